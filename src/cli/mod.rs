@@ -1,0 +1,435 @@
+//! The headless command-line tool `tables`: argument parsing and the shared output contracts.
+//!
+//! Every game answers the same subcommands through its own module ([`snelab`], [`hive`],
+//! [`chess`]); this module parses the words, checks them, and prints what all games print alike
+//! (for instance `perft <depth> <count>` lines, with the speed on stderr).
+
+pub mod chess;
+pub mod hive;
+pub mod snelab;
+
+use crate::rules::GameKind;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// What went wrong on the command line, worded for the person who typed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CliError {
+    /// The words themselves are off: unknown subcommand, game or flag, a missing value.
+    Usage(String),
+    /// A value was read but is not acceptable (a malformed position, a bad record).
+    Input(String),
+    /// The subcommand exists but its game does not support it yet; the issue that adds it.
+    NotYet { what: String, issue: u32 },
+    /// Writing the output failed (a closed pipe, a full disk).
+    Io(String),
+}
+
+impl CliError {
+    /// The process exit code: 2 for a usage mistake, 1 for everything else.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Usage(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(m) => write!(f, "{m}\nTry `tables --help`."),
+            CliError::Input(m) => f.write_str(m),
+            CliError::NotYet { what, issue } => {
+                write!(f, "`{what}` is not available yet (issue #{issue})")
+            }
+            CliError::Io(m) => write!(f, "could not write output: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Io(e.to_string())
+    }
+}
+
+/// `--name value` flags after the positional words, kept in order of name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    flags: BTreeMap<String, String>,
+}
+
+impl Options {
+    /// Reads `--name value` pairs; `--name=value` is accepted too.
+    pub fn parse(words: &[String]) -> Result<Options, CliError> {
+        let mut flags = BTreeMap::new();
+        let mut it = words.iter();
+        while let Some(w) = it.next() {
+            let Some(name) = w.strip_prefix("--") else {
+                return Err(CliError::Usage(format!("unexpected word `{w}`")));
+            };
+            let (name, value) = match name.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => {
+                    let v = it
+                        .next()
+                        .ok_or_else(|| CliError::Usage(format!("`--{name}` needs a value")))?;
+                    (name.to_string(), v.clone())
+                }
+            };
+            if name.is_empty() {
+                return Err(CliError::Usage("a flag needs a name after `--`".into()));
+            }
+            if flags.insert(name.clone(), value).is_some() {
+                return Err(CliError::Usage(format!("`--{name}` is given twice")));
+            }
+        }
+        Ok(Options { flags })
+    }
+
+    /// Fails on any flag not in `known`, so a typo is never silently ignored.
+    pub fn allow_only(&self, known: &[&str]) -> Result<(), CliError> {
+        for name in self.flags.keys() {
+            if !known.contains(&name.as_str()) {
+                let list: Vec<String> = known.iter().map(|k| format!("--{k}")).collect();
+                return Err(CliError::Usage(format!(
+                    "unknown flag `--{name}` (expected one of: {})",
+                    list.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.flags.get(name).map(String::as_str)
+    }
+
+    /// A whole number flag; `None` when absent, an error when present but not a number.
+    pub fn u64(&self, name: &str) -> Result<Option<u64>, CliError> {
+        match self.flags.get(name) {
+            None => Ok(None),
+            Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
+                CliError::Usage(format!("`--{name}` takes a whole number, not `{v}`"))
+            }),
+        }
+    }
+
+    /// A required whole number flag.
+    pub fn need_u64(&self, name: &str) -> Result<u64, CliError> {
+        self.u64(name)?
+            .ok_or_else(|| CliError::Usage(format!("`--{name} N` is required")))
+    }
+}
+
+/// One parsed invocation of `tables`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Perft {
+        game: GameKind,
+        position: Option<String>,
+        depth: u32,
+    },
+    Selfplay {
+        game: GameKind,
+        options: Options,
+    },
+    Bench {
+        game: GameKind,
+        options: Options,
+    },
+    Uhp,
+    Verify {
+        options: Options,
+        file: Option<String>,
+    },
+    Cards {
+        options: Options,
+    },
+    Carve {
+        options: Options,
+    },
+}
+
+pub const HELP: &str = "\
+tables — the headless tools of Carved Tables (rules, engines, records)
+
+USAGE:
+    tables <SUBCOMMAND> [GAME] [FLAGS]
+
+GAMES:
+    snelab    Snēlab, the court game
+    hive      Ash & Walnut (Hive's rules; standard Hive notation)
+    chess     Artifact Chess
+
+SUBCOMMANDS:
+    perft <game> [--position P] --depth N
+              count the legal action sequences to depth N from the start (or from P);
+              prints `perft <d> <count>` for d = 1..N, and the speed on stderr
+    selfplay <game> [game flags] --games N --seed S
+              engines or simple players play each other; prints the wins and mean length
+              (snelab: --south LEVEL --north LEVEL; hive and chess: --white LEVEL --black LEVEL)
+    bench <game> [--depth N]
+              measures move generation and engine speed
+    uhp       a Universal Hive Protocol engine on standard input and output
+    verify [FILE]
+              checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
+              reads standard input without FILE
+    cards [--lang en|pt|ru]
+              lists the 22 Artifact Chess artifacts with kind and effect
+    carve [--out DIR]
+              rewrites the carved models (glTF) under assets/models
+    help, --help, -h
+              this text
+
+Exit status: 0 on success, 1 when the input or the work failed, 2 for a usage mistake.
+";
+
+fn game_arg(sub: &str, words: &[String]) -> Result<(GameKind, Vec<String>), CliError> {
+    let Some(name) = words.first() else {
+        return Err(CliError::Usage(format!(
+            "`tables {sub}` needs a game: snelab, hive or chess"
+        )));
+    };
+    let game = GameKind::parse(name).ok_or_else(|| {
+        CliError::Usage(format!(
+            "unknown game `{name}` (expected snelab, hive or chess)"
+        ))
+    })?;
+    Ok((game, words[1..].to_vec()))
+}
+
+/// Parses the words after the program name.
+pub fn parse(args: &[String]) -> Result<Command, CliError> {
+    let Some(sub) = args.first() else {
+        return Ok(Command::Help);
+    };
+    let rest = &args[1..];
+    match sub.as_str() {
+        "help" | "--help" | "-h" => Ok(Command::Help),
+        "perft" => {
+            let (game, words) = game_arg(sub, rest)?;
+            let options = Options::parse(&words)?;
+            options.allow_only(&["position", "depth"])?;
+            let depth = options.need_u64("depth")?;
+            let depth = u32::try_from(depth)
+                .ok()
+                .filter(|d| (1..=64).contains(d))
+                .ok_or_else(|| CliError::Usage("`--depth` must be between 1 and 64".into()))?;
+            Ok(Command::Perft {
+                game,
+                position: options.str("position").map(str::to_string),
+                depth,
+            })
+        }
+        "selfplay" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Selfplay {
+                game,
+                options: Options::parse(&words)?,
+            })
+        }
+        "bench" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Bench {
+                game,
+                options: Options::parse(&words)?,
+            })
+        }
+        "uhp" => {
+            if let Some(w) = rest.first() {
+                return Err(CliError::Usage(format!(
+                    "`tables uhp` takes no words, got `{w}`"
+                )));
+            }
+            Ok(Command::Uhp)
+        }
+        "verify" => {
+            let (file, flags) = match rest.first() {
+                Some(w) if !w.starts_with("--") => (Some(w.clone()), &rest[1..]),
+                _ => (None, rest),
+            };
+            Ok(Command::Verify {
+                options: Options::parse(flags)?,
+                file,
+            })
+        }
+        "cards" => {
+            let options = Options::parse(rest)?;
+            options.allow_only(&["lang"])?;
+            Ok(Command::Cards { options })
+        }
+        "carve" => {
+            let options = Options::parse(rest)?;
+            options.allow_only(&["out"])?;
+            Ok(Command::Carve { options })
+        }
+        other => Err(CliError::Usage(format!("unknown subcommand `{other}`"))),
+    }
+}
+
+/// Counts perft for depths 1..=`depth` with `count`, printing the contract lines to `out` and
+/// the speed of each depth to `err`.
+pub fn report_perft(
+    depth: u32,
+    mut count: impl FnMut(u32) -> u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    for d in 1..=depth {
+        let started = Instant::now();
+        let n = count(d);
+        let secs = started.elapsed().as_secs_f64();
+        writeln!(out, "perft {d} {n}")?;
+        out.flush()?;
+        let rate = if secs > 0.0 {
+            n as f64 / secs
+        } else {
+            f64::INFINITY
+        };
+        writeln!(
+            err,
+            "depth {d}: {n} nodes in {secs:.3} s ({rate:.0} nodes/s)"
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs one command; `input` is standard input for `uhp` and `verify`.
+pub fn run(
+    cmd: Command,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    match cmd {
+        Command::Help => {
+            out.write_all(HELP.as_bytes())?;
+            Ok(())
+        }
+        Command::Perft {
+            game,
+            position,
+            depth,
+        } => {
+            let pos = position.as_deref();
+            match game {
+                GameKind::Snelab => report_perft(depth, snelab::perft_counter(pos)?, out, err),
+                GameKind::Hive => report_perft(depth, hive::perft_counter(pos)?, out, err),
+                GameKind::Chess => report_perft(depth, chess::perft_counter(pos)?, out, err),
+            }
+        }
+        Command::Selfplay { game, options } => match game {
+            GameKind::Snelab => snelab::selfplay(&options, out),
+            GameKind::Hive => hive::selfplay(&options, out),
+            GameKind::Chess => chess::selfplay(&options, out),
+        },
+        Command::Bench { game, options } => match game {
+            GameKind::Snelab => snelab::bench(&options, out),
+            GameKind::Hive => hive::bench(&options, out),
+            GameKind::Chess => chess::bench(&options, out),
+        },
+        Command::Uhp => hive::uhp(input, out),
+        Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
+        Command::Cards { options } => chess::cards(&options, out),
+        Command::Carve { .. } => Err(CliError::NotYet {
+            what: "tables carve".into(),
+            issue: 9,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn no_words_and_help_words_give_help() {
+        assert_eq!(parse(&[]), Ok(Command::Help));
+        for w in ["help", "--help", "-h"] {
+            assert_eq!(parse(&words(w)), Ok(Command::Help));
+        }
+    }
+
+    #[test]
+    fn perft_reads_game_position_and_depth() {
+        let cmd = parse(&words("perft hive --depth 3")).unwrap();
+        assert_eq!(
+            cmd,
+            Command::Perft {
+                game: GameKind::Hive,
+                position: None,
+                depth: 3
+            }
+        );
+        let cmd = parse(&words("perft snelab --position 7/7 --depth=2")).unwrap();
+        assert_eq!(
+            cmd,
+            Command::Perft {
+                game: GameKind::Snelab,
+                position: Some("7/7".into()),
+                depth: 2
+            }
+        );
+    }
+
+    #[test]
+    fn usage_mistakes_are_usage_errors() {
+        for bad in [
+            "dance",
+            "perft",
+            "perft go --depth 2",
+            "perft hive",
+            "perft hive --depth",
+            "perft hive --depth two",
+            "perft hive --depth 0",
+            "perft hive --depth 2 --depth 3",
+            "perft hive --depht 2",
+            "perft hive stray --depth 2",
+            "uhp now",
+            "cards --colour red",
+        ] {
+            match parse(&words(bad)) {
+                Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),
+                other => panic!("`{bad}` should be a usage error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_subcommand_names_itself() {
+        let e = parse(&words("dance")).unwrap_err();
+        assert!(e.to_string().contains("unknown subcommand `dance`"), "{e}");
+        let e = parse(&words("perft go --depth 1")).unwrap_err();
+        assert!(e.to_string().contains("unknown game `go`"), "{e}");
+    }
+
+    #[test]
+    fn verify_takes_an_optional_file() {
+        let cmd = parse(&words("verify game.txt")).unwrap();
+        assert!(matches!(cmd, Command::Verify { file: Some(ref f), .. } if f == "game.txt"));
+        let cmd = parse(&words("verify")).unwrap();
+        assert!(matches!(cmd, Command::Verify { file: None, .. }));
+    }
+
+    #[test]
+    fn report_perft_prints_one_line_per_depth() {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        report_perft(3, |d| 10u64.pow(d), &mut out, &mut err).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "perft 1 10\nperft 2 100\nperft 3 1000\n"
+        );
+        assert_eq!(String::from_utf8(err).unwrap().lines().count(), 3);
+    }
+}
