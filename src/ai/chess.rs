@@ -1,0 +1,1 @@
+//! The chess engine. Filled in by its rules issue.

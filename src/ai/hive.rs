@@ -1,0 +1,1 @@
+//! The hive engine. Filled in by its rules issue.

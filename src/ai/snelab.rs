@@ -1,0 +1,1 @@
+//! The snelab engine. Filled in by its rules issue.
