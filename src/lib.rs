@@ -7,8 +7,11 @@
 pub mod ai;
 pub mod cli;
 pub mod fair;
+pub mod i18n;
+pub mod launch;
 pub mod rules;
 pub mod save;
+pub mod settings;
 
 #[cfg(feature = "app")]
 pub mod app;

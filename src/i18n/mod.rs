@@ -1,0 +1,209 @@
+//! Every string a player sees, in English, Portuguese and Russian.
+//!
+//! The texts live in `assets/i18n/{en,pt,ru}.ron` (a map from key to text, easy for a translator
+//! to edit) and are built into the program, so the web build needs no extra download. Code asks
+//! for a key with [`Strings::t`]; a key missing from a language falls back to English, and one
+//! missing everywhere shows the key itself — both are caught by the tests before that happens.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The languages of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Pt,
+    Ru,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Pt, Lang::Ru];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Pt => "pt",
+            Lang::Ru => "ru",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The language's own name, as shown in the language picker.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Pt => "Português",
+            Lang::Ru => "Русский",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../assets/i18n/en.ron"),
+            Lang::Pt => include_str!("../../assets/i18n/pt.ron"),
+            Lang::Ru => include_str!("../../assets/i18n/ru.ron"),
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.native_name())
+    }
+}
+
+/// Why a strings file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StringsError {
+    pub lang: Lang,
+    pub message: String,
+}
+
+impl fmt::Display for StringsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "strings for {}: {}", self.lang.code(), self.message)
+    }
+}
+
+fn parse_table(lang: Lang) -> Result<BTreeMap<String, String>, StringsError> {
+    ron::from_str(lang.source()).map_err(|e| StringsError { lang, message: e.to_string() })
+}
+
+/// The strings of one language, with English behind it.
+#[derive(Clone, Debug)]
+pub struct Strings {
+    lang: Lang,
+    table: BTreeMap<String, String>,
+    english: BTreeMap<String, String>,
+}
+
+impl Strings {
+    /// Loads a language; a file that does not parse leaves that language empty (English shows).
+    pub fn new(lang: Lang) -> Strings {
+        let english = parse_table(Lang::En).unwrap_or_default();
+        let table = if lang == Lang::En {
+            english.clone()
+        } else {
+            parse_table(lang).unwrap_or_default()
+        };
+        Strings { lang, table, english }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The text for `key`.
+    pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
+        self.table
+            .get(key)
+            .or_else(|| self.english.get(key))
+            .map(String::as_str)
+            .unwrap_or(key)
+    }
+
+    /// The text for `key` with each `{name}` replaced by its value.
+    pub fn tf(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let mut s = self.t(key).to_string();
+        for (name, value) in args {
+            s = s.replace(&format!("{{{name}}}"), value);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    fn keys(lang: Lang) -> BTreeSet<String> {
+        parse_table(lang).unwrap_or_else(|e| panic!("{e}")).into_keys().collect()
+    }
+
+    #[test]
+    fn every_language_has_every_key() {
+        let english = keys(Lang::En);
+        assert!(english.len() > 20);
+        for lang in [Lang::Pt, Lang::Ru] {
+            let other = keys(lang);
+            let missing: Vec<_> = english.difference(&other).collect();
+            let extra: Vec<_> = other.difference(&english).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+            assert!(extra.is_empty(), "{} has keys English lacks: {extra:?}", lang.code());
+        }
+    }
+
+    #[test]
+    fn no_text_is_empty_and_placeholders_agree() {
+        let placeholders = |s: &str| -> BTreeSet<String> {
+            s.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(n, _)| n.into()).collect()
+        };
+        let english = parse_table(Lang::En).unwrap();
+        for lang in Lang::ALL {
+            for (key, text) in parse_table(lang).unwrap() {
+                assert!(!text.trim().is_empty(), "{}: {key} is empty", lang.code());
+                assert_eq!(
+                    placeholders(&text),
+                    placeholders(&english[&key]),
+                    "{}: {key} has other placeholders than English",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    /// Every `t("…")`/`tf("…"` key used in the source exists in English (so in all languages).
+    /// This file is skipped: its own tests look up missing keys on purpose.
+    #[test]
+    fn every_key_used_in_the_code_exists() {
+        let english = keys(Lang::En);
+        let mut used = BTreeSet::new();
+        let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path.ends_with("i18n/mod.rs")
+                {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for marker in [".t(\"", ".tf(\""] {
+                        for piece in text.split(marker).skip(1) {
+                            if let Some((key, _)) = piece.split_once('"') {
+                                used.insert((key.to_string(), path.display().to_string()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Keys built at run time (`game.<name>.tagline`) are listed here to be checked too.
+        for g in crate::rules::GameKind::ALL {
+            for part in ["name", "tagline"] {
+                used.insert((format!("game.{}.{part}", g.cli_name()), "GameKind".into()));
+            }
+        }
+        let missing: Vec<_> = used.iter().filter(|(k, _)| !english.contains(k)).collect();
+        assert!(missing.is_empty(), "keys used but not defined: {missing:?}");
+    }
+
+    #[test]
+    fn lookups_fall_back_and_fill_placeholders() {
+        let ru = Strings::new(Lang::Ru);
+        assert_eq!(ru.t("menu.rules"), "Правила");
+        assert_eq!(ru.t("no.such.key"), "no.such.key");
+        let en = Strings::new(Lang::En);
+        assert_eq!(en.tf("loading.progress", &[("done", "3"), ("total", "9")]), "3 of 9 files");
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+    }
+}

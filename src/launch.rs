@@ -1,0 +1,275 @@
+//! The game binary's command-line flags (`carved-tables --scene chess --screenshot out.png`),
+//! parsed without Bevy so they are tested in the fast suite.
+
+use crate::rules::GameKind;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A named starting point: a screen with its UI state, used for screenshots and previews.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scene {
+    /// The loading screen, held (the screenshot catches the progress bar).
+    Loading,
+    Menu,
+    Settings,
+    Rules(GameKind),
+    Table(GameKind),
+}
+
+impl Scene {
+    /// Every named scene with a one-line description, in the order `--help` lists them.
+    pub fn catalogue() -> Vec<(String, Scene, &'static str)> {
+        let mut v = vec![
+            ("loading".to_string(), Scene::Loading, "the loading screen with its progress bar"),
+            ("menu".to_string(), Scene::Menu, "the main menu with the three games"),
+            ("settings".to_string(), Scene::Settings, "the settings page"),
+        ];
+        for g in GameKind::ALL {
+            v.push((format!("rules-{}", g.cli_name()), Scene::Rules(g), "a game's rules page"));
+        }
+        for g in GameKind::ALL {
+            v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
+        }
+        v
+    }
+
+    pub fn parse(name: &str) -> Option<Scene> {
+        let name = name.to_ascii_lowercase();
+        if let Some(game) = name.strip_prefix("rules-").and_then(GameKind::parse) {
+            return Some(Scene::Rules(game));
+        }
+        if let Some(game) = GameKind::parse(&name) {
+            return Some(Scene::Table(game));
+        }
+        Self::catalogue().into_iter().find(|(n, _, _)| *n == name).map(|(_, s, _)| s)
+    }
+}
+
+/// Everything the flags can set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchOptions {
+    pub scene: Scene,
+    /// Write a PNG of the window after `frames` frames, then exit.
+    pub screenshot: Option<PathBuf>,
+    pub frames: u32,
+    /// Where saves live; `None` uses the device's store (or memory in screenshot runs).
+    pub data_dir: Option<PathBuf>,
+    /// A language for this run only (the saved setting is left alone).
+    pub lang: Option<String>,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> Self {
+        LaunchOptions {
+            scene: Scene::Menu,
+            screenshot: None,
+            frames: 60,
+            data_dir: None,
+            lang: None,
+            width: 1280,
+            height: 720,
+        }
+    }
+}
+
+/// What the words asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Launch {
+    Play(LaunchOptions),
+    Help,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgError(pub String);
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\nTry `carved-tables --help`.", self.0)
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+/// The `--help` text, listing every flag and scene.
+pub fn help() -> String {
+    let mut s = String::from(
+        "carved-tables — Snēlab, Ash & Walnut and Artifact Chess on a carved wooden table
+
+USAGE:
+    carved-tables [FLAGS]
+
+FLAGS:
+    --scene NAME        open a named scene directly (see SCENES)
+    --screenshot PATH   write a PNG of the window after --frames frames, then exit
+                        (exit status 0 when written, 1 when it could not be)
+    --frames N          frames to wait before the screenshot (default 60)
+    --size WxH          window size (default 1280x720)
+    --lang en|pt|ru     language for this run (the saved setting is kept)
+    --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
+                        device's store; screenshot runs without it use memory only
+    --help, -h          this text
+
+SCENES:
+",
+    );
+    for (name, _, what) in Scene::catalogue() {
+        s.push_str(&format!("    {name:<16}{what}\n"));
+    }
+    s.push_str(
+        "
+CONTROLS:
+    right-drag orbit · left-drag on the table pan · wheel or pinch zoom · F fit the board
+",
+    );
+    s
+}
+
+fn value<'a>(flag: &str, it: &mut impl Iterator<Item = &'a String>) -> Result<&'a str, ArgError> {
+    it.next()
+        .map(String::as_str)
+        .ok_or_else(|| ArgError(format!("`{flag}` needs a value")))
+}
+
+/// Parses the words after the program name.
+pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
+    let mut o = LaunchOptions::default();
+    let mut it = args.iter();
+    while let Some(word) = it.next() {
+        let (flag, inline) = match word.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (word.as_str(), None),
+        };
+        let mut take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, ArgError> {
+            match &inline {
+                Some(v) => Ok(v.clone()),
+                None => value(flag, it).map(str::to_string),
+            }
+        };
+        match flag {
+            "--help" | "-h" => return Ok(Launch::Help),
+            "--scene" => {
+                let name = take(&mut it)?;
+                o.scene = Scene::parse(&name).ok_or_else(|| {
+                    let names: Vec<String> =
+                        Scene::catalogue().into_iter().map(|(n, _, _)| n).collect();
+                    ArgError(format!("unknown scene `{name}` (scenes: {})", names.join(", ")))
+                })?;
+            }
+            "--screenshot" => {
+                let p = take(&mut it)?;
+                if p.is_empty() {
+                    return Err(ArgError("`--screenshot` needs a file path".into()));
+                }
+                o.screenshot = Some(PathBuf::from(p));
+            }
+            "--frames" => {
+                let n = take(&mut it)?;
+                o.frames = n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=100_000).contains(n))
+                    .ok_or_else(|| {
+                        ArgError(format!("`--frames` takes a number from 1 to 100000, not `{n}`"))
+                    })?;
+            }
+            "--size" => {
+                let s = take(&mut it)?;
+                let parsed = s
+                    .split_once(['x', 'X'])
+                    .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+                    .filter(|(w, h)| (320..=8192).contains(w) && (240..=8192).contains(h));
+                let (w, h) = parsed.ok_or_else(|| {
+                    ArgError(format!("`--size` takes WIDTHxHEIGHT like 1280x720, not `{s}`"))
+                })?;
+                o.width = w;
+                o.height = h;
+            }
+            "--lang" => {
+                let l = take(&mut it)?;
+                if !["en", "pt", "ru"].contains(&l.as_str()) {
+                    return Err(ArgError(format!("`--lang` takes en, pt or ru, not `{l}`")));
+                }
+                o.lang = Some(l);
+            }
+            "--data-dir" => o.data_dir = Some(PathBuf::from(take(&mut it)?)),
+            other => return Err(ArgError(format!("unknown flag `{other}`"))),
+        }
+    }
+    Ok(Launch::Play(o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn play(s: &str) -> LaunchOptions {
+        match parse(&words(s)) {
+            Ok(Launch::Play(o)) => o,
+            other => panic!("`{s}` gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn defaults_open_the_menu() {
+        assert_eq!(play(""), LaunchOptions::default());
+        assert_eq!(LaunchOptions::default().frames, 60);
+    }
+
+    #[test]
+    fn every_catalogued_scene_parses_back() {
+        for (name, scene, _) in Scene::catalogue() {
+            assert_eq!(Scene::parse(&name), Some(scene.clone()), "{name}");
+            assert_eq!(play(&format!("--scene {name}")).scene, scene);
+        }
+        for required in ["menu", "snelab", "hive", "chess"] {
+            assert!(Scene::parse(required).is_some(), "{required}");
+        }
+    }
+
+    #[test]
+    fn screenshot_flags() {
+        let o = play("--scene chess --screenshot /tmp/x.png --frames 12 --size 800x600");
+        assert_eq!(o.scene, Scene::Table(GameKind::Chess));
+        assert_eq!(o.screenshot, Some(PathBuf::from("/tmp/x.png")));
+        assert_eq!((o.frames, o.width, o.height), (12, 800, 600));
+        assert_eq!(play("--frames=5").frames, 5);
+    }
+
+    #[test]
+    fn help_lists_every_flag_and_scene() {
+        assert_eq!(parse(&words("--help")), Ok(Launch::Help));
+        assert_eq!(parse(&words("--scene menu -h")), Ok(Launch::Help));
+        let h = help();
+        for flag in ["--scene", "--screenshot", "--frames", "--size", "--lang", "--data-dir"] {
+            assert!(h.contains(flag), "{flag}");
+        }
+        for (name, _, _) in Scene::catalogue() {
+            assert!(h.contains(&name), "{name}");
+        }
+    }
+
+    #[test]
+    fn bad_words_are_errors_that_name_the_problem() {
+        for (bad, says) in [
+            ("--scene", "needs a value"),
+            ("--scene moon", "unknown scene `moon`"),
+            ("--frames 0", "--frames"),
+            ("--frames ten", "--frames"),
+            ("--size big", "--size"),
+            ("--size 10x10", "--size"),
+            ("--lang de", "--lang"),
+            ("--fly", "unknown flag `--fly`"),
+            ("chess", "unknown flag `chess`"),
+            ("--screenshot=", "file path"),
+        ] {
+            let e = parse(&words(bad)).unwrap_err();
+            assert!(e.to_string().contains(says), "`{bad}` said {e}");
+        }
+    }
+}
