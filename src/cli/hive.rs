@@ -1,6 +1,7 @@
 //! `tables` subcommands for hive. Filled in by issue #6.
 
 use super::{CliError, Options};
+use crate::rules::hive::{State, Scratch, movegen};
 use std::io::Write;
 
 fn not_yet(what: &str) -> CliError {
@@ -11,8 +12,23 @@ fn not_yet(what: &str) -> CliError {
 }
 
 /// Parses the position (or takes the start) and returns a counter of perft nodes by depth.
-pub fn perft_counter(_position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
-    Err(not_yet("perft"))
+pub fn perft_counter(position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
+    let state = match position {
+        Some(text) => State::from_game_string(text)
+            .map_err(|e| CliError::Input(format!("bad position: {e}")))?,
+        None => State::new(),
+    };
+    let mut board = state.board().clone();
+    let mut scratch = Scratch::new();
+    let mut lists = Vec::new();
+    let over = state.outcome().is_some();
+    Ok(Box::new(move |depth| {
+        if over {
+            0
+        } else {
+            movegen::perft(&mut board, depth, &mut scratch, &mut lists)
+        }
+    }))
 }
 
 pub fn selfplay(_options: &Options, _out: &mut dyn Write) -> Result<(), CliError> {
