@@ -212,8 +212,7 @@ impl Board {
 
     /// Whether the Elder of `colour` is on the table with all six neighbours occupied.
     pub fn elder_surrounded(&self, colour: Colour) -> bool {
-        Piece::new(colour, Creature::Elder, 1)
-            .and_then(|e| self.position(e))
+        self.position(Piece::elder(colour))
             .is_some_and(|h| self.occupied_neighbours(h) == 6)
     }
 

@@ -155,6 +155,11 @@ impl Piece {
         ))
     }
 
+    /// The Elder of a colour (there is exactly one).
+    pub const fn elder(colour: Colour) -> Piece {
+        Piece(colour as u8 * PIECES_PER_SIDE as u8)
+    }
+
     /// All 22 pieces, ash first.
     pub fn all() -> impl Iterator<Item = Piece> {
         (0..PIECE_COUNT as u8).map(Piece)
