@@ -250,6 +250,39 @@ impl Board {
         self.hash ^= WALNUT_TO_MOVE;
     }
 
+    /// Puts a piece on top of a cell outside of play (for hand-made positions).
+    pub(crate) fn put(&mut self, p: Piece, h: Hex) {
+        self.push(p, h);
+    }
+
+    /// Sets the number of plies played (for hand-made positions).
+    pub(crate) fn set_ply(&mut self, ply: u16) {
+        if (ply ^ self.ply) & 1 == 1 {
+            self.hash ^= WALNUT_TO_MOVE;
+        }
+        self.ply = ply;
+    }
+
+    /// Whether the occupied cells form one group.
+    pub fn is_one_group(&self) -> bool {
+        let cells: Vec<Hex> = self.tops().map(|(_, h)| h).collect();
+        let Some(&first) = cells.first() else {
+            return true;
+        };
+        let mut seen = vec![first];
+        let mut i = 0;
+        while i < seen.len() {
+            let cur = seen[i];
+            i += 1;
+            for n in cur.neighbours() {
+                if self.occupied(n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        seen.len() == cells.len()
+    }
+
     /// Plays a move known to be legal here (from the generator). Not a legality check.
     pub fn apply(&mut self, m: Move) {
         match m {

@@ -18,4 +18,4 @@ pub use hex::{Direction, Hex};
 pub use movegen::Scratch;
 pub use notation::NotationError;
 pub use piece::{Colour, Creature, Piece};
-pub use state::{DrawReason, Outcome, RuleError, State};
+pub use state::{DrawReason, Outcome, PLY_LIMIT, RuleError, SetupError, State};

@@ -233,7 +233,7 @@ impl State {
 
     /// The moves played, as MoveStrings.
     pub fn move_strings(&self) -> Vec<String> {
-        let mut replay = Board::new();
+        let mut replay = self.start().clone();
         let mut out = Vec::with_capacity(self.ply());
         for m in self.moves() {
             out.push(move_string(&replay, m));
@@ -260,12 +260,17 @@ impl State {
     /// Reads a GameString, or just a game type (`Base`), replaying every move through the
     /// rules. The state and turn parts, when present, must agree with the replayed game.
     pub fn from_game_string(text: &str) -> Result<State, NotationError> {
+        State::new().continue_game(text)
+    }
+
+    /// Replays the moves of a GameString from this state (a new game or a setup position).
+    pub fn continue_game(self, text: &str) -> Result<State, NotationError> {
         let parts: Vec<&str> = text.trim().split(';').collect();
         let game_type = parts[0].trim();
         if game_type != "Base" {
             return Err(NotationError::GameType(game_type.to_string()));
         }
-        let mut state = State::new();
+        let mut state = self;
         if parts.len() == 1 {
             return Ok(state);
         }

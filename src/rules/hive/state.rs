@@ -3,7 +3,9 @@
 
 use super::board::{Board, Move};
 use super::movegen::{self, Scratch};
-use super::piece::Colour;
+use super::board::MAX_HEIGHT;
+use super::hex::Hex;
+use super::piece::{Colour, Creature, Piece};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -52,6 +54,36 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// Why a hand-made position was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupError {
+    /// The same piece was listed twice.
+    PieceTwice(Piece),
+    /// A stack higher than five, or a piece other than an Owl above the ground.
+    BadStack(Hex),
+    /// The pieces do not form one group.
+    NotOneGroup,
+    /// More plies than the game allows.
+    TooManyPlies(usize),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PieceTwice(p) => write!(f, "{} is listed twice", p.notation()),
+            SetupError::BadStack(h) => write!(
+                f,
+                "the stack at ({}, {}) is too high or has a non-Owl above the ground",
+                h.q, h.r
+            ),
+            SetupError::NotOneGroup => f.write_str("the pieces do not form one group"),
+            SetupError::TooManyPlies(n) => write!(f, "{n} plies is past the limit of {PLY_LIMIT}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 /// One move of the history, with the position key after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Played {
@@ -62,8 +94,10 @@ struct Played {
 /// A whole game of Ash & Walnut. Saved (serde) as its standard GameString, so a save reads in
 /// any Hive tool and is replayed through the rules when loaded.
 #[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[serde(into = "StateRecord", try_from = "StateRecord")]
 pub struct State {
+    /// The table before the first move of `history`: empty, or a hand-made position.
+    start: Board,
     board: Board,
     history: Vec<Played>,
     outcome: Option<Outcome>,
@@ -81,16 +115,38 @@ impl fmt::Debug for State {
     }
 }
 
-impl From<State> for String {
-    fn from(s: State) -> String {
-        s.game_string()
+/// The saved form of a game: its GameString, plus the hand-made start position if it had one
+/// (empty for every game that began on an empty table).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateRecord {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<(Hex, Vec<Piece>)>,
+    #[serde(default)]
+    pub setup_ply: usize,
+    pub game: String,
+}
+
+impl From<State> for StateRecord {
+    fn from(s: State) -> StateRecord {
+        let setup = s
+            .start
+            .tops()
+            .map(|(_, h)| (h, s.start.stack(h).pieces().collect()))
+            .collect();
+        StateRecord {
+            setup,
+            setup_ply: s.start.ply(),
+            game: s.game_string(),
+        }
     }
 }
 
-impl TryFrom<String> for State {
-    type Error = super::notation::NotationError;
-    fn try_from(s: String) -> Result<State, Self::Error> {
-        State::from_game_string(&s)
+impl TryFrom<StateRecord> for State {
+    type Error = String;
+    fn try_from(r: StateRecord) -> Result<State, String> {
+        let stacks: Vec<(Hex, &[Piece])> = r.setup.iter().map(|(h, p)| (*h, &p[..])).collect();
+        let start = State::setup(&stacks, r.setup_ply).map_err(|e| e.to_string())?;
+        start.continue_game(&r.game).map_err(|e| e.to_string())
     }
 }
 
@@ -118,10 +174,51 @@ impl State {
     /// A new game: empty table, ash to move.
     pub fn new() -> State {
         State {
+            start: Board::new(),
             board: Board::new(),
             history: Vec::new(),
             outcome: None,
         }
+    }
+
+    /// A hand-made position (puzzles, tests): stacks listed bottom first, and the number of
+    /// plies already played (its parity says who moves; it sets the turn numbers). Pieces not
+    /// listed are in reserve. There is no history before it, so `undo` stops here.
+    pub fn setup(stacks: &[(Hex, &[Piece])], ply: usize) -> Result<State, SetupError> {
+        if ply > PLY_LIMIT {
+            return Err(SetupError::TooManyPlies(ply));
+        }
+        let mut board = Board::new();
+        for &(h, pieces) in stacks {
+            if board.occupied(h) || pieces.len() > MAX_HEIGHT {
+                return Err(SetupError::BadStack(h));
+            }
+            for (level, &p) in pieces.iter().enumerate() {
+                if board.is_placed(p) {
+                    return Err(SetupError::PieceTwice(p));
+                }
+                if level > 0 && p.creature() != Creature::Owl {
+                    return Err(SetupError::BadStack(h));
+                }
+                board.put(p, h);
+            }
+        }
+        if !board.is_one_group() {
+            return Err(SetupError::NotOneGroup);
+        }
+        board.set_ply(ply as u16);
+        let outcome = judge(&board, 1);
+        Ok(State {
+            start: board.clone(),
+            board,
+            history: Vec::new(),
+            outcome,
+        })
+    }
+
+    /// The table before the first recorded move (empty unless the game began from a setup).
+    pub fn start(&self) -> &Board {
+        &self.start
     }
 
     pub fn board(&self) -> &Board {
