@@ -37,7 +37,12 @@ fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
 }
 
 fn perft(depth: u32) -> u64 {
-    movegen::perft(&mut Board::new(), depth, &mut Scratch::new(), &mut Vec::new())
+    movegen::perft(
+        &mut Board::new(),
+        depth,
+        &mut Scratch::new(),
+        &mut Vec::new(),
+    )
 }
 
 #[test]
@@ -59,11 +64,19 @@ fn first_turns_follow_the_opening_rules() {
     let s = State::new();
     let moves = s.legal_moves();
     assert_eq!(moves.len(), 4, "four creatures, one cell, no Elder");
-    assert!(moves.iter().all(|m| m.piece().map(Piece::creature) != Some(Creature::Elder)));
+    assert!(
+        moves
+            .iter()
+            .all(|m| m.piece().map(Piece::creature) != Some(Creature::Elder))
+    );
     assert!(moves.iter().all(|m| m.to() == Some(Hex::new(0, 0))));
     let s = State::from_game_string("Base;InProgress;Black[1];wS1").unwrap();
     let cells = placement_destinations(&s, Creature::Hare);
-    assert_eq!(cells.len(), 6, "the second piece touches the first, colour aside");
+    assert_eq!(
+        cells.len(),
+        6,
+        "the second piece touches the first, colour aside"
+    );
     assert!(placement_destinations(&s, Creature::Elder).is_empty());
 }
 
@@ -74,10 +87,7 @@ fn placement_touches_own_pieces_and_none_of_the_other_player() {
     // Line wS1 (0,0), bS1 (1,0): only the three cells on the far side of wS1.
     assert_eq!(sorted(cells), sorted(vec![h(-1, 0), h(-1, 1), h(0, -1)]));
     // An Owl on top of a walnut piece makes that cell ash for placement.
-    let s = setup(
-        &[(0, 0, "wQ"), (1, 0, "bQ wB1"), (2, 0, "bA1")],
-        8,
-    );
+    let s = setup(&[(0, 0, "wQ"), (1, 0, "bQ wB1"), (2, 0, "bA1")], 8);
     let cells = placement_destinations(&s, Creature::Hare);
     assert!(cells.contains(&h(1, -1)) && cells.contains(&h(0, 1)));
     assert!(!cells.contains(&h(2, -1)), "touches bA1");
@@ -101,15 +111,22 @@ fn the_elder_must_be_placed_by_the_fourth_turn() {
 
 #[test]
 fn no_moves_before_the_elder_is_on_the_table() {
-    let s = State::from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-")
-        .unwrap();
-    assert!(s.legal_moves().iter().all(|m| matches!(m, Move::Place { .. })));
+    let s =
+        State::from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-").unwrap();
+    assert!(
+        s.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Place { .. }))
+    );
     // Walnut has its Elder out: it may move as well as place.
-    let s = State::from_game_string(
-        "Base;InProgress;Black[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-;wQ \\wS1",
-    )
-    .unwrap();
-    assert!(s.legal_moves().iter().any(|m| matches!(m, Move::Shift { .. })));
+    let s =
+        State::from_game_string("Base;InProgress;Black[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-;wQ \\wS1")
+            .unwrap();
+    assert!(
+        s.legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Shift { .. }))
+    );
 }
 
 /// A hole at (1,0): five pieces and the ash Elder around it.
@@ -131,11 +148,17 @@ fn ring_with_a_hole() -> State {
 fn a_gate_too_narrow_stops_a_sliding_piece() {
     let s = ring_with_a_hole();
     let d = dests(&s, "wQ");
-    assert!(!d.contains(&h(1, 0)), "the Elder cannot squeeze into the hole");
+    assert!(
+        !d.contains(&h(1, 0)),
+        "the Elder cannot squeeze into the hole"
+    );
     assert_eq!(sorted(d), sorted(vec![h(0, -1), h(-1, 1)]));
     // The Elder is not pinned: the ring holds together without it.
     let s2 = setup(&[(0, 0, "wQ"), (1, -1, "bA1"), (0, 1, "bG2")], 10);
-    assert!(dests(&s2, "wQ").is_empty(), "here it holds the group together");
+    assert!(
+        dests(&s2, "wQ").is_empty(),
+        "here it holds the group together"
+    );
 }
 
 #[test]
@@ -194,7 +217,10 @@ fn the_owl_climbs_and_has_its_own_gate_rule() {
     );
     let d = dests(&s, "wB1");
     assert!(!d.contains(&h(1, 0)));
-    assert!(d.contains(&h(1, -1)) && d.contains(&h(0, 1)), "it climbs onto neighbours");
+    assert!(
+        d.contains(&h(1, -1)) && d.contains(&h(0, 1)),
+        "it climbs onto neighbours"
+    );
     // ...on top of a stack it passes between single pieces into the hole...
     let s = setup(
         &[
@@ -223,7 +249,10 @@ fn the_owl_climbs_and_has_its_own_gate_rule() {
         12,
     );
     assert!(!dests(&s, "wB1").contains(&h(1, 0)));
-    assert!(dests(&s, "wB1").contains(&h(1, -1)), "climbing to the same height is fine");
+    assert!(
+        dests(&s, "wB1").contains(&h(1, -1)),
+        "climbing to the same height is fine"
+    );
 }
 
 #[test]
@@ -260,7 +289,10 @@ fn a_fox_takes_exactly_three_steps_and_never_backtracks() {
     let s = setup(&[(0, 0, "wQ"), (1, 0, "wS1")], 6);
     assert_eq!(dests(&s, "wS1"), vec![h(-1, 0)]);
     // Along a line, one cell over the top and one under.
-    let s = setup(&[(-1, 0, "wS1"), (0, 0, "wQ"), (1, 0, "bQ"), (2, 0, "bA1")], 6);
+    let s = setup(
+        &[(-1, 0, "wS1"), (0, 0, "wQ"), (1, 0, "bQ"), (2, 0, "bA1")],
+        6,
+    );
     assert_eq!(sorted(dests(&s, "wS1")), sorted(vec![h(2, -1), h(1, 1)]));
 }
 
@@ -270,12 +302,19 @@ fn a_pinned_piece_cannot_move_but_an_owl_on_top_of_it_can() {
     assert!(dests(&s, "wA1").is_empty(), "it holds the group together");
     assert!(!dests(&s, "wQ").is_empty());
     let s = setup(&[(0, 0, "wQ"), (1, 0, "bA1 wB1"), (2, 0, "bQ")], 10);
-    assert_eq!(dests(&s, "wB1").len(), 6, "on top of a stack it may go anywhere next to it");
+    assert_eq!(
+        dests(&s, "wB1").len(),
+        6,
+        "on top of a stack it may go anywhere next to it"
+    );
 }
 
 #[test]
 fn a_player_with_nothing_to_do_passes() {
-    let s = setup(&[(0, 0, "wQ"), (1, 0, "bA1"), (-1, 1, "bA2"), (0, -1, "bQ")], 6);
+    let s = setup(
+        &[(0, 0, "wQ"), (1, 0, "bA1"), (-1, 1, "bA2"), (0, -1, "bQ")],
+        6,
+    );
     assert_eq!(s.legal_moves(), vec![Move::Pass]);
     let mut s2 = s.clone();
     s2.play(Move::Pass).unwrap();
@@ -403,11 +442,11 @@ fn ring_helpers_and_words_describe_the_moves() {
         piece: p("wA1"),
         to: h(-1, 0),
     };
-    assert_eq!(describe(s.board(), m), "Place Otter 1 to the left of the ash Fox 1");
-    let s = setup(
-        &[(0, 0, "wQ"), (-1, 0, "wA2"), (1, 0, "bG1")],
-        10,
+    assert_eq!(
+        describe(s.board(), m),
+        "Place Otter 1 to the left of the ash Fox 1"
     );
+    let s = setup(&[(0, 0, "wQ"), (-1, 0, "wA2"), (1, 0, "bG1")], 10);
     let m = Move::Shift {
         piece: p("wA2"),
         from: h(-1, 0),

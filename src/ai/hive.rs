@@ -393,10 +393,11 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
         };
         if p.creature() == Creature::Owl && stacked {
             *s += 20;
-            if let Some(below) = board.stack(h).pieces().nth(board.height(h) - 2) {
-                if below.creature() == Creature::Elder && below.colour() != c {
-                    *s += 40;
-                }
+            if let Some(below) = board.stack(h).pieces().nth(board.height(h) - 2)
+                && below.creature() == Creature::Elder
+                && below.colour() != c
+            {
+                *s += 40;
             }
         }
         if near_their_elder {

@@ -5,8 +5,8 @@ use crate::ai::hive::{self as ai, Level};
 use crate::rules::hive::{Colour, Move, Outcome, Scratch, State, movegen};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 /// Parses the position (or takes the start) and returns a counter of perft nodes by depth.
 pub fn perft_counter(position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
@@ -139,7 +139,10 @@ pub fn bench(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     let depth = options.u64("depth")?.unwrap_or(3).clamp(1, 8) as u32;
     let mid = bench_position();
     writeln!(out, "position: {}", mid.game_string())?;
-    for (name, state, d) in [("start", State::new(), 6), ("middle game", mid.clone(), depth)] {
+    for (name, state, d) in [
+        ("start", State::new(), 6),
+        ("middle game", mid.clone(), depth),
+    ] {
         let mut board = state.board().clone();
         let t = Instant::now();
         let n = movegen::perft(&mut board, d, &mut Scratch::new(), &mut Vec::new());
@@ -195,7 +198,8 @@ fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();
-    let no_game = || vec!["err No game in progress. Try 'newgame' to start a new game.".to_string()];
+    let no_game =
+        || vec!["err No game in progress. Try 'newgame' to start a new game.".to_string()];
     match command {
         "info" => vec![ENGINE_ID.to_string()],
         "newgame" => {

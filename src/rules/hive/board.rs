@@ -158,7 +158,7 @@ impl Board {
     }
 
     pub fn to_move(&self) -> Colour {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Colour::Ash
         } else {
             Colour::Walnut
@@ -235,7 +235,10 @@ impl Board {
         s.height -= 1;
         let level = s.height();
         let p = Piece::from_index(usize::from(s.pieces[level]))?;
+        s.pieces[level] = 0;
         self.placed &= !(1 << p.index());
+        // Reserve pieces keep no stale cell, so equal tables compare equal.
+        self.at[p.index()] = Hex::new(0, 0);
         self.hash ^= zobrist(p, h.cell(), level);
         Some(p)
     }

@@ -70,13 +70,24 @@ pub fn pinned(board: &Board, scratch: &mut Scratch) -> u32 {
     let mut low = [0u8; PIECE_COUNT];
     let mut cut = [false; PIECE_COUNT];
     let mut time = 0u8;
-    articulation(board, scratch, &cells, 0, usize::MAX, &mut disc, &mut low, &mut cut, &mut time);
+    articulation(
+        board,
+        scratch,
+        &cells,
+        0,
+        usize::MAX,
+        &mut disc,
+        &mut low,
+        &mut cut,
+        &mut time,
+    );
     let mut mask = 0;
     for i in 0..n {
-        if cut[i] && board.height(cells[i]) == 1 {
-            if let Some(p) = board.top(cells[i]) {
-                mask |= 1 << p.index();
-            }
+        if cut[i]
+            && board.height(cells[i]) == 1
+            && let Some(p) = board.top(cells[i])
+        {
+            mask |= 1 << p.index();
         }
     }
     mask
@@ -315,11 +326,7 @@ pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
                 continue;
             }
             piece_destinations(board, p, from, scratch, &mut dests);
-            out.extend(
-                dests
-                    .iter()
-                    .map(|&to| Move::Shift { piece: p, from, to }),
-            );
+            out.extend(dests.iter().map(|&to| Move::Shift { piece: p, from, to }));
         }
         scratch.dests = dests;
     }
@@ -330,7 +337,12 @@ pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
 
 /// Counts move sequences of `depth` plies (no symmetry reduction), stopping at positions where
 /// an Elder is surrounded. Moves at the last ply are counted without being played.
-pub fn perft(board: &mut Board, depth: u32, scratch: &mut Scratch, lists: &mut Vec<Vec<Move>>) -> u64 {
+pub fn perft(
+    board: &mut Board,
+    depth: u32,
+    scratch: &mut Scratch,
+    lists: &mut Vec<Vec<Move>>,
+) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -258,7 +258,10 @@ mod tests {
         for p in Piece::all() {
             assert_eq!(Piece::parse(&p.notation()), Some(p));
         }
-        assert_eq!(Piece::parse("wQ").map(Piece::creature), Some(Creature::Elder));
+        assert_eq!(
+            Piece::parse("wQ").map(Piece::creature),
+            Some(Creature::Elder)
+        );
         assert_eq!(Piece::parse("bA3").map(Piece::colour), Some(Colour::Walnut));
         for bad in ["", "w", "wQ1", "wA4", "wA0", "xQ", "wX1", "wA12", "WQ"] {
             assert_eq!(Piece::parse(bad), None, "{bad}");

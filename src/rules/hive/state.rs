@@ -1,10 +1,10 @@
 //! The game: the table, every move played (for undo and the repetition rule), and the end —
 //! an Elder surrounded, both at once, a position for the third time, or 200 plies.
 
-use super::board::{Board, Move};
-use super::movegen::{self, Scratch};
 use super::board::MAX_HEIGHT;
+use super::board::{Board, Move};
 use super::hex::Hex;
+use super::movegen::{self, Scratch};
 use super::piece::{Colour, Creature, Piece};
 use serde::{Deserialize, Serialize};
 use std::fmt;
