@@ -2,7 +2,7 @@
 
 use super::{CliError, Options};
 use crate::ai::hive::{self as ai, Level};
-use crate::rules::hive::{Colour, Move, Outcome, Scratch, State, movegen};
+use crate::rules::hive::{Colour, GameRecord, Move, Outcome, Scratch, State, movegen};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -366,13 +366,34 @@ pub fn uhp(input: &mut dyn std::io::BufRead, out: &mut dyn Write) -> Result<(), 
 
 /// Verifies an Ash & Walnut game record read from `file` or from `input`.
 pub fn verify(
-    _options: &Options,
-    _file: Option<&str>,
-    _input: &mut dyn std::io::BufRead,
-    _out: &mut dyn Write,
+    options: &Options,
+    file: Option<&str>,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    Err(CliError::NotYet {
-        what: "tables verify".into(),
-        issue: 6,
-    })
+    options.allow_only(&[])?;
+    let text = match file {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| CliError::Input(format!("cannot read `{path}`: {e}")))?,
+        None => {
+            let mut s = String::new();
+            input
+                .read_to_string(&mut s)
+                .map_err(|e| CliError::Input(format!("cannot read the record: {e}")))?;
+            s
+        }
+    };
+    let record = GameRecord::parse(&text).map_err(|e| CliError::Input(e.to_string()))?;
+    let checks = ai::verify::verify(&record);
+    for c in &checks {
+        let word = if c.passed { "passed" } else { "FAILED" };
+        writeln!(out, "{word}: {}: {}", c.name, c.detail)?;
+    }
+    let failed = checks.iter().filter(|c| !c.passed).count();
+    if failed == 0 {
+        writeln!(out, "the record is verified")?;
+        Ok(())
+    } else {
+        Err(CliError::Input(format!("{failed} check(s) failed")))
+    }
 }

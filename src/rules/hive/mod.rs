@@ -10,6 +10,7 @@ pub mod hex;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
+pub mod record;
 pub mod state;
 pub mod words;
 
@@ -18,4 +19,5 @@ pub use hex::{Direction, Hex};
 pub use movegen::Scratch;
 pub use notation::NotationError;
 pub use piece::{Colour, Creature, Piece};
+pub use record::{GameRecord, RecordError, RecordedMove, RecordedResult};
 pub use state::{DrawReason, Outcome, PLY_LIMIT, RuleError, SetupError, State};

@@ -449,3 +449,5 @@ pub fn random_move(state: &State, rng: &mut impl Rng) -> Option<Move> {
     }
     Some(moves[rng.random_range(0..moves.len())])
 }
+
+pub mod verify;
