@@ -320,3 +320,28 @@ fn uhp_plays_a_full_game_through_a_scripted_session() {
     assert!(!last_play.contains("InProgress"), "{last_play}");
     assert!(r[1..r.len() - 1].iter().all(|x| x[0].starts_with("Base;")));
 }
+
+#[test]
+fn uhp_bestmove_time_answers_a_legal_move_in_time() {
+    let started = std::time::Instant::now();
+    let r = replies(&session(
+        "newgame Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/\nbestmove time 00:00:01\n",
+    ));
+    let s = State::from_game_string(&r[1][0]).unwrap();
+    let m = s.parse_move(&r[2][0]);
+    assert!(m.is_ok(), "{:?}", r[2]);
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+}
+
+#[test]
+fn a_game_from_a_setup_position_saves_and_loads() {
+    let wq = p("wQ");
+    let bq = p("bQ");
+    let mut s = State::setup(&[(Hex::new(0, 0), &[wq]), (Hex::new(1, 0), &[bq])], 6).unwrap();
+    let m = s.parse_move("wA1 -wQ").unwrap();
+    s.play(m).unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    let back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    assert!(serde_json::from_str::<State>(r#"{"game":"Base;InProgress;White[1];wQ"}"#).is_err());
+}

@@ -287,12 +287,10 @@ fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
             };
             let started = Instant::now();
             let mut search = ai::Search::with_limits(state, limits, 0);
+            let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
             let chosen = loop {
-                if let Some(m) = search.step(2_000) {
+                if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
                     break Some(m);
-                }
-                if deadline.is_some_and(|d| started.elapsed() >= d) {
-                    break search.best_so_far();
                 }
             };
             match chosen {

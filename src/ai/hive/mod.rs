@@ -100,6 +100,8 @@ pub struct Search {
     iter_best: Option<(Move, i32)>,
     best: Option<(Move, i32)>,
     nodes: u64,
+    /// Set when a caller's `stop` ended the search in the middle of a subtree.
+    stopped: bool,
     done: Option<Move>,
 }
 
@@ -144,6 +146,7 @@ impl Search {
             iter_best: None,
             best: None,
             nodes: 0,
+            stopped: false,
             done,
         };
         s.order_root();
@@ -172,6 +175,18 @@ impl Search {
     /// Searches about `node_budget` more nodes (whole root moves at a time) and returns the
     /// chosen move once the search is finished.
     pub fn step(&mut self, node_budget: u64) -> Option<Move> {
+        self.step_with_stop(node_budget, &mut || false)
+    }
+
+    /// Like [`Search::step`], but `stop` is asked every 1024 nodes whether to end the search
+    /// at once (a caller's clock, as in UHP `bestmove time`); the move is then the best of the
+    /// completed work. Results depend on when `stop` answers yes, so the table's bot and the
+    /// timeout move never use it.
+    pub fn step_with_stop(
+        &mut self,
+        node_budget: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Move> {
         let start = self.nodes;
         while self.done.is_none() {
             if self.index == self.root.len() {
@@ -185,7 +200,10 @@ impl Search {
             if self.nodes - start >= node_budget {
                 return None;
             }
-            self.search_root_move();
+            self.search_root_move(stop);
+            if self.stopped {
+                self.done = self.best_so_far();
+            }
         }
         self.done
     }
@@ -207,7 +225,7 @@ impl Search {
         self.order_root();
     }
 
-    fn search_root_move(&mut self) {
+    fn search_root_move(&mut self, stop: &mut dyn FnMut() -> bool) {
         let (m, noise, _) = self.root[self.index];
         // Moves within the noise of the best get exact scores, so the noise compares fairly.
         let alpha = match self.iter_best {
@@ -215,8 +233,11 @@ impl Search {
             None => -INF,
         };
         self.board.apply(m);
-        let score = -self.negamax(self.depth - 1, -INF, -alpha, 1);
+        let score = -self.negamax(self.depth - 1, -INF, -alpha, 1, stop);
         self.board.revert(m);
+        if self.stopped {
+            return;
+        }
         let total = score + noise;
         self.root[self.index].2 = score;
         if self.iter_best.is_none_or(|(_, b)| total > b) {
@@ -225,8 +246,19 @@ impl Search {
         self.index += 1;
     }
 
-    fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
         self.nodes += 1;
+        if self.stopped || (self.nodes & 1023 == 0 && stop()) {
+            self.stopped = true;
+            return 0;
+        }
         let me = self.board.to_move();
         let mine = self.board.elder_surrounded(me);
         let theirs = self.board.elder_surrounded(me.other());
@@ -268,8 +300,12 @@ impl Search {
         let mut best_move = None;
         for &m in &moves {
             self.board.apply(m);
-            let score = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+            let score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop);
             self.board.revert(m);
+            if self.stopped {
+                self.lists[level] = moves;
+                return 0;
+            }
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -305,7 +341,7 @@ fn order(board: &Board, moves: &mut [Move], tt_move: Option<Move>) {
     let their_elder = elder_cell(board, me.other());
     let my_elder = elder_cell(board, me);
     let touches = |h: Hex, e: Option<Hex>| e.is_some_and(|e| e.distance(h) == 1);
-    moves.sort_by_cached_key(|&m| {
+    moves.sort_unstable_by_key(|&m| {
         if Some(m) == tt_move {
             return -1000;
         }
