@@ -126,12 +126,8 @@ fn random_playouts_keep_one_group_and_round_trip() {
             let moves = s.legal_moves();
             assert!(!moves.is_empty());
             for &m in &moves {
-                assert_eq!(
-                    s.parse_move(&s.move_string(m)),
-                    Ok(m),
-                    "{}",
-                    s.move_string(m)
-                );
+                let text = s.move_string(m);
+                assert_eq!(parse_move(s.board(), &text), Ok(m), "{text}");
             }
             let m = ai::random_move(&s, &mut rng).unwrap();
             let before = s.clone();
@@ -344,4 +340,34 @@ fn a_game_from_a_setup_position_saves_and_loads() {
     let back: State = serde_json::from_str(&json).unwrap();
     assert_eq!(back, s);
     assert!(serde_json::from_str::<State>(r#"{"game":"Base;InProgress;White[1];wQ"}"#).is_err());
+}
+
+#[test]
+fn cli_perft_and_selfplay_answer_and_refuse_bad_input() {
+    use carved_tables::cli::{CliError, Options, hive};
+    let mut count = hive::perft_counter(Some("Base;InProgress;White[2];wS1;bS1 wS1-")).unwrap();
+    assert_eq!(count(1), 15, "three cells, five creatures");
+    assert!(matches!(
+        hive::perft_counter(Some("Base;InProgress;White[2];wS1;bQ wS1-")),
+        Err(CliError::Input(_))
+    ));
+    let words: Vec<String> = "--white easy --black random --games 2 --seed 4"
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let mut out = Vec::new();
+    hive::selfplay(&Options::parse(&words).unwrap(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("2 games: white (easy) won"),
+        "{text}"
+    );
+    let bad: Vec<String> = vec!["--white".into(), "genius".into()];
+    assert!(matches!(
+        hive::selfplay(&Options::parse(&bad).unwrap(), &mut Vec::new()),
+        Err(CliError::Usage(_))
+    ));
 }

@@ -457,3 +457,13 @@ fn ring_helpers_and_words_describe_the_moves() {
         "Otter 2 from beside the ash Elder to the right of the walnut Hare 1"
     );
 }
+
+#[test]
+fn setup_does_not_join_cells_across_the_wrapped_grid() {
+    let wq = p("wQ");
+    let wa = p("wA1");
+    assert_eq!(
+        State::setup(&[(h(0, 0), &[wq]), (h(31, 0), &[wa])], 4),
+        Err(SetupError::NotOneGroup)
+    );
+}

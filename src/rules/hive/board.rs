@@ -278,7 +278,8 @@ impl Board {
             let cur = seen[i];
             i += 1;
             for n in cur.neighbours() {
-                if self.occupied(n) && !seen.contains(&n) {
+                // True coordinates, not the wrapped grid: far cells never count as touching.
+                if cells.contains(&n) && !seen.contains(&n) {
                     seen.push(n);
                 }
             }

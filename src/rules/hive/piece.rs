@@ -38,14 +38,6 @@ impl Colour {
             Colour::Walnut => "Black",
         }
     }
-
-    /// The colour in plain English, for move descriptions.
-    pub const fn word(self) -> &'static str {
-        match self {
-            Colour::Ash => "ash",
-            Colour::Walnut => "walnut",
-        }
-    }
 }
 
 /// The five creatures (Hive: Queen Bee, Beetle, Grasshopper, Spider, Soldier Ant).
@@ -102,17 +94,6 @@ impl Creature {
 
     pub fn from_letter(c: char) -> Option<Creature> {
         Creature::ALL.into_iter().find(|k| k.letter() == c)
-    }
-
-    /// The creature's English name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Creature::Elder => "Elder",
-            Creature::Owl => "Owl",
-            Creature::Hare => "Hare",
-            Creature::Fox => "Fox",
-            Creature::Otter => "Otter",
-        }
     }
 
     pub const fn index(self) -> usize {
@@ -230,20 +211,6 @@ impl Piece {
             d as u8
         };
         Piece::new(colour, creature, number)
-    }
-
-    /// The piece in plain English: "ash Elder", "walnut Hare 1".
-    pub fn words(self) -> String {
-        if self.creature().count() > 1 {
-            format!(
-                "{} {} {}",
-                self.colour().word(),
-                self.creature().name(),
-                self.number()
-            )
-        } else {
-            format!("{} {}", self.colour().word(), self.creature().name())
-        }
     }
 }
 

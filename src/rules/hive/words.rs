@@ -3,7 +3,7 @@
 
 use super::board::{Board, Move};
 use super::hex::{Direction, Hex};
-use super::piece::{Creature, Piece};
+use super::piece::{Colour, Creature, Piece};
 use super::state::State;
 
 /// Cells where the player to move may place the next piece of `creature` from the reserve.
@@ -67,19 +67,35 @@ pub fn describe(board: &Board, m: Move) -> String {
             Direction::SouthWest => "below and to the left of",
         }
     }
+    fn creature(c: Creature) -> &'static str {
+        match c {
+            Creature::Elder => "Elder",
+            Creature::Owl => "Owl",
+            Creature::Hare => "Hare",
+            Creature::Fox => "Fox",
+            Creature::Otter => "Otter",
+        }
+    }
     fn short(p: Piece) -> String {
         if p.creature().count() > 1 {
-            format!("{} {}", p.creature().name(), p.number())
+            format!("{} {}", creature(p.creature()), p.number())
         } else {
-            p.creature().name().to_string()
+            creature(p.creature()).to_string()
         }
+    }
+    fn full(p: Piece) -> String {
+        let colour = match p.colour() {
+            Colour::Ash => "ash",
+            Colour::Walnut => "walnut",
+        };
+        format!("the {colour} {}", short(p))
     }
     let target = |piece: Piece, to: Hex| -> String {
         if let Some(top) = board.top(to) {
-            return format!("onto the {}", top.words());
+            return format!("onto {}", full(top));
         }
         match landmark(board, piece, to) {
-            Some((p, d)) => format!("{} the {}", side(d), p.words()),
+            Some((p, d)) => format!("{} {}", side(d), full(p)),
             None => "in the middle of the table".to_string(),
         }
     };
@@ -94,9 +110,9 @@ pub fn describe(board: &Board, m: Move) -> String {
                 stack
                     .pieces()
                     .nth(stack.height() - 2)
-                    .map(|p| format!("from on top of the {}", p.words()))
+                    .map(|p| format!("from on top of {}", full(p)))
             } else {
-                landmark(board, piece, from).map(|(p, _)| format!("from beside the {}", p.words()))
+                landmark(board, piece, from).map(|(p, _)| format!("from beside {}", full(p)))
             };
             let target = target(piece, to);
             match origin {
