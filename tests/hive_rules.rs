@@ -467,3 +467,22 @@ fn setup_does_not_join_cells_across_the_wrapped_grid() {
         Err(SetupError::NotOneGroup)
     );
 }
+
+#[test]
+fn a_group_that_walked_over_is_the_same_position() {
+    let a = setup(&[(0, 0, "wQ"), (1, 0, "bQ wB1"), (2, 0, "bA1")], 8);
+    let b = setup(&[(3, -2, "wQ"), (4, -2, "bQ wB1"), (5, -2, "bA1")], 8);
+    assert_eq!(a.board().position_key(), b.board().position_key());
+    let c = setup(&[(0, 0, "wQ"), (1, 0, "bQ wB1"), (2, 0, "bA1")], 9);
+    assert_ne!(
+        a.board().position_key(),
+        c.board().position_key(),
+        "other player to move"
+    );
+    let d = setup(&[(0, 0, "wQ"), (1, 0, "bQ"), (2, 0, "bA1 wB1")], 8);
+    assert_ne!(
+        a.board().position_key(),
+        d.board().position_key(),
+        "other stacks"
+    );
+}

@@ -10,6 +10,7 @@ use crate::rules::hive::piece::{Colour, Creature, Piece};
 use crate::rules::hive::state::{PLY_LIMIT, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 
 /// How strong the bot plays. Each level is a depth, a node budget and a little noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +89,8 @@ const TT_BITS: u32 = 16;
 /// the chosen move; the answer depends only on the position, the limits and the seed, never on
 /// how the work was sliced.
 pub struct Search {
+    /// Positions of the game before the search (by Zobrist key) and how often each occurred.
+    seen: HashMap<u64, u8>,
     board: Board,
     scratch: Scratch,
     lists: Vec<Vec<Move>>,
@@ -131,7 +134,15 @@ impl Search {
             1 => Some(legal[0]),
             _ => None,
         };
+        // How often each position of the game so far occurred: a third time is a draw.
+        let mut seen = HashMap::new();
+        let mut replay = state.start().clone();
+        for m in state.moves() {
+            replay.apply(m);
+            *seen.entry(replay.hash()).or_insert(0u8) += 1;
+        }
         let mut s = Search {
+            seen,
             board: state.board().clone(),
             scratch: Scratch::new(),
             lists: Vec::new(),
@@ -269,6 +280,9 @@ impl Search {
             _ => {}
         }
         if self.board.ply() >= PLY_LIMIT {
+            return 0;
+        }
+        if self.seen.get(&self.board.hash()).is_some_and(|&n| n >= 2) {
             return 0;
         }
         if depth == 0 {
