@@ -46,17 +46,17 @@ fn perft(depth: u32) -> u64 {
 }
 
 #[test]
-fn perft_matches_the_published_table_to_depth_5() {
-    let expected = [4, 96, 1440, 21600, 516240];
+fn perft_matches_the_published_table_to_depth_6() {
+    let expected = [4, 96, 1440, 21600, 516240, 12_219_480];
     for (d, &n) in expected.iter().enumerate() {
         assert_eq!(perft(d as u32 + 1), n, "depth {}", d + 1);
     }
 }
 
 #[test]
-#[ignore = "about 1 s in release, longer in the dev profile: cargo test --release -- --ignored"]
-fn perft_depth_6_matches_the_published_table() {
-    assert_eq!(perft(6), 12_219_480);
+#[ignore = "about 6 s in release: cargo test --release --no-default-features --test hive_rules -- --ignored"]
+fn perft_depth_7_matches_the_published_table() {
+    assert_eq!(perft(7), 181_641_900);
 }
 
 #[test]
