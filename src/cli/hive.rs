@@ -1,42 +1,397 @@
 //! `tables` subcommands for hive. Filled in by issue #6.
 
 use super::{CliError, Options};
+use crate::ai::hive::{self as ai, Level};
+use crate::rules::hive::{Colour, GameRecord, Move, Outcome, Scratch, State, movegen};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::io::Write;
+use std::time::{Duration, Instant};
 
-fn not_yet(what: &str) -> CliError {
-    CliError::NotYet {
-        what: format!("tables {what} hive"),
-        issue: 6,
+/// Parses the position (or takes the start) and returns a counter of perft nodes by depth.
+pub fn perft_counter(position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
+    let state = match position {
+        Some(text) => State::from_game_string(text)
+            .map_err(|e| CliError::Input(format!("bad position: {e}")))?,
+        None => State::new(),
+    };
+    let mut board = state.board().clone();
+    let mut scratch = Scratch::new();
+    let mut lists = Vec::new();
+    let over = state.outcome().is_some();
+    Ok(Box::new(move |depth| {
+        if over {
+            0
+        } else {
+            movegen::perft(&mut board, depth, &mut scratch, &mut lists)
+        }
+    }))
+}
+
+/// A seat in self-play: one of the bot's levels, or a uniformly random player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Bot(Level),
+    Random,
+}
+
+impl Player {
+    fn parse(flag: &str, value: Option<&str>) -> Result<Player, CliError> {
+        match value {
+            None => Ok(Player::Bot(Level::Normal)),
+            Some(v) if v.eq_ignore_ascii_case("random") => Ok(Player::Random),
+            Some(v) => Level::parse(v).map(Player::Bot).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "`--{flag}` takes easy, normal, hard or random, not `{v}`"
+                ))
+            }),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Player::Bot(l) => format!("{l:?}").to_lowercase(),
+            Player::Random => "random".into(),
+        }
+    }
+
+    fn choose(self, state: &State, rng: &mut ChaCha8Rng) -> Option<Move> {
+        match self {
+            Player::Bot(level) => ai::choose(state, level, rng.random()),
+            Player::Random => ai::random_move(state, rng),
+        }
     }
 }
 
-/// Parses the position (or takes the start) and returns a counter of perft nodes by depth.
-pub fn perft_counter(_position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
-    Err(not_yet("perft"))
+/// Plays `--games N` games between `--white` and `--black` and prints the tally.
+pub fn selfplay(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
+    options.allow_only(&["white", "black", "games", "seed"])?;
+    let white = Player::parse("white", options.str("white"))?;
+    let black = Player::parse("black", options.str("black"))?;
+    let games = options.u64("games")?.unwrap_or(10);
+    let seed = options.u64("seed")?.unwrap_or(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut ash, mut walnut, mut draws, mut plies) = (0u64, 0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for g in 1..=games {
+        let mut state = State::new();
+        while state.outcome().is_none() {
+            let player = match state.to_move() {
+                Colour::Ash => white,
+                Colour::Walnut => black,
+            };
+            let Some(m) = player.choose(&state, &mut rng) else {
+                break;
+            };
+            state
+                .play(m)
+                .map_err(|e| CliError::Input(format!("game {g}: engine played badly: {e}")))?;
+        }
+        plies += state.ply() as u64;
+        let result = match state.outcome() {
+            Some(Outcome::Win(Colour::Ash)) => {
+                ash += 1;
+                "white wins".to_string()
+            }
+            Some(Outcome::Win(Colour::Walnut)) => {
+                walnut += 1;
+                "black wins".to_string()
+            }
+            other => {
+                draws += 1;
+                format!("draw ({other:?})")
+            }
+        };
+        writeln!(out, "game {g}: {result} in {} plies", state.ply())?;
+    }
+    let n = games.max(1) as f64;
+    writeln!(
+        out,
+        "{games} games: white ({}) won {ash} ({:.1} %), black ({}) won {walnut} ({:.1} %), {draws} drawn; mean length {:.1} plies; {:.1} s",
+        white.name(),
+        100.0 * ash as f64 / n,
+        black.name(),
+        100.0 * walnut as f64 / n,
+        plies as f64 / n,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
 }
 
-pub fn selfplay(_options: &Options, _out: &mut dyn Write) -> Result<(), CliError> {
-    Err(not_yet("selfplay"))
+/// A middle-game position for the benchmark: 24 seeded random plies from the start.
+fn bench_position() -> State {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut state = State::new();
+    while state.ply() < 24 {
+        match ai::random_move(&state, &mut rng) {
+            Some(m) if state.play(m).is_ok() => {}
+            _ => {
+                state = State::new();
+            }
+        }
+    }
+    state
 }
 
-pub fn bench(_options: &Options, _out: &mut dyn Write) -> Result<(), CliError> {
-    Err(not_yet("bench"))
+/// Measures perft speed (start and middle game) and the engine's search speed.
+pub fn bench(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
+    options.allow_only(&["depth"])?;
+    let depth = options.u64("depth")?.unwrap_or(3).clamp(1, 8) as u32;
+    let mid = bench_position();
+    writeln!(out, "position: {}", mid.game_string())?;
+    for (name, state, d) in [
+        ("start", State::new(), 6),
+        ("middle game", mid.clone(), depth),
+    ] {
+        let mut board = state.board().clone();
+        let t = Instant::now();
+        let n = movegen::perft(&mut board, d, &mut Scratch::new(), &mut Vec::new());
+        let secs = t.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "perft {name} depth {d}: {n} nodes in {secs:.3} s ({:.0} nodes/s)",
+            n as f64 / secs.max(1e-9)
+        )?;
+    }
+    for level in [Level::Normal, Level::Hard] {
+        let t = Instant::now();
+        let mut search = ai::Search::new(&mid, level, 1);
+        let mut chosen = None;
+        while chosen.is_none() {
+            chosen = search.step(u64::MAX);
+        }
+        let secs = t.elapsed().as_secs_f64();
+        let text = chosen.map_or("-".to_string(), |m| mid.move_string(m));
+        writeln!(
+            out,
+            "search {level:?}: {} nodes, depth {}, in {secs:.3} s ({:.0} nodes/s), plays {text}",
+            search.nodes(),
+            search.completed_depth(),
+            search.nodes() as f64 / secs.max(1e-9)
+        )?;
+    }
+    Ok(())
+}
+
+/// The engine's name line for `info`.
+const ENGINE_ID: &str = concat!("id CarvedTables-AshAndWalnut v", env!("CARGO_PKG_VERSION"));
+
+/// Reads `hh:mm:ss` into seconds.
+fn parse_clock(text: &str) -> Option<u64> {
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut total = 0u64;
+    for (i, p) in parts.iter().enumerate() {
+        let v: u64 = p.parse().ok()?;
+        if i > 0 && v >= 60 {
+            return None;
+        }
+        total = total * 60 + v;
+    }
+    Some(total)
+}
+
+/// One UHP command's reply lines (without the final `ok`).
+fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
+    let mut words = line.split_whitespace();
+    let command = words.next().unwrap_or("");
+    let rest: Vec<&str> = words.collect();
+    let no_game =
+        || vec!["err No game in progress. Try 'newgame' to start a new game.".to_string()];
+    match command {
+        "info" => vec![ENGINE_ID.to_string()],
+        "newgame" => {
+            let text = if rest.is_empty() {
+                "Base".to_string()
+            } else {
+                rest.join(" ")
+            };
+            match State::from_game_string(&text) {
+                Ok(s) => {
+                    let line = s.game_string();
+                    *game = Some(s);
+                    vec![line]
+                }
+                Err(e) => vec![format!("err {e}")],
+            }
+        }
+        "play" | "pass" => {
+            let Some(state) = game.as_mut() else {
+                return no_game();
+            };
+            let text = if command == "pass" {
+                if !rest.is_empty() {
+                    return vec!["err `pass` takes no arguments".into()];
+                }
+                "pass".to_string()
+            } else {
+                rest.join(" ")
+            };
+            if text.is_empty() {
+                return vec!["err `play` needs a MoveString".into()];
+            }
+            match state.parse_move(&text) {
+                Ok(m) => match state.play(m) {
+                    Ok(_) => vec![state.game_string()],
+                    Err(e) => vec![format!("invalidmove {e}")],
+                },
+                Err(e) => vec![format!("invalidmove {e}")],
+            }
+        }
+        "validmoves" => {
+            let Some(state) = game.as_ref() else {
+                return no_game();
+            };
+            let moves: Vec<String> = state
+                .legal_moves()
+                .into_iter()
+                .map(|m| state.move_string(m))
+                .collect();
+            vec![moves.join(";")]
+        }
+        "bestmove" => {
+            let Some(state) = game.as_ref() else {
+                return no_game();
+            };
+            if state.outcome().is_some() {
+                return vec!["err The game is over.".into()];
+            }
+            let (limits, deadline) = match rest.as_slice() {
+                ["depth", n] => match n.parse::<u32>() {
+                    Ok(d) if (1..=32).contains(&d) => (
+                        ai::Limits {
+                            max_depth: d,
+                            node_cap: u64::MAX,
+                            noise: 0,
+                        },
+                        None,
+                    ),
+                    _ => return vec![format!("err `{n}` is not a depth from 1 to 32")],
+                },
+                ["time", t] => match parse_clock(t) {
+                    Some(secs) => (
+                        ai::Limits {
+                            max_depth: 32,
+                            node_cap: u64::MAX,
+                            noise: 0,
+                        },
+                        Some(Duration::from_secs(secs.max(1))),
+                    ),
+                    None => return vec![format!("err `{t}` is not a time hh:mm:ss")],
+                },
+                _ => {
+                    return vec!["err Use `bestmove time hh:mm:ss` or `bestmove depth N`.".into()];
+                }
+            };
+            let started = Instant::now();
+            let mut search = ai::Search::with_limits(state, limits, 0);
+            let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
+            let chosen = loop {
+                if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
+                    break Some(m);
+                }
+            };
+            match chosen {
+                Some(m) => vec![state.move_string(m)],
+                None => vec!["err No move found.".into()],
+            }
+        }
+        "undo" => {
+            let Some(state) = game.as_mut() else {
+                return no_game();
+            };
+            let n = match rest.as_slice() {
+                [] => 1,
+                [n] => match n.parse::<usize>() {
+                    Ok(n) if n >= 1 => n,
+                    _ => return vec![format!("err `{n}` is not a number of moves")],
+                },
+                _ => return vec!["err `undo` takes at most one number".into()],
+            };
+            if n > state.ply() {
+                return vec![format!(
+                    "err Cannot undo {n} moves: only {} played.",
+                    state.ply()
+                )];
+            }
+            for _ in 0..n {
+                // Proven: n <= plies played, so there is a move to take back.
+                let _ = state.undo();
+            }
+            vec![state.game_string()]
+        }
+        "options" => match rest.as_slice() {
+            [] => vec![],
+            [_, name, ..] => vec![format!("err Unknown option `{name}`.")],
+            _ => vec!["err Use `options`, `options get NAME` or `options set NAME VALUE`.".into()],
+        },
+        other => vec![format!(
+            "err Invalid command `{other}`. Commands: info, newgame, play, pass, validmoves, bestmove, undo, options, exit."
+        )],
+    }
 }
 
 /// The Universal Hive Protocol engine loop.
-pub fn uhp(_input: &mut dyn std::io::BufRead, _out: &mut dyn Write) -> Result<(), CliError> {
-    Err(not_yet("uhp"))
+pub fn uhp(input: &mut dyn std::io::BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out, "{ENGINE_ID}\nok")?;
+    out.flush()?;
+    let mut game: Option<State> = None;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if text == "exit" {
+            writeln!(out, "ok")?;
+            out.flush()?;
+            return Ok(());
+        }
+        for reply in uhp_command(text, &mut game) {
+            writeln!(out, "{reply}")?;
+        }
+        writeln!(out, "ok")?;
+        out.flush()?;
+    }
 }
 
 /// Verifies an Ash & Walnut game record read from `file` or from `input`.
 pub fn verify(
-    _options: &Options,
-    _file: Option<&str>,
-    _input: &mut dyn std::io::BufRead,
-    _out: &mut dyn Write,
+    options: &Options,
+    file: Option<&str>,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    Err(CliError::NotYet {
-        what: "tables verify".into(),
-        issue: 6,
-    })
+    options.allow_only(&[])?;
+    let text = match file {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| CliError::Input(format!("cannot read `{path}`: {e}")))?,
+        None => {
+            let mut s = String::new();
+            input
+                .read_to_string(&mut s)
+                .map_err(|e| CliError::Input(format!("cannot read the record: {e}")))?;
+            s
+        }
+    };
+    let record = GameRecord::parse(&text).map_err(|e| CliError::Input(e.to_string()))?;
+    let checks = ai::verify::verify(&record);
+    for c in &checks {
+        let word = if c.passed { "passed" } else { "FAILED" };
+        writeln!(out, "{word}: {}: {}", c.name, c.detail)?;
+    }
+    let failed = checks.iter().filter(|c| !c.passed).count();
+    if failed == 0 {
+        writeln!(out, "the record is verified")?;
+        Ok(())
+    } else {
+        Err(CliError::Input(format!("{failed} check(s) failed")))
+    }
 }

@@ -1,1 +1,0 @@
-//! The hive engine. Filled in by its rules issue.

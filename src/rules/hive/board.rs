@@ -1,0 +1,340 @@
+//! The pieces on the table: stacks on a wrapped grid, where each piece lies, what is still in
+//! reserve, whose turn it is, and the move primitives (`apply` / `revert`) that the state, the
+//! move generator and the engine share.
+
+use super::hex::{GRID_CELLS, Hex};
+use super::piece::{Colour, Creature, PIECE_COUNT, Piece};
+use serde::{Deserialize, Serialize};
+
+/// One turn: place a piece from the reserve, move a piece on the table, or pass (only when
+/// nothing else is legal). Two moves are equal when the same piece ends on the same cell,
+/// whatever reference piece a move string used to name that cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    Place { piece: Piece, to: Hex },
+    Shift { piece: Piece, from: Hex, to: Hex },
+    Pass,
+}
+
+impl Move {
+    /// The piece that is placed or moved.
+    pub fn piece(self) -> Option<Piece> {
+        match self {
+            Move::Place { piece, .. } | Move::Shift { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
+
+    /// Where the piece ends.
+    pub fn to(self) -> Option<Hex> {
+        match self {
+            Move::Place { to, .. } | Move::Shift { to, .. } => Some(to),
+            Move::Pass => None,
+        }
+    }
+}
+
+/// The highest stack possible: one piece under all four Owls.
+pub const MAX_HEIGHT: usize = 5;
+
+/// The pieces on one cell, bottom first. Only the top piece may move and it gives the stack
+/// its colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stack {
+    height: u8,
+    pieces: [u8; MAX_HEIGHT],
+}
+
+impl Stack {
+    pub fn height(&self) -> usize {
+        usize::from(self.height)
+    }
+
+    pub fn top(&self) -> Option<Piece> {
+        match self.height {
+            0 => None,
+            h => Piece::from_index(usize::from(self.pieces[usize::from(h) - 1])),
+        }
+    }
+
+    /// The pieces bottom first.
+    pub fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.pieces[..self.height()]
+            .iter()
+            .filter_map(|&i| Piece::from_index(usize::from(i)))
+    }
+}
+
+/// The table itself. Eq and Hash see the exact pieces (numbers included) and the ply count.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    stacks: Box<[Stack; GRID_CELLS]>,
+    at: [Hex; PIECE_COUNT],
+    /// Bit `i` set: piece `i` is on the table.
+    placed: u32,
+    /// Plies played so far, passes included.
+    ply: u16,
+    /// Zobrist key of the stacks and the player to move, kept up to date by `apply`/`revert`.
+    hash: u64,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+/// A deterministic 64-bit mix (splitmix64 finaliser) for the Zobrist keys.
+pub(crate) const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The Zobrist key of a creature of a colour at a level of a grid cell. Pieces of the same
+/// creature and colour share keys: swapping two Otters gives the same position.
+#[inline]
+pub(crate) fn zobrist(piece: Piece, cell: usize, level: usize) -> u64 {
+    let kind = piece.colour().index() * 5 + piece.creature().index();
+    mix(((kind * MAX_HEIGHT + level) * GRID_CELLS + cell) as u64)
+}
+
+/// Added to the key when walnut is to move.
+pub(crate) const WALNUT_TO_MOVE: u64 = 0x5bd1_e995_7f4a_7c15;
+
+impl Board {
+    /// The empty table before the first move, ash to move.
+    pub fn new() -> Board {
+        Board {
+            stacks: Box::new([Stack::default(); GRID_CELLS]),
+            at: [Hex::new(0, 0); PIECE_COUNT],
+            placed: 0,
+            ply: 0,
+            hash: 0,
+        }
+    }
+
+    #[inline]
+    pub fn stack(&self, h: Hex) -> &Stack {
+        &self.stacks[h.cell()]
+    }
+
+    #[inline]
+    pub fn height(&self, h: Hex) -> usize {
+        self.stacks[h.cell()].height()
+    }
+
+    #[inline]
+    pub fn occupied(&self, h: Hex) -> bool {
+        self.stacks[h.cell()].height != 0
+    }
+
+    #[inline]
+    pub fn top(&self, h: Hex) -> Option<Piece> {
+        self.stacks[h.cell()].top()
+    }
+
+    /// Where a piece lies, or `None` while it is in its player's reserve.
+    #[inline]
+    pub fn position(&self, p: Piece) -> Option<Hex> {
+        (self.placed & (1 << p.index()) != 0).then(|| self.at[p.index()])
+    }
+
+    #[inline]
+    pub fn is_placed(&self, p: Piece) -> bool {
+        self.placed & (1 << p.index()) != 0
+    }
+
+    /// Whether a piece on the table is the top of its stack (only those may move).
+    #[inline]
+    pub fn is_on_top(&self, p: Piece) -> bool {
+        self.position(p).and_then(|h| self.top(h)) == Some(p)
+    }
+
+    /// Plies played so far, passes included.
+    pub fn ply(&self) -> usize {
+        usize::from(self.ply)
+    }
+
+    pub fn to_move(&self) -> Colour {
+        if self.ply.is_multiple_of(2) {
+            Colour::Ash
+        } else {
+            Colour::Walnut
+        }
+    }
+
+    /// The turn number of the player to move: 1 on their first turn.
+    pub fn turn_number(&self) -> usize {
+        usize::from(self.ply) / 2 + 1
+    }
+
+    /// The Zobrist key of the stacks and the player to move (not translation-free).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The lowest-numbered piece of a creature still in a colour's reserve: the one a
+    /// placement uses, as in standard notation.
+    pub fn next_in_reserve(&self, colour: Colour, creature: Creature) -> Option<Piece> {
+        (1..=creature.count())
+            .filter_map(|n| Piece::new(colour, creature, n))
+            .find(|&p| !self.is_placed(p))
+    }
+
+    /// How many of a creature a colour still has in reserve.
+    pub fn reserve_count(&self, colour: Colour, creature: Creature) -> usize {
+        (1..=creature.count())
+            .filter_map(|n| Piece::new(colour, creature, n))
+            .filter(|&p| !self.is_placed(p))
+            .count()
+    }
+
+    /// Pieces on the table that are on top of their stacks: one per occupied cell.
+    pub fn tops(&self) -> impl Iterator<Item = (Piece, Hex)> + '_ {
+        Piece::all().filter_map(move |p| {
+            let h = self.position(p)?;
+            (self.top(h) == Some(p)).then_some((p, h))
+        })
+    }
+
+    /// Number of occupied cells.
+    pub fn occupied_cells(&self) -> usize {
+        self.tops().count()
+    }
+
+    /// How many of the six cells around a cell hold pieces.
+    #[inline]
+    pub fn occupied_neighbours(&self, h: Hex) -> usize {
+        h.neighbours().iter().filter(|&&n| self.occupied(n)).count()
+    }
+
+    /// Whether the Elder of `colour` is on the table with all six neighbours occupied.
+    pub fn elder_surrounded(&self, colour: Colour) -> bool {
+        self.position(Piece::elder(colour))
+            .is_some_and(|h| self.occupied_neighbours(h) == 6)
+    }
+
+    fn push(&mut self, p: Piece, h: Hex) {
+        let s = &mut self.stacks[h.cell()];
+        let level = s.height();
+        debug_assert!(level < MAX_HEIGHT, "a stack holds at most five pieces");
+        s.pieces[level] = p.index() as u8;
+        s.height += 1;
+        self.at[p.index()] = h;
+        self.placed |= 1 << p.index();
+        self.hash ^= zobrist(p, h.cell(), level);
+    }
+
+    fn pop(&mut self, h: Hex) -> Option<Piece> {
+        let s = &mut self.stacks[h.cell()];
+        if s.height == 0 {
+            return None;
+        }
+        s.height -= 1;
+        let level = s.height();
+        let p = Piece::from_index(usize::from(s.pieces[level]))?;
+        s.pieces[level] = 0;
+        self.placed &= !(1 << p.index());
+        // Reserve pieces keep no stale cell, so equal tables compare equal.
+        self.at[p.index()] = Hex::new(0, 0);
+        self.hash ^= zobrist(p, h.cell(), level);
+        Some(p)
+    }
+
+    fn next_ply(&mut self) {
+        self.ply += 1;
+        self.hash ^= WALNUT_TO_MOVE;
+    }
+
+    fn previous_ply(&mut self) {
+        self.ply -= 1;
+        self.hash ^= WALNUT_TO_MOVE;
+    }
+
+    /// Puts a piece on top of a cell outside of play (for hand-made positions).
+    pub(crate) fn put(&mut self, p: Piece, h: Hex) {
+        self.push(p, h);
+    }
+
+    /// Sets the number of plies played (for hand-made positions).
+    pub(crate) fn set_ply(&mut self, ply: u16) {
+        if (ply ^ self.ply) & 1 == 1 {
+            self.hash ^= WALNUT_TO_MOVE;
+        }
+        self.ply = ply;
+    }
+
+    /// Whether the occupied cells form one group.
+    pub fn is_one_group(&self) -> bool {
+        let cells: Vec<Hex> = self.tops().map(|(_, h)| h).collect();
+        let Some(&first) = cells.first() else {
+            return true;
+        };
+        let mut seen = vec![first];
+        let mut i = 0;
+        while i < seen.len() {
+            let cur = seen[i];
+            i += 1;
+            for n in cur.neighbours() {
+                // True coordinates, not the wrapped grid: far cells never count as touching.
+                if cells.contains(&n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        seen.len() == cells.len()
+    }
+
+    /// Plays a move known to be legal here (from the generator). Not a legality check.
+    pub fn apply(&mut self, m: Move) {
+        match m {
+            Move::Place { piece, to } => self.push(piece, to),
+            Move::Shift { piece, from, to } => {
+                let lifted = self.pop(from);
+                debug_assert_eq!(lifted, Some(piece));
+                self.push(piece, to);
+            }
+            Move::Pass => {}
+        }
+        self.next_ply();
+    }
+
+    /// Takes back the last move played with [`Board::apply`].
+    pub fn revert(&mut self, m: Move) {
+        self.previous_ply();
+        match m {
+            Move::Place { to, .. } => {
+                self.pop(to);
+            }
+            Move::Shift { piece, from, to } => {
+                self.pop(to);
+                self.push(piece, from);
+            }
+            Move::Pass => {}
+        }
+    }
+
+    /// A key for "the same position" in the repetition rule: the same creatures in the same
+    /// stacks, the same reserves (implied by the table) and the same player to move. There is
+    /// no board under the pieces, so a group that walked one cell over is the same position:
+    /// cells are taken relative to the top-left occupied cell.
+    pub fn position_key(&self) -> u64 {
+        let Some(anchor) = self.tops().map(|(_, h)| (h.r, h.q)).min() else {
+            return self.hash;
+        };
+        let mut key = if self.to_move() == Colour::Walnut {
+            WALNUT_TO_MOVE
+        } else {
+            0
+        };
+        for (_, h) in self.tops() {
+            let rel = Hex::new(h.q - anchor.1, h.r - anchor.0);
+            for (level, p) in self.stack(h).pieces().enumerate() {
+                key ^= zobrist(p, rel.cell(), level);
+            }
+        }
+        key
+    }
+}

@@ -1,0 +1,147 @@
+//! Axial hex coordinates of the table (pointy-top hexes, so `-` in the notation is left/right)
+//! and the six directions around a cell.
+
+use serde::{Deserialize, Serialize};
+
+/// One cell of the table in axial coordinates. The first piece lies at the origin; the group can
+/// drift as pieces walk around it, so coordinates are signed and unbounded in practice (a game
+/// of at most 200 plies stays far inside `i16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Hex {
+    pub q: i16,
+    pub r: i16,
+}
+
+/// Side of the square grid that stores the table. The group of 22 pieces spans at most 22
+/// cells in any direction, so cells 32 apart never meet and the grid can wrap around.
+pub const GRID_SIDE: usize = 32;
+/// Number of cells in the wrapped grid.
+pub const GRID_CELLS: usize = GRID_SIDE * GRID_SIDE;
+
+/// The six directions, clockwise from east. `Direction::ALL[i].turned(1)` is the next one
+/// clockwise; the two cells beside a step `a → a + d` are `a + d.turned(-1)` and `a + d.turned(1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Direction {
+    East,
+    SouthEast,
+    SouthWest,
+    West,
+    NorthWest,
+    NorthEast,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 6] = [
+        Direction::East,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::West,
+        Direction::NorthWest,
+        Direction::NorthEast,
+    ];
+
+    /// The axial offset of one step.
+    pub const fn offset(self) -> (i16, i16) {
+        match self {
+            Direction::East => (1, 0),
+            Direction::SouthEast => (0, 1),
+            Direction::SouthWest => (-1, 1),
+            Direction::West => (-1, 0),
+            Direction::NorthWest => (0, -1),
+            Direction::NorthEast => (1, -1),
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Turns by `sixths` of a full turn, clockwise for positive values.
+    pub const fn turned(self, sixths: i32) -> Direction {
+        Direction::ALL[(self as i32 + sixths).rem_euclid(6) as usize]
+    }
+
+    pub const fn opposite(self) -> Direction {
+        self.turned(3)
+    }
+}
+
+/// The origin: where the first piece is placed.
+pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
+
+impl Hex {
+    pub const fn new(q: i16, r: i16) -> Hex {
+        Hex { q, r }
+    }
+
+    /// The neighbouring cell in direction `d`.
+    #[inline]
+    pub const fn step(self, d: Direction) -> Hex {
+        let (dq, dr) = d.offset();
+        Hex {
+            q: self.q.wrapping_add(dq),
+            r: self.r.wrapping_add(dr),
+        }
+    }
+
+    /// The six neighbours, in the order of [`Direction::ALL`].
+    #[inline]
+    pub fn neighbours(self) -> [Hex; 6] {
+        Direction::ALL.map(|d| self.step(d))
+    }
+
+    /// The direction from `self` to a neighbouring `other`, if they touch.
+    pub fn direction_to(self, other: Hex) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| self.step(d) == other)
+    }
+
+    /// The slot of this cell in the wrapped storage grid.
+    #[inline]
+    pub const fn cell(self) -> usize {
+        ((self.r as usize & (GRID_SIDE - 1)) << 5) | (self.q as usize & (GRID_SIDE - 1))
+    }
+
+    /// Hex distance (number of steps) between two cells.
+    pub fn distance(self, other: Hex) -> u32 {
+        let dq = i32::from(self.q) - i32::from(other.q);
+        let dr = i32::from(self.r) - i32::from(other.r);
+        ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+    }
+
+    /// The centre of the cell on a plane where neighbouring centres are one unit apart
+    /// (x to the right, y down): for drawing the table.
+    pub fn to_plane(self) -> (f32, f32) {
+        let q = f32::from(self.q);
+        let r = f32::from(self.r);
+        (q + r / 2.0, r * 3f32.sqrt() / 2.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beside_cells_touch_both_ends_of_a_step() {
+        let a = Hex::new(3, -2);
+        for d in Direction::ALL {
+            let b = a.step(d);
+            for side in [-1, 1] {
+                let c = a.step(d.turned(side));
+                assert_eq!(a.distance(c), 1);
+                assert_eq!(b.distance(c), 1, "{d:?} {side}");
+            }
+            assert_eq!(b.step(d.opposite()), a);
+        }
+    }
+
+    #[test]
+    fn grid_cells_are_distinct_within_the_group_span() {
+        let mut seen = std::collections::HashSet::new();
+        for q in -12..20 {
+            for r in -15..17 {
+                assert!(seen.insert(Hex::new(q, r).cell()));
+            }
+        }
+    }
+}

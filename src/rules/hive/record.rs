@@ -1,0 +1,251 @@
+//! The plain-text game record a player saves and shares: fingerprint, seed, seats, the colour
+//! rule's answer, every move in standard notation (timeout moves marked) and the result.
+//!
+//! ```text
+//! # Ash & Walnut game record
+//! fingerprint 66687aad…
+//! seed 00000000…
+//! seat first Ana (person)
+//! seat second Bot normal (bot)
+//! ash first
+//! move wS1
+//! move bS1 wS1-
+//! move timeout wQ -wS1
+//! result ash wins
+//! ```
+//! Blank lines and lines starting with `#` are ignored.
+
+use super::piece::Colour;
+use super::state::{Outcome, State};
+use crate::fair::{SeatOrder, Seed};
+use std::fmt;
+
+/// The recorded result line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordedResult {
+    Win(Colour),
+    Draw,
+    /// The game was saved before it ended.
+    InProgress,
+}
+
+impl RecordedResult {
+    pub fn of(state: &State) -> RecordedResult {
+        match state.outcome() {
+            Some(Outcome::Win(c)) => RecordedResult::Win(c),
+            Some(Outcome::Draw(_)) => RecordedResult::Draw,
+            None => RecordedResult::InProgress,
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            RecordedResult::Win(Colour::Ash) => "ash wins",
+            RecordedResult::Win(Colour::Walnut) => "walnut wins",
+            RecordedResult::Draw => "draw",
+            RecordedResult::InProgress => "in progress",
+        }
+    }
+}
+
+/// One recorded move: its MoveString, and whether the table played it when the clock ran out.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordedMove {
+    pub text: String,
+    pub timeout: bool,
+}
+
+/// A whole game record as read from (or written to) text. Nothing in it is trusted until
+/// verified.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct GameRecord {
+    pub fingerprint: String,
+    pub seed: Seed,
+    /// The two seats in the order they were taken (names as shown, with the seat kind).
+    pub seats: [String; 2],
+    /// Which seat played ash, as recorded.
+    pub ash: SeatOrder,
+    pub moves: Vec<RecordedMove>,
+    pub result: RecordedResult,
+}
+
+impl fmt::Debug for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "GameRecord({} moves, {:?})",
+            self.moves.len(),
+            self.result
+        )
+    }
+}
+
+/// Why a record could not be read: the line (1-based) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordError {
+    pub line: usize,
+    pub why: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "record: {}", self.why)
+        } else {
+            write!(f, "record line {}: {}", self.line, self.why)
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl GameRecord {
+    /// The record of a game played from the empty table; `timeouts[i]` marks move `i` as
+    /// played by the clock.
+    pub fn of_game(
+        state: &State,
+        seed: Seed,
+        seats: [String; 2],
+        ash: SeatOrder,
+        timeouts: &[bool],
+    ) -> GameRecord {
+        let moves = state
+            .move_strings()
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| RecordedMove {
+                text,
+                timeout: timeouts.get(i).copied().unwrap_or(false),
+            })
+            .collect();
+        GameRecord {
+            fingerprint: seed.fingerprint(),
+            seed,
+            seats,
+            ash,
+            moves,
+            result: RecordedResult::of(state),
+        }
+    }
+
+    /// The plain-text form.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# Ash & Walnut game record\n");
+        s.push_str(&format!("fingerprint {}\n", self.fingerprint));
+        s.push_str(&format!("seed {}\n", self.seed.to_hex()));
+        s.push_str(&format!("seat first {}\n", self.seats[0]));
+        s.push_str(&format!("seat second {}\n", self.seats[1]));
+        let ash = match self.ash {
+            SeatOrder::First => "first",
+            SeatOrder::Second => "second",
+        };
+        s.push_str(&format!("ash {ash}\n"));
+        for m in &self.moves {
+            if m.timeout {
+                s.push_str(&format!("move timeout {}\n", m.text));
+            } else {
+                s.push_str(&format!("move {}\n", m.text));
+            }
+        }
+        s.push_str(&format!("result {}\n", self.result.text()));
+        s
+    }
+
+    /// Reads the plain-text form; every line must be understood and every field present once.
+    pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+        let mut fingerprint = None;
+        let mut seed = None;
+        let mut seats: [Option<String>; 2] = [None, None];
+        let mut ash = None;
+        let mut moves = Vec::new();
+        let mut result = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |why: String| RecordError { line, why };
+            let l = raw.trim();
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            let (key, value) = l.split_once(' ').unwrap_or((l, ""));
+            let value = value.trim();
+            let once = |present: bool| {
+                if present {
+                    Err(err(format!("`{key}` is given twice")))
+                } else {
+                    Ok(())
+                }
+            };
+            match key {
+                "fingerprint" => {
+                    once(fingerprint.is_some())?;
+                    fingerprint = Some(value.to_string());
+                }
+                "seed" => {
+                    once(seed.is_some())?;
+                    seed = Some(Seed::from_hex(value).map_err(|e| err(e.to_string()))?);
+                }
+                "seat" => {
+                    let (which, name) = value.split_once(' ').unwrap_or((value, ""));
+                    let slot = match which {
+                        "first" => 0,
+                        "second" => 1,
+                        _ => return Err(err(format!("seat `{which}`: expected first or second"))),
+                    };
+                    once(seats[slot].is_some())?;
+                    seats[slot] = Some(name.trim().to_string());
+                }
+                "ash" => {
+                    once(ash.is_some())?;
+                    ash = Some(match value {
+                        "first" => SeatOrder::First,
+                        "second" => SeatOrder::Second,
+                        _ => return Err(err(format!("ash `{value}`: expected first or second"))),
+                    });
+                }
+                "move" => {
+                    if result.is_some() {
+                        return Err(err("a move after the result".into()));
+                    }
+                    let (timeout, text) = match value.strip_prefix("timeout ") {
+                        Some(t) => (true, t.trim()),
+                        None => (false, value),
+                    };
+                    if text.is_empty() {
+                        return Err(err("a move line without a move".into()));
+                    }
+                    moves.push(RecordedMove {
+                        text: text.to_string(),
+                        timeout,
+                    });
+                }
+                "result" => {
+                    once(result.is_some())?;
+                    result = Some(match value {
+                        "ash wins" => RecordedResult::Win(Colour::Ash),
+                        "walnut wins" => RecordedResult::Win(Colour::Walnut),
+                        "draw" => RecordedResult::Draw,
+                        "in progress" => RecordedResult::InProgress,
+                        _ => return Err(err(format!("unknown result `{value}`"))),
+                    });
+                }
+                _ => return Err(err(format!("unknown line `{key}`"))),
+            }
+        }
+        let missing = |what: &str| RecordError {
+            line: 0,
+            why: format!("the `{what}` line is missing"),
+        };
+        let [first, second] = seats;
+        Ok(GameRecord {
+            fingerprint: fingerprint.ok_or_else(|| missing("fingerprint"))?,
+            seed: seed.ok_or_else(|| missing("seed"))?,
+            seats: [
+                first.ok_or_else(|| missing("seat first"))?,
+                second.ok_or_else(|| missing("seat second"))?,
+            ],
+            ash: ash.ok_or_else(|| missing("ash"))?,
+            moves,
+            result: result.ok_or_else(|| missing("result"))?,
+        })
+    }
+}
