@@ -5,10 +5,12 @@
 //! ([`app`], behind the default `app` feature) shows that state in 3D and feeds it commands.
 
 pub mod ai;
+pub mod carve;
 pub mod cli;
 pub mod fair;
 pub mod rules;
 pub mod save;
+pub mod theme;
 
 #[cfg(feature = "app")]
 pub mod app;
