@@ -17,9 +17,7 @@ pub const THEME_VERSION: u32 = 1;
 pub const THEME_FILE: &str = "theme.ron";
 
 /// Everything the tables play a sound for.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum SoundEvent {
     /// A piece set down: wood on wood.
     Place,
@@ -264,7 +262,10 @@ impl fmt::Display for Warning {
             Problem::NoEntry => write!(f, "{e}: no entry in theme.ron; using the built-in one"),
             Problem::UnknownEntry => write!(f, "{e}: not a name the game uses (a typo?)"),
             Problem::OutsideAssets(p) => {
-                write!(f, "{e}: `{p}` must be a relative path inside the assets folder")
+                write!(
+                    f,
+                    "{e}: `{p}` must be a relative path inside the assets folder"
+                )
             }
             Problem::OutOfRange { what, value } => {
                 write!(f, "{e}: {what} {value} is outside 0..=1")
@@ -506,9 +507,18 @@ impl Theme {
         };
         let known: Vec<&str> = crate::carve::MODELS.iter().map(|(n, _)| *n).collect();
         let sections: [(Section, Vec<&str>); 3] = [
-            (Section::Pieces, self.pieces.keys().map(String::as_str).collect()),
-            (Section::Markers, self.markers.keys().map(String::as_str).collect()),
-            (Section::Boards, self.boards.keys().map(String::as_str).collect()),
+            (
+                Section::Pieces,
+                self.pieces.keys().map(String::as_str).collect(),
+            ),
+            (
+                Section::Markers,
+                self.markers.keys().map(String::as_str).collect(),
+            ),
+            (
+                Section::Boards,
+                self.boards.keys().map(String::as_str).collect(),
+            ),
         ];
         for name in &known {
             let present = sections
@@ -563,7 +573,13 @@ impl Theme {
         for (entry, f) in finishes {
             for value in f.tint.into_iter().flatten() {
                 if !(0.0..=1.0).contains(&value) {
-                    warn(&entry, Problem::OutOfRange { what: "tint", value });
+                    warn(
+                        &entry,
+                        Problem::OutOfRange {
+                            what: "tint",
+                            value,
+                        },
+                    );
                 }
             }
             if let Some(value) = f.roughness

@@ -33,7 +33,7 @@ fn material(slot: Slot) -> Value {
 }
 
 fn pad4(buf: &mut Vec<u8>, with: u8) {
-    while buf.len() % 4 != 0 {
+    while !buf.len().is_multiple_of(4) {
         buf.push(with);
     }
 }

@@ -39,9 +39,12 @@ fn hexagon(across_flats: f32) -> Vec<V2> {
         .collect()
 }
 
+/// A point of a drawn outline: x, y (up), and whether it stays a sharp corner.
+type ControlPoint = (f32, f32, bool);
+
 /// The outline (x, y up, sharp?) of each creature, drawn in a box about [-1, 1], and its
 /// details (eyes, beak, jewels) as small outlines standing a little above the figure.
-fn drawing(c: Creature) -> (Vec<(f32, f32, bool)>, Vec<Vec<V2>>) {
+fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
     match c {
         Creature::Elder => (
             // A crown: a band and three points, each point tipped with a ball.
@@ -91,7 +94,12 @@ fn drawing(c: Creature) -> (Vec<(f32, f32, bool)>, Vec<Vec<V2>>) {
                 vec![[-0.08, 0.16], [0.0, -0.04], [0.08, 0.16]],
                 // Wing edges down the sides.
                 vec![[0.40, -0.05], [0.52, -0.10], [0.50, -0.70], [0.36, -0.78]],
-                vec![[-0.40, -0.05], [-0.36, -0.78], [-0.50, -0.70], [-0.52, -0.10]],
+                vec![
+                    [-0.40, -0.05],
+                    [-0.36, -0.78],
+                    [-0.50, -0.70],
+                    [-0.52, -0.10],
+                ],
             ],
         ),
         Creature::Hare => (
@@ -249,7 +257,13 @@ pub fn creature(c: Creature) -> Vec<Part> {
     let top = TILE_HEIGHT - 0.01;
     wood.append(&mesh::slab(&outline, field - 0.002, top, 0.009, false));
     for d in &details {
-        wood.append(&mesh::slab(d, field - 0.002, TILE_HEIGHT - 0.002, 0.004, false));
+        wood.append(&mesh::slab(
+            d,
+            field - 0.002,
+            TILE_HEIGHT - 0.002,
+            0.004,
+            false,
+        ));
     }
     vec![
         Part {
@@ -271,7 +285,8 @@ mod tests {
     fn hexagon_is_one_unit_across_the_flats_when_asked() {
         let h = hexagon(1.0);
         let xs: Vec<f32> = h.iter().map(|p| p[0]).collect();
-        let width = xs.iter().cloned().fold(f32::MIN, f32::max) - xs.iter().cloned().fold(f32::MAX, f32::min);
+        let width = xs.iter().cloned().fold(f32::MIN, f32::max)
+            - xs.iter().cloned().fold(f32::MAX, f32::min);
         assert!((width - 1.0).abs() < 1e-5, "{width}");
         assert!(mesh::area2(&h) > 0.0);
         // Pointy side forward.
@@ -281,7 +296,13 @@ mod tests {
     #[test]
     fn pictures_fit_the_field_and_differ() {
         let mut areas = Vec::new();
-        for c in [Creature::Elder, Creature::Owl, Creature::Hare, Creature::Fox, Creature::Otter] {
+        for c in [
+            Creature::Elder,
+            Creature::Owl,
+            Creature::Hare,
+            Creature::Fox,
+            Creature::Otter,
+        ] {
             let (outline, _) = picture(c);
             assert!(mesh::area2(&outline) > 0.0, "{c:?} outline winds clockwise");
             for p in &outline {

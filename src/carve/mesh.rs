@@ -66,7 +66,11 @@ impl MeshData {
     /// A triangle, skipped when two corners coincide (the poles of a lathe, a zero-length edge).
     pub fn tri(&mut self, a: u32, b: u32, c: u32) {
         let [pa, pb, pc] = [a, b, c].map(|i| self.positions[i as usize]);
-        if dot(cross(sub(pb, pa), sub(pc, pa)), cross(sub(pb, pa), sub(pc, pa))) < 1e-14 {
+        if dot(
+            cross(sub(pb, pa), sub(pc, pa)),
+            cross(sub(pb, pa), sub(pc, pa)),
+        ) < 1e-14
+        {
             return;
         }
         self.indices.extend([a, b, c]);
@@ -336,7 +340,11 @@ pub fn bands(poly: &[V2], rows: &[(f32, f32)]) -> MeshData {
 /// A flat cap filling the outline at height `y`, facing up or down; UVs are the plan position.
 pub fn cap(poly: &[V2], y: f32, up: bool) -> MeshData {
     let mut m = MeshData::default();
-    let normal = if up { [0.0, 1.0, 0.0] } else { [0.0, -1.0, 0.0] };
+    let normal = if up {
+        [0.0, 1.0, 0.0]
+    } else {
+        [0.0, -1.0, 0.0]
+    };
     for &p in poly {
         m.vertex(lift(p, y), normal, [p[0], -p[1]]);
     }
@@ -370,7 +378,8 @@ pub fn slab(poly: &[V2], y0: f32, y1: f32, bevel: f32, bottom: bool) -> MeshData
 pub fn triangulate(poly: &[V2]) -> Vec<[u32; 3]> {
     let mut idx: Vec<usize> = (0..poly.len()).collect();
     let mut out = Vec::with_capacity(poly.len().saturating_sub(2));
-    let cross2 = |a: V2, b: V2, c: V2| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    let cross2 =
+        |a: V2, b: V2, c: V2| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
     let mut guard = 0;
     while idx.len() > 3 && guard < poly.len() * poly.len() {
         guard += 1;
@@ -410,15 +419,13 @@ pub fn triangulate(poly: &[V2]) -> Vec<[u32; 3]> {
 /// A box with chamfered top and bottom edges, `size` = (x, y, z), standing on `y = 0`.
 pub fn block(size: V3, bevel: f32) -> MeshData {
     let poly = rect([0.0, 0.0], size[0], size[2]);
-    let b = bevel.min(size[1] * 0.45).min(size[0] * 0.45).min(size[2] * 0.45);
+    let b = bevel
+        .min(size[1] * 0.45)
+        .min(size[0] * 0.45)
+        .min(size[2] * 0.45);
     let mut m = bands(
         &poly,
-        &[
-            (b, 0.0),
-            (0.0, b),
-            (0.0, size[1] - b),
-            (b, size[1]),
-        ],
+        &[(b, 0.0), (0.0, b), (0.0, size[1] - b), (b, size[1])],
     );
     m.append(&cap(&inset(&poly, b), size[1], true));
     m.append(&cap(&inset(&poly, b), 0.0, false));
@@ -493,7 +500,10 @@ mod tests {
         // A positive signed volume means the triangles wind counter-clockwise seen from outside.
         let cyl = lathe(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], 64);
         let v = signed_volume(&cyl);
-        assert!((v - std::f32::consts::PI).abs() < 0.02, "cylinder volume {v}");
+        assert!(
+            (v - std::f32::consts::PI).abs() < 0.02,
+            "cylinder volume {v}"
+        );
         let b = block([1.0, 2.0, 3.0], 0.0);
         assert!((signed_volume(&b) - 6.0).abs() < 1e-4);
         let s = slab(&rect([0.0, 0.0], 2.0, 1.0), 0.0, 0.5, 0.0, true);
@@ -546,10 +556,7 @@ mod tests {
 
     #[test]
     fn chaikin_keeps_sharp_points() {
-        let p = chaikin(
-            &[(0.0, 0.0, false), (1.0, 0.0, false), (0.5, 1.0, true)],
-            2,
-        );
+        let p = chaikin(&[(0.0, 0.0, false), (1.0, 0.0, false), (0.5, 1.0, true)], 2);
         assert!(p.contains(&[0.5, 1.0]));
         assert!(!p.contains(&[0.0, 0.0]));
     }

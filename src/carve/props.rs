@@ -25,11 +25,7 @@ fn align_y(dir: V3, x_hint: V3) -> [V3; 3] {
     let z = mesh::normalize(z);
     let x = mesh::cross(y, z);
     // Columns are the images of the local axes; as rows: row k = (x[k], y[k], z[k]).
-    [
-        [x[0], y[0], z[0]],
-        [x[1], y[1], z[1]],
-        [x[2], y[2], z[2]],
-    ]
+    [[x[0], y[0], z[0]], [x[1], y[1], z[1]], [x[2], y[2], z[2]]]
 }
 
 /// A square beam of side `t` from `a` to `b`.
@@ -94,13 +90,14 @@ pub fn heir() -> Vec<Part> {
 pub fn statue() -> Vec<Part> {
     let plinth = mesh::rect([0.0, 0.0], 0.86, 0.86);
     let mut m = mesh::slab(&plinth, 0.0, 0.07, 0.02, true);
-    let pawn = super::chess::pawn()
-        .into_iter()
-        .map(|p| p.mesh)
-        .fold(MeshData::default(), |mut acc, m| {
-            acc.append(&m);
-            acc
-        });
+    let pawn =
+        super::chess::pawn()
+            .into_iter()
+            .map(|p| p.mesh)
+            .fold(MeshData::default(), |mut acc, m| {
+                acc.append(&m);
+                acc
+            });
     m.append(&pawn.translate([0.0, 0.07, 0.0]));
     vec![part(Slot::Wood, m)]
 }
@@ -133,7 +130,12 @@ pub fn barricade() -> Vec<Part> {
         stripes.append(&standing.clone().rotate_y(std::f32::consts::PI));
         stripes.append(&standing);
     }
-    vec![part(Slot::Wood, wood), part(Slot::Inlay, stripes)]
+    // The tilted legs' corners dip below the floor: lift the whole barricade onto it.
+    let floor = wood.bounds().map_or(0.0, |(lo, _)| lo[1]);
+    vec![
+        part(Slot::Wood, wood.translate([0.0, -floor, 0.0])),
+        part(Slot::Inlay, stripes.translate([0.0, -floor, 0.0])),
+    ]
 }
 
 /// Pip positions on a face, in units of a third of the face's flat part.
@@ -185,7 +187,7 @@ pub fn die() -> Vec<Part> {
         let rot = align_y(dir, hint);
         for p in pips(n) {
             let disc = mesh::circle([p[0] * step, p[1] * step], 0.026, 16);
-            let pip = mesh::slab(&disc, h - 0.002, h + 0.0012, 0.0, false)
+            let pip = mesh::slab(&disc, h - 0.003, h + 0.0004, 0.0, false)
                 .rotate(rot)
                 .translate([0.0, h, 0.0]);
             inlay.append(&pip);
@@ -249,7 +251,12 @@ pub fn board_snelab() -> Vec<Part> {
             lines.append(&inlay_rect([x, f], 1.0 - t, t));
         }
     }
-    lines.append(&inlay_frame([0.0, 0.0], n as f32 + 0.3, n as f32 + 0.3, 0.03));
+    lines.append(&inlay_frame(
+        [0.0, 0.0],
+        n as f32 + 0.3,
+        n as f32 + 0.3,
+        0.03,
+    ));
     for f in [-(half - 0.5), half - 0.5] {
         lines.append(&inlay_frame([0.0, f], n as f32 - 0.14, 0.86, 0.03));
         let outer = if f > 0.0 { f + 0.36 } else { f - 0.36 };
@@ -277,10 +284,7 @@ pub fn board_chess() -> Vec<Part> {
         }
     }
     light.append(&inlay_frame([0.0, 0.0], 8.22, 8.22, 0.04));
-    vec![
-        part(Slot::Wood, board_body(8.7)),
-        part(Slot::Inlay, light),
-    ]
+    vec![part(Slot::Wood, board_body(8.7)), part(Slot::Inlay, light)]
 }
 
 /// The table: twelve planks running along X with small gaps; each plank's grain (UV) is shifted
@@ -327,7 +331,12 @@ mod tests {
 
     #[test]
     fn align_y_is_a_rotation_onto_the_direction() {
-        for d in [[0.0, 0.0, -1.0], [1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.6, 0.8, 0.0]] {
+        for d in [
+            [0.0, 0.0, -1.0],
+            [1.0, 0.0, 0.0],
+            [0.0, -1.0, 0.0],
+            [0.6, 0.8, 0.0],
+        ] {
             let r = align_y(d, [1.0, 0.0, 0.0]);
             let img = [r[0][1], r[1][1], r[2][1]];
             assert!(mesh::dot(img, d) > 0.999, "{d:?}");

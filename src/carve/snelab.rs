@@ -85,15 +85,16 @@ fn numeral(digit: u8, c: V2, w: f32, h: f32, stroke: f32) -> Vec<Vec<V2>> {
         c[1] + h / 2.0 - stroke / 2.0,
     );
     let horiz = |f: f32| mesh::rect([c[0], f], x1 - x0 - stroke * 0.9, stroke);
-    let vert = |x: f32, a: f32, b: f32| mesh::rect([x, (a + b) / 2.0], stroke, b - a - stroke * 0.9);
+    let vert =
+        |x: f32, a: f32, b: f32| mesh::rect([x, (a + b) / 2.0], stroke, b - a - stroke * 0.9);
     let all = [
-        horiz(f1),          // a: top
-        vert(x1, fm, f1),   // b: upper right
-        vert(x1, f0, fm),   // c: lower right
-        horiz(f0),          // d: bottom
-        vert(x0, f0, fm),   // e: lower left
-        vert(x0, fm, f1),   // f: upper left
-        horiz(fm),          // g: middle
+        horiz(f1),        // a: top
+        vert(x1, fm, f1), // b: upper right
+        vert(x1, f0, fm), // c: lower right
+        horiz(f0),        // d: bottom
+        vert(x0, f0, fm), // e: lower left
+        vert(x0, fm, f1), // f: upper left
+        horiz(fm),        // g: middle
     ];
     all.into_iter()
         .zip(segments(digit))
@@ -101,24 +102,41 @@ fn numeral(digit: u8, c: V2, w: f32, h: f32, stroke: f32) -> Vec<Vec<V2>> {
         .collect()
 }
 
-/// The Snēlab piece of weight 1 (Bailiff) to 4 (Justice).
-pub fn piece(weight: u8) -> Vec<Part> {
-    let (mut wood, h, floor) = body(weight);
-    let top = h - 0.004;
+/// Where the route glyph's parts sit on the top, in outline coordinates `(x, forward)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlyphLayout {
+    /// The ring: the piece itself.
+    pub ring: V2,
+    /// The squares of the route in travel order; the last is where the piece lands.
+    pub squares: Vec<V2>,
+    /// The centre of the weight numeral.
+    pub numeral: V2,
+}
+
+/// The glyph of the piece of this weight: the ring at cell (0, 0), the forward steps up the
+/// rows, then the sideways steps along the columns to the right; the numeral in column -1.
+/// The whole layout is centred on the top.
+pub fn glyph_layout(weight: u8) -> GlyphLayout {
     let (fwd, side) = route(weight);
-    // Cells (column, row): the ring at (0, 0), forward rows then sideways columns to the right;
-    // the numeral takes column -1, rows 0 and 1.
     let mut cells: Vec<(i32, i32)> = (1..=fwd).map(|r| (0, r)).collect();
     cells.extend((1..=side).map(|c| (c, fwd)));
     let (min_c, max_c) = (-1.0, side as f32);
     let (min_r, max_r) = (0.0, (fwd as f32).max(1.0));
-    let centre = [
-        (min_c + max_c) / 2.0 * CELL,
-        (min_r + max_r) / 2.0 * CELL,
-    ];
+    let centre = [(min_c + max_c) / 2.0 * CELL, (min_r + max_r) / 2.0 * CELL];
     let at = |c: f32, r: f32| [c * CELL - centre[0], r * CELL - centre[1]];
+    GlyphLayout {
+        ring: at(0.0, 0.0),
+        squares: cells.iter().map(|&(c, r)| at(c as f32, r as f32)).collect(),
+        numeral: at(-1.0, 0.5),
+    }
+}
 
-    let ring_at = at(0.0, 0.0);
+/// The Snēlab piece of weight 1 (Bailiff) to 4 (Justice).
+pub fn piece(weight: u8) -> Vec<Part> {
+    let (mut wood, h, floor) = body(weight);
+    let top = h - 0.004;
+    let glyph = glyph_layout(weight);
+    let ring_at = glyph.ring;
     let ring = mesh::lathe(
         &[
             [0.056, floor - 0.002],
@@ -134,10 +152,9 @@ pub fn piece(weight: u8) -> Vec<Part> {
     wood.append(&ring);
 
     let side_len = CELL * 0.74;
-    for (i, &(c, r)) in cells.iter().enumerate() {
-        let p = at(c as f32, r as f32);
+    for (i, &p) in glyph.squares.iter().enumerate() {
         let outer = mesh::rect(p, side_len, side_len);
-        if i + 1 == cells.len() {
+        if i + 1 == glyph.squares.len() {
             wood.append(&relief(&outer, floor, top));
         } else {
             // A square frame: four bars, the top and bottom ones full width.
@@ -153,8 +170,7 @@ pub fn piece(weight: u8) -> Vec<Part> {
             }
         }
     }
-    let digit_centre = at(-1.0, 0.5);
-    for stroke in numeral(weight, digit_centre, CELL * 0.78, CELL * 1.75, 0.026) {
+    for stroke in numeral(weight, glyph.numeral, CELL * 0.78, CELL * 1.75, 0.026) {
         wood.append(&relief(&stroke, floor, top));
     }
     vec![
@@ -179,6 +195,42 @@ mod tests {
         assert_eq!(route(2), (1, 1));
         assert_eq!(route(3), (1, 2));
         assert_eq!(route(4), (2, 2));
+    }
+
+    #[test]
+    fn glyph_goes_forward_then_right_and_fits_the_dish() {
+        for w in 1..=4u8 {
+            let g = glyph_layout(w);
+            let (fwd, side) = route(w);
+            assert_eq!(g.squares.len() as i32, fwd + side);
+            let mut prev = g.ring;
+            for (i, sq) in g.squares.iter().enumerate() {
+                let step = [sq[0] - prev[0], sq[1] - prev[1]];
+                if (i as i32) < fwd {
+                    assert!(
+                        step[1] > 0.9 * CELL && step[0].abs() < 1e-5,
+                        "w{w} step {i}"
+                    );
+                } else {
+                    assert!(
+                        step[0] > 0.9 * CELL && step[1].abs() < 1e-5,
+                        "w{w} step {i}"
+                    );
+                }
+                prev = *sq;
+            }
+            // Every cell, with its own half-size, stays inside the sunken dish.
+            let reach = |p: V2, half: f32| (p[0].abs() + half).hypot(p[1].abs() + half);
+            for sq in &g.squares {
+                assert!(
+                    reach(*sq, CELL * 0.37) < DISH_RADIUS - 0.008,
+                    "w{w} square {sq:?}"
+                );
+            }
+            let n = g.numeral;
+            assert!((n[0].abs() + CELL * 0.39).hypot(n[1].abs() + CELL * 0.875) < DISH_RADIUS);
+            assert!(n[0] < g.ring[0], "the numeral sits left of the ring");
+        }
     }
 
     #[test]

@@ -340,8 +340,7 @@ pub fn run(
         Command::Cards { options } => chess::cards(&options, out),
         Command::Carve { options } => {
             let dir = std::path::Path::new(options.str("out").unwrap_or("assets/models"));
-            let written =
-                crate::carve::carve_all(dir).map_err(|e| CliError::Io(e.to_string()))?;
+            let written = crate::carve::carve_all(dir).map_err(|e| CliError::Io(e.to_string()))?;
             let total: usize = written.iter().map(|(_, n)| n).sum();
             for (path, bytes) in &written {
                 writeln!(out, "{} {bytes}", path.display())?;
