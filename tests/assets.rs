@@ -372,3 +372,32 @@ fn every_model_name_is_carved() {
     }
     assert!(carve::model("chess_queen").is_none());
 }
+
+#[test]
+fn tables_carve_writes_every_model_to_the_chosen_folder() {
+    use carved_tables::cli;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out_dir = dir.path().join("models");
+    let words: Vec<String> = ["carve", "--out", &out_dir.to_string_lossy()]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let cmd = cli::parse(&words).expect("parse");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    cli::run(cmd, &mut std::io::empty(), &mut out, &mut err).expect("carve runs");
+    let listed = String::from_utf8(out).expect("utf-8");
+    assert_eq!(listed.lines().count(), MODELS.len());
+    for (name, _) in MODELS {
+        assert!(out_dir.join(format!("{name}.glb")).is_file(), "{name}");
+    }
+    // A folder that cannot be made is an error, not a panic.
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, b"x").expect("write");
+    let words: Vec<String> = ["carve", "--out", &blocked.join("sub").to_string_lossy()]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let cmd = cli::parse(&words).expect("parse");
+    let result = cli::run(cmd, &mut std::io::empty(), &mut Vec::new(), &mut Vec::new());
+    assert!(matches!(result, Err(cli::CliError::Io(_))), "{result:?}");
+}

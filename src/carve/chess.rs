@@ -101,7 +101,7 @@ pub fn bishop() -> Vec<Part> {
         [0.12, 0.625],
     ]);
     // The mitre: an ogive swelling from the collar to a point, then a small ball.
-    p.extend([
+    let mitre = [
         [0.12, 0.63],
         [0.155, 0.67],
         [0.17, 0.72],
@@ -111,10 +111,66 @@ pub fn bishop() -> Vec<Part> {
         [0.08, 0.91],
         [0.045, 0.945],
         [0.025, 0.96],
-    ]);
+    ];
+    p.extend(mitre);
     p.extend(ball(0.045, 1.005, -55.0));
     let m = mesh::lathe(&p, SEGMENTS);
-    wood(m)
+    vec![
+        Part {
+            slot: Slot::Wood,
+            mesh: m,
+        },
+        Part {
+            slot: Slot::Inlay,
+            mesh: mitre_slit(&mitre),
+        },
+    ]
+}
+
+/// The mitre's radius at height `y` (linear between profile points; 0 outside).
+fn radius_at(profile: &[V2], y: f32) -> f32 {
+    profile
+        .windows(2)
+        .find(|w| w[0][1] <= y && y <= w[1][1])
+        .map_or(0.0, |w| {
+            let t = (y - w[0][1]) / (w[1][1] - w[0][1]).max(1e-6);
+            w[0][0] + (w[1][0] - w[0][0]) * t
+        })
+}
+
+/// The bishop's slit: a thin stained slab on a tilted plane through the mitre, cut to the
+/// mitre's own section and a hair larger, so only a dark groove-like line shows on its surface.
+fn mitre_slit(mitre: &[V2]) -> MeshData {
+    let tilt = 50f32.to_radians();
+    let centre_y = 0.80;
+    let (sin, cos) = tilt.sin_cos();
+    let grow = 0.004;
+    let mut right: Vec<V2> = Vec::new();
+    for i in 0..=60 {
+        let t = -0.3 + 0.6 * i as f32 / 60.0;
+        let r = radius_at(mitre, centre_y + t * cos);
+        let half2 = r * r - (t * sin).powi(2);
+        if half2 > 1e-5 {
+            right.push([half2.sqrt() + grow, t]);
+        }
+    }
+    if right.len() < 2 {
+        return MeshData::default();
+    }
+    let mut outline = right.clone();
+    outline.extend(right.iter().rev().map(|q| [-q[0], q[1]]));
+    // In the slab's frame: x across, y through the slab, z = -t along the plane.
+    // World: x stays; the slab's y goes along the plane's normal; -z along the plane's slope.
+    let normal = [0.0, sin, cos];
+    let slope = [0.0, cos, -sin];
+    let rows = [
+        [1.0, normal[0], -slope[0]],
+        [0.0, normal[1], -slope[1]],
+        [0.0, normal[2], -slope[2]],
+    ];
+    mesh::slab(&outline, -0.013, 0.013, 0.0, true)
+        .rotate(rows)
+        .translate([0.0, centre_y, 0.0])
 }
 
 pub fn king() -> Vec<Part> {

@@ -234,7 +234,7 @@ fn inlay_frame(c: V2, w: f32, h: f32, t: f32) -> MeshData {
 }
 
 /// Snēlab's court: 7 × 7 squares ruled with inlaid lines; each Counter (the back rows, at
-/// z = +3 for the near side and z = -3 for the far side) is framed twice and notched.
+/// z = +3 for the near side and z = -3 for the far side) is framed inside and banded outside.
 pub fn board_snelab() -> Vec<Part> {
     let n = 7;
     let half = n as f32 / 2.0;
@@ -251,19 +251,14 @@ pub fn board_snelab() -> Vec<Part> {
             lines.append(&inlay_rect([x, f], 1.0 - t, t));
         }
     }
-    lines.append(&inlay_frame(
-        [0.0, 0.0],
-        n as f32 + 0.3,
-        n as f32 + 0.3,
-        0.03,
-    ));
+    let outline = n as f32 + 0.44;
+    lines.append(&inlay_frame([0.0, 0.0], outline, outline, 0.03));
     for f in [-(half - 0.5), half - 0.5] {
+        // A frame inside the Counter row, and a solid band along its outer edge that pieces
+        // standing on the Counter never hide.
         lines.append(&inlay_frame([0.0, f], n as f32 - 0.14, 0.86, 0.03));
-        let outer = if f > 0.0 { f + 0.36 } else { f - 0.36 };
-        for j in 0..n {
-            let x = -half + j as f32 + 0.5;
-            lines.append(&inlay_rect([x, outer], 0.26, 0.035));
-        }
+        let band = if f > 0.0 { half + 0.1 } else { -half - 0.1 };
+        lines.append(&inlay_rect([0.0, band], n as f32, 0.12));
     }
     vec![
         part(Slot::Wood, board_body(n as f32 + 0.6)),
