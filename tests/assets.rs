@@ -308,6 +308,17 @@ fn every_model_stands_on_its_origin_within_its_footprint() {
             );
         }
         let eps = 1e-4;
+        // The heights the game stacks and places by.
+        let expected_top = match name {
+            n if n.starts_with("hive_") => Some(carve::HEX_HEIGHT),
+            "board_snelab" | "board_chess" => Some(carve::BOARD_TOP),
+            "table_top" => Some(carve::TABLE_TOP),
+            "die_d6" => Some(carve::DIE_EDGE),
+            _ => None,
+        };
+        if let Some(top) = expected_top {
+            assert!((hi[1] - top).abs() < 0.003, "{name}: top at {} not {top}", hi[1]);
+        }
         match footprint {
             Footprint::Square => {
                 for p in &m.positions {
