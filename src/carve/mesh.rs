@@ -66,11 +66,8 @@ impl MeshData {
     /// A triangle, skipped when two corners coincide (the poles of a lathe, a zero-length edge).
     pub fn tri(&mut self, a: u32, b: u32, c: u32) {
         let [pa, pb, pc] = [a, b, c].map(|i| self.positions[i as usize]);
-        if dot(
-            cross(sub(pb, pa), sub(pc, pa)),
-            cross(sub(pb, pa), sub(pc, pa)),
-        ) < 1e-14
-        {
+        let n = cross(sub(pb, pa), sub(pc, pa));
+        if dot(n, n) < 1e-14 {
             return;
         }
         self.indices.extend([a, b, c]);
