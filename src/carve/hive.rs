@@ -64,9 +64,6 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 mesh::circle([0.0, 0.80], 0.13, 16),
                 mesh::circle([-0.86, 0.56], 0.12, 16),
                 mesh::rect([0.0, -0.46], 1.25, 0.08),
-                mesh::circle([0.0, -0.22], 0.09, 12),
-                mesh::circle([0.42, -0.22], 0.07, 12),
-                mesh::circle([-0.42, -0.22], 0.07, 12),
             ],
         ),
         Creature::Owl => (
@@ -130,7 +127,7 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.76, -0.56, false),
                 (-0.76, -0.82, false),
             ],
-            vec![mesh::circle([0.56, 0.30], 0.05, 12)],
+            vec![],
         ),
         Creature::Fox => (
             // Standing, facing right: pointed snout and ears, the brush held out behind.
@@ -161,7 +158,7 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.52, -0.30, false),
                 (-0.47, -0.45, false),
             ],
-            vec![mesh::circle([0.63, 0.17], 0.04, 12)],
+            vec![],
         ),
         Creature::Otter => (
             // Long and low, facing right, the thick tail tapering to a point.
@@ -188,8 +185,24 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.45, 0.06, false),
                 (-0.70, -0.04, false),
             ],
-            vec![mesh::circle([0.80, 0.02], 0.035, 12)],
+            vec![],
         ),
+    }
+}
+
+/// Stained dots standing proud of the figure, in drawing coordinates (centre, radius): the
+/// creatures' eyes and the crown's jewels, which read best in the contrasting inlay.
+fn eyes(c: Creature) -> Vec<(V2, f32)> {
+    match c {
+        Creature::Elder => vec![
+            ([0.0, -0.22], 0.09),
+            ([0.42, -0.22], 0.07),
+            ([-0.42, -0.22], 0.07),
+        ],
+        Creature::Owl => vec![([0.27, 0.36], 0.1), ([-0.27, 0.36], 0.1)],
+        Creature::Hare => vec![([0.56, 0.30], 0.055)],
+        Creature::Fox => vec![([0.63, 0.17], 0.045)],
+        Creature::Otter => vec![([0.80, 0.02], 0.04)],
     }
 }
 
@@ -202,7 +215,7 @@ fn ccw(mut poly: Vec<V2>) -> Vec<V2> {
 }
 
 /// The creature's outline and details, centred and scaled into the field.
-fn picture(c: Creature) -> (Vec<V2>, Vec<Vec<V2>>) {
+fn picture(c: Creature) -> (Vec<V2>, Vec<Vec<V2>>, Vec<Vec<V2>>) {
     let (outline, details) = drawing(c);
     let smooth = mesh::chaikin(&outline, 3);
     let (mut lo, mut hi) = ([f32::MAX; 2], [f32::MIN; 2]);
@@ -224,6 +237,10 @@ fn picture(c: Creature) -> (Vec<V2>, Vec<Vec<V2>>) {
         details
             .iter()
             .map(|d| ccw(d.iter().map(place).collect()))
+            .collect(),
+        eyes(c)
+            .into_iter()
+            .map(|(centre, r)| mesh::circle(place(&centre), r * s, 16))
             .collect(),
     )
 }
@@ -252,8 +269,8 @@ fn tile() -> (MeshData, MeshData, f32) {
 
 /// One creature's tile.
 pub fn creature(c: Creature) -> Vec<Part> {
-    let (mut wood, stain, field) = tile();
-    let (outline, details) = picture(c);
+    let (mut wood, mut stain, field) = tile();
+    let (outline, details, eyes) = picture(c);
     let top = TILE_HEIGHT - 0.01;
     wood.append(&mesh::slab(&outline, field - 0.002, top, 0.009, false));
     for d in &details {
@@ -264,6 +281,9 @@ pub fn creature(c: Creature) -> Vec<Part> {
             0.004,
             false,
         ));
+    }
+    for e in &eyes {
+        stain.append(&mesh::slab(e, field, TILE_HEIGHT - 0.001, 0.003, false));
     }
     vec![
         Part {
@@ -303,7 +323,8 @@ mod tests {
             Creature::Fox,
             Creature::Otter,
         ] {
-            let (outline, _) = picture(c);
+            let (outline, _, eyes) = picture(c);
+            assert!(!eyes.is_empty(), "{c:?} has no eyes");
             assert!(mesh::area2(&outline) > 0.0, "{c:?} outline winds clockwise");
             for p in &outline {
                 assert!((p[0] * p[0] + p[1] * p[1]).sqrt() <= PICTURE_RADIUS + 1e-4);
