@@ -316,6 +316,8 @@ fn sound_format_ok(bytes: &[u8]) -> bool {
 impl Theme {
     /// Reads a theme from RON text. Fails with the line and column of the first problem.
     pub fn parse(text: &str) -> Result<Theme, ThemeError> {
+        // Some editors save a byte-order mark; it is not part of the theme.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         let theme: Theme = options.from_str(text).map_err(|e| ThemeError::Syntax {
@@ -653,6 +655,14 @@ mod tests {
             ThemeError::Syntax { line, .. } => assert_eq!(line, 3),
             other => panic!("expected a syntax error, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_ignored() {
+        let plain = include_str!("../assets/theme.ron");
+        let with_bom = format!("\u{feff}{plain}");
+        assert_eq!(Theme::parse(&with_bom), Theme::parse(plain));
+        assert!(Theme::parse(plain).is_ok());
     }
 
     #[test]
