@@ -317,7 +317,11 @@ fn every_model_stands_on_its_origin_within_its_footprint() {
             _ => None,
         };
         if let Some(top) = expected_top {
-            assert!((hi[1] - top).abs() < 0.003, "{name}: top at {} not {top}", hi[1]);
+            assert!(
+                (hi[1] - top).abs() < 0.003,
+                "{name}: top at {} not {top}",
+                hi[1]
+            );
         }
         match footprint {
             Footprint::Square => {
