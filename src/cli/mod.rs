@@ -338,10 +338,16 @@ pub fn run(
         Command::Uhp => hive::uhp(input, out),
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Cards { options } => chess::cards(&options, out),
-        Command::Carve { .. } => Err(CliError::NotYet {
-            what: "tables carve".into(),
-            issue: 9,
-        }),
+        Command::Carve { options } => {
+            let dir = std::path::Path::new(options.str("out").unwrap_or("assets/models"));
+            let written = crate::carve::carve_all(dir).map_err(|e| CliError::Io(e.to_string()))?;
+            let total: usize = written.iter().map(|(_, n)| n).sum();
+            for (path, bytes) in &written {
+                writeln!(out, "{} {bytes}", path.display())?;
+            }
+            writeln!(err, "{} models, {total} bytes", written.len())?;
+            Ok(())
+        }
     }
 }
 

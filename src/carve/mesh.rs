@@ -1,0 +1,560 @@
+//! The carver's tools: triangle meshes and the few ways of cutting wood the models need —
+//! turning on a lathe, sawing a flat outline and chamfering its edges, rounding a die.
+//!
+//! Two-dimensional outlines are drawn in `(x, f)` coordinates as seen from above, where `f` is
+//! "forward" (toward the opponent, 3D `-Z`); counter-clockwise outlines then have their top
+//! faces pointing up (+Y) with glTF's counter-clockwise front faces.
+
+use std::f32::consts::TAU;
+
+pub type V2 = [f32; 2];
+pub type V3 = [f32; 3];
+
+/// One triangle mesh: what a glTF primitive holds and what a game engine uploads.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MeshData {
+    pub positions: Vec<V3>,
+    pub normals: Vec<V3>,
+    /// In board units (1.0 = one square), so a grain texture keeps one scale on every model;
+    /// `v` runs along the grain: up the axis of turned pieces, along the planks of flat ones.
+    pub uvs: Vec<[f32; 2]>,
+    pub indices: Vec<u32>,
+}
+
+pub fn add(a: V3, b: V3) -> V3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+pub fn sub(a: V3, b: V3) -> V3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+pub fn scale(a: V3, s: f32) -> V3 {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+pub fn dot(a: V3, b: V3) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+pub fn cross(a: V3, b: V3) -> V3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+/// The unit vector along `a`, or +Y for a zero vector (a degenerate face has no better answer).
+pub fn normalize(a: V3) -> V3 {
+    let l = dot(a, a).sqrt();
+    if l > 1e-12 {
+        scale(a, 1.0 / l)
+    } else {
+        [0.0, 1.0, 0.0]
+    }
+}
+
+/// A 3D point from an outline point at height `y`.
+pub fn lift(p: V2, y: f32) -> V3 {
+    [p[0], y, -p[1]]
+}
+
+impl MeshData {
+    pub fn vertex(&mut self, p: V3, n: V3, uv: [f32; 2]) -> u32 {
+        self.positions.push(p);
+        self.normals.push(n);
+        self.uvs.push(uv);
+        (self.positions.len() - 1) as u32
+    }
+
+    /// A triangle, skipped when two corners coincide (the poles of a lathe, a zero-length edge).
+    pub fn tri(&mut self, a: u32, b: u32, c: u32) {
+        let [pa, pb, pc] = [a, b, c].map(|i| self.positions[i as usize]);
+        let n = cross(sub(pb, pa), sub(pc, pa));
+        if dot(n, n) < 1e-14 {
+            return;
+        }
+        self.indices.extend([a, b, c]);
+    }
+
+    pub fn quad(&mut self, a: u32, b: u32, c: u32, d: u32) {
+        self.tri(a, b, c);
+        self.tri(a, c, d);
+    }
+
+    pub fn append(&mut self, other: &MeshData) {
+        let base = self.positions.len() as u32;
+        self.positions.extend_from_slice(&other.positions);
+        self.normals.extend_from_slice(&other.normals);
+        self.uvs.extend_from_slice(&other.uvs);
+        self.indices.extend(other.indices.iter().map(|i| i + base));
+    }
+
+    /// Moves the mesh by `t`.
+    pub fn translate(mut self, t: V3) -> MeshData {
+        for p in &mut self.positions {
+            *p = add(*p, t);
+        }
+        self
+    }
+
+    /// Applies a rotation (or any proper orthogonal matrix, given as rows) to points and normals.
+    pub fn rotate(mut self, rows: [V3; 3]) -> MeshData {
+        let apply = |v: V3| [dot(rows[0], v), dot(rows[1], v), dot(rows[2], v)];
+        for p in &mut self.positions {
+            *p = apply(*p);
+        }
+        for n in &mut self.normals {
+            *n = apply(*n);
+        }
+        self
+    }
+
+    /// Turns the mesh about the vertical axis; positive angles turn +X toward -Z.
+    pub fn rotate_y(self, angle: f32) -> MeshData {
+        let (s, c) = angle.sin_cos();
+        self.rotate([[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]])
+    }
+
+    /// The smallest box holding every vertex, or `None` for an empty mesh.
+    pub fn bounds(&self) -> Option<(V3, V3)> {
+        let first = *self.positions.first()?;
+        let mut lo = first;
+        let mut hi = first;
+        for p in &self.positions {
+            for k in 0..3 {
+                lo[k] = lo[k].min(p[k]);
+                hi[k] = hi[k].max(p[k]);
+            }
+        }
+        Some((lo, hi))
+    }
+}
+
+/// Which profile joints of a lathe or outline stay sharp: turns larger than this many degrees.
+pub const CREASE_DEG: f32 = 35.0;
+
+fn smooth_joint(n0: V3, n1: V3) -> bool {
+    dot(n0, n1) > CREASE_DEG.to_radians().cos()
+}
+
+/// A surface of revolution about +Y: `profile` is a list of `(radius, height)` points walked so
+/// that the solid lies on the left (bottom centre outward, up the side, top inward). Joints
+/// turning less than [`CREASE_DEG`] are smooth, the others stay crisp edges.
+pub fn lathe(profile: &[V2], segments: usize) -> MeshData {
+    let mut m = MeshData::default();
+    if profile.len() < 2 || segments < 3 {
+        return m;
+    }
+    // Outward 2D normal of each profile edge: (dy, -dr).
+    let edge_n: Vec<V2> = profile
+        .windows(2)
+        .map(|w| {
+            let (dr, dy) = (w[1][0] - w[0][0], w[1][1] - w[0][1]);
+            let l = (dr * dr + dy * dy).sqrt().max(1e-9);
+            [dy / l, -dr / l]
+        })
+        .collect();
+    let mut arc = 0.0f32;
+    let mut prev_end: Option<u32> = None;
+    let joint = |i: usize| -> Option<V2> {
+        // The shared normal at profile point i, when the joint there is smooth.
+        if i == 0 || i >= edge_n.len() {
+            return None;
+        }
+        let (a, b) = (edge_n[i - 1], edge_n[i]);
+        let a3 = [a[0], a[1], 0.0];
+        let b3 = [b[0], b[1], 0.0];
+        smooth_joint(a3, b3).then(|| {
+            let s = normalize(add(a3, b3));
+            [s[0], s[1]]
+        })
+    };
+    let ring = |m: &mut MeshData, p: V2, n: V2, v: f32| -> u32 {
+        let start = m.positions.len() as u32;
+        for s in 0..=segments {
+            let a = TAU * s as f32 / segments as f32;
+            let (sin, cos) = a.sin_cos();
+            m.vertex(
+                [p[0] * cos, p[1], -p[0] * sin],
+                normalize([n[0] * cos, n[1], -n[0] * sin]),
+                [a * 0.35, v],
+            );
+        }
+        start
+    };
+    for i in 0..edge_n.len() {
+        let (p0, p1) = (profile[i], profile[i + 1]);
+        let len = ((p1[0] - p0[0]).powi(2) + (p1[1] - p0[1]).powi(2)).sqrt();
+        let start = match (joint(i), prev_end) {
+            (Some(_), Some(prev)) => prev,
+            (Some(n), None) => ring(&mut m, p0, n, arc),
+            (None, _) => ring(&mut m, p0, edge_n[i], arc),
+        };
+        arc += len;
+        let end = ring(&mut m, p1, joint(i + 1).unwrap_or(edge_n[i]), arc);
+        for s in 0..segments as u32 {
+            let (a0, a1) = (start + s, start + s + 1);
+            let (b0, b1) = (end + s, end + s + 1);
+            m.quad(a0, a1, b1, b0);
+        }
+        prev_end = Some(end);
+    }
+    m
+}
+
+/// A circle of `n` points, counter-clockwise, around `c`.
+pub fn circle(c: V2, r: f32, n: usize) -> Vec<V2> {
+    (0..n)
+        .map(|i| {
+            let a = TAU * i as f32 / n as f32;
+            [c[0] + r * a.cos(), c[1] + r * a.sin()]
+        })
+        .collect()
+}
+
+/// A rectangle centred on `c`, counter-clockwise.
+pub fn rect(c: V2, w: f32, h: f32) -> Vec<V2> {
+    let (x, f) = (w / 2.0, h / 2.0);
+    vec![
+        [c[0] - x, c[1] - f],
+        [c[0] + x, c[1] - f],
+        [c[0] + x, c[1] + f],
+        [c[0] - x, c[1] + f],
+    ]
+}
+
+/// Twice the signed area; positive for counter-clockwise outlines.
+pub fn area2(poly: &[V2]) -> f32 {
+    let n = poly.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum()
+}
+
+/// Rounds an outline by corner cutting (Chaikin); points flagged `true` stay sharp corners, so
+/// ear tips and noses keep their points while backs and bellies become curves.
+pub fn chaikin(points: &[(f32, f32, bool)], iterations: usize) -> Vec<V2> {
+    let mut pts: Vec<(V2, bool)> = points.iter().map(|&(x, f, s)| ([x, f], s)).collect();
+    for _ in 0..iterations {
+        let n = pts.len();
+        let mut next = Vec::with_capacity(n * 2);
+        for i in 0..n {
+            let (p, sharp) = pts[i];
+            if sharp {
+                next.push((p, true));
+                continue;
+            }
+            let prev = pts[(i + n - 1) % n].0;
+            let succ = pts[(i + 1) % n].0;
+            let mix = |q: V2| [0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]];
+            next.push((mix(prev), false));
+            next.push((mix(succ), false));
+        }
+        pts = next;
+    }
+    pts.into_iter().map(|(p, _)| p).collect()
+}
+
+/// Outward unit normal of each edge `i -> i+1` of a counter-clockwise outline.
+fn edge_normals(poly: &[V2]) -> Vec<V2> {
+    let n = poly.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            let (dx, df) = (b[0] - a[0], b[1] - a[1]);
+            let l = (dx * dx + df * df).sqrt().max(1e-9);
+            [df / l, -dx / l]
+        })
+        .collect()
+}
+
+/// The outline moved inward by `d` (mitred corners, limited so sharp tips do not overshoot).
+pub fn inset(poly: &[V2], d: f32) -> Vec<V2> {
+    if d == 0.0 {
+        return poly.to_vec();
+    }
+    let en = edge_normals(poly);
+    let n = poly.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (en[(i + n - 1) % n], en[i]);
+            let cosang = a[0] * b[0] + a[1] * b[1];
+            let k = (1.0 / (1.0 + cosang).max(0.25)).min(4.0);
+            let m = [(a[0] + b[0]) * k, (a[1] + b[1]) * k];
+            [poly[i][0] - d * m[0], poly[i][1] - d * m[1]]
+        })
+        .collect()
+}
+
+/// The walls of an outline swept through `rows` of `(inset, height)`: a vertical wall, a
+/// chamfer, a rim or the wall of a sunken field are all bands between two rows. Each band has
+/// its own vertices (crisp edges between bands); along the outline, gentle turns are smooth.
+pub fn bands(poly: &[V2], rows: &[(f32, f32)]) -> MeshData {
+    let mut m = MeshData::default();
+    let n = poly.len();
+    let contours: Vec<Vec<V3>> = rows
+        .iter()
+        .map(|&(d, y)| inset(poly, d).into_iter().map(|p| lift(p, y)).collect())
+        .collect();
+    // Distance along the outline, for the grain's `u`.
+    let mut along = vec![0.0f32; n + 1];
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        along[i + 1] = along[i] + ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+    }
+    for r in 0..rows.len().saturating_sub(1) {
+        let (lo, hi) = (&contours[r], &contours[r + 1]);
+        let face_n: Vec<V3> = (0..n)
+            .map(|i| {
+                let j = (i + 1) % n;
+                let a = cross(sub(lo[j], lo[i]), sub(hi[j], lo[i]));
+                let b = cross(sub(hi[j], lo[i]), sub(hi[i], lo[i]));
+                normalize(add(a, b))
+            })
+            .collect();
+        let at = |own: V3, other: V3| {
+            if smooth_joint(own, other) {
+                normalize(add(own, other))
+            } else {
+                own
+            }
+        };
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let own = face_n[i];
+            let n_start = at(own, face_n[(i + n - 1) % n]);
+            let n_end = at(own, face_n[j]);
+            let a = m.vertex(lo[i], n_start, [along[i], lo[i][1]]);
+            let b = m.vertex(lo[j], n_end, [along[i + 1], lo[j][1]]);
+            let c = m.vertex(hi[j], n_end, [along[i + 1], hi[j][1]]);
+            let d = m.vertex(hi[i], n_start, [along[i], hi[i][1]]);
+            m.quad(a, b, c, d);
+        }
+    }
+    m
+}
+
+/// A flat cap filling the outline at height `y`, facing up or down; UVs are the plan position.
+pub fn cap(poly: &[V2], y: f32, up: bool) -> MeshData {
+    let mut m = MeshData::default();
+    let normal = if up {
+        [0.0, 1.0, 0.0]
+    } else {
+        [0.0, -1.0, 0.0]
+    };
+    for &p in poly {
+        m.vertex(lift(p, y), normal, [p[0], -p[1]]);
+    }
+    for [a, b, c] in triangulate(poly) {
+        if up {
+            m.tri(a, b, c);
+        } else {
+            m.tri(a, c, b);
+        }
+    }
+    m
+}
+
+/// A flat piece sawn from a board: the outline from `y0` to `y1`, its top edge chamfered by
+/// `bevel` (the carved look), a bottom cap when `bottom` is set.
+pub fn slab(poly: &[V2], y0: f32, y1: f32, bevel: f32, bottom: bool) -> MeshData {
+    let b = bevel.min((y1 - y0) * 0.5);
+    let mut m = if b > 0.0 {
+        bands(poly, &[(0.0, y0), (0.0, y1 - b), (b, y1)])
+    } else {
+        bands(poly, &[(0.0, y0), (0.0, y1)])
+    };
+    m.append(&cap(&inset(poly, b), y1, true));
+    if bottom {
+        m.append(&cap(poly, y0, false));
+    }
+    m
+}
+
+/// Splits a simple counter-clockwise outline into triangles (ear clipping).
+pub fn triangulate(poly: &[V2]) -> Vec<[u32; 3]> {
+    let mut idx: Vec<usize> = (0..poly.len()).collect();
+    let mut out = Vec::with_capacity(poly.len().saturating_sub(2));
+    let cross2 =
+        |a: V2, b: V2, c: V2| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    let mut guard = 0;
+    while idx.len() > 3 && guard < poly.len() * poly.len() {
+        guard += 1;
+        let n = idx.len();
+        let mut clipped = false;
+        for k in 0..n {
+            let (ia, ib, ic) = (idx[(k + n - 1) % n], idx[k], idx[(k + 1) % n]);
+            let (a, b, c) = (poly[ia], poly[ib], poly[ic]);
+            if cross2(a, b, c) <= 1e-9 {
+                continue; // reflex or flat corner: not an ear
+            }
+            let inside = idx.iter().any(|&j| {
+                if j == ia || j == ib || j == ic {
+                    return false;
+                }
+                let p = poly[j];
+                cross2(a, b, p) >= 0.0 && cross2(b, c, p) >= 0.0 && cross2(c, a, p) >= 0.0
+            });
+            if inside {
+                continue;
+            }
+            out.push([ia as u32, ib as u32, ic as u32]);
+            idx.remove(k);
+            clipped = true;
+            break;
+        }
+        if !clipped {
+            break; // a self-touching outline: fan the rest rather than loop forever
+        }
+    }
+    for k in 1..idx.len().saturating_sub(1) {
+        out.push([idx[0] as u32, idx[k] as u32, idx[k + 1] as u32]);
+    }
+    out
+}
+
+/// A box with chamfered top and bottom edges, `size` = (x, y, z), standing on `y = 0`.
+pub fn block(size: V3, bevel: f32) -> MeshData {
+    let poly = rect([0.0, 0.0], size[0], size[2]);
+    let b = bevel
+        .min(size[1] * 0.45)
+        .min(size[0] * 0.45)
+        .min(size[2] * 0.45);
+    let mut m = bands(
+        &poly,
+        &[(b, 0.0), (0.0, b), (0.0, size[1] - b), (b, size[1])],
+    );
+    m.append(&cap(&inset(&poly, b), size[1], true));
+    m.append(&cap(&inset(&poly, b), 0.0, false));
+    m
+}
+
+/// A die's body: a cube of edge `edge` with rounded edges of radius `r`, standing on `y = 0`.
+/// Each face is a grid whose points are pushed onto the rounded box; the grid spacing follows
+/// equal angles across the rounding so the edges stay round with few vertices.
+pub fn rounded_cube(edge: f32, r: f32) -> MeshData {
+    let h = edge / 2.0;
+    let inner = h - r;
+    let mut ts: Vec<f32> = Vec::new();
+    for deg in [45.0f32, 30.0, 15.0] {
+        ts.push(-inner - r * deg.to_radians().tan());
+    }
+    ts.extend([-inner, 0.0, inner]);
+    for deg in [15.0f32, 30.0, 45.0] {
+        ts.push(inner + r * deg.to_radians().tan());
+    }
+    let mut m = MeshData::default();
+    // (normal axis, sign): each face's (u, v) axes chosen so u × v = the outward normal.
+    let faces: [(usize, f32, usize, usize); 6] = [
+        (0, 1.0, 1, 2),
+        (0, -1.0, 2, 1),
+        (1, 1.0, 2, 0),
+        (1, -1.0, 0, 2),
+        (2, 1.0, 0, 1),
+        (2, -1.0, 1, 0),
+    ];
+    let k = ts.len();
+    for (axis, sign, ua, va) in faces {
+        let start = m.positions.len() as u32;
+        for &tv in &ts {
+            for &tu in &ts {
+                let mut q = [0.0f32; 3];
+                q[axis] = sign * h;
+                q[ua] = tu;
+                q[va] = tv;
+                let c = q.map(|x| x.clamp(-inner, inner));
+                let n = normalize(sub(q, c));
+                let p = add(c, scale(n, r));
+                m.vertex([p[0], p[1] + h, p[2]], n, [tu + h, tv + h]);
+            }
+        }
+        for j in 0..k - 1 {
+            for i in 0..k - 1 {
+                let a = start + (j * k + i) as u32;
+                m.quad(a, a + 1, a + 1 + k as u32, a + k as u32);
+            }
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signed_volume(m: &MeshData) -> f32 {
+        m.indices
+            .chunks(3)
+            .map(|t| {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.positions[i as usize]);
+                dot(a, cross(b, c)) / 6.0
+            })
+            .sum()
+    }
+
+    #[test]
+    fn closed_solids_face_outward() {
+        // A positive signed volume means the triangles wind counter-clockwise seen from outside.
+        let cyl = lathe(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], 64);
+        let v = signed_volume(&cyl);
+        assert!(
+            (v - std::f32::consts::PI).abs() < 0.02,
+            "cylinder volume {v}"
+        );
+        let b = block([1.0, 2.0, 3.0], 0.0);
+        assert!((signed_volume(&b) - 6.0).abs() < 1e-4);
+        let s = slab(&rect([0.0, 0.0], 2.0, 1.0), 0.0, 0.5, 0.0, true);
+        assert!((signed_volume(&s) - 1.0).abs() < 1e-4);
+        let d = rounded_cube(1.0, 0.2);
+        let v = signed_volume(&d);
+        assert!(v > 0.9 && v < 1.0, "rounded cube volume {v}");
+    }
+
+    #[test]
+    fn normals_agree_with_winding() {
+        for m in [
+            block([1.0, 1.0, 1.0], 0.1),
+            lathe(&[[0.0, 0.0], [0.5, 0.0], [0.4, 1.0], [0.0, 1.2]], 16),
+            rounded_cube(1.0, 0.2),
+        ] {
+            for t in m.indices.chunks(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.positions[i as usize]);
+                let face = normalize(cross(sub(b, a), sub(c, a)));
+                for &i in t {
+                    assert!(dot(face, m.normals[i as usize]) > 0.3);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn triangulation_covers_a_concave_outline() {
+        let l = vec![
+            [0.0, 0.0],
+            [2.0, 0.0],
+            [2.0, 1.0],
+            [1.0, 1.0],
+            [1.0, 2.0],
+            [0.0, 2.0],
+        ];
+        let tris = triangulate(&l);
+        assert_eq!(tris.len(), 4);
+        let total: f32 = tris
+            .iter()
+            .map(|t| area2(&[l[t[0] as usize], l[t[1] as usize], l[t[2] as usize]]))
+            .sum();
+        assert!((total - area2(&l)).abs() < 1e-5);
+        assert!(tris.iter().all(|t| area2(&[
+            l[t[0] as usize],
+            l[t[1] as usize],
+            l[t[2] as usize]
+        ]) > 0.0));
+    }
+
+    #[test]
+    fn chaikin_keeps_sharp_points() {
+        let p = chaikin(&[(0.0, 0.0, false), (1.0, 0.0, false), (0.5, 1.0, true)], 2);
+        assert!(p.contains(&[0.5, 1.0]));
+        assert!(!p.contains(&[0.0, 0.0]));
+    }
+}

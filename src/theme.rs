@@ -1,0 +1,674 @@
+//! The theme: which model, material and sound the tables use for every piece, marker, board and
+//! sound event, read from `assets/theme.ron` so an artist can swap any of them without code.
+//!
+//! Pure: parsing and checking take text and paths, never Bevy. A theme that cannot be read
+//! gives way to [`Theme::builtin`] (equal to the shipped file); a file it names that is missing
+//! or damaged is reported as a [`Warning`], and the game then uses the carver's procedural
+//! model ([`crate::carve::model`]) or silence — never a crash.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The theme format this code reads.
+pub const THEME_VERSION: u32 = 1;
+/// The theme's file name inside the assets folder.
+pub const THEME_FILE: &str = "theme.ron";
+
+/// Everything the tables play a sound for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SoundEvent {
+    /// A piece set down: wood on wood.
+    Place,
+    /// A piece sliding along the board.
+    Slide,
+    /// A piece taken off the board.
+    Capture,
+    /// Coins: a Snēlab stake or payout.
+    Coin,
+    /// The dice rattle of an Artifact Chess attempt (about one second).
+    Dice,
+    /// A piece wounded.
+    Wound,
+    /// A wounded piece healed.
+    Heal,
+    /// An artifact card played.
+    Card,
+    Win,
+    Lose,
+    /// One tick of the turn clock.
+    Tick,
+    /// The clock running low.
+    LowTime,
+}
+
+impl SoundEvent {
+    pub const ALL: [SoundEvent; 12] = [
+        SoundEvent::Place,
+        SoundEvent::Slide,
+        SoundEvent::Capture,
+        SoundEvent::Coin,
+        SoundEvent::Dice,
+        SoundEvent::Wound,
+        SoundEvent::Heal,
+        SoundEvent::Card,
+        SoundEvent::Win,
+        SoundEvent::Lose,
+        SoundEvent::Tick,
+        SoundEvent::LowTime,
+    ];
+
+    /// The file stem of the shipped sound (`sounds/<stem>.ogg`).
+    pub fn stem(self) -> &'static str {
+        match self {
+            SoundEvent::Place => "place",
+            SoundEvent::Slide => "slide",
+            SoundEvent::Capture => "capture",
+            SoundEvent::Coin => "coin",
+            SoundEvent::Dice => "dice",
+            SoundEvent::Wound => "wound",
+            SoundEvent::Heal => "heal",
+            SoundEvent::Card => "card",
+            SoundEvent::Win => "win",
+            SoundEvent::Lose => "lose",
+            SoundEvent::Tick => "tick",
+            SoundEvent::LowTime => "lowtime",
+        }
+    }
+}
+
+/// The few materials the game's shaders know. The woods get procedural grain; the others are
+/// plain finishes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Material {
+    /// Light ash: pale, open grain.
+    Ash,
+    /// Dark walnut: brown, fine grain.
+    Walnut,
+    /// Dark stain or paint (glyph grounds, pips, lines; the red wound with a tint).
+    Ink,
+    /// Pale inlay for dark wood.
+    Bone,
+    /// Cloth.
+    Felt,
+    /// Grey stone (the Statue).
+    Stone,
+    /// Polished metal.
+    Brass,
+}
+
+/// A material with optional adjustments.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Finish {
+    pub material: Material,
+    /// Multiplies the base colour (linear RGB, each 0..=1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tint: Option<[f32; 3]>,
+    /// Perceptual roughness, 0 (mirror) ..= 1 (matte); the material's own when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roughness: Option<f32>,
+}
+
+impl Finish {
+    pub const fn plain(material: Material) -> Finish {
+        Finish {
+            material,
+            tint: None,
+            roughness: None,
+        }
+    }
+}
+
+/// What each player's pieces are made of: the body (`wood` slot) and the details (`inlay` slot).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SideFinish {
+    pub wood: Finish,
+    pub inlay: Finish,
+}
+
+/// The two sets: light (ash: Snēlab's South, Ash & Walnut's ash, chess White) and dark.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Woods {
+    pub light: SideFinish,
+    pub dark: SideFinish,
+}
+
+/// Which set a piece belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Light,
+    Dark,
+}
+
+/// A piece: its model (the finish comes from [`Woods`] by side).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PieceEntry {
+    /// Path under the assets folder, e.g. `models/snelab_bailiff.glb`.
+    pub model: String,
+    /// A sound played instead of [`SoundEvent::Place`] when this piece is set down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sound: Option<String>,
+}
+
+/// A marker, the die, a board or the table: a model with its own finishes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelEntry {
+    pub model: String,
+    pub material: Finish,
+    /// The `inlay` slot's finish; [`Material::Ink`] when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inlay: Option<Finish>,
+}
+
+/// The whole theme, as written in `theme.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Theme {
+    pub version: u32,
+    pub woods: Woods,
+    /// Keyed by model name: `snelab_*`, `hive_*`, `chess_*`.
+    pub pieces: BTreeMap<String, PieceEntry>,
+    /// `marker_*` and `die_d6`.
+    pub markers: BTreeMap<String, ModelEntry>,
+    /// `board_*` and `table_top`.
+    pub boards: BTreeMap<String, ModelEntry>,
+    pub sounds: BTreeMap<SoundEvent, String>,
+}
+
+/// Why a theme text was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ThemeError {
+    /// Not valid RON for a theme: where (1-based line and column) and what.
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Written for another version of the format.
+    Version { found: u32 },
+}
+
+impl fmt::Display for ThemeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThemeError::Syntax {
+                line,
+                column,
+                message,
+            } => write!(f, "theme.ron line {line}, column {column}: {message}"),
+            ThemeError::Version { found } => write!(
+                f,
+                "theme.ron is version {found}, this game reads version {THEME_VERSION}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ThemeError {}
+
+/// Something in the theme the game will work around, worded for the artist.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Warning {
+    /// The theme entry: a model name, a sound event, or `theme.ron` itself.
+    pub entry: String,
+    pub problem: Problem,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// theme.ron is missing or broken; the built-in theme is used.
+    ThemeUnusable(String),
+    /// The named file does not exist.
+    Missing(PathBuf),
+    /// The file exists but cannot be read.
+    Unreadable { path: PathBuf, reason: String },
+    /// The file is not what its entry needs (`glTF binary`, `Ogg`).
+    WrongFormat {
+        path: PathBuf,
+        expected: &'static str,
+    },
+    /// A model or sound event with no entry: the built-in one is used.
+    NoEntry,
+    /// An entry the game never asks for (a typo?).
+    UnknownEntry,
+    /// A path that leaves the assets folder.
+    OutsideAssets(String),
+    /// A tint or roughness outside 0..=1.
+    OutOfRange { what: &'static str, value: f32 },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.entry;
+        match &self.problem {
+            Problem::ThemeUnusable(why) => {
+                write!(f, "{e}: {why}; using the built-in theme")
+            }
+            Problem::Missing(p) => write!(
+                f,
+                "{e}: {} is missing; using the built-in model or silence",
+                p.display()
+            ),
+            Problem::Unreadable { path, reason } => write!(
+                f,
+                "{e}: cannot read {} ({reason}); using the built-in model or silence",
+                path.display()
+            ),
+            Problem::WrongFormat { path, expected } => write!(
+                f,
+                "{e}: {} is not a {expected} file; using the built-in model or silence",
+                path.display()
+            ),
+            Problem::NoEntry => write!(f, "{e}: no entry in theme.ron; using the built-in one"),
+            Problem::UnknownEntry => write!(f, "{e}: not a name the game uses (a typo?)"),
+            Problem::OutsideAssets(p) => {
+                write!(
+                    f,
+                    "{e}: `{p}` must be a relative path inside the assets folder"
+                )
+            }
+            Problem::OutOfRange { what, value } => {
+                write!(f, "{e}: {what} {value} is outside 0..=1")
+            }
+        }
+    }
+}
+
+/// Which section of the theme a model name belongs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Pieces,
+    Markers,
+    Boards,
+}
+
+/// The section for a carver model name.
+pub fn section_of(name: &str) -> Section {
+    if name.starts_with("marker_") || name.starts_with("die_") {
+        Section::Markers
+    } else if name.starts_with("board_") || name.starts_with("table_") {
+        Section::Boards
+    } else {
+        Section::Pieces
+    }
+}
+
+/// What a model file must look like: a glTF binary (`glTF` magic, version 2, the length it
+/// claims) or a glTF JSON file.
+fn model_format_ok(path: &Path, bytes: &[u8]) -> bool {
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gltf"));
+    if is_json {
+        return bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    }
+    if bytes.len() < 12 || &bytes[..4] != b"glTF" {
+        return false;
+    }
+    let word = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    word(4) == 2 && word(8) as usize == bytes.len()
+}
+
+fn sound_format_ok(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"OggS")
+}
+
+impl Theme {
+    /// Reads a theme from RON text. Fails with the line and column of the first problem.
+    pub fn parse(text: &str) -> Result<Theme, ThemeError> {
+        // Some editors save a byte-order mark; it is not part of the theme.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let theme: Theme = options.from_str(text).map_err(|e| ThemeError::Syntax {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        if theme.version != THEME_VERSION {
+            return Err(ThemeError::Version {
+                found: theme.version,
+            });
+        }
+        Ok(theme)
+    }
+
+    /// The theme the game ships with, used whenever `theme.ron` is missing or broken. Equal to
+    /// the shipped `assets/theme.ron` (a test holds the two together).
+    pub fn builtin() -> Theme {
+        let light = SideFinish {
+            wood: Finish::plain(Material::Ash),
+            inlay: Finish::plain(Material::Ink),
+        };
+        let dark = SideFinish {
+            wood: Finish::plain(Material::Walnut),
+            inlay: Finish::plain(Material::Bone),
+        };
+        let model = |name: &str| format!("models/{name}.glb");
+        let mut pieces = BTreeMap::new();
+        let mut markers = BTreeMap::new();
+        let mut boards = BTreeMap::new();
+        for (name, _) in crate::carve::MODELS {
+            match section_of(name) {
+                Section::Pieces => {
+                    pieces.insert(
+                        name.to_string(),
+                        PieceEntry {
+                            model: model(name),
+                            sound: None,
+                        },
+                    );
+                }
+                Section::Markers => {
+                    let (material, inlay) = match name {
+                        "marker_wound" => (
+                            Finish {
+                                material: Material::Ink,
+                                tint: Some([0.75, 0.08, 0.06]),
+                                roughness: Some(0.45),
+                            },
+                            None,
+                        ),
+                        "marker_heir" => (
+                            Finish {
+                                material: Material::Brass,
+                                tint: None,
+                                roughness: Some(0.35),
+                            },
+                            None,
+                        ),
+                        "marker_statue" => (Finish::plain(Material::Stone), None),
+                        "die_d6" => (
+                            Finish::plain(Material::Bone),
+                            Some(Finish::plain(Material::Ink)),
+                        ),
+                        _ => (
+                            Finish::plain(Material::Ash),
+                            Some(Finish {
+                                material: Material::Ink,
+                                tint: Some([0.7, 0.1, 0.08]),
+                                roughness: None,
+                            }),
+                        ),
+                    };
+                    markers.insert(
+                        name.to_string(),
+                        ModelEntry {
+                            model: model(name),
+                            material,
+                            inlay,
+                        },
+                    );
+                }
+                Section::Boards => {
+                    let (material, inlay) = match name {
+                        "board_chess" => (Material::Walnut, Material::Ash),
+                        "board_snelab" => (Material::Ash, Material::Walnut),
+                        _ => (Material::Walnut, Material::Ink),
+                    };
+                    boards.insert(
+                        name.to_string(),
+                        ModelEntry {
+                            model: model(name),
+                            material: Finish::plain(material),
+                            inlay: Some(Finish::plain(inlay)),
+                        },
+                    );
+                }
+            }
+        }
+        let sounds = SoundEvent::ALL
+            .iter()
+            .map(|e| (*e, format!("sounds/{}.ogg", e.stem())))
+            .collect();
+        Theme {
+            version: THEME_VERSION,
+            woods: Woods { light, dark },
+            pieces,
+            markers,
+            boards,
+            sounds,
+        }
+    }
+
+    /// Reads `<assets_root>/theme.ron`, falling back to [`Theme::builtin`] when it is missing or
+    /// broken, and checks it. The warnings are for the log; none of them stops the game.
+    pub fn load(assets_root: &Path) -> (Theme, Vec<Warning>) {
+        let path = assets_root.join(THEME_FILE);
+        let (theme, first) = match std::fs::read_to_string(&path) {
+            Err(e) => (
+                Theme::builtin(),
+                Some(format!("cannot read {} ({e})", path.display())),
+            ),
+            Ok(text) => match Theme::parse(&text) {
+                Ok(t) => (t, None),
+                Err(e) => (Theme::builtin(), Some(e.to_string())),
+            },
+        };
+        let mut warnings: Vec<Warning> = first
+            .map(|why| Warning {
+                entry: THEME_FILE.into(),
+                problem: Problem::ThemeUnusable(why),
+            })
+            .into_iter()
+            .collect();
+        warnings.extend(theme.check(assets_root));
+        (theme, warnings)
+    }
+
+    /// The model file (relative to the assets folder) for a model name, from whichever section
+    /// holds it; the built-in path when the theme has no entry.
+    pub fn model_path(&self, name: &str) -> Option<String> {
+        let found = match section_of(name) {
+            Section::Pieces => self.pieces.get(name).map(|e| e.model.clone()),
+            Section::Markers => self.markers.get(name).map(|e| e.model.clone()),
+            Section::Boards => self.boards.get(name).map(|e| e.model.clone()),
+        };
+        found.or_else(|| {
+            crate::carve::MODELS
+                .iter()
+                .any(|(n, _)| *n == name)
+                .then(|| format!("models/{name}.glb"))
+        })
+    }
+
+    /// The finishes of a model's `wood` and `inlay` slots; `side` picks the set for pieces.
+    pub fn finishes(&self, name: &str, side: Side) -> (Finish, Finish) {
+        let ink = Finish::plain(Material::Ink);
+        let entry = match section_of(name) {
+            Section::Pieces => None,
+            Section::Markers => self.markers.get(name),
+            Section::Boards => self.boards.get(name),
+        };
+        match entry {
+            Some(e) => (e.material, e.inlay.unwrap_or(ink)),
+            None => {
+                let set = match side {
+                    Side::Light => self.woods.light,
+                    Side::Dark => self.woods.dark,
+                };
+                (set.wood, set.inlay)
+            }
+        }
+    }
+
+    /// The sound file for an event; `None` means silence.
+    pub fn sound(&self, event: SoundEvent) -> Option<&str> {
+        self.sounds.get(&event).map(String::as_str)
+    }
+
+    /// Everything the game will have to work around: files missing, unreadable or of the wrong
+    /// kind, entries missing or unknown, numbers out of range. Reads only the files' headers.
+    pub fn check(&self, assets_root: &Path) -> Vec<Warning> {
+        let mut out = Vec::new();
+        let mut warn = |entry: &str, problem: Problem| {
+            out.push(Warning {
+                entry: entry.to_string(),
+                problem,
+            })
+        };
+        let known: Vec<&str> = crate::carve::MODELS.iter().map(|(n, _)| *n).collect();
+        let sections: [(Section, Vec<&str>); 3] = [
+            (
+                Section::Pieces,
+                self.pieces.keys().map(String::as_str).collect(),
+            ),
+            (
+                Section::Markers,
+                self.markers.keys().map(String::as_str).collect(),
+            ),
+            (
+                Section::Boards,
+                self.boards.keys().map(String::as_str).collect(),
+            ),
+        ];
+        for name in &known {
+            let present = sections
+                .iter()
+                .any(|(s, keys)| *s == section_of(name) && keys.contains(name));
+            if !present {
+                warn(name, Problem::NoEntry);
+            }
+        }
+        for (section, keys) in &sections {
+            for key in keys {
+                if !known.contains(key) || section_of(key) != *section {
+                    warn(key, Problem::UnknownEntry);
+                }
+            }
+        }
+        for event in SoundEvent::ALL {
+            if !self.sounds.contains_key(&event) {
+                warn(&format!("{event:?}"), Problem::NoEntry);
+            }
+        }
+
+        let mut files: Vec<(String, &str, bool)> = Vec::new();
+        for (k, e) in &self.pieces {
+            files.push((k.clone(), &e.model, true));
+            if let Some(s) = &e.sound {
+                files.push((k.clone(), s, false));
+            }
+        }
+        for (k, e) in self.markers.iter().chain(&self.boards) {
+            files.push((k.clone(), &e.model, true));
+        }
+        for (ev, s) in &self.sounds {
+            files.push((format!("{ev:?}"), s, false));
+        }
+        for (entry, rel, is_model) in files {
+            if let Some(p) = file_problem(assets_root, rel, is_model) {
+                warn(&entry, p);
+            }
+        }
+
+        let mut finishes: Vec<(String, Finish)> = vec![
+            ("woods.light".into(), self.woods.light.wood),
+            ("woods.light".into(), self.woods.light.inlay),
+            ("woods.dark".into(), self.woods.dark.wood),
+            ("woods.dark".into(), self.woods.dark.inlay),
+        ];
+        for (k, e) in self.markers.iter().chain(&self.boards) {
+            finishes.push((k.clone(), e.material));
+            finishes.extend(e.inlay.map(|f| (k.clone(), f)));
+        }
+        for (entry, f) in finishes {
+            for value in f.tint.into_iter().flatten() {
+                if !(0.0..=1.0).contains(&value) {
+                    warn(
+                        &entry,
+                        Problem::OutOfRange {
+                            what: "tint",
+                            value,
+                        },
+                    );
+                }
+            }
+            if let Some(value) = f.roughness
+                && !(0.0..=1.0).contains(&value)
+            {
+                warn(
+                    &entry,
+                    Problem::OutOfRange {
+                        what: "roughness",
+                        value,
+                    },
+                );
+            }
+        }
+        out
+    }
+}
+
+/// What is wrong with the file `rel` under `root`, if anything.
+fn file_problem(root: &Path, rel: &str, is_model: bool) -> Option<Problem> {
+    let relative = Path::new(rel);
+    if relative.is_absolute()
+        || relative
+            .components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    {
+        return Some(Problem::OutsideAssets(rel.to_string()));
+    }
+    let path = root.join(relative);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Some(Problem::Missing(path));
+        }
+        Err(e) => {
+            return Some(Problem::Unreadable {
+                path,
+                reason: e.to_string(),
+            });
+        }
+    };
+    let ok = if is_model {
+        model_format_ok(&path, &bytes)
+    } else {
+        sound_format_ok(&bytes)
+    };
+    (!ok).then_some(Problem::WrongFormat {
+        path,
+        expected: if is_model { "glTF" } else { "Ogg" },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_names_every_model_and_sound() {
+        let t = Theme::builtin();
+        assert_eq!(
+            t.pieces.len() + t.markers.len() + t.boards.len(),
+            crate::carve::MODELS.len()
+        );
+        assert_eq!(t.sounds.len(), SoundEvent::ALL.len());
+    }
+
+    #[test]
+    fn syntax_errors_say_where() {
+        let err = Theme::parse("Theme(\n  version: 1,\n  woods: oops,\n)").unwrap_err();
+        match err {
+            ThemeError::Syntax { line, .. } => assert_eq!(line, 3),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_ignored() {
+        let plain = include_str!("../assets/theme.ron");
+        let with_bom = format!("\u{feff}{plain}");
+        assert_eq!(Theme::parse(&with_bom), Theme::parse(plain));
+        assert!(Theme::parse(plain).is_ok());
+    }
+
+    #[test]
+    fn sections_follow_the_name() {
+        assert_eq!(section_of("chess_king"), Section::Pieces);
+        assert_eq!(section_of("die_d6"), Section::Markers);
+        assert_eq!(section_of("table_top"), Section::Boards);
+    }
+}

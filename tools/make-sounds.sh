@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Regenerates the game's sounds in assets/sounds/ (Ogg Vorbis, mono) with sox.
+#
+#   tools/make-sounds.sh            # from the repository root or anywhere inside it
+#
+# Needs sox with Ogg Vorbis support (Debian: `apt-get install sox libsox-fmt-all`).
+# Everything is synthesised: band-passed noise bursts with fast decays for wood knocks, slides,
+# cards and the dice; inharmonic ringing partials for coins; a marimba-like wooden bar (a
+# fundamental plus its fourth partial, quickly damped) for the little tunes. `sox -R` seeds the
+# noise generators, so a run gives the same sound every time.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+out=assets/sounds
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+RATE=44100
+n=0
+# tmpf VAR: puts a fresh temporary file name in VAR (no subshell, so the counter advances).
+tmpf() {
+  n=$((n + 1))
+  printf -v "$1" '%s' "$tmp/p$n.wav"
+}
+gen() { sox -R -V1 -n -r "$RATE" -c 1 "$@"; }
+
+# knock FILE FREQ DUR [DELAY] [VOLUME]: a wooden knock — a band-passed noise click and the
+# wood's two strongest modes (FREQ and 2.7×FREQ), all dying away fast.
+knock() {
+  local f=$1 freq=$2 dur=$3 delay=${4:-0} vol=${5:-1}
+  local a b c
+  tmpf a; tmpf b; tmpf c
+  gen "$a" synth 0.03 whitenoise bandpass "$freq" 1.2q fade l 0.0005 0.03 0.03 gain -6
+  gen "$b" synth "$dur" sine "$freq" fade l 0.001 "$dur" "$dur"
+  gen "$c" synth "$dur" sine "$(echo "$freq * 2.7" | bc)" fade l 0.001 "$dur" "$(echo "$dur * 0.5" | bc)" gain -8
+  sox -V1 -m "$a" "$b" "$c" "$f" pad "$delay" vol "$vol"
+}
+
+# bar FILE FREQ DUR [DELAY] [VOLUME]: a marimba-like wooden bar.
+bar() {
+  local f=$1 freq=$2 dur=$3 delay=${4:-0} vol=${5:-1}
+  local a b c
+  tmpf a; tmpf b; tmpf c
+  gen "$a" synth "$dur" sine "$freq" fade l 0.003 "$dur" "$dur"
+  gen "$b" synth "$dur" sine "$(echo "$freq * 3.93" | bc)" fade l 0.001 "$dur" "$(echo "$dur * 0.85" | bc)" gain -10
+  gen "$c" synth 0.02 pinknoise bandpass "$freq" 2q fade l 0.0005 0.02 0.02 gain -12
+  sox -V1 -m "$a" "$b" "$c" "$f" pad "$delay" vol "$vol"
+}
+
+# ring FILE FREQ DUR [DELAY] [VOLUME]: a struck coin — inharmonic partials ringing on.
+ring() {
+  local f=$1 freq=$2 dur=$3 delay=${4:-0} vol=${5:-1}
+  local a b c d
+  tmpf a; tmpf b; tmpf c; tmpf d
+  gen "$a" synth "$dur" sine "$freq" fade l 0.0005 "$dur" "$dur"
+  gen "$b" synth "$dur" sine "$(echo "$freq * 1.58" | bc)" fade l 0.0005 "$dur" "$(echo "$dur * 0.7" | bc)" gain -4
+  gen "$c" synth "$dur" sine "$(echo "$freq * 2.31" | bc)" fade l 0.0005 "$dur" "$(echo "$dur * 0.4" | bc)" gain -7
+  gen "$d" synth 0.01 whitenoise highpass 3000 fade l 0.0002 0.01 0.01 gain -6
+  sox -V1 -m "$a" "$b" "$c" "$d" "$f" pad "$delay" vol "$vol"
+}
+
+# finish NAME FILES...: mix, trim the tail, normalise, and write assets/sounds/NAME.ogg.
+finish() {
+  local name=$1
+  shift
+  local mixed
+  tmpf mixed
+  if [ "$#" -gt 1 ]; then
+    sox -V1 -m "$@" "$mixed"
+  else
+    cp "$1" "$mixed"
+  fi
+  sox -R -V1 "$mixed" -C 3 "$out/$name.ogg" gain -n -3
+}
+
+# place: a piece set down, wood on wood — a low knock with a dull body thud.
+tmpf a; knock "$a" 780 0.09
+tmpf b; gen "$b" synth 0.12 sine 170:120 fade l 0.001 0.12 0.12 gain -4
+finish place "$a" "$b"
+
+# slide: felted wood sliding on wood — soft band-passed noise swelling and fading.
+tmpf a
+gen "$a" synth 0.42 brownnoise bandpass 650 0.9q tremolo 23 25 fade q 0.08 0.42 0.2
+tmpf b; gen "$b" synth 0.42 pinknoise bandpass 2300 1.5q fade q 0.1 0.42 0.2 gain -16
+finish slide "$a" "$b"
+
+# capture: the taker's clack on the piece, then the taken piece lifted and dropped aside.
+tmpf a; knock "$a" 1150 0.08 0 1
+tmpf b; knock "$b" 620 0.10 0.16 0.7
+tmpf c; knock "$c" 700 0.08 0.27 0.4
+finish capture "$a" "$b" "$c"
+
+# coin: two coins clinking and ringing out.
+tmpf a; ring "$a" 2350 0.45 0 1
+tmpf b; ring "$b" 2710 0.4 0.07 0.7
+finish coin "$a" "$b"
+
+# dice: about one second of two dice rattling on a wooden table, settling.
+parts=()
+i=0
+for spec in \
+  0.000:2600:1.0 0.035:1900:0.9 0.090:3100:0.8 0.130:2200:1.0 0.205:2800:0.8 \
+  0.260:1700:0.9 0.330:3300:0.7 0.385:2400:0.8 0.470:2000:0.7 0.540:2900:0.6 \
+  0.620:2300:0.6 0.700:1800:0.5 0.770:2600:0.4 0.850:2100:0.35 0.905:2500:0.25; do
+  IFS=: read -r t f v <<<"$spec"
+  i=$((i + 1))
+  tmpf c
+  gen "$c" synth 0.025 whitenoise bandpass "$f" 1.3q fade l 0.0003 0.025 0.025
+  tmpf d
+  knock "$d" "$(echo "$f / 2.4" | bc)" 0.045 0 0.6
+  tmpf e
+  sox -V1 -m "$c" "$d" "$e" pad "$t" vol "$v"
+  parts+=("$e")
+done
+tmpf clicks
+sox -V1 -m "${parts[@]}" "$clicks" gain -n -1
+tmpf bed
+gen "$bed" synth 1.0 brownnoise lowpass 350 fade q 0.02 1.0 0.3 gain -n
+tmpf dice
+sox -V1 -m -v 1 "$clicks" -v 0.06 "$bed" "$dice"
+finish dice "$dice"
+
+# wound: a dull blow — a thud with a falling pitch and a crack of splintering wood.
+tmpf a; gen "$a" synth 0.3 sine 150:55 fade l 0.002 0.3 0.3
+tmpf b; gen "$b" synth 0.12 whitenoise bandpass 1400 0.8q fade l 0.001 0.12 0.12 gain -3
+tmpf c; knock "$c" 480 0.12 0.01 0.8
+finish wound "$a" "$b" "$c"
+
+# heal: two soft wooden bars rising a fifth.
+tmpf a; bar "$a" 523.25 0.5 0 0.8
+tmpf b; bar "$b" 783.99 0.6 0.14 0.8
+finish heal "$a" "$b"
+
+# card: a card drawn and laid down — a paper swish and a light snap.
+tmpf a; gen "$a" synth 0.2 whitenoise highpass 1800 lowpass 7000 fade q 0.05 0.2 0.12 gain -4
+tmpf b; gen "$b" synth 0.02 whitenoise bandpass 3500 1q fade l 0.0003 0.02 0.02 pad 0.17
+finish card "$a" "$b"
+
+# win: a rising arpeggio on wooden bars (C E G C).
+tmpf a; bar "$a" 523.25 0.5 0.00
+tmpf b; bar "$b" 659.25 0.5 0.12
+tmpf c; bar "$c" 783.99 0.5 0.24
+tmpf d; bar "$d" 1046.5 0.8 0.36
+finish win "$a" "$b" "$c" "$d"
+
+# lose: a falling minor figure on lower bars (G E-flat C).
+tmpf a; bar "$a" 392.00 0.5 0.00
+tmpf b; bar "$b" 311.13 0.5 0.18
+tmpf c; bar "$c" 261.63 0.9 0.36
+finish lose "$a" "$b" "$c"
+
+# tick: one tick of a wooden clock.
+tmpf a; knock "$a" 2200 0.035
+finish tick "$a"
+
+# lowtime: a hurried tick-tock, higher and brighter.
+tmpf a; knock "$a" 2600 0.05 0 1
+tmpf b; knock "$b" 1900 0.06 0.13 0.9
+finish lowtime "$a" "$b"
+
+ls -l "$out"/*.ogg
