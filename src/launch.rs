@@ -20,12 +20,24 @@ impl Scene {
     /// Every named scene with a one-line description, in the order `--help` lists them.
     pub fn catalogue() -> Vec<(String, Scene, &'static str)> {
         let mut v = vec![
-            ("loading".to_string(), Scene::Loading, "the loading screen with its progress bar"),
-            ("menu".to_string(), Scene::Menu, "the main menu with the three games"),
+            (
+                "loading".to_string(),
+                Scene::Loading,
+                "the loading screen with its progress bar",
+            ),
+            (
+                "menu".to_string(),
+                Scene::Menu,
+                "the main menu with the three games",
+            ),
             ("settings".to_string(), Scene::Settings, "the settings page"),
         ];
         for g in GameKind::ALL {
-            v.push((format!("rules-{}", g.cli_name()), Scene::Rules(g), "a game's rules page"));
+            v.push((
+                format!("rules-{}", g.cli_name()),
+                Scene::Rules(g),
+                "a game's rules page",
+            ));
         }
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
@@ -41,7 +53,10 @@ impl Scene {
         if let Some(game) = GameKind::parse(&name) {
             return Some(Scene::Table(game));
         }
-        Self::catalogue().into_iter().find(|(n, _, _)| *n == name).map(|(_, s, _)| s)
+        Self::catalogue()
+            .into_iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, s, _)| s)
     }
 }
 
@@ -154,7 +169,10 @@ pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
                 o.scene = Scene::parse(&name).ok_or_else(|| {
                     let names: Vec<String> =
                         Scene::catalogue().into_iter().map(|(n, _, _)| n).collect();
-                    ArgError(format!("unknown scene `{name}` (scenes: {})", names.join(", ")))
+                    ArgError(format!(
+                        "unknown scene `{name}` (scenes: {})",
+                        names.join(", ")
+                    ))
                 })?;
             }
             "--screenshot" => {
@@ -171,7 +189,9 @@ pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
                     .ok()
                     .filter(|n| (1..=100_000).contains(n))
                     .ok_or_else(|| {
-                        ArgError(format!("`--frames` takes a number from 1 to 100000, not `{n}`"))
+                        ArgError(format!(
+                            "`--frames` takes a number from 1 to 100000, not `{n}`"
+                        ))
                     })?;
             }
             "--size" => {
@@ -181,7 +201,9 @@ pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
                     .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
                     .filter(|(w, h)| (320..=8192).contains(w) && (240..=8192).contains(h));
                 let (w, h) = parsed.ok_or_else(|| {
-                    ArgError(format!("`--size` takes WIDTHxHEIGHT like 1280x720, not `{s}`"))
+                    ArgError(format!(
+                        "`--size` takes WIDTHxHEIGHT like 1280x720, not `{s}`"
+                    ))
                 })?;
                 o.width = w;
                 o.height = h;
@@ -246,7 +268,14 @@ mod tests {
         assert_eq!(parse(&words("--help")), Ok(Launch::Help));
         assert_eq!(parse(&words("--scene menu -h")), Ok(Launch::Help));
         let h = help();
-        for flag in ["--scene", "--screenshot", "--frames", "--size", "--lang", "--data-dir"] {
+        for flag in [
+            "--scene",
+            "--screenshot",
+            "--frames",
+            "--size",
+            "--lang",
+            "--data-dir",
+        ] {
             assert!(h.contains(flag), "{flag}");
         }
         for (name, _, _) in Scene::catalogue() {
