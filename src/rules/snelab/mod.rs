@@ -25,8 +25,8 @@ pub mod select;
 pub mod types;
 
 pub use moves::{
-    Reason, RuleError, Verdict, apply, apply_unchecked, check, has_legal_action, legal_actions,
-    legal_actions_into, outcome, perft, route_squares,
+    Reason, RuleError, Scan, Verdict, apply, apply_unchecked, check, has_legal_action,
+    legal_actions, legal_actions_into, outcome, perft, route_squares, scan,
 };
 pub use notation::{NotationError, Problem};
 pub use position::{DEFAULT_COUNTER, Position};

@@ -179,9 +179,14 @@ fn walk(
 
 /// Every route of the piece on `from` that stays on the court and whose squares before the last
 /// are empty, whatever the last holds. Backward routes only with the backward-capture rule on.
-pub(crate) fn open_routes(pos: &Position, from: Square, piece: Piece, mut f: impl FnMut(Path)) {
+pub(crate) fn open_routes(pos: &Position, from: Square, piece: Piece, f: impl FnMut(Path)) {
+    routes(pos, from, piece, pos.backward_captures(), f);
+}
+
+/// [`open_routes`], with the backward ones only when `backward_too`.
+fn routes(pos: &Position, from: Square, piece: Piece, backward_too: bool, mut f: impl FnMut(Path)) {
     let court = pos.court();
-    let orientations: &[bool] = if pos.backward_captures() {
+    let orientations: &[bool] = if backward_too {
         &[false, true]
     } else {
         &[false]
@@ -249,16 +254,36 @@ pub(crate) fn for_each_payment(
     go(payers, capturer, cost, &mut chosen, &mut f);
 }
 
-/// Whether some exact payment of `cost` exists among `payers` other than `capturer`.
-pub(crate) fn can_pay(payers: &[(Square, u8)], capturer: Square, cost: u8) -> bool {
-    // Bit k of `sums` is set when some subset weighs k (only sums up to 4 matter).
-    let mut sums: u32 = 1;
-    for &(sq, w) in payers {
-        if sq != capturer {
-            sums |= (sums << w) & 0b1_1111;
+/// How many pieces of each weight (index 1 to 4) a side has: all that decides whether a cost can
+/// be paid.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Purses([u8; 5]);
+
+impl Purses {
+    pub fn of(pos: &Position, side: Side) -> Purses {
+        let mut counts = [0u8; 5];
+        for (_, p) in pos.pieces() {
+            if p.side == side {
+                counts[p.weight() as usize] = counts[p.weight() as usize].saturating_add(1);
+            }
         }
+        Purses(counts)
     }
-    sums & (1 << cost) != 0
+
+    /// Whether some exact payment of `cost` exists without the capturer (of weight `capturer`).
+    pub fn can_pay(&self, capturer: u8, cost: u8) -> bool {
+        let mut counts = self.0;
+        counts[capturer as usize] -= 1;
+        // Bit k of `sums` is set when some set of pieces weighs k (only sums up to 4 matter, so
+        // at most four pieces of a weight are looked at).
+        let mut sums: u32 = 1;
+        for (w, &n) in counts.iter().enumerate().skip(1) {
+            for _ in 0..n.min(4) {
+                sums |= (sums << w) & 0b1_1111;
+            }
+        }
+        sums & (1 << cost) != 0
+    }
 }
 
 /// Every legal action of the side to move: each move, and each capture once per distinct payment.
@@ -277,7 +302,8 @@ pub fn legal_actions_into(pos: &Position, out: &mut Vec<Action>) {
         return;
     }
     let side = pos.to_move();
-    let payers = payers(pos, side);
+    // Listed only once a capture needs them: most positions have none.
+    let mut payers_once: Option<Vec<(Square, u8)>> = None;
     for (from, piece) in pos.pieces() {
         if piece.side != side {
             continue;
@@ -288,12 +314,67 @@ pub fn legal_actions_into(pos: &Position, out: &mut Vec<Action>) {
                 None if !path.backward => out.push(Action::Move { from, to }),
                 None => {}
                 Some(p) if p.side == side => {}
-                Some(enemy) => for_each_payment(&payers, from, enemy.weight(), |payment| {
-                    out.push(Action::Capture { from, to, payment })
-                }),
+                Some(enemy) => {
+                    let payers = payers_once.get_or_insert_with(|| payers(pos, side));
+                    for_each_payment(payers, from, enemy.weight(), |payment| {
+                        out.push(Action::Capture { from, to, payment })
+                    })
+                }
             }
         });
     }
+}
+
+/// What a search needs to know of a position without listing its actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scan {
+    /// The side to move has a legal action.
+    pub any_action: bool,
+    /// One of its legal actions lands on its Bench: it wins with its next action.
+    pub wins_now: bool,
+}
+
+/// Looks at the side to move's legal actions without listing them (cheaper than
+/// [`legal_actions`] where payments would multiply): only a piece exactly its forward run away
+/// from its Bench can land there, and the search for any action stops at the first.
+pub fn scan(pos: &Position) -> Scan {
+    let mut scan = Scan {
+        any_action: false,
+        wins_now: false,
+    };
+    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
+        return scan;
+    }
+    let side = pos.to_move();
+    let bench = pos.court().bench_row(side);
+    let mut purses: Option<Purses> = None;
+    for (from, piece) in pos.pieces() {
+        if piece.side != side {
+            continue;
+        }
+        let near = bench.abs_diff(from.row) == piece.rank.route().forward;
+        if !near && scan.any_action {
+            continue;
+        }
+        let backward_too = pos.backward_captures() && !scan.any_action;
+        routes(pos, from, piece, backward_too, |path| {
+            let legal = match pos.get(path.landing()) {
+                None => !path.backward,
+                Some(p) => {
+                    p.side != side
+                        && purses
+                            .get_or_insert_with(|| Purses::of(pos, side))
+                            .can_pay(piece.weight(), p.weight())
+                }
+            };
+            scan.any_action |= legal;
+            scan.wins_now |= legal && path.landing().row == bench;
+        });
+        if scan.wins_now {
+            break;
+        }
+    }
+    scan
 }
 
 /// Whether the side to move has any legal action, without listing them.
@@ -302,14 +383,14 @@ pub fn has_legal_action(pos: &Position) -> bool {
         return false;
     }
     let side = pos.to_move();
-    let payers = payers(pos, side);
+    let purses = Purses::of(pos, side);
     pos.pieces().any(|(from, piece)| {
         let mut found = false;
         if piece.side == side {
             open_routes(pos, from, piece, |path| {
                 found |= match pos.get(path.landing()) {
                     None => !path.backward,
-                    Some(p) => p.side != side && can_pay(&payers, from, p.weight()),
+                    Some(p) => p.side != side && purses.can_pay(piece.weight(), p.weight()),
                 };
             });
         }
@@ -482,12 +563,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         if depth == 1 {
             return buf.len() as u64;
         }
-        let mut n = 0;
-        for i in 0..buf.len() {
-            let next = apply_unchecked(pos, &buf[i]);
-            n += go(&next, depth - 1, rest);
-        }
-        n
+        buf.iter()
+            .map(|a| go(&apply_unchecked(pos, a), depth - 1, rest))
+            .sum()
     }
     if depth == 0 {
         return 1;

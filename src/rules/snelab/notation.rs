@@ -473,7 +473,8 @@ mod tests {
 
     #[test]
     fn malformed_court_strings_say_where_and_why() {
-        let cases: &[(&str, usize, fn(&Problem) -> bool)] = &[
+        type Case = (&'static str, usize, fn(&Problem) -> bool);
+        let cases: &[Case] = &[
             ("", 0, |p| matches!(p, Problem::UnexpectedEnd(_))),
             ("barjrab/7/6 S +a", 10, |p| {
                 matches!(

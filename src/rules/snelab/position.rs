@@ -1,6 +1,6 @@
 //! A position on the court: the board, the side to move and the backward-capture rule.
 
-use super::types::{Court, MAX_SQUARES, Piece, Rank, Side, Square};
+use super::types::{Court, MAX_FILES, MAX_SQUARES, Piece, Rank, Side, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -106,9 +106,13 @@ impl Position {
 
     /// Every piece with its square, rank 1 first, files left to right.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.court
-            .squares()
-            .filter_map(|sq| self.board[sq.index()].map(|p| (sq, p)))
+        // Squares off the court are always empty, so the rows in use can be read straight
+        // through: this is the innermost loop of every search.
+        let cells = self.court.height() as usize * MAX_FILES as usize;
+        self.board[..cells]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| cell.map(|p| (Square::at_index(i), p)))
     }
 
     /// How many pieces `side` has on the court.

@@ -2,7 +2,7 @@
 //! still be added to a payment being picked.
 
 use super::moves::{
-    RuleError, can_pay, check_payers, check_route, for_each_payment, open_routes, payers, weight_of,
+    Purses, RuleError, check_payers, check_route, for_each_payment, open_routes, payers, weight_of,
 };
 use super::position::Position;
 use super::types::{Action, Payment, Side, Square};
@@ -36,14 +36,16 @@ pub fn reach(pos: &Position, from: Square) -> Reach {
     if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
         return reach;
     }
-    let payers = payers(pos, piece.side);
+    let purses = Purses::of(pos, piece.side);
     open_routes(pos, from, piece, |path| {
         let to = path.landing();
         match pos.get(to) {
             None if !path.backward => reach.moves.push(to),
             None => {}
             Some(p) if p.side == piece.side => {}
-            Some(enemy) if can_pay(&payers, from, enemy.weight()) => reach.captures.push(to),
+            Some(enemy) if purses.can_pay(piece.weight(), enemy.weight()) => {
+                reach.captures.push(to)
+            }
             Some(_) => reach.cant_pay.push(to),
         }
     });

@@ -445,6 +445,15 @@ fn random_playouts(start: &Position, games: u32, seed: u64) {
             let verdict = outcome(&p);
             assert_eq!(verdict.is_some(), actions.is_empty(), "{p}");
             assert_eq!(has_legal_action(&p), !actions.is_empty(), "{p}");
+            let bench = p.court().bench_row(p.to_move());
+            assert_eq!(
+                scan(&p),
+                Scan {
+                    any_action: !actions.is_empty(),
+                    wins_now: actions.iter().any(|a| a.to().row == bench),
+                },
+                "{p}"
+            );
             let Some(&a) = actions.choose(&mut rng) else {
                 break;
             };

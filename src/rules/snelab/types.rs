@@ -304,6 +304,14 @@ impl Square {
     pub(crate) const fn index(self) -> usize {
         self.row as usize * MAX_FILES as usize + self.file as usize
     }
+
+    /// The square at a board-array index (the inverse of [`Square::index`]).
+    pub(crate) const fn at_index(i: usize) -> Square {
+        Square {
+            file: (i % MAX_FILES as usize) as u8,
+            row: (i / MAX_FILES as usize) as u8,
+        }
+    }
 }
 
 impl fmt::Display for Square {
