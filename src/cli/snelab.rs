@@ -184,3 +184,93 @@ pub fn bench(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Command, parse, run};
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn run_words(args: &[String]) -> Result<(String, String), CliError> {
+        let cmd = parse(args)?;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run(cmd, &mut std::io::empty(), &mut out, &mut err)?;
+        Ok((
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        ))
+    }
+
+    #[test]
+    fn perft_prints_one_line_per_depth() {
+        let (out, err) = run_words(&words("perft snelab --depth 2")).unwrap();
+        assert_eq!(out, "perft 1 12\nperft 2 144\n");
+        assert!(err.contains("nodes/s"));
+        // From a given court: South's Bailiff on d6 steps onto the Bench (no reply), or the one
+        // on a1 steps up and North's lone Bailiff answers.
+        let mut args = words("perft snelab --depth 2 --position");
+        args.push("b6/3B3/7/7/7/7/B6 S +a".into());
+        let (out, _) = run_words(&args).unwrap();
+        assert_eq!(out, "perft 1 2\nperft 2 1\n");
+    }
+
+    #[test]
+    fn a_bad_court_string_is_an_input_error() {
+        let mut args = words("perft snelab --depth 1 --position");
+        args.push("barjrab/7 X +a".into());
+        let e = run_words(&args).unwrap_err();
+        assert!(
+            matches!(e, CliError::Input(ref m) if m.contains("at character")),
+            "{e:?}"
+        );
+        assert_eq!(e.exit_code(), 1);
+    }
+
+    #[test]
+    fn selfplay_reports_wins_and_length() {
+        let args =
+            words("selfplay snelab --south greedy --north random --games 6 --seed 4 --swap true");
+        let (out, _) = run_words(&args).unwrap();
+        let line = |prefix: &str| {
+            out.lines()
+                .find(|l| l.starts_with(prefix))
+                .unwrap_or_else(|| panic!("no `{prefix}` in {out}"))
+                .to_string()
+        };
+        assert_eq!(line("games"), "games 6");
+        let wins = |l: String| -> u64 { l.rsplit(' ').next().unwrap().parse().unwrap() };
+        let south = wins(line("south (greedy) wins"));
+        let north = wins(line("north (random) wins"));
+        assert_eq!(south + north, 6);
+        assert!(line("mean length").ends_with("plies"));
+        // The same seed plays the same games.
+        assert_eq!(run_words(&args).unwrap().0, out);
+    }
+
+    #[test]
+    fn selfplay_flags_are_checked() {
+        for bad in [
+            "selfplay snelab --south greedy --games 2 --seed 1",
+            "selfplay snelab --south best --north random --games 2 --seed 1",
+            "selfplay snelab --south greedy --north random --games 2",
+            "selfplay snelab --south greedy --north random --games 2 --seed 1 --swap maybe",
+            "selfplay snelab --white greedy --black random --games 2 --seed 1",
+        ] {
+            let e = run_words(&words(bad)).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn bench_flags_are_checked() {
+        let e = run_words(&words("bench snelab --fast yes")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(matches!(
+            parse(&words("bench snelab --depth 2")),
+            Ok(Command::Bench { .. })
+        ));
+    }
+}
