@@ -7,8 +7,9 @@
 //! and the work is counted in nodes, so the same position, level and seed always give the same
 //! action however the budget is sliced into steps.
 
+use crate::rules::snelab::types::MAX_SQUARES;
 use crate::rules::snelab::{
-    Action, Position, Rank, Scan, apply_unchecked, legal_actions, legal_actions_into, scan,
+    Action, Position, Rank, Scan, Side, apply_unchecked, legal_actions, legal_actions_into, scan,
 };
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -133,8 +134,12 @@ fn order(pos: &Position, actions: &mut [Action]) {
 
 struct Frame {
     pos: Position,
+    /// The position's transposition key.
+    key: u64,
     actions: Vec<Action>,
     next: usize,
+    /// The window the frame was opened with (`alpha` rises as it searches).
+    alpha0: i32,
     alpha: i32,
     beta: i32,
     best: i32,
@@ -142,12 +147,62 @@ struct Frame {
     depth: u32,
 }
 
+/// Random keys for the transposition table: one per (side, rank, square), and one for North to
+/// move. Fixed (not seeded), so a position's key never depends on the search.
+const KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
+    let mut keys = [0u64; 2 * 4 * MAX_SQUARES + 1];
+    let mut state: u64 = 0x5e1a_b000_c0de_0001;
+    let mut i = 0;
+    while i < keys.len() {
+        // SplitMix64.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
+fn key_of(pos: &Position) -> u64 {
+    let to_move = match pos.to_move() {
+        Side::South => 0,
+        Side::North => KEYS[2 * 4 * MAX_SQUARES],
+    };
+    pos.pieces().fold(to_move, |k, (sq, p)| {
+        k ^ KEYS[(p.side as usize * 4 + rank_index(p.rank)) * MAX_SQUARES + sq.index()]
+    })
+}
+
+/// What a finished frame's score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// At least the score (the search was cut off above the window).
+    Lower,
+    /// At most the score (nothing reached the window).
+    Upper,
+}
+
+/// One remembered position: its score at a depth, and the best action found there.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: u32,
+    bound: Bound,
+    best: Option<Action>,
+}
+
 impl Frame {
     fn new() -> Frame {
         Frame {
             pos: Position::start(),
+            key: 0,
             actions: Vec::new(),
             next: 0,
+            alpha0: -INF,
             alpha: -INF,
             beta: INF,
             best: -INF,
@@ -191,6 +246,8 @@ pub struct Search {
     depth_done: u32,
     decided: Option<Action>,
     finished: bool,
+    /// The transposition table, indexed by the low bits of the key (a power of two long).
+    table: Vec<Option<Entry>>,
 }
 
 impl Search {
@@ -215,6 +272,7 @@ impl Search {
             depth_done: 0,
             decided: None,
             finished: false,
+            table: Vec::new(),
         };
         // Nothing to think about: no action, a single one, or a win on the spot.
         if s.root_actions.len() <= 1 || wins_now(pos, &s.root_actions) {
@@ -273,6 +331,7 @@ impl Search {
         let top = self.sp - 1;
         if self.stack[top].done() {
             let score = self.stack[top].best;
+            self.remember(top);
             self.sp -= 1;
             if self.sp == 0 {
                 self.end_iteration(score);
@@ -312,6 +371,30 @@ impl Search {
             });
             return;
         }
+        let (alpha, beta, depth) = (-parent.beta, -parent.alpha, parent.depth - 1);
+        let key = key_of(&child.pos);
+        let slot = (key as usize) & (self.table.len() - 1);
+        let mut tt_best = None;
+        if let Some(e) = self.table[slot]
+            && e.key == key
+        {
+            // A score from a search at least as deep settles this node, unless it is a found
+            // win or loss (those count plies from another root).
+            if e.depth >= depth && e.score.abs() < WIN_FOUND {
+                let settled = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if settled {
+                    parent.take(-e.score);
+                    return;
+                }
+            }
+            tt_best = e.best;
+        }
+        // Only frames that were searched are remembered, never a position that was stuck or won
+        // on the spot, so the table is asked before those are looked for.
         legal_actions_into(&child.pos, &mut child.actions);
         if child.actions.is_empty() {
             parent.take(WIN - ply);
@@ -322,13 +405,44 @@ impl Search {
             return;
         }
         order(&child.pos, &mut child.actions);
+        if let Some(best) = tt_best
+            && let Some(i) = child.actions.iter().position(|a| *a == best)
+        {
+            child.actions[..=i].rotate_right(1);
+        }
+        child.key = key;
         child.next = 0;
-        child.alpha = -parent.beta;
-        child.beta = -parent.alpha;
+        child.alpha0 = alpha;
+        child.alpha = alpha;
+        child.beta = beta;
         child.best = -INF;
         child.best_idx = 0;
-        child.depth = parent.depth - 1;
+        child.depth = depth;
         self.sp += 1;
+    }
+
+    /// Writes a finished frame into the transposition table.
+    fn remember(&mut self, at: usize) {
+        let f = &self.stack[at];
+        if f.actions.is_empty() || f.next == 0 {
+            return;
+        }
+        let bound = if f.best <= f.alpha0 {
+            Bound::Upper
+        } else if f.best >= f.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            key: f.key,
+            score: f.best,
+            depth: f.depth,
+            bound,
+            best: Some(f.actions[f.best_idx]),
+        };
+        let slot = (f.key as usize) & (self.table.len() - 1);
+        self.table[slot] = Some(entry);
     }
 
     fn start_iteration(&mut self) {
@@ -339,8 +453,19 @@ impl Search {
         if self.stack.is_empty() {
             self.stack.push(Frame::new());
         }
+        if self.table.is_empty() {
+            // About one slot per node the search may visit, within 2^10..2^18 slots.
+            let slots = self
+                .limits
+                .max_nodes
+                .clamp(1 << 10, 1 << 18)
+                .next_power_of_two();
+            self.table = vec![None; slots as usize];
+        }
         let f = &mut self.stack[0];
         f.pos = self.root.clone();
+        f.key = key_of(&self.root);
+        f.alpha0 = -INF;
         f.actions.clear();
         f.actions.extend_from_slice(&self.root_actions);
         f.next = 0;
@@ -610,6 +735,24 @@ mod tests {
             p = apply(&p, &random(&p, ply).unwrap()).unwrap();
             ply += 1;
         }
+    }
+
+    #[test]
+    fn transpositions_share_a_key() {
+        let start = Position::start();
+        let play = |moves: &[&str]| {
+            moves.iter().fold(start.clone(), |p, m| {
+                apply(&p, &m.parse().unwrap()).unwrap()
+            })
+        };
+        let one = play(&["a1-a2", "a7-a6", "g1-g2", "g7-g6"]);
+        let other = play(&["g1-g2", "g7-g6", "a1-a2", "a7-a6"]);
+        assert_eq!(one, other);
+        assert_eq!(key_of(&one), key_of(&other));
+        let mut turned = one.clone();
+        turned.set_to_move(Side::North);
+        assert_ne!(key_of(&one), key_of(&turned));
+        assert_ne!(key_of(&one), key_of(&play(&["a1-a2", "a7-a6"])));
     }
 
     #[test]
