@@ -149,7 +149,7 @@ struct Frame {
 
 /// Random keys for the transposition table: one per (side, rank, square), and one for North to
 /// move. Fixed (not seeded), so a position's key never depends on the search.
-const KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
+static KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
     let mut keys = [0u64; 2 * 4 * MAX_SQUARES + 1];
     let mut state: u64 = 0x5e1a_b000_c0de_0001;
     let mut i = 0;
