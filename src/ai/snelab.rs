@@ -3,9 +3,15 @@
 //! frames (`Search::step`) or on a thread (`choose`). Also the simple players used for
 //! self-play: `greedy` (one ply, static score) and `random`.
 //!
+//! The search orders actions (Bench landings, then captures by cost, then the furthest advance),
+//! keeps a transposition table of its own for ordering and cut-offs, and looks at every leaf for
+//! a side that is stuck or wins with its next action. Each iteration tries the last one's best
+//! action first; when the budget runs out mid-iteration, the best action of that iteration is
+//! kept if it has searched at least that one.
+//!
 //! Deterministic: the seed only shuffles the order in which equal moves are tried at the root,
-//! and the work is counted in nodes, so the same position, level and seed always give the same
-//! action however the budget is sliced into steps.
+//! the table lives and dies with one search, and the work is counted in nodes, so the same
+//! position, level and seed always give the same action however the budget is sliced into steps.
 
 use crate::rules::snelab::types::MAX_SQUARES;
 use crate::rules::snelab::{

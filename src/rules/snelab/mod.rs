@@ -10,10 +10,21 @@
 //! - [`select`]: the table's questions: a piece's reach, the payment being picked.
 //! - [`purse`]: casino and street tables, the purse, the books, who opens.
 //!
+//! What the table calls: [`legal_actions`], [`check`] / [`apply`] (a refused action is a
+//! [`RuleError`] that says why), [`outcome`]; [`reach`] for a selected piece's green dots, red
+//! rings and "can't pay" badges; [`payment_pick`] while a payment is picked (addable pieces, running
+//! sum, the capture once complete); [`route_squares`] to animate a move square by square and
+//! [`Rank::glyph`] to carve or draw a piece's route; [`purse::Purse`] for stakes, books and who
+//! opens (saved under `snelab.purse`). The engine is `crate::ai::snelab`.
+//!
 //! Decisions where the spec is silent:
 //! - Payments are written and listed in square order: by file, then by rank (`a1+a2+b1`).
 //! - A piece standing on its Bench ends the case at once; should a hand-made position have pieces
 //!   of both sides on their Benches, the side that just moved wins.
+//! - The coin: heads, South opens. The purse belongs to one seat (`your_side` of a case); the
+//!   engine's (or the other person's) coin is not kept.
+//! - A case found open when the app starts (a crash mid-case) keeps its stake taken; the table
+//!   resumes it or settles it with [`purse::CaseEnd::Abandoned`], a loss, written once.
 //! - The opening of another court size fills both Counters with the same row of ranks, mirrored
 //!   across the middle so equal ranks face each other ([`Position::opening`]).
 

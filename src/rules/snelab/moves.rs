@@ -257,23 +257,23 @@ pub(crate) fn for_each_payment(
 /// How many pieces of each weight (index 1 to 4) a side has: all that decides whether a cost can
 /// be paid.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Purses([u8; 5]);
+pub(crate) struct WeightCounts([u8; 5]);
 
-impl Purses {
-    pub fn of(pos: &Position, side: Side) -> Purses {
+impl WeightCounts {
+    pub fn of(pos: &Position, side: Side) -> WeightCounts {
         let mut counts = [0u8; 5];
         for (_, p) in pos.pieces() {
             if p.side == side {
                 counts[p.weight() as usize] = counts[p.weight() as usize].saturating_add(1);
             }
         }
-        Purses(counts)
+        WeightCounts(counts)
     }
 
     /// Whether some exact payment of `cost` exists without the capturer (of weight `capturer`).
     pub fn can_pay(&self, capturer: u8, cost: u8) -> bool {
         let mut counts = self.0;
-        counts[capturer as usize] -= 1;
+        counts[capturer as usize] = counts[capturer as usize].saturating_sub(1);
         // Bit k of `sums` is set when some set of pieces weighs k (only sums up to 4 matter, so
         // at most four pieces of a weight are looked at).
         let mut sums: u32 = 1;
@@ -347,7 +347,7 @@ pub fn scan(pos: &Position) -> Scan {
     }
     let side = pos.to_move();
     let bench = pos.court().bench_row(side);
-    let mut purses: Option<Purses> = None;
+    let mut counts: Option<WeightCounts> = None;
     for (from, piece) in pos.pieces() {
         if piece.side != side {
             continue;
@@ -362,8 +362,8 @@ pub fn scan(pos: &Position) -> Scan {
                 None => !path.backward,
                 Some(p) => {
                     p.side != side
-                        && purses
-                            .get_or_insert_with(|| Purses::of(pos, side))
+                        && counts
+                            .get_or_insert_with(|| WeightCounts::of(pos, side))
                             .can_pay(piece.weight(), p.weight())
                 }
             };
@@ -383,14 +383,14 @@ pub fn has_legal_action(pos: &Position) -> bool {
         return false;
     }
     let side = pos.to_move();
-    let purses = Purses::of(pos, side);
+    let counts = WeightCounts::of(pos, side);
     pos.pieces().any(|(from, piece)| {
         let mut found = false;
         if piece.side == side {
             open_routes(pos, from, piece, |path| {
                 found |= match pos.get(path.landing()) {
                     None => !path.backward,
-                    Some(p) => p.side != side && purses.can_pay(piece.weight(), p.weight()),
+                    Some(p) => p.side != side && counts.can_pay(piece.weight(), p.weight()),
                 };
             });
         }

@@ -2,7 +2,8 @@
 //! still be added to a payment being picked.
 
 use super::moves::{
-    Purses, RuleError, check_payers, check_route, for_each_payment, open_routes, payers, weight_of,
+    RuleError, WeightCounts, check_payers, check_route, for_each_payment, open_routes, payers,
+    weight_of,
 };
 use super::position::Position;
 use super::types::{Action, Payment, Side, Square};
@@ -36,14 +37,14 @@ pub fn reach(pos: &Position, from: Square) -> Reach {
     if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
         return reach;
     }
-    let purses = Purses::of(pos, piece.side);
+    let counts = WeightCounts::of(pos, piece.side);
     open_routes(pos, from, piece, |path| {
         let to = path.landing();
         match pos.get(to) {
             None if !path.backward => reach.moves.push(to),
             None => {}
             Some(p) if p.side == piece.side => {}
-            Some(enemy) if purses.can_pay(piece.weight(), enemy.weight()) => {
+            Some(enemy) if counts.can_pay(piece.weight(), enemy.weight()) => {
                 reach.captures.push(to)
             }
             Some(_) => reach.cant_pay.push(to),
