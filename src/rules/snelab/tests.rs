@@ -354,6 +354,18 @@ fn a_piece_moves_only_on_its_sides_turn() {
 }
 
 #[test]
+fn reach_shows_any_pieces_routes_and_nothing_once_the_case_is_over() {
+    let p = Position::start();
+    // North's Justice, while South is to move: what it threatens on its turn.
+    assert_eq!(reach(&p, sq("d7")).moves, sqs(&["b5", "f5"]));
+    assert_eq!(reach(&p, sq("d1")).moves, sqs(&["b3", "f3"]));
+    assert!(reach(&p, sq("d4")).is_empty());
+    let over = pos("3B3/7/7/7/7/7/3b3 N +a");
+    assert!(outcome(&over).is_some());
+    assert!(reach(&over, sq("d1")).is_empty());
+}
+
+#[test]
 fn route_squares_trace_the_route_from_start_to_landing() {
     let p = Position::start();
     assert_eq!(
