@@ -298,7 +298,7 @@ pub fn legal_actions(pos: &Position) -> Vec<Action> {
 /// [`legal_actions`] into a buffer the caller keeps (cleared first), so searches do not allocate.
 pub fn legal_actions_into(pos: &Position, out: &mut Vec<Action>) {
     out.clear();
-    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
+    if pos.bench_reached() {
         return;
     }
     let side = pos.to_move();
@@ -342,7 +342,7 @@ pub fn scan(pos: &Position) -> Scan {
         any_action: false,
         wins_now: false,
     };
-    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
+    if pos.bench_reached() {
         return scan;
     }
     let side = pos.to_move();
@@ -379,23 +379,7 @@ pub fn scan(pos: &Position) -> Scan {
 
 /// Whether the side to move has any legal action, without listing them.
 pub fn has_legal_action(pos: &Position) -> bool {
-    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
-        return false;
-    }
-    let side = pos.to_move();
-    let counts = WeightCounts::of(pos, side);
-    pos.pieces().any(|(from, piece)| {
-        let mut found = false;
-        if piece.side == side {
-            open_routes(pos, from, piece, |path| {
-                found |= match pos.get(path.landing()) {
-                    None => !path.backward,
-                    Some(p) => p.side != side && counts.can_pay(piece.weight(), p.weight()),
-                };
-            });
-        }
-        found
-    })
+    scan(pos).any_action
 }
 
 /// The verdict, once there is one. A piece on its Bench wins at once (the side that just moved is
@@ -486,7 +470,7 @@ pub(crate) fn check_route(
     to: Square,
 ) -> Result<(Path, Option<Piece>), RuleError> {
     let side = pos.to_move();
-    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
+    if pos.bench_reached() {
         return Err(RuleError::CaseOver);
     }
     if let Some(piece) = pos.get(from)

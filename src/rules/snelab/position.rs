@@ -128,6 +128,11 @@ impl Position {
             .sum()
     }
 
+    /// Whether a piece of either side stands on its Bench: the case is over.
+    pub fn bench_reached(&self) -> bool {
+        self.on_bench(Side::South) || self.on_bench(Side::North)
+    }
+
     /// Whether `side` has a piece on its Bench (the far row).
     pub fn on_bench(&self, side: Side) -> bool {
         let row = self.court.bench_row(side);

@@ -6,7 +6,7 @@ use super::moves::{
     weight_of,
 };
 use super::position::Position;
-use super::types::{Action, Payment, Side, Square};
+use super::types::{Action, Payment, Square};
 use serde::{Deserialize, Serialize};
 
 /// The highlights of a selected piece.
@@ -34,7 +34,7 @@ pub fn reach(pos: &Position, from: Square) -> Reach {
     let Some(piece) = pos.get(from) else {
         return reach;
     };
-    if pos.on_bench(Side::South) || pos.on_bench(Side::North) {
+    if pos.bench_reached() {
         return reach;
     }
     let counts = WeightCounts::of(pos, piece.side);
