@@ -1,2 +1,48 @@
-//! Snēlab, the court game (`spec/snelab.md`): pieces, routes, payments and the verdict.
-//! Filled in by issue #3.
+//! Snēlab, the court game (`spec/snelab.md`): pieces, routes, payments, the verdict, and the
+//! stakes and purse around a case.
+//!
+//! *Snēlab keeps one law: nothing is taken that isn't repaid in equal measure.*
+//!
+//! - [`types`]: sides, ranks and their routes, the court's size, squares, payments, actions.
+//! - [`position`]: the board, the side to move and the backward-capture rule.
+//! - [`notation`]: the court string and action notation.
+//! - [`moves`]: legal actions, [`apply`], [`outcome`], [`perft`], route squares.
+//! - [`select`]: the table's questions: a piece's reach, the payment being picked.
+//! - [`purse`]: casino and street tables, the purse, the books, who opens.
+//!
+//! What the table calls: [`legal_actions`], [`check`] / [`apply`] (a refused action is a
+//! [`RuleError`] that says why), [`outcome`]; [`reach`] for a selected piece's green dots, red
+//! rings and "can't pay" badges; [`payment_pick`] while a payment is picked (addable pieces, running
+//! sum, the capture once complete); [`route_squares`] to animate a move square by square and
+//! [`Rank::glyph`] to carve or draw a piece's route; [`purse::Purse`] for stakes, books and who
+//! opens (saved under `snelab.purse`). The engine is `crate::ai::snelab`.
+//!
+//! Decisions where the spec is silent:
+//! - Payments are written and listed in square order: by file, then by rank (`a1+a2+b1`).
+//! - A piece standing on its Bench ends the case at once; should a hand-made position have pieces
+//!   of both sides on their Benches, the side that just moved wins.
+//! - The coin: heads, South opens. The purse belongs to one seat (`your_side` of a case); the
+//!   engine's (or the other person's) coin is not kept.
+//! - A case found open when the app starts (a crash mid-case) keeps its stake taken; the table
+//!   resumes it or settles it with [`purse::CaseEnd::Abandoned`], a loss, written once.
+//! - The opening of another court size fills both Counters with the same row of ranks, mirrored
+//!   across the middle so equal ranks face each other ([`Position::opening`]).
+
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod purse;
+pub mod select;
+pub mod types;
+
+pub use moves::{
+    Reason, RuleError, Scan, Verdict, apply, apply_unchecked, check, has_legal_action,
+    legal_actions, legal_actions_into, outcome, perft, route_squares, scan,
+};
+pub use notation::{NotationError, Problem};
+pub use position::{DEFAULT_COUNTER, Position};
+pub use select::{PaymentPick, Reach, payment_pick, reach};
+pub use types::{Action, Court, Payment, Piece, Rank, RouteShape, Side, Square};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,560 @@
+//! The match layer: casino and street tables, the stake, the purse, the casino's books and who
+//! opens each case. Plain data saved as one value, so a case's stake and its result are each
+//! written in a single save: the stake leaves the purse when the case starts, and the result is
+//! written once, at the verdict. A crash in between leaves the case open in the saved purse (the
+//! stake already gone, nothing owed twice); the table then resumes it or settles it as abandoned.
+
+use super::moves::Reason;
+use super::types::Side;
+use crate::save::Saved;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What each side puts on the table, at either table.
+pub const STAKE: u32 = 12;
+/// The purse a new player (or Reset all) starts with; a setting (edition 001 used 120).
+pub const DEFAULT_START: u32 = 100;
+
+/// The two tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TableKind {
+    /// Each side stakes 12; the winner collects 22, the House keeps 2; the casino keeps books.
+    Casino,
+    /// Each side stakes 12; the winner takes all 24; no House, no books.
+    Street,
+}
+
+impl TableKind {
+    pub const fn stake(self) -> u32 {
+        STAKE
+    }
+
+    /// What the winner collects from the 24 on the table.
+    pub const fn winnings(self) -> u32 {
+        match self {
+            TableKind::Casino => 2 * STAKE - 2,
+            TableKind::Street => 2 * STAKE,
+        }
+    }
+
+    /// What the House keeps, whoever wins.
+    pub const fn house_cut(self) -> u32 {
+        2 * STAKE - self.winnings()
+    }
+
+    pub const fn keeps_books(self) -> bool {
+        matches!(self, TableKind::Casino)
+    }
+}
+
+/// The two faces of the coin flip that opens the first case. Heads: South opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Coin {
+    Heads,
+    Tails,
+}
+
+impl Coin {
+    /// `true` is heads.
+    pub const fn from_bit(bit: bool) -> Coin {
+        if bit { Coin::Heads } else { Coin::Tails }
+    }
+
+    /// Flips the coin with the caller's generator (never a global one).
+    pub fn flip(rng: &mut impl RngCore) -> Coin {
+        Coin::from_bit(rng.next_u32() & 1 == 1)
+    }
+
+    pub const fn opener(self) -> Side {
+        match self {
+            Coin::Heads => Side::South,
+            Coin::Tails => Side::North,
+        }
+    }
+}
+
+/// How the opener of a case was decided (the table shows the coin when there was one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OpenedBy {
+    /// The first case after the app starts or after Reset all.
+    CoinFlip(Coin),
+    /// Every later case: the loser of the last one opens.
+    LastLoser,
+}
+
+/// Who opens a case, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Opening {
+    pub opener: Side,
+    pub by: OpenedBy,
+}
+
+/// A case that has started and has no result yet: its stake is already out of the purse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OpenCase {
+    /// Numbers the cases of this purse, from 1; `finish_case` must name it.
+    pub id: u64,
+    pub table: TableKind,
+    /// The side the purse's owner plays.
+    pub your_side: Side,
+    pub opening: Opening,
+    /// Seconds since the epoch, as the caller gave them.
+    pub started_at: u64,
+}
+
+/// How a finished case ended, as written in the books.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CaseEnd {
+    /// The rules gave the verdict.
+    Verdict(Reason),
+    /// A player gave up.
+    Resigned,
+    /// The case was left unfinished (for instance found open after a crash and not resumed).
+    Abandoned,
+}
+
+/// One line of the casino's books.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    pub case: u64,
+    pub started_at: u64,
+    pub finished_at: u64,
+    pub your_side: Side,
+    pub opener: Side,
+    pub winner: Side,
+    pub end: CaseEnd,
+    /// The purse once the case was settled.
+    pub purse_after: u32,
+}
+
+/// Why the purse's owner cannot sit down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SitError {
+    /// Less than the stake is free; the table offers Reset all.
+    NotEnough { have: u32, need: u32 },
+    /// A case is still open; finish (or abandon) it first.
+    CaseOpen { id: u64 },
+}
+
+impl fmt::Display for SitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SitError::NotEnough { have, need } => write!(
+                f,
+                "you need {need} free to sit down and have {have}; Reset all starts afresh"
+            ),
+            SitError::CaseOpen { id } => write!(f, "case {id} is still open"),
+        }
+    }
+}
+
+impl std::error::Error for SitError {}
+
+/// Why a result could not be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FinishError {
+    /// No case is open (its result was already written, or none started).
+    NoOpenCase,
+    /// The open case is another one.
+    OtherCase { open: u64, given: u64 },
+}
+
+impl fmt::Display for FinishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FinishError::NoOpenCase => f.write_str("no case is open: its result is written"),
+            FinishError::OtherCase { open, given } => {
+                write!(f, "case {given} is not the open case ({open})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FinishError {}
+
+/// What settling a case did to the purse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Settlement {
+    pub winner: Side,
+    /// Paid into the purse (0 on a loss).
+    pub collected: u32,
+    pub purse_after: u32,
+}
+
+/// The player's purse with the casino's books and the opener of the next case: saved as one value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Purse {
+    coins: u32,
+    start: u32,
+    books: Vec<LedgerEntry>,
+    /// `None`: the next case opens with a coin flip.
+    next_opener: Option<Side>,
+    open_case: Option<OpenCase>,
+    last_id: u64,
+}
+
+impl Default for Purse {
+    fn default() -> Purse {
+        Purse::new(DEFAULT_START)
+    }
+}
+
+impl Saved for Purse {
+    const KEY: &'static str = "snelab.purse";
+    const VERSION: u32 = 1;
+}
+
+impl Purse {
+    /// A fresh purse of `start` coins, no books, the next case opened by a coin flip.
+    pub fn new(start: u32) -> Purse {
+        Purse {
+            coins: start,
+            start,
+            books: Vec::new(),
+            next_opener: None,
+            open_case: None,
+            last_id: 0,
+        }
+    }
+
+    /// The free coins (a stake on the table is no longer in here).
+    pub fn coins(&self) -> u32 {
+        self.coins
+    }
+
+    /// The starting purse that Reset all goes back to.
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+
+    /// Changes the starting purse setting; takes effect at the next Reset all.
+    pub fn set_start(&mut self, start: u32) {
+        self.start = start;
+    }
+
+    /// The casino's books, oldest first.
+    pub fn books(&self) -> &[LedgerEntry] {
+        &self.books
+    }
+
+    pub fn open_case(&self) -> Option<&OpenCase> {
+        self.open_case.as_ref()
+    }
+
+    /// Whether the next case will open with a coin flip (so the table shows one).
+    pub fn needs_coin_flip(&self) -> bool {
+        self.next_opener.is_none()
+    }
+
+    /// Whether the owner may sit down at a table now.
+    pub fn can_sit(&self) -> bool {
+        self.sit_check().is_ok()
+    }
+
+    /// Why the owner cannot sit down, if not.
+    pub fn sit_check(&self) -> Result<(), SitError> {
+        if let Some(case) = &self.open_case {
+            return Err(SitError::CaseOpen { id: case.id });
+        }
+        if self.coins < STAKE {
+            return Err(SitError::NotEnough {
+                have: self.coins,
+                need: STAKE,
+            });
+        }
+        Ok(())
+    }
+
+    /// Who opens the next case: the loser of the last one, or the coin after a start or Reset all.
+    pub fn opening(&self, coin: Coin) -> Opening {
+        match self.next_opener {
+            Some(opener) => Opening {
+                opener,
+                by: OpenedBy::LastLoser,
+            },
+            None => Opening {
+                opener: coin.opener(),
+                by: OpenedBy::CoinFlip(coin),
+            },
+        }
+    }
+
+    /// Sits down: decides the opener (`coin` is used only when a flip is due), takes the stake
+    /// from the purse and records the case as open. `now` is seconds since the epoch.
+    pub fn start_case(
+        &mut self,
+        table: TableKind,
+        your_side: Side,
+        coin: Coin,
+        now: u64,
+    ) -> Result<OpenCase, SitError> {
+        self.sit_check()?;
+        self.coins -= table.stake();
+        self.last_id += 1;
+        let case = OpenCase {
+            id: self.last_id,
+            table,
+            your_side,
+            opening: self.opening(coin),
+            started_at: now,
+        };
+        self.open_case = Some(case);
+        Ok(case)
+    }
+
+    /// Writes the result of the open case `case`, once: pays the winnings if the owner won,
+    /// writes the casino's ledger line, and makes the loser open the next case. A second call for
+    /// the same case is refused, so nothing is counted twice.
+    pub fn finish_case(
+        &mut self,
+        case: u64,
+        winner: Side,
+        end: CaseEnd,
+        now: u64,
+    ) -> Result<Settlement, FinishError> {
+        let open = self.open_case.ok_or(FinishError::NoOpenCase)?;
+        if open.id != case {
+            return Err(FinishError::OtherCase {
+                open: open.id,
+                given: case,
+            });
+        }
+        let collected = if winner == open.your_side {
+            open.table.winnings()
+        } else {
+            0
+        };
+        self.coins = self.coins.saturating_add(collected);
+        self.open_case = None;
+        self.next_opener = Some(winner.opponent());
+        if open.table.keeps_books() {
+            self.books.push(LedgerEntry {
+                case: open.id,
+                started_at: open.started_at,
+                finished_at: now,
+                your_side: open.your_side,
+                opener: open.opening.opener,
+                winner,
+                end,
+                purse_after: self.coins,
+            });
+        }
+        Ok(Settlement {
+            winner,
+            collected,
+            purse_after: self.coins,
+        })
+    }
+
+    /// Reset all: the purse back to the start value, the books cleared, any open case dropped,
+    /// and the next case opened by a coin flip.
+    pub fn reset_all(&mut self) {
+        *self = Purse::new(self.start);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::save::{LoadStatus, MemoryStore, decode, load, store};
+
+    #[test]
+    fn tables_split_the_pot_as_the_spec_says() {
+        assert_eq!(TableKind::Casino.winnings(), 22);
+        assert_eq!(TableKind::Casino.house_cut(), 2);
+        assert_eq!(TableKind::Street.winnings(), 24);
+        assert_eq!(TableKind::Street.house_cut(), 0);
+        assert!(TableKind::Casino.keeps_books());
+        assert!(!TableKind::Street.keeps_books());
+    }
+
+    #[test]
+    fn the_stake_is_taken_up_front_and_a_win_pays_22_at_the_casino() {
+        let mut p = Purse::default();
+        assert_eq!(p.coins(), 100);
+        let case = p
+            .start_case(TableKind::Casino, Side::South, Coin::Heads, 1000)
+            .unwrap();
+        assert_eq!(p.coins(), 88);
+        assert_eq!(p.open_case(), Some(&case));
+        let s = p
+            .finish_case(case.id, Side::South, CaseEnd::Verdict(Reason::Bench), 1060)
+            .unwrap();
+        assert_eq!(s.collected, 22);
+        assert_eq!(p.coins(), 110);
+        assert_eq!(p.books().len(), 1);
+        let e = p.books()[0];
+        assert_eq!(
+            (e.case, e.started_at, e.finished_at, e.purse_after),
+            (1, 1000, 1060, 110)
+        );
+        assert_eq!(e.winner, Side::South);
+        assert_eq!(e.opener, Side::South);
+    }
+
+    #[test]
+    fn a_loss_pays_nothing_and_the_street_keeps_no_books() {
+        let mut p = Purse::default();
+        let case = p
+            .start_case(TableKind::Street, Side::North, Coin::Tails, 5)
+            .unwrap();
+        p.finish_case(case.id, Side::South, CaseEnd::Resigned, 6)
+            .unwrap();
+        assert_eq!(p.coins(), 88);
+        assert!(p.books().is_empty());
+        let case = p
+            .start_case(TableKind::Street, Side::North, Coin::Tails, 7)
+            .unwrap();
+        p.finish_case(
+            case.id,
+            Side::North,
+            CaseEnd::Verdict(Reason::NoLegalAction),
+            8,
+        )
+        .unwrap();
+        assert_eq!(p.coins(), 100);
+        assert!(p.books().is_empty());
+    }
+
+    #[test]
+    fn a_result_is_written_once() {
+        let mut p = Purse::default();
+        let case = p
+            .start_case(TableKind::Casino, Side::South, Coin::Heads, 0)
+            .unwrap();
+        p.finish_case(case.id, Side::South, CaseEnd::Resigned, 1)
+            .unwrap();
+        assert_eq!(
+            p.finish_case(case.id, Side::South, CaseEnd::Resigned, 2),
+            Err(FinishError::NoOpenCase)
+        );
+        assert_eq!(p.coins(), 110);
+        assert_eq!(p.books().len(), 1);
+        let case2 = p
+            .start_case(TableKind::Casino, Side::South, Coin::Heads, 3)
+            .unwrap();
+        assert_eq!(
+            p.finish_case(case.id, Side::South, CaseEnd::Resigned, 4),
+            Err(FinishError::OtherCase {
+                open: case2.id,
+                given: case.id
+            })
+        );
+    }
+
+    #[test]
+    fn twelve_free_are_needed_and_the_purse_never_goes_negative() {
+        let mut p = Purse::new(30);
+        let mut t = 0;
+        while p.can_sit() {
+            let case = p
+                .start_case(TableKind::Casino, Side::South, Coin::Heads, t)
+                .unwrap();
+            assert!(!p.can_sit(), "an open case blocks sitting again");
+            assert_eq!(
+                p.start_case(TableKind::Casino, Side::South, Coin::Heads, t),
+                Err(SitError::CaseOpen { id: case.id })
+            );
+            p.finish_case(case.id, Side::North, CaseEnd::Resigned, t + 1)
+                .unwrap();
+            t += 2;
+        }
+        assert_eq!(p.coins(), 6);
+        assert_eq!(
+            p.start_case(TableKind::Street, Side::South, Coin::Heads, t),
+            Err(SitError::NotEnough { have: 6, need: 12 })
+        );
+        assert_eq!(p.coins(), 6);
+        p.reset_all();
+        assert_eq!(p.coins(), 30);
+        assert!(p.books().is_empty());
+        assert!(p.can_sit());
+    }
+
+    #[test]
+    fn the_coin_opens_the_first_case_and_the_loser_opens_the_next() {
+        let mut p = Purse::default();
+        assert!(p.needs_coin_flip());
+        let case = p
+            .start_case(TableKind::Casino, Side::South, Coin::Tails, 0)
+            .unwrap();
+        assert_eq!(
+            case.opening,
+            Opening {
+                opener: Side::North,
+                by: OpenedBy::CoinFlip(Coin::Tails)
+            }
+        );
+        p.finish_case(case.id, Side::North, CaseEnd::Resigned, 1)
+            .unwrap();
+        assert!(!p.needs_coin_flip());
+        // South lost, so South opens, whatever the coin says.
+        for coin in [Coin::Heads, Coin::Tails] {
+            assert_eq!(
+                p.opening(coin),
+                Opening {
+                    opener: Side::South,
+                    by: OpenedBy::LastLoser
+                }
+            );
+        }
+        let case = p
+            .start_case(TableKind::Street, Side::South, Coin::Tails, 2)
+            .unwrap();
+        assert_eq!(case.opening.opener, Side::South);
+        p.finish_case(case.id, Side::South, CaseEnd::Resigned, 3)
+            .unwrap();
+        assert_eq!(p.opening(Coin::Heads).opener, Side::North);
+        p.reset_all();
+        assert!(p.needs_coin_flip());
+        assert_eq!(p.opening(Coin::Heads).opener, Side::South);
+    }
+
+    #[test]
+    fn the_coin_comes_from_the_callers_generator() {
+        use rand::SeedableRng;
+        let flips = |seed| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            (0..64).map(|_| Coin::flip(&mut rng)).collect::<Vec<_>>()
+        };
+        assert_eq!(flips(3), flips(3));
+        let f = flips(3);
+        assert!(f.contains(&Coin::Heads) && f.contains(&Coin::Tails));
+        assert_eq!(Coin::from_bit(true).opener(), Side::South);
+        assert_eq!(Coin::from_bit(false).opener(), Side::North);
+    }
+
+    #[test]
+    fn the_start_value_is_a_setting() {
+        let mut p = Purse::default();
+        p.set_start(120);
+        assert_eq!(p.coins(), 100);
+        p.reset_all();
+        assert_eq!(p.coins(), 120);
+        assert_eq!(Purse::new(120).coins(), 120);
+    }
+
+    #[test]
+    fn an_open_case_survives_a_save_and_is_settled_once() {
+        let mut p = Purse::default();
+        let case = p
+            .start_case(TableKind::Casino, Side::North, Coin::Heads, 10)
+            .unwrap();
+        let mut s = MemoryStore::default();
+        store(&mut s, &p).unwrap();
+        // The app stops here; the next run finds the stake gone and the case open.
+        let (mut back, status) = load::<Purse>(&s);
+        assert_eq!(status, LoadStatus::Loaded);
+        assert_eq!(back, p);
+        assert_eq!(back.coins(), 88);
+        back.finish_case(case.id, Side::South, CaseEnd::Abandoned, 20)
+            .unwrap();
+        assert_eq!(back.coins(), 88);
+        assert_eq!(back.books()[0].end, CaseEnd::Abandoned);
+        assert!(s.values.contains_key("snelab.purse"));
+        let (q, status) = decode::<Purse>(Some("{\"version\":1,\"data\":{\"coins\":-3}}"));
+        assert!(status.is_problem());
+        assert_eq!(q, Purse::default());
+    }
+}
