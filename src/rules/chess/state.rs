@@ -432,20 +432,31 @@ impl State {
         result: Option<AttemptResult>,
     ) -> (State, Record) {
         let actor = self.turn;
-        let irreversible = self.play(action, result);
+        self.advance(action, result);
         let record = Record {
             action: *action,
             dice,
             result,
             actor,
         };
-        if irreversible {
+        self.end = self.judge_end();
+        (self, record)
+    }
+
+    /// Plays a legal action with its result and records the new position for repetitions, but
+    /// does not judge the end: the engine's fast path (it looks at the end itself).
+    pub(crate) fn advance(&mut self, action: &Action, result: Option<AttemptResult>) {
+        if self.play(action, result) {
             self.seen.clear();
         }
         let key = self.key();
         self.seen.push(key);
-        self.end = self.judge_end();
-        (self, record)
+    }
+
+    /// How many times the current position has stood (1 when new).
+    pub fn repetitions(&self) -> usize {
+        let now = self.key();
+        self.seen.iter().filter(|&&k| k == now).count()
     }
 
     /// The board, rights, reserves, turn and clocks after the action, without judging the end.
@@ -558,6 +569,12 @@ impl State {
                 End::Stalemate
             });
         }
+        self.drawn_by_rule()
+    }
+
+    /// The draws that do not depend on the actions available: bare kings, a third repetition,
+    /// [`NO_PROGRESS_LIMIT`] actions without progress.
+    pub(crate) fn drawn_by_rule(&self) -> Option<End> {
         if self.board.pieces().all(|(_, p)| p.role == Role::King)
             && !self
                 .hands
@@ -566,8 +583,7 @@ impl State {
         {
             return Some(End::BareKings);
         }
-        let now = self.key();
-        if self.seen.iter().filter(|&&k| k == now).count() >= 3 {
+        if self.repetitions() >= 3 {
             return Some(End::Repetition);
         }
         if self.quiet >= NO_PROGRESS_LIMIT {
