@@ -1,0 +1,139 @@
+//! Property tests over random play with real dice: the kings stay, no action leaves its own king
+//! in check (except the check-continuation case), reserves add up, notation round-trips, undo
+//! replays the same dice, and nothing panics.
+
+use carved_tables::ai::chess::{Level, choose};
+use carved_tables::rules::chess::{
+    Action, Army, AttemptResult, Color, DiceRng, Game, Role, State, movegen, parse_position,
+    piece_actions, start_state,
+};
+
+fn check_invariants(state: &State, start_pawns: [usize; 2], promotions: [usize; 2]) {
+    let board = state.board();
+    for c in Color::BOTH {
+        assert_eq!(board.count(c, Role::King), 1, "{c:?} king missing: {state}");
+        let pawns = board.count(c, Role::Pawn);
+        assert_eq!(
+            pawns + state.reserve(c) as usize + promotions[c.index()],
+            start_pawns[c.index()],
+            "{c:?} pawns do not add up: {state}"
+        );
+    }
+    assert!(
+        !movegen::in_check(board, state.turn().other()),
+        "the side that just acted is in check: {state}"
+    );
+    for (sq, p) in board.pieces() {
+        assert!(!board.is_impassable(sq));
+        assert!(
+            !(p.wounded && p.role == Role::King),
+            "a wounded king: {state}"
+        );
+        assert!(!p.heir || p.role == Role::Pawn);
+    }
+    let text = state.to_string();
+    let back = parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(back.to_string(), text);
+    assert_eq!(back.board(), state.board());
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let mut rng = DiceRng::new(11);
+    let mut ended = 0;
+    for game_no in 0..40 {
+        let w = Army::random(Color::White, &mut rng, 14, 15);
+        let b = Army::random(Color::Black, &mut rng, 14, 15);
+        let mut game = Game::new(start_state(&w, &b, rng.next_u64()));
+        let start_pawns = [w, b].map(|a| {
+            a.placements()
+                .iter()
+                .filter(|(r, _)| *r == Role::Pawn)
+                .count()
+        });
+        let mut promotions = [0usize; 2];
+        for _ in 0..400 {
+            let state = game.current().clone();
+            let actions = state.legal_actions();
+            if actions.is_empty() {
+                assert!(state.end().is_some(), "no action but no end: {state}");
+                ended += 1;
+                break;
+            }
+            // Every action's notation reads back; the per-piece view lists the same actions.
+            for a in &actions {
+                assert_eq!(a.to_string().parse::<Action>().as_ref(), Ok(a));
+            }
+            let by_piece: usize = state
+                .board()
+                .pieces()
+                .filter(|(_, p)| p.color == state.turn())
+                .map(|(sq, _)| {
+                    let pa = piece_actions(&state, sq);
+                    pa.moves.len() + pa.attempts.len() + pa.heals.len()
+                })
+                .sum();
+            assert_eq!(by_piece, actions.len());
+            let action = actions[rng.below(actions.len() as u64) as usize];
+            let was_in_check = state.in_check();
+            let record = game.play(&action).unwrap();
+            let after = game.current();
+            if after.turn() == record.actor {
+                assert!(was_in_check, "the same side acts again only out of a check");
+                assert!(matches!(
+                    record.result,
+                    Some(AttemptResult::Wound | AttemptResult::Miss)
+                ));
+            } else {
+                assert!(!movegen::in_check(after.board(), record.actor));
+            }
+            let promoted = match action {
+                Action::Move { promotion, .. } => promotion.is_some(),
+                Action::Attempt { promotion, .. } => {
+                    promotion.is_some() && record.result == Some(AttemptResult::Success)
+                }
+                Action::Heal { .. } => false,
+            };
+            if promoted {
+                promotions[record.actor.index()] += 1;
+            }
+            check_invariants(after, start_pawns, promotions);
+            // Now and then: undo and replay — the same dice come back.
+            if rng.below(10) == 0 {
+                let before = game.current().clone();
+                let undone = game.undo().unwrap();
+                let again = game.play(&undone.action).unwrap();
+                assert_eq!(again, undone, "game {game_no}");
+                assert_eq!(game.current(), &before);
+            }
+        }
+    }
+    assert!(
+        ended > 0,
+        "some random games reach their end within 400 actions"
+    );
+}
+
+#[test]
+fn engine_games_end_and_stay_legal() {
+    let mut rng = DiceRng::new(3);
+    for g in 0..3 {
+        let w = Army::random(Color::White, &mut rng, 14, 15);
+        let b = Army::random(Color::Black, &mut rng, 14, 15);
+        let mut state = start_state(&w, &b, g);
+        for n in 0..600u64 {
+            if state.end().is_some() {
+                break;
+            }
+            let level = if state.turn() == Color::White {
+                Level::Depth(1)
+            } else {
+                Level::Random
+            };
+            let action = choose(&state, level, n).expect("a legal action while the game runs");
+            state = state.apply(&action).unwrap().0;
+        }
+        assert_eq!(state.board().count(Color::White, Role::King), 1);
+        assert_eq!(state.board().count(Color::Black, Role::King), 1);
+    }
+}
