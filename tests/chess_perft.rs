@@ -3,7 +3,8 @@
 //! action count must equal chess perft without the queen promotions.
 
 use carved_tables::rules::chess::{
-    Army, AttemptResult, Color, DiceRng, QUEENLESS_START, State, parse_position, perft, start_state,
+    Army, AttemptResult, Color, DiceRng, QUEENLESS_START, State, movegen, parse_position, perft,
+    start_state,
 };
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -64,7 +65,9 @@ fn positions(count: usize, seed: u64) -> Vec<State> {
                 .unwrap()
                 .0;
         }
-        if state.end().is_none() {
+        // Blind set-ups may start with the side not to act in check, which chess never has.
+        let opposite_check = movegen::in_check(state.board(), state.turn().other());
+        if state.end().is_none() && !opposite_check {
             out.push(state);
         }
     }

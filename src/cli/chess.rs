@@ -176,7 +176,11 @@ mod tests {
     #[test]
     fn perft_counts_the_queenless_start() {
         let mut count = perft_counter(None).unwrap();
-        assert_eq!(count(1), 21, "8 pawns × 2 + 2 knights × 2 + the king to the empty d1");
+        assert_eq!(
+            count(1),
+            21,
+            "8 pawns × 2 + 2 knights × 2 + the king to the empty d1"
+        );
         assert!(matches!(
             perft_counter(Some("8/8 w")),
             Err(CliError::Input(_))

@@ -15,6 +15,9 @@
 //!   artifact played). A miss is no progress.
 //! - A wounded defender dies without any roll: no dice are recorded for that attempt and the
 //!   generator is not used.
+//! - Set-ups are made blind, so a game may start with a king already attacked (a rook on an
+//!   open file). Positions where the side not to act stands in check are therefore accepted:
+//!   the king is never captured, so that side simply answers the check on its turn.
 //! - Repetitions compare pieces with their marks, impassable squares, side to act, castling
 //!   rights, a usable en-passant chance, reserves, hands and played piles.
 
