@@ -4,17 +4,17 @@
 
 use carved_tables::ai::chess::{Level, choose};
 use carved_tables::rules::chess::{
-    Action, Army, AttemptResult, Color, DiceRng, Game, Role, State, movegen, parse_position,
+    Action, Army, AttemptResult, Color, DiceRng, Game, Play, Role, State, movegen, parse_position,
     piece_actions, start_state,
 };
 
-fn check_invariants(state: &State, start_pawns: [usize; 2], promotions: [usize; 2]) {
+fn check_invariants(state: &State, start_pawns: [usize; 2], gone: [usize; 2]) {
     let board = state.board();
     for c in Color::BOTH {
         assert_eq!(board.count(c, Role::King), 1, "{c:?} king missing: {state}");
         let pawns = board.count(c, Role::Pawn);
         assert_eq!(
-            pawns + state.reserve(c) as usize + promotions[c.index()],
+            pawns + state.reserve(c) as usize + gone[c.index()],
             start_pawns[c.index()],
             "{c:?} pawns do not add up: {state}"
         );
@@ -48,6 +48,7 @@ fn random_games_keep_every_invariant() {
                 .count()
         });
         let mut promotions = [0usize; 2];
+        let mut statues = [0usize; 2];
         for _ in 0..400 {
             let state = game.current().clone();
             let actions = state.legal_actions();
@@ -89,11 +90,24 @@ fn random_games_keep_every_invariant() {
                     promotion.is_some() && record.result == Some(AttemptResult::Success)
                 }
                 Action::Heal { .. } => false,
+                Action::Play(p) => p.card_move().is_some_and(|m| {
+                    m.promotion.is_some()
+                        && (!m.attack || record.result == Some(AttemptResult::Success))
+                }),
             };
             if promoted {
                 promotions[record.actor.index()] += 1;
             }
-            check_invariants(after, start_pawns, promotions);
+            // A statue takes a pawn off the board without a reserve.
+            if let Action::Play(Play::Statue(sq)) = action {
+                let pawn = state.board().get(sq).unwrap();
+                statues[pawn.color.index()] += 1;
+            }
+            check_invariants(
+                after,
+                start_pawns,
+                [0, 1].map(|i| promotions[i] + statues[i]),
+            );
             // Now and then: undo and replay — the same dice come back.
             if rng.below(10) == 0 {
                 let before = game.current().clone();

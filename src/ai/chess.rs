@@ -324,6 +324,7 @@ fn order(state: &State, mut actions: Vec<Action>) -> Vec<Action> {
                 1000.0 + victim * p
             }
             Action::Heal { .. } => 500.0,
+            Action::Play(_) => 50.0,
             Action::Move { promotion, .. } => promotion.map_or(0.0, value),
         }
     };

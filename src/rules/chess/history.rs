@@ -116,14 +116,16 @@ impl Game {
     }
 
     /// The square of the last piece that moved or acted, in the viewed position (the gold
-    /// frame): where it ended, or where it stood if the attempt failed or it healed.
+    /// frame): where it ended, or where it stood if the attempt failed or it healed; for a card
+    /// without a moving piece, the square it was aimed at.
     pub fn last_actor(&self) -> Option<Square> {
         let record = self.records.get(self.shown.checked_sub(1)?)?;
         let after = &self.states[self.shown];
-        let to = record.action.to();
-        let moved = after.board().get(to).is_some_and(|p| {
+        let (from, to) = (record.action.from(), record.action.to());
+        let moved = to.and_then(|to| after.board().get(to)).is_some_and(|p| {
             p.color == record.actor && !matches!(record.action, Action::Heal { .. })
         });
-        Some(if moved { to } else { record.action.from() })
+        // A card aimed at one square (Balm, Heir …) frames that square.
+        if moved { to } else { from.or(to) }
     }
 }

@@ -24,6 +24,7 @@
 pub mod army;
 pub mod artifact;
 pub mod board;
+pub mod cards;
 pub mod dice;
 pub mod history;
 pub mod movegen;
@@ -33,6 +34,7 @@ pub mod state;
 pub use army::{Army, ArmyError, Setup, SetupError, start_state};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
+pub use cards::{CardMove, Play};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
 pub use history::Game;
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
@@ -57,7 +59,7 @@ impl PieceActions {
             .iter()
             .chain(self.attempts.iter().map(|(a, _)| a))
             .chain(self.heals.iter())
-            .map(Action::to)
+            .filter_map(Action::to)
             .collect();
         out.sort();
         out.dedup();
@@ -69,10 +71,8 @@ impl PieceActions {
 pub fn piece_actions(state: &State, from: Square) -> PieceActions {
     let mut out = PieceActions::default();
     for action in state.legal_actions() {
-        if action.from() != from {
-            continue;
-        }
         match action {
+            _ if action.from() != Some(from) => {}
             Action::Move { .. } => out.moves.push(action),
             Action::Attempt { .. } => {
                 if let Some(odds) = state.attempt_odds(&action) {
@@ -80,6 +80,7 @@ pub fn piece_actions(state: &State, from: Square) -> PieceActions {
                 }
             }
             Action::Heal { .. } => out.heals.push(action),
+            Action::Play(_) => {}
         }
     }
     out

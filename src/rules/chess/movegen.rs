@@ -3,6 +3,7 @@
 //! passant and the king's heal.
 
 use super::board::{Board, Color, Piece, Role, Square};
+use super::dice::AttemptResult;
 use super::state::{Action, Castling, State};
 
 pub(crate) const KNIGHT_JUMPS: [(i8, i8); 8] = [
@@ -312,7 +313,7 @@ pub(crate) fn board_after_success(state: &State, action: &Action) -> Board {
             }
             board.set(to, piece);
         }
-        Action::Heal { .. } => {}
+        Action::Heal { .. } | Action::Play(_) => {}
     }
     board
 }
@@ -322,6 +323,12 @@ pub(crate) fn keeps_king_safe(state: &State, action: &Action) -> bool {
     let us = state.turn();
     match action {
         Action::Heal { .. } => !in_check(state.board(), us),
+        Action::Play(_) => {
+            // Cards change more than a square or two: play it out (an attack succeeding).
+            let mut after = state.clone();
+            after.play(action, Some(AttemptResult::Success));
+            !in_check(&after.board, us)
+        }
         _ => !in_check(&board_after_success(state, action), us),
     }
 }
@@ -335,6 +342,7 @@ pub(crate) fn generate(state: &State) -> Vec<Action> {
             pseudo_actions_from(state, sq, &mut pseudo);
         }
     }
+    super::cards::pseudo_plays(state, &mut pseudo);
     pseudo.retain(|a| keeps_king_safe(state, a));
     pseudo
 }

@@ -2,10 +2,10 @@
 //! action notation, both read and written here, with typed errors that say where and why.
 //!
 //! # Position string
-//! Twelve fields separated by single spaces:
+//! Fourteen fields separated by single spaces:
 //!
 //! ```text
-//! <placement> <turn> <castling> <en-passant> <quiet> <fullmove> <wounds> <heirs> <impassable> <reserves> <hands> <played>
+//! <placement> <turn> <castling> <en-passant> <quiet> <fullmove> <wounds> <heirs> <impassable> <reserves> <hands> <played> <shields> <scouted>
 //! ```
 //!
 //! 1. `placement`: the FEN board, rank 8 first, `K R B N P` white and `k r b n p` black, digits for
@@ -24,10 +24,13 @@
 //! 11. `hands`: unplayed artifacts, `<white>/<black>`, each `-` or artifact codes separated by
 //!     commas (`balm,fury/-`), in the table's order; no kind twice in a hand.
 //! 12. `played`: the played piles, `<white>/<black>`, in the order played (a kind may repeat).
+//! 13. `shields`: the piece each side shielded until its next turn, `<white>/<black>`, each `-`
+//!     or a square of that side's piece (`e4/-`).
+//! 14. `scouted`: which sides have played Scouting and see the other hand: `-`, `w`, `b` or `wb`.
 //!
 //! A plain six-field FEN (no queens) is read as a position with nothing else on it: no wounds,
-//! Heirs or impassable squares, empty reserves, no cards. A position is always written with all
-//! twelve fields. The dice generator is not part of the position (see [`State::with_dice_seed`]).
+//! Heirs or impassable squares, empty reserves, no cards. Twelve fields (no shields, no
+//! Scouting) are read too. A position is always written with all fourteen fields. The dice generator is not part of the position (see [`State::with_dice_seed`]).
 //!
 //! # Action notation
 //! - a move: `e2e4`; a promotion adds the piece letter: `e7e8r` (`r`, `b` or `n`);
@@ -37,6 +40,7 @@
 
 use super::artifact::{Artifact, ArtifactSet};
 use super::board::{Board, Color, Piece, Role, Square};
+use super::cards::{CardMove, Play, Shape};
 use super::movegen;
 use super::state::{Action, Castling, State};
 use std::fmt;
@@ -68,7 +72,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-const FIELD_NAMES: [&str; 12] = [
+const FIELD_NAMES: [&str; 14] = [
     "placement",
     "turn",
     "castling",
@@ -81,6 +85,8 @@ const FIELD_NAMES: [&str; 12] = [
     "reserves",
     "hands",
     "played",
+    "shields",
+    "scouted",
 ];
 
 fn err(field: usize, why: impl Into<String>) -> PositionError {
@@ -174,10 +180,10 @@ impl FromStr for State {
 
     fn from_str(text: &str) -> Result<State, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 6 && fields.len() != 12 {
+        if ![6, 12, 14].contains(&fields.len()) {
             return Err(err(
                 0,
-                format!("{} fields: expected 6 (FEN) or 12", fields.len()),
+                format!("{} fields: expected 6 (FEN), 12 or 14", fields.len()),
             ));
         }
         if let Some(i) = fields.iter().position(|f| f.is_empty()) {
@@ -205,7 +211,7 @@ impl FromStr for State {
         if state.fullmove == 0 {
             return Err(err(6, "the move number starts at 1"));
         }
-        if fields.len() == 12 {
+        if fields.len() >= 12 {
             for sq in parse_squares(7, fields[6])? {
                 match state.board.get(sq) {
                     Some(mut p) if p.role != Role::King => {
@@ -252,6 +258,34 @@ impl FromStr for State {
             }
             let (w, b) = parse_pair(12, fields[11])?;
             state.played = [parse_cards(12, w)?, parse_cards(12, b)?];
+        }
+        if fields.len() == 14 {
+            let (w, b) = parse_pair(13, fields[12])?;
+            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+                if text == "-" {
+                    continue;
+                }
+                let sq = Square::parse(text)
+                    .ok_or_else(|| err(13, format!("`{text}` is not a square")))?;
+                let own = state
+                    .board
+                    .get(sq)
+                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                if !own {
+                    return Err(err(
+                        13,
+                        format!("no {} piece (not a king) on {sq} to shield", color.name()),
+                    ));
+                }
+                state.shields[color.index()] = Some(sq);
+            }
+            state.scouted = match fields[13] {
+                "-" => [false, false],
+                "w" => [true, false],
+                "b" => [false, true],
+                "wb" => [true, true],
+                other => return Err(err(14, format!("`{other}` is not -, w, b or wb"))),
+            };
         }
         for color in Color::BOTH {
             let kings = state.board.count(color, Role::King);
@@ -412,7 +446,17 @@ impl fmt::Display for State {
         f.write_str(" ")?;
         write_cards(f, self.played(Color::White).iter().copied())?;
         f.write_str("/")?;
-        write_cards(f, self.played(Color::Black).iter().copied())
+        write_cards(f, self.played(Color::Black).iter().copied())?;
+        let shield = |c| self.shield(c).map_or("-".to_string(), |s| s.to_string());
+        write!(f, " {}/{} ", shield(Color::White), shield(Color::Black))?;
+        f.write_str(
+            match (self.scouted(Color::White), self.scouted(Color::Black)) {
+                (false, false) => "-",
+                (true, false) => "w",
+                (false, true) => "b",
+                (true, true) => "wb",
+            },
+        )
     }
 }
 
@@ -460,6 +504,7 @@ impl fmt::Display for Action {
                 Ok(())
             }
             Action::Heal { king, target } => write!(f, "heal {king}{target}"),
+            Action::Play(p) => write!(f, "{p}"),
         }
     }
 }
@@ -490,6 +535,11 @@ impl FromStr for Action {
         }
         if input.starts_with("heal") {
             return Err(fail(4, "`heal` is followed by one space and two squares"));
+        }
+        if let Some((word, _)) = input.split_once(' ').or(Some((input, "")))
+            && let Some(card) = Artifact::from_code(word)
+        {
+            return parse_play(input, card, word.len());
         }
         let from = square_at(0)?;
         let mut at = 2;
@@ -529,6 +579,68 @@ impl FromStr for Action {
             }
         })
     }
+}
+
+/// Reads the card move or square after an artifact's code (`teleport e2xe4`, `balm d2`).
+fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, ActionSyntaxError> {
+    let fail = |at: usize, why| ActionSyntaxError {
+        input: input.to_string(),
+        at,
+        why,
+    };
+    let shape = Play::shape(card).ok_or_else(|| fail(0, "that artifact is not playable yet"))?;
+    let rest = &input[code_len..];
+    let play = match shape {
+        Shape::Nothing => {
+            if !rest.is_empty() {
+                return Err(fail(code_len, "this artifact takes nothing after its name"));
+            }
+            Play::from_parts(card, None, None)
+        }
+        Shape::Square => {
+            let Some(sq) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and a square"));
+            };
+            let square =
+                Square::parse(sq).ok_or_else(|| fail(code_len + 1, "expected a square like e4"))?;
+            Play::from_parts(card, None, Some(square))
+        }
+        Shape::Move => {
+            let Some(mv) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and a move like e2e4"));
+            };
+            let base = code_len + 1;
+            let parsed: Action = mv
+                .parse()
+                .map_err(|e: ActionSyntaxError| fail(base + e.at, e.why))?;
+            let m = match parsed {
+                Action::Move {
+                    from,
+                    to,
+                    promotion,
+                } => CardMove {
+                    from,
+                    to,
+                    attack: false,
+                    promotion,
+                },
+                Action::Attempt {
+                    from,
+                    to,
+                    promotion,
+                } => CardMove {
+                    from,
+                    to,
+                    attack: true,
+                    promotion,
+                },
+                _ => return Err(fail(base, "expected a move like e2e4")),
+            };
+            Play::from_parts(card, Some(m), None)
+        }
+    };
+    play.map(Action::Play)
+        .ok_or_else(|| fail(0, "that artifact is not playable yet"))
 }
 
 /// Reads a position string; the plain-chess start without queens is the perft reference.
@@ -586,7 +698,7 @@ mod tests {
         let s = parse_position(QUEENLESS_START).unwrap();
         assert_eq!(
             s.to_string(),
-            format!("{QUEENLESS_START} - - - 0/0 -/- -/-")
+            format!("{QUEENLESS_START} - - - 0/0 -/- -/- -/- -")
         );
         assert_eq!(s.reserve(Color::White), 0);
         assert!(s.hand(Color::Black).is_empty());
@@ -594,13 +706,22 @@ mod tests {
 
     #[test]
     fn full_positions_round_trip() {
-        let text = "4k3/1p2p3/8/3P4/8/8/4P3/R3K2R w KQ - 3 12 a1,e2 b7 c4,f6 2/1 balm,fury/scouting cancel/seize,seize";
+        let text = "4k3/1p2p3/8/3P4/8/8/4P3/R3K2R w KQ - 3 12 a1,e2 b7 c4,f6 2/1 balm,fury/scouting cancel/seize,seize -/e7 w";
         let s = parse_position(text).unwrap();
         assert_eq!(s.to_string(), text);
         assert!(s.board().get(Square::parse("e2").unwrap()).unwrap().wounded);
         assert!(s.board().get(Square::parse("b7").unwrap()).unwrap().heir);
         assert!(s.board().is_impassable(Square::parse("f6").unwrap()));
         assert_eq!(s.played(Color::Black), &[Artifact::Seize, Artifact::Seize]);
+        assert_eq!(s.shield(Color::Black), Square::parse("e7"));
+        assert!(s.scouted(Color::White) && !s.scouted(Color::Black));
+        let twelve = text.rsplitn(3, ' ').nth(2).unwrap();
+        assert!(
+            parse_position(twelve)
+                .unwrap()
+                .shield(Color::Black)
+                .is_none()
+        );
     }
 
     #[test]
@@ -625,6 +746,8 @@ mod tests {
             (with("- - - 0/0 wand/- -/-"), 11),
             (with("- - - 0/0 -/- -/x"), 12),
             (with("- - -"), 0),
+            (with("- - - 0/0 -/- -/- e1/- -"), 13),
+            (with("- - - 0/0 -/- -/- -/- x"), 14),
             ("4k3/8/8/8/8/8/8/4K2R  w - - 0 1".to_string(), 0),
         ] {
             let e = parse_position(&text).unwrap_err();
@@ -639,6 +762,10 @@ mod tests {
         assert!(s.in_check());
         let s = parse_position("3k4/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();
         assert!(!s.in_check());
-        assert!(s.legal_actions().iter().all(|a| a.to().to_string() != "d8"));
+        assert!(
+            s.legal_actions()
+                .iter()
+                .all(|a| a.to() != Square::parse("d8"))
+        );
     }
 }

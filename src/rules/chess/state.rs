@@ -4,6 +4,7 @@
 
 use super::artifact::{Artifact, ArtifactSet};
 use super::board::{Board, Color, Piece, Role, Square};
+use super::cards::{self, Play};
 use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
 use super::movegen;
 use serde::{Deserialize, Serialize};
@@ -45,7 +46,7 @@ impl Castling {
     }
 
     /// The rights lost when something moves from or onto `sq` (a king or rook square).
-    fn touch(&mut self, sq: Square) {
+    pub(crate) fn touch(&mut self, sq: Square) {
         for color in Color::BOTH {
             let home = color.home_rank();
             if sq.rank() != home {
@@ -86,27 +87,37 @@ pub enum Action {
     },
     /// The king heals an adjacent friendly wounded piece.
     Heal { king: Square, target: Square },
+    /// An artifact played from the hand (issue #8).
+    Play(Play),
 }
 
 impl Action {
-    /// The square of the piece that acts (the gold frame goes there after a move).
-    pub fn from(&self) -> Square {
+    /// The square of the piece that acts (the gold frame goes there after a move); `None` for
+    /// a card not played by one piece.
+    pub fn from(&self) -> Option<Square> {
         match *self {
-            Action::Move { from, .. } | Action::Attempt { from, .. } => from,
-            Action::Heal { king, .. } => king,
+            Action::Move { from, .. } | Action::Attempt { from, .. } => Some(from),
+            Action::Heal { king, .. } => Some(king),
+            Action::Play(p) => p.card_move().map(|m| m.from),
         }
     }
 
-    /// The square the action is aimed at.
-    pub fn to(&self) -> Square {
+    /// The square the action is aimed at, if one.
+    pub fn to(&self) -> Option<Square> {
         match *self {
-            Action::Move { to, .. } | Action::Attempt { to, .. } => to,
-            Action::Heal { target, .. } => target,
+            Action::Move { to, .. } | Action::Attempt { to, .. } => Some(to),
+            Action::Heal { target, .. } => Some(target),
+            Action::Play(p) => p.target(),
         }
     }
 
+    /// Whether the action attacks a piece (dice decide), by a normal attempt or a card.
     pub fn is_attempt(&self) -> bool {
-        matches!(self, Action::Attempt { .. })
+        match self {
+            Action::Attempt { .. } => true,
+            Action::Play(p) => p.card_move().is_some_and(|m| m.attack),
+            _ => false,
+        }
     }
 }
 
@@ -207,6 +218,10 @@ pub struct State {
     /// move or a successful attempt), the current one last.
     pub(crate) seen: Vec<u64>,
     pub(crate) end: Option<End>,
+    /// The piece each side shielded (Shield), until that side's next turn.
+    pub(crate) shields: [Option<Square>; 2],
+    /// Whether each side has seen the other's hand (Scouting).
+    pub(crate) scouted: [bool; 2],
 }
 
 impl State {
@@ -225,6 +240,8 @@ impl State {
             dice: DiceRng::new(0),
             seen: Vec::new(),
             end: None,
+            shields: [None; 2],
+            scouted: [false; 2],
         }
     }
 
@@ -255,6 +272,14 @@ impl State {
     }
     pub fn played(&self, color: Color) -> &[Artifact] {
         &self.played[color.index()]
+    }
+    /// The square of the piece `color` shielded, while the shield lasts.
+    pub fn shield(&self, color: Color) -> Option<Square> {
+        self.shields[color.index()]
+    }
+    /// Whether `color` has played Scouting (and so sees the other hand).
+    pub fn scouted(&self, color: Color) -> bool {
+        self.scouted[color.index()]
     }
     /// Actions since the last progress (the draw comes at [`NO_PROGRESS_LIMIT`]).
     pub fn quiet_actions(&self) -> u16 {
@@ -294,12 +319,24 @@ impl State {
     /// The dice each side rolls for this attempt, or `None` when the action is not an attempt
     /// on a piece.
     pub fn attempt_dice(&self, action: &Action) -> Option<DiceCounts> {
-        let Action::Attempt { from, to, .. } = *action else {
-            return None;
+        let (from, to, extra) = match *action {
+            Action::Attempt { from, to, .. } => (from, to, 0),
+            Action::Play(p) => match p.card_move() {
+                Some(m) if m.attack => (m.from, m.to, u8::from(matches!(p, Play::Fury(_)))),
+                _ => return None,
+            },
+            _ => return None,
         };
         let attacker = self.board.get(from)?;
-        let defender = self.defender(attacker, to)?;
-        Some(DiceCounts::plain(attacker.wounded, defender.1.wounded))
+        let (sq, defender) = self.defender(attacker, to)?;
+        let shielded = self.shields[defender.color.index()] == Some(sq);
+        let mut counts = DiceCounts::plain(attacker.wounded, defender.wounded);
+        counts.attacker += extra;
+        if shielded {
+            // Shield: a healthy defender rolls 3d6, a wounded one 1d6 instead of dying.
+            counts.defender = if defender.wounded { 1 } else { 3 };
+        }
+        Some(counts)
     }
 
     /// The exact odds of an attempt's results.
@@ -405,18 +442,34 @@ impl State {
 
     /// A short reason for a refused action, for the player.
     fn why_illegal(&self, action: &Action) -> &'static str {
-        let Some(piece) = self.board.get(action.from()) else {
+        if let Action::Play(p) = action {
+            if !self.hand(self.turn).contains(p.artifact()) {
+                return "that artifact is not in your hand";
+            }
+            let mut own = Vec::new();
+            cards::pseudo_plays(self, &mut own);
+            return if own.contains(action) {
+                "it would leave your king in check"
+            } else {
+                "that artifact cannot be played so here"
+            };
+        }
+        let Some(from) = action.from() else {
+            return "no such action";
+        };
+        let Some(piece) = self.board.get(from) else {
             return "there is no piece on that square";
         };
         if piece.color != self.turn {
             return "that piece belongs to the other side";
         }
         let mut own = Vec::new();
-        movegen::pseudo_actions_from(self, action.from(), &mut own);
+        movegen::pseudo_actions_from(self, from, &mut own);
         if own.contains(action) {
             return "it would leave your king in check";
         }
         match action {
+            Action::Play(_) => "that artifact cannot be played so here",
             Action::Heal { .. } => "only the king heals, an adjacent wounded piece of its own side",
             Action::Attempt { .. } => "that piece cannot attempt a capture there",
             Action::Move { .. } => "that piece cannot move there",
@@ -497,40 +550,17 @@ impl State {
                 self.castling.touch(from);
                 self.castling.touch(to);
             }
-            Action::Attempt {
-                from,
-                to,
-                promotion,
-            } => {
+            Action::Attempt { .. } => {
                 let result = result.unwrap_or(AttemptResult::Miss);
-                let Some(mut attacker) = self.board.get(from) else {
-                    return false;
-                };
-                let Some((victim_sq, mut victim)) = self.defender(attacker, to) else {
-                    return false;
-                };
-                match result {
-                    AttemptResult::Success => {
-                        progress = true;
-                        irreversible = true;
-                        self.board.set(victim_sq, None);
-                        if victim.role == Role::Pawn {
-                            let r = &mut self.reserves[victim.color.index()];
-                            *r = r.saturating_add(1);
-                        }
-                        self.board.set(from, None);
-                        promote(&mut attacker, promotion);
-                        self.board.set(to, Some(attacker));
-                        self.castling.touch(from);
-                        self.castling.touch(to);
-                    }
-                    AttemptResult::Wound => {
-                        progress = true;
-                        victim.wounded = true;
-                        self.board.set(victim_sq, Some(victim));
-                    }
-                    AttemptResult::Miss => {}
-                }
+                progress = result != AttemptResult::Miss;
+                irreversible = result == AttemptResult::Success;
+                self.resolve_attempt(action, result);
+            }
+            Action::Play(p) => {
+                cards::play_card(self, &p, result);
+                progress = true;
+                irreversible = true;
+                en_passant = cards::passed_square(&p);
             }
             Action::Heal { target, .. } => {
                 if let Some(mut p) = self.board.get(target) {
@@ -552,10 +582,51 @@ impl State {
         }
         self.en_passant = en_passant;
         self.turn = actor.other();
+        // A shield lasts until its owner's next turn.
+        self.shields[self.turn.index()] = None;
         if actor == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         irreversible
+    }
+
+    /// An attempt's effect on the board: success removes the defender (a pawn goes to its
+    /// reserve) and the attacker takes the square, promoting if told; a wound marks the
+    /// defender; a miss changes nothing.
+    pub(crate) fn resolve_attempt(&mut self, attempt: &Action, result: AttemptResult) {
+        let Action::Attempt {
+            from,
+            to,
+            promotion,
+        } = *attempt
+        else {
+            return;
+        };
+        let Some(mut attacker) = self.board.get(from) else {
+            return;
+        };
+        let Some((victim_sq, mut victim)) = self.defender(attacker, to) else {
+            return;
+        };
+        match result {
+            AttemptResult::Success => {
+                self.board.set(victim_sq, None);
+                if victim.role == Role::Pawn {
+                    let r = &mut self.reserves[victim.color.index()];
+                    *r = r.saturating_add(1);
+                }
+                self.board.set(from, None);
+                promote(&mut attacker, promotion);
+                self.board.set(to, Some(attacker));
+                self.castling.touch(from);
+                self.castling.touch(to);
+            }
+            AttemptResult::Wound => {
+                victim.wounded = true;
+                self.board.set(victim_sq, Some(victim));
+            }
+            AttemptResult::Miss => {}
+        }
     }
 
     /// The draw and end rules, judged for the side to act.
@@ -630,6 +701,8 @@ impl State {
                 h.byte(*a as u8);
             }
             h.byte(0xFE);
+            h.byte(self.shields[c.index()].map_or(64, |s| s.index() as u8));
+            h.byte(self.scouted[c.index()] as u8);
         }
         h.0
     }
