@@ -51,7 +51,10 @@ fn positions(count: usize, seed: u64) -> Vec<State> {
         } else {
             let w = Army::random(Color::White, &mut rng, 10, 15);
             let b = Army::random(Color::Black, &mut rng, 10, 15);
-            start_state(&w, &b, 0)
+            // Without the dealt cards: plain chess.
+            let dealt = start_state(&w, &b, 0).to_string();
+            let fen: Vec<&str> = dealt.split(' ').take(6).collect();
+            parse_position(&fen.join(" ")).unwrap()
         };
         let plies = rng.below(40);
         for _ in 0..plies {

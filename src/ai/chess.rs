@@ -127,7 +127,8 @@ impl Search {
             actions.swap(i, j);
         }
         Search {
-            root: state.clone(),
+            // The engine sees only what its side may know (hidden cards masked).
+            root: state.view_for(state.turn()),
             level,
             rng,
             actions,

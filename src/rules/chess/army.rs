@@ -1,6 +1,7 @@
 //! Army building and the set-up phase: the 15-point budget, the count limits, the bishops on
 //! different colours, the placement ranks, the hidden set-ups, and the starting state.
 
+use super::artifact::{Artifact, ArtifactSet};
 use super::board::{Color, Piece, Role, Square};
 use super::dice::DiceRng;
 use super::state::{Castling, State};
@@ -345,7 +346,26 @@ pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
             }
         }
     }
-    state.with_dice_seed(seed).settle()
+    let mut state = state.with_dice_seed(seed);
+    for color in Color::BOTH {
+        state.hands[color.index()] = deal(&mut state.dice);
+    }
+    state.settle()
+}
+
+/// How many artifacts each hand is dealt.
+pub const HAND_SIZE: usize = 5;
+
+/// A hand of [`HAND_SIZE`] different kinds out of the 22, from the game's generator. Each hand
+/// is dealt on its own, so both may hold the same kind.
+pub fn deal(rng: &mut DiceRng) -> ArtifactSet {
+    let mut kinds = Artifact::ALL.to_vec();
+    let mut hand = ArtifactSet::EMPTY;
+    for _ in 0..HAND_SIZE {
+        let i = rng.below(kinds.len() as u64) as usize;
+        hand.insert(kinds.swap_remove(i));
+    }
+    hand
 }
 
 #[cfg(test)]
@@ -508,5 +528,30 @@ mod tests {
         assert!(state.castling().has(Castling::kingside(Color::White)));
         assert!(!state.castling().has(Castling::queenside(Color::White)));
         assert_eq!(state.board().pieces().count(), 3);
+        for c in Color::BOTH {
+            assert_eq!(state.hand(c).len(), HAND_SIZE);
+        }
+    }
+
+    #[test]
+    fn hands_are_dealt_independently_without_duplicates() {
+        let mut rng = DiceRng::new(5);
+        let mut same_kind_in_both = false;
+        let mut all = ArtifactSet::EMPTY;
+        for _ in 0..200 {
+            let (a, b) = (deal(&mut rng), deal(&mut rng));
+            assert_eq!(
+                (a.len(), b.len()),
+                (HAND_SIZE, HAND_SIZE),
+                "five different kinds"
+            );
+            same_kind_in_both |= a.bits() & b.bits() != 0;
+            all = a.iter().chain(b.iter()).chain(all.iter()).collect();
+        }
+        assert!(
+            same_kind_in_both,
+            "the second hand does not avoid the first"
+        );
+        assert_eq!(all.len(), 22, "every kind gets dealt");
     }
 }

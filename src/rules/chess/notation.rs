@@ -336,8 +336,8 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> 
 fn check_en_passant(state: &State, sq: Square) -> Result<(), PositionError> {
     // The pawn that moved belongs to the side not to act and stands just beyond `sq`.
     let mover = state.turn.other();
-    let ok = mover.relative_rank(sq) == 2
-        && state.board.get(sq).is_none()
+    // Acceleration moves pawns two squares from any rank, so any rank may hold the square.
+    let ok = state.board.get(sq).is_none()
         && movegen::en_passant_victim(sq, state.turn)
             .and_then(|v| state.board.get(v))
             .is_some_and(|p| p.color == mover && p.role == Role::Pawn);
@@ -736,6 +736,7 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K3 x - - 0 1".to_string(), 2),
             ("4k3/8/8/8/8/8/8/4K3 w K - 0 1".to_string(), 3),
             ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1".to_string(), 4),
+            ("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1".to_string(), 4),
             ("4k3/8/8/8/8/8/8/4K3 w - - x 1".to_string(), 5),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 0".to_string(), 6),
             (with("e1 - - 0/0 -/- -/-"), 7),

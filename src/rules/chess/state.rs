@@ -277,6 +277,15 @@ impl State {
     pub fn shield(&self, color: Color) -> Option<Square> {
         self.shields[color.index()]
     }
+    /// The state as `viewer` may know it: the other side's hand is emptied unless `viewer` has
+    /// played Scouting. The engine searches this view, so it never reads hidden cards.
+    pub fn view_for(&self, viewer: Color) -> State {
+        let mut view = self.clone();
+        if !self.scouted(viewer) {
+            view.hands[viewer.other().index()] = ArtifactSet::EMPTY;
+        }
+        view
+    }
     /// Whether `color` has played Scouting (and so sees the other hand).
     pub fn scouted(&self, color: Color) -> bool {
         self.scouted[color.index()]

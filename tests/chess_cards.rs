@@ -1,0 +1,438 @@
+//! Artifact Chess part 2: each artifact played so far — a legal use with its exact effect, and a
+//! case where it may not be played.
+
+use carved_tables::rules::chess::{
+    Action, Artifact, Color, Dice, DiceSet, End, Role, RuleError, Square, State, parse_position,
+};
+
+/// A position with white holding `hand` (and black nothing).
+fn with_hand(fen: &str, extra: &str, hand: &str) -> State {
+    let text = format!("{fen} {extra} 0/0 {hand}/- -/-");
+    parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn act(s: &str) -> Action {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn legal(state: &State) -> Vec<String> {
+    state
+        .legal_actions()
+        .iter()
+        .map(|a| a.to_string())
+        .collect()
+}
+
+fn play(state: &State, action: &str, dice: Option<Dice>) -> State {
+    state
+        .apply_with_dice(&act(action), dice)
+        .unwrap_or_else(|e| panic!("{action}: {e}"))
+        .0
+}
+
+fn dice(a: &[u8], d: &[u8]) -> Option<Dice> {
+    Some(Dice {
+        attacker: DiceSet::new(a).unwrap(),
+        defender: DiceSet::new(d).unwrap(),
+    })
+}
+
+fn spent(before: &State, after: &State, card: Artifact) {
+    assert!(before.hand(Color::White).contains(card));
+    assert!(
+        !after.hand(Color::White).contains(card),
+        "{card} stays in the hand"
+    );
+    assert_eq!(after.played(Color::White).last(), Some(&card));
+    assert_eq!(after.quiet_actions(), 0, "a card play is progress");
+}
+
+const K: &str = "4k3/8/8/8/8/8/P7/4K3 w - - 7 1";
+
+#[test]
+fn card_actions_round_trip_in_notation() {
+    for text in [
+        "file-shift e2d2",
+        "teleport e2xe4",
+        "teleport b6b8n",
+        "acceleration e3e5",
+        "knights-leap c1d3",
+        "fury e4xd5",
+        "statue e4",
+        "balm d2",
+        "scouting",
+    ] {
+        assert_eq!(act(text).to_string(), text);
+    }
+    for bad in [
+        "balm",
+        "balm d9",
+        "scouting e4",
+        "teleport e2",
+        "fury e4xd5q",
+        "seize",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_card_not_in_hand_cannot_be_played() {
+    let s = with_hand("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1", "d2 - -", "-");
+    assert!(matches!(
+        s.apply(&act("balm d2")),
+        Err(RuleError::Illegal { why, .. }) if why.contains("not in your hand")
+    ));
+}
+
+#[test]
+fn file_shift_steps_sideways_onto_an_empty_square_only() {
+    let s = with_hand("4k3/8/8/8/8/8/3NP3/4K3 w - - 0 1", "- - -", "file-shift");
+    let moves = legal(&s);
+    assert!(moves.contains(&"file-shift d2c2".to_string()));
+    assert!(
+        !moves.contains(&"file-shift d2e2".to_string()),
+        "e2 is taken"
+    );
+    let after = play(&s, "file-shift d2c2", None);
+    assert_eq!(after.board().get(sq("c2")).unwrap().role, Role::Knight);
+    spent(&s, &after, Artifact::FileShift);
+    // Never onto an enemy.
+    let s = with_hand("4k3/8/8/8/8/8/3Np3/4K3 w - - 0 1", "- - -", "file-shift");
+    assert!(
+        !legal(&s)
+            .iter()
+            .any(|m| m.starts_with("file-shift d2xe2") || m == "file-shift d2e2")
+    );
+}
+
+#[test]
+fn teleport_jumps_two_king_steps_and_may_attack() {
+    let s = with_hand("4k3/8/8/8/2p5/8/N7/4K3 w - - 0 1", "- - b3", "teleport");
+    let moves = legal(&s);
+    assert!(
+        !moves.contains(&"teleport a2c4".to_string()),
+        "an enemy square is an attack"
+    );
+    assert!(moves.contains(&"teleport a2xc4".to_string()));
+    assert!(
+        moves.contains(&"teleport a2a4".to_string()),
+        "jumps over anything"
+    );
+    assert!(
+        !moves.contains(&"teleport a2b3".to_string()),
+        "never onto an impassable square"
+    );
+    assert!(
+        !moves.contains(&"teleport a2a5".to_string()),
+        "three steps is too far"
+    );
+    assert!(
+        !moves.iter().any(|m| m.starts_with("teleport e1")),
+        "not the king"
+    );
+    let won = play(&s, "teleport a2xc4", dice(&[6, 6, 6], &[1, 1]));
+    assert_eq!(won.board().get(sq("c4")).unwrap().role, Role::Knight);
+    spent(&s, &won, Artifact::Teleport);
+    // The card is spent even when the roll fails.
+    let failed = play(&s, "teleport a2xc4", dice(&[1, 1, 1], &[6, 6]));
+    assert!(failed.board().get(sq("c4")).unwrap().wounded);
+    assert!(failed.board().get(sq("a2")).is_some());
+    spent(&s, &failed, Artifact::Teleport);
+}
+
+#[test]
+fn acceleration_moves_a_pawn_two_squares_from_any_rank_and_allows_en_passant() {
+    let s = with_hand("4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "- - -", "acceleration");
+    assert!(legal(&s).contains(&"acceleration e3e5".to_string()));
+    let after = play(&s, "acceleration e3e5", None);
+    assert_eq!(after.en_passant(), Some(sq("e4")));
+    spent(&s, &after, Artifact::Acceleration);
+    assert!(
+        legal(&after).contains(&"d5xe4".to_string()),
+        "en passant right after"
+    );
+    // Blocked when either square is taken or impassable.
+    let s = with_hand("4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "- - -", "acceleration");
+    assert!(!legal(&s).iter().any(|m| m.starts_with("acceleration")));
+    let s = with_hand("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "- - e4", "acceleration");
+    assert!(!legal(&s).iter().any(|m| m.starts_with("acceleration")));
+    // It may promote.
+    let s = with_hand("k7/8/1P6/8/8/8/8/4K3 w - - 0 1", "- - -", "acceleration");
+    assert!(legal(&s).contains(&"acceleration b6b8n".to_string()));
+}
+
+#[test]
+fn knights_leap_moves_a_non_king_piece_as_a_knight() {
+    let s = with_hand("4k3/8/8/8/8/3p4/8/R3K3 w - - 0 1", "- - b2", "knights-leap");
+    let moves = legal(&s);
+    assert!(moves.contains(&"knights-leap a1b3".to_string()));
+    assert!(moves.contains(&"knights-leap a1c2".to_string()));
+    assert!(
+        !moves.iter().any(|m| m.starts_with("knights-leap e1")),
+        "not the king"
+    );
+    let s = with_hand("4k3/8/8/8/8/8/2p5/R3K3 w - - 0 1", "- - -", "knights-leap");
+    assert!(legal(&s).contains(&"knights-leap a1xc2".to_string()));
+    let after = play(&s, "knights-leap a1xc2", dice(&[6, 6, 6], &[1, 1]));
+    assert_eq!(after.board().get(sq("c2")).unwrap().role, Role::Rook);
+}
+
+#[test]
+fn fury_adds_one_attacker_die() {
+    let s = with_hand("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1", "- - -", "fury");
+    let c = s.attempt_dice(&act("fury e4xd6")).unwrap();
+    assert_eq!((c.attacker, c.defender), (4, 2));
+    let s = with_hand("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1", "e4 - -", "fury");
+    let c = s.attempt_dice(&act("fury e4xd6")).unwrap();
+    assert_eq!((c.attacker, c.defender), (2, 2));
+    let odds = s.attempt_odds(&act("fury e4xd6")).unwrap();
+    assert_eq!(odds.total, 6u64.pow(4));
+    // Only where a normal attempt is possible.
+    assert!(!legal(&s).contains(&"fury e4xd5".to_string()));
+    let after = play(&s, "fury e4xd6", dice(&[6, 6], &[1, 1]));
+    spent(&s, &after, Artifact::Fury);
+}
+
+#[test]
+fn statue_turns_a_pawn_to_stone_without_a_reserve() {
+    let s = with_hand("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "- - -", "statue");
+    let after = play(&s, "statue d5", None);
+    assert!(after.board().get(sq("d5")).is_none());
+    assert!(after.board().is_impassable(sq("d5")));
+    assert_eq!(after.reserve(Color::Black), 0);
+    spent(&s, &after, Artifact::Statue);
+    assert!(
+        legal(&s).contains(&"statue e2".to_string()),
+        "either colour"
+    );
+    assert!(!legal(&s).contains(&"statue e1".to_string()), "only pawns");
+    // The stone still blocks the line it stood on: no discovered check.
+    let s = with_hand("4r1k1/8/8/8/8/8/4P3/4K3 w - - 0 1", "- - -", "statue");
+    let after = play(&s, "statue e2", None);
+    assert!(!after.board().is_free(sq("e2")));
+    assert!(!after.in_check() && after.turn() == Color::Black);
+    // Not while it leaves the own king in check.
+    let s = with_hand("4r1k1/8/8/8/8/8/P7/4K3 w - - 0 1", "- - -", "statue");
+    assert!(s.in_check());
+    assert!(!legal(&s).contains(&"statue a2".to_string()));
+}
+
+#[test]
+fn heir_attacks_on_all_four_diagonals_and_loses_it_on_promotion() {
+    let s = with_hand("4k3/8/8/8/2p5/3P4/8/4K3 w - - 0 1", "- - -", "heir");
+    let after = play(&s, "heir d3", None);
+    assert!(after.board().get(sq("d3")).unwrap().heir);
+    spent(&s, &after, Artifact::Heir);
+    // Backward attacks, and they give check.
+    let s = parse_position("8/8/8/8/8/3P4/2n1k3/7K w - - 0 1 - d3 - 0/0 -/- -/-").unwrap();
+    assert!(legal(&s).contains(&"d3xc2".to_string()));
+    let s = parse_position("8/8/8/8/8/3P4/4k3/K7 b - - 0 1 - d3 - 0/0 -/- -/-").unwrap();
+    assert!(s.in_check(), "the Heir checks backwards");
+    let s = parse_position("7k/1P6/8/8/8/8/8/K7 w - - 0 1 - b7 - 0/0 -/- -/-").unwrap();
+    let after = play(&s, "b7b8r", None);
+    assert!(!after.board().get(sq("b8")).unwrap().heir);
+    // Not on a piece that is not a pawn, nor twice.
+    let s = with_hand("4k3/8/8/8/8/3P4/8/R3K3 w - - 0 1", "- d3 -", "heir");
+    assert!(!legal(&s).iter().any(|m| m.starts_with("heir")));
+}
+
+#[test]
+fn resurrection_returns_a_pawn_to_the_pawn_rank() {
+    let text = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 - - c2 1/0 resurrection/- -/-";
+    let s = parse_position(text).unwrap();
+    let moves = legal(&s);
+    assert!(moves.contains(&"resurrection a2".to_string()));
+    assert!(!moves.contains(&"resurrection e2".to_string()), "taken");
+    assert!(
+        !moves.contains(&"resurrection c2".to_string()),
+        "impassable"
+    );
+    let after = play(&s, "resurrection a2", None);
+    let p = after.board().get(sq("a2")).unwrap();
+    assert_eq!(
+        (p.role, p.color, p.wounded, p.heir),
+        (Role::Pawn, Color::White, false, false)
+    );
+    assert_eq!(after.reserve(Color::White), 0);
+    spent(&s, &after, Artifact::Resurrection);
+    // Not with an empty reserve.
+    let s = with_hand("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "- - -", "resurrection");
+    assert!(!legal(&s).iter().any(|m| m.starts_with("resurrection")));
+}
+
+#[test]
+fn barricade_and_demolition() {
+    let s = with_hand(K, "- - -", "barricade,demolition");
+    let moves = legal(&s);
+    assert!(moves.contains(&"barricade d4".to_string()));
+    assert!(
+        !moves.contains(&"barricade a1".to_string()),
+        "not on a home rank"
+    );
+    assert!(
+        !moves.contains(&"barricade e2".to_string()),
+        "not next to a king"
+    );
+    assert!(
+        !moves.contains(&"barricade d7".to_string()),
+        "not next to the other king"
+    );
+    assert!(
+        !moves.iter().any(|m| m.starts_with("demolition")),
+        "nothing to clear"
+    );
+    let after = play(&s, "barricade d4", None);
+    assert!(after.board().is_impassable(sq("d4")));
+    spent(&s, &after, Artifact::Barricade);
+    let s = with_hand(K, "- - d4", "demolition");
+    let after = play(&s, "demolition d4", None);
+    assert!(!after.board().is_impassable(sq("d4")));
+    spent(&s, &after, Artifact::Demolition);
+    // Not if clearing it opens a line onto the own king.
+    let s = with_hand("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "- - e4", "demolition");
+    assert!(!s.in_check());
+    assert!(!legal(&s).contains(&"demolition e4".to_string()));
+}
+
+#[test]
+fn balm_heals_an_own_piece_anywhere() {
+    let s = with_hand("4k3/8/8/R7/8/8/8/4K3 w - - 0 1", "a5 - -", "balm");
+    let after = play(&s, "balm a5", None);
+    assert!(!after.board().get(sq("a5")).unwrap().wounded);
+    spent(&s, &after, Artifact::Balm);
+    let s = with_hand("4k3/8/8/r7/8/8/R7/4K3 w - - 0 1", "a5 - -", "balm");
+    assert!(
+        !legal(&s).iter().any(|m| m.starts_with("balm")),
+        "not an enemy, not a healthy piece"
+    );
+}
+
+#[test]
+fn poison_dart_wounds_an_attacked_enemy_without_dice() {
+    let s = with_hand("4k3/8/8/r6n/8/8/8/R3K3 w - - 0 1", "- - -", "poison-dart");
+    let moves = legal(&s);
+    assert!(moves.contains(&"poison-dart a5".to_string()));
+    assert!(
+        !moves.contains(&"poison-dart h5".to_string()),
+        "not attacked"
+    );
+    assert!(
+        !moves.contains(&"poison-dart e8".to_string()),
+        "never the king"
+    );
+    let (after, record) = s.apply(&act("poison-dart a5")).unwrap();
+    assert!(after.board().get(sq("a5")).unwrap().wounded);
+    assert_eq!(record.dice, None);
+    assert_eq!(after.dice_rng(), s.dice_rng());
+    spent(&s, &after, Artifact::PoisonDart);
+    let s = with_hand("4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", "a5 - -", "poison-dart");
+    assert!(
+        !legal(&s).contains(&"poison-dart a5".to_string()),
+        "already wounded"
+    );
+}
+
+#[test]
+fn shield_strengthens_the_defender_until_the_owners_next_turn() {
+    let s = with_hand("4k3/8/3n4/8/8/8/8/4K2R w - - 0 1", "- - -", "shield");
+    assert!(
+        !legal(&s).contains(&"shield e1".to_string()),
+        "not the king"
+    );
+    let shielded = play(&s, "shield h1", None);
+    assert_eq!(shielded.shield(Color::White), Some(sq("h1")));
+    spent(&s, &shielded, Artifact::Shield);
+    let s = parse_position("4k2r/8/8/8/8/8/8/4K2R w - - 0 1 - - - 0/0 shield/- -/-").unwrap();
+    let shielded = play(&s, "shield h1", None);
+    let c = shielded.attempt_dice(&act("h8xh1")).unwrap();
+    assert_eq!((c.attacker, c.defender), (3, 3));
+    let s = parse_position("4k2r/8/8/8/8/8/8/4K2R w - - 0 1 h1 - - 0/0 shield/- -/-").unwrap();
+    let shielded = play(&s, "shield h1", None);
+    let c = shielded.attempt_dice(&act("h8xh1")).unwrap();
+    assert_eq!(
+        (c.attacker, c.defender),
+        (3, 1),
+        "a wounded shielded piece rolls 1d6"
+    );
+    // Gone when white's turn comes again.
+    let later = play(&shielded, "e8d8", None);
+    assert_eq!(later.shield(Color::White), None);
+}
+
+#[test]
+fn scouting_reveals_the_other_hand() {
+    let s = with_hand(K, "- - -", "scouting");
+    let after = play(&s, "scouting", None);
+    assert!(after.scouted(Color::White));
+    assert!(!after.scouted(Color::Black));
+    spent(&s, &after, Artifact::Scouting);
+}
+
+#[test]
+fn cards_count_for_mate_and_leave_no_king_in_check() {
+    let mate = "6k1/8/8/8/8/8/5PPP/4r1K1 w - - 0 1";
+    assert_eq!(
+        parse_position(mate).unwrap().end(),
+        Some(End::Mate {
+            winner: Color::Black
+        })
+    );
+    // A barricade may not stand on a home rank or by a king, a balm heals nothing: still mate.
+    let s = with_hand(mate, "- - -", "barricade,balm");
+    assert!(matches!(s.end(), Some(End::Mate { .. })));
+    // A teleported pawn can block on f1 or attempt the rook: no mate, and nothing else is legal.
+    let s = with_hand(mate, "- - -", "teleport");
+    assert_eq!(s.end(), None);
+    let moves = legal(&s);
+    assert!(moves.contains(&"teleport f2f1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"teleport f2xe1".to_string()), "{moves:?}");
+    assert!(
+        !moves.contains(&"teleport f2f3".to_string()),
+        "it would leave the king in check"
+    );
+    assert!(moves.iter().all(|m| m.starts_with("teleport")), "{moves:?}");
+}
+
+#[test]
+fn a_failed_card_attempt_in_check_keeps_the_turn() {
+    let s = with_hand("6k1/8/8/8/8/8/5PPP/4r1K1 w - - 0 1", "- - -", "teleport");
+    let failed = play(&s, "teleport f2xe1", dice(&[1, 1, 1], &[6, 6]));
+    assert_eq!(
+        failed.turn(),
+        Color::White,
+        "still in check: white acts again"
+    );
+    assert!(failed.board().get(sq("e1")).unwrap().wounded);
+    spent(&s, &failed, Artifact::Teleport);
+    assert_eq!(
+        failed.end(),
+        Some(End::Mate {
+            winner: Color::Black
+        }),
+        "no card left to answer the check"
+    );
+}
+
+#[test]
+fn the_view_of_one_side_hides_the_other_hand_until_scouting() {
+    let s =
+        parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 balm,scouting/fury -/-").unwrap();
+    assert!(s.view_for(Color::White).hand(Color::Black).is_empty());
+    assert_eq!(
+        s.view_for(Color::White).hand(Color::White),
+        s.hand(Color::White)
+    );
+    let after = play(&s, "scouting", None);
+    assert!(
+        after
+            .view_for(Color::White)
+            .hand(Color::Black)
+            .contains(Artifact::Fury)
+    );
+    assert!(after.view_for(Color::Black).hand(Color::White).is_empty());
+}
