@@ -65,6 +65,13 @@ fn card_actions_round_trip_in_notation() {
         "statue e4",
         "balm d2",
         "scouting",
+        "kings-stride e1e2xd3",
+        "kings-stride e1f2g2",
+        "mass-attack",
+        "mass-attack br,gn",
+        "explosive-ram d4",
+        "zombie-pawn",
+        "trophy",
     ] {
         assert_eq!(act(text).to_string(), text);
     }
@@ -435,4 +442,156 @@ fn the_view_of_one_side_hides_the_other_hand_until_scouting() {
             .contains(Artifact::Fury)
     );
     assert!(after.view_for(Color::Black).hand(Color::White).is_empty());
+}
+
+#[test]
+fn kings_stride_two_steps_never_through_or_into_check() {
+    let s = with_hand("4k3/8/8/8/8/3r4/8/4K3 w - - 0 1", "- - -", "kings-stride");
+    let moves = legal(&s);
+    assert!(
+        moves.contains(&"kings-stride e1f2g2".to_string()),
+        "{moves:?}"
+    );
+    assert!(
+        moves.contains(&"kings-stride e1e2xd3".to_string()),
+        "{moves:?}"
+    );
+    assert!(
+        !moves.contains(&"kings-stride e1e2e3".to_string()),
+        "it would end in check"
+    );
+    let after = play(&s, "kings-stride e1f2g2", None);
+    assert_eq!(after.board().get(sq("g2")).unwrap().role, Role::King);
+    spent(&s, &after, Artifact::KingsStride);
+    // A failed attack leaves the king on its first step.
+    let failed = play(&s, "kings-stride e1e2xd3", dice(&[1, 1, 1], &[6, 6]));
+    assert_eq!(failed.board().get(sq("e2")).unwrap().role, Role::King);
+    assert!(failed.board().get(sq("d3")).unwrap().wounded);
+    let won = play(&s, "kings-stride e1e2xd3", dice(&[6, 6, 6], &[1, 1]));
+    assert_eq!(won.board().get(sq("d3")).unwrap().role, Role::King);
+    // Not through an attacked square, not onto one.
+    let s = with_hand("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "- - -", "kings-stride");
+    let moves = legal(&s);
+    assert!(
+        !moves.iter().any(|m| m.starts_with("kings-stride e1e2")),
+        "e2 is attacked"
+    );
+    assert!(!moves.iter().any(|m| m.ends_with("d2") || m.ends_with("f2")));
+    assert!(moves.contains(&"kings-stride e1f1g1".to_string()));
+}
+
+#[test]
+fn mass_attack_advances_every_free_pawn_with_a_promotion_each() {
+    let s = with_hand(
+        "4k3/1P4P1/8/8/8/3p4/3PP3/4K3 w - - 0 1",
+        "- - -",
+        "mass-attack",
+    );
+    let moves: Vec<String> = legal(&s)
+        .into_iter()
+        .filter(|m| m.starts_with("mass-attack"))
+        .collect();
+    assert_eq!(
+        moves.len(),
+        9,
+        "three choices for each of two pawns: {moves:?}"
+    );
+    let after = play(&s, "mass-attack br,gn", None);
+    assert_eq!(after.board().get(sq("b8")).unwrap().role, Role::Rook);
+    assert_eq!(after.board().get(sq("g8")).unwrap().role, Role::Knight);
+    assert_eq!(after.board().get(sq("e3")).unwrap().role, Role::Pawn);
+    assert_eq!(
+        after.board().get(sq("d2")).unwrap().role,
+        Role::Pawn,
+        "d3 was taken: blocked"
+    );
+    spent(&s, &after, Artifact::MassAttack);
+    // A pawn never enters a square another pawn leaves in the same action.
+    let s = with_hand("4k3/8/8/8/8/4P3/4P3/K7 w - - 0 1", "- - -", "mass-attack");
+    let after = play(&s, "mass-attack", None);
+    assert!(after.board().get(sq("e4")).is_some() && after.board().get(sq("e2")).is_some());
+    assert!(after.board().get(sq("e3")).is_none());
+    // No pawn able to advance: not playable.
+    let s = with_hand("4k3/8/8/8/8/4p3/4P3/K7 w - - 0 1", "- - -", "mass-attack");
+    assert!(!legal(&s).iter().any(|m| m.starts_with("mass-attack")));
+}
+
+#[test]
+fn explosive_ram_demotes_adjacent_enemies_keeping_wounds() {
+    let s = parse_position("4k3/8/8/2rnb3/3R4/2N5/8/4K3 w - - 0 1 c5 - - 0/0 explosive-ram/- -/-")
+        .unwrap();
+    let after = play(&s, "explosive-ram d4", None);
+    assert!(after.board().get(sq("d4")).is_none(), "the rook is gone");
+    let c5 = after.board().get(sq("c5")).unwrap();
+    assert_eq!((c5.role, c5.wounded), (Role::Bishop, true));
+    assert_eq!(after.board().get(sq("d5")).unwrap().role, Role::Pawn);
+    assert_eq!(after.board().get(sq("e5")).unwrap().role, Role::Pawn);
+    assert_eq!(
+        after.board().get(sq("c3")).unwrap().role,
+        Role::Knight,
+        "own pieces unharmed"
+    );
+    assert_eq!(after.reserve(Color::White), 0);
+    spent(&s, &after, Artifact::ExplosiveRam);
+    // A demoted piece on its last rank stays a pawn there.
+    let s =
+        parse_position("1n2k3/1R6/8/8/8/8/8/4K3 w - - 0 1 - - - 0/0 explosive-ram/- -/-").unwrap();
+    let after = play(&s, "explosive-ram b7", None);
+    assert_eq!(after.board().get(sq("b8")).unwrap().role, Role::Pawn);
+    // Not if the rook shields the own king.
+    let s =
+        parse_position("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1 - - - 0/0 explosive-ram/- -/-").unwrap();
+    assert!(!legal(&s).contains(&"explosive-ram e2".to_string()));
+}
+
+#[test]
+fn zombie_pawn_rises_only_where_no_outcome_checks_a_king() {
+    let text = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn/- -/-";
+    let s = parse_position(text).unwrap();
+    assert!(legal(&s).contains(&"zombie-pawn".to_string()));
+    let after = play(&s, "zombie-pawn", None);
+    let risen: Vec<Square> = after
+        .board()
+        .pieces()
+        .filter(|(_, p)| p.role == Role::Pawn)
+        .map(|(sq, _)| sq)
+        .collect();
+    assert_eq!(risen.len(), 1);
+    assert!(matches!(risen[0].rank(), 2 | 3), "on the 3rd or 4th rank");
+    assert_eq!(after.reserve(Color::White), 0);
+    spent(&s, &after, Artifact::ZombiePawn);
+    let s = parse_position("8/8/8/4k3/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn/- -/-").unwrap();
+    assert!(
+        !legal(&s).contains(&"zombie-pawn".to_string()),
+        "a pawn on d4 or f4 would check the king on e5"
+    );
+    let s = parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 zombie-pawn/- -/-").unwrap();
+    assert!(
+        !legal(&s).contains(&"zombie-pawn".to_string()),
+        "an empty reserve"
+    );
+}
+
+#[test]
+fn trophy_draws_two_kinds_from_outside_hands_and_piles() {
+    let s = with_hand(K, "- - -", "trophy,balm");
+    let after = play(&s, "trophy", None);
+    let hand = after.hand(Color::White);
+    assert_eq!(hand.len(), 3, "balm and two new kinds");
+    assert!(hand.contains(Artifact::Balm) && !hand.contains(Artifact::Trophy));
+    spent(&s, &after, Artifact::Trophy);
+    // Only kinds in neither hand nor pile: with all but one kind taken, one comes.
+    let others: Vec<&str> = Artifact::ALL
+        .iter()
+        .filter(|a| !matches!(a, Artifact::Trophy | Artifact::Fury | Artifact::Shield))
+        .map(|a| a.code())
+        .collect();
+    let text = format!(
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 trophy/{} -/shield",
+        others.join(",")
+    );
+    let s = parse_position(&text).unwrap();
+    let after = play(&s, "trophy", None);
+    assert!(after.hand(Color::White).contains(Artifact::Fury));
+    assert_eq!(after.hand(Color::White).len(), 1);
 }

@@ -2,10 +2,10 @@
 //! their notation. A card is spent (hand → played pile) when its action is carried out, even if
 //! the attempt it caused fails; every card play is progress.
 //!
-//! Cards done so far: File Shift, Teleport, Acceleration, Knight's Leap, Fury (movement);
-//! Statue, Heir, Resurrection, Barricade, Demolition, Balm, Poison Dart, Shield, Scouting
-//! (actions). The others (King's Stride, Seize, Restriction, Cancel, Mass Attack, Explosive Ram,
-//! Zombie Pawn, Trophy) are not playable yet (issue #8).
+//! Cards done so far: File Shift, Teleport, Acceleration, Knight's Leap, King's Stride, Mass
+//! Attack, Fury (movement); Statue, Heir, Explosive Ram, Zombie Pawn, Resurrection, Barricade,
+//! Demolition, Balm, Poison Dart, Shield, Scouting, Trophy (actions). Seize, Restriction and
+//! Cancel (the response window) are not playable yet (issue #8).
 
 use super::artifact::Artifact;
 use super::board::{Color, Piece, Role, Square};
@@ -42,6 +42,18 @@ pub enum Play {
     PoisonDart(Square),
     Shield(Square),
     Scouting,
+    /// The king steps to `via` (empty), then on to `m.to`, where it may attack.
+    KingsStride {
+        via: Square,
+        m: CardMove,
+    },
+    /// Every own pawn steps forward where the square was free; the promotion chosen for each
+    /// pawn reaching the last rank, by file.
+    MassAttack([Option<Role>; 8]),
+    /// The own rook sacrificed on this square.
+    ExplosiveRam(Square),
+    ZombiePawn,
+    Trophy,
 }
 
 impl Play {
@@ -61,6 +73,11 @@ impl Play {
             Play::PoisonDart(_) => Artifact::PoisonDart,
             Play::Shield(_) => Artifact::Shield,
             Play::Scouting => Artifact::Scouting,
+            Play::KingsStride { .. } => Artifact::KingsStride,
+            Play::MassAttack(_) => Artifact::MassAttack,
+            Play::ExplosiveRam(_) => Artifact::ExplosiveRam,
+            Play::ZombiePawn => Artifact::ZombiePawn,
+            Play::Trophy => Artifact::Trophy,
         }
     }
 
@@ -71,7 +88,8 @@ impl Play {
             | Play::Teleport(m)
             | Play::Acceleration(m)
             | Play::KnightsLeap(m)
-            | Play::Fury(m) => Some(m),
+            | Play::Fury(m)
+            | Play::KingsStride { m, .. } => Some(m),
             _ => None,
         }
     }
@@ -86,6 +104,7 @@ impl Play {
             | Play::Demolition(s)
             | Play::Balm(s)
             | Play::PoisonDart(s)
+            | Play::ExplosiveRam(s)
             | Play::Shield(s) => Some(s),
             _ => self.card_move().map(|m| m.to),
         }
@@ -107,7 +126,10 @@ impl Play {
             (Artifact::Balm, None, Some(s)) => Play::Balm(s),
             (Artifact::PoisonDart, None, Some(s)) => Play::PoisonDart(s),
             (Artifact::Shield, None, Some(s)) => Play::Shield(s),
+            (Artifact::ExplosiveRam, None, Some(s)) => Play::ExplosiveRam(s),
             (Artifact::Scouting, None, None) => Play::Scouting,
+            (Artifact::ZombiePawn, None, None) => Play::ZombiePawn,
+            (Artifact::Trophy, None, None) => Play::Trophy,
             _ => return None,
         })
     }
@@ -127,8 +149,11 @@ impl Play {
             | Artifact::Demolition
             | Artifact::Balm
             | Artifact::PoisonDart
+            | Artifact::ExplosiveRam
             | Artifact::Shield => Shape::Square,
-            Artifact::Scouting => Shape::Nothing,
+            Artifact::Scouting | Artifact::ZombiePawn | Artifact::Trophy => Shape::Nothing,
+            Artifact::KingsStride => Shape::Stride,
+            Artifact::MassAttack => Shape::Mass,
             _ => return None,
         })
     }
@@ -150,6 +175,10 @@ pub(crate) enum Shape {
     /// One square.
     Square,
     Nothing,
+    /// `e1e2e3` or `e1e2xd3`: the king's square, the first step, the second.
+    Stride,
+    /// Nothing, or the promotions: `b8r,g8n`.
+    Mass,
 }
 
 impl fmt::Display for CardMove {
@@ -163,10 +192,25 @@ impl fmt::Display for CardMove {
     }
 }
 
-/// `teleport e2xe4`, `balm d2`, `scouting`.
+/// `teleport e2xe4`, `balm d2`, `scouting`, `kings-stride e1e2xd3`, `mass-attack b8r`.
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.artifact().code())?;
+        if let Play::KingsStride { via, m } = self {
+            let x = if m.attack { "x" } else { "" };
+            return write!(f, " {}{via}{x}{}", m.from, m.to);
+        }
+        if let Play::MassAttack(promotions) = self {
+            let mut first = true;
+            for (file, role) in promotions.iter().enumerate() {
+                if let Some(r) = role {
+                    f.write_str(if first { " " } else { "," })?;
+                    first = false;
+                    write!(f, "{}{}", (b'a' + file as u8) as char, r.letter())?;
+                }
+            }
+            return Ok(());
+        }
         if let Some(m) = self.card_move() {
             write!(f, " {m}")
         } else if let Some(s) = self.target() {
@@ -363,6 +407,21 @@ pub(crate) fn pseudo_plays(state: &State, out: &mut Vec<Action>) {
                 }
             }
             Artifact::Scouting => out.push(Action::Play(Play::Scouting)),
+            Artifact::KingsStride => kings_stride(state, us, out),
+            Artifact::MassAttack => mass_attack(state, us, out),
+            Artifact::ExplosiveRam => {
+                for &(sq, p) in &ours {
+                    if p.role == Role::Rook {
+                        out.push(Action::Play(Play::ExplosiveRam(sq)));
+                    }
+                }
+            }
+            Artifact::ZombiePawn if !zombie_squares(state, us).is_empty() => {
+                out.push(Action::Play(Play::ZombiePawn));
+            }
+            Artifact::Trophy if !trophy_pool(state).is_empty() => {
+                out.push(Action::Play(Play::Trophy))
+            }
             _ => {}
         }
     }
@@ -375,6 +434,72 @@ pub(crate) fn play_card(state: &mut State, play: &Play, result: Option<super::At
     state.hands[us.index()].remove(play.artifact());
     state.played[us.index()].push(play.artifact());
     match *play {
+        Play::KingsStride { via, m } => {
+            let king = state.board.take(m.from);
+            state.board.set(via, king);
+            state.castling.touch(m.from);
+            if m.attack {
+                let attempt = Action::Attempt {
+                    from: via,
+                    to: m.to,
+                    promotion: None,
+                };
+                state.resolve_attempt(&attempt, result.unwrap_or(super::AttemptResult::Miss));
+            } else {
+                let king = state.board.take(via);
+                state.board.set(m.to, king);
+            }
+        }
+        Play::MassAttack(promotions) => {
+            for (from, to) in mass_steps(state, us) {
+                let Some(mut pawn) = state.board.take(from) else {
+                    continue;
+                };
+                if to.rank() == us.last_rank()
+                    && let Some(r) = promotions[to.file() as usize]
+                {
+                    pawn.role = r;
+                    pawn.heir = false;
+                }
+                state.board.set(to, Some(pawn));
+            }
+        }
+        Play::ExplosiveRam(rook) => {
+            state.board.set(rook, None);
+            state.castling.touch(rook);
+            for (df, dr) in super::movegen::KING_STEPS {
+                let Some(sq) = rook.offset(df, dr) else {
+                    continue;
+                };
+                edit(state, sq, |p| {
+                    if p.color != us {
+                        p.role = match p.role {
+                            Role::Rook => Role::Bishop,
+                            Role::Bishop | Role::Knight => Role::Pawn,
+                            other => other,
+                        };
+                    }
+                });
+            }
+        }
+        Play::ZombiePawn => {
+            let squares = zombie_squares(state, us);
+            if !squares.is_empty() {
+                let sq = squares[state.dice.below(squares.len() as u64) as usize];
+                state.reserves[us.index()] = state.reserves[us.index()].saturating_sub(1);
+                state.board.set(sq, Some(Piece::new(us, Role::Pawn)));
+            }
+        }
+        Play::Trophy => {
+            let mut pool = trophy_pool(state);
+            for _ in 0..2 {
+                if pool.is_empty() {
+                    break;
+                }
+                let card = pool.swap_remove(state.dice.below(pool.len() as u64) as usize);
+                state.hands[us.index()].insert(card);
+            }
+        }
         Play::FileShift(m)
         | Play::Teleport(m)
         | Play::Acceleration(m)
@@ -417,6 +542,110 @@ pub(crate) fn play_card(state: &mut State, play: &Play, result: Option<super::At
     }
 }
 
+/// King's Stride: two king steps, the first to a free square not attacked, the second to a free
+/// square or an enemy (an attack). The end square's safety is judged with the other actions.
+fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
+    let board = state.board();
+    let Some(from) = board.king(us) else {
+        return;
+    };
+    let mut without_king = board.clone();
+    without_king.set(from, None);
+    for (df, dr) in super::movegen::KING_STEPS {
+        let Some(via) = from.offset(df, dr) else {
+            continue;
+        };
+        if !board.is_free(via) || movegen::is_attacked(&without_king, via, us.other()) {
+            continue;
+        }
+        for (df2, dr2) in super::movegen::KING_STEPS {
+            let Some(to) = via.offset(df2, dr2) else {
+                continue;
+            };
+            if to == from {
+                continue;
+            }
+            if let Some(attack) = landing(state, to, us) {
+                out.push(Action::Play(Play::KingsStride {
+                    via,
+                    m: CardMove {
+                        from,
+                        to,
+                        attack,
+                        promotion: None,
+                    },
+                }));
+            }
+        }
+    }
+}
+
+/// The steps of a Mass Attack: every own pawn whose square ahead is free before the card.
+pub(crate) fn mass_steps(state: &State, us: Color) -> Vec<(Square, Square)> {
+    let board = state.board();
+    board
+        .pieces()
+        .filter(|(_, p)| p.color == us && p.role == Role::Pawn)
+        .filter_map(|(from, _)| {
+            let to = from.offset(0, us.forward())?;
+            board.is_free(to).then_some((from, to))
+        })
+        .collect()
+}
+
+/// Mass Attack, once for each choice of promotions (three per pawn reaching the last rank).
+fn mass_attack(state: &State, us: Color, out: &mut Vec<Action>) {
+    let steps = mass_steps(state, us);
+    if steps.is_empty() {
+        return;
+    }
+    let promoting: Vec<usize> = steps
+        .iter()
+        .filter(|(_, to)| to.rank() == us.last_rank())
+        .map(|(_, to)| to.file() as usize)
+        .collect();
+    let choices = 3usize.pow(promoting.len() as u32);
+    for mut code in 0..choices {
+        let mut promotions = [None; 8];
+        for &file in &promoting {
+            promotions[file] = Some(Role::PROMOTIONS[code % 3]);
+            code /= 3;
+        }
+        out.push(Action::Play(Play::MassAttack(promotions)));
+    }
+}
+
+/// The squares a Zombie Pawn may rise on: empty, passable squares of the own 3rd and 4th ranks.
+/// Empty when the reserve is empty or when any of them would leave either king in check (the
+/// card is then not playable at all).
+pub(crate) fn zombie_squares(state: &State, us: Color) -> Vec<Square> {
+    if state.reserve(us) == 0 {
+        return Vec::new();
+    }
+    let board = state.board();
+    let squares: Vec<Square> = Square::all()
+        .filter(|&s| matches!(us.relative_rank(s), 2 | 3) && board.is_free(s))
+        .collect();
+    let safe = squares.iter().all(|&s| {
+        let mut b = board.clone();
+        b.set(s, Some(Piece::new(us, Role::Pawn)));
+        Color::BOTH.iter().all(|&c| !movegen::in_check(&b, c))
+    });
+    if safe { squares } else { Vec::new() }
+}
+
+/// The kinds Trophy draws from: in neither hand and in neither played pile.
+pub(crate) fn trophy_pool(state: &State) -> Vec<Artifact> {
+    Artifact::ALL
+        .into_iter()
+        .filter(|&a| {
+            Color::BOTH
+                .iter()
+                .all(|&c| !state.hand(c).contains(a) && !state.played(c).contains(&a))
+        })
+        .collect()
+}
+
 fn edit(state: &mut State, sq: Square, change: impl FnOnce(&mut Piece)) {
     if let Some(mut p) = state.board.get(sq) {
         change(&mut p);
@@ -427,7 +656,8 @@ fn edit(state: &mut State, sq: Square, change: impl FnOnce(&mut Piece)) {
 /// The en-passant square an Acceleration leaves behind (as a two-square pawn move does).
 pub(crate) fn passed_square(play: &Play) -> Option<Square> {
     match play {
-        Play::Acceleration(m) => {
+        // A pawn that promoted on arrival is no pawn to take en passant.
+        Play::Acceleration(m) if m.promotion.is_none() => {
             let mid = (m.from.rank() + m.to.rank()) / 2;
             Square::new(m.from.file(), mid)
         }

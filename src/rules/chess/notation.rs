@@ -605,6 +605,76 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
                 Square::parse(sq).ok_or_else(|| fail(code_len + 1, "expected a square like e4"))?;
             Play::from_parts(card, None, Some(square))
         }
+        Shape::Stride => {
+            let Some(text) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and the king's two steps"));
+            };
+            let base = code_len + 1;
+            let from = text
+                .get(..2)
+                .and_then(Square::parse)
+                .ok_or_else(|| fail(base, "expected the king's square"))?;
+            let parsed: Action = text
+                .get(2..)
+                .unwrap_or("")
+                .parse()
+                .map_err(|e: ActionSyntaxError| fail(base + 2 + e.at, e.why))?;
+            match parsed {
+                Action::Move {
+                    from: via,
+                    to,
+                    promotion: None,
+                }
+                | Action::Attempt {
+                    from: via,
+                    to,
+                    promotion: None,
+                } => {
+                    let attack = parsed.is_attempt();
+                    Some(Play::KingsStride {
+                        via,
+                        m: CardMove {
+                            from,
+                            to,
+                            attack,
+                            promotion: None,
+                        },
+                    })
+                }
+                _ => return Err(fail(base + 2, "expected two king steps like e2e3")),
+            }
+        }
+        Shape::Mass => {
+            let mut promotions = [None; 8];
+            if !rest.is_empty() {
+                let Some(list) = rest.strip_prefix(' ') else {
+                    return Err(fail(code_len, "expected a space and promotions like b8r"));
+                };
+                let mut at = code_len + 1;
+                for part in list.split(',') {
+                    let b = part.as_bytes();
+                    let file = b.first().map(|c| c.wrapping_sub(b'a')).filter(|f| *f < 8);
+                    let role = part
+                        .chars()
+                        .nth(1)
+                        .and_then(Role::from_letter)
+                        .filter(|r| Role::PROMOTIONS.contains(r));
+                    match (file, role, b.len()) {
+                        (Some(f), Some(r), 2) if promotions[f as usize].is_none() => {
+                            promotions[f as usize] = Some(r)
+                        }
+                        _ => {
+                            return Err(fail(
+                                at,
+                                "expected a file and a promotion letter like b8r → `br`",
+                            ));
+                        }
+                    }
+                    at += part.len() + 1;
+                }
+            }
+            Some(Play::MassAttack(promotions))
+        }
         Shape::Move => {
             let Some(mv) = rest.strip_prefix(' ') else {
                 return Err(fail(code_len, "expected a space and a move like e2e4"));
