@@ -2,7 +2,8 @@
 //! case where it may not be played.
 
 use carved_tables::rules::chess::{
-    Action, Artifact, Color, Dice, DiceSet, End, Role, RuleError, Square, State, parse_position,
+    Action, Artifact, Color, Dice, DiceSet, End, Role, RuleError, Square, State, Window,
+    parse_position,
 };
 
 /// A position with white holding `hand` (and black nothing).
@@ -594,4 +595,137 @@ fn trophy_draws_two_kinds_from_outside_hands_and_piles() {
     let after = play(&s, "trophy", None);
     assert!(after.hand(Color::White).contains(Artifact::Fury));
     assert_eq!(after.hand(Color::White).len(), 1);
+}
+
+fn window(opener: Color, card: Artifact) -> Option<Window> {
+    Some(Window { opener, card })
+}
+
+#[test]
+fn restriction_keeps_the_move_and_freezes_a_piece_for_one_turn() {
+    let s = parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/- -/-").unwrap();
+    assert!(
+        !legal(&s).contains(&"restriction e8".to_string()),
+        "never a king"
+    );
+    let after = play(&s, "restriction b8", None);
+    assert_eq!(after.window(), window(Color::White, Artifact::Restriction));
+    assert_eq!(after.turn(), Color::Black);
+    assert_eq!(legal(&after), ["pass"], "black holds no answer");
+    let back = play(&after, "pass", None);
+    assert_eq!(
+        back.turn(),
+        Color::White,
+        "passing costs nothing; white still moves"
+    );
+    assert_eq!(back.restricted(Color::Black), Some(sq("b8")));
+    let moved = play(&back, "a1a2", None);
+    assert_eq!(moved.turn(), Color::Black);
+    assert!(
+        !legal(&moved).iter().any(|m| m.starts_with("b8")),
+        "the knight is held"
+    );
+    let next = play(&moved, "e8d8", None);
+    assert_eq!(next.restricted(Color::Black), None);
+    let again = play(&next, "a2a3", None);
+    assert!(
+        legal(&again).iter().any(|m| m.starts_with("b8")),
+        "one turn only"
+    );
+}
+
+#[test]
+fn seize_takes_a_played_kind_not_held_and_keeps_the_move() {
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 seize,fury/- -/balm,fury")
+        .unwrap();
+    let moves = legal(&s);
+    assert!(moves.contains(&"seize balm".to_string()));
+    assert!(
+        !moves.contains(&"seize fury".to_string()),
+        "white holds a Fury: no duplicate"
+    );
+    let after = play(&s, "seize balm", None);
+    assert!(after.hand(Color::White).contains(Artifact::Balm));
+    assert!(!after.hand(Color::White).contains(Artifact::Seize));
+    assert_eq!(after.played(Color::Black), &[Artifact::Fury]);
+    assert_eq!(after.played(Color::White), &[Artifact::Seize]);
+    assert_eq!(after.window(), window(Color::White, Artifact::Seize));
+    let back = play(&after, "pass", None);
+    assert_eq!((back.turn(), back.window()), (Color::White, None));
+}
+
+#[test]
+fn a_window_answered_by_seizing_the_card_just_played() {
+    let s =
+        parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/seize -/-").unwrap();
+    let after = play(&s, "restriction b8", None);
+    assert!(legal(&after).contains(&"seize restriction".to_string()));
+    let back = play(&after, "seize restriction", None);
+    assert!(back.hand(Color::Black).contains(Artifact::Restriction));
+    assert_eq!(back.played(Color::Black), &[Artifact::Seize]);
+    assert!(
+        back.played(Color::White).is_empty(),
+        "taken from white's pile"
+    );
+    assert_eq!((back.turn(), back.window()), (Color::White, None));
+    assert_eq!(
+        back.restricted(Color::Black),
+        Some(sq("b8")),
+        "the effect stays"
+    );
+}
+
+#[test]
+fn cancel_in_the_window_restores_everything_and_spends_both_cards() {
+    let s = parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/cancel -/-")
+        .unwrap();
+    let after = play(&s, "restriction b8", None);
+    assert!(legal(&after).contains(&"cancel".to_string()));
+    let back = play(&after, "cancel", None);
+    assert_eq!(back.restricted(Color::Black), None);
+    assert_eq!(
+        back.turn(),
+        Color::White,
+        "white acts again without the card"
+    );
+    assert!(back.hand(Color::White).is_empty());
+    assert_eq!(back.played(Color::White), &[Artifact::Restriction]);
+    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert_eq!(back.board(), s.board());
+}
+
+#[test]
+fn cancel_at_the_start_of_the_own_turn_undoes_wounds_and_dice() {
+    let s = parse_position("4k3/8/8/8/2p5/8/N7/4K3 w - - 0 1 - - - 0/0 teleport/cancel -/-")
+        .unwrap()
+        .with_dice_seed(4);
+    let failed = play(&s, "teleport a2xc4", dice(&[1, 1, 1], &[6, 6]));
+    assert!(failed.board().get(sq("c4")).unwrap().wounded);
+    assert_eq!(failed.turn(), Color::Black);
+    assert!(legal(&failed).contains(&"cancel".to_string()));
+    let back = play(&failed, "cancel", None);
+    assert!(
+        !back.board().get(sq("c4")).unwrap().wounded,
+        "the wound is undone"
+    );
+    assert_eq!(back.board().get(sq("a2")).unwrap().role, Role::Knight);
+    assert_eq!(back.dice_rng(), s.dice_rng());
+    assert_eq!(back.turn(), Color::White);
+    assert!(
+        !back.hand(Color::White).contains(Artifact::Teleport),
+        "still spent"
+    );
+    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert!(
+        back.legal_actions()
+            .iter()
+            .all(|a| !matches!(a, Action::Play(_)))
+    );
+    // Only right after: once black has acted otherwise, the chance is gone.
+    let moved = play(&failed, "e8d8", None);
+    let white = play(&moved, "e1d1", None);
+    assert!(!legal(&white).contains(&"cancel".to_string()));
+    // And never against one's own card.
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 balm,cancel/- -/-").unwrap();
+    assert!(!legal(&s).contains(&"cancel".to_string()));
 }

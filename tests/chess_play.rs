@@ -75,7 +75,7 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
                 .sum();
             let board_actions = actions
                 .iter()
-                .filter(|a| !matches!(a, Action::Play(_)))
+                .filter(|a| !matches!(a, Action::Play(_) | Action::Pass))
                 .count();
             assert_eq!(by_piece, board_actions);
             let action = actions[rng.below(actions.len() as u64) as usize];
@@ -96,7 +96,7 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
                 Action::Attempt { promotion, .. } => {
                     promotion.is_some() && record.result == Some(AttemptResult::Success)
                 }
-                Action::Heal { .. } => false,
+                Action::Heal { .. } | Action::Pass => false,
                 Action::Play(p) => p.card_move().is_some_and(|m| {
                     m.promotion.is_some()
                         && (!m.attack || record.result == Some(AttemptResult::Success))

@@ -458,7 +458,7 @@ fn positions_round_trip_through_play() {
     let text = s.to_string();
     assert_eq!(
         text,
-        "4k3/8/3p4/8/4N3/8/8/4K3 b - - 0 1 d6 - - 0/0 -/- -/- -/- -"
+        "4k3/8/3p4/8/4N3/8/8/4K3 b - - 0 1 d6 - - 0/0 -/- -/- -/- - - -/-"
     );
     assert_eq!(pos(&text).to_string(), text);
 }

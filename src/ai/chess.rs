@@ -326,6 +326,7 @@ fn order(state: &State, mut actions: Vec<Action>) -> Vec<Action> {
             }
             Action::Heal { .. } => 500.0,
             Action::Play(_) => 50.0,
+            Action::Pass => 0.0,
             Action::Move { promotion, .. } => promotion.map_or(0.0, value),
         }
     };

@@ -4,8 +4,8 @@
 //!
 //! Cards done so far: File Shift, Teleport, Acceleration, Knight's Leap, King's Stride, Mass
 //! Attack, Fury (movement); Statue, Heir, Explosive Ram, Zombie Pawn, Resurrection, Barricade,
-//! Demolition, Balm, Poison Dart, Shield, Scouting, Trophy (actions). Seize, Restriction and
-//! Cancel (the response window) are not playable yet (issue #8).
+//! Demolition, Balm, Poison Dart, Shield, Scouting, Trophy (actions); Seize and Restriction
+//! (keep the move, open the response window); Cancel (in a window or at the start of a turn).
 
 use super::artifact::Artifact;
 use super::board::{Color, Piece, Role, Square};
@@ -54,6 +54,11 @@ pub enum Play {
     ExplosiveRam(Square),
     ZombiePawn,
     Trophy,
+    /// Take this kind from the other side's played pile.
+    Seize(Artifact),
+    /// This enemy piece may not move, attack or heal on its side's next turn.
+    Restriction(Square),
+    Cancel,
 }
 
 impl Play {
@@ -78,6 +83,9 @@ impl Play {
             Play::ExplosiveRam(_) => Artifact::ExplosiveRam,
             Play::ZombiePawn => Artifact::ZombiePawn,
             Play::Trophy => Artifact::Trophy,
+            Play::Seize(_) => Artifact::Seize,
+            Play::Restriction(_) => Artifact::Restriction,
+            Play::Cancel => Artifact::Cancel,
         }
     }
 
@@ -105,6 +113,7 @@ impl Play {
             | Play::Balm(s)
             | Play::PoisonDart(s)
             | Play::ExplosiveRam(s)
+            | Play::Restriction(s)
             | Play::Shield(s) => Some(s),
             _ => self.card_move().map(|m| m.to),
         }
@@ -127,6 +136,8 @@ impl Play {
             (Artifact::PoisonDart, None, Some(s)) => Play::PoisonDart(s),
             (Artifact::Shield, None, Some(s)) => Play::Shield(s),
             (Artifact::ExplosiveRam, None, Some(s)) => Play::ExplosiveRam(s),
+            (Artifact::Restriction, None, Some(s)) => Play::Restriction(s),
+            (Artifact::Cancel, None, None) => Play::Cancel,
             (Artifact::Scouting, None, None) => Play::Scouting,
             (Artifact::ZombiePawn, None, None) => Play::ZombiePawn,
             (Artifact::Trophy, None, None) => Play::Trophy,
@@ -135,8 +146,8 @@ impl Play {
     }
 
     /// What the card's notation takes after its code.
-    pub(crate) fn shape(artifact: Artifact) -> Option<Shape> {
-        Some(match artifact {
+    pub(crate) fn shape(artifact: Artifact) -> Shape {
+        match artifact {
             Artifact::FileShift
             | Artifact::Teleport
             | Artifact::Acceleration
@@ -150,12 +161,15 @@ impl Play {
             | Artifact::Balm
             | Artifact::PoisonDart
             | Artifact::ExplosiveRam
+            | Artifact::Restriction
             | Artifact::Shield => Shape::Square,
-            Artifact::Scouting | Artifact::ZombiePawn | Artifact::Trophy => Shape::Nothing,
+            Artifact::Scouting | Artifact::ZombiePawn | Artifact::Trophy | Artifact::Cancel => {
+                Shape::Nothing
+            }
+            Artifact::Seize => Shape::Card,
             Artifact::KingsStride => Shape::Stride,
             Artifact::MassAttack => Shape::Mass,
-            _ => return None,
-        })
+        }
     }
 
     pub(crate) fn from_parts(
@@ -179,6 +193,8 @@ pub(crate) enum Shape {
     Stride,
     /// Nothing, or the promotions: `b8r,g8n`.
     Mass,
+    /// An artifact's code: `seize fury`.
+    Card,
 }
 
 impl fmt::Display for CardMove {
@@ -196,6 +212,9 @@ impl fmt::Display for CardMove {
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.artifact().code())?;
+        if let Play::Seize(card) = self {
+            return write!(f, " {card}");
+        }
         if let Play::KingsStride { via, m } = self {
             let x = if m.attack { "x" } else { "" };
             return write!(f, " {}{via}{x}{}", m.from, m.to);
@@ -263,10 +282,50 @@ fn landing(state: &State, to: Square, us: Color) -> Option<bool> {
     }
 }
 
+/// The answers in an open response window: pass, Cancel, or a Seize of the card just played.
+pub(crate) fn window_answers(state: &State) -> Vec<Action> {
+    let mut out = vec![Action::Pass];
+    let Some(window) = state.window() else {
+        return out;
+    };
+    let hand = state.hand(state.turn());
+    if hand.contains(Artifact::Cancel) && state.cancelable().is_some() {
+        out.push(Action::Play(Play::Cancel));
+    }
+    let held = hand.contains(window.card) && window.card != Artifact::Seize;
+    if hand.contains(Artifact::Seize) && !held {
+        out.push(Action::Play(Play::Seize(window.card)));
+    }
+    out
+}
+
 /// Every card play of the side to act, before the own-king test.
 pub(crate) fn pseudo_plays(state: &State, out: &mut Vec<Action>) {
     let us = state.turn();
     let hand = state.hand(us);
+    let start = out.len();
+    pseudo_plays_unrestricted(state, us, hand, out);
+    // A piece under Restriction makes no card move either.
+    if let Some(r) = state.restricted(us) {
+        let mut i = start;
+        while i < out.len() {
+            let from_restricted =
+                matches!(out[i], Action::Play(p) if p.card_move().is_some_and(|m| m.from == r));
+            if from_restricted {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+fn pseudo_plays_unrestricted(
+    state: &State,
+    us: Color,
+    hand: super::artifact::ArtifactSet,
+    out: &mut Vec<Action>,
+) {
     if hand.is_empty() {
         return;
     }
@@ -422,6 +481,26 @@ pub(crate) fn pseudo_plays(state: &State, out: &mut Vec<Action>) {
             Artifact::Trophy if !trophy_pool(state).is_empty() => {
                 out.push(Action::Play(Play::Trophy))
             }
+            Artifact::Seize => {
+                let mut seen = super::artifact::ArtifactSet::EMPTY;
+                for &card in state.played(us.other()) {
+                    // After spending its own Seize, a hand may take a Seize back.
+                    let held = hand.contains(card) && card != Artifact::Seize;
+                    if !held && seen.insert(card) {
+                        out.push(Action::Play(Play::Seize(card)));
+                    }
+                }
+            }
+            Artifact::Restriction => {
+                for (sq, p) in board.pieces() {
+                    if p.color != us && p.role != Role::King {
+                        out.push(Action::Play(Play::Restriction(sq)));
+                    }
+                }
+            }
+            Artifact::Cancel if state.cancelable().is_some() => {
+                out.push(Action::Play(Play::Cancel));
+            }
             _ => {}
         }
     }
@@ -539,6 +618,16 @@ pub(crate) fn play_card(state: &mut State, play: &Play, result: Option<super::At
         Play::PoisonDart(sq) => edit(state, sq, |p| p.wounded = true),
         Play::Shield(sq) => state.shields[us.index()] = Some(sq),
         Play::Scouting => state.scouted[us.index()] = true,
+        Play::Seize(card) => {
+            let pile = &mut state.played[us.other().index()];
+            if let Some(i) = pile.iter().rposition(|c| *c == card) {
+                pile.remove(i);
+            }
+            state.hands[us.index()].insert(card);
+        }
+        Play::Restriction(sq) => state.restricted[us.other().index()] = Some(sq),
+        // Cancel restores a whole earlier state: `State::play` carries it out.
+        Play::Cancel => {}
     }
 }
 

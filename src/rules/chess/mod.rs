@@ -38,7 +38,7 @@ pub use cards::{CardMove, Play};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
 pub use history::Game;
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
-pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State};
+pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State, Window};
 
 /// What one selected piece may do, for the table: where it may move, which enemies it may
 /// attempt (with the odds of each result), and which wounded friends it may heal (a king).
@@ -80,7 +80,7 @@ pub fn piece_actions(state: &State, from: Square) -> PieceActions {
                 }
             }
             Action::Heal { .. } => out.heals.push(action),
-            Action::Play(_) => {}
+            Action::Play(_) | Action::Pass => {}
         }
     }
     out

@@ -313,7 +313,7 @@ pub(crate) fn board_after_success(state: &State, action: &Action) -> Board {
             }
             board.set(to, piece);
         }
-        Action::Heal { .. } | Action::Play(_) => {}
+        Action::Heal { .. } | Action::Play(_) | Action::Pass => {}
     }
     board
 }
@@ -323,6 +323,9 @@ pub(crate) fn keeps_king_safe(state: &State, action: &Action) -> bool {
     let us = state.turn();
     match action {
         Action::Heal { .. } => !in_check(state.board(), us),
+        // Passing and Cancel change nothing of the actor's own position.
+        Action::Pass | Action::Play(super::cards::Play::Cancel) => true,
+        Action::Play(_) if state.window().is_some() => true,
         Action::Play(_) => {
             // Cards change more than a square or two: play it out (an attack succeeding).
             let mut after = state.clone();
@@ -335,10 +338,14 @@ pub(crate) fn keeps_king_safe(state: &State, action: &Action) -> bool {
 
 /// All legal actions of the side to act, without looking at draws or the game's end.
 pub(crate) fn generate(state: &State) -> Vec<Action> {
+    if state.window().is_some() {
+        return super::cards::window_answers(state);
+    }
     let us = state.turn();
+    let restricted = state.restricted(us);
     let mut pseudo = Vec::with_capacity(48);
     for (sq, p) in state.board().pieces() {
-        if p.color == us {
+        if p.color == us && Some(sq) != restricted {
             pseudo_actions_from(state, sq, &mut pseudo);
         }
     }

@@ -2,10 +2,11 @@
 //! action notation, both read and written here, with typed errors that say where and why.
 //!
 //! # Position string
-//! Fourteen fields separated by single spaces:
+//! Sixteen fields separated by single spaces:
 //!
 //! ```text
-//! <placement> <turn> <castling> <en-passant> <quiet> <fullmove> <wounds> <heirs> <impassable> <reserves> <hands> <played> <shields> <scouted>
+//! <placement> <turn> <castling> <en-passant> <quiet> <fullmove> <wounds> <heirs> <impassable>
+//!     <reserves> <hands> <played> <shields> <scouted> <window> <restricted>
 //! ```
 //!
 //! 1. `placement`: the FEN board, rank 8 first, `K R B N P` white and `k r b n p` black, digits for
@@ -27,10 +28,17 @@
 //! 13. `shields`: the piece each side shielded until its next turn, `<white>/<black>`, each `-`
 //!     or a square of that side's piece (`e4/-`).
 //! 14. `scouted`: which sides have played Scouting and see the other hand: `-`, `w`, `b` or `wb`.
+//! 15. `window`: an open response window, `-` or `<opener>:<card>` (`w:restriction`); the side
+//!     to act (field 2) is then the responder.
+//! 16. `restricted`: the piece of each side under Restriction, `<white>/<black>`, `-` or a
+//!     square.
 //!
+//! The state Cancel would bring back is not part of the string: a position read from a string
+//! offers no Cancel until a new artifact is played.
 //! A plain six-field FEN (no queens) is read as a position with nothing else on it: no wounds,
 //! Heirs or impassable squares, empty reserves, no cards. Twelve fields (no shields, no
-//! Scouting) are read too. A position is always written with all fourteen fields. The dice generator is not part of the position (see [`State::with_dice_seed`]).
+//! Scouting) and fourteen (no window, no Restriction) are read too. A position is always written
+//! with all sixteen fields. The dice generator is not part of the position (see [`State::with_dice_seed`]).
 //!
 //! # Action notation
 //! - a move: `e2e4`; a promotion adds the piece letter: `e7e8r` (`r`, `b` or `n`);
@@ -72,7 +80,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-const FIELD_NAMES: [&str; 14] = [
+const FIELD_NAMES: [&str; 16] = [
     "placement",
     "turn",
     "castling",
@@ -87,6 +95,8 @@ const FIELD_NAMES: [&str; 14] = [
     "played",
     "shields",
     "scouted",
+    "window",
+    "restricted",
 ];
 
 fn err(field: usize, why: impl Into<String>) -> PositionError {
@@ -180,10 +190,10 @@ impl FromStr for State {
 
     fn from_str(text: &str) -> Result<State, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
-        if ![6, 12, 14].contains(&fields.len()) {
+        if ![6, 12, 14, 16].contains(&fields.len()) {
             return Err(err(
                 0,
-                format!("{} fields: expected 6 (FEN), 12 or 14", fields.len()),
+                format!("{} fields: expected 6 (FEN), 12, 14 or 16", fields.len()),
             ));
         }
         if let Some(i) = fields.iter().position(|f| f.is_empty()) {
@@ -259,7 +269,7 @@ impl FromStr for State {
             let (w, b) = parse_pair(12, fields[11])?;
             state.played = [parse_cards(12, w)?, parse_cards(12, b)?];
         }
-        if fields.len() == 14 {
+        if fields.len() >= 14 {
             let (w, b) = parse_pair(13, fields[12])?;
             for (color, text) in [(Color::White, w), (Color::Black, b)] {
                 if text == "-" {
@@ -286,6 +296,44 @@ impl FromStr for State {
                 "wb" => [true, true],
                 other => return Err(err(14, format!("`{other}` is not -, w, b or wb"))),
             };
+        }
+        if fields.len() == 16 {
+            if fields[14] != "-" {
+                let (who, code) = fields[14]
+                    .split_once(':')
+                    .ok_or_else(|| err(15, "expected `-` or `<w|b>:<card>`"))?;
+                let opener = match who {
+                    "w" => Color::White,
+                    "b" => Color::Black,
+                    _ => return Err(err(15, format!("`{who}` is not w or b"))),
+                };
+                let card = Artifact::from_code(code)
+                    .filter(|c| matches!(c, Artifact::Seize | Artifact::Restriction))
+                    .ok_or_else(|| err(15, "only Seize and Restriction open a window"))?;
+                if opener == state.turn {
+                    return Err(err(15, "the responder, not the opener, acts in a window"));
+                }
+                state.window = Some(super::state::Window { opener, card });
+            }
+            let (w, b) = parse_pair(16, fields[15])?;
+            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+                if text == "-" {
+                    continue;
+                }
+                let sq = Square::parse(text)
+                    .ok_or_else(|| err(16, format!("`{text}` is not a square")))?;
+                let ok = state
+                    .board
+                    .get(sq)
+                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                if !ok {
+                    return Err(err(
+                        16,
+                        format!("no {} piece (not a king) on {sq}", color.name()),
+                    ));
+                }
+                state.restricted[color.index()] = Some(sq);
+            }
         }
         for color in Color::BOTH {
             let kings = state.board.count(color, Role::King);
@@ -456,6 +504,23 @@ impl fmt::Display for State {
                 (false, true) => "b",
                 (true, true) => "wb",
             },
+        )?;
+        match self.window() {
+            Some(w) => {
+                let who = if w.opener == Color::White { "w" } else { "b" };
+                write!(f, " {who}:{}", w.card)?;
+            }
+            None => f.write_str(" -")?,
+        }
+        let restricted = |c| {
+            self.restricted(c)
+                .map_or("-".to_string(), |s| s.to_string())
+        };
+        write!(
+            f,
+            " {}/{}",
+            restricted(Color::White),
+            restricted(Color::Black)
         )
     }
 }
@@ -505,6 +570,7 @@ impl fmt::Display for Action {
             }
             Action::Heal { king, target } => write!(f, "heal {king}{target}"),
             Action::Play(p) => write!(f, "{p}"),
+            Action::Pass => f.write_str("pass"),
         }
     }
 }
@@ -535,6 +601,9 @@ impl FromStr for Action {
         }
         if input.starts_with("heal") {
             return Err(fail(4, "`heal` is followed by one space and two squares"));
+        }
+        if input == "pass" {
+            return Ok(Action::Pass);
         }
         if let Some((word, _)) = input.split_once(' ').or(Some((input, "")))
             && let Some(card) = Artifact::from_code(word)
@@ -588,7 +657,7 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
         at,
         why,
     };
-    let shape = Play::shape(card).ok_or_else(|| fail(0, "that artifact is not playable yet"))?;
+    let shape = Play::shape(card);
     let rest = &input[code_len..];
     let play = match shape {
         Shape::Nothing => {
@@ -604,6 +673,14 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
             let square =
                 Square::parse(sq).ok_or_else(|| fail(code_len + 1, "expected a square like e4"))?;
             Play::from_parts(card, None, Some(square))
+        }
+        Shape::Card => {
+            let Some(code) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and an artifact's name"));
+            };
+            let taken =
+                Artifact::from_code(code).ok_or_else(|| fail(code_len + 1, "unknown artifact"))?;
+            Some(Play::Seize(taken))
         }
         Shape::Stride => {
             let Some(text) = rest.strip_prefix(' ') else {
@@ -768,7 +845,7 @@ mod tests {
         let s = parse_position(QUEENLESS_START).unwrap();
         assert_eq!(
             s.to_string(),
-            format!("{QUEENLESS_START} - - - 0/0 -/- -/- -/- -")
+            format!("{QUEENLESS_START} - - - 0/0 -/- -/- -/- - - -/-")
         );
         assert_eq!(s.reserve(Color::White), 0);
         assert!(s.hand(Color::Black).is_empty());
@@ -776,7 +853,7 @@ mod tests {
 
     #[test]
     fn full_positions_round_trip() {
-        let text = "4k3/1p2p3/8/3P4/8/8/4P3/R3K2R w KQ - 3 12 a1,e2 b7 c4,f6 2/1 balm,fury/scouting cancel/seize,seize -/e7 w";
+        let text = "4k3/1p2p3/8/3P4/8/8/4P3/R3K2R w KQ - 3 12 a1,e2 b7 c4,f6 2/1 balm,fury/scouting cancel/seize,seize -/e7 w b:restriction e2/-";
         let s = parse_position(text).unwrap();
         assert_eq!(s.to_string(), text);
         assert!(s.board().get(Square::parse("e2").unwrap()).unwrap().wounded);
@@ -785,7 +862,9 @@ mod tests {
         assert_eq!(s.played(Color::Black), &[Artifact::Seize, Artifact::Seize]);
         assert_eq!(s.shield(Color::Black), Square::parse("e7"));
         assert!(s.scouted(Color::White) && !s.scouted(Color::Black));
-        let twelve = text.rsplitn(3, ' ').nth(2).unwrap();
+        assert_eq!(s.restricted(Color::White), Square::parse("e2"));
+        assert!(s.window().is_some_and(|w| w.opener == Color::Black));
+        let twelve = text.rsplitn(5, ' ').nth(4).unwrap();
         assert!(
             parse_position(twelve)
                 .unwrap()
@@ -819,6 +898,9 @@ mod tests {
             (with("- - -"), 0),
             (with("- - - 0/0 -/- -/- e1/- -"), 13),
             (with("- - - 0/0 -/- -/- -/- x"), 14),
+            (with("- - - 0/0 -/- -/- -/- - w:balm -/-"), 15),
+            (with("- - - 0/0 -/- -/- -/- - w:seize -/-"), 15),
+            (with("- - - 0/0 -/- -/- -/- - - e1/-"), 16),
             ("4k3/8/8/8/8/8/8/4K2R  w - - 0 1".to_string(), 0),
         ] {
             let e = parse_position(&text).unwrap_err();

@@ -89,6 +89,17 @@ pub enum Action {
     Heal { king: Square, target: Square },
     /// An artifact played from the hand (issue #8).
     Play(Play),
+    /// Letting a response window go by (after the opponent's Seize or Restriction); it does
+    /// not use the normal move.
+    Pass,
+}
+
+/// An open response window: `opener` has just played `card` (Seize or Restriction), and the
+/// other side may answer with Cancel, with a Seize of that card, or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Window {
+    pub opener: Color,
+    pub card: Artifact,
 }
 
 impl Action {
@@ -99,6 +110,7 @@ impl Action {
             Action::Move { from, .. } | Action::Attempt { from, .. } => Some(from),
             Action::Heal { king, .. } => Some(king),
             Action::Play(p) => p.card_move().map(|m| m.from),
+            Action::Pass => None,
         }
     }
 
@@ -108,6 +120,7 @@ impl Action {
             Action::Move { to, .. } | Action::Attempt { to, .. } => Some(to),
             Action::Heal { target, .. } => Some(target),
             Action::Play(p) => p.target(),
+            Action::Pass => None,
         }
     }
 
@@ -222,6 +235,13 @@ pub struct State {
     pub(crate) shields: [Option<Square>; 2],
     /// Whether each side has seen the other's hand (Scouting).
     pub(crate) scouted: [bool; 2],
+    /// The response window, while one is open (the responder is the side to act).
+    pub(crate) window: Option<Window>,
+    /// Per colour, the piece of that colour under Restriction for its next turn.
+    pub(crate) restricted: [Option<Square>; 2],
+    /// The last artifact played and the whole state from just before it, while Cancel may
+    /// still undo it (the next action, of anyone, ends that chance).
+    pub(crate) cancelable: Option<(Artifact, Box<State>)>,
 }
 
 impl State {
@@ -242,6 +262,9 @@ impl State {
             end: None,
             shields: [None; 2],
             scouted: [false; 2],
+            window: None,
+            restricted: [None; 2],
+            cancelable: None,
         }
     }
 
@@ -285,6 +308,22 @@ impl State {
             view.hands[viewer.other().index()] = ArtifactSet::EMPTY;
         }
         view
+    }
+    /// The open response window, if any.
+    pub fn window(&self) -> Option<Window> {
+        self.window
+    }
+    /// The piece of `color` under Restriction for its next turn.
+    pub fn restricted(&self, color: Color) -> Option<Square> {
+        self.restricted[color.index()]
+    }
+    /// The artifact the side to act may still Cancel, if any (played by the other side just
+    /// before).
+    pub fn cancelable(&self) -> Option<Artifact> {
+        self.cancelable
+            .as_ref()
+            .filter(|(_, before)| before.turn != self.turn)
+            .map(|(card, _)| *card)
     }
     /// Whether `color` has played Scouting (and so sees the other hand).
     pub fn scouted(&self, color: Color) -> bool {
@@ -463,6 +502,9 @@ impl State {
                 "that artifact cannot be played so here"
             };
         }
+        if *action == Action::Pass {
+            return "there is no response window to pass";
+        }
         let Some(from) = action.from() else {
             return "no such action";
         };
@@ -478,7 +520,7 @@ impl State {
             return "it would leave your king in check";
         }
         match action {
-            Action::Play(_) => "that artifact cannot be played so here",
+            Action::Play(_) | Action::Pass => "that artifact cannot be played so here",
             Action::Heal { .. } => "only the king heals, an adjacent wounded piece of its own side",
             Action::Attempt { .. } => "that piece cannot attempt a capture there",
             Action::Move { .. } => "that piece cannot move there",
@@ -525,6 +567,23 @@ impl State {
     /// Returns whether the action can never be undone by moving (a pawn move or a capture).
     /// `result` is the attempt's result (ignored for other actions).
     pub(crate) fn play(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
+        if let Some(window) = self.window {
+            return self.answer_window(action, window);
+        }
+        if *action == Action::Play(Play::Cancel) {
+            self.cancel();
+            return true;
+        }
+        // The state before an artifact, kept so that Cancel can bring it back.
+        let before = match action {
+            Action::Play(p) => {
+                let mut b = self.clone();
+                b.cancelable = None;
+                Some((p.artifact(), Box::new(b)))
+            }
+            _ => None,
+        };
+        self.cancelable = None;
         let actor = self.turn;
         let mut progress = false;
         let mut irreversible = false;
@@ -567,10 +626,22 @@ impl State {
             }
             Action::Play(p) => {
                 cards::play_card(self, &p, result);
+                self.cancelable = before;
+                if matches!(p, Play::Seize(_) | Play::Restriction(_)) {
+                    // These keep the normal move: the other side may answer first.
+                    self.quiet = 0;
+                    self.window = Some(Window {
+                        opener: actor,
+                        card: p.artifact(),
+                    });
+                    self.turn = actor.other();
+                    return true;
+                }
                 progress = true;
                 irreversible = true;
                 en_passant = cards::passed_square(&p);
             }
+            Action::Pass => {}
             Action::Heal { target, .. } => {
                 if let Some(mut p) = self.board.get(target) {
                     p.wounded = false;
@@ -591,12 +662,61 @@ impl State {
         }
         self.en_passant = en_passant;
         self.turn = actor.other();
-        // A shield lasts until its owner's next turn.
+        // A shield lasts until its owner's next turn; a Restriction for one turn of its target.
         self.shields[self.turn.index()] = None;
+        self.restricted[actor.index()] = None;
         if actor == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         irreversible
+    }
+
+    /// The responder's answer in an open window: pass, Cancel, or a Seize of the card just
+    /// played. Then the opener makes its normal move.
+    fn answer_window(&mut self, action: &Action, window: Window) -> bool {
+        let responder = self.turn;
+        match action {
+            Action::Play(Play::Cancel) => {
+                self.cancel();
+                return true;
+            }
+            Action::Play(Play::Seize(card)) => {
+                let r = responder.index();
+                self.hands[r].remove(Artifact::Seize);
+                self.played[r].push(Artifact::Seize);
+                let pile = &mut self.played[window.opener.index()];
+                if let Some(i) = pile.iter().rposition(|c| c == card) {
+                    pile.remove(i);
+                }
+                self.hands[r].insert(*card);
+                self.quiet = 0;
+                self.cancelable = None;
+            }
+            _ => {}
+        }
+        self.window = None;
+        self.turn = window.opener;
+        true
+    }
+
+    /// Cancel: the whole state from before the other side's last artifact comes back (wounds,
+    /// obstacles, promotions, reserves, dice, cards); that artifact and this Cancel are both
+    /// spent, and the other side acts again without it.
+    fn cancel(&mut self) {
+        let responder = self.turn;
+        let Some((card, before)) = self.cancelable.take() else {
+            return;
+        };
+        let mut restored = *before;
+        let opener = restored.turn;
+        restored.hands[opener.index()].remove(card);
+        restored.played[opener.index()].push(card);
+        restored.hands[responder.index()].remove(Artifact::Cancel);
+        restored.played[responder.index()].push(Artifact::Cancel);
+        restored.quiet = 0;
+        restored.window = None;
+        restored.cancelable = None;
+        *self = restored;
     }
 
     /// An attempt's effect on the board: success removes the defender (a pawn goes to its
@@ -712,6 +832,11 @@ impl State {
             h.byte(0xFE);
             h.byte(self.shields[c.index()].map_or(64, |s| s.index() as u8));
             h.byte(self.scouted[c.index()] as u8);
+            h.byte(self.restricted[c.index()].map_or(64, |s| s.index() as u8));
+        }
+        if let Some(w) = self.window {
+            h.byte(w.opener.index() as u8);
+            h.byte(w.card as u8);
         }
         h.0
     }
