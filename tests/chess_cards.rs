@@ -2,8 +2,8 @@
 //! case where it may not be played.
 
 use carved_tables::rules::chess::{
-    Action, Artifact, Color, Dice, DiceSet, End, Role, RuleError, Square, State, Window,
-    parse_position,
+    Action, Artifact, ArtifactSet, CardChance, Color, Dice, DiceSet, End, Play, Role, RuleError,
+    Square, State, Window, card_chances, parse_position,
 };
 
 /// A position with white holding `hand` (and black nothing).
@@ -728,4 +728,32 @@ fn cancel_at_the_start_of_the_own_turn_undoes_wounds_and_dice() {
     // And never against one's own card.
     let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 balm,cancel/- -/-").unwrap();
     assert!(!legal(&s).contains(&"cancel".to_string()));
+}
+
+#[test]
+fn zombie_and_trophy_chances_are_exact_and_cover_what_happens() {
+    let s = parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn,trophy/- -/-")
+        .unwrap();
+    let zombie = card_chances(&s, &Play::ZombiePawn);
+    assert_eq!(zombie.len(), 16, "two empty ranks of eight");
+    assert!(zombie.iter().all(|(_, p)| p.to_string() == "1/16"));
+    let after = play(&s, "zombie-pawn", None);
+    let risen = after
+        .board()
+        .pieces()
+        .find(|(_, p)| p.role == Role::Pawn)
+        .map(|(sq, _)| sq)
+        .unwrap();
+    assert!(zombie.contains(&(CardChance::Rises(risen), zombie[0].1)));
+    let trophy = card_chances(&s, &Play::Trophy);
+    // 22 kinds − the two in white's hand = 20 in the pool: C(20, 2) pairs.
+    assert_eq!(trophy.len(), 190);
+    assert!(trophy.iter().all(|(_, p)| p.to_string() == "1/190"));
+    let after = play(&s, "trophy", None);
+    let new: ArtifactSet = after
+        .hand(Color::White)
+        .iter()
+        .filter(|a| *a != Artifact::ZombiePawn)
+        .collect();
+    assert!(trophy.iter().any(|(c, _)| *c == CardChance::Draws(new)));
 }

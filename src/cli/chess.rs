@@ -4,7 +4,8 @@
 use super::{CliError, Options};
 use crate::ai::chess::{Level, Search, end_name};
 use crate::rules::chess::{
-    Army, Color, DiceRng, End, QUEENLESS_START, State, parse_position, perft, start_state,
+    Army, Artifact, ArtifactKind, Color, DiceRng, End, QUEENLESS_START, State, parse_position,
+    perft, start_state,
 };
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -157,12 +158,39 @@ pub fn bench(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Lists the 22 artifacts in the chosen language.
-pub fn cards(_options: &Options, _out: &mut dyn Write) -> Result<(), CliError> {
-    Err(CliError::NotYet {
-        what: "tables cards".into(),
-        issue: 8,
-    })
+/// Lists the 22 artifacts in the chosen language (`--lang en|pt|ru`, English by default). The
+/// Portuguese list gives the Portuguese names with the English effects.
+pub fn cards(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
+    options.allow_only(&["lang"])?;
+    let lang = options.str("lang").unwrap_or("en");
+    if !["en", "pt", "ru"].contains(&lang) {
+        return Err(CliError::Usage(format!(
+            "`--lang` takes en, pt or ru, not `{lang}`"
+        )));
+    }
+    for (i, card) in Artifact::ALL.into_iter().enumerate() {
+        let (name, effect) = match lang {
+            "ru" => (card.name_ru(), card.effect_ru()),
+            "pt" => (card.name_pt(), card.effect_en()),
+            _ => (card.name_en(), card.effect_en()),
+        };
+        let kind = match (card.kind(), lang) {
+            (ArtifactKind::Movement, "ru") => "перемещение",
+            (ArtifactKind::KeepsMove, "ru") => "ход сохраняется",
+            (ArtifactKind::Response, "ru") => "ответ",
+            (ArtifactKind::Action, "ru") => "действие",
+            (ArtifactKind::Movement, "pt") => "movimento",
+            (ArtifactKind::KeepsMove, "pt") => "mantém a jogada",
+            (ArtifactKind::Response, "pt") => "resposta",
+            (ArtifactKind::Action, "pt") => "ação",
+            (ArtifactKind::Movement, _) => "movement",
+            (ArtifactKind::KeepsMove, _) => "keeps move",
+            (ArtifactKind::Response, _) => "response",
+            (ArtifactKind::Action, _) => "action",
+        };
+        writeln!(out, "{:>2}. {name} ({kind}): {effect}", i + 1)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -171,6 +199,27 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn cards_lists_the_22_artifacts_in_each_language() {
+        for (lang, word) in [
+            ("en", "Zombie Pawn"),
+            ("ru", "Пешка-зомби"),
+            ("pt", "Peão zumbi"),
+        ] {
+            let options = Options::parse(&words(&format!("--lang {lang}"))).unwrap();
+            let mut out = Vec::new();
+            cards(&options, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.lines().count(), 22, "{lang}");
+            assert!(text.contains(word), "{lang}: {text}");
+        }
+        let bad = Options::parse(&words("--lang de")).unwrap();
+        assert!(matches!(
+            cards(&bad, &mut Vec::new()),
+            Err(CliError::Usage(_))
+        ));
     }
 
     #[test]

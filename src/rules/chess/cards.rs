@@ -753,3 +753,56 @@ pub(crate) fn passed_square(play: &Play) -> Option<Square> {
         _ => None,
     }
 }
+
+/// One result of a card's chance: where a Zombie Pawn rises, or which kinds Trophy draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardChance {
+    Rises(Square),
+    Draws(super::artifact::ArtifactSet),
+}
+
+/// The results of a card's chance with their exact probabilities (each square or pair of kinds
+/// equally likely); empty for a card without chance. Dice chances are
+/// [`State::attempt_odds`].
+pub fn card_chances(state: &State, play: &Play) -> Vec<(CardChance, super::dice::Fraction)> {
+    use super::dice::Fraction;
+    let us = state.turn();
+    match play {
+        Play::ZombiePawn => {
+            let squares = zombie_squares(state, us);
+            let n = squares.len() as u64;
+            squares
+                .into_iter()
+                .map(|s| (CardChance::Rises(s), Fraction::reduced(1, n)))
+                .collect()
+        }
+        Play::Trophy => {
+            // The Trophy itself goes to the played pile first, so it is never drawn.
+            let pool: Vec<Artifact> = trophy_pool(state)
+                .into_iter()
+                .filter(|a| *a != Artifact::Trophy)
+                .collect();
+            if pool.len() < 2 {
+                return pool
+                    .iter()
+                    .map(|a| {
+                        (
+                            CardChance::Draws([*a].into_iter().collect()),
+                            Fraction::reduced(1, 1),
+                        )
+                    })
+                    .collect();
+            }
+            let pairs = (pool.len() * (pool.len() - 1) / 2) as u64;
+            let mut out = Vec::new();
+            for i in 0..pool.len() {
+                for j in i + 1..pool.len() {
+                    let drawn = [pool[i], pool[j]].into_iter().collect();
+                    out.push((CardChance::Draws(drawn), Fraction::reduced(1, pairs)));
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}

@@ -34,7 +34,7 @@ pub mod state;
 pub use army::{Army, ArmyError, Setup, SetupError, start_state};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
-pub use cards::{CardMove, Play};
+pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
 pub use history::Game;
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};

@@ -212,7 +212,6 @@ impl FromStr for State {
             s => {
                 let sq =
                     Square::parse(s).ok_or_else(|| err(4, format!("`{s}` is not a square")))?;
-                check_en_passant(&state, sq)?;
                 Some(sq)
             }
         };
@@ -250,11 +249,7 @@ impl FromStr for State {
                 }
                 state.board.set_impassable(sq, true);
             }
-            if let Some(ep) = state.en_passant
-                && state.board.is_impassable(ep)
-            {
-                return Err(err(4, "the square passed over is impassable"));
-            }
+
             let (w, b) = parse_pair(10, fields[9])?;
             state.reserves = [parse_number(10, w)?, parse_number(10, b)?];
             let (w, b) = parse_pair(11, fields[10])?;
@@ -335,6 +330,9 @@ impl FromStr for State {
                 state.restricted[color.index()] = Some(sq);
             }
         }
+        if let Some(ep) = state.en_passant {
+            check_en_passant(&state, ep)?;
+        }
         for color in Color::BOTH {
             let kings = state.board.count(color, Role::King);
             if kings != 1 {
@@ -382,11 +380,13 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> 
 }
 
 fn check_en_passant(state: &State, sq: Square) -> Result<(), PositionError> {
-    // The pawn that moved belongs to the side not to act and stands just beyond `sq`.
-    let mover = state.turn.other();
+    // The pawn that moved belongs to the side not to make the next move (in a response window,
+    // the opener makes it) and stands just beyond `sq`.
+    let next = state.window.map_or(state.turn, |w| w.opener);
+    let mover = next.other();
     // Acceleration moves pawns two squares from any rank, so any rank may hold the square.
-    let ok = state.board.get(sq).is_none()
-        && movegen::en_passant_victim(sq, state.turn)
+    let ok = state.board.is_free(sq)
+        && movegen::en_passant_victim(sq, next)
             .and_then(|v| state.board.get(v))
             .is_some_and(|p| p.color == mover && p.role == Role::Pawn);
     if ok {
