@@ -757,3 +757,21 @@ fn zombie_and_trophy_chances_are_exact_and_cover_what_happens() {
         .collect();
     assert!(trophy.iter().any(|(c, _)| *c == CardChance::Draws(new)));
 }
+
+#[test]
+fn a_restriction_ends_with_its_piece() {
+    let s =
+        parse_position("1n2k3/8/8/8/8/8/8/RN2K3 w - - 0 1 - - - 0/0 restriction/- -/-").unwrap();
+    let s = play(&play(&s, "restriction b8", None), "pass", None);
+    assert_eq!(s.restricted(Color::Black), Some(sq("b8")));
+    // White's knight takes the held knight before black's turn: nothing is held any more.
+    let s =
+        parse_position("1n2k3/8/2N5/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/- -/-").unwrap();
+    let s = play(&play(&s, "restriction b8", None), "pass", None);
+    let taken = play(&s, "c6xb8", dice(&[6, 6, 6], &[1, 1]));
+    assert_eq!(taken.restricted(Color::Black), None);
+    assert_eq!(
+        parse_position(&taken.to_string()).unwrap().to_string(),
+        taken.to_string()
+    );
+}

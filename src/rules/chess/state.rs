@@ -567,6 +567,24 @@ impl State {
     /// Returns whether the action can never be undone by moving (a pawn move or a capture).
     /// `result` is the attempt's result (ignored for other actions).
     pub(crate) fn play(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
+        let irreversible = self.play_inner(action, result);
+        // A shield or Restriction ends with its piece (taken, turned to stone).
+        for c in Color::BOTH {
+            let i = c.index();
+            let holds = |sq: Option<Square>| {
+                sq.is_some_and(|s| self.board.get(s).is_some_and(|p| p.color == c))
+            };
+            if !holds(self.shields[i]) {
+                self.shields[i] = None;
+            }
+            if !holds(self.restricted[i]) {
+                self.restricted[i] = None;
+            }
+        }
+        irreversible
+    }
+
+    fn play_inner(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
         if let Some(window) = self.window {
             return self.answer_window(action, window);
         }
