@@ -6,6 +6,21 @@
 //! Attack, Fury (movement); Statue, Heir, Explosive Ram, Zombie Pawn, Resurrection, Barricade,
 //! Demolition, Balm, Poison Dart, Shield, Scouting, Trophy (actions); Seize and Restriction
 //! (keep the move, open the response window); Cancel (in a window or at the start of a turn).
+//!
+//! Decisions where the spec is silent:
+//! - A card move that brings a pawn to its last rank promotes it (one action per piece chosen);
+//!   a pawn may teleport or leap back to its own home rank and stays a pawn there. An
+//!   Acceleration that promotes leaves no en-passant chance.
+//! - File Shift may move the king (never into check). King's Stride: when the attack on the
+//!   second step fails, the king stays on its first step (which was checked to be safe).
+//! - Mass Attack needs at least one pawn able to step; Trophy needs at least one kind in the
+//!   pool and draws two (or the one left); each is equally likely ([`card_chances`]).
+//! - One shield per side at a time (a new Shield replaces it); a shield or Restriction ends
+//!   when its piece leaves the board. A piece under Restriction still gives check.
+//! - Poison Dart's "attacks" are the normal attacks (as for check), not card moves.
+//! - A Seize played as a window answer opens no further window and cannot be cancelled.
+//! - Cancel restores the state from just before the artifact, dice generator included, then
+//!   spends both cards; the progress clock restarts (a card was played).
 
 use super::artifact::Artifact;
 use super::board::{Color, Piece, Role, Square};
