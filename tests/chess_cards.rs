@@ -756,6 +756,21 @@ fn zombie_and_trophy_chances_are_exact_and_cover_what_happens() {
         .filter(|a| *a != Artifact::ZombiePawn)
         .collect();
     assert!(trophy.iter().any(|(c, _)| *c == CardChance::Draws(new)));
+    // Each chance can be applied on purpose (the engine's chance nodes); others are refused.
+    let (chosen, _) = s
+        .apply_with_chance(&act("zombie-pawn"), CardChance::Rises(sq("h4")))
+        .unwrap();
+    assert_eq!(chosen.board().get(sq("h4")).unwrap().role, Role::Pawn);
+    assert!(
+        s.apply_with_chance(&act("zombie-pawn"), CardChance::Rises(sq("h5")))
+            .is_err()
+    );
+    let pair: ArtifactSet = [Artifact::Balm, Artifact::Fury].into_iter().collect();
+    let (drawn, _) = s
+        .apply_with_chance(&act("trophy"), CardChance::Draws(pair))
+        .unwrap();
+    assert!(drawn.hand(Color::White).contains(Artifact::Balm));
+    assert!(drawn.hand(Color::White).contains(Artifact::Fury));
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! are in nodes, so a given seed always gives the same choice.
 
 use crate::rules::chess::{Action, AttemptResult, Color, DiceRng, End, Role, State, movegen};
+use crate::rules::chess::{Play, card_chances};
 
 /// How strong a player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -230,6 +231,25 @@ impl Search {
         side: Color,
         ply: u32,
     ) -> f64 {
+        // Zombie Pawn's square: every square weighted exactly. (Trophy's draw is left to the
+        // generator: the evaluation does not look at hands.)
+        if let Action::Play(play @ Play::ZombiePawn) = action {
+            let mut total = 0.0;
+            for (chance, p) in card_chances(state, play) {
+                let mut next = state.clone();
+                next.advance_chance(action, None, Some(chance));
+                total += p.to_f64()
+                    * self.value(
+                        &next,
+                        depth - 1,
+                        f64::NEG_INFINITY,
+                        f64::INFINITY,
+                        side,
+                        ply,
+                    );
+            }
+            return total;
+        }
         match state.attempt_odds(action) {
             Some(odds) => {
                 let mut total = 0.0;

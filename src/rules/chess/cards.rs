@@ -523,7 +523,14 @@ fn pseudo_plays_unrestricted(
 
 /// Carries out a card play (already known legal) with the attempt's result for attacking
 /// movement cards. The card is spent first.
-pub(crate) fn play_card(state: &mut State, play: &Play, result: Option<super::AttemptResult>) {
+/// `chance`, when given, decides Zombie Pawn's square or Trophy's draw instead of the
+/// generator (the engine's chance nodes).
+pub(crate) fn play_card(
+    state: &mut State,
+    play: &Play,
+    result: Option<super::AttemptResult>,
+    chance: Option<CardChance>,
+) {
     let us = state.turn;
     state.hands[us.index()].remove(play.artifact());
     state.played[us.index()].push(play.artifact());
@@ -579,12 +586,21 @@ pub(crate) fn play_card(state: &mut State, play: &Play, result: Option<super::At
         Play::ZombiePawn => {
             let squares = zombie_squares(state, us);
             if !squares.is_empty() {
-                let sq = squares[state.dice.below(squares.len() as u64) as usize];
+                let sq = match chance {
+                    Some(CardChance::Rises(sq)) if squares.contains(&sq) => sq,
+                    _ => squares[state.dice.below(squares.len() as u64) as usize],
+                };
                 state.reserves[us.index()] = state.reserves[us.index()].saturating_sub(1);
                 state.board.set(sq, Some(Piece::new(us, Role::Pawn)));
             }
         }
         Play::Trophy => {
+            if let Some(CardChance::Draws(drawn)) = chance {
+                for card in drawn.iter() {
+                    state.hands[us.index()].insert(card);
+                }
+                return;
+            }
             let mut pool = trophy_pool(state);
             for _ in 0..2 {
                 if pool.is_empty() {

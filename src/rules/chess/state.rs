@@ -475,6 +475,39 @@ impl State {
         Ok(self.clone().finish(action, None, result))
     }
 
+    /// Applies a legal Zombie Pawn or Trophy with its chance decided (one of
+    /// [`cards::card_chances`]); the generator is not used.
+    pub fn apply_with_chance(
+        &self,
+        action: &Action,
+        chance: cards::CardChance,
+    ) -> Result<(State, Record), RuleError> {
+        self.check_legal(action)?;
+        let possible = match action {
+            Action::Play(p) => cards::card_chances(self, p)
+                .iter()
+                .any(|(c, _)| *c == chance),
+            _ => false,
+        };
+        if !possible {
+            return Err(RuleError::Illegal {
+                action: *action,
+                why: "that chance cannot happen for this action",
+            });
+        }
+        let mut next = self.clone();
+        let actor = next.turn;
+        next.advance_chance(action, None, Some(chance));
+        next.end = next.judge_end();
+        let record = Record {
+            action: *action,
+            dice: None,
+            result: None,
+            actor,
+        };
+        Ok((next, record))
+    }
+
     fn check_legal(&self, action: &Action) -> Result<(), RuleError> {
         if let Some(end) = self.end {
             return Err(RuleError::GameOver(end));
@@ -550,7 +583,17 @@ impl State {
     /// Plays a legal action with its result and records the new position for repetitions, but
     /// does not judge the end: the engine's fast path (it looks at the end itself).
     pub(crate) fn advance(&mut self, action: &Action, result: Option<AttemptResult>) {
-        if self.play(action, result) {
+        self.advance_chance(action, result, None);
+    }
+
+    /// [`State::advance`] with a card's chance decided.
+    pub(crate) fn advance_chance(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) {
+        if self.play_chance(action, result, chance) {
             self.seen.clear();
         }
         let key = self.key();
@@ -567,7 +610,17 @@ impl State {
     /// Returns whether the action can never be undone by moving (a pawn move or a capture).
     /// `result` is the attempt's result (ignored for other actions).
     pub(crate) fn play(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
-        let irreversible = self.play_inner(action, result);
+        self.play_chance(action, result, None)
+    }
+
+    /// [`State::play`] with a card's chance decided (Zombie Pawn's square, Trophy's draw).
+    pub(crate) fn play_chance(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) -> bool {
+        let irreversible = self.play_inner(action, result, chance);
         // A shield or Restriction ends with its piece (taken, turned to stone).
         for c in Color::BOTH {
             let i = c.index();
@@ -584,7 +637,12 @@ impl State {
         irreversible
     }
 
-    fn play_inner(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
+    fn play_inner(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) -> bool {
         if let Some(window) = self.window {
             return self.answer_window(action, window);
         }
@@ -643,7 +701,7 @@ impl State {
                 self.resolve_attempt(action, result);
             }
             Action::Play(p) => {
-                cards::play_card(self, &p, result);
+                cards::play_card(self, &p, result, chance);
                 self.cancelable = before;
                 if matches!(p, Play::Seize(_) | Play::Restriction(_)) {
                     // These keep the normal move: the other side may answer first.
