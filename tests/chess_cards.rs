@@ -3,7 +3,7 @@
 
 use carved_tables::rules::chess::{
     Action, Artifact, ArtifactSet, CardChance, Color, Dice, DiceSet, End, Play, Role, RuleError,
-    Square, State, Window, card_chances, parse_position,
+    Square, State, Window, card_actions, card_chances, parse_position,
 };
 
 /// A position with white holding `hand` (and black nothing).
@@ -788,5 +788,24 @@ fn a_restriction_ends_with_its_piece() {
     assert_eq!(
         parse_position(&taken.to_string()).unwrap().to_string(),
         taken.to_string()
+    );
+}
+
+#[test]
+fn card_actions_list_one_artifacts_plays() {
+    let s = with_hand(
+        "4k3/8/8/8/8/8/3NP3/4K3 w - - 0 1",
+        "d2 - -",
+        "balm,file-shift",
+    );
+    let balm: Vec<String> = card_actions(&s, Artifact::Balm)
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(balm, ["balm d2"]);
+    assert!(card_actions(&s, Artifact::FileShift).len() >= 2);
+    assert!(
+        card_actions(&s, Artifact::Fury).is_empty(),
+        "not in the hand"
     );
 }

@@ -1,11 +1,13 @@
 //! Artifact Chess (`spec/artifact-chess.md`): armies, dice combat, wounds, healing, check,
-//! draws, history and notation (issue #7); the artifacts come with issue #8.
+//! draws, history and notation (issue #7); the 22 artifacts and the response window (issue #8,
+//! in [`cards`]).
 //!
 //! The whole game is a [`State`] changed only by [`State::apply`] (dice from the state's own
 //! generator), [`State::apply_with_dice`] (explicit dice) or [`State::apply_with_result`] (a
 //! chosen result, for the engine's chance nodes). A refused action is a [`RuleError`] and changes
 //! nothing. [`Game`] keeps the history for viewing and undo; [`Setup`] runs the hidden set-up
-//! phase; [`notation`] reads and writes positions and actions.
+//! phase; [`notation`] reads and writes positions and actions. For the table: [`piece_actions`]
+//! (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked).
 //!
 //! Decisions where the spec is silent:
 //! - An attempt is legal when its success leaves the actor's king safe; its failure changes no
@@ -84,6 +86,16 @@ pub fn piece_actions(state: &State, from: Square) -> PieceActions {
         }
     }
     out
+}
+
+/// The legal plays of one artifact (for the table's card picker: where a card may be aimed);
+/// empty when the card is not in the hand of the side to act or cannot be played now.
+pub fn card_actions(state: &State, card: Artifact) -> Vec<Action> {
+    state
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Play(p) if p.artifact() == card))
+        .collect()
 }
 
 /// Counts the action sequences of length `depth`, every capture attempt taken as succeeding
