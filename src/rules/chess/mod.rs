@@ -1,2 +1,121 @@
-//! Artifact Chess (`spec/artifact-chess.md`): armies, dice combat, wounds and artifacts.
-//! Filled in by issues #7 and #8.
+//! Artifact Chess (`spec/artifact-chess.md`): armies, dice combat, wounds, healing, check,
+//! draws, history and notation (issue #7); the 22 artifacts and the response window (issue #8,
+//! in [`cards`]).
+//!
+//! The whole game is a [`State`] changed only by [`State::apply`] (dice from the state's own
+//! generator), [`State::apply_with_dice`] (explicit dice) or [`State::apply_with_result`] (a
+//! chosen result, for the engine's chance nodes). A refused action is a [`RuleError`] and changes
+//! nothing. [`Game`] keeps the history for viewing and undo; [`Setup`] runs the hidden set-up
+//! phase; [`notation`] reads and writes positions and actions. For the table: [`piece_actions`]
+//! (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked).
+//!
+//! Decisions where the spec is silent:
+//! - An attempt is legal when its success leaves the actor's king safe; its failure changes no
+//!   line, so a failed attempt can only leave the king in check if it was already in check —
+//!   then the same player acts again (and keeps any en-passant chance, still "right after").
+//! - Progress: a pawn's move, an attempt that succeeds or wounds, a heal (and, in part 2, an
+//!   artifact played). A miss is no progress.
+//! - A wounded defender dies without any roll: no dice are recorded for that attempt and the
+//!   generator is not used.
+//! - Set-ups are made blind, so a game may start with a king already attacked (a rook on an
+//!   open file). Positions where the side not to act stands in check are therefore accepted:
+//!   the king is never captured, so that side simply answers the check on its turn.
+//! - Repetitions compare pieces with their marks, impassable squares, side to act, castling
+//!   rights, a usable en-passant chance, reserves, hands and played piles.
+
+pub mod army;
+pub mod artifact;
+pub mod board;
+pub mod cards;
+pub mod dice;
+pub mod history;
+pub mod movegen;
+pub mod notation;
+pub mod state;
+
+pub use army::{Army, ArmyError, Setup, SetupError, start_state};
+pub use artifact::{Artifact, ArtifactKind, ArtifactSet};
+pub use board::{Board, Color, Piece, Role, Square, SquareSet};
+pub use cards::{CardChance, CardMove, Play, card_chances};
+pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
+pub use history::Game;
+pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
+pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State, Window};
+
+/// What one selected piece may do, for the table: where it may move, which enemies it may
+/// attempt (with the odds of each result), and which wounded friends it may heal (a king).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceActions {
+    /// Moves, castling included; a promotion gives one action per piece chosen.
+    pub moves: Vec<Action>,
+    /// Capture attempts with their exact odds.
+    pub attempts: Vec<(Action, Odds)>,
+    pub heals: Vec<Action>,
+}
+
+impl PieceActions {
+    /// The squares the piece may go to or aim at, each once.
+    pub fn targets(&self) -> Vec<Square> {
+        let mut out: Vec<Square> = self
+            .moves
+            .iter()
+            .chain(self.attempts.iter().map(|(a, _)| a))
+            .chain(self.heals.iter())
+            .filter_map(Action::to)
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The legal actions of the piece on `from` (empty for an empty square or the other side's).
+pub fn piece_actions(state: &State, from: Square) -> PieceActions {
+    let mut out = PieceActions::default();
+    for action in state.legal_actions() {
+        match action {
+            _ if action.from() != Some(from) => {}
+            Action::Move { .. } => out.moves.push(action),
+            Action::Attempt { .. } => {
+                if let Some(odds) = state.attempt_odds(&action) {
+                    out.attempts.push((action, odds));
+                }
+            }
+            Action::Heal { .. } => out.heals.push(action),
+            Action::Play(_) | Action::Pass => {}
+        }
+    }
+    out
+}
+
+/// The legal plays of one artifact (for the table's card picker: where a card may be aimed);
+/// empty when the card is not in the hand of the side to act or cannot be played now.
+pub fn card_actions(state: &State, card: Artifact) -> Vec<Action> {
+    state
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Play(p) if p.artifact() == card))
+        .collect()
+}
+
+/// Counts the action sequences of length `depth`, every capture attempt taken as succeeding
+/// (so a plain-chess position without queens gives chess perft minus queen promotions). Draws
+/// by repetition or without progress are not looked at, as in chess perft.
+pub fn perft(state: &State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let actions = movegen::generate(state);
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|a| {
+            let mut next = state.clone();
+            next.seen.clear();
+            next.play(a, Some(AttemptResult::Success));
+            perft(&next, depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,557 @@
+//! Army building and the set-up phase: the 15-point budget, the count limits, the bishops on
+//! different colours, the placement ranks, the hidden set-ups, and the starting state.
+
+use super::artifact::{Artifact, ArtifactSet};
+use super::board::{Color, Piece, Role, Square};
+use super::dice::DiceRng;
+use super::state::{Castling, State};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most points an army may cost.
+pub const BUDGET: u32 = 15;
+
+/// The most of each role an army may be built with (promotions may exceed them later).
+pub fn count_limit(role: Role) -> usize {
+    match role {
+        Role::Pawn => 8,
+        Role::Knight | Role::Bishop | Role::Rook => 2,
+        Role::King => 1,
+    }
+}
+
+/// The rule an army breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArmyError {
+    /// Every army has exactly one king.
+    NoKing,
+    TooMany {
+        role: Role,
+        count: usize,
+        max: usize,
+    },
+    OverBudget {
+        points: u32,
+    },
+    /// Two bishops must stand on squares of different colours.
+    BishopsSameColour {
+        first: Square,
+        second: Square,
+    },
+    /// The king, bishops, knights and rooks go on the home rank; pawns on the second rank or (one
+    /// of them) the third.
+    WrongRank {
+        role: Role,
+        square: Square,
+    },
+    /// Only one pawn may be advanced to the third rank.
+    TooManyAdvanced {
+        first: Square,
+        second: Square,
+    },
+    SquareTwice(Square),
+}
+
+impl fmt::Display for ArmyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArmyError::NoKing => f.write_str("the army needs its king"),
+            ArmyError::TooMany { role, count, max } => {
+                write!(f, "{count} {}s: at most {max}", role.name())
+            }
+            ArmyError::OverBudget { points } => {
+                write!(f, "the army costs {points} points: the budget is {BUDGET}")
+            }
+            ArmyError::BishopsSameColour { first, second } => write!(
+                f,
+                "the bishops on {first} and {second} stand on squares of the same colour"
+            ),
+            ArmyError::WrongRank { role, square } => write!(
+                f,
+                "a {} may not stand on {square}: {}",
+                role.name(),
+                if *role == Role::Pawn {
+                    "pawns go on the second rank, one may go on the third"
+                } else {
+                    "pieces go on the home rank"
+                }
+            ),
+            ArmyError::TooManyAdvanced { first, second } => write!(
+                f,
+                "pawns on {first} and {second} are both advanced: only one may stand on the third rank"
+            ),
+            ArmyError::SquareTwice(sq) => write!(f, "two pieces on {sq}"),
+        }
+    }
+}
+
+impl std::error::Error for ArmyError {}
+
+/// A checked army of one colour: where each of its pieces starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Army {
+    color: Color,
+    placements: Vec<(Role, Square)>,
+}
+
+impl Army {
+    /// Checks every building rule; the first broken one is the error.
+    pub fn new(color: Color, placements: &[(Role, Square)]) -> Result<Army, ArmyError> {
+        let mut seen = Vec::new();
+        for &(_, sq) in placements {
+            if seen.contains(&sq) {
+                return Err(ArmyError::SquareTwice(sq));
+            }
+            seen.push(sq);
+        }
+        let count = |role: Role| placements.iter().filter(|(r, _)| *r == role).count();
+        if count(Role::King) == 0 {
+            return Err(ArmyError::NoKing);
+        }
+        for role in Role::ALL {
+            let (n, max) = (count(role), count_limit(role));
+            if n > max {
+                return Err(ArmyError::TooMany {
+                    role,
+                    count: n,
+                    max,
+                });
+            }
+        }
+        let points: u32 = placements.iter().map(|(r, _)| r.points()).sum();
+        if points > BUDGET {
+            return Err(ArmyError::OverBudget { points });
+        }
+        let mut advanced: Option<Square> = None;
+        for &(role, sq) in placements {
+            let rel = color.relative_rank(sq);
+            let ok = match role {
+                Role::Pawn => rel == 1 || rel == 2,
+                _ => rel == 0,
+            };
+            if !ok {
+                return Err(ArmyError::WrongRank { role, square: sq });
+            }
+            if role == Role::Pawn && rel == 2 {
+                if let Some(first) = advanced {
+                    return Err(ArmyError::TooManyAdvanced { first, second: sq });
+                }
+                advanced = Some(sq);
+            }
+        }
+        let bishops: Vec<Square> = placements
+            .iter()
+            .filter(|(r, _)| *r == Role::Bishop)
+            .map(|(_, s)| *s)
+            .collect();
+        if let [first, second] = bishops[..]
+            && first.is_light() == second.is_light()
+        {
+            return Err(ArmyError::BishopsSameColour { first, second });
+        }
+        Ok(Army {
+            color,
+            placements: placements.to_vec(),
+        })
+    }
+
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    pub fn placements(&self) -> &[(Role, Square)] {
+        &self.placements
+    }
+
+    pub fn points(&self) -> u32 {
+        self.placements.iter().map(|(r, _)| r.points()).sum()
+    }
+
+    /// A random army within the rules costing `min_points..=max_points` (clamped to the budget):
+    /// random roles within the limits, then random squares — the king mostly on e1/e8 so that
+    /// castling stays possible, bishops on one light and one dark square, and sometimes one pawn
+    /// advanced.
+    pub fn random(color: Color, rng: &mut DiceRng, min_points: u32, max_points: u32) -> Army {
+        let max_points = max_points.min(BUDGET);
+        let min_points = min_points.min(max_points);
+        let roles = loop {
+            let mut roles = vec![Role::King];
+            let mut points = 0;
+            loop {
+                let fits: Vec<Role> = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]
+                    .into_iter()
+                    .filter(|r| {
+                        points + r.points() <= max_points
+                            && roles.iter().filter(|x| *x == r).count() < count_limit(*r)
+                    })
+                    .collect();
+                if fits.is_empty() || (points >= min_points && rng.below(4) == 0) {
+                    break;
+                }
+                let role = fits[rng.below(fits.len() as u64) as usize];
+                points += role.points();
+                roles.push(role);
+            }
+            if points >= min_points {
+                break roles;
+            }
+        };
+        let home = color.home_rank();
+        let mut free: Vec<u8> = (0..8).collect();
+        let mut take = |rng: &mut DiceRng, want: &dyn Fn(u8) -> bool| -> u8 {
+            let options: Vec<usize> = (0..free.len()).filter(|&i| want(free[i])).collect();
+            let i = options[rng.below(options.len() as u64) as usize];
+            free.remove(i)
+        };
+        let mut placements = Vec::new();
+        let king_file = if rng.below(4) != 0 {
+            take(rng, &|f| f == 4)
+        } else {
+            take(rng, &|_| true)
+        };
+        placements.push((Role::King, king_file));
+        let bishops = roles.iter().filter(|r| **r == Role::Bishop).count();
+        let first_light = rng.below(2) == 0;
+        for i in 0..bishops {
+            let light = first_light ^ (i == 1);
+            let f = take(rng, &|f| {
+                Square::new(f, home).is_some_and(|s| s.is_light() == light)
+            });
+            placements.push((Role::Bishop, f));
+        }
+        for &r in &roles {
+            if matches!(r, Role::Knight | Role::Rook) {
+                placements.push((r, take(rng, &|_| true)));
+            }
+        }
+        let mut pieces: Vec<(Role, Square)> = placements
+            .into_iter()
+            .filter_map(|(r, f)| Square::new(f, home).map(|s| (r, s)))
+            .collect();
+        let pawns = roles.iter().filter(|r| **r == Role::Pawn).count();
+        let mut files: Vec<u8> = (0..8).collect();
+        let advanced = if pawns > 0 && rng.below(3) == 0 {
+            Some(rng.below(pawns as u64) as usize)
+        } else {
+            None
+        };
+        for i in 0..pawns {
+            let f = files.remove(rng.below(files.len() as u64) as usize);
+            let rank = if advanced == Some(i) {
+                color.pawn_rank() as i8 + color.forward()
+            } else {
+                color.pawn_rank() as i8
+            };
+            if let Some(sq) = Square::new(f, rank as u8) {
+                pieces.push((Role::Pawn, sq));
+            }
+        }
+        // The construction above follows every rule; checking again keeps that promise honest.
+        Army::new(color, &pieces).unwrap_or_else(|e| unreachable!("random army broke a rule: {e}"))
+    }
+}
+
+/// Why the set-up phase refused something.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// That side has already declared its army ready.
+    AlreadyReady(Color),
+    /// The game cannot start before this side is ready.
+    NotReady(Color),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::AlreadyReady(c) => write!(f, "{} is already ready", c.name()),
+            SetupError::NotReady(c) => write!(f, "{} has not set up yet", c.name()),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The set-up phase: each side places its army in secret; both are shown, and the game starts
+/// with white to move, once both are ready.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup {
+    armies: [Option<Army>; 2],
+}
+
+impl Setup {
+    pub fn new() -> Setup {
+        Setup::default()
+    }
+
+    /// Declares a side's army ready; it cannot be changed afterwards.
+    pub fn ready(&mut self, army: Army) -> Result<(), SetupError> {
+        let slot = &mut self.armies[army.color().index()];
+        if slot.is_some() {
+            return Err(SetupError::AlreadyReady(army.color()));
+        }
+        *slot = Some(army);
+        Ok(())
+    }
+
+    pub fn is_ready(&self, color: Color) -> bool {
+        self.armies[color.index()].is_some()
+    }
+
+    /// The army of `owner` as `viewer` may see it: one's own always, the other's only once both
+    /// sides are ready.
+    pub fn army_seen_by(&self, viewer: Color, owner: Color) -> Option<&Army> {
+        let both = Color::BOTH.iter().all(|c| self.is_ready(*c));
+        if viewer == owner || both {
+            self.armies[owner.index()].as_ref()
+        } else {
+            None
+        }
+    }
+
+    /// The starting state once both are ready, with the dice generator seeded by `seed`.
+    pub fn start(&self, seed: u64) -> Result<State, SetupError> {
+        let [Some(white), Some(black)] = &self.armies else {
+            let missing = if self.is_ready(Color::White) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            return Err(SetupError::NotReady(missing));
+        };
+        Ok(start_state(white, black, seed))
+    }
+}
+
+/// The state at the start of a game between two armies: white to move, castling rights where
+/// the king stands on e1/e8 and a rook in a corner of its home rank.
+pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
+    let mut state = State::bare();
+    for army in [white, black] {
+        for &(role, sq) in army.placements() {
+            state.board.set(sq, Some(Piece::new(army.color(), role)));
+        }
+        let color = army.color();
+        let home = color.home_rank();
+        let is = |file: u8, role: Role| {
+            army.placements()
+                .iter()
+                .any(|&(r, s)| r == role && Square::new(file, home) == Some(s))
+        };
+        if is(4, Role::King) {
+            if is(7, Role::Rook) {
+                state.castling.add(Castling::kingside(color));
+            }
+            if is(0, Role::Rook) {
+                state.castling.add(Castling::queenside(color));
+            }
+        }
+    }
+    let mut state = state.with_dice_seed(seed);
+    for color in Color::BOTH {
+        state.hands[color.index()] = deal(&mut state.dice);
+    }
+    state.settle()
+}
+
+/// How many artifacts each hand is dealt.
+pub const HAND_SIZE: usize = 5;
+
+/// A hand of [`HAND_SIZE`] different kinds out of the 22, from the game's generator. Each hand
+/// is dealt on its own, so both may hold the same kind.
+pub fn deal(rng: &mut DiceRng) -> ArtifactSet {
+    let mut kinds = Artifact::ALL.to_vec();
+    let mut hand = ArtifactSet::EMPTY;
+    for _ in 0..HAND_SIZE {
+        let i = rng.below(kinds.len() as u64) as usize;
+        hand.insert(kinds.swap_remove(i));
+    }
+    hand
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_king_alone_is_an_army() {
+        let a = Army::new(Color::White, &[(Role::King, sq("e1"))]).unwrap();
+        assert_eq!(a.points(), 0);
+    }
+
+    #[test]
+    fn each_building_rule_names_itself() {
+        use Role::*;
+        let w = Color::White;
+        let k = (King, sq("e1"));
+        assert_eq!(Army::new(w, &[(Rook, sq("a1"))]), Err(ArmyError::NoKing));
+        assert_eq!(
+            Army::new(
+                w,
+                &[
+                    k,
+                    (Rook, sq("a1")),
+                    (Rook, sq("h1")),
+                    (Knight, sq("b1")),
+                    (Bishop, sq("c1"))
+                ]
+            ),
+            Err(ArmyError::OverBudget { points: 16 })
+        );
+        assert!(matches!(
+            Army::new(
+                w,
+                &[
+                    k,
+                    (Knight, sq("b1")),
+                    (Knight, sq("c1")),
+                    (Knight, sq("d1"))
+                ]
+            ),
+            Err(ArmyError::TooMany {
+                role: Knight,
+                count: 3,
+                max: 2
+            })
+        ));
+        assert_eq!(
+            Army::new(w, &[k, (King, sq("d1"))]),
+            Err(ArmyError::TooMany {
+                role: King,
+                count: 2,
+                max: 1
+            })
+        );
+        let nine: Vec<_> = (0..8)
+            .map(|f| (Pawn, Square::new(f, 1).unwrap()))
+            .chain([(Pawn, sq("a3")), k])
+            .collect();
+        assert!(matches!(
+            Army::new(w, &nine),
+            Err(ArmyError::TooMany {
+                role: Pawn,
+                count: 9,
+                ..
+            })
+        ));
+        assert_eq!(
+            Army::new(w, &[k, (Bishop, sq("c1")), (Bishop, sq("a1"))]),
+            Err(ArmyError::BishopsSameColour {
+                first: sq("c1"),
+                second: sq("a1")
+            })
+        );
+        assert!(Army::new(w, &[k, (Bishop, sq("c1")), (Bishop, sq("f1"))]).is_ok());
+        assert_eq!(
+            Army::new(w, &[k, (Rook, sq("a2"))]),
+            Err(ArmyError::WrongRank {
+                role: Rook,
+                square: sq("a2")
+            })
+        );
+        assert_eq!(
+            Army::new(w, &[k, (Pawn, sq("a4"))]),
+            Err(ArmyError::WrongRank {
+                role: Pawn,
+                square: sq("a4")
+            })
+        );
+        assert_eq!(
+            Army::new(w, &[k, (Pawn, sq("a1"))]),
+            Err(ArmyError::WrongRank {
+                role: Pawn,
+                square: sq("a1")
+            })
+        );
+        assert_eq!(
+            Army::new(w, &[k, (Pawn, sq("a3")), (Pawn, sq("b3"))]),
+            Err(ArmyError::TooManyAdvanced {
+                first: sq("a3"),
+                second: sq("b3")
+            })
+        );
+        assert!(Army::new(w, &[k, (Pawn, sq("a3")), (Pawn, sq("b2"))]).is_ok());
+        assert_eq!(
+            Army::new(w, &[k, (Pawn, sq("e1"))]),
+            Err(ArmyError::SquareTwice(sq("e1")))
+        );
+        // Black's ranks mirror white's.
+        assert!(Army::new(Color::Black, &[(King, sq("e8")), (Pawn, sq("d6"))]).is_ok());
+        assert!(Army::new(Color::Black, &[(King, sq("e1"))]).is_err());
+    }
+
+    #[test]
+    fn random_armies_are_legal_and_varied() {
+        let mut rng = DiceRng::new(7);
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..200 {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let a = Army::random(color, &mut rng, 14, 15);
+            assert!((14..=15).contains(&a.points()), "{a:?}");
+            assert!(Army::new(color, a.placements()).is_ok());
+            let mut roles: Vec<Role> = a.placements().iter().map(|(r, _)| *r).collect();
+            roles.sort();
+            seen.insert(roles);
+        }
+        assert!(seen.len() > 10, "only {} different armies", seen.len());
+    }
+
+    #[test]
+    fn setups_stay_hidden_until_both_are_ready() {
+        let mut setup = Setup::new();
+        let white = Army::new(
+            Color::White,
+            &[(Role::King, sq("e1")), (Role::Rook, sq("h1"))],
+        )
+        .unwrap();
+        let black = Army::new(Color::Black, &[(Role::King, sq("e8"))]).unwrap();
+        assert_eq!(setup.start(1), Err(SetupError::NotReady(Color::White)));
+        setup.ready(white.clone()).unwrap();
+        assert_eq!(
+            setup.ready(white.clone()),
+            Err(SetupError::AlreadyReady(Color::White))
+        );
+        assert_eq!(setup.army_seen_by(Color::White, Color::White), Some(&white));
+        assert_eq!(setup.army_seen_by(Color::Black, Color::White), None);
+        assert_eq!(setup.start(1), Err(SetupError::NotReady(Color::Black)));
+        setup.ready(black.clone()).unwrap();
+        assert_eq!(setup.army_seen_by(Color::Black, Color::White), Some(&white));
+        let state = setup.start(1).unwrap();
+        assert_eq!(state.turn(), Color::White);
+        assert!(state.castling().has(Castling::kingside(Color::White)));
+        assert!(!state.castling().has(Castling::queenside(Color::White)));
+        assert_eq!(state.board().pieces().count(), 3);
+        for c in Color::BOTH {
+            assert_eq!(state.hand(c).len(), HAND_SIZE);
+        }
+    }
+
+    #[test]
+    fn hands_are_dealt_independently_without_duplicates() {
+        let mut rng = DiceRng::new(5);
+        let mut same_kind_in_both = false;
+        let mut all = ArtifactSet::EMPTY;
+        for _ in 0..200 {
+            let (a, b) = (deal(&mut rng), deal(&mut rng));
+            assert_eq!(
+                (a.len(), b.len()),
+                (HAND_SIZE, HAND_SIZE),
+                "five different kinds"
+            );
+            same_kind_in_both |= a.bits() & b.bits() != 0;
+            all = a.iter().chain(b.iter()).chain(all.iter()).collect();
+        }
+        assert!(
+            same_kind_in_both,
+            "the second hand does not avoid the first"
+        );
+        assert_eq!(all.len(), 22, "every kind gets dealt");
+    }
+}

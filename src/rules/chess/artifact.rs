@@ -1,0 +1,423 @@
+//! The 22 kinds of artifact (cards): their names, their kind and their notation code. Part 1
+//! (issue #7) only names them, so hands and played piles can be stored, written and read; their
+//! effects come with issue #8.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One kind of artifact. Every hand holds at most one card of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Artifact {
+    FileShift,
+    Teleport,
+    Acceleration,
+    KnightsLeap,
+    KingsStride,
+    Seize,
+    Restriction,
+    Cancel,
+    Statue,
+    Heir,
+    MassAttack,
+    ExplosiveRam,
+    ZombiePawn,
+    Resurrection,
+    Barricade,
+    Demolition,
+    Balm,
+    PoisonDart,
+    Shield,
+    Fury,
+    Scouting,
+    Trophy,
+}
+
+/// How an artifact is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ArtifactKind {
+    /// Replaces the normal move.
+    Movement,
+    /// Keeps the normal move, and opens the opponent's response window.
+    KeepsMove,
+    /// Played in a response window or at the start of one's own turn.
+    Response,
+    /// Uses the turn.
+    Action,
+}
+
+impl Artifact {
+    pub const ALL: [Artifact; 22] = [
+        Artifact::FileShift,
+        Artifact::Teleport,
+        Artifact::Acceleration,
+        Artifact::KnightsLeap,
+        Artifact::KingsStride,
+        Artifact::Seize,
+        Artifact::Restriction,
+        Artifact::Cancel,
+        Artifact::Statue,
+        Artifact::Heir,
+        Artifact::MassAttack,
+        Artifact::ExplosiveRam,
+        Artifact::ZombiePawn,
+        Artifact::Resurrection,
+        Artifact::Barricade,
+        Artifact::Demolition,
+        Artifact::Balm,
+        Artifact::PoisonDart,
+        Artifact::Shield,
+        Artifact::Fury,
+        Artifact::Scouting,
+        Artifact::Trophy,
+    ];
+
+    /// The word used in position strings and action notation (lower case, with hyphens).
+    pub fn code(self) -> &'static str {
+        match self {
+            Artifact::FileShift => "file-shift",
+            Artifact::Teleport => "teleport",
+            Artifact::Acceleration => "acceleration",
+            Artifact::KnightsLeap => "knights-leap",
+            Artifact::KingsStride => "kings-stride",
+            Artifact::Seize => "seize",
+            Artifact::Restriction => "restriction",
+            Artifact::Cancel => "cancel",
+            Artifact::Statue => "statue",
+            Artifact::Heir => "heir",
+            Artifact::MassAttack => "mass-attack",
+            Artifact::ExplosiveRam => "explosive-ram",
+            Artifact::ZombiePawn => "zombie-pawn",
+            Artifact::Resurrection => "resurrection",
+            Artifact::Barricade => "barricade",
+            Artifact::Demolition => "demolition",
+            Artifact::Balm => "balm",
+            Artifact::PoisonDart => "poison-dart",
+            Artifact::Shield => "shield",
+            Artifact::Fury => "fury",
+            Artifact::Scouting => "scouting",
+            Artifact::Trophy => "trophy",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Artifact> {
+        Artifact::ALL.into_iter().find(|a| a.code() == code)
+    }
+
+    pub fn name_en(self) -> &'static str {
+        match self {
+            Artifact::FileShift => "File Shift",
+            Artifact::Teleport => "Teleport",
+            Artifact::Acceleration => "Acceleration",
+            Artifact::KnightsLeap => "Knight's Leap",
+            Artifact::KingsStride => "King's Stride",
+            Artifact::Seize => "Seize",
+            Artifact::Restriction => "Restriction",
+            Artifact::Cancel => "Cancel",
+            Artifact::Statue => "Statue",
+            Artifact::Heir => "Heir",
+            Artifact::MassAttack => "Mass Attack",
+            Artifact::ExplosiveRam => "Explosive Ram",
+            Artifact::ZombiePawn => "Zombie Pawn",
+            Artifact::Resurrection => "Resurrection",
+            Artifact::Barricade => "Barricade",
+            Artifact::Demolition => "Demolition",
+            Artifact::Balm => "Balm",
+            Artifact::PoisonDart => "Poison Dart",
+            Artifact::Shield => "Shield",
+            Artifact::Fury => "Fury",
+            Artifact::Scouting => "Scouting",
+            Artifact::Trophy => "Trophy",
+        }
+    }
+
+    pub fn name_ru(self) -> &'static str {
+        match self {
+            Artifact::FileShift => "Смена вертикали",
+            Artifact::Teleport => "Телепортация",
+            Artifact::Acceleration => "Ускорение",
+            Artifact::KnightsLeap => "Конский прыжок",
+            Artifact::KingsStride => "Двойной шаг",
+            Artifact::Seize => "Забрать карту",
+            Artifact::Restriction => "Ограничение",
+            Artifact::Cancel => "Отмена",
+            Artifact::Statue => "Статуя",
+            Artifact::Heir => "Наследник",
+            Artifact::MassAttack => "Массовая атака",
+            Artifact::ExplosiveRam => "Взрывной таран",
+            Artifact::ZombiePawn => "Пешка-зомби",
+            Artifact::Resurrection => "Воскрешение",
+            Artifact::Barricade => "Баррикада",
+            Artifact::Demolition => "Снос",
+            Artifact::Balm => "Бальзам",
+            Artifact::PoisonDart => "Отравленный дротик",
+            Artifact::Shield => "Щит",
+            Artifact::Fury => "Ярость",
+            Artifact::Scouting => "Разведка",
+            Artifact::Trophy => "Трофей",
+        }
+    }
+
+    /// The Portuguese name (glossary words where it gives them).
+    pub fn name_pt(self) -> &'static str {
+        match self {
+            Artifact::FileShift => "Troca de coluna",
+            Artifact::Teleport => "Teletransporte",
+            Artifact::Acceleration => "Aceleração",
+            Artifact::KnightsLeap => "Salto do cavalo",
+            Artifact::KingsStride => "Passo duplo",
+            Artifact::Seize => "Confisco",
+            Artifact::Restriction => "Restrição",
+            Artifact::Cancel => "Anulação",
+            Artifact::Statue => "Estátua",
+            Artifact::Heir => "Herdeiro",
+            Artifact::MassAttack => "Ataque em massa",
+            Artifact::ExplosiveRam => "Aríete explosivo",
+            Artifact::ZombiePawn => "Peão zumbi",
+            Artifact::Resurrection => "Ressurreição",
+            Artifact::Barricade => "Barricada",
+            Artifact::Demolition => "Demolição",
+            Artifact::Balm => "Bálsamo",
+            Artifact::PoisonDart => "Dardo envenenado",
+            Artifact::Shield => "Escudo",
+            Artifact::Fury => "Fúria",
+            Artifact::Scouting => "Reconhecimento",
+            Artifact::Trophy => "Troféu",
+        }
+    }
+
+    /// What the card does, in English.
+    pub fn effect_en(self) -> &'static str {
+        match self {
+            Artifact::FileShift => {
+                "one of your pieces steps one square left or right, onto an empty square only"
+            }
+            Artifact::Teleport => {
+                "one of your non-king pieces jumps to any square within 2 king-steps; an enemy there is attacked (dice)"
+            }
+            Artifact::Acceleration => {
+                "one of your pawns moves two squares straight forward from any rank, both squares empty; allows en passant next turn; may promote"
+            }
+            Artifact::KnightsLeap => {
+                "one of your non-king pieces moves once as a knight (jumps over anything); may attack"
+            }
+            Artifact::KingsStride => {
+                "your king makes two king steps in one action; the first to an empty square; it may attack on the second; never through or into check"
+            }
+            Artifact::Seize => {
+                "take into your hand one card from the opponent's played pile (not a kind you hold); keeps your move"
+            }
+            Artifact::Restriction => {
+                "an enemy non-king piece cannot move, attack or heal on the opponent's next turn; keeps your move"
+            }
+            Artifact::Cancel => {
+                "undo the opponent's last artifact, in the response window or at the start of your turn; both cards are spent"
+            }
+            Artifact::Statue => {
+                "a pawn of either colour turns to stone: it leaves the board without going to a reserve, and its square becomes impassable"
+            }
+            Artifact::Heir => {
+                "one of your pawns becomes an Heir: it attacks on both diagonals forward and backward; lost on promotion"
+            }
+            Artifact::MassAttack => {
+                "all your pawns advance one square at once where the square was free; blocked pawns stay; each promoting pawn chooses its piece"
+            }
+            Artifact::ExplosiveRam => {
+                "sacrifice one of your rooks: every adjacent enemy non-king piece is demoted (rook to bishop, bishop or knight to pawn), keeping its wound"
+            }
+            Artifact::ZombiePawn => {
+                "a pawn from your reserve rises on a random empty square of your 3rd or 4th rank; only if no possible square checks a king"
+            }
+            Artifact::Resurrection => {
+                "return a pawn from your reserve to an empty square of your pawn rank"
+            }
+            Artifact::Barricade => {
+                "make an empty square impassable for the rest of the game (not on a home rank, not next to a king)"
+            }
+            Artifact::Demolition => "clear one impassable square (barricade or statue)",
+            Artifact::Balm => "heal one of your wounded pieces anywhere on the board",
+            Artifact::PoisonDart => {
+                "wound a healthy enemy non-king piece that one of your pieces attacks, without dice"
+            }
+            Artifact::Shield => {
+                "one of your non-king pieces is shielded until your next turn: it defends with 3d6 (1d6 when wounded, instead of dying)"
+            }
+            Artifact::Fury => {
+                "a normal capture attempt with one extra die (healthy 4d6, wounded 2d6)"
+            }
+            Artifact::Scouting => "see the opponent's unplayed cards for the rest of the game",
+            Artifact::Trophy => {
+                "draw two random kinds you do not hold from the kinds in neither hand nor played pile"
+            }
+        }
+    }
+
+    /// What the card does, in Russian.
+    pub fn effect_ru(self) -> &'static str {
+        match self {
+            Artifact::FileShift => {
+                "ваша фигура сдвигается на одну клетку влево или вправо, только на пустую клетку"
+            }
+            Artifact::Teleport => {
+                "ваша фигура (не король) прыгает на любую клетку в пределах двух шагов короля; враг там атакуется (кубики)"
+            }
+            Artifact::Acceleration => {
+                "ваша пешка идёт на две клетки прямо вперёд с любой горизонтали, обе клетки пусты; возможно взятие на проходе; возможно превращение"
+            }
+            Artifact::KnightsLeap => {
+                "ваша фигура (не король) один раз ходит как конь, перепрыгивая всё; может атаковать"
+            }
+            Artifact::KingsStride => {
+                "ваш король делает два шага за одно действие; первый — на пустую клетку; вторым может атаковать; никогда через шах или под шах"
+            }
+            Artifact::Seize => {
+                "возьмите в руку одну карту из сыгранных соперником (не того вида, что у вас есть); ход сохраняется"
+            }
+            Artifact::Restriction => {
+                "вражеская фигура (не король) не может ходить, атаковать и лечить в следующий ход соперника; ход сохраняется"
+            }
+            Artifact::Cancel => {
+                "отменяет последний артефакт соперника — в окне ответа или в начале своего хода; обе карты расходуются"
+            }
+            Artifact::Statue => {
+                "пешка любого цвета становится камнем: уходит с доски без запаса, её клетка становится непроходимой"
+            }
+            Artifact::Heir => {
+                "ваша пешка становится Наследником: атакует по обеим диагоналям вперёд и назад; свойство теряется при превращении"
+            }
+            Artifact::MassAttack => {
+                "все ваши пешки разом продвигаются на клетку, если она была свободна; заблокированные стоят; превращение выбирается для каждой"
+            }
+            Artifact::ExplosiveRam => {
+                "пожертвуйте ладью: каждая соседняя вражеская фигура (не король) понижается — ладья в слона, слон или конь в пешку, ранение сохраняется"
+            }
+            Artifact::ZombiePawn => {
+                "пешка из вашего запаса встаёт на случайную пустую клетку вашей 3-й или 4-й горизонтали; только если ни одна клетка не даёт шах"
+            }
+            Artifact::Resurrection => {
+                "верните пешку из запаса на пустую клетку вашей пешечной горизонтали"
+            }
+            Artifact::Barricade => {
+                "пустая клетка становится непроходимой до конца партии (не на домашней горизонтали, не рядом с королём)"
+            }
+            Artifact::Demolition => "очистите одну непроходимую клетку (баррикаду или статую)",
+            Artifact::Balm => "вылечите свою раненую фигуру в любом месте доски",
+            Artifact::PoisonDart => {
+                "раньте здоровую вражескую фигуру (не короля), которую атакует ваша фигура, без кубиков"
+            }
+            Artifact::Shield => {
+                "ваша фигура (не король) под щитом до вашего следующего хода: защищается 3d6 (раненая 1d6 вместо гибели)"
+            }
+            Artifact::Fury => "обычная попытка взятия с лишним кубиком (здоровая 4d6, раненая 2d6)",
+            Artifact::Scouting => "вы видите несыгранные карты соперника до конца партии",
+            Artifact::Trophy => {
+                "возьмите два случайных вида, которых у вас нет, из тех, что не в руках и не в сыгранных"
+            }
+        }
+    }
+
+    pub fn kind(self) -> ArtifactKind {
+        match self {
+            Artifact::FileShift
+            | Artifact::Teleport
+            | Artifact::Acceleration
+            | Artifact::KnightsLeap
+            | Artifact::KingsStride
+            | Artifact::MassAttack
+            | Artifact::Fury => ArtifactKind::Movement,
+            Artifact::Seize | Artifact::Restriction => ArtifactKind::KeepsMove,
+            Artifact::Cancel => ArtifactKind::Response,
+            _ => ArtifactKind::Action,
+        }
+    }
+
+    /// Cards that can bring pawns back to the board: holding one prevents the bare-kings draw.
+    pub fn returns_pawns(self) -> bool {
+        matches!(self, Artifact::Resurrection | Artifact::ZombiePawn)
+    }
+}
+
+impl fmt::Display for Artifact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A hand: a set of artifact kinds, so a duplicate kind cannot even be written down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArtifactSet(u32);
+
+impl ArtifactSet {
+    pub const EMPTY: ArtifactSet = ArtifactSet(0);
+
+    pub fn contains(self, a: Artifact) -> bool {
+        self.0 >> (a as u32) & 1 == 1
+    }
+
+    /// Adds a kind; `false` (and no change) when the hand already holds it.
+    pub fn insert(&mut self, a: Artifact) -> bool {
+        let had = self.contains(a);
+        self.0 |= 1 << (a as u32);
+        !had
+    }
+
+    pub fn remove(&mut self, a: Artifact) -> bool {
+        let had = self.contains(a);
+        self.0 &= !(1 << (a as u32));
+        had
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds in the table's order.
+    pub fn iter(self) -> impl Iterator<Item = Artifact> {
+        Artifact::ALL.into_iter().filter(move |a| self.contains(*a))
+    }
+
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl FromIterator<Artifact> for ArtifactSet {
+    fn from_iter<I: IntoIterator<Item = Artifact>>(iter: I) -> ArtifactSet {
+        let mut s = ArtifactSet::EMPTY;
+        for a in iter {
+            s.insert(a);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_two_distinct_codes_round_trip() {
+        let mut codes: Vec<_> = Artifact::ALL.iter().map(|a| a.code()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), 22);
+        for a in Artifact::ALL {
+            assert_eq!(Artifact::from_code(a.code()), Some(a));
+            assert!(!a.code().contains(['/', ',', ' ']), "{a}");
+        }
+        assert_eq!(Artifact::from_code("queen"), None);
+    }
+
+    #[test]
+    fn a_hand_never_holds_a_kind_twice() {
+        let mut hand = ArtifactSet::EMPTY;
+        assert!(hand.insert(Artifact::Balm));
+        assert!(!hand.insert(Artifact::Balm));
+        assert_eq!(hand.len(), 1);
+        assert!(hand.remove(Artifact::Balm));
+        assert!(hand.is_empty());
+    }
+}

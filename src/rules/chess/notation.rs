@@ -1,0 +1,924 @@
+//! Notation: the position string (FEN without queens, plus Artifact Chess fields) and the
+//! action notation, both read and written here, with typed errors that say where and why.
+//!
+//! # Position string
+//! Sixteen fields separated by single spaces:
+//!
+//! ```text
+//! <placement> <turn> <castling> <en-passant> <quiet> <fullmove> <wounds> <heirs> <impassable>
+//!     <reserves> <hands> <played> <shields> <scouted> <window> <restricted>
+//! ```
+//!
+//! 1. `placement`: the FEN board, rank 8 first, `K R B N P` white and `k r b n p` black, digits for
+//!    runs of empty squares. A queen (`Q`/`q`) is refused: there is none in Artifact Chess.
+//!    Impassable squares count as empty here (field 9 marks them).
+//! 2. `turn`: `w` or `b`, the side to act (after a failed attempt in check it stays the same).
+//! 3. `castling`: `KQkq` letters (K = white's king side, Q = white's queen side; nothing to do with
+//!    queens) or `-`. A right needs its king on e1/e8 and its rook on the a/h corner.
+//! 4. `en-passant`: the square a pawn just passed over, or `-`.
+//! 5. `quiet`: actions since the last progress (the draw comes at 100).
+//! 6. `fullmove`: starts at 1, grows after black's turn.
+//! 7. `wounds`: the wounded pieces' squares, comma-separated (`d2,e7`), or `-`. Never a king.
+//! 8. `heirs`: the Heir pawns' squares, or `-`.
+//! 9. `impassable`: the impassable squares (barricades and statues), or `-`. Always empty.
+//! 10. `reserves`: taken pawns, `<white>/<black>`, e.g. `0/2`.
+//! 11. `hands`: unplayed artifacts, `<white>/<black>`, each `-` or artifact codes separated by
+//!     commas (`balm,fury/-`), in the table's order; no kind twice in a hand.
+//! 12. `played`: the played piles, `<white>/<black>`, in the order played (a kind may repeat).
+//! 13. `shields`: the piece each side shielded until its next turn, `<white>/<black>`, each `-`
+//!     or a square of that side's piece (`e4/-`).
+//! 14. `scouted`: which sides have played Scouting and see the other hand: `-`, `w`, `b` or `wb`.
+//! 15. `window`: an open response window, `-` or `<opener>:<card>` (`w:restriction`); the side
+//!     to act (field 2) is then the responder.
+//! 16. `restricted`: the piece of each side under Restriction, `<white>/<black>`, `-` or a
+//!     square.
+//!
+//! The state Cancel would bring back is not part of the string: a position read from a string
+//! offers no Cancel until a new artifact is played.
+//! A plain six-field FEN (no queens) is read as a position with nothing else on it: no wounds,
+//! Heirs or impassable squares, empty reserves, no cards. Twelve fields (no shields, no
+//! Scouting) and fourteen (no window, no Restriction) are read too. A position is always written
+//! with all sixteen fields. The dice generator is not part of the position (see [`State::with_dice_seed`]).
+//!
+//! # Action notation
+//! - a move: `e2e4`; a promotion adds the piece letter: `e7e8r` (`r`, `b` or `n`);
+//!   castling is the king's move, `e1g1`;
+//! - a capture attempt: `e4xd5`, `e7xd8n`; en passant names the square passed over, `e5xd6`;
+//! - a heal: `heal e1d2` (the king's square, then the wounded piece's).
+
+use super::artifact::{Artifact, ArtifactSet};
+use super::board::{Board, Color, Piece, Role, Square};
+use super::cards::{CardMove, Play, Shape};
+use super::movegen;
+use super::state::{Action, Castling, State};
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a position string was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The field (1-based, as in the module docs); 0 for the position as a whole.
+    pub field: usize,
+    pub why: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field == 0 {
+            write!(f, "bad position: {}", self.why)
+        } else {
+            write!(
+                f,
+                "bad position, field {} ({}): {}",
+                self.field,
+                FIELD_NAMES[self.field - 1],
+                self.why
+            )
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+const FIELD_NAMES: [&str; 16] = [
+    "placement",
+    "turn",
+    "castling",
+    "en passant",
+    "quiet",
+    "fullmove",
+    "wounds",
+    "heirs",
+    "impassable",
+    "reserves",
+    "hands",
+    "played",
+    "shields",
+    "scouted",
+    "window",
+    "restricted",
+];
+
+fn err(field: usize, why: impl Into<String>) -> PositionError {
+    PositionError {
+        field,
+        why: why.into(),
+    }
+}
+
+fn parse_placement(text: &str) -> Result<Board, PositionError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(1, format!("{} ranks instead of 8", ranks.len())));
+    }
+    let mut board = Board::empty();
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+            } else if c == 'q' || c == 'Q' {
+                return Err(err(1, "a queen: there is none in Artifact Chess"));
+            } else if let Some(role) = Role::from_letter(c) {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let sq = Square::new(file, rank)
+                    .ok_or_else(|| err(1, format!("rank {} is too long", rank + 1)))?;
+                board.set(sq, Some(Piece::new(color, role)));
+                file += 1;
+            } else {
+                return Err(err(1, format!("unknown letter `{c}`")));
+            }
+            if file > 8 {
+                return Err(err(1, format!("rank {} is too long", rank + 1)));
+            }
+        }
+        if file != 8 {
+            return Err(err(
+                1,
+                format!("rank {} has {file} squares, not 8", rank + 1),
+            ));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_squares(field: usize, text: &str) -> Result<Vec<Square>, PositionError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let sq =
+            Square::parse(part).ok_or_else(|| err(field, format!("`{part}` is not a square")))?;
+        if out.contains(&sq) {
+            return Err(err(field, format!("{sq} is named twice")));
+        }
+        out.push(sq);
+    }
+    Ok(out)
+}
+
+fn parse_pair(field: usize, text: &str) -> Result<(&str, &str), PositionError> {
+    text.split_once('/')
+        .filter(|(_, b)| !b.contains('/'))
+        .ok_or_else(|| err(field, "expected `<white>/<black>`"))
+}
+
+fn parse_cards(field: usize, text: &str) -> Result<Vec<Artifact>, PositionError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|c| {
+            Artifact::from_code(c).ok_or_else(|| err(field, format!("unknown artifact `{c}`")))
+        })
+        .collect()
+}
+
+fn parse_number<T: FromStr>(field: usize, text: &str) -> Result<T, PositionError> {
+    text.parse()
+        .map_err(|_| err(field, format!("`{text}` is not a whole number in range")))
+}
+
+impl FromStr for State {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<State, PositionError> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if ![6, 12, 14, 16].contains(&fields.len()) {
+            return Err(err(
+                0,
+                format!("{} fields: expected 6 (FEN), 12, 14 or 16", fields.len()),
+            ));
+        }
+        if let Some(i) = fields.iter().position(|f| f.is_empty()) {
+            return Err(err(i + 1, "empty (fields are separated by single spaces)"));
+        }
+        let mut state = State::bare();
+        state.board = parse_placement(fields[0])?;
+        state.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(err(2, format!("`{other}` is not `w` or `b`"))),
+        };
+        state.castling = parse_castling(fields[2], &state.board)?;
+        state.en_passant = match fields[3] {
+            "-" => None,
+            s => {
+                let sq =
+                    Square::parse(s).ok_or_else(|| err(4, format!("`{s}` is not a square")))?;
+                Some(sq)
+            }
+        };
+        state.quiet = parse_number(5, fields[4])?;
+        state.fullmove = parse_number(6, fields[5])?;
+        if state.fullmove == 0 {
+            return Err(err(6, "the move number starts at 1"));
+        }
+        if fields.len() >= 12 {
+            for sq in parse_squares(7, fields[6])? {
+                match state.board.get(sq) {
+                    Some(mut p) if p.role != Role::King => {
+                        p.wounded = true;
+                        state.board.set(sq, Some(p));
+                    }
+                    Some(_) => return Err(err(7, format!("the king on {sq} is never wounded"))),
+                    None => return Err(err(7, format!("no piece on {sq} to be wounded"))),
+                }
+            }
+            for sq in parse_squares(8, fields[7])? {
+                match state.board.get(sq) {
+                    Some(mut p) if p.role == Role::Pawn => {
+                        p.heir = true;
+                        state.board.set(sq, Some(p));
+                    }
+                    _ => return Err(err(8, format!("no pawn on {sq} to be an Heir"))),
+                }
+            }
+            for sq in parse_squares(9, fields[8])? {
+                if state.board.get(sq).is_some() {
+                    return Err(err(
+                        9,
+                        format!("{sq} holds a piece and cannot be impassable"),
+                    ));
+                }
+                state.board.set_impassable(sq, true);
+            }
+
+            let (w, b) = parse_pair(10, fields[9])?;
+            state.reserves = [parse_number(10, w)?, parse_number(10, b)?];
+            let (w, b) = parse_pair(11, fields[10])?;
+            for (i, side) in [w, b].into_iter().enumerate() {
+                let cards = parse_cards(11, side)?;
+                let hand: ArtifactSet = cards.iter().copied().collect();
+                if hand.len() != cards.len() {
+                    return Err(err(11, "a hand holds the same kind twice"));
+                }
+                state.hands[i] = hand;
+            }
+            let (w, b) = parse_pair(12, fields[11])?;
+            state.played = [parse_cards(12, w)?, parse_cards(12, b)?];
+        }
+        if fields.len() >= 14 {
+            let (w, b) = parse_pair(13, fields[12])?;
+            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+                if text == "-" {
+                    continue;
+                }
+                let sq = Square::parse(text)
+                    .ok_or_else(|| err(13, format!("`{text}` is not a square")))?;
+                let own = state
+                    .board
+                    .get(sq)
+                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                if !own {
+                    return Err(err(
+                        13,
+                        format!("no {} piece (not a king) on {sq} to shield", color.name()),
+                    ));
+                }
+                state.shields[color.index()] = Some(sq);
+            }
+            state.scouted = match fields[13] {
+                "-" => [false, false],
+                "w" => [true, false],
+                "b" => [false, true],
+                "wb" => [true, true],
+                other => return Err(err(14, format!("`{other}` is not -, w, b or wb"))),
+            };
+        }
+        if fields.len() == 16 {
+            if fields[14] != "-" {
+                let (who, code) = fields[14]
+                    .split_once(':')
+                    .ok_or_else(|| err(15, "expected `-` or `<w|b>:<card>`"))?;
+                let opener = match who {
+                    "w" => Color::White,
+                    "b" => Color::Black,
+                    _ => return Err(err(15, format!("`{who}` is not w or b"))),
+                };
+                let card = Artifact::from_code(code)
+                    .filter(|c| matches!(c, Artifact::Seize | Artifact::Restriction))
+                    .ok_or_else(|| err(15, "only Seize and Restriction open a window"))?;
+                if opener == state.turn {
+                    return Err(err(15, "the responder, not the opener, acts in a window"));
+                }
+                state.window = Some(super::state::Window { opener, card });
+            }
+            let (w, b) = parse_pair(16, fields[15])?;
+            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+                if text == "-" {
+                    continue;
+                }
+                let sq = Square::parse(text)
+                    .ok_or_else(|| err(16, format!("`{text}` is not a square")))?;
+                let ok = state
+                    .board
+                    .get(sq)
+                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                if !ok {
+                    return Err(err(
+                        16,
+                        format!("no {} piece (not a king) on {sq}", color.name()),
+                    ));
+                }
+                state.restricted[color.index()] = Some(sq);
+            }
+        }
+        if let Some(ep) = state.en_passant {
+            check_en_passant(&state, ep)?;
+        }
+        for color in Color::BOTH {
+            let kings = state.board.count(color, Role::King);
+            if kings != 1 {
+                return Err(err(
+                    1,
+                    format!("{} has {kings} kings, not one", color.name()),
+                ));
+            }
+        }
+        Ok(state.settle())
+    }
+}
+
+fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> {
+    let mut rights = Castling::NONE;
+    if text == "-" {
+        return Ok(rights);
+    }
+    for c in text.chars() {
+        let (color, side, rook_file) = match c {
+            'K' => (Color::White, Castling::kingside(Color::White), 7),
+            'Q' => (Color::White, Castling::queenside(Color::White), 0),
+            'k' => (Color::Black, Castling::kingside(Color::Black), 7),
+            'q' => (Color::Black, Castling::queenside(Color::Black), 0),
+            other => return Err(err(3, format!("unknown castling letter `{other}`"))),
+        };
+        if rights.has(side) {
+            return Err(err(3, format!("`{c}` is given twice")));
+        }
+        let home = color.home_rank();
+        let has = |file: u8, role: Role| {
+            Square::new(file, home)
+                .and_then(|s| board.get(s))
+                .is_some_and(|p| p.color == color && p.role == role)
+        };
+        if !has(4, Role::King) || !has(rook_file, Role::Rook) {
+            return Err(err(
+                3,
+                format!("`{c}` needs the king on its e-file square and the rook in the corner"),
+            ));
+        }
+        rights.add(side);
+    }
+    Ok(rights)
+}
+
+fn check_en_passant(state: &State, sq: Square) -> Result<(), PositionError> {
+    // The pawn that moved belongs to the side not to make the next move (in a response window,
+    // the opener makes it) and stands just beyond `sq`.
+    let next = state.window.map_or(state.turn, |w| w.opener);
+    let mover = next.other();
+    // Acceleration moves pawns two squares from any rank, so any rank may hold the square.
+    let ok = state.board.is_free(sq)
+        && movegen::en_passant_victim(sq, next)
+            .and_then(|v| state.board.get(v))
+            .is_some_and(|p| p.color == mover && p.role == Role::Pawn);
+    if ok {
+        Ok(())
+    } else {
+        Err(err(4, format!("no pawn has just passed over {sq}")))
+    }
+}
+
+fn write_squares(f: &mut fmt::Formatter<'_>, squares: &[Square]) -> fmt::Result {
+    if squares.is_empty() {
+        return f.write_str("-");
+    }
+    for (i, s) in squares.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{s}")?;
+    }
+    Ok(())
+}
+
+fn write_cards(f: &mut fmt::Formatter<'_>, cards: impl Iterator<Item = Artifact>) -> fmt::Result {
+    let codes: Vec<&str> = cards.map(Artifact::code).collect();
+    if codes.is_empty() {
+        f.write_str("-")
+    } else {
+        f.write_str(&codes.join(","))
+    }
+}
+
+/// Writes the twelve-field position string.
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = Square::new(file, rank).ok_or(fmt::Error)?;
+                match board.get(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", p.fen_char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        let turn = if self.turn() == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        write!(f, " {turn} ")?;
+        let mut any = false;
+        for (c, side) in [
+            ('K', Castling::kingside(Color::White)),
+            ('Q', Castling::queenside(Color::White)),
+            ('k', Castling::kingside(Color::Black)),
+            ('q', Castling::queenside(Color::Black)),
+        ] {
+            if self.castling().has(side) {
+                write!(f, "{c}")?;
+                any = true;
+            }
+        }
+        if !any {
+            f.write_str("-")?;
+        }
+        match self.en_passant() {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {} ", self.quiet_actions(), self.fullmove())?;
+        let marked = |test: fn(Piece) -> bool| -> Vec<Square> {
+            board
+                .pieces()
+                .filter(|(_, p)| test(*p))
+                .map(|(s, _)| s)
+                .collect()
+        };
+        write_squares(f, &marked(|p| p.wounded))?;
+        f.write_str(" ")?;
+        write_squares(f, &marked(|p| p.heir))?;
+        f.write_str(" ")?;
+        write_squares(f, &board.impassable().iter().collect::<Vec<_>>())?;
+        write!(
+            f,
+            " {}/{} ",
+            self.reserve(Color::White),
+            self.reserve(Color::Black)
+        )?;
+        write_cards(f, self.hand(Color::White).iter())?;
+        f.write_str("/")?;
+        write_cards(f, self.hand(Color::Black).iter())?;
+        f.write_str(" ")?;
+        write_cards(f, self.played(Color::White).iter().copied())?;
+        f.write_str("/")?;
+        write_cards(f, self.played(Color::Black).iter().copied())?;
+        let shield = |c| self.shield(c).map_or("-".to_string(), |s| s.to_string());
+        write!(f, " {}/{} ", shield(Color::White), shield(Color::Black))?;
+        f.write_str(
+            match (self.scouted(Color::White), self.scouted(Color::Black)) {
+                (false, false) => "-",
+                (true, false) => "w",
+                (false, true) => "b",
+                (true, true) => "wb",
+            },
+        )?;
+        match self.window() {
+            Some(w) => {
+                let who = if w.opener == Color::White { "w" } else { "b" };
+                write!(f, " {who}:{}", w.card)?;
+            }
+            None => f.write_str(" -")?,
+        }
+        let restricted = |c| {
+            self.restricted(c)
+                .map_or("-".to_string(), |s| s.to_string())
+        };
+        write!(
+            f,
+            " {}/{}",
+            restricted(Color::White),
+            restricted(Color::Black)
+        )
+    }
+}
+
+/// Why an action's notation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionSyntaxError {
+    pub input: String,
+    /// The byte offset where reading stopped.
+    pub at: usize,
+    pub why: &'static str,
+}
+
+impl fmt::Display for ActionSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read action `{}` at character {}: {}",
+            self.input,
+            self.at + 1,
+            self.why
+        )
+    }
+}
+
+impl std::error::Error for ActionSyntaxError {}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            }
+            | Action::Attempt {
+                from,
+                to,
+                promotion,
+            } => {
+                let x = if self.is_attempt() { "x" } else { "" };
+                write!(f, "{from}{x}{to}")?;
+                if let Some(r) = promotion {
+                    write!(f, "{}", r.letter())?;
+                }
+                Ok(())
+            }
+            Action::Heal { king, target } => write!(f, "heal {king}{target}"),
+            Action::Play(p) => write!(f, "{p}"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ActionSyntaxError;
+
+    fn from_str(input: &str) -> Result<Action, ActionSyntaxError> {
+        let fail = |at: usize, why| ActionSyntaxError {
+            input: input.to_string(),
+            at,
+            why,
+        };
+        let square_at = |at: usize| -> Result<Square, ActionSyntaxError> {
+            input
+                .get(at..at + 2)
+                .and_then(Square::parse)
+                .ok_or_else(|| fail(at, "expected a square like e4"))
+        };
+        if let Some(rest) = input.strip_prefix("heal ") {
+            let base = input.len() - rest.len();
+            let king = square_at(base)?;
+            let target = square_at(base + 2)?;
+            if rest.len() != 4 {
+                return Err(fail(base + 4, "nothing may follow the two squares"));
+            }
+            return Ok(Action::Heal { king, target });
+        }
+        if input.starts_with("heal") {
+            return Err(fail(4, "`heal` is followed by one space and two squares"));
+        }
+        if input == "pass" {
+            return Ok(Action::Pass);
+        }
+        if let Some((word, _)) = input.split_once(' ').or(Some((input, "")))
+            && let Some(card) = Artifact::from_code(word)
+        {
+            return parse_play(input, card, word.len());
+        }
+        let from = square_at(0)?;
+        let mut at = 2;
+        let attempt = input.as_bytes().get(at) == Some(&b'x');
+        if attempt {
+            at += 1;
+        }
+        let to = square_at(at)?;
+        at += 2;
+        let promotion = match input[at..].chars().next() {
+            None => None,
+            Some(c) => {
+                let role = Role::from_letter(c)
+                    .filter(|r| Role::PROMOTIONS.contains(r) && c.is_ascii_lowercase())
+                    .ok_or_else(|| fail(at, "a promotion is `r`, `b` or `n`"))?;
+                at += 1;
+                Some(role)
+            }
+        };
+        if at != input.len() {
+            return Err(fail(at, "unexpected characters after the action"));
+        }
+        if from == to {
+            return Err(fail(0, "an action goes from one square to another"));
+        }
+        Ok(if attempt {
+            Action::Attempt {
+                from,
+                to,
+                promotion,
+            }
+        } else {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            }
+        })
+    }
+}
+
+/// Reads the card move or square after an artifact's code (`teleport e2xe4`, `balm d2`).
+fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, ActionSyntaxError> {
+    let fail = |at: usize, why| ActionSyntaxError {
+        input: input.to_string(),
+        at,
+        why,
+    };
+    let shape = Play::shape(card);
+    let rest = &input[code_len..];
+    let play = match shape {
+        Shape::Nothing => {
+            if !rest.is_empty() {
+                return Err(fail(code_len, "this artifact takes nothing after its name"));
+            }
+            Play::from_parts(card, None, None)
+        }
+        Shape::Square => {
+            let Some(sq) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and a square"));
+            };
+            let square =
+                Square::parse(sq).ok_or_else(|| fail(code_len + 1, "expected a square like e4"))?;
+            Play::from_parts(card, None, Some(square))
+        }
+        Shape::Card => {
+            let Some(code) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and an artifact's name"));
+            };
+            let taken =
+                Artifact::from_code(code).ok_or_else(|| fail(code_len + 1, "unknown artifact"))?;
+            Some(Play::Seize(taken))
+        }
+        Shape::Stride => {
+            let Some(text) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and the king's two steps"));
+            };
+            let base = code_len + 1;
+            let from = text
+                .get(..2)
+                .and_then(Square::parse)
+                .ok_or_else(|| fail(base, "expected the king's square"))?;
+            let parsed: Action = text
+                .get(2..)
+                .unwrap_or("")
+                .parse()
+                .map_err(|e: ActionSyntaxError| fail(base + 2 + e.at, e.why))?;
+            match parsed {
+                Action::Move {
+                    from: via,
+                    to,
+                    promotion: None,
+                }
+                | Action::Attempt {
+                    from: via,
+                    to,
+                    promotion: None,
+                } => {
+                    let attack = parsed.is_attempt();
+                    Some(Play::KingsStride {
+                        via,
+                        m: CardMove {
+                            from,
+                            to,
+                            attack,
+                            promotion: None,
+                        },
+                    })
+                }
+                _ => return Err(fail(base + 2, "expected two king steps like e2e3")),
+            }
+        }
+        Shape::Mass => {
+            let mut promotions = [None; 8];
+            if !rest.is_empty() {
+                let Some(list) = rest.strip_prefix(' ') else {
+                    return Err(fail(code_len, "expected a space and promotions like b8r"));
+                };
+                let mut at = code_len + 1;
+                for part in list.split(',') {
+                    let b = part.as_bytes();
+                    let file = b.first().map(|c| c.wrapping_sub(b'a')).filter(|f| *f < 8);
+                    let role = part
+                        .chars()
+                        .nth(1)
+                        .and_then(Role::from_letter)
+                        .filter(|r| Role::PROMOTIONS.contains(r));
+                    match (file, role, b.len()) {
+                        (Some(f), Some(r), 2) if promotions[f as usize].is_none() => {
+                            promotions[f as usize] = Some(r)
+                        }
+                        _ => {
+                            return Err(fail(
+                                at,
+                                "expected a file and a promotion letter like b8r → `br`",
+                            ));
+                        }
+                    }
+                    at += part.len() + 1;
+                }
+            }
+            Some(Play::MassAttack(promotions))
+        }
+        Shape::Move => {
+            let Some(mv) = rest.strip_prefix(' ') else {
+                return Err(fail(code_len, "expected a space and a move like e2e4"));
+            };
+            let base = code_len + 1;
+            let parsed: Action = mv
+                .parse()
+                .map_err(|e: ActionSyntaxError| fail(base + e.at, e.why))?;
+            let m = match parsed {
+                Action::Move {
+                    from,
+                    to,
+                    promotion,
+                } => CardMove {
+                    from,
+                    to,
+                    attack: false,
+                    promotion,
+                },
+                Action::Attempt {
+                    from,
+                    to,
+                    promotion,
+                } => CardMove {
+                    from,
+                    to,
+                    attack: true,
+                    promotion,
+                },
+                _ => return Err(fail(base, "expected a move like e2e4")),
+            };
+            Play::from_parts(card, Some(m), None)
+        }
+    };
+    play.map(Action::Play)
+        .ok_or_else(|| fail(0, "that artifact is not playable yet"))
+}
+
+/// Reads a position string; the plain-chess start without queens is the perft reference.
+pub fn parse_position(text: &str) -> Result<State, PositionError> {
+    text.parse()
+}
+
+/// The plain chess start without the queens: not an army of the rules (it costs 30 points), but
+/// the reference position of `tables perft chess`, directly comparable to chess perft.
+pub const QUEENLESS_START: &str = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_round_trip() {
+        for text in [
+            "e2e4",
+            "e7e8r",
+            "e7xd8n",
+            "e4xd5",
+            "heal e1d2",
+            "e1g1",
+            "a7a8b",
+        ] {
+            let a: Action = text.parse().unwrap();
+            assert_eq!(a.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn malformed_actions_say_where() {
+        for (text, at) in [
+            ("", 0),
+            ("e2", 2),
+            ("e2e9", 2),
+            ("e2xe", 3),
+            ("e7e8q", 4),
+            ("e7e8R", 4),
+            ("e2e4 ", 4),
+            ("heal e1", 7),
+            ("heal e1d2d3", 9),
+            ("healx", 4),
+            ("e2e2", 0),
+            ("é2e4", 0),
+        ] {
+            let e = text.parse::<Action>().unwrap_err();
+            assert_eq!(e.at, at, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn plain_fen_reads_with_nothing_else() {
+        let s = parse_position(QUEENLESS_START).unwrap();
+        assert_eq!(
+            s.to_string(),
+            format!("{QUEENLESS_START} - - - 0/0 -/- -/- -/- - - -/-")
+        );
+        assert_eq!(s.reserve(Color::White), 0);
+        assert!(s.hand(Color::Black).is_empty());
+    }
+
+    #[test]
+    fn full_positions_round_trip() {
+        let text = "4k3/1p2p3/8/3P4/8/8/4P3/R3K2R w KQ - 3 12 a1,e2 b7 c4,f6 2/1 balm,fury/scouting cancel/seize,seize -/e7 w b:restriction e2/-";
+        let s = parse_position(text).unwrap();
+        assert_eq!(s.to_string(), text);
+        assert!(s.board().get(Square::parse("e2").unwrap()).unwrap().wounded);
+        assert!(s.board().get(Square::parse("b7").unwrap()).unwrap().heir);
+        assert!(s.board().is_impassable(Square::parse("f6").unwrap()));
+        assert_eq!(s.played(Color::Black), &[Artifact::Seize, Artifact::Seize]);
+        assert_eq!(s.shield(Color::Black), Square::parse("e7"));
+        assert!(s.scouted(Color::White) && !s.scouted(Color::Black));
+        assert_eq!(s.restricted(Color::White), Square::parse("e2"));
+        assert!(s.window().is_some_and(|w| w.opener == Color::Black));
+        let twelve = text.rsplitn(5, ' ').nth(4).unwrap();
+        assert!(
+            parse_position(twelve)
+                .unwrap()
+                .shield(Color::Black)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn bad_positions_name_their_field() {
+        let base = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let with = |extra: &str| format!("{base} {extra}");
+        for (text, field) in [
+            ("4k3/8/8/8/8/8/8/4KQ2 w - - 0 1".to_string(), 1),
+            ("4k3/8/8/8/8/8/8/4K4 w - - 0 1".to_string(), 1),
+            ("4k3/8/8/8/8/8/8 w - - 0 1".to_string(), 1),
+            ("8/8/8/8/8/8/8/4K3 w - - 0 1".to_string(), 1),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1".to_string(), 2),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1".to_string(), 3),
+            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1".to_string(), 4),
+            ("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1".to_string(), 4),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1".to_string(), 5),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 0".to_string(), 6),
+            (with("e1 - - 0/0 -/- -/-"), 7),
+            (with("- e1 - 0/0 -/- -/-"), 8),
+            (with("- - e1 0/0 -/- -/-"), 9),
+            (with("- - - 0 -/- -/-"), 10),
+            (with("- - - 0/0 balm,balm/- -/-"), 11),
+            (with("- - - 0/0 wand/- -/-"), 11),
+            (with("- - - 0/0 -/- -/x"), 12),
+            (with("- - -"), 0),
+            (with("- - - 0/0 -/- -/- e1/- -"), 13),
+            (with("- - - 0/0 -/- -/- -/- x"), 14),
+            (with("- - - 0/0 -/- -/- -/- - w:balm -/-"), 15),
+            (with("- - - 0/0 -/- -/- -/- - w:seize -/-"), 15),
+            (with("- - - 0/0 -/- -/- -/- - - e1/-"), 16),
+            ("4k3/8/8/8/8/8/8/4K2R  w - - 0 1".to_string(), 0),
+        ] {
+            let e = parse_position(&text).unwrap_err();
+            assert_eq!(e.field, field, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_side_not_to_act_may_stand_in_check() {
+        // Blind set-ups can start a game with black's king attacked and white to move.
+        let s = parse_position("4k3/8/8/8/8/8/8/3RK2r w - - 0 1").unwrap();
+        assert!(s.in_check());
+        let s = parse_position("3k4/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();
+        assert!(!s.in_check());
+        assert!(
+            s.legal_actions()
+                .iter()
+                .all(|a| a.to() != Square::parse("d8"))
+        );
+    }
+}

@@ -1,0 +1,939 @@
+//! The game state and its one way to change: applying an action, with the dice, the wound and
+//! heal marks, the pawn reserves, the check-continuation rule, the progress clock, repetitions
+//! and the end of the game.
+
+use super::artifact::{Artifact, ArtifactSet};
+use super::board::{Board, Color, Piece, Role, Square};
+use super::cards::{self, Play};
+use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
+use super::movegen;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The number of actions without progress that draws the game.
+pub const NO_PROGRESS_LIMIT: u16 = 100;
+
+/// Castling rights: which king/rook pairs have not moved from their classical squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Castling(u8);
+
+/// One castling right (a colour and a side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingSide(u8);
+
+impl Castling {
+    pub const NONE: Castling = Castling(0);
+    pub const ALL: Castling = Castling(0b1111);
+
+    pub fn kingside(color: Color) -> CastlingSide {
+        CastlingSide(1 << (color.index() * 2))
+    }
+
+    pub fn queenside(color: Color) -> CastlingSide {
+        CastlingSide(2 << (color.index() * 2))
+    }
+
+    pub fn has(self, side: CastlingSide) -> bool {
+        self.0 & side.0 != 0
+    }
+
+    pub fn add(&mut self, side: CastlingSide) {
+        self.0 |= side.0;
+    }
+
+    pub fn remove(&mut self, side: CastlingSide) {
+        self.0 &= !side.0;
+    }
+
+    /// The rights lost when something moves from or onto `sq` (a king or rook square).
+    pub(crate) fn touch(&mut self, sq: Square) {
+        for color in Color::BOTH {
+            let home = color.home_rank();
+            if sq.rank() != home {
+                continue;
+            }
+            match sq.file() {
+                4 => {
+                    self.remove(Castling::kingside(color));
+                    self.remove(Castling::queenside(color));
+                }
+                7 => self.remove(Castling::kingside(color)),
+                0 => self.remove(Castling::queenside(color)),
+                _ => {}
+            }
+        }
+    }
+
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+}
+
+/// One action of a player. Part 2 (issue #8) adds the artifact plays and the response-window
+/// answers as further variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// A move to an empty square (castling is the king moving two files).
+    Move {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    /// A capture attempt on an enemy piece (dice decide); en passant aims at the square passed.
+    Attempt {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    /// The king heals an adjacent friendly wounded piece.
+    Heal { king: Square, target: Square },
+    /// An artifact played from the hand (issue #8).
+    Play(Play),
+    /// Letting a response window go by (after the opponent's Seize or Restriction); it does
+    /// not use the normal move.
+    Pass,
+}
+
+/// An open response window: `opener` has just played `card` (Seize or Restriction), and the
+/// other side may answer with Cancel, with a Seize of that card, or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Window {
+    pub opener: Color,
+    pub card: Artifact,
+}
+
+impl Action {
+    /// The square of the piece that acts (the gold frame goes there after a move); `None` for
+    /// a card not played by one piece.
+    pub fn from(&self) -> Option<Square> {
+        match *self {
+            Action::Move { from, .. } | Action::Attempt { from, .. } => Some(from),
+            Action::Heal { king, .. } => Some(king),
+            Action::Play(p) => p.card_move().map(|m| m.from),
+            Action::Pass => None,
+        }
+    }
+
+    /// The square the action is aimed at, if one.
+    pub fn to(&self) -> Option<Square> {
+        match *self {
+            Action::Move { to, .. } | Action::Attempt { to, .. } => Some(to),
+            Action::Heal { target, .. } => Some(target),
+            Action::Play(p) => p.target(),
+            Action::Pass => None,
+        }
+    }
+
+    /// Whether the action attacks a piece (dice decide), by a normal attempt or a card.
+    pub fn is_attempt(&self) -> bool {
+        match self {
+            Action::Attempt { .. } => true,
+            Action::Play(p) => p.card_move().is_some_and(|m| m.attack),
+            _ => false,
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum End {
+    /// The side to act is in check and has no action; the other side wins.
+    Mate { winner: Color },
+    /// The side to act is not in check and has no action.
+    Stalemate,
+    /// Two lone kings, and neither hand holds a card that returns pawns.
+    BareKings,
+    /// The same position for the third time.
+    Repetition,
+    /// [`NO_PROGRESS_LIMIT`] actions without progress.
+    NoProgress,
+}
+
+impl End {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            End::Mate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+/// Why an action was refused. The state is never changed by a refused action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// The game has ended.
+    GameOver(End),
+    /// The action is not among the legal actions here; the text says why in words.
+    Illegal { action: Action, why: &'static str },
+    /// Explicit dice do not fit the attempt: wrong number of dice on a side, or dice given for
+    /// an action that rolls none.
+    DiceMismatch {
+        expected: DiceCounts,
+        given: (u8, u8),
+    },
+    /// A forced result that these dice can never give (e.g. a miss on a wounded defender).
+    ImpossibleResult(AttemptResult),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::GameOver(end) => write!(f, "the game is over ({end:?})"),
+            RuleError::Illegal { action, why } => write!(f, "{action:?} is not allowed: {why}"),
+            RuleError::DiceMismatch { expected, given } => write!(
+                f,
+                "the attempt rolls {}d6 against {}d6, but {}+{} dice were given",
+                expected.attacker, expected.defender, given.0, given.1
+            ),
+            RuleError::ImpossibleResult(r) => {
+                write!(f, "this attempt cannot end in a {}", r.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// What one applied action did: kept in the history with its dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Record {
+    pub action: Action,
+    /// The dice rolled, for an attempt that rolled (none on a wounded defender).
+    pub dice: Option<Dice>,
+    /// The attempt's result; `None` for moves and heals.
+    pub result: Option<AttemptResult>,
+    /// Who acted.
+    pub actor: Color,
+}
+
+/// The whole game state: board, side to act, rights, reserves, cards, clocks, the dice
+/// generator and the positions seen (for repetitions). Written and read as a position string by
+/// [`super::notation`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: Castling,
+    /// The square a pawn just passed over with a two-square move (the en-passant target).
+    pub(crate) en_passant: Option<Square>,
+    /// Taken pawns per colour (white, black).
+    pub(crate) reserves: [u8; 2],
+    /// Unplayed artifacts per colour (issue #8 deals them).
+    pub(crate) hands: [ArtifactSet; 2],
+    /// Played artifacts per colour, in the order played, face up.
+    pub(crate) played: [Vec<Artifact>; 2],
+    /// Actions since the last progress.
+    pub(crate) quiet: u16,
+    /// Starts at 1 and grows after black's turn passes to white.
+    pub(crate) fullmove: u16,
+    pub(crate) dice: DiceRng,
+    /// Keys of the positions since the last action that cannot be undone by moving (a pawn
+    /// move or a successful attempt), the current one last.
+    pub(crate) seen: Vec<u64>,
+    pub(crate) end: Option<End>,
+    /// The piece each side shielded (Shield), until that side's next turn.
+    pub(crate) shields: [Option<Square>; 2],
+    /// Whether each side has seen the other's hand (Scouting).
+    pub(crate) scouted: [bool; 2],
+    /// The response window, while one is open (the responder is the side to act).
+    pub(crate) window: Option<Window>,
+    /// Per colour, the piece of that colour under Restriction for its next turn.
+    pub(crate) restricted: [Option<Square>; 2],
+    /// The last artifact played and the whole state from just before it, while Cancel may
+    /// still undo it (the next action, of anyone, ends that chance).
+    pub(crate) cancelable: Option<(Artifact, Box<State>)>,
+}
+
+impl State {
+    /// An empty board with nothing on it: the base the position reader and set-up fill in.
+    pub(crate) fn bare() -> State {
+        State {
+            board: Board::empty(),
+            turn: Color::White,
+            castling: Castling::NONE,
+            en_passant: None,
+            reserves: [0, 0],
+            hands: [ArtifactSet::EMPTY; 2],
+            played: [Vec::new(), Vec::new()],
+            quiet: 0,
+            fullmove: 1,
+            dice: DiceRng::new(0),
+            seen: Vec::new(),
+            end: None,
+            shields: [None; 2],
+            scouted: [false; 2],
+            window: None,
+            restricted: [None; 2],
+            cancelable: None,
+        }
+    }
+
+    /// Finishes a state built square by square: records the first position and judges the end.
+    pub(crate) fn settle(mut self) -> State {
+        self.seen = vec![self.key()];
+        self.end = self.judge_end();
+        self
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+    pub fn reserve(&self, color: Color) -> u8 {
+        self.reserves[color.index()]
+    }
+    pub fn hand(&self, color: Color) -> ArtifactSet {
+        self.hands[color.index()]
+    }
+    pub fn played(&self, color: Color) -> &[Artifact] {
+        &self.played[color.index()]
+    }
+    /// The square of the piece `color` shielded, while the shield lasts.
+    pub fn shield(&self, color: Color) -> Option<Square> {
+        self.shields[color.index()]
+    }
+    /// The state as `viewer` may know it: the other side's hand is emptied unless `viewer` has
+    /// played Scouting. The engine searches this view, so it never reads hidden cards.
+    pub fn view_for(&self, viewer: Color) -> State {
+        let mut view = self.clone();
+        if !self.scouted(viewer) {
+            view.hands[viewer.other().index()] = ArtifactSet::EMPTY;
+        }
+        view
+    }
+    /// The open response window, if any.
+    pub fn window(&self) -> Option<Window> {
+        self.window
+    }
+    /// The piece of `color` under Restriction for its next turn.
+    pub fn restricted(&self, color: Color) -> Option<Square> {
+        self.restricted[color.index()]
+    }
+    /// The artifact the side to act may still Cancel, if any (played by the other side just
+    /// before).
+    pub fn cancelable(&self) -> Option<Artifact> {
+        self.cancelable
+            .as_ref()
+            .filter(|(_, before)| before.turn != self.turn)
+            .map(|(card, _)| *card)
+    }
+    /// Whether `color` has played Scouting (and so sees the other hand).
+    pub fn scouted(&self, color: Color) -> bool {
+        self.scouted[color.index()]
+    }
+    /// Actions since the last progress (the draw comes at [`NO_PROGRESS_LIMIT`]).
+    pub fn quiet_actions(&self) -> u16 {
+        self.quiet
+    }
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+    pub fn dice_rng(&self) -> DiceRng {
+        self.dice
+    }
+    /// The same state with its dice generator reseeded (a new game from a position string).
+    pub fn with_dice_seed(mut self, seed: u64) -> State {
+        self.dice = DiceRng::new(seed);
+        self
+    }
+    /// Why the game ended, if it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+    pub fn in_check(&self) -> bool {
+        movegen::in_check(&self.board, self.turn)
+    }
+
+    /// The legal actions of the side to act; none once the game has ended.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        movegen::generate(self)
+    }
+
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.legal_actions().contains(action)
+    }
+
+    /// The dice each side rolls for this attempt, or `None` when the action is not an attempt
+    /// on a piece.
+    pub fn attempt_dice(&self, action: &Action) -> Option<DiceCounts> {
+        let (from, to, extra) = match *action {
+            Action::Attempt { from, to, .. } => (from, to, 0),
+            Action::Play(p) => match p.card_move() {
+                Some(m) if m.attack => (m.from, m.to, u8::from(matches!(p, Play::Fury(_)))),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let attacker = self.board.get(from)?;
+        let (sq, defender) = self.defender(attacker, to)?;
+        let shielded = self.shields[defender.color.index()] == Some(sq);
+        let mut counts = DiceCounts::plain(attacker.wounded, defender.wounded);
+        counts.attacker += extra;
+        if shielded {
+            // Shield: a healthy defender rolls 3d6, a wounded one 1d6 instead of dying.
+            counts.defender = if defender.wounded { 1 } else { 3 };
+        }
+        Some(counts)
+    }
+
+    /// The exact odds of an attempt's results.
+    pub fn attempt_odds(&self, action: &Action) -> Option<Odds> {
+        self.attempt_dice(action).map(DiceCounts::odds)
+    }
+
+    /// The piece an attempt on `to` is aimed at, and its square (differs for en passant).
+    fn defender(&self, attacker: Piece, to: Square) -> Option<(Square, Piece)> {
+        if let Some(p) = self.board.get(to) {
+            return Some((to, p));
+        }
+        if attacker.role == Role::Pawn && self.en_passant == Some(to) {
+            let v = movegen::en_passant_victim(to, attacker.color)?;
+            return self.board.get(v).map(|p| (v, p));
+        }
+        None
+    }
+
+    /// Applies a legal action, rolling any dice with the state's own generator.
+    pub fn apply(&self, action: &Action) -> Result<(State, Record), RuleError> {
+        self.check_legal(action)?;
+        let mut next = self.clone();
+        let (dice, result) = match self.attempt_dice(action) {
+            Some(counts) if counts.defender == 0 => (None, Some(AttemptResult::Success)),
+            Some(counts) => {
+                let dice = Dice {
+                    attacker: next.dice.roll(counts.attacker),
+                    defender: next.dice.roll(counts.defender),
+                };
+                (Some(dice), Some(dice.result()))
+            }
+            None => (None, None),
+        };
+        Ok(next.finish(action, dice, result))
+    }
+
+    /// Applies a legal action with the given dice (the generator is not used). Moves and heals
+    /// take no dice; an attempt on a wounded defender takes the attacker's dice only, or none.
+    pub fn apply_with_dice(
+        &self,
+        action: &Action,
+        dice: Option<Dice>,
+    ) -> Result<(State, Record), RuleError> {
+        self.check_legal(action)?;
+        let expected = self.attempt_dice(action);
+        let given = dice.map_or((0, 0), |d| (d.attacker.len(), d.defender.len()));
+        let fits = match expected {
+            None => dice.is_none(),
+            Some(c) if c.defender == 0 => given.1 == 0,
+            Some(c) => given == (c.attacker, c.defender),
+        };
+        if !fits {
+            return Err(RuleError::DiceMismatch {
+                expected: expected.unwrap_or(DiceCounts {
+                    attacker: 0,
+                    defender: 0,
+                }),
+                given,
+            });
+        }
+        let result = match (expected, dice) {
+            (Some(c), _) if c.defender == 0 => Some(AttemptResult::Success),
+            (Some(_), Some(d)) => Some(d.result()),
+            _ => None,
+        };
+        let dice = dice.filter(|d| !d.defender.is_empty());
+        Ok(self.clone().finish(action, dice, result))
+    }
+
+    /// Applies a legal attempt with a chosen result (the engine's chance nodes), or any other
+    /// legal action with `result` ignored. No dice are recorded.
+    pub fn apply_with_result(
+        &self,
+        action: &Action,
+        result: AttemptResult,
+    ) -> Result<(State, Record), RuleError> {
+        self.check_legal(action)?;
+        let result = match self.attempt_odds(action) {
+            Some(odds) => {
+                if odds.of(result).num == 0 {
+                    return Err(RuleError::ImpossibleResult(result));
+                }
+                Some(result)
+            }
+            None => None,
+        };
+        Ok(self.clone().finish(action, None, result))
+    }
+
+    /// Applies a legal Zombie Pawn or Trophy with its chance decided (one of
+    /// [`cards::card_chances`]); the generator is not used.
+    pub fn apply_with_chance(
+        &self,
+        action: &Action,
+        chance: cards::CardChance,
+    ) -> Result<(State, Record), RuleError> {
+        self.check_legal(action)?;
+        let possible = match action {
+            Action::Play(p) => cards::card_chances(self, p)
+                .iter()
+                .any(|(c, _)| *c == chance),
+            _ => false,
+        };
+        if !possible {
+            return Err(RuleError::Illegal {
+                action: *action,
+                why: "that chance cannot happen for this action",
+            });
+        }
+        let mut next = self.clone();
+        let actor = next.turn;
+        next.advance_chance(action, None, Some(chance));
+        next.end = next.judge_end();
+        let record = Record {
+            action: *action,
+            dice: None,
+            result: None,
+            actor,
+        };
+        Ok((next, record))
+    }
+
+    fn check_legal(&self, action: &Action) -> Result<(), RuleError> {
+        if let Some(end) = self.end {
+            return Err(RuleError::GameOver(end));
+        }
+        if self.is_legal(action) {
+            return Ok(());
+        }
+        Err(RuleError::Illegal {
+            action: *action,
+            why: self.why_illegal(action),
+        })
+    }
+
+    /// A short reason for a refused action, for the player.
+    fn why_illegal(&self, action: &Action) -> &'static str {
+        if let Action::Play(p) = action {
+            if !self.hand(self.turn).contains(p.artifact()) {
+                return "that artifact is not in your hand";
+            }
+            let mut own = Vec::new();
+            cards::pseudo_plays(self, &mut own);
+            return if own.contains(action) {
+                "it would leave your king in check"
+            } else {
+                "that artifact cannot be played so here"
+            };
+        }
+        if *action == Action::Pass {
+            return "there is no response window to pass";
+        }
+        let Some(from) = action.from() else {
+            return "no such action";
+        };
+        let Some(piece) = self.board.get(from) else {
+            return "there is no piece on that square";
+        };
+        if piece.color != self.turn {
+            return "that piece belongs to the other side";
+        }
+        let mut own = Vec::new();
+        movegen::pseudo_actions_from(self, from, &mut own);
+        if own.contains(action) {
+            return "it would leave your king in check";
+        }
+        match action {
+            Action::Play(_) | Action::Pass => "that artifact cannot be played so here",
+            Action::Heal { .. } => "only the king heals, an adjacent wounded piece of its own side",
+            Action::Attempt { .. } => "that piece cannot attempt a capture there",
+            Action::Move { .. } => "that piece cannot move there",
+        }
+    }
+
+    /// Carries out a legal action with its (already decided) result, then passes the turn,
+    /// counts progress and repetitions and judges the end.
+    fn finish(
+        mut self,
+        action: &Action,
+        dice: Option<Dice>,
+        result: Option<AttemptResult>,
+    ) -> (State, Record) {
+        let actor = self.turn;
+        self.advance(action, result);
+        let record = Record {
+            action: *action,
+            dice,
+            result,
+            actor,
+        };
+        self.end = self.judge_end();
+        (self, record)
+    }
+
+    /// Plays a legal action with its result and records the new position for repetitions, but
+    /// does not judge the end: the engine's fast path (it looks at the end itself).
+    pub(crate) fn advance(&mut self, action: &Action, result: Option<AttemptResult>) {
+        self.advance_chance(action, result, None);
+    }
+
+    /// [`State::advance`] with a card's chance decided.
+    pub(crate) fn advance_chance(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) {
+        if self.play_chance(action, result, chance) {
+            self.seen.clear();
+        }
+        let key = self.key();
+        self.seen.push(key);
+    }
+
+    /// How many times the current position has stood (1 when new).
+    pub fn repetitions(&self) -> usize {
+        let now = self.key();
+        self.seen.iter().filter(|&&k| k == now).count()
+    }
+
+    /// The board, rights, reserves, turn and clocks after the action, without judging the end.
+    /// Returns whether the action can never be undone by moving (a pawn move or a capture).
+    /// `result` is the attempt's result (ignored for other actions).
+    pub(crate) fn play(&mut self, action: &Action, result: Option<AttemptResult>) -> bool {
+        self.play_chance(action, result, None)
+    }
+
+    /// [`State::play`] with a card's chance decided (Zombie Pawn's square, Trophy's draw).
+    pub(crate) fn play_chance(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) -> bool {
+        let irreversible = self.play_inner(action, result, chance);
+        // A shield or Restriction ends with its piece (taken, turned to stone).
+        for c in Color::BOTH {
+            let i = c.index();
+            let holds = |sq: Option<Square>| {
+                sq.is_some_and(|s| self.board.get(s).is_some_and(|p| p.color == c))
+            };
+            if !holds(self.shields[i]) {
+                self.shields[i] = None;
+            }
+            if !holds(self.restricted[i]) {
+                self.restricted[i] = None;
+            }
+        }
+        irreversible
+    }
+
+    fn play_inner(
+        &mut self,
+        action: &Action,
+        result: Option<AttemptResult>,
+        chance: Option<cards::CardChance>,
+    ) -> bool {
+        if let Some(window) = self.window {
+            return self.answer_window(action, window);
+        }
+        if *action == Action::Play(Play::Cancel) {
+            self.cancel();
+            return true;
+        }
+        // The state before an artifact, kept so that Cancel can bring it back.
+        let before = match action {
+            Action::Play(p) => {
+                let mut b = self.clone();
+                b.cancelable = None;
+                Some((p.artifact(), Box::new(b)))
+            }
+            _ => None,
+        };
+        self.cancelable = None;
+        let actor = self.turn;
+        let mut progress = false;
+        let mut irreversible = false;
+        let mut en_passant = None;
+        match *action {
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => {
+                let castle = movegen::is_castling(&self.board, from, to);
+                let Some(mut piece) = self.board.take(from) else {
+                    return false;
+                };
+                if castle {
+                    let rank = from.rank();
+                    let (rf, rt) = if to.file() == 6 { (7, 5) } else { (0, 3) };
+                    if let (Some(rf), Some(rt)) = (Square::new(rf, rank), Square::new(rt, rank)) {
+                        let rook = self.board.take(rf);
+                        self.board.set(rt, rook);
+                    }
+                }
+                if piece.role == Role::Pawn {
+                    progress = true;
+                    irreversible = true;
+                    if from.rank().abs_diff(to.rank()) == 2 {
+                        en_passant = from.offset(0, actor.forward());
+                    }
+                }
+                promote(&mut piece, promotion);
+                self.board.set(to, Some(piece));
+                self.castling.touch(from);
+                self.castling.touch(to);
+            }
+            Action::Attempt { .. } => {
+                let result = result.unwrap_or(AttemptResult::Miss);
+                progress = result != AttemptResult::Miss;
+                irreversible = result == AttemptResult::Success;
+                self.resolve_attempt(action, result);
+            }
+            Action::Play(p) => {
+                cards::play_card(self, &p, result, chance);
+                self.cancelable = before;
+                if matches!(p, Play::Seize(_) | Play::Restriction(_)) {
+                    // These keep the normal move: the other side may answer first.
+                    self.quiet = 0;
+                    self.window = Some(Window {
+                        opener: actor,
+                        card: p.artifact(),
+                    });
+                    self.turn = actor.other();
+                    return true;
+                }
+                progress = true;
+                irreversible = true;
+                en_passant = cards::passed_square(&p);
+            }
+            Action::Pass => {}
+            Action::Heal { target, .. } => {
+                if let Some(mut p) = self.board.get(target) {
+                    p.wounded = false;
+                    self.board.set(target, Some(p));
+                    progress = true;
+                }
+            }
+        }
+        self.quiet = if progress {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        // Check continuation: after a failed attempt that leaves the actor still in check, the
+        // same player acts again (and keeps the en-passant chance, still "right after").
+        if movegen::in_check(&self.board, actor) {
+            return irreversible;
+        }
+        self.en_passant = en_passant;
+        self.turn = actor.other();
+        // A shield lasts until its owner's next turn; a Restriction for one turn of its target.
+        self.shields[self.turn.index()] = None;
+        self.restricted[actor.index()] = None;
+        if actor == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        irreversible
+    }
+
+    /// The responder's answer in an open window: pass, Cancel, or a Seize of the card just
+    /// played. Then the opener makes its normal move.
+    fn answer_window(&mut self, action: &Action, window: Window) -> bool {
+        let responder = self.turn;
+        match action {
+            Action::Play(Play::Cancel) => {
+                self.cancel();
+                return true;
+            }
+            Action::Play(Play::Seize(card)) => {
+                let r = responder.index();
+                self.hands[r].remove(Artifact::Seize);
+                self.played[r].push(Artifact::Seize);
+                let pile = &mut self.played[window.opener.index()];
+                if let Some(i) = pile.iter().rposition(|c| c == card) {
+                    pile.remove(i);
+                }
+                self.hands[r].insert(*card);
+                self.quiet = 0;
+                self.cancelable = None;
+            }
+            _ => {}
+        }
+        self.window = None;
+        self.turn = window.opener;
+        true
+    }
+
+    /// Cancel: the whole state from before the other side's last artifact comes back (wounds,
+    /// obstacles, promotions, reserves, dice, cards); that artifact and this Cancel are both
+    /// spent, and the other side acts again without it.
+    fn cancel(&mut self) {
+        let responder = self.turn;
+        let Some((card, before)) = self.cancelable.take() else {
+            return;
+        };
+        let mut restored = *before;
+        let opener = restored.turn;
+        restored.hands[opener.index()].remove(card);
+        restored.played[opener.index()].push(card);
+        restored.hands[responder.index()].remove(Artifact::Cancel);
+        restored.played[responder.index()].push(Artifact::Cancel);
+        restored.quiet = 0;
+        restored.window = None;
+        restored.cancelable = None;
+        *self = restored;
+    }
+
+    /// An attempt's effect on the board: success removes the defender (a pawn goes to its
+    /// reserve) and the attacker takes the square, promoting if told; a wound marks the
+    /// defender; a miss changes nothing.
+    pub(crate) fn resolve_attempt(&mut self, attempt: &Action, result: AttemptResult) {
+        let Action::Attempt {
+            from,
+            to,
+            promotion,
+        } = *attempt
+        else {
+            return;
+        };
+        let Some(mut attacker) = self.board.get(from) else {
+            return;
+        };
+        let Some((victim_sq, mut victim)) = self.defender(attacker, to) else {
+            return;
+        };
+        match result {
+            AttemptResult::Success => {
+                self.board.set(victim_sq, None);
+                if victim.role == Role::Pawn {
+                    let r = &mut self.reserves[victim.color.index()];
+                    *r = r.saturating_add(1);
+                }
+                self.board.set(from, None);
+                promote(&mut attacker, promotion);
+                self.board.set(to, Some(attacker));
+                self.castling.touch(from);
+                self.castling.touch(to);
+            }
+            AttemptResult::Wound => {
+                victim.wounded = true;
+                self.board.set(victim_sq, Some(victim));
+            }
+            AttemptResult::Miss => {}
+        }
+    }
+
+    /// The draw and end rules, judged for the side to act.
+    pub(crate) fn judge_end(&self) -> Option<End> {
+        if movegen::generate(self).is_empty() {
+            return Some(if self.in_check() {
+                End::Mate {
+                    winner: self.turn.other(),
+                }
+            } else {
+                End::Stalemate
+            });
+        }
+        self.drawn_by_rule()
+    }
+
+    /// The draws that do not depend on the actions available: bare kings, a third repetition,
+    /// [`NO_PROGRESS_LIMIT`] actions without progress.
+    pub(crate) fn drawn_by_rule(&self) -> Option<End> {
+        if self.board.pieces().all(|(_, p)| p.role == Role::King)
+            && !self
+                .hands
+                .iter()
+                .any(|h| h.iter().any(Artifact::returns_pawns))
+        {
+            return Some(End::BareKings);
+        }
+        if self.repetitions() >= 3 {
+            return Some(End::Repetition);
+        }
+        if self.quiet >= NO_PROGRESS_LIMIT {
+            return Some(End::NoProgress);
+        }
+        None
+    }
+
+    /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
+    /// marks, impassable squares, the side to act, castling rights, a usable en-passant chance,
+    /// reserves, hands and played piles — not the clocks or the dice generator. FNV-1a, stable
+    /// across builds, so saved states keep their repetition counts.
+    pub fn key(&self) -> u64 {
+        let mut h = Fnv::new();
+        for sq in Square::all() {
+            let b = match self.board.get(sq) {
+                None if self.board.is_impassable(sq) => 0xFF,
+                None => 0,
+                Some(p) => {
+                    1 + p.role as u8
+                        + 8 * p.color.index() as u8
+                        + 16 * p.wounded as u8
+                        + 32 * p.heir as u8
+                }
+            };
+            h.byte(b);
+        }
+        h.byte(self.turn.index() as u8);
+        h.byte(self.castling.bits());
+        let ep = self.en_passant.filter(|&ep| {
+            [-1, 1].iter().any(|&df| {
+                ep.offset(df, -self.turn.forward())
+                    .and_then(|s| self.board.get(s))
+                    .is_some_and(|p| p.color == self.turn && p.role == Role::Pawn)
+            })
+        });
+        h.byte(ep.map_or(64, |s| s.index() as u8));
+        for c in Color::BOTH {
+            h.byte(self.reserves[c.index()]);
+            for b in self.hands[c.index()].bits().to_le_bytes() {
+                h.byte(b);
+            }
+            for a in &self.played[c.index()] {
+                h.byte(*a as u8);
+            }
+            h.byte(0xFE);
+            h.byte(self.shields[c.index()].map_or(64, |s| s.index() as u8));
+            h.byte(self.scouted[c.index()] as u8);
+            h.byte(self.restricted[c.index()].map_or(64, |s| s.index() as u8));
+        }
+        if let Some(w) = self.window {
+            h.byte(w.opener.index() as u8);
+            h.byte(w.card as u8);
+        }
+        h.0
+    }
+}
+
+/// Promotes a pawn: the wound stays, the Heir mark goes.
+fn promote(piece: &mut Piece, promotion: Option<Role>) {
+    if let Some(role) = promotion {
+        piece.role = role;
+        piece.heir = false;
+    }
+}
+
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn byte(&mut self, b: u8) {
+        self.0 ^= b as u64;
+        self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+}
