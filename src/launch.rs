@@ -14,6 +14,8 @@ pub enum Scene {
     Settings,
     Rules(GameKind),
     Table(GameKind),
+    /// One carved model alone on the table, turning, in both woods (`piece:<model-name>`).
+    Piece(String),
 }
 
 impl Scene {
@@ -46,6 +48,10 @@ impl Scene {
     }
 
     pub fn parse(name: &str) -> Option<Scene> {
+        if let Some(model) = name.strip_prefix("piece:") {
+            let known = crate::carve::MODELS.iter().any(|(n, _)| *n == model);
+            return known.then(|| Scene::Piece(model.to_string()));
+        }
         let name = name.to_ascii_lowercase();
         if let Some(game) = name.strip_prefix("rules-").and_then(GameKind::parse) {
             return Some(Scene::Rules(game));
@@ -60,8 +66,9 @@ impl Scene {
     }
 }
 
-/// Everything the flags can set.
+/// Everything the flags can set (a Bevy resource in the game).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "app", derive(bevy::prelude::Resource))]
 pub struct LaunchOptions {
     pub scene: Scene,
     /// Write a PNG of the window after `frames` frames, then exit.
@@ -133,6 +140,13 @@ SCENES:
         s.push_str(&format!("    {name:<16}{what}\n"));
     }
     s.push_str(
+        "    piece:MODEL     one carved model alone, turning, in both woods; MODEL is one of\n",
+    );
+    let names: Vec<&str> = crate::carve::MODELS.iter().map(|(n, _)| *n).collect();
+    for line in names.chunks(4) {
+        s.push_str(&format!("                    {}\n", line.join(", ")));
+    }
+    s.push_str(
         "
 CONTROLS:
     right-drag orbit · left-drag on the table pan · wheel or pinch zoom · F fit the board
@@ -156,7 +170,7 @@ pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
             Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
             _ => (word.as_str(), None),
         };
-        let mut take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, ArgError> {
+        let take = |it: &mut std::slice::Iter<'_, String>| -> Result<String, ArgError> {
             match &inline {
                 Some(v) => Ok(v.clone()),
                 None => value(flag, it).map(str::to_string),
@@ -252,6 +266,12 @@ mod tests {
         for required in ["menu", "snelab", "hive", "chess"] {
             assert!(Scene::parse(required).is_some(), "{required}");
         }
+        assert_eq!(
+            Scene::parse("piece:chess_knight"),
+            Some(Scene::Piece("chess_knight".into()))
+        );
+        assert_eq!(Scene::parse("piece:dragon"), None);
+        assert!(help().contains("hive_otter"));
     }
 
     #[test]

@@ -1,1 +1,22 @@
-fn main() {}
+//! `carved-tables`: the game window. See `carved-tables --help` for the flags and scenes.
+
+use carved_tables::launch::{self, Launch};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match launch::parse(&args) {
+        Ok(Launch::Help) => {
+            print!("{}", launch::help());
+            ExitCode::SUCCESS
+        }
+        Ok(Launch::Play(options)) => match carved_tables::app::run(options) {
+            bevy::app::AppExit::Success => ExitCode::SUCCESS,
+            bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+        },
+        Err(e) => {
+            eprintln!("carved-tables: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

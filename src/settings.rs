@@ -35,7 +35,13 @@ impl Default for Settings {
 impl Settings {
     /// The same settings with every value brought into its range.
     pub fn sanitized(mut self) -> Settings {
-        let unit = |v: f32| if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.8 };
+        let unit = |v: f32| {
+            if v.is_finite() {
+                v.clamp(0.0, 1.0)
+            } else {
+                0.8
+            }
+        };
         self.master_volume = unit(self.master_volume);
         self.effects_volume = unit(self.effects_volume);
         self.starting_purse = self.starting_purse.clamp(MIN_PURSE, MAX_PURSE);
@@ -60,8 +66,15 @@ mod tests {
 
     #[test]
     fn settings_round_trip() {
-        let s = Settings { lang: Lang::Ru, master_volume: 0.5, ..Settings::default() };
-        assert_eq!(decode::<Settings>(Some(&encode(&s))), (s, LoadStatus::Loaded));
+        let s = Settings {
+            lang: Lang::Ru,
+            master_volume: 0.5,
+            ..Settings::default()
+        };
+        assert_eq!(
+            decode::<Settings>(Some(&encode(&s))),
+            (s, LoadStatus::Loaded)
+        );
     }
 
     #[test]

@@ -1,1 +1,127 @@
-//! Bevy side.
+//! The Bevy game: one plugin per concern, listed here.
+//!
+//! [`core_plugin`] holds what runs without a window (screens, settings, saves) and is what the
+//! headless tests drive with `MinimalPlugins`; [`run`] adds rendering, the egui menus, the table,
+//! the camera rig, audio and the screenshot mode on top.
+
+pub mod anim;
+pub mod audio;
+pub mod board;
+pub mod loading;
+pub mod menu;
+pub mod models;
+pub mod preview;
+pub mod save;
+pub mod screens;
+pub mod screenshot;
+pub mod style;
+pub mod tables;
+pub mod theme;
+pub mod wood;
+
+use crate::launch::LaunchOptions;
+use bevy::asset::io::AssetSourceBuilder;
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::window::{PresentMode, WindowResolution};
+use std::path::PathBuf;
+
+/// The window-less core: screen flow, settings and saves.
+pub fn core_plugin(app: &mut App) {
+    app.add_plugins((save::plugin, screens::plugin));
+}
+
+/// The folder that holds `assets/` and `shaders/`: `BEVY_ASSET_ROOT`, the cargo package when run
+/// through cargo, else the first folder above the executable (or the working folder) that has
+/// them, so `target/release/carved-tables` finds them from a checkout.
+fn asset_root() -> PathBuf {
+    for var in ["BEVY_ASSET_ROOT", "CARGO_MANIFEST_DIR"] {
+        if let Some(dir) = std::env::var_os(var) {
+            return PathBuf::from(dir);
+        }
+    }
+    let has_assets = |dir: &std::path::Path| dir.join("assets").join("i18n").is_dir();
+    let candidates = std::env::current_exe()
+        .ok()
+        .into_iter()
+        .flat_map(|exe| {
+            exe.ancestors()
+                .skip(1)
+                .map(PathBuf::from)
+                .collect::<Vec<_>>()
+        })
+        .chain(std::env::current_dir().ok());
+    for dir in candidates {
+        if has_assets(&dir) {
+            return dir;
+        }
+    }
+    PathBuf::from(".")
+}
+
+/// Builds and runs the game window; returns how it ended.
+pub fn run(options: LaunchOptions) -> AppExit {
+    let root = asset_root();
+    let shaders = root.join("shaders").to_string_lossy().into_owned();
+    let assets = root.join("assets").to_string_lossy().into_owned();
+    let screenshot_run = options.screenshot.is_some();
+
+    let mut app = App::new();
+    // The top-level `shaders/` folder is its own asset source: `shaders://wood.wgsl`.
+    app.register_asset_source(
+        "shaders",
+        AssetSourceBuilder::platform_default(&shaders, None),
+    );
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Carved Tables".into(),
+                    resolution: WindowResolution::new(options.width, options.height),
+                    present_mode: if screenshot_run {
+                        PresentMode::AutoNoVsync
+                    } else {
+                        PresentMode::AutoVsync
+                    },
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: assets,
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            })
+            .set(RenderPlugin {
+                // Screenshot runs must not catch frames whose pipelines are still compiling.
+                synchronous_pipeline_compilation: screenshot_run,
+                ..default()
+            }),
+    );
+    app.add_plugins((
+        bevy_egui::EguiPlugin::default(),
+        MeshPickingPlugin,
+        bevy_kira_audio::AudioPlugin,
+    ));
+    app.insert_resource(save::open_store(&options));
+    app.insert_resource(options);
+    app.insert_resource(theme::AssetRoot(root.clone()));
+    app.add_plugins(core_plugin);
+    app.add_plugins((
+        theme::plugin,
+        style::plugin,
+        anim::plugin,
+        loading::plugin,
+        wood::plugin,
+        models::plugin,
+        board::plugin,
+        tables::plugin,
+        preview::plugin,
+        menu::plugin,
+        audio::plugin,
+        screenshot::plugin,
+    ));
+    app.run()
+}

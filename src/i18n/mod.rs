@@ -71,7 +71,10 @@ impl fmt::Display for StringsError {
 }
 
 fn parse_table(lang: Lang) -> Result<BTreeMap<String, String>, StringsError> {
-    ron::from_str(lang.source()).map_err(|e| StringsError { lang, message: e.to_string() })
+    ron::from_str(lang.source()).map_err(|e| StringsError {
+        lang,
+        message: e.to_string(),
+    })
 }
 
 /// The strings of one language, with English behind it.
@@ -91,7 +94,11 @@ impl Strings {
         } else {
             parse_table(lang).unwrap_or_default()
         };
-        Strings { lang, table, english }
+        Strings {
+            lang,
+            table,
+            english,
+        }
     }
 
     pub fn lang(&self) -> Lang {
@@ -124,7 +131,10 @@ mod tests {
     use std::path::Path;
 
     fn keys(lang: Lang) -> BTreeSet<String> {
-        parse_table(lang).unwrap_or_else(|e| panic!("{e}")).into_keys().collect()
+        parse_table(lang)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_keys()
+            .collect()
     }
 
     #[test]
@@ -136,14 +146,22 @@ mod tests {
             let missing: Vec<_> = english.difference(&other).collect();
             let extra: Vec<_> = other.difference(&english).collect();
             assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
-            assert!(extra.is_empty(), "{} has keys English lacks: {extra:?}", lang.code());
+            assert!(
+                extra.is_empty(),
+                "{} has keys English lacks: {extra:?}",
+                lang.code()
+            );
         }
     }
 
     #[test]
     fn no_text_is_empty_and_placeholders_agree() {
         let placeholders = |s: &str| -> BTreeSet<String> {
-            s.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(n, _)| n.into()).collect()
+            s.split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}'))
+                .map(|(n, _)| n.into())
+                .collect()
         };
         let english = parse_table(Lang::En).unwrap();
         for lang in Lang::ALL {
@@ -201,7 +219,10 @@ mod tests {
         assert_eq!(ru.t("menu.rules"), "Правила");
         assert_eq!(ru.t("no.such.key"), "no.such.key");
         let en = Strings::new(Lang::En);
-        assert_eq!(en.tf("loading.progress", &[("done", "3"), ("total", "9")]), "3 of 9 files");
+        assert_eq!(
+            en.tf("loading.progress", &[("done", "3"), ("total", "9")]),
+            "3 of 9 files"
+        );
         for lang in Lang::ALL {
             assert_eq!(Lang::from_code(lang.code()), Some(lang));
         }

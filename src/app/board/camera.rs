@@ -1,0 +1,276 @@
+//! The camera rig shared by every table: a camera on a sphere around a focus point. Input moves
+//! the rig's goal; the camera eases toward it, so every move of the view is smooth.
+
+use bevy::input::gestures::PinchGesture;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+/// Marks what a left-drag (or one finger) may grab to pan the view: the table top and boards.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct PanSurface;
+
+/// The part of the table that Fit frames: set by the open game.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct BoardBounds {
+    pub centre: Vec3,
+    pub radius: f32,
+}
+
+impl Default for BoardBounds {
+    fn default() -> Self {
+        BoardBounds {
+            centre: Vec3::ZERO,
+            radius: 6.0,
+        }
+    }
+}
+
+/// Frame the whole board (the Fit button, the F key, and every table on opening).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct FitView {
+    /// Jump there at once instead of easing.
+    pub instant: bool,
+}
+
+/// Where the camera looks from: `yaw` around the vertical, `pitch` above the table plane.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigPose {
+    pub focus: Vec3,
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+}
+
+impl RigPose {
+    pub fn eye(&self) -> Vec3 {
+        let (sy, cy) = self.yaw.sin_cos();
+        let (sp, cp) = self.pitch.sin_cos();
+        self.focus + self.distance * Vec3::new(cp * sy, sp, cp * cy)
+    }
+
+    fn lerp(&self, to: &RigPose, t: f32) -> RigPose {
+        RigPose {
+            focus: self.focus.lerp(to.focus, t),
+            yaw: self.yaw + (to.yaw - self.yaw) * t,
+            pitch: self.pitch + (to.pitch - self.pitch) * t,
+            distance: self.distance + (to.distance - self.distance) * t,
+        }
+    }
+}
+
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CameraRig {
+    pub pose: RigPose,
+    pub goal: RigPose,
+}
+
+pub const MIN_PITCH: f32 = 0.22;
+pub const MAX_PITCH: f32 = 1.50;
+pub const MIN_DISTANCE: f32 = 3.0;
+pub const MAX_DISTANCE: f32 = 40.0;
+/// How far the focus may wander from the board's centre, in board radii.
+const PAN_LIMIT: f32 = 1.6;
+
+impl Default for CameraRig {
+    fn default() -> Self {
+        let pose = RigPose {
+            focus: Vec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: 14.0,
+        };
+        CameraRig { pose, goal: pose }
+    }
+}
+
+impl CameraRig {
+    pub fn transform(&self) -> Transform {
+        Transform::from_translation(self.pose.eye()).looking_at(self.pose.focus, Vec3::Y)
+    }
+
+    fn clamp_goal(&mut self, bounds: &BoardBounds) {
+        let g = &mut self.goal;
+        g.pitch = g.pitch.clamp(MIN_PITCH, MAX_PITCH);
+        g.distance = g.distance.clamp(MIN_DISTANCE, MAX_DISTANCE);
+        let offset = (g.focus - bounds.centre).with_y(0.0);
+        let limit = bounds.radius * PAN_LIMIT;
+        if offset.length() > limit {
+            g.focus = bounds.centre + offset.normalize() * limit;
+        }
+        g.focus.y = bounds.centre.y;
+    }
+}
+
+/// The distance at which a sphere of `radius` fills the view with a small margin.
+pub fn fit_distance(radius: f32, vertical_fov: f32, aspect: f32) -> f32 {
+    let horizontal_fov = 2.0 * ((vertical_fov * 0.5).tan() * aspect).atan();
+    let fov = vertical_fov.min(horizontal_fov);
+    (radius / (fov * 0.5).sin() * 1.04).clamp(MIN_DISTANCE, MAX_DISTANCE)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardBounds>()
+        .add_message::<FitView>()
+        .add_observer(pan_on_drag)
+        .add_systems(Update, (orbit_and_zoom, fit_key, fit, ease).chain());
+}
+
+fn pointer_busy(egui: &Option<Res<EguiWantsInput>>) -> bool {
+    egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
+}
+
+fn orbit_and_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut pinches: MessageReader<PinchGesture>,
+    touches: Res<Touches>,
+    mut last_spread: Local<Option<f32>>,
+    egui: Option<Res<EguiWantsInput>>,
+    bounds: Res<BoardBounds>,
+    mut rigs: Query<&mut CameraRig>,
+) {
+    let busy = pointer_busy(&egui);
+    let Ok(mut rig) = rigs.single_mut() else {
+        return;
+    };
+    if buttons.pressed(MouseButton::Right) && !busy {
+        rig.goal.yaw -= motion.delta.x * 0.006;
+        rig.goal.pitch += motion.delta.y * 0.005;
+    }
+    let mut zoom = 0.0;
+    if !busy {
+        zoom += match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y * 0.12,
+            MouseScrollUnit::Pixel => scroll.delta.y * 0.004,
+        };
+    }
+    for pinch in pinches.read() {
+        zoom += pinch.0;
+    }
+    // Two fingers: the change in their spread zooms.
+    let fingers: Vec<Vec2> = touches.iter().map(|t| t.position()).collect();
+    if fingers.len() == 2 {
+        let spread = fingers[0].distance(fingers[1]);
+        if let Some(before) = *last_spread
+            && before > 1.0
+        {
+            zoom += (spread / before).ln();
+        }
+        *last_spread = Some(spread);
+    } else {
+        *last_spread = None;
+    }
+    if zoom != 0.0 {
+        rig.goal.distance *= (-zoom).exp();
+    }
+    rig.clamp_goal(&bounds);
+}
+
+/// A left-drag or one-finger drag on the table moves the focus along the table plane.
+fn pan_on_drag(
+    drag: On<Pointer<Drag>>,
+    surfaces: Query<(), With<PanSurface>>,
+    touches: Res<Touches>,
+    bounds: Res<BoardBounds>,
+    mut rigs: Query<(&mut CameraRig, &Projection, &Camera)>,
+) {
+    if drag.button != PointerButton::Primary || surfaces.get(drag.entity).is_err() {
+        return;
+    }
+    if touches.iter().count() > 1 {
+        return;
+    }
+    let Ok((mut rig, projection, camera)) = rigs.single_mut() else {
+        return;
+    };
+    let Projection::Perspective(p) = projection else {
+        return;
+    };
+    let height = camera
+        .logical_viewport_size()
+        .map_or(720.0, |s| s.y)
+        .max(1.0);
+    let world_per_pixel = 2.0 * rig.pose.distance * (p.fov * 0.5).tan() / height;
+    let (sy, cy) = rig.pose.yaw.sin_cos();
+    let right = Vec3::new(cy, 0.0, -sy);
+    let back = Vec3::new(sy, 0.0, cy);
+    let d = drag.delta * world_per_pixel;
+    rig.goal.focus -= right * d.x + back * d.y;
+    rig.clamp_goal(&bounds);
+}
+
+fn fit_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut fits: MessageWriter<FitView>,
+) {
+    let typing = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
+    if keys.just_pressed(KeyCode::KeyF) && !typing {
+        fits.write(FitView::default());
+    }
+}
+
+fn fit(
+    mut fits: MessageReader<FitView>,
+    bounds: Res<BoardBounds>,
+    mut rigs: Query<(&mut CameraRig, &Projection)>,
+) {
+    let Some(request) = fits.read().last().copied() else {
+        return;
+    };
+    for (mut rig, projection) in &mut rigs {
+        let (fov, aspect) = match projection {
+            Projection::Perspective(p) => (p.fov, p.aspect_ratio),
+            _ => (std::f32::consts::FRAC_PI_4, 16.0 / 9.0),
+        };
+        rig.goal.focus = bounds.centre;
+        rig.goal.distance = fit_distance(bounds.radius, fov, aspect);
+        rig.goal.pitch = rig.goal.pitch.clamp(0.8, 1.15);
+        if request.instant {
+            rig.pose = rig.goal;
+        }
+    }
+}
+
+fn ease(time: Res<Time>, mut rigs: Query<(&mut CameraRig, &mut Transform)>) {
+    let t = 1.0 - (-12.0 * time.delta_secs()).exp();
+    for (mut rig, mut transform) in &mut rigs {
+        let goal = rig.goal;
+        rig.pose = rig.pose.lerp(&goal, t);
+        *transform = rig.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_distance_grows_with_radius_and_narrow_windows() {
+        let fov = std::f32::consts::FRAC_PI_4;
+        let d = fit_distance(5.0, fov, 16.0 / 9.0);
+        assert!(d > 5.0 / (fov * 0.5).sin());
+        assert!(fit_distance(6.0, fov, 16.0 / 9.0) > d);
+        assert!(
+            fit_distance(5.0, fov, 0.6) > d,
+            "a tall window needs more distance"
+        );
+    }
+
+    #[test]
+    fn the_goal_stays_within_limits() {
+        let bounds = BoardBounds::default();
+        let mut rig = CameraRig::default();
+        rig.goal.pitch = 3.0;
+        rig.goal.distance = 1000.0;
+        rig.goal.focus = Vec3::new(500.0, 9.0, 0.0);
+        rig.clamp_goal(&bounds);
+        assert_eq!(rig.goal.pitch, MAX_PITCH);
+        assert_eq!(rig.goal.distance, MAX_DISTANCE);
+        assert!((rig.goal.focus.length() - bounds.radius * PAN_LIMIT).abs() < 1e-3);
+        assert_eq!(rig.goal.focus.y, 0.0);
+    }
+}

@@ -1,0 +1,162 @@
+//! Shows the rules pages: headings, paragraphs, bullet lists, tables, and **bold** / *italic*
+//! runs — the small part of Markdown the rules texts use.
+
+use super::style;
+use bevy_egui::egui::{self, RichText};
+
+/// Splits `text` into runs with their emphasis and lays them out in one wrapping line.
+fn inline(ui: &mut egui::Ui, text: &str, size: f32) {
+    let mut job = egui::text::LayoutJob::default();
+    let mut bold = false;
+    let mut italic = false;
+    let mut rest = text;
+    let push = |job: &mut egui::text::LayoutJob, s: &str, bold: bool, italic: bool| {
+        if s.is_empty() {
+            return;
+        }
+        let mut format = egui::TextFormat {
+            font_id: egui::FontId::proportional(size),
+            color: if bold { style::ASH } else { style::CREAM },
+            italics: italic,
+            ..Default::default()
+        };
+        if bold {
+            format.color = style::BRASS;
+        }
+        job.append(s, 0.0, format);
+    };
+    while !rest.is_empty() {
+        let next = ["**", "*", "`"]
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, *m)))
+            .min();
+        match next {
+            Some((i, marker)) => {
+                push(&mut job, &rest[..i], bold, italic);
+                match marker {
+                    "**" => bold = !bold,
+                    "*" => italic = !italic,
+                    _ => {}
+                }
+                rest = &rest[i + marker.len()..];
+            }
+            None => {
+                push(&mut job, rest, bold, italic);
+                rest = "";
+            }
+        }
+    }
+    job.wrap.max_width = ui.available_width();
+    ui.label(job);
+}
+
+fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
+    let cells = |row: &str| -> Vec<String> {
+        row.trim()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .filter(|r| !r.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')))
+        .map(|r| cells(r))
+        .collect();
+    egui::Frame::new()
+        .fill(style::WALNUT_LIGHT)
+        .corner_radius(8)
+        .inner_margin(10)
+        .show(ui, |ui| {
+            egui::Grid::new(("rules-table", id))
+                .striped(true)
+                .spacing([18.0, 6.0])
+                .show(ui, |ui| {
+                    for (i, row) in body.iter().enumerate() {
+                        for cell in row {
+                            let text = RichText::new(cell.replace("**", "")).size(16.0);
+                            ui.label(if i == 0 {
+                                text.strong().color(style::BRASS)
+                            } else {
+                                text
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// Lays out a whole rules text.
+pub fn show(ui: &mut egui::Ui, text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    let mut tables = 0;
+    let mut paragraph = String::new();
+    let flush = |ui: &mut egui::Ui, paragraph: &mut String| {
+        if !paragraph.is_empty() {
+            inline(ui, paragraph.trim(), 17.0);
+            paragraph.clear();
+        }
+    };
+    while i < lines.len() {
+        let line = lines[i];
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('|') {
+            flush(ui, &mut paragraph);
+            let start = i;
+            while i < lines.len() && lines[i].trim_start().starts_with('|') {
+                i += 1;
+            }
+            table(ui, &lines[start..i], tables);
+            tables += 1;
+            continue;
+        }
+        if let Some(h) = trimmed.strip_prefix("# ") {
+            flush(ui, &mut paragraph);
+            ui.label(RichText::new(h).size(28.0).color(style::ASH).strong());
+        } else if let Some(h) = trimmed.strip_prefix("## ") {
+            flush(ui, &mut paragraph);
+            ui.add_space(8.0);
+            ui.label(RichText::new(h).size(23.0).color(style::BRASS).strong());
+        } else if let Some(h) = trimmed.strip_prefix("### ") {
+            flush(ui, &mut paragraph);
+            ui.label(RichText::new(h).size(19.0).color(style::BRASS));
+        } else if let Some(item) = trimmed.strip_prefix("- ") {
+            flush(ui, &mut paragraph);
+            let depth = (line.len() - trimmed.len()) / 2;
+            // A bullet's text may continue on the following indented lines.
+            let mut item = item.to_string();
+            while i + 1 < lines.len() {
+                let next = lines[i + 1];
+                let nt = next.trim_start();
+                if !nt.is_empty()
+                    && !nt.starts_with("- ")
+                    && !nt.starts_with('|')
+                    && next.starts_with("  ")
+                {
+                    item.push(' ');
+                    item.push_str(nt);
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(12.0 + depth as f32 * 20.0);
+                ui.label(RichText::new("•").color(style::BRASS).size(17.0));
+                inline(ui, &item, 17.0);
+            });
+        } else if trimmed.is_empty() {
+            flush(ui, &mut paragraph);
+            ui.add_space(4.0);
+        } else {
+            if !paragraph.is_empty() {
+                paragraph.push(' ');
+            }
+            paragraph.push_str(trimmed);
+        }
+        i += 1;
+    }
+    flush(ui, &mut paragraph);
+}

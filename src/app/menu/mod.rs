@@ -1,0 +1,298 @@
+//! The main menu (egui): the three games with a line each, their rules pages, the settings page
+//! and Quit, drawn over the lamp-lit table. Also the notices every screen shows.
+
+mod markdown;
+
+use super::save::{ActiveSettings, ChangeSettings, Notices, Tr};
+use super::screens::{MenuPage, Navigate, Screen};
+use super::style::{self, big_button, panel_frame};
+use crate::i18n::Lang;
+use crate::rules::GameKind;
+use crate::settings::{MAX_PURSE, MIN_PURSE};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (menu_ui.run_if(in_state(Screen::Menu)), notices_ui),
+    );
+}
+
+fn game_name(tr: &Tr, game: GameKind) -> String {
+    tr.t(&format!("game.{}.name", game.cli_name())).to_string()
+}
+
+/// The rules text of a game, as shipped in `assets/rules/`.
+pub fn rules_text(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Snelab => include_str!("../../../assets/rules/snelab.md"),
+        GameKind::Hive => include_str!("../../../assets/rules/hive.md"),
+        GameKind::Chess => include_str!("../../../assets/rules/chess.md"),
+    }
+}
+
+fn menu_ui(
+    mut contexts: EguiContexts,
+    page: Res<MenuPage>,
+    tr: Res<Tr>,
+    settings: Res<ActiveSettings>,
+    mut go: MessageWriter<Navigate>,
+    mut change: MessageWriter<ChangeSettings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    match *page {
+        MenuPage::Main => main_page(ctx, &tr, &mut go),
+        MenuPage::Rules(game) => rules_page(ctx, &tr, game, &mut go),
+        MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
+    }
+    Ok(())
+}
+
+fn title(ui: &mut egui::Ui, tr: &Tr) {
+    ui.label(
+        egui::RichText::new(tr.t("app.title"))
+            .size(56.0)
+            .color(style::ASH)
+            .strong(),
+    );
+    ui.label(
+        egui::RichText::new(tr.t("app.subtitle"))
+            .size(20.0)
+            .color(style::MUTED)
+            .italics(),
+    );
+}
+
+fn main_page(ctx: &egui::Context, tr: &Tr, go: &mut MessageWriter<Navigate>) {
+    let screen = ctx.content_rect();
+    let wide = screen.width() >= 1000.0;
+    let card_width = if wide {
+        ((screen.width() - 160.0) / 3.0).min(330.0)
+    } else {
+        340.0
+    };
+    egui::Area::new(egui::Id::new("menu-title"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, screen.height() * 0.06])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| title(ui, tr));
+        });
+    egui::Area::new(egui::Id::new("menu-games"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, screen.height() * 0.04])
+        .show(ctx, |ui| {
+            let cards = |ui: &mut egui::Ui, go: &mut MessageWriter<Navigate>| {
+                for game in GameKind::ALL {
+                    game_card(ui, tr, game, card_width, go);
+                }
+            };
+            if wide {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 24.0;
+                    cards(ui, go);
+                });
+            } else {
+                ui.vertical(|ui| cards(ui, go));
+            }
+        });
+    egui::Area::new(egui::Id::new("menu-bottom"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -screen.height() * 0.06])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 18.0;
+                if ui.add(big_button(tr.t("menu.settings"))).clicked() {
+                    go.write(Navigate::Menu(MenuPage::Settings));
+                }
+                if ui.add(big_button(tr.t("menu.quit"))).clicked() {
+                    go.write(Navigate::Quit);
+                }
+            });
+        });
+}
+
+fn game_card(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    game: GameKind,
+    width: f32,
+    go: &mut MessageWriter<Navigate>,
+) {
+    panel_frame().show(ui, |ui| {
+        ui.set_width(width);
+        ui.set_min_height(190.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(game_name(tr, game))
+                    .size(30.0)
+                    .color(style::BRASS)
+                    .strong(),
+            );
+            ui.add_space(6.0);
+            ui.label(
+                egui::RichText::new(tr.t(&format!("game.{}.tagline", game.cli_name())))
+                    .size(17.0)
+                    .color(style::CREAM),
+            );
+            ui.add_space(14.0);
+            ui.horizontal(|ui| {
+                let buttons_width = 2.0 * 130.0 + ui.spacing().item_spacing.x;
+                ui.add_space(((ui.available_width() - buttons_width) * 0.5).max(0.0));
+                let play =
+                    egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(20.0).strong())
+                        .min_size(egui::vec2(130.0, 40.0))
+                        .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
+                if ui.add(play).clicked() {
+                    go.write(Navigate::Table(game));
+                }
+                let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(20.0))
+                    .min_size(egui::vec2(130.0, 40.0));
+                if ui.add(rules).clicked() {
+                    go.write(Navigate::Menu(MenuPage::Rules(game)));
+                }
+            });
+        });
+    });
+}
+
+/// A centred page of the menu with a heading and a Back button.
+fn page(
+    ctx: &egui::Context,
+    id: &str,
+    heading: &str,
+    max_width: f32,
+    tr: &Tr,
+    go: &mut MessageWriter<Navigate>,
+    body: impl FnOnce(&mut egui::Ui),
+) {
+    let screen = ctx.content_rect();
+    let width = (screen.width() - 60.0).clamp(300.0, max_width);
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(width);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(heading)
+                            .size(32.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
+                            go.write(Navigate::Menu(MenuPage::Main));
+                        }
+                    });
+                });
+                ui.separator();
+                body(ui);
+            });
+        });
+}
+
+fn rules_page(ctx: &egui::Context, tr: &Tr, game: GameKind, go: &mut MessageWriter<Navigate>) {
+    let heading = tr.tf("rules.title", &[("game", &game_name(tr, game))]);
+    let height = (ctx.content_rect().height() - 220.0).max(200.0);
+    page(ctx, "rules", &heading, 920.0, tr, go, |ui| {
+        if tr.lang() != Lang::En {
+            ui.label(
+                egui::RichText::new(tr.t("rules.in_english"))
+                    .italics()
+                    .color(style::MUTED),
+            );
+        }
+        egui::ScrollArea::vertical()
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                markdown::show(ui, rules_text(game));
+            });
+    });
+}
+
+fn settings_page(
+    ctx: &egui::Context,
+    tr: &Tr,
+    active: &ActiveSettings,
+    go: &mut MessageWriter<Navigate>,
+    change: &mut MessageWriter<ChangeSettings>,
+) {
+    let mut s = active.0.clone();
+    page(
+        ctx,
+        "settings",
+        tr.t("settings.title"),
+        640.0,
+        tr,
+        go,
+        |ui| {
+            egui::Grid::new("settings-grid")
+                .num_columns(2)
+                .spacing([28.0, 18.0])
+                .show(ui, |ui| {
+                    ui.label(tr.t("settings.language"));
+                    ui.horizontal(|ui| {
+                        for lang in Lang::ALL {
+                            ui.selectable_value(&mut s.lang, lang, lang.native_name());
+                        }
+                    });
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.master_volume"));
+                    let mut master = s.master_volume * 100.0;
+                    ui.add(
+                        egui::Slider::new(&mut master, 0.0..=100.0)
+                            .suffix(" %")
+                            .integer(),
+                    );
+                    s.master_volume = master / 100.0;
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.effects_volume"));
+                    let mut effects = s.effects_volume * 100.0;
+                    ui.add(
+                        egui::Slider::new(&mut effects, 0.0..=100.0)
+                            .suffix(" %")
+                            .integer(),
+                    );
+                    s.effects_volume = effects / 100.0;
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.starting_purse"));
+                    ui.add(
+                        egui::DragValue::new(&mut s.starting_purse)
+                            .range(MIN_PURSE..=MAX_PURSE)
+                            .speed(1),
+                    );
+                    ui.end_row();
+                });
+            ui.label(
+                egui::RichText::new(tr.t("settings.starting_purse_hint"))
+                    .small()
+                    .color(style::MUTED),
+            );
+        },
+    );
+    if s != active.0 {
+        change.write(ChangeSettings(s));
+    }
+}
+
+fn notices_ui(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {
+    if notices.items.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("notices"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -96.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            for notice in &notices.items {
+                panel_frame()
+                    .inner_margin(egui::Margin::same(12))
+                    .show(ui, |ui| {
+                        ui.label(egui::RichText::new(&notice.text).color(style::CREAM));
+                    });
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! The carved models in the running game: each model the theme names is loaded from its glTF
+//! file; a file that is missing or broken is replaced by the same model carved in code
+//! ([`crate::carve`]), with one warning. Every model is drawn with the theme's finishes — the
+//! `wood` and `inlay` material slots of the file are matched by name and get the game's own
+//! materials (procedural grain, different for every piece).
+
+use super::loading::LoadingQueue;
+use super::theme::ActiveTheme;
+use super::wood::WoodMaterial;
+use crate::carve::{self, MeshData, Slot};
+use crate::theme::Side;
+use bevy::asset::{LoadState, RenderAssetUsages};
+use bevy::gltf::{Gltf, GltfMesh};
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use std::collections::HashMap;
+
+/// The meshes of each model, by slot, once known.
+#[derive(Resource, Default)]
+pub struct ModelLibrary {
+    files: HashMap<&'static str, Handle<Gltf>>,
+    parts: HashMap<&'static str, Vec<(Slot, Handle<Mesh>)>>,
+}
+
+impl ModelLibrary {
+    /// The parts of a model, or `None` while its file is still loading.
+    pub fn parts(&self, name: &str) -> Option<&[(Slot, Handle<Mesh>)]> {
+        self.parts.get(name).map(Vec::as_slice)
+    }
+
+    pub fn all_resolved(&self) -> bool {
+        self.parts.len() == carve::MODELS.len()
+    }
+}
+
+/// A carved mesh in Bevy's form.
+pub fn to_mesh(data: &MeshData) -> Mesh {
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, data.positions.clone())
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, data.normals.clone())
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, data.uvs.clone())
+    .with_inserted_indices(Indices::U32(data.indices.clone()))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ModelLibrary>()
+        .add_systems(Startup, load_models)
+        .add_systems(
+            Update,
+            resolve_models.run_if(|lib: Res<ModelLibrary>| !lib.all_resolved()),
+        );
+}
+
+fn load_models(
+    server: Res<AssetServer>,
+    theme: Res<ActiveTheme>,
+    mut library: ResMut<ModelLibrary>,
+    mut queue: ResMut<LoadingQueue>,
+) {
+    for (name, _) in carve::MODELS {
+        if let Some(path) = theme.0.model_path(name) {
+            let handle: Handle<Gltf> = server.load(path.clone());
+            queue.track(path, handle.clone());
+            library.files.insert(name, handle);
+        }
+    }
+}
+
+fn fallback(name: &str, meshes: &mut Assets<Mesh>) -> Vec<(Slot, Handle<Mesh>)> {
+    carve::model(name)
+        .unwrap_or_default()
+        .iter()
+        .map(|part| (part.slot, meshes.add(to_mesh(&part.mesh))))
+        .collect()
+}
+
+fn resolve_models(
+    server: Res<AssetServer>,
+    gltfs: Res<Assets<Gltf>>,
+    gltf_meshes: Res<Assets<GltfMesh>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut library: ResMut<ModelLibrary>,
+) {
+    for (name, _) in carve::MODELS {
+        if library.parts.contains_key(name) {
+            continue;
+        }
+        let Some(handle) = library.files.get(name).cloned() else {
+            warn!("the theme names no file for `{name}`; using the built-in carving");
+            let parts = fallback(name, &mut meshes);
+            library.parts.insert(name, parts);
+            continue;
+        };
+        match server.load_state(handle.id()) {
+            LoadState::Loaded => {}
+            // The loading screen has already warned about the failure.
+            LoadState::Failed(_) => {
+                let parts = fallback(name, &mut meshes);
+                library.parts.insert(name, parts);
+                continue;
+            }
+            LoadState::NotLoaded | LoadState::Loading => continue,
+        }
+        let Some(gltf) = gltfs.get(&handle) else {
+            continue;
+        };
+        let inlay = gltf.named_materials.get("inlay").map(|h| h.id());
+        let mut parts = Vec::new();
+        for mesh in gltf.meshes.iter().filter_map(|h| gltf_meshes.get(h)) {
+            for primitive in &mesh.primitives {
+                let slot = match (&primitive.material, inlay) {
+                    (Some(m), Some(i)) if m.id() == i => Slot::Inlay,
+                    _ => Slot::Wood,
+                };
+                parts.push((slot, primitive.mesh.clone()));
+            }
+        }
+        if parts.is_empty() {
+            warn!("`{name}`'s file holds no mesh; using the built-in carving");
+            parts = fallback(name, &mut meshes);
+        }
+        library.parts.insert(name, parts);
+    }
+}
+
+/// Spawns a model as children of `parent`, in the theme's finishes for `side`. `seed` shifts the
+/// wood grain so that no two pieces look alike. Does nothing while the model is unresolved.
+pub fn spawn_model(
+    parent: &mut ChildSpawnerCommands,
+    library: &ModelLibrary,
+    theme: &ActiveTheme,
+    materials: &mut Assets<WoodMaterial>,
+    name: &str,
+    side: Side,
+    seed: f32,
+) {
+    let Some(parts) = library.parts(name) else {
+        return;
+    };
+    let (wood, inlay) = theme.0.finishes(name, side);
+    let wood = materials.add(super::wood::finish_material(&wood, seed));
+    let inlay = materials.add(super::wood::finish_material(&inlay, seed + 0.5));
+    for (slot, mesh) in parts {
+        let material = match slot {
+            Slot::Wood => wood.clone(),
+            Slot::Inlay => inlay.clone(),
+        };
+        parent.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(material)));
+    }
+}

@@ -1,0 +1,100 @@
+//! The look of every egui panel: walnut panels, cream text and brass accents, sized for reading
+//! at a table rather than in a debug overlay.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+pub const WALNUT: Color32 = Color32::from_rgb(0x2a, 0x1c, 0x13);
+pub const WALNUT_LIGHT: Color32 = Color32::from_rgb(0x3d, 0x2a, 0x1d);
+pub const ASH: Color32 = Color32::from_rgb(0xe9, 0xd8, 0xb8);
+pub const CREAM: Color32 = Color32::from_rgb(0xf3, 0xe7, 0xd0);
+pub const BRASS: Color32 = Color32::from_rgb(0xd0, 0xa2, 0x4c);
+pub const MUTED: Color32 = Color32::from_rgb(0xb9, 0xa5, 0x86);
+
+/// A translucent walnut frame for panels floating over the table.
+pub fn panel_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(Color32::from_rgba_unmultiplied(0x24, 0x18, 0x10, 236))
+        .stroke(Stroke::new(1.5, Color32::from_rgb(0x6b, 0x4a, 0x2c)))
+        .corner_radius(CornerRadius::same(14))
+        .inner_margin(egui::Margin::same(22))
+        .shadow(egui::epaint::Shadow {
+            offset: [0, 6],
+            blur: 24,
+            spread: 0,
+            color: Color32::from_black_alpha(110),
+        })
+}
+
+/// A large brass-edged button.
+pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(text.into()).size(22.0).color(CREAM))
+        .min_size(egui::vec2(180.0, 44.0))
+        .corner_radius(CornerRadius::same(10))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, apply_style);
+}
+
+fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Heading,
+                FontId::new(30.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(18.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(19.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(14.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(16.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        style.spacing.button_padding = egui::vec2(16.0, 8.0);
+        style.spacing.slider_width = 260.0;
+        let v = &mut style.visuals;
+        v.dark_mode = true;
+        v.override_text_color = Some(CREAM);
+        v.panel_fill = WALNUT;
+        v.window_fill = WALNUT;
+        v.extreme_bg_color = Color32::from_rgb(0x1c, 0x12, 0x0c);
+        v.faint_bg_color = WALNUT_LIGHT;
+        v.hyperlink_color = BRASS;
+        v.selection.bg_fill = Color32::from_rgb(0x8a, 0x5f, 0x2a);
+        v.selection.stroke = Stroke::new(1.0, CREAM);
+        v.window_corner_radius = CornerRadius::same(14);
+        let edge = Stroke::new(1.0, Color32::from_rgb(0x7a, 0x56, 0x33));
+        for (w, fill) in [
+            (&mut v.widgets.inactive, Color32::from_rgb(0x5a, 0x3c, 0x24)),
+            (&mut v.widgets.hovered, Color32::from_rgb(0x74, 0x4e, 0x2d)),
+            (&mut v.widgets.active, Color32::from_rgb(0x8c, 0x62, 0x34)),
+            (&mut v.widgets.open, Color32::from_rgb(0x5a, 0x3c, 0x24)),
+        ] {
+            w.bg_fill = fill;
+            w.weak_bg_fill = fill;
+            w.bg_stroke = edge;
+            w.fg_stroke = Stroke::new(1.5, CREAM);
+            w.corner_radius = CornerRadius::same(8);
+        }
+        v.widgets.hovered.bg_stroke = Stroke::new(1.5, BRASS);
+        v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(0x5c, 0x40, 0x28));
+        v.widgets.noninteractive.fg_stroke = Stroke::new(1.0, CREAM);
+    });
+    *done = true;
+    Ok(())
+}

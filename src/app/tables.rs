@@ -1,0 +1,190 @@
+//! Each game's table as it stands before its own plugin takes over: the game's carved board on
+//! the shared table top, set out in an opening array. The game plugins (issues #4 and on)
+//! replace these with playable tables; the room, the camera rig and the HUD stay shared.
+
+use super::board::{BoardBounds, FitView, PanSurface, TABLE_TOP_Y};
+use super::models::{ModelLibrary, spawn_model};
+use super::screens::TableRoot;
+use super::theme::ActiveTheme;
+use super::wood::WoodMaterial;
+use crate::carve::{BOARD_TOP, HEX_HEIGHT};
+use crate::rules::GameKind;
+use crate::theme::Side;
+use bevy::prelude::*;
+use std::f32::consts::PI;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        dress_tables.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
+    );
+}
+
+/// Places carved models under one table root.
+pub struct Setter<'a, 'b> {
+    pub library: &'a ModelLibrary,
+    pub theme: &'a ActiveTheme,
+    pub materials: &'a mut Assets<WoodMaterial>,
+    pub parent: &'a mut ChildSpawnerCommands<'b>,
+    pub seed: f32,
+}
+
+impl Setter<'_, '_> {
+    /// A model at `transform`; `pan` lets a drag on it move the view (boards), otherwise it
+    /// ignores the pointer.
+    pub fn place(&mut self, name: &str, side: Side, transform: Transform, pan: bool) -> Entity {
+        self.seed = (self.seed + 0.618_034) % 1.0;
+        let seed = self.seed * 10.0;
+        let (library, theme) = (self.library, self.theme);
+        let materials = &mut *self.materials;
+        let mut e = self.parent.spawn((
+            Name::new(name.to_string()),
+            transform,
+            Visibility::default(),
+        ));
+        e.with_children(|p| spawn_model(p, library, theme, materials, name, side, seed));
+        if pan {
+            e.insert(PanSurface);
+        } else {
+            e.insert(Pickable::IGNORE);
+        }
+        e.id()
+    }
+}
+
+fn dress_tables(
+    mut commands: Commands,
+    tables: Query<(Entity, &TableRoot), Added<TableRoot>>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut bounds: ResMut<BoardBounds>,
+    mut fits: MessageWriter<FitView>,
+) {
+    for (root, table) in &tables {
+        let game = table.0;
+        commands.entity(root).with_children(|parent| {
+            let mut s = Setter {
+                library: &library,
+                theme: &theme,
+                materials: &mut materials,
+                parent,
+                seed: 0.0,
+            };
+            *bounds = match game {
+                GameKind::Snelab => snelab_court(&mut s),
+                GameKind::Hive => hive_opening(&mut s),
+                GameKind::Chess => chess_board(&mut s),
+            };
+        });
+        fits.write(FitView { instant: true });
+    }
+}
+
+/// North's pieces face the other way: their forward is +Z.
+fn facing(side: Side) -> Quat {
+    match side {
+        Side::Light => Quat::IDENTITY,
+        Side::Dark => Quat::from_rotation_y(PI),
+    }
+}
+
+/// The 7 × 7 court in its opening array: South (ash) near, North (walnut) far.
+fn snelab_court(s: &mut Setter) -> BoardBounds {
+    s.place(
+        "board_snelab",
+        Side::Light,
+        Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
+        true,
+    );
+    let ranks = [
+        "snelab_bailiff",
+        "snelab_advocate",
+        "snelab_barrister",
+        "snelab_justice",
+    ];
+    let order = [0, 1, 2, 3, 2, 1, 0];
+    for (side, z) in [(Side::Light, 3.0), (Side::Dark, -3.0)] {
+        for (file, r) in order.iter().enumerate() {
+            let at = Vec3::new(file as f32 - 3.0, TABLE_TOP_Y + BOARD_TOP, z);
+            s.place(
+                ranks[*r],
+                side,
+                Transform::from_translation(at).with_rotation(facing(side)),
+                false,
+            );
+        }
+    }
+    BoardBounds {
+        centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.0),
+        radius: 5.4,
+    }
+}
+
+/// Ash & Walnut has no board: an opening of a few creatures lies on the bare table.
+fn hive_opening(s: &mut Setter) -> BoardBounds {
+    // Axial (q, r) with pointy-topped hexes 1.0 across the flats: x = q + r/2, z = r·√3/2.
+    let cells = [
+        ("hive_owl", Side::Light, 0, 0),
+        ("hive_hare", Side::Dark, 1, 0),
+        ("hive_elder", Side::Light, -1, 1),
+        ("hive_elder", Side::Dark, 2, -1),
+        ("hive_otter", Side::Light, -1, 0),
+        ("hive_fox", Side::Dark, 2, 0),
+        ("hive_hare", Side::Light, 0, 1),
+    ];
+    for (name, side, q, r) in cells {
+        let x = q as f32 + r as f32 * 0.5 - 0.5;
+        let z = r as f32 * 3f32.sqrt() * 0.5 - 0.2;
+        let at = Transform::from_xyz(x, TABLE_TOP_Y, z).with_rotation(facing(side));
+        s.place(name, side, at, false);
+    }
+    // An Owl on top of the ash Hare at (0, 1), to show a stack.
+    let x = 0.0;
+    let z = 3f32.sqrt() * 0.5 - 0.2;
+    s.place(
+        "hive_owl",
+        Side::Dark,
+        Transform::from_xyz(x, TABLE_TOP_Y + HEX_HEIGHT, z),
+        false,
+    );
+    BoardBounds {
+        centre: Vec3::new(0.0, TABLE_TOP_Y, 0.0),
+        radius: 3.6,
+    }
+}
+
+/// The 8 × 8 board with two sample armies of 14 points each.
+fn chess_board(s: &mut Setter) -> BoardBounds {
+    s.place(
+        "board_chess",
+        Side::Light,
+        Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
+        true,
+    );
+    let army = [
+        ("chess_rook", 0, 0),
+        ("chess_bishop", 2, 0),
+        ("chess_king", 4, 0),
+        ("chess_knight", 6, 0),
+        ("chess_pawn", 3, 1),
+        ("chess_pawn", 4, 2),
+        ("chess_pawn", 5, 1),
+    ];
+    for (side, home, dir) in [(Side::Light, 0.0, 1.0), (Side::Dark, 7.0, -1.0)] {
+        for (name, file, rank) in army {
+            let rank = home + dir * rank as f32;
+            let at = Vec3::new(file as f32 - 3.5, TABLE_TOP_Y + BOARD_TOP, 3.5 - rank);
+            s.place(
+                name,
+                side,
+                Transform::from_translation(at).with_rotation(facing(side)),
+                false,
+            );
+        }
+    }
+    BoardBounds {
+        centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.0),
+        radius: 6.0,
+    }
+}
