@@ -37,12 +37,8 @@ pub type WoodMaterial = ExtendedMaterial<StandardMaterial, WoodGrain>;
 pub enum Wood {
     /// Light ash: South's and ash's pieces, the light squares.
     Ash,
-    /// Dark walnut: North's and walnut's pieces, the dark squares.
+    /// Dark walnut: North's and walnut's pieces, the dark squares, the table's apron.
     Walnut,
-    /// The table top: a warm oak.
-    Oak,
-    /// The board frames: a reddish cherry.
-    Cherry,
 }
 
 impl Wood {
@@ -60,18 +56,6 @@ impl Wood {
                 Color::srgb(0.17, 0.10, 0.06),
                 7.0,
                 0.5,
-            ),
-            Wood::Oak => (
-                Color::srgb(0.55, 0.36, 0.20),
-                Color::srgb(0.33, 0.19, 0.09),
-                2.2,
-                0.6,
-            ),
-            Wood::Cherry => (
-                Color::srgb(0.52, 0.26, 0.15),
-                Color::srgb(0.30, 0.13, 0.07),
-                5.0,
-                0.45,
             ),
         };
         ExtendedMaterial {
