@@ -16,13 +16,19 @@ cargo test
 
 echo "== scenes"
 cargo build --bin carved-tables
+bin="${CARGO_TARGET_DIR:-target}/debug/carved-tables"
+if [ ! -x "$bin" ]; then
+    echo "scenes: the game binary $bin is missing"
+    echo "scenes: 0 passed, 1 failed"
+    exit 1
+fi
 out="$(mktemp -d)"
 passed=0
 failed=0
 for scene in menu settings rules-snelab snelab hive chess; do
     png="$out/$scene.png"
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
-        target/debug/carved-tables --scene "$scene" --frames 3 --screenshot "$png" \
+        "$bin" --scene "$scene" --frames 3 --screenshot "$png" \
         >"$out/$scene.log" 2>&1 && [ -s "$png" ]; then
         passed=$((passed + 1))
         echo "scene $scene: ok"
@@ -34,13 +40,17 @@ for scene in menu settings rules-snelab snelab hive chess; do
 done
 # A missing file must make the screenshot run fail, not hang or crash.
 if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
-    target/debug/carved-tables --scene menu --frames 2 --screenshot /proc/no/such/dir/x.png \
+    "$bin" --scene menu --frames 2 --screenshot /proc/no/such/dir/x.png \
     >"$out/bad.log" 2>&1; then
     failed=$((failed + 1))
     echo "unwritable screenshot path: FAILED (exit 0)"
-else
+elif grep -q "screenshot failed" "$out/bad.log"; then
     passed=$((passed + 1))
-    echo "unwritable screenshot path: ok (non-zero exit)"
+    echo "unwritable screenshot path: ok (non-zero exit, reported)"
+else
+    failed=$((failed + 1))
+    echo "unwritable screenshot path: FAILED (no screenshot error reported)"
+    tail -n 20 "$out/bad.log"
 fi
 echo "scenes: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
