@@ -68,18 +68,22 @@ fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
         .corner_radius(8)
         .inner_margin(10)
         .show(ui, |ui| {
+            // Long cells wrap inside the page instead of widening it.
+            let widest = ui.available_width() * 0.55;
             egui::Grid::new(("rules-table", id))
                 .striped(true)
                 .spacing([18.0, 6.0])
+                .max_col_width(widest)
                 .show(ui, |ui| {
                     for (i, row) in body.iter().enumerate() {
                         for cell in row {
                             let text = RichText::new(cell.replace("**", "")).size(16.0);
-                            ui.label(if i == 0 {
+                            let text = if i == 0 {
                                 text.strong().color(style::BRASS)
                             } else {
                                 text
-                            });
+                            };
+                            ui.add(egui::Label::new(text).wrap());
                         }
                         ui.end_row();
                     }
