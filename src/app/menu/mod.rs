@@ -166,7 +166,8 @@ fn page(
     let screen = ctx.content_rect();
     let width = (screen.width() - 60.0).clamp(300.0, max_width);
     egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // Anchored to the top: an area's room to grow is measured from where it starts.
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(width);
@@ -191,7 +192,7 @@ fn page(
 
 fn rules_page(ctx: &egui::Context, tr: &Tr, game: GameKind, go: &mut MessageWriter<Navigate>) {
     let heading = tr.tf("rules.title", &[("game", &game_name(tr, game))]);
-    let height = (ctx.content_rect().height() - 220.0).max(200.0);
+    let height = (ctx.content_rect().height() - 240.0).max(200.0);
     page(ctx, "rules", &heading, 920.0, tr, go, |ui| {
         if tr.lang() != Lang::En {
             ui.label(
