@@ -9,6 +9,7 @@ use super::theme::ActiveTheme;
 use super::wood::WoodMaterial;
 use crate::carve::{BOARD_TOP, HEX_HEIGHT};
 use crate::rules::GameKind;
+use crate::rules::hive::Hex;
 use crate::theme::Side;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -123,7 +124,11 @@ fn snelab_court(s: &mut Setter) -> BoardBounds {
 
 /// Ash & Walnut has no board: an opening of a few creatures lies on the bare table.
 fn hive_opening(s: &mut Setter) -> BoardBounds {
-    // Axial (q, r) with pointy-topped hexes 1.0 across the flats: x = q + r/2, z = r·√3/2.
+    // Where the rules put a hex on the table plane, shifted so the group sits centred.
+    let plane = |q, r| {
+        let (x, z) = Hex::new(q, r).to_plane();
+        (x - 0.5, z - 0.2)
+    };
     let cells = [
         ("hive_owl", Side::Light, 0, 0),
         ("hive_hare", Side::Dark, 1, 0),
@@ -134,14 +139,12 @@ fn hive_opening(s: &mut Setter) -> BoardBounds {
         ("hive_hare", Side::Light, 0, 1),
     ];
     for (name, side, q, r) in cells {
-        let x = q as f32 + r as f32 * 0.5 - 0.5;
-        let z = r as f32 * 3f32.sqrt() * 0.5 - 0.2;
+        let (x, z) = plane(q, r);
         let at = Transform::from_xyz(x, TABLE_TOP_Y, z).with_rotation(facing(side));
         s.place(name, side, at, false);
     }
     // An Owl on top of the ash Hare at (0, 1), to show a stack.
-    let x = 0.0;
-    let z = 3f32.sqrt() * 0.5 - 0.2;
+    let (x, z) = plane(0, 1);
     s.place(
         "hive_owl",
         Side::Dark,
