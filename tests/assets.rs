@@ -38,7 +38,11 @@ fn material_names(bytes: &[u8]) -> Vec<String> {
 }
 
 fn load_glb(bytes: &[u8]) -> Result<Loaded, String> {
-    let (doc, buffers, _) = gltf::import_slice(bytes).map_err(|e| e.to_string())?;
+    // `Gltf::from_slice` rather than `import_slice`: the import feature would pull `image` in
+    // with other features than Bevy's and make `cargo build` after `cargo test` rebuild Bevy.
+    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| e.to_string())?;
+    let blob = gltf.blob.clone().ok_or("no binary chunk")?;
+    let doc = gltf.document;
     let names = material_names(bytes);
     let mut out = Loaded {
         positions: Vec::new(),
@@ -48,7 +52,7 @@ fn load_glb(bytes: &[u8]) -> Result<Loaded, String> {
     for mesh in doc.meshes() {
         for prim in mesh.primitives() {
             out.primitives += 1;
-            let r = prim.reader(|b| buffers.get(b.index()).map(|d| &d.0[..]));
+            let r = prim.reader(|b| (b.index() == 0).then_some(&blob[..]));
             let pos: Vec<[f32; 3]> = r.read_positions().ok_or("no positions")?.collect();
             let normals: Vec<[f32; 3]> = r.read_normals().ok_or("no normals")?.collect();
             let uvs = r.read_tex_coords(0).ok_or("no UVs")?.into_f32().count();
