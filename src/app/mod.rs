@@ -10,6 +10,7 @@ pub mod board;
 pub mod loading;
 pub mod menu;
 pub mod models;
+pub mod platform;
 pub mod preview;
 pub mod save;
 pub mod screens;
