@@ -16,6 +16,46 @@ pub enum Scene {
     Table(GameKind),
     /// One carved model alone on the table, turning, in both woods (`piece:<model-name>`).
     Piece(String),
+    /// The Snēlab table at a staged moment of a case.
+    Snelab(SnelabShot),
+}
+
+/// The staged moments of a Snēlab case that have a scene of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SnelabShot {
+    /// A piece lifted: green dots, a red ring and a "can't pay" badge.
+    Highlights,
+    /// A payment half picked: one payer ticked, others addable, the rest faded.
+    Payment,
+    /// Just after a move: the ghost on the square left, the glow on the square reached.
+    Ghost,
+    /// The verdict banner after a winning move at the casino table.
+    Verdict,
+}
+
+impl SnelabShot {
+    pub const ALL: [(SnelabShot, &'static str, &'static str); 4] = [
+        (
+            SnelabShot::Highlights,
+            "snelab-highlights",
+            "Snēlab: a piece selected with dots, a red ring and a can't-pay badge",
+        ),
+        (
+            SnelabShot::Payment,
+            "snelab-payment",
+            "Snēlab: a payment being picked, one payer ticked, faded pieces",
+        ),
+        (
+            SnelabShot::Ghost,
+            "snelab-ghost",
+            "Snēlab: right after a move, the ghost and the glow",
+        ),
+        (
+            SnelabShot::Verdict,
+            "snelab-verdict",
+            "Snēlab: the verdict banner",
+        ),
+    ];
 }
 
 impl Scene {
@@ -43,6 +83,9 @@ impl Scene {
         }
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
+        }
+        for (shot, name, what) in SnelabShot::ALL {
+            v.push((name.to_string(), Scene::Snelab(shot), what));
         }
         v
     }

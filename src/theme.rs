@@ -25,6 +25,8 @@ pub enum SoundEvent {
     Slide,
     /// A piece taken off the board.
     Capture,
+    /// Pieces set aside as a Snēlab payment.
+    Pay,
     /// Coins: a Snēlab stake or payout.
     Coin,
     /// The dice rattle of an Artifact Chess attempt (about one second).
@@ -44,10 +46,11 @@ pub enum SoundEvent {
 }
 
 impl SoundEvent {
-    pub const ALL: [SoundEvent; 12] = [
+    pub const ALL: [SoundEvent; 13] = [
         SoundEvent::Place,
         SoundEvent::Slide,
         SoundEvent::Capture,
+        SoundEvent::Pay,
         SoundEvent::Coin,
         SoundEvent::Dice,
         SoundEvent::Wound,
@@ -65,6 +68,7 @@ impl SoundEvent {
             SoundEvent::Place => "place",
             SoundEvent::Slide => "slide",
             SoundEvent::Capture => "capture",
+            SoundEvent::Pay => "pay",
             SoundEvent::Coin => "coin",
             SoundEvent::Dice => "dice",
             SoundEvent::Wound => "wound",

@@ -140,3 +140,465 @@ mod settings {
         assert_eq!(app.world().resource::<Tr>().t("menu.quit"), "Sair");
     }
 }
+
+/// The Snēlab table driven as picking and the keyboard drive it: clicks on squares, intents,
+/// the engine's seat, the purse and the books, across a restart.
+mod snelab {
+    use bevy::prelude::*;
+    use carved_tables::app::core_plugin;
+    use carved_tables::app::save::SaveStore;
+    use carved_tables::app::screens::{Navigate, Screen};
+    use carved_tables::app::snelab::{
+        self, Intent, Opponent, Phase, Pick, Refusal, SnelabIntent, SnelabRefused, SnelabTable,
+        SquareClicked, Timing, TimingOverride,
+    };
+    use carved_tables::rules::GameKind;
+    use carved_tables::rules::snelab::purse::{CaseEnd, TableKind};
+    use carved_tables::rules::snelab::{Action, Position, Side, Square, legal_actions};
+    use carved_tables::save::{KeyValue, MemoryStore};
+
+    fn app_with(store: MemoryStore) -> App {
+        let mut app = App::new();
+        app.insert_resource(SaveStore(Box::new(store)));
+        app.insert_resource(TimingOverride(Timing::INSTANT));
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(core_plugin)
+            .add_plugins(snelab::core_plugin);
+        app.update();
+        app.world_mut()
+            .write_message(Navigate::Table(GameKind::Snelab));
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Table(GameKind::Snelab)
+        );
+        app
+    }
+
+    /// What a restart finds: the saved values copied into a fresh store.
+    fn saved(app: &App) -> MemoryStore {
+        let store = &app.world().resource::<SaveStore>().0;
+        let mut copy = MemoryStore::default();
+        for key in ["settings", "snelab.purse", "snelab.case"] {
+            if let Ok(Some(v)) = store.get_raw(key) {
+                copy.values.insert(key.to_string(), v);
+            }
+        }
+        copy
+    }
+
+    fn table(app: &App) -> &snelab::Table {
+        &app.world().resource::<SnelabTable>().0
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn intent(app: &mut App, i: Intent) {
+        app.world_mut().write_message(SnelabIntent(i));
+        app.update();
+    }
+
+    fn click(app: &mut App, s: &str) {
+        app.world_mut().write_message(SquareClicked(sq(s)));
+        app.update();
+    }
+
+    /// The refusals sent since the last call.
+    fn refusals(app: &mut App) -> Vec<Refusal> {
+        let mut msgs = app.world_mut().resource_mut::<Messages<SnelabRefused>>();
+        msgs.drain().map(|r| r.0).collect()
+    }
+
+    /// Sits down at `kind` against `who` and puts `court` on the table, South to move.
+    fn sit(app: &mut App, kind: TableKind, who: Opponent, court: &str) {
+        {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.setup.table = kind;
+            t.setup.opponent = who;
+        }
+        intent(app, Intent::Sit);
+        let pos: Position = court.parse().unwrap();
+        let mut t = app.world_mut().resource_mut::<SnelabTable>();
+        assert_eq!(t.phase, Phase::Play);
+        t.start = pos.clone();
+        t.pos = pos;
+    }
+
+    #[test]
+    fn a_scripted_hot_seat_case_by_clicks_with_a_payment() {
+        let mut app = app_with(MemoryStore::default());
+        assert_eq!(table(&app).phase, Phase::Lobby);
+        assert_eq!(table(&app).purse.coins(), 100);
+        // South's Justice on d4 can take North's Barrister on b6 (3); South's Bailiff on e6 is
+        // one step from its Bench.
+        sit(
+            &mut app,
+            TableKind::Casino,
+            Opponent::Person,
+            "barj1ab/1r2B2/7/3J3/7/7/BAR1RAB S +a",
+        );
+        assert_eq!(
+            table(&app).purse.coins(),
+            88,
+            "the stake is taken on sitting"
+        );
+        click(&mut app, "d4");
+        let Pick::Selected { from, reach } = &table(&app).pick else {
+            panic!("d4 is lifted: {:?}", table(&app).pick)
+        };
+        assert_eq!(*from, sq("d4"));
+        assert!(reach.captures.contains(&sq("b6")));
+        assert!(reach.moves.is_empty(), "e6 blocks the way to f6");
+        click(&mut app, "b6");
+        let Pick::Paying { state, .. } = &table(&app).pick else {
+            panic!("paying for f6")
+        };
+        assert_eq!((state.cost, state.paid), (3, 0));
+        // Bailiff (1), then an Advocate (2): exact.
+        click(&mut app, "a1");
+        click(&mut app, "b1");
+        let Pick::Paying { state, chosen, .. } = &table(&app).pick else {
+            panic!("still paying")
+        };
+        assert_eq!(chosen, &vec![sq("a1"), sq("b1")]);
+        assert!(state.is_complete());
+        // Tap a ✓ piece again: it is taken back.
+        click(&mut app, "b1");
+        let Pick::Paying { state, .. } = &table(&app).pick else {
+            panic!("still paying")
+        };
+        assert_eq!(state.paid, 1);
+        click(&mut app, "f1");
+        intent(&mut app, Intent::Confirm);
+        let t = table(&app);
+        assert_eq!(t.actions.len(), 1);
+        assert_eq!(t.actions[0].to_string(), "d4xb6=a1+f1");
+        assert_eq!(t.pos.get(sq("b6")).map(|p| p.side), Some(Side::South));
+        assert!(t.pos.get(sq("a1")).is_none() && t.pos.get(sq("f1")).is_none());
+        assert_eq!(t.pos.to_move(), Side::North);
+        assert_eq!(t.last.map(|(a, b, _)| (a, b)), Some((sq("d4"), sq("b6"))));
+        // North (the second person) answers by clicks too; then South reaches its Bench.
+        click(&mut app, "a7");
+        click(&mut app, "a6");
+        assert_eq!(table(&app).pos.to_move(), Side::South);
+        click(&mut app, "e6");
+        click(&mut app, "e7");
+        let Phase::Verdict(s) = table(&app).phase.clone() else {
+            panic!("the verdict is in: {:?}", table(&app).phase)
+        };
+        assert_eq!(s.winner, Side::South);
+        assert_eq!(s.collected, 22);
+        assert_eq!(table(&app).purse.coins(), 110);
+        assert_eq!(table(&app).purse.books().len(), 1);
+        assert_eq!(table(&app).purse.books()[0].purse_after, 110);
+
+        // The purse and the books survive a restart.
+        let app2 = app_with(saved(&app));
+        assert_eq!(table(&app2).purse.coins(), 110);
+        assert_eq!(table(&app2).purse.books().len(), 1);
+        assert!(
+            !table(&app2).purse.needs_coin_flip(),
+            "the loser opens next"
+        );
+        assert_eq!(table(&app2).phase, Phase::Lobby);
+    }
+
+    #[test]
+    fn illegal_intents_change_nothing_and_are_reported() {
+        let mut app = app_with(MemoryStore::default());
+        intent(&mut app, Intent::Select(sq("d1")));
+        assert_eq!(refusals(&mut app), vec![Refusal::NotNow], "not seated yet");
+        sit(
+            &mut app,
+            TableKind::Street,
+            Opponent::Person,
+            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+        );
+        intent(&mut app, Intent::Select(sq("d7")));
+        assert_eq!(refusals(&mut app), vec![Refusal::NotYours(sq("d7"))]);
+        intent(&mut app, Intent::Select(sq("d4")));
+        let before = table(&app).clone();
+        // An unreachable square.
+        intent(&mut app, Intent::Target(sq("a4")));
+        assert_eq!(refusals(&mut app), vec![Refusal::Unreachable(sq("a4"))]);
+        assert_eq!(table(&app).pick, before.pick);
+        intent(&mut app, Intent::Target(sq("f6")));
+        let paying = table(&app).pick.clone();
+        // A wrong payer: the capturer itself, then a Barrister that cannot join a Bailiff.
+        intent(&mut app, Intent::Pay(sq("d4")));
+        assert_eq!(refusals(&mut app), vec![Refusal::BadPayer(sq("d4"))]);
+        intent(&mut app, Intent::Pay(sq("a1")));
+        let after_bailiff = table(&app).pick.clone();
+        intent(&mut app, Intent::Pay(sq("c1")));
+        assert_eq!(refusals(&mut app), vec![Refusal::BadPayer(sq("c1"))]);
+        assert_eq!(table(&app).pick, after_bailiff);
+        // Confirming a short payment.
+        intent(&mut app, Intent::Confirm);
+        assert_eq!(
+            refusals(&mut app),
+            vec![Refusal::Short { paid: 1, cost: 3 }]
+        );
+        assert_eq!(table(&app).pos, before.pos);
+        assert!(table(&app).actions.is_empty());
+        // A click on nothing that matters changes nothing and sends no intent.
+        click(&mut app, "c4");
+        assert_eq!(table(&app).pick, after_bailiff);
+        // Cancel backs out one step at a time.
+        intent(&mut app, Intent::Cancel);
+        assert!(matches!(table(&app).pick, Pick::Selected { .. }));
+        assert_ne!(table(&app).pick, paying);
+        intent(&mut app, Intent::Cancel);
+        assert_eq!(table(&app).pick, Pick::Idle);
+        assert_eq!(table(&app).purse.coins(), 88);
+    }
+
+    /// Plays South's first legal action through select/target/pay/confirm intents.
+    fn play_south(app: &mut App) {
+        let pos = table(app).pos.clone();
+        let action: Action = legal_actions(&pos)[0];
+        intent(app, Intent::Select(action.from()));
+        intent(app, Intent::Target(action.to()));
+        if let Some(p) = action.payment() {
+            for s in p.squares() {
+                intent(app, Intent::Pay(*s));
+            }
+            intent(app, Intent::Confirm);
+        }
+        // The engine may already have answered within the same frame.
+        let done = &table(app).actions;
+        assert!(
+            done.iter().rev().take(2).any(|a| *a == action),
+            "{action} was played"
+        );
+    }
+
+    #[test]
+    fn a_whole_case_against_the_engine_settles_the_purse_once() {
+        let mut app = app_with(MemoryStore::default());
+        {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.setup.opponent = Opponent::Easy;
+        }
+        intent(&mut app, Intent::Sit);
+        assert_eq!(table(&app).purse.coins(), 88);
+        let mut guard = 0;
+        while table(&app).phase == Phase::Play {
+            guard += 1;
+            assert!(guard < 2000, "the case ends");
+            if table(&app).pos.to_move() == Side::South {
+                play_south(&mut app);
+            } else {
+                // The engine thinks on a worker thread; the frames go on meanwhile.
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        let Phase::Verdict(s) = table(&app).phase.clone() else {
+            panic!()
+        };
+        let expected = if s.winner == Side::South { 88 + 22 } else { 88 };
+        assert_eq!(table(&app).purse.coins(), expected);
+        assert_eq!(table(&app).purse.books().len(), 1);
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(table(&app).purse.books().len(), 1, "written once");
+        intent(&mut app, Intent::NextCase);
+        assert_eq!(table(&app).phase, Phase::Lobby);
+        intent(&mut app, Intent::Sit);
+        let opener = table(&app).case.unwrap().opening.opener;
+        assert_eq!(opener, s.winner.opponent(), "the loser opens the next case");
+    }
+
+    #[test]
+    fn a_case_open_at_a_restart_resumes_and_a_damaged_one_is_settled_as_a_loss() {
+        let mut app = app_with(MemoryStore::default());
+        sit(
+            &mut app,
+            TableKind::Casino,
+            Opponent::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        click(&mut app, "d1");
+        click(&mut app, "f3");
+        assert_eq!(table(&app).actions.len(), 1);
+        let store = saved(&app);
+        // Resumed where it was.
+        let app2 = app_with(store.clone());
+        assert_eq!(table(&app2).phase, Phase::Play);
+        assert_eq!(table(&app2).pos, table(&app).pos);
+        assert_eq!(table(&app2).purse.coins(), 88);
+        // A damaged record cannot be trusted: the case is settled as abandoned, once.
+        let mut damaged = store;
+        damaged
+            .set_raw("snelab.case", "{\"version\":1,\"data\":{\"case\":".into())
+            .unwrap();
+        let app3 = app_with(damaged);
+        assert_eq!(table(&app3).phase, Phase::Lobby);
+        assert_eq!(table(&app3).purse.coins(), 88);
+        assert!(table(&app3).purse.open_case().is_none());
+        let books = table(&app3).purse.books();
+        assert_eq!(books.len(), 1);
+        assert_eq!(books[0].end, CaseEnd::Abandoned);
+        let app4 = app_with(saved(&app3));
+        assert_eq!(table(&app4).purse.books().len(), 1, "settled once");
+    }
+
+    #[test]
+    fn with_less_than_the_stake_nobody_sits_until_reset_all() {
+        let mut app = app_with(MemoryStore::default());
+        for _ in 0..8 {
+            {
+                let mut t = app.world_mut().resource_mut::<SnelabTable>();
+                t.setup.opponent = Opponent::Person;
+                t.setup.table = TableKind::Street;
+            }
+            intent(&mut app, Intent::Sit);
+            // North steps onto South's Counter at once: South loses.
+            let pos: Position = "7/7/7/7/7/3b3/B6 N +a".parse().unwrap();
+            app.world_mut().resource_mut::<SnelabTable>().pos = pos;
+            click(&mut app, "d2");
+            click(&mut app, "d1");
+            assert!(matches!(table(&app).phase, Phase::Verdict(_)));
+            intent(&mut app, Intent::NextCase);
+        }
+        assert_eq!(table(&app).purse.coins(), 100 - 8 * 12);
+        assert!(
+            table(&app).purse.books().is_empty(),
+            "street tables keep no books"
+        );
+        intent(&mut app, Intent::Sit);
+        assert!(matches!(
+            refusals(&mut app).as_slice(),
+            [Refusal::CannotSit(_)]
+        ));
+        intent(&mut app, Intent::ResetAll);
+        assert_eq!(table(&app).purse.coins(), 100);
+        assert!(table(&app).purse.needs_coin_flip());
+    }
+}
+
+/// A whole case against the engine with the keyboard alone.
+mod snelab_keys {
+    use bevy::prelude::*;
+    use carved_tables::app::core_plugin;
+    use carved_tables::app::save::SaveStore;
+    use carved_tables::app::screens::Navigate;
+    use carved_tables::app::snelab::{
+        self, Opponent, Phase, Pick, SnelabTable, Timing, TimingOverride,
+    };
+    use carved_tables::rules::GameKind;
+    use carved_tables::rules::snelab::Side;
+    use carved_tables::save::MemoryStore;
+
+    fn press(app: &mut App, key: KeyCode) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+
+    fn table(app: &App) -> &snelab::Table {
+        &app.world().resource::<SnelabTable>().0
+    }
+
+    #[test]
+    fn a_whole_case_by_keyboard_alone() {
+        let mut app = App::new();
+        app.insert_resource(SaveStore(Box::new(MemoryStore::default())));
+        app.insert_resource(TimingOverride(Timing::INSTANT));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(core_plugin)
+            .add_plugins(snelab::core_plugin);
+        app.update();
+        app.world_mut()
+            .write_message(Navigate::Table(GameKind::Snelab));
+        app.update();
+        app.update();
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Easy;
+        // Enter sits down at the lobby.
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(table(&app).phase, Phase::Play);
+        let mut guard = 0;
+        while table(&app).phase == Phase::Play {
+            guard += 1;
+            assert!(guard < 5000, "the case ends");
+            if table(&app).pos.to_move() != Side::South {
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                continue;
+            }
+            let played = table(&app).actions.len();
+            match table(&app).pick.clone() {
+                // Tab lifts the next piece that can go somewhere.
+                Pick::Idle => press(&mut app, KeyCode::Tab),
+                // An arrow puts the focus on a target, Enter sends the piece there.
+                Pick::Selected { .. } => {
+                    if table(&app)
+                        .focus_ring()
+                        .contains(&table(&app).focus.unwrap())
+                    {
+                        press(&mut app, KeyCode::Enter);
+                    } else {
+                        press(&mut app, KeyCode::ArrowRight);
+                    }
+                }
+                // Arrows and Space pick payers until the sum is exact; Enter confirms.
+                Pick::Paying { chosen, state, .. } => {
+                    let focus = table(&app).focus;
+                    if state.is_complete() {
+                        press(&mut app, KeyCode::Enter);
+                        assert!(table(&app).actions.len() > played, "confirmed");
+                    } else if focus
+                        .is_some_and(|f| state.addable.contains(&f) && !chosen.contains(&f))
+                    {
+                        press(&mut app, KeyCode::Space);
+                    } else {
+                        press(&mut app, KeyCode::ArrowRight);
+                    }
+                }
+            }
+        }
+        assert!(matches!(table(&app).phase, Phase::Verdict(_)));
+        assert_eq!(table(&app).purse.books().len(), 1);
+        // Enter goes on to the next case.
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(table(&app).phase, Phase::Lobby);
+    }
+
+    #[test]
+    fn escape_puts_a_lifted_piece_down_without_leaving_the_table() {
+        let mut app = App::new();
+        app.insert_resource(SaveStore(Box::new(MemoryStore::default())));
+        app.insert_resource(TimingOverride(Timing::INSTANT));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(core_plugin)
+            .add_plugins(snelab::core_plugin);
+        app.update();
+        app.world_mut()
+            .write_message(Navigate::Table(GameKind::Snelab));
+        app.update();
+        app.update();
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Person;
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Tab);
+        assert!(matches!(table(&app).pick, Pick::Selected { .. }));
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(table(&app).pick, Pick::Idle);
+        assert_eq!(
+            *app.world()
+                .resource::<State<carved_tables::app::screens::Screen>>()
+                .get(),
+            carved_tables::app::screens::Screen::Table(GameKind::Snelab),
+            "Escape that backs out does not leave the table"
+        );
+    }
+}

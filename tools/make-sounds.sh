@@ -91,6 +91,11 @@ tmpf b; knock "$b" 620 0.10 0.16 0.7
 tmpf c; knock "$c" 700 0.08 0.27 0.4
 finish capture "$a" "$b" "$c"
 
+# pay: pieces set aside as a payment — two light, quick taps of small wood on wood.
+tmpf a; knock "$a" 1500 0.05 0 0.8
+tmpf b; knock "$b" 1320 0.05 0.11 0.6
+finish pay "$a" "$b"
+
 # coin: two coins clinking and ringing out.
 tmpf a; ring "$a" 2350 0.45 0 1
 tmpf b; ring "$b" 2710 0.4 0.07 0.7

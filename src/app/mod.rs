@@ -8,6 +8,7 @@ pub mod anim;
 pub mod audio;
 pub mod board;
 pub mod loading;
+pub mod marks;
 pub mod menu;
 pub mod models;
 pub mod platform;
@@ -15,6 +16,7 @@ pub mod preview;
 pub mod save;
 pub mod screens;
 pub mod screenshot;
+pub mod snelab;
 pub mod style;
 pub mod tables;
 pub mod theme;
@@ -117,8 +119,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
         loading::plugin,
         wood::plugin,
         models::plugin,
+        marks::plugin,
         board::plugin,
         tables::plugin,
+        snelab::plugin,
         preview::plugin,
         menu::plugin,
         audio::plugin,

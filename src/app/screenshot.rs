@@ -34,6 +34,7 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
         Scene::Menu | Scene::Settings | Scene::Rules(_) => *screen == Screen::Menu,
         Scene::Table(g) => *screen == Screen::Table(*g),
         Scene::Piece(_) => *screen == Screen::Preview,
+        Scene::Snelab(_) => *screen == Screen::Table(crate::rules::GameKind::Snelab),
     }
 }
 

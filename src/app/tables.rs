@@ -64,6 +64,10 @@ fn dress_tables(
 ) {
     for (root, table) in &tables {
         let game = table.0;
+        // Snēlab's own plugin dresses its court (`app::snelab`).
+        if game == GameKind::Snelab {
+            continue;
+        }
         commands.entity(root).with_children(|parent| {
             let mut s = Setter {
                 library: &library,
@@ -73,7 +77,7 @@ fn dress_tables(
                 seed: 0.0,
             };
             *bounds = match game {
-                GameKind::Snelab => snelab_court(&mut s),
+                GameKind::Snelab => return,
                 GameKind::Hive => hive_opening(&mut s),
                 GameKind::Chess => chess_board(&mut s),
             };
@@ -87,38 +91,6 @@ fn facing(side: Side) -> Quat {
     match side {
         Side::Light => Quat::IDENTITY,
         Side::Dark => Quat::from_rotation_y(PI),
-    }
-}
-
-/// The 7 × 7 court in its opening array: South (ash) near, North (walnut) far.
-fn snelab_court(s: &mut Setter) -> BoardBounds {
-    s.place(
-        "board_snelab",
-        Side::Light,
-        Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
-        true,
-    );
-    let ranks = [
-        "snelab_bailiff",
-        "snelab_advocate",
-        "snelab_barrister",
-        "snelab_justice",
-    ];
-    let order = [0, 1, 2, 3, 2, 1, 0];
-    for (side, z) in [(Side::Light, 3.0), (Side::Dark, -3.0)] {
-        for (file, r) in order.iter().enumerate() {
-            let at = Vec3::new(file as f32 - 3.0, TABLE_TOP_Y + BOARD_TOP, z);
-            s.place(
-                ranks[*r],
-                side,
-                Transform::from_translation(at).with_rotation(facing(side)),
-                false,
-            );
-        }
-    }
-    BoardBounds {
-        centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.0),
-        radius: 5.4,
     }
 }
 

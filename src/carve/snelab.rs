@@ -1,4 +1,4 @@
-//! Snēlab's pieces: turned pucks whose sunken top carries, in relief, the piece's route glyph
+//! Snēlab's pieces: turned pucks whose sunken top carries, in inlaid relief, the piece's route glyph
 //! (a ring for the piece, a square for each step: forward, then sideways to the right, the
 //! landing square solid) and its weight as a seven-segment numeral left of the ring.
 //! Heavier pieces stand taller and carry one groove per point of weight around their side, so
@@ -56,9 +56,9 @@ fn relief(poly: &[V2], floor: f32, top: f32) -> MeshData {
     mesh::slab(poly, floor - 0.002, top, 0.006, false)
 }
 
-/// The dish floor is stained (the inlay slot); everything carved on it stays wood. It closes
-/// the lathe's profile exactly (same radius, same 48 segments).
-fn stained_floor(floor: f32) -> MeshData {
+/// The dish floor, in the piece's own wood. It closes the lathe's profile exactly (same radius,
+/// same 48 segments).
+fn dish_floor(floor: f32) -> MeshData {
     mesh::cap(
         &mesh::circle([0.0, 0.0], DISH_RADIUS - 0.008, 48),
         floor,
@@ -134,6 +134,10 @@ pub fn glyph_layout(weight: u8) -> GlyphLayout {
 /// The Snēlab piece of weight 1 (Bailiff) to 4 (Justice).
 pub fn piece(weight: u8) -> Vec<Part> {
     let (mut wood, h, floor) = body(weight);
+    wood.append(&dish_floor(floor));
+    // The glyph and the numeral stand on the dish, filled with the inlay (ink on ash, bone on
+    // walnut), so from above a piece reads as its own wood with its route drawn on it.
+    let mut inlay = MeshData::default();
     let top = h - 0.004;
     let glyph = glyph_layout(weight);
     let ring_at = glyph.ring;
@@ -149,13 +153,13 @@ pub fn piece(weight: u8) -> Vec<Part> {
         32,
     )
     .translate([ring_at[0], 0.0, -ring_at[1]]);
-    wood.append(&ring);
+    inlay.append(&ring);
 
     let side_len = CELL * 0.74;
     for (i, &p) in glyph.squares.iter().enumerate() {
         let outer = mesh::rect(p, side_len, side_len);
         if i + 1 == glyph.squares.len() {
-            wood.append(&relief(&outer, floor, top));
+            inlay.append(&relief(&outer, floor, top));
         } else {
             // A square frame: four bars, the top and bottom ones full width.
             let s = 0.02;
@@ -166,12 +170,12 @@ pub fn piece(weight: u8) -> Vec<Part> {
                 mesh::rect([p[0] - half, p[1]], s, side_len - 2.0 * s),
                 mesh::rect([p[0] + half, p[1]], s, side_len - 2.0 * s),
             ] {
-                wood.append(&relief(&poly, floor, top));
+                inlay.append(&relief(&poly, floor, top));
             }
         }
     }
     for stroke in numeral(weight, glyph.numeral, CELL * 0.78, CELL * 1.75, 0.026) {
-        wood.append(&relief(&stroke, floor, top));
+        inlay.append(&relief(&stroke, floor, top));
     }
     vec![
         Part {
@@ -180,7 +184,7 @@ pub fn piece(weight: u8) -> Vec<Part> {
         },
         Part {
             slot: Slot::Inlay,
-            mesh: stained_floor(floor),
+            mesh: inlay,
         },
     ]
 }

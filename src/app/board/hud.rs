@@ -78,6 +78,10 @@ fn table_bar(
                     });
                 });
         });
+    // Snēlab is playable: its own bar takes the bottom of the screen.
+    if *screen.get() == Screen::Table(crate::rules::GameKind::Snelab) {
+        return Ok(());
+    }
     egui::Area::new(egui::Id::new("table-hint"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .show(ctx, |ui| {

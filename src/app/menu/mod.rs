@@ -284,7 +284,7 @@ fn notices_ui(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {
     }
     let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("notices"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -96.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             for notice in &notices.items {

@@ -1,0 +1,511 @@
+//! The court in 3D: the carved board, a piece entity for every piece of the table's position,
+//! and the marks — green dots, red rings with tick marks, dashed and solid green rings on payers,
+//! the attacker's white ring, the keyboard focus, the ghost of the last move and the glow of the
+//! square it reached. Moves slide along their routes; paid and captured pieces leave the board.
+
+use super::table::{Phase, Pick, Table};
+use super::{SnelabPlayed, SnelabTable};
+use crate::app::anim::{PathTween, TweenDone, Vanish};
+use crate::app::audio::PlaySound;
+use crate::app::board::{BoardBounds, FitView, TABLE_TOP_Y};
+use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
+use crate::app::models::ModelLibrary;
+use crate::app::screens::TableRoot;
+use crate::app::tables::Setter;
+use crate::app::theme::ActiveTheme;
+use crate::app::wood::WoodMaterial;
+use crate::carve::BOARD_TOP;
+use crate::rules::GameKind;
+use crate::rules::snelab::{Court, Piece, Rank, Side, Square};
+use crate::theme::{Side as Wood, SoundEvent};
+use bevy::light::NotShadowCaster;
+use bevy::prelude::*;
+use std::collections::HashMap;
+use std::f32::consts::PI;
+
+/// How high a lifted piece floats: selected, and paying for a capture (the attacker).
+const LIFT_SELECTED: f32 = 0.12;
+const LIFT_ATTACKER: f32 = 0.34;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Court3d>()
+        .add_systems(Startup, palette)
+        .add_systems(
+            Update,
+            (
+                dress_court,
+                animate_played,
+                reconcile_pieces,
+                update_marks,
+                lift_and_fade,
+                place_sound,
+            )
+                .chain()
+                .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
+        );
+}
+
+/// A piece of the court, standing on `at` (where the table's position has it).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CourtPiece {
+    pub at: Square,
+    pub piece: Piece,
+}
+
+/// A piece on its way out (paid or captured): no longer part of the position.
+#[derive(Component)]
+struct Leaving;
+
+/// A mark of the table's current state; rebuilt whenever that state changes.
+#[derive(Component)]
+struct CourtMark;
+
+/// Whether a piece's materials are faded now.
+#[derive(Component, Default, PartialEq, Eq, Clone, Copy)]
+struct Faded(bool);
+
+/// The court's entities: its root and the piece standing on each square.
+#[derive(Resource, Default)]
+pub struct Court3d {
+    pub root: Option<Entity>,
+    pub pieces: HashMap<Square, Entity>,
+    /// What the marks were last built for.
+    marks_key: Option<MarksKey>,
+}
+
+#[derive(Resource)]
+struct Palette {
+    dot: Handle<MarkMaterial>,
+    red: [Handle<MarkMaterial>; 4],
+    dashed_green: Handle<MarkMaterial>,
+    green: Handle<MarkMaterial>,
+    white: Handle<MarkMaterial>,
+    glow: Handle<MarkMaterial>,
+    focus: Handle<MarkMaterial>,
+    ghost: [Handle<MarkMaterial>; 2],
+}
+
+fn palette(mut commands: Commands, mut marks: ResMut<Assets<MarkMaterial>>) {
+    let mut m = |k: MarkMaterial| marks.add(k);
+    let red = |w: u8| MarkMaterial::new(MarkKind::Ring, colours::RED).ticks(w);
+    commands.insert_resource(Palette {
+        dot: m(MarkMaterial::new(MarkKind::Dot, colours::GREEN)),
+        red: [m(red(1)), m(red(2)), m(red(3)), m(red(4))],
+        dashed_green: m(MarkMaterial::new(MarkKind::DashedRing, colours::GREEN).dashes(10)),
+        green: m(MarkMaterial::new(MarkKind::Ring, colours::GREEN)),
+        white: m(MarkMaterial::new(MarkKind::Ring, colours::WHITE)),
+        glow: m(MarkMaterial::new(MarkKind::Glow, colours::GLOW)),
+        focus: m(MarkMaterial::new(MarkKind::Focus, colours::BRASS)),
+        ghost: [
+            m(MarkMaterial::new(MarkKind::Ghost, colours::GHOST).dashes(4)),
+            m(MarkMaterial::new(MarkKind::Ghost, Color::srgb(0.55, 0.4, 0.3)).dashes(4)),
+        ],
+    });
+}
+
+/// The centre of a square on the board's surface.
+pub fn square_pos(court: Court, sq: Square) -> Vec3 {
+    let (w, h) = (court.width() as f32, court.height() as f32);
+    Vec3::new(
+        sq.file as f32 - (w - 1.0) / 2.0,
+        TABLE_TOP_Y + BOARD_TOP,
+        (h - 1.0) / 2.0 - sq.row as f32,
+    )
+}
+
+/// The square under a point of the table, if it is on the court.
+pub fn square_at(court: Court, p: Vec3) -> Option<Square> {
+    let (w, h) = (court.width() as f32, court.height() as f32);
+    let file = (p.x + w / 2.0).floor();
+    let row = ((h / 2.0) - p.z).floor();
+    court.square(file as i32, row as i32)
+}
+
+fn model_name(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Bailiff => "snelab_bailiff",
+        Rank::Advocate => "snelab_advocate",
+        Rank::Barrister => "snelab_barrister",
+        Rank::Justice => "snelab_justice",
+    }
+}
+
+fn wood(side: Side) -> Wood {
+    match side {
+        Side::South => Wood::Light,
+        Side::North => Wood::Dark,
+    }
+}
+
+/// North's pieces face the other way, so every glyph points toward the opponent.
+fn facing(side: Side) -> Quat {
+    match side {
+        Side::South => Quat::IDENTITY,
+        Side::North => Quat::from_rotation_y(PI),
+    }
+}
+
+fn dress_court(
+    mut commands: Commands,
+    tables: Query<(Entity, &TableRoot), Added<TableRoot>>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut bounds: ResMut<BoardBounds>,
+    mut fits: MessageWriter<FitView>,
+    mut court: ResMut<Court3d>,
+) {
+    for (root, table) in &tables {
+        if table.0 != GameKind::Snelab {
+            continue;
+        }
+        commands.entity(root).with_children(|parent| {
+            let mut s = Setter {
+                library: &library,
+                theme: &theme,
+                materials: &mut materials,
+                parent,
+                seed: 0.0,
+            };
+            s.place(
+                "board_snelab",
+                Wood::Light,
+                Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
+                true,
+            );
+        });
+        *court = Court3d {
+            root: Some(root),
+            ..default()
+        };
+        // Framed a little toward the near side, so the court sits above the bar at the bottom.
+        *bounds = BoardBounds {
+            centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.55),
+            radius: 5.6,
+        };
+        fits.write(FitView { instant: true });
+    }
+}
+
+/// Brings the piece entities in line with the table's position whenever nothing is animating:
+/// on opening, after a new case, a resumed case or a Reset all.
+fn reconcile_pieces(
+    mut commands: Commands,
+    table: Res<SnelabTable>,
+    mut court: ResMut<Court3d>,
+    pieces: Query<&CourtPiece, Without<Leaving>>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+) {
+    let Some(root) = court.root else {
+        return;
+    };
+    if commands.get_entity(root).is_err() {
+        court.root = None;
+        court.pieces.clear();
+        return;
+    }
+    if table.busy > 0.0 {
+        return;
+    }
+    let pos = &table.pos;
+    let agrees = pos.pieces().count() == court.pieces.len()
+        && pos.pieces().all(|(sq, p)| {
+            court
+                .pieces
+                .get(&sq)
+                .and_then(|e| pieces.get(*e).ok())
+                .is_some_and(|c| c.piece == p && c.at == sq)
+        });
+    if agrees {
+        return;
+    }
+    for e in court.pieces.values() {
+        commands.entity(*e).despawn();
+    }
+    court.pieces.clear();
+    let c = pos.court();
+    let mut spawned = Vec::new();
+    commands.entity(root).with_children(|parent| {
+        let mut s = Setter {
+            library: &library,
+            theme: &theme,
+            materials: &mut materials,
+            parent,
+            seed: 0.11,
+        };
+        for (sq, piece) in pos.pieces() {
+            let t =
+                Transform::from_translation(square_pos(c, sq)).with_rotation(facing(piece.side));
+            let e = s.place(model_name(piece.rank), wood(piece.side), t, false);
+            spawned.push((sq, piece, e));
+        }
+    });
+    for (sq, piece, e) in spawned {
+        commands
+            .entity(e)
+            .insert((CourtPiece { at: sq, piece }, Faded(false)))
+            .remove::<Pickable>();
+        court.pieces.insert(sq, e);
+    }
+}
+
+/// A move just played: the piece slides along its route, square by square; the payers and the
+/// captured piece leave once it has landed, the payers marked with the green ring they were
+/// chosen with (so the engine's payment is seen too).
+fn animate_played(
+    mut commands: Commands,
+    mut played: MessageReader<SnelabPlayed>,
+    table: Res<SnelabTable>,
+    mut court: ResMut<Court3d>,
+    mut pieces: Query<&mut CourtPiece>,
+    palette: Res<Palette>,
+    quad: Res<MarkQuad>,
+) {
+    for SnelabPlayed(p) in played.read() {
+        let c = p.before.court();
+        let from = p.action.from();
+        let to = p.action.to();
+        let t = table.timing;
+        let travel = t.travel(p.route.len());
+        if let Some(captured) = court.pieces.remove(&to) {
+            commands
+                .entity(captured)
+                .insert((Leaving, Vanish::after(travel, t.leave.max(0.01))));
+        }
+        for (i, (sq, _)) in p.payers.iter().enumerate() {
+            if let Some(e) = court.pieces.remove(sq) {
+                commands
+                    .entity(e)
+                    .insert((
+                        Leaving,
+                        Vanish::after(travel + 0.12 * i as f32, t.leave.max(0.01)),
+                    ))
+                    .with_children(|c| {
+                        c.spawn(flat_mark(&quad, palette.green.clone(), Vec3::ZERO, 1.0));
+                    });
+            }
+        }
+        let Some(mover) = court.pieces.remove(&from) else {
+            continue;
+        };
+        let lift = Vec3::Y * 0.02;
+        let keys: Vec<Vec3> = std::iter::once(square_pos(c, from) + lift)
+            .chain(p.route.iter().map(|sq| square_pos(c, *sq) + lift))
+            .collect();
+        let mut last = *keys.last().unwrap_or(&square_pos(c, to));
+        last.y = square_pos(c, to).y;
+        let mut keys = keys;
+        if let Some(k) = keys.last_mut() {
+            *k = last;
+        }
+        commands
+            .entity(mover)
+            .insert(PathTween::new(keys, travel.max(0.01)).with_hop(0.08));
+        if let Ok(mut cp) = pieces.get_mut(mover) {
+            cp.at = to;
+        }
+        court.pieces.insert(to, mover);
+    }
+}
+
+/// The state the marks show, so they are rebuilt only when it changes.
+#[derive(Clone, PartialEq, Debug)]
+struct MarksKey {
+    pick: Pick,
+    focus: Option<Square>,
+    last: Option<(Square, Square, Piece)>,
+    showing: bool,
+    pieces: usize,
+}
+
+fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
+    let showing = table.busy <= 0.0 && matches!(table.phase, Phase::Play | Phase::Verdict(_));
+    MarksKey {
+        pick: table.pick.clone(),
+        focus: table.focus,
+        last: table.last,
+        showing,
+        pieces: court.pieces.len(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn update_marks(
+    mut commands: Commands,
+    table: Res<SnelabTable>,
+    mut court: ResMut<Court3d>,
+    marks: Query<Entity, With<CourtMark>>,
+    palette: Res<Palette>,
+    quad: Res<MarkQuad>,
+    library: Res<ModelLibrary>,
+) {
+    let Some(root) = court.root else {
+        return;
+    };
+    let key = marks_key(&table, &court);
+    if court.marks_key.as_ref() == Some(&key) {
+        return;
+    }
+    court.marks_key = Some(key.clone());
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    if !key.showing {
+        return;
+    }
+    let c = table.pos.court();
+    let at = |sq: Square| square_pos(c, sq);
+    commands.entity(root).with_children(|p| {
+        let mut mark = |m: &Handle<MarkMaterial>, sq: Square, size: f32| {
+            p.spawn((CourtMark, flat_mark(&quad, m.clone(), at(sq), size)));
+        };
+        // The last move: the glow of the square reached (the ghost is spawned below).
+        if let Some((_, to, _)) = key.last {
+            mark(&palette.glow, to, 1.0);
+        }
+        match &key.pick {
+            Pick::Idle => {}
+            Pick::Selected { from, reach } => {
+                mark(&palette.white, *from, 1.0);
+                for sq in &reach.moves {
+                    mark(&palette.dot, *sq, 0.9);
+                }
+                for sq in &reach.captures {
+                    let w = table.pos.get(*sq).map_or(1, |pc| pc.weight());
+                    mark(&palette.red[(w.clamp(1, 4) - 1) as usize], *sq, 1.0);
+                }
+            }
+            Pick::Paying {
+                from,
+                to,
+                chosen,
+                state,
+            } => {
+                mark(&palette.white, *from, 1.0);
+                let w = state.cost.clamp(1, 4);
+                mark(&palette.red[(w - 1) as usize], *to, 1.0);
+                for sq in chosen {
+                    mark(&palette.green, *sq, 1.0);
+                }
+                for sq in &state.addable {
+                    mark(&palette.dashed_green, *sq, 1.0);
+                }
+            }
+        }
+        if let Some(f) = key.focus {
+            mark(&palette.focus, f, 1.0);
+        }
+        // The ghost of the piece that left `from`: its own shape, dashed and see-through.
+        if let Some((from, _, piece)) = key.last
+            && let Some(parts) = library.parts(model_name(piece.rank))
+        {
+            let material = palette.ghost[usize::from(piece.side == Side::North)].clone();
+            p.spawn((
+                CourtMark,
+                Transform::from_translation(at(from)).with_rotation(facing(piece.side)),
+                Visibility::default(),
+                Pickable::IGNORE,
+            ))
+            .with_children(|g| {
+                for (_, mesh) in parts {
+                    g.spawn((
+                        Mesh3d(mesh.clone()),
+                        MeshMaterial3d(material.clone()),
+                        NotShadowCaster,
+                        Pickable::IGNORE,
+                    ));
+                }
+            });
+        }
+    });
+}
+
+/// Lifts the selected piece (higher while it is paying for a capture) and fades the pieces that
+/// cannot take part in the payment being picked.
+fn lift_and_fade(
+    time: Res<Time>,
+    table: Res<SnelabTable>,
+    mut pieces: Query<
+        (&CourtPiece, &mut Transform, &mut Faded, &Children),
+        (Without<PathTween>, Without<Leaving>),
+    >,
+    meshes: Query<&MeshMaterial3d<WoodMaterial>>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+) {
+    let c = table.pos.court();
+    let k = 1.0 - (-14.0 * time.delta_secs()).exp();
+    for (cp, mut transform, mut faded, children) in &mut pieces {
+        let (lift, fade) = match &table.pick {
+            Pick::Selected { from, .. } if *from == cp.at => (LIFT_SELECTED, false),
+            Pick::Paying {
+                from,
+                to,
+                chosen,
+                state,
+            } => {
+                let mover = table.pos.to_move();
+                if *from == cp.at {
+                    (LIFT_ATTACKER, false)
+                } else {
+                    let fade = cp.piece.side == mover
+                        && cp.at != *to
+                        && !chosen.contains(&cp.at)
+                        && !state.addable.contains(&cp.at);
+                    (0.0, fade)
+                }
+            }
+            _ => (0.0, false),
+        };
+        let goal = square_pos(c, cp.at).y + lift;
+        transform.translation.y += (goal - transform.translation.y) * k;
+        if faded.0 != fade {
+            faded.0 = fade;
+            for child in children {
+                if let Ok(m) = meshes.get(*child)
+                    && let Some(mut mat) = materials.get_mut(&m.0)
+                {
+                    let alpha = if fade { 0.28 } else { 1.0 };
+                    mat.base.base_color.set_alpha(alpha);
+                    mat.base.alpha_mode = if fade {
+                        AlphaMode::Blend
+                    } else {
+                        AlphaMode::Opaque
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Wood on wood when a moved piece lands.
+fn place_sound(
+    mut done: MessageReader<TweenDone>,
+    pieces: Query<(), With<CourtPiece>>,
+    mut sounds: MessageWriter<PlaySound>,
+) {
+    for TweenDone(e) in done.read() {
+        if pieces.get(*e).is_ok() {
+            sounds.write(PlaySound(SoundEvent::Place));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_maps_to_its_centre_and_back() {
+        let c = Court::DEFAULT;
+        for sq in c.squares() {
+            let p = square_pos(c, sq);
+            assert_eq!(square_at(c, p), Some(sq));
+            assert_eq!(square_at(c, p + Vec3::new(0.45, 0.0, -0.45)), Some(sq));
+        }
+        assert_eq!(square_at(c, Vec3::new(3.6, 0.0, 0.0)), None);
+        // South's Counter (row 0) is the near side, toward +z.
+        assert!(square_pos(c, Square::new(0, 0)).z > square_pos(c, Square::new(0, 6)).z);
+    }
+}
