@@ -38,11 +38,11 @@ fn ring(uv: vec2<f32>, dashes: f32, ticks: f32) -> f32 {
         a = a * smoothstep(0.02, 0.08, d) * (1.0 - smoothstep(0.52, 0.58, d));
     }
     if (ticks > 0.0) {
-        // Short radial strokes outside the ring, one per point of weight, evenly spread.
+        // Radial strokes across and beyond the ring, one per point of weight, evenly spread.
         let t = fract(turn * ticks + 0.25 * ticks);
-        let half = 0.014 * ticks;
+        let half = 0.022 * ticks;
         let stroke = 1.0 - smoothstep(half * 0.6, half, abs(t - 0.5));
-        a = max(a, band(r, 0.95, 1.0) * stroke);
+        a = max(a, band(r, 0.76, 1.0) * stroke);
     }
     return a;
 }
@@ -86,7 +86,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         let dash = smoothstep(0.0, 0.08, bands) * (1.0 - smoothstep(0.5, 0.58, bands));
         let eye = normalize(view.world_position.xyz - p);
         let rim = 1.0 - abs(dot(normalize(in.world_normal), eye));
-        alpha = dash * (0.35 + 0.65 * rim);
+        alpha = dash * (0.5 + 0.5 * rim);
     } else {
         // The keyboard's focus: a square frame with rounded corners.
         let q = abs(uv) - vec2<f32>(0.7, 0.7);

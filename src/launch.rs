@@ -18,6 +18,8 @@ pub enum Scene {
     Piece(String),
     /// The Snēlab table at a staged moment of a case.
     Snelab(SnelabShot),
+    /// Every piece of a game laid out on the table in both woods, with its markers and marks.
+    Pieces(GameKind),
 }
 
 /// The staged moments of a Snēlab case that have a scene of their own.
@@ -31,10 +33,12 @@ pub enum SnelabShot {
     Ghost,
     /// The verdict banner after a winning move at the casino table.
     Verdict,
+    /// The first case's coin flip, landed.
+    Coin,
 }
 
 impl SnelabShot {
-    pub const ALL: [(SnelabShot, &'static str, &'static str); 4] = [
+    pub const ALL: [(SnelabShot, &'static str, &'static str); 5] = [
         (
             SnelabShot::Highlights,
             "snelab-highlights",
@@ -54,6 +58,11 @@ impl SnelabShot {
             SnelabShot::Verdict,
             "snelab-verdict",
             "Snēlab: the verdict banner",
+        ),
+        (
+            SnelabShot::Coin,
+            "snelab-coin",
+            "Snēlab: the coin flip that decides who opens the first case",
         ),
     ];
 }
@@ -84,6 +93,13 @@ impl Scene {
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
         }
+        for g in GameKind::ALL {
+            v.push((
+                format!("pieces-{}", g.cli_name()),
+                Scene::Pieces(g),
+                "every piece of a game in both woods, with its markers and marks",
+            ));
+        }
         for (shot, name, what) in SnelabShot::ALL {
             v.push((name.to_string(), Scene::Snelab(shot), what));
         }
@@ -98,6 +114,9 @@ impl Scene {
         let name = name.to_ascii_lowercase();
         if let Some(game) = name.strip_prefix("rules-").and_then(GameKind::parse) {
             return Some(Scene::Rules(game));
+        }
+        if let Some(game) = name.strip_prefix("pieces-").and_then(GameKind::parse) {
+            return Some(Scene::Pieces(game));
         }
         if let Some(game) = GameKind::parse(&name) {
             return Some(Scene::Table(game));

@@ -1,8 +1,12 @@
 //! `--scene piece:<model>`: one carved model alone on the table, turning slowly, in the light
 //! set and the dark set side by side — the file the theme names, or the built-in carving when
 //! that file cannot be read. For artists checking a model under the game's own light.
+//!
+//! `--scene pieces-<game>`: every piece of a game in rows, light wood in front and dark behind,
+//! with the game's markers and the board marks (dot, rings, glow, ghost, hatching) in front.
 
 use super::board::{BoardBounds, FitView, TABLE_TOP_Y};
+use super::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
 use super::models::ModelLibrary;
 use super::screens::Screen;
 use super::tables::Setter;
@@ -10,6 +14,7 @@ use super::theme::ActiveTheme;
 use super::wood::WoodMaterial;
 use crate::carve::{Footprint, MODELS};
 use crate::launch::{LaunchOptions, Scene};
+use crate::rules::GameKind;
 use crate::theme::Side;
 use bevy::prelude::*;
 
@@ -36,14 +41,30 @@ fn show_model(
     mut bounds: ResMut<BoardBounds>,
     mut fits: MessageWriter<FitView>,
     mut shown: Local<bool>,
+    mut marks: ResMut<Assets<MarkMaterial>>,
+    quad: Res<MarkQuad>,
 ) {
     if *shown {
         return;
     }
     *shown = true;
+    if let Scene::Pieces(game) = &options.scene {
+        let mut s = PieceShow {
+            commands: &mut commands,
+            library: &library,
+            theme: &theme,
+            materials: &mut materials,
+            marks: &mut marks,
+            quad: &quad,
+        };
+        *bounds = s.lay_out(*game);
+        fits.write(FitView { instant: true });
+        return;
+    }
     let Scene::Piece(name) = &options.scene else {
         return;
     };
+    let name = &name.clone();
     let footprint = MODELS.iter().find(|(n, _)| n == name).map(|(_, f)| *f);
     let board = footprint == Some(Footprint::Board);
     let root = commands
@@ -83,5 +104,127 @@ fn show_model(
 fn turn(time: Res<Time>, mut q: Query<&mut Transform, With<Turntable>>) {
     for mut t in &mut q {
         t.rotate_y(time.delta_secs() * 0.5);
+    }
+}
+
+struct PieceShow<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    library: &'a ModelLibrary,
+    theme: &'a ActiveTheme,
+    materials: &'a mut Assets<WoodMaterial>,
+    marks: &'a mut Assets<MarkMaterial>,
+    quad: &'a MarkQuad,
+}
+
+impl PieceShow<'_, '_, '_> {
+    /// Lays out `game`'s pieces and returns what Fit should frame.
+    fn lay_out(&mut self, game: GameKind) -> BoardBounds {
+        let (pieces, markers): (&[&str], &[&str]) = match game {
+            GameKind::Snelab => (
+                &[
+                    "snelab_bailiff",
+                    "snelab_advocate",
+                    "snelab_barrister",
+                    "snelab_justice",
+                ],
+                &[],
+            ),
+            GameKind::Hive => (
+                &[
+                    "hive_elder",
+                    "hive_owl",
+                    "hive_hare",
+                    "hive_fox",
+                    "hive_otter",
+                ],
+                &[],
+            ),
+            GameKind::Chess => (
+                &[
+                    "chess_king",
+                    "chess_rook",
+                    "chess_bishop",
+                    "chess_knight",
+                    "chess_pawn",
+                ],
+                &[
+                    "marker_wound",
+                    "marker_heir",
+                    "marker_statue",
+                    "marker_barricade",
+                    "die_d6",
+                ],
+            ),
+        };
+        let gap = 1.25;
+        let row_x = |i: usize, n: usize| (i as f32 - (n as f32 - 1.0) / 2.0) * gap;
+        let root = self
+            .commands
+            .spawn((
+                Name::new("pieces"),
+                Transform::default(),
+                Visibility::default(),
+                DespawnOnExit(Screen::Preview),
+            ))
+            .id();
+        let (library, theme) = (self.library, self.theme);
+        let materials = &mut *self.materials;
+        self.commands.entity(root).with_children(|parent| {
+            let mut s = Setter {
+                library,
+                theme,
+                materials,
+                parent,
+                seed: 0.3,
+            };
+            for (side, z, turn) in [
+                (Side::Dark, -1.3, std::f32::consts::PI),
+                (Side::Light, 0.0, 0.0),
+            ] {
+                for (i, name) in pieces.iter().enumerate() {
+                    let at = Transform::from_xyz(row_x(i, pieces.len()), TABLE_TOP_Y, z)
+                        .with_rotation(Quat::from_rotation_y(turn));
+                    s.place(name, side, at, false);
+                }
+            }
+            for (i, name) in markers.iter().enumerate() {
+                let at = Transform::from_xyz(row_x(i, markers.len()), TABLE_TOP_Y, 1.4);
+                s.place(name, Side::Light, at, false);
+            }
+        });
+        // The marks every board draws, on a strip of their own in front.
+        let kinds = [
+            MarkMaterial::new(MarkKind::Dot, colours::GREEN),
+            MarkMaterial::new(MarkKind::Ring, colours::RED).ticks(3),
+            MarkMaterial::new(MarkKind::DashedRing, colours::GREEN).dashes(10),
+            MarkMaterial::new(MarkKind::Ring, colours::GREEN),
+            MarkMaterial::new(MarkKind::Ring, colours::WHITE),
+            MarkMaterial::new(MarkKind::Glow, colours::GLOW),
+            MarkMaterial::new(MarkKind::Hatched, colours::HATCH),
+            MarkMaterial::new(MarkKind::Focus, colours::BRASS),
+        ];
+        let z = if markers.is_empty() { 1.45 } else { 2.75 };
+        let n = kinds.len();
+        let handles: Vec<_> = kinds.into_iter().map(|k| self.marks.add(k)).collect();
+        let quad = self.quad.clone();
+        self.commands.entity(root).with_children(|p| {
+            for (i, m) in handles.into_iter().enumerate() {
+                let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 1.05;
+                p.spawn(flat_mark(
+                    &quad,
+                    m,
+                    Vec3::new(x, TABLE_TOP_Y + 0.002, z),
+                    1.0,
+                ));
+            }
+        });
+        BoardBounds {
+            centre: Vec3::new(
+                0.0,
+                TABLE_TOP_Y + 0.3,
+                if markers.is_empty() { 0.1 } else { 0.7 },
+            ),
+            radius: if markers.is_empty() { 3.1 } else { 4.2 },
+        }
     }
 }

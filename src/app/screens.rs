@@ -78,7 +78,7 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Settings => Some(Navigate::Menu(MenuPage::Settings)),
         Scene::Rules(g) => Some(Navigate::Menu(MenuPage::Rules(g))),
         Scene::Table(g) => Some(Navigate::Table(g)),
-        Scene::Piece(_) => Some(Navigate::Preview),
+        Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
         Scene::Snelab(_) => Some(Navigate::Table(GameKind::Snelab)),
     }
 }

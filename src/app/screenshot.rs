@@ -33,7 +33,7 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
         Scene::Loading => *screen == Screen::Loading,
         Scene::Menu | Scene::Settings | Scene::Rules(_) => *screen == Screen::Menu,
         Scene::Table(g) => *screen == Screen::Table(*g),
-        Scene::Piece(_) => *screen == Screen::Preview,
+        Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
         Scene::Snelab(_) => *screen == Screen::Table(crate::rules::GameKind::Snelab),
     }
 }

@@ -29,6 +29,7 @@ fn table_bar(
         Screen::Preview => (
             options.as_ref().map_or(String::new(), |o| match &o.scene {
                 Scene::Piece(name) => name.clone(),
+                Scene::Pieces(game) => tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
                 _ => String::new(),
             }),
             false,

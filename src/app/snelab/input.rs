@@ -122,10 +122,10 @@ pub(super) fn keys(
             }
             (Pick::Paying { .. }, _) => send(Intent::Confirm),
         }
-    } else if pressed(KeyCode::Space) {
-        if let (Pick::Paying { .. }, Some(f)) = (&pick, table.focus) {
-            send(Intent::Pay(f));
-        }
+    } else if pressed(KeyCode::Space)
+        && let (Pick::Paying { .. }, Some(f)) = (&pick, table.focus)
+    {
+        send(Intent::Pay(f));
     }
     if escape && pick != Pick::Idle {
         send(Intent::Cancel);

@@ -194,7 +194,7 @@ impl Outbox<'_> {
                         self.sounds.write(PlaySound(SoundEvent::Capture));
                         self.sounds.write(PlaySound(SoundEvent::Pay));
                     }
-                    self.played.write(SnelabPlayed(p));
+                    self.played.write(SnelabPlayed(*p));
                 }
                 Effect::Settled(s) => {
                     let won = s.winner == s.your_side;
@@ -394,6 +394,14 @@ pub mod stage {
                 "barjrab/7/7/7/7/7/BARJRAB S +a",
                 &[Intent::Select(sq("d1")), Intent::Target(sq("f3"))],
             ),
+            // The coin has landed (its clock is held long, so the picture waits for it).
+            SnelabShot::Coin => {
+                t.timing.flip = 1000.0;
+                let _ = t.handle(Intent::Sit, Coin::Tails, 1, 0);
+                if let super::Phase::Flip { left, .. } = &mut t.phase {
+                    *left = 200.0;
+                }
+            }
             // A Bailiff steps onto North's Counter, South's Bench, at the casino table.
             SnelabShot::Verdict => {
                 case(

@@ -211,13 +211,22 @@ pub struct Played {
 pub enum Effect {
     /// A stake went on the table (the coin sound).
     StakeTaken,
-    Played(Played),
+    Played(Box<Played>),
     /// The verdict came in and the purse has been written.
     Settled(Settled),
     /// The purse changed (save it).
     PurseChanged,
     /// The selection or payment changed (a click or key sound).
     Picked,
+}
+
+/// A capture as the bar tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub by: Side,
+    pub at: Square,
+    pub taken: Piece,
+    pub payers: Vec<(Square, Piece)>,
 }
 
 /// The autosave of the case under way, so a restart resumes it: the opening and every action.
@@ -250,6 +259,9 @@ pub struct Table {
     pub pick: Pick,
     /// The last move's start and landing (ghost and glow), until the next move.
     pub last: Option<(Square, Square, Piece)>,
+    /// The last move if it was a capture: who took what, and what they paid with (the bar says
+    /// it, so the engine's payments are seen too).
+    pub last_capture: Option<Capture>,
     /// The keyboard's focus.
     pub focus: Option<Square>,
     /// Seconds of animation still playing; nobody moves until it is over.
@@ -271,6 +283,7 @@ impl Table {
             actions: Vec::new(),
             pick: Pick::Idle,
             last: None,
+            last_capture: None,
             focus: None,
             busy: 0.0,
             timing,
@@ -336,6 +349,7 @@ impl Table {
         self.actions = record.actions.clone();
         self.seed = record.seed;
         self.last = last;
+        self.last_capture = None;
         self.pick = Pick::Idle;
         self.focus = None;
         self.phase = Phase::Play;
@@ -507,6 +521,7 @@ impl Table {
         self.actions.clear();
         self.pick = Pick::Idle;
         self.last = None;
+        self.last_capture = None;
         self.focus = None;
         self.seed = seed;
         self.phase = if flip && self.timing.flip > 0.0 {
@@ -604,7 +619,7 @@ impl Table {
             .is_capture()
             .then(|| before.get(action.to()))
             .flatten();
-        let payers = action
+        let payers: Vec<(Square, Piece)> = action
             .payment()
             .map(|p| {
                 p.squares()
@@ -624,14 +639,20 @@ impl Table {
         self.pick = Pick::Idle;
         self.focus = None;
         self.last = Some((action.from(), action.to(), piece));
-        let mut effects = vec![Effect::Played(Played {
+        self.last_capture = captured.map(|taken| Capture {
+            by: piece.side,
+            at: action.to(),
+            taken,
+            payers: payers.clone(),
+        });
+        let mut effects = vec![Effect::Played(Box::new(Played {
             action,
             piece,
             route,
             captured,
             payers,
             before,
-        })];
+        }))];
         if let Some(verdict) = outcome(&self.pos)
             && let Some(case) = self.case.take()
         {

@@ -3,7 +3,7 @@
 //! running sum with Confirm and Cancel), the purse and move list, the badges over the court
 //! ("can't pay", paid/cost, ✓, the Counters' names), the verdict banner and the books.
 
-use super::table::{Intent, Opponent, Phase, Pick, Refusal, Settled, Table};
+use super::table::{Capture, Intent, Opponent, Phase, Pick, Refusal, Settled, Table};
 use super::view::square_pos;
 use super::{EngineSeat, SnelabIntent, SnelabTable};
 use crate::app::save::Tr;
@@ -13,7 +13,7 @@ use crate::rules::GameKind;
 use crate::rules::snelab::purse::{
     CaseEnd, Coin, LedgerEntry, OpenedBy, STAKE, SitError, TableKind,
 };
-use crate::rules::snelab::{Reason, RuleError, Side, Square};
+use crate::rules::snelab::{Piece, Rank, Reason, RuleError, Side, Square};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -414,6 +414,13 @@ fn play_bar(
                                     .size(22.0)
                                     .color(style::CREAM),
                             );
+                            if let (Pick::Idle, Some(c)) = (&table.pick, &table.last_capture) {
+                                ui.label(
+                                    egui::RichText::new(capture_line(tr, c))
+                                        .size(16.0)
+                                        .color(style::BRASS),
+                                );
+                            }
                             let hint = match (&table.pick, table.actions.is_empty()) {
                                 (Pick::Selected { .. }, _) => {
                                     tr.t("snelab.hint.selected").to_string()
@@ -426,6 +433,29 @@ fn play_bar(
                     });
                 });
         });
+}
+
+fn rank_name(tr: &Tr, rank: Rank) -> &str {
+    match rank {
+        Rank::Bailiff => tr.t("snelab.rank.bailiff"),
+        Rank::Advocate => tr.t("snelab.rank.advocate"),
+        Rank::Barrister => tr.t("snelab.rank.barrister"),
+        Rank::Justice => tr.t("snelab.rank.justice"),
+    }
+}
+
+/// "North took the Barrister (3) on f6, paying Bailiff (1) on a7 + Advocate (2) on b7".
+fn capture_line(tr: &Tr, c: &Capture) -> String {
+    let piece = |sq: Square, p: Piece| format!("{} ({}) {sq}", rank_name(tr, p.rank), p.weight());
+    let paid: Vec<String> = c.payers.iter().map(|(sq, p)| piece(*sq, *p)).collect();
+    tr.tf(
+        "snelab.took",
+        &[
+            ("side", side_name(tr, c.by)),
+            ("piece", &piece(c.at, c.taken)),
+            ("payment", &paid.join(" + ")),
+        ],
+    )
 }
 
 fn opened_line(tr: &Tr, table: &Table) -> String {
@@ -688,6 +718,9 @@ fn badges(
     let court = table.pos.court();
     let above = |sq: Square, up: f32| on_screen(camera, square_pos(court, sq) + Vec3::Y * up);
     let hot_seat = table.setup.opponent == Opponent::Person;
+    if table.phase == Phase::Lobby {
+        return;
+    }
     // The Counters, named from the near side.
     let mid = (court.width() - 1) / 2;
     let (near, far) = if hot_seat {

@@ -26,6 +26,8 @@ use std::f32::consts::PI;
 /// How high a lifted piece floats: selected, and paying for a capture (the attacker).
 const LIFT_SELECTED: f32 = 0.12;
 const LIFT_ATTACKER: f32 = 0.34;
+/// The red ring stands a little wider than the others, so its tick marks clear the piece.
+const RED_RING: f32 = 1.2;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Court3d>()
@@ -80,6 +82,7 @@ struct Palette {
     dashed_green: Handle<MarkMaterial>,
     green: Handle<MarkMaterial>,
     white: Handle<MarkMaterial>,
+    dashed_white: Handle<MarkMaterial>,
     glow: Handle<MarkMaterial>,
     focus: Handle<MarkMaterial>,
     ghost: [Handle<MarkMaterial>; 2],
@@ -94,6 +97,7 @@ fn palette(mut commands: Commands, mut marks: ResMut<Assets<MarkMaterial>>) {
         dashed_green: m(MarkMaterial::new(MarkKind::DashedRing, colours::GREEN).dashes(10)),
         green: m(MarkMaterial::new(MarkKind::Ring, colours::GREEN)),
         white: m(MarkMaterial::new(MarkKind::Ring, colours::WHITE)),
+        dashed_white: m(MarkMaterial::new(MarkKind::DashedRing, colours::GHOST).dashes(14)),
         glow: m(MarkMaterial::new(MarkKind::Glow, colours::GLOW)),
         focus: m(MarkMaterial::new(MarkKind::Focus, colours::BRASS)),
         ghost: [
@@ -374,7 +378,7 @@ fn update_marks(
                 }
                 for sq in &reach.captures {
                     let w = table.pos.get(*sq).map_or(1, |pc| pc.weight());
-                    mark(&palette.red[(w.clamp(1, 4) - 1) as usize], *sq, 1.0);
+                    mark(&palette.red[(w.clamp(1, 4) - 1) as usize], *sq, RED_RING);
                 }
             }
             Pick::Paying {
@@ -385,7 +389,7 @@ fn update_marks(
             } => {
                 mark(&palette.white, *from, 1.0);
                 let w = state.cost.clamp(1, 4);
-                mark(&palette.red[(w - 1) as usize], *to, 1.0);
+                mark(&palette.red[(w - 1) as usize], *to, RED_RING);
                 for sq in chosen {
                     mark(&palette.green, *sq, 1.0);
                 }
@@ -397,7 +401,11 @@ fn update_marks(
         if let Some(f) = key.focus {
             mark(&palette.focus, f, 1.0);
         }
-        // The ghost of the piece that left `from`: its own shape, dashed and see-through.
+        // The ghost of the piece that left `from`: its own shape, dashed and see-through, on a
+        // dashed ring.
+        if let Some((from, _, _)) = key.last {
+            mark(&palette.dashed_white, from, 1.0);
+        }
         if let Some((from, _, piece)) = key.last
             && let Some(parts) = library.parts(model_name(piece.rank))
         {
@@ -422,15 +430,15 @@ fn update_marks(
     });
 }
 
+/// Pieces standing still on the court (not moving, not leaving).
+type Standing = (Without<PathTween>, Without<Leaving>);
+
 /// Lifts the selected piece (higher while it is paying for a capture) and fades the pieces that
 /// cannot take part in the payment being picked.
 fn lift_and_fade(
     time: Res<Time>,
     table: Res<SnelabTable>,
-    mut pieces: Query<
-        (&CourtPiece, &mut Transform, &mut Faded, &Children),
-        (Without<PathTween>, Without<Leaving>),
-    >,
+    mut pieces: Query<(&CourtPiece, &mut Transform, &mut Faded, &Children), Standing>,
     meshes: Query<&MeshMaterial3d<WoodMaterial>>,
     mut materials: ResMut<Assets<WoodMaterial>>,
 ) {
