@@ -70,7 +70,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         let edge = max(abs(uv.x), abs(uv.y));
         let rim = smoothstep(0.6, 0.98, edge) * (1.0 - smoothstep(0.98, 1.0, edge));
         let pulse = 0.75 + 0.25 * sin(globals.time * 2.2);
-        alpha = (rim * 0.9 + 0.22 * (1.0 - edge)) * pulse;
+        alpha = (rim * 1.0 + 0.35 * (1.0 - edge)) * pulse;
     } else if (kind < 4.5) {
         // The impassable square: diagonal hatching inside a border.
         let edge = max(abs(uv.x), abs(uv.y));

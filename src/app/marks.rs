@@ -73,7 +73,7 @@ pub mod colours {
     pub const GREEN: Color = Color::srgb(0.36, 0.92, 0.42);
     pub const RED: Color = Color::srgb(0.95, 0.22, 0.16);
     pub const WHITE: Color = Color::srgb(1.0, 0.98, 0.92);
-    pub const GLOW: Color = Color::srgb(1.0, 0.78, 0.36);
+    pub const GLOW: Color = Color::srgb(1.0, 0.62, 0.12);
     pub const BRASS: Color = Color::srgb(0.95, 0.75, 0.35);
     pub const GHOST: Color = Color::srgb(0.92, 0.9, 0.82);
     pub const HATCH: Color = Color::srgb(0.12, 0.07, 0.04);

@@ -35,6 +35,10 @@ fn clicks(
     let court = table.pos.court();
     let mut seen = false;
     for click in clicks.read() {
+        debug!(
+            "click on {:?} at {:?} ({:?}), dragged: {dragged}",
+            click.entity, click.hit.position, click.button
+        );
         if click.button != PointerButton::Primary || dragged || seen {
             continue;
         }

@@ -388,11 +388,12 @@ pub mod stage {
                     Intent::Pay(sq("a1")),
                 ],
             ),
-            // South's Justice runs d1 → d3 → f3.
+            // South's Justice is lifted on d1; the move to f3 is sent as a message (below), so
+            // the picture shows the move as played and animated at the table.
             SnelabShot::Ghost => case(
                 t,
                 "barjrab/7/7/7/7/7/BARJRAB S +a",
-                &[Intent::Select(sq("d1")), Intent::Target(sq("f3"))],
+                &[Intent::Select(sq("d1"))],
             ),
             // The coin has landed (its clock is held long, so the picture waits for it).
             SnelabShot::Coin => {
@@ -415,8 +416,15 @@ pub mod stage {
 }
 
 /// Stages the scene the launch options name, once the table opens.
-fn stage_scene(options: Option<Res<crate::launch::LaunchOptions>>, mut table: ResMut<SnelabTable>) {
+fn stage_scene(
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    mut table: ResMut<SnelabTable>,
+    mut intents: MessageWriter<SnelabIntent>,
+) {
     if let Some(crate::launch::Scene::Snelab(shot)) = options.map(|o| o.scene.clone()) {
         stage::stage(&mut table, shot);
+        if shot == crate::launch::SnelabShot::Ghost {
+            intents.write(SnelabIntent(Intent::Target(Square::new(5, 2))));
+        }
     }
 }
