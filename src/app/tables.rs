@@ -1,6 +1,7 @@
-//! Each game's table as it stands before its own plugin takes over: the game's carved board on
-//! the shared table top, set out in an opening array. The game plugins (issues #4 and on)
-//! replace these with playable tables; the room, the camera rig and the HUD stay shared.
+//! The tables of the games that are not playable yet (Ash & Walnut, Artifact Chess): the game's
+//! carved board on the shared table top, set out in an opening array. Snēlab has its own plugin
+//! (`app::snelab`); the room, the camera rig and the HUD stay shared. [`Setter`] places carved
+//! models for every table.
 
 use super::board::{BoardBounds, FitView, PanSurface, TABLE_TOP_Y};
 use super::models::{ModelLibrary, spawn_model};
