@@ -35,10 +35,12 @@ pub enum SnelabShot {
     Verdict,
     /// The first case's coin flip, landed.
     Coin,
+    /// The lobby after two cases at the casino table, with the books open.
+    Books,
 }
 
 impl SnelabShot {
-    pub const ALL: [(SnelabShot, &'static str, &'static str); 5] = [
+    pub const ALL: [(SnelabShot, &'static str, &'static str); 6] = [
         (
             SnelabShot::Highlights,
             "snelab-highlights",
@@ -63,6 +65,11 @@ impl SnelabShot {
             SnelabShot::Coin,
             "snelab-coin",
             "Snēlab: the coin flip that decides who opens the first case",
+        ),
+        (
+            SnelabShot::Books,
+            "snelab-books",
+            "Snēlab: the lobby with the casino's books open",
         ),
     ];
 }

@@ -403,6 +403,23 @@ pub mod stage {
                     *left = 200.0;
                 }
             }
+            // Two cases at the casino table, one lost and one won, then back in the lobby.
+            SnelabShot::Books => {
+                for court in ["7/7/7/7/7/3b3/B6 N +a", "7/2B4/7/7/7/b6/7 S +a"] {
+                    case(t, court, &[]);
+                    t.setup.opponent = Opponent::Normal;
+                    let from = t.pos.pieces().find(|(_, p)| p.side == t.pos.to_move());
+                    if let Some((from, _)) = from {
+                        let to = crate::rules::snelab::legal_actions(&t.pos)
+                            .into_iter()
+                            .find(|a| a.from() == from);
+                        if let Some(a) = to {
+                            let _ = t.play(a, 1_795_000_000);
+                        }
+                    }
+                    let _ = t.handle(Intent::NextCase, Coin::Heads, 1, 0);
+                }
+            }
             // A Bailiff steps onto North's Counter, South's Bench, at the casino table.
             SnelabShot::Verdict => {
                 case(
@@ -420,9 +437,15 @@ fn stage_scene(
     options: Option<Res<crate::launch::LaunchOptions>>,
     mut table: ResMut<SnelabTable>,
     mut intents: MessageWriter<SnelabIntent>,
+    panels: Option<ResMut<ui::SnelabPanels>>,
 ) {
     if let Some(crate::launch::Scene::Snelab(shot)) = options.map(|o| o.scene.clone()) {
         stage::stage(&mut table, shot);
+        if shot == crate::launch::SnelabShot::Books
+            && let Some(mut p) = panels
+        {
+            p.books = true;
+        }
         if shot == crate::launch::SnelabShot::Ghost {
             intents.write(SnelabIntent(Intent::Target(Square::new(5, 2))));
         }

@@ -152,7 +152,7 @@ fn lobby(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(560.0);
+                ui.set_width(500.0);
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new(tr.t("snelab.lobby.title"))
@@ -505,7 +505,8 @@ fn side_panel(ctx: &egui::Context, tr: &Tr, table: &Table) {
                                 .color(style::MUTED),
                         );
                     }
-                    if table.actions.is_empty() {
+                    let in_case = matches!(table.phase, Phase::Play | Phase::Verdict(_));
+                    if table.actions.is_empty() || !in_case {
                         return;
                     }
                     ui.separator();
@@ -637,17 +638,17 @@ fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels)
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_CENTER, [16.0, 0.0])
-        .frame(panel_frame().inner_margin(egui::Margin::same(14)))
+        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
+        .frame(panel_frame().inner_margin(egui::Margin::same(12)))
         .show(ctx, |ui| {
-            ui.set_width(430.0);
+            ui.set_width(290.0);
             let entries: &[LedgerEntry] = table.purse.books();
             egui::ScrollArea::vertical()
                 .max_height(380.0)
                 .show(ui, |ui| {
                     egui::Grid::new("snelab-books")
                         .striped(true)
-                        .spacing([14.0, 4.0])
+                        .spacing([8.0, 4.0])
                         .show(ui, |ui| {
                             for h in [
                                 "snelab.books.case",
@@ -662,13 +663,13 @@ fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels)
                             ui.end_row();
                             for e in entries.iter().rev() {
                                 ui.label(format!("{}", e.case));
-                                ui.label(egui::RichText::new(date_time(e.finished_at)).size(14.0));
+                                ui.label(egui::RichText::new(date_time(e.finished_at)).size(13.0));
                                 let who = if e.winner == e.your_side {
                                     tr.t("snelab.books.you")
                                 } else {
                                     tr.t("snelab.books.house_player")
                                 };
-                                ui.label(format!("{who} · {}", reason_text(tr, e.end)));
+                                ui.label(who).on_hover_text(reason_text(tr, e.end));
                                 ui.label(
                                     egui::RichText::new(e.purse_after.to_string())
                                         .color(style::BRASS),
