@@ -157,7 +157,7 @@ mod snelab {
     use carved_tables::rules::snelab::{Action, Position, Side, Square, legal_actions};
     use carved_tables::save::{KeyValue, MemoryStore};
 
-    fn app_with(store: MemoryStore) -> App {
+    pub(super) fn app_with(store: MemoryStore) -> App {
         let mut app = App::new();
         app.insert_resource(SaveStore(Box::new(store)));
         app.insert_resource(TimingOverride(Timing::INSTANT));
@@ -484,12 +484,7 @@ mod snelab {
 /// A whole case against the engine with the keyboard alone.
 mod snelab_keys {
     use bevy::prelude::*;
-    use carved_tables::app::core_plugin;
-    use carved_tables::app::save::SaveStore;
-    use carved_tables::app::screens::Navigate;
-    use carved_tables::app::snelab::{
-        self, Opponent, Phase, Pick, SnelabTable, Timing, TimingOverride,
-    };
+    use carved_tables::app::snelab::{self, Opponent, Phase, Pick, SnelabTable};
     use carved_tables::rules::GameKind;
     use carved_tables::rules::snelab::Side;
     use carved_tables::save::MemoryStore;
@@ -508,20 +503,16 @@ mod snelab_keys {
         &app.world().resource::<SnelabTable>().0
     }
 
+    /// The table open, with a keyboard.
+    fn keyed_app() -> App {
+        let mut app = super::snelab::app_with(MemoryStore::default());
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app
+    }
+
     #[test]
     fn a_whole_case_by_keyboard_alone() {
-        let mut app = App::new();
-        app.insert_resource(SaveStore(Box::new(MemoryStore::default())));
-        app.insert_resource(TimingOverride(Timing::INSTANT));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.add_plugins(MinimalPlugins)
-            .add_plugins(core_plugin)
-            .add_plugins(snelab::core_plugin);
-        app.update();
-        app.world_mut()
-            .write_message(Navigate::Table(GameKind::Snelab));
-        app.update();
-        app.update();
+        let mut app = keyed_app();
         app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Easy;
         // Enter sits down at the lobby.
         press(&mut app, KeyCode::Enter);
@@ -575,18 +566,7 @@ mod snelab_keys {
 
     #[test]
     fn escape_puts_a_lifted_piece_down_without_leaving_the_table() {
-        let mut app = App::new();
-        app.insert_resource(SaveStore(Box::new(MemoryStore::default())));
-        app.insert_resource(TimingOverride(Timing::INSTANT));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.add_plugins(MinimalPlugins)
-            .add_plugins(core_plugin)
-            .add_plugins(snelab::core_plugin);
-        app.update();
-        app.world_mut()
-            .write_message(Navigate::Table(GameKind::Snelab));
-        app.update();
-        app.update();
+        let mut app = keyed_app();
         app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Person;
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::Tab);
