@@ -43,7 +43,10 @@ function watch(page) {
     const text = msg.text();
     note(`[${msg.type()}] ${text}`);
     if (text.includes(CONTROL_FLOW)) return;
-    if (msg.type() === "error" || /panicked at/.test(text)) problems.push(text);
+    // Bevy's error! lines arrive as console.log ("%cERROR%c …"), panics as console.error.
+    if (msg.type() === "error" || /panicked at/.test(text) || /^%cERROR%c/.test(text)) {
+      problems.push(text);
+    }
   });
   page.on("pageerror", (e) => {
     note(`[pageerror] ${e.message}`);
