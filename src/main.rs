@@ -4,7 +4,10 @@ use carved_tables::launch::{self, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    #[cfg(not(target_arch = "wasm32"))]
     let args: Vec<String> = std::env::args().skip(1).collect();
+    #[cfg(target_arch = "wasm32")]
+    let args = carved_tables::app::platform::page_args();
     match launch::parse(&args) {
         Ok(Launch::Help) => {
             print!("{}", launch::help());

@@ -1,5 +1,5 @@
-//! What differs between the desktop and the browser, behind small functions: the wall clock and
-//! whether work may go to another thread. Everything else (saves, assets, audio) goes through
+//! What differs between the desktop and the browser, behind small functions: the wall clock,
+//! whether work may go to another thread and where the launch flags come from. Everything else (saves, assets, audio) goes through
 //! Bevy plugins that already pick the right backend per platform.
 
 /// Seconds since the Unix epoch (0 if the clock is unreadable). `std::time::SystemTime` panics
@@ -38,3 +38,31 @@ pub fn entropy() -> u64 {
 /// Whether engines may search on a worker thread. In the browser there are no threads: engines
 /// search in small slices across frames instead.
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
+
+/// The launch flags of a page: `scene` and `lang` in its address's query, as flags, so
+/// `?scene=snelab&lang=pt` starts like `--scene snelab --lang pt`. Anything else in the query,
+/// or a value the flags reject, is left out: a page always starts.
+#[cfg(target_arch = "wasm32")]
+pub fn page_args() -> Vec<String> {
+    use js_sys::{Reflect, global};
+    let query = Reflect::get(&global(), &"location".into())
+        .and_then(|location| Reflect::get(&location, &"search".into()))
+        .ok()
+        .and_then(|search| search.as_string())
+        .unwrap_or_default();
+    let mut args = Vec::new();
+    for pair in query.trim_start_matches('?').split('&') {
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let value = js_sys::decode_uri_component(value)
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let flag = [format!("--{name}"), value];
+        if ["scene", "lang"].contains(&name) && crate::launch::parse(&flag).is_ok() {
+            args.extend(flag);
+        }
+    }
+    args
+}

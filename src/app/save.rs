@@ -53,8 +53,10 @@ pub fn open_store(options: &LaunchOptions) -> SaveStore {
     }
     let dir = options.data_dir.clone();
     let opened = std::panic::catch_unwind(move || match dir {
+        // The browser has no folders: its store is the page's local storage.
+        #[cfg(not(target_arch = "wasm32"))]
         Some(dir) => PkvStore::new_in_dir(dir),
-        None => PkvStore::new("CarvedTables", "carved-tables"),
+        _ => PkvStore::new("CarvedTables", "carved-tables"),
     });
     match opened {
         Ok(store) => SaveStore(Box::new(PkvKeyValue(store))),

@@ -19,6 +19,14 @@ pub(super) fn plugin(app: &mut App) {
         .get_resource::<AssetRoot>()
         .map(|r| r.0.join("assets"));
     let theme = match root {
+        // The browser cannot list or read the site's files synchronously: it runs the
+        // `theme.ron` built in, and a missing file shows as a failed load instead.
+        #[cfg(target_arch = "wasm32")]
+        Some(_) => Theme::parse(include_str!("../../assets/theme.ron")).unwrap_or_else(|e| {
+            warn!("theme: {e}");
+            Theme::builtin()
+        }),
+        #[cfg(not(target_arch = "wasm32"))]
         Some(assets) => {
             let (theme, warnings) = Theme::load(&assets);
             for w in &warnings {

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Builds the browser version into web/dist/ (index.html, JS glue, .wasm, assets/, shaders/),
+# installing whatever is missing first. The tools are cached under web/.tools/ (git-ignored), so
+# only the first run builds them. See web/README.md.
+#
+#   web/build.sh            # build web/dist/
+#   nice -n 19 web/build.sh # the same, yielding the CPU to other work
+set -euo pipefail
+
+WEB="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(dirname "$WEB")"
+TOOLS="$WEB/.tools"
+DIST="$WEB/dist"
+PROFILE="${WEB_PROFILE:-web}"
+TARGET=wasm32-unknown-unknown
+BINARYEN_VERSION=132.0.0
+cd "$ROOT"
+mkdir -p "$TOOLS"
+
+step_start=0
+step() { step_start=$(date +%s); echo "== $*"; }
+took() { echo "   took $(($(date +%s) - step_start)) s"; }
+
+# Debian's rustc-web builds the wasm32 standard library from source (rustup cannot add the
+# target offline). Used for this build only; native builds keep the rustup toolchain.
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+debs=(rustc-web cargo-web rust-web-src rust-web-llvm)
+missing=()
+for d in "${debs[@]}"; do
+    dpkg-query -W -f='${Status}' "$d" 2>/dev/null | grep -q "ok installed" || missing+=("$d")
+done
+if ((${#missing[@]})); then
+    step "apt-get install ${missing[*]}"
+    as_root apt-get update
+    as_root apt-get install -y --no-install-recommends "${missing[@]}"
+    took
+fi
+# rust-web-llvm's linker /usr/bin/rust-lld is a link to lld-<llvm version>, a package it only
+# recommends.
+if [ ! -e /usr/bin/rust-lld ]; then
+    lld="$(basename "$(readlink /usr/bin/rust-lld)")"
+    step "apt-get install $lld"
+    as_root apt-get install -y --no-install-recommends "$lld"
+    took
+fi
+
+# wasm-bindgen's command-line tool must be the exact version of the crate in Cargo.lock.
+WB_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
+WB_ROOT="$TOOLS/wasm-bindgen-$WB_VERSION"
+WASM_BINDGEN="$WB_ROOT/bin/wasm-bindgen"
+if [ ! -x "$WASM_BINDGEN" ]; then
+    step "cargo install wasm-bindgen-cli $WB_VERSION (once, about 15 minutes)"
+    # Not --locked: the crate's own lock file does not build.
+    cargo install wasm-bindgen-cli --version "$WB_VERSION" --root "$WB_ROOT"
+    took
+fi
+
+# Debian's binaryen is too old for what rustc and wasm-bindgen emit; the npm build is current.
+WASM_OPT="$TOOLS/npm/node_modules/.bin/wasm-opt"
+if [ ! -x "$WASM_OPT" ] || ! grep -q "\"version\": \"$BINARYEN_VERSION\"" \
+        "$TOOLS/npm/node_modules/binaryen/package.json"; then
+    step "npm install binaryen@$BINARYEN_VERSION"
+    npm install --prefix "$TOOLS/npm" --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
+    took
+fi
+
+step "cargo build --profile $PROFILE --target $TARGET"
+RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --profile "$PROFILE" \
+    --target "$TARGET" -Zbuild-std=std,panic_abort --bin carved-tables
+took
+built="$ROOT/target/$TARGET/$PROFILE/carved-tables.wasm"
+
+step "wasm-bindgen --target web"
+rm -rf "$DIST"
+mkdir -p "$DIST"
+"$WASM_BINDGEN" --target web --no-typescript --out-name carved_tables --out-dir "$DIST" "$built"
+took
+
+step "wasm-opt -Oz"
+wasm="$DIST/carved_tables_bg.wasm"
+bound_size=$(stat -c %s "$wasm")
+# The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
+"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    -o "$wasm.opt" "$wasm"
+mv "$wasm.opt" "$wasm"
+took
+
+cp "$WEB/index.html" "$DIST/"
+cp -r "$ROOT/assets" "$ROOT/shaders" "$DIST/"
+
+raw=$(stat -c %s "$wasm")
+gz=$(gzip -9 -c "$wasm" | wc -c)
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
+echo "== done: $DIST"
+echo "   .wasm after wasm-bindgen: $(mb "$bound_size")"
+echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped"
+echo "   serve it: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000"
