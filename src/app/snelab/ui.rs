@@ -559,7 +559,7 @@ fn verdict(
         ),
         (TableKind::Street, true) => tr.tf(
             "snelab.verdict.street_win",
-            &[("net", &(s.collected - STAKE).to_string())],
+            &[("net", &s.collected.saturating_sub(STAKE).to_string())],
         ),
         (TableKind::Street, false) => tr.tf(
             "snelab.verdict.street_loss",
