@@ -131,6 +131,15 @@ async function settings(page) {
       await shot(page, `2-snelab.png`);
     }
 
+    // 2b. The board marks under WebGL2: a payment being picked (rings with tick marks, dashed
+    // and solid rings, faded pieces, badges) and right after a move (the ghost and the glow).
+    for (const [scene, file] of [["snelab-payment", "2b-snelab-payment.png"],
+                                 ["snelab-ghost", "2c-snelab-ghost.png"]]) {
+      if (await open(page, `?scene=${scene}`, TABLE, `Snēlab ${scene}`)) {
+        await shot(page, file);
+      }
+    }
+
     // 3. A saved setting: choose Português on the settings page, then reload.
     const before = await settings(page);
     if (await open(page, "?scene=settings", MENU, "settings page")) {

@@ -1,6 +1,7 @@
 //! What differs between the desktop and the browser, behind small functions: the wall clock,
-//! whether work may go to another thread and where the launch flags come from. Everything else (saves, assets, audio) goes through
-//! Bevy plugins that already pick the right backend per platform.
+//! whether work may go to another thread and where the launch flags come from. Everything else
+//! (saves, assets, audio) goes through Bevy plugins that already pick the right backend per
+//! platform.
 
 /// Seconds since the Unix epoch (0 if the clock is unreadable). `std::time::SystemTime` panics
 /// in the browser, so there the page's clock is read instead.
