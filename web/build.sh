@@ -76,15 +76,26 @@ mkdir -p "$DIST"
 "$WASM_BINDGEN" --target web --no-typescript --out-name carved_tables --out-dir "$DIST" "$built"
 took
 
-step "wasm-opt -Oz"
 wasm="$DIST/carved_tables_bg.wasm"
 bound_size=$(stat -c %s "$wasm")
-# The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
-"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    -o "$wasm.opt" "$wasm"
-mv "$wasm.opt" "$wasm"
-took
+# wasm-opt takes minutes: its last result is kept, keyed by what it was given.
+OPT_CACHE="$TOOLS/wasm-opt-cache"
+cached="$OPT_CACHE/$(sha256sum "$wasm" | cut -c1-64).wasm"
+if [ -f "$cached" ]; then
+    echo "== wasm-opt -Oz: unchanged input, result reused"
+    cp "$cached" "$wasm"
+else
+    step "wasm-opt -Oz"
+    # The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
+    "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        -o "$wasm.opt" "$wasm"
+    mv "$wasm.opt" "$wasm"
+    rm -rf "$OPT_CACHE"
+    mkdir -p "$OPT_CACHE"
+    cp "$wasm" "$cached"
+    took
+fi
 
 cp "$WEB/index.html" "$DIST/"
 cp -r "$ROOT/assets" "$ROOT/shaders" "$DIST/"
