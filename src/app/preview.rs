@@ -76,13 +76,7 @@ fn show_model(
         ))
         .id();
     commands.entity(root).with_children(|parent| {
-        let mut s = Setter {
-            library: &library,
-            theme: &theme,
-            materials: &mut materials,
-            parent,
-            seed: 0.0,
-        };
+        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.0);
         let sides: &[(Side, f32)] = if board {
             &[(Side::Light, 0.0)]
         } else {
@@ -170,13 +164,7 @@ impl PieceShow<'_, '_, '_> {
         let (library, theme) = (self.library, self.theme);
         let materials = &mut *self.materials;
         self.commands.entity(root).with_children(|parent| {
-            let mut s = Setter {
-                library,
-                theme,
-                materials,
-                parent,
-                seed: 0.3,
-            };
+            let mut s = Setter::new(library, theme, materials, parent, 0.3);
             for (side, z, turn) in [
                 (Side::Dark, -1.3, std::f32::consts::PI),
                 (Side::Light, 0.0, 0.0),

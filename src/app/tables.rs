@@ -31,7 +31,23 @@ pub struct Setter<'a, 'b> {
     pub seed: f32,
 }
 
-impl Setter<'_, '_> {
+impl<'a, 'b> Setter<'a, 'b> {
+    pub fn new(
+        library: &'a ModelLibrary,
+        theme: &'a ActiveTheme,
+        materials: &'a mut Assets<WoodMaterial>,
+        parent: &'a mut ChildSpawnerCommands<'b>,
+        seed: f32,
+    ) -> Setter<'a, 'b> {
+        Setter {
+            library,
+            theme,
+            materials,
+            parent,
+            seed,
+        }
+    }
+
     /// A model at `transform`; `pan` lets a drag on it move the view (boards), otherwise it
     /// ignores the pointer.
     pub fn place(&mut self, name: &str, side: Side, transform: Transform, pan: bool) -> Entity {
@@ -70,13 +86,7 @@ fn dress_tables(
             continue;
         }
         commands.entity(root).with_children(|parent| {
-            let mut s = Setter {
-                library: &library,
-                theme: &theme,
-                materials: &mut materials,
-                parent,
-                seed: 0.0,
-            };
+            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.0);
             *bounds = match game {
                 GameKind::Snelab => return,
                 GameKind::Hive => hive_opening(&mut s),

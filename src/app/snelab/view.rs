@@ -164,13 +164,7 @@ fn dress_court(
             continue;
         }
         commands.entity(root).with_children(|parent| {
-            let mut s = Setter {
-                library: &library,
-                theme: &theme,
-                materials: &mut materials,
-                parent,
-                seed: 0.0,
-            };
+            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.0);
             s.place(
                 "board_snelab",
                 Wood::Light,
@@ -232,13 +226,7 @@ fn reconcile_pieces(
     let c = pos.court();
     let mut spawned = Vec::new();
     commands.entity(root).with_children(|parent| {
-        let mut s = Setter {
-            library: &library,
-            theme: &theme,
-            materials: &mut materials,
-            parent,
-            seed: 0.11,
-        };
+        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.11);
         for (sq, piece) in pos.pieces() {
             let t =
                 Transform::from_translation(square_pos(c, sq)).with_rotation(facing(piece.side));
