@@ -98,7 +98,7 @@ fn dress_tables(
 }
 
 /// North's pieces face the other way: their forward is +Z.
-fn facing(side: Side) -> Quat {
+pub fn facing(side: Side) -> Quat {
     match side {
         Side::Light => Quat::IDENTITY,
         Side::Dark => Quat::from_rotation_y(PI),

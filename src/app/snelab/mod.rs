@@ -183,6 +183,10 @@ struct Outbox<'w> {
 
 impl Outbox<'_> {
     fn send(&mut self, table: &Table, effects: Vec<Effect>) {
+        // The case record changes only when a case opens or a move is played.
+        let record_changed = effects
+            .iter()
+            .any(|e| matches!(e, Effect::StakeTaken | Effect::Played(_)));
         for effect in effects {
             match effect {
                 Effect::StakeTaken => {
@@ -217,7 +221,8 @@ impl Outbox<'_> {
             }
         }
         // The case under way, so a restart resumes it (written after the purse).
-        if let Some(record) = table.record()
+        if record_changed
+            && let Some(record) = table.record()
             && let Err(e) = self.store.store(&record)
         {
             warn!("{e}");

@@ -21,7 +21,6 @@ use crate::theme::{Side as Wood, SoundEvent};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::HashMap;
-use std::f32::consts::PI;
 
 /// How high a lifted piece floats: selected, and paying for a capture (the attacker).
 const LIFT_SELECTED: f32 = 0.12;
@@ -88,6 +87,13 @@ struct Palette {
     ghost: [Handle<MarkMaterial>; 2],
 }
 
+impl Palette {
+    /// The red capture ring with one tick per point of `weight` (1 to 4).
+    fn red(&self, weight: u8) -> &Handle<MarkMaterial> {
+        &self.red[usize::from(weight.clamp(1, 4) - 1)]
+    }
+}
+
 fn palette(mut commands: Commands, mut marks: ResMut<Assets<MarkMaterial>>) {
     let mut m = |k: MarkMaterial| marks.add(k);
     let red = |w: u8| MarkMaterial::new(MarkKind::Ring, colours::RED).ticks(w);
@@ -143,10 +149,7 @@ fn wood(side: Side) -> Wood {
 
 /// North's pieces face the other way, so every glyph points toward the opponent.
 fn facing(side: Side) -> Quat {
-    match side {
-        Side::South => Quat::IDENTITY,
-        Side::North => Quat::from_rotation_y(PI),
-    }
+    crate::app::tables::facing(wood(side))
 }
 
 fn dress_court(
@@ -366,7 +369,7 @@ fn update_marks(
                 }
                 for sq in &reach.captures {
                     let w = table.pos.get(*sq).map_or(1, |pc| pc.weight());
-                    mark(&palette.red[(w.clamp(1, 4) - 1) as usize], *sq, RED_RING);
+                    mark(palette.red(w), *sq, RED_RING);
                 }
             }
             Pick::Paying {
@@ -376,8 +379,7 @@ fn update_marks(
                 state,
             } => {
                 mark(&palette.white, *from, 1.0);
-                let w = state.cost.clamp(1, 4);
-                mark(&palette.red[(w - 1) as usize], *to, RED_RING);
+                mark(palette.red(state.cost), *to, RED_RING);
                 for sq in chosen {
                     mark(&palette.green, *sq, 1.0);
                 }
