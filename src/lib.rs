@@ -11,6 +11,7 @@ pub mod cli;
 pub mod fair;
 pub mod i18n;
 pub mod launch;
+pub mod play;
 pub mod rules;
 pub mod save;
 pub mod settings;

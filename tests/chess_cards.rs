@@ -1,6 +1,7 @@
 //! Artifact Chess part 2: each artifact played so far — a legal use with its exact effect, and a
 //! case where it may not be played.
 
+use carved_tables::rules::chess::state::Why;
 use carved_tables::rules::chess::{
     Action, Artifact, ArtifactSet, CardChance, Color, Dice, DiceSet, End, Play, Role, RuleError,
     Square, State, Window, card_actions, card_chances, parse_position,
@@ -93,7 +94,7 @@ fn a_card_not_in_hand_cannot_be_played() {
     let s = with_hand("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1", "d2 - -", "-");
     assert!(matches!(
         s.apply(&act("balm d2")),
-        Err(RuleError::Illegal { why, .. }) if why.contains("not in your hand")
+        Err(RuleError::Illegal { why, .. }) if why == Why::NotInHand
     ));
 }
 

@@ -2,7 +2,7 @@
 //! in check (except the check-continuation case), reserves add up, notation round-trips, undo
 //! replays the same dice, and nothing panics.
 
-use carved_tables::ai::chess::{Level, choose};
+use carved_tables::ai::{Level, Player};
 use carved_tables::rules::chess::{
     Action, Army, AttemptResult, Color, DiceRng, Game, Play, Role, State, movegen, parse_position,
     piece_actions, start_state,
@@ -179,12 +179,14 @@ fn engine_games_end_and_stay_legal() {
             if state.end().is_some() {
                 break;
             }
-            let level = if state.turn() == Color::White {
-                Level::Depth(1)
+            let player = if state.turn() == Color::White {
+                Player::Engine(Level::Easy)
             } else {
-                Level::Random
+                Player::Random
             };
-            let action = choose(&state, level, n).expect("a legal action while the game runs");
+            let action = player
+                .choose(&state, n)
+                .expect("a legal action while the game runs");
             state = state.apply(&action).unwrap().0;
         }
         assert_eq!(state.board().count(Color::White, Role::King), 1);

@@ -1,5 +1,6 @@
 //! Artifact Chess rules, part 1, on hand-made positions: one test (or more) per rule of the spec.
 
+use carved_tables::rules::chess::state::Why;
 use carved_tables::rules::chess::{
     Action, Artifact, AttemptResult, Color, Dice, DiceSet, End, Game, Role, RuleError, Square,
     State, parse_position, piece_actions,
@@ -292,7 +293,7 @@ fn no_action_leaves_the_own_king_in_check() {
     assert!(!legal(&s).iter().any(|m| m.starts_with("e2")));
     assert!(matches!(
         s.apply(&act("e2d3")),
-        Err(RuleError::Illegal { why, .. }) if why.contains("check")
+        Err(RuleError::Illegal { why, .. }) if why == Why::LeavesKingInCheck
     ));
     // A pinned rook may attempt the pinning rook: success keeps the king safe.
     let s = pos("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1");
@@ -430,11 +431,11 @@ fn refused_actions_change_nothing_and_say_why() {
     let before = game.clone();
     assert!(matches!(
         game.play(&act("a2a3")),
-        Err(RuleError::Illegal { why, .. }) if why.contains("no piece")
+        Err(RuleError::Illegal { why, .. }) if why == Why::EmptySquare
     ));
     assert!(matches!(
         game.play(&act("e8d8")),
-        Err(RuleError::Illegal { why, .. }) if why.contains("other side")
+        Err(RuleError::Illegal { why, .. }) if why == Why::OtherSidesPiece
     ));
     assert!(game.play(&act("a1b2")).is_err());
     assert_eq!(game, before);

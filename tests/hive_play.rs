@@ -1,8 +1,10 @@
 //! Ash & Walnut notation, random playouts, the engine and the Universal Hive Protocol loop.
 
-use carved_tables::ai::hive::{self as ai, Level, Search};
+use carved_tables::ai::hive::{self as ai, Search};
+use carved_tables::ai::{Engine, Level};
 use carved_tables::cli::hive::uhp;
 use carved_tables::rules::hive::notation::parse_move;
+use carved_tables::rules::hive::state::Illegal;
 use carved_tables::rules::hive::{Colour, Hex, Move, NotationError, Outcome, Piece, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -35,7 +37,10 @@ fn move_strings_name_cells_by_any_neighbour() {
     assert_eq!(a, b, "equal moves whatever reference was used");
     assert_eq!(
         s.parse_move("pass"),
-        Err(NotationError::Illegal("pass".into()))
+        Err(NotationError::Illegal {
+            text: "pass".into(),
+            why: Illegal::PassWithMoves
+        })
     );
 }
 
@@ -74,7 +79,7 @@ fn malformed_move_strings_are_typed_errors() {
     ));
     assert!(matches!(
         s.parse_move("wQ wS1-"),
-        Err(NotationError::Illegal(_))
+        Err(NotationError::Illegal { .. })
     ));
 }
 
@@ -99,7 +104,9 @@ fn game_strings_are_checked_part_by_part() {
         Err(NotationError::GamePart { part: 2, .. })
     ));
     match State::from_game_string("Base;InProgress;White[2];wS1;bQ wS1-") {
-        Err(NotationError::GamePart { part: 5, why }) => assert!(why.contains("move 2"), "{why}"),
+        Err(e @ NotationError::GamePart { part: 5, .. }) => {
+            assert!(e.to_string().contains("move 2"), "{e}")
+        }
         other => panic!("{other:?}"),
     }
     for junk in [
@@ -183,12 +190,13 @@ fn the_engine_is_deterministic_however_the_work_is_sliced() {
     .unwrap();
     let whole = ai::choose(&s, Level::Normal, 42);
     let mut search = Search::new(&s, Level::Normal, 42);
-    let mut sliced = None;
     let mut steps = 0;
-    while sliced.is_none() {
-        sliced = search.step(100);
+    let sliced = loop {
         steps += 1;
-    }
+        if let Some(d) = search.step(100).decision() {
+            break d;
+        }
+    };
     assert!(steps > 1, "the budget slices the work");
     assert_eq!(sliced, whole);
     assert_eq!(ai::timeout_move(&s), ai::timeout_move(&s.clone()));
@@ -344,30 +352,54 @@ fn a_game_from_a_setup_position_saves_and_loads() {
 
 #[test]
 fn cli_perft_and_selfplay_answer_and_refuse_bad_input() {
-    use carved_tables::cli::{CliError, Options, hive};
-    let mut count = hive::perft_counter(Some("Base;InProgress;White[2];wS1;bS1 wS1-")).unwrap();
-    assert_eq!(count(1), 15, "three cells, five creatures");
+    use carved_tables::cli::{self, CliError};
+    let run = |line: &str| -> Result<String, CliError> {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let mut out = Vec::new();
+        cli::run(
+            cli::parse(&words)?,
+            &mut std::io::empty(),
+            &mut out,
+            &mut Vec::new(),
+        )?;
+        Ok(String::from_utf8(out).unwrap())
+    };
+    let words = vec![
+        "perft".to_string(),
+        "hive".into(),
+        "--depth".into(),
+        "1".into(),
+        "--position".into(),
+        "Base;InProgress;White[2];wS1;bS1 wS1-".into(),
+    ];
+    let mut out = Vec::new();
+    cli::run(
+        cli::parse(&words).unwrap(),
+        &mut std::io::empty(),
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "perft 1 15\n",
+        "three cells, five creatures"
+    );
+    let mut bad = words.clone();
+    bad[5] = "Base;InProgress;White[2];wS1;bQ wS1-".into();
     assert!(matches!(
-        hive::perft_counter(Some("Base;InProgress;White[2];wS1;bQ wS1-")),
+        cli::run(
+            cli::parse(&bad).unwrap(),
+            &mut std::io::empty(),
+            &mut Vec::new(),
+            &mut Vec::new()
+        ),
         Err(CliError::Input(_))
     ));
-    let words: Vec<String> = "--white easy --black random --games 2 --seed 4"
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    let mut out = Vec::new();
-    hive::selfplay(&Options::parse(&words).unwrap(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert!(
-        text.lines()
-            .last()
-            .unwrap()
-            .starts_with("2 games: white (easy) won"),
-        "{text}"
-    );
-    let bad: Vec<String> = vec!["--white".into(), "genius".into()];
+    let text = run("selfplay hive --white easy --black random --games 2 --seed 4").unwrap();
+    assert!(text.contains("games 2\nwhite (easy) wins "), "{text}");
     assert!(matches!(
-        hive::selfplay(&Options::parse(&bad).unwrap(), &mut Vec::new()),
+        run("selfplay hive --white genius --black random"),
         Err(CliError::Usage(_))
     ));
 }

@@ -1,10 +1,11 @@
 //! Ash & Walnut game records and "Verify a game": a clean record passes every check, and each
 //! kind of tampering fails the right check, naming the first bad move.
 
-use carved_tables::ai::hive::verify::verify;
-use carved_tables::ai::hive::{self as ai, Level};
+use carved_tables::ai::Level;
+use carved_tables::ai::hive as ai;
 use carved_tables::cli::Options;
 use carved_tables::fair::{SeatOrder, Seed, ash_seat};
+use carved_tables::play::verify::verify;
 use carved_tables::rules::hive::{Colour, GameRecord, RecordedResult, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -40,7 +41,7 @@ fn failed(record: &GameRecord) -> Vec<(&'static str, String)> {
     verify(record)
         .into_iter()
         .filter(|c| !c.passed)
-        .map(|c| (c.name, c.detail))
+        .map(|c| (c.name, carved_tables::i18n::english(&c.detail)))
         .collect()
 }
 
@@ -136,7 +137,7 @@ fn damaged_records_are_reported_by_line() {
         assert_eq!(e.line, line, "{e}");
     }
     let e = GameRecord::parse(&text.replace("result", "# result")).unwrap_err();
-    assert!(e.why.contains("result"), "{e}");
+    assert!(e.to_string().contains("result"), "{e}");
     assert!(GameRecord::parse("").is_err());
 }
 

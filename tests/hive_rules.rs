@@ -1,8 +1,10 @@
 //! Ash & Walnut rules: perft against the published base-game table, and hand-made positions
 //! for each creature and each rule of `spec/ash-and-walnut.md`.
 
+use carved_tables::i18n::{Explain, english};
 use carved_tables::rules::hive::board::Board;
 use carved_tables::rules::hive::movegen::{self, Scratch};
+use carved_tables::rules::hive::state::Illegal;
 use carved_tables::rules::hive::words::{describe, move_destinations, placement_destinations};
 use carved_tables::rules::hive::{
     Colour, Creature, DrawReason, Hex, Move, Outcome, PLY_LIMIT, Piece, RuleError, SetupError,
@@ -321,7 +323,13 @@ fn a_player_with_nothing_to_do_passes() {
     assert_eq!(s2.to_move(), Colour::Walnut);
     // A pass is refused when something else is legal.
     let mut s3 = State::new();
-    assert_eq!(s3.play(Move::Pass), Err(RuleError::Illegal(Move::Pass)));
+    assert_eq!(
+        s3.play(Move::Pass),
+        Err(RuleError::Illegal {
+            mv: Move::Pass,
+            why: Illegal::PassWithMoves
+        })
+    );
 }
 
 /// Both Elders side by side, every neighbour filled but (1,-1); an ash Owl on a stack at
@@ -421,8 +429,104 @@ fn illegal_moves_are_refused_and_change_nothing() {
         piece: p("wA1"),
         to: h(5, 5),
     };
-    assert_eq!(s.play(far), Err(RuleError::Illegal(far)));
+    assert_eq!(
+        s.play(far),
+        Err(RuleError::Illegal {
+            mv: far,
+            why: Illegal::PlacementNotTouchingOwn(h(5, 5))
+        })
+    );
     assert_eq!(s, before);
+}
+
+/// Each refusal names the rule it breaks, in the order a player meets them.
+#[test]
+fn refusals_say_which_rule() {
+    let why = |s: &State, m: Move| match s.clone().play(m) {
+        Err(RuleError::Illegal { why, .. }) => why,
+        other => panic!("{m:?} gave {other:?}"),
+    };
+    let start = State::new();
+    let place = |piece: &str, q, r| Move::Place {
+        piece: p(piece),
+        to: h(q, r),
+    };
+    assert_eq!(why(&start, place("wQ", 0, 0)), Illegal::ElderOnFirstTurn);
+    assert_eq!(
+        why(&start, place("bS1", 0, 0)),
+        Illegal::NotYourPiece(p("bS1"))
+    );
+    assert_eq!(
+        why(&start, place("wS2", 0, 0)),
+        Illegal::NotInReserve(p("wS2"))
+    );
+    assert_eq!(why(&start, place("wS1", 1, 0)), Illegal::FirstInTheMiddle);
+    let one = State::from_game_string("Base;InProgress;Black[1];wS1").unwrap();
+    assert_eq!(why(&one, place("bS1", 2, 0)), Illegal::MustTouchFirst);
+    assert_eq!(why(&one, place("bS1", 0, 0)), Illegal::CellTaken(h(0, 0)));
+    let two = State::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+    // (2, 0) touches walnut's Fox on (1, 0).
+    assert_eq!(
+        why(&two, place("wA1", 2, -1)),
+        Illegal::PlacementTouchesOpponent(h(2, -1))
+    );
+    let shift = |s: &State, piece: &str, to: (i16, i16)| {
+        let pc = p(piece);
+        Move::Shift {
+            piece: pc,
+            from: s.board().position(pc).unwrap_or(h(9, 9)),
+            to: h(to.0, to.1),
+        }
+    };
+    assert_eq!(
+        why(&two, shift(&two, "wS1", (0, 1))),
+        Illegal::ElderNotPlaced
+    );
+    // Three turns each without an Elder: the fourth must place it.
+    let three = State::from_game_string(
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-;wG1 -wA1;bG1 bA1-",
+    )
+    .unwrap();
+    assert_eq!(why(&three, place("wA2", -3, 0)), Illegal::ElderByFourthTurn);
+    // Pieces on the table: where, under an Owl, holding the group, out of reach.
+    let s = setup(
+        &[(0, 0, "wQ"), (1, 0, "wA1"), (2, 0, "bQ"), (0, 1, "wS1 bB1")],
+        6,
+    );
+    let mv = |piece: &str, from: (i16, i16), to: (i16, i16)| Move::Shift {
+        piece: p(piece),
+        from: h(from.0, from.1),
+        to: h(to.0, to.1),
+    };
+    assert_eq!(
+        why(&s, mv("wQ", (1, 1), (1, -1))),
+        Illegal::NotThere(p("wQ"))
+    );
+    assert_eq!(
+        why(&s, mv("wS1", (0, 1), (-1, 1))),
+        Illegal::Covered(p("wS1"))
+    );
+    assert_eq!(
+        why(&s, mv("wA1", (1, 0), (3, 0))),
+        Illegal::HoldsTheGroup(p("wA1"))
+    );
+    assert_eq!(
+        why(&s, mv("wQ", (0, 0), (5, 5))),
+        Illegal::CannotReach {
+            piece: p("wQ"),
+            to: h(5, 5)
+        }
+    );
+    assert_eq!(
+        why(&s, mv("bQ", (2, 0), (3, 0))),
+        Illegal::NotYourPiece(p("bQ"))
+    );
+    // Every reason has words in every language.
+    for lang in carved_tables::i18n::Lang::ALL {
+        let tr = carved_tables::i18n::Strings::new(lang);
+        let text = tr.say(&Illegal::HoldsTheGroup(p("wA1")).explain());
+        assert!(!text.contains('{') && !text.contains("hive."), "{text}");
+    }
 }
 
 #[test]
@@ -435,7 +539,7 @@ fn ring_helpers_and_words_describe_the_moves() {
         from: h(0, 0),
         to: h(0, -1),
     };
-    let text = describe(s.board(), m);
+    let text = english(&describe(s.board(), m));
     assert!(text.starts_with("Elder from beside the walnut"), "{text}");
     let s = State::from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
     let m = Move::Place {
@@ -443,7 +547,7 @@ fn ring_helpers_and_words_describe_the_moves() {
         to: h(-1, 0),
     };
     assert_eq!(
-        describe(s.board(), m),
+        english(&describe(s.board(), m)),
         "Place Otter 1 to the left of the ash Fox 1"
     );
     let s = setup(&[(0, 0, "wQ"), (-1, 0, "wA2"), (1, 0, "bG1")], 10);
@@ -453,7 +557,7 @@ fn ring_helpers_and_words_describe_the_moves() {
         to: h(2, 0),
     };
     assert_eq!(
-        describe(s.board(), m),
+        english(&describe(s.board(), m)),
         "Otter 2 from beside the ash Elder to the right of the walnut Hare 1"
     );
 }

@@ -6,50 +6,26 @@
 //! `let mut s = Search::new(&state, level, seed); while s.step(budget).is_none() {}`. Budgets
 //! are in nodes, so a given seed always gives the same choice.
 
+use super::{Bots, Engine, Level, Step};
 use crate::rules::chess::{Action, AttemptResult, Color, DiceRng, End, Role, State, movegen};
 use crate::rules::chess::{Play, card_chances};
 
-/// How strong a player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A uniformly random legal action.
-    Random,
-    /// Expectimax to this many actions ahead (1..=4), within the level's node limit.
-    Depth(u8),
+/// The deepest search of each level, in actions.
+pub fn depth_of(level: Level) -> u8 {
+    match level {
+        Level::Easy => 1,
+        Level::Normal => 2,
+        Level::Hard => 3,
+    }
 }
 
-impl Level {
-    /// Reads `random`, `1`..`4`, or `easy` / `normal` / `hard` (1, 2, 3).
-    pub fn parse(text: &str) -> Option<Level> {
-        match text {
-            "random" => Some(Level::Random),
-            "easy" => Some(Level::Depth(1)),
-            "normal" => Some(Level::Depth(2)),
-            "hard" => Some(Level::Depth(3)),
-            _ => text
-                .parse::<u8>()
-                .ok()
-                .filter(|d| (1..=4).contains(d))
-                .map(Level::Depth),
-        }
-    }
-
-    /// The most nodes a search of this level may visit before it settles for what it has.
-    pub fn node_limit(self) -> u64 {
-        match self {
-            Level::Random => 0,
-            Level::Depth(1) => 10_000,
-            Level::Depth(2) => 60_000,
-            Level::Depth(3) => 250_000,
-            Level::Depth(_) => 1_000_000,
-        }
-    }
-
-    pub fn name(self) -> String {
-        match self {
-            Level::Random => "random".into(),
-            Level::Depth(d) => d.to_string(),
-        }
+/// The most nodes a search of this depth may visit before it settles for what it has.
+pub fn node_limit(depth: u8) -> u64 {
+    match depth {
+        0 | 1 => 10_000,
+        2 => 60_000,
+        3 => 250_000,
+        _ => 1_000_000,
     }
 }
 
@@ -105,8 +81,9 @@ pub fn evaluate(state: &State, side: Color) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Search {
     root: State,
-    level: Level,
-    rng: DiceRng,
+    /// The deepest iteration, and the nodes after which the search settles.
+    max_depth: u8,
+    node_limit: u64,
     /// Root actions, best first after each finished depth.
     actions: Vec<Action>,
     /// Scores of the current depth's finished root actions, in `actions` order.
@@ -119,7 +96,8 @@ pub struct Search {
 }
 
 impl Search {
-    pub fn new(state: &State, level: Level, seed: u64) -> Search {
+    /// A search to `depth` actions ahead (1..=4 are sensible), within that depth's node limit.
+    pub fn with_depth(state: &State, depth: u8, seed: u64) -> Search {
         let mut rng = DiceRng::new(seed ^ 0x5EED_C4E5_5000_0000);
         let mut actions = state.legal_actions();
         // A seeded shuffle, so equal scores are broken differently by different seeds.
@@ -130,8 +108,8 @@ impl Search {
         Search {
             // The engine sees only what its side may know (hidden cards masked).
             root: state.view_for(state.turn()),
-            level,
-            rng,
+            max_depth: depth.max(1),
+            node_limit: node_limit(depth),
             actions,
             scores: Vec::new(),
             depth: 1,
@@ -141,15 +119,10 @@ impl Search {
         }
     }
 
-    /// Nodes visited so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// Searches for about `node_budget` more nodes (one root action is finished once started);
     /// `Some` once the choice is made. With no legal action it decides at once and gives `None`
     /// from [`Search::decision`].
-    pub fn step(&mut self, node_budget: u64) -> Option<Action> {
+    fn advance(&mut self, node_budget: u64) -> Option<Action> {
         if let Some(d) = self.decided {
             return d;
         }
@@ -157,14 +130,7 @@ impl Search {
             self.decided = Some(None);
             return None;
         }
-        let max_depth = match self.level {
-            Level::Random => {
-                let a = self.actions[self.rng.below(self.actions.len() as u64) as usize];
-                self.decided = Some(Some(a));
-                return Some(a);
-            }
-            Level::Depth(d) => d.max(1),
-        };
+        let max_depth = self.max_depth;
         let stop_at = self.nodes.saturating_add(node_budget.max(1));
         while self.nodes < stop_at {
             let i = self.scores.len();
@@ -173,11 +139,11 @@ impl Search {
             self.scores.push(score);
             if self.scores.len() == self.actions.len() {
                 self.finish_depth();
-                if self.depth >= max_depth || self.nodes >= self.level.node_limit() {
+                if self.depth >= max_depth || self.nodes >= self.node_limit {
                     return self.decide();
                 }
                 self.depth += 1;
-            } else if self.nodes >= self.level.node_limit() {
+            } else if self.nodes >= self.node_limit {
                 // Out of nodes mid-depth: the first action searched is the previous best, so a
                 // better one found since is a safe improvement.
                 let (i, _) = best_index(&self.scores);
@@ -365,17 +331,73 @@ fn best_index(scores: &[f64]) -> (usize, f64) {
         )
 }
 
-/// Runs a whole search at once; `None` when the side to act has no legal action.
-pub fn choose(state: &State, level: Level, seed: u64) -> Option<Action> {
-    let mut search = Search::new(state, level, seed);
-    loop {
-        if let Some(a) = search.step(u64::MAX) {
-            return Some(a);
-        }
-        if let Some(d) = search.decision() {
-            return d;
+impl Engine for Search {
+    type Game = State;
+
+    fn new(state: &State, level: Level, seed: u64) -> Search {
+        Search::with_depth(state, depth_of(level), seed)
+    }
+
+    fn step(&mut self, node_budget: u64) -> Step<Action> {
+        self.advance(node_budget);
+        match self.decided {
+            None => Step::Thinking,
+            Some(Some(a)) => Step::Chosen(a),
+            Some(None) => Step::NoAction,
         }
     }
+
+    fn best_so_far(&self) -> Option<Action> {
+        self.decided
+            .flatten()
+            .or(self.best)
+            .or(self.actions.first().copied())
+    }
+
+    fn is_finished(&self) -> bool {
+        self.decided.is_some()
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Bots for State {
+    type Engine = Search;
+
+    /// The action with the best expected evaluation one action ahead (attempts weighed over
+    /// their exact odds), ties broken by the seed.
+    fn greedy(&self, seed: u64) -> Option<Action> {
+        let me = self.turn();
+        let view = self.view_for(me);
+        let mut rng = DiceRng::new(seed);
+        let mut best: Option<(f64, u64, Action)> = None;
+        for action in view.legal_actions() {
+            let after = |result: Option<AttemptResult>| {
+                let mut next = view.clone();
+                next.advance(&action, result);
+                evaluate(&next, me)
+            };
+            let score = match view.attempt_odds(&action) {
+                Some(odds) => odds
+                    .outcomes()
+                    .map(|(r, p)| p.to_f64() * after(Some(r)))
+                    .sum(),
+                None => after(None),
+            };
+            let tie = rng.next_u64();
+            if best.is_none_or(|(s, t, _)| score > s || (score == s && tie > t)) {
+                best = Some((score, tie, action));
+            }
+        }
+        best.map(|(_, _, a)| a)
+    }
+}
+
+/// Runs a whole search at once; `None` when the side to act has no legal action.
+pub fn choose(state: &State, level: Level, seed: u64) -> Option<Action> {
+    crate::ai::choose(state, level, seed)
 }
 
 /// Why a game of self-play ended (or that it was cut off).
@@ -396,18 +418,15 @@ mod tests {
     use crate::rules::chess::parse_position;
 
     #[test]
-    fn levels_read_back() {
-        assert_eq!(Level::parse("random"), Some(Level::Random));
-        assert_eq!(Level::parse("3"), Some(Level::Depth(3)));
-        assert_eq!(Level::parse("hard"), Some(Level::Depth(3)));
-        assert_eq!(Level::parse("9"), None);
-        assert_eq!(Level::parse("strong"), None);
+    fn levels_deepen() {
+        assert!(depth_of(Level::Easy) < depth_of(Level::Normal));
+        assert!(depth_of(Level::Normal) < depth_of(Level::Hard));
     }
 
     #[test]
     fn takes_a_wounded_rook_that_dies_without_rolls() {
         let s = parse_position("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1 d5 - - 0/0 -/- -/-").unwrap();
-        for level in [Level::Depth(1), Level::Depth(2)] {
+        for level in [Level::Easy, Level::Normal] {
             let a = choose(&s, level, 1).unwrap();
             assert_eq!(a.to_string(), "e3xd5", "{level:?}");
         }
@@ -416,33 +435,34 @@ mod tests {
     #[test]
     fn finds_a_mate_in_one() {
         let s = parse_position("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-        assert_eq!(choose(&s, Level::Depth(2), 3).unwrap().to_string(), "a1a8");
+        assert_eq!(choose(&s, Level::Normal, 3).unwrap().to_string(), "a1a8");
     }
 
     #[test]
     fn step_by_step_equals_all_at_once_and_is_seeded() {
         let s =
             parse_position("r1b1k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R1B1K2R w KQkq - 0 1").unwrap();
-        let whole = choose(&s, Level::Depth(2), 5);
-        let mut search = Search::new(&s, Level::Depth(2), 5);
+        let whole = choose(&s, Level::Normal, 5);
+        let mut search = Search::new(&s, Level::Normal, 5);
         let mut steps = 0;
         let sliced = loop {
             steps += 1;
-            if let Some(a) = search.step(200) {
-                break Some(a);
+            if let Some(d) = search.step(200).decision() {
+                break d;
             }
         };
         assert!(steps > 1, "the budget slices the search");
         assert_eq!(sliced, whole);
-        let r1 = choose(&s, Level::Random, 1);
-        assert_eq!(r1, choose(&s, Level::Random, 1));
+        let r1 = crate::ai::random(&s, 1);
+        assert_eq!(r1, crate::ai::random(&s, 1));
         assert!(r1.is_some_and(|a| s.is_legal(&a)));
     }
 
     #[test]
     fn no_action_no_choice() {
         let s = parse_position("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-        assert_eq!(choose(&s, Level::Depth(2), 0), None);
-        assert_eq!(choose(&s, Level::Random, 0), None);
+        assert_eq!(choose(&s, Level::Normal, 0), None);
+        assert_eq!(crate::ai::random(&s, 0), None);
+        assert_eq!(s.greedy(0), None);
     }
 }

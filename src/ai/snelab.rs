@@ -13,12 +13,13 @@
 //! the table lives and dies with one search, and the work is counted in nodes, so the same
 //! position, level and seed always give the same action however the budget is sliced into steps.
 
+use super::{Bots, Engine, Level, Step};
 use crate::rules::snelab::types::MAX_SQUARES;
 use crate::rules::snelab::{
     Action, Position, Rank, Scan, Side, apply_unchecked, legal_actions, legal_actions_into, scan,
 };
-use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// A score beyond any evaluation: a case won now. Wins found deeper score a little less, so the
@@ -28,14 +29,6 @@ const INF: i32 = WIN + 1;
 /// Scores above this are forced wins (below its negation forced losses).
 const WIN_FOUND: i32 = WIN - 1000;
 
-/// How strong the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
-
 /// The work a search may do: the deepest iteration and the nodes in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -43,38 +36,22 @@ pub struct Limits {
     pub max_nodes: u64,
 }
 
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// The budgets of each level. Normal answers within a second on the default court in a
-    /// release build (see `tables bench snelab`).
-    pub const fn limits(self) -> Limits {
-        match self {
-            Level::Easy => Limits {
-                max_depth: 2,
-                max_nodes: 5_000,
-            },
-            Level::Normal => Limits {
-                max_depth: 64,
-                max_nodes: 400_000,
-            },
-            Level::Hard => Limits {
-                max_depth: 64,
-                max_nodes: 2_000_000,
-            },
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == s)
+/// The budgets of each level. Normal answers within a second on the default court in a release
+/// build (see `tables bench snelab`).
+pub const fn limits(level: Level) -> Limits {
+    match level {
+        Level::Easy => Limits {
+            max_depth: 2,
+            max_nodes: 5_000,
+        },
+        Level::Normal => Limits {
+            max_depth: 64,
+            max_nodes: 400_000,
+        },
+        Level::Hard => Limits {
+            max_depth: 64,
+            max_nodes: 2_000_000,
+        },
     }
 }
 
@@ -257,10 +234,6 @@ pub struct Search {
 }
 
 impl Search {
-    pub fn new(pos: &Position, level: Level, seed: u64) -> Search {
-        Search::with_limits(pos, level.limits(), seed)
-    }
-
     pub fn with_limits(pos: &Position, limits: Limits, seed: u64) -> Search {
         let mut root_actions = legal_actions(pos);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -285,27 +258,6 @@ impl Search {
             s.finish(s.root_actions.first().copied());
         }
         s
-    }
-
-    /// Searches at most `budget` more nodes. `Some` once decided (and from then on);
-    /// `None` while still thinking, or when the side to move has no action at all
-    /// ([`Search::is_finished`] tells the two apart).
-    pub fn step(&mut self, budget: u64) -> Option<Action> {
-        let stop = self.nodes.saturating_add(budget);
-        while !self.finished && self.nodes < stop {
-            self.tick();
-        }
-        self.decided
-    }
-
-    /// Whether the search has decided (or found that there is nothing to decide).
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// Nodes searched so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// The deepest iteration finished so far.
@@ -509,12 +461,6 @@ impl Search {
     }
 }
 
-/// The engine's action for the side to move, in one call; `None` when it has none.
-pub fn choose(pos: &Position, level: Level, seed: u64) -> Option<Action> {
-    let mut s = Search::new(pos, level, seed);
-    s.step(u64::MAX)
-}
-
 /// One ply deep: a win if there is one, otherwise the action whose result scores best, ties
 /// broken by the seed. The static score sees a Bench the opponent could land on next, so the
 /// greedy player does not walk into a loss in one.
@@ -538,72 +484,66 @@ pub fn greedy(pos: &Position, seed: u64) -> Option<Action> {
     })
 }
 
-/// Any legal action, uniformly, from the seed.
-pub fn random(pos: &Position, seed: u64) -> Option<Action> {
-    legal_actions(pos)
-        .choose(&mut ChaCha8Rng::seed_from_u64(seed))
-        .copied()
-}
+impl Engine for Search {
+    type Game = Position;
 
-/// Who sits at a side in self-play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    Engine(Level),
-    Greedy,
-    Random,
-}
+    fn new(pos: &Position, level: Level, seed: u64) -> Search {
+        Search::with_limits(pos, limits(level), seed)
+    }
 
-impl Player {
-    pub fn parse(s: &str) -> Option<Player> {
-        match s {
-            "greedy" => Some(Player::Greedy),
-            "random" => Some(Player::Random),
-            _ => Level::parse(s).map(Player::Engine),
+    fn step(&mut self, budget: u64) -> Step<Action> {
+        let stop = self.nodes.saturating_add(budget);
+        while !self.finished && self.nodes < stop {
+            self.tick();
+        }
+        match (self.finished, self.decided) {
+            (false, _) => Step::Thinking,
+            (true, Some(a)) => Step::Chosen(a),
+            (true, None) => Step::NoAction,
         }
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Player::Engine(l) => l.name(),
-            Player::Greedy => "greedy",
-            Player::Random => "random",
-        }
+    fn best_so_far(&self) -> Option<Action> {
+        self.decided
+            .or(self.best.map(|(a, _)| a))
+            .or(self.root_actions.first().copied())
     }
 
-    pub fn choose(self, pos: &Position, seed: u64) -> Option<Action> {
-        match self {
-            Player::Engine(level) => choose(pos, level, seed),
-            Player::Greedy => greedy(pos, seed),
-            Player::Random => random(pos, seed),
-        }
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
 }
 
-/// A fresh seed for each decision of a game, from the game's seed and the ply.
-pub fn seed_for(game_seed: u64, ply: u64) -> u64 {
-    ChaCha8Rng::seed_from_u64(game_seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15)).random()
+impl Bots for Position {
+    type Engine = Search;
+
+    fn greedy(&self, seed: u64) -> Option<Action> {
+        greedy(self, seed)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::{Player, choose, random, seed_for};
     use crate::rules::snelab::{Side, apply, check, outcome};
+
+    fn decide(s: &mut Search, budget: u64) -> Option<Action> {
+        s.step(budget).decision().flatten()
+    }
 
     fn pos(s: &str) -> Position {
         s.parse().unwrap()
     }
 
     #[test]
-    fn levels_and_players_read_their_names() {
-        for l in Level::ALL {
-            assert_eq!(Level::parse(l.name()), Some(l));
-            assert_eq!(Player::parse(l.name()), Some(Player::Engine(l)));
-        }
-        assert_eq!(Player::parse("greedy"), Some(Player::Greedy));
-        assert_eq!(Player::parse("random"), Some(Player::Random));
-        assert_eq!(Player::parse("grandmaster"), None);
-        assert!(Level::Easy.limits().max_nodes < Level::Normal.limits().max_nodes);
-        assert!(Level::Normal.limits().max_nodes < Level::Hard.limits().max_nodes);
+    fn levels_grow_in_budget() {
+        assert!(limits(Level::Easy).max_nodes < limits(Level::Normal).max_nodes);
+        assert!(limits(Level::Normal).max_nodes < limits(Level::Hard).max_nodes);
     }
 
     #[test]
@@ -631,7 +571,7 @@ mod tests {
         // it landing on e7 (North's only piece is far away); a1-a2 wins too, but later.
         let p = pos("b6/7/4B2/7/7/7/B6 S +a");
         let mut s = Search::new(&p, Level::Normal, 1);
-        let a = s.step(u64::MAX).unwrap();
+        let a = decide(&mut s, u64::MAX).unwrap();
         assert_eq!(a.to_string(), "e5-e6");
         assert!(s.score().unwrap() >= WIN_FOUND);
     }
@@ -657,16 +597,13 @@ mod tests {
         };
         let mut p = Position::start();
         for ply in 0..6 {
-            let whole = Search::with_limits(&p, limits, 11 + ply).step(u64::MAX);
+            let whole = decide(&mut Search::with_limits(&p, limits, 11 + ply), u64::MAX);
             let mut s = Search::with_limits(&p, limits, 11 + ply);
             let mut steps = 0;
             let sliced = loop {
                 steps += 1;
-                if let Some(a) = s.step(37) {
-                    break Some(a);
-                }
-                if s.is_finished() {
-                    break None;
+                if let Some(d) = s.step(37).decision() {
+                    break d;
                 }
             };
             assert_eq!(whole, sliced);
@@ -674,7 +611,7 @@ mod tests {
                 assert!(steps > 100, "a small budget takes many steps");
             }
             // Once decided, further steps answer the same.
-            assert_eq!(s.step(1), sliced);
+            assert_eq!(decide(&mut s, 1), sliced);
             p = apply(&p, &whole.unwrap()).unwrap();
         }
     }
@@ -686,7 +623,7 @@ mod tests {
             max_nodes: 3_000,
         };
         let mut s = Search::with_limits(&Position::start(), limits, 0);
-        let a = s.step(u64::MAX).unwrap();
+        let a = decide(&mut s, u64::MAX).unwrap();
         assert!(s.nodes() <= limits.max_nodes);
         assert_eq!(check(&Position::start(), &a), Ok(()));
         assert!(s.depth_done() >= 1);
@@ -696,7 +633,7 @@ mod tests {
     fn no_action_gives_none() {
         let p = pos("3b3/7/7/3b3/3B3/7/7 S +a");
         let mut s = Search::new(&p, Level::Normal, 0);
-        assert_eq!(s.step(100), None);
+        assert_eq!(s.step(100), Step::NoAction);
         assert!(s.is_finished());
         assert_eq!(greedy(&p, 0), None);
         assert_eq!(random(&p, 0), None);

@@ -1,177 +1,12 @@
-//! `tables` subcommands for hive. Filled in by issue #6.
+//! `tables` subcommands only Ash & Walnut has: `uhp` (a Universal Hive Protocol engine) and
+//! `verify` (a game record).
 
 use super::{CliError, Options};
-use crate::ai::hive::{self as ai, Level};
-use crate::rules::hive::{Colour, GameRecord, Move, Outcome, Scratch, State, movegen};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::ai::hive as ai;
+use crate::i18n::english;
+use crate::rules::hive::{GameRecord, State};
 use std::io::Write;
 use std::time::{Duration, Instant};
-
-/// Parses the position (or takes the start) and returns a counter of perft nodes by depth.
-pub fn perft_counter(position: Option<&str>) -> Result<Box<dyn FnMut(u32) -> u64>, CliError> {
-    let state = match position {
-        Some(text) => State::from_game_string(text)
-            .map_err(|e| CliError::Input(format!("bad position: {e}")))?,
-        None => State::new(),
-    };
-    let mut board = state.board().clone();
-    let mut scratch = Scratch::new();
-    let mut lists = Vec::new();
-    let over = state.outcome().is_some();
-    Ok(Box::new(move |depth| {
-        if over {
-            0
-        } else {
-            movegen::perft(&mut board, depth, &mut scratch, &mut lists)
-        }
-    }))
-}
-
-/// A seat in self-play: one of the bot's levels, or a uniformly random player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Player {
-    Bot(Level),
-    Random,
-}
-
-impl Player {
-    fn parse(flag: &str, value: Option<&str>) -> Result<Player, CliError> {
-        match value {
-            None => Ok(Player::Bot(Level::Normal)),
-            Some(v) if v.eq_ignore_ascii_case("random") => Ok(Player::Random),
-            Some(v) => Level::parse(v).map(Player::Bot).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "`--{flag}` takes easy, normal, hard or random, not `{v}`"
-                ))
-            }),
-        }
-    }
-
-    fn name(self) -> String {
-        match self {
-            Player::Bot(l) => format!("{l:?}").to_lowercase(),
-            Player::Random => "random".into(),
-        }
-    }
-
-    fn choose(self, state: &State, rng: &mut ChaCha8Rng) -> Option<Move> {
-        match self {
-            Player::Bot(level) => ai::choose(state, level, rng.random()),
-            Player::Random => ai::random_move(state, rng),
-        }
-    }
-}
-
-/// Plays `--games N` games between `--white` and `--black` and prints the tally.
-pub fn selfplay(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
-    options.allow_only(&["white", "black", "games", "seed"])?;
-    let white = Player::parse("white", options.str("white"))?;
-    let black = Player::parse("black", options.str("black"))?;
-    let games = options.u64("games")?.unwrap_or(10);
-    let seed = options.u64("seed")?.unwrap_or(1);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut ash, mut walnut, mut draws, mut plies) = (0u64, 0u64, 0u64, 0u64);
-    let started = Instant::now();
-    for g in 1..=games {
-        let mut state = State::new();
-        while state.outcome().is_none() {
-            let player = match state.to_move() {
-                Colour::Ash => white,
-                Colour::Walnut => black,
-            };
-            let Some(m) = player.choose(&state, &mut rng) else {
-                break;
-            };
-            state
-                .play(m)
-                .map_err(|e| CliError::Input(format!("game {g}: engine played badly: {e}")))?;
-        }
-        plies += state.ply() as u64;
-        let result = match state.outcome() {
-            Some(Outcome::Win(Colour::Ash)) => {
-                ash += 1;
-                "white wins".to_string()
-            }
-            Some(Outcome::Win(Colour::Walnut)) => {
-                walnut += 1;
-                "black wins".to_string()
-            }
-            other => {
-                draws += 1;
-                format!("draw ({other:?})")
-            }
-        };
-        writeln!(out, "game {g}: {result} in {} plies", state.ply())?;
-    }
-    let n = games.max(1) as f64;
-    writeln!(
-        out,
-        "{games} games: white ({}) won {ash} ({:.1} %), black ({}) won {walnut} ({:.1} %), {draws} drawn; mean length {:.1} plies; {:.1} s",
-        white.name(),
-        100.0 * ash as f64 / n,
-        black.name(),
-        100.0 * walnut as f64 / n,
-        plies as f64 / n,
-        started.elapsed().as_secs_f64()
-    )?;
-    Ok(())
-}
-
-/// A middle-game position for the benchmark: 24 seeded random plies from the start.
-fn bench_position() -> State {
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let mut state = State::new();
-    while state.ply() < 24 {
-        match ai::random_move(&state, &mut rng) {
-            Some(m) if state.play(m).is_ok() => {}
-            _ => {
-                state = State::new();
-            }
-        }
-    }
-    state
-}
-
-/// Measures perft speed (start and middle game) and the engine's search speed.
-pub fn bench(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
-    options.allow_only(&["depth"])?;
-    let depth = options.u64("depth")?.unwrap_or(3).clamp(1, 8) as u32;
-    let mid = bench_position();
-    writeln!(out, "position: {}", mid.game_string())?;
-    for (name, state, d) in [
-        ("start", State::new(), 6),
-        ("middle game", mid.clone(), depth),
-    ] {
-        let mut board = state.board().clone();
-        let t = Instant::now();
-        let n = movegen::perft(&mut board, d, &mut Scratch::new(), &mut Vec::new());
-        let secs = t.elapsed().as_secs_f64();
-        writeln!(
-            out,
-            "perft {name} depth {d}: {n} nodes in {secs:.3} s ({:.0} nodes/s)",
-            n as f64 / secs.max(1e-9)
-        )?;
-    }
-    for level in [Level::Normal, Level::Hard] {
-        let t = Instant::now();
-        let mut search = ai::Search::new(&mid, level, 1);
-        let mut chosen = None;
-        while chosen.is_none() {
-            chosen = search.step(u64::MAX);
-        }
-        let secs = t.elapsed().as_secs_f64();
-        let text = chosen.map_or("-".to_string(), |m| mid.move_string(m));
-        writeln!(
-            out,
-            "search {level:?}: {} nodes, depth {}, in {secs:.3} s ({:.0} nodes/s), plays {text}",
-            search.nodes(),
-            search.completed_depth(),
-            search.nodes() as f64 / secs.max(1e-9)
-        )?;
-    }
-    Ok(())
-}
 
 /// The engine's name line for `info`.
 const ENGINE_ID: &str = concat!("id CarvedTables-AshAndWalnut v", env!("CARGO_PKG_VERSION"));
@@ -382,10 +217,10 @@ pub fn verify(
         }
     };
     let record = GameRecord::parse(&text).map_err(|e| CliError::Input(e.to_string()))?;
-    let checks = ai::verify::verify(&record);
+    let checks = crate::play::verify::verify(&record);
     for c in &checks {
         let word = if c.passed { "passed" } else { "FAILED" };
-        writeln!(out, "{word}: {}: {}", c.name, c.detail)?;
+        writeln!(out, "{word}: {}: {}", c.name, english(&c.detail))?;
     }
     let failed = checks.iter().filter(|c| !c.passed).count();
     if failed == 0 {

@@ -1,12 +1,12 @@
 //! The headless command-line tool `tables`: argument parsing and the shared output contracts.
 //!
-//! Every game answers the same subcommands through its own module ([`snelab`], [`hive`],
-//! [`chess`]); this module parses the words, checks them, and prints what all games print alike
-//! (for instance `perft <depth> <count>` lines, with the speed on stderr).
+//! `perft`, `selfplay`, `bench` and `play` are one generic function each ([`games`]), over the
+//! game interface; this module parses the words and picks the game's type (`with_game!`).
+//! What only one game has lives in its module: [`hive`] (UHP, verify), [`chess`] (cards).
 
 pub mod chess;
+pub mod games;
 pub mod hive;
-pub mod snelab;
 
 use crate::rules::GameKind;
 use std::collections::BTreeMap;
@@ -144,6 +144,10 @@ pub enum Command {
         game: GameKind,
         options: Options,
     },
+    Play {
+        game: GameKind,
+        options: Options,
+    },
     Uhp,
     Verify {
         options: Options,
@@ -172,11 +176,16 @@ SUBCOMMANDS:
     perft <game> [--position P] --depth N
               count the legal action sequences to depth N from the start (or from P);
               prints `perft <d> <count>` for d = 1..N, and the speed on stderr
-    selfplay <game> [game flags] --games N --seed S
-              engines or simple players play each other; prints the wins and mean length
-              (snelab: --south LEVEL --north LEVEL; hive and chess: --white LEVEL --black LEVEL)
-    bench <game> [--depth N]
-              measures move generation and engine speed
+    selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S] [--swap true]
+              engines or simple players play each other; a line per game, the wins and the
+              mean length. Sides: snelab --south/--north; hive and chess --white/--black.
+              PLAYER: easy, normal, hard (the engine), greedy or random
+    bench <game> [--depth N] [--seed S]
+              perft speed, and each level's nodes per second and time per action
+    play <game> --<side> SEAT --<side> SEAT [--seed S] [--clock SECONDS] [--record FILE]
+              a whole match through the match layer between bots (SEAT: bot:easy,
+              bot:normal or bot:hard); prints every action and the result; --record writes
+              the match record (for hive, the game record `tables verify` checks)
     uhp       a Universal Hive Protocol engine on standard input and output
     verify [FILE]
               checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
@@ -242,6 +251,13 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 options: Options::parse(&words)?,
             })
         }
+        "play" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Play {
+                game,
+                options: Options::parse(&words)?,
+            })
+        }
         "uhp" => {
             if let Some(w) = rest.first() {
                 return Err(CliError::Usage(format!(
@@ -272,6 +288,18 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
         }
         other => Err(CliError::Usage(format!("unknown subcommand `{other}`"))),
     }
+}
+
+/// Calls a generic function with the type of `game`'s rules:
+/// `with_game!(game, games::perft(…))` becomes `games::perft::<snelab::Position>(…)` and so on.
+macro_rules! with_game {
+    ($game:expr, $($f:ident)::+ ( $($arg:expr),* $(,)? )) => {
+        match $game {
+            GameKind::Snelab => $($f)::+::<crate::rules::snelab::Position>($($arg),*),
+            GameKind::Hive => $($f)::+::<crate::rules::hive::State>($($arg),*),
+            GameKind::Chess => $($f)::+::<crate::rules::chess::State>($($arg),*),
+        }
+    };
 }
 
 /// Counts perft for depths 1..=`depth` with `count`, printing the contract lines to `out` and
@@ -317,24 +345,10 @@ pub fn run(
             game,
             position,
             depth,
-        } => {
-            let pos = position.as_deref();
-            match game {
-                GameKind::Snelab => report_perft(depth, snelab::perft_counter(pos)?, out, err),
-                GameKind::Hive => report_perft(depth, hive::perft_counter(pos)?, out, err),
-                GameKind::Chess => report_perft(depth, chess::perft_counter(pos)?, out, err),
-            }
-        }
-        Command::Selfplay { game, options } => match game {
-            GameKind::Snelab => snelab::selfplay(&options, out),
-            GameKind::Hive => hive::selfplay(&options, out),
-            GameKind::Chess => chess::selfplay(&options, out),
-        },
-        Command::Bench { game, options } => match game {
-            GameKind::Snelab => snelab::bench(&options, out),
-            GameKind::Hive => hive::bench(&options, out),
-            GameKind::Chess => chess::bench(&options, out),
-        },
+        } => with_game!(game, games::perft(position.as_deref(), depth, out, err)),
+        Command::Selfplay { game, options } => with_game!(game, games::selfplay(&options, out)),
+        Command::Bench { game, options } => with_game!(game, games::bench(&options, out)),
+        Command::Play { game, options } => with_game!(game, games::play(&options, out)),
         Command::Uhp => hive::uhp(input, out),
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Cards { options } => chess::cards(&options, out),

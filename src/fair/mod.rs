@@ -5,6 +5,7 @@
 //! revealed and anyone can check it against the fingerprint. Game records and the verifier
 //! build on these functions.
 
+use crate::i18n::{Explain, Message, msg};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -22,7 +23,7 @@ pub enum SeatOrder {
 }
 
 /// Why a seed or fingerprint could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum FairError {
     /// Not 64 hexadecimal digits; `at` is the first offending character, if any.
     BadHex {
@@ -32,29 +33,26 @@ pub enum FairError {
     },
 }
 
-impl fmt::Display for FairError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+impl Explain for FairError {
+    fn explain(&self) -> Message {
+        match *self {
             FairError::BadHex {
                 what, at: Some(i), ..
-            } => {
-                write!(f, "{what}: character {} is not a hexadecimal digit", i + 1)
-            }
+            } => msg("fair.bad_hex_digit")
+                .with("what", what)
+                .with("at", i + 1),
             FairError::BadHex {
                 what,
                 len,
                 at: None,
-            } => {
-                write!(
-                    f,
-                    "{what}: expected 64 hexadecimal digits, got {len} characters"
-                )
-            }
+            } => msg("fair.bad_hex_length")
+                .with("what", what)
+                .with("len", len),
         }
     }
 }
 
-impl std::error::Error for FairError {}
+crate::display_in_english!(FairError);
 
 impl Seed {
     /// Draws a fresh seed from a cryptographic or seeded generator.

@@ -124,6 +124,89 @@ impl Strings {
     }
 }
 
+/// Words not yet in a language: an i18n key and the values of its `{placeholders}`. Rules,
+/// engines and tools return these (or things that [`Explain`] themselves as these) instead of
+/// sentences, and each front end words them in the player's language with [`Strings::say`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// A placeholder's value: plain text (a square, a number) or words of their own (a side's name).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    Text(String),
+    Words(Message),
+}
+
+/// A message with no values yet.
+pub fn msg(key: &'static str) -> Message {
+    Message {
+        key,
+        args: Vec::new(),
+    }
+}
+
+impl Message {
+    /// Fills `{name}` with plain text.
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Message {
+        self.args.push((name, Arg::Text(value.to_string())));
+        self
+    }
+
+    /// Fills `{name}` with words that are themselves translated.
+    pub fn with_words(mut self, name: &'static str, words: Message) -> Message {
+        self.args.push((name, Arg::Words(words)));
+        self
+    }
+}
+
+/// Anything that can say what it is to a player: refusals, parse errors, outcomes.
+pub trait Explain {
+    fn explain(&self) -> Message;
+}
+
+impl Explain for Message {
+    fn explain(&self) -> Message {
+        self.clone()
+    }
+}
+
+/// A message in English: what `Display` shows on the command line and in logs.
+pub fn english(message: &Message) -> String {
+    static ENGLISH: std::sync::OnceLock<Strings> = std::sync::OnceLock::new();
+    ENGLISH.get_or_init(|| Strings::new(Lang::En)).say(message)
+}
+
+/// Implements `Display` (and `Error`) for types that [`Explain`] themselves: the English words.
+#[macro_export]
+macro_rules! display_in_english {
+    ($($t:ty),+ $(,)?) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&$crate::i18n::english(&$crate::i18n::Explain::explain(self)))
+            }
+        }
+        impl std::error::Error for $t {}
+    )+};
+}
+
+impl Strings {
+    /// A message in this language, its placeholders filled (nested words translated too).
+    pub fn say(&self, message: &Message) -> String {
+        let mut s = self.t(message.key).to_string();
+        for (name, value) in &message.args {
+            let value = match value {
+                Arg::Text(t) => t.clone(),
+                Arg::Words(m) => self.say(m),
+            };
+            s = s.replace(&format!("{{{name}}}"), &value);
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,7 +276,7 @@ mod tests {
                     && !path.ends_with("i18n/mod.rs")
                 {
                     let text = std::fs::read_to_string(&path).unwrap();
-                    for marker in [".t(\"", ".tf(\""] {
+                    for marker in [".t(\"", ".tf(\"", "msg(\""] {
                         for piece in text.split(marker).skip(1) {
                             if let Some((key, _)) = piece.split_once('"') {
                                 used.insert((key.to_string(), path.display().to_string()));

@@ -2,8 +2,11 @@
 //! global randomness. The same functions serve the table, the engines, the verifier and saves.
 
 pub mod chess;
+pub mod game;
 pub mod hive;
 pub mod snelab;
+
+pub use game::Game;
 
 use std::fmt;
 

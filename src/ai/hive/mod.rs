@@ -3,6 +3,8 @@
 //! Otters in play, Owls on top). Budgets are in nodes, so a given seed always gives the same
 //! move; [`Search::step`] lets a caller spread the work over frames.
 
+use super::Level;
+use super::{Bots, Engine, Step};
 use crate::rules::hive::board::{Board, Move};
 use crate::rules::hive::hex::{Direction, Hex};
 use crate::rules::hive::movegen::{self, Scratch, can_slide};
@@ -12,43 +14,24 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
-/// How strong the bot plays. Each level is a depth, a node budget and a little noise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Level {
-    pub fn parse(s: &str) -> Option<Level> {
-        match s.to_ascii_lowercase().as_str() {
-            "easy" => Some(Level::Easy),
-            "normal" => Some(Level::Normal),
-            "hard" => Some(Level::Hard),
-            _ => None,
-        }
-    }
-
-    /// The limits of this level.
-    pub fn limits(self) -> Limits {
-        match self {
-            Level::Easy => Limits {
-                max_depth: 1,
-                node_cap: u64::MAX,
-                noise: 60,
-            },
-            Level::Normal => Limits {
-                max_depth: 3,
-                node_cap: 20_000,
-                noise: 4,
-            },
-            Level::Hard => Limits {
-                max_depth: 8,
-                node_cap: 250_000,
-                noise: 0,
-            },
-        }
+/// The limits of each level: a depth, a node budget and a little noise.
+pub fn limits(level: Level) -> Limits {
+    match level {
+        Level::Easy => Limits {
+            max_depth: 1,
+            node_cap: u64::MAX,
+            noise: 60,
+        },
+        Level::Normal => Limits {
+            max_depth: 3,
+            node_cap: 20_000,
+            noise: 4,
+        },
+        Level::Hard => Limits {
+            max_depth: 8,
+            node_cap: 250_000,
+            noise: 0,
+        },
     }
 }
 
@@ -109,11 +92,6 @@ pub struct Search {
 }
 
 impl Search {
-    /// A search at one of the bot's levels.
-    pub fn new(state: &State, level: Level, seed: u64) -> Search {
-        Search::with_limits(state, level.limits(), seed)
-    }
-
     /// A search with explicit limits (UHP `bestmove depth N`, the timeout move).
     pub fn with_limits(state: &State, limits: Limits, seed: u64) -> Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -183,13 +161,7 @@ impl Search {
             .or(self.root.first().map(|r| r.0))
     }
 
-    /// Searches about `node_budget` more nodes (whole root moves at a time) and returns the
-    /// chosen move once the search is finished.
-    pub fn step(&mut self, node_budget: u64) -> Option<Move> {
-        self.step_with_stop(node_budget, &mut || false)
-    }
-
-    /// Like [`Search::step`], but `stop` is asked every 1024 nodes whether to end the search
+    /// Like [`Engine::step`] (whole root moves at a time), but `stop` is asked every 1024 nodes whether to end the search
     /// at once (a caller's clock, as in UHP `bestmove time`); the move is then the best of the
     /// completed work. Results depend on when `stop` answers yes, so the table's bot and the
     /// timeout move never use it.
@@ -458,17 +430,72 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
     score[me.index()] - score[me.other().index()] + 5
 }
 
-/// The bot's move at a level: the whole search in one call. `None` once the game is over.
-pub fn choose(state: &State, level: Level, seed: u64) -> Option<Move> {
-    if state.outcome().is_some() {
-        return None;
+impl Engine for Search {
+    type Game = State;
+
+    fn new(state: &State, level: Level, seed: u64) -> Search {
+        Search::with_limits(state, limits(level), seed)
     }
-    let mut s = Search::new(state, level, seed);
-    loop {
-        if let Some(m) = s.step(u64::MAX) {
-            return Some(m);
+
+    fn step(&mut self, node_budget: u64) -> Step<Move> {
+        // An empty root: the game is over and nobody acts.
+        if self.root.is_empty() {
+            return Step::NoAction;
+        }
+        match self.step_with_stop(node_budget, &mut || false) {
+            Some(m) => Step::Chosen(m),
+            None => Step::Thinking,
         }
     }
+
+    fn best_so_far(&self) -> Option<Move> {
+        Search::best_so_far(self)
+    }
+
+    fn is_finished(&self) -> bool {
+        self.done.is_some() || self.root.is_empty()
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl Bots for State {
+    type Engine = Search;
+
+    /// The move whose result the static evaluation likes best (a win at once first).
+    fn greedy(&self, seed: u64) -> Option<Move> {
+        let moves = self.legal_moves();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let me = self.to_move();
+        let mut scratch = Scratch::new();
+        let mut best: Option<(i32, u32, Move)> = None;
+        for m in moves {
+            let mut board = self.board().clone();
+            board.apply(m);
+            let score = match (
+                board.elder_surrounded(me.other()),
+                board.elder_surrounded(me),
+            ) {
+                (true, false) => INF,
+                (false, true) => -INF,
+                (true, true) => 0,
+                // The evaluation is from the side to move: the opponent, after our move.
+                (false, false) => -evaluate(&board, &mut scratch),
+            };
+            let tie = rng.random::<u32>();
+            if best.is_none_or(|(s, t, _)| (score, tie) > (s, t)) {
+                best = Some((score, tie, m));
+            }
+        }
+        best.map(|(_, _, m)| m)
+    }
+}
+
+/// The bot's move at a level: the whole search in one call. `None` once the game is over.
+pub fn choose(state: &State, level: Level, seed: u64) -> Option<Move> {
+    crate::ai::choose(state, level, seed)
 }
 
 /// The move played for a player whose turn clock ran out: the engine's choice at a fixed depth
@@ -483,11 +510,7 @@ pub fn timeout_move(state: &State) -> Option<Move> {
         noise: 0,
     };
     let mut s = Search::with_limits(state, limits, 0);
-    loop {
-        if let Some(m) = s.step(u64::MAX) {
-            return Some(m);
-        }
-    }
+    s.step(u64::MAX).decision().flatten()
 }
 
 /// A uniformly random legal move (the "random" player of self-play); `None` once the game is
@@ -499,5 +522,3 @@ pub fn random_move(state: &State, rng: &mut impl Rng) -> Option<Move> {
     }
     Some(moves[rng.random_range(0..moves.len())])
 }
-
-pub mod verify;

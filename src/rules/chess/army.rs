@@ -5,8 +5,8 @@ use super::artifact::{Artifact, ArtifactSet};
 use super::board::{Color, Piece, Role, Square};
 use super::dice::DiceRng;
 use super::state::{Castling, State};
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The most points an army may cost.
 pub const BUDGET: u32 = 15;
@@ -52,40 +52,36 @@ pub enum ArmyError {
     SquareTwice(Square),
 }
 
-impl fmt::Display for ArmyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArmyError::NoKing => f.write_str("the army needs its king"),
-            ArmyError::TooMany { role, count, max } => {
-                write!(f, "{count} {}s: at most {max}", role.name())
-            }
-            ArmyError::OverBudget { points } => {
-                write!(f, "the army costs {points} points: the budget is {BUDGET}")
-            }
-            ArmyError::BishopsSameColour { first, second } => write!(
-                f,
-                "the bishops on {first} and {second} stand on squares of the same colour"
-            ),
-            ArmyError::WrongRank { role, square } => write!(
-                f,
-                "a {} may not stand on {square}: {}",
-                role.name(),
-                if *role == Role::Pawn {
-                    "pawns go on the second rank, one may go on the third"
-                } else {
-                    "pieces go on the home rank"
-                }
-            ),
-            ArmyError::TooManyAdvanced { first, second } => write!(
-                f,
-                "pawns on {first} and {second} are both advanced: only one may stand on the third rank"
-            ),
-            ArmyError::SquareTwice(sq) => write!(f, "two pieces on {sq}"),
+impl Explain for ArmyError {
+    fn explain(&self) -> Message {
+        match *self {
+            ArmyError::NoKing => msg("chess.army.no_king"),
+            ArmyError::TooMany { role, count, max } => msg("chess.army.too_many")
+                .with_words("role", role.explain())
+                .with("count", count)
+                .with("max", max),
+            ArmyError::OverBudget { points } => msg("chess.army.over_budget")
+                .with("points", points)
+                .with("budget", BUDGET),
+            ArmyError::BishopsSameColour { first, second } => msg("chess.army.bishops_same_colour")
+                .with("first", first)
+                .with("second", second),
+            ArmyError::WrongRank { role, square } => msg(if role == Role::Pawn {
+                "chess.army.pawn_rank"
+            } else {
+                "chess.army.piece_rank"
+            })
+            .with_words("role", role.explain())
+            .with("square", square),
+            ArmyError::TooManyAdvanced { first, second } => msg("chess.army.too_many_advanced")
+                .with("first", first)
+                .with("second", second),
+            ArmyError::SquareTwice(sq) => msg("chess.army.square_twice").with("square", sq),
         }
     }
 }
 
-impl std::error::Error for ArmyError {}
+crate::display_in_english!(ArmyError);
 
 /// A checked army of one colour: where each of its pieces starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -260,16 +256,20 @@ pub enum SetupError {
     NotReady(Color),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::AlreadyReady(c) => write!(f, "{} is already ready", c.name()),
-            SetupError::NotReady(c) => write!(f, "{} has not set up yet", c.name()),
+impl Explain for SetupError {
+    fn explain(&self) -> Message {
+        match *self {
+            SetupError::AlreadyReady(c) => {
+                msg("chess.setup.already_ready").with_words("colour", c.explain())
+            }
+            SetupError::NotReady(c) => {
+                msg("chess.setup.not_ready").with_words("colour", c.explain())
+            }
         }
     }
 }
 
-impl std::error::Error for SetupError {}
+crate::display_in_english!(SetupError);
 
 /// The set-up phase: each side places its army in secret; both are shown, and the game starts
 /// with white to move, once both are ready.

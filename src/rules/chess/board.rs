@@ -71,6 +71,15 @@ impl Color {
     }
 }
 
+impl crate::i18n::Explain for Color {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            Color::White => "chess.colour.white",
+            Color::Black => "chess.colour.black",
+        })
+    }
+}
+
 /// A kind of piece. There is no queen in Artifact Chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Role {
@@ -79,6 +88,18 @@ pub enum Role {
     Bishop,
     Rook,
     King,
+}
+
+impl crate::i18n::Explain for Role {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            Role::Pawn => "chess.role.pawn",
+            Role::Knight => "chess.role.knight",
+            Role::Bishop => "chess.role.bishop",
+            Role::Rook => "chess.role.rook",
+            Role::King => "chess.role.king",
+        })
+    }
 }
 
 impl Role {

@@ -175,6 +175,16 @@ impl AttemptResult {
     }
 }
 
+impl crate::i18n::Explain for AttemptResult {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            AttemptResult::Success => "chess.result.success",
+            AttemptResult::Wound => "chess.result.wound",
+            AttemptResult::Miss => "chess.result.miss",
+        })
+    }
+}
+
 /// How many dice each side of an attempt rolls. A defender count of 0 means the defender dies
 /// without rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

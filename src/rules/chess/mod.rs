@@ -119,3 +119,79 @@ pub fn perft(state: &State, depth: u32) -> u64 {
         })
         .sum()
 }
+
+impl crate::rules::Game for State {
+    type Action = Action;
+    type Side = Color;
+    type Outcome = End;
+    type Record = Record;
+    type Error = RuleError;
+    type ParseError = notation::ParseError;
+
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Chess;
+
+    /// The plain chess start without queens: the perft reference (not an army of the rules).
+    fn start() -> State {
+        parse_position(QUEENLESS_START).unwrap_or_else(|_| State::bare().settle())
+    }
+
+    /// Two random armies of 14–15 points and the hands dealt, all from `seed`.
+    fn opening(seed: u64) -> State {
+        let mut rng = DiceRng::new(seed);
+        let white = Army::random(Color::White, &mut rng, 14, 15);
+        let black = Army::random(Color::Black, &mut rng, 14, 15);
+        start_state(&white, &black, rng.next_u64())
+    }
+
+    fn sides() -> [Color; 2] {
+        Color::BOTH
+    }
+
+    fn side_name(side: Color) -> &'static str {
+        side.name()
+    }
+
+    fn to_move(&self) -> Color {
+        self.turn()
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        State::legal_actions(self)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_legal(action)
+    }
+
+    fn apply(&self, action: &Action) -> Result<(State, Record), RuleError> {
+        State::apply(self, action)
+    }
+
+    fn outcome(&self) -> Option<End> {
+        self.end()
+    }
+
+    fn winner(outcome: &End) -> Option<Color> {
+        outcome.winner()
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, notation::ParseError> {
+        text.trim().parse().map_err(notation::ParseError::Action)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_position(text: &str) -> Result<State, notation::ParseError> {
+        parse_position(text.trim()).map_err(notation::ParseError::Position)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+}

@@ -51,65 +51,178 @@ use super::board::{Board, Color, Piece, Role, Square};
 use super::cards::{CardMove, Play, Shape};
 use super::movegen;
 use super::state::{Action, Castling, State};
+use crate::i18n::{Explain, Message, msg};
 use std::fmt;
 use std::str::FromStr;
 
 /// Why a position string was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PositionError {
     /// The field (1-based, as in the module docs); 0 for the position as a whole.
     pub field: usize,
-    pub why: String,
+    pub problem: Problem,
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field == 0 {
-            write!(f, "bad position: {}", self.why)
-        } else {
-            write!(
-                f,
-                "bad position, field {} ({}): {}",
-                self.field,
-                FIELD_NAMES[self.field - 1],
-                self.why
-            )
+/// What is wrong with a position string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// Not 8 ranks.
+    RankCount(usize),
+    /// A queen: there is none in Artifact Chess.
+    Queen,
+    RankTooLong(u8),
+    UnknownLetter(char),
+    RankWidth {
+        rank: u8,
+        squares: u8,
+    },
+    NotASquare(String),
+    SquareTwice(Square),
+    /// Expected `<white>/<black>`.
+    ExpectedPair,
+    UnknownArtifact(String),
+    NotANumber(String),
+    /// Not 6 (FEN), 12, 14 or 16 fields.
+    FieldCount(usize),
+    EmptyField,
+    NotAColour(String),
+    MoveNumberZero,
+    KingWounded(Square),
+    NothingToWound(Square),
+    NoPawnForHeir(Square),
+    ImpassableOccupied(Square),
+    HandTwice,
+    NothingToShield {
+        color: Color,
+        at: Square,
+    },
+    NotScouted(String),
+    ExpectedWindow,
+    WindowCard,
+    ResponderActs,
+    NothingToRestrict {
+        color: Color,
+        at: Square,
+    },
+    KingCount {
+        color: Color,
+        kings: usize,
+    },
+    UnknownCastling(char),
+    CastlingTwice(char),
+    CastlingNeeds(char),
+    NoEnPassant(Square),
+}
+
+impl Explain for Problem {
+    fn explain(&self) -> Message {
+        match self {
+            Problem::RankCount(n) => msg("chess.position.rank_count").with("count", n),
+            Problem::Queen => msg("chess.position.queen"),
+            Problem::RankTooLong(r) => msg("chess.position.rank_too_long").with("rank", r),
+            Problem::UnknownLetter(c) => msg("chess.position.unknown_letter").with("letter", c),
+            Problem::RankWidth { rank, squares } => msg("chess.position.rank_width")
+                .with("rank", rank)
+                .with("squares", squares),
+            Problem::NotASquare(t) => msg("chess.position.not_a_square").with("text", t),
+            Problem::SquareTwice(sq) => msg("chess.position.square_twice").with("square", sq),
+            Problem::ExpectedPair => msg("chess.position.expected_pair"),
+            Problem::UnknownArtifact(t) => msg("chess.position.unknown_artifact").with("text", t),
+            Problem::NotANumber(t) => msg("chess.position.not_a_number").with("text", t),
+            Problem::FieldCount(n) => msg("chess.position.field_count").with("count", n),
+            Problem::EmptyField => msg("chess.position.empty_field"),
+            Problem::NotAColour(t) => msg("chess.position.not_a_colour").with("text", t),
+            Problem::MoveNumberZero => msg("chess.position.move_number_zero"),
+            Problem::KingWounded(sq) => msg("chess.position.king_wounded").with("square", sq),
+            Problem::NothingToWound(sq) => {
+                msg("chess.position.nothing_to_wound").with("square", sq)
+            }
+            Problem::NoPawnForHeir(sq) => msg("chess.position.no_pawn_for_heir").with("square", sq),
+            Problem::ImpassableOccupied(sq) => {
+                msg("chess.position.impassable_occupied").with("square", sq)
+            }
+            Problem::HandTwice => msg("chess.position.hand_twice"),
+            Problem::NothingToShield { color, at } => msg("chess.position.nothing_to_shield")
+                .with_words("colour", color.explain())
+                .with("square", at),
+            Problem::NotScouted(t) => msg("chess.position.not_scouted").with("text", t),
+            Problem::ExpectedWindow => msg("chess.position.expected_window"),
+            Problem::WindowCard => msg("chess.position.window_card"),
+            Problem::ResponderActs => msg("chess.position.responder_acts"),
+            Problem::NothingToRestrict { color, at } => msg("chess.position.nothing_to_restrict")
+                .with_words("colour", color.explain())
+                .with("square", at),
+            Problem::KingCount { color, kings } => msg("chess.position.king_count")
+                .with_words("colour", color.explain())
+                .with("kings", kings),
+            Problem::UnknownCastling(c) => msg("chess.position.unknown_castling").with("letter", c),
+            Problem::CastlingTwice(c) => msg("chess.position.castling_twice").with("letter", c),
+            Problem::CastlingNeeds(c) => msg("chess.position.castling_needs").with("letter", c),
+            Problem::NoEnPassant(sq) => msg("chess.position.no_en_passant").with("square", sq),
         }
     }
 }
 
-impl std::error::Error for PositionError {}
+impl Explain for PositionError {
+    fn explain(&self) -> Message {
+        if self.field == 0 {
+            msg("chess.position.bad").with_words("why", self.problem.explain())
+        } else {
+            msg("chess.position.bad_field")
+                .with("field", self.field)
+                .with_words("name", msg(FIELD_KEYS[self.field - 1]))
+                .with_words("why", self.problem.explain())
+        }
+    }
+}
 
-const FIELD_NAMES: [&str; 16] = [
-    "placement",
-    "turn",
-    "castling",
-    "en passant",
-    "quiet",
-    "fullmove",
-    "wounds",
-    "heirs",
-    "impassable",
-    "reserves",
-    "hands",
-    "played",
-    "shields",
-    "scouted",
-    "window",
-    "restricted",
+crate::display_in_english!(PositionError);
+
+/// Any text of the game that could not be read: an action or a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParseError {
+    Action(ActionSyntaxError),
+    Position(PositionError),
+}
+
+impl Explain for ParseError {
+    fn explain(&self) -> Message {
+        match self {
+            ParseError::Action(e) => e.explain(),
+            ParseError::Position(e) => e.explain(),
+        }
+    }
+}
+
+crate::display_in_english!(ParseError);
+
+const FIELD_KEYS: [&str; 16] = [
+    "chess.field.placement",
+    "chess.field.turn",
+    "chess.field.castling",
+    "chess.field.en_passant",
+    "chess.field.quiet",
+    "chess.field.fullmove",
+    "chess.field.wounds",
+    "chess.field.heirs",
+    "chess.field.impassable",
+    "chess.field.reserves",
+    "chess.field.hands",
+    "chess.field.played",
+    "chess.field.shields",
+    "chess.field.scouted",
+    "chess.field.window",
+    "chess.field.restricted",
 ];
 
-fn err(field: usize, why: impl Into<String>) -> PositionError {
-    PositionError {
-        field,
-        why: why.into(),
-    }
+fn err(field: usize, problem: Problem) -> PositionError {
+    PositionError { field, problem }
 }
 
 fn parse_placement(text: &str) -> Result<Board, PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
-        return Err(err(1, format!("{} ranks instead of 8", ranks.len())));
+        return Err(err(1, Problem::RankCount(ranks.len())));
     }
     let mut board = Board::empty();
     for (i, row) in ranks.iter().enumerate() {
@@ -119,28 +232,30 @@ fn parse_placement(text: &str) -> Result<Board, PositionError> {
             if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += d as u8;
             } else if c == 'q' || c == 'Q' {
-                return Err(err(1, "a queen: there is none in Artifact Chess"));
+                return Err(err(1, Problem::Queen));
             } else if let Some(role) = Role::from_letter(c) {
                 let color = if c.is_ascii_uppercase() {
                     Color::White
                 } else {
                     Color::Black
                 };
-                let sq = Square::new(file, rank)
-                    .ok_or_else(|| err(1, format!("rank {} is too long", rank + 1)))?;
+                let sq = Square::new(file, rank).ok_or(err(1, Problem::RankTooLong(rank + 1)))?;
                 board.set(sq, Some(Piece::new(color, role)));
                 file += 1;
             } else {
-                return Err(err(1, format!("unknown letter `{c}`")));
+                return Err(err(1, Problem::UnknownLetter(c)));
             }
             if file > 8 {
-                return Err(err(1, format!("rank {} is too long", rank + 1)));
+                return Err(err(1, Problem::RankTooLong(rank + 1)));
             }
         }
         if file != 8 {
             return Err(err(
                 1,
-                format!("rank {} has {file} squares, not 8", rank + 1),
+                Problem::RankWidth {
+                    rank: rank + 1,
+                    squares: file,
+                },
             ));
         }
     }
@@ -154,9 +269,9 @@ fn parse_squares(field: usize, text: &str) -> Result<Vec<Square>, PositionError>
     let mut out = Vec::new();
     for part in text.split(',') {
         let sq =
-            Square::parse(part).ok_or_else(|| err(field, format!("`{part}` is not a square")))?;
+            Square::parse(part).ok_or_else(|| err(field, Problem::NotASquare(part.to_string())))?;
         if out.contains(&sq) {
-            return Err(err(field, format!("{sq} is named twice")));
+            return Err(err(field, Problem::SquareTwice(sq)));
         }
         out.push(sq);
     }
@@ -166,7 +281,7 @@ fn parse_squares(field: usize, text: &str) -> Result<Vec<Square>, PositionError>
 fn parse_pair(field: usize, text: &str) -> Result<(&str, &str), PositionError> {
     text.split_once('/')
         .filter(|(_, b)| !b.contains('/'))
-        .ok_or_else(|| err(field, "expected `<white>/<black>`"))
+        .ok_or(err(field, Problem::ExpectedPair))
 }
 
 fn parse_cards(field: usize, text: &str) -> Result<Vec<Artifact>, PositionError> {
@@ -175,14 +290,15 @@ fn parse_cards(field: usize, text: &str) -> Result<Vec<Artifact>, PositionError>
     }
     text.split(',')
         .map(|c| {
-            Artifact::from_code(c).ok_or_else(|| err(field, format!("unknown artifact `{c}`")))
+            Artifact::from_code(c)
+                .ok_or_else(|| err(field, Problem::UnknownArtifact(c.to_string())))
         })
         .collect()
 }
 
 fn parse_number<T: FromStr>(field: usize, text: &str) -> Result<T, PositionError> {
     text.parse()
-        .map_err(|_| err(field, format!("`{text}` is not a whole number in range")))
+        .map_err(|_| err(field, Problem::NotANumber(text.to_string())))
 }
 
 impl FromStr for State {
@@ -191,34 +307,31 @@ impl FromStr for State {
     fn from_str(text: &str) -> Result<State, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if ![6, 12, 14, 16].contains(&fields.len()) {
-            return Err(err(
-                0,
-                format!("{} fields: expected 6 (FEN), 12, 14 or 16", fields.len()),
-            ));
+            return Err(err(0, Problem::FieldCount(fields.len())));
         }
         if let Some(i) = fields.iter().position(|f| f.is_empty()) {
-            return Err(err(i + 1, "empty (fields are separated by single spaces)"));
+            return Err(err(i + 1, Problem::EmptyField));
         }
         let mut state = State::bare();
         state.board = parse_placement(fields[0])?;
         state.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(err(2, format!("`{other}` is not `w` or `b`"))),
+            other => return Err(err(2, Problem::NotAColour(other.to_string()))),
         };
         state.castling = parse_castling(fields[2], &state.board)?;
         state.en_passant = match fields[3] {
             "-" => None,
             s => {
                 let sq =
-                    Square::parse(s).ok_or_else(|| err(4, format!("`{s}` is not a square")))?;
+                    Square::parse(s).ok_or_else(|| err(4, Problem::NotASquare(s.to_string())))?;
                 Some(sq)
             }
         };
         state.quiet = parse_number(5, fields[4])?;
         state.fullmove = parse_number(6, fields[5])?;
         if state.fullmove == 0 {
-            return Err(err(6, "the move number starts at 1"));
+            return Err(err(6, Problem::MoveNumberZero));
         }
         if fields.len() >= 12 {
             for sq in parse_squares(7, fields[6])? {
@@ -227,8 +340,8 @@ impl FromStr for State {
                         p.wounded = true;
                         state.board.set(sq, Some(p));
                     }
-                    Some(_) => return Err(err(7, format!("the king on {sq} is never wounded"))),
-                    None => return Err(err(7, format!("no piece on {sq} to be wounded"))),
+                    Some(_) => return Err(err(7, Problem::KingWounded(sq))),
+                    None => return Err(err(7, Problem::NothingToWound(sq))),
                 }
             }
             for sq in parse_squares(8, fields[7])? {
@@ -237,15 +350,12 @@ impl FromStr for State {
                         p.heir = true;
                         state.board.set(sq, Some(p));
                     }
-                    _ => return Err(err(8, format!("no pawn on {sq} to be an Heir"))),
+                    _ => return Err(err(8, Problem::NoPawnForHeir(sq))),
                 }
             }
             for sq in parse_squares(9, fields[8])? {
                 if state.board.get(sq).is_some() {
-                    return Err(err(
-                        9,
-                        format!("{sq} holds a piece and cannot be impassable"),
-                    ));
+                    return Err(err(9, Problem::ImpassableOccupied(sq)));
                 }
                 state.board.set_impassable(sq, true);
             }
@@ -257,7 +367,7 @@ impl FromStr for State {
                 let cards = parse_cards(11, side)?;
                 let hand: ArtifactSet = cards.iter().copied().collect();
                 if hand.len() != cards.len() {
-                    return Err(err(11, "a hand holds the same kind twice"));
+                    return Err(err(11, Problem::HandTwice));
                 }
                 state.hands[i] = hand;
             }
@@ -271,16 +381,13 @@ impl FromStr for State {
                     continue;
                 }
                 let sq = Square::parse(text)
-                    .ok_or_else(|| err(13, format!("`{text}` is not a square")))?;
+                    .ok_or_else(|| err(13, Problem::NotASquare(text.to_string())))?;
                 let own = state
                     .board
                     .get(sq)
                     .is_some_and(|p| p.color == color && p.role != Role::King);
                 if !own {
-                    return Err(err(
-                        13,
-                        format!("no {} piece (not a king) on {sq} to shield", color.name()),
-                    ));
+                    return Err(err(13, Problem::NothingToShield { color, at: sq }));
                 }
                 state.shields[color.index()] = Some(sq);
             }
@@ -289,24 +396,24 @@ impl FromStr for State {
                 "w" => [true, false],
                 "b" => [false, true],
                 "wb" => [true, true],
-                other => return Err(err(14, format!("`{other}` is not -, w, b or wb"))),
+                other => return Err(err(14, Problem::NotScouted(other.to_string()))),
             };
         }
         if fields.len() == 16 {
             if fields[14] != "-" {
                 let (who, code) = fields[14]
                     .split_once(':')
-                    .ok_or_else(|| err(15, "expected `-` or `<w|b>:<card>`"))?;
+                    .ok_or(err(15, Problem::ExpectedWindow))?;
                 let opener = match who {
                     "w" => Color::White,
                     "b" => Color::Black,
-                    _ => return Err(err(15, format!("`{who}` is not w or b"))),
+                    _ => return Err(err(15, Problem::NotAColour(who.to_string()))),
                 };
                 let card = Artifact::from_code(code)
                     .filter(|c| matches!(c, Artifact::Seize | Artifact::Restriction))
-                    .ok_or_else(|| err(15, "only Seize and Restriction open a window"))?;
+                    .ok_or(err(15, Problem::WindowCard))?;
                 if opener == state.turn {
-                    return Err(err(15, "the responder, not the opener, acts in a window"));
+                    return Err(err(15, Problem::ResponderActs));
                 }
                 state.window = Some(super::state::Window { opener, card });
             }
@@ -316,16 +423,13 @@ impl FromStr for State {
                     continue;
                 }
                 let sq = Square::parse(text)
-                    .ok_or_else(|| err(16, format!("`{text}` is not a square")))?;
+                    .ok_or_else(|| err(16, Problem::NotASquare(text.to_string())))?;
                 let ok = state
                     .board
                     .get(sq)
                     .is_some_and(|p| p.color == color && p.role != Role::King);
                 if !ok {
-                    return Err(err(
-                        16,
-                        format!("no {} piece (not a king) on {sq}", color.name()),
-                    ));
+                    return Err(err(16, Problem::NothingToRestrict { color, at: sq }));
                 }
                 state.restricted[color.index()] = Some(sq);
             }
@@ -336,10 +440,7 @@ impl FromStr for State {
         for color in Color::BOTH {
             let kings = state.board.count(color, Role::King);
             if kings != 1 {
-                return Err(err(
-                    1,
-                    format!("{} has {kings} kings, not one", color.name()),
-                ));
+                return Err(err(1, Problem::KingCount { color, kings }));
             }
         }
         Ok(state.settle())
@@ -357,10 +458,10 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> 
             'Q' => (Color::White, Castling::queenside(Color::White), 0),
             'k' => (Color::Black, Castling::kingside(Color::Black), 7),
             'q' => (Color::Black, Castling::queenside(Color::Black), 0),
-            other => return Err(err(3, format!("unknown castling letter `{other}`"))),
+            other => return Err(err(3, Problem::UnknownCastling(other))),
         };
         if rights.has(side) {
-            return Err(err(3, format!("`{c}` is given twice")));
+            return Err(err(3, Problem::CastlingTwice(c)));
         }
         let home = color.home_rank();
         let has = |file: u8, role: Role| {
@@ -369,10 +470,7 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> 
                 .is_some_and(|p| p.color == color && p.role == role)
         };
         if !has(4, Role::King) || !has(rook_file, Role::Rook) {
-            return Err(err(
-                3,
-                format!("`{c}` needs the king on its e-file square and the rook in the corner"),
-            ));
+            return Err(err(3, Problem::CastlingNeeds(c)));
         }
         rights.add(side);
     }
@@ -392,7 +490,7 @@ fn check_en_passant(state: &State, sq: Square) -> Result<(), PositionError> {
     if ok {
         Ok(())
     } else {
-        Err(err(4, format!("no pawn has just passed over {sq}")))
+        Err(err(4, Problem::NoEnPassant(sq)))
     }
 }
 
@@ -526,27 +624,72 @@ impl fmt::Display for State {
 }
 
 /// Why an action's notation was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ActionSyntaxError {
     pub input: String,
     /// The byte offset where reading stopped.
     pub at: usize,
-    pub why: &'static str,
+    pub why: Syntax,
 }
 
-impl fmt::Display for ActionSyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot read action `{}` at character {}: {}",
-            self.input,
-            self.at + 1,
-            self.why
-        )
+/// What was wrong in an action's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    ExpectedSquare,
+    TrailingAfterSquares,
+    HealForm,
+    PromotionLetter,
+    Trailing,
+    SameSquare,
+    NothingAfterArtifact,
+    ExpectedSpaceSquare,
+    ExpectedSpaceArtifact,
+    UnknownArtifact,
+    ExpectedSpaceSteps,
+    ExpectedKingSquare,
+    ExpectedTwoSteps,
+    ExpectedSpacePromotions,
+    ExpectedFilePromotion,
+    ExpectedSpaceMove,
+    ExpectedMove,
+    NotPlayable,
+}
+
+impl Explain for Syntax {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Syntax::ExpectedSquare => "chess.syntax.expected_square",
+            Syntax::TrailingAfterSquares => "chess.syntax.trailing_after_squares",
+            Syntax::HealForm => "chess.syntax.heal_form",
+            Syntax::PromotionLetter => "chess.syntax.promotion_letter",
+            Syntax::Trailing => "chess.syntax.trailing",
+            Syntax::SameSquare => "chess.syntax.same_square",
+            Syntax::NothingAfterArtifact => "chess.syntax.nothing_after_artifact",
+            Syntax::ExpectedSpaceSquare => "chess.syntax.expected_space_square",
+            Syntax::ExpectedSpaceArtifact => "chess.syntax.expected_space_artifact",
+            Syntax::UnknownArtifact => "chess.syntax.unknown_artifact",
+            Syntax::ExpectedSpaceSteps => "chess.syntax.expected_space_steps",
+            Syntax::ExpectedKingSquare => "chess.syntax.expected_king_square",
+            Syntax::ExpectedTwoSteps => "chess.syntax.expected_two_steps",
+            Syntax::ExpectedSpacePromotions => "chess.syntax.expected_space_promotions",
+            Syntax::ExpectedFilePromotion => "chess.syntax.expected_file_promotion",
+            Syntax::ExpectedSpaceMove => "chess.syntax.expected_space_move",
+            Syntax::ExpectedMove => "chess.syntax.expected_move",
+            Syntax::NotPlayable => "chess.syntax.not_playable",
+        })
     }
 }
 
-impl std::error::Error for ActionSyntaxError {}
+impl Explain for ActionSyntaxError {
+    fn explain(&self) -> Message {
+        msg("chess.syntax.error")
+            .with("input", &self.input)
+            .with("at", self.at + 1)
+            .with_words("why", self.why.explain())
+    }
+}
+
+crate::display_in_english!(ActionSyntaxError);
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -588,19 +731,19 @@ impl FromStr for Action {
             input
                 .get(at..at + 2)
                 .and_then(Square::parse)
-                .ok_or_else(|| fail(at, "expected a square like e4"))
+                .ok_or_else(|| fail(at, Syntax::ExpectedSquare))
         };
         if let Some(rest) = input.strip_prefix("heal ") {
             let base = input.len() - rest.len();
             let king = square_at(base)?;
             let target = square_at(base + 2)?;
             if rest.len() != 4 {
-                return Err(fail(base + 4, "nothing may follow the two squares"));
+                return Err(fail(base + 4, Syntax::TrailingAfterSquares));
             }
             return Ok(Action::Heal { king, target });
         }
         if input.starts_with("heal") {
-            return Err(fail(4, "`heal` is followed by one space and two squares"));
+            return Err(fail(4, Syntax::HealForm));
         }
         if input == "pass" {
             return Ok(Action::Pass);
@@ -623,16 +766,16 @@ impl FromStr for Action {
             Some(c) => {
                 let role = Role::from_letter(c)
                     .filter(|r| Role::PROMOTIONS.contains(r) && c.is_ascii_lowercase())
-                    .ok_or_else(|| fail(at, "a promotion is `r`, `b` or `n`"))?;
+                    .ok_or_else(|| fail(at, Syntax::PromotionLetter))?;
                 at += 1;
                 Some(role)
             }
         };
         if at != input.len() {
-            return Err(fail(at, "unexpected characters after the action"));
+            return Err(fail(at, Syntax::Trailing));
         }
         if from == to {
-            return Err(fail(0, "an action goes from one square to another"));
+            return Err(fail(0, Syntax::SameSquare));
         }
         Ok(if attempt {
             Action::Attempt {
@@ -662,35 +805,35 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
     let play = match shape {
         Shape::Nothing => {
             if !rest.is_empty() {
-                return Err(fail(code_len, "this artifact takes nothing after its name"));
+                return Err(fail(code_len, Syntax::NothingAfterArtifact));
             }
             Play::from_parts(card, None, None)
         }
         Shape::Square => {
             let Some(sq) = rest.strip_prefix(' ') else {
-                return Err(fail(code_len, "expected a space and a square"));
+                return Err(fail(code_len, Syntax::ExpectedSpaceSquare));
             };
             let square =
-                Square::parse(sq).ok_or_else(|| fail(code_len + 1, "expected a square like e4"))?;
+                Square::parse(sq).ok_or_else(|| fail(code_len + 1, Syntax::ExpectedSquare))?;
             Play::from_parts(card, None, Some(square))
         }
         Shape::Card => {
             let Some(code) = rest.strip_prefix(' ') else {
-                return Err(fail(code_len, "expected a space and an artifact's name"));
+                return Err(fail(code_len, Syntax::ExpectedSpaceArtifact));
             };
-            let taken =
-                Artifact::from_code(code).ok_or_else(|| fail(code_len + 1, "unknown artifact"))?;
+            let taken = Artifact::from_code(code)
+                .ok_or_else(|| fail(code_len + 1, Syntax::UnknownArtifact))?;
             Some(Play::Seize(taken))
         }
         Shape::Stride => {
             let Some(text) = rest.strip_prefix(' ') else {
-                return Err(fail(code_len, "expected a space and the king's two steps"));
+                return Err(fail(code_len, Syntax::ExpectedSpaceSteps));
             };
             let base = code_len + 1;
             let from = text
                 .get(..2)
                 .and_then(Square::parse)
-                .ok_or_else(|| fail(base, "expected the king's square"))?;
+                .ok_or_else(|| fail(base, Syntax::ExpectedKingSquare))?;
             let parsed: Action = text
                 .get(2..)
                 .unwrap_or("")
@@ -718,14 +861,14 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
                         },
                     })
                 }
-                _ => return Err(fail(base + 2, "expected two king steps like e2e3")),
+                _ => return Err(fail(base + 2, Syntax::ExpectedTwoSteps)),
             }
         }
         Shape::Mass => {
             let mut promotions = [None; 8];
             if !rest.is_empty() {
                 let Some(list) = rest.strip_prefix(' ') else {
-                    return Err(fail(code_len, "expected a space and promotions like b8r"));
+                    return Err(fail(code_len, Syntax::ExpectedSpacePromotions));
                 };
                 let mut at = code_len + 1;
                 for part in list.split(',') {
@@ -741,10 +884,7 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
                             promotions[f as usize] = Some(r)
                         }
                         _ => {
-                            return Err(fail(
-                                at,
-                                "expected a file and a promotion letter like b8r → `br`",
-                            ));
+                            return Err(fail(at, Syntax::ExpectedFilePromotion));
                         }
                     }
                     at += part.len() + 1;
@@ -754,7 +894,7 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
         }
         Shape::Move => {
             let Some(mv) = rest.strip_prefix(' ') else {
-                return Err(fail(code_len, "expected a space and a move like e2e4"));
+                return Err(fail(code_len, Syntax::ExpectedSpaceMove));
             };
             let base = code_len + 1;
             let parsed: Action = mv
@@ -781,13 +921,13 @@ fn parse_play(input: &str, card: Artifact, code_len: usize) -> Result<Action, Ac
                     attack: true,
                     promotion,
                 },
-                _ => return Err(fail(base, "expected a move like e2e4")),
+                _ => return Err(fail(base, Syntax::ExpectedMove)),
             };
             Play::from_parts(card, Some(m), None)
         }
     };
     play.map(Action::Play)
-        .ok_or_else(|| fail(0, "that artifact is not playable yet"))
+        .ok_or_else(|| fail(0, Syntax::NotPlayable))
 }
 
 /// Reads a position string; the plain-chess start without queens is the perft reference.

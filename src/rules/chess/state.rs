@@ -7,8 +7,8 @@ use super::board::{Board, Color, Piece, Role, Square};
 use super::cards::{self, Play};
 use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
 use super::movegen;
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The number of actions without progress that draws the game.
 pub const NO_PROGRESS_LIMIT: u16 = 100;
@@ -163,8 +163,8 @@ impl End {
 pub enum RuleError {
     /// The game has ended.
     GameOver(End),
-    /// The action is not among the legal actions here; the text says why in words.
-    Illegal { action: Action, why: &'static str },
+    /// The action is not among the legal actions here, and why.
+    Illegal { action: Action, why: Why },
     /// Explicit dice do not fit the attempt: wrong number of dice on a side, or dice given for
     /// an action that rolls none.
     DiceMismatch {
@@ -175,24 +175,81 @@ pub enum RuleError {
     ImpossibleResult(AttemptResult),
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Why an action is not legal here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Why {
+    /// The artifact is not in the hand of the side to act.
+    NotInHand,
+    /// The action would leave (or put) the actor's king in check.
+    LeavesKingInCheck,
+    /// The artifact cannot be played in this way here.
+    CardNotPlayableSo,
+    /// A pass with no response window open.
+    NoWindowToPass,
+    /// The action names no square to act from.
+    NoSuchAction,
+    EmptySquare,
+    OtherSidesPiece,
+    /// Only the king heals, an adjacent wounded piece of its own side.
+    HealRule,
+    CannotAttemptThere,
+    CannotMoveThere,
+    /// A card's chance (Zombie Pawn's square, Trophy's draw) that cannot happen here.
+    ImpossibleChance,
+}
+
+impl Explain for Why {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Why::NotInHand => "chess.why.not_in_hand",
+            Why::LeavesKingInCheck => "chess.why.leaves_king_in_check",
+            Why::CardNotPlayableSo => "chess.why.card_not_playable_so",
+            Why::NoWindowToPass => "chess.why.no_window_to_pass",
+            Why::NoSuchAction => "chess.why.no_such_action",
+            Why::EmptySquare => "chess.why.empty_square",
+            Why::OtherSidesPiece => "chess.why.other_sides_piece",
+            Why::HealRule => "chess.why.heal_rule",
+            Why::CannotAttemptThere => "chess.why.cannot_attempt_there",
+            Why::CannotMoveThere => "chess.why.cannot_move_there",
+            Why::ImpossibleChance => "chess.why.impossible_chance",
+        })
+    }
+}
+
+impl Explain for End {
+    fn explain(&self) -> Message {
+        match *self {
+            End::Mate { winner } => msg("chess.end.mate").with_words("colour", winner.explain()),
+            End::Stalemate => msg("chess.end.stalemate"),
+            End::BareKings => msg("chess.end.bare_kings"),
+            End::Repetition => msg("chess.end.repetition"),
+            End::NoProgress => msg("chess.end.no_progress"),
+        }
+    }
+}
+
+impl Explain for RuleError {
+    fn explain(&self) -> Message {
         match self {
-            RuleError::GameOver(end) => write!(f, "the game is over ({end:?})"),
-            RuleError::Illegal { action, why } => write!(f, "{action:?} is not allowed: {why}"),
-            RuleError::DiceMismatch { expected, given } => write!(
-                f,
-                "the attempt rolls {}d6 against {}d6, but {}+{} dice were given",
-                expected.attacker, expected.defender, given.0, given.1
-            ),
+            RuleError::GameOver(end) => {
+                msg("chess.error.game_over").with_words("end", end.explain())
+            }
+            RuleError::Illegal { action, why } => msg("chess.error.illegal")
+                .with("action", action)
+                .with_words("why", why.explain()),
+            RuleError::DiceMismatch { expected, given } => msg("chess.error.dice_mismatch")
+                .with("attacker", expected.attacker)
+                .with("defender", expected.defender)
+                .with("given_attacker", given.0)
+                .with("given_defender", given.1),
             RuleError::ImpossibleResult(r) => {
-                write!(f, "this attempt cannot end in a {}", r.name())
+                msg("chess.error.impossible_result").with_words("result", r.explain())
             }
         }
     }
 }
 
-impl std::error::Error for RuleError {}
+crate::display_in_english!(RuleError);
 
 /// What one applied action did: kept in the history with its dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -492,7 +549,7 @@ impl State {
         if !possible {
             return Err(RuleError::Illegal {
                 action: *action,
-                why: "that chance cannot happen for this action",
+                why: Why::ImpossibleChance,
             });
         }
         let mut next = self.clone();
@@ -508,7 +565,7 @@ impl State {
         Ok((next, record))
     }
 
-    fn check_legal(&self, action: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_legal(&self, action: &Action) -> Result<(), RuleError> {
         if let Some(end) = self.end {
             return Err(RuleError::GameOver(end));
         }
@@ -521,42 +578,42 @@ impl State {
         })
     }
 
-    /// A short reason for a refused action, for the player.
-    fn why_illegal(&self, action: &Action) -> &'static str {
+    /// Why a refused action is refused, for the player.
+    fn why_illegal(&self, action: &Action) -> Why {
         if let Action::Play(p) = action {
             if !self.hand(self.turn).contains(p.artifact()) {
-                return "that artifact is not in your hand";
+                return Why::NotInHand;
             }
             let mut own = Vec::new();
             cards::pseudo_plays(self, &mut own);
             return if own.contains(action) {
-                "it would leave your king in check"
+                Why::LeavesKingInCheck
             } else {
-                "that artifact cannot be played so here"
+                Why::CardNotPlayableSo
             };
         }
         if *action == Action::Pass {
-            return "there is no response window to pass";
+            return Why::NoWindowToPass;
         }
         let Some(from) = action.from() else {
-            return "no such action";
+            return Why::NoSuchAction;
         };
         let Some(piece) = self.board.get(from) else {
-            return "there is no piece on that square";
+            return Why::EmptySquare;
         };
         if piece.color != self.turn {
-            return "that piece belongs to the other side";
+            return Why::OtherSidesPiece;
         }
         let mut own = Vec::new();
         movegen::pseudo_actions_from(self, from, &mut own);
         if own.contains(action) {
-            return "it would leave your king in check";
+            return Why::LeavesKingInCheck;
         }
         match action {
-            Action::Play(_) | Action::Pass => "that artifact cannot be played so here",
-            Action::Heal { .. } => "only the king heals, an adjacent wounded piece of its own side",
-            Action::Attempt { .. } => "that piece cannot attempt a capture there",
-            Action::Move { .. } => "that piece cannot move there",
+            Action::Play(_) | Action::Pass => Why::CardNotPlayableSo,
+            Action::Heal { .. } => Why::HealRule,
+            Action::Attempt { .. } => Why::CannotAttemptThere,
+            Action::Move { .. } => Why::CannotMoveThere,
         }
     }
 

@@ -4,8 +4,8 @@
 use super::board::{Board, Move};
 use super::hex::{Direction, Hex, ORIGIN};
 use super::piece::{Colour, Piece};
-use super::state::{Outcome, State};
-use std::fmt;
+use super::state::{Illegal, Outcome, State};
+use crate::i18n::{Explain, Message, msg};
 
 /// Why a MoveString or GameString could not be read. Each names the text at fault.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -24,48 +24,81 @@ pub enum NotationError {
     WrongColour(String),
     /// A placement must use the lowest-numbered piece of its creature still in reserve.
     WrongNumber { text: String, expected: String },
-    /// Read fine, but not a legal move in this position.
-    Illegal(String),
+    /// Read fine, but not a legal move in this position, and why.
+    Illegal { text: String, why: Illegal },
     /// The game has ended.
     GameOver(String),
     /// Only the base game ("Base") is played here.
     GameType(String),
     /// A GameString part that does not fit: which part (1-based) and why.
-    GamePart { part: usize, why: String },
+    GamePart { part: usize, problem: GameProblem },
 }
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// What is wrong with one part of a GameString.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameProblem {
+    /// The turn string (`White[1]`) is missing.
+    MissingTurn,
+    /// A move that cannot be read or played (1-based among the moves).
+    Move {
+        number: usize,
+        text: String,
+        error: Box<NotationError>,
+    },
+    /// The state word (`InProgress`, `WhiteWins`, ...) disagrees with the replayed moves.
+    StateWord { says: String, actual: String },
+    /// The turn string disagrees with the replayed moves.
+    Turn { says: String, actual: String },
+}
+
+impl Explain for NotationError {
+    fn explain(&self) -> Message {
         match self {
-            NotationError::Empty => f.write_str("empty move string"),
-            NotationError::BadPiece(s) => write!(f, "`{s}` is not a piece name"),
-            NotationError::BadReference(s) => write!(f, "`{s}` is not a piece with a direction"),
+            NotationError::Empty => msg("hive.notation.empty"),
+            NotationError::BadPiece(s) => msg("hive.notation.bad_piece").with("text", s),
+            NotationError::BadReference(s) => msg("hive.notation.bad_reference").with("text", s),
             NotationError::ReferenceNotOnTable(s) => {
-                write!(f, "the reference piece of `{s}` is not on the table")
+                msg("hive.notation.reference_not_on_table").with("text", s)
             }
             NotationError::ReferenceCount(s) => {
-                write!(
-                    f,
-                    "`{s}`: only the first move has no reference piece, and it must have none"
-                )
+                msg("hive.notation.reference_count").with("text", s)
             }
-            NotationError::WrongColour(s) => write!(f, "`{s}` moves a piece of the other player"),
-            NotationError::WrongNumber { text, expected } => {
-                write!(f, "`{text}`: the next piece of that creature is {expected}")
-            }
-            NotationError::Illegal(s) => write!(f, "`{s}` is not a legal move here"),
-            NotationError::GameOver(s) => write!(f, "`{s}`: the game is over"),
-            NotationError::GameType(s) => {
-                write!(f, "game type `{s}` is not supported (only `Base`)")
-            }
-            NotationError::GamePart { part, why } => {
-                write!(f, "GameString part {part}: {why}")
+            NotationError::WrongColour(s) => msg("hive.notation.wrong_colour").with("text", s),
+            NotationError::WrongNumber { text, expected } => msg("hive.notation.wrong_number")
+                .with("text", text)
+                .with("expected", expected),
+            NotationError::Illegal { text, why } => msg("hive.notation.illegal")
+                .with("text", text)
+                .with_words("why", why.explain()),
+            NotationError::GameOver(s) => msg("hive.notation.game_over").with("text", s),
+            NotationError::GameType(s) => msg("hive.notation.game_type").with("text", s),
+            NotationError::GamePart { part, problem } => {
+                let why = match problem {
+                    GameProblem::MissingTurn => msg("hive.game_part.missing_turn"),
+                    GameProblem::Move {
+                        number,
+                        text,
+                        error,
+                    } => msg("hive.game_part.move")
+                        .with("number", number)
+                        .with("text", text)
+                        .with_words("why", error.explain()),
+                    GameProblem::StateWord { says, actual } => msg("hive.game_part.says")
+                        .with("says", says)
+                        .with("actual", actual),
+                    GameProblem::Turn { says, actual } => msg("hive.game_part.says")
+                        .with("says", says)
+                        .with("actual", actual),
+                };
+                msg("hive.notation.game_part")
+                    .with("part", part)
+                    .with_words("why", why)
             }
         }
     }
 }
 
-impl std::error::Error for NotationError {}
+crate::display_in_english!(NotationError);
 
 /// The direction mark before (`-wQ`: west) or after (`wQ-`: east) a reference piece.
 fn mark_of(d: Direction) -> (Option<char>, Option<char>) {
@@ -222,7 +255,10 @@ impl State {
         if self.is_legal(m) {
             Ok(m)
         } else {
-            Err(NotationError::Illegal(text.trim().to_string()))
+            Err(NotationError::Illegal {
+                text: text.trim().to_string(),
+                why: self.why_illegal(m),
+            })
         }
     }
 
@@ -277,13 +313,17 @@ impl State {
         if parts.len() == 2 {
             return Err(NotationError::GamePart {
                 part: 3,
-                why: "the turn string (e.g. `White[1]`) is missing".into(),
+                problem: GameProblem::MissingTurn,
             });
         }
         for (i, mv) in parts[3..].iter().enumerate() {
             let m = state.parse_move(mv).map_err(|e| NotationError::GamePart {
                 part: i + 4,
-                why: format!("move {} `{}`: {e}", i + 1, mv.trim()),
+                problem: GameProblem::Move {
+                    number: i + 1,
+                    text: mv.trim().to_string(),
+                    error: Box::new(e),
+                },
             })?;
             state.play_unchecked(m);
         }
@@ -291,7 +331,10 @@ impl State {
         if parts[1].trim() != word {
             return Err(NotationError::GamePart {
                 part: 2,
-                why: format!("says `{}` but the moves give `{word}`", parts[1].trim()),
+                problem: GameProblem::StateWord {
+                    says: parts[1].trim().to_string(),
+                    actual: word.to_string(),
+                },
             });
         }
         let turn = format!(
@@ -302,7 +345,10 @@ impl State {
         if parts[2].trim() != turn {
             return Err(NotationError::GamePart {
                 part: 3,
-                why: format!("says `{}` but the moves give `{turn}`", parts[2].trim()),
+                problem: GameProblem::Turn {
+                    says: parts[2].trim().to_string(),
+                    actual: turn,
+                },
             });
         }
         Ok(state)

@@ -1,5 +1,6 @@
 //! The two colours, the five creatures and the 22 carved pieces (11 a side) with their numbers.
 
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
 
 /// Light ash moves first; dark walnut second. (Hive notation: `w` and `b`.)
@@ -211,6 +212,47 @@ impl Piece {
             d as u8
         };
         Piece::new(colour, creature, number)
+    }
+}
+
+impl Explain for Colour {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Colour::Ash => "hive.colour.ash",
+            Colour::Walnut => "hive.colour.walnut",
+        })
+    }
+}
+
+impl Explain for Creature {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Creature::Elder => "hive.creature.elder",
+            Creature::Owl => "hive.creature.owl",
+            Creature::Hare => "hive.creature.hare",
+            Creature::Fox => "hive.creature.fox",
+            Creature::Otter => "hive.creature.otter",
+        })
+    }
+}
+
+/// A piece by name: "Hare 2" (its number only where the creature has several), without colour.
+pub fn short_name(p: Piece) -> Message {
+    if p.creature().count() > 1 {
+        msg("hive.piece.numbered")
+            .with_words("creature", p.creature().explain())
+            .with("number", p.number())
+    } else {
+        p.creature().explain()
+    }
+}
+
+/// A piece with its colour: "the ash Hare 2".
+impl Explain for Piece {
+    fn explain(&self) -> Message {
+        msg("hive.piece.full")
+            .with_words("colour", self.colour().explain())
+            .with_words("piece", short_name(*self))
     }
 }
 

@@ -17,7 +17,8 @@
 
 use super::piece::Colour;
 use super::state::{Outcome, State};
-use crate::fair::{SeatOrder, Seed};
+use crate::fair::{FairError, SeatOrder, Seed};
+use crate::i18n::{Explain, Message, msg};
 use std::fmt;
 
 /// The recorded result line.
@@ -80,24 +81,57 @@ impl fmt::Debug for GameRecord {
     }
 }
 
-/// Why a record could not be read: the line (1-based) and what is wrong with it.
+/// Why a record could not be read: the line (1-based; 0 for the record as a whole) and what
+/// is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordError {
     pub line: usize,
-    pub why: String,
+    pub problem: RecordProblem,
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// What is wrong with a record's line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RecordProblem {
+    /// A field given twice (its keyword).
+    Twice(String),
+    /// The seed is not 64 hexadecimal digits.
+    BadSeed(FairError),
+    /// `seat` must name `first` or `second`.
+    BadSeat(String),
+    /// `ash` must name `first` or `second`.
+    BadAsh(String),
+    MoveAfterResult,
+    EmptyMove,
+    UnknownResult(String),
+    UnknownLine(String),
+    /// A required line is missing (its keyword).
+    Missing(&'static str),
+}
+
+impl Explain for RecordError {
+    fn explain(&self) -> Message {
+        let why = match &self.problem {
+            RecordProblem::Twice(k) => msg("record.twice").with("key", k),
+            RecordProblem::BadSeed(e) => e.explain(),
+            RecordProblem::BadSeat(w) => msg("record.bad_seat").with("word", w),
+            RecordProblem::BadAsh(w) => msg("record.bad_ash").with("word", w),
+            RecordProblem::MoveAfterResult => msg("record.move_after_result"),
+            RecordProblem::EmptyMove => msg("record.empty_move"),
+            RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
+            RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
+            RecordProblem::Missing(k) => msg("record.missing").with("key", k),
+        };
         if self.line == 0 {
-            write!(f, "record: {}", self.why)
+            msg("record.whole").with_words("why", why)
         } else {
-            write!(f, "record line {}: {}", self.line, self.why)
+            msg("record.line")
+                .with("line", self.line)
+                .with_words("why", why)
         }
     }
 }
 
-impl std::error::Error for RecordError {}
+crate::display_in_english!(RecordError);
 
 impl GameRecord {
     /// The record of a game played from the empty table; `timeouts[i]` marks move `i` as
@@ -161,7 +195,7 @@ impl GameRecord {
         let mut result = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let err = |why: String| RecordError { line, why };
+            let err = |problem: RecordProblem| RecordError { line, problem };
             let l = raw.trim();
             if l.is_empty() || l.starts_with('#') {
                 continue;
@@ -170,7 +204,7 @@ impl GameRecord {
             let value = value.trim();
             let once = |present: bool| {
                 if present {
-                    Err(err(format!("`{key}` is given twice")))
+                    Err(err(RecordProblem::Twice(key.to_string())))
                 } else {
                     Ok(())
                 }
@@ -182,14 +216,14 @@ impl GameRecord {
                 }
                 "seed" => {
                     once(seed.is_some())?;
-                    seed = Some(Seed::from_hex(value).map_err(|e| err(e.to_string()))?);
+                    seed = Some(Seed::from_hex(value).map_err(|e| err(RecordProblem::BadSeed(e)))?);
                 }
                 "seat" => {
                     let (which, name) = value.split_once(' ').unwrap_or((value, ""));
                     let slot = match which {
                         "first" => 0,
                         "second" => 1,
-                        _ => return Err(err(format!("seat `{which}`: expected first or second"))),
+                        _ => return Err(err(RecordProblem::BadSeat(which.to_string()))),
                     };
                     once(seats[slot].is_some())?;
                     seats[slot] = Some(name.trim().to_string());
@@ -199,19 +233,19 @@ impl GameRecord {
                     ash = Some(match value {
                         "first" => SeatOrder::First,
                         "second" => SeatOrder::Second,
-                        _ => return Err(err(format!("ash `{value}`: expected first or second"))),
+                        _ => return Err(err(RecordProblem::BadAsh(value.to_string()))),
                     });
                 }
                 "move" => {
                     if result.is_some() {
-                        return Err(err("a move after the result".into()));
+                        return Err(err(RecordProblem::MoveAfterResult));
                     }
                     let (timeout, text) = match value.strip_prefix("timeout ") {
                         Some(t) => (true, t.trim()),
                         None => (false, value),
                     };
                     if text.is_empty() {
-                        return Err(err("a move line without a move".into()));
+                        return Err(err(RecordProblem::EmptyMove));
                     }
                     moves.push(RecordedMove {
                         text: text.to_string(),
@@ -225,15 +259,15 @@ impl GameRecord {
                         "walnut wins" => RecordedResult::Win(Colour::Walnut),
                         "draw" => RecordedResult::Draw,
                         "in progress" => RecordedResult::InProgress,
-                        _ => return Err(err(format!("unknown result `{value}`"))),
+                        _ => return Err(err(RecordProblem::UnknownResult(value.to_string()))),
                     });
                 }
-                _ => return Err(err(format!("unknown line `{key}`"))),
+                _ => return Err(err(RecordProblem::UnknownLine(key.to_string()))),
             }
         }
-        let missing = |what: &str| RecordError {
+        let missing = |what: &'static str| RecordError {
             line: 0,
-            why: format!("the `{what}` line is missing"),
+            problem: RecordProblem::Missing(what),
         };
         let [first, second] = seats;
         Ok(GameRecord {

@@ -6,6 +6,7 @@ use super::board::{Board, Move};
 use super::hex::Hex;
 use super::movegen::{self, Scratch};
 use super::piece::{Colour, Creature, Piece};
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,23 +37,95 @@ pub enum Outcome {
 pub enum RuleError {
     /// The game has ended; no more moves.
     GameOver(Outcome),
-    /// The move is not among the legal moves of this position.
-    Illegal(Move),
+    /// The move is not among the legal moves of this position, and why.
+    Illegal { mv: Move, why: Illegal },
     /// There is no move to take back.
     NothingToUndo,
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::GameOver(o) => write!(f, "the game is over ({o:?})"),
-            RuleError::Illegal(m) => write!(f, "{m:?} is not a legal move here"),
-            RuleError::NothingToUndo => f.write_str("there is no move to take back"),
+/// Why a move is not legal here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// A pass while some other move is possible.
+    PassWithMoves,
+    /// The piece belongs to the other player.
+    NotYourPiece(Piece),
+    /// That piece is not the next of its creature waiting in the reserve (or is on the table).
+    NotInReserve(Piece),
+    /// The Elder may not be placed on a player's first turn.
+    ElderOnFirstTurn,
+    /// On the fourth turn, with the Elder still in reserve, only the Elder may be placed.
+    ElderByFourthTurn,
+    /// The first piece goes in the middle of the table.
+    FirstInTheMiddle,
+    /// The second piece of the game must touch the first.
+    MustTouchFirst,
+    /// The cell already holds a piece.
+    CellTaken(Hex),
+    /// A new piece must touch one of its own and none of the opponent's.
+    PlacementTouchesOpponent(Hex),
+    PlacementNotTouchingOwn(Hex),
+    /// No piece may move until its player's Elder is on the table.
+    ElderNotPlaced,
+    /// The piece is not where the move says (or not on the table).
+    NotThere(Piece),
+    /// The piece is under an Owl.
+    Covered(Piece),
+    /// Lifting the piece would split the group.
+    HoldsTheGroup(Piece),
+    /// The piece cannot get there by its creature's way of moving (room to slide included).
+    CannotReach {
+        piece: Piece,
+        to: Hex,
+    },
+}
+
+impl Explain for RuleError {
+    fn explain(&self) -> Message {
+        match *self {
+            RuleError::GameOver(o) => {
+                msg("hive.error.game_over").with_words("outcome", o.explain())
+            }
+            RuleError::Illegal { why, .. } => why.explain(),
+            RuleError::NothingToUndo => msg("hive.error.nothing_to_undo"),
         }
     }
 }
 
-impl std::error::Error for RuleError {}
+impl Explain for Illegal {
+    fn explain(&self) -> Message {
+        let piece = |key: &'static str, p: Piece| msg(key).with_words("piece", p.explain());
+        let cell = |key: &'static str, h: Hex| msg(key).with("cell", format!("({}, {})", h.q, h.r));
+        match *self {
+            Illegal::PassWithMoves => msg("hive.error.pass_with_moves"),
+            Illegal::NotYourPiece(p) => piece("hive.error.not_your_piece", p),
+            Illegal::NotInReserve(p) => piece("hive.error.not_in_reserve", p),
+            Illegal::ElderOnFirstTurn => msg("hive.error.elder_on_first_turn"),
+            Illegal::ElderByFourthTurn => msg("hive.error.elder_by_fourth_turn"),
+            Illegal::FirstInTheMiddle => msg("hive.error.first_in_the_middle"),
+            Illegal::MustTouchFirst => msg("hive.error.must_touch_first"),
+            Illegal::CellTaken(h) => cell("hive.error.cell_taken", h),
+            Illegal::PlacementTouchesOpponent(h) => cell("hive.error.touches_opponent", h),
+            Illegal::PlacementNotTouchingOwn(h) => cell("hive.error.not_touching_own", h),
+            Illegal::ElderNotPlaced => msg("hive.error.elder_not_placed"),
+            Illegal::NotThere(p) => piece("hive.error.not_there", p),
+            Illegal::Covered(p) => piece("hive.error.covered", p),
+            Illegal::HoldsTheGroup(p) => piece("hive.error.holds_the_group", p),
+            Illegal::CannotReach { piece: p, .. } => piece("hive.error.cannot_reach", p),
+        }
+    }
+}
+
+impl Explain for Outcome {
+    fn explain(&self) -> Message {
+        match *self {
+            Outcome::Win(c) => msg("hive.outcome.win").with_words("colour", c.explain()),
+            Outcome::Draw(DrawReason::BothEldersSurrounded) => msg("hive.outcome.both_surrounded"),
+            Outcome::Draw(DrawReason::Repetition) => msg("hive.outcome.repetition"),
+            Outcome::Draw(DrawReason::PlyLimit) => msg("hive.outcome.ply_limit"),
+        }
+    }
+}
 
 /// Why a hand-made position was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,22 +140,20 @@ pub enum SetupError {
     TooManyPlies(usize),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::PieceTwice(p) => write!(f, "{} is listed twice", p.notation()),
-            SetupError::BadStack(h) => write!(
-                f,
-                "the stack at ({}, {}) is too high or has a non-Owl above the ground",
-                h.q, h.r
-            ),
-            SetupError::NotOneGroup => f.write_str("the pieces do not form one group"),
-            SetupError::TooManyPlies(n) => write!(f, "{n} plies is past the limit of {PLY_LIMIT}"),
+impl Explain for SetupError {
+    fn explain(&self) -> Message {
+        match *self {
+            SetupError::PieceTwice(p) => msg("hive.setup.piece_twice").with("piece", p.notation()),
+            SetupError::BadStack(h) => msg("hive.setup.bad_stack").with("q", h.q).with("r", h.r),
+            SetupError::NotOneGroup => msg("hive.setup.not_one_group"),
+            SetupError::TooManyPlies(n) => msg("hive.setup.too_many_plies")
+                .with("plies", n)
+                .with("limit", PLY_LIMIT),
         }
     }
 }
 
-impl std::error::Error for SetupError {}
+crate::display_in_english!(RuleError, Illegal, SetupError);
 
 /// One move of the history, with the position key after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -272,10 +343,77 @@ impl State {
             return Err(RuleError::GameOver(o));
         }
         if !self.is_legal(m) {
-            return Err(RuleError::Illegal(m));
+            return Err(RuleError::Illegal {
+                mv: m,
+                why: self.why_illegal(m),
+            });
         }
         self.play_unchecked(m);
         Ok(self.outcome)
+    }
+
+    /// Why `m` (known not to be legal) is refused, for the player. Checked in the order a
+    /// player meets the rules: whose piece, the reserve, the Elder's turns, then where.
+    pub fn why_illegal(&self, m: Move) -> Illegal {
+        let board = &self.board;
+        let me = board.to_move();
+        let mut scratch = Scratch::new();
+        match m {
+            Move::Pass => Illegal::PassWithMoves,
+            Move::Place { piece, to } => {
+                if piece.colour() != me {
+                    return Illegal::NotYourPiece(piece);
+                }
+                if board.next_in_reserve(me, piece.creature()) != Some(piece) {
+                    return Illegal::NotInReserve(piece);
+                }
+                let turn = board.turn_number();
+                let elder_waiting = board.next_in_reserve(me, Creature::Elder).is_some();
+                if piece.creature() == Creature::Elder && turn == 1 {
+                    return Illegal::ElderOnFirstTurn;
+                }
+                if turn == 4 && elder_waiting && piece.creature() != Creature::Elder {
+                    return Illegal::ElderByFourthTurn;
+                }
+                if board.occupied(to) {
+                    return Illegal::CellTaken(to);
+                }
+                match board.ply() {
+                    0 => Illegal::FirstInTheMiddle,
+                    1 => Illegal::MustTouchFirst,
+                    _ => {
+                        let touches = |own: bool| {
+                            to.neighbours()
+                                .iter()
+                                .any(|&n| board.top(n).is_some_and(|t| (t.colour() == me) == own))
+                        };
+                        if touches(false) {
+                            Illegal::PlacementTouchesOpponent(to)
+                        } else {
+                            Illegal::PlacementNotTouchingOwn(to)
+                        }
+                    }
+                }
+            }
+            Move::Shift { piece, from, to } => {
+                if piece.colour() != me {
+                    return Illegal::NotYourPiece(piece);
+                }
+                if board.next_in_reserve(me, Creature::Elder).is_some() {
+                    return Illegal::ElderNotPlaced;
+                }
+                if board.position(piece) != Some(from) {
+                    return Illegal::NotThere(piece);
+                }
+                if board.top(from) != Some(piece) {
+                    return Illegal::Covered(piece);
+                }
+                if movegen::pinned(board, &mut scratch) & (1 << piece.index()) != 0 {
+                    return Illegal::HoldsTheGroup(piece);
+                }
+                Illegal::CannotReach { piece, to }
+            }
+        }
     }
 
     /// Plays a move that came from [`State::legal_moves`] of this very state.

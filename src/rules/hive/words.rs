@@ -1,10 +1,11 @@
 //! Helpers for the table: where a lifted piece may go (the rings), and each move in words for
-//! the "All my moves" list. All English wording lives in [`describe`], for later translation.
+//! the "All my moves" list ([`describe`] gives the words as a message; the front end translates).
 
 use super::board::{Board, Move};
 use super::hex::{Direction, Hex};
-use super::piece::{Colour, Creature, Piece};
+use super::piece::{Creature, Piece, short_name};
 use super::state::State;
+use crate::i18n::{Explain, Message, msg};
 
 /// Cells where the player to move may place the next piece of `creature` from the reserve.
 pub fn placement_destinations(state: &State, creature: Creature) -> Vec<Hex> {
@@ -53,71 +54,54 @@ fn landmark(board: &Board, mover: Piece, cell: Hex) -> Option<(Piece, Direction)
     })
 }
 
-/// A move in plain English, as seen in the position `board` before it, e.g. "Otter 2 from
-/// beside the ash Elder to the left of the walnut Hare 1". The only place with English words
-/// for moves.
-pub fn describe(board: &Board, m: Move) -> String {
+/// A move in words, as seen in the position `board` before it, e.g. "Otter 2 from beside the
+/// ash Elder to the left of the walnut Hare 1" (for "All my moves"); each front end words it in
+/// the player's language.
+pub fn describe(board: &Board, m: Move) -> Message {
     fn side(d: Direction) -> &'static str {
         match d {
-            Direction::East => "to the right of",
-            Direction::West => "to the left of",
-            Direction::NorthEast => "above and to the right of",
-            Direction::NorthWest => "above and to the left of",
-            Direction::SouthEast => "below and to the right of",
-            Direction::SouthWest => "below and to the left of",
+            Direction::East => "hive.where.east",
+            Direction::West => "hive.where.west",
+            Direction::NorthEast => "hive.where.north_east",
+            Direction::NorthWest => "hive.where.north_west",
+            Direction::SouthEast => "hive.where.south_east",
+            Direction::SouthWest => "hive.where.south_west",
         }
     }
-    fn creature(c: Creature) -> &'static str {
-        match c {
-            Creature::Elder => "Elder",
-            Creature::Owl => "Owl",
-            Creature::Hare => "Hare",
-            Creature::Fox => "Fox",
-            Creature::Otter => "Otter",
-        }
-    }
-    fn short(p: Piece) -> String {
-        if p.creature().count() > 1 {
-            format!("{} {}", creature(p.creature()), p.number())
-        } else {
-            creature(p.creature()).to_string()
-        }
-    }
-    fn full(p: Piece) -> String {
-        let colour = match p.colour() {
-            Colour::Ash => "ash",
-            Colour::Walnut => "walnut",
-        };
-        format!("the {colour} {}", short(p))
-    }
-    let target = |piece: Piece, to: Hex| -> String {
+    let target = |piece: Piece, to: Hex| -> Message {
         if let Some(top) = board.top(to) {
-            return format!("onto {}", full(top));
+            return msg("hive.where.onto").with_words("piece", top.explain());
         }
         match landmark(board, piece, to) {
-            Some((p, d)) => format!("{} {}", side(d), full(p)),
-            None => "in the middle of the table".to_string(),
+            Some((p, d)) => msg(side(d)).with_words("piece", p.explain()),
+            None => msg("hive.where.middle"),
         }
     };
     match m {
-        Move::Pass => "Pass (no other move is possible)".to_string(),
-        Move::Place { piece, to } => {
-            format!("Place {} {}", short(piece), target(piece, to))
-        }
+        Move::Pass => msg("hive.move.pass"),
+        Move::Place { piece, to } => msg("hive.move.place")
+            .with_words("piece", short_name(piece))
+            .with_words("target", target(piece, to)),
         Move::Shift { piece, from, to } => {
             let stack = board.stack(from);
             let origin = if stack.height() > 1 {
                 stack
                     .pieces()
                     .nth(stack.height() - 2)
-                    .map(|p| format!("from on top of {}", full(p)))
+                    .map(|p| msg("hive.from.on_top").with_words("piece", p.explain()))
             } else {
-                landmark(board, piece, from).map(|(p, _)| format!("from beside {}", full(p)))
+                landmark(board, piece, from)
+                    .map(|(p, _)| msg("hive.from.beside").with_words("piece", p.explain()))
             };
             let target = target(piece, to);
             match origin {
-                Some(o) => format!("{} {o} {target}", short(piece)),
-                None => format!("{} {target}", short(piece)),
+                Some(o) => msg("hive.move.shift_from")
+                    .with_words("piece", short_name(piece))
+                    .with_words("origin", o)
+                    .with_words("target", target),
+                None => msg("hive.move.shift")
+                    .with_words("piece", short_name(piece))
+                    .with_words("target", target),
             }
         }
     }

@@ -1,5 +1,5 @@
-//! Snēlab, the court game (`spec/snelab.md`): pieces, routes, payments, the verdict, and the
-//! stakes and purse around a case.
+//! Snēlab, the court game (`spec/snelab.md`): pieces, routes, payments and the verdict. The
+//! stakes and the purse around a case are the match layer's (`crate::play::snelab`).
 //!
 //! *Snēlab keeps one law: nothing is taken that isn't repaid in equal measure.*
 //!
@@ -8,14 +8,12 @@
 //! - [`notation`]: the court string and action notation.
 //! - [`moves`]: legal actions, [`apply`], [`outcome`], [`perft`], route squares.
 //! - [`select`]: the table's questions: a piece's reach, the payment being picked.
-//! - [`purse`]: casino and street tables, the purse, the books, who opens.
 //!
 //! What the table calls: [`legal_actions`], [`check`] / [`apply`] (a refused action is a
 //! [`RuleError`] that says why), [`outcome`]; [`reach`] for a selected piece's green dots, red
 //! rings and "can't pay" badges; [`payment_pick`] while a payment is picked (addable pieces, running
 //! sum, the capture once complete); [`route_squares`] to animate a move square by square and
-//! [`Rank::glyph`] to carve or draw a piece's route; [`purse::Purse`] for stakes, books and who
-//! opens (saved under `snelab.purse`). The engine is `crate::ai::snelab`.
+//! [`Rank::glyph`] to carve or draw a piece's route. The engine is `crate::ai::snelab`.
 //!
 //! Decisions where the spec is silent:
 //! - Payments are written and listed in square order: by file, then by rank (`a1+a2+b1`).
@@ -24,14 +22,13 @@
 //! - The coin: heads, South opens. The purse belongs to one seat (`your_side` of a case); the
 //!   engine's (or the other person's) coin is not kept.
 //! - A case found open when the app starts (a crash mid-case) keeps its stake taken; the table
-//!   resumes it or settles it with [`purse::CaseEnd::Abandoned`], a loss, written once.
+//!   resumes it or settles it with `CaseEnd::Abandoned`, a loss, written once.
 //! - The opening of another court size fills both Counters with the same row of ranks, mirrored
 //!   across the middle so equal ranks face each other ([`Position::opening`]).
 
 pub mod moves;
 pub mod notation;
 pub mod position;
-pub mod purse;
 pub mod select;
 pub mod types;
 
@@ -46,3 +43,73 @@ pub use types::{Action, Court, Payment, Piece, Rank, RouteShape, Side, Square};
 
 #[cfg(test)]
 mod tests;
+
+impl crate::rules::Game for Position {
+    type Action = Action;
+    type Side = Side;
+    type Outcome = Verdict;
+    type Record = Action;
+    type Error = RuleError;
+    type ParseError = NotationError;
+
+    const KIND: crate::rules::GameKind = crate::rules::GameKind::Snelab;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn sides() -> [Side; 2] {
+        [Side::South, Side::North]
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    fn to_move(&self) -> Side {
+        Position::to_move(self)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        legal_actions(self)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        check(self, action)
+    }
+
+    fn apply(&self, action: &Action) -> Result<(Position, Action), RuleError> {
+        apply(self, action).map(|p| (p, *action))
+    }
+
+    fn outcome(&self) -> Option<Verdict> {
+        outcome(self)
+    }
+
+    fn winner(outcome: &Verdict) -> Option<Side> {
+        Some(outcome.winner)
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        text.trim().parse()
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_position(text: &str) -> Result<Position, NotationError> {
+        text.trim().parse()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+}

@@ -2,8 +2,8 @@
 
 use super::position::Position;
 use super::types::{Action, Court, Payment, Piece, Rank, RouteShape, Side, Square};
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Why an action was refused. The position is never changed by a refused action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,56 +40,41 @@ pub enum RuleError {
     CannotComplete { paid: u8, cost: u8 },
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::CaseOver => f.write_str("the case is over: the verdict is in"),
-            RuleError::OffCourt(sq) => write!(f, "{sq} is not on the court"),
-            RuleError::Empty(sq) => write!(f, "there is no piece on {sq}"),
-            RuleError::NotYourTurn { at, side } => {
-                write!(
-                    f,
-                    "the piece on {at} is {side}'s, and it is not {side}'s turn"
-                )
+impl Explain for RuleError {
+    fn explain(&self) -> Message {
+        match *self {
+            RuleError::CaseOver => msg("snelab.error.case_over"),
+            RuleError::OffCourt(sq) => msg("snelab.error.off_court").with("square", sq),
+            RuleError::Empty(sq) => msg("snelab.error.empty").with("square", sq),
+            RuleError::NotYourTurn { at, side } => msg("snelab.error.not_your_turn")
+                .with("square", at)
+                .with_words("side", side.explain()),
+            RuleError::NoRoute { from, to } => msg("snelab.error.no_route")
+                .with("from", from)
+                .with("to", to),
+            RuleError::BackwardOff => msg("snelab.error.backward_off"),
+            RuleError::Blocked { at } => msg("snelab.error.blocked").with("square", at),
+            RuleError::OwnPiece { at } => msg("snelab.error.own_piece").with("square", at),
+            RuleError::BackwardNeedsCapture => msg("snelab.error.backward_needs_capture"),
+            RuleError::NeedsPayment { at } => msg("snelab.error.needs_payment").with("square", at),
+            RuleError::NothingToCapture { at } => {
+                msg("snelab.error.nothing_to_capture").with("square", at)
             }
-            RuleError::NoRoute { from, to } => {
-                write!(f, "the piece on {from} has no route that ends on {to}")
-            }
-            RuleError::BackwardOff => {
-                f.write_str("backward captures are off at this table: pieces only go forward")
-            }
-            RuleError::Blocked { at } => {
-                write!(f, "{at} is in the way: nothing jumps")
-            }
-            RuleError::OwnPiece { at } => write!(f, "{at} holds a piece of your own"),
-            RuleError::BackwardNeedsCapture => {
-                f.write_str("a piece only goes backward to capture an enemy piece")
-            }
-            RuleError::NeedsPayment { at } => {
-                write!(f, "taking the piece on {at} needs a payment")
-            }
-            RuleError::NothingToCapture { at } => write!(f, "there is no enemy piece on {at}"),
-            RuleError::CapturerCannotPay => {
-                f.write_str("the capturing piece cannot pay for itself")
-            }
+            RuleError::CapturerCannotPay => msg("snelab.error.capturer_cannot_pay"),
             RuleError::PayerNotYours { at } => {
-                write!(f, "{at} holds no piece of yours to pay with")
+                msg("snelab.error.payer_not_yours").with("square", at)
             }
-            RuleError::WrongSum { paid, cost } => {
-                write!(
-                    f,
-                    "the payment weighs {paid}, the capture costs exactly {cost}"
-                )
-            }
-            RuleError::CannotComplete { paid, cost } => write!(
-                f,
-                "the pieces chosen ({paid} of {cost}) cannot be completed into an exact payment"
-            ),
+            RuleError::WrongSum { paid, cost } => msg("snelab.error.wrong_sum")
+                .with("paid", paid)
+                .with("cost", cost),
+            RuleError::CannotComplete { paid, cost } => msg("snelab.error.cannot_complete")
+                .with("paid", paid)
+                .with("cost", cost),
         }
     }
 }
 
-impl std::error::Error for RuleError {}
+crate::display_in_english!(RuleError);
 
 /// How a case ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -105,6 +90,15 @@ pub enum Reason {
 pub struct Verdict {
     pub winner: Side,
     pub reason: Reason,
+}
+
+impl Explain for Verdict {
+    fn explain(&self) -> Message {
+        msg(match self.reason {
+            Reason::Bench => "snelab.reason.bench",
+            Reason::NoLegalAction => "snelab.reason.no_move",
+        })
+    }
 }
 
 impl Verdict {

@@ -11,6 +11,7 @@
 
 use super::position::Position;
 use super::types::{Action, Court, MAX_FILES, MAX_ROWS, Payment, Piece, Side, Square};
+use crate::i18n::{Explain, Message, msg};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,10 +26,10 @@ pub struct NotationError {
 /// What was wrong with a piece of notation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
-    /// The string ended where more was expected (the text says what).
-    UnexpectedEnd(&'static str),
-    /// A character that has no meaning here; the text says what was expected.
-    Unexpected { found: char, expected: &'static str },
+    /// The string ended where more was expected.
+    UnexpectedEnd(Expected),
+    /// A character that has no meaning here, and what was expected.
+    Unexpected { found: char, expected: Expected },
     /// Text after the end of a complete string.
     Trailing,
     /// A rank of the court string is wider or narrower than the first one.
@@ -47,41 +48,78 @@ pub enum Problem {
     BadPayment,
 }
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at character {}: ", self.at + 1)?;
-        match &self.problem {
-            Problem::UnexpectedEnd(what) => write!(f, "the text ends where {what} was expected"),
-            Problem::Unexpected { found, expected } => {
-                write!(f, "found `{found}` where {expected} was expected")
+/// What a reader of notation expected to find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expected {
+    FileLetter,
+    Square,
+    RankNumber,
+    PieceDigitOrSlash,
+    SpaceAndSide,
+    SpaceBeforeSide,
+    Side,
+    SpaceBeforeRule,
+    Rule,
+    RuleLetter,
+    Payment,
+    MoveOrCapture,
+}
+
+impl Explain for Expected {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Expected::FileLetter => "snelab.expected.file_letter",
+            Expected::Square => "snelab.expected.square",
+            Expected::RankNumber => "snelab.expected.rank_number",
+            Expected::PieceDigitOrSlash => "snelab.expected.piece_digit_or_slash",
+            Expected::SpaceAndSide => "snelab.expected.space_and_side",
+            Expected::SpaceBeforeSide => "snelab.expected.space_before_side",
+            Expected::Side => "snelab.expected.side",
+            Expected::SpaceBeforeRule => "snelab.expected.space_before_rule",
+            Expected::Rule => "snelab.expected.rule",
+            Expected::RuleLetter => "snelab.expected.rule_letter",
+            Expected::Payment => "snelab.expected.payment",
+            Expected::MoveOrCapture => "snelab.expected.move_or_capture",
+        })
+    }
+}
+
+impl Explain for NotationError {
+    fn explain(&self) -> Message {
+        let what = match &self.problem {
+            Problem::UnexpectedEnd(what) => {
+                msg("snelab.notation.unexpected_end").with_words("what", what.explain())
             }
-            Problem::Trailing => f.write_str("unexpected text after the end"),
+            Problem::Unexpected { found, expected } => msg("snelab.notation.unexpected")
+                .with("found", found)
+                .with_words("expected", expected.explain()),
+            Problem::Trailing => msg("snelab.notation.trailing"),
             Problem::RowWidth {
                 row,
                 width,
                 expected,
-            } => write!(
-                f,
-                "rank {row} from the top is {width} squares wide, the first is {expected}"
-            ),
-            Problem::CourtSize { width, height } => write!(
-                f,
-                "a court of {width} × {height} is not supported (1 to {MAX_FILES} files, \
-                 2 to {MAX_ROWS} ranks)"
-            ),
-            Problem::ZeroRun => f.write_str("a run of empty squares cannot be 0"),
-            Problem::SquareOutOfRange => write!(
-                f,
-                "a square must lie within files a to p and ranks 1 to {MAX_ROWS}"
-            ),
-            Problem::BadPayment => {
-                f.write_str("a payment is 1 to 4 different squares joined by `+`")
+            } => msg("snelab.notation.row_width")
+                .with("row", row)
+                .with("width", width)
+                .with("expected", expected),
+            Problem::CourtSize { width, height } => msg("snelab.notation.court_size")
+                .with("width", width)
+                .with("height", height)
+                .with("max_files", MAX_FILES)
+                .with("max_rows", MAX_ROWS),
+            Problem::ZeroRun => msg("snelab.notation.zero_run"),
+            Problem::SquareOutOfRange => {
+                msg("snelab.notation.square_out_of_range").with("max_rows", MAX_ROWS)
             }
-        }
+            Problem::BadPayment => msg("snelab.notation.bad_payment"),
+        };
+        msg("notation.at")
+            .with("at", self.at + 1)
+            .with_words("what", what)
     }
 }
 
-impl std::error::Error for NotationError {}
+crate::display_in_english!(NotationError);
 
 fn err<T>(at: usize, problem: Problem) -> Result<T, NotationError> {
     Err(NotationError { at, problem })
@@ -111,7 +149,7 @@ impl Reader {
         Some(c)
     }
 
-    fn expect(&mut self, want: char, expected: &'static str) -> Result<(), NotationError> {
+    fn expect(&mut self, want: char, expected: Expected) -> Result<(), NotationError> {
         match self.peek() {
             Some(c) if c == want => {
                 self.at += 1;
@@ -150,11 +188,11 @@ impl Reader {
                     start,
                     Problem::Unexpected {
                         found,
-                        expected: "a square's file letter (a, b, …)",
+                        expected: Expected::FileLetter,
                     },
                 );
             }
-            None => return err(start, Problem::UnexpectedEnd("a square")),
+            None => return err(start, Problem::UnexpectedEnd(Expected::Square)),
         };
         let rank_at = self.at;
         let Some(rank) = self.number() else {
@@ -163,10 +201,10 @@ impl Reader {
                     rank_at,
                     Problem::Unexpected {
                         found,
-                        expected: "a square's rank number",
+                        expected: Expected::RankNumber,
                     },
                 ),
-                None => err(rank_at, Problem::UnexpectedEnd("a square's rank number")),
+                None => err(rank_at, Problem::UnexpectedEnd(Expected::RankNumber)),
             };
         };
         if file >= MAX_FILES || rank == 0 || rank > MAX_ROWS as usize {
@@ -264,12 +302,12 @@ impl FromStr for Position {
                             at,
                             Problem::Unexpected {
                                 found: c,
-                                expected: "a piece letter (B A R J, or lower-case), a digit or `/`",
+                                expected: Expected::PieceDigitOrSlash,
                             },
                         );
                     }
                 },
-                None => return err(at, Problem::UnexpectedEnd("a space and the side to move")),
+                None => return err(at, Problem::UnexpectedEnd(Expected::SpaceAndSide)),
             }
         }
         check_row(&rows, row_start)?;
@@ -290,7 +328,7 @@ impl FromStr for Position {
                 pos.set(Square::new(file as u8, rank), *piece);
             }
         }
-        r.expect(' ', "a space before the side to move")?;
+        r.expect(' ', Expected::SpaceBeforeSide)?;
         let side = match r.next() {
             Some('S') => Side::South,
             Some('N') => Side::North,
@@ -299,14 +337,14 @@ impl FromStr for Position {
                     r.at - 1,
                     Problem::Unexpected {
                         found,
-                        expected: "the side to move, `S` or `N`",
+                        expected: Expected::Side,
                     },
                 );
             }
-            None => return err(r.at, Problem::UnexpectedEnd("the side to move, `S` or `N`")),
+            None => return err(r.at, Problem::UnexpectedEnd(Expected::Side)),
         };
         pos.set_to_move(side);
-        r.expect(' ', "a space before the backward-capture rule")?;
+        r.expect(' ', Expected::SpaceBeforeRule)?;
         let on = match r.next() {
             Some('+') => true,
             Some('-') => false,
@@ -315,18 +353,15 @@ impl FromStr for Position {
                     r.at - 1,
                     Problem::Unexpected {
                         found,
-                        expected: "the backward-capture rule, `+a` or `-a`",
+                        expected: Expected::Rule,
                     },
                 );
             }
             None => {
-                return err(
-                    r.at,
-                    Problem::UnexpectedEnd("the backward-capture rule, `+a` or `-a`"),
-                );
+                return err(r.at, Problem::UnexpectedEnd(Expected::Rule));
             }
         };
-        r.expect('a', "`a` after the rule's sign")?;
+        r.expect('a', Expected::RuleLetter)?;
         r.end()?;
         pos.set_backward_captures(on);
         Ok(pos)
@@ -407,7 +442,7 @@ impl FromStr for Action {
             }
             Some('x') => {
                 let to = r.square()?;
-                r.expect('=', "`=` and the paying squares")?;
+                r.expect('=', Expected::Payment)?;
                 let pay_at = r.at;
                 let mut squares = vec![r.square()?];
                 while r.peek() == Some('+') {
@@ -425,13 +460,10 @@ impl FromStr for Action {
                 at,
                 Problem::Unexpected {
                     found,
-                    expected: "`-` (a move) or `x` (a capture)",
+                    expected: Expected::MoveOrCapture,
                 },
             ),
-            None => err(
-                at,
-                Problem::UnexpectedEnd("`-` (a move) or `x` (a capture)"),
-            ),
+            None => err(at, Problem::UnexpectedEnd(Expected::MoveOrCapture)),
         }
     }
 }

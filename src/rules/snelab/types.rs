@@ -53,6 +53,15 @@ impl Side {
     }
 }
 
+impl crate::i18n::Explain for Side {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            Side::South => "snelab.south",
+            Side::North => "snelab.north",
+        })
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

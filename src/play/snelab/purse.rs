@@ -1,31 +1,30 @@
-//! The match layer: casino and street tables, the stake, the purse, the casino's books and who
+//! Snēlab's purse: casino and street stakes, the stake, the purse, the casino's books and who
 //! opens each case. Plain data saved as one value, so a case's stake and its result are each
 //! written in a single save: the stake leaves the purse when the case starts, and the result is
 //! written once, at the verdict. A crash in between leaves the case open in the saved purse (the
 //! stake already gone, nothing owed twice); the table then resumes it or settles it as abandoned.
 
-use super::moves::Reason;
-use super::types::Side;
+use crate::i18n::{Explain, Message, msg};
+use crate::rules::snelab::{Reason, Side};
 use crate::save::Saved;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// What each side puts on the table, at either table.
 pub const STAKE: u32 = 12;
 /// The purse a new player (or Reset all) starts with; a setting (edition 001 used 120).
 pub const DEFAULT_START: u32 = 100;
 
-/// The two tables.
+/// The two tables' stakes: the casino table and the street table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TableKind {
+pub enum Stakes {
     /// Each side stakes 12; the winner collects 22, the House keeps 2; the casino keeps books.
     Casino,
     /// Each side stakes 12; the winner takes all 24; no House, no books.
     Street,
 }
 
-impl TableKind {
+impl Stakes {
     pub const fn stake(self) -> u32 {
         STAKE
     }
@@ -33,8 +32,8 @@ impl TableKind {
     /// What the winner collects from the 24 on the table.
     pub const fn winnings(self) -> u32 {
         match self {
-            TableKind::Casino => 2 * STAKE - 2,
-            TableKind::Street => 2 * STAKE,
+            Stakes::Casino => 2 * STAKE - 2,
+            Stakes::Street => 2 * STAKE,
         }
     }
 
@@ -44,7 +43,7 @@ impl TableKind {
     }
 
     pub const fn keeps_books(self) -> bool {
-        matches!(self, TableKind::Casino)
+        matches!(self, Stakes::Casino)
     }
 }
 
@@ -95,7 +94,9 @@ pub struct Opening {
 pub struct OpenCase {
     /// Numbers the cases of this purse, from 1; `finish_case` must name it.
     pub id: u64,
-    pub table: TableKind,
+    /// Saved as `table` (its name before the stakes had a type of their own).
+    #[serde(rename = "table")]
+    pub stakes: Stakes,
     /// The side the purse's owner plays.
     pub your_side: Side,
     pub opening: Opening,
@@ -137,19 +138,18 @@ pub enum SitError {
     CaseOpen { id: u64 },
 }
 
-impl fmt::Display for SitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SitError::NotEnough { have, need } => write!(
-                f,
-                "you need {need} free to sit down and have {have}; Reset all starts afresh"
-            ),
-            SitError::CaseOpen { id } => write!(f, "case {id} is still open"),
+impl Explain for SitError {
+    fn explain(&self) -> Message {
+        match *self {
+            SitError::NotEnough { have, need } => msg("snelab.cannot_sit")
+                .with("have", have)
+                .with("need", need),
+            SitError::CaseOpen { id } => msg("snelab.error.case_open").with("case", id),
         }
     }
 }
 
-impl std::error::Error for SitError {}
+crate::display_in_english!(SitError);
 
 /// Why a result could not be written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -160,18 +160,18 @@ pub enum FinishError {
     OtherCase { open: u64, given: u64 },
 }
 
-impl fmt::Display for FinishError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FinishError::NoOpenCase => f.write_str("no case is open: its result is written"),
-            FinishError::OtherCase { open, given } => {
-                write!(f, "case {given} is not the open case ({open})")
-            }
+impl Explain for FinishError {
+    fn explain(&self) -> Message {
+        match *self {
+            FinishError::NoOpenCase => msg("snelab.error.no_open_case"),
+            FinishError::OtherCase { open, given } => msg("snelab.error.other_case")
+                .with("open", open)
+                .with("given", given),
         }
     }
 }
 
-impl std::error::Error for FinishError {}
+crate::display_in_english!(FinishError);
 
 /// What settling a case did to the purse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -284,17 +284,17 @@ impl Purse {
     /// from the purse and records the case as open. `now` is seconds since the epoch.
     pub fn start_case(
         &mut self,
-        table: TableKind,
+        stakes: Stakes,
         your_side: Side,
         coin: Coin,
         now: u64,
     ) -> Result<OpenCase, SitError> {
         self.sit_check()?;
-        self.coins -= table.stake();
+        self.coins -= stakes.stake();
         self.last_id += 1;
         let case = OpenCase {
             id: self.last_id,
-            table,
+            stakes,
             your_side,
             opening: self.opening(coin),
             started_at: now,
@@ -321,14 +321,14 @@ impl Purse {
             });
         }
         let collected = if winner == open.your_side {
-            open.table.winnings()
+            open.stakes.winnings()
         } else {
             0
         };
         self.coins = self.coins.saturating_add(collected);
         self.open_case = None;
         self.next_opener = Some(winner.opponent());
-        if open.table.keeps_books() {
+        if open.stakes.keeps_books() {
             self.books.push(LedgerEntry {
                 case: open.id,
                 started_at: open.started_at,
@@ -361,12 +361,12 @@ mod tests {
 
     #[test]
     fn tables_split_the_pot_as_the_spec_says() {
-        assert_eq!(TableKind::Casino.winnings(), 22);
-        assert_eq!(TableKind::Casino.house_cut(), 2);
-        assert_eq!(TableKind::Street.winnings(), 24);
-        assert_eq!(TableKind::Street.house_cut(), 0);
-        assert!(TableKind::Casino.keeps_books());
-        assert!(!TableKind::Street.keeps_books());
+        assert_eq!(Stakes::Casino.winnings(), 22);
+        assert_eq!(Stakes::Casino.house_cut(), 2);
+        assert_eq!(Stakes::Street.winnings(), 24);
+        assert_eq!(Stakes::Street.house_cut(), 0);
+        assert!(Stakes::Casino.keeps_books());
+        assert!(!Stakes::Street.keeps_books());
     }
 
     #[test]
@@ -374,7 +374,7 @@ mod tests {
         let mut p = Purse::default();
         assert_eq!(p.coins(), 100);
         let case = p
-            .start_case(TableKind::Casino, Side::South, Coin::Heads, 1000)
+            .start_case(Stakes::Casino, Side::South, Coin::Heads, 1000)
             .unwrap();
         assert_eq!(p.coins(), 88);
         assert_eq!(p.open_case(), Some(&case));
@@ -397,14 +397,14 @@ mod tests {
     fn a_loss_pays_nothing_and_the_street_keeps_no_books() {
         let mut p = Purse::default();
         let case = p
-            .start_case(TableKind::Street, Side::North, Coin::Tails, 5)
+            .start_case(Stakes::Street, Side::North, Coin::Tails, 5)
             .unwrap();
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 6)
             .unwrap();
         assert_eq!(p.coins(), 88);
         assert!(p.books().is_empty());
         let case = p
-            .start_case(TableKind::Street, Side::North, Coin::Tails, 7)
+            .start_case(Stakes::Street, Side::North, Coin::Tails, 7)
             .unwrap();
         p.finish_case(
             case.id,
@@ -421,7 +421,7 @@ mod tests {
     fn a_result_is_written_once() {
         let mut p = Purse::default();
         let case = p
-            .start_case(TableKind::Casino, Side::South, Coin::Heads, 0)
+            .start_case(Stakes::Casino, Side::South, Coin::Heads, 0)
             .unwrap();
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 1)
             .unwrap();
@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(p.coins(), 110);
         assert_eq!(p.books().len(), 1);
         let case2 = p
-            .start_case(TableKind::Casino, Side::South, Coin::Heads, 3)
+            .start_case(Stakes::Casino, Side::South, Coin::Heads, 3)
             .unwrap();
         assert_eq!(
             p.finish_case(case.id, Side::South, CaseEnd::Resigned, 4),
@@ -449,11 +449,11 @@ mod tests {
         let mut t = 0;
         while p.can_sit() {
             let case = p
-                .start_case(TableKind::Casino, Side::South, Coin::Heads, t)
+                .start_case(Stakes::Casino, Side::South, Coin::Heads, t)
                 .unwrap();
             assert!(!p.can_sit(), "an open case blocks sitting again");
             assert_eq!(
-                p.start_case(TableKind::Casino, Side::South, Coin::Heads, t),
+                p.start_case(Stakes::Casino, Side::South, Coin::Heads, t),
                 Err(SitError::CaseOpen { id: case.id })
             );
             p.finish_case(case.id, Side::North, CaseEnd::Resigned, t + 1)
@@ -462,7 +462,7 @@ mod tests {
         }
         assert_eq!(p.coins(), 6);
         assert_eq!(
-            p.start_case(TableKind::Street, Side::South, Coin::Heads, t),
+            p.start_case(Stakes::Street, Side::South, Coin::Heads, t),
             Err(SitError::NotEnough { have: 6, need: 12 })
         );
         assert_eq!(p.coins(), 6);
@@ -477,7 +477,7 @@ mod tests {
         let mut p = Purse::default();
         assert!(p.needs_coin_flip());
         let case = p
-            .start_case(TableKind::Casino, Side::South, Coin::Tails, 0)
+            .start_case(Stakes::Casino, Side::South, Coin::Tails, 0)
             .unwrap();
         assert_eq!(
             case.opening,
@@ -500,7 +500,7 @@ mod tests {
             );
         }
         let case = p
-            .start_case(TableKind::Street, Side::South, Coin::Tails, 2)
+            .start_case(Stakes::Street, Side::South, Coin::Tails, 2)
             .unwrap();
         assert_eq!(case.opening.opener, Side::South);
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 3)
@@ -539,7 +539,7 @@ mod tests {
     fn an_open_case_survives_a_save_and_is_settled_once() {
         let mut p = Purse::default();
         let case = p
-            .start_case(TableKind::Casino, Side::North, Coin::Heads, 10)
+            .start_case(Stakes::Casino, Side::North, Coin::Heads, 10)
             .unwrap();
         let mut s = MemoryStore::default();
         store(&mut s, &p).unwrap();

@@ -1,0 +1,410 @@
+//! The match layer: a game with its seats, its clock and its record, without Bevy.
+//!
+//! A [`Match`] is what the desktop tables, the command line (`tables play`) and the online
+//! server each hold. Seats are data ([`Seat`]): a person on this device, a bot with a level, or
+//! a remote person whose actions arrive from outside. Every action, whoever sends it, enters
+//! through [`Match::submit`] (or [`Match::submit_text`] for notation off the wire), which checks
+//! whose turn it is and asks the rules; a refusal changes nothing. Time is a parameter: the
+//! caller says how much passed ([`Match::tick`]), so a turn clock and its timeout rule run
+//! instantly in tests. The match never waits for an animation: a table that animates holds its
+//! own busy time and simply submits later.
+//!
+//! - [`snelab`]: Snēlab's cases around a match: sitting, stakes, the coin flip, the verdict,
+//!   the purse and its books, with the purse's owner in any seat.
+//! - [`verify`]: "Verify a game" for Ash & Walnut's records.
+
+pub mod snelab;
+pub mod verify;
+
+use crate::ai::{Bots, Level, seed_for};
+use crate::i18n::{Explain, Message, msg};
+use crate::rules::Game;
+use serde::{Deserialize, Serialize};
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seat {
+    /// A person at this device (mouse, touch, keys).
+    Person,
+    /// A bot at a level; always shown as a bot.
+    Bot(Level),
+    /// A person on another device: their actions arrive from outside (the online table).
+    Remote,
+}
+
+impl Seat {
+    /// Reads a seat as the command line spells it: `person`, `remote`, `bot:easy|normal|hard`
+    /// (or just the level).
+    pub fn parse(text: &str) -> Option<Seat> {
+        let text = text.to_ascii_lowercase();
+        match text.as_str() {
+            "person" | "human" => Some(Seat::Person),
+            "remote" => Some(Seat::Remote),
+            _ => Level::parse(text.strip_prefix("bot:").unwrap_or(&text)).map(Seat::Bot),
+        }
+    }
+
+    pub fn is_bot(self) -> bool {
+        matches!(self, Seat::Bot(_))
+    }
+
+    /// The seat's label for the table and the record ("Bot (normal)").
+    pub fn label(self) -> Message {
+        match self {
+            Seat::Person => msg("seat.person"),
+            Seat::Bot(level) => msg("seat.bot").with_words("level", msg(level.key())),
+            Seat::Remote => msg("seat.remote"),
+        }
+    }
+}
+
+/// How long a side may take, in seconds; `None` is untimed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClockSetting {
+    /// Every turn (Ash & Walnut: 60 s).
+    pub per_turn: Option<f64>,
+    /// A response window (Artifact Chess: a few seconds to answer a card).
+    pub window: Option<f64>,
+}
+
+/// What the match layer needs of a game beyond its rules and bots: the timeout rule.
+pub trait Playable: Bots {
+    /// Seconds allowed for the action awaited now under `clock`; `None` when untimed.
+    fn time_allowed(&self, clock: &ClockSetting) -> Option<f64> {
+        clock.per_turn
+    }
+
+    /// The action played for a side whose time ran out. It must be deterministic (a verifier
+    /// recomputes it); `None` where the game has no timeout rule.
+    fn timeout_action(&self) -> Option<Self::Action> {
+        None
+    }
+}
+
+/// One action of the record: who played it, and whether the clock played it for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Entry<A> {
+    pub action: A,
+    /// The side index (0 for the first of `Game::sides`).
+    pub side: usize,
+    pub timeout: bool,
+}
+
+/// Why the match refused an action. Nothing changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refused<G: Game> {
+    /// The game has ended.
+    GameOver,
+    /// It is the other side's turn.
+    NotYourTurn { awaited: G::Side },
+    /// The text is not an action of this game's notation.
+    Malformed(G::ParseError),
+    /// The rules refused it.
+    Rule(G::Error),
+}
+
+impl<G: Game> Explain for Refused<G> {
+    fn explain(&self) -> Message {
+        match self {
+            Refused::GameOver => msg("match.game_over"),
+            Refused::NotYourTurn { .. } => msg("match.not_your_turn"),
+            Refused::Malformed(e) => e.explain(),
+            Refused::Rule(e) => e.explain(),
+        }
+    }
+}
+
+/// What one accepted action did.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    pub side: G::Side,
+    pub action: G::Action,
+    /// The game's own account of it (the dice rolled, for instance).
+    pub record: G::Record,
+    /// Played by the clock for a side whose time ran out.
+    pub timeout: bool,
+    /// The state before the action (the tables animate from it).
+    pub before: G,
+    /// Set when this action ended the game.
+    pub outcome: Option<G::Outcome>,
+}
+
+/// A bot's turn, as the runner needs it: the position, who acts, how strongly, with what seed.
+#[derive(Clone, Debug)]
+pub struct BotTurn<G: Game> {
+    pub side: G::Side,
+    pub level: Level,
+    pub seed: u64,
+    /// Actions played so far: an answer computed for another ply is stale.
+    pub ply: usize,
+    pub state: G,
+}
+
+/// A game with its seats, clock and record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Match<G: Playable> {
+    start: G,
+    state: G,
+    /// Indexed by side index (0: the first of `Game::sides`).
+    seats: [Seat; 2],
+    clock: ClockSetting,
+    /// Seconds left for the action awaited now (when timed).
+    left: Option<f64>,
+    record: Vec<Entry<G::Action>>,
+    /// Seeds the bots' choices (each ply gets its own seed from it).
+    seed: u64,
+}
+
+impl<G: Playable> Match<G> {
+    /// A match from `start` with `seats` (by side index) and a clock.
+    pub fn new(start: G, seats: [Seat; 2], clock: ClockSetting, seed: u64) -> Match<G> {
+        let left = start.time_allowed(&clock);
+        Match {
+            state: start.clone(),
+            start,
+            seats,
+            clock,
+            left,
+            record: Vec::new(),
+            seed,
+        }
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    pub fn seats(&self) -> [Seat; 2] {
+        self.seats
+    }
+
+    pub fn seat(&self, side: G::Side) -> Seat {
+        self.seats[G::side_index(side)]
+    }
+
+    pub fn clock(&self) -> ClockSetting {
+        self.clock
+    }
+
+    /// Seconds left for the awaited action; `None` when untimed.
+    pub fn time_left(&self) -> Option<f64> {
+        self.left
+    }
+
+    pub fn record(&self) -> &[Entry<G::Action>] {
+        &self.record
+    }
+
+    /// The actions played, in order.
+    pub fn actions(&self) -> impl ExactSizeIterator<Item = G::Action> + '_ {
+        self.record.iter().map(|e| e.action)
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn outcome(&self) -> Option<G::Outcome> {
+        self.state.outcome()
+    }
+
+    /// The side whose action is awaited; `None` once the game is over.
+    pub fn awaited(&self) -> Option<G::Side> {
+        self.outcome().is_none().then(|| self.state.to_move())
+    }
+
+    /// The seat whose action is awaited.
+    pub fn awaited_seat(&self) -> Option<Seat> {
+        self.awaited().map(|s| self.seat(s))
+    }
+
+    /// When a bot is to act: what it needs to think.
+    pub fn bot_turn(&self) -> Option<BotTurn<G>> {
+        let side = self.awaited()?;
+        let Seat::Bot(level) = self.seat(side) else {
+            return None;
+        };
+        Some(BotTurn {
+            side,
+            level,
+            seed: seed_for(self.seed, self.record.len() as u64),
+            ply: self.record.len(),
+            state: self.state.clone(),
+        })
+    }
+
+    /// The one entry point for every seat's actions: refused (and nothing changes) unless it
+    /// is `from`'s turn and the rules accept the action.
+    pub fn submit(&mut self, from: G::Side, action: G::Action) -> Result<Played<G>, Refused<G>> {
+        self.play(from, action, false)
+    }
+
+    /// [`Match::submit`] for an action in the game's notation (what a remote seat sends).
+    pub fn submit_text(&mut self, from: G::Side, text: &str) -> Result<Played<G>, Refused<G>> {
+        let awaited = self.awaited().ok_or(Refused::GameOver)?;
+        if awaited != from {
+            return Err(Refused::NotYourTurn { awaited });
+        }
+        let action = self.state.parse_action(text).map_err(Refused::Malformed)?;
+        self.play(from, action, false)
+    }
+
+    /// Lets `seconds` pass on the clock of the side to act. When its time runs out, the
+    /// game's timeout action is played for it (marked as such in the record) and returned.
+    pub fn tick(&mut self, seconds: f64) -> Option<Played<G>> {
+        let side = self.awaited()?;
+        let left = self.left.as_mut()?;
+        *left -= seconds.max(0.0);
+        if *left > 0.0 {
+            return None;
+        }
+        let action = self.state.timeout_action()?;
+        self.play(side, action, true).ok()
+    }
+
+    fn play(
+        &mut self,
+        from: G::Side,
+        action: G::Action,
+        timeout: bool,
+    ) -> Result<Played<G>, Refused<G>> {
+        let awaited = self.awaited().ok_or(Refused::GameOver)?;
+        if awaited != from {
+            return Err(Refused::NotYourTurn { awaited });
+        }
+        let (next, record) = self.state.apply(&action).map_err(Refused::Rule)?;
+        let before = std::mem::replace(&mut self.state, next);
+        self.record.push(Entry {
+            action,
+            side: G::side_index(from),
+            timeout,
+        });
+        self.left = self.state.time_allowed(&self.clock);
+        Ok(Played {
+            side: from,
+            action,
+            record,
+            timeout,
+            before,
+            outcome: self.state.outcome(),
+        })
+    }
+
+    /// The same match rebuilt by replaying its record from its start through the rules, as a
+    /// loaded autosave must be before it is trusted. Fails on the first action the rules (or
+    /// the record's sides) refuse.
+    pub fn replayed(&self) -> Result<Match<G>, ReplayError<G>> {
+        let mut m = Match::new(self.start.clone(), self.seats, self.clock, self.seed);
+        for (i, e) in self.record.iter().enumerate() {
+            let side = G::sides().get(e.side).copied().ok_or(ReplayError {
+                index: i,
+                why: Refused::GameOver,
+            })?;
+            m.play(side, e.action, e.timeout)
+                .map_err(|why| ReplayError { index: i, why })?;
+        }
+        Ok(m)
+    }
+
+    /// Replaces the position (staged scenes and tests set up a telling moment); the record
+    /// starts afresh from it.
+    pub fn restage(&mut self, state: G) {
+        *self = Match::new(state, self.seats, self.clock, self.seed);
+    }
+}
+
+/// Why a saved match could not be replayed: the action (0-based) and the refusal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayError<G: Game> {
+    pub index: usize,
+    pub why: Refused<G>,
+}
+
+impl<G: Game> Explain for ReplayError<G> {
+    fn explain(&self) -> Message {
+        msg("match.replay_failed")
+            .with("number", self.index + 1)
+            .with_words("why", self.why.explain())
+    }
+}
+
+impl Playable for crate::rules::snelab::Position {}
+
+impl Playable for crate::rules::hive::State {
+    /// The engine's choice at a fixed depth, no noise and no clock: a verifier recomputes it.
+    fn timeout_action(&self) -> Option<Self::Action> {
+        crate::ai::hive::timeout_move(self)
+    }
+}
+
+impl Playable for crate::rules::chess::State {
+    /// A response window has its own few seconds; the rest of the game is as the match says.
+    fn time_allowed(&self, clock: &ClockSetting) -> Option<f64> {
+        if self.window().is_some() {
+            clock.window
+        } else {
+            clock.per_turn
+        }
+    }
+
+    /// A window that runs out is passed; a turn that runs out (a timed match) is the engine's
+    /// easy choice, which is deterministic for the position.
+    fn timeout_action(&self) -> Option<Self::Action> {
+        if self.window().is_some() {
+            return Some(crate::rules::chess::Action::Pass);
+        }
+        crate::ai::choose(self, Level::Easy, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hive::{Colour, State};
+
+    #[test]
+    fn seats_read_their_spellings() {
+        assert_eq!(Seat::parse("person"), Some(Seat::Person));
+        assert_eq!(Seat::parse("remote"), Some(Seat::Remote));
+        assert_eq!(Seat::parse("bot:hard"), Some(Seat::Bot(Level::Hard)));
+        assert_eq!(Seat::parse("easy"), Some(Seat::Bot(Level::Easy)));
+        for bad in ["", "bot:", "bot:great", "robot", "random"] {
+            assert_eq!(Seat::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_saved_match_replays_and_a_tampered_one_does_not() {
+        let mut m = Match::new(
+            State::new(),
+            [Seat::Person, Seat::Bot(Level::Easy)],
+            ClockSetting::default(),
+            3,
+        );
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+            let side = m.awaited().unwrap();
+            m.submit_text(side, text).unwrap();
+        }
+        let json = serde_json::to_string(&m).unwrap();
+        let back: Match<State> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(back.replayed().unwrap(), m);
+        // A record with a move out of turn, or one the rules refuse, stops at that move.
+        let mut bad = m.clone();
+        bad.record.swap(1, 2);
+        let e = bad.replayed().unwrap_err();
+        assert_eq!(e.index, 1);
+        assert!(matches!(e.why, Refused::NotYourTurn { .. }));
+        let mut bad = m.clone();
+        bad.record[2].action = bad.record[0].action;
+        let e = bad.replayed().unwrap_err();
+        assert_eq!(e.index, 2);
+        assert!(matches!(e.why, Refused::Rule(_)));
+        assert_eq!(m.awaited(), Some(Colour::Walnut));
+    }
+}

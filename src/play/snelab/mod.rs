@@ -1,0 +1,507 @@
+//! Snēlab's cases around a match (`spec/snelab.md`, "Stakes and purse", "Who opens"): the
+//! lobby's choices, sitting down (the stake leaves the purse, the coin decides the first
+//! opener), the case as a [`Match`], the verdict settled into the purse once, the books, and
+//! the autosave that lets a restart resume an open case. The purse's owner may sit on either
+//! side; the other seat is a bot, a second person here, or (later) a remote person.
+//!
+//! Plain data with no clock of its own: [`Session`] changes only through its methods, each
+//! either applied whole or refused with nothing changed. Animation time belongs to the table.
+
+pub mod purse;
+
+use super::{ClockSetting, Match, Played, Refused, ReplayError, Seat};
+use crate::ai::Level;
+use crate::i18n::{Explain, Message, msg};
+use crate::rules::snelab::{Action, Position, Side};
+use crate::save::Saved;
+pub use purse::{
+    CaseEnd, Coin, FinishError, LedgerEntry, OpenCase, OpenedBy, Opening, Purse, SitError, Stakes,
+};
+use serde::{Deserialize, Serialize};
+
+/// What the lobby chooses before a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup {
+    /// Saved as `table` (its name before the stakes had a type of their own).
+    #[serde(rename = "table")]
+    pub stakes: Stakes,
+    /// The side the purse's owner plays.
+    #[serde(default = "south")]
+    pub owner: Side,
+    /// Who sits across from the purse's owner.
+    pub opponent: Seat,
+    /// The "appeal" rule: backward captures (on by default).
+    pub backward: bool,
+}
+
+fn south() -> Side {
+    Side::South
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            stakes: Stakes::Casino,
+            owner: Side::South,
+            opponent: Seat::Bot(Level::Normal),
+            backward: true,
+        }
+    }
+}
+
+impl Setup {
+    /// The seats by side index (South first): the owner here, the opponent across.
+    pub fn seats(&self) -> [Seat; 2] {
+        match self.owner {
+            Side::South => [Seat::Person, self.opponent],
+            Side::North => [self.opponent, Seat::Person],
+        }
+    }
+
+    /// Whether a person on this device plays `side`.
+    pub fn is_person(&self, side: Side) -> bool {
+        side == self.owner || self.opponent == Seat::Person
+    }
+}
+
+/// Where the session stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Choosing the stakes and the opponent.
+    Lobby,
+    /// A case is under way.
+    Play,
+    /// The case is settled: the verdict is in.
+    Verdict(Settled),
+}
+
+/// The result of a case as the verdict shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settled {
+    pub winner: Side,
+    pub end: CaseEnd,
+    pub stakes: Stakes,
+    pub your_side: Side,
+    /// Coins paid into the purse (0 on a loss).
+    pub collected: u32,
+    pub purse_after: u32,
+}
+
+/// An open case: its entry in the purse and its match. Saved under `snelab.case` whenever a
+/// case opens or an action is played, so a restart resumes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaseRecord {
+    pub case: u64,
+    pub setup: Setup,
+    pub game: Match<Position>,
+}
+
+impl Default for CaseRecord {
+    /// Case 0 is no case: purse case numbers start at 1.
+    fn default() -> CaseRecord {
+        CaseRecord {
+            case: 0,
+            setup: Setup::default(),
+            game: Match::new(
+                Position::start(),
+                [Seat::Person; 2],
+                ClockSetting::default(),
+                0,
+            ),
+        }
+    }
+}
+
+impl Saved for CaseRecord {
+    const KEY: &'static str = "snelab.case";
+    const VERSION: u32 = 2;
+
+    /// Version 1 kept the opening, the actions and the seed, and the opponent as a level name
+    /// or `Person`, the owner always South.
+    fn migrate(version: u32, data: serde_json::Value) -> Option<CaseRecord> {
+        #[derive(Deserialize)]
+        struct V1Setup {
+            table: Stakes,
+            opponent: String,
+            backward: bool,
+        }
+        #[derive(Deserialize)]
+        struct V1 {
+            case: u64,
+            setup: V1Setup,
+            start: Position,
+            actions: Vec<Action>,
+            seed: u64,
+        }
+        if version != 1 {
+            return None;
+        }
+        let v1: V1 = serde_json::from_value(data).ok()?;
+        let opponent = match v1.setup.opponent.as_str() {
+            "Person" => Seat::Person,
+            level => Seat::Bot(Level::parse(level)?),
+        };
+        let setup = Setup {
+            stakes: v1.setup.table,
+            owner: Side::South,
+            opponent,
+            backward: v1.setup.backward,
+        };
+        let mut game = Match::new(v1.start, setup.seats(), ClockSetting::default(), v1.seed);
+        for action in v1.actions {
+            let side = game.awaited()?;
+            game.submit(side, action).ok()?;
+        }
+        Some(CaseRecord {
+            case: v1.case,
+            setup,
+            game,
+        })
+    }
+}
+
+/// Why the session refused something. Nothing changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// Not in this phase.
+    NotNow,
+    /// The purse's owner cannot sit down.
+    CannotSit(SitError),
+    /// The match refused the action.
+    Match(Refused<Position>),
+}
+
+impl Explain for Refusal {
+    fn explain(&self) -> Message {
+        match self {
+            Refusal::NotNow => msg("snelab.refused.not_now"),
+            Refusal::CannotSit(e) => e.explain(),
+            Refusal::Match(r) => r.explain(),
+        }
+    }
+}
+
+/// Why a saved case could not be resumed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResumeError {
+    NoOpenCase,
+    OtherCase { saved: u64, open: u64 },
+    Replay(ReplayError<Position>),
+    AlreadyOver,
+}
+
+impl Explain for ResumeError {
+    fn explain(&self) -> Message {
+        match self {
+            ResumeError::NoOpenCase => msg("snelab.resume.no_open_case"),
+            ResumeError::OtherCase { saved, open } => msg("snelab.resume.other_case")
+                .with("saved", saved)
+                .with("open", open),
+            ResumeError::Replay(e) => e.explain(),
+            ResumeError::AlreadyOver => msg("snelab.resume.already_over"),
+        }
+    }
+}
+
+/// What happened, for the table to show, sound and save.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A case opened and its stake left the purse; `flip` is the coin when one decided.
+    CaseOpened {
+        flip: Option<Coin>,
+    },
+    Played(Box<Played<Position>>),
+    /// The verdict came in and the purse has its result.
+    Settled(Settled),
+    /// The purse changed (save it).
+    PurseChanged,
+}
+
+/// The purse, the lobby's setup and the case under way.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub setup: Setup,
+    pub purse: Purse,
+    phase: Phase,
+    case: Option<(OpenCase, Match<Position>)>,
+    /// The last case's match, kept for the verdict (its final position and move list).
+    last: Option<Match<Position>>,
+}
+
+impl Session {
+    pub fn new(purse: Purse) -> Session {
+        Session {
+            setup: Setup::default(),
+            purse,
+            phase: Phase::Lobby,
+            case: None,
+            last: None,
+        }
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn open_case(&self) -> Option<&OpenCase> {
+        self.case.as_ref().map(|(c, _)| c)
+    }
+
+    /// The case's match (the last case's during the verdict).
+    pub fn game(&self) -> Option<&Match<Position>> {
+        self.case.as_ref().map(|(_, m)| m).or(self.last.as_ref())
+    }
+
+    /// The position on the court (the opening when no case was played yet).
+    pub fn pos(&self) -> Position {
+        self.game()
+            .map_or_else(Position::start, |m| m.state().clone())
+    }
+
+    /// The actions of the case so far (the move list).
+    pub fn actions(&self) -> Vec<Action> {
+        self.game().map_or_else(Vec::new, |m| m.actions().collect())
+    }
+
+    /// The side to act, while a case is under way.
+    pub fn to_act(&self) -> Option<Side> {
+        match self.phase {
+            Phase::Play => self.case.as_ref().and_then(|(_, m)| m.awaited()),
+            _ => None,
+        }
+    }
+
+    /// Whether a person on this device is to act.
+    pub fn person_to_act(&self) -> bool {
+        self.to_act().is_some_and(|s| self.setup.is_person(s))
+    }
+
+    /// The bot's turn, when a bot is to act.
+    pub fn bot_turn(&self) -> Option<super::BotTurn<Position>> {
+        match self.phase {
+            Phase::Play => self.case.as_ref().and_then(|(_, m)| m.bot_turn()),
+            _ => None,
+        }
+    }
+
+    /// The autosave of the case under way.
+    pub fn record(&self) -> Option<CaseRecord> {
+        self.case.as_ref().map(|(open, game)| CaseRecord {
+            case: open.id,
+            setup: self.setup,
+            game: game.clone(),
+        })
+    }
+
+    /// Sits down with the lobby's setup: the stake is taken, the opener decided (`coin` is used
+    /// when a flip is due), and the case opens. `seed` seeds the bots; `now` is seconds since the
+    /// epoch.
+    pub fn sit(&mut self, coin: Coin, seed: u64, now: u64) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Lobby {
+            return Err(Refusal::NotNow);
+        }
+        let flip = self.purse.needs_coin_flip().then_some(coin);
+        let open = self
+            .purse
+            .start_case(self.setup.stakes, self.setup.owner, coin, now)
+            .map_err(Refusal::CannotSit)?;
+        let mut start = Position::start();
+        start.set_to_move(open.opening.opener);
+        start.set_backward_captures(self.setup.backward);
+        let game = Match::new(start, self.setup.seats(), ClockSetting::default(), seed);
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        Ok(vec![Event::CaseOpened { flip }, Event::PurseChanged])
+    }
+
+    /// Plays `action` for `side` (a person's confirmed choice, a bot's, a remote seat's). The
+    /// verdict, when it comes, is settled into the purse at once.
+    pub fn act(&mut self, side: Side, action: Action, now: u64) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Play {
+            return Err(Refusal::NotNow);
+        }
+        let (open, game) = self.case.as_mut().ok_or(Refusal::NotNow)?;
+        let played = game.submit(side, action).map_err(Refusal::Match)?;
+        let open = *open;
+        let mut events = vec![Event::Played(Box::new(played))];
+        if let Some(verdict) = self.case.as_ref().and_then(|(_, m)| m.outcome()) {
+            events.extend(self.settle(open, verdict.winner, CaseEnd::Verdict(verdict.reason), now));
+        }
+        Ok(events)
+    }
+
+    fn settle(&mut self, open: OpenCase, winner: Side, end: CaseEnd, now: u64) -> Vec<Event> {
+        let Ok(s) = self.purse.finish_case(open.id, winner, end, now) else {
+            return Vec::new();
+        };
+        let settled = Settled {
+            winner,
+            end,
+            stakes: open.stakes,
+            your_side: open.your_side,
+            collected: s.collected,
+            purse_after: s.purse_after,
+        };
+        self.last = self.case.take().map(|(_, m)| m);
+        self.phase = Phase::Verdict(settled);
+        vec![Event::Settled(settled), Event::PurseChanged]
+    }
+
+    /// From the verdict back to the lobby.
+    pub fn next_case(&mut self) -> Result<Vec<Event>, Refusal> {
+        match self.phase {
+            Phase::Verdict(_) => {
+                self.phase = Phase::Lobby;
+                Ok(vec![])
+            }
+            _ => Err(Refusal::NotNow),
+        }
+    }
+
+    /// Purse back to the starting value, books cleared, the next case opens with a coin flip.
+    pub fn reset_all(&mut self) -> Result<Vec<Event>, Refusal> {
+        match self.phase {
+            Phase::Lobby | Phase::Verdict(_) => {
+                self.purse.reset_all();
+                self.case = None;
+                self.last = None;
+                self.phase = Phase::Lobby;
+                Ok(vec![Event::PurseChanged])
+            }
+            Phase::Play => Err(Refusal::NotNow),
+        }
+    }
+
+    /// Resumes the case `record` describes, if it is the purse's open case and its record
+    /// replays through the rules to a case still under way; otherwise changes nothing.
+    pub fn resume(&mut self, record: &CaseRecord) -> Result<(), ResumeError> {
+        let open = *self.purse.open_case().ok_or(ResumeError::NoOpenCase)?;
+        if open.id != record.case {
+            return Err(ResumeError::OtherCase {
+                saved: record.case,
+                open: open.id,
+            });
+        }
+        let game = record.game.replayed().map_err(ResumeError::Replay)?;
+        if game.outcome().is_some() {
+            return Err(ResumeError::AlreadyOver);
+        }
+        self.setup = record.setup;
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        Ok(())
+    }
+
+    /// Settles an open case that cannot be resumed as abandoned: a loss, written once.
+    pub fn abandon_open_case(&mut self, now: u64) -> Option<Settled> {
+        let open = *self.purse.open_case()?;
+        let winner = open.your_side.opponent();
+        let s = self
+            .purse
+            .finish_case(open.id, winner, CaseEnd::Abandoned, now)
+            .ok()?;
+        self.case = None;
+        Some(Settled {
+            winner,
+            end: CaseEnd::Abandoned,
+            stakes: open.stakes,
+            your_side: open.your_side,
+            collected: s.collected,
+            purse_after: s.purse_after,
+        })
+    }
+
+    /// Puts `pos` on the court of the case under way, its record starting afresh (staged
+    /// scenes and tests set up a telling moment this way).
+    pub fn restage(&mut self, pos: Position) {
+        if let Some((_, game)) = self.case.as_mut() {
+            game.restage(pos);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> crate::rules::snelab::Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_case_with_the_owner_north_against_a_second_person() {
+        let mut s = Session::new(Purse::default());
+        s.setup.owner = Side::North;
+        s.setup.opponent = Seat::Person;
+        s.sit(Coin::Heads, 1, 0).unwrap();
+        assert_eq!(s.open_case().unwrap().your_side, Side::North);
+        // South's Bailiff on a1 races North's on g7; South moves first and lands on its Bench
+        // at a7 first: the owner (North) loses.
+        s.restage("6b/7/7/7/7/7/B6 S +a".parse().unwrap());
+        let mut now = 10;
+        while s.phase() == Phase::Play {
+            let side = s.to_act().unwrap();
+            assert!(s.person_to_act());
+            let a = *crate::rules::snelab::legal_actions(&s.pos())
+                .iter()
+                .find(|a| a.to().file == a.from().file)
+                .unwrap();
+            s.act(side, a, now).unwrap();
+            now += 1;
+        }
+        let Phase::Verdict(v) = s.phase() else {
+            panic!()
+        };
+        assert_eq!(
+            (v.winner, v.your_side, v.collected),
+            (Side::South, Side::North, 0)
+        );
+        assert_eq!(s.purse.coins(), 88);
+        assert_eq!(s.actions().len(), 11, "the move list stays for the verdict");
+        assert_eq!(s.pos().get(sq("a7")).map(|p| p.side), Some(Side::South));
+    }
+
+    #[test]
+    fn out_of_turn_and_out_of_phase_are_refused_and_change_nothing() {
+        let mut s = Session::new(Purse::default());
+        let a: Action = "a1-a2".parse().unwrap();
+        assert_eq!(s.act(Side::South, a, 0).unwrap_err(), Refusal::NotNow);
+        s.setup.opponent = Seat::Person;
+        s.sit(Coin::Heads, 1, 0).unwrap();
+        let before = s.record();
+        let e = s.act(Side::North, "a7-a6".parse().unwrap(), 0).unwrap_err();
+        assert!(matches!(
+            e,
+            Refusal::Match(Refused::NotYourTurn {
+                awaited: Side::South
+            })
+        ));
+        assert_eq!(s.record(), before);
+        assert_eq!(s.next_case().unwrap_err(), Refusal::NotNow);
+        assert_eq!(s.reset_all().unwrap_err(), Refusal::NotNow);
+    }
+
+    #[test]
+    fn a_version_one_record_is_migrated() {
+        let v1 = serde_json::json!({
+            "case": 3,
+            "setup": {"table": "Street", "opponent": "Hard", "backward": false},
+            "start": "barjrab/7/7/7/7/7/BARJRAB N -a",
+            "actions": [
+                serde_json::to_value("a7-a6".parse::<Action>().unwrap()).unwrap(),
+                serde_json::to_value("a1-a2".parse::<Action>().unwrap()).unwrap(),
+            ],
+            "seed": 9
+        });
+        let r = CaseRecord::migrate(1, v1).unwrap();
+        assert_eq!(r.case, 3);
+        assert_eq!(r.setup.opponent, Seat::Bot(Level::Hard));
+        assert_eq!(r.setup.stakes, Stakes::Street);
+        assert_eq!(r.game.actions().count(), 2);
+        assert_eq!(r.game.seed(), 9);
+        let bad = serde_json::json!({"case": 1, "setup": {"table": "Casino", "opponent": "Wizard", "backward": true}, "start": "7/7 S +a", "actions": [], "seed": 0});
+        assert!(CaseRecord::migrate(1, bad).is_none());
+    }
+}
