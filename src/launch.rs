@@ -1,5 +1,6 @@
 //! The game binary's command-line flags (`carved-tables --scene chess --screenshot out.png`),
-//! parsed without Bevy so they are tested in the fast suite.
+//! parsed without Bevy so they are tested in the fast suite. The tables' staged scenes are
+//! passed in by the game binary, which knows the tables.
 
 use crate::rules::GameKind;
 use std::fmt;
@@ -16,67 +17,31 @@ pub enum Scene {
     Table(GameKind),
     /// One carved model alone on the table, turning, in both woods (`piece:<model-name>`).
     Piece(String),
-    /// The Snēlab table at a staged moment of a case.
-    Snelab(SnelabShot),
     /// Every piece of a game laid out on the table in both woods, with its markers and marks.
     Pieces(GameKind),
+    /// A table at a staged moment (`<game>-<name>`, e.g. `snelab-payment`): each game lists its
+    /// own staged scenes.
+    Staged {
+        game: GameKind,
+        name: String,
+    },
 }
 
-/// The staged moments of a Snēlab case that have a scene of their own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SnelabShot {
-    /// A piece lifted: green dots, a red ring and a "can't pay" badge.
-    Highlights,
-    /// A payment half picked: one payer ticked, others addable, the rest faded.
-    Payment,
-    /// Just after a move: the ghost on the square left, the glow on the square reached.
-    Ghost,
-    /// The verdict banner after a winning move at the casino table.
-    Verdict,
-    /// The first case's coin flip, landed.
-    Coin,
-    /// The lobby after two cases at the casino table, with the books open.
-    Books,
-}
-
-impl SnelabShot {
-    pub const ALL: [(SnelabShot, &'static str, &'static str); 6] = [
-        (
-            SnelabShot::Highlights,
-            "snelab-highlights",
-            "Snēlab: a piece selected with dots, a red ring and a can't-pay badge",
-        ),
-        (
-            SnelabShot::Payment,
-            "snelab-payment",
-            "Snēlab: a payment being picked, one payer ticked, faded pieces",
-        ),
-        (
-            SnelabShot::Ghost,
-            "snelab-ghost",
-            "Snēlab: right after a move, the ghost and the glow",
-        ),
-        (
-            SnelabShot::Verdict,
-            "snelab-verdict",
-            "Snēlab: the verdict banner",
-        ),
-        (
-            SnelabShot::Coin,
-            "snelab-coin",
-            "Snēlab: the coin flip that decides who opens the first case",
-        ),
-        (
-            SnelabShot::Books,
-            "snelab-books",
-            "Snēlab: the lobby with the casino's books open",
-        ),
-    ];
-}
+/// A staged scene a game offers: its game, its name (without the game's prefix) and a line on
+/// what it shows. The game binary passes the list its tables register.
+pub type StagedName = (GameKind, &'static str, &'static str);
 
 impl Scene {
+    /// The screen this scene is shown on: a table's scenes on that table.
+    pub fn table(&self) -> Option<GameKind> {
+        match self {
+            Scene::Table(g) | Scene::Staged { game: g, .. } => Some(*g),
+            _ => None,
+        }
+    }
+
     /// Every named scene with a one-line description, in the order `--help` lists them.
-    pub fn catalogue() -> Vec<(String, Scene, &'static str)> {
+    pub fn catalogue(staged: &[StagedName]) -> Vec<(String, Scene, &'static str)> {
         let mut v = vec![
             (
                 "loading".to_string(),
@@ -107,13 +72,20 @@ impl Scene {
                 "every piece of a game in both woods, with its markers and marks",
             ));
         }
-        for (shot, name, what) in SnelabShot::ALL {
-            v.push((name.to_string(), Scene::Snelab(shot), what));
+        for &(game, name, about) in staged {
+            v.push((
+                format!("{}-{name}", game.cli_name()),
+                Scene::Staged {
+                    game,
+                    name: name.to_string(),
+                },
+                about,
+            ));
         }
         v
     }
 
-    pub fn parse(name: &str) -> Option<Scene> {
+    pub fn parse(name: &str, staged: &[StagedName]) -> Option<Scene> {
         if let Some(model) = name.strip_prefix("piece:") {
             let known = crate::carve::MODELS.iter().any(|(n, _)| *n == model);
             return known.then(|| Scene::Piece(model.to_string()));
@@ -128,7 +100,7 @@ impl Scene {
         if let Some(game) = GameKind::parse(&name) {
             return Some(Scene::Table(game));
         }
-        Self::catalogue()
+        Self::catalogue(staged)
             .into_iter()
             .find(|(n, _, _)| *n == name)
             .map(|(_, s, _)| s)
@@ -184,7 +156,7 @@ impl fmt::Display for ArgError {
 impl std::error::Error for ArgError {}
 
 /// The `--help` text, listing every flag and scene.
-pub fn help() -> String {
+pub fn help(staged: &[StagedName]) -> String {
     let mut s = String::from(
         "carved-tables — Snēlab, Ash & Walnut and Artifact Chess on a carved wooden table
 
@@ -205,8 +177,8 @@ FLAGS:
 SCENES:
 ",
     );
-    for (name, _, what) in Scene::catalogue() {
-        s.push_str(&format!("    {name:<16}{what}\n"));
+    for (name, _, what) in Scene::catalogue(staged) {
+        s.push_str(&format!("    {name:<18}{what}\n"));
     }
     s.push_str(
         "    piece:MODEL     one carved model alone, turning, in both woods; MODEL is one of\n",
@@ -230,8 +202,8 @@ fn value<'a>(flag: &str, it: &mut impl Iterator<Item = &'a String>) -> Result<&'
         .ok_or_else(|| ArgError(format!("`{flag}` needs a value")))
 }
 
-/// Parses the words after the program name.
-pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
+/// Parses the words after the program name; `staged` lists the tables' staged scenes.
+pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError> {
     let mut o = LaunchOptions::default();
     let mut it = args.iter();
     while let Some(word) = it.next() {
@@ -249,9 +221,11 @@ pub fn parse(args: &[String]) -> Result<Launch, ArgError> {
             "--help" | "-h" => return Ok(Launch::Help),
             "--scene" => {
                 let name = take(&mut it)?;
-                o.scene = Scene::parse(&name).ok_or_else(|| {
-                    let names: Vec<String> =
-                        Scene::catalogue().into_iter().map(|(n, _, _)| n).collect();
+                o.scene = Scene::parse(&name, staged).ok_or_else(|| {
+                    let names: Vec<String> = Scene::catalogue(staged)
+                        .into_iter()
+                        .map(|(n, _, _)| n)
+                        .collect();
                     ArgError(format!(
                         "unknown scene `{name}` (scenes: {})",
                         names.join(", ")
@@ -313,6 +287,17 @@ mod tests {
         s.split_whitespace().map(str::to_string).collect()
     }
 
+    /// A staged scene as a table would register it.
+    const STAGED: &[StagedName] = &[(GameKind::Snelab, "payment", "a payment being picked")];
+
+    fn parse(args: &[String]) -> Result<Launch, ArgError> {
+        super::parse(args, STAGED)
+    }
+
+    fn help() -> String {
+        super::help(STAGED)
+    }
+
     fn play(s: &str) -> LaunchOptions {
         match parse(&words(s)) {
             Ok(Launch::Play(o)) => o,
@@ -328,18 +313,27 @@ mod tests {
 
     #[test]
     fn every_catalogued_scene_parses_back() {
-        for (name, scene, _) in Scene::catalogue() {
-            assert_eq!(Scene::parse(&name), Some(scene.clone()), "{name}");
+        for (name, scene, _) in Scene::catalogue(STAGED) {
+            assert_eq!(Scene::parse(&name, STAGED), Some(scene.clone()), "{name}");
             assert_eq!(play(&format!("--scene {name}")).scene, scene);
         }
         for required in ["menu", "snelab", "hive", "chess"] {
-            assert!(Scene::parse(required).is_some(), "{required}");
+            assert!(Scene::parse(required, STAGED).is_some(), "{required}");
         }
         assert_eq!(
-            Scene::parse("piece:chess_knight"),
+            Scene::parse("snelab-payment", STAGED),
+            Some(Scene::Staged {
+                game: GameKind::Snelab,
+                name: "payment".into()
+            })
+        );
+        assert_eq!(Scene::parse("snelab-payment", &[]), None);
+        assert_eq!(Scene::parse("hive-payment", STAGED), None);
+        assert_eq!(
+            Scene::parse("piece:chess_knight", STAGED),
             Some(Scene::Piece("chess_knight".into()))
         );
-        assert_eq!(Scene::parse("piece:dragon"), None);
+        assert_eq!(Scene::parse("piece:dragon", STAGED), None);
         assert!(help().contains("hive_otter"));
     }
 
@@ -367,7 +361,7 @@ mod tests {
         ] {
             assert!(h.contains(flag), "{flag}");
         }
-        for (name, _, _) in Scene::catalogue() {
+        for (name, _, _) in Scene::catalogue(STAGED) {
             assert!(h.contains(&name), "{name}");
         }
     }

@@ -8,9 +8,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     #[cfg(target_arch = "wasm32")]
     let args = carved_tables::app::platform::page_args();
-    match launch::parse(&args) {
+    let staged = carved_tables::app::staged_scenes();
+    match launch::parse(&args, &staged) {
         Ok(Launch::Help) => {
-            print!("{}", launch::help());
+            print!("{}", launch::help(&staged));
             ExitCode::SUCCESS
         }
         Ok(Launch::Play(options)) => match carved_tables::app::run(options) {

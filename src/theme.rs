@@ -126,7 +126,7 @@ impl Finish {
 
 /// What each player's pieces are made of: the body (`wood` slot) and the details (`inlay` slot).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct SideFinish {
+pub struct WoodFinish {
     pub wood: Finish,
     pub inlay: Finish,
 }
@@ -134,13 +134,15 @@ pub struct SideFinish {
 /// The two sets: light (ash: Snēlab's South, Ash & Walnut's ash, chess White) and dark.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Woods {
-    pub light: SideFinish,
-    pub dark: SideFinish,
+    pub light: WoodFinish,
+    pub dark: WoodFinish,
 }
 
-/// Which set a piece belongs to.
+/// The two woods of the pieces: light ash (Snēlab's South, Ash & Walnut's ash, chess White) and
+/// dark walnut. The one type for "which wood" in the code; the finish it stands for is the
+/// theme's (`woods.light` / `woods.dark`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum Wood {
     Light,
     Dark,
 }
@@ -340,11 +342,11 @@ impl Theme {
     /// The theme the game ships with, used whenever `theme.ron` is missing or broken. Equal to
     /// the shipped `assets/theme.ron` (a test holds the two together).
     pub fn builtin() -> Theme {
-        let light = SideFinish {
+        let light = WoodFinish {
             wood: Finish::plain(Material::Ash),
             inlay: Finish::plain(Material::Ink),
         };
-        let dark = SideFinish {
+        let dark = WoodFinish {
             wood: Finish::plain(Material::Walnut),
             inlay: Finish::plain(Material::Bone),
         };
@@ -476,8 +478,8 @@ impl Theme {
         })
     }
 
-    /// The finishes of a model's `wood` and `inlay` slots; `side` picks the set for pieces.
-    pub fn finishes(&self, name: &str, side: Side) -> (Finish, Finish) {
+    /// The finishes of a model's `wood` and `inlay` slots; `wood` picks the set for pieces.
+    pub fn finishes(&self, name: &str, wood: Wood) -> (Finish, Finish) {
         let ink = Finish::plain(Material::Ink);
         let entry = match section_of(name) {
             Section::Pieces => None,
@@ -487,9 +489,9 @@ impl Theme {
         match entry {
             Some(e) => (e.material, e.inlay.unwrap_or(ink)),
             None => {
-                let set = match side {
-                    Side::Light => self.woods.light,
-                    Side::Dark => self.woods.dark,
+                let set = match wood {
+                    Wood::Light => self.woods.light,
+                    Wood::Dark => self.woods.dark,
                 };
                 (set.wood, set.inlay)
             }

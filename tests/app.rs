@@ -84,8 +84,9 @@ mod screens {
 mod settings {
     use bevy::prelude::*;
     use carved_tables::app::core_plugin;
-    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices, SaveStore, Tr};
+    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices, SaveStore};
     use carved_tables::i18n::Lang;
+    use carved_tables::i18n::Tr;
     use carved_tables::save::{KeyValue, MemoryStore};
     use carved_tables::settings::Settings;
 
@@ -145,25 +146,29 @@ mod settings {
 /// the engine's seat, the purse and the books, across a restart.
 mod snelab {
     use bevy::prelude::*;
+    use carved_tables::ai::Level;
     use carved_tables::app::core_plugin;
     use carved_tables::app::save::SaveStore;
     use carved_tables::app::screens::{Navigate, Screen};
     use carved_tables::app::snelab::{
-        self, Intent, Opponent, Phase, Pick, Refusal, SnelabIntent, SnelabRefused, SnelabTable,
-        SquareClicked, Timing, TimingOverride,
+        self, Intent, Pick, Refusal, SnelabIntent, SnelabRefused, SnelabTable, SquareClicked,
+        Timing,
     };
+    use carved_tables::play::Seat;
+    use carved_tables::play::snelab::{CaseEnd, Phase, Stakes};
     use carved_tables::rules::GameKind;
-    use carved_tables::rules::snelab::purse::{CaseEnd, TableKind};
     use carved_tables::rules::snelab::{Action, Position, Side, Square, legal_actions};
     use carved_tables::save::{KeyValue, MemoryStore};
 
     pub(super) fn app_with(store: MemoryStore) -> App {
         let mut app = App::new();
-        app.insert_resource(SaveStore(Box::new(store)));
-        app.insert_resource(TimingOverride(Timing::INSTANT));
         app.add_plugins(MinimalPlugins)
-            .add_plugins(core_plugin)
-            .add_plugins(snelab::core_plugin);
+            .add_plugins(snelab::core_plugin)
+            .add_plugins(core_plugin);
+        // Plugins only register: what a test puts in before the first update is what the
+        // startup systems load.
+        app.insert_resource(SaveStore(Box::new(store)));
+        app.insert_resource(Timing::INSTANT);
         app.update();
         app.world_mut()
             .write_message(Navigate::Table(GameKind::Snelab));
@@ -213,31 +218,30 @@ mod snelab {
     }
 
     /// Sits down at `kind` against `who` and puts `court` on the table, South to move.
-    fn sit(app: &mut App, kind: TableKind, who: Opponent, court: &str) {
+    fn sit(app: &mut App, kind: Stakes, who: Seat, court: &str) {
         {
             let mut t = app.world_mut().resource_mut::<SnelabTable>();
-            t.setup.table = kind;
+            t.setup.stakes = kind;
             t.setup.opponent = who;
         }
         intent(app, Intent::Sit);
         let pos: Position = court.parse().unwrap();
         let mut t = app.world_mut().resource_mut::<SnelabTable>();
-        assert_eq!(t.phase, Phase::Play);
-        t.start = pos.clone();
-        t.pos = pos;
+        assert_eq!(t.phase(), Phase::Play);
+        t.restage(pos);
     }
 
     #[test]
     fn a_scripted_hot_seat_case_by_clicks_with_a_payment() {
         let mut app = app_with(MemoryStore::default());
-        assert_eq!(table(&app).phase, Phase::Lobby);
+        assert_eq!(table(&app).phase(), Phase::Lobby);
         assert_eq!(table(&app).purse.coins(), 100);
         // South's Justice on d4 can take North's Barrister on b6 (3); South's Bailiff on e6 is
         // one step from its Bench.
         sit(
             &mut app,
-            TableKind::Casino,
-            Opponent::Person,
+            Stakes::Casino,
+            Seat::Person,
             "barj1ab/1r2B2/7/3J3/7/7/BAR1RAB S +a",
         );
         assert_eq!(
@@ -274,20 +278,20 @@ mod snelab {
         click(&mut app, "f1");
         intent(&mut app, Intent::Confirm);
         let t = table(&app);
-        assert_eq!(t.actions.len(), 1);
-        assert_eq!(t.actions[0].to_string(), "d4xb6=a1+f1");
-        assert_eq!(t.pos.get(sq("b6")).map(|p| p.side), Some(Side::South));
-        assert!(t.pos.get(sq("a1")).is_none() && t.pos.get(sq("f1")).is_none());
-        assert_eq!(t.pos.to_move(), Side::North);
+        assert_eq!(t.actions().len(), 1);
+        assert_eq!(t.actions()[0].to_string(), "d4xb6=a1+f1");
+        assert_eq!(t.pos().get(sq("b6")).map(|p| p.side), Some(Side::South));
+        assert!(t.pos().get(sq("a1")).is_none() && t.pos().get(sq("f1")).is_none());
+        assert_eq!(t.pos().to_move(), Side::North);
         assert_eq!(t.last.map(|(a, b, _)| (a, b)), Some((sq("d4"), sq("b6"))));
         // North (the second person) answers by clicks too; then South reaches its Bench.
         click(&mut app, "a7");
         click(&mut app, "a6");
-        assert_eq!(table(&app).pos.to_move(), Side::South);
+        assert_eq!(table(&app).pos().to_move(), Side::South);
         click(&mut app, "e6");
         click(&mut app, "e7");
-        let Phase::Verdict(s) = table(&app).phase.clone() else {
-            panic!("the verdict is in: {:?}", table(&app).phase)
+        let Phase::Verdict(s) = table(&app).phase() else {
+            panic!("the verdict is in: {:?}", table(&app).phase())
         };
         assert_eq!(s.winner, Side::South);
         assert_eq!(s.collected, 22);
@@ -303,7 +307,7 @@ mod snelab {
             !table(&app2).purse.needs_coin_flip(),
             "the loser opens next"
         );
-        assert_eq!(table(&app2).phase, Phase::Lobby);
+        assert_eq!(table(&app2).phase(), Phase::Lobby);
     }
 
     #[test]
@@ -313,8 +317,8 @@ mod snelab {
         assert_eq!(refusals(&mut app), vec![Refusal::NotNow], "not seated yet");
         sit(
             &mut app,
-            TableKind::Street,
-            Opponent::Person,
+            Stakes::Street,
+            Seat::Person,
             "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
         );
         intent(&mut app, Intent::Select(sq("d7")));
@@ -341,8 +345,8 @@ mod snelab {
             refusals(&mut app),
             vec![Refusal::Short { paid: 1, cost: 3 }]
         );
-        assert_eq!(table(&app).pos, before.pos);
-        assert!(table(&app).actions.is_empty());
+        assert_eq!(table(&app).pos(), before.pos());
+        assert!(table(&app).actions().is_empty());
         // A click on nothing that matters changes nothing and sends no intent.
         click(&mut app, "c4");
         assert_eq!(table(&app).pick, after_bailiff);
@@ -357,7 +361,7 @@ mod snelab {
 
     /// Plays South's first legal action through select/target/pay/confirm intents.
     fn play_south(app: &mut App) {
-        let pos = table(app).pos.clone();
+        let pos = table(app).pos();
         let action: Action = legal_actions(&pos)[0];
         intent(app, Intent::Select(action.from()));
         intent(app, Intent::Target(action.to()));
@@ -368,7 +372,7 @@ mod snelab {
             intent(app, Intent::Confirm);
         }
         // The engine may already have answered within the same frame.
-        let done = &table(app).actions;
+        let done = table(app).actions();
         assert!(
             done.iter().rev().take(2).any(|a| *a == action),
             "{action} was played"
@@ -380,15 +384,15 @@ mod snelab {
         let mut app = app_with(MemoryStore::default());
         {
             let mut t = app.world_mut().resource_mut::<SnelabTable>();
-            t.setup.opponent = Opponent::Easy;
+            t.setup.opponent = Seat::Bot(Level::Easy);
         }
         intent(&mut app, Intent::Sit);
         assert_eq!(table(&app).purse.coins(), 88);
         let mut guard = 0;
-        while table(&app).phase == Phase::Play {
+        while table(&app).phase() == Phase::Play {
             guard += 1;
             assert!(guard < 2000, "the case ends");
-            if table(&app).pos.to_move() == Side::South {
+            if table(&app).pos().to_move() == Side::South {
                 play_south(&mut app);
             } else {
                 // The engine thinks on a worker thread; the frames go on meanwhile.
@@ -396,7 +400,7 @@ mod snelab {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
         }
-        let Phase::Verdict(s) = table(&app).phase.clone() else {
+        let Phase::Verdict(s) = table(&app).phase() else {
             panic!()
         };
         let expected = if s.winner == Side::South { 88 + 22 } else { 88 };
@@ -407,9 +411,9 @@ mod snelab {
         }
         assert_eq!(table(&app).purse.books().len(), 1, "written once");
         intent(&mut app, Intent::NextCase);
-        assert_eq!(table(&app).phase, Phase::Lobby);
+        assert_eq!(table(&app).phase(), Phase::Lobby);
         intent(&mut app, Intent::Sit);
-        let opener = table(&app).case.unwrap().opening.opener;
+        let opener = table(&app).open_case().unwrap().opening.opener;
         assert_eq!(opener, s.winner.opponent(), "the loser opens the next case");
     }
 
@@ -418,18 +422,18 @@ mod snelab {
         let mut app = app_with(MemoryStore::default());
         sit(
             &mut app,
-            TableKind::Casino,
-            Opponent::Person,
+            Stakes::Casino,
+            Seat::Person,
             "barjrab/7/7/7/7/7/BARJRAB S +a",
         );
         click(&mut app, "d1");
         click(&mut app, "f3");
-        assert_eq!(table(&app).actions.len(), 1);
+        assert_eq!(table(&app).actions().len(), 1);
         let store = saved(&app);
         // Resumed where it was.
         let app2 = app_with(store.clone());
-        assert_eq!(table(&app2).phase, Phase::Play);
-        assert_eq!(table(&app2).pos, table(&app).pos);
+        assert_eq!(table(&app2).phase(), Phase::Play);
+        assert_eq!(table(&app2).pos(), table(&app).pos());
         assert_eq!(table(&app2).purse.coins(), 88);
         // A damaged record cannot be trusted: the case is settled as abandoned, once.
         let mut damaged = store;
@@ -437,7 +441,7 @@ mod snelab {
             .set_raw("snelab.case", "{\"version\":1,\"data\":{\"case\":".into())
             .unwrap();
         let app3 = app_with(damaged);
-        assert_eq!(table(&app3).phase, Phase::Lobby);
+        assert_eq!(table(&app3).phase(), Phase::Lobby);
         assert_eq!(table(&app3).purse.coins(), 88);
         assert!(table(&app3).purse.open_case().is_none());
         let books = table(&app3).purse.books();
@@ -453,16 +457,16 @@ mod snelab {
         for _ in 0..8 {
             {
                 let mut t = app.world_mut().resource_mut::<SnelabTable>();
-                t.setup.opponent = Opponent::Person;
-                t.setup.table = TableKind::Street;
+                t.setup.opponent = Seat::Person;
+                t.setup.stakes = Stakes::Street;
             }
             intent(&mut app, Intent::Sit);
             // North steps onto South's Counter at once: South loses.
             let pos: Position = "7/7/7/7/7/3b3/B6 N +a".parse().unwrap();
-            app.world_mut().resource_mut::<SnelabTable>().pos = pos;
+            app.world_mut().resource_mut::<SnelabTable>().restage(pos);
             click(&mut app, "d2");
             click(&mut app, "d1");
-            assert!(matches!(table(&app).phase, Phase::Verdict(_)));
+            assert!(matches!(table(&app).phase(), Phase::Verdict(_)));
             intent(&mut app, Intent::NextCase);
         }
         assert_eq!(table(&app).purse.coins(), 100 - 8 * 12);
@@ -484,7 +488,10 @@ mod snelab {
 /// A whole case against the engine with the keyboard alone.
 mod snelab_keys {
     use bevy::prelude::*;
-    use carved_tables::app::snelab::{self, Opponent, Phase, Pick, SnelabTable};
+    use carved_tables::ai::Level;
+    use carved_tables::app::snelab::{self, Pick, SnelabTable};
+    use carved_tables::play::Seat;
+    use carved_tables::play::snelab::Phase;
     use carved_tables::rules::GameKind;
     use carved_tables::rules::snelab::Side;
     use carved_tables::save::MemoryStore;
@@ -513,20 +520,20 @@ mod snelab_keys {
     #[test]
     fn a_whole_case_by_keyboard_alone() {
         let mut app = keyed_app();
-        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Easy;
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Bot(Level::Easy);
         // Enter sits down at the lobby.
         press(&mut app, KeyCode::Enter);
-        assert_eq!(table(&app).phase, Phase::Play);
+        assert_eq!(table(&app).phase(), Phase::Play);
         let mut guard = 0;
-        while table(&app).phase == Phase::Play {
+        while table(&app).phase() == Phase::Play {
             guard += 1;
             assert!(guard < 5000, "the case ends");
-            if table(&app).pos.to_move() != Side::South {
+            if table(&app).pos().to_move() != Side::South {
                 app.update();
                 std::thread::sleep(std::time::Duration::from_millis(1));
                 continue;
             }
-            let played = table(&app).actions.len();
+            let played = table(&app).actions().len();
             match table(&app).pick.clone() {
                 // Tab lifts the next piece that can go somewhere.
                 Pick::Idle => press(&mut app, KeyCode::Tab),
@@ -546,7 +553,7 @@ mod snelab_keys {
                     let focus = table(&app).focus;
                     if state.is_complete() {
                         press(&mut app, KeyCode::Enter);
-                        assert!(table(&app).actions.len() > played, "confirmed");
+                        assert!(table(&app).actions().len() > played, "confirmed");
                     } else if focus
                         .is_some_and(|f| state.addable.contains(&f) && !chosen.contains(&f))
                     {
@@ -557,17 +564,17 @@ mod snelab_keys {
                 }
             }
         }
-        assert!(matches!(table(&app).phase, Phase::Verdict(_)));
+        assert!(matches!(table(&app).phase(), Phase::Verdict(_)));
         assert_eq!(table(&app).purse.books().len(), 1);
         // Enter goes on to the next case.
         press(&mut app, KeyCode::Enter);
-        assert_eq!(table(&app).phase, Phase::Lobby);
+        assert_eq!(table(&app).phase(), Phase::Lobby);
     }
 
     #[test]
     fn escape_puts_a_lifted_piece_down_without_leaving_the_table() {
         let mut app = keyed_app();
-        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Opponent::Person;
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::Tab);
         assert!(matches!(table(&app).pick, Pick::Selected { .. }));

@@ -3,7 +3,7 @@
 //! deterministic, the committed models are what it makes, and every model has sane bounds.
 
 use carved_tables::carve::{self, Footprint, MODELS};
-use carved_tables::theme::{Problem, Side, SoundEvent, Theme, ThemeError, Warning};
+use carved_tables::theme::{Problem, SoundEvent, Theme, ThemeError, Warning, Wood};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -375,11 +375,11 @@ fn pieces_face_forward() {
 #[test]
 fn finishes_follow_the_side_for_pieces_and_the_entry_for_the_rest() {
     let t = Theme::builtin();
-    let (light, _) = t.finishes("chess_pawn", Side::Light);
-    let (dark, dark_inlay) = t.finishes("chess_pawn", Side::Dark);
+    let (light, _) = t.finishes("chess_pawn", Wood::Light);
+    let (dark, dark_inlay) = t.finishes("chess_pawn", Wood::Dark);
     assert_ne!(light.material, dark.material);
     assert_eq!(dark_inlay, t.woods.dark.inlay);
-    let (board, _) = t.finishes("board_chess", Side::Light);
+    let (board, _) = t.finishes("board_chess", Wood::Light);
     assert_eq!(board, t.boards["board_chess"].material);
 }
 

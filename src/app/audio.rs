@@ -20,7 +20,7 @@ pub struct SoundBank(pub HashMap<SoundEvent, Handle<AudioSource>>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SoundBank>()
         .add_message::<PlaySound>()
-        .add_systems(Startup, load_sounds)
+        .add_systems(Startup, load_sounds.after(super::save::Loaded::Theme))
         .add_systems(Update, play_sounds);
 }
 

@@ -2,9 +2,9 @@
 //! shows the progress and lets the game start once each file has loaded or failed (a failed file
 //! falls back to a built-in replacement, with one warning).
 
-use super::save::Tr;
 use super::screens::{AssetsReady, Screen};
 use super::style;
+use crate::i18n::Tr;
 use bevy::asset::{LoadState, UntypedAssetId};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

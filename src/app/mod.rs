@@ -1,37 +1,54 @@
-//! The Bevy game: one plugin per concern, listed here.
+//! The Bevy game: one plugin per concern, listed here. Plugins only register (resources,
+//! messages, systems); what they load happens in startup systems, ordered by
+//! [`save::Loaded`], so the order the plugins are added in does not matter.
 //!
-//! [`core_plugin`] holds what runs without a window (screens, settings, saves) and is what the
-//! headless tests drive with `MinimalPlugins`; [`run`] adds rendering, the egui menus, the table,
-//! the camera rig, audio and the screenshot mode on top.
+//! [`core_plugin`] holds what runs without a window (screens, settings, saves, the table kit) and
+//! is what the headless tests drive with `MinimalPlugins`; [`run`] adds rendering, the egui
+//! menus, the room and camera rig, audio, the tables and the developer tools on top.
+//!
+//! The tables: [`snelab`], [`hive`], [`chess`], each a plugin with its [`kit::TableInfo`]; the
+//! shared screens read [`TABLES`], the one list of games in the app.
 
 pub mod anim;
 pub mod audio;
-pub mod board;
+pub mod chess;
+pub mod dev;
+pub mod hive;
+pub mod kit;
 pub mod loading;
 pub mod marks;
 pub mod menu;
 pub mod models;
 pub mod platform;
-pub mod preview;
+pub mod room;
 pub mod save;
 pub mod screens;
-pub mod screenshot;
 pub mod snelab;
 pub mod style;
-pub mod tables;
 pub mod theme;
 pub mod wood;
 
-use crate::launch::LaunchOptions;
+use crate::launch::{LaunchOptions, StagedName};
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::window::{PresentMode, WindowResolution};
 use std::path::PathBuf;
 
-/// The window-less core: screen flow, settings and saves.
+/// The tables of the app, in the menu's order: what each tells the shared screens.
+pub const TABLES: [&kit::TableInfo; 3] = [&snelab::INFO, &hive::INFO, &chess::INFO];
+
+/// Every table's staged scenes, as the launch flags name them.
+pub fn staged_scenes() -> Vec<StagedName> {
+    TABLES
+        .iter()
+        .flat_map(|t| t.scenes.iter().map(|s| (t.game, s.name, s.about)))
+        .collect()
+}
+
+/// The window-less core: screen flow, settings and saves, and the table kit.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((save::plugin, screens::plugin));
+    app.add_plugins((save::plugin, screens::plugin, kit::plugin));
 }
 
 /// The folder that holds `assets/` and `shaders/`: `BEVY_ASSET_ROOT`, the cargo package when run
@@ -120,13 +137,11 @@ pub fn run(options: LaunchOptions) -> AppExit {
         wood::plugin,
         models::plugin,
         marks::plugin,
-        board::plugin,
-        tables::plugin,
-        snelab::plugin,
-        preview::plugin,
+        room::plugin,
         menu::plugin,
         audio::plugin,
-        screenshot::plugin,
+        dev::plugin,
     ));
+    app.add_plugins((snelab::plugin, hive::plugin, chess::plugin));
     app.run()
 }

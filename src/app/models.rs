@@ -8,7 +8,7 @@ use super::loading::LoadingQueue;
 use super::theme::ActiveTheme;
 use super::wood::WoodMaterial;
 use crate::carve::{self, MeshData, Slot};
-use crate::theme::Side;
+use crate::theme::Wood;
 use bevy::asset::{LoadState, RenderAssetUsages};
 use bevy::gltf::{Gltf, GltfMesh};
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -47,7 +47,7 @@ pub fn to_mesh(data: &MeshData) -> Mesh {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModelLibrary>()
-        .add_systems(Startup, load_models)
+        .add_systems(Startup, load_models.after(super::save::Loaded::Theme))
         .add_systems(
             Update,
             resolve_models.run_if(|lib: Res<ModelLibrary>| !lib.all_resolved()),
@@ -126,7 +126,7 @@ fn resolve_models(
     }
 }
 
-/// Spawns a model as children of `parent`, in the theme's finishes for `side`. `seed` shifts the
+/// Spawns a model as children of `parent`, in the theme's finishes for `wood`. `seed` shifts the
 /// wood grain so that no two pieces look alike. Does nothing while the model is unresolved.
 pub fn spawn_model(
     parent: &mut ChildSpawnerCommands,
@@ -134,13 +134,13 @@ pub fn spawn_model(
     theme: &ActiveTheme,
     materials: &mut Assets<WoodMaterial>,
     name: &str,
-    side: Side,
+    wood: Wood,
     seed: f32,
 ) {
     let Some(parts) = library.parts(name) else {
         return;
     };
-    let (wood, inlay) = theme.0.finishes(name, side);
+    let (wood, inlay) = theme.0.finishes(name, wood);
     let wood = materials.add(super::wood::finish_material(&wood, seed));
     let inlay = materials.add(super::wood::finish_material(&inlay, seed + 0.5));
     for (slot, mesh) in parts {

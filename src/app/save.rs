@@ -1,9 +1,9 @@
 //! Saves on the device through `bevy_pkv` (a local database on desktop, local storage in the
 //! browser), behind the typed, versioned wrapper of [`crate::save`]. Also holds the live
-//! [`ActiveSettings`] and the language strings, and the notices shown to the player when a saved
-//! value had to be replaced.
+//! [`ActiveSettings`] (read at startup, with the language's strings in [`Tr`]) and the notices
+//! shown to the player when a saved value had to be replaced.
 
-use crate::i18n::Strings;
+use crate::i18n::{Strings, Tr};
 use crate::launch::LaunchOptions;
 use crate::save::{self as saves, KeyValue, LoadStatus, MemoryStore, Saved};
 use crate::settings::Settings;
@@ -71,17 +71,6 @@ pub fn open_store(options: &LaunchOptions) -> SaveStore {
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct ActiveSettings(pub Settings);
 
-/// The strings of the current language.
-#[derive(Resource, Clone, Debug)]
-pub struct Tr(pub Strings);
-
-impl std::ops::Deref for Tr {
-    type Target = Strings;
-    fn deref(&self) -> &Strings {
-        &self.0
-    }
-}
-
 /// Short messages for the player (a damaged save, no sound device), shown for a few seconds.
 #[derive(Resource, Default, Debug)]
 pub struct Notices {
@@ -107,15 +96,49 @@ impl Notices {
 #[derive(Message, Clone, Debug)]
 pub struct ChangeSettings(pub Settings);
 
+/// The order of startup loading, so plugins may be added in any order: settings and strings,
+/// then the theme, then what each table saved.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loaded {
+    /// Settings and strings are in force.
+    Settings,
+    /// The artists' theme is read.
+    Theme,
+    /// Each table has loaded its saves (purse, autosave).
+    Tables,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    if !app.world().contains_resource::<SaveStore>() {
-        app.insert_resource(SaveStore::memory());
+    app.init_resource::<SaveStore>()
+        .insert_resource(ActiveSettings(Settings::default()))
+        .insert_resource(Tr(Strings::new(crate::i18n::Lang::En)))
+        .init_resource::<Notices>()
+        .add_message::<ChangeSettings>()
+        .configure_sets(
+            Startup,
+            (Loaded::Settings, Loaded::Theme, Loaded::Tables).chain(),
+        )
+        .add_systems(Startup, load_settings.in_set(Loaded::Settings))
+        .add_systems(Update, (apply_settings, age_notices));
+}
+
+impl Default for SaveStore {
+    fn default() -> SaveStore {
+        SaveStore::memory()
     }
-    let options = app.world().get_resource::<LaunchOptions>().cloned();
-    let store = app.world().resource::<SaveStore>();
+}
+
+/// Reads the saved settings (a damaged value is replaced and the player told); `--lang` picks
+/// the language for this run only.
+fn load_settings(
+    store: Res<SaveStore>,
+    options: Option<Res<LaunchOptions>>,
+    mut active: ResMut<ActiveSettings>,
+    mut tr: ResMut<Tr>,
+    mut notices: ResMut<Notices>,
+) {
     let (mut settings, status) = store.load::<Settings>();
     settings = settings.sanitized();
-    let mut notices = Notices::default();
     let strings_lang = options
         .as_ref()
         .and_then(|o| o.lang.as_deref())
@@ -124,16 +147,12 @@ pub(super) fn plugin(app: &mut App) {
     if options.as_ref().is_some_and(|o| o.lang.is_some()) {
         settings.lang = strings_lang;
     }
-    let tr = Strings::new(strings_lang);
+    tr.0 = Strings::new(strings_lang);
     if let LoadStatus::Replaced(why) = &status {
         warn!("{why}");
         notices.push(tr.tf("settings.reset_problem", &[("why", why)]));
     }
-    app.insert_resource(ActiveSettings(settings))
-        .insert_resource(Tr(tr))
-        .insert_resource(notices)
-        .add_message::<ChangeSettings>()
-        .add_systems(Update, (apply_settings, age_notices));
+    active.0 = settings;
 }
 
 fn apply_settings(

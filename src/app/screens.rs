@@ -77,9 +77,8 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Menu => Some(Navigate::Menu(MenuPage::Main)),
         Scene::Settings => Some(Navigate::Menu(MenuPage::Settings)),
         Scene::Rules(g) => Some(Navigate::Menu(MenuPage::Rules(g))),
-        Scene::Table(g) => Some(Navigate::Table(g)),
+        Scene::Table(g) | Scene::Staged { game: g, .. } => Some(Navigate::Table(g)),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
-        Scene::Snelab(_) => Some(Navigate::Table(GameKind::Snelab)),
     }
 }
 

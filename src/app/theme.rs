@@ -13,12 +13,21 @@ pub struct AssetRoot(pub PathBuf);
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveTheme(pub Theme);
 
+impl Default for ActiveTheme {
+    fn default() -> ActiveTheme {
+        ActiveTheme(Theme::builtin())
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    let root = app
-        .world()
-        .get_resource::<AssetRoot>()
-        .map(|r| r.0.join("assets"));
-    let theme = match root {
+    app.init_resource::<ActiveTheme>()
+        .add_systems(Startup, load_theme.in_set(super::save::Loaded::Theme));
+}
+
+/// Reads `theme.ron` from the asset root (the built-in theme where there is none).
+fn load_theme(root: Option<Res<AssetRoot>>, mut active: ResMut<ActiveTheme>) {
+    let root = root.map(|r| r.0.join("assets"));
+    active.0 = match root {
         // The browser cannot list or read the site's files synchronously: it runs the
         // `theme.ron` built in, and a missing file shows as a failed load instead.
         #[cfg(target_arch = "wasm32")]
@@ -36,5 +45,4 @@ pub(super) fn plugin(app: &mut App) {
         }
         None => Theme::builtin(),
     };
-    app.insert_resource(ActiveTheme(theme));
 }

@@ -32,44 +32,34 @@ impl MaterialExtension for WoodGrain {
 
 pub type WoodMaterial = ExtendedMaterial<StandardMaterial, WoodGrain>;
 
-/// The woods of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wood {
-    /// Light ash: South's and ash's pieces, the light squares.
-    Ash,
-    /// Dark walnut: North's and walnut's pieces, the dark squares, the table's apron.
-    Walnut,
-}
-
-impl Wood {
-    /// A material of this wood with the grain shifted by `seed`.
-    pub fn material(self, seed: f32) -> WoodMaterial {
-        let (light, dark, rings, roughness) = match self {
-            Wood::Ash => (
-                Color::srgb(0.86, 0.74, 0.55),
-                Color::srgb(0.62, 0.47, 0.30),
-                9.0,
-                0.55,
-            ),
-            Wood::Walnut => (
-                Color::srgb(0.36, 0.22, 0.13),
-                Color::srgb(0.17, 0.10, 0.06),
-                7.0,
-                0.5,
-            ),
-        };
-        ExtendedMaterial {
-            base: StandardMaterial {
-                base_color: light,
-                perceptual_roughness: roughness,
-                reflectance: 0.35,
-                ..default()
-            },
-            extension: WoodGrain {
-                dark: dark.to_linear(),
-                params: Vec4::new(rings, 1.0, seed, 0.85),
-            },
-        }
+/// The grained material of the two wood finishes (`Material::Ash`, `Material::Walnut`), the
+/// grain shifted by `seed`.
+fn grained(material: crate::theme::Material, seed: f32) -> WoodMaterial {
+    let (light, dark, rings, roughness) = match material {
+        crate::theme::Material::Walnut => (
+            Color::srgb(0.36, 0.22, 0.13),
+            Color::srgb(0.17, 0.10, 0.06),
+            7.0,
+            0.5,
+        ),
+        _ => (
+            Color::srgb(0.86, 0.74, 0.55),
+            Color::srgb(0.62, 0.47, 0.30),
+            9.0,
+            0.55,
+        ),
+    };
+    ExtendedMaterial {
+        base: StandardMaterial {
+            base_color: light,
+            perceptual_roughness: roughness,
+            reflectance: 0.35,
+            ..default()
+        },
+        extension: WoodGrain {
+            dark: dark.to_linear(),
+            params: Vec4::new(rings, 1.0, seed, 0.85),
+        },
     }
 }
 
@@ -88,8 +78,7 @@ fn queue_shader(server: Res<AssetServer>, mut queue: ResMut<LoadingQueue>) {
 pub fn finish_material(finish: &crate::theme::Finish, seed: f32) -> WoodMaterial {
     use crate::theme::Material as M;
     let mut m = match finish.material {
-        M::Ash => Wood::Ash.material(seed),
-        M::Walnut => Wood::Walnut.material(seed),
+        M::Ash | M::Walnut => grained(finish.material, seed),
         other => {
             let (colour, roughness, metallic) = match other {
                 M::Ink => (Color::srgb(0.08, 0.05, 0.035), 0.6, 0.0),

@@ -344,3 +344,128 @@ pub fn play<G: RecordText>(options: &Options, out: &mut dyn Write) -> Result<(),
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::{CliError, Command, parse, run};
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn run_words(args: &[String]) -> Result<(String, String), CliError> {
+        let cmd = parse(args)?;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run(cmd, &mut std::io::empty(), &mut out, &mut err)?;
+        Ok((
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        ))
+    }
+
+    #[test]
+    fn perft_prints_one_line_per_depth_for_every_game() {
+        let (out, err) = run_words(&words("perft snelab --depth 2")).unwrap();
+        assert_eq!(out, "perft 1 12\nperft 2 144\n");
+        assert!(err.contains("nodes/s"));
+        // From a given court: South's Bailiff on d6 steps onto the Bench (no reply), or the one
+        // on a1 steps up and North's lone Bailiff answers.
+        let mut args = words("perft snelab --depth 2 --position");
+        args.push("b6/3B3/7/7/7/7/B6 S +a".into());
+        let (out, _) = run_words(&args).unwrap();
+        assert_eq!(out, "perft 1 2\nperft 2 1\n");
+        // Hive from the empty table (the published table), chess from the queenless start.
+        let (out, _) = run_words(&words("perft hive --depth 3")).unwrap();
+        assert_eq!(out, "perft 1 4\nperft 2 96\nperft 3 1440\n");
+        let (out, _) = run_words(&words("perft chess --depth 1")).unwrap();
+        assert_eq!(
+            out, "perft 1 21\n",
+            "8 pawns × 2 + 2 knights × 2 + the king to the empty d1"
+        );
+    }
+
+    #[test]
+    fn a_bad_position_is_an_input_error_that_says_where() {
+        let mut args = words("perft snelab --depth 1 --position");
+        args.push("barjrab/7 X +a".into());
+        let e = run_words(&args).unwrap_err();
+        assert!(
+            matches!(e, CliError::Input(ref m) if m.contains("at character")),
+            "{e:?}"
+        );
+        assert_eq!(e.exit_code(), 1);
+        let e = run_words(&words("perft chess --depth 1 --position 8/8")).unwrap_err();
+        assert!(
+            matches!(e, CliError::Input(ref m) if m.contains("fields")),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn selfplay_reports_each_game_the_wins_and_the_length() {
+        let args =
+            words("selfplay snelab --south greedy --north random --games 6 --seed 4 --swap true");
+        let (out, _) = run_words(&args).unwrap();
+        let line = |prefix: &str| {
+            out.lines()
+                .find(|l| l.starts_with(prefix))
+                .unwrap_or_else(|| panic!("no `{prefix}` in {out}"))
+                .to_string()
+        };
+        assert_eq!(line("games"), "games 6");
+        assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 6);
+        let wins = |l: String| -> u64 { l.rsplit(' ').next().unwrap().parse().unwrap() };
+        let south = wins(line("south (greedy) wins"));
+        let north = wins(line("north (random) wins"));
+        let draws = wins(line("draws"));
+        assert_eq!(south + north + draws, 6);
+        assert_eq!(draws, 0, "a case always ends with a verdict");
+        assert!(line("mean length").contains("plies"));
+        // The same seed plays the same games (the last line's time aside).
+        let again = run_words(&args).unwrap().0;
+        let body = |s: &str| {
+            s.lines()
+                .filter(|l| !l.starts_with("mean"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(body(&again), body(&out));
+        // Chess and hive through the same function.
+        let (out, _) = run_words(&words(
+            "selfplay chess --white greedy --black random --games 2 --seed 1",
+        ))
+        .unwrap();
+        assert!(out.contains("games 2\nwhite (greedy) wins "), "{out}");
+    }
+
+    #[test]
+    fn selfplay_flags_are_checked() {
+        for bad in [
+            "selfplay snelab --south greedy --games 2 --seed 1",
+            "selfplay snelab --south best --north random --games 2 --seed 1",
+            "selfplay snelab --south greedy --north random --games two",
+            "selfplay snelab --south greedy --north random --games 2 --seed 1 --swap maybe",
+            "selfplay snelab --white greedy --black random --games 2 --seed 1",
+            "selfplay hive --south greedy --north random",
+        ] {
+            let e = run_words(&words(bad)).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn bench_flags_are_checked_and_it_reports_every_level() {
+        let e = run_words(&words("bench snelab --fast yes")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(matches!(
+            parse(&words("bench snelab --depth 2")),
+            Ok(Command::Bench { .. })
+        ));
+        let (out, _) = run_words(&words("bench snelab --depth 2")).unwrap();
+        assert!(out.starts_with("perft 1: 12 nodes"), "{out}");
+        for level in ["easy", "normal", "hard"] {
+            assert!(out.contains(&format!("engine {level}: ")), "{out}");
+        }
+        assert!(out.contains("median") && out.contains("worst"), "{out}");
+    }
+}

@@ -207,6 +207,19 @@ impl Strings {
     }
 }
 
+/// The strings of the language in force: the translator every front end asks (a Bevy resource
+/// in the game).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "app", derive(bevy::prelude::Resource))]
+pub struct Tr(pub Strings);
+
+impl std::ops::Deref for Tr {
+    type Target = Strings;
+    fn deref(&self) -> &Strings {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,10 +3,11 @@
 
 mod markdown;
 
-use super::save::{ActiveSettings, ChangeSettings, Notices, Tr};
+use super::save::{ActiveSettings, ChangeSettings, Notices};
 use super::screens::{MenuPage, Navigate, Screen};
 use super::style::{self, big_button, panel_frame};
 use crate::i18n::Lang;
+use crate::i18n::Tr;
 use crate::rules::GameKind;
 use crate::settings::{MAX_PURSE, MIN_PURSE};
 use bevy::prelude::*;
@@ -23,13 +24,12 @@ fn game_name(tr: &Tr, game: GameKind) -> String {
     tr.t(&format!("game.{}.name", game.cli_name())).to_string()
 }
 
-/// The rules text of a game, as shipped in `assets/rules/`.
-pub fn rules_text(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Snelab => include_str!("../../../assets/rules/snelab.md"),
-        GameKind::Hive => include_str!("../../../assets/rules/hive.md"),
-        GameKind::Chess => include_str!("../../../assets/rules/chess.md"),
-    }
+/// A game's rules page in `lang`, as its table registers it (`assets/rules/<game>.<lang>.md`).
+pub fn rules_text(game: GameKind, lang: Lang) -> &'static str {
+    super::TABLES
+        .iter()
+        .find(|t| t.game == game)
+        .map_or("", |t| t.rules(lang))
 }
 
 fn menu_ui(
@@ -194,18 +194,11 @@ fn rules_page(ctx: &egui::Context, tr: &Tr, game: GameKind, go: &mut MessageWrit
     let heading = tr.tf("rules.title", &[("game", &game_name(tr, game))]);
     let height = (ctx.content_rect().height() - 240.0).max(200.0);
     page(ctx, "rules", &heading, 920.0, tr, go, |ui| {
-        if tr.lang() != Lang::En {
-            ui.label(
-                egui::RichText::new(tr.t("rules.in_english"))
-                    .italics()
-                    .color(style::MUTED),
-            );
-        }
         egui::ScrollArea::vertical()
             .max_height(height)
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                markdown::show(ui, rules_text(game));
+                markdown::show(ui, rules_text(game, tr.lang()));
             });
     });
 }

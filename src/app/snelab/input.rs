@@ -3,10 +3,12 @@
 //! the arrow keys cycle targets (or payers), Enter lifts, sends and confirms, Space adds or takes
 //! back a payer, Escape backs out.
 
-use super::table::{Intent, Phase, Pick};
+use super::table::{Intent, Pick};
 use super::view::square_at;
 use super::{SnelabIntent, SnelabTable, SquareClicked};
+use crate::app::kit::TableSet;
 use crate::app::screens::Screen;
+use crate::play::snelab::Phase;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -18,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         clicks
-            .before(super::handle_intents)
+            .in_set(TableSet::Input)
             .run_if(in_state(Screen::Table(GameKind::Snelab))),
     );
 }
@@ -32,7 +34,7 @@ fn clicks(
     let dragged = drags
         .read()
         .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
-    let court = table.pos.court();
+    let court = table.pos().court();
     let mut seen = false;
     for click in clicks.read() {
         debug!(
@@ -67,7 +69,10 @@ pub(super) fn keys(
     let mut send = |i: Intent| {
         intents.write(SnelabIntent(i));
     };
-    match table.phase.clone() {
+    if table.coin.is_some() {
+        return;
+    }
+    match table.phase() {
         Phase::Lobby => {
             if pressed(KeyCode::Enter) {
                 send(Intent::Sit);
@@ -80,7 +85,6 @@ pub(super) fn keys(
             }
             return;
         }
-        Phase::Flip { .. } => return,
         Phase::Play => {}
     }
     let escape = pressed(KeyCode::Escape);

@@ -1,77 +1,20 @@
-//! The Snēlab table's state and turn flow, as plain data: what the player has selected, the
-//! payment being picked, the keyboard focus, the purse and the case under way. Intents (from
-//! picking, keys, buttons or a test) go through [`Table::handle`], which asks the pure rules and
-//! either changes the table or returns a [`Refusal`] and changes nothing. The Bevy systems around
-//! it only carry messages, animate and save.
+//! The Snēlab table's own state around the match layer's [`Session`]: what the person to act has
+//! lifted, the payment being picked, the keyboard focus, the last move's ghost and glow, and the
+//! animation time (`busy`, the coin in the air). Intents (from picking, keys, buttons or a test)
+//! go through [`Table::handle`], which asks the session (and through it the rules) and either
+//! changes the table or returns a [`Refusal`] and changes nothing. The session never waits for
+//! an animation: the table holds its busy time and lets nobody act until the pieces have landed.
 
-use crate::ai::snelab::Level;
-use crate::rules::snelab::purse::{CaseEnd, Coin, OpenCase, Purse, SitError, TableKind};
+use crate::play::snelab::{self as session, Coin, Event, Session, SitError};
+use crate::play::{Refused, Seat};
 use crate::rules::snelab::{
-    Action, PaymentPick, Piece, Position, Reach, RuleError, Side, Square, apply, outcome,
-    payment_pick, reach, route_squares,
+    Action, PaymentPick, Piece, Position, Reach, RuleError, Square, payment_pick, reach,
+    route_squares,
 };
-use crate::save::Saved;
-use serde::{Deserialize, Serialize};
-
-/// Who sits across from the purse's owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Opponent {
-    Easy,
-    Normal,
-    Hard,
-    /// A second person on this device (hot seat).
-    Person,
-}
-
-impl Opponent {
-    pub const ALL: [Opponent; 4] = [
-        Opponent::Easy,
-        Opponent::Normal,
-        Opponent::Hard,
-        Opponent::Person,
-    ];
-
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Opponent::Easy => Some(Level::Easy),
-            Opponent::Normal => Some(Level::Normal),
-            Opponent::Hard => Some(Level::Hard),
-            Opponent::Person => None,
-        }
-    }
-
-    /// The i18n key of its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Opponent::Easy => "snelab.opponent.easy",
-            Opponent::Normal => "snelab.opponent.normal",
-            Opponent::Hard => "snelab.opponent.hard",
-            Opponent::Person => "snelab.opponent.person",
-        }
-    }
-}
-
-/// What the lobby chooses before a case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Setup {
-    pub table: TableKind,
-    pub opponent: Opponent,
-    /// The "appeal" rule: backward captures (on by default).
-    pub backward: bool,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            table: TableKind::Casino,
-            opponent: Opponent::Normal,
-            backward: true,
-        }
-    }
-}
+use std::ops::{Deref, DerefMut};
 
 /// How long the table's animations take, in seconds. Data, so tests run them instantly.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Timing {
     /// The coin in the air before the first case.
     pub flip: f32,
@@ -106,34 +49,22 @@ impl Timing {
     }
 }
 
-/// Where the table stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    /// Choosing the table and the opponent.
-    Lobby,
-    /// The coin is in the air; `left` seconds until it lands.
-    Flip {
-        coin: Coin,
-        left: f32,
-    },
-    Play,
-    /// The case is settled: the banner is up.
-    Verdict(Settled),
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing::PLAY
+    }
 }
 
-/// The result of a case as the banner shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settled {
-    pub winner: Side,
-    pub end: CaseEnd,
-    pub table: TableKind,
-    pub your_side: Side,
-    /// Coins paid into the purse (0 on a loss).
-    pub collected: u32,
-    pub purse_after: u32,
+/// The coin flip that opens the first case, in the air.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoinShow {
+    pub coin: Coin,
+    /// Seconds until it has landed and been read; `total` is the whole flip.
+    pub left: f32,
+    pub total: f32,
 }
 
-/// What the person to move is doing with the pieces.
+/// What the person to act is doing with the pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Pick {
     #[default]
@@ -175,7 +106,7 @@ pub enum Intent {
 pub enum Refusal {
     /// Not now: another phase, an animation still playing, or the engine's turn.
     NotNow,
-    /// The square holds no piece of the side to move.
+    /// The square holds no piece of the side to act.
     NotYours(Square),
     /// Nothing is lifted.
     NothingSelected,
@@ -191,6 +122,20 @@ pub enum Refusal {
     CannotSit(SitError),
     /// The rules refused it.
     Rule(RuleError),
+}
+
+impl From<session::Refusal> for Refusal {
+    fn from(r: session::Refusal) -> Refusal {
+        match r {
+            session::Refusal::NotNow => Refusal::NotNow,
+            session::Refusal::CannotSit(e) => Refusal::CannotSit(e),
+            session::Refusal::Match(Refused::Rule(e)) => Refusal::Rule(e),
+            session::Refusal::Match(Refused::GameOver) => Refusal::Rule(RuleError::CaseOver),
+            session::Refusal::Match(Refused::NotYourTurn { .. } | Refused::Malformed(_)) => {
+                Refusal::NotNow
+            }
+        }
+    }
 }
 
 /// A move as the animations need it.
@@ -213,7 +158,7 @@ pub enum Effect {
     StakeTaken,
     Played(Box<Played>),
     /// The verdict came in and the purse has been written.
-    Settled(Settled),
+    Settled(session::Settled),
     /// The purse changed (save it).
     PurseChanged,
     /// The selection or payment changed (a click or key sound).
@@ -223,39 +168,16 @@ pub enum Effect {
 /// A capture as the bar tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Capture {
-    pub by: Side,
+    pub by: crate::rules::snelab::Side,
     pub at: Square,
     pub taken: Piece,
     pub payers: Vec<(Square, Piece)>,
 }
 
-/// The autosave of the case under way, so a restart resumes it: the opening and every action.
-/// Case 0 (the default) is no case: purse case numbers start at 1.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct CaseRecord {
-    pub case: u64,
-    pub setup: Setup,
-    pub start: Position,
-    pub actions: Vec<Action>,
-    pub seed: u64,
-}
-
-impl Saved for CaseRecord {
-    const KEY: &'static str = "snelab.case";
-    const VERSION: u32 = 1;
-}
-
-/// The whole table.
+/// The whole table: the session and what the person is doing with the pieces.
 #[derive(Clone, Debug)]
 pub struct Table {
-    pub setup: Setup,
-    pub phase: Phase,
-    pub purse: Purse,
-    pub case: Option<OpenCase>,
-    pub start: Position,
-    pub pos: Position,
-    /// Every action of the case so far (the move list).
-    pub actions: Vec<Action>,
+    pub session: Session,
     pub pick: Pick,
     /// The last move's start and landing (ghost and glow), until the next move.
     pub last: Option<(Square, Square, Piece)>,
@@ -264,156 +186,106 @@ pub struct Table {
     pub last_capture: Option<Capture>,
     /// The keyboard's focus.
     pub focus: Option<Square>,
-    /// Seconds of animation still playing; nobody moves until it is over.
+    /// Seconds of animation still playing; nobody acts until it is over.
     pub busy: f32,
-    pub timing: Timing,
-    /// Seeds the engine's choices in this case.
-    pub seed: u64,
+    /// The coin flip on show before the first case.
+    pub coin: Option<CoinShow>,
+}
+
+impl Deref for Table {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
+impl DerefMut for Table {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
 }
 
 impl Table {
-    pub fn new(purse: Purse, timing: Timing) -> Table {
+    pub fn new(session: Session) -> Table {
         Table {
-            setup: Setup::default(),
-            phase: Phase::Lobby,
-            purse,
-            case: None,
-            start: Position::start(),
-            pos: Position::start(),
-            actions: Vec::new(),
+            session,
             pick: Pick::Idle,
             last: None,
             last_capture: None,
             focus: None,
             busy: 0.0,
-            timing,
-            seed: 0,
+            coin: None,
         }
     }
 
-    /// The side the purse's owner plays: always South, the near side.
-    pub const YOU: Side = Side::South;
-
-    /// Whether a person plays `side`.
-    pub fn is_person(&self, side: Side) -> bool {
-        side == Table::YOU || self.setup.opponent == Opponent::Person
+    /// Whether the table shows something that must finish before anyone acts.
+    pub fn animating(&self) -> bool {
+        self.busy > 0.0 || self.coin.is_some()
     }
 
-    /// Whether the engine is to move now (and nothing is animating).
+    /// Whether the bot is to act now (and nothing is animating).
     pub fn engine_to_move(&self) -> bool {
-        self.phase == Phase::Play && self.busy <= 0.0 && !self.is_person(self.pos.to_move())
+        !self.animating() && self.session.bot_turn().is_some()
     }
 
     /// Whether a person may act on the pieces now.
     pub fn person_to_move(&self) -> bool {
-        self.phase == Phase::Play && self.busy <= 0.0 && self.is_person(self.pos.to_move())
+        !self.animating() && self.session.person_to_act()
     }
 
-    /// The record that lets a restart resume this case.
-    pub fn record(&self) -> Option<CaseRecord> {
-        self.case.map(|c| CaseRecord {
-            case: c.id,
-            setup: self.setup,
-            start: self.start.clone(),
-            actions: self.actions.clone(),
-            seed: self.seed,
-        })
-    }
-
-    /// Resumes the case `record` describes, if it is the purse's open case and every action in
-    /// it is still legal; otherwise says why not and changes nothing.
-    pub fn resume(&mut self, record: &CaseRecord) -> Result<(), String> {
-        let open = self.purse.open_case().copied().ok_or("no case is open")?;
-        if open.id != record.case {
-            return Err(format!(
-                "the saved case is number {}, the open one {}",
-                record.case, open.id
-            ));
-        }
-        let mut pos = record.start.clone();
+    /// After a restart: the case's last move shown as the last move again.
+    pub fn show_resumed(&mut self) {
+        let Some(game) = self.session.game() else {
+            return;
+        };
+        let mut pos = game.start().clone();
         let mut last = None;
-        for (i, action) in record.actions.iter().enumerate() {
-            let piece = pos
-                .get(action.from())
-                .ok_or_else(|| format!("move {} ({action}) has no piece", i + 1))?;
-            pos = apply(&pos, action).map_err(|e| format!("move {} ({action}): {e}", i + 1))?;
-            last = Some((action.from(), action.to(), piece));
+        for action in game.actions() {
+            if let Some(piece) = pos.get(action.from()) {
+                last = Some((action.from(), action.to(), piece));
+            }
+            pos = crate::rules::snelab::apply_unchecked(&pos, &action);
         }
-        if outcome(&pos).is_some() {
-            return Err("the saved case had already ended".into());
-        }
-        self.setup = record.setup;
-        self.case = Some(open);
-        self.start = record.start.clone();
-        self.pos = pos;
-        self.actions = record.actions.clone();
-        self.seed = record.seed;
         self.last = last;
         self.last_capture = None;
         self.pick = Pick::Idle;
         self.focus = None;
-        self.phase = Phase::Play;
-        Ok(())
-    }
-
-    /// Settles an open case that cannot be resumed as abandoned: a loss, written once.
-    pub fn abandon_open_case(&mut self, now: u64) -> Option<Settled> {
-        let open = *self.purse.open_case()?;
-        let winner = open.your_side.opponent();
-        let s = self
-            .purse
-            .finish_case(open.id, winner, CaseEnd::Abandoned, now)
-            .ok()?;
-        Some(Settled {
-            winner,
-            end: CaseEnd::Abandoned,
-            table: open.table,
-            your_side: open.your_side,
-            collected: s.collected,
-            purse_after: s.purse_after,
-        })
     }
 
     /// Ticks the clocks of the coin and the animations.
     pub fn tick(&mut self, dt: f32) {
         self.busy = (self.busy - dt).max(0.0);
-        if let Phase::Flip { left, .. } = &mut self.phase {
-            *left -= dt;
-            if *left <= 0.0 {
-                self.phase = Phase::Play;
+        if let Some(c) = &mut self.coin {
+            c.left -= dt;
+            if c.left <= 0.0 {
+                self.coin = None;
             }
         }
     }
 
-    /// Handles one intent of a person. `coin` is used when a case opens with a flip; `now` is
-    /// seconds since the epoch.
+    /// Handles one intent of a person. `coin` is used when a case opens with a flip; `seed`
+    /// seeds the case's bot; `now` is seconds since the epoch.
     pub fn handle(
         &mut self,
         intent: Intent,
         coin: Coin,
         seed: u64,
         now: u64,
+        timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
         match intent {
-            Intent::Sit => self.sit(coin, seed, now),
-            Intent::NextCase => match self.phase {
-                Phase::Verdict(_) => {
-                    self.phase = Phase::Lobby;
-                    self.pick = Pick::Idle;
-                    self.focus = None;
-                    Ok(vec![])
-                }
-                _ => Err(Refusal::NotNow),
-            },
-            Intent::ResetAll => match self.phase {
-                Phase::Lobby | Phase::Verdict(_) => {
-                    self.purse.reset_all();
-                    self.case = None;
-                    self.phase = Phase::Lobby;
-                    Ok(vec![Effect::PurseChanged])
-                }
-                _ => Err(Refusal::NotNow),
-            },
+            Intent::Sit => self.sit(coin, seed, now, timing),
+            Intent::NextCase => {
+                self.session.next_case()?;
+                self.pick = Pick::Idle;
+                self.focus = None;
+                Ok(vec![])
+            }
+            Intent::ResetAll => {
+                self.session.reset_all()?;
+                self.clear_board_marks();
+                Ok(vec![Effect::PurseChanged])
+            }
             Intent::Select(sq) => {
                 self.ready()?;
                 self.select(sq)?;
@@ -421,7 +293,7 @@ impl Table {
             }
             Intent::Target(sq) => {
                 self.ready()?;
-                self.target(sq, now)
+                self.target(sq, now, timing)
             }
             Intent::Pay(sq) => {
                 self.ready()?;
@@ -437,14 +309,14 @@ impl Table {
                     paid: state.paid,
                     cost: state.cost,
                 })?;
-                self.play(action, now)
+                self.play(action, now, timing)
             }
             Intent::Cancel => {
                 let before = self.pick.clone();
                 self.pick = match &self.pick {
                     Pick::Paying { from, .. } => Pick::Selected {
                         from: *from,
-                        reach: reach(&self.pos, *from),
+                        reach: reach(&self.session.pos(), *from),
                     },
                     _ => Pick::Idle,
                 };
@@ -463,8 +335,9 @@ impl Table {
         if !self.person_to_move() {
             return None;
         }
-        let mover = self.pos.to_move();
-        let own = self.pos.get(sq).is_some_and(|p| p.side == mover);
+        let pos = self.session.pos();
+        let mover = pos.to_move();
+        let own = pos.get(sq).is_some_and(|p| p.side == mover);
         match &self.pick {
             Pick::Idle => own.then_some(Intent::Select(sq)),
             Pick::Selected { from, reach } => {
@@ -503,44 +376,43 @@ impl Table {
         }
     }
 
-    fn sit(&mut self, coin: Coin, seed: u64, now: u64) -> Result<Vec<Effect>, Refusal> {
-        if self.phase != Phase::Lobby {
-            return Err(Refusal::NotNow);
-        }
-        let flip = self.purse.needs_coin_flip();
-        let case = self
-            .purse
-            .start_case(self.setup.table, Table::YOU, coin, now)
-            .map_err(Refusal::CannotSit)?;
-        let mut start = Position::start();
-        start.set_to_move(case.opening.opener);
-        start.set_backward_captures(self.setup.backward);
-        self.case = Some(case);
-        self.start = start.clone();
-        self.pos = start;
-        self.actions.clear();
+    fn clear_board_marks(&mut self) {
         self.pick = Pick::Idle;
         self.last = None;
         self.last_capture = None;
         self.focus = None;
-        self.seed = seed;
-        self.phase = if flip && self.timing.flip > 0.0 {
-            Phase::Flip {
-                coin,
-                left: self.timing.flip,
+    }
+
+    fn sit(
+        &mut self,
+        coin: Coin,
+        seed: u64,
+        now: u64,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        let events = self.session.sit(coin, seed, now)?;
+        self.clear_board_marks();
+        for e in &events {
+            if let Event::CaseOpened { flip: Some(coin) } = e
+                && timing.flip > 0.0
+            {
+                self.coin = Some(CoinShow {
+                    coin: *coin,
+                    left: timing.flip,
+                    total: timing.flip,
+                });
             }
-        } else {
-            Phase::Play
-        };
+        }
         Ok(vec![Effect::StakeTaken, Effect::PurseChanged])
     }
 
     fn select(&mut self, sq: Square) -> Result<(), Refusal> {
-        match self.pos.get(sq) {
-            Some(p) if p.side == self.pos.to_move() => {
+        let pos = self.session.pos();
+        match pos.get(sq) {
+            Some(p) if p.side == pos.to_move() => {
                 self.pick = Pick::Selected {
                     from: sq,
-                    reach: reach(&self.pos, sq),
+                    reach: reach(&pos, sq),
                 };
                 self.focus = Some(sq);
                 Ok(())
@@ -549,13 +421,13 @@ impl Table {
         }
     }
 
-    fn target(&mut self, to: Square, now: u64) -> Result<Vec<Effect>, Refusal> {
+    fn target(&mut self, to: Square, now: u64, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
         let Pick::Selected { from, reach } = &self.pick else {
             return Err(Refusal::NothingSelected);
         };
         let from = *from;
         if reach.moves.contains(&to) {
-            return self.play(Action::Move { from, to }, now);
+            return self.play(Action::Move { from, to }, now, timing);
         }
         if reach.cant_pay.contains(&to) {
             return Err(Refusal::CantPay(to));
@@ -563,7 +435,7 @@ impl Table {
         if !reach.captures.contains(&to) {
             return Err(Refusal::Unreachable(to));
         }
-        let state = payment_pick(&self.pos, from, to, &[]).map_err(Refusal::Rule)?;
+        let state = payment_pick(&self.session.pos(), from, to, &[]).map_err(Refusal::Rule)?;
         self.pick = Pick::Paying {
             from,
             to,
@@ -588,7 +460,7 @@ impl Table {
         } else {
             next.push(sq);
         }
-        let state = payment_pick(&self.pos, from, to, &next).map_err(|e| match e {
+        let state = payment_pick(&self.session.pos(), from, to, &next).map_err(|e| match e {
             RuleError::CannotComplete { .. }
             | RuleError::PayerNotYours { .. }
             | RuleError::CapturerCannotPay => Refusal::BadPayer(sq),
@@ -604,17 +476,20 @@ impl Table {
         Ok(())
     }
 
-    /// Plays `action` for the side to move (a person's confirmed choice or the engine's).
-    pub fn play(&mut self, action: Action, now: u64) -> Result<Vec<Effect>, Refusal> {
-        if self.phase != Phase::Play {
-            return Err(Refusal::NotNow);
-        }
-        let before = self.pos.clone();
-        let after = apply(&before, &action).map_err(Refusal::Rule)?;
+    /// Plays `action` for the side to act (a person's confirmed choice or the bot's).
+    pub fn play(
+        &mut self,
+        action: Action,
+        now: u64,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        let side = self.session.to_act().ok_or(Refusal::NotNow)?;
+        let before = self.session.pos();
         let piece = before
             .get(action.from())
             .ok_or(Refusal::Rule(RuleError::Empty(action.from())))?;
         let route = route_squares(&before, action.from(), action.to()).map_err(Refusal::Rule)?;
+        let events = self.session.act(side, action, now)?;
         let captured = action
             .is_capture()
             .then(|| before.get(action.to()))
@@ -628,14 +503,12 @@ impl Table {
                     .collect()
             })
             .unwrap_or_default();
-        self.busy = self.timing.travel(route.len())
+        self.busy = timing.travel(route.len())
             + if action.is_capture() {
-                self.timing.leave
+                timing.leave
             } else {
                 0.0
             };
-        self.pos = after;
-        self.actions.push(action);
         self.pick = Pick::Idle;
         self.focus = None;
         self.last = Some((action.from(), action.to(), piece));
@@ -653,37 +526,26 @@ impl Table {
             payers,
             before,
         }))];
-        if let Some(verdict) = outcome(&self.pos)
-            && let Some(case) = self.case.take()
-        {
-            let end = CaseEnd::Verdict(verdict.reason);
-            if let Ok(s) = self.purse.finish_case(case.id, verdict.winner, end, now) {
-                let settled = Settled {
-                    winner: verdict.winner,
-                    end,
-                    table: case.table,
-                    your_side: case.your_side,
-                    collected: s.collected,
-                    purse_after: s.purse_after,
-                };
-                self.phase = Phase::Verdict(settled);
-                effects.push(Effect::Settled(settled));
-                effects.push(Effect::PurseChanged);
+        for e in events {
+            match e {
+                Event::Settled(s) => effects.push(Effect::Settled(s)),
+                Event::PurseChanged => effects.push(Effect::PurseChanged),
+                Event::Played(_) | Event::CaseOpened { .. } => {}
             }
         }
         Ok(effects)
     }
 
-    /// The own pieces of the side to move that can go somewhere (a move or an affordable
+    /// The own pieces of the side to act that can go somewhere (a move or an affordable
     /// capture), in square order.
     pub fn movable(&self) -> Vec<Square> {
-        let mover = self.pos.to_move();
+        let pos = self.session.pos();
+        let mover = pos.to_move();
         let can_go = |sq: Square| {
-            let r = reach(&self.pos, sq);
+            let r = reach(&pos, sq);
             !r.moves.is_empty() || !r.captures.is_empty()
         };
-        let mut v: Vec<Square> = self
-            .pos
+        let mut v: Vec<Square> = pos
             .pieces()
             .filter(|(sq, p)| p.side == mover && can_go(*sq))
             .map(|(sq, _)| sq)
@@ -729,7 +591,8 @@ impl Table {
 
     /// The move list, numbered in pairs from the opener.
     pub fn move_list(&self) -> Vec<String> {
-        self.actions
+        self.session
+            .actions()
             .chunks(2)
             .enumerate()
             .map(|(i, pair)| {
@@ -741,5 +604,65 @@ impl Table {
                 line
             })
             .collect()
+    }
+
+    /// Whether the other seat is a second person on this device (hot seat).
+    pub fn hot_seat(&self) -> bool {
+        self.session.setup.opponent == Seat::Person
+    }
+
+    /// Puts `pos` on the court of the case under way (staged scenes and tests), with no marks.
+    pub fn restage(&mut self, pos: Position) {
+        self.session.restage(pos);
+        self.clear_board_marks();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::snelab::Purse;
+
+    #[test]
+    fn the_coin_and_the_moves_hold_the_table_until_they_land() {
+        let mut t = Table::new(Session::new(Purse::default()));
+        t.setup.opponent = Seat::Person;
+        let timing = Timing::PLAY;
+        t.handle(Intent::Sit, Coin::Heads, 1, 0, &timing).unwrap();
+        assert!(t.coin.is_some(), "the first case opens with the coin");
+        assert_eq!(
+            t.handle(
+                Intent::Select("d1".parse().unwrap()),
+                Coin::Heads,
+                1,
+                0,
+                &timing
+            ),
+            Err(Refusal::NotNow)
+        );
+        t.tick(timing.flip + 0.01);
+        assert!(!t.animating());
+        t.handle(
+            Intent::Select("d1".parse().unwrap()),
+            Coin::Heads,
+            1,
+            0,
+            &timing,
+        )
+        .unwrap();
+        t.handle(
+            Intent::Target("f3".parse().unwrap()),
+            Coin::Heads,
+            1,
+            0,
+            &timing,
+        )
+        .unwrap();
+        assert!(
+            t.busy > 0.0 && !t.person_to_move(),
+            "the Justice is still sliding"
+        );
+        t.tick(t.busy);
+        assert!(t.person_to_move());
     }
 }

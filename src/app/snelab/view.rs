@@ -3,21 +3,22 @@
 //! the attacker's white ring, the keyboard focus, the ghost of the last move and the glow of the
 //! square it reached. Moves slide along their routes; paid and captured pieces leave the board.
 
-use super::table::{Phase, Pick, Table};
+use super::table::{Pick, Table, Timing};
 use super::{SnelabPlayed, SnelabTable};
 use crate::app::anim::{PathTween, TweenDone, Vanish};
 use crate::app::audio::PlaySound;
-use crate::app::board::{BoardBounds, FitView, TABLE_TOP_Y};
+use crate::app::kit::{Setter, TableSet};
 use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
 use crate::app::models::ModelLibrary;
+use crate::app::room::{BoardBounds, FitView, TABLE_TOP_Y};
 use crate::app::screens::TableRoot;
-use crate::app::tables::Setter;
 use crate::app::theme::ActiveTheme;
 use crate::app::wood::WoodMaterial;
 use crate::carve::BOARD_TOP;
+use crate::play::snelab::Phase;
 use crate::rules::GameKind;
 use crate::rules::snelab::{Court, Piece, Rank, Side, Square};
-use crate::theme::{Side as Wood, SoundEvent};
+use crate::theme::{SoundEvent, Wood};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -34,14 +35,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                dress_court,
-                animate_played,
-                reconcile_pieces,
-                update_marks,
-                lift_and_fade,
-                place_sound,
+                (animate_played, place_sound)
+                    .chain()
+                    .in_set(TableSet::Animate),
+                (dress_court, reconcile_pieces, update_marks, lift_and_fade)
+                    .chain()
+                    .in_set(TableSet::Sync),
             )
-                .chain()
                 .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
         );
 }
@@ -149,7 +149,7 @@ fn wood(side: Side) -> Wood {
 
 /// North's pieces face the other way, so every glyph points toward the opponent.
 fn facing(side: Side) -> Quat {
-    crate::app::tables::facing(wood(side))
+    crate::app::kit::facing(wood(side))
 }
 
 fn dress_court(
@@ -210,7 +210,7 @@ fn reconcile_pieces(
     if table.busy > 0.0 {
         return;
     }
-    let pos = &table.pos;
+    let pos = &table.pos();
     let agrees = pos.pieces().count() == court.pieces.len()
         && pos.pieces().all(|(sq, p)| {
             court
@@ -252,7 +252,7 @@ fn reconcile_pieces(
 fn animate_played(
     mut commands: Commands,
     mut played: MessageReader<SnelabPlayed>,
-    table: Res<SnelabTable>,
+    timing: Res<Timing>,
     mut court: ResMut<Court3d>,
     mut pieces: Query<&mut CourtPiece>,
     palette: Res<Palette>,
@@ -262,7 +262,7 @@ fn animate_played(
         let c = p.before.court();
         let from = p.action.from();
         let to = p.action.to();
-        let t = table.timing;
+        let t = *timing;
         let travel = t.travel(p.route.len());
         if let Some(captured) = court.pieces.remove(&to) {
             commands
@@ -316,7 +316,7 @@ struct MarksKey {
 }
 
 fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
-    let showing = table.busy <= 0.0 && matches!(table.phase, Phase::Play | Phase::Verdict(_));
+    let showing = table.busy <= 0.0 && matches!(table.phase(), Phase::Play | Phase::Verdict(_));
     MarksKey {
         pick: table.pick.clone(),
         focus: table.focus,
@@ -350,7 +350,8 @@ fn update_marks(
     if !key.showing {
         return;
     }
-    let c = table.pos.court();
+    let pos = table.pos();
+    let c = pos.court();
     let at = |sq: Square| square_pos(c, sq);
     commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, sq: Square, size: f32| {
@@ -368,7 +369,7 @@ fn update_marks(
                     mark(&palette.dot, *sq, 0.9);
                 }
                 for sq in &reach.captures {
-                    let w = table.pos.get(*sq).map_or(1, |pc| pc.weight());
+                    let w = pos.get(*sq).map_or(1, |pc| pc.weight());
                     mark(palette.red(w), *sq, RED_RING);
                 }
             }
@@ -432,7 +433,8 @@ fn lift_and_fade(
     meshes: Query<&MeshMaterial3d<WoodMaterial>>,
     mut materials: ResMut<Assets<WoodMaterial>>,
 ) {
-    let c = table.pos.court();
+    let pos = table.pos();
+    let c = pos.court();
     let k = 1.0 - (-14.0 * time.delta_secs()).exp();
     for (cp, mut transform, mut faded, children) in &mut pieces {
         let (lift, fade) = match &table.pick {
@@ -443,7 +445,7 @@ fn lift_and_fade(
                 chosen,
                 state,
             } => {
-                let mover = table.pos.to_move();
+                let mover = pos.to_move();
                 if *from == cp.at {
                     (LIFT_ATTACKER, false)
                 } else {

@@ -219,7 +219,7 @@ impl Explain for Why {
 impl Explain for End {
     fn explain(&self) -> Message {
         match *self {
-            End::Mate { winner } => msg("chess.end.mate").with_words("colour", winner.explain()),
+            End::Mate { .. } => msg("chess.end.mate"),
             End::Stalemate => msg("chess.end.stalemate"),
             End::BareKings => msg("chess.end.bare_kings"),
             End::Repetition => msg("chess.end.repetition"),

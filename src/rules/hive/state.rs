@@ -119,7 +119,7 @@ impl Explain for Illegal {
 impl Explain for Outcome {
     fn explain(&self) -> Message {
         match *self {
-            Outcome::Win(c) => msg("hive.outcome.win").with_words("colour", c.explain()),
+            Outcome::Win(_) => msg("hive.outcome.win"),
             Outcome::Draw(DrawReason::BothEldersSurrounded) => msg("hive.outcome.both_surrounded"),
             Outcome::Draw(DrawReason::Repetition) => msg("hive.outcome.repetition"),
             Outcome::Draw(DrawReason::PlyLimit) => msg("hive.outcome.ply_limit"),

@@ -1,18 +1,20 @@
-//! The shared 3D table: the room (table top, lamp light, soft shadows) and the camera rig that
-//! every game uses: orbit with a right-drag, pan with a left-drag on the empty table (one finger
+//! The room every table stands in: the carved table top, lamp light and soft shadows, and the
+//! camera rig that every game uses: orbit with a right-drag, pan with a left-drag on the empty table (one finger
 //! on a touch screen), zoom with the wheel or a pinch, and Fit to frame the whole board.
 
 pub mod camera;
-mod hud;
+pub mod hud;
 
 use super::models::{ModelLibrary, spawn_model};
 use super::theme::ActiveTheme;
-use super::wood::{Wood, WoodMaterial};
-use crate::theme::Side;
+use super::wood::{WoodMaterial, finish_material};
+use crate::theme::Wood;
+use crate::theme::{Finish, Material};
 use bevy::light::{CascadeShadowConfigBuilder, ShadowFilteringMethod};
 use bevy::prelude::*;
 
 pub use camera::{BoardBounds, CameraRig, FitView, PanSurface};
+pub use hud::{PreviewTitle, hint_bar};
 
 /// The height of the table top's surface; boards stand on it.
 pub const TABLE_TOP_Y: f32 = 0.0;
@@ -41,7 +43,7 @@ fn spawn_room(
     commands.spawn((
         Name::new("table apron"),
         Mesh3d(apron),
-        MeshMaterial3d(woods.add(Wood::Walnut.material(0.81))),
+        MeshMaterial3d(woods.add(finish_material(&Finish::plain(Material::Walnut), 0.81))),
         Transform::from_xyz(0.0, TABLE_TOP_Y - TABLE_THICKNESS - 0.4, 0.0),
         Pickable::IGNORE,
     ));
@@ -127,7 +129,7 @@ fn spawn_table_top(
                 &theme,
                 &mut woods,
                 "table_top",
-                Side::Dark,
+                Wood::Dark,
                 0.37,
             )
         });

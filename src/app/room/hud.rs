@@ -1,39 +1,34 @@
-//! The bar over every table: the game's name, Fit and Back to menu, and a line on the controls.
+//! The bar over every table: the game's name (or the preview's title), Fit and Back to menu.
+//! Each game draws its own bars below it.
 
 use super::FitView;
-use crate::app::save::Tr;
 use crate::app::screens::{MenuPage, Navigate, Screen};
 use crate::app::style::{self, panel_frame};
-use crate::launch::{LaunchOptions, Scene};
+use crate::i18n::Tr;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+/// The title the bar shows on the preview screen (set by the preview).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct PreviewTitle(pub String);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, table_bar);
+    app.init_resource::<PreviewTitle>()
+        .add_systems(EguiPrimaryContextPass, table_bar);
 }
 
 fn table_bar(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
     tr: Res<Tr>,
+    preview: Res<PreviewTitle>,
     mut go: MessageWriter<Navigate>,
     mut fits: MessageWriter<FitView>,
     keys: Res<ButtonInput<KeyCode>>,
-    options: Option<Res<LaunchOptions>>,
 ) -> Result {
-    let (title, is_table) = match screen.get() {
-        Screen::Table(game) => (
-            tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
-            true,
-        ),
-        Screen::Preview => (
-            options.as_ref().map_or(String::new(), |o| match &o.scene {
-                Scene::Piece(name) => name.clone(),
-                Scene::Pieces(game) => tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
-                _ => String::new(),
-            }),
-            false,
-        ),
+    let title = match screen.get() {
+        Screen::Table(game) => tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
+        Screen::Preview => preview.0.clone(),
         _ => return Ok(()),
     };
     let ctx = contexts.ctx_mut()?;
@@ -46,15 +41,12 @@ fn table_bar(
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(18, 10))
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        let name = title.clone();
-                        ui.label(
-                            egui::RichText::new(name)
-                                .size(26.0)
-                                .color(style::BRASS)
-                                .strong(),
-                        );
-                    });
+                    ui.label(
+                        egui::RichText::new(title)
+                            .size(26.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
                 });
         });
     egui::Area::new(egui::Id::new("table-buttons"))
@@ -79,10 +71,12 @@ fn table_bar(
                     });
                 });
         });
-    // Snēlab is playable: its own bar takes the bottom of the screen.
-    if *screen.get() == Screen::Table(crate::rules::GameKind::Snelab) {
-        return Ok(());
-    }
+    Ok(())
+}
+
+/// A hint bar at the bottom of a table that has no bar of its own yet: a line, and the
+/// controls of the view.
+pub fn hint_bar(ctx: &egui::Context, tr: &Tr, line: &str) {
     egui::Area::new(egui::Id::new("table-hint"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .show(ctx, |ui| {
@@ -90,13 +84,7 @@ fn table_bar(
                 .inner_margin(egui::Margin::symmetric(16, 8))
                 .show(ui, |ui| {
                     ui.vertical_centered(|ui| {
-                        if is_table {
-                            ui.label(
-                                egui::RichText::new(tr.t("table.coming"))
-                                    .size(16.0)
-                                    .color(style::CREAM),
-                            );
-                        }
+                        ui.label(egui::RichText::new(line).size(16.0).color(style::CREAM));
                         ui.label(
                             egui::RichText::new(tr.t("table.controls"))
                                 .size(14.0)
@@ -105,5 +93,4 @@ fn table_bar(
                     });
                 });
         });
-    Ok(())
 }

@@ -19,22 +19,21 @@ struct ShotState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    let wants = app
-        .world()
-        .get_resource::<LaunchOptions>()
-        .is_some_and(|o| o.screenshot.is_some());
-    if wants {
-        app.init_resource::<ShotState>().add_systems(Last, drive);
-    }
+    app.init_resource::<ShotState>().add_systems(
+        Last,
+        drive.run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.screenshot.is_some())),
+    );
 }
 
 fn in_scene(scene: &Scene, screen: &Screen) -> bool {
+    if let Some(game) = scene.table() {
+        return *screen == Screen::Table(game);
+    }
     match scene {
         Scene::Loading => *screen == Screen::Loading,
         Scene::Menu | Scene::Settings | Scene::Rules(_) => *screen == Screen::Menu,
-        Scene::Table(g) => *screen == Screen::Table(*g),
         Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
-        Scene::Snelab(_) => *screen == Screen::Table(crate::rules::GameKind::Snelab),
+        Scene::Table(_) | Scene::Staged { .. } => false,
     }
 }
 

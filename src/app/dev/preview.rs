@@ -5,17 +5,18 @@
 //! `--scene pieces-<game>`: every piece of a game in rows, light wood in front and dark behind,
 //! with the game's markers and the board marks (dot, rings, glow, ghost, hatching) in front.
 
-use super::board::{BoardBounds, FitView, TABLE_TOP_Y};
-use super::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
-use super::models::ModelLibrary;
-use super::screens::Screen;
-use super::tables::Setter;
-use super::theme::ActiveTheme;
-use super::wood::WoodMaterial;
+use crate::app::kit::Setter;
+use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
+use crate::app::models::ModelLibrary;
+use crate::app::room::{BoardBounds, FitView, PreviewTitle, TABLE_TOP_Y};
+use crate::app::screens::Screen;
+use crate::app::theme::ActiveTheme;
+use crate::app::wood::WoodMaterial;
 use crate::carve::{Footprint, MODELS};
+use crate::i18n::Tr;
 use crate::launch::{LaunchOptions, Scene};
 use crate::rules::GameKind;
-use crate::theme::Side;
+use crate::theme::Wood;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -43,11 +44,18 @@ fn show_model(
     mut shown: Local<bool>,
     mut marks: ResMut<Assets<MarkMaterial>>,
     quad: Res<MarkQuad>,
+    tr: Res<Tr>,
+    mut title: ResMut<PreviewTitle>,
 ) {
     if *shown {
         return;
     }
     *shown = true;
+    title.0 = match &options.scene {
+        Scene::Piece(name) => name.clone(),
+        Scene::Pieces(game) => tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
+        _ => String::new(),
+    };
     if let Scene::Pieces(game) = &options.scene {
         let mut s = PieceShow {
             commands: &mut commands,
@@ -77,10 +85,10 @@ fn show_model(
         .id();
     commands.entity(root).with_children(|parent| {
         let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.0);
-        let sides: &[(Side, f32)] = if board {
-            &[(Side::Light, 0.0)]
+        let sides: &[(Wood, f32)] = if board {
+            &[(Wood::Light, 0.0)]
         } else {
-            &[(Side::Light, -0.8), (Side::Dark, 0.8)]
+            &[(Wood::Light, -0.8), (Wood::Dark, 0.8)]
         };
         for (side, x) in sides {
             let at = Transform::from_xyz(*x, TABLE_TOP_Y, 0.0);
@@ -113,43 +121,10 @@ struct PieceShow<'a, 'w, 's> {
 impl PieceShow<'_, '_, '_> {
     /// Lays out `game`'s pieces and returns what Fit should frame.
     fn lay_out(&mut self, game: GameKind) -> BoardBounds {
-        let (pieces, markers): (&[&str], &[&str]) = match game {
-            GameKind::Snelab => (
-                &[
-                    "snelab_bailiff",
-                    "snelab_advocate",
-                    "snelab_barrister",
-                    "snelab_justice",
-                ],
-                &[],
-            ),
-            GameKind::Hive => (
-                &[
-                    "hive_elder",
-                    "hive_owl",
-                    "hive_hare",
-                    "hive_fox",
-                    "hive_otter",
-                ],
-                &[],
-            ),
-            GameKind::Chess => (
-                &[
-                    "chess_king",
-                    "chess_rook",
-                    "chess_bishop",
-                    "chess_knight",
-                    "chess_pawn",
-                ],
-                &[
-                    "marker_wound",
-                    "marker_heir",
-                    "marker_statue",
-                    "marker_barricade",
-                    "die_d6",
-                ],
-            ),
+        let Some(info) = crate::app::TABLES.iter().find(|t| t.game == game) else {
+            return BoardBounds::default();
         };
+        let (pieces, markers) = (info.pieces, info.markers);
         let gap = 1.25;
         let row_x = |i: usize, n: usize| (i as f32 - (n as f32 - 1.0) / 2.0) * gap;
         let root = self
@@ -166,8 +141,8 @@ impl PieceShow<'_, '_, '_> {
         self.commands.entity(root).with_children(|parent| {
             let mut s = Setter::new(library, theme, materials, parent, 0.3);
             for (side, z, turn) in [
-                (Side::Dark, -1.3, std::f32::consts::PI),
-                (Side::Light, 0.0, 0.0),
+                (Wood::Dark, -1.3, std::f32::consts::PI),
+                (Wood::Light, 0.0, 0.0),
             ] {
                 for (i, name) in pieces.iter().enumerate() {
                     let at = Transform::from_xyz(row_x(i, pieces.len()), TABLE_TOP_Y, z)
@@ -177,7 +152,7 @@ impl PieceShow<'_, '_, '_> {
             }
             for (i, name) in markers.iter().enumerate() {
                 let at = Transform::from_xyz(row_x(i, markers.len()), TABLE_TOP_Y, 1.4);
-                s.place(name, Side::Light, at, false);
+                s.place(name, Wood::Light, at, false);
             }
         });
         // The marks every board draws, on a strip of their own in front.

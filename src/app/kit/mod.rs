@@ -1,0 +1,112 @@
+//! The table kit: what every game's table stands on, written once.
+//!
+//! - [`TableInfo`]: what a game tells the shared screens about itself (its rules pages, the
+//!   models of its pieces for the `pieces-<game>` scene, its staged scenes). The one list of
+//!   games is `app::TABLES`; shared files read it and never branch on a game.
+//! - [`TableSet`]: the order of one frame at a table, configured once: tick → input → intent →
+//!   rules → engine → animate → sync. A game puts each of its systems in one set.
+//! - [`AtTable`]: a state computed from the screen, present while any table is open.
+//! - [`setter`]: placing carved models ([`Setter`], [`facing`]).
+//! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
+//! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
+//!   ([`Outbox`]).
+
+pub mod engine;
+pub mod outbox;
+pub mod setter;
+
+use super::screens::Screen;
+use crate::i18n::Lang;
+use crate::rules::GameKind;
+use bevy::prelude::*;
+
+pub use engine::EngineSeat;
+pub use outbox::Outbox;
+pub use setter::{Setter, facing};
+
+/// A staged scene of a table (`--scene <game>-<name>`): a telling moment set up through the
+/// same messages a player would send, for screenshots and the visual regression set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StagedScene {
+    pub name: &'static str,
+    pub about: &'static str,
+}
+
+/// What a game tells the shared screens about itself.
+#[derive(Clone, Copy, Debug)]
+pub struct TableInfo {
+    pub game: GameKind,
+    /// The rules page in English, Portuguese and Russian (Markdown, see `menu::markdown`).
+    pub rules: [&'static str; 3],
+    /// The game's pieces, as theme model names, for `--scene pieces-<game>`.
+    pub pieces: &'static [&'static str],
+    /// Its markers (wounds, dice...), shown in front of the pieces.
+    pub markers: &'static [&'static str],
+    /// Its staged scenes; the name is written `<game>-<name>` on the command line.
+    pub scenes: &'static [StagedScene],
+}
+
+impl TableInfo {
+    /// The rules page in `lang`.
+    pub fn rules(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.rules[0],
+            Lang::Pt => self.rules[1],
+            Lang::Ru => self.rules[2],
+        }
+    }
+}
+
+/// The order of one frame at a table. Systems of every table run in these sets; the sets run
+/// one after the other, so no system needs an ad-hoc `.after()`.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableSet {
+    /// Clocks and animation time.
+    Tick,
+    /// Pointer and keys become the table's own messages (a click on a square...).
+    Input,
+    /// Those become intents (what the player means).
+    Intent,
+    /// Intents go to the rules, through the match layer.
+    Rules,
+    /// A bot's seat thinks and answers.
+    Engine,
+    /// What was played starts moving.
+    Animate,
+    /// Entities are brought in line with the state.
+    Sync,
+}
+
+/// Present while a table (of any game) is on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtTable(pub GameKind);
+
+impl ComputedStates for AtTable {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<AtTable> {
+        match screen {
+            Screen::Table(game) => Some(AtTable(game)),
+            _ => None,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.add_computed_state::<AtTable>().configure_sets(
+        Update,
+        (
+            TableSet::Tick,
+            TableSet::Input,
+            TableSet::Intent,
+            TableSet::Rules,
+            TableSet::Engine,
+            TableSet::Animate,
+            TableSet::Sync,
+        )
+            .chain(),
+    );
+}

@@ -1,0 +1,141 @@
+//! The staged scenes (`--scene snelab-…`): a case set up at a telling moment, played through the
+//! same intents a person would send. The visual regression set renders each of them.
+
+use super::table::{CoinShow, Intent, Table, Timing};
+use super::{SnelabIntent, SnelabTable};
+use crate::app::dev::StageScene;
+use crate::app::kit::StagedScene;
+use crate::play::Seat;
+use crate::play::snelab::Coin;
+use crate::rules::snelab::{Position, Square, legal_actions};
+use bevy::prelude::*;
+
+pub const SCENES: &[StagedScene] = &[
+    StagedScene {
+        name: "highlights",
+        about: "Snēlab: a piece selected with dots, a red ring and a can't-pay badge",
+    },
+    StagedScene {
+        name: "payment",
+        about: "Snēlab: a payment being picked, one payer ticked, faded pieces",
+    },
+    StagedScene {
+        name: "ghost",
+        about: "Snēlab: right after a move, the ghost and the glow",
+    },
+    StagedScene {
+        name: "verdict",
+        about: "Snēlab: the verdict banner",
+    },
+    StagedScene {
+        name: "coin",
+        about: "Snēlab: the coin flip that decides who opens the first case",
+    },
+    StagedScene {
+        name: "books",
+        about: "Snēlab: the lobby with the casino's books open",
+    },
+];
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap_or(Square::new(0, 0))
+}
+
+/// Sits down (against a second person, so no bot answers; the coin, if due, shown landed at
+/// once) in `court`, then sends `intents`.
+fn case(table: &mut Table, timing: &Timing, court: &str, intents: &[Intent]) {
+    table.setup.opponent = Seat::Person;
+    let _ = table.handle(Intent::Sit, Coin::Heads, 1, 0, &Timing::INSTANT);
+    if let Ok(pos) = court.parse::<Position>() {
+        table.restage(pos);
+    }
+    for i in intents {
+        if let Err(r) = table.handle(*i, Coin::Heads, 1, 0, timing) {
+            warn!("staging {i:?}: {r:?}");
+        }
+    }
+}
+
+/// Stages the scene named by [`StageScene`] on the open table.
+pub(super) fn stage(
+    mut requests: MessageReader<StageScene>,
+    mut table: ResMut<SnelabTable>,
+    timing: Res<Timing>,
+    mut intents: MessageWriter<SnelabIntent>,
+    panels: Option<ResMut<super::ui::SnelabPanels>>,
+) {
+    let timing = &*timing;
+    let Some(StageScene(name)) = requests.read().last().cloned() else {
+        return;
+    };
+    let t = &mut table.0;
+    match name.as_str() {
+        // The Justice on d4: b6 is open (a dot), the Advocate on f2 can be taken backward and
+        // paid with the Advocate on a1 (a red ring), the Justice on f6 costs 4 and the other
+        // pieces only add up to 3 (can't pay).
+        "highlights" => case(
+            t,
+            timing,
+            "b1r3b/5j1/7/3J3/7/5a1/A5B S +a",
+            &[Intent::Select(sq("d4"))],
+        ),
+        // The Justice on d4 takes the Barrister on f6 (3); the Bailiff on a1 is ticked, the
+        // Advocates can complete it, the Barristers and the other Bailiff are faded.
+        "payment" => case(
+            t,
+            timing,
+            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+            &[
+                Intent::Select(sq("d4")),
+                Intent::Target(sq("f6")),
+                Intent::Pay(sq("a1")),
+            ],
+        ),
+        // South's Justice is lifted on d1; the move to f3 is sent as a message, so the picture
+        // shows the move as played and animated at the table.
+        "ghost" => {
+            case(
+                t,
+                timing,
+                "barjrab/7/7/7/7/7/BARJRAB S +a",
+                &[Intent::Select(sq("d1"))],
+            );
+            intents.write(SnelabIntent(Intent::Target(sq("f3"))));
+        }
+        // The coin has landed (its clock is held long, so the picture waits for it).
+        "coin" => {
+            let _ = t.handle(Intent::Sit, Coin::Tails, 1, 0, &Timing::INSTANT);
+            t.coin = Some(CoinShow {
+                coin: Coin::Tails,
+                left: 200.0,
+                total: 1000.0,
+            });
+        }
+        // Two cases at the casino table, one lost and one won, then back in the lobby.
+        "books" => {
+            for court in ["7/7/7/7/7/3b3/B6 N +a", "7/2B4/7/7/7/b6/7 S +a"] {
+                case(t, timing, court, &[]);
+                let pos = t.pos();
+                let first = pos.pieces().find(|(_, p)| p.side == pos.to_move());
+                if let Some((from, _)) = first
+                    && let Some(a) = legal_actions(&pos).into_iter().find(|a| a.from() == from)
+                {
+                    let _ = t.play(a, 1_795_000_000, timing);
+                }
+                let _ = t.handle(Intent::NextCase, Coin::Heads, 1, 0, timing);
+            }
+            t.setup.opponent = Seat::Bot(crate::ai::Level::Normal);
+            if let Some(mut p) = panels {
+                p.books = true;
+            }
+        }
+        // A Bailiff steps onto North's Counter, South's Bench, at the casino table.
+        "verdict" => case(
+            t,
+            timing,
+            "ba1jrab/2B4/7/3r3/7/2A4/BA1JR1B S +a",
+            &[Intent::Select(sq("c6")), Intent::Target(sq("c7"))],
+        ),
+        other => warn!("no staged Snēlab scene `{other}`"),
+    }
+}

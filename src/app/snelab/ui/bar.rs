@@ -1,0 +1,140 @@
+//! The bar at the bottom during a case: whose turn, the engine thinking, the last capture and its
+//! payment, hints, and while paying the running sum with Confirm and Cancel.
+
+use super::{GREEN, side_name};
+use crate::app::snelab::table::{Capture, Intent, Pick, Table};
+use crate::app::style::{self, panel_frame};
+use crate::i18n::Tr;
+use crate::play::snelab::OpenedBy;
+use crate::rules::snelab::{Piece, Rank, Square};
+use bevy_egui::egui;
+
+pub(super) fn turn_line(tr: &Tr, table: &Table, thinking: bool, t: f32) -> String {
+    let mover = table.pos().to_move();
+    if table.hot_seat() {
+        return tr.tf("snelab.turn.side", &[("side", side_name(tr, mover))]);
+    }
+    if mover == table.setup.owner {
+        tr.t("snelab.turn.yours").to_string()
+    } else if thinking || table.busy <= 0.0 {
+        let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
+        format!("{}{dots}", tr.t("snelab.turn.thinking"))
+    } else {
+        tr.t("snelab.turn.theirs").to_string()
+    }
+}
+
+pub(super) fn play_bar(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    thinking: bool,
+    t: f32,
+    send: &mut impl FnMut(Intent),
+) {
+    egui::Area::new(egui::Id::new("snelab-bar"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(20, 10))
+                .show(ui, |ui| {
+                    ui.set_min_width(560.0);
+                    ui.vertical_centered(|ui| {
+                        if let Pick::Paying { state, .. } = &table.pick {
+                            let sum = tr.tf(
+                                "snelab.pay.sum",
+                                &[
+                                    ("paid", &state.paid.to_string()),
+                                    ("cost", &state.cost.to_string()),
+                                ],
+                            );
+                            let colour = if state.is_complete() {
+                                GREEN
+                            } else {
+                                style::CREAM
+                            };
+                            ui.horizontal(|ui| {
+                                ui.label(
+                                    egui::RichText::new(sum).size(24.0).color(colour).strong(),
+                                );
+                                ui.add_space(16.0);
+                                let confirm = egui::Button::new(
+                                    egui::RichText::new(tr.t("snelab.pay.confirm")).size(20.0),
+                                )
+                                .min_size(egui::vec2(130.0, 34.0));
+                                if ui.add_enabled(state.is_complete(), confirm).clicked() {
+                                    send(Intent::Confirm);
+                                }
+                                let cancel = egui::Button::new(
+                                    egui::RichText::new(tr.t("snelab.pay.cancel")).size(20.0),
+                                )
+                                .min_size(egui::vec2(130.0, 34.0));
+                                if ui.add(cancel).clicked() {
+                                    send(Intent::Cancel);
+                                }
+                            });
+                            ui.label(
+                                egui::RichText::new(tr.t("snelab.pay.hint"))
+                                    .size(14.0)
+                                    .color(style::MUTED),
+                            );
+                        } else {
+                            ui.label(
+                                egui::RichText::new(turn_line(tr, table, thinking, t))
+                                    .size(22.0)
+                                    .color(style::CREAM),
+                            );
+                            if let (Pick::Idle, Some(c)) = (&table.pick, &table.last_capture) {
+                                ui.label(
+                                    egui::RichText::new(capture_line(tr, c))
+                                        .size(16.0)
+                                        .color(style::BRASS),
+                                );
+                            }
+                            let hint = match (&table.pick, table.actions().is_empty()) {
+                                (Pick::Selected { .. }, _) => {
+                                    tr.t("snelab.hint.selected").to_string()
+                                }
+                                (_, true) => opened_line(tr, table),
+                                _ => tr.t("snelab.hint.idle").to_string(),
+                            };
+                            ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
+                        }
+                    });
+                });
+        });
+}
+
+fn rank_name(tr: &Tr, rank: Rank) -> &str {
+    match rank {
+        Rank::Bailiff => tr.t("snelab.rank.bailiff"),
+        Rank::Advocate => tr.t("snelab.rank.advocate"),
+        Rank::Barrister => tr.t("snelab.rank.barrister"),
+        Rank::Justice => tr.t("snelab.rank.justice"),
+    }
+}
+
+/// "North took the Barrister (3) on f6, paying Bailiff (1) on a7 + Advocate (2) on b7".
+pub(super) fn capture_line(tr: &Tr, c: &Capture) -> String {
+    let piece = |sq: Square, p: Piece| format!("{} ({}) {sq}", rank_name(tr, p.rank), p.weight());
+    let paid: Vec<String> = c.payers.iter().map(|(sq, p)| piece(*sq, *p)).collect();
+    tr.tf(
+        "snelab.took",
+        &[
+            ("side", side_name(tr, c.by)),
+            ("piece", &piece(c.at, c.taken)),
+            ("payment", &paid.join(" + ")),
+        ],
+    )
+}
+
+pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
+    let Some(case) = table.open_case().copied() else {
+        return String::new();
+    };
+    let side = side_name(tr, case.opening.opener);
+    match case.opening.by {
+        OpenedBy::CoinFlip(_) => tr.tf("snelab.opened.coin", &[("side", side)]),
+        OpenedBy::LastLoser => tr.tf("snelab.opened.loser", &[("side", side)]),
+    }
+}

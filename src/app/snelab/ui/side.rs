@@ -1,0 +1,68 @@
+//! The side panel: the purse, the table and stake, the opponent, and the move list.
+
+use super::lobby::opponent_key;
+use crate::app::snelab::table::Table;
+use crate::app::style::{self, panel_frame};
+use crate::i18n::Tr;
+use crate::play::snelab::purse::STAKE;
+use crate::play::snelab::{Phase, Stakes};
+use bevy_egui::egui;
+
+pub(super) fn side_panel(ctx: &egui::Context, tr: &Tr, table: &Table) {
+    egui::Area::new(egui::Id::new("snelab-side"))
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(210.0);
+                    ui.label(
+                        egui::RichText::new(tr.tf(
+                            "snelab.purse",
+                            &[("coins", &table.purse.coins().to_string())],
+                        ))
+                        .size(19.0)
+                        .color(style::BRASS),
+                    );
+                    if let Some(case) = table.open_case().copied() {
+                        let kind = match case.stakes {
+                            Stakes::Casino => tr.t("snelab.casino"),
+                            Stakes::Street => tr.t("snelab.street"),
+                        };
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "snelab.on_table",
+                                &[("table", kind), ("stake", &STAKE.to_string())],
+                            ))
+                            .size(14.0)
+                            .color(style::MUTED),
+                        );
+                        let vs = tr.t(opponent_key(table.setup.opponent));
+                        ui.label(
+                            egui::RichText::new(tr.tf("snelab.versus", &[("who", vs)]))
+                                .size(14.0)
+                                .color(style::MUTED),
+                        );
+                    }
+                    let in_case = matches!(table.phase(), Phase::Play | Phase::Verdict(_));
+                    if table.actions().is_empty() || !in_case {
+                        return;
+                    }
+                    ui.separator();
+                    ui.label(egui::RichText::new(tr.t("snelab.moves")).color(style::CREAM));
+                    egui::ScrollArea::vertical()
+                        .max_height(300.0)
+                        .stick_to_bottom(true)
+                        .show(ui, |ui| {
+                            for line in table.move_list() {
+                                ui.label(
+                                    egui::RichText::new(line)
+                                        .monospace()
+                                        .size(14.0)
+                                        .color(style::ASH),
+                                );
+                            }
+                        });
+                });
+        });
+}
