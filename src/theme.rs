@@ -43,10 +43,22 @@ pub enum SoundEvent {
     Tick,
     /// The clock running low.
     LowTime,
+    /// A piece lifted from the table or a reserve.
+    Lift,
+    /// A piece jumping over others (Ash & Walnut's Hare).
+    Jump,
+    /// A piece climbing onto or off a stack (Ash & Walnut's Owl).
+    Climb,
+    /// A turn passed because no action was possible.
+    Pass,
+    /// The clock ran out and the table played for the player.
+    Timeout,
+    /// A game ended in a draw.
+    Draw,
 }
 
 impl SoundEvent {
-    pub const ALL: [SoundEvent; 13] = [
+    pub const ALL: [SoundEvent; 19] = [
         SoundEvent::Place,
         SoundEvent::Slide,
         SoundEvent::Capture,
@@ -60,6 +72,12 @@ impl SoundEvent {
         SoundEvent::Lose,
         SoundEvent::Tick,
         SoundEvent::LowTime,
+        SoundEvent::Lift,
+        SoundEvent::Jump,
+        SoundEvent::Climb,
+        SoundEvent::Pass,
+        SoundEvent::Timeout,
+        SoundEvent::Draw,
     ];
 
     /// The file stem of the shipped sound (`sounds/<stem>.ogg`).
@@ -78,6 +96,12 @@ impl SoundEvent {
             SoundEvent::Lose => "lose",
             SoundEvent::Tick => "tick",
             SoundEvent::LowTime => "lowtime",
+            SoundEvent::Lift => "lift",
+            SoundEvent::Jump => "jump",
+            SoundEvent::Climb => "climb",
+            SoundEvent::Pass => "pass",
+            SoundEvent::Timeout => "timeout",
+            SoundEvent::Draw => "draw",
         }
     }
 }
