@@ -6,6 +6,7 @@ use carved_tables::ai::hive as ai;
 use carved_tables::cli::Options;
 use carved_tables::fair::{SeatOrder, Seed, ash_seat};
 use carved_tables::play::verify::verify;
+use carved_tables::rules::hive::record::{RecordedEntry, RecordedMove};
 use carved_tables::rules::hive::{Colour, GameRecord, RecordedResult, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -35,6 +36,14 @@ fn recorded_game() -> (GameRecord, Vec<usize>) {
         GameRecord::of_game(&s, seed, seats, ash_seat(&seed), &marks),
         timeouts,
     )
+}
+
+/// Move `i` of a record made of moves only.
+fn mv(r: &mut GameRecord, i: usize) -> &mut RecordedMove {
+    match &mut r.entries[i] {
+        RecordedEntry::Move(m) => m,
+        other => panic!("entry {i} is {other:?}"),
+    }
 }
 
 fn failed(record: &GameRecord) -> Vec<(&'static str, String)> {
@@ -77,7 +86,7 @@ fn tampering_fails_the_right_check() {
     );
 
     let mut r = record.clone();
-    r.moves[5].text = "wQ wQ".into();
+    mv(&mut r, 5).text = "wQ wQ".into();
     let f = failed(&r);
     assert_eq!(f[0].0, "moves");
     assert!(f[0].1.starts_with("move 6 `wQ wQ`"), "{}", f[0].1);
@@ -85,19 +94,20 @@ fn tampering_fails_the_right_check() {
 
     // A move the clock did not choose, marked as a timeout move.
     let mut r = record.clone();
-    let i = (0..r.moves.len())
+    let moves: Vec<RecordedMove> = r.moves().cloned().collect();
+    let i = (0..moves.len())
         .find(|&i| {
-            !r.moves[i].timeout && {
+            !moves[i].timeout && {
                 let mut s = State::new();
-                for m in &r.moves[..i] {
+                for m in &moves[..i] {
                     let mv = s.parse_move(&m.text).unwrap();
                     s.play(mv).unwrap();
                 }
-                ai::timeout_move(&s).map(|m| s.move_string(m)) != Some(r.moves[i].text.clone())
+                ai::timeout_move(&s).map(|m| s.move_string(m)) != Some(moves[i].text.clone())
             }
         })
         .unwrap();
-    r.moves[i].timeout = true;
+    mv(&mut r, i).timeout = true;
     let f = failed(&r);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].0, "timeout moves");
@@ -111,7 +121,7 @@ fn tampering_fails_the_right_check() {
     );
 
     let mut r = record.clone();
-    r.moves.pop();
+    r.entries.pop();
     assert_eq!(
         failed(&r).iter().map(|f| f.0).collect::<Vec<_>>(),
         ["result"]

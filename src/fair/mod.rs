@@ -10,13 +10,28 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
-/// The secret seed of one game: 32 bytes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// The secret seed of one game: 32 bytes. Saved (an autosave on the player's own device) as its
+/// hexadecimal text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Seed(pub [u8; 32]);
+
+impl From<Seed> for String {
+    fn from(s: Seed) -> String {
+        s.to_hex()
+    }
+}
+
+impl TryFrom<String> for Seed {
+    type Error = FairError;
+    fn try_from(s: String) -> Result<Seed, FairError> {
+        Seed::from_hex(&s)
+    }
+}
 
 /// The two seats of a table in the order they were taken: the first seat is the player who
 /// opened the table (on one device: the person at it; against the bot: the person).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SeatOrder {
     First,
     Second,

@@ -11,8 +11,11 @@
 //!
 //! - [`snelab`]: Snēlab's cases around a match: sitting, stakes, the coin flip, the verdict,
 //!   the purse and its books, with the purse's owner in any seat.
+//! - [`hive`]: Ash & Walnut's games: the secret seed and the colour rule, the turn clock,
+//!   takebacks, resignation and the game record.
 //! - [`verify`]: "Verify a game" for Ash & Walnut's records.
 
+pub mod hive;
 pub mod snelab;
 pub mod verify;
 
@@ -309,6 +312,20 @@ impl<G: Playable> Match<G> {
                 .map_err(|why| ReplayError { index: i, why })?;
         }
         Ok(m)
+    }
+
+    /// Takes back the last `n` actions: the match as it stood before them, replayed from its
+    /// start through the rules (so a game with dice rolls them again the same way). The clock
+    /// starts afresh for the side to act. Refused (nothing changes) when fewer were played.
+    pub fn take_back(&mut self, n: usize) -> Result<(), ReplayError<G>> {
+        let keep = self.record.len().checked_sub(n).ok_or(ReplayError {
+            index: self.record.len(),
+            why: Refused::GameOver,
+        })?;
+        let mut shorter = self.clone();
+        shorter.record.truncate(keep);
+        *self = shorter.replayed()?;
+        Ok(())
     }
 
     /// Replaces the position (staged scenes and tests set up a telling moment); the record

@@ -6,7 +6,7 @@
 use crate::ai::hive::timeout_move;
 use crate::fair::{self, SeatOrder};
 use crate::i18n::{Message, msg};
-use crate::rules::hive::record::{GameRecord, RecordedResult};
+use crate::rules::hive::record::{GameRecord, RecordedEntry, RecordedResult};
 use crate::rules::hive::state::State;
 
 /// One check of a verification: a stable name (`fingerprint`, `colour rule`, `moves`,
@@ -81,13 +81,38 @@ pub fn verify(record: &GameRecord) -> Vec<Check> {
     let mut bad_move = None;
     let mut bad_timeout = None;
     let mut timeouts = 0;
-    for (i, m) in record.moves.iter().enumerate() {
+    let mut moves = 0;
+    let mut resigned = None;
+    for e in &record.entries {
+        let m = match e {
+            RecordedEntry::Move(m) => m,
+            RecordedEntry::TakeBack(n) => {
+                if *n > state.ply() {
+                    bad_move = Some(
+                        msg("verify.takeback.bad")
+                            .with("count", n)
+                            .with("played", state.ply()),
+                    );
+                    break;
+                }
+                for _ in 0..*n {
+                    // Proven above: at least `n` moves were played.
+                    let _ = state.undo();
+                }
+                continue;
+            }
+            RecordedEntry::Resign(c) => {
+                resigned = Some(*c);
+                continue;
+            }
+        };
+        moves += 1;
         let mv = match state.parse_move(&m.text) {
             Ok(mv) => mv,
             Err(e) => {
                 bad_move = Some(
                     msg("verify.moves.bad")
-                        .with("number", i + 1)
+                        .with("number", moves)
                         .with("text", &m.text)
                         .with_words("why", crate::i18n::Explain::explain(&e)),
                 );
@@ -101,7 +126,7 @@ pub fn verify(record: &GameRecord) -> Vec<Check> {
                 let want = expected.map_or("-".to_string(), |e| state.move_string(e));
                 bad_timeout = Some(
                     msg("verify.timeouts.bad")
-                        .with("number", i + 1)
+                        .with("number", moves)
                         .with("text", &m.text)
                         .with("expected", want),
                 );
@@ -115,14 +140,18 @@ pub fn verify(record: &GameRecord) -> Vec<Check> {
         passed: bad_move.is_none(),
         detail: bad_move
             .clone()
-            .unwrap_or_else(|| msg("verify.moves.ok").with("count", record.moves.len())),
+            .unwrap_or_else(|| msg("verify.moves.ok").with("count", moves)),
     });
     checks.push(Check {
         name: "timeout moves",
         passed: bad_timeout.is_none(),
         detail: bad_timeout.unwrap_or_else(|| msg("verify.timeouts.ok").with("count", timeouts)),
     });
-    let replayed = RecordedResult::of(&state);
+    // A resignation ends a game still under way; the other colour wins.
+    let replayed = match resigned {
+        Some(c) if state.outcome().is_none() => RecordedResult::Win(c.other()),
+        _ => RecordedResult::of(&state),
+    };
     let result_ok = bad_move.is_none() && replayed == record.result;
     checks.push(Check {
         name: "result",

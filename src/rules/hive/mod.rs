@@ -26,7 +26,7 @@ pub use hex::{Direction, Hex};
 pub use movegen::Scratch;
 pub use notation::NotationError;
 pub use piece::{Colour, Creature, Piece};
-pub use record::{GameRecord, RecordError, RecordedMove, RecordedResult};
+pub use record::{GameRecord, RecordError, RecordedEntry, RecordedMove, RecordedResult};
 pub use state::{DrawReason, Outcome, PLY_LIMIT, RuleError, SetupError, State};
 
 impl crate::rules::Game for State {

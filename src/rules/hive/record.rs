@@ -11,9 +11,14 @@
 //! move wS1
 //! move bS1 wS1-
 //! move timeout wQ -wS1
+//! takeback 2
+//! move wQ -wS1
+//! resign walnut
 //! result ash wins
 //! ```
-//! Blank lines and lines starting with `#` are ignored.
+//! Blank lines and lines starting with `#` are ignored. `takeback N` takes back the last `N`
+//! moves (a takeback agreed at the table); `resign <colour>` ends the game, the other colour
+//! winning; both stay in the record so the verifier replays exactly what happened.
 
 use super::piece::Colour;
 use super::state::{Outcome, State};
@@ -39,7 +44,7 @@ impl RecordedResult {
         }
     }
 
-    fn text(self) -> &'static str {
+    pub fn text(self) -> &'static str {
         match self {
             RecordedResult::Win(Colour::Ash) => "ash wins",
             RecordedResult::Win(Colour::Walnut) => "walnut wins",
@@ -49,11 +54,35 @@ impl RecordedResult {
     }
 }
 
+fn colour_word(c: Colour) -> &'static str {
+    match c {
+        Colour::Ash => "ash",
+        Colour::Walnut => "walnut",
+    }
+}
+
 /// One recorded move: its MoveString, and whether the table played it when the clock ran out.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordedMove {
     pub text: String,
     pub timeout: bool,
+}
+
+/// One line of the game's course: a move, a takeback of the last moves, or a resignation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RecordedEntry {
+    Move(RecordedMove),
+    TakeBack(usize),
+    Resign(Colour),
+}
+
+impl RecordedEntry {
+    pub fn as_move(&self) -> Option<&RecordedMove> {
+        match self {
+            RecordedEntry::Move(m) => Some(m),
+            _ => None,
+        }
+    }
 }
 
 /// A whole game record as read from (or written to) text. Nothing in it is trusted until
@@ -66,7 +95,8 @@ pub struct GameRecord {
     pub seats: [String; 2],
     /// Which seat played ash, as recorded.
     pub ash: SeatOrder,
-    pub moves: Vec<RecordedMove>,
+    /// The game's course in order: moves, takebacks, a resignation.
+    pub entries: Vec<RecordedEntry>,
     pub result: RecordedResult,
 }
 
@@ -74,8 +104,8 @@ impl fmt::Debug for GameRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "GameRecord({} moves, {:?})",
-            self.moves.len(),
+            "GameRecord({} entries, {:?})",
+            self.entries.len(),
             self.result
         )
     }
@@ -102,6 +132,10 @@ pub enum RecordProblem {
     BadAsh(String),
     MoveAfterResult,
     EmptyMove,
+    /// `takeback` needs a number of moves, 1 to 200.
+    BadTakeBack(String),
+    /// `resign` names ash or walnut.
+    BadResign(String),
     UnknownResult(String),
     UnknownLine(String),
     /// A required line is missing (its keyword).
@@ -117,6 +151,8 @@ impl Explain for RecordError {
             RecordProblem::BadAsh(w) => msg("record.bad_ash").with("word", w),
             RecordProblem::MoveAfterResult => msg("record.move_after_result"),
             RecordProblem::EmptyMove => msg("record.empty_move"),
+            RecordProblem::BadTakeBack(w) => msg("record.bad_takeback").with("word", w),
+            RecordProblem::BadResign(w) => msg("record.bad_resign").with("word", w),
             RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
             RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
             RecordProblem::Missing(k) => msg("record.missing").with("key", k),
@@ -134,8 +170,8 @@ impl Explain for RecordError {
 crate::display_in_english!(RecordError);
 
 impl GameRecord {
-    /// The record of a game played from the empty table; `timeouts[i]` marks move `i` as
-    /// played by the clock.
+    /// The record of a game played from the empty table without takebacks; `timeouts[i]`
+    /// marks move `i` as played by the clock.
     pub fn of_game(
         state: &State,
         seed: Seed,
@@ -143,13 +179,15 @@ impl GameRecord {
         ash: SeatOrder,
         timeouts: &[bool],
     ) -> GameRecord {
-        let moves = state
+        let entries = state
             .move_strings()
             .into_iter()
             .enumerate()
-            .map(|(i, text)| RecordedMove {
-                text,
-                timeout: timeouts.get(i).copied().unwrap_or(false),
+            .map(|(i, text)| {
+                RecordedEntry::Move(RecordedMove {
+                    text,
+                    timeout: timeouts.get(i).copied().unwrap_or(false),
+                })
             })
             .collect();
         GameRecord {
@@ -157,9 +195,14 @@ impl GameRecord {
             seed,
             seats,
             ash,
-            moves,
+            entries,
             result: RecordedResult::of(state),
         }
+    }
+
+    /// The moves of the record, in the order they appear (takebacks not applied).
+    pub fn moves(&self) -> impl Iterator<Item = &RecordedMove> + '_ {
+        self.entries.iter().filter_map(RecordedEntry::as_move)
     }
 
     /// The plain-text form.
@@ -174,11 +217,14 @@ impl GameRecord {
             SeatOrder::Second => "second",
         };
         s.push_str(&format!("ash {ash}\n"));
-        for m in &self.moves {
-            if m.timeout {
-                s.push_str(&format!("move timeout {}\n", m.text));
-            } else {
-                s.push_str(&format!("move {}\n", m.text));
+        for e in &self.entries {
+            match e {
+                RecordedEntry::Move(m) if m.timeout => {
+                    s.push_str(&format!("move timeout {}\n", m.text));
+                }
+                RecordedEntry::Move(m) => s.push_str(&format!("move {}\n", m.text)),
+                RecordedEntry::TakeBack(n) => s.push_str(&format!("takeback {n}\n")),
+                RecordedEntry::Resign(c) => s.push_str(&format!("resign {}\n", colour_word(*c))),
             }
         }
         s.push_str(&format!("result {}\n", self.result.text()));
@@ -191,7 +237,8 @@ impl GameRecord {
         let mut seed = None;
         let mut seats: [Option<String>; 2] = [None, None];
         let mut ash = None;
-        let mut moves = Vec::new();
+        let mut entries = Vec::new();
+        let mut resigned = false;
         let mut result = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -237,7 +284,7 @@ impl GameRecord {
                     });
                 }
                 "move" => {
-                    if result.is_some() {
+                    if result.is_some() || resigned {
                         return Err(err(RecordProblem::MoveAfterResult));
                     }
                     let (timeout, text) = match value.strip_prefix("timeout ") {
@@ -247,10 +294,33 @@ impl GameRecord {
                     if text.is_empty() {
                         return Err(err(RecordProblem::EmptyMove));
                     }
-                    moves.push(RecordedMove {
+                    entries.push(RecordedEntry::Move(RecordedMove {
                         text: text.to_string(),
                         timeout,
-                    });
+                    }));
+                }
+                "takeback" => {
+                    if result.is_some() || resigned {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let n = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=crate::rules::hive::PLY_LIMIT).contains(n))
+                        .ok_or_else(|| err(RecordProblem::BadTakeBack(value.to_string())))?;
+                    entries.push(RecordedEntry::TakeBack(n));
+                }
+                "resign" => {
+                    if result.is_some() || resigned {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let colour = match value {
+                        "ash" => Colour::Ash,
+                        "walnut" => Colour::Walnut,
+                        _ => return Err(err(RecordProblem::BadResign(value.to_string()))),
+                    };
+                    resigned = true;
+                    entries.push(RecordedEntry::Resign(colour));
                 }
                 "result" => {
                     once(result.is_some())?;
@@ -278,7 +348,7 @@ impl GameRecord {
                 second.ok_or_else(|| missing("seat second"))?,
             ],
             ash: ash.ok_or_else(|| missing("ash"))?,
-            moves,
+            entries,
             result: result.ok_or_else(|| missing("result"))?,
         })
     }
