@@ -21,6 +21,8 @@ struct Loaded {
     positions: Vec<[f32; 3]>,
     primitives: usize,
     materials: Vec<String>,
+    /// Every triangle with the material name of its primitive.
+    triangles: Vec<(String, [[f32; 3]; 3])>,
 }
 
 /// The material names, read from the file's JSON chunk (the `gltf` crate is built without names).
@@ -48,6 +50,7 @@ fn load_glb(bytes: &[u8]) -> Result<Loaded, String> {
         positions: Vec::new(),
         primitives: 0,
         materials: Vec::new(),
+        triangles: Vec::new(),
     };
     for mesh in doc.meshes() {
         for prim in mesh.primitives() {
@@ -73,7 +76,13 @@ fn load_glb(bytes: &[u8]) -> Result<Loaded, String> {
                 }
             }
             let name = prim.material().index().and_then(|i| names.get(i));
-            out.materials.push(name.cloned().unwrap_or_default());
+            let name = name.cloned().unwrap_or_default();
+            for t in idx.chunks_exact(3) {
+                let corner = |k: usize| pos[t[k] as usize];
+                out.triangles
+                    .push((name.clone(), [corner(0), corner(1), corner(2)]));
+            }
+            out.materials.push(name);
             out.positions.extend(pos);
         }
     }
@@ -419,4 +428,78 @@ fn tables_carve_writes_every_model_to_the_chosen_folder() {
     let cmd = cli::parse(&words).expect("parse");
     let result = cli::run(cmd, &mut std::io::empty(), &mut Vec::new(), &mut Vec::new());
     assert!(matches!(result, Err(cli::CliError::Io(_))), "{result:?}");
+}
+
+/// What a camera straight above sees of a model: every face turned up is drawn into a grid of
+/// `step`-sized cells over the plan, the highest one winning each cell (a depth buffer).
+/// Returns the number of cells each material name covers.
+fn seen_from_above(m: &Loaded, step: f32) -> std::collections::BTreeMap<String, usize> {
+    let cells = (1.0 / step).round() as i32;
+    let at = |i: i32| -0.5 + (i as f32 + 0.5) * step;
+    let mut best: Vec<Option<(f32, usize)>> = vec![None; (cells * cells) as usize];
+    let mut names: Vec<String> = Vec::new();
+    for (name, [a, b, c]) in &m.triangles {
+        // Winding gives the face's normal; keep the faces turned up (not walls or the bottom).
+        let (u, v) = ([b[0] - a[0], b[2] - a[2]], [c[0] - a[0], c[2] - a[2]]);
+        let up = u[1] * v[0] - u[0] * v[1];
+        if up <= 1e-9 {
+            continue;
+        }
+        let slot = match names.iter().position(|n| n == name) {
+            Some(k) => k,
+            None => {
+                names.push(name.clone());
+                names.len() - 1
+            }
+        };
+        let lo = |k: usize| a[k].min(b[k]).min(c[k]);
+        let hi = |k: usize| a[k].max(b[k]).max(c[k]);
+        let first = |x: f32| (((x + 0.5) / step - 0.5).ceil() as i32).max(0);
+        let last = |x: f32| (((x + 0.5) / step - 0.5).floor() as i32).min(cells - 1);
+        for i in first(lo(0))..=last(hi(0)) {
+            for j in first(lo(2))..=last(hi(2)) {
+                let (x, z) = (at(i), at(j));
+                // Barycentric weights of (x, z) in the triangle's plan.
+                let w1 = ((x - a[0]) * v[1] - (z - a[2]) * v[0]) / -up;
+                let w2 = ((z - a[2]) * u[0] - (x - a[0]) * u[1]) / -up;
+                let w0 = 1.0 - w1 - w2;
+                if w0 < 0.0 || w1 < 0.0 || w2 < 0.0 {
+                    continue;
+                }
+                let y = w0 * a[1] + w1 * b[1] + w2 * c[1];
+                let cell = &mut best[(i * cells + j) as usize];
+                if cell.is_none_or(|(top, _)| y > top) {
+                    *cell = Some((y, slot));
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeMap::new();
+    for (_, slot) in best.into_iter().flatten() {
+        *seen.entry(names[slot].clone()).or_insert(0) += 1;
+    }
+    seen
+}
+
+#[test]
+fn hive_tiles_read_as_their_wood_from_above() {
+    // A walnut tile must look dark and an ash tile light from above: the ground of the top is
+    // the piece's own wood, and the inlay (bone on walnut, ink on ash) is only the creature.
+    let theme = shipped_theme();
+    for (name, _) in MODELS.iter().filter(|(n, _)| n.starts_with("hive_")) {
+        let rel = theme.model_path(name).expect("every model has a path");
+        let bytes = std::fs::read(assets().join(&rel)).expect(&rel);
+        let m = load_glb(&bytes).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let seen = seen_from_above(&m, 0.004);
+        let total: usize = seen.values().sum();
+        let share = |slot: &str| *seen.get(slot).unwrap_or(&0) as f32 / total as f32;
+        let (wood, inlay) = (share("wood"), share("inlay"));
+        println!("{name}: wood {wood:.3}, inlay {inlay:.3} of the top seen from above");
+        // The whole hex is covered (0.96 across the flats: about 0.8 of the unit square).
+        let covered = total as f32 * 0.004 * 0.004;
+        assert!((covered - 0.798).abs() < 0.02, "{name}: {covered} covered");
+        assert!(wood >= 0.7, "{name}: only {wood:.3} of the top is wood");
+        // The creature still shows, in the contrasting inlay (the slim Fox has the least).
+        assert!(inlay >= 0.08, "{name}: only {inlay:.3} of the top is inlay");
+    }
 }

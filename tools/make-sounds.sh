@@ -164,4 +164,43 @@ tmpf a; knock "$a" 2600 0.05 0 1
 tmpf b; knock "$b" 1900 0.06 0.13 0.9
 finish lowtime "$a" "$b"
 
+# lift: a piece lifted off the table — a light, short wooden tick whose pitch rises.
+tmpf a; knock "$a" 1600 0.035 0 0.6
+tmpf b; gen "$b" synth 0.08 sine 900:2200 fade l 0.002 0.08 0.07 gain -5
+finish lift "$a" "$b"
+
+# jump: a piece leaping over others — a quick whoosh through the air, then it lands.
+tmpf a
+gen "$a" synth 0.2 pinknoise highpass 500 lowpass 3200 fade q 0.12 0.2 0.08 gain -5
+tmpf b; knock "$b" 820 0.09 0.19 1
+tmpf c; gen "$c" synth 0.1 sine 180:125 fade l 0.001 0.1 0.1 gain -6 pad 0.19
+finish jump "$a" "$b" "$c"
+
+# climb: a piece stepping up onto (or down off) a stack — two small knocks, the second higher.
+tmpf a; knock "$a" 900 0.06 0 0.75
+tmpf b; knock "$b" 1250 0.06 0.12 0.8
+finish climb "$a" "$b"
+
+# pass: a turn passed — two soft bars on the same note, the second quieter.
+tmpf a; bar "$a" 440 0.3 0 0.8
+tmpf b; bar "$b" 440 0.4 0.17 0.55
+finish pass "$a" "$b"
+
+# timeout: the clock ran out — a short, firm falling figure (F E-flat C), each bar struck with
+# a knock.
+tmpf a; bar "$a" 698.46 0.22 0.00
+tmpf b; bar "$b" 622.25 0.22 0.10
+tmpf c; bar "$c" 523.25 0.45 0.20
+tmpf d; knock "$d" 698.46 0.05 0.00 0.5
+tmpf e; knock "$e" 622.25 0.05 0.10 0.5
+tmpf f; knock "$f" 523.25 0.06 0.20 0.5
+finish timeout "$a" "$b" "$c" "$d" "$e" "$f"
+
+# draw: a drawn game — G coming to rest on C and the C below, with no third: neither the
+# win's major tune nor the lose's minor one.
+tmpf a; bar "$a" 392.00 0.6 0.00 0.85
+tmpf b; bar "$b" 523.25 1.0 0.26
+tmpf c; bar "$c" 261.63 1.0 0.26 0.45
+finish draw "$a" "$b" "$c"
+
 ls -l "$out"/*.ogg

@@ -1,7 +1,10 @@
-//! Ash & Walnut's five creatures: thick hex tiles whose top is cut down into a stained field,
-//! leaving a raised rim and the creature in relief, drawn so its silhouette alone names it —
-//! the Elder's crown, the Owl's tufted round body and great eyes, the Hare's long ears, the
-//! Fox's pointed snout and brush, the Otter's long low body and tapering tail.
+//! Ash & Walnut's five creatures: thick hex tiles whose top is cut down into a sunken field of
+//! the tile's own wood, leaving a raised rim, with the creature standing on it in inlaid relief
+//! (ink on ash, bone on walnut), drawn so its silhouette alone names it — the Elder's crown, the
+//! Owl's tufted round body and great eyes, the Hare's long ears, the Fox's pointed snout and
+//! brush, the Otter's long low body and tapering tail. From above a tile reads as its wood: the
+//! rim and the ground are wood, only the creature is inlay, and its eyes and the few lines
+//! carved on it stand up in wood again.
 //!
 //! Tiles are pointy side forward (-Z), flats facing ±X; pictures read upright for the owner
 //! (the picture's "up" is the piece's forward).
@@ -42,10 +45,20 @@ fn hexagon(across_flats: f32) -> Vec<V2> {
 /// A point of a drawn outline: x, y (up), and whether it stays a sharp corner.
 type ControlPoint = (f32, f32, bool);
 
-/// The outline (x, y up, sharp?) of each creature, drawn in a box about [-1, 1], and its
-/// details (eyes, beak, jewels) as small outlines standing a little above the figure.
-fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
-    match c {
+/// A creature as drawn, in a box about [-1, 1] (x, y up).
+struct Drawing {
+    /// The silhouette: the figure, in the inlay.
+    outline: Vec<ControlPoint>,
+    /// Parts of the silhouette reaching past the outline (the crown's balls), in the inlay with
+    /// the figure and standing a little above it.
+    extra: Vec<Vec<V2>>,
+    /// Lines and shapes carved on the figure (the crown's band, the Owl's eye discs, beak and
+    /// wing edges), in the wood, standing a little above it.
+    details: Vec<Vec<V2>>,
+}
+
+fn drawing(c: Creature) -> Drawing {
+    let (outline, extra, details) = match c {
         Creature::Elder => (
             // A crown: a band and three points, each point tipped with a ball.
             vec![
@@ -63,8 +76,8 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 mesh::circle([0.86, 0.56], 0.12, 16),
                 mesh::circle([0.0, 0.80], 0.13, 16),
                 mesh::circle([-0.86, 0.56], 0.12, 16),
-                mesh::rect([0.0, -0.46], 1.25, 0.08),
             ],
+            vec![mesh::rect([0.0, -0.46], 1.25, 0.08)],
         ),
         Creature::Owl => (
             vec![
@@ -85,6 +98,7 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.62, -0.58, false),
                 (-0.38, -0.90, false),
             ],
+            vec![],
             vec![
                 mesh::circle([0.27, 0.36], 0.21, 24),
                 mesh::circle([-0.27, 0.36], 0.21, 24),
@@ -128,6 +142,7 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.76, -0.82, false),
             ],
             vec![],
+            vec![],
         ),
         Creature::Fox => (
             // Standing, facing right: pointed snout and ears, the brush held out behind.
@@ -159,6 +174,7 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.47, -0.45, false),
             ],
             vec![],
+            vec![],
         ),
         Creature::Otter => (
             // Long and low, facing right, the thick tail tapering to a point.
@@ -186,23 +202,33 @@ fn drawing(c: Creature) -> (Vec<ControlPoint>, Vec<Vec<V2>>) {
                 (-0.70, -0.04, false),
             ],
             vec![],
+            vec![],
         ),
+    };
+    Drawing {
+        outline,
+        extra,
+        details,
     }
 }
 
-/// Stained dots standing proud of the figure, in drawing coordinates (centre, radius): the
-/// creatures' eyes and the crown's jewels, which read best in the contrasting inlay.
-fn eyes(c: Creature) -> Vec<(V2, f32)> {
+/// Dots standing proud of everything else, in drawing coordinates (centre, radius, finish): the
+/// creatures' eyes and the crown's jewels, each in the finish that contrasts with what it
+/// stands on — wood on the inlaid figure, inlay on the Owl's wooden eye discs.
+fn eyes(c: Creature) -> Vec<(V2, f32, Slot)> {
     match c {
         Creature::Elder => vec![
-            ([0.0, -0.22], 0.09),
-            ([0.42, -0.22], 0.07),
-            ([-0.42, -0.22], 0.07),
+            ([0.0, -0.22], 0.09, Slot::Wood),
+            ([0.42, -0.22], 0.07, Slot::Wood),
+            ([-0.42, -0.22], 0.07, Slot::Wood),
         ],
-        Creature::Owl => vec![([0.27, 0.36], 0.1), ([-0.27, 0.36], 0.1)],
-        Creature::Hare => vec![([0.56, 0.30], 0.055)],
-        Creature::Fox => vec![([0.63, 0.17], 0.045)],
-        Creature::Otter => vec![([0.80, 0.02], 0.04)],
+        Creature::Owl => vec![
+            ([0.27, 0.36], 0.1, Slot::Inlay),
+            ([-0.27, 0.36], 0.1, Slot::Inlay),
+        ],
+        Creature::Hare => vec![([0.56, 0.30], 0.055, Slot::Wood)],
+        Creature::Fox => vec![([0.63, 0.17], 0.045, Slot::Wood)],
+        Creature::Otter => vec![([0.80, 0.02], 0.04, Slot::Wood)],
     }
 }
 
@@ -214,9 +240,21 @@ fn ccw(mut poly: Vec<V2>) -> Vec<V2> {
     poly
 }
 
+/// A creature's drawing, centred and scaled into the field (all outlines counter-clockwise).
+struct Picture {
+    outline: Vec<V2>,
+    extra: Vec<Vec<V2>>,
+    details: Vec<Vec<V2>>,
+    eyes: Vec<(Vec<V2>, Slot)>,
+}
+
 /// The creature's outline and details, centred and scaled into the field.
-fn picture(c: Creature) -> (Vec<V2>, Vec<Vec<V2>>, Vec<Vec<V2>>) {
-    let (outline, details) = drawing(c);
+fn picture(c: Creature) -> Picture {
+    let Drawing {
+        outline,
+        extra,
+        details,
+    } = drawing(c);
     let smooth = mesh::chaikin(&outline, 3);
     let (mut lo, mut hi) = ([f32::MAX; 2], [f32::MIN; 2]);
     for p in &smooth {
@@ -226,28 +264,35 @@ fn picture(c: Creature) -> (Vec<V2>, Vec<Vec<V2>>, Vec<Vec<V2>>) {
         }
     }
     let mid = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
-    let all = smooth.iter().chain(details.iter().flatten());
+    let all = smooth
+        .iter()
+        .chain(extra.iter().flatten())
+        .chain(details.iter().flatten());
     let reach = all
         .map(|p| ((p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2)).sqrt())
         .fold(0.0f32, f32::max);
     let s = PICTURE_RADIUS / reach;
     let place = |p: &V2| [(p[0] - mid[0]) * s, (p[1] - mid[1]) * s];
-    (
-        ccw(smooth.iter().map(place).collect()),
-        details
+    let place_all = |polys: &[Vec<V2>]| -> Vec<Vec<V2>> {
+        polys
             .iter()
             .map(|d| ccw(d.iter().map(place).collect()))
-            .collect(),
-        eyes(c)
+            .collect()
+    };
+    Picture {
+        outline: ccw(smooth.iter().map(place).collect()),
+        extra: place_all(&extra),
+        details: place_all(&details),
+        eyes: eyes(c)
             .into_iter()
-            .map(|(centre, r)| mesh::circle(place(&centre), r * s, 16))
+            .map(|(centre, r, slot)| (mesh::circle(place(&centre), r * s, 16), slot))
             .collect(),
-    )
+    }
 }
 
-/// The tile: chamfered hex with a raised rim around a sunken field. Returns the wood, the
-/// stained field, and the field's height.
-fn tile() -> (MeshData, MeshData, f32) {
+/// The tile: chamfered hex with a raised rim around a sunken field, all in the tile's wood.
+/// Returns the mesh and the field's height.
+fn tile() -> (MeshData, f32) {
     let hex = hexagon(ACROSS_FLATS);
     let h = TILE_HEIGHT;
     let field = h - FIELD_DEPTH;
@@ -263,27 +308,40 @@ fn tile() -> (MeshData, MeshData, f32) {
         ],
     );
     wood.append(&mesh::cap(&mesh::inset(&hex, 0.02), 0.0, false));
-    let stain = mesh::cap(&mesh::inset(&hex, RIM_INSET + 0.01), field, true);
-    (wood, stain, field)
+    wood.append(&mesh::cap(
+        &mesh::inset(&hex, RIM_INSET + 0.01),
+        field,
+        true,
+    ));
+    (wood, field)
 }
 
-/// One creature's tile.
+/// One creature's tile: the wooden tile, the creature standing on its field in the inlay, and
+/// the creature's carved details and eyes standing on the figure in the contrasting finish.
 pub fn creature(c: Creature) -> Vec<Part> {
-    let (mut wood, mut stain, field) = tile();
-    let (outline, details, eyes) = picture(c);
-    let top = TILE_HEIGHT - 0.01;
-    wood.append(&mesh::slab(&outline, field - 0.002, top, 0.009, false));
-    for d in &details {
-        wood.append(&mesh::slab(
-            d,
-            field - 0.002,
-            TILE_HEIGHT - 0.002,
-            0.004,
-            false,
-        ));
+    let (mut wood, field) = tile();
+    let mut inlay = MeshData::default();
+    let pic = picture(c);
+    inlay.append(&mesh::slab(
+        &pic.outline,
+        field - 0.002,
+        TILE_HEIGHT - 0.01,
+        0.009,
+        false,
+    ));
+    let raised = |poly: &[V2]| mesh::slab(poly, field - 0.002, TILE_HEIGHT - 0.002, 0.004, false);
+    for e in &pic.extra {
+        inlay.append(&raised(e));
     }
-    for e in &eyes {
-        stain.append(&mesh::slab(e, field, TILE_HEIGHT - 0.001, 0.003, false));
+    for d in &pic.details {
+        wood.append(&raised(d));
+    }
+    for (e, slot) in &pic.eyes {
+        let dot = mesh::slab(e, field, TILE_HEIGHT - 0.001, 0.003, false);
+        match slot {
+            Slot::Wood => wood.append(&dot),
+            Slot::Inlay => inlay.append(&dot),
+        }
     }
     vec![
         Part {
@@ -292,7 +350,7 @@ pub fn creature(c: Creature) -> Vec<Part> {
         },
         Part {
             slot: Slot::Inlay,
-            mesh: stain,
+            mesh: inlay,
         },
     ]
 }
@@ -323,16 +381,66 @@ mod tests {
             Creature::Fox,
             Creature::Otter,
         ] {
-            let (outline, _, eyes) = picture(c);
-            assert!(!eyes.is_empty(), "{c:?} has no eyes");
-            assert!(mesh::area2(&outline) > 0.0, "{c:?} outline winds clockwise");
-            for p in &outline {
+            let pic = picture(c);
+            assert!(!pic.eyes.is_empty(), "{c:?} has no eyes");
+            let outline = &pic.outline;
+            assert!(mesh::area2(outline) > 0.0, "{c:?} outline winds clockwise");
+            for p in outline.iter().chain(pic.extra.iter().flatten()) {
                 assert!((p[0] * p[0] + p[1] * p[1]).sqrt() <= PICTURE_RADIUS + 1e-4);
             }
-            areas.push((mesh::area2(&outline) * 1000.0) as i32);
+            areas.push((mesh::area2(outline) * 1000.0) as i32);
         }
         areas.sort();
         areas.dedup();
         assert_eq!(areas.len(), 5, "two creatures share a silhouette");
+    }
+
+    /// Whether `p` lies inside the outline (even-odd crossings).
+    fn inside(poly: &[V2], p: V2) -> bool {
+        let mut odd = false;
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            if (a[1] > p[1]) != (b[1] > p[1])
+                && p[0] < a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0])
+            {
+                odd = !odd;
+            }
+        }
+        odd
+    }
+
+    #[test]
+    fn eyes_and_details_contrast_with_what_they_stand_on() {
+        for c in [
+            Creature::Elder,
+            Creature::Owl,
+            Creature::Hare,
+            Creature::Fox,
+            Creature::Otter,
+        ] {
+            let pic = picture(c);
+            let centre = |poly: &[V2]| {
+                let n = poly.len() as f32;
+                let sum = poly
+                    .iter()
+                    .fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
+                [sum[0] / n, sum[1] / n]
+            };
+            // The wooden details are carved on the inlaid figure.
+            for d in &pic.details {
+                assert!(
+                    inside(&pic.outline, centre(d)),
+                    "{c:?}: a detail off the figure"
+                );
+            }
+            // An eye on a wooden detail is inlay; one straight on the figure is wood.
+            for (e, slot) in &pic.eyes {
+                let at = centre(e);
+                assert!(inside(&pic.outline, at), "{c:?}: an eye off the figure");
+                let on_wood = pic.details.iter().any(|d| inside(d, at));
+                let want = if on_wood { Slot::Inlay } else { Slot::Wood };
+                assert_eq!(*slot, want, "{c:?}: an eye in the finish it stands on");
+            }
+        }
     }
 }
