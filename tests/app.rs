@@ -589,3 +589,422 @@ mod snelab_keys {
         );
     }
 }
+
+/// The Ash & Walnut table driven as picking and the keyboard drive it: clicks on tiles, cells
+/// and reserves, intents, the bot's seat, the clock, the saved game and the record.
+mod hive {
+    use bevy::prelude::*;
+    use bevy::time::TimeUpdateStrategy;
+    use carved_tables::ai::Level;
+    use carved_tables::app::core_plugin;
+    use carved_tables::app::hive::{
+        self, HiveClicked, HiveIntent, HiveRefused, HiveTable, Intent, Phase, Pick, Refusal,
+        Timing, VerifyPage,
+    };
+    use carved_tables::app::save::{Notices, SaveStore};
+    use carved_tables::app::screens::{Navigate, Screen};
+    use carved_tables::play::Seat;
+    use carved_tables::rules::GameKind;
+    use carved_tables::rules::hive::{Colour, Creature, Hex, Move, State};
+    use carved_tables::save::{KeyValue, MemoryStore};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::time::Duration;
+
+    pub(super) fn app_with(store: MemoryStore) -> App {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(hive::core_plugin)
+            .add_plugins(core_plugin);
+        app.insert_resource(SaveStore(Box::new(store)));
+        app.insert_resource(Timing::INSTANT);
+        app.update();
+        app.world_mut()
+            .write_message(Navigate::Table(GameKind::Hive));
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<bevy::prelude::State<Screen>>().get(),
+            Screen::Table(GameKind::Hive)
+        );
+        app
+    }
+
+    fn saved(app: &App) -> MemoryStore {
+        let store = &app.world().resource::<SaveStore>().0;
+        let mut copy = MemoryStore::default();
+        for key in ["settings", "hive.game"] {
+            if let Ok(Some(v)) = store.get_raw(key) {
+                copy.values.insert(key.to_string(), v);
+            }
+        }
+        copy
+    }
+
+    fn table(app: &App) -> &hive::Table {
+        &app.world().resource::<HiveTable>().0
+    }
+
+    fn intent(app: &mut App, i: Intent) {
+        app.world_mut().write_message(HiveIntent(i));
+        app.update();
+    }
+
+    fn click(app: &mut App, c: HiveClicked) {
+        app.world_mut().write_message(c);
+        app.update();
+    }
+
+    fn refusals(app: &mut App) -> Vec<Refusal> {
+        let mut msgs = app.world_mut().resource_mut::<Messages<HiveRefused>>();
+        msgs.drain().map(|r| r.0).collect()
+    }
+
+    fn start(app: &mut App, opponent: Seat) {
+        intent(app, Intent::Choose(opponent));
+        intent(app, Intent::Start);
+        assert_eq!(table(app).phase, Phase::Play);
+    }
+
+    /// The clicks a person makes for `m`: the reserve (or the piece's cell), then the cell.
+    fn clicks_for(state: &State, m: Move) -> Vec<HiveClicked> {
+        match m {
+            Move::Place { piece, to } => {
+                let top = state
+                    .board()
+                    .next_in_reserve(piece.colour(), piece.creature())
+                    .unwrap();
+                vec![HiveClicked::Reserve(top), HiveClicked::Cell(to)]
+            }
+            Move::Shift { from, to, .. } => vec![HiveClicked::Cell(from), HiveClicked::Cell(to)],
+            Move::Pass => vec![],
+        }
+    }
+
+    /// Plays until the game is over: the person's moves by clicks (seeded random choices), the
+    /// bot's on its thread. Returns the number of moves the person played.
+    fn play_out_by_clicks(app: &mut App, seed: u64) -> usize {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut mine = 0;
+        let mut guard = 0;
+        while table(app).phase == Phase::Play {
+            guard += 1;
+            assert!(guard < 20_000, "the game ends");
+            if !table(app).person_to_act() {
+                app.update();
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            let state = table(app).state().unwrap().clone();
+            let legal: Vec<Move> = state
+                .legal_moves()
+                .into_iter()
+                .filter(|m| *m != Move::Pass)
+                .collect();
+            if legal.is_empty() {
+                // Nothing but a pass: the table passes for the person on its next tick.
+                app.update();
+                continue;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            for c in clicks_for(&state, m) {
+                click(app, c);
+            }
+            assert!(
+                table(app).state().unwrap().moves().any(|x| x == m),
+                "{m:?} was played by its clicks"
+            );
+            mine += 1;
+        }
+        mine
+    }
+
+    #[test]
+    fn a_whole_game_against_the_bot_by_clicks_leaves_a_record_that_verifies() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Bot(Level::Easy));
+        let g = table(&app).game.clone().unwrap();
+        assert_eq!(
+            g.game()
+                .seat(g.colour_of(carved_tables::fair::SeatOrder::Second)),
+            Seat::Bot(Level::Easy)
+        );
+        let mine = play_out_by_clicks(&mut app, 3);
+        assert!(mine > 0);
+        let t = table(&app);
+        assert_eq!(t.phase, Phase::Over);
+        let game = t.game.as_ref().unwrap();
+        assert!(game.ending().is_some());
+        assert!(game.revealed().is_some(), "the seed is revealed at the end");
+        let mut page = VerifyPage::default();
+        page.load_text(&game.record().to_text());
+        assert!(page.verified(), "{:?}", page.verdict);
+        // The finished game is no longer offered to continue.
+        let app2 = app_with(saved(&app));
+        assert!(table(&app2).saved.is_none());
+    }
+
+    #[test]
+    fn a_hot_seat_game_by_clicks_of_both_people() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Person);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut guard = 0;
+        while table(&app).phase == Phase::Play {
+            guard += 1;
+            assert!(guard < 1000);
+            assert!(table(&app).person_to_act(), "both seats are people here");
+            let state = table(&app).state().unwrap().clone();
+            let legal: Vec<Move> = state.legal_moves();
+            let m = legal[rng.random_range(0..legal.len())];
+            if m == Move::Pass {
+                app.update();
+                continue;
+            }
+            for c in clicks_for(&state, m) {
+                click(&mut app, c);
+            }
+            assert_eq!(table(&app).state().unwrap().moves().last(), Some(m));
+        }
+        assert!(table(&app).game.as_ref().unwrap().ending().is_some());
+    }
+
+    #[test]
+    fn a_whole_game_by_keyboard_alone() {
+        let mut app = app_with(MemoryStore::default());
+        app.init_resource::<ButtonInput<KeyCode>>();
+        intent(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
+        let press = |app: &mut App, key: KeyCode| {
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .press(key);
+            app.update();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(key);
+            keys.clear();
+        };
+        // Enter starts at the lobby.
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(table(&app).phase, Phase::Play);
+        let mut guard = 0;
+        let mut steps = 0;
+        while table(&app).phase == Phase::Play {
+            guard += 1;
+            assert!(guard < 40_000, "the game ends");
+            if !table(&app).person_to_act() {
+                app.update();
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            steps += 1;
+            match table(&app).pick.clone() {
+                // Tab lifts the next reserve stack or piece that can go somewhere.
+                Pick::Idle => press(&mut app, KeyCode::Tab),
+                // An arrow puts the focus on a ring, Enter sets the piece down there.
+                _ => {
+                    if matches!(table(&app).focus, Some(hive::Focus::Ring(_))) {
+                        press(&mut app, KeyCode::Enter);
+                    } else {
+                        press(
+                            &mut app,
+                            if steps % 3 == 0 {
+                                KeyCode::ArrowLeft
+                            } else {
+                                KeyCode::ArrowRight
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(table(&app).phase, Phase::Over);
+    }
+
+    #[test]
+    fn refused_actions_change_nothing_and_say_why() {
+        let mut app = app_with(MemoryStore::default());
+        // Before a game: not now.
+        intent(&mut app, Intent::LiftReserve(Creature::Fox));
+        assert_eq!(refusals(&mut app), vec![Refusal::NotNow]);
+        start(&mut app, Seat::Person);
+        let ash = |app: &App| table(app).state().unwrap().to_move();
+        assert_eq!(ash(&app), Colour::Ash);
+        // The Elder may not open the game: the rules say why, and nothing changes.
+        intent(&mut app, Intent::LiftReserve(Creature::Elder));
+        intent(&mut app, Intent::Target(Hex::new(0, 0)));
+        let r = refusals(&mut app);
+        assert!(matches!(r.as_slice(), [Refusal::Rule(_)]), "{r:?}");
+        assert_eq!(table(&app).state().unwrap().ply(), 0);
+        let before = app.world().resource::<Notices>().items.len();
+        // A Fox on a cell that is not the middle: an illegal cell.
+        intent(&mut app, Intent::LiftReserve(Creature::Fox));
+        intent(&mut app, Intent::Target(Hex::new(3, 0)));
+        assert!(matches!(refusals(&mut app).as_slice(), [Refusal::Rule(_)]));
+        assert!(
+            app.world().resource::<Notices>().items.len() > before,
+            "the refusal is told"
+        );
+        intent(&mut app, Intent::Target(Hex::new(0, 0)));
+        assert_eq!(table(&app).state().unwrap().ply(), 1);
+        // Walnut's turn: ash's piece is the opponent's now.
+        intent(&mut app, Intent::LiftAt(Hex::new(0, 0)));
+        assert!(matches!(
+            refusals(&mut app).as_slice(),
+            [Refusal::NotYours(_)]
+        ));
+        // Against the bot, acting in the bot's turn is refused.
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Bot(Level::Easy));
+        let game = table(&app).game.clone().unwrap();
+        let bot = game.colour_of(carved_tables::fair::SeatOrder::Second);
+        if bot == Colour::Walnut {
+            // Ash (the person) opens; after the person's move the bot is to act.
+            intent(&mut app, Intent::LiftReserve(Creature::Fox));
+            intent(&mut app, Intent::Target(Hex::new(0, 0)));
+        }
+        // The bot's turn now (before its thread answers, the frames go on).
+        if table(&app).state().unwrap().to_move() == bot {
+            let ply = table(&app).state().unwrap().ply();
+            let clicks = [HiveClicked::Reserve(
+                table(&app)
+                    .state()
+                    .unwrap()
+                    .board()
+                    .next_in_reserve(bot, Creature::Hare)
+                    .unwrap(),
+            )];
+            intent(&mut app, Intent::LiftReserve(Creature::Hare));
+            assert_eq!(refusals(&mut app), vec![Refusal::NotNow]);
+            app.world_mut().write_message(clicks[0]);
+            app.update();
+            assert!(table(&app).state().unwrap().ply() >= ply);
+            assert_eq!(
+                table(&app).pick,
+                Pick::Idle,
+                "a click in the bot's turn lifts nothing"
+            );
+        }
+    }
+
+    #[test]
+    fn the_clock_plays_the_timeout_move_and_the_record_still_verifies() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Person);
+        let state = table(&app).state().unwrap().clone();
+        let expected = carved_tables::ai::hive::timeout_move(&state).unwrap();
+        // Sixty seconds and a little more pass without a move (in one frame: the clock is data).
+        app.world_mut()
+            .resource_mut::<Time<Virtual>>()
+            .set_max_delta(Duration::from_secs(120));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            60_500,
+        )));
+        app.update();
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            10,
+        )));
+        app.update();
+        let t = table(&app);
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(
+            game.state().moves().next(),
+            Some(expected),
+            "the deterministic move"
+        );
+        assert!(game.game().record()[0].timeout);
+        assert!(t.move_list()[0].contains('⏱'), "marked in the move list");
+        let text = game.record().to_text();
+        assert!(text.contains("move timeout "));
+        let mut page = VerifyPage::default();
+        page.load_text(&text);
+        assert!(page.verified(), "{:?}", page.verdict);
+    }
+
+    #[test]
+    fn tampered_records_fail_at_the_right_check() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Bot(Level::Easy));
+        play_out_by_clicks(&mut app, 5);
+        let record = table(&app).game.as_ref().unwrap().record();
+        let failed = |text: String| -> Vec<&'static str> {
+            match hive::verify_text(&text) {
+                hive::Verdict::Checked { checks, .. } => checks
+                    .into_iter()
+                    .filter(|c| !c.passed)
+                    .map(|c| c.name)
+                    .collect(),
+                other => panic!("{other:?}"),
+            }
+        };
+        // One move changed.
+        let mut r = record.clone();
+        let i = r
+            .entries
+            .iter()
+            .position(|e| matches!(e, carved_tables::rules::hive::RecordedEntry::Move(_)))
+            .unwrap()
+            + 2;
+        if let carved_tables::rules::hive::RecordedEntry::Move(m) = &mut r.entries[i] {
+            m.text = "wQ wQ".into();
+        }
+        let f = failed(r.to_text());
+        assert_eq!(f.first(), Some(&"moves"), "{f:?}");
+        // The seed changed: the fingerprint no longer matches.
+        let mut r = record.clone();
+        r.seed = carved_tables::fair::Seed([9; 32]);
+        let f = failed(r.to_text());
+        assert_eq!(f.first(), Some(&"fingerprint"), "{f:?}");
+        // The seating swapped.
+        let mut r = record.clone();
+        r.ash = match r.ash {
+            carved_tables::fair::SeatOrder::First => carved_tables::fair::SeatOrder::Second,
+            carved_tables::fair::SeatOrder::Second => carved_tables::fair::SeatOrder::First,
+        };
+        assert_eq!(failed(r.to_text()), vec!["colour rule"]);
+    }
+
+    #[test]
+    fn a_game_resumes_after_a_restart_and_a_damaged_save_is_told() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Person);
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+            let m = table(&app).state().unwrap().parse_move(text).unwrap();
+            intent(&mut app, Intent::Play(m));
+        }
+        app.world_mut()
+            .resource_mut::<Time<Virtual>>()
+            .set_max_delta(Duration::from_secs(120));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            12_000,
+        )));
+        app.update();
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(1)));
+        app.update();
+        let left = table(&app).time_left().unwrap();
+        assert!(left < 49.0, "{left}");
+        let store = saved(&app);
+        let mut app2 = app_with(store.clone());
+        assert!(table(&app2).saved.is_some(), "the lobby offers to continue");
+        intent(&mut app2, Intent::Continue);
+        assert_eq!(table(&app2).phase, Phase::Play);
+        assert_eq!(table(&app2).state(), table(&app).state());
+        let resumed = table(&app2).time_left().unwrap();
+        assert!(
+            (resumed - left).abs() < 1.0,
+            "the clock resumes where it stood: {resumed} {left}"
+        );
+        // A damaged save: told, and a fresh game offered.
+        let mut damaged = store;
+        damaged
+            .set_raw("hive.game", "{\"version\":1,\"data\":{\"secret\":".into())
+            .unwrap();
+        let app3 = app_with(damaged);
+        assert!(table(&app3).saved.is_none());
+        assert_eq!(table(&app3).phase, Phase::Lobby);
+        let notices = &app3.world().resource::<Notices>().items;
+        assert!(
+            notices.iter().any(|n| n.text.contains("saved game")),
+            "{notices:?}"
+        );
+    }
+}

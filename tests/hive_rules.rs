@@ -590,3 +590,38 @@ fn a_group_that_walked_over_is_the_same_position() {
         "other stacks"
     );
 }
+
+/// The animation's path of every legal move of a few positions: it starts where the piece
+/// stands, ends where it lands, and each step goes to a neighbouring cell (a Hare's jump aside,
+/// which follows its straight line).
+#[test]
+fn move_paths_go_cell_by_cell_to_the_landing() {
+    use carved_tables::rules::hive::words::move_path;
+    let s = State::from_game_string(
+        "Base;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/;wG1 wQ/;bB1 bA1-",
+    )
+    .unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for m in s.legal_moves() {
+        let path = move_path(s.board(), m);
+        match m {
+            Move::Pass => assert!(path.is_empty()),
+            Move::Place { to, .. } => assert_eq!(path, vec![(to, 0)]),
+            Move::Shift { piece, from, to } => {
+                seen.insert(piece.creature());
+                assert_eq!(path.first().map(|p| p.0), Some(from), "{m:?}");
+                assert_eq!(path.last().map(|p| p.0), Some(to), "{m:?}");
+                for w in path.windows(2) {
+                    assert_eq!(w[0].0.distance(w[1].0), 1, "{m:?}: {path:?}");
+                }
+                if piece.creature() == Creature::Fox {
+                    assert_eq!(path.len(), 4, "three steps");
+                }
+            }
+        }
+    }
+    assert!(
+        seen.contains(&Creature::Otter) && seen.contains(&Creature::Elder),
+        "{seen:?}"
+    );
+}

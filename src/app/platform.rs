@@ -61,9 +61,69 @@ pub fn page_args() -> Vec<String> {
             .and_then(|v| v.as_string())
             .unwrap_or_default();
         let flag = [format!("--{name}"), value];
-        if ["scene", "lang"].contains(&name) && crate::launch::parse(&flag).is_ok() {
+        let staged = crate::app::staged_scenes();
+        if ["scene", "lang"].contains(&name) && crate::launch::parse(&flag, &staged).is_ok() {
             args.extend(flag);
         }
     }
     args
+}
+
+/// Where saved game records go on the desktop: `records/` in the data folder given with
+/// `--data-dir`, else in the user's data folder (`$XDG_DATA_HOME` or `~/.local/share`, then
+/// `carved-tables/records`), else the working folder.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn records_dir(data_dir: Option<&std::path::Path>) -> std::path::PathBuf {
+    if let Some(d) = data_dir {
+        return d.join("records");
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/share"))
+        });
+    match base {
+        Some(b) => b.join("carved-tables").join("records"),
+        None => std::path::PathBuf::from("records"),
+    }
+}
+
+/// Saves a text file for the player: on the desktop into `dir` (made when missing), returning
+/// the path written; in the browser as a download named `name`, returning the name.
+pub fn save_text(dir: &std::path::Path, name: &str, text: &str) -> Result<String, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path.display().to_string())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = dir;
+        let download = js_sys::Function::new_with_args(
+            "name, text",
+            "const url = URL.createObjectURL(new Blob([text], {type: 'text/plain'}));\
+             const a = document.createElement('a'); a.href = url; a.download = name;\
+             document.body.appendChild(a); a.click(); a.remove(); URL.revokeObjectURL(url);",
+        );
+        download
+            .call2(&js_sys::global(), &name.into(), &text.into())
+            .map_err(|e| format!("{e:?}"))?;
+        Ok(name.to_string())
+    }
+}
+
+/// Reads a text file the player names (desktop only: the browser pastes instead).
+pub fn read_text(path: &str) -> Result<String, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::fs::read_to_string(path.trim()).map_err(|e| format!("{}: {e}", path.trim()))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Err(format!(
+            "{path}: files are not read in the browser; paste the text"
+        ))
+    }
 }

@@ -23,6 +23,8 @@ pub enum MenuPage {
     Main,
     Rules(GameKind),
     Settings,
+    /// A game's own page (`kit::Tool`), drawn by that game's plugin.
+    Tool(GameKind, &'static str),
 }
 
 /// A request to go somewhere.
@@ -77,7 +79,11 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Menu => Some(Navigate::Menu(MenuPage::Main)),
         Scene::Settings => Some(Navigate::Menu(MenuPage::Settings)),
         Scene::Rules(g) => Some(Navigate::Menu(MenuPage::Rules(g))),
-        Scene::Table(g) | Scene::Staged { game: g, .. } => Some(Navigate::Table(g)),
+        Scene::Staged { game, name } => Some(match super::kit::scene_page(game, &name) {
+            Some(page) => Navigate::Menu(page),
+            None => Navigate::Table(game),
+        }),
+        Scene::Table(g) => Some(Navigate::Table(g)),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
     }
 }

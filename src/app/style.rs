@@ -43,6 +43,15 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Arrows, discs and the like are missing from the text font and the emoji fonts: the
+    // monospace font (which has them) stands behind the text font as its last fallback.
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional)
+        && !family.iter().any(|f| f == "Hack")
+    {
+        family.push("Hack".into());
+    }
+    ctx.set_fonts(fonts);
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (

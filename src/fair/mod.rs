@@ -77,6 +77,14 @@ impl Seed {
         Seed(bytes)
     }
 
+    /// A seed from the operating system's (or the browser's) secure random source, as a fair
+    /// table draws it; `None` where there is none.
+    pub fn from_os() -> Option<Seed> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).ok()?;
+        Some(Seed(bytes))
+    }
+
     pub fn to_hex(&self) -> String {
         hex(&self.0)
     }

@@ -37,6 +37,7 @@ pub const INFO: TableInfo = TableInfo {
         "die_d6",
     ],
     scenes: &[] as &[StagedScene],
+    tools: &[],
 };
 
 pub fn plugin(app: &mut App) {

@@ -5,37 +5,54 @@
 pub mod preview;
 pub mod screenshot;
 
-use super::kit::{AtTable, TableSet};
+use super::kit::TableSet;
+use super::screens::{MenuPage, Screen};
 use crate::launch::{LaunchOptions, Scene};
 use bevy::prelude::*;
 
-/// Asks the open table to stage one of its scenes: sent once when the table the launch options
-/// name opens. The table sets up the moment through its own messages.
+/// Asks a game to stage one of its scenes: sent once when the screen the launch options name
+/// is open. The game sets up the moment through its own messages.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct StageScene(pub String);
+pub struct StageScene {
+    pub game: crate::rules::GameKind,
+    pub name: String,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StageScene>()
         .add_plugins((preview::plugin, screenshot::plugin))
-        .add_systems(
-            Update,
-            ask_to_stage
-                .run_if(state_changed::<AtTable>)
-                .in_set(TableSet::Input),
-        );
+        .add_systems(Update, ask_to_stage.in_set(TableSet::Input));
 }
 
+/// Sends the staged scene's name once its screen (its table, or its menu page) is open; a plain
+/// table scene (`--scene hive`) sends an empty name, which the table may stage as it likes.
 fn ask_to_stage(
     options: Option<Res<LaunchOptions>>,
-    at: Option<Res<State<AtTable>>>,
+    screen: Res<State<Screen>>,
+    page: Res<MenuPage>,
+    mut sent: Local<bool>,
     mut stage: MessageWriter<StageScene>,
 ) {
-    let Some(at) = at else {
+    let Some(options) = options else {
         return;
     };
-    if let Some(Scene::Staged { game, name }) = options.map(|o| o.scene.clone())
-        && game == at.get().0
-    {
-        stage.write(StageScene(name));
+    if *sent {
+        return;
+    }
+    let (ready, game, name) = match &options.scene {
+        Scene::Staged { game, name } => match crate::app::kit::scene_page(*game, name) {
+            Some(p) => (
+                *screen.get() == Screen::Menu && *page == p,
+                *game,
+                name.clone(),
+            ),
+            None => (*screen.get() == Screen::Table(*game), *game, name.clone()),
+        },
+        Scene::Table(game) => (*screen.get() == Screen::Table(*game), *game, String::new()),
+        _ => return,
+    };
+    if ready {
+        *sent = true;
+        stage.write(StageScene { game, name });
     }
 }

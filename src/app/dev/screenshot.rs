@@ -26,6 +26,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn in_scene(scene: &Scene, screen: &Screen) -> bool {
+    if let Scene::Staged { game, name } = scene
+        && crate::app::kit::scene_page(*game, name).is_some()
+    {
+        return *screen == Screen::Menu;
+    }
     if let Some(game) = scene.table() {
         return *screen == Screen::Table(game);
     }

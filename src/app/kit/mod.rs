@@ -30,6 +30,34 @@ pub use setter::{Setter, facing};
 pub struct StagedScene {
     pub name: &'static str,
     pub about: &'static str,
+    /// Shown on one of the game's own menu pages (a [`Tool`]'s id) instead of at its table.
+    pub tool: Option<&'static str>,
+}
+
+impl TableInfo {
+    /// The staged scene `name` of this game.
+    pub fn scene(&self, name: &str) -> Option<&StagedScene> {
+        self.scenes.iter().find(|s| s.name == name)
+    }
+}
+
+/// The menu page a staged scene of `game` is shown on, if it is not at the table.
+pub fn scene_page(game: GameKind, name: &str) -> Option<super::screens::MenuPage> {
+    let tool = super::TABLES
+        .iter()
+        .find(|t| t.game == game)?
+        .scene(name)?
+        .tool?;
+    Some(super::screens::MenuPage::Tool(game, tool))
+}
+
+/// A page of a game's own reachable from its card in the menu (Ash & Walnut's "Verify a game"):
+/// the menu shows a button with the `label` key and opens `MenuPage::Tool(game, id)`, which
+/// the game's plugin draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub id: &'static str,
+    pub label: &'static str,
 }
 
 /// What a game tells the shared screens about itself.
@@ -44,6 +72,8 @@ pub struct TableInfo {
     pub markers: &'static [&'static str],
     /// Its staged scenes; the name is written `<game>-<name>` on the command line.
     pub scenes: &'static [StagedScene],
+    /// Its own pages reachable from the menu.
+    pub tools: &'static [Tool],
 }
 
 impl TableInfo {

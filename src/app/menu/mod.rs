@@ -45,6 +45,8 @@ fn menu_ui(
         MenuPage::Main => main_page(ctx, &tr, &mut go),
         MenuPage::Rules(game) => rules_page(ctx, &tr, game, &mut go),
         MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
+        // A game's own page: its plugin draws it.
+        MenuPage::Tool(..) => {}
     }
     Ok(())
 }
@@ -118,7 +120,7 @@ fn game_card(
 ) {
     panel_frame().show(ui, |ui| {
         ui.set_width(width);
-        ui.set_min_height(190.0);
+        ui.set_min_height(222.0);
         ui.vertical_centered(|ui| {
             ui.label(
                 egui::RichText::new(game_name(tr, game))
@@ -149,6 +151,19 @@ fn game_card(
                     go.write(Navigate::Menu(MenuPage::Rules(game)));
                 }
             });
+            let tools = super::TABLES
+                .iter()
+                .find(|t| t.game == game)
+                .map_or(&[][..], |t| t.tools);
+            for tool in tools {
+                ui.add_space(6.0);
+                if ui
+                    .button(egui::RichText::new(tr.t(tool.label)).size(16.0))
+                    .clicked()
+                {
+                    go.write(Navigate::Menu(MenuPage::Tool(game, tool.id)));
+                }
+            }
         });
     });
 }

@@ -48,6 +48,7 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
+    tools: &[],
 };
 
 /// The table, as a resource. It outlives the screen: leaving for the menu mid-case and coming

@@ -14,26 +14,32 @@ pub const SCENES: &[StagedScene] = &[
     StagedScene {
         name: "highlights",
         about: "Snēlab: a piece selected with dots, a red ring and a can't-pay badge",
+        tool: None,
     },
     StagedScene {
         name: "payment",
         about: "Snēlab: a payment being picked, one payer ticked, faded pieces",
+        tool: None,
     },
     StagedScene {
         name: "ghost",
         about: "Snēlab: right after a move, the ghost and the glow",
+        tool: None,
     },
     StagedScene {
         name: "verdict",
         about: "Snēlab: the verdict banner",
+        tool: None,
     },
     StagedScene {
         name: "coin",
         about: "Snēlab: the coin flip that decides who opens the first case",
+        tool: None,
     },
     StagedScene {
         name: "books",
         about: "Snēlab: the lobby with the casino's books open",
+        tool: None,
     },
 ];
 
@@ -65,9 +71,18 @@ pub(super) fn stage(
     panels: Option<ResMut<super::ui::SnelabPanels>>,
 ) {
     let timing = &*timing;
-    let Some(StageScene(name)) = requests.read().last().cloned() else {
+    let Some(StageScene { name, .. }) = requests
+        .read()
+        .filter(|s| s.game == crate::rules::GameKind::Snelab)
+        .last()
+        .cloned()
+    else {
         return;
     };
+    // The plain table scene is the lobby as it is.
+    if name.is_empty() {
+        return;
+    }
     let t = &mut table.0;
     match name.as_str() {
         // The Justice on d4: b6 is open (a dot), the Advocate on f2 can be taken backward and

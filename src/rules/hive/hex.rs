@@ -115,6 +115,26 @@ impl Hex {
         let r = f32::from(self.r);
         (q + r / 2.0, r * 3f32.sqrt() / 2.0)
     }
+
+    /// The cell whose area holds the point `(x, y)` of [`Hex::to_plane`]'s plane (a click on
+    /// the table); `None` far outside any game's reach.
+    pub fn from_plane(x: f32, y: f32) -> Option<Hex> {
+        if !(x.is_finite() && y.is_finite()) || x.abs() > 1000.0 || y.abs() > 1000.0 {
+            return None;
+        }
+        let r = y * 2.0 / 3f32.sqrt();
+        let q = x - r / 2.0;
+        // Cube rounding: the nearest centre.
+        let s = -q - r;
+        let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+        let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+        if dq > dr && dq > ds {
+            rq = -rr - rs;
+        } else if dr > ds {
+            rr = -rq - rs;
+        }
+        Some(Hex::new(rq as i16, rr as i16))
+    }
 }
 
 #[cfg(test)]
@@ -133,6 +153,23 @@ mod tests {
             }
             assert_eq!(b.step(d.opposite()), a);
         }
+    }
+
+    #[test]
+    fn a_point_of_the_plane_finds_its_cell() {
+        for q in -6..6 {
+            for r in -6..6 {
+                let h = Hex::new(q, r);
+                let (x, y) = h.to_plane();
+                assert_eq!(Hex::from_plane(x, y), Some(h));
+                // Anywhere within the inner circle of the cell (radius √3/2 · ½·…).
+                for (dx, dy) in [(0.4, 0.0), (-0.3, 0.2), (0.0, -0.42), (0.2, 0.35)] {
+                    assert_eq!(Hex::from_plane(x + dx, y + dy), Some(h), "{h:?} {dx} {dy}");
+                }
+            }
+        }
+        assert_eq!(Hex::from_plane(f32::NAN, 0.0), None);
+        assert_eq!(Hex::from_plane(1e9, 0.0), None);
     }
 
     #[test]

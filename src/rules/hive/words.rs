@@ -36,6 +36,106 @@ pub fn move_destinations(state: &State, piece: Piece) -> Vec<Hex> {
     out
 }
 
+/// The cells a moving piece passes, for the animation: each with the height it stands at
+/// (0 on the table, 1 on top of one piece…), the landing last. A placement is its cell; a
+/// sliding piece (Elder, Fox, Otter) follows a real path around the group, cell by cell; the Hare
+/// the straight line it jumps over; the Owl steps from its height to the height it lands at. A
+/// pass has no path. `board` is the table before the move.
+pub fn move_path(board: &Board, m: Move) -> Vec<(Hex, usize)> {
+    match m {
+        Move::Pass => Vec::new(),
+        Move::Place { to, .. } => vec![(to, 0)],
+        Move::Shift { piece, from, to } => {
+            let start = (from, board.height(from).saturating_sub(1));
+            match piece.creature() {
+                Creature::Owl => vec![start, (to, board.height(to))],
+                Creature::Hare => {
+                    let mut path = vec![start];
+                    if let Some(d) = (0..6).map(|i| Direction::ALL[i]).find(|&d| {
+                        let mut h = from.step(d);
+                        (0..32).any(|_| {
+                            let hit = h == to;
+                            h = h.step(d);
+                            hit
+                        })
+                    }) {
+                        let mut h = from.step(d);
+                        while h != to {
+                            path.push((h, board.height(h)));
+                            h = h.step(d);
+                        }
+                    }
+                    path.push((to, 0));
+                    path
+                }
+                Creature::Fox => {
+                    let mut path = vec![from];
+                    if fox_path(board, from, to, &mut path) {
+                        path.into_iter().map(|h| (h, 0)).collect()
+                    } else {
+                        vec![start, (to, 0)]
+                    }
+                }
+                Creature::Elder | Creature::Otter => slide_path(board, from, to)
+                    .map(|p| p.into_iter().map(|h| (h, 0)).collect())
+                    .unwrap_or_else(|| vec![start, (to, 0)]),
+            }
+        }
+    }
+}
+
+/// Three sliding steps from the last cell of `path` to `to`, never the same cell twice.
+fn fox_path(board: &Board, from: Hex, to: Hex, path: &mut Vec<Hex>) -> bool {
+    let here = *path.last().unwrap_or(&from);
+    if path.len() == 4 {
+        return here == to;
+    }
+    for d in Direction::ALL {
+        if !super::movegen::can_slide(board, from, here, d) {
+            continue;
+        }
+        let next = here.step(d);
+        if path.contains(&next) {
+            continue;
+        }
+        path.push(next);
+        if fox_path(board, from, to, path) {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// The shortest sliding path from `from` to `to` with the moving piece lifted.
+fn slide_path(board: &Board, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+    let mut came: std::collections::HashMap<Hex, Hex> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    came.insert(from, from);
+    while let Some(h) = queue.pop_front() {
+        if h == to {
+            let mut path = vec![to];
+            let mut cur = to;
+            while cur != from {
+                cur = came[&cur];
+                path.push(cur);
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for d in Direction::ALL {
+            if super::movegen::can_slide(board, from, h, d) {
+                let n = h.step(d);
+                if let std::collections::hash_map::Entry::Vacant(e) = came.entry(n) {
+                    e.insert(h);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// A neighbour of `cell` to name it by: its top piece and the direction from it to `cell`,
 /// never the moving piece itself.
 fn landmark(board: &Board, mover: Piece, cell: Hex) -> Option<(Piece, Direction)> {

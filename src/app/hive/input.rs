@@ -1,0 +1,197 @@
+//! The player's hands at the Ash & Walnut table: a click (or tap) on a tile, a ring or the table
+//! becomes a [`HiveClicked`]; hovering a stack lists its pieces; the keyboard plays a whole game
+//! without the mouse — Tab moves between the reserve's stacks and your pieces (lifting the one it
+//! lands on), the arrow keys go from ring to ring, Enter lifts and sets down, Escape puts back,
+//! ← and → step through the history when nothing is lifted.
+
+use super::table::{Focus, Intent, Phase, Pick};
+use super::view::{HiveTile, cell_at};
+use super::{HiveClicked, HiveIntent, HiveTable};
+use crate::app::kit::TableSet;
+use crate::app::screens::Screen;
+use crate::rules::GameKind;
+use crate::rules::hive::Piece;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+/// A press-and-release that moved further than this many pixels was a drag (the view panned).
+const DRAG_SLOP: f32 = 8.0;
+
+/// The tile under the pointer, for the stack's list.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Piece>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>().add_systems(
+        Update,
+        (clicks, hover)
+            .in_set(TableSet::Input)
+            .run_if(in_state(Screen::Table(GameKind::Hive))),
+    );
+}
+
+/// The tile an entity belongs to (the hit is on one of its meshes).
+fn tile_of(mut e: Entity, tiles: &Query<&HiveTile>, parents: &Query<&ChildOf>) -> Option<Piece> {
+    for _ in 0..4 {
+        if let Ok(t) = tiles.get(e) {
+            return Some(t.0);
+        }
+        e = parents.get(e).ok()?.parent();
+    }
+    None
+}
+
+fn clicks(
+    mut clicks: MessageReader<Pointer<Click>>,
+    mut drags: MessageReader<Pointer<DragEnd>>,
+    table: Res<HiveTable>,
+    tiles: Query<&HiveTile>,
+    parents: Query<&ChildOf>,
+    mut out: MessageWriter<HiveClicked>,
+) {
+    let dragged = drags
+        .read()
+        .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
+    let mut seen = false;
+    for click in clicks.read() {
+        if click.button != PointerButton::Primary || dragged || seen {
+            continue;
+        }
+        let on_board = |p: Piece| table.state().is_some_and(|s| s.board().is_placed(p));
+        let message = match tile_of(click.entity, &tiles, &parents) {
+            Some(p) if !on_board(p) => Some(HiveClicked::Reserve(p)),
+            Some(p) => table
+                .state()
+                .and_then(|s| s.board().position(p))
+                .map(HiveClicked::Cell),
+            None => click.hit.position.and_then(cell_at).map(HiveClicked::Cell),
+        };
+        if let Some(m) = message {
+            seen = true;
+            out.write(m);
+        }
+    }
+}
+
+fn hover(
+    mut over: MessageReader<Pointer<Over>>,
+    mut out: MessageReader<Pointer<Out>>,
+    tiles: Query<&HiveTile>,
+    parents: Query<&ChildOf>,
+    mut hovered: ResMut<Hovered>,
+) {
+    for o in out.read() {
+        if tile_of(o.entity, &tiles, &parents) == hovered.0 {
+            hovered.0 = None;
+        }
+    }
+    for o in over.read() {
+        if let Some(p) = tile_of(o.entity, &tiles, &parents) {
+            hovered.0 = Some(p);
+        }
+    }
+}
+
+/// Runs in the core plugin (the headless tests press keys too).
+pub(super) fn keys(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut table: ResMut<HiveTable>,
+    mut intents: MessageWriter<HiveIntent>,
+) {
+    let Some(mut keys) = keys else {
+        return;
+    };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let held = keys.clone();
+    let pressed = |k: KeyCode| held.just_pressed(k);
+    let mut send = |i: Intent| {
+        intents.write(HiveIntent(i));
+    };
+    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
+    match table.phase {
+        Phase::Lobby => {
+            if enter {
+                send(if table.saved.is_some() {
+                    Intent::Continue
+                } else {
+                    Intent::Start
+                });
+            }
+            return;
+        }
+        Phase::Over => {
+            if pressed(KeyCode::ArrowLeft) {
+                send(Intent::StepBack);
+            } else if pressed(KeyCode::ArrowRight) {
+                send(Intent::StepForward);
+            }
+            return;
+        }
+        Phase::Seating { .. } => return,
+        Phase::Play => {}
+    }
+    let pick = table.pick.clone();
+    if pick == Pick::Idle {
+        if pressed(KeyCode::ArrowLeft) {
+            send(Intent::StepBack);
+            return;
+        }
+        if pressed(KeyCode::ArrowRight) {
+            send(Intent::StepForward);
+            return;
+        }
+    }
+    if table.viewing.is_some() {
+        if pressed(KeyCode::Escape) {
+            send(Intent::BackToGame);
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
+        return;
+    }
+    if !table.person_to_act() {
+        return;
+    }
+    let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
+    if pressed(KeyCode::Tab) {
+        // Tab always moves between the reserve's stacks and your pieces, lifting the one it
+        // lands on.
+        let saved = std::mem::take(&mut table.pick);
+        let ring = table.focus_ring();
+        table.pick = saved;
+        table.focus = match &pick {
+            Pick::Reserve { piece, .. } => Some(Focus::Reserve(piece.creature())),
+            Pick::Table { from, .. } => Some(Focus::Piece(*from)),
+            Pick::Idle => table.focus,
+        };
+        table.move_focus(&ring, if shift { -1 } else { 1 });
+        match table.focus {
+            Some(Focus::Reserve(c)) => send(Intent::LiftReserve(c)),
+            Some(Focus::Piece(h)) => send(Intent::LiftAt(h)),
+            _ => {}
+        }
+    } else if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
+        let ring = table.focus_ring();
+        table.move_focus(&ring, 1);
+    } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
+        let ring = table.focus_ring();
+        table.move_focus(&ring, -1);
+    } else if enter {
+        match (&pick, table.focus) {
+            (Pick::Idle, Some(Focus::Reserve(c))) => send(Intent::LiftReserve(c)),
+            (Pick::Idle, Some(Focus::Piece(h))) => send(Intent::LiftAt(h)),
+            (_, Some(Focus::Ring(h))) => send(Intent::Target(h)),
+            _ => {
+                let ring = table.focus_ring();
+                table.move_focus(&ring, 1);
+            }
+        }
+    }
+    if pressed(KeyCode::Escape) && pick != Pick::Idle {
+        send(Intent::PutBack);
+        // Escape put the piece back: it must not also leave the table.
+        keys.clear_just_pressed(KeyCode::Escape);
+    }
+}

@@ -1,0 +1,243 @@
+//! The staged scenes (`--scene hive…`): a game set up at a telling moment through the same
+//! game and table calls a player's actions go through. The positions come from seeded random
+//! games, so every run stages the same picture.
+
+use super::table::{Phase, Pick, Table, Timing};
+use super::ui::HivePanels;
+use super::{HiveTable, RecordSaved, VerifyPage};
+use crate::ai::Level;
+use crate::app::dev::StageScene;
+use crate::app::kit::StagedScene;
+use crate::fair::Seed;
+use crate::play::hive::HiveGame;
+use crate::play::{ClockSetting, Seat};
+use crate::rules::hive::record::RecordedEntry;
+use crate::rules::hive::{Creature, Move, Outcome, State};
+use bevy::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub const SCENES: &[StagedScene] = &[
+    StagedScene {
+        name: "lifted",
+        about: "Ash & Walnut: an Otter lifted with its rings, the reserves beside the table",
+        tool: None,
+    },
+    StagedScene {
+        name: "moves",
+        about: "Ash & Walnut: \"All my moves\" open",
+        tool: None,
+    },
+    StagedScene {
+        name: "clock",
+        about: "Ash & Walnut: the clock under ten seconds, the warning shown",
+        tool: None,
+    },
+    StagedScene {
+        name: "verdict",
+        about: "Ash & Walnut: an Elder surrounded, the seed revealed, the record saved",
+        tool: None,
+    },
+    StagedScene {
+        name: "verify",
+        about: "Ash & Walnut: Verify a game on a tampered record, the first bad move shown",
+        tool: Some("verify"),
+    },
+];
+
+/// The scenes' secret seed (a picture must not change from run to run).
+const SCENE_SEED: Seed = Seed([7; 32]);
+
+/// The moves of a seeded random game that reaches a position `want` accepts, person (ash…
+/// whatever the colour rule gives the first seat) to move.
+fn random_game(want: impl Fn(&State) -> bool) -> Vec<Move> {
+    for seed in 0..4000u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = State::new();
+        let mut moves = Vec::new();
+        while s.outcome().is_none() && s.ply() < 120 {
+            if want(&s) {
+                return moves;
+            }
+            let legal = s.legal_moves();
+            let m = legal[rng.random_range(0..legal.len())];
+            let _ = s.play(m);
+            moves.push(m);
+        }
+        if want(&s) {
+            return moves;
+        }
+    }
+    Vec::new()
+}
+
+/// A table with a game against the bot (normal) in which `moves` were played.
+fn game_with(moves: &[Move]) -> HiveGame {
+    let mut g = HiveGame::new(
+        [Seat::Person, Seat::Bot(Level::Normal)],
+        [String::new(), String::new()],
+        SCENE_SEED,
+        ClockSetting {
+            per_turn: Some(Timing::PLAY.turn),
+            window: None,
+        },
+        11,
+    );
+    for m in moves {
+        if let Some(side) = g.awaited() {
+            let _ = g.submit(side, *m);
+        }
+    }
+    g
+}
+
+/// A game in progress: at least twelve pieces, an Owl on a stack, the person to move.
+fn in_progress() -> Vec<Move> {
+    let person = game_with(&[]).colour_of(crate::fair::SeatOrder::First);
+    random_game(|s| {
+        s.board().occupied_cells() >= 11
+            && s.board()
+                .tops()
+                .any(|(p, h)| p.creature() == Creature::Owl && s.board().height(h) > 1)
+            && s.to_move() == person
+            && s.board().tops().any(|(p, _)| {
+                p.colour() == person
+                    && p.creature() == Creature::Otter
+                    && !crate::rules::hive::words::move_destinations(s, p).is_empty()
+            })
+    })
+}
+
+fn stage_game(table: &mut Table, moves: &[Move], seconds_gone: f64) {
+    let mut g = game_with(moves);
+    let _ = g.tick(seconds_gone);
+    table.resume(g);
+    table.phase = Phase::Play;
+}
+
+/// Stages the scene named by [`StageScene`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn stage(
+    mut requests: MessageReader<StageScene>,
+    mut table: ResMut<HiveTable>,
+    panels: Option<ResMut<HivePanels>>,
+    mut saved: ResMut<RecordSaved>,
+    mut verify: ResMut<VerifyPage>,
+) {
+    let Some(StageScene { name, .. }) = requests
+        .read()
+        .filter(|s| s.game == crate::rules::GameKind::Hive)
+        .last()
+        .cloned()
+    else {
+        return;
+    };
+    let t = &mut table.0;
+    match name.as_str() {
+        // The plain table scene: a game in progress, the clock running.
+        "" => stage_game(t, &in_progress(), 17.0),
+        "lifted" => {
+            stage_game(t, &in_progress(), 9.0);
+            let state = t.shown();
+            let person = state.to_move();
+            let otter = state.board().tops().find(|(p, _)| {
+                p.colour() == person
+                    && p.creature() == Creature::Otter
+                    && !crate::rules::hive::words::move_destinations(&state, *p).is_empty()
+            });
+            if let Some((_, at)) = otter {
+                let _ = t.handle(super::Intent::LiftAt(at), SCENE_SEED, 0, &Timing::INSTANT);
+            }
+        }
+        "moves" => {
+            stage_game(t, &in_progress(), 21.0);
+            if let Some(mut p) = panels {
+                p.moves = true;
+            }
+        }
+        "clock" => stage_game(t, &in_progress(), Timing::PLAY.turn - 7.4),
+        "verdict" => {
+            let (g, _) = finished();
+            t.resume(g);
+            let record = t
+                .game
+                .as_ref()
+                .map(|g| g.record().to_text())
+                .unwrap_or_default();
+            let dir = std::env::temp_dir().join("carved-tables-scene");
+            saved.0 = Some(crate::app::platform::save_text(
+                &dir,
+                &super::ui::end::record_name(&SCENE_SEED.fingerprint()),
+                &record,
+            ));
+        }
+        "verify" => {
+            let (g, bad) = finished();
+            let mut record = g.record();
+            if let Some(text) = tampered_move(&record, bad)
+                && let Some(RecordedEntry::Move(m)) = record.entries.get_mut(bad)
+            {
+                m.text = text;
+            }
+            verify.load_text(&record.to_text());
+        }
+        other => warn!("no staged Ash & Walnut scene `{other}`"),
+    }
+    if matches!(t.pick, Pick::Idle) {
+        t.focus = None;
+    }
+}
+
+/// A move for entry `bad` of a record that reads well but is not legal there (a piece of the
+/// mover's sent next to another piece where it cannot go): the tampering a player would try.
+fn tampered_move(record: &crate::rules::hive::GameRecord, bad: usize) -> Option<String> {
+    use crate::rules::hive::notation;
+    let mut s = State::new();
+    for e in record.entries.iter().take(bad) {
+        if let RecordedEntry::Move(m) = e
+            && let Ok(mv) = s.parse_move(&m.text)
+        {
+            let _ = s.play(mv);
+        }
+    }
+    let me = s.to_move();
+    let pieces: Vec<_> = s.board().tops().collect();
+    for (p, _) in pieces.iter().filter(|(p, _)| p.colour() == me) {
+        for (r, _) in pieces.iter().filter(|(r, _)| r != p) {
+            for mark in ["-{}", "{}-", "/{}", "{}/", "\\{}", "{}\\"] {
+                let text = format!("{} {}", p.notation(), mark.replace("{}", &r.notation()));
+                if notation::parse_move(s.board(), &text).is_ok() && s.parse_move(&text).is_err() {
+                    return Some(text);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A game the person won by surrounding the bot's Elder (the person's moves the easy engine's,
+/// the bot's random), and a move in it to tamper with.
+fn finished() -> (HiveGame, usize) {
+    let person = game_with(&[]).colour_of(crate::fair::SeatOrder::First);
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = State::new();
+        let mut moves = Vec::new();
+        while s.outcome().is_none() {
+            let m = if s.to_move() == person {
+                crate::ai::choose(&s, Level::Easy, seed)
+            } else {
+                let legal = s.legal_moves();
+                Some(legal[rng.random_range(0..legal.len())])
+            };
+            let Some(m) = m else { break };
+            let _ = s.play(m);
+            moves.push(m);
+        }
+        if s.outcome() == Some(Outcome::Win(person)) {
+            let bad = (moves.len() / 2).max(1);
+            return (game_with(&moves), bad);
+        }
+    }
+    (game_with(&[]), 0)
+}

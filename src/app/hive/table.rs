@@ -1,0 +1,795 @@
+//! The Ash & Walnut table's own state around the match layer's [`HiveGame`]: the lobby's
+//! choice, the seating, what the person to act has lifted and where it may go, the keyboard
+//! focus, the last move's marks, the position being looked at in the history, and the animation
+//! time. Intents go through [`Table::handle`], which asks the game (and through it the rules)
+//! and either changes the table or returns a [`Refusal`] and changes nothing. Time enters as a
+//! parameter ([`Table::tick`]): the clock, the seating and the animations run instantly in tests.
+
+use crate::ai::Level;
+use crate::fair::{SeatOrder, Seed};
+use crate::i18n::{Explain, Message, msg};
+use crate::play::hive::{Ending, HiveGame, TURN_SECONDS, TakeBackError};
+use crate::play::{ClockSetting, Refused, Seat};
+use crate::rules::hive::words::{move_destinations, move_path, placement_destinations};
+use crate::rules::hive::{Colour, Creature, Hex, Move, Piece, RuleError, State};
+
+/// How long the table's animations take, in seconds, and the clock. Data, so tests run them
+/// instantly.
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// The seating after the seed is drawn: the fingerprint, then who plays ash.
+    pub seating: f32,
+    /// A piece travelling: the first cell, then each further one.
+    pub move_first: f32,
+    pub move_each: f32,
+    /// The least time the bot is seen thinking.
+    pub think: f32,
+    /// Seconds per turn.
+    pub turn: f64,
+    /// The clock turns to a warning in the last seconds.
+    pub warning: f64,
+}
+
+impl Timing {
+    pub const PLAY: Timing = Timing {
+        seating: 2.4,
+        move_first: 0.45,
+        move_each: 0.14,
+        think: 0.6,
+        turn: TURN_SECONDS,
+        warning: 10.0,
+    };
+    pub const INSTANT: Timing = Timing {
+        seating: 0.0,
+        move_first: 0.0,
+        move_each: 0.0,
+        think: 0.0,
+        turn: TURN_SECONDS,
+        warning: 10.0,
+    };
+
+    /// The time a move along `cells` cells takes.
+    pub fn travel(&self, cells: usize) -> f32 {
+        self.move_first + self.move_each * cells.saturating_sub(1) as f32
+    }
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing::PLAY
+    }
+}
+
+/// Where the table stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Phase {
+    /// Choosing the opponent.
+    Lobby,
+    /// The seed is drawn and shown; the colour rule seats the players.
+    Seating {
+        left: f32,
+    },
+    Play,
+    /// The game has ended: the banner, the seed revealed.
+    Over,
+}
+
+/// What the person to act has lifted.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Pick {
+    #[default]
+    Idle,
+    /// A creature from the reserve: rings on every cell it may be placed on.
+    Reserve { piece: Piece, rings: Vec<Hex> },
+    /// A piece on the table: rings on every cell it may go to.
+    Table {
+        piece: Piece,
+        from: Hex,
+        rings: Vec<Hex>,
+    },
+}
+
+impl Pick {
+    pub fn rings(&self) -> &[Hex] {
+        match self {
+            Pick::Idle => &[],
+            Pick::Reserve { rings, .. } | Pick::Table { rings, .. } => rings,
+        }
+    }
+
+    pub fn piece(&self) -> Option<Piece> {
+        match self {
+            Pick::Idle => None,
+            Pick::Reserve { piece, .. } | Pick::Table { piece, .. } => Some(*piece),
+        }
+    }
+}
+
+/// What the keyboard's focus rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Reserve(Creature),
+    Piece(Hex),
+    Ring(Hex),
+}
+
+/// What a person (or a test) asks of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Choose who sits across (in the lobby).
+    Choose(Seat),
+    /// Start a game with the lobby's opponent: the seed is drawn and the seats taken.
+    Start,
+    /// Continue the saved game.
+    Continue,
+    /// Lift the next piece of this creature from the side to act's reserve.
+    LiftReserve(Creature),
+    /// Lift the piece on top of this cell.
+    LiftAt(Hex),
+    /// Set the lifted piece down on this cell.
+    Target(Hex),
+    /// Put the lifted piece back.
+    PutBack,
+    /// Play a move chosen from "All my moves".
+    Play(Move),
+    /// Look at the position one move earlier / later, or go back to the game.
+    StepBack,
+    StepForward,
+    BackToGame,
+    /// Take back the person's last move (against the bot).
+    TakeBack,
+    /// The side to act (or the person, against the bot) resigns.
+    Resign,
+    /// Back to the lobby for a new game.
+    NewGame,
+}
+
+/// Why an intent changed nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// Not now: another phase, an animation playing, or the bot's turn.
+    NotNow,
+    /// Looking at an earlier position: go back to the game first.
+    Viewing,
+    /// The cell's top piece belongs to the other player.
+    NotYours(Piece),
+    /// No piece of the side to act there (an empty cell).
+    Empty(Hex),
+    /// That creature's reserve is empty.
+    NoneLeft(Creature),
+    /// Nothing is lifted.
+    NothingLifted,
+    /// The lifted piece cannot go there (why, by the rules).
+    Rule(RuleError),
+    /// No takeback now (why).
+    TakeBack(TakeBackError),
+    /// Nothing saved to continue.
+    NothingSaved,
+}
+
+impl Explain for Refusal {
+    fn explain(&self) -> Message {
+        match self {
+            Refusal::NotNow => msg("hive.refused.not_now"),
+            Refusal::Viewing => msg("hive.refused.viewing"),
+            Refusal::NotYours(p) => {
+                msg("hive.error.not_your_piece").with_words("piece", p.explain())
+            }
+            Refusal::Empty(_) => msg("hive.refused.empty"),
+            Refusal::NoneLeft(c) => {
+                msg("hive.refused.none_left").with_words("creature", c.explain())
+            }
+            Refusal::NothingLifted => msg("hive.refused.nothing_lifted"),
+            Refusal::Rule(e) => e.explain(),
+            Refusal::TakeBack(e) => e.explain(),
+            Refusal::NothingSaved => msg("hive.refused.nothing_saved"),
+        }
+    }
+}
+
+impl From<Refused<State>> for Refusal {
+    fn from(r: Refused<State>) -> Refusal {
+        match r {
+            Refused::Rule(e) => Refusal::Rule(e),
+            Refused::NotYourTurn { .. } | Refused::GameOver | Refused::Malformed(_) => {
+                Refusal::NotNow
+            }
+        }
+    }
+}
+
+/// A move as the animation needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub by: Colour,
+    /// The cells the piece passes with their heights (see `words::move_path`).
+    pub path: Vec<(Hex, usize)>,
+    /// Played by the clock.
+    pub timeout: bool,
+}
+
+/// What the Bevy side must do after an intent or a tick.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// A new game began: the seed is drawn, the seating is on show.
+    Started,
+    Played(Played),
+    /// The side to act could do nothing: the table passed for it.
+    Passed(Colour),
+    /// The game ended.
+    Ended(Ending),
+    /// The clock ran into its last seconds.
+    Warning,
+    /// Moves were taken back.
+    TookBack(usize),
+    /// The lifted piece or the focus changed.
+    Picked,
+    /// The saved game should be written (or, with `None`, cleared).
+    Save,
+}
+
+/// The whole table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub phase: Phase,
+    /// Who sits across: a bot at a level, or a second person here.
+    pub opponent: Seat,
+    pub game: Option<HiveGame>,
+    /// A saved game the lobby offers to continue.
+    pub saved: Option<HiveGame>,
+    pub pick: Pick,
+    pub focus: Option<Focus>,
+    /// The last move: where it came from (none for a placement) and where it went.
+    pub last: Option<(Option<Hex>, Hex, Piece)>,
+    /// Seconds of animation still playing; nobody acts until it is over.
+    pub busy: f32,
+    /// The position after this many moves is on show instead of the game's.
+    pub viewing: Option<usize>,
+    /// Whether the warning of the running clock has sounded this turn.
+    warned: bool,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            phase: Phase::Lobby,
+            opponent: Seat::Bot(Level::Normal),
+            game: None,
+            saved: None,
+            pick: Pick::Idle,
+            focus: None,
+            last: None,
+            busy: 0.0,
+            viewing: None,
+            warned: false,
+        }
+    }
+}
+
+impl Table {
+    /// The state of the game under way (or just ended).
+    pub fn state(&self) -> Option<&State> {
+        self.game.as_ref().map(HiveGame::state)
+    }
+
+    /// The position on show: the game's, or an earlier one while viewing the history.
+    pub fn shown(&self) -> State {
+        let Some(game) = &self.game else {
+            return State::new();
+        };
+        match self.viewing {
+            Some(n) => {
+                let mut s = State::new();
+                for mv in game.state().moves().take(n) {
+                    let _ = s.play(mv);
+                }
+                s
+            }
+            None => game.state().clone(),
+        }
+    }
+
+    /// The colour a person plays: against the bot, the person's; at a hot seat, the side to act.
+    pub fn person_colour(&self) -> Option<Colour> {
+        let game = self.game.as_ref()?;
+        match self.opponent {
+            Seat::Person => game.awaited().or(Some(game.state().to_move())),
+            _ => Some(game.colour_of(SeatOrder::First)),
+        }
+    }
+
+    /// The colour whose pieces sit on the near side of the table.
+    pub fn near(&self) -> Colour {
+        match (self.opponent, &self.game) {
+            (Seat::Person, _) | (_, None) => Colour::Ash,
+            (_, Some(g)) => g.colour_of(SeatOrder::First),
+        }
+    }
+
+    pub fn hot_seat(&self) -> bool {
+        self.opponent == Seat::Person
+    }
+
+    /// Whether the table shows something that must finish before anyone acts.
+    pub fn animating(&self) -> bool {
+        self.busy > 0.0 || matches!(self.phase, Phase::Seating { .. })
+    }
+
+    /// Whether a person on this device may act on the pieces now.
+    pub fn person_to_act(&self) -> bool {
+        self.phase == Phase::Play
+            && !self.animating()
+            && self.viewing.is_none()
+            && self.game.as_ref().is_some_and(|g| {
+                g.awaited()
+                    .is_some_and(|c| g.game().seat(c) == Seat::Person)
+            })
+    }
+
+    /// The seconds left on the clock of the side to act.
+    pub fn time_left(&self) -> Option<f64> {
+        self.game.as_ref().and_then(|g| g.game().time_left())
+    }
+
+    /// Starts a game: the seats in the order they were taken (the person first), the secret
+    /// seed `secret` deciding who plays ash.
+    fn start(&mut self, secret: Seed, bot_seed: u64, timing: &Timing) -> Vec<Effect> {
+        let names = [String::new(), String::new()];
+        let game = HiveGame::new(
+            [Seat::Person, self.opponent],
+            names,
+            secret,
+            ClockSetting {
+                per_turn: Some(timing.turn),
+                window: None,
+            },
+            bot_seed,
+        );
+        self.game = Some(game);
+        self.saved = None;
+        self.clear_marks();
+        self.warned = false;
+        self.phase = if timing.seating > 0.0 {
+            Phase::Seating {
+                left: timing.seating,
+            }
+        } else {
+            Phase::Play
+        };
+        vec![Effect::Started, Effect::Save]
+    }
+
+    fn clear_marks(&mut self) {
+        self.pick = Pick::Idle;
+        self.focus = None;
+        self.last = None;
+        self.viewing = None;
+    }
+
+    /// Resumes a saved game (checked by the caller).
+    pub fn resume(&mut self, game: HiveGame) {
+        self.opponent = game.seats()[1];
+        self.clear_marks();
+        self.last = last_move(game.state());
+        self.phase = if game.ending().is_some() {
+            Phase::Over
+        } else {
+            Phase::Play
+        };
+        self.game = Some(game);
+        self.saved = None;
+        self.warned = false;
+    }
+
+    /// Lets `dt` seconds pass: the seating, the animations, and (when nothing animates and the
+    /// game is on) the clock of the side to act, whose timeout move it may play.
+    pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.busy = (self.busy - dt).max(0.0);
+        if let Phase::Seating { left } = &mut self.phase {
+            *left -= dt;
+            if *left <= 0.0 {
+                self.phase = Phase::Play;
+            }
+            return effects;
+        }
+        if self.phase != Phase::Play || self.busy > 0.0 {
+            return effects;
+        }
+        effects.extend(self.pass_if_stuck(timing));
+        let Some(game) = self.game.as_mut() else {
+            return effects;
+        };
+        if let Some(played) = game.tick(f64::from(dt)) {
+            effects.extend(self.after_move(played, timing));
+            return effects;
+        }
+        if !self.warned && game.game().time_left().is_some_and(|t| t <= timing.warning) {
+            self.warned = true;
+            effects.push(Effect::Warning);
+        }
+        effects
+    }
+
+    /// When the side to act can do nothing, the table passes for it.
+    fn pass_if_stuck(&mut self, timing: &Timing) -> Vec<Effect> {
+        let Some(game) = self.game.as_mut() else {
+            return Vec::new();
+        };
+        let Some(side) = game.awaited() else {
+            return Vec::new();
+        };
+        if game.state().legal_moves() != [Move::Pass] {
+            return Vec::new();
+        }
+        match game.submit(side, Move::Pass) {
+            Ok(played) => {
+                let mut effects = vec![Effect::Passed(side)];
+                effects.extend(self.after_move(played, timing));
+                effects
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn after_move(&mut self, played: crate::play::Played<State>, timing: &Timing) -> Vec<Effect> {
+        let path = move_path(played.before.board(), played.action);
+        self.busy = timing.travel(path.len());
+        self.pick = Pick::Idle;
+        self.focus = None;
+        self.viewing = None;
+        self.warned = false;
+        self.last = match played.action {
+            Move::Place { piece, to } => Some((None, to, piece)),
+            Move::Shift { piece, from, to } => Some((Some(from), to, piece)),
+            Move::Pass => self.last,
+        };
+        let mut effects = vec![
+            Effect::Played(Played {
+                mv: played.action,
+                by: played.side,
+                path,
+                timeout: played.timeout,
+            }),
+            Effect::Save,
+        ];
+        if let Some(ending) = self.game.as_ref().and_then(HiveGame::ending) {
+            self.phase = Phase::Over;
+            effects.push(Effect::Ended(ending));
+        }
+        effects
+    }
+
+    /// Handles one intent. `secret` is the seed a new game would draw; `bot_seed` seeds its bot.
+    pub fn handle(
+        &mut self,
+        intent: Intent,
+        secret: Seed,
+        bot_seed: u64,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        match intent {
+            Intent::Choose(seat) => match (self.phase, seat) {
+                (Phase::Lobby, Seat::Person | Seat::Bot(_)) => {
+                    self.opponent = seat;
+                    Ok(vec![Effect::Picked])
+                }
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::Start => match self.phase {
+                Phase::Lobby => Ok(self.start(secret, bot_seed, timing)),
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::Continue => {
+                if self.phase != Phase::Lobby {
+                    return Err(Refusal::NotNow);
+                }
+                let game = self.saved.take().ok_or(Refusal::NothingSaved)?;
+                self.resume(game);
+                Ok(vec![Effect::Picked])
+            }
+            Intent::NewGame => match self.phase {
+                Phase::Over | Phase::Lobby => {
+                    self.phase = Phase::Lobby;
+                    self.game = None;
+                    self.clear_marks();
+                    Ok(vec![Effect::Save])
+                }
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::StepBack | Intent::StepForward | Intent::BackToGame => self.view(intent),
+            Intent::Resign => {
+                if self.phase != Phase::Play || self.animating() {
+                    return Err(Refusal::NotNow);
+                }
+                let side = self.person_colour().ok_or(Refusal::NotNow)?;
+                let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+                let ending = game.resign(side)?;
+                self.phase = Phase::Over;
+                self.pick = Pick::Idle;
+                self.viewing = None;
+                Ok(vec![Effect::Ended(ending), Effect::Save])
+            }
+            Intent::TakeBack => {
+                if self.phase != Phase::Play || self.animating() || self.hot_seat() {
+                    return Err(Refusal::NotNow);
+                }
+                let side = self.person_colour().ok_or(Refusal::NotNow)?;
+                let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+                let n = game.take_back(side).map_err(Refusal::TakeBack)?;
+                let last = last_move(game.state());
+                self.clear_marks();
+                self.last = last;
+                self.warned = false;
+                Ok(vec![Effect::TookBack(n), Effect::Save])
+            }
+            Intent::LiftReserve(creature) => {
+                self.ready()?;
+                let state = self.state().ok_or(Refusal::NotNow)?;
+                let side = state.to_move();
+                let piece = state
+                    .board()
+                    .next_in_reserve(side, creature)
+                    .ok_or(Refusal::NoneLeft(creature))?;
+                let rings = placement_destinations(state, creature);
+                self.pick = Pick::Reserve { piece, rings };
+                self.focus = Some(Focus::Reserve(creature));
+                Ok(vec![Effect::Picked])
+            }
+            Intent::LiftAt(at) => {
+                self.ready()?;
+                let state = self.state().ok_or(Refusal::NotNow)?;
+                let piece = state.board().top(at).ok_or(Refusal::Empty(at))?;
+                if piece.colour() != state.to_move() {
+                    return Err(Refusal::NotYours(piece));
+                }
+                let rings = move_destinations(state, piece);
+                self.pick = Pick::Table {
+                    piece,
+                    from: at,
+                    rings,
+                };
+                self.focus = Some(Focus::Piece(at));
+                Ok(vec![Effect::Picked])
+            }
+            Intent::PutBack => {
+                if self.pick == Pick::Idle {
+                    return Err(Refusal::NothingLifted);
+                }
+                self.focus = match self.pick {
+                    Pick::Reserve { piece, .. } => Some(Focus::Reserve(piece.creature())),
+                    Pick::Table { from, .. } => Some(Focus::Piece(from)),
+                    Pick::Idle => None,
+                };
+                self.pick = Pick::Idle;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Target(to) => {
+                self.ready()?;
+                let mv = match &self.pick {
+                    Pick::Idle => return Err(Refusal::NothingLifted),
+                    Pick::Reserve { piece, .. } => Move::Place { piece: *piece, to },
+                    Pick::Table { piece, from, .. } => Move::Shift {
+                        piece: *piece,
+                        from: *from,
+                        to,
+                    },
+                };
+                self.play(mv, timing)
+            }
+            Intent::Play(mv) => {
+                self.ready()?;
+                self.play(mv, timing)
+            }
+        }
+    }
+
+    fn ready(&self) -> Result<(), Refusal> {
+        if self.viewing.is_some() {
+            return Err(Refusal::Viewing);
+        }
+        if self.person_to_act() {
+            Ok(())
+        } else {
+            Err(Refusal::NotNow)
+        }
+    }
+
+    fn view(&mut self, intent: Intent) -> Result<Vec<Effect>, Refusal> {
+        let plies = self.state().map_or(0, State::ply);
+        if plies == 0 || !matches!(self.phase, Phase::Play | Phase::Over) {
+            return Err(Refusal::NotNow);
+        }
+        let now = self.viewing.unwrap_or(plies);
+        self.viewing = match intent {
+            Intent::StepBack => Some(now.saturating_sub(1)),
+            Intent::StepForward if now + 1 >= plies => None,
+            Intent::StepForward => Some(now + 1),
+            _ => None,
+        };
+        self.pick = Pick::Idle;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// Plays `mv` for the side to act (a person's choice, or the bot's answer).
+    pub fn play(&mut self, mv: Move, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+        let side = game.awaited().ok_or(Refusal::NotNow)?;
+        let played = game.submit(side, mv)?;
+        Ok(self.after_move(played, timing))
+    }
+
+    /// Where the keyboard's focus may go now: the reserve's creatures that may be placed and
+    /// the pieces that may move (nothing lifted), or the rings of the lifted piece.
+    pub fn focus_ring(&self) -> Vec<Focus> {
+        let Some(state) = self.state() else {
+            return Vec::new();
+        };
+        match &self.pick {
+            Pick::Idle => {
+                let side = state.to_move();
+                let mut v: Vec<Focus> = Creature::ALL
+                    .into_iter()
+                    .filter(|c| !placement_destinations(state, *c).is_empty())
+                    .map(Focus::Reserve)
+                    .collect();
+                let mut tops: Vec<(Piece, Hex)> = state
+                    .board()
+                    .tops()
+                    .filter(|(p, _)| p.colour() == side)
+                    .filter(|(p, _)| !move_destinations(state, *p).is_empty())
+                    .collect();
+                tops.sort_by_key(|(p, _)| p.index());
+                v.extend(tops.into_iter().map(|(_, h)| Focus::Piece(h)));
+                v
+            }
+            Pick::Reserve { rings, .. } | Pick::Table { rings, .. } => {
+                rings.iter().map(|h| Focus::Ring(*h)).collect()
+            }
+        }
+    }
+
+    /// Moves the keyboard focus `step` places along `ring` (wrapping).
+    pub fn move_focus(&mut self, ring: &[Focus], step: i32) {
+        if ring.is_empty() {
+            self.focus = None;
+            return;
+        }
+        let n = ring.len() as i32;
+        let next = match self.focus.and_then(|f| ring.iter().position(|&s| s == f)) {
+            Some(i) => (i as i32 + step).rem_euclid(n),
+            None if step >= 0 => 0,
+            None => n - 1,
+        };
+        self.focus = Some(ring[next as usize]);
+    }
+
+    /// The move list: "1. wS1  bS1 wS1-" per turn, a timeout move marked with ⏱.
+    pub fn move_list(&self) -> Vec<String> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        let mut replay = State::new();
+        let mut words = Vec::new();
+        for e in game.game().record() {
+            let mut text = replay.move_string(e.action);
+            if e.timeout {
+                text.push_str(" ⏱");
+            }
+            let _ = replay.play(e.action);
+            words.push(text);
+        }
+        words
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join("   ")))
+            .collect()
+    }
+}
+
+/// The last move of a state's history, as the marks show it.
+fn last_move(state: &State) -> Option<(Option<Hex>, Hex, Piece)> {
+    let mut replay = State::new();
+    let mut last = None;
+    for mv in state.moves() {
+        last = match mv {
+            Move::Place { piece, to } => Some((None, to, piece)),
+            Move::Shift { piece, from, to } => Some((Some(from), to, piece)),
+            Move::Pass => last,
+        };
+        let _ = replay.play(mv);
+    }
+    last
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(opponent: Seat) -> Table {
+        Table {
+            opponent,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn the_seating_and_the_moves_hold_the_table_until_they_end() {
+        let mut t = table(Seat::Person);
+        let timing = Timing::PLAY;
+        t.handle(Intent::Start, Seed([1; 32]), 1, &timing).unwrap();
+        assert!(matches!(t.phase, Phase::Seating { .. }));
+        assert_eq!(
+            t.handle(
+                Intent::LiftReserve(Creature::Fox),
+                Seed([1; 32]),
+                1,
+                &timing
+            ),
+            Err(Refusal::NotNow)
+        );
+        // The clock does not run during the seating.
+        t.tick(timing.seating + 0.1, &timing);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.time_left(), Some(TURN_SECONDS));
+        t.handle(
+            Intent::LiftReserve(Creature::Fox),
+            Seed([1; 32]),
+            1,
+            &timing,
+        )
+        .unwrap();
+        assert_eq!(t.pick.rings(), &[Hex::new(0, 0)]);
+        let effects = t
+            .handle(Intent::Target(Hex::new(0, 0)), Seed([1; 32]), 1, &timing)
+            .unwrap();
+        assert!(matches!(effects[0], Effect::Played(_)));
+        assert!(t.busy > 0.0 && !t.person_to_act());
+        // Nor while the piece travels.
+        t.tick(t.busy - 0.01, &timing);
+        assert_eq!(t.time_left(), Some(TURN_SECONDS));
+        t.tick(0.02, &timing);
+        assert!(t.person_to_act());
+    }
+
+    #[test]
+    fn viewing_the_history_changes_nothing_and_blocks_moves() {
+        let mut t = table(Seat::Person);
+        let timing = Timing::INSTANT;
+        t.handle(Intent::Start, Seed([2; 32]), 1, &timing).unwrap();
+        for mv in ["wS1", "bS1 wS1-"] {
+            let m = t.state().unwrap().parse_move(mv).unwrap();
+            t.handle(Intent::Play(m), Seed([2; 32]), 1, &timing)
+                .unwrap();
+        }
+        let before = t.state().cloned();
+        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+            .unwrap();
+        assert_eq!(t.viewing, Some(1));
+        assert_eq!(t.shown().ply(), 1);
+        assert_eq!(
+            t.handle(
+                Intent::LiftReserve(Creature::Hare),
+                Seed([2; 32]),
+                1,
+                &timing
+            ),
+            Err(Refusal::Viewing)
+        );
+        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+            .unwrap();
+        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+            .unwrap();
+        assert_eq!(t.viewing, Some(0));
+        t.handle(Intent::StepForward, Seed([2; 32]), 1, &timing)
+            .unwrap();
+        t.handle(Intent::StepForward, Seed([2; 32]), 1, &timing)
+            .unwrap();
+        assert_eq!(
+            t.viewing, None,
+            "stepping past the last move is the game again"
+        );
+        assert_eq!(t.state().cloned(), before);
+    }
+}

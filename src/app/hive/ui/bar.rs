@@ -1,0 +1,224 @@
+//! The players' bar (top left): each colour's seat, the clock of the side to act (red with a
+//! warning in its last seconds), the fingerprint (shortened; the full value a click away, and
+//! copyable); and the bar at the bottom: whose turn, hints, All my moves, Take back, Resign.
+
+use super::{HivePanels, RED, seat_name};
+use crate::app::hive::{Intent, Pick, Table};
+use crate::app::style::{self, panel_frame};
+use crate::fair::short;
+use crate::i18n::Tr;
+use crate::rules::hive::Colour;
+use bevy_egui::egui;
+
+/// "0:42".
+pub(super) fn clock_text(seconds: f64) -> String {
+    let s = seconds.max(0.0).ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+pub(super) fn players(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    panels: &mut HivePanels,
+    thinking: bool,
+    t: f32,
+) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    egui::Area::new(egui::Id::new("hive-players"))
+        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(250.0);
+                    for colour in [Colour::Ash, Colour::Walnut] {
+                        let to_act = game.awaited() == Some(colour);
+                        ui.horizontal(|ui| {
+                            let dot = if to_act { "▶" } else { " " };
+                            ui.label(egui::RichText::new(dot).color(style::BRASS).size(16.0));
+                            let wood = tr.t(match colour {
+                                Colour::Ash => "hive.wood.ash",
+                                Colour::Walnut => "hive.wood.walnut",
+                            });
+                            ui.label(
+                                egui::RichText::new(tr.tf(
+                                    "hive.players.line",
+                                    &[("colour", wood), ("who", &seat_name(tr, table, colour))],
+                                ))
+                                .size(16.0)
+                                .color(if to_act {
+                                    style::CREAM
+                                } else {
+                                    style::MUTED
+                                }),
+                            );
+                            if to_act && let Some(left) = table.time_left() {
+                                let low = left <= 10.0;
+                                ui.with_layout(
+                                    egui::Layout::right_to_left(egui::Align::Center),
+                                    |ui| {
+                                        ui.label(
+                                            egui::RichText::new(clock_text(left))
+                                                .monospace()
+                                                .size(if low { 22.0 } else { 18.0 })
+                                                .color(if low { RED } else { style::CREAM })
+                                                .strong(),
+                                        );
+                                    },
+                                );
+                            }
+                        });
+                    }
+                    if let Some(colour) = game.awaited()
+                        && table.time_left().is_some_and(|l| l <= 10.0)
+                    {
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "hive.clock.warning",
+                                &[("who", &seat_name(tr, table, colour))],
+                            ))
+                            .size(14.0)
+                            .color(RED),
+                        );
+                    }
+                    if thinking && table.busy <= 0.0 {
+                        let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
+                        ui.label(
+                            egui::RichText::new(format!("{}{dots}", tr.t("hive.thinking")))
+                                .size(14.0)
+                                .color(style::MUTED),
+                        );
+                    }
+                    ui.separator();
+                    let fp = game.fingerprint();
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(tr.t("hive.fingerprint"))
+                                .size(13.0)
+                                .color(style::MUTED),
+                        );
+                        let shown = if panels.fingerprint {
+                            fp.clone()
+                        } else {
+                            short(&fp)
+                        };
+                        if ui
+                            .link(egui::RichText::new(shown).monospace().size(13.0))
+                            .on_hover_text(tr.t("hive.fingerprint.hint"))
+                            .clicked()
+                        {
+                            panels.fingerprint = !panels.fingerprint;
+                        }
+                    });
+                    if panels.fingerprint {
+                        ui.label(
+                            egui::RichText::new(&fp[..32])
+                                .monospace()
+                                .size(12.0)
+                                .color(style::ASH),
+                        );
+                        ui.label(
+                            egui::RichText::new(&fp[32..])
+                                .monospace()
+                                .size(12.0)
+                                .color(style::ASH),
+                        );
+                        if ui.button(tr.t("hive.copy")).clicked() {
+                            ui.ctx().copy_text(fp.clone());
+                        }
+                    }
+                });
+        });
+}
+
+/// The bar at the bottom during a game.
+pub(super) fn actions(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    panels: &mut HivePanels,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    egui::Area::new(egui::Id::new("hive-bar"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(20, 10))
+                .show(ui, |ui| {
+                    ui.set_min_width(600.0);
+                    ui.vertical_centered(|ui| {
+                        let line = match (table.viewing, game.awaited()) {
+                            (Some(n), _) => tr.tf("hive.viewing", &[("n", &n.to_string())]),
+                            (None, Some(c)) if table.person_to_act() && !table.hot_seat() => {
+                                let _ = c;
+                                tr.t("hive.turn.yours").to_string()
+                            }
+                            (None, Some(c)) => {
+                                tr.tf("hive.turn.side", &[("who", &seat_name(tr, table, c))])
+                            }
+                            (None, None) => String::new(),
+                        };
+                        ui.label(egui::RichText::new(line).size(21.0).color(style::CREAM));
+                        let hint = match (&table.pick, table.viewing) {
+                            (_, Some(_)) => tr.t("hive.hint.viewing"),
+                            (Pick::Idle, _) => tr.t("hive.hint.idle"),
+                            _ => tr.t("hive.hint.lifted"),
+                        };
+                        ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
+                        ui.add_space(4.0);
+                        ui.horizontal(|ui| {
+                            if table.viewing.is_some() {
+                                if ui.button(tr.t("hive.back_to_game")).clicked() {
+                                    send(Intent::BackToGame);
+                                }
+                                return;
+                            }
+                            let mine = table.person_to_act();
+                            let moves_label = if panels.moves {
+                                tr.t("hive.moves.close")
+                            } else {
+                                tr.t("hive.moves.open")
+                            };
+                            if ui
+                                .add_enabled(mine, egui::Button::new(moves_label))
+                                .clicked()
+                            {
+                                panels.moves = !panels.moves;
+                            }
+                            if !table.hot_seat() {
+                                let side = table.person_colour();
+                                let can = side.is_some_and(|s| game.takeback_size(s).is_ok())
+                                    && !table.animating();
+                                if ui
+                                    .add_enabled(can, egui::Button::new(tr.t("hive.takeback")))
+                                    .clicked()
+                                {
+                                    send(Intent::TakeBack);
+                                }
+                            }
+                            if panels.confirm_resign {
+                                ui.label(
+                                    egui::RichText::new(tr.t("hive.resign.ask"))
+                                        .color(style::CREAM),
+                                );
+                                if ui.button(tr.t("hive.resign.yes")).clicked() {
+                                    panels.confirm_resign = false;
+                                    send(Intent::Resign);
+                                }
+                                if ui.button(tr.t("hive.resign.no")).clicked() {
+                                    panels.confirm_resign = false;
+                                }
+                            } else if ui.button(tr.t("hive.resign")).clicked() {
+                                panels.confirm_resign = true;
+                            }
+                        });
+                    });
+                });
+        });
+}

@@ -1,0 +1,151 @@
+//! The end of a game: who won and why, the seed revealed with "the fingerprint matches", the
+//! game record saved (a file on the desktop, a download in the browser) or copied, Verify this
+//! game, and a new game.
+
+use super::verify::VerifyPage;
+use super::{GREEN, RED, seat_name};
+use crate::app::hive::{Intent, RecordSaved, Table};
+use crate::app::platform;
+use crate::app::screens::{MenuPage, Navigate};
+use crate::app::style::{self, big_button, panel_frame};
+use crate::fair;
+use crate::i18n::{Explain, Tr};
+use crate::rules::GameKind;
+use bevy::prelude::MessageWriter;
+use bevy_egui::egui;
+
+/// The record's file name: the fingerprint's first digits keep names apart.
+pub fn record_name(fingerprint: &str) -> String {
+    format!(
+        "ash-and-walnut-{}.txt",
+        &fingerprint[..8.min(fingerprint.len())]
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn banner(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+    saved: &mut RecordSaved,
+    data_dir: Option<&std::path::Path>,
+    verify: &mut VerifyPage,
+    go: &mut MessageWriter<Navigate>,
+) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    let Some(ending) = game.ending() else {
+        return;
+    };
+    if table.busy > 0.0 {
+        return;
+    }
+    let headline = match ending.winner() {
+        None => tr.t("hive.end.draw").to_string(),
+        Some(w) if table.hot_seat() => tr.tf("hive.end.wins", &[("who", &seat_name(tr, table, w))]),
+        Some(w) if Some(w) == table.person_colour() => tr.t("hive.end.you_win").to_string(),
+        Some(w) => tr.tf("hive.end.wins", &[("who", &seat_name(tr, table, w))]),
+    };
+    let won = ending
+        .winner()
+        .is_some_and(|w| Some(w) == table.person_colour());
+    egui::Area::new(egui::Id::new("hive-end"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -10.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(560.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(headline)
+                            .size(34.0)
+                            .color(if won || table.hot_seat() {
+                                style::BRASS
+                            } else {
+                                style::ASH
+                            })
+                            .strong(),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr.say(&ending.explain()))
+                            .size(18.0)
+                            .color(style::CREAM),
+                    );
+                    ui.add_space(8.0);
+                    if let Some(seed) = game.revealed() {
+                        ui.label(
+                            egui::RichText::new(tr.t("hive.end.seed"))
+                                .size(14.0)
+                                .color(style::MUTED),
+                        );
+                        let hex = seed.to_hex();
+                        ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
+                        ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
+                        let ok = fair::matches(&seed, &game.fingerprint());
+                        ui.label(
+                            egui::RichText::new(if ok {
+                                tr.t("hive.end.matches")
+                            } else {
+                                tr.t("hive.end.mismatch")
+                            })
+                            .size(16.0)
+                            .color(if ok { GREEN } else { RED }),
+                        );
+                    }
+                    ui.add_space(8.0);
+                    let record = game.record().to_text();
+                    ui.horizontal(|ui| {
+                        if ui.button(tr.t("hive.end.save")).clicked() {
+                            #[cfg(not(target_arch = "wasm32"))]
+                            let dir = platform::records_dir(data_dir);
+                            #[cfg(target_arch = "wasm32")]
+                            let dir = {
+                                let _ = data_dir;
+                                std::path::PathBuf::new()
+                            };
+                            saved.0 = Some(platform::save_text(
+                                &dir,
+                                &record_name(&game.fingerprint()),
+                                &record,
+                            ));
+                        }
+                        if ui.button(tr.t("hive.end.copy")).clicked() {
+                            ui.ctx().copy_text(record.clone());
+                        }
+                        if ui.button(tr.t("hive.verify.this")).clicked() {
+                            verify.load_text(&record);
+                            go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
+                        }
+                    });
+                    match &saved.0 {
+                        Some(Ok(path)) => {
+                            ui.label(
+                                egui::RichText::new(tr.tf("hive.end.saved", &[("path", path)]))
+                                    .size(14.0)
+                                    .color(GREEN),
+                            );
+                        }
+                        Some(Err(why)) => {
+                            ui.label(
+                                egui::RichText::new(tr.tf("hive.end.save_failed", &[("why", why)]))
+                                    .size(14.0)
+                                    .color(RED),
+                            );
+                        }
+                        None => {}
+                    }
+                    ui.add_space(10.0);
+                    if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
+                        send(Intent::NewGame);
+                    }
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.end.history"))
+                            .size(13.0)
+                            .color(style::MUTED),
+                    );
+                });
+            });
+        });
+}

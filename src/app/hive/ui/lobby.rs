@@ -1,0 +1,80 @@
+//! The lobby: the bot at a level or a second person here, Start, Continue (a saved game), and
+//! a line on why the game is fair.
+
+use crate::ai::Level;
+use crate::app::hive::{Intent, Table};
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::Tr;
+use crate::play::Seat;
+use bevy_egui::egui;
+
+const OPPONENTS: [(Seat, &str); 4] = [
+    (Seat::Bot(Level::Easy), "hive.opponent.easy"),
+    (Seat::Bot(Level::Normal), "hive.opponent.normal"),
+    (Seat::Bot(Level::Hard), "hive.opponent.hard"),
+    (Seat::Person, "hive.opponent.person"),
+];
+
+pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+    egui::Area::new(egui::Id::new("hive-lobby"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(520.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.lobby.title"))
+                            .size(30.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.lobby.line"))
+                            .size(16.0)
+                            .color(style::CREAM),
+                    );
+                });
+                ui.add_space(10.0);
+                if let Some(saved) = &table.saved {
+                    ui.vertical_centered(|ui| {
+                        let plies = saved.state().ply().to_string();
+                        if ui
+                            .add(big_button(
+                                tr.tf("hive.lobby.continue", &[("plies", &plies)]),
+                            ))
+                            .clicked()
+                        {
+                            send(Intent::Continue);
+                        }
+                        ui.label(
+                            egui::RichText::new(tr.t("hive.lobby.or_new"))
+                                .size(14.0)
+                                .color(style::MUTED),
+                        );
+                    });
+                    ui.add_space(8.0);
+                }
+                ui.label(egui::RichText::new(tr.t("hive.lobby.opponent")).color(style::MUTED));
+                ui.horizontal_wrapped(|ui| {
+                    for (seat, key) in OPPONENTS {
+                        let chosen = table.opponent == seat;
+                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                            send(Intent::Choose(seat));
+                        }
+                    }
+                });
+                ui.add_space(12.0);
+                ui.vertical_centered(|ui| {
+                    if ui.add(big_button(tr.t("hive.lobby.start"))).clicked() {
+                        send(Intent::Start);
+                    }
+                    ui.add_space(6.0);
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.lobby.fair"))
+                            .size(14.0)
+                            .color(style::MUTED),
+                    );
+                });
+            });
+        });
+}

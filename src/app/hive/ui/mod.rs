@@ -1,0 +1,257 @@
+//! The Ash & Walnut table's panels (egui), one file each: the lobby, the seating, the players'
+//! bar with the clock and the fingerprint, the move list with the history and "All my moves",
+//! the end banner with the seed and the record, the stack's list under the pointer, and the
+//! "Verify a game" page of the menu.
+
+mod bar;
+mod board2d;
+pub mod end;
+mod lobby;
+mod moves;
+mod seating;
+pub mod verify;
+
+use super::input::Hovered;
+use super::{HiveIntent, HiveTable, RecordSaved};
+use crate::app::kit::EngineSeat;
+use crate::app::screens::{MenuPage, Screen};
+use crate::app::style::{self, panel_frame};
+use crate::i18n::{Explain, Tr};
+use crate::play::Seat;
+use crate::rules::GameKind;
+use crate::rules::hive::{Colour, State};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// What the panels have open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HivePanels {
+    /// "All my moves" is open.
+    pub moves: bool,
+    /// Resign asks once more.
+    pub confirm_resign: bool,
+    /// The full fingerprint is shown.
+    pub fingerprint: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HivePanels>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            table_ui.run_if(in_state(Screen::Table(GameKind::Hive))),
+            verify::page.run_if(
+                |page: Res<MenuPage>, screen: Res<bevy::prelude::State<Screen>>| {
+                    *screen.get() == Screen::Menu
+                        && *page == MenuPage::Tool(GameKind::Hive, "verify")
+                },
+            ),
+        ),
+    );
+}
+
+const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
+const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
+
+/// A seat's name: "You", "Bot (hard)", "Ash player" at a hot seat.
+fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
+    let Some(game) = &table.game else {
+        return String::new();
+    };
+    match game.game().seat(colour) {
+        Seat::Person if table.hot_seat() => tr.say(&colour.explain()),
+        Seat::Person => tr.t("hive.you").to_string(),
+        seat => tr.say(&seat.label()),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_ui(
+    mut contexts: EguiContexts,
+    time: Res<Time>,
+    tr: Res<Tr>,
+    table: Res<HiveTable>,
+    seat: Res<EngineSeat<State>>,
+    mut panels: ResMut<HivePanels>,
+    mut intents: MessageWriter<HiveIntent>,
+    mut go: MessageWriter<crate::app::screens::Navigate>,
+    mut saved: ResMut<RecordSaved>,
+    mut verify_page: ResMut<verify::VerifyPage>,
+    hovered: Res<Hovered>,
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut send = |i: super::Intent| {
+        intents.write(HiveIntent(i));
+    };
+    match table.phase {
+        super::Phase::Lobby => {
+            lobby::lobby(ctx, &tr, &table, &mut send);
+            return Ok(());
+        }
+        super::Phase::Seating { left } => {
+            seating::seating(ctx, &tr, &table, left);
+            return Ok(());
+        }
+        super::Phase::Play | super::Phase::Over => {}
+    }
+    reserve_counts(ctx, &tr, &table, cameras.single().ok());
+    bar::players(
+        ctx,
+        &tr,
+        &table,
+        &mut panels,
+        seat.is_thinking(),
+        time.elapsed_secs(),
+    );
+    moves::move_list(ctx, &tr, &table, &mut send);
+    if table.phase == super::Phase::Over {
+        let data_dir = options.and_then(|o| o.data_dir.clone());
+        end::banner(
+            ctx,
+            &tr,
+            &table,
+            &mut send,
+            &mut saved,
+            data_dir.as_deref(),
+            &mut verify_page,
+            &mut go,
+        );
+    } else {
+        bar::actions(ctx, &tr, &table, &mut panels, &mut send);
+        if panels.moves {
+            moves::all_my_moves(ctx, &tr, &table, &mut panels, &mut send);
+        }
+    }
+    stack_list(ctx, &tr, &table, hovered.0);
+    Ok(())
+}
+
+/// A count over each reserve stack ("×3"), and whose reserve it is under each column.
+fn reserve_counts(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &super::Table,
+    camera: Option<(&Camera, &GlobalTransform)>,
+) {
+    let Some((camera, at)) = camera else {
+        return;
+    };
+    let shown = table.shown();
+    let near = table.near();
+    let screen = |p: Vec3| {
+        camera
+            .world_to_viewport(at, p)
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    for colour in [Colour::Ash, Colour::Walnut] {
+        for creature in crate::rules::hive::Creature::ALL {
+            let n = shown.board().reserve_count(colour, creature);
+            if n == 0 {
+                continue;
+            }
+            let top = super::view::reserve_pos(near, colour, creature)
+                + Vec3::Y * (n as f32 * crate::carve::HEX_HEIGHT + 0.05);
+            let Some(p) = screen(top + Vec3::new(0.55, 0.0, -0.35)) else {
+                continue;
+            };
+            egui::Area::new(egui::Id::new(("hive-count", colour, creature)))
+                .fixed_pos(p)
+                .pivot(egui::Align2::CENTER_CENTER)
+                .interactable(false)
+                .order(egui::Order::Background)
+                .show(ctx, |ui| {
+                    egui::Frame::new()
+                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 210))
+                        .corner_radius(egui::CornerRadius::same(7))
+                        .inner_margin(egui::Margin::symmetric(6, 1))
+                        .show(ui, |ui| {
+                            ui.label(
+                                egui::RichText::new(format!("×{n}"))
+                                    .size(14.0)
+                                    .color(style::CREAM)
+                                    .strong(),
+                            );
+                        });
+                });
+        }
+        // The column's owner, at its near end.
+        let foot = super::view::reserve_pos(near, colour, crate::rules::hive::Creature::Elder)
+            + Vec3::new(0.0, 0.0, 0.9);
+        if let Some(p) = screen(foot) {
+            let who = seat_name(tr, table, colour);
+            egui::Area::new(egui::Id::new(("hive-reserve", colour)))
+                .fixed_pos(p)
+                .pivot(egui::Align2::CENTER_TOP)
+                .interactable(false)
+                .order(egui::Order::Background)
+                .show(ctx, |ui| {
+                    egui::Frame::new()
+                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 170))
+                        .corner_radius(egui::CornerRadius::same(6))
+                        .inner_margin(egui::Margin::symmetric(8, 1))
+                        .show(ui, |ui| {
+                            ui.label(
+                                egui::RichText::new(tr.tf("hive.reserve", &[("who", &who)]))
+                                    .size(14.0)
+                                    .color(style::ASH),
+                            );
+                        });
+                });
+        }
+    }
+}
+
+/// The pieces of the stack under the pointer (or the keyboard's focus), bottom first.
+fn stack_list(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &super::Table,
+    hovered: Option<crate::rules::hive::Piece>,
+) {
+    let shown = table.shown();
+    let board = shown.board();
+    let cell = hovered
+        .and_then(|p| board.position(p))
+        .or(match table.focus {
+            Some(super::Focus::Piece(h)) => Some(h),
+            _ => None,
+        });
+    let Some(cell) = cell else {
+        return;
+    };
+    let stack = board.stack(cell);
+    if stack.height() < 2 {
+        return;
+    }
+    egui::Area::new(egui::Id::new("hive-stack"))
+        .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -120.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(14, 8))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.stack.title"))
+                            .size(15.0)
+                            .color(style::BRASS),
+                    );
+                    for (i, p) in stack
+                        .pieces()
+                        .enumerate()
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                    {
+                        let words = tr.say(&p.explain());
+                        let line = if i + 1 == stack.height() {
+                            tr.tf("hive.stack.top", &[("piece", &words)])
+                        } else {
+                            words
+                        };
+                        ui.label(egui::RichText::new(line).size(15.0).color(style::CREAM));
+                    }
+                });
+        });
+}

@@ -1,0 +1,129 @@
+//! The move list in standard Hive notation beside the table, with step back / step forward, and
+//! "All my moves": every legal move in words, in the player's language; choosing one plays it.
+
+use super::HivePanels;
+use crate::app::hive::{Intent, Table};
+use crate::app::style::{self, panel_frame};
+use crate::i18n::Tr;
+use crate::rules::hive::words::describe;
+use bevy_egui::egui;
+
+pub(super) fn move_list(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+) {
+    let lines = table.move_list();
+    egui::Area::new(egui::Id::new("hive-moves"))
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(230.0);
+                    ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
+                    egui::ScrollArea::vertical()
+                        .max_height(170.0)
+                        .stick_to_bottom(true)
+                        .show(ui, |ui| {
+                            if lines.is_empty() {
+                                ui.label(
+                                    egui::RichText::new(tr.t("hive.moves.none"))
+                                        .size(14.0)
+                                        .color(style::MUTED),
+                                );
+                            }
+                            for line in &lines {
+                                ui.label(
+                                    egui::RichText::new(line)
+                                        .monospace()
+                                        .size(14.0)
+                                        .color(style::ASH),
+                                );
+                            }
+                        });
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        let plies = table.state().map_or(0, |s| s.ply());
+                        let at = table.viewing.unwrap_or(plies);
+                        if ui
+                            .add_enabled(at > 0, egui::Button::new("◀"))
+                            .on_hover_text(tr.t("hive.step_back"))
+                            .clicked()
+                        {
+                            send(Intent::StepBack);
+                        }
+                        if ui
+                            .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
+                            .on_hover_text(tr.t("hive.step_forward"))
+                            .clicked()
+                        {
+                            send(Intent::StepForward);
+                        }
+                        if let Some(n) = table.viewing {
+                            ui.label(
+                                egui::RichText::new(
+                                    tr.tf("hive.viewing.short", &[("n", &n.to_string())]),
+                                )
+                                .size(13.0)
+                                .color(style::BRASS),
+                            );
+                        }
+                    });
+                });
+        });
+}
+
+pub(super) fn all_my_moves(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    panels: &mut HivePanels,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(state) = table.state() else {
+        return;
+    };
+    let mut open = true;
+    egui::Window::new(tr.t("hive.moves.title"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_CENTER, [16.0, 40.0])
+        .frame(panel_frame().inner_margin(egui::Margin::same(12)))
+        .show(ctx, |ui| {
+            ui.set_width(420.0);
+            let moves = state.legal_moves();
+            ui.label(
+                egui::RichText::new(tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]))
+                    .size(13.0)
+                    .color(style::MUTED),
+            );
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .show(ui, |ui| {
+                    let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
+                        .into_iter()
+                        .map(|m| (tr.say(&describe(state.board(), m)), m))
+                        .collect();
+                    lines.sort_by(|a, b| a.0.cmp(&b.0));
+                    for (text, m) in lines {
+                        let notation = state.move_string(m);
+                        if ui
+                            .add(
+                                egui::Button::new(egui::RichText::new(&text).size(15.0))
+                                    .frame(false),
+                            )
+                            .on_hover_text(notation)
+                            .clicked()
+                        {
+                            send(Intent::Play(m));
+                        }
+                    }
+                });
+        });
+    if !open {
+        panels.moves = false;
+    }
+}

@@ -1,0 +1,91 @@
+//! The seating: the secret seed's fingerprint appears, then the colour rule gives ash (who
+//! opens) to one of the seats — the two names slide to their woods.
+
+use super::seat_name;
+use crate::app::hive::Table;
+use crate::app::style::{self, panel_frame};
+use crate::fair::short;
+use crate::i18n::{Explain, Tr};
+use crate::rules::hive::Colour;
+use bevy_egui::egui;
+
+pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    // The first half shows the fingerprint; the second the seats sliding to their woods.
+    let total = 2.4f32;
+    let t = (1.0 - left / total).clamp(0.0, 1.0);
+    egui::Area::new(egui::Id::new("hive-seating"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -20.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(520.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.seating.title"))
+                            .size(24.0)
+                            .color(style::BRASS),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr.tf(
+                            "hive.seating.fingerprint",
+                            &[("fingerprint", &short(&game.fingerprint()))],
+                        ))
+                        .size(18.0)
+                        .monospace()
+                        .color(style::CREAM),
+                    );
+                    ui.add_space(10.0);
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(440.0, 70.0), egui::Sense::hover());
+                    let slide = ((t - 0.35) / 0.5).clamp(0.0, 1.0);
+                    let ease = slide * slide * (3.0 - 2.0 * slide);
+                    let painter = ui.painter();
+                    for (i, colour) in [Colour::Ash, Colour::Walnut].into_iter().enumerate() {
+                        let x = rect.left() + 110.0 + 220.0 * i as f32;
+                        let (fill, ink) = match colour {
+                            Colour::Ash => (
+                                egui::Color32::from_rgb(0xdb, 0xbd, 0x8c),
+                                egui::Color32::from_rgb(0x2a, 0x1c, 0x13),
+                            ),
+                            Colour::Walnut => (
+                                egui::Color32::from_rgb(0x5c, 0x38, 0x21),
+                                egui::Color32::from_rgb(0xf3, 0xe7, 0xd0),
+                            ),
+                        };
+                        let wood = egui::Rect::from_center_size(
+                            egui::pos2(x, rect.top() + 45.0),
+                            egui::vec2(190.0, 34.0),
+                        );
+                        painter.rect_filled(wood, 8.0, fill);
+                        painter.text(
+                            wood.center(),
+                            egui::Align2::CENTER_CENTER,
+                            tr.say(&colour.explain()),
+                            egui::FontId::proportional(16.0),
+                            ink,
+                        );
+                        // The seat's name drops onto its wood.
+                        let name = seat_name(tr, table, colour);
+                        let y = rect.top() + 10.0 + 35.0 * ease;
+                        painter.text(
+                            egui::pos2(x, y),
+                            egui::Align2::CENTER_CENTER,
+                            name,
+                            egui::FontId::proportional(17.0),
+                            style::CREAM.gamma_multiply(ease.max(0.15)),
+                        );
+                    }
+                    ui.add_space(6.0);
+                    let opener = seat_name(tr, table, Colour::Ash);
+                    ui.label(
+                        egui::RichText::new(tr.tf("hive.seating.ash_opens", &[("who", &opener)]))
+                            .size(16.0)
+                            .color(if t > 0.6 { style::CREAM } else { style::MUTED }),
+                    );
+                });
+            });
+        });
+}

@@ -1,0 +1,242 @@
+//! "Verify a game" (a page of the menu, and from the end banner): paste a game record, open a
+//! record file (desktop), or use the game just played; each check of `play::verify` — the same
+//! checks as `tables verify` — is shown passed or failed, with the first bad move named and shown
+//! on a small board.
+
+use super::board2d;
+use super::{GREEN, RED};
+use crate::app::hive::HiveTable;
+use crate::app::platform;
+use crate::app::screens::{MenuPage, Navigate};
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::{Explain, Message, Tr, msg};
+use crate::play::verify::{Check, verify};
+use crate::rules::hive::record::RecordedEntry;
+use crate::rules::hive::{GameRecord, Hex, Move, State, notation};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// What the page holds: the text being checked, a file path to open, and the verdict.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct VerifyPage {
+    pub text: String,
+    pub path: String,
+    pub verdict: Option<Verdict>,
+}
+
+/// What verifying a text found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The text is not a game record (why).
+    Unreadable(Message),
+    /// The checks, and where the first bad move stands (the position before it and its cells).
+    Checked {
+        checks: Vec<Check>,
+        first_bad: Option<Box<(State, Vec<Hex>, String)>>,
+    },
+}
+
+impl VerifyPage {
+    /// Puts `text` on the page and verifies it.
+    pub fn load_text(&mut self, text: &str) {
+        self.text = text.to_string();
+        self.verdict = Some(verify_text(text));
+    }
+
+    /// Whether every check passed.
+    pub fn verified(&self) -> bool {
+        matches!(&self.verdict, Some(Verdict::Checked { checks, .. }) if checks.iter().all(|c| c.passed))
+    }
+}
+
+/// Verifies a record's text: the same checks as `tables verify`.
+pub fn verify_text(text: &str) -> Verdict {
+    let record = match GameRecord::parse(text) {
+        Ok(r) => r,
+        Err(e) => return Verdict::Unreadable(e.explain()),
+    };
+    let checks = verify(&record);
+    let moves_ok = checks.iter().all(|c| c.passed || c.name != "moves");
+    let first_bad = (!moves_ok)
+        .then(|| first_bad_move(&record))
+        .flatten()
+        .map(Box::new);
+    Verdict::Checked { checks, first_bad }
+}
+
+/// The position before the first move that does not replay, the cells that move names, and its
+/// text.
+fn first_bad_move(record: &GameRecord) -> Option<(State, Vec<Hex>, String)> {
+    let mut state = State::new();
+    for e in &record.entries {
+        match e {
+            RecordedEntry::Move(m) => match state.parse_move(&m.text) {
+                Ok(mv) => {
+                    let _ = state.play(mv);
+                }
+                Err(_) => {
+                    let cells = match notation::parse_move(state.board(), &m.text) {
+                        Ok(Move::Place { to, .. }) => vec![to],
+                        Ok(Move::Shift { from, to, .. }) => vec![from, to],
+                        _ => Vec::new(),
+                    };
+                    return Some((state, cells, m.text.clone()));
+                }
+            },
+            RecordedEntry::TakeBack(n) => {
+                for _ in 0..*n {
+                    let _ = state.undo();
+                }
+            }
+            RecordedEntry::Resign(_) => {}
+        }
+    }
+    None
+}
+
+pub(super) fn page(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    mut page: ResMut<VerifyPage>,
+    table: Res<HiveTable>,
+    mut go: MessageWriter<Navigate>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let width = (screen.width() - 60.0).clamp(300.0, 980.0);
+    egui::Area::new(egui::Id::new("hive-verify"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(width);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.verify.title"))
+                            .size(30.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
+                            go.write(Navigate::Menu(MenuPage::Main));
+                        }
+                    });
+                });
+                ui.label(
+                    egui::RichText::new(tr.t("hive.verify.line"))
+                        .size(15.0)
+                        .color(style::MUTED),
+                );
+                ui.separator();
+                ui.columns(2, |cols| {
+                    let ui = &mut cols[0];
+                    ui.label(tr.t("hive.verify.paste"));
+                    egui::ScrollArea::vertical()
+                        .id_salt("verify-text")
+                        .max_height((screen.height() - 330.0).max(120.0))
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::TextEdit::multiline(&mut page.text)
+                                    .font(egui::TextStyle::Monospace)
+                                    .desired_rows(14)
+                                    .desired_width(f32::INFINITY),
+                            );
+                        });
+                    #[cfg(not(target_arch = "wasm32"))]
+                    ui.horizontal(|ui| {
+                        ui.label(tr.t("hive.verify.file"));
+                        ui.add(egui::TextEdit::singleline(&mut page.path).desired_width(220.0));
+                        if ui.button(tr.t("hive.verify.open")).clicked() {
+                            match platform::read_text(&page.path) {
+                                Ok(text) => page.load_text(&text),
+                                Err(why) => {
+                                    page.verdict = Some(Verdict::Unreadable(
+                                        msg("hive.verify.cannot_open").with("why", why),
+                                    ))
+                                }
+                            }
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        if ui.add(big_button(tr.t("hive.verify.run"))).clicked() {
+                            let text = page.text.clone();
+                            page.load_text(&text);
+                        }
+                        let last = table.game.as_ref().filter(|g| g.state().ply() > 0);
+                        if ui
+                            .add_enabled(
+                                last.is_some(),
+                                egui::Button::new(tr.t("hive.verify.last")),
+                            )
+                            .clicked()
+                            && let Some(g) = last
+                        {
+                            page.load_text(&g.record().to_text());
+                        }
+                    });
+                    let ui = &mut cols[1];
+                    match &page.verdict {
+                        None => {
+                            ui.label(
+                                egui::RichText::new(tr.t("hive.verify.waiting"))
+                                    .color(style::MUTED),
+                            );
+                        }
+                        Some(Verdict::Unreadable(why)) => {
+                            ui.label(
+                                egui::RichText::new(tr.say(
+                                    &msg("hive.verify.unreadable").with_words("why", why.clone()),
+                                ))
+                                .color(RED),
+                            );
+                        }
+                        Some(Verdict::Checked { checks, first_bad }) => {
+                            for c in checks {
+                                ui.horizontal_wrapped(|ui| {
+                                    let (mark, colour) = if c.passed {
+                                        ("✔", GREEN)
+                                    } else {
+                                        ("✖", RED)
+                                    };
+                                    ui.label(egui::RichText::new(mark).color(colour).size(18.0));
+                                    ui.label(
+                                        egui::RichText::new(tr.say(&c.title()))
+                                            .strong()
+                                            .color(style::CREAM),
+                                    );
+                                });
+                                ui.label(
+                                    egui::RichText::new(tr.say(&c.detail))
+                                        .size(14.0)
+                                        .color(if c.passed { style::MUTED } else { RED }),
+                                );
+                            }
+                            ui.add_space(6.0);
+                            let all = checks.iter().all(|c| c.passed);
+                            ui.label(
+                                egui::RichText::new(if all {
+                                    tr.t("hive.verify.all_passed")
+                                } else {
+                                    tr.t("hive.verify.failed")
+                                })
+                                .size(20.0)
+                                .color(if all { GREEN } else { RED })
+                                .strong(),
+                            );
+                            if let Some(bad) = first_bad {
+                                let (state, cells, text) = &**bad;
+                                ui.label(
+                                    egui::RichText::new(
+                                        tr.tf("hive.verify.bad_move", &[("text", text)]),
+                                    )
+                                    .color(style::CREAM),
+                                );
+                                board2d::board(ui, state, cells, egui::vec2(300.0, 200.0));
+                            }
+                        }
+                    }
+                });
+            });
+        });
+    Ok(())
+}
