@@ -23,7 +23,8 @@ fn parse_clock(text: &str) -> Option<u64> {
         if i > 0 && v >= 60 {
             return None;
         }
-        total = total * 60 + v;
+        // Hours beyond any clock would overflow: such a time is not a time.
+        total = total.checked_mul(60)?.checked_add(v)?;
     }
     Some(total)
 }
@@ -228,5 +229,22 @@ pub fn verify(
         Ok(())
     } else {
         Err(CliError::Input(format!("{failed} check(s) failed")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_and_absurd_ones_are_refused() {
+        assert_eq!(parse_clock("01:02:03"), Some(3723));
+        assert_eq!(parse_clock("00:00:00"), Some(0));
+        // Hours beyond u64 seconds once overflowed.
+        assert_eq!(parse_clock("5000000000000000000:00:00"), None);
+        assert_eq!(parse_clock("307445734561825861:00:00"), None);
+        for bad in ["00:60:00", "1:2", "a:b:c", "-1:00:00", ""] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
     }
 }
