@@ -31,6 +31,16 @@ fn parse_clock(text: &str) -> Option<u64> {
 
 /// One UHP command's reply lines (without the final `ok`).
 fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
+    uhp_command_capped(line, game, None)
+}
+
+/// [`uhp_command`] with `bestmove` held to `depth_cap` plies and no clock when a cap is given
+/// (the fuzzer's, so a command line cannot make it think for minutes).
+pub(crate) fn uhp_command_capped(
+    line: &str,
+    game: &mut Option<State>,
+    depth_cap: Option<u32>,
+) -> Vec<String> {
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();
@@ -120,6 +130,16 @@ fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
                 _ => {
                     return vec!["err Use `bestmove time hh:mm:ss` or `bestmove depth N`.".into()];
                 }
+            };
+            let (limits, deadline) = match depth_cap {
+                Some(cap) => (
+                    ai::Limits {
+                        max_depth: limits.max_depth.min(cap),
+                        ..limits
+                    },
+                    None,
+                ),
+                None => (limits, deadline),
             };
             let started = Instant::now();
             let mut search = ai::Search::with_limits(state, limits, 0);
