@@ -706,11 +706,9 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                use crate::fair::{SeatOrder, Seed};
-                let seed = Seed::draw(&mut rng);
+                let seed = crate::fair::Seed::draw(&mut rng);
                 let ash = crate::fair::ash_seat(&seed);
                 let seats = ["Ana (person)".to_string(), "Bot normal (bot)".to_string()];
-                let _ = SeatOrder::First;
                 // Every third record marks its first move as played by the clock.
                 let timeouts = [i % 3 == 0];
                 hive::GameRecord::of_game(s, seed, seats, ash, &timeouts).to_text()
