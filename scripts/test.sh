@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
 
-echo "== tests without Bevy"
+echo "== tests without Bevy (the soak and fuzz tests included: tests/soak.rs, tests/fuzz.rs)"
 cargo test --no-default-features
 echo "== tests with Bevy"
 cargo test

@@ -148,7 +148,7 @@ static KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
     keys
 };
 
-fn key_of(pos: &Position) -> u64 {
+pub(crate) fn key_of(pos: &Position) -> u64 {
     let to_move = match pos.to_move() {
         Side::South => 0,
         Side::North => KEYS[2 * 4 * MAX_SQUARES],

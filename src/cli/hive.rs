@@ -23,13 +23,24 @@ fn parse_clock(text: &str) -> Option<u64> {
         if i > 0 && v >= 60 {
             return None;
         }
-        total = total * 60 + v;
+        // Hours beyond any clock would overflow: such a time is not a time.
+        total = total.checked_mul(60)?.checked_add(v)?;
     }
     Some(total)
 }
 
 /// One UHP command's reply lines (without the final `ok`).
 fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
+    uhp_command_capped(line, game, None)
+}
+
+/// [`uhp_command`] with `bestmove` held to `depth_cap` plies and no clock when a cap is given
+/// (the fuzzer's, so a command line cannot make it think for minutes).
+pub(crate) fn uhp_command_capped(
+    line: &str,
+    game: &mut Option<State>,
+    depth_cap: Option<u32>,
+) -> Vec<String> {
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();
@@ -119,6 +130,16 @@ fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
                 _ => {
                     return vec!["err Use `bestmove time hh:mm:ss` or `bestmove depth N`.".into()];
                 }
+            };
+            let (limits, deadline) = match depth_cap {
+                Some(cap) => (
+                    ai::Limits {
+                        max_depth: limits.max_depth.min(cap),
+                        ..limits
+                    },
+                    None,
+                ),
+                None => (limits, deadline),
             };
             let started = Instant::now();
             let mut search = ai::Search::with_limits(state, limits, 0);
@@ -228,5 +249,22 @@ pub fn verify(
         Ok(())
     } else {
         Err(CliError::Input(format!("{failed} check(s) failed")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_and_absurd_ones_are_refused() {
+        assert_eq!(parse_clock("01:02:03"), Some(3723));
+        assert_eq!(parse_clock("00:00:00"), Some(0));
+        // Hours beyond u64 seconds once overflowed.
+        assert_eq!(parse_clock("5000000000000000000:00:00"), None);
+        assert_eq!(parse_clock("307445734561825861:00:00"), None);
+        for bad in ["00:60:00", "1:2", "a:b:c", "-1:00:00", ""] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
     }
 }

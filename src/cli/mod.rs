@@ -5,8 +5,11 @@
 //! What only one game has lives in its module: [`hive`] (UHP, verify), [`chess`] (cards).
 
 pub mod chess;
+pub mod fuzz;
 pub mod games;
 pub mod hive;
+pub mod panics;
+pub mod soak;
 
 use crate::rules::GameKind;
 use std::collections::BTreeMap;
@@ -159,6 +162,14 @@ pub enum Command {
     Carve {
         options: Options,
     },
+    Soak {
+        game: GameKind,
+        options: Options,
+    },
+    Fuzz {
+        target: String,
+        options: Options,
+    },
 }
 
 pub const HELP: &str = "\
@@ -194,6 +205,22 @@ SUBCOMMANDS:
               lists the 22 Artifact Chess artifacts with kind and effect
     carve [--out DIR]
               rewrites the carved models (glTF) under assets/models
+    soak <game> --actions N [--seed S] [--sample K] [--probes K] [--deep-every K]
+              [--undo-per-mille K] [--max-plies K]
+              plays N random legal actions, game after game (cards, response windows,
+              Cancel, undo and history views in chess; payments and both appeal settings in
+              snelab; undo in hive), checking after every action: the hash against one
+              recomputed from scratch, piece counts and reserves, apply then undo, the legal
+              list against the single-action check (and random illegal actions refused), the
+              notation and, every K actions, the text and JSON forms reading back; prints the
+              counts, invariant failures and panics (caught, reported, the soak goes on)
+    fuzz <target|all> --cases N [--seed S] [--corpus DIR]
+              feeds a parser N random and mutated inputs built from a corpus (the files of
+              DIR/<target>/, by default tests/corpus, and inputs made from random games);
+              fails on a panic or where an input that reads is written back and reads as
+              something else. Targets: snelab-court, snelab-action, hive-move, hive-game,
+              uhp, hive-record, chess-position, chess-action, theme, i18n, save-settings,
+              save-purse, save-case
     help, --help, -h
               this text
 
@@ -286,6 +313,33 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             options.allow_only(&["out"])?;
             Ok(Command::Carve { options })
         }
+        "soak" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Soak {
+                game,
+                options: Options::parse(&words)?,
+            })
+        }
+        "fuzz" => {
+            let Some(target) = rest.first() else {
+                return Err(CliError::Usage(format!(
+                    "`tables fuzz` needs a target: {} or all",
+                    fuzz::Target::ALL.map(fuzz::Target::name).join(", ")
+                )));
+            };
+            if target != "all" && fuzz::Target::parse(target).is_none() {
+                return Err(CliError::Usage(format!(
+                    "unknown fuzz target `{target}` (expected {} or all)",
+                    fuzz::Target::ALL.map(fuzz::Target::name).join(", ")
+                )));
+            }
+            let options = Options::parse(&rest[1..])?;
+            options.allow_only(&["cases", "seed", "corpus"])?;
+            Ok(Command::Fuzz {
+                target: target.clone(),
+                options,
+            })
+        }
         other => Err(CliError::Usage(format!("unknown subcommand `{other}`"))),
     }
 }
@@ -362,6 +416,8 @@ pub fn run(
             writeln!(err, "{} models, {total} bytes", written.len())?;
             Ok(())
         }
+        Command::Soak { game, options } => with_game!(game, soak::soak_cli(&options, out, err)),
+        Command::Fuzz { target, options } => fuzz::fuzz_cli(&target, &options, out, err),
     }
 }
 
@@ -418,6 +474,11 @@ mod tests {
             "perft hive stray --depth 2",
             "uhp now",
             "cards --colour red",
+            "soak",
+            "soak go --actions 5",
+            "fuzz",
+            "fuzz nothing --cases 5",
+            "fuzz uhp --cases 5 --colour red",
         ] {
             match parse(&words(bad)) {
                 Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),
@@ -440,6 +501,27 @@ mod tests {
         assert!(matches!(cmd, Command::Verify { file: Some(ref f), .. } if f == "game.txt"));
         let cmd = parse(&words("verify")).unwrap();
         assert!(matches!(cmd, Command::Verify { file: None, .. }));
+    }
+
+    #[test]
+    fn soak_and_fuzz_run_from_the_command_line() {
+        let run_words = |w: &str| {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let r = run(parse(&words(w)).unwrap(), &mut &b""[..], &mut out, &mut err);
+            (r, String::from_utf8(out).unwrap())
+        };
+        let (r, out) = run_words("soak snelab --actions 300 --seed 4");
+        assert_eq!(r, Ok(()), "{out}");
+        assert!(
+            out.contains("actions 300\n") && out.contains("panics 0\n"),
+            "{out}"
+        );
+        let (r, out) = run_words("fuzz snelab-action --cases 300 --corpus /no/such/dir");
+        assert_eq!(r, Ok(()), "{out}");
+        assert!(out.contains("fuzz snelab-action: 300 cases"), "{out}");
+        // A required count is a usage mistake.
+        let (r, _) = run_words("soak hive --seed 3");
+        assert!(matches!(r, Err(CliError::Usage(_))), "{r:?}");
     }
 
     #[test]

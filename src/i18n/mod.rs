@@ -42,7 +42,8 @@ impl Lang {
         }
     }
 
-    fn source(self) -> &'static str {
+    /// The built-in text of this language's strings file.
+    pub fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../assets/i18n/en.ron"),
             Lang::Pt => include_str!("../../assets/i18n/pt.ron"),
@@ -70,11 +71,13 @@ impl fmt::Display for StringsError {
     }
 }
 
+/// Reads the text of a strings file: a RON map from key to text.
+pub fn parse_strings(text: &str) -> Result<BTreeMap<String, String>, String> {
+    ron::from_str(text).map_err(|e| e.to_string())
+}
+
 fn parse_table(lang: Lang) -> Result<BTreeMap<String, String>, StringsError> {
-    ron::from_str(lang.source()).map_err(|e| StringsError {
-        lang,
-        message: e.to_string(),
-    })
+    parse_strings(lang.source()).map_err(|message| StringsError { lang, message })
 }
 
 /// The strings of one language, with English behind it.

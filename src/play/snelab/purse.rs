@@ -291,7 +291,9 @@ impl Purse {
     ) -> Result<OpenCase, SitError> {
         self.sit_check()?;
         self.coins -= stakes.stake();
-        self.last_id += 1;
+        // A damaged or hand-edited save may hold the largest number: stay there, never wrap
+        // back to case 0 (no case) or panic.
+        self.last_id = self.last_id.saturating_add(1);
         let case = OpenCase {
             id: self.last_id,
             stakes,

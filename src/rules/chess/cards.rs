@@ -206,7 +206,7 @@ pub(crate) enum Shape {
     Nothing,
     /// `e1e2e3` or `e1e2xd3`: the king's square, the first step, the second.
     Stride,
-    /// Nothing, or the promotions: `b8r,g8n`.
+    /// Nothing, or the promotions by file: `br,gn`.
     Mass,
     /// An artifact's code: `seize fury`.
     Card,
@@ -223,7 +223,8 @@ impl fmt::Display for CardMove {
     }
 }
 
-/// `teleport e2xe4`, `balm d2`, `scouting`, `kings-stride e1e2xd3`, `mass-attack b8r`.
+/// `teleport e2xe4`, `balm d2`, `scouting`, `kings-stride e1e2xd3`, `mass-attack br,gn` (the
+/// file of each pawn that promotes, then its new piece).
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.artifact().code())?;

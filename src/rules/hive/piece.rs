@@ -108,9 +108,26 @@ pub const PIECES_PER_SIDE: usize = 11;
 pub const PIECE_COUNT: usize = 22;
 
 /// One carved piece: a colour, a creature and its number (1 for the Elder, 1..=count for the
-/// others). Stored as one byte, `colour * 11 + slot`, so it is always one of the 22 real pieces.
+/// others). Stored as one byte, `colour * 11 + slot`, so it is always one of the 22 real pieces
+/// (a saved number outside 0..22 is refused when read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Piece(u8);
+
+impl TryFrom<u8> for Piece {
+    type Error = String;
+
+    fn try_from(i: u8) -> Result<Piece, String> {
+        Piece::from_index(usize::from(i))
+            .ok_or_else(|| format!("{i} is not the number of one of the 22 pieces"))
+    }
+}
+
+impl From<Piece> for u8 {
+    fn from(p: Piece) -> u8 {
+        p.0
+    }
+}
 
 const SLOT_CREATURE: [Creature; PIECES_PER_SIDE] = [
     Creature::Elder,
@@ -275,6 +292,23 @@ mod tests {
         for bad in ["", "w", "wQ1", "wA4", "wA0", "xQ", "wX1", "wA12", "WQ"] {
             assert_eq!(Piece::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn only_the_22_pieces_read_from_json() {
+        for p in Piece::all() {
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(json, p.index().to_string());
+            assert_eq!(serde_json::from_str::<Piece>(&json).unwrap(), p);
+        }
+        for bad in ["22", "200", "255", "-1", "\"wQ\""] {
+            assert!(serde_json::from_str::<Piece>(bad).is_err(), "{bad}");
+        }
+        // A saved game naming a piece that does not exist is refused, not a panic.
+        let state = r#"{"setup":[[{"q":0,"r":0},[200]]],"game":"Base"}"#;
+        assert!(serde_json::from_str::<crate::rules::hive::State>(state).is_err());
+        let mv = r#"{"Place":{"piece":99,"to":{"q":0,"r":0}}}"#;
+        assert!(serde_json::from_str::<crate::rules::hive::Move>(mv).is_err());
     }
 
     #[test]

@@ -11,6 +11,9 @@
 
 use super::position::Position;
 use super::types::{Action, Court, MAX_FILES, MAX_ROWS, Payment, Piece, Side, Square};
+
+/// The most pieces a side may have in a court string: a full Counter of the widest court.
+pub const MAX_PIECES: usize = MAX_FILES as usize;
 use crate::i18n::{Explain, Message, msg};
 use std::fmt;
 use std::str::FromStr;
@@ -46,6 +49,9 @@ pub enum Problem {
     SquareOutOfRange,
     /// The same square twice in one payment, or more than four of them.
     BadPayment,
+    /// More pieces of one side than the widest Counter holds: no case ever reaches that (pieces
+    /// are never made), and every payment of such a crowd would have to be listed.
+    TooManyPieces { side: Side, count: usize },
 }
 
 /// What a reader of notation expected to find.
@@ -112,6 +118,10 @@ impl Explain for NotationError {
                 msg("snelab.notation.square_out_of_range").with("max_rows", MAX_ROWS)
             }
             Problem::BadPayment => msg("snelab.notation.bad_payment"),
+            Problem::TooManyPieces { side, count } => msg("snelab.notation.too_many_pieces")
+                .with_words("side", side.explain())
+                .with("count", count)
+                .with("max", MAX_PIECES),
         };
         msg("notation.at")
             .with("at", self.at + 1)
@@ -321,6 +331,17 @@ impl FromStr for Position {
                 at: r.at,
                 problem: Problem::CourtSize { width, height },
             })?;
+        for side in Side::BOTH {
+            let count = rows
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|p| p.side == side)
+                .count();
+            if count > MAX_PIECES {
+                return err(r.at, Problem::TooManyPieces { side, count });
+            }
+        }
         let mut pos = Position::empty(court);
         for (i, row) in rows.iter().enumerate() {
             let rank = (height - 1 - i) as u8;
@@ -562,6 +583,15 @@ mod tests {
             ("b/ S +a", 2, |p| matches!(p, Problem::CourtSize { .. })),
             ("barjrab/7/7/7/7/7/BARJRAB", 25, |p| {
                 matches!(p, Problem::UnexpectedEnd(_))
+            }),
+            ("BBBBBBBBB/BBBBBBBB1/9/9/b8 S +a", 26, |p| {
+                matches!(
+                    p,
+                    Problem::TooManyPieces {
+                        side: Side::South,
+                        count: 17
+                    }
+                )
             }),
         ];
         for (text, at, check) in cases {

@@ -297,11 +297,36 @@ impl From<Court> for (u8, u8) {
 }
 
 /// A square, counted from 0: `file` 0 is `a`, `row` 0 is rank 1 (South's Counter). The order
-/// (file, then row) is the order payments are written in.
+/// (file, then row) is the order payments are written in. Read from saves only within the
+/// largest court.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "SavedSquare")]
 pub struct Square {
     pub file: u8,
     pub row: u8,
+}
+
+/// A square as saved, before it is known to lie within the largest court.
+#[derive(Deserialize)]
+struct SavedSquare {
+    file: u8,
+    row: u8,
+}
+
+impl TryFrom<SavedSquare> for Square {
+    type Error = String;
+
+    fn try_from(s: SavedSquare) -> Result<Square, String> {
+        if s.file < MAX_FILES && s.row < MAX_ROWS {
+            Ok(Square::new(s.file, s.row))
+        } else {
+            Err(format!(
+                "file {} rank {} is beyond the largest court",
+                s.file,
+                u32::from(s.row) + 1
+            ))
+        }
+    }
 }
 
 impl Square {
@@ -325,7 +350,10 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.row as u32 + 1)
+        // A square built off every court (no notation names it) still prints, as a letter
+        // past `z`, rather than overflowing.
+        let file = char::from_u32(u32::from('a') + u32::from(self.file)).unwrap_or('?');
+        write!(f, "{file}{}", self.row as u32 + 1)
     }
 }
 
@@ -465,6 +493,25 @@ mod tests {
         assert!(Court::new(17, 5).is_none());
         assert!(Court::new(16, 16).is_some());
         assert_eq!(c.squares().count(), 49);
+    }
+
+    #[test]
+    fn squares_read_from_json_lie_within_the_largest_court() {
+        let sq = Square::new(15, 15);
+        let json = serde_json::to_string(&sq).unwrap();
+        assert_eq!(json, r#"{"file":15,"row":15}"#);
+        assert_eq!(serde_json::from_str::<Square>(&json).unwrap(), sq);
+        for bad in [
+            r#"{"file":16,"row":0}"#,
+            r#"{"file":0,"row":200}"#,
+            r#"{"file":255,"row":255}"#,
+        ] {
+            assert!(serde_json::from_str::<Square>(bad).is_err(), "{bad}");
+        }
+        let action = r#"{"Move":{"from":{"file":200,"row":0},"to":{"file":0,"row":1}}}"#;
+        assert!(serde_json::from_str::<Action>(action).is_err());
+        // One built off every court by hand still prints.
+        assert_eq!(Square::new(255, 0).to_string(), "Š1");
     }
 
     #[test]

@@ -1,0 +1,391 @@
+//! Artifact Chess under the soak: dealt armies with their hands (so every artifact, the
+//! response windows and Cancel come up), the queenless reference start, and the history
+//! (`rules::chess::Game`): undo after every action, and now and then a walk back and forward.
+
+use super::Soak;
+use crate::rules::Game as _;
+use crate::rules::chess::cards::CardMove;
+use crate::rules::chess::{
+    Action, Artifact, Color, DiceRng, Game, NO_PROGRESS_LIMIT, Play, Record, Role, Square, State,
+};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+fn random_square(rng: &mut ChaCha8Rng) -> Square {
+    Square::from_index(rng.random_range(0..64usize)).expect("0..64 is a square")
+}
+
+fn random_promotion(rng: &mut ChaCha8Rng) -> Option<Role> {
+    match rng.random_range(0..6) {
+        0 => Some(Role::Rook),
+        1 => Some(Role::Bishop),
+        2 => Some(Role::Knight),
+        3 => Some(Role::ALL[rng.random_range(0..5)]),
+        _ => None,
+    }
+}
+
+fn random_artifact(rng: &mut ChaCha8Rng) -> Artifact {
+    Artifact::ALL[rng.random_range(0..Artifact::ALL.len())]
+}
+
+fn random_card_move(rng: &mut ChaCha8Rng) -> CardMove {
+    CardMove {
+        from: random_square(rng),
+        to: random_square(rng),
+        attack: rng.random(),
+        promotion: random_promotion(rng),
+    }
+}
+
+/// Any play of any artifact, aimed anywhere.
+fn random_play(rng: &mut ChaCha8Rng) -> Play {
+    let card = random_artifact(rng);
+    match card {
+        Artifact::Seize => Play::Seize(random_artifact(rng)),
+        Artifact::KingsStride => Play::KingsStride {
+            via: random_square(rng),
+            m: random_card_move(rng),
+        },
+        Artifact::MassAttack => {
+            let mut promotions = [None; 8];
+            for p in &mut promotions {
+                if rng.random_ratio(1, 4) {
+                    *p = random_promotion(rng);
+                }
+            }
+            Play::MassAttack(promotions)
+        }
+        _ => Play::from_parts(card, Some(random_card_move(rng)), None)
+            .or_else(|| Play::from_parts(card, None, Some(random_square(rng))))
+            .or_else(|| Play::from_parts(card, None, None))
+            .unwrap_or(Play::Cancel),
+    }
+}
+
+/// A listed action changed a little: another square, another promotion, another card.
+fn nudge(a: Action, rng: &mut ChaCha8Rng) -> Action {
+    match a {
+        Action::Move {
+            from,
+            to,
+            promotion,
+        } => match rng.random_range(0..3) {
+            0 => Action::Move {
+                from,
+                to: random_square(rng),
+                promotion,
+            },
+            1 => Action::Attempt {
+                from,
+                to,
+                promotion,
+            },
+            _ => Action::Move {
+                from,
+                to,
+                promotion: random_promotion(rng),
+            },
+        },
+        Action::Attempt {
+            from,
+            to,
+            promotion,
+        } => match rng.random_range(0..3) {
+            0 => Action::Move {
+                from,
+                to,
+                promotion,
+            },
+            1 => Action::Attempt {
+                from: random_square(rng),
+                to,
+                promotion,
+            },
+            _ => Action::Attempt {
+                from,
+                to,
+                promotion: random_promotion(rng),
+            },
+        },
+        Action::Heal { king, .. } => Action::Heal {
+            king,
+            target: random_square(rng),
+        },
+        Action::Play(p) => match p {
+            Play::Seize(_) => Action::Play(Play::Seize(random_artifact(rng))),
+            _ => match (p.card_move(), p.target()) {
+                (Some(m), _) if rng.random() => {
+                    let m = CardMove {
+                        to: random_square(rng),
+                        ..m
+                    };
+                    Action::Play(Play::from_parts(p.artifact(), Some(m), None).unwrap_or(p))
+                }
+                (None, Some(_)) if rng.random() => Action::Play(
+                    Play::from_parts(p.artifact(), None, Some(random_square(rng))).unwrap_or(p),
+                ),
+                _ => Action::Play(random_play(rng)),
+            },
+        },
+        Action::Pass => Action::Play(random_play(rng)),
+    }
+}
+
+fn pieces_and_reserve(s: &State, c: Color) -> usize {
+    s.board().pieces().filter(|(_, p)| p.color == c).count() + s.reserve(c) as usize
+}
+
+impl Soak for State {
+    type Keep = Game;
+    const SAMPLE: usize = 6;
+    const PROBES: usize = 6;
+
+    fn soak_opening(rng: &mut ChaCha8Rng) -> State {
+        if rng.random_ratio(1, 8) {
+            State::start().with_dice_seed(rng.random())
+        } else {
+            State::opening(rng.random())
+        }
+    }
+
+    fn opening_label(&self) -> &'static str {
+        if self.hand(Color::White).is_empty() && self.hand(Color::Black).is_empty() {
+            "games from the queenless start (no cards)"
+        } else {
+            "games from dealt armies and hands"
+        }
+    }
+
+    fn action_label(&self, a: &Action) -> &'static str {
+        match a {
+            Action::Move {
+                promotion: Some(_), ..
+            } => "move with promotion",
+            Action::Move { .. } => "move",
+            Action::Attempt { .. } => "capture attempt",
+            Action::Heal { .. } => "heal",
+            Action::Play(Play::Cancel) if self.window().is_some() => "Cancel in a response window",
+            Action::Play(Play::Cancel) => "Cancel at the start of a turn",
+            Action::Play(Play::Seize(_)) if self.window().is_some() => {
+                "Seize answering a response window"
+            }
+            Action::Play(Play::Seize(_)) | Action::Play(Play::Restriction(_)) => {
+                "card opening a response window"
+            }
+            Action::Play(_) => "other card",
+            Action::Pass => "pass in a response window",
+        }
+    }
+
+    /// The key is always computed from the state; the last position seen must be this one's.
+    fn hash_check(&self) -> Result<(), String> {
+        let key = self.key();
+        if self.seen.last() != Some(&key) {
+            return Err(format!(
+                "the last key seen {:?} is not the position's {key:#x}",
+                self.seen.last()
+            ));
+        }
+        if self.clone().key() != key || self.repetitions() == 0 {
+            return Err("the key is not a function of the state".into());
+        }
+        Ok(())
+    }
+
+    fn count_check(&self, start: &State) -> Result<(), String> {
+        let board = self.board();
+        for c in Color::BOTH {
+            let kings: Vec<_> = board
+                .pieces()
+                .filter(|(_, p)| p.color == c && p.role == Role::King)
+                .collect();
+            if kings.len() != 1 {
+                return Err(format!("{c:?} has {} kings", kings.len()));
+            }
+            if kings[0].1.wounded || kings[0].1.heir {
+                return Err(format!("{c:?}'s king is marked: {:?}", kings[0].1));
+            }
+            // Pieces leave the board (a capture, a Statue), pawns go to the reserve and come
+            // back (Resurrection, Zombie Pawn), pieces change (promotion, Explosive Ram's
+            // demotion): the pieces and the reserve together never grow.
+            if pieces_and_reserve(self, c) > pieces_and_reserve(start, c) {
+                return Err(format!(
+                    "{c:?} has {} pieces on the board and in reserve, {} at the start",
+                    pieces_and_reserve(self, c),
+                    pieces_and_reserve(start, c)
+                ));
+            }
+            if board.pieces().filter(|(_, p)| p.color == c).count() > 16 {
+                return Err(format!("{c:?} has more than 16 pieces"));
+            }
+            for (sq, p) in board.pieces() {
+                if p.heir && p.role != Role::Pawn {
+                    return Err(format!("an Heir mark on a {:?} on {sq}", p.role));
+                }
+            }
+            for (what, sq) in [
+                ("shield", self.shield(c)),
+                ("restriction", self.restricted(c)),
+            ] {
+                if let Some(sq) = sq
+                    && !board
+                        .get(sq)
+                        .is_some_and(|p| p.color == c && p.role != Role::King)
+                {
+                    return Err(format!(
+                        "{c:?}'s {what} on {sq}, where no piece of theirs is"
+                    ));
+                }
+            }
+        }
+        for sq in board.impassable().iter() {
+            if board.get(sq).is_some() {
+                return Err(format!("a piece on the impassable {sq}"));
+            }
+        }
+        if let Some(w) = self.window() {
+            if w.opener == self.turn() {
+                return Err("the opener of the window acts in it".into());
+            }
+            if !matches!(w.card, Artifact::Seize | Artifact::Restriction) {
+                return Err(format!("a window opened by {:?}", w.card));
+            }
+        }
+        if self.quiet_actions() > NO_PROGRESS_LIMIT {
+            return Err(format!("{} actions without progress", self.quiet_actions()));
+        }
+        Ok(())
+    }
+
+    /// The position string keeps neither the dice generator, nor the positions seen, nor what
+    /// Cancel would restore; a state read from it starts those afresh.
+    fn text_view(&self) -> Option<State> {
+        let mut v = self.clone();
+        v.dice = DiceRng::new(0);
+        v.cancelable = None;
+        v.seen = vec![v.key()];
+        v.end = v.judge_end();
+        Some(v)
+    }
+
+    fn probe(&self, listed: &[Action], rng: &mut ChaCha8Rng) -> Action {
+        if let Some(&a) = listed.choose(rng)
+            && rng.random_bool(0.6)
+        {
+            return nudge(a, rng);
+        }
+        match rng.random_range(0..8) {
+            0 => Action::Pass,
+            1 => Action::Heal {
+                king: random_square(rng),
+                target: random_square(rng),
+            },
+            2 | 3 => Action::Play(random_play(rng)),
+            4 | 5 => Action::Move {
+                from: random_square(rng),
+                to: random_square(rng),
+                promotion: random_promotion(rng),
+            },
+            _ => Action::Attempt {
+                from: random_square(rng),
+                to: random_square(rng),
+                promotion: random_promotion(rng),
+            },
+        }
+    }
+
+    fn keep_new(start: &State) -> Game {
+        Game::new(start.clone())
+    }
+
+    /// The history plays the same action to the same state (the same dice); taking it back
+    /// restores the state before, generator and all, and playing it again rolls the same.
+    fn keep_played(
+        game: &mut Game,
+        before: &State,
+        action: &Action,
+        after: &State,
+        record: &Record,
+    ) -> Result<(), String> {
+        if game.current() != before {
+            return Err("the history's current state is not the soak's".into());
+        }
+        let r = game
+            .play(action)
+            .map_err(|e| format!("the history refuses {action}: {e}"))?;
+        if r != *record || game.current() != after {
+            return Err(format!(
+                "the history plays {action} otherwise: {r:?}, not {record:?}"
+            ));
+        }
+        if game.undo() != Some(r) || game.current() != before {
+            return Err(format!(
+                "undo of {action} does not restore the state before"
+            ));
+        }
+        let again = game
+            .play(action)
+            .map_err(|e| format!("{action} refused after undo: {e}"))?;
+        if again != r || game.current() != after {
+            return Err(format!(
+                "{action} played again after undo rolls otherwise: {again:?}"
+            ));
+        }
+        if !game.is_live() {
+            return Err("the view is not on the latest position after an action".into());
+        }
+        Ok(())
+    }
+
+    fn keep_undone(game: &mut Game, from: &State, to: &State) -> Result<(), String> {
+        if game.current() != from {
+            return Err("the history's current state is not the soak's".into());
+        }
+        game.undo().ok_or("the history has nothing to take back")?;
+        if game.current() != to {
+            return Err("undo does not restore the state before".into());
+        }
+        Ok(())
+    }
+
+    fn keep_wander(game: &mut Game, states: &[State], rng: &mut ChaCha8Rng) -> Result<u64, String> {
+        let last = states.len() - 1;
+        if game.len() != last || game.shown_index() != last {
+            return Err(format!(
+                "the history holds {} actions, shown {}; the game has {last}",
+                game.len(),
+                game.shown_index()
+            ));
+        }
+        let back = rng.random_range(0..=last);
+        let mut views = 0;
+        for i in (last - back..last).rev() {
+            if !game.step_back() {
+                return Err(format!("step back refused at {}", i + 1));
+            }
+            views += 1;
+            if game.shown_index() != i || game.shown() != &states[i] {
+                return Err(format!("step back shows another position than number {i}"));
+            }
+            let _ = game.last_actor();
+        }
+        if back == last && game.step_back() {
+            return Err("step back went before the start".into());
+        }
+        while game.step_forward() {
+            views += 1;
+            let i = game.shown_index();
+            if game.shown() != &states[i] {
+                return Err(format!(
+                    "step forward shows another position than number {i}"
+                ));
+            }
+        }
+        if !game.is_live() || game.current() != &states[last] {
+            return Err("stepping forward does not come back to the latest position".into());
+        }
+        Ok(views)
+    }
+}
