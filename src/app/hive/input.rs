@@ -54,6 +54,10 @@ fn clicks(
         .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
     let mut seen = false;
     for click in clicks.read() {
+        debug!(
+            "click on {:?} at {:?} ({:?}), dragged: {dragged}",
+            click.entity, click.hit.position, click.button
+        );
         if click.button != PointerButton::Primary || dragged || seen {
             continue;
         }

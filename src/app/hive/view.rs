@@ -138,7 +138,13 @@ fn model_name(c: Creature) -> &'static str {
     }
 }
 
-/// Spawns the 22 tiles when the table opens.
+/// The invisible sheet over the table top that clicks on cells land on (rings and empty cells
+/// have no mesh of their own, and the table top is the artists' to change); a drag on it moves
+/// the view.
+#[derive(Component)]
+pub struct CellSheet;
+
+/// Spawns the 22 tiles and the cell sheet when the table opens.
 #[allow(clippy::too_many_arguments)]
 fn dress(
     mut commands: Commands,
@@ -150,6 +156,8 @@ fn dress(
     mut tiles: ResMut<Tiles>,
     mut fits: MessageWriter<FitView>,
     mut bounds: ResMut<BoardBounds>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut marks: ResMut<Assets<MarkMaterial>>,
 ) {
     for (root, t) in &roots {
         if t.0 != GameKind::Hive {
@@ -158,7 +166,18 @@ fn dress(
         let shown = table.shown();
         let near = table.near();
         let mut spawned = Vec::new();
+        let sheet = meshes.add(Plane3d::default().mesh().size(15.0, 11.0));
+        let clear = marks.add(MarkMaterial::new(MarkKind::Dot, Color::NONE));
         commands.entity(root).with_children(|parent| {
+            parent.spawn((
+                Name::new("cell sheet"),
+                CellSheet,
+                crate::app::room::PanSurface,
+                Mesh3d(sheet),
+                MeshMaterial3d(clear),
+                Transform::from_xyz(0.0, TABLE_TOP_Y + 0.001, 0.0),
+                bevy::light::NotShadowCaster,
+            ));
             let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.21);
             for p in crate::rules::hive::Piece::all() {
                 let w = wood(p.colour());

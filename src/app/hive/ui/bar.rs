@@ -60,12 +60,15 @@ pub(super) fn players(
                                 ui.with_layout(
                                     egui::Layout::right_to_left(egui::Align::Center),
                                     |ui| {
-                                        ui.label(
-                                            egui::RichText::new(clock_text(left))
-                                                .monospace()
-                                                .size(if low { 22.0 } else { 18.0 })
-                                                .color(if low { RED } else { style::CREAM })
-                                                .strong(),
+                                        ui.add(
+                                            egui::Label::new(
+                                                egui::RichText::new(clock_text(left))
+                                                    .monospace()
+                                                    .size(if low { 22.0 } else { 18.0 })
+                                                    .color(if low { RED } else { style::CREAM })
+                                                    .strong(),
+                                            )
+                                            .wrap_mode(egui::TextWrapMode::Extend),
                                         );
                                     },
                                 );

@@ -52,13 +52,20 @@ pub(super) fn plugin(app: &mut App) {
 const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 
-/// A seat's name: "You", "Bot (hard)", "Ash player" at a hot seat.
+/// A seat's name: "You", "Bot (hard)"; at a hot seat "Player 1" (who opened the table) and
+/// "Player 2".
 fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
         return String::new();
     };
     match game.game().seat(colour) {
-        Seat::Person if table.hot_seat() => tr.say(&colour.explain()),
+        Seat::Person if table.hot_seat() => {
+            if game.colour_of(crate::fair::SeatOrder::First) == colour {
+                tr.t("hive.player.first").to_string()
+            } else {
+                tr.t("hive.player.second").to_string()
+            }
+        }
         Seat::Person => tr.t("hive.you").to_string(),
         seat => tr.say(&seat.label()),
     }
