@@ -34,8 +34,8 @@ pub enum LoadStatus {
     Missing,
     /// An older version was read and converted.
     Migrated { from: u32 },
-    /// The value could not be used; the default replaces it. The text says why.
-    Replaced(String),
+    /// The value could not be used; the default replaces it, and [`Damage`] says why.
+    Replaced(Damage),
 }
 
 impl LoadStatus {
@@ -44,6 +44,48 @@ impl LoadStatus {
         matches!(self, LoadStatus::Replaced(_))
     }
 }
+
+/// Why a saved value could not be used: its key and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub key: &'static str,
+    pub kind: DamageKind,
+}
+
+/// What was wrong with a saved value. The texts inside are the reader's own details.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DamageKind {
+    /// Not a saved value at all (broken text).
+    Unreadable(String),
+    /// A saved value of the right version with another shape.
+    WrongShape(String),
+    /// Saved by an older format this version cannot convert.
+    OlderFormat { found: u32, reads: u32 },
+    /// Saved by a newer version of the game.
+    NewerFormat { found: u32, reads: u32 },
+    /// The store itself failed to read it.
+    StoreFailed(String),
+}
+
+impl crate::i18n::Explain for Damage {
+    fn explain(&self) -> crate::i18n::Message {
+        use crate::i18n::msg;
+        let m = match &self.kind {
+            DamageKind::Unreadable(d) => msg("save.damage.unreadable").with("detail", d),
+            DamageKind::WrongShape(d) => msg("save.damage.wrong_shape").with("detail", d),
+            DamageKind::OlderFormat { found, reads } => msg("save.damage.older")
+                .with("found", found)
+                .with("reads", reads),
+            DamageKind::NewerFormat { found, reads } => msg("save.damage.newer")
+                .with("found", found)
+                .with("reads", reads),
+            DamageKind::StoreFailed(d) => msg("save.damage.store").with("detail", d),
+        };
+        m.with("key", self.key)
+    }
+}
+
+crate::display_in_english!(Damage);
 
 /// Why saving failed (the storage refused the write).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +104,115 @@ pub trait KeyValue {
     /// `Ok(None)` when nothing is stored under `key`; `Err` when the store itself failed.
     fn get_raw(&self, key: &str) -> Result<Option<String>, String>;
     fn set_raw(&mut self, key: &str, value: String) -> Result<(), String>;
+
+    /// Keeps a damaged value aside (never deleted) so a fresh one can be written; returns where
+    /// it went, when the store keeps such things (a file store renames the file).
+    fn set_aside(&mut self, key: &str) -> Result<Option<String>, String> {
+        let _ = key;
+        Ok(None)
+    }
+}
+
+/// Why a [`FileStore`] could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// Another running copy of the game holds the store.
+    Locked,
+    /// The folder cannot be made or used.
+    Io(String),
+}
+
+/// The desktop's store: a folder with one file per key (`<key>.json`), each written whole — to a
+/// fresh file, flushed to the disk, then renamed over the old one — so a crash at any moment
+/// leaves either the old value or the new one, never half of either. A lock file keeps a second
+/// running copy of the game from writing into the same folder.
+#[derive(Debug)]
+pub struct FileStore {
+    dir: std::path::PathBuf,
+    /// Held open (and locked) as long as the store lives.
+    _lock: std::fs::File,
+}
+
+impl FileStore {
+    /// Opens (making it when missing) the store in `dir`; refused while another copy holds it.
+    pub fn open(dir: &std::path::Path) -> Result<FileStore, OpenError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| OpenError::Io(format!("{}: {e}", dir.display())))?;
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join("lock"))
+            .map_err(|e| OpenError::Io(format!("{}: {e}", dir.display())))?;
+        match lock.try_lock() {
+            Ok(()) => Ok(FileStore {
+                dir: dir.to_path_buf(),
+                _lock: lock,
+            }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(OpenError::Locked),
+            Err(std::fs::TryLockError::Error(e)) => Err(OpenError::Io(e.to_string())),
+        }
+    }
+
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
+    }
+
+    /// The file of a key; keys are plain names (letters, digits, `.`, `-`, `_`).
+    fn path(&self, key: &str) -> Result<std::path::PathBuf, String> {
+        let plain = !key.is_empty()
+            && !key.starts_with('.')
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if plain {
+            Ok(self.dir.join(format!("{key}.json")))
+        } else {
+            Err(format!("`{key}` is not a key"))
+        }
+    }
+}
+
+impl KeyValue for FileStore {
+    fn get_raw(&self, key: &str) -> Result<Option<String>, String> {
+        let path = self.path(key)?;
+        match std::fs::read(&path) {
+            // A file that is not text is damage to report, not a store failure.
+            Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    fn set_raw(&mut self, key: &str, value: String) -> Result<(), String> {
+        use std::io::Write;
+        let path = self.path(key)?;
+        let fresh = path.with_extension("json.new");
+        let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+        let mut f = std::fs::File::create(&fresh).map_err(fail)?;
+        f.write_all(value.as_bytes()).map_err(fail)?;
+        f.sync_all().map_err(fail)?;
+        drop(f);
+        std::fs::rename(&fresh, &path).map_err(fail)?;
+        // The rename itself is made durable with the folder.
+        if let Ok(d) = std::fs::File::open(&self.dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+
+    fn set_aside(&mut self, key: &str) -> Result<Option<String>, String> {
+        let path = self.path(key)?;
+        if !path.exists() {
+            return Ok(None);
+        }
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let aside = self.dir.join(format!("{key}.json.damaged-{stamp}"));
+        std::fs::rename(&path, &aside).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some(aside.display().to_string()))
+    }
 }
 
 /// An in-memory store, for tests and for running with no storage at all.
@@ -113,7 +264,10 @@ pub fn decode<T: Saved>(raw: Option<&str>) -> (T, LoadStatus) {
         Err(e) => {
             return (
                 T::default(),
-                LoadStatus::Replaced(format!("`{}` is damaged ({e}); using the default", T::KEY)),
+                LoadStatus::Replaced(Damage {
+                    key: T::KEY,
+                    kind: DamageKind::Unreadable(e.to_string()),
+                }),
             );
         }
     };
@@ -122,10 +276,10 @@ pub fn decode<T: Saved>(raw: Option<&str>) -> (T, LoadStatus) {
             Ok(v) => (v, LoadStatus::Loaded),
             Err(e) => (
                 T::default(),
-                LoadStatus::Replaced(format!(
-                    "`{}` does not have the expected shape ({e}); using the default",
-                    T::KEY
-                )),
+                LoadStatus::Replaced(Damage {
+                    key: T::KEY,
+                    kind: DamageKind::WrongShape(e.to_string()),
+                }),
             ),
         };
     }
@@ -140,23 +294,24 @@ pub fn decode<T: Saved>(raw: Option<&str>) -> (T, LoadStatus) {
         }
         return (
             T::default(),
-            LoadStatus::Replaced(format!(
-                "`{}` was saved in an older format (version {}, now {}); using the default",
-                T::KEY,
-                envelope.version,
-                T::VERSION
-            )),
+            LoadStatus::Replaced(Damage {
+                key: T::KEY,
+                kind: DamageKind::OlderFormat {
+                    found: envelope.version,
+                    reads: T::VERSION,
+                },
+            }),
         );
     }
     (
         T::default(),
-        LoadStatus::Replaced(format!(
-            "`{}` was saved by a newer version of the game (format {}, this one reads {}); \
-             using the default",
-            T::KEY,
-            envelope.version,
-            T::VERSION
-        )),
+        LoadStatus::Replaced(Damage {
+            key: T::KEY,
+            kind: DamageKind::NewerFormat {
+                found: envelope.version,
+                reads: T::VERSION,
+            },
+        }),
     )
 }
 
@@ -166,10 +321,10 @@ pub fn load<T: Saved>(store: &dyn KeyValue) -> (T, LoadStatus) {
         Ok(raw) => decode(raw.as_deref()),
         Err(e) => (
             T::default(),
-            LoadStatus::Replaced(format!(
-                "`{}` could not be read ({e}); using the default",
-                T::KEY
-            )),
+            LoadStatus::Replaced(Damage {
+                key: T::KEY,
+                kind: DamageKind::StoreFailed(e),
+            }),
         ),
     }
 }
@@ -182,6 +337,38 @@ pub fn store<T: Saved>(store: &mut dyn KeyValue, value: &T) -> Result<(), SaveEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_store_keeps_values_keeps_damage_aside_and_locks_out_a_second_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = FileStore::open(dir.path()).unwrap();
+        assert_eq!(s.get_raw("test.purse"), Ok(None));
+        store(&mut s, &Purse { coins: 37 }).unwrap();
+        store(&mut s, &Purse { coins: 38 }).unwrap();
+        assert_eq!(load::<Purse>(&s), (Purse { coins: 38 }, LoadStatus::Loaded));
+        assert!(
+            !dir.path().join("test.purse.json.new").exists(),
+            "no half-written file"
+        );
+        // A second copy of the game cannot open the same folder while this one holds it.
+        assert!(matches!(
+            FileStore::open(dir.path()),
+            Err(OpenError::Locked)
+        ));
+        // Keys are plain names: no way out of the folder.
+        assert!(s.set_raw("../escape", "x".into()).is_err());
+        assert!(s.get_raw("").is_err());
+        // A damaged value is kept aside, never deleted, and a fresh one can be written.
+        std::fs::write(dir.path().join("test.purse.json"), [0xff, 0xfe, b'{']).unwrap();
+        assert!(load::<Purse>(&s).1.is_problem());
+        let aside = s.set_aside("test.purse").unwrap().unwrap();
+        assert!(std::path::Path::new(&aside).exists());
+        assert_eq!(load::<Purse>(&s).1, LoadStatus::Missing);
+        drop(s);
+        // Once the first copy is gone, the store opens again with what it kept.
+        let s = FileStore::open(dir.path()).unwrap();
+        assert_eq!(load::<Purse>(&s).1, LoadStatus::Missing);
+    }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     struct Purse {
@@ -247,7 +434,7 @@ mod tests {
             let LoadStatus::Replaced(msg) = status else {
                 unreachable!()
             };
-            assert!(msg.contains("test.purse"), "{msg}");
+            assert!(msg.to_string().contains("test.purse"), "{msg}");
         }
     }
 
@@ -266,10 +453,10 @@ mod tests {
     fn older_version_without_migration_and_newer_version_are_replaced() {
         let (f, status) = decode::<Flag>(Some("{\"version\":1,\"data\":{\"on\":true}}"));
         assert_eq!(f, Flag::default());
-        assert!(matches!(status, LoadStatus::Replaced(ref m) if m.contains("older")));
+        assert!(matches!(status, LoadStatus::Replaced(ref m) if m.to_string().contains("older")));
         let (f, status) = decode::<Flag>(Some("{\"version\":9,\"data\":{\"on\":true}}"));
         assert_eq!(f, Flag::default());
-        assert!(matches!(status, LoadStatus::Replaced(ref m) if m.contains("newer")));
+        assert!(matches!(status, LoadStatus::Replaced(ref m) if m.to_string().contains("newer")));
     }
 
     struct BrokenStore;
@@ -287,7 +474,9 @@ mod tests {
     fn a_failing_store_is_reported_not_fatal() {
         let (p, status) = load::<Purse>(&BrokenStore);
         assert_eq!(p, Purse::default());
-        assert!(matches!(status, LoadStatus::Replaced(ref m) if m.contains("disk on fire")));
+        assert!(
+            matches!(status, LoadStatus::Replaced(ref m) if m.to_string().contains("disk on fire"))
+        );
         let e = store(&mut BrokenStore, &Purse::default()).unwrap_err();
         assert!(e.to_string().contains("disk on fire"));
     }

@@ -69,7 +69,7 @@ fn start_up(settings: &Settings, purse: (Purse, LoadStatus), record: (CaseRecord
     let mut session = Session::new(purse);
     if open.is_some() {
         let resumed = match record.1 {
-            LoadStatus::Replaced(why) => Err(why),
+            LoadStatus::Replaced(why) => Err(why.to_string()),
             // The table words the reason for the player.
             _ => session.resume(&record.0).map_err(|e| english(&e.explain())),
         };
@@ -108,7 +108,7 @@ fn loads_safely<T: Saved + Clone + PartialEq + Debug>(
     match &status {
         LoadStatus::Replaced(why) => {
             assert_eq!(value, T::default(), "{text:?}");
-            assert!(why.contains(T::KEY), "{why}");
+            assert!(why.to_string().contains(T::KEY), "{why}");
             (value, status, true)
         }
         LoadStatus::Loaded | LoadStatus::Migrated { .. } => {

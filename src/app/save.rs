@@ -3,7 +3,7 @@
 //! [`ActiveSettings`] (read at startup, with the language's strings in [`Tr`]) and the notices
 //! shown to the player when a saved value had to be replaced.
 
-use crate::i18n::{Strings, Tr};
+use crate::i18n::{Explain, Strings, Tr, msg};
 use crate::launch::LaunchOptions;
 use crate::save::{self as saves, KeyValue, LoadStatus, MemoryStore, Saved};
 use crate::settings::Settings;
@@ -150,7 +150,7 @@ fn load_settings(
     tr.0 = Strings::new(strings_lang);
     if let LoadStatus::Replaced(why) = &status {
         warn!("{why}");
-        notices.push(tr.tf("settings.reset_problem", &[("why", why)]));
+        notices.push(tr.say(&msg("settings.reset_problem").with("why", tr.say(&why.explain()))));
     }
     active.0 = settings;
 }

@@ -551,7 +551,7 @@ fn save_envelope<T: UseLoaded>(input: &str, prepare: impl Fn(T) -> T) -> Result<
             if value != T::default() {
                 return Err(format!("replaced ({why}) by {value:?}, not the default"));
             }
-            if !why.contains(T::KEY) {
+            if !why.to_string().contains(T::KEY) {
                 return Err(format!("the reason `{why}` does not name `{}`", T::KEY));
             }
             Ok(Verdict::Refused)

@@ -148,7 +148,7 @@ fn load(
         LoadStatus::Missing => {}
         LoadStatus::Replaced(why) => {
             warn!("hive: the saved game could not be read ({why})");
-            notices.push(tr.say(&msg("hive.save_damaged").with("why", why)));
+            notices.push(tr.say(&msg("hive.save_damaged").with("why", tr.say(&why.explain()))));
         }
         LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
             Ok(game) if game.ending().is_none() && game.state().ply() > 0 => {

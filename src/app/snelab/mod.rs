@@ -134,14 +134,14 @@ fn load(
     let (mut purse, status) = store.load::<Purse>();
     if let LoadStatus::Replaced(why) = status {
         warn!("snelab purse: {why}");
-        notices.push(tr.tf("snelab.purse_reset", &[("why", &why)]));
+        notices.push(tr.say(&msg("snelab.purse_reset").with("why", tr.say(&why.explain()))));
     }
     purse.set_start(settings.0.starting_purse);
     let mut t = Table::new(Session::new(purse));
     if t.purse.open_case().is_some() {
         let (record, status) = store.load::<CaseRecord>();
         let resumed = match status {
-            LoadStatus::Replaced(why) => Err(why),
+            LoadStatus::Replaced(why) => Err(tr.say(&why.explain())),
             _ => t.session.resume(&record).map_err(|e| tr.say(&e.explain())),
         };
         match resumed {
