@@ -3,6 +3,8 @@
 //! Otters in play, Owls on top). Budgets are in nodes, so a given seed always gives the same
 //! move; [`Search::step`] lets a caller spread the work over frames.
 
+pub mod timeout;
+
 use super::Level;
 use super::{Bots, Engine, Step};
 use crate::rules::hive::board::{Board, Move};
@@ -45,7 +47,7 @@ pub struct Limits {
 }
 
 /// The depth of the deterministic move played when a turn clock runs out.
-pub const TIMEOUT_DEPTH: u32 = 2;
+pub const TIMEOUT_DEPTH: u32 = timeout::DEPTH;
 
 const INF: i32 = 1_000_000;
 const WIN: i32 = 100_000;
@@ -498,19 +500,11 @@ pub fn choose(state: &State, level: Level, seed: u64) -> Option<Move> {
     crate::ai::choose(state, level, seed)
 }
 
-/// The move played for a player whose turn clock ran out: the engine's choice at a fixed depth
-/// with no noise and no node cap, so a verifier recomputes exactly the same move.
+/// The move played for a player whose turn clock ran out: a fixed-depth choice with no noise,
+/// no clock and no node cap, so a verifier recomputes exactly the same move. It is frozen in
+/// [`timeout`] (saved records depend on it); the playing engine may change freely.
 pub fn timeout_move(state: &State) -> Option<Move> {
-    if state.outcome().is_some() {
-        return None;
-    }
-    let limits = Limits {
-        max_depth: TIMEOUT_DEPTH,
-        node_cap: u64::MAX,
-        noise: 0,
-    };
-    let mut s = Search::with_limits(state, limits, 0);
-    s.step(u64::MAX).decision().flatten()
+    timeout::choose(state)
 }
 
 /// A uniformly random legal move (the "random" player of self-play); `None` once the game is
