@@ -262,10 +262,87 @@ fn uhp_answers_each_command_and_ends_with_ok() {
     assert_eq!(r[5], vec!["Base;InProgress;White[2];wS1;bS1 wS1-"]);
     assert_eq!(r[6], vec!["Base;InProgress;Black[1];wS1"]);
     assert_eq!(r[7], vec!["Base;NotStarted;White[1]"]);
-    assert!(r[8].is_empty());
+    assert_eq!(
+        r[8],
+        vec![
+            "Level;enum;hard;hard;easy;normal;hard",
+            "Seed;int;0;0;0;4294967295"
+        ]
+    );
     assert!(r[9][0].starts_with("invalidmove"), "{:?}", r[9]);
     assert_eq!(r[10].len(), 1);
     assert_eq!(r.len(), 11);
+}
+
+#[test]
+fn uhp_info_names_the_engine_and_its_capabilities() {
+    let r = replies(&session("info\n"));
+    // The greeting and `info` alike: the id, then the capabilities (none: the base game).
+    for reply in &r[..2] {
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].starts_with("id CarvedTables"), "{reply:?}");
+        assert_eq!(reply[1], "");
+    }
+}
+
+#[test]
+fn uhp_options_get_and_set_the_level_and_seed() {
+    let r = replies(&session(
+        "options get Level\noptions set Level easy\noptions get level\noptions set Level Normal\n\
+         options set Seed 9\noptions get Seed\noptions set Level genius\noptions set Seed -1\n\
+         options set Colour red\noptions get Colour\noptions toggle Level\n",
+    ));
+    assert_eq!(r[1], vec!["Level;enum;hard;hard;easy;normal;hard"]);
+    assert_eq!(r[2], vec!["Level;enum;easy;hard;easy;normal;hard"]);
+    assert_eq!(r[3], r[2]);
+    assert_eq!(r[4], vec!["Level;enum;normal;hard;easy;normal;hard"]);
+    assert_eq!(r[5], vec!["Seed;int;9;0;0;4294967295"]);
+    assert_eq!(r[6], r[5]);
+    for (i, reply) in r.iter().enumerate().skip(7) {
+        assert_eq!(reply.len(), 1, "{i}: {reply:?}");
+        assert!(reply[0].starts_with("err "), "{i}: {reply:?}");
+    }
+    assert_eq!(r.len(), 12);
+}
+
+#[test]
+fn uhp_bestmove_depth_and_time_at_each_level() {
+    let position = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/";
+    for level in ["easy", "normal", "hard"] {
+        let r = replies(&session(&format!(
+            "newgame {position}\noptions set Level {level}\nbestmove depth 2\nbestmove depth 2\n\
+             bestmove time 00:00:01\nbestmove depth 33\nbestmove time 00:00:00\n"
+        )));
+        let s = State::from_game_string(&r[1][0]).unwrap();
+        for i in [3, 4, 5] {
+            assert!(s.parse_move(&r[i][0]).is_ok(), "{level} {i}: {:?}", r[i]);
+        }
+        assert_eq!(r[3], r[4], "a fixed depth is deterministic");
+        assert!(r[6][0].starts_with("err "), "{:?}", r[6]);
+        assert!(r[7][0].starts_with("err "), "{:?}", r[7]);
+    }
+}
+
+#[test]
+fn uhp_clock_reads_hours_minutes_and_seconds() {
+    use carved_tables::cli::hive::{clock_text, parse_clock};
+    use std::time::Duration;
+    assert_eq!(parse_clock("00:00:01"), Some(Duration::from_secs(1)));
+    assert_eq!(parse_clock("01:02:03"), Some(Duration::from_secs(3723)));
+    assert_eq!(parse_clock("00:00:00.5"), Some(Duration::from_millis(500)));
+    for bad in [
+        "1:2",
+        "00:60:00",
+        "00:00:60",
+        "a:b:c",
+        "00:00:-1",
+        "::",
+        "00:00:01.x",
+    ] {
+        assert_eq!(parse_clock(bad), None, "{bad}");
+    }
+    assert_eq!(clock_text(Duration::from_secs(3723)), "01:02:03");
+    assert_eq!(clock_text(Duration::from_millis(300)), "00:00:01");
 }
 
 #[test]

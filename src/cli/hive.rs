@@ -2,6 +2,7 @@
 //! `verify` (a game record).
 
 use super::{CliError, Options};
+use crate::ai::Level;
 use crate::ai::hive as ai;
 use crate::i18n::english;
 use crate::rules::hive::{GameRecord, State};
@@ -11,190 +12,340 @@ use std::time::{Duration, Instant};
 /// The engine's name line for `info`.
 const ENGINE_ID: &str = concat!("id CarvedTables-AshAndWalnut v", env!("CARGO_PKG_VERSION"));
 
-/// Reads `hh:mm:ss` into seconds.
-fn parse_clock(text: &str) -> Option<u64> {
+/// The capabilities line of `info`: the base game only, so no expansion pieces (empty).
+const CAPABILITIES: &str = "";
+
+/// Reads a UHP time, `hh:mm:ss` (seconds may have a fraction: `00:00:00.5`).
+pub fn parse_clock(text: &str) -> Option<Duration> {
     let parts: Vec<&str> = text.split(':').collect();
-    if parts.len() != 3 {
+    let [h, m, s] = parts.as_slice() else {
+        return None;
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(h) || !digits(m) {
         return None;
     }
-    let mut total = 0u64;
-    for (i, p) in parts.iter().enumerate() {
-        let v: u64 = p.parse().ok()?;
-        if i > 0 && v >= 60 {
-            return None;
-        }
-        total = total * 60 + v;
+    let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));
+    if !digits(whole) || !digits(fraction) {
+        return None;
     }
-    Some(total)
+    let h: u64 = h.parse().ok()?;
+    let m: u64 = m.parse().ok()?;
+    let secs: f64 = format!("{whole}.{fraction}").parse().ok()?;
+    if m >= 60 || secs >= 60.0 {
+        return None;
+    }
+    Some(Duration::from_secs(h * 3600 + m * 60) + Duration::from_secs_f64(secs))
 }
 
-/// One UHP command's reply lines (without the final `ok`).
-fn uhp_command(line: &str, game: &mut Option<State>) -> Vec<String> {
-    let mut words = line.split_whitespace();
-    let command = words.next().unwrap_or("");
-    let rest: Vec<&str> = words.collect();
-    let no_game =
-        || vec!["err No game in progress. Try 'newgame' to start a new game.".to_string()];
-    match command {
-        "info" => vec![ENGINE_ID.to_string()],
-        "newgame" => {
-            let text = if rest.is_empty() {
-                "Base".to_string()
-            } else {
-                rest.join(" ")
-            };
-            match State::from_game_string(&text) {
-                Ok(s) => {
-                    let line = s.game_string();
-                    *game = Some(s);
-                    vec![line]
+/// Writes a duration as UHP's `hh:mm:ss` (whole seconds, at least one).
+pub fn clock_text(time: Duration) -> String {
+    let secs = time.as_secs().max(1);
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// What the engine is told to do by `bestmove`.
+enum Budget {
+    Time(Duration),
+    Depth(u32),
+}
+
+/// One Universal Hive Protocol session: the game and the engine's options.
+///
+/// Options: `Level` (easy, normal, hard; default hard) and `Seed`. Under `bestmove time`, the
+/// hard level searches for the whole time; normal and easy search their fixed node budgets (as
+/// at the table), stopping early if the time runs out. `bestmove depth N` searches exactly N
+/// plies at the level's noise.
+pub struct Uhp {
+    game: Option<State>,
+    level: Level,
+    seed: u64,
+}
+
+/// The largest value of the `Seed` option.
+const SEED_MAX: u64 = u32::MAX as u64;
+
+impl Uhp {
+    pub fn new(level: Level) -> Uhp {
+        Uhp {
+            game: None,
+            level,
+            seed: 0,
+        }
+    }
+
+    fn option_lines(&self, name: &str) -> Option<String> {
+        match name.to_ascii_lowercase().as_str() {
+            "level" => Some(format!(
+                "Level;enum;{};{};easy;normal;hard",
+                self.level,
+                Level::Hard
+            )),
+            "seed" => Some(format!("Seed;int;{};0;0;{SEED_MAX}", self.seed)),
+            _ => None,
+        }
+    }
+
+    fn options(&mut self, rest: &[&str]) -> Vec<String> {
+        match rest {
+            [] => ["Level", "Seed"]
+                .iter()
+                .filter_map(|n| self.option_lines(n))
+                .collect(),
+            ["get", name] => match self.option_lines(name) {
+                Some(line) => vec![line],
+                None => vec![format!(
+                    "err Unknown option `{name}`. Options: Level, Seed."
+                )],
+            },
+            ["set", name, value] => {
+                match name.to_ascii_lowercase().as_str() {
+                    "level" => match Level::parse(value) {
+                        Some(l) => self.level = l,
+                        None => {
+                            return vec![format!(
+                                "err `{value}` is not a level: easy, normal or hard."
+                            )];
+                        }
+                    },
+                    "seed" => match value.parse::<u64>() {
+                        Ok(v) if v <= SEED_MAX => self.seed = v,
+                        _ => {
+                            return vec![format!(
+                                "err `{value}` is not a seed from 0 to {SEED_MAX}."
+                            )];
+                        }
+                    },
+                    _ => {
+                        return vec![format!(
+                            "err Unknown option `{name}`. Options: Level, Seed."
+                        )];
+                    }
                 }
-                Err(e) => vec![format!("err {e}")],
+                self.option_lines(name).into_iter().collect()
             }
-        }
-        "play" | "pass" => {
-            let Some(state) = game.as_mut() else {
-                return no_game();
-            };
-            let text = if command == "pass" {
-                if !rest.is_empty() {
-                    return vec!["err `pass` takes no arguments".into()];
-                }
-                "pass".to_string()
-            } else {
-                rest.join(" ")
-            };
-            if text.is_empty() {
-                return vec!["err `play` needs a MoveString".into()];
-            }
-            match state.parse_move(&text) {
-                Ok(m) => match state.play(m) {
-                    Ok(_) => vec![state.game_string()],
-                    Err(e) => vec![format!("invalidmove {e}")],
-                },
-                Err(e) => vec![format!("invalidmove {e}")],
-            }
-        }
-        "validmoves" => {
-            let Some(state) = game.as_ref() else {
-                return no_game();
-            };
-            let moves: Vec<String> = state
-                .legal_moves()
-                .into_iter()
-                .map(|m| state.move_string(m))
-                .collect();
-            vec![moves.join(";")]
-        }
-        "bestmove" => {
-            let Some(state) = game.as_ref() else {
-                return no_game();
-            };
-            if state.outcome().is_some() {
-                return vec!["err The game is over.".into()];
-            }
-            let (limits, deadline) = match rest.as_slice() {
-                ["depth", n] => match n.parse::<u32>() {
-                    Ok(d) if (1..=32).contains(&d) => (
-                        ai::Limits {
-                            max_depth: d,
-                            node_cap: u64::MAX,
-                            noise: 0,
-                        },
-                        None,
-                    ),
-                    _ => return vec![format!("err `{n}` is not a depth from 1 to 32")],
-                },
-                ["time", t] => match parse_clock(t) {
-                    Some(secs) => (
-                        ai::Limits {
-                            max_depth: 32,
-                            node_cap: u64::MAX,
-                            noise: 0,
-                        },
-                        Some(Duration::from_secs(secs.max(1))),
-                    ),
-                    None => return vec![format!("err `{t}` is not a time hh:mm:ss")],
-                },
-                _ => {
-                    return vec!["err Use `bestmove time hh:mm:ss` or `bestmove depth N`.".into()];
-                }
-            };
-            let started = Instant::now();
-            let mut search = ai::Search::with_limits(state, limits, 0);
-            let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
-            let chosen = loop {
-                if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
-                    break Some(m);
-                }
-            };
-            match chosen {
-                Some(m) => vec![state.move_string(m)],
-                None => vec!["err No move found.".into()],
-            }
-        }
-        "undo" => {
-            let Some(state) = game.as_mut() else {
-                return no_game();
-            };
-            let n = match rest.as_slice() {
-                [] => 1,
-                [n] => match n.parse::<usize>() {
-                    Ok(n) if n >= 1 => n,
-                    _ => return vec![format!("err `{n}` is not a number of moves")],
-                },
-                _ => return vec!["err `undo` takes at most one number".into()],
-            };
-            if n > state.ply() {
-                return vec![format!(
-                    "err Cannot undo {n} moves: only {} played.",
-                    state.ply()
-                )];
-            }
-            for _ in 0..n {
-                // Proven: n <= plies played, so there is a move to take back.
-                let _ = state.undo();
-            }
-            vec![state.game_string()]
-        }
-        "options" => match rest.as_slice() {
-            [] => vec![],
-            [_, name, ..] => vec![format!("err Unknown option `{name}`.")],
             _ => vec!["err Use `options`, `options get NAME` or `options set NAME VALUE`.".into()],
-        },
-        other => vec![format!(
-            "err Invalid command `{other}`. Commands: info, newgame, play, pass, validmoves, bestmove, undo, options, exit."
-        )],
+        }
     }
-}
 
-/// The Universal Hive Protocol engine loop.
-pub fn uhp(input: &mut dyn std::io::BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    writeln!(out, "{ENGINE_ID}\nok")?;
-    out.flush()?;
-    let mut game: Option<State> = None;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
+    fn bestmove(&self, state: &State, budget: Budget) -> Vec<String> {
+        if state.outcome().is_some() {
+            return vec!["err The game is over.".into()];
         }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
+        let level = ai::limits(self.level);
+        let (limits, deadline) = match budget {
+            Budget::Depth(d) => (
+                ai::Limits {
+                    max_depth: d,
+                    node_cap: u64::MAX,
+                    ..level
+                },
+                None,
+            ),
+            Budget::Time(t) => {
+                let limits = match self.level {
+                    Level::Hard => ai::Limits {
+                        max_depth: ai::MAX_DEPTH,
+                        node_cap: u64::MAX,
+                        ..level
+                    },
+                    _ => level,
+                };
+                // A little before the end, so the answer arrives in time.
+                let margin = Duration::from_millis(30).min(t / 10);
+                (limits, Some(t - margin))
+            }
+        };
+        let started = Instant::now();
+        let seed = crate::ai::seed_for(self.seed, state.ply() as u64);
+        let mut search = ai::Search::with_limits(state, limits, seed);
+        let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
+        let chosen = loop {
+            if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
+                break Some(m);
+            }
+        };
+        match chosen {
+            Some(m) => vec![state.move_string(m)],
+            None => vec!["err No move found.".into()],
         }
-        if text == "exit" {
+    }
+
+    /// One command's reply lines (without the final `ok`).
+    pub fn command(&mut self, line: &str) -> Vec<String> {
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        let no_game =
+            || vec!["err No game in progress. Try 'newgame' to start a new game.".to_string()];
+        match command {
+            "info" => vec![ENGINE_ID.to_string(), CAPABILITIES.to_string()],
+            "newgame" => {
+                let text = if rest.is_empty() {
+                    "Base".to_string()
+                } else {
+                    rest.join(" ")
+                };
+                match State::from_game_string(&text) {
+                    Ok(s) => {
+                        let line = s.game_string();
+                        self.game = Some(s);
+                        vec![line]
+                    }
+                    Err(e) => vec![format!("err {e}")],
+                }
+            }
+            "play" | "pass" => {
+                let Some(state) = self.game.as_mut() else {
+                    return no_game();
+                };
+                let text = if command == "pass" {
+                    if !rest.is_empty() {
+                        return vec!["err `pass` takes no arguments".into()];
+                    }
+                    "pass".to_string()
+                } else {
+                    rest.join(" ")
+                };
+                if text.is_empty() {
+                    return vec!["err `play` needs a MoveString".into()];
+                }
+                match state.parse_move(&text) {
+                    Ok(m) => match state.play(m) {
+                        Ok(_) => vec![state.game_string()],
+                        Err(e) => vec![format!("invalidmove {e}")],
+                    },
+                    Err(e) => vec![format!("invalidmove {e}")],
+                }
+            }
+            "validmoves" => {
+                let Some(state) = self.game.as_ref() else {
+                    return no_game();
+                };
+                let moves: Vec<String> = state
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| state.move_string(m))
+                    .collect();
+                vec![moves.join(";")]
+            }
+            "bestmove" => {
+                let Some(state) = self.game.as_ref() else {
+                    return no_game();
+                };
+                let budget = match rest.as_slice() {
+                    ["depth", n] => match n.parse::<u32>() {
+                        Ok(d) if (1..=ai::MAX_DEPTH).contains(&d) => Budget::Depth(d),
+                        _ => {
+                            return vec![format!(
+                                "err `{n}` is not a depth from 1 to {}",
+                                ai::MAX_DEPTH
+                            )];
+                        }
+                    },
+                    ["time", t] => match parse_clock(t) {
+                        Some(d) if !d.is_zero() => Budget::Time(d),
+                        _ => return vec![format!("err `{t}` is not a time hh:mm:ss")],
+                    },
+                    _ => {
+                        return vec![
+                            "err Use `bestmove time hh:mm:ss` or `bestmove depth N`.".into(),
+                        ];
+                    }
+                };
+                self.bestmove(state, budget)
+            }
+            "undo" => {
+                let Some(state) = self.game.as_mut() else {
+                    return no_game();
+                };
+                let n = match rest.as_slice() {
+                    [] => 1,
+                    [n] => match n.parse::<usize>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => return vec![format!("err `{n}` is not a number of moves")],
+                    },
+                    _ => return vec!["err `undo` takes at most one number".into()],
+                };
+                if n > state.ply() {
+                    return vec![format!(
+                        "err Cannot undo {n} moves: only {} played.",
+                        state.ply()
+                    )];
+                }
+                for _ in 0..n {
+                    // Proven: n <= plies played, so there is a move to take back.
+                    let _ = state.undo();
+                }
+                vec![state.game_string()]
+            }
+            "options" => self.options(&rest),
+            other => vec![format!(
+                "err Invalid command `{other}`. Commands: info, newgame, play, pass, validmoves, bestmove, undo, options, exit."
+            )],
+        }
+    }
+
+    /// Runs the session on `input` until `exit` or its end.
+    pub fn serve(
+        &mut self,
+        input: &mut dyn std::io::BufRead,
+        out: &mut dyn Write,
+    ) -> Result<(), CliError> {
+        writeln!(out, "{ENGINE_ID}\n{CAPABILITIES}\nok")?;
+        out.flush()?;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if input.read_until(b'\n', &mut line)? == 0 {
+                return Ok(());
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if text == "exit" {
+                writeln!(out, "ok")?;
+                out.flush()?;
+                return Ok(());
+            }
+            for reply in self.command(text) {
+                writeln!(out, "{reply}")?;
+            }
             writeln!(out, "ok")?;
             out.flush()?;
-            return Ok(());
         }
-        for reply in uhp_command(text, &mut game) {
-            writeln!(out, "{reply}")?;
-        }
-        writeln!(out, "ok")?;
-        out.flush()?;
     }
+}
+
+/// The Universal Hive Protocol engine loop, at the default level (hard).
+pub fn uhp(input: &mut dyn std::io::BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    Uhp::new(Level::Hard).serve(input, out)
+}
+
+/// `tables uhp [--level L] [--seed S]`.
+pub fn uhp_command(
+    options: &Options,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let level = match options.str("level") {
+        None => Level::Hard,
+        Some(t) => Level::parse(t).ok_or_else(|| {
+            CliError::Usage(format!("`--level` takes easy, normal or hard, not `{t}`"))
+        })?,
+    };
+    let mut session = Uhp::new(level);
+    if let Some(seed) = options.u64("seed")? {
+        if seed > SEED_MAX {
+            return Err(CliError::Usage(format!(
+                "`--seed` takes 0 to {SEED_MAX}, not {seed}"
+            )));
+        }
+        session.seed = seed;
+    }
+    session.serve(input, out)
 }
 
 /// Verifies an Ash & Walnut game record read from `file` or from `input`.

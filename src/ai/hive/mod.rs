@@ -46,6 +46,9 @@ pub struct Limits {
     pub noise: i32,
 }
 
+/// The deepest search any caller may ask for (UHP `bestmove depth`, a clock-bound search).
+pub const MAX_DEPTH: u32 = 32;
+
 /// The depth of the deterministic move played when a turn clock runs out.
 pub const TIMEOUT_DEPTH: u32 = timeout::DEPTH;
 
