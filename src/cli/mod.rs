@@ -4,6 +4,7 @@
 //! game interface; this module parses the words and picks the game's type (`with_game!`).
 //! What only one game has lives in its module: [`hive`] (UHP, verify), [`chess`] (cards).
 
+pub mod arena;
 pub mod chess;
 pub mod games;
 pub mod hive;
@@ -148,7 +149,13 @@ pub enum Command {
         game: GameKind,
         options: Options,
     },
-    Uhp,
+    Uhp {
+        options: Options,
+    },
+    Arena {
+        game: GameKind,
+        options: Options,
+    },
     Verify {
         options: Options,
         file: Option<String>,
@@ -186,7 +193,15 @@ SUBCOMMANDS:
               a whole match through the match layer between bots (SEAT: bot:easy,
               bot:normal or bot:hard); prints every action and the result; --record writes
               the match record (for hive, the game record `tables verify` checks)
-    uhp       a Universal Hive Protocol engine on standard input and output
+    uhp [--level easy|normal|hard] [--seed S]
+              a Universal Hive Protocol engine on standard input and output (options
+              `Level` and `Seed` can also be set with UHP `options set`)
+    arena hive --a \"CMD ARGS\" --b \"CMD ARGS\" --pairs N --time SECONDS [--seed S]
+              [--opening PLIES] [--a-set NAME=VALUE,...] [--b-set NAME=VALUE,...]
+              two UHP engines (programs started with their arguments) play pairs of games
+              from the same short random opening, each engine once with each colour, at
+              SECONDS per move; a line per game and A's wins-draws-losses. An engine that
+              crashes, stalls or answers wrongly loses that game
     verify [FILE]
               checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
               reads standard input without FILE
@@ -259,12 +274,21 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             })
         }
         "uhp" => {
-            if let Some(w) = rest.first() {
+            if let Some(w) = rest.first().filter(|w| !w.starts_with("--")) {
                 return Err(CliError::Usage(format!(
                     "`tables uhp` takes no words, got `{w}`"
                 )));
             }
-            Ok(Command::Uhp)
+            let options = Options::parse(rest)?;
+            options.allow_only(&["level", "seed"])?;
+            Ok(Command::Uhp { options })
+        }
+        "arena" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Arena {
+                game,
+                options: Options::parse(&words)?,
+            })
         }
         "verify" => {
             let (file, flags) = match rest.first() {
@@ -349,7 +373,14 @@ pub fn run(
         Command::Selfplay { game, options } => with_game!(game, games::selfplay(&options, out)),
         Command::Bench { game, options } => with_game!(game, games::bench(&options, out)),
         Command::Play { game, options } => with_game!(game, games::play(&options, out)),
-        Command::Uhp => hive::uhp(input, out),
+        Command::Uhp { options } => hive::uhp_command(&options, input, out),
+        Command::Arena { game, options } => match game {
+            GameKind::Hive => arena::arena(&options, out),
+            other => Err(CliError::NotYet {
+                what: format!("arena {}", other.cli_name()),
+                issue: 18,
+            }),
+        },
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Cards { options } => chess::cards(&options, out),
         Command::Carve { options } => {
@@ -417,6 +448,10 @@ mod tests {
             "perft hive --depht 2",
             "perft hive stray --depth 2",
             "uhp now",
+            "uhp --level",
+            "uhp --depth 3",
+            "arena",
+            "arena go --a x",
             "cards --colour red",
         ] {
             match parse(&words(bad)) {
@@ -432,6 +467,28 @@ mod tests {
         assert!(e.to_string().contains("unknown subcommand `dance`"), "{e}");
         let e = parse(&words("perft go --depth 1")).unwrap_err();
         assert!(e.to_string().contains("unknown game `go`"), "{e}");
+    }
+
+    #[test]
+    fn uhp_takes_a_level_and_a_seed() {
+        for line in ["uhp", "uhp --level easy", "uhp --seed 3 --level hard"] {
+            assert!(
+                matches!(parse(&words(line)), Ok(Command::Uhp { .. })),
+                "{line}"
+            );
+        }
+        let bad = |line: &str| {
+            let Ok(Command::Uhp { options }) = parse(&words(line)) else {
+                panic!("{line}");
+            };
+            hive::uhp_command(&options, &mut std::io::empty(), &mut Vec::new())
+        };
+        assert!(matches!(bad("uhp --level genius"), Err(CliError::Usage(_))));
+        assert!(matches!(
+            bad("uhp --seed 99999999999"),
+            Err(CliError::Usage(_))
+        ));
+        assert!(bad("uhp --level Normal").is_ok());
     }
 
     #[test]
