@@ -522,3 +522,35 @@ fn generate(board: &Board) -> Vec<Move> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hive::movegen::{self, Scratch};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The rules' generator (rewritten for speed since) still lists exactly the moves of the
+    /// frozen copy, in the same order, and finds the same pinned pieces.
+    #[test]
+    fn the_frozen_generator_agrees_with_the_rules() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut scratch = Scratch::new();
+        let mut fast = Vec::new();
+        let mut positions = 0;
+        for _ in 0..40 {
+            let mut state = State::new();
+            while state.outcome().is_none() {
+                let board = state.board();
+                movegen::generate(board, &mut scratch, &mut fast);
+                assert_eq!(fast, generate(board), "{}", state.game_string());
+                assert_eq!(movegen::pinned(board, &mut scratch), pinned(board));
+                assert_eq!(movegen::count_moves(board, &mut scratch), fast.len() as u64);
+                positions += 1;
+                let m = fast[rng.random_range(0..fast.len())];
+                state.play(m).unwrap();
+            }
+        }
+        assert!(positions > 2000, "{positions}");
+    }
+}
