@@ -58,6 +58,9 @@ fn two_of_our_engines_play_paired_games() {
     )
     .unwrap();
     assert_eq!(game_lines(&via_options)[..], games[..2], "{via_options}");
+    // A fixed depth instead of a clock.
+    let by_depth = arena("--pairs 1 --depth 1 --seed 3", &easy, &easy).unwrap();
+    assert_eq!(game_lines(&by_depth).len(), 2, "{by_depth}");
 }
 
 #[test]

@@ -203,6 +203,40 @@ fn the_engine_is_deterministic_however_the_work_is_sliced() {
     assert!(s.is_legal(ai::timeout_move(&s).unwrap()));
 }
 
+/// The principal-variation search with its tables, killers and history answers the same
+/// however its work is sliced, also deep and in the middle game, and with noise.
+#[test]
+fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
+    let positions = [
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/",
+        "Base;InProgress;Black[10];wS1;bA1 wS1-;wA1 \\wS1;bA2 bA1\\;wQ -wS1;bQ bA1/;wA1 bA2\\;\
+         bA3 bA2/;wA1 bA3-;bS1 \\bQ;wA2 wA1-;bA2 wA2\\;wA3 wA2/;bA2 \\wA3;wG1 wA2\\;bS1 \\wQ;\
+         wG1 -wA3;bA2 wA3/;wA2 bQ/",
+    ];
+    for text in positions {
+        let s = State::from_game_string(text).unwrap();
+        for noise in [0, 6] {
+            let limits = ai::Limits {
+                max_depth: 5,
+                node_cap: 40_000,
+                noise,
+            };
+            let mut answers = Vec::new();
+            for budget in [1, 997, 20_000, u64::MAX] {
+                let mut search = Search::with_limits(&s, limits, 9);
+                let m = loop {
+                    if let Some(d) = search.step(budget).decision() {
+                        break d;
+                    }
+                };
+                answers.push((m, search.nodes()));
+            }
+            assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+            assert!(s.is_legal(answers[0].0.unwrap()));
+        }
+    }
+}
+
 #[test]
 fn the_bot_beats_a_random_player() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -266,7 +300,8 @@ fn uhp_answers_each_command_and_ends_with_ok() {
         r[8],
         vec![
             "Level;enum;hard;hard;easy;normal;hard",
-            "Seed;int;0;0;0;4294967295"
+            "Seed;int;0;0;0;4294967295",
+            "Verbose;bool;False;False"
         ]
     );
     assert!(r[9][0].starts_with("invalidmove"), "{:?}", r[9]);
@@ -290,7 +325,8 @@ fn uhp_options_get_and_set_the_level_and_seed() {
     let r = replies(&session(
         "options get Level\noptions set Level easy\noptions get level\noptions set Level Normal\n\
          options set Seed 9\noptions get Seed\noptions set Level genius\noptions set Seed -1\n\
-         options set Colour red\noptions get Colour\noptions toggle Level\n",
+         options set Colour red\noptions get Colour\noptions toggle Level\n\
+         options set Verbose True\noptions set Verbose maybe\n",
     ));
     assert_eq!(r[1], vec!["Level;enum;hard;hard;easy;normal;hard"]);
     assert_eq!(r[2], vec!["Level;enum;easy;hard;easy;normal;hard"]);
@@ -298,11 +334,13 @@ fn uhp_options_get_and_set_the_level_and_seed() {
     assert_eq!(r[4], vec!["Level;enum;normal;hard;easy;normal;hard"]);
     assert_eq!(r[5], vec!["Seed;int;9;0;0;4294967295"]);
     assert_eq!(r[6], r[5]);
-    for (i, reply) in r.iter().enumerate().skip(7) {
+    for (i, reply) in r.iter().enumerate().skip(7).take(5) {
         assert_eq!(reply.len(), 1, "{i}: {reply:?}");
         assert!(reply[0].starts_with("err "), "{i}: {reply:?}");
     }
-    assert_eq!(r.len(), 12);
+    assert_eq!(r[12], vec!["Verbose;bool;True;False"]);
+    assert!(r[13][0].starts_with("err "), "{:?}", r[13]);
+    assert_eq!(r.len(), 14);
 }
 
 #[test]

@@ -275,6 +275,8 @@ enum Ending {
 struct Game {
     ending: Ending,
     plies: usize,
+    /// The game as played, as a GameString.
+    record: String,
     /// The longest `bestmove` answer of each colour.
     slowest: [Duration; 2],
     names: [String; 2],
@@ -299,7 +301,31 @@ fn prepare(entrant: &Entrant, opening: &State) -> Result<Engine, Fault> {
     Ok(engine)
 }
 
-fn play_game(seats: [&Entrant; 2], opening: &State, time: Duration) -> Game {
+/// What each `bestmove` asks for.
+#[derive(Clone, Copy, Debug)]
+enum Budget {
+    Time(Duration),
+    Depth(u64),
+}
+
+impl Budget {
+    fn command(self) -> String {
+        match self {
+            Budget::Time(t) => format!("bestmove time {}", clock_text(t)),
+            Budget::Depth(d) => format!("bestmove depth {d}"),
+        }
+    }
+
+    /// How long an answer may take before the engine is deemed stalled.
+    fn wait(self) -> Duration {
+        match self {
+            Budget::Time(t) => t * 2 + Duration::from_secs(2),
+            Budget::Depth(_) => Duration::from_secs(600),
+        }
+    }
+}
+
+fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Game {
     let mut slowest = [Duration::ZERO; 2];
     let mut names = [String::new(), String::new()];
     let mut engines = Vec::with_capacity(2);
@@ -313,6 +339,7 @@ fn play_game(seats: [&Entrant; 2], opening: &State, time: Duration) -> Game {
                 return Game {
                     ending: Ending::Forfeit(Colour::BOTH[i], fault),
                     plies: 0,
+                    record: opening.game_string(),
                     slowest,
                     names,
                 };
@@ -320,8 +347,8 @@ fn play_game(seats: [&Entrant; 2], opening: &State, time: Duration) -> Game {
         }
     }
     let mut state = opening.clone();
-    let think_wait = time * 2 + Duration::from_secs(2);
-    let ask = format!("bestmove time {}", clock_text(time));
+    let think_wait = budget.wait();
+    let ask = budget.command();
     let ending = loop {
         if let Some(o) = state.outcome() {
             break Ending::Rules(o);
@@ -381,6 +408,7 @@ fn play_game(seats: [&Entrant; 2], opening: &State, time: Duration) -> Game {
     Game {
         ending,
         plies: state.ply(),
+        record: state.game_string(),
         slowest,
         names,
     }
@@ -403,12 +431,19 @@ fn opening(seed: u64, plies: u64) -> State {
     state
 }
 
-/// `tables arena hive --a CMD --b CMD --pairs N --time SECONDS [--seed S] [--opening PLIES]
-/// [--a-set NAME=VALUE,…] [--b-set NAME=VALUE,…]`.
+/// `tables arena hive --a CMD --b CMD --pairs N (--time SECONDS | --depth PLIES) [--seed S]
+/// [--opening PLIES] [--a-set NAME=VALUE,…] [--b-set NAME=VALUE,…] [--games FILE]`.
 pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     options.allow_only(&[
-        "a", "b", "pairs", "time", "seed", "opening", "a-set", "b-set",
+        "a", "b", "pairs", "time", "depth", "seed", "opening", "a-set", "b-set", "games",
     ])?;
+    // Each game's GameString, a line per game, for a later look.
+    let mut log = match options.str("games") {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| CliError::Io(format!("{path}: {e}")))?)
+        }
+        None => None,
+    };
     let mut entrants = Vec::new();
     for (label, flag, set) in [("A", "a", "a-set"), ("B", "b", "b-set")] {
         let command = options
@@ -421,11 +456,21 @@ pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
         });
     }
     let pairs = options.need_u64("pairs")?;
-    let secs = options.need_u64("time")?;
-    if secs == 0 {
-        return Err(CliError::Usage("`--time` must be at least 1 second".into()));
-    }
-    let time = Duration::from_secs(secs);
+    let budget = match (options.u64("time")?, options.u64("depth")?) {
+        (Some(0), _) => {
+            return Err(CliError::Usage("`--time` must be at least 1 second".into()));
+        }
+        (Some(secs), None) => Budget::Time(Duration::from_secs(secs)),
+        (None, Some(d)) if (1..=32).contains(&d) => Budget::Depth(d),
+        (None, Some(_)) => {
+            return Err(CliError::Usage("`--depth` takes 1 to 32 plies".into()));
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "give one of `--time SECONDS` or `--depth PLIES`".into(),
+            ));
+        }
+    };
     let seed = options.u64("seed")?.unwrap_or(1);
     let opening_plies = options.u64("opening")?.unwrap_or(4);
     if opening_plies > 20 {
@@ -447,7 +492,7 @@ pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
             } else {
                 [&entrants[0], &entrants[1]]
             };
-            let game = play_game(seats, &start, time);
+            let game = play_game(seats, &start, budget);
             // The colour A played.
             let a = if swap { Colour::Walnut } else { Colour::Ash };
             for (i, s) in game.slowest.iter().enumerate() {
@@ -498,6 +543,9 @@ pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
                 game.plies
             )?;
             out.flush()?;
+            if let Some(f) = log.as_mut() {
+                writeln!(f, "{}", game.record)?;
+            }
         }
     }
     let games = pairs * 2;
@@ -508,9 +556,10 @@ pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "slowest answer: A {:.2} s, B {:.2} s (asked for {secs} s); {:.0} s in all",
+        "slowest answer: A {:.2} s, B {:.2} s (asked: {}); {:.0} s in all",
         slowest[0].as_secs_f64(),
         slowest[1].as_secs_f64(),
+        budget.command(),
         started.elapsed().as_secs_f64()
     )?;
     writeln!(out, "A is {}; B is {}", names[0], names[1])?;

@@ -52,7 +52,8 @@ enum Budget {
 
 /// One Universal Hive Protocol session: the game and the engine's options.
 ///
-/// Options: `Level` (easy, normal, hard; default hard) and `Seed`. Under `bestmove time`, the
+/// Options: `Level` (easy, normal, hard; default hard), `Seed`, and `Verbose` (each search's
+/// depth, nodes and speed on standard error). Under `bestmove time`, the
 /// hard level searches for the whole time; normal and easy search their fixed node budgets (as
 /// at the table), stopping early if the time runs out. `bestmove depth N` searches exactly N
 /// plies at the level's noise.
@@ -60,6 +61,8 @@ pub struct Uhp {
     game: Option<State>,
     level: Level,
     seed: u64,
+    /// Whether to write each search's depth, nodes and speed to standard error.
+    verbose: bool,
 }
 
 /// The largest value of the `Seed` option.
@@ -71,6 +74,7 @@ impl Uhp {
             game: None,
             level,
             seed: 0,
+            verbose: false,
         }
     }
 
@@ -82,20 +86,24 @@ impl Uhp {
                 Level::Hard
             )),
             "seed" => Some(format!("Seed;int;{};0;0;{SEED_MAX}", self.seed)),
+            "verbose" => Some(format!(
+                "Verbose;bool;{};False",
+                if self.verbose { "True" } else { "False" }
+            )),
             _ => None,
         }
     }
 
     fn options(&mut self, rest: &[&str]) -> Vec<String> {
         match rest {
-            [] => ["Level", "Seed"]
+            [] => ["Level", "Seed", "Verbose"]
                 .iter()
                 .filter_map(|n| self.option_lines(n))
                 .collect(),
             ["get", name] => match self.option_lines(name) {
                 Some(line) => vec![line],
                 None => vec![format!(
-                    "err Unknown option `{name}`. Options: Level, Seed."
+                    "err Unknown option `{name}`. Options: Level, Seed, Verbose."
                 )],
             },
             ["set", name, value] => {
@@ -116,9 +124,14 @@ impl Uhp {
                             )];
                         }
                     },
+                    "verbose" => match value.to_ascii_lowercase().as_str() {
+                        "true" => self.verbose = true,
+                        "false" => self.verbose = false,
+                        _ => return vec![format!("err `{value}` is not True or False.")],
+                    },
                     _ => {
                         return vec![format!(
-                            "err Unknown option `{name}`. Options: Level, Seed."
+                            "err Unknown option `{name}`. Options: Level, Seed, Verbose."
                         )];
                     }
                 }
@@ -165,6 +178,15 @@ impl Uhp {
                 break Some(m);
             }
         };
+        if self.verbose {
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "depth {} nodes {} time {secs:.3} s {:.0} nodes/s",
+                search.completed_depth(),
+                search.nodes(),
+                search.nodes() as f64 / secs.max(1e-9)
+            );
+        }
         match chosen {
             Some(m) => vec![state.move_string(m)],
             None => vec!["err No move found.".into()],

@@ -195,13 +195,16 @@ SUBCOMMANDS:
               the match record (for hive, the game record `tables verify` checks)
     uhp [--level easy|normal|hard] [--seed S]
               a Universal Hive Protocol engine on standard input and output (options
-              `Level` and `Seed` can also be set with UHP `options set`)
-    arena hive --a \"CMD ARGS\" --b \"CMD ARGS\" --pairs N --time SECONDS [--seed S]
-              [--opening PLIES] [--a-set NAME=VALUE,...] [--b-set NAME=VALUE,...]
-              two UHP engines (programs started with their arguments) play pairs of games
-              from the same short random opening, each engine once with each colour, at
-              SECONDS per move; a line per game and A's wins-draws-losses. An engine that
-              crashes, stalls or answers wrongly loses that game
+              `Level`, `Seed` and `Verbose` can also be set with UHP `options set`)
+    arena hive --a \"CMD ARGS\" --b \"CMD ARGS\" --pairs N (--time SECONDS | --depth PLIES)
+              [--seed S] [--opening PLIES] [--a-set NAME=VALUE,...] [--b-set NAME=VALUE,...]
+              [--games FILE]
+              two UHP engines (programs started with their arguments; `tables` is this
+              program) play pairs of games from the same short random opening (PLIES random
+              moves, 4 by default), each engine once with each colour, at SECONDS per move
+              (or to a fixed depth); a line per game and A's wins-draws-losses. An engine
+              that crashes, stalls or answers wrongly loses that game; --a-set/--b-set send
+              `options set` to an engine; --games writes each game's GameString to FILE
     verify [FILE]
               checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
               reads standard input without FILE

@@ -77,6 +77,12 @@ static DIRECTION_BIT: [u8; GRID_CELLS] = {
     t
 };
 
+/// Whether two storage cells are neighbours.
+#[inline]
+pub(crate) fn touching(a: usize, b: usize) -> bool {
+    DIRECTION_BIT[a.wrapping_sub(b) & (GRID_CELLS - 1)] != 0
+}
+
 /// Rotates a six-bit ring of neighbours so bit `d` holds bit `d - 1`.
 #[inline]
 const fn ring_prev(m: u8) -> u8 {
@@ -92,7 +98,7 @@ const fn ring_next(m: u8) -> u8 {
 /// The directions a ground-level piece may slide in, given the ring of occupied neighbours:
 /// to an empty cell with exactly one of the two cells beside the step occupied.
 #[inline]
-const fn slides(m: u8) -> u8 {
+pub(crate) const fn slides(m: u8) -> u8 {
     !m & (ring_prev(m) ^ ring_next(m)) & 63
 }
 
@@ -110,6 +116,18 @@ pub fn pinned(board: &Board, scratch: &mut Scratch) -> u32 {
 
 /// [`pinned`], looking only at the pieces of `candidates` (the answer has no others).
 pub(crate) fn pinned_among(board: &Board, scratch: &mut Scratch, candidates: u32) -> u32 {
+    let mut rings = [0u8; PIECE_COUNT];
+    pinned_rings(board, scratch, candidates, &mut rings)
+}
+
+/// [`pinned_among`], also writing the ring of occupied neighbours of each top piece (by piece
+/// index) into `rings` (bit `d` for [`Direction::ALL`]`[d]`).
+pub(crate) fn pinned_rings(
+    board: &Board,
+    scratch: &mut Scratch,
+    candidates: u32,
+    rings: &mut [u8; PIECE_COUNT],
+) -> u32 {
     let mut cells = [0usize; PIECE_COUNT];
     let mut masks = [0u8; PIECE_COUNT];
     let mut n = 0;
@@ -121,6 +139,7 @@ pub(crate) fn pinned_among(board: &Board, scratch: &mut Scratch, candidates: u32
         cells[n] = c;
         let m = board.neighbour_mask(c);
         masks[n] = m;
+        rings[i] = m;
         // A cell whose occupied neighbours form one arc is never a cut: they touch each other.
         // A stack is never pinned: its lower pieces stay and hold the group.
         if candidates & (1 << i) != 0
