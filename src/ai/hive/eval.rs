@@ -10,8 +10,10 @@ const ELDER_PRESSURE: [i32; 7] = [0, 12, 35, 80, 170, 360, 0];
 
 /// The position for the player to move, in points (an Elder neighbour is worth tens).
 pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
+    // The evaluation needs no work memory now; the parameter stays for callers.
+    let _ = scratch;
     let mut rings = [0u8; PIECE_COUNT];
-    let pinned = pinned_rings(board, scratch, u32::MAX, &mut rings);
+    let pinned = pinned_rings(board, u32::MAX, &mut rings);
     let mut score = [0i32; 2];
     // Each Elder's storage cell, if it is on the table.
     let mut elder_cell = [None; 2];

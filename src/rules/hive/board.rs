@@ -95,6 +95,9 @@ pub struct Board {
     /// Each cell's top in one byte, for the move generator: 0 when empty, else the top piece's
     /// index plus one in the low five bits and the height less one in the high three.
     grid: Box<[u8; GRID_CELLS]>,
+    /// Each cell's ring of occupied neighbours: bit `d` set when the neighbour in direction
+    /// `Direction::ALL[d]` holds a piece.
+    rings: Box<[u8; GRID_CELLS]>,
     at: [Hex; PIECE_COUNT],
     /// Bit `i` set: piece `i` is on the table.
     placed: u32,
@@ -146,6 +149,7 @@ impl Board {
         Board {
             stacks: Box::new([Stack::default(); GRID_CELLS]),
             grid: Box::new([0; GRID_CELLS]),
+            rings: Box::new([0; GRID_CELLS]),
             at: [Hex::new(0, 0); PIECE_COUNT],
             placed: 0,
             tops: 0,
@@ -199,11 +203,21 @@ impl Board {
     /// Bit `d` set: the neighbour in direction `d` (of [`Direction::ALL`]) is occupied.
     #[inline]
     pub(crate) fn neighbour_mask(&self, cell: usize) -> u8 {
-        let mut m = 0;
-        for (i, d) in Direction::ALL.iter().enumerate() {
-            m |= u8::from(self.code(cell + d.cell_step()) != 0) << i;
+        self.rings[cell & (GRID_CELLS - 1)]
+    }
+
+    /// A cell became occupied (`on`) or empty: its neighbours' rings change.
+    #[inline]
+    fn ring_update(&mut self, cell: usize, on: bool) {
+        for (d, dir) in Direction::ALL.iter().enumerate() {
+            let n = (cell + dir.cell_step()) & (GRID_CELLS - 1);
+            let bit = 1 << ((d + 3) % 6);
+            if on {
+                self.rings[n] |= bit;
+            } else {
+                self.rings[n] &= !bit;
+            }
         }
-        m
     }
 
     /// Pieces on the table that are on top of their stacks, as a bit set.
@@ -318,6 +332,9 @@ impl Board {
             self.tops &= !(1 << under);
         }
         self.grid[cell] = (p.index() as u8 + 1) | ((level as u8) << 5);
+        if level == 0 {
+            self.ring_update(cell, true);
+        }
         self.at[p.index()] = h;
         self.placed |= 1 << p.index();
         self.tops |= 1 << p.index();
@@ -339,7 +356,10 @@ impl Board {
                 self.tops |= 1 << under;
                 (under as u8 + 1) | ((level as u8 - 1) << 5)
             }
-            None => 0,
+            None => {
+                self.ring_update(cell, false);
+                0
+            }
         };
         self.placed &= !(1 << p.index());
         self.tops &= !(1 << p.index());

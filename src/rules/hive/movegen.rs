@@ -9,7 +9,6 @@ use super::piece::{Colour, Creature, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 pub struct Scratch {
     stamp: u32,
     mark: Box<[u32; GRID_CELLS]>,
-    node_of: Box<[u8; GRID_CELLS]>,
     queue: Vec<Hex>,
     dests: Vec<Hex>,
 }
@@ -25,7 +24,6 @@ impl Scratch {
         Scratch {
             stamp: 0,
             mark: Box::new([0; GRID_CELLS]),
-            node_of: Box::new([0; GRID_CELLS]),
             queue: Vec::with_capacity(64),
             dests: Vec::with_capacity(64),
         }
@@ -111,34 +109,25 @@ fn mask_without(board: &Board, cell: usize, gone: usize) -> u8 {
 /// Pieces that hold the group together: the only piece of a cell whose removal would split the
 /// group (an articulation point of the cell graph). Returned as a bit set of pieces.
 pub fn pinned(board: &Board, scratch: &mut Scratch) -> u32 {
-    pinned_among(board, scratch, u32::MAX)
+    let _ = scratch;
+    pinned_among(board, u32::MAX)
 }
 
 /// [`pinned`], looking only at the pieces of `candidates` (the answer has no others).
-pub(crate) fn pinned_among(board: &Board, scratch: &mut Scratch, candidates: u32) -> u32 {
+pub(crate) fn pinned_among(board: &Board, candidates: u32) -> u32 {
     let mut rings = [0u8; PIECE_COUNT];
-    pinned_rings(board, scratch, candidates, &mut rings)
+    pinned_rings(board, candidates, &mut rings)
 }
 
 /// [`pinned_among`], also writing the ring of occupied neighbours of each top piece (by piece
 /// index) into `rings` (bit `d` for [`Direction::ALL`]`[d]`).
-pub(crate) fn pinned_rings(
-    board: &Board,
-    scratch: &mut Scratch,
-    candidates: u32,
-    rings: &mut [u8; PIECE_COUNT],
-) -> u32 {
-    let mut cells = [0usize; PIECE_COUNT];
-    let mut masks = [0u8; PIECE_COUNT];
-    let mut n = 0;
-    // Nodes (by their number in `cells`) that may be cuts.
+pub(crate) fn pinned_rings(board: &Board, candidates: u32, rings: &mut [u8; PIECE_COUNT]) -> u32 {
+    let tops = board.top_pieces();
+    // Pieces that may be cuts.
     let mut maybe = 0u32;
-    for i in Bits(board.top_pieces()) {
+    for i in Bits(tops) {
         let c = board.at_index(i).cell();
-        scratch.node_of[c] = n as u8;
-        cells[n] = c;
         let m = board.neighbour_mask(c);
-        masks[n] = m;
         rings[i] = m;
         // A cell whose occupied neighbours form one arc is never a cut: they touch each other.
         // A stack is never pinned: its lower pieces stay and hold the group.
@@ -146,24 +135,46 @@ pub(crate) fn pinned_rings(
             && (m & !ring_prev(m)).count_ones() > 1
             && board.code(c) >> 5 == 0
         {
-            maybe |= 1 << n;
+            maybe |= 1 << i;
         }
-        n += 1;
     }
-    if n < 3 || maybe == 0 {
+    if tops.count_ones() < 3 || maybe == 0 {
         return 0;
     }
-    // Each node's neighbours, as a set of nodes.
+    // Each top piece's neighbours, as a set of top pieces (the graph of the group's cells).
     let mut adj = [0u32; PIECE_COUNT];
-    for u in Bits(maybe) {
-        adj[u] = neighbour_nodes(cells[u], masks[u], &scratch.node_of);
+    let around = |i: usize| {
+        let c = board.at_index(i).cell();
+        let mut set = 0u32;
+        for d in Bits(u32::from(rings[i])) {
+            set |= 1 << ((board.code(c + STEPS[d]) & 31) - 1);
+        }
+        set
+    };
+    if maybe.count_ones() > 2 {
+        // Many candidates: one depth-first search finds every cut at once.
+        for i in Bits(tops) {
+            adj[i] = around(i);
+        }
+        let mut t = Cuts {
+            adj: &adj,
+            disc: [0; PIECE_COUNT],
+            low: [0; PIECE_COUNT],
+            cut: 0,
+            time: 0,
+        };
+        t.visit(tops.trailing_zeros() as usize, usize::MAX);
+        return t.cut & maybe;
     }
-    let mut done = maybe;
-    let all = (1u32 << n) - 1;
-    let mut mask = 0;
+    let mut done = 0u32;
+    let mut cut = 0;
     for v in Bits(maybe) {
         // Without v, do its neighbours still reach each other? Flood from one of them.
-        let rest = all & !(1 << v);
+        if done & (1 << v) == 0 {
+            adj[v] = around(v);
+            done |= 1 << v;
+        }
+        let rest = tops & !(1 << v);
         let goal = adj[v];
         let mut reach = goal & goal.wrapping_neg();
         let mut frontier = reach;
@@ -171,7 +182,7 @@ pub(crate) fn pinned_rings(
             let mut next = 0;
             for x in Bits(frontier) {
                 if done & (1 << x) == 0 {
-                    adj[x] = neighbour_nodes(cells[x], masks[x], &scratch.node_of);
+                    adj[x] = around(x);
                     done |= 1 << x;
                 }
                 next |= adj[x];
@@ -180,20 +191,43 @@ pub(crate) fn pinned_rings(
             reach |= frontier;
         }
         if reach & goal != goal {
-            mask |= 1 << ((board.code(cells[v]) & 31) - 1);
+            cut |= 1 << v;
         }
     }
-    mask
+    cut
 }
 
-/// The nodes around a cell (`mask` its occupied neighbours, `node_of` the node of each cell).
-#[inline]
-fn neighbour_nodes(cell: usize, mask: u8, node_of: &[u8; GRID_CELLS]) -> u32 {
-    let mut set = 0;
-    for d in Bits(u32::from(mask)) {
-        set |= 1 << node_of[(cell + STEPS[d]) & (GRID_CELLS - 1)];
+/// Articulation points by one depth-first search (Hopcroft and Tarjan), on sets of pieces.
+struct Cuts<'a> {
+    adj: &'a [u32; PIECE_COUNT],
+    disc: [u8; PIECE_COUNT],
+    low: [u8; PIECE_COUNT],
+    cut: u32,
+    time: u8,
+}
+
+impl Cuts<'_> {
+    fn visit(&mut self, u: usize, parent: usize) {
+        self.time += 1;
+        self.disc[u] = self.time;
+        self.low[u] = self.time;
+        let mut children = 0;
+        for v in Bits(self.adj[u]) {
+            if self.disc[v] == 0 {
+                children += 1;
+                self.visit(v, u);
+                self.low[u] = self.low[u].min(self.low[v]);
+                if parent != usize::MAX && self.low[v] >= self.disc[u] {
+                    self.cut |= 1 << u;
+                }
+            } else if v != parent {
+                self.low[u] = self.low[u].min(self.disc[v]);
+            }
+        }
+        if parent == usize::MAX && children > 1 {
+            self.cut |= 1 << u;
+        }
     }
-    set
 }
 
 /// Whether a ground-level piece may slide from `from` one step in direction `d`, with the cell
@@ -389,7 +423,7 @@ pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
         if movers != 0 {
-            let movers = movers & !pinned_among(board, scratch, movers);
+            let movers = movers & !pinned_among(board, movers);
             let mut dests = std::mem::take(&mut scratch.dests);
             for i in Bits(movers) {
                 let Some(p) = Piece::from_index(i) else {
@@ -451,7 +485,7 @@ pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
         if movers != 0 {
-            let movers = movers & !pinned_among(board, scratch, movers);
+            let movers = movers & !pinned_among(board, movers);
             let mut dests = std::mem::take(&mut scratch.dests);
             for i in Bits(movers) {
                 let Some(p) = Piece::from_index(i) else {
