@@ -301,7 +301,8 @@ fn uhp_answers_each_command_and_ends_with_ok() {
         vec![
             "Level;enum;hard;hard;easy;normal;hard",
             "Seed;int;0;0;0;4294967295",
-            "Verbose;bool;False;False"
+            "Verbose;bool;False;False",
+            "MaxNodes;int;0;0;0;18446744073709551615"
         ]
     );
     assert!(r[9][0].starts_with("invalidmove"), "{:?}", r[9]);

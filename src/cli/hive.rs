@@ -52,8 +52,9 @@ enum Budget {
 
 /// One Universal Hive Protocol session: the game and the engine's options.
 ///
-/// Options: `Level` (easy, normal, hard; default hard), `Seed`, and `Verbose` (each search's
-/// depth, nodes and speed on standard error). Under `bestmove time`, the
+/// Options: `Level` (easy, normal, hard; default hard), `Seed`, `Verbose` (each search's
+/// depth, nodes and speed on standard error) and `MaxNodes` (a node budget for every search,
+/// 0 for none). Under `bestmove time`, the
 /// hard level searches for the whole time; normal and easy search their fixed node budgets (as
 /// at the table), stopping early if the time runs out. `bestmove depth N` searches exactly N
 /// plies at the level's noise.
@@ -63,6 +64,9 @@ pub struct Uhp {
     seed: u64,
     /// Whether to write each search's depth, nodes and speed to standard error.
     verbose: bool,
+    /// The most nodes a `bestmove` may search (0: no limit besides the level's); with a fixed
+    /// depth it makes games between engine versions independent of the machine's load.
+    max_nodes: u64,
 }
 
 /// The largest value of the `Seed` option.
@@ -75,6 +79,7 @@ impl Uhp {
             level,
             seed: 0,
             verbose: false,
+            max_nodes: 0,
         }
     }
 
@@ -86,6 +91,7 @@ impl Uhp {
                 Level::Hard
             )),
             "seed" => Some(format!("Seed;int;{};0;0;{SEED_MAX}", self.seed)),
+            "maxnodes" => Some(format!("MaxNodes;int;{};0;0;{}", self.max_nodes, u64::MAX)),
             "verbose" => Some(format!(
                 "Verbose;bool;{};False",
                 if self.verbose { "True" } else { "False" }
@@ -96,14 +102,14 @@ impl Uhp {
 
     fn options(&mut self, rest: &[&str]) -> Vec<String> {
         match rest {
-            [] => ["Level", "Seed", "Verbose"]
+            [] => ["Level", "Seed", "Verbose", "MaxNodes"]
                 .iter()
                 .filter_map(|n| self.option_lines(n))
                 .collect(),
             ["get", name] => match self.option_lines(name) {
                 Some(line) => vec![line],
                 None => vec![format!(
-                    "err Unknown option `{name}`. Options: Level, Seed, Verbose."
+                    "err Unknown option `{name}`. Options: Level, Seed, Verbose, MaxNodes."
                 )],
             },
             ["set", name, value] => {
@@ -124,6 +130,10 @@ impl Uhp {
                             )];
                         }
                     },
+                    "maxnodes" => match value.parse::<u64>() {
+                        Ok(v) => self.max_nodes = v,
+                        _ => return vec![format!("err `{value}` is not a number of nodes.")],
+                    },
                     "verbose" => match value.to_ascii_lowercase().as_str() {
                         "true" => self.verbose = true,
                         "false" => self.verbose = false,
@@ -131,7 +141,7 @@ impl Uhp {
                     },
                     _ => {
                         return vec![format!(
-                            "err Unknown option `{name}`. Options: Level, Seed, Verbose."
+                            "err Unknown option `{name}`. Options: Level, Seed, Verbose, MaxNodes."
                         )];
                     }
                 }
@@ -168,6 +178,13 @@ impl Uhp {
                 let margin = Duration::from_millis(30).min(t / 10);
                 (limits, Some(t - margin))
             }
+        };
+        let limits = match self.max_nodes {
+            0 => limits,
+            cap => ai::Limits {
+                node_cap: limits.node_cap.min(cap),
+                ..limits
+            },
         };
         let started = Instant::now();
         let seed = crate::ai::seed_for(self.seed, state.ply() as u64);

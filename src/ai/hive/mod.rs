@@ -390,7 +390,12 @@ impl Search {
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
             } else {
-                let scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, stop);
+                // Late quiet moves are first searched less deep (late move reductions).
+                let r = reduction(depth, i, keys[i]);
+                let mut scout = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, stop);
+                if r > 0 && scout > alpha && !self.stopped {
+                    scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, stop);
+                }
                 if scout > alpha && scout < beta && !self.stopped {
                     -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
                 } else {
@@ -502,6 +507,23 @@ impl Search {
             };
             (heuristic << 21) + history
         }));
+    }
+}
+
+/// Ordering keys from this one up are moves worth a full-depth look: the table's move, the
+/// killers, and moves at or around the Elders.
+const TACTICAL: i32 = 20 << 21;
+
+/// How many plies less deep to search the `i`-th move (by order) of a node `depth` deep first.
+fn reduction(depth: u32, i: usize, key: i32) -> u32 {
+    if depth < 3 || i < 2 || key >= TACTICAL {
+        0
+    } else if depth >= 6 && i >= 20 {
+        3
+    } else if depth >= 4 && i >= 8 {
+        2
+    } else {
+        1
     }
 }
 
