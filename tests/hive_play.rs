@@ -514,6 +514,13 @@ fn cli_perft_and_selfplay_answer_and_refuse_bad_input() {
     ));
     let text = run("selfplay hive --white easy --black random --games 2 --seed 4").unwrap();
     assert!(text.contains("games 2\nwhite (easy) wins "), "{text}");
+    let text =
+        run("selfplay hive --white easy --black easy --games 4 --opening 6 --swap true").unwrap();
+    assert!(text.contains("games 4\n"), "{text}");
+    assert!(matches!(
+        run("selfplay hive --white easy --black easy --opening x"),
+        Err(CliError::Usage(_))
+    ));
     assert!(matches!(
         run("selfplay hive --white genius --black random"),
         Err(CliError::Usage(_))

@@ -67,6 +67,8 @@ pub struct Uhp {
     /// The most nodes a `bestmove` may search (0: no limit besides the level's); with a fixed
     /// depth it makes games between engine versions independent of the machine's load.
     max_nodes: u64,
+    /// The transposition table of the last clock-bound search, for the next one.
+    table: Option<ai::Table>,
 }
 
 /// The largest value of the `Seed` option.
@@ -80,6 +82,7 @@ impl Uhp {
             seed: 0,
             verbose: false,
             max_nodes: 0,
+            table: None,
         }
     }
 
@@ -151,7 +154,7 @@ impl Uhp {
         }
     }
 
-    fn bestmove(&self, state: &State, budget: Budget) -> Vec<String> {
+    fn bestmove(&mut self, state: &State, budget: Budget) -> Vec<String> {
         if state.outcome().is_some() {
             return vec!["err The game is over.".into()];
         }
@@ -188,7 +191,11 @@ impl Uhp {
         };
         let started = Instant::now();
         let seed = crate::ai::seed_for(self.seed, state.ply() as u64);
-        let mut search = ai::Search::with_limits(state, limits, seed);
+        // A clock-bound search starts from what the last one learnt; a fixed depth starts
+        // afresh, so it always gives the same answer.
+        let keep = matches!(budget, Budget::Time(_));
+        let table = if keep { self.table.take() } else { None };
+        let mut search = ai::Search::with_table(state, limits, seed, table);
         let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
         let chosen = loop {
             if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
@@ -203,6 +210,9 @@ impl Uhp {
                 search.nodes(),
                 search.nodes() as f64 / secs.max(1e-9)
             );
+        }
+        if keep {
+            self.table = Some(search.into_table());
         }
         match chosen {
             Some(m) => vec![state.move_string(m)],
@@ -229,6 +239,7 @@ impl Uhp {
                     Ok(s) => {
                         let line = s.game_string();
                         self.game = Some(s);
+                        self.table = None;
                         vec![line]
                     }
                     Err(e) => vec![format!("err {e}")],
@@ -269,7 +280,7 @@ impl Uhp {
                 vec![moves.join(";")]
             }
             "bestmove" => {
-                let Some(state) = self.game.as_ref() else {
+                let Some(state) = self.game.clone() else {
                     return no_game();
                 };
                 let budget = match rest.as_slice() {
@@ -292,7 +303,7 @@ impl Uhp {
                         ];
                     }
                 };
-                self.bestmove(state, budget)
+                self.bestmove(&state, budget)
             }
             "undo" => {
                 let Some(state) = self.game.as_mut() else {

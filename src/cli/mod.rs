@@ -184,9 +184,11 @@ SUBCOMMANDS:
               count the legal action sequences to depth N from the start (or from P);
               prints `perft <d> <count>` for d = 1..N, and the speed on stderr
     selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S] [--swap true]
+              [--opening PLIES]
               engines or simple players play each other; a line per game, the wins and the
               mean length. Sides: snelab --south/--north; hive and chess --white/--black.
-              PLAYER: easy, normal, hard (the engine), greedy or random
+              PLAYER: easy, normal, hard (the engine), greedy or random; --opening plays
+              PLIES random moves first (the same for each block of four games)
     bench <game> [--depth N] [--seed S]
               perft speed, and each level's nodes per second and time per action
     play <game> --<side> SEAT --<side> SEAT [--seed S] [--clock SECONDS] [--record FILE]

@@ -121,6 +121,8 @@ pub struct Search {
     limits: Limits,
     root: Vec<RootMove>,
     depth: u32,
+    /// The deepest iteration finished.
+    completed: u32,
     index: usize,
     iter_best: Option<(Move, i32)>,
     best: Option<(Move, i32)>,
@@ -139,9 +141,20 @@ fn table_slots(limits: &Limits) -> usize {
     limits.node_cap.clamp(1 << 12, 1 << 21).next_power_of_two() as usize
 }
 
+/// A transposition table kept from one search to the next (a UHP session keeps it between
+/// moves, as what was learnt about the position two plies down is still true). A search given
+/// one depends on what the earlier searches left in it, so the table's bot never uses it.
+pub struct Table(Vec<Entry>);
+
 impl Search {
     /// A search with explicit limits (UHP `bestmove depth N`, a clock-bound search).
     pub fn with_limits(state: &State, limits: Limits, seed: u64) -> Search {
+        Search::with_table(state, limits, seed, None)
+    }
+
+    /// [`Search::with_limits`], starting from what an earlier search left in `table` (when it
+    /// has the size this search would choose).
+    pub fn with_table(state: &State, limits: Limits, seed: u64, table: Option<Table>) -> Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let legal = state.legal_moves();
         let root: Vec<RootMove> = legal
@@ -173,6 +186,10 @@ impl Search {
         played.sort_unstable();
         played.dedup();
         let slots = table_slots(&limits);
+        let tt = match table {
+            Some(Table(t)) if t.len() == slots => t,
+            _ => vec![Entry::default(); slots],
+        };
         Search {
             played,
             path: Vec::with_capacity(MAX_DEPTH as usize + 1),
@@ -180,7 +197,7 @@ impl Search {
             scratch: Scratch::new(),
             lists: Vec::new(),
             keys: Vec::new(),
-            tt: vec![Entry::default(); slots],
+            tt,
             killers: Vec::new(),
             history: vec![0; PIECE_COUNT * GRID_CELLS],
             limits: Limits {
@@ -189,6 +206,7 @@ impl Search {
             },
             root,
             depth: 1,
+            completed: 0,
             index: 0,
             iter_best: None,
             best: None,
@@ -203,9 +221,14 @@ impl Search {
         self.nodes
     }
 
+    /// The transposition table, for the next search of the same game.
+    pub fn into_table(self) -> Table {
+        Table(self.tt)
+    }
+
     /// The deepest completed depth so far.
     pub fn completed_depth(&self) -> u32 {
-        self.depth - 1
+        self.completed
     }
 
     /// The best move found so far (for a caller whose clock ran out), if any root move has
@@ -249,6 +272,7 @@ impl Search {
 
     fn finish_iteration(&mut self) {
         self.best = self.iter_best;
+        self.completed = self.depth;
         let decided = self.best.is_some_and(|b| b.1.abs() >= WON);
         if self.depth >= self.limits.max_depth || self.nodes >= self.limits.node_cap || decided {
             self.done = self.best.map(|b| b.0);
