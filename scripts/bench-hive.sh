@@ -40,21 +40,26 @@ script() {
 timed() { { time "$@" >/dev/null 2>&1; } 2>&1; }
 
 perft_tables() { timed "$tables" perft hive --depth 7; }
+perft_listing() { timed "$tables" perft hive --depth 7 --last list; }
 perft_noka() { timed sh -c "printf 'newgame Base\nperft 7\nexit\n' | '$noka' uhp"; }
 
 best() { sort -g | head -1; }
 
 echo "perft 7 from the start (181641900 leaves), best of $rounds; wall s, processor s"
+echo "(tables counts the last ply's moves; with --last list it lists them, as nokamute does)"
 : >/tmp/bench-hive-perft.$$
 for _ in $(seq "$rounds"); do
   read -r w u <<<"$(perft_tables)"
   echo "  tables   $w $u"
   echo "tables $w $u" >>/tmp/bench-hive-perft.$$
+  read -r w u <<<"$(perft_listing)"
+  echo "  tables, listing the last ply $w $u"
+  echo "listing $w $u" >>/tmp/bench-hive-perft.$$
   read -r w u <<<"$(perft_noka)"
   echo "  nokamute $w $u"
   echo "nokamute $w $u" >>/tmp/bench-hive-perft.$$
 done
-for who in tables nokamute; do
+for who in tables listing nokamute; do
   w=$(awk -v n=$who '$1==n {print $2}' /tmp/bench-hive-perft.$$ | best)
   u=$(awk -v n=$who '$1==n {print $3}' /tmp/bench-hive-perft.$$ | best)
   echo "perft7 $who best wall $w s, best processor $u s"

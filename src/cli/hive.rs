@@ -374,6 +374,33 @@ pub fn uhp(input: &mut dyn std::io::BufRead, out: &mut dyn Write) -> Result<(), 
     Uhp::new(Level::Hard).serve(input, out)
 }
 
+/// `tables perft hive --last list`: perft listing every move of the last ply (as engines that
+/// count by listing do), for a like-for-like speed comparison.
+pub fn perft_listing(
+    position: Option<&str>,
+    depth: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    let state = super::games::read_position::<State>(position)?;
+    super::report_perft(
+        depth,
+        |d| {
+            if state.outcome().is_some() {
+                return 0;
+            }
+            crate::rules::hive::movegen::perft_listing(
+                &mut state.board().clone(),
+                d,
+                &mut crate::rules::hive::Scratch::new(),
+                &mut Vec::new(),
+            )
+        },
+        out,
+        err,
+    )
+}
+
 /// `tables uhp [--level L] [--seed S]`.
 pub fn uhp_command(
     options: &Options,

@@ -136,6 +136,8 @@ pub enum Command {
         game: GameKind,
         position: Option<String>,
         depth: u32,
+        /// List every move of the last ply instead of counting it (Ash & Walnut only).
+        listing: bool,
     },
     Selfplay {
         game: GameKind,
@@ -180,9 +182,10 @@ GAMES:
     chess     Artifact Chess
 
 SUBCOMMANDS:
-    perft <game> [--position P] --depth N
+    perft <game> [--position P] --depth N [--last count|list]
               count the legal action sequences to depth N from the start (or from P);
-              prints `perft <d> <count>` for d = 1..N, and the speed on stderr
+              prints `perft <d> <count>` for d = 1..N, and the speed on stderr; hive counts
+              the last ply's moves without listing them unless `--last list`
     selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S] [--swap true]
               [--opening PLIES]
               engines or simple players play each other; a line per game, the wins and the
@@ -245,7 +248,21 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
         "perft" => {
             let (game, words) = game_arg(sub, rest)?;
             let options = Options::parse(&words)?;
-            options.allow_only(&["position", "depth"])?;
+            options.allow_only(&["position", "depth", "last"])?;
+            let listing = match options.str("last") {
+                None | Some("count") => false,
+                Some("list") if game == GameKind::Hive => true,
+                Some("list") => {
+                    return Err(CliError::Usage(
+                        "`--last list` is for hive only (the other games list anyway)".into(),
+                    ));
+                }
+                Some(v) => {
+                    return Err(CliError::Usage(format!(
+                        "`--last` takes count or list, not `{v}`"
+                    )));
+                }
+            };
             let depth = options.need_u64("depth")?;
             let depth = u32::try_from(depth)
                 .ok()
@@ -255,6 +272,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 game,
                 position: options.str("position").map(str::to_string),
                 depth,
+                listing,
             })
         }
         "selfplay" => {
@@ -374,6 +392,13 @@ pub fn run(
             game,
             position,
             depth,
+            listing: true,
+        } if game == GameKind::Hive => hive::perft_listing(position.as_deref(), depth, out, err),
+        Command::Perft {
+            game,
+            position,
+            depth,
+            ..
         } => with_game!(game, games::perft(position.as_deref(), depth, out, err)),
         Command::Selfplay { game, options } => with_game!(game, games::selfplay(&options, out)),
         Command::Bench { game, options } => with_game!(game, games::bench(&options, out)),
@@ -425,7 +450,8 @@ mod tests {
             Command::Perft {
                 game: GameKind::Hive,
                 position: None,
-                depth: 3
+                depth: 3,
+                listing: false
             }
         );
         let cmd = parse(&words("perft snelab --position 7/7 --depth=2")).unwrap();
@@ -434,7 +460,8 @@ mod tests {
             Command::Perft {
                 game: GameKind::Snelab,
                 position: Some("7/7".into()),
-                depth: 2
+                depth: 2,
+                listing: false
             }
         );
     }
@@ -458,6 +485,8 @@ mod tests {
             "arena",
             "arena go --a x",
             "cards --colour red",
+            "perft hive --depth 2 --last all",
+            "perft chess --depth 2 --last list",
         ] {
             match parse(&words(bad)) {
                 Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),

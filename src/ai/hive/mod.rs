@@ -138,7 +138,7 @@ fn table_slots(limits: &Limits) -> usize {
     if limits.max_depth <= 2 {
         return 1 << 12;
     }
-    limits.node_cap.clamp(1 << 12, 1 << 21).next_power_of_two() as usize
+    limits.node_cap.clamp(1 << 12, 1 << 22).next_power_of_two() as usize
 }
 
 /// A transposition table kept from one search to the next (a UHP session keeps it between
