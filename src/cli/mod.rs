@@ -389,11 +389,11 @@ pub fn run(
             Ok(())
         }
         Command::Perft {
-            game,
+            game: GameKind::Hive,
             position,
             depth,
             listing: true,
-        } if game == GameKind::Hive => hive::perft_listing(position.as_deref(), depth, out, err),
+        } => hive::perft_listing(position.as_deref(), depth, out, err),
         Command::Perft {
             game,
             position,
