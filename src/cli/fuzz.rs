@@ -570,7 +570,7 @@ fn save_envelope<T: UseLoaded>(input: &str, prepare: impl Fn(T) -> T) -> Result<
 /// after each, the game in progress reads back from its GameString. `bestmove` is held to one
 /// ply (its words are still read as usual).
 fn uhp_session(input: &str) -> Result<Verdict, String> {
-    let mut game: Option<hive::State> = None;
+    let mut session = super::hive::Uhp::capped(crate::ai::Level::Hard, 1);
     let mut read_any = false;
     for raw in input.split('\n') {
         let text = raw.trim();
@@ -580,7 +580,7 @@ fn uhp_session(input: &str) -> Result<Verdict, String> {
         if text == "exit" {
             break;
         }
-        let replies = super::hive::uhp_command_capped(text, &mut game, Some(1));
+        let replies = session.command(text);
         for r in &replies {
             if r.contains('\n') || r == "ok" {
                 return Err(format!(
@@ -594,7 +594,7 @@ fn uhp_session(input: &str) -> Result<Verdict, String> {
         {
             read_any = true;
         }
-        if let Some(g) = &game {
+        if let Some(g) = session.game() {
             let s = g.game_string();
             let back = hive::State::from_game_string(&s)
                 .map_err(|e| format!("after `{text}` the game `{s}` does not read back: {e}"))?;
