@@ -21,7 +21,10 @@
 //!   open file). Positions where the side not to act stands in check are therefore accepted:
 //!   the king is never captured, so that side simply answers the check on its turn.
 //! - Repetitions compare pieces with their marks, impassable squares, side to act, castling
-//!   rights, a usable en-passant chance, reserves, hands and played piles.
+//!   rights, a usable en-passant chance, reserves, played piles, shields, Scouting, Restrictions
+//!   and an open window. Hands are left out of the key: they change only when a card is played
+//!   or taken, which restarts the count, so no repetition is gained or lost by that, and the
+//!   engine's view (the other hand hidden) keys positions as the game does.
 
 pub mod army;
 pub mod artifact;
@@ -32,6 +35,7 @@ pub mod history;
 pub mod movegen;
 pub mod notation;
 pub mod state;
+mod zobrist;
 
 pub use army::{Army, ArmyError, Setup, SetupError, start_state};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet};
