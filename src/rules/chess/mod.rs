@@ -28,6 +28,7 @@
 
 pub mod army;
 pub mod artifact;
+pub(crate) mod bits;
 pub mod board;
 pub mod cards;
 pub mod dice;
@@ -106,22 +107,34 @@ pub fn card_actions(state: &State, card: Artifact) -> Vec<Action> {
 /// (so a plain-chess position without queens gives chess perft minus queen promotions). Draws
 /// by repetition or without progress are not looked at, as in chess perft.
 pub fn perft(state: &State, depth: u32) -> u64 {
+    let mut root = state.clone();
+    root.seen = Vec::new();
+    let mut buffers = Vec::new();
+    perft_inner(&root, depth, &mut buffers)
+}
+
+/// [`perft`] below the root: the positions seen are never cloned, and each depth reuses one
+/// action buffer.
+fn perft_inner(state: &State, depth: u32, buffers: &mut Vec<Vec<Action>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let actions = movegen::generate(state);
-    if depth == 1 {
-        return actions.len() as u64;
-    }
-    actions
-        .iter()
-        .map(|a| {
-            let mut next = state.clone();
-            next.seen.clear();
-            next.play(a, Some(AttemptResult::Success));
-            perft(&next, depth - 1)
-        })
-        .sum()
+    let mut actions = buffers.pop().unwrap_or_default();
+    movegen::generate_into(state, &mut actions);
+    let n = if depth == 1 {
+        actions.len() as u64
+    } else {
+        actions
+            .iter()
+            .map(|a| {
+                let mut next = state.clone();
+                next.play(a, Some(AttemptResult::Success));
+                perft_inner(&next, depth - 1, buffers)
+            })
+            .sum()
+    };
+    buffers.push(actions);
+    n
 }
 
 impl crate::rules::Game for State {
