@@ -1005,8 +1005,13 @@ impl State {
     /// would bring back (two states with equal search keys offer the same actions with the same
     /// effects, up to the clocks and the history).
     pub fn search_key(&self) -> u64 {
+        self.search_key_from(self.key())
+    }
+
+    /// [`State::search_key`] from the already computed [`State::key`].
+    pub fn search_key_from(&self, key: u64) -> u64 {
         use super::zobrist as z;
-        let mut h = self.key();
+        let mut h = key;
         for c in Color::BOTH {
             for a in self.hands[c.index()].iter() {
                 h ^= z::HANDS[c.index() * 22 + a as usize];
