@@ -152,11 +152,12 @@ impl crate::rules::Game for State {
         parse_position(QUEENLESS_START).unwrap_or_else(|_| State::bare().settle())
     }
 
-    /// Two random armies of 14–15 points and the hands dealt, all from `seed`.
+    /// Two armies of 14–15 points as the engine builds them ([`Army::engine`]) and the hands
+    /// dealt, all from `seed`.
     fn opening(seed: u64) -> State {
         let mut rng = DiceRng::new(seed);
-        let white = Army::random(Color::White, &mut rng, 14, 15);
-        let black = Army::random(Color::Black, &mut rng, 14, 15);
+        let white = Army::engine(Color::White, &mut rng);
+        let black = Army::engine(Color::Black, &mut rng);
         start_state(&white, &black, rng.next_u64())
     }
 
