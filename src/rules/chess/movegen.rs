@@ -71,6 +71,38 @@ pub(crate) fn attackers_with(
     a
 }
 
+/// Every square attacked by a piece of `by`, lines stopping at `blockers`.
+pub(crate) fn attacked_squares(board: &Board, by: Color, blockers: u64) -> u64 {
+    let own = board.color_bits(by);
+    let pawns = own & board.role_bits(Role::Pawn);
+    let forward = match by {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    };
+    let heirs = pawns & board.heir_bits();
+    let backward = match by {
+        Color::White => ((heirs & !FILE_A) >> 9) | ((heirs & !FILE_H) >> 7),
+        Color::Black => ((heirs & !FILE_A) << 7) | ((heirs & !FILE_H) << 9),
+    };
+    let mut a = forward | backward;
+    for sq in Bits(own & board.role_bits(Role::Knight)) {
+        a |= KNIGHT[sq];
+    }
+    for sq in Bits(own & board.role_bits(Role::King)) {
+        a |= KING[sq];
+    }
+    for sq in Bits(own & board.role_bits(Role::Bishop)) {
+        a |= bits::bishop_attacks(sq, blockers);
+    }
+    for sq in Bits(own & board.role_bits(Role::Rook)) {
+        a |= bits::rook_attacks(sq, blockers);
+    }
+    a
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
 /// The pieces of `by` attacking `target` on this board.
 #[inline]
 pub(crate) fn attackers_to(board: &Board, target: usize, by: Color) -> u64 {
@@ -593,14 +625,10 @@ fn board_actions(
         );
     }
     if let Some(k) = king {
-        let mut targets = 0;
-        for to in Bits(KING[k] & landable) {
-            let victim = (enemy & bit(to) != 0).then_some(to);
-            if safe_after(board, us, king, k, to, victim) {
-                targets |= bit(to);
-            }
-        }
-        push_targets(out, k, targets, enemy, None);
+        // Every square the other side attacks with our king lifted off the board: the king may
+        // step (or attempt) anywhere else.
+        let attacked = attacked_squares(board, them, (occ & !bit(k)) | imp);
+        push_targets(out, k, KING[k] & landable & !attacked, enemy, None);
         if !in_check {
             let wounded = KING[k] & own & board.wounded_bits() & !kings;
             for t in Bits(wounded) {

@@ -2,7 +2,7 @@
 //! heal marks, the pawn reserves, the check-continuation rule, the progress clock, repetitions
 //! and the end of the game.
 
-use super::artifact::{Artifact, ArtifactSet};
+use super::artifact::{Artifact, ArtifactSet, Pile};
 use super::board::{Board, Color, Piece, Role, Square};
 use super::cards::{self, Play};
 use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
@@ -278,7 +278,7 @@ pub struct State {
     /// Unplayed artifacts per colour (issue #8 deals them).
     pub(crate) hands: [ArtifactSet; 2],
     /// Played artifacts per colour, in the order played, face up.
-    pub(crate) played: [Vec<Artifact>; 2],
+    pub(crate) played: [Pile; 2],
     /// Actions since the last progress.
     pub(crate) quiet: u16,
     /// Starts at 1 and grows after black's turn passes to white.
@@ -311,7 +311,7 @@ impl State {
             en_passant: None,
             reserves: [0, 0],
             hands: [ArtifactSet::EMPTY; 2],
-            played: [Vec::new(), Vec::new()],
+            played: [Pile::new(), Pile::new()],
             quiet: 0,
             fullmove: 1,
             dice: DiceRng::new(0),
@@ -377,6 +377,37 @@ impl State {
         self.dice = DiceRng::new(0);
         if let Some((_, before)) = &mut self.cancelable {
             before.mask(viewer, hide);
+        }
+    }
+
+    /// A copy to play `action` on: the same state, but without the state a Cancel would bring
+    /// back when playing `action` drops it anyway (every action but Cancel and a window's
+    /// answers) — the engine's search copies states at every node.
+    pub(crate) fn clone_to_play(&self, action: &Action) -> State {
+        if self.cancelable.is_none()
+            || self.window.is_some()
+            || *action == Action::Play(Play::Cancel)
+        {
+            return self.clone();
+        }
+        State {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            reserves: self.reserves,
+            hands: self.hands,
+            played: self.played,
+            quiet: self.quiet,
+            fullmove: self.fullmove,
+            dice: self.dice,
+            seen: self.seen.clone(),
+            end: self.end,
+            shields: self.shields,
+            scouted: self.scouted,
+            window: self.window,
+            restricted: self.restricted,
+            cancelable: None,
         }
     }
 
@@ -952,19 +983,26 @@ impl State {
     /// A Zobrist key from constant tables ([`super::zobrist`]), stable across builds, so saved
     /// states keep their repetition counts.
     pub fn key(&self) -> u64 {
+        use super::bits::{Bits, bit};
         use super::zobrist as z;
         let mut h = 0u64;
-        for (sq, p) in self.board.pieces() {
-            h ^= z::PIECES[z::piece_index(
-                p.color.index(),
-                p.role as usize,
-                p.wounded,
-                p.heir,
-                sq.index(),
-            )];
+        let board = &self.board;
+        let (wounded, heirs) = (board.wounded_bits(), board.heir_bits());
+        for color in Color::BOTH {
+            for role in Role::ALL {
+                for sq in Bits(board.pieces_of(color, role)) {
+                    h ^= z::PIECES[z::piece_index(
+                        color.index(),
+                        role as usize,
+                        wounded & bit(sq) != 0,
+                        heirs & bit(sq) != 0,
+                        sq,
+                    )];
+                }
+            }
         }
-        for sq in self.board.impassable().iter() {
-            h ^= z::IMPASSABLE[sq.index()];
+        for sq in Bits(board.impassable_bits()) {
+            h ^= z::IMPASSABLE[sq];
         }
         if self.turn == Color::Black {
             h ^= z::BLACK;
@@ -976,13 +1014,15 @@ impl State {
         for c in Color::BOTH {
             let i = c.index();
             h ^= z::RESERVES[i * 16 + (self.reserves[i] as usize).min(15)];
-            let mut counts = [0u8; 22];
-            for a in self.played[i].iter() {
-                counts[*a as usize] = counts[*a as usize].saturating_add(1);
-            }
-            for (k, &n) in counts.iter().enumerate() {
-                if n > 0 {
-                    h ^= z::PLAYED[(i * 22 + k) * 4 + (n as usize).min(3)];
+            if !self.played[i].is_empty() {
+                let mut counts = [0u8; 22];
+                for a in self.played[i].iter() {
+                    counts[*a as usize] = counts[*a as usize].saturating_add(1);
+                }
+                for (k, &n) in counts.iter().enumerate() {
+                    if n > 0 {
+                        h ^= z::PLAYED[(i * 22 + k) * 4 + (n as usize).min(3)];
+                    }
                 }
             }
             if let Some(s) = self.shields[i] {
