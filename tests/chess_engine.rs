@@ -140,3 +140,34 @@ fn a_side_far_behind_repeats_when_the_other_holds_hidden_cards() {
         "e1d1"
     );
 }
+
+/// However the search is sliced (one node at a time, a few hundred, all at once), the same
+/// seed gives the same choice after the same nodes.
+#[test]
+fn slicing_the_search_changes_nothing() {
+    let positions = [
+        after_white_shield("fury,teleport,knights-leap,poison-dart"),
+        parse_position("r3k2r/ppp2ppp/2n5/3p4/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1 - - - 1/0 trophy,zombie-pawn,balm/fury,cancel,shield -/-").unwrap(),
+    ];
+    for s in &positions {
+        for level in [Level::Easy, Level::Normal] {
+            let whole = search(s, level, 4);
+            for slice in [1, 97, 5_000] {
+                let mut engine = <State as Bots>::Engine::new(s, level, 4);
+                let mut steps = 0u64;
+                let choice = loop {
+                    steps += 1;
+                    if let Some(d) = engine.step(slice).decision() {
+                        break d;
+                    }
+                };
+                assert_eq!(
+                    (choice, engine.nodes()),
+                    whole,
+                    "{level:?}, slices of {slice}"
+                );
+                assert!(slice > 1_000 || steps > 1);
+            }
+        }
+    }
+}

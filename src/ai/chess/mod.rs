@@ -34,15 +34,15 @@ pub mod v1;
 use super::{Bots, Engine, Level, Step};
 use crate::rules::chess::{Action, DiceRng, End, State};
 pub use eval::evaluate;
-use search::{MATE, Options, Searcher};
+use search::{Options, Searcher};
 
 /// What bounds a level's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// The deepest iteration, in actions.
     pub max_depth: i32,
-    /// Nodes after which no new unit of work starts; a unit running past twice this is cut
-    /// off (and the last finished depth decides).
+    /// Nodes after which no new unit of work starts; a unit running past one and a half times
+    /// this is cut off (and the last finished depth decides).
     pub nodes: u64,
     /// How many deals of the hidden hand are searched.
     pub deals: usize,
@@ -61,14 +61,14 @@ pub fn limits(level: Level) -> Limits {
         },
         Level::Normal => Limits {
             max_depth: 32,
-            nodes: 120_000,
-            deals: 3,
+            nodes: 50_000,
+            deals: 2,
             noise: 0.0,
         },
         Level::Hard => Limits {
             max_depth: 32,
-            nodes: 400_000,
-            deals: 5,
+            nodes: 1_000_000,
+            deals: 4,
             noise: 0.0,
         },
     }
@@ -130,7 +130,7 @@ impl Search {
             .iter()
             .map(|_| {
                 if limits.noise > 0.0 {
-                    (rng.below(2001) as f64 / 1000.0 - 1.0) * limits.noise
+                    search::squash((rng.below(2001) as f64 / 1000.0 - 1.0) * limits.noise)
                 } else {
                     0.0
                 }
@@ -138,7 +138,14 @@ impl Search {
             .collect();
         let mut searcher = Searcher::new(&view.seen, Options::default());
         searcher.root = Some(me);
-        searcher.limit = limits.nodes.saturating_mul(2);
+        searcher.hidden = (hidden > 0).then_some(me.other());
+        // The searcher keeps the game's positions for repetitions: the deals need not copy
+        // them at every node.
+        let mut deals = deals;
+        for deal in &mut deals {
+            deal.seen = Vec::new();
+        }
+        searcher.limit = limits.nodes.saturating_add(limits.nodes / 2);
         let n = actions.len();
         let d = deals.len();
         let mut search = Search {
@@ -276,7 +283,7 @@ impl Search {
         self.values = vec![vec![(0.0, false); d]; self.actions.len()];
         self.best_in_deal = vec![f64::NEG_INFINITY; d];
         self.cursor = Cursor::Sweep { deal: 0, action: 0 };
-        let mate_found = value.abs() > MATE - 1000.0;
+        let mate_found = value.abs() > search::EVAL_MAX;
         if self.depth >= self.limits.max_depth
             || self.searcher.nodes >= self.limits.nodes
             || mate_found

@@ -2,8 +2,9 @@
 //! 1983: Star1 bounds the chance node by the outcomes searched so far and the value range of
 //! those left; Star2 first probes each outcome with one action to tighten those bounds), with a
 //! transposition table, move ordering (attempts by expected gain, killers, history) and the
-//! game's own draws. Values are from the side to act's point of view, in hundredths of a pawn,
-//! within `[-MATE, MATE]`; a mate in `n` actions scores `MATE - n`.
+//! game's own draws. Values are from the side to act's point of view, the evaluation squashed
+//! into an expected result ([`squash`]) within `[-MATE, MATE]`; a mate in `n` actions scores
+//! `MATE - n`.
 //!
 //! Chance nodes: an attempt's results with their exact odds, likeliest first (a healthy 3d6
 //! against 2d6 succeeds 77.9 %, wounds 15.2 %, misses 6.9 %); Zombie Pawn's squares, each
@@ -21,9 +22,20 @@ use crate::rules::chess::{
 };
 
 /// The score of a mate now; a mate `n` actions away scores `MATE - n`.
-pub const MATE: f64 = 30_000.0;
-/// Every evaluation is clamped within this, below any mate.
-pub const EVAL_MAX: f64 = 20_000.0;
+pub const MATE: f64 = 12_000.0;
+/// Every evaluation is squashed within this, below any mate ([`squash`]).
+pub const EVAL_MAX: f64 = 10_000.0;
+/// The evaluation's scale for [`squash`]: an edge of this many hundredths of a pawn is worth
+/// three quarters of a won game.
+pub const SQUASH_SCALE: f64 = 600.0;
+
+/// The evaluation (hundredths of a pawn) as an expected result: `EVAL_MAX · tanh(e / 600)`,
+/// so a pawn up is about a 58 % score, a rook up 84 %, and a mate is worth more than any edge.
+/// Chance nodes average these — what a side may expect from the dice, not the pawns it may
+/// count: a sure rook is better than a one-in-three chance of mate.
+pub fn squash(centipawns: f64) -> f64 {
+    EVAL_MAX * (centipawns / SQUASH_SCALE).tanh()
+}
 const LOW: f64 = -MATE;
 const HIGH: f64 = MATE;
 
@@ -63,8 +75,8 @@ struct Entry {
 }
 
 const TABLE_BITS: u32 = 17;
-/// What a draw costs the engine's own side (hundredths of a pawn).
-pub const CONTEMPT: f64 = 25.0;
+/// What a draw costs the engine's own side: a quarter of a pawn ([`squash`]ed).
+pub const CONTEMPT: f64 = EVAL_MAX * 25.0 / SQUASH_SCALE;
 /// How many of Trophy's possible draws are searched (all when there are no more).
 pub const TROPHY_DRAWS: usize = 4;
 const MAX_PLY: usize = 64;
@@ -77,57 +89,87 @@ pub(crate) struct Outcome {
     pub chance: Option<CardChance>,
 }
 
+/// The most outcomes an action has: Zombie Pawn's squares (two ranks of eight).
+const MAX_OUTCOMES: usize = 16;
+
+/// An action's outcomes, likeliest first (stored inline).
+#[derive(Clone, Copy)]
+pub(crate) struct Outcomes {
+    items: [Outcome; MAX_OUTCOMES],
+    len: usize,
+}
+
+impl Outcomes {
+    fn push(&mut self, o: Outcome) {
+        if self.len < MAX_OUTCOMES {
+            self.items[self.len] = o;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Outcomes {
+    type Target = [Outcome];
+    fn deref(&self) -> &[Outcome] {
+        &self.items[..self.len]
+    }
+}
+
 /// The outcomes of `action` in `state`, likeliest first (one, certain, for most actions).
-pub(crate) fn outcomes(state: &State, action: &Action) -> Vec<Outcome> {
+pub(crate) fn outcomes(state: &State, action: &Action) -> Outcomes {
+    let mut out = Outcomes {
+        items: [Outcome {
+            p: 1.0,
+            result: None,
+            chance: None,
+        }; MAX_OUTCOMES],
+        len: 0,
+    };
     if let Some(odds) = state.attempt_odds(action) {
-        let mut out: Vec<Outcome> = odds
-            .outcomes()
-            .map(|(r, f)| Outcome {
+        for (r, f) in odds.outcomes() {
+            out.push(Outcome {
                 p: f.to_f64(),
                 result: Some(r),
                 chance: None,
-            })
-            .collect();
+            });
+        }
         // Stable: equal odds keep success, wound, miss.
-        out.sort_by(|a, b| b.p.total_cmp(&a.p));
+        out.items[..out.len].sort_by(|a, b| b.p.total_cmp(&a.p));
         return out;
     }
     if let Action::Play(play @ (Play::ZombiePawn | Play::Trophy)) = action {
-        let mut chances = crate::rules::chess::card_chances(state, play);
+        let chances = crate::rules::chess::card_chances(state, play);
         if matches!(play, Play::Trophy) && chances.len() > TROPHY_DRAWS {
             // A fixed sample of the possible draws, spread evenly from a point that depends
             // on the searched position only.
             let n = chances.len();
             let start = (state.search_key() % n as u64) as usize;
-            chances = (0..TROPHY_DRAWS)
-                .map(|k| chances[(start + k * n / TROPHY_DRAWS) % n])
-                .collect();
-            let p = 1.0 / TROPHY_DRAWS as f64;
-            return chances
-                .into_iter()
-                .map(|(c, _)| Outcome {
-                    p,
+            for k in 0..TROPHY_DRAWS {
+                out.push(Outcome {
+                    p: 1.0 / TROPHY_DRAWS as f64,
                     result: None,
-                    chance: Some(c),
-                })
-                .collect();
+                    chance: Some(chances[(start + k * n / TROPHY_DRAWS) % n].0),
+                });
+            }
+            return out;
         }
-        if !chances.is_empty() {
-            return chances
-                .into_iter()
-                .map(|(c, f)| Outcome {
-                    p: f.to_f64(),
-                    result: None,
-                    chance: Some(c),
-                })
-                .collect();
+        for (c, f) in chances {
+            out.push(Outcome {
+                p: f.to_f64(),
+                result: None,
+                chance: Some(c),
+            });
+        }
+        if out.len > 0 {
+            return out;
         }
     }
-    vec![Outcome {
+    out.push(Outcome {
         p: 1.0,
         result: None,
         chance: None,
-    }]
+    });
+    out
 }
 
 /// The searcher: its table, its ordering memory, the positions on the path for repetitions, and
@@ -136,6 +178,8 @@ pub struct Searcher {
     /// The side the search is for (draws are worth [`CONTEMPT`] less to it); `None`: draws are
     /// worth nothing to either side.
     pub root: Option<crate::rules::chess::Color>,
+    /// The side whose hand is guessed (the deals); `None` when both hands are known.
+    pub hidden: Option<crate::rules::chess::Color>,
     pub nodes: u64,
     pub limit: u64,
     pub aborted: bool,
@@ -148,6 +192,7 @@ pub struct Searcher {
     path: Vec<u64>,
     floor: usize,
     buffers: Vec<Vec<Action>>,
+    scored: Vec<(f64, Action)>,
 }
 
 impl Searcher {
@@ -156,6 +201,7 @@ impl Searcher {
     pub fn new(seen: &[u64], options: Options) -> Searcher {
         Searcher {
             root: None,
+            hidden: None,
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
@@ -166,6 +212,7 @@ impl Searcher {
             path: seen.to_vec(),
             floor: 0,
             buffers: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -205,7 +252,7 @@ impl Searcher {
     }
 
     fn child(&self, state: &State, action: &Action, out: &Outcome) -> (State, bool) {
-        let mut child = state.clone();
+        let mut child = state.clone_to_play(action);
         let irreversible = child.play_chance(action, out.result, out.chance);
         (child, irreversible)
     }
@@ -250,8 +297,8 @@ impl Searcher {
         let n = outs.len();
         let children: Vec<(State, bool)> =
             outs.iter().map(|o| self.child(state, action, o)).collect();
-        let mut lb = vec![LOW; n];
-        let mut ub = vec![HIGH; n];
+        let mut lb = [LOW; MAX_OUTCOMES];
+        let mut ub = [HIGH; MAX_OUTCOMES];
         if self.options.probe && depth >= 1 {
             for i in 0..n {
                 let (child, irreversible) = &children[i];
@@ -289,7 +336,7 @@ impl Searcher {
             }
         }
         let mut known = 0.0;
-        let mut values = vec![0.0; n];
+        let mut values = [0.0; MAX_OUTCOMES];
         for i in 0..n {
             let p = outs[i].p;
             let rest_ub: f64 = (i + 1..n).map(|j| outs[j].p * ub[j]).sum();
@@ -332,7 +379,8 @@ impl Searcher {
     /// lower bound on the node's value for its side to act; `None` when the search says only
     /// that it is at most `lo` (no bound). A finished position gives its exact value.
     fn probe(&mut self, state: &State, depth: i32, lo: f64, hi: f64, ply: usize) -> Option<f64> {
-        if let Some(v) = self.terminal(state, ply) {
+        let key = state.key();
+        if let Some(v) = self.terminal(state, key, ply) {
             return Some(v);
         }
         let mut actions = self.buffers.pop().unwrap_or_default();
@@ -345,7 +393,6 @@ impl Searcher {
             self.buffers.push(actions);
             return Some(self.leaf(state));
         }
-        let key = state.key();
         let tt_move = self
             .table_entry(state.search_key_from(key))
             .and_then(|e| e.best);
@@ -358,12 +405,9 @@ impl Searcher {
     }
 
     /// A finished position's value (a draw by rule or by repetition), if it is finished.
-    fn terminal(&self, state: &State, ply: usize) -> Option<f64> {
-        if ply > 0 {
-            let key = state.key();
-            if self.path[self.floor..].contains(&key) {
-                return Some(self.draw(state));
-            }
+    fn terminal(&self, state: &State, key: u64, ply: usize) -> Option<f64> {
+        if ply > 0 && self.path[self.floor..].contains(&key) {
+            return Some(self.draw(state));
         }
         if state.quiet_actions() >= NO_PROGRESS_LIMIT {
             return Some(self.draw(state));
@@ -392,6 +436,46 @@ impl Searcher {
         }
     }
 
+    /// When the side to act is the one whose hand is guessed, and it has no action on the board
+    /// (only cards, or nothing): the public chance that none of the cards it holds can be played
+    /// here (a stalemate, or a mate in check). The kinds it may hold are those not in its played
+    /// pile, as for the deals; each is tried alone.
+    fn cornered(&self, state: &State, actions: &[Action]) -> Option<f64> {
+        let side = state.turn();
+        if self.hidden != Some(side)
+            || state.window().is_some()
+            || actions.iter().any(|a| !matches!(a, Action::Play(_)))
+        {
+            return None;
+        }
+        let held = state.hand_size(side);
+        if held == 0 {
+            return None;
+        }
+        let played: crate::rules::chess::ArtifactSet = state.played(side).iter().copied().collect();
+        let (mut kinds, mut dead) = (0usize, 0usize);
+        let mut trial = state.clone();
+        for kind in Artifact::ALL {
+            if played.contains(kind) {
+                continue;
+            }
+            kinds += 1;
+            trial.hands[side.index()] = [kind].into_iter().collect();
+            if movegen::generate(&trial).is_empty() {
+                dead += 1;
+            }
+        }
+        // The chance that a hand of `held` kinds out of `kinds` holds only dead ones.
+        let mut p = 1.0;
+        for i in 0..held {
+            if dead < held || kinds <= i {
+                return Some(0.0);
+            }
+            p *= (dead - i) as f64 / (kinds - i) as f64;
+        }
+        Some(p)
+    }
+
     fn no_action(&self, state: &State, ply: usize) -> f64 {
         if state.in_check() {
             -(MATE - ply as f64)
@@ -401,18 +485,11 @@ impl Searcher {
     }
 
     fn leaf(&self, state: &State) -> f64 {
-        evaluate(state, state.turn()).clamp(-EVAL_MAX, EVAL_MAX)
+        squash(evaluate(state, state.turn()))
     }
 
     /// A choice node: the best action's value for the side to act, `depth` actions deep.
-    pub fn node(
-        &mut self,
-        state: &State,
-        depth: i32,
-        mut alpha: f64,
-        beta: f64,
-        ply: usize,
-    ) -> f64 {
+    pub fn node(&mut self, state: &State, depth: i32, alpha: f64, beta: f64, ply: usize) -> f64 {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
@@ -420,7 +497,8 @@ impl Searcher {
         if self.aborted {
             return 0.0;
         }
-        if let Some(v) = self.terminal(state, ply) {
+        let key = state.key();
+        if let Some(v) = self.terminal(state, key, ply) {
             return v;
         }
         if depth <= 0 && !state.in_check() {
@@ -428,6 +506,31 @@ impl Searcher {
         }
         let mut actions = self.buffers.pop().unwrap_or_default();
         movegen::generate_into(state, &mut actions);
+        if let Some(p) = self.cornered(state, &actions) {
+            // The guessed hand decides whether this side can act at all: weigh the end by the
+            // public chance that no card of its hand can be played here.
+            let end = self.no_action(state, ply);
+            if actions.is_empty() {
+                self.buffers.push(actions);
+                return p * end + (1.0 - p) * self.leaf(state);
+            }
+            if p >= 1.0 || depth <= 0 || ply >= MAX_PLY {
+                let rest = self.leaf(state);
+                self.buffers.push(actions);
+                return p * end + (1.0 - p) * rest;
+            }
+            let q = 1.0 - p;
+            let v = self.choices(
+                state,
+                actions,
+                key,
+                depth,
+                (alpha - p * end) / q,
+                (beta - p * end) / q,
+                ply,
+            );
+            return p * end + q * v;
+        }
         if actions.is_empty() {
             self.buffers.push(actions);
             return self.no_action(state, ply);
@@ -436,7 +539,22 @@ impl Searcher {
             self.buffers.push(actions);
             return self.leaf(state);
         }
-        let key = state.key();
+        self.choices(state, actions, key, depth, alpha, beta, ply)
+    }
+
+    /// The choice among `actions` (at least one), with the table and ordering; `actions` goes
+    /// back to the buffers.
+    #[allow(clippy::too_many_arguments)]
+    fn choices(
+        &mut self,
+        state: &State,
+        mut actions: Vec<Action>,
+        key: u64,
+        depth: i32,
+        mut alpha: f64,
+        beta: f64,
+        ply: usize,
+    ) -> f64 {
         let search_key = state.search_key_from(key);
         let entry = self.table_entry(search_key);
         let mut tt_move = None;
@@ -586,15 +704,25 @@ impl Searcher {
 
     /// Orders actions best first: the table's action, attempts by expected gain, promotions,
     /// heals, Cancel, killers, then quiet actions by history (card plays after board moves).
-    fn order(&self, state: &State, actions: &mut [Action], tt_move: Option<Action>, ply: usize) {
-        let mut scored: Vec<(f64, Action)> = actions
-            .iter()
-            .map(|a| (self.order_score(state, a, tt_move, ply), *a))
-            .collect();
+    fn order(
+        &mut self,
+        state: &State,
+        actions: &mut [Action],
+        tt_move: Option<Action>,
+        ply: usize,
+    ) {
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(
+            actions
+                .iter()
+                .map(|a| (self.order_score(state, a, tt_move, ply), *a)),
+        );
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (slot, (_, a)) in actions.iter_mut().zip(scored) {
-            *slot = a;
+        for (slot, (_, a)) in actions.iter_mut().zip(scored.iter()) {
+            *slot = *a;
         }
+        self.scored = scored;
     }
 
     fn best_ordered(
@@ -620,26 +748,36 @@ impl Searcher {
     /// search must equal. Same draws, mates and outcome order.
     pub fn plain(&mut self, state: &State, depth: i32, ply: usize) -> f64 {
         self.nodes += 1;
-        if let Some(v) = self.terminal(state, ply) {
+        let key = state.key();
+        if let Some(v) = self.terminal(state, key, ply) {
             return v;
         }
         if depth <= 0 && !state.in_check() {
             return self.leaf(state);
         }
         let actions = movegen::generate(state);
+        let cornered = self.cornered(state, &actions);
+        if let Some(p) = cornered
+            && (actions.is_empty() || p >= 1.0 || depth <= 0 || ply >= MAX_PLY)
+        {
+            return p * self.no_action(state, ply) + (1.0 - p) * self.leaf(state);
+        }
         if actions.is_empty() {
             return self.no_action(state, ply);
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.leaf(state);
         }
-        self.path.push(state.key());
+        self.path.push(key);
         let mut best = f64::NEG_INFINITY;
         for action in &actions {
             best = best.max(self.plain_action(state, action, depth, ply));
         }
         self.path.pop();
-        best
+        match cornered {
+            Some(p) => p * self.no_action(state, ply) + (1.0 - p) * best,
+            None => best,
+        }
     }
 
     /// Plain expectimax's value of one action.
@@ -651,7 +789,7 @@ impl Searcher {
         };
         let outs = outcomes(state, action);
         let mut values = Vec::with_capacity(outs.len());
-        for o in &outs {
+        for o in outs.iter() {
             let (child, irreversible) = self.child(state, action, o);
             let floor = self.floor;
             if irreversible {

@@ -224,3 +224,28 @@ fn after_scouting_one_deal_the_hand_seen() {
         white.hand(Color::White)
     );
 }
+
+/// A game between the engine and the first one: white, a rook and a bishop up, boxed the lone
+/// black king in (Kg3 leaves it no square) while black's one hidden card could not be played:
+/// a stalemate. The engine now weighs the public chance that the hidden hand holds no playable
+/// card, and keeps a square open.
+#[test]
+fn it_leaves_a_lone_king_with_hidden_cards_a_square() {
+    let s = parse_position(
+        "3R4/8/6B1/8/7K/4k3/7P/8 w - - 1 31 - h2 e2,f7 1/6 scouting/poison-dart statue,knights-leap,trophy,kings-stride,acceleration,heir/statue,shield,zombie-pawn,heir -/- - - -/-",
+    )
+    .unwrap();
+    for seed in 0..4 {
+        let a = search(&s, Level::Normal, seed).unwrap();
+        let after = s.apply(&a).unwrap().0;
+        let board_moves = after
+            .legal_actions()
+            .iter()
+            .filter(|a| !matches!(a, Action::Play(_)))
+            .count();
+        assert!(
+            board_moves > 0 || after.in_check(),
+            "seed {seed}: {a} leaves black no move on the board: {after}"
+        );
+    }
+}
