@@ -41,7 +41,7 @@ fn player(options: &Options, flag: &str) -> Result<Player, CliError> {
         .ok_or_else(|| CliError::Usage(format!("`--{flag} PLAYER` is required")))?;
     Player::parse(name).ok_or_else(|| {
         CliError::Usage(format!(
-            "unknown player `{name}` for `--{flag}` (expected easy, normal, hard, greedy or random)"
+            "unknown player `{name}` for `--{flag}` (expected easy, normal, hard, greedy, random or v1)"
         ))
     })
 }
