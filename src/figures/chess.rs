@@ -159,6 +159,7 @@ pub fn odds() -> Option<Figure> {
     Some(Figure {
         drawing: Drawing::Odds(OddsFigure { cells }),
         caption: msg("figure.chess.odds"),
+        legend: Vec::new(),
     })
 }
 
@@ -210,6 +211,7 @@ pub fn artifacts() -> Figure {
     Figure {
         drawing: Drawing::Artifacts(ArtifactsFigure { groups }),
         caption: msg("figure.chess.artifacts"),
+        legend: Vec::new(),
     }
 }
 

@@ -182,6 +182,7 @@ pub fn creature(c: Creature) -> Option<Figure> {
             panels: vec![panel],
         }),
         caption,
+        legend: Vec::new(),
     })
 }
 
@@ -222,6 +223,7 @@ pub fn slide_room() -> Option<Figure> {
     Some(Figure {
         drawing: Drawing::Hive(HiveFigure { panels }),
         caption: msg("figure.hive.slide_room"),
+        legend: Vec::new(),
     })
 }
 

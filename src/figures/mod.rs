@@ -48,11 +48,28 @@ pub fn first_of(game: GameKind) -> Option<&'static str> {
     NAMES.iter().find(|(_, g)| *g == game).map(|&(n, _)| n)
 }
 
-/// A figure: what to draw, and the line under it.
+/// A figure: what to draw, the line that goes with it, and what its marks mean.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub drawing: Drawing,
     pub caption: Message,
+    /// Each mark the drawing uses, with its meaning (empty when the caption says it all).
+    pub legend: Vec<(Mark, Message)>,
+}
+
+/// A mark a drawing uses, as a legend shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A green dot: a move to an empty square.
+    Move,
+    /// A red route ending in a red ring: a capture backward (the appeal).
+    Appeal,
+    /// A red ring on an enemy piece: the piece taken.
+    Target,
+    /// A dashed green ring: a piece that pays.
+    Payer,
+    /// A faded piece: one that is there only to pay.
+    Faded,
 }
 
 /// What a figure shows.

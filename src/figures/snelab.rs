@@ -9,7 +9,7 @@
 //!   holds a Bailiff, an Advocate and a Barrister besides; the payments are those of the legal
 //!   captures, one per distinct set of pieces.
 
-use super::{Drawing, Figure};
+use super::{Drawing, Figure, Mark};
 use crate::i18n::{Message, msg};
 use crate::rules::snelab::moves::open_routes;
 use crate::rules::snelab::{
@@ -158,6 +158,11 @@ pub fn route(rank: Rank) -> Option<Figure> {
             payments: Vec::new(),
         }),
         caption: msg("figure.snelab.route").with_words("piece", rank_name(rank)),
+        legend: vec![
+            (Mark::Move, msg("figure.snelab.legend.move")),
+            (Mark::Appeal, msg("figure.snelab.legend.appeal")),
+            (Mark::Faded, msg("figure.snelab.legend.faded")),
+        ],
     })
 }
 
@@ -215,6 +220,10 @@ pub fn payment() -> Option<Figure> {
             .with_words("attacker", rank_name(attacker.rank))
             .with_words("target", rank_name(victim.rank))
             .with("cost", victim.weight()),
+        legend: vec![
+            (Mark::Target, msg("figure.snelab.legend.target")),
+            (Mark::Payer, msg("figure.snelab.legend.payer")),
+        ],
     })
 }
 
