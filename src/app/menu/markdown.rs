@@ -69,8 +69,16 @@ fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
         .corner_radius(8)
         .inner_margin(10)
         .show(ui, |ui| {
-            // Long cells wrap inside the page instead of widening it.
-            let widest = ui.available_width() * 0.55;
+            // Long cells wrap inside the page instead of widening it: the columns together
+            // never take more than the page (a first column of names is usually short, so two
+            // columns share the room 45/55; three or more share it evenly).
+            let cols = body.iter().map(Vec::len).max().unwrap_or(1).max(1);
+            let room = ui.available_width() - 18.0 * (cols - 1) as f32;
+            let widest = if cols == 2 {
+                room * 0.55
+            } else {
+                room / cols as f32
+            };
             egui::Grid::new(("rules-table", id))
                 .striped(true)
                 .spacing([18.0, 6.0])
