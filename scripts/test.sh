@@ -25,7 +25,7 @@ fi
 out="$(mktemp -d)"
 passed=0
 failed=0
-for scene in menu settings rules-snelab snelab snelab-highlights snelab-payment snelab-ghost \
+for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-payment snelab-ghost \
     snelab-verdict hive hive-lifted hive-moves hive-clock hive-verdict hive-verify chess \
     pieces-snelab pieces-hive pieces-chess; do
     png="$out/$scene.png"
