@@ -476,7 +476,7 @@ fn fill_outline(painter: &egui::Painter, at: Pos2, scale: f32, outline: &[[f32; 
 
 /// The creature carved on a tile, drawn flat: the silhouette in the inlay, its details in the
 /// wood, the eyes in whichever stands out.
-fn creature(
+pub(crate) fn creature(
     painter: &egui::Painter,
     at: Pos2,
     scale: f32,

@@ -1,7 +1,7 @@
 //! The main menu (egui): the three games with a line each, their rules pages, the settings page
 //! and Quit, drawn over the lamp-lit table. Also the notices every screen shows.
 
-mod figures;
+pub(crate) mod figures;
 mod markdown;
 
 use super::save::{ActiveSettings, ChangeSettings, Notices};

@@ -1,19 +1,10 @@
 //! A small flat board of a position, drawn with egui: each cell a hexagon in its top piece's
-//! wood with the creature's letter, and chosen cells outlined (the first bad move of a record).
+//! wood with the creature drawn flat as on the rules pages (the stack's height beside it), and
+//! chosen cells outlined (the first bad move of a record).
 
 use crate::app::style;
-use crate::rules::hive::{Colour, Creature, Hex, State};
+use crate::rules::hive::{Colour, Hex, State};
 use bevy_egui::egui;
-
-fn letter(c: Creature) -> &'static str {
-    match c {
-        Creature::Elder => "E",
-        Creature::Owl => "O",
-        Creature::Hare => "H",
-        Creature::Fox => "F",
-        Creature::Otter => "T",
-    }
-}
 
 /// Draws `state` in a box of `size` points; `marked` cells get a red outline.
 pub fn board(ui: &mut egui::Ui, state: &State, marked: &[Hex], size: egui::Vec2) {
@@ -59,19 +50,18 @@ pub fn board(ui: &mut egui::Ui, state: &State, marked: &[Hex], size: egui::Vec2)
             fill,
             egui::Stroke::new(1.0, style::WALNUT),
         ));
+        // The creature as the carving draws it, in the tile's inlay colour.
+        crate::app::menu::figures::creature(&painter, at(h), r * 1.9, p.creature(), fill, ink);
         let height = state.board().height(h);
-        let text = if height > 1 {
-            format!("{}{height}", letter(p.creature()))
-        } else {
-            letter(p.creature()).to_string()
-        };
-        painter.text(
-            at(h),
-            egui::Align2::CENTER_CENTER,
-            text,
-            egui::FontId::proportional(r * 0.9),
-            ink,
-        );
+        if height > 1 {
+            painter.text(
+                at(h) + egui::vec2(r * 0.55, -r * 0.55),
+                egui::Align2::CENTER_CENTER,
+                height.to_string(),
+                egui::FontId::proportional(r * 0.5),
+                style::BRASS,
+            );
+        }
     }
     for h in marked {
         painter.add(egui::Shape::closed_line(
