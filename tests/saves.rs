@@ -11,7 +11,9 @@
 use carved_tables::ai::Level;
 use carved_tables::i18n::{Explain, Lang, english};
 use carved_tables::play::Seat;
-use carved_tables::play::snelab::{CaseEnd, CaseRecord, Coin, Phase, Purse, Session, Stakes};
+use carved_tables::play::snelab::{
+    CaseEnd, CaseRecord, Coin, Phase, Purse, Session, Setup, Stakes,
+};
 use carved_tables::rules::snelab::{Side, legal_actions};
 use carved_tables::save::{LoadStatus, Saved, decode, encode};
 use carved_tables::settings::Settings;
@@ -263,7 +265,9 @@ fn a_purse_with_extreme_numbers_still_plays() {
         let (mut purse, status) = decode::<Purse>(Some(&text));
         assert_eq!(status, LoadStatus::Loaded, "{text}");
         for winner in [Side::South, Side::North] {
-            if let Ok(case) = purse.start_case(Stakes::Casino, Side::South, Coin::Heads, 0) {
+            if let Ok(case) =
+                purse.start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 0)
+            {
                 purse
                     .finish_case(case.id, winner, CaseEnd::Resigned, 1)
                     .unwrap();
