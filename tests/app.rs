@@ -639,7 +639,7 @@ mod snelab {
             (
                 Stakes::Casino,
                 false,
-                "The winner collects 22 of the 24, the House keeps 2; your purse −12",
+                "The winner collects 22, the House keeps 2; your purse −12",
                 -12,
                 "North: a piece reached its Bench",
             ),

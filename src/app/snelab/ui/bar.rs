@@ -2,7 +2,7 @@
 //! payment, hints, and while paying the running sum with Confirm and Cancel; and the question
 //! "Resign this case?" over the court.
 
-use super::{GREEN, RED, side_name};
+use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr, msg};
@@ -168,10 +168,7 @@ pub(super) fn resign_question(
                     );
                     ui.label(egui::RichText::new(line).size(19.0).color(style::CREAM));
                     ui.add_space(12.0);
-                    ui.horizontal(|ui| {
-                        // Two big buttons side by side, centred.
-                        let w = 2.0 * 180.0 + ui.spacing().item_spacing.x;
-                        ui.add_space(((ui.available_width() - w) / 2.0).max(0.0));
+                    centred_row(ui, "resign", |ui| {
                         let yes = big_button(tr.t("snelab.resign.yes"))
                             .stroke(egui::Stroke::new(1.5, RED));
                         if ui.add(yes).clicked() {

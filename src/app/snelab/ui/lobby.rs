@@ -2,7 +2,7 @@
 //! Sit down, the Books and Reset all. Every choice is an egui widget, so Tab and the arrows
 //! reach it and Enter or Space changes it; the focused one wears a brass ring.
 
-use super::{RED, SnelabPanels, by_keys, focus_ring, refusal_text, side_name};
+use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
 use crate::ai::Level;
 use crate::app::snelab::table::{Intent, Refusal, Table};
 use crate::app::style::{self, big_button, panel_frame};
@@ -113,7 +113,7 @@ pub(super) fn lobby(
                         send(Intent::Sit);
                     }
                     ui.add_space(6.0);
-                    ui.horizontal(|ui| {
+                    centred_row(ui, "lobby", |ui| {
                         let books = ui.add_enabled(
                             !table.purse.books().is_empty(),
                             egui::Button::new(tr.t("snelab.books")),

@@ -106,6 +106,20 @@ fn focus_ring(ui: &egui::Ui, r: &egui::Response) {
     }
 }
 
+/// A row of widgets centred in the width there is (egui lays a row out from the left: the row's
+/// width is remembered from the last pass and the space before it set from that).
+fn centred_row(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.id().with(("centred-row", salt));
+    let width: f32 = ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0.0);
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        let start = ui.cursor().min.x;
+        add(ui);
+        let used = ui.min_rect().max.x - start;
+        ui.ctx().data_mut(|d| d.insert_temp(id, used));
+    });
+}
+
 /// Whether this pass's click came from a key (Enter or Space on a focused widget), so the panel
 /// it opens hands the focus on.
 fn by_keys(ui: &egui::Ui) -> bool {

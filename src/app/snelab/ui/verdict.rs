@@ -3,7 +3,7 @@
 //! after, Next case, Books and Reset all.
 
 use super::lobby::reset_button;
-use super::{GREEN, RED, SnelabPanels, by_keys, focus_ring, side_name};
+use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
 use crate::app::snelab::table::{Intent, Table};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Message, Tr, msg};
@@ -30,15 +30,13 @@ pub fn coins_line(s: &Settled) -> Message {
         (Stakes::Street, true) => "snelab.verdict.street_win",
         (Stakes::Street, false) => "snelab.verdict.street_loss",
     };
-    let m = msg(key)
-        .with("pot", s.stakes.pot())
-        .with("net", signed(s.net()));
+    let m = msg(key).with("net", signed(s.net()));
     match (s.stakes, won) {
-        (Stakes::Casino, true) => m.with("collected", s.collected),
+        (Stakes::Casino, true) => m.with("collected", s.collected).with("pot", s.stakes.pot()),
         (Stakes::Casino, false) => m
             .with("winnings", s.stakes.winnings())
             .with("house", s.stakes.house_cut()),
-        (Stakes::Street, _) => m,
+        (Stakes::Street, _) => m.with("pot", s.stakes.pot()),
     }
 }
 
@@ -80,7 +78,7 @@ pub(super) fn verdict(
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(540.0);
+                ui.set_width(600.0);
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new(tr.t("snelab.verdict.title"))
@@ -101,7 +99,7 @@ pub(super) fn verdict(
                     ui.add_space(8.0);
                     ui.label(
                         egui::RichText::new(tr.say(&coins_line(s)))
-                            .size(22.0)
+                            .size(21.0)
                             .color(match net {
                                 n if n > 0 => GREEN,
                                 n if n < 0 => RED,
@@ -127,7 +125,7 @@ pub(super) fn verdict(
                         send(Intent::NextCase);
                     }
                     ui.add_space(6.0);
-                    ui.horizontal(|ui| {
+                    centred_row(ui, "verdict", |ui| {
                         let books = ui.add_enabled(
                             !table.purse.books().is_empty(),
                             egui::Button::new(tr.t("snelab.books")),
