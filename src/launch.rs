@@ -13,7 +13,11 @@ pub enum Scene {
     Loading,
     Menu,
     Settings,
-    Rules(GameKind),
+    /// A game's rules page, scrolled to one of its figures (`crate::figures`) when named.
+    Rules {
+        game: GameKind,
+        figure: Option<String>,
+    },
     Table(GameKind),
     /// One carved model alone on the table, turning, in both woods (`piece:<model-name>`).
     Piece(String),
@@ -58,8 +62,21 @@ impl Scene {
         for g in GameKind::ALL {
             v.push((
                 format!("rules-{}", g.cli_name()),
-                Scene::Rules(g),
-                "a game's rules page",
+                Scene::Rules {
+                    game: g,
+                    figure: crate::figures::first_of(g).map(str::to_string),
+                },
+                "a game's rules page, at its first figure",
+            ));
+        }
+        for (figure, g) in crate::figures::NAMES {
+            v.push((
+                format!("rules-{figure}"),
+                Scene::Rules {
+                    game: g,
+                    figure: Some(figure.to_string()),
+                },
+                "a game's rules page, at that figure",
             ));
         }
         for g in GameKind::ALL {
@@ -92,7 +109,10 @@ impl Scene {
         }
         let name = name.to_ascii_lowercase();
         if let Some(game) = name.strip_prefix("rules-").and_then(GameKind::parse) {
-            return Some(Scene::Rules(game));
+            return Some(Scene::Rules {
+                game,
+                figure: crate::figures::first_of(game).map(str::to_string),
+            });
         }
         if let Some(game) = name.strip_prefix("pieces-").and_then(GameKind::parse) {
             return Some(Scene::Pieces(game));
@@ -178,7 +198,11 @@ SCENES:
 ",
     );
     for (name, _, what) in Scene::catalogue(staged) {
-        s.push_str(&format!("    {name:<18}{what}\n"));
+        if name.len() < 18 {
+            s.push_str(&format!("    {name:<18}{what}\n"));
+        } else {
+            s.push_str(&format!("    {name}\n    {:<18}{what}\n", ""));
+        }
     }
     s.push_str(
         "    piece:MODEL     one carved model alone, turning, in both woods; MODEL is one of\n",

@@ -9,6 +9,7 @@ pub mod ai;
 pub mod carve;
 pub mod cli;
 pub mod fair;
+pub mod figures;
 pub mod i18n;
 pub mod launch;
 pub mod play;

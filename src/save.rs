@@ -329,6 +329,37 @@ pub fn load<T: Saved>(store: &dyn KeyValue) -> (T, LoadStatus) {
     }
 }
 
+/// [`load`], and a damaged value is set aside in the store (a file store keeps it renamed
+/// beside the fresh one) so the default written next never overwrites it.
+pub fn load_keeping_damage<T: Saved>(store: &mut dyn KeyValue) -> (T, LoadStatus) {
+    let (value, status) = load::<T>(store);
+    if let LoadStatus::Replaced(Damage { kind, .. }) = &status
+        && !matches!(kind, DamageKind::StoreFailed(_))
+    {
+        let _ = store.set_aside(T::KEY);
+    }
+    (value, status)
+}
+
+/// Every saved value (`{"version":…,"data":…}`) whose whole text can still be found in `bytes`:
+/// what a damaged store file still holds. Values written more than once may be found in several
+/// versions, oldest or newest in any order.
+pub fn find_envelopes(bytes: &[u8]) -> Vec<(u32, serde_json::Value)> {
+    const MARK: &[u8] = b"{\"version\":";
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(i) = bytes[at..].windows(MARK.len()).position(|w| w == MARK) {
+        let start = at + i;
+        let mut values =
+            serde_json::Deserializer::from_slice(&bytes[start..]).into_iter::<Envelope>();
+        if let Some(Ok(e)) = values.next() {
+            found.push((e.version, e.data));
+        }
+        at = start + 1;
+    }
+    found
+}
+
 /// Saves `value` under its key in one write.
 pub fn store<T: Saved>(store: &mut dyn KeyValue, value: &T) -> Result<(), SaveError> {
     store.set_raw(T::KEY, encode(value)).map_err(SaveError)
@@ -368,6 +399,43 @@ mod tests {
         // Once the first copy is gone, the store opens again with what it kept.
         let s = FileStore::open(dir.path()).unwrap();
         assert_eq!(load::<Purse>(&s).1, LoadStatus::Missing);
+    }
+
+    #[test]
+    fn loading_a_damaged_value_keeps_it_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = FileStore::open(dir.path()).unwrap();
+        std::fs::write(dir.path().join("test.purse.json"), "{\"version\":2,\"da").unwrap();
+        let (p, status) = load_keeping_damage::<Purse>(&mut s);
+        assert_eq!(p, Purse::default());
+        assert!(status.is_problem());
+        let kept: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with("test.purse.json.damaged-"))
+            .collect();
+        assert_eq!(kept.len(), 1, "the damaged file is kept");
+        let text = std::fs::read_to_string(dir.path().join(&kept[0])).unwrap();
+        assert_eq!(text, "{\"version\":2,\"da");
+        // A good value is left where it is.
+        store(&mut s, &Purse { coins: 5 }).unwrap();
+        assert_eq!(load_keeping_damage::<Purse>(&mut s).1, LoadStatus::Loaded);
+    }
+
+    #[test]
+    fn whole_values_are_found_among_noise() {
+        let mut bytes = vec![0u8, 7, 255, b'{'];
+        bytes.extend(encode(&Purse { coins: 9 }).as_bytes());
+        bytes.extend([1, 2, 3]);
+        bytes.extend(b"{\"version\":2,\"data\":{\"coi"); // cut short: not whole
+        bytes.extend([0xc3, 0x28]);
+        bytes.extend(encode(&Flag { on: true }).as_bytes());
+        let found = find_envelopes(&bytes);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0], (2, serde_json::json!({ "coins": 9 })));
+        assert_eq!(found[1], (3, serde_json::json!({ "on": true })));
+        assert!(find_envelopes(b"").is_empty());
+        assert!(find_envelopes(b"{\"version\":").is_empty());
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -107,7 +107,10 @@ mod settings {
         app.world_mut().write_message(ChangeSettings(s));
         app.update();
         assert_eq!(app.world().resource::<Tr>().t("menu.settings"), "Настройки");
-        let (saved, _) = app.world().resource::<SaveStore>().load::<Settings>();
+        let (saved, _) = app
+            .world_mut()
+            .resource_mut::<SaveStore>()
+            .load::<Settings>();
         assert_eq!(saved.lang, Lang::Ru);
     }
 
@@ -142,6 +145,152 @@ mod settings {
     }
 }
 
+/// The desktop's store as a player meets it: an older store carried over, a damaged store file,
+/// a second running copy of the game.
+mod store {
+    use bevy::prelude::*;
+    use carved_tables::app::core_plugin;
+    use carved_tables::app::save::{Notices, SaveStore, open_store};
+    use carved_tables::launch::LaunchOptions;
+    use carved_tables::play::snelab::{Purse, SnelabSave};
+    use carved_tables::save::{FileStore, KeyValue, LoadStatus, Saved, encode};
+    use carved_tables::settings::Settings;
+
+    fn options(dir: &std::path::Path) -> LaunchOptions {
+        LaunchOptions {
+            data_dir: Some(dir.to_path_buf()),
+            ..LaunchOptions::default()
+        }
+    }
+
+    /// The game's start with the store opened as the game opens it; the notices on screen.
+    fn start(dir: &std::path::Path) -> (App, Vec<String>) {
+        let (store, opened) = open_store(&options(dir));
+        let mut app = App::new();
+        app.insert_resource(store).insert_resource(opened);
+        app.add_plugins(MinimalPlugins).add_plugins(core_plugin);
+        app.update();
+        let notices = app
+            .world()
+            .resource::<Notices>()
+            .items
+            .iter()
+            .map(|n| n.text.clone())
+            .collect();
+        (app, notices)
+    }
+
+    /// An older version's store (`bevy_pkv.redb`) holding a purse of `coins` (purse format 1)
+    /// and settings.
+    fn old_store(dir: &std::path::Path, coins: u32) {
+        let mut purse = serde_json::to_value(Purse::new(100)).unwrap();
+        purse["coins"] = coins.into();
+        let mut pkv = bevy_pkv::PkvStore::new_in_dir(dir);
+        pkv.set_string(
+            "snelab.purse",
+            &format!("{{\"version\":1,\"data\":{purse}}}"),
+        )
+        .unwrap();
+        pkv.set_string("settings", &encode(&Settings::default()))
+            .unwrap();
+    }
+
+    fn files(dir: &std::path::Path, prefix: &str) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with(prefix))
+            .collect()
+    }
+
+    #[test]
+    fn an_older_store_is_carried_over_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        old_store(dir.path(), 77);
+        let (mut app, notices) = start(dir.path());
+        assert!(notices.is_empty(), "{notices:?}");
+        let (save, status) = app
+            .world_mut()
+            .resource_mut::<SaveStore>()
+            .load::<SnelabSave>();
+        assert_eq!(status, LoadStatus::Migrated { from: 1 });
+        assert_eq!(save.purse.coins(), 77);
+        assert_eq!(files(dir.path(), "bevy_pkv.redb.imported").len(), 1);
+        assert!(!dir.path().join("bevy_pkv.redb").exists());
+    }
+
+    #[test]
+    fn a_damaged_store_file_is_kept_aside_said_on_screen_and_play_saves_again() {
+        let dir = tempfile::tempdir().unwrap();
+        old_store(dir.path(), 77);
+        // As a player would: noise over the first 4 KiB of the store file.
+        let path = dir.path().join("bevy_pkv.redb");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let whole = carved_tables::save::find_envelopes(&bytes[4096.min(bytes.len())..]).len();
+        let mut x = 0x9e37_79b9u32;
+        for b in bytes.iter_mut().take(4096) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            *b = x as u8;
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let (mut app, notices) = start(dir.path());
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("damaged"), "{notices:?}");
+        assert!(
+            notices[0].contains(&format!("{whole} value")),
+            "{notices:?}"
+        );
+        // Kept, never deleted.
+        let kept = files(dir.path(), "bevy_pkv.redb.damaged-");
+        assert_eq!(kept.len(), 1);
+        assert_eq!(std::fs::read(dir.path().join(&kept[0])).unwrap(), bytes);
+        // What was still whole is back; the rest starts fresh, and play persists.
+        let (save, _) = app
+            .world_mut()
+            .resource_mut::<SaveStore>()
+            .load::<SnelabSave>();
+        // The store's pages past the noise still hold the purse and the settings whole.
+        assert_eq!(whole, 2);
+        assert_eq!(save.purse.coins(), 77);
+        let mut more = save.clone();
+        more.purse = Purse::new(250);
+        app.world_mut()
+            .resource_mut::<SaveStore>()
+            .store(&more)
+            .unwrap();
+        drop(app);
+        let (mut again, notices) = start(dir.path());
+        assert!(notices.is_empty(), "said once: {notices:?}");
+        let (save, _) = again
+            .world_mut()
+            .resource_mut::<SaveStore>()
+            .load::<SnelabSave>();
+        assert_eq!(save.purse.coins(), 250);
+    }
+
+    #[test]
+    fn a_second_copy_says_so_and_never_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = FileStore::open(&dir.path().join("saves")).unwrap();
+        carved_tables::save::store(&mut first, &SnelabSave::default()).unwrap();
+        let before = first.get_raw(SnelabSave::KEY).unwrap();
+        let (mut app, notices) = start(dir.path());
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("Another copy"), "{notices:?}");
+        let save = SnelabSave {
+            purse: Purse::new(999),
+            case: None,
+        };
+        app.world_mut()
+            .resource_mut::<SaveStore>()
+            .store(&save)
+            .unwrap();
+        assert_eq!(first.get_raw(SnelabSave::KEY).unwrap(), before);
+    }
+}
+
 /// The Snēlab table driven as picking and the keyboard drive it: clicks on squares, intents,
 /// the engine's seat, the purse and the books, across a restart.
 mod snelab {
@@ -149,8 +298,7 @@ mod snelab {
     use bevy_egui::egui;
     use carved_tables::ai::Level;
     use carved_tables::app::core_plugin;
-    use carved_tables::app::save::SaveStore;
-    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices};
+    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices, SaveStore};
     use carved_tables::app::screens::{Navigate, Screen};
     use carved_tables::app::snelab::{
         self, Intent, Moment, Pick, Refusal, SnelabIntent, SnelabPanels, SnelabRefused,
@@ -166,6 +314,7 @@ mod snelab {
         Action, Piece, Position, Rank, RuleError, Side, Square, legal_actions,
     };
     use carved_tables::save::{KeyValue, MemoryStore};
+    use carved_tables::settings::Settings;
 
     pub(super) fn app_with(store: MemoryStore) -> App {
         let mut app = App::new();
@@ -192,7 +341,7 @@ mod snelab {
     fn saved(app: &App) -> MemoryStore {
         let store = &app.world().resource::<SaveStore>().0;
         let mut copy = MemoryStore::default();
-        for key in ["settings", "snelab.purse", "snelab.case"] {
+        for key in ["settings", "snelab.purse"] {
             if let Ok(Some(v)) = store.get_raw(key) {
                 copy.values.insert(key.to_string(), v);
             }
@@ -310,9 +459,10 @@ mod snelab {
         let app2 = app_with(saved(&app));
         assert_eq!(table(&app2).purse.coins(), 110);
         assert_eq!(table(&app2).purse.books().len(), 1);
+        // The rules text: the first case after the game starts opens with a coin flip.
         assert!(
-            !table(&app2).purse.needs_coin_flip(),
-            "the loser opens next"
+            table(&app2).purse.needs_coin_flip(),
+            "a restart opens with a coin flip"
         );
         assert_eq!(table(&app2).phase(), Phase::Lobby);
     }
@@ -425,7 +575,7 @@ mod snelab {
     }
 
     #[test]
-    fn a_case_open_at_a_restart_resumes_and_a_damaged_one_is_settled_as_a_loss() {
+    fn a_case_open_at_a_restart_resumes_and_one_that_cannot_gives_its_stake_back() {
         let mut app = app_with(MemoryStore::default());
         sit(
             &mut app,
@@ -442,20 +592,65 @@ mod snelab {
         assert_eq!(table(&app2).phase(), Phase::Play);
         assert_eq!(table(&app2).pos(), table(&app).pos());
         assert_eq!(table(&app2).purse.coins(), 88);
-        // A damaged record cannot be trusted: the case is settled as abandoned, once.
+        // A record that is not this purse's open case cannot be played on: the stake comes
+        // back, nothing enters the books, and the player is told.
         let mut damaged = store;
-        damaged
-            .set_raw("snelab.case", "{\"version\":1,\"data\":{\"case\":".into())
-            .unwrap();
+        let mut value: serde_json::Value =
+            serde_json::from_str(&damaged.get_raw("snelab.purse").unwrap().unwrap()).unwrap();
+        value["data"]["case"]["case"] = 99.into();
+        damaged.set_raw("snelab.purse", value.to_string()).unwrap();
         let app3 = app_with(damaged);
         assert_eq!(table(&app3).phase(), Phase::Lobby);
-        assert_eq!(table(&app3).purse.coins(), 88);
+        assert_eq!(table(&app3).purse.coins(), 100);
         assert!(table(&app3).purse.open_case().is_none());
-        let books = table(&app3).purse.books();
-        assert_eq!(books.len(), 1);
-        assert_eq!(books[0].end, CaseEnd::Abandoned);
+        assert!(table(&app3).purse.books().is_empty());
+        let notices = &app3.world().resource::<Notices>().items;
+        assert!(
+            notices.iter().any(|n| n.text.contains("stake is back")),
+            "{notices:?}"
+        );
+        // Written at once: the next start finds the stake in the purse and no case.
         let app4 = app_with(saved(&app3));
-        assert_eq!(table(&app4).purse.books().len(), 1, "settled once");
+        assert_eq!(table(&app4).purse.coins(), 100);
+        assert!(table(&app4).purse.open_case().is_none());
+    }
+
+    #[test]
+    fn the_starting_purse_setting_is_the_purse_of_a_new_player() {
+        let settings = Settings {
+            starting_purse: 150,
+            ..Settings::default()
+        };
+        let mut store = MemoryStore::default();
+        carved_tables::save::store(&mut store, &settings).unwrap();
+        let mut app = app_with(store);
+        assert_eq!(table(&app).purse.coins(), 150);
+        // Changed before the first case: still the player's purse.
+        app.world_mut().write_message(ChangeSettings(Settings {
+            starting_purse: 120,
+            ..settings.clone()
+        }));
+        app.update();
+        assert_eq!(table(&app).purse.coins(), 120);
+        // After a case the purse is the player's own; the setting waits for Reset all.
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "7/7/7/7/7/3b3/B6 N +a",
+        );
+        click(&mut app, "d2");
+        click(&mut app, "d1");
+        intent(&mut app, Intent::NextCase);
+        assert_eq!(table(&app).purse.coins(), 108);
+        app.world_mut().write_message(ChangeSettings(Settings {
+            starting_purse: 200,
+            ..settings
+        }));
+        app.update();
+        assert_eq!(table(&app).purse.coins(), 108);
+        intent(&mut app, Intent::ResetAll);
+        assert_eq!(table(&app).purse.coins(), 200);
     }
 
     #[test]

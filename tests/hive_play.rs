@@ -203,6 +203,40 @@ fn the_engine_is_deterministic_however_the_work_is_sliced() {
     assert!(s.is_legal(ai::timeout_move(&s).unwrap()));
 }
 
+/// The principal-variation search with its tables, killers and history answers the same
+/// however its work is sliced, also deep and in the middle game, and with noise.
+#[test]
+fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
+    let positions = [
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/",
+        "Base;InProgress;Black[10];wS1;bA1 wS1-;wA1 \\wS1;bA2 bA1\\;wQ -wS1;bQ bA1/;wA1 bA2\\;\
+         bA3 bA2/;wA1 bA3-;bS1 \\bQ;wA2 wA1-;bA2 wA2\\;wA3 wA2/;bA2 \\wA3;wG1 wA2\\;bS1 \\wQ;\
+         wG1 -wA3;bA2 wA3/;wA2 bQ/",
+    ];
+    for text in positions {
+        let s = State::from_game_string(text).unwrap();
+        for noise in [0, 6] {
+            let limits = ai::Limits {
+                max_depth: 5,
+                node_cap: 40_000,
+                noise,
+            };
+            let mut answers = Vec::new();
+            for budget in [1, 997, 20_000, u64::MAX] {
+                let mut search = Search::with_limits(&s, limits, 9);
+                let m = loop {
+                    if let Some(d) = search.step(budget).decision() {
+                        break d;
+                    }
+                };
+                answers.push((m, search.nodes()));
+            }
+            assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+            assert!(s.is_legal(answers[0].0.unwrap()));
+        }
+    }
+}
+
 #[test]
 fn the_bot_beats_a_random_player() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -262,10 +296,92 @@ fn uhp_answers_each_command_and_ends_with_ok() {
     assert_eq!(r[5], vec!["Base;InProgress;White[2];wS1;bS1 wS1-"]);
     assert_eq!(r[6], vec!["Base;InProgress;Black[1];wS1"]);
     assert_eq!(r[7], vec!["Base;NotStarted;White[1]"]);
-    assert!(r[8].is_empty());
+    assert_eq!(
+        r[8],
+        vec![
+            "Level;enum;hard;hard;easy;normal;hard",
+            "Seed;int;0;0;0;4294967295",
+            "Verbose;bool;False;False",
+            "MaxNodes;int;0;0;0;18446744073709551615"
+        ]
+    );
     assert!(r[9][0].starts_with("invalidmove"), "{:?}", r[9]);
     assert_eq!(r[10].len(), 1);
     assert_eq!(r.len(), 11);
+}
+
+#[test]
+fn uhp_info_names_the_engine_and_its_capabilities() {
+    let r = replies(&session("info\n"));
+    // The greeting and `info` alike: the id, then the capabilities (none: the base game).
+    for reply in &r[..2] {
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].starts_with("id CarvedTables"), "{reply:?}");
+        assert_eq!(reply[1], "");
+    }
+}
+
+#[test]
+fn uhp_options_get_and_set_the_level_and_seed() {
+    let r = replies(&session(
+        "options get Level\noptions set Level easy\noptions get level\noptions set Level Normal\n\
+         options set Seed 9\noptions get Seed\noptions set Level genius\noptions set Seed -1\n\
+         options set Colour red\noptions get Colour\noptions toggle Level\n\
+         options set Verbose True\noptions set Verbose maybe\n",
+    ));
+    assert_eq!(r[1], vec!["Level;enum;hard;hard;easy;normal;hard"]);
+    assert_eq!(r[2], vec!["Level;enum;easy;hard;easy;normal;hard"]);
+    assert_eq!(r[3], r[2]);
+    assert_eq!(r[4], vec!["Level;enum;normal;hard;easy;normal;hard"]);
+    assert_eq!(r[5], vec!["Seed;int;9;0;0;4294967295"]);
+    assert_eq!(r[6], r[5]);
+    for (i, reply) in r.iter().enumerate().skip(7).take(5) {
+        assert_eq!(reply.len(), 1, "{i}: {reply:?}");
+        assert!(reply[0].starts_with("err "), "{i}: {reply:?}");
+    }
+    assert_eq!(r[12], vec!["Verbose;bool;True;False"]);
+    assert!(r[13][0].starts_with("err "), "{:?}", r[13]);
+    assert_eq!(r.len(), 14);
+}
+
+#[test]
+fn uhp_bestmove_depth_and_time_at_each_level() {
+    let position = "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/";
+    for level in ["easy", "normal", "hard"] {
+        let r = replies(&session(&format!(
+            "newgame {position}\noptions set Level {level}\nbestmove depth 2\nbestmove depth 2\n\
+             bestmove time 00:00:01\nbestmove depth 33\nbestmove time 00:00:00\n"
+        )));
+        let s = State::from_game_string(&r[1][0]).unwrap();
+        for i in [3, 4, 5] {
+            assert!(s.parse_move(&r[i][0]).is_ok(), "{level} {i}: {:?}", r[i]);
+        }
+        assert_eq!(r[3], r[4], "a fixed depth is deterministic");
+        assert!(r[6][0].starts_with("err "), "{:?}", r[6]);
+        assert!(r[7][0].starts_with("err "), "{:?}", r[7]);
+    }
+}
+
+#[test]
+fn uhp_clock_reads_hours_minutes_and_seconds() {
+    use carved_tables::cli::hive::{clock_text, parse_clock};
+    use std::time::Duration;
+    assert_eq!(parse_clock("00:00:01"), Some(Duration::from_secs(1)));
+    assert_eq!(parse_clock("01:02:03"), Some(Duration::from_secs(3723)));
+    assert_eq!(parse_clock("00:00:00.5"), Some(Duration::from_millis(500)));
+    for bad in [
+        "1:2",
+        "00:60:00",
+        "00:00:60",
+        "a:b:c",
+        "00:00:-1",
+        "::",
+        "00:00:01.x",
+    ] {
+        assert_eq!(parse_clock(bad), None, "{bad}");
+    }
+    assert_eq!(clock_text(Duration::from_secs(3723)), "01:02:03");
+    assert_eq!(clock_text(Duration::from_millis(300)), "00:00:01");
 }
 
 #[test]
@@ -398,6 +514,13 @@ fn cli_perft_and_selfplay_answer_and_refuse_bad_input() {
     ));
     let text = run("selfplay hive --white easy --black random --games 2 --seed 4").unwrap();
     assert!(text.contains("games 2\nwhite (easy) wins "), "{text}");
+    let text =
+        run("selfplay hive --white easy --black easy --games 4 --opening 6 --swap true").unwrap();
+    assert!(text.contains("games 4\n"), "{text}");
+    assert!(matches!(
+        run("selfplay hive --white easy --black easy --opening x"),
+        Err(CliError::Usage(_))
+    ));
     assert!(matches!(
         run("selfplay hive --white genius --black random"),
         Err(CliError::Usage(_))

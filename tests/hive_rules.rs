@@ -56,6 +56,30 @@ fn perft_matches_the_published_table_to_depth_6() {
 }
 
 #[test]
+fn perft_counts_the_last_ply_as_listing_it_would() {
+    for depth in 1..=5 {
+        let listed = movegen::perft_listing(
+            &mut Board::new(),
+            depth,
+            &mut Scratch::new(),
+            &mut Vec::new(),
+        );
+        assert_eq!(listed, perft(depth), "depth {depth}");
+    }
+    let s = State::from_game_string(
+        "Base;InProgress;White[6];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/;wB1 /wA1;bB1 bA1\\;wG1 -wB1;bG1 bB1-",
+    )
+    .unwrap();
+    let mut scratch = Scratch::new();
+    for depth in 1..=3 {
+        let counted = movegen::perft(&mut s.board().clone(), depth, &mut scratch, &mut Vec::new());
+        let listed =
+            movegen::perft_listing(&mut s.board().clone(), depth, &mut scratch, &mut Vec::new());
+        assert_eq!(counted, listed, "depth {depth}");
+    }
+}
+
+#[test]
 #[ignore = "about 6 s in release: cargo test --release --no-default-features --test hive_rules -- --ignored"]
 fn perft_depth_7_matches_the_published_table() {
     assert_eq!(perft(7), 181_641_900);

@@ -4,15 +4,15 @@
 //! that saves and loads again alike and that the game can use. Never a panic. Without Bevy.
 //!
 //! The keys are those of `impl Saved for` outside the app: `settings` (`Settings`),
-//! `snelab.purse` (`Purse`, with its books and the open case) and `snelab.case`
-//! (`play::snelab::CaseRecord`). The app's own `snelab.case` (`app::snelab::table::CaseRecord`,
-//! version 1) needs Bevy and is not covered here.
+//! `snelab.purse` (`SnelabSave`: the purse, its books and the case under way, one value) and the
+//! older `snelab.case` (`CaseRecord`, still read once from saves made before the single record),
+//! and `hive.game` (`HiveGame`).
 
 use carved_tables::ai::Level;
 use carved_tables::i18n::{Explain, Lang, english};
 use carved_tables::play::Seat;
 use carved_tables::play::snelab::{
-    CaseEnd, CaseRecord, Coin, Phase, Purse, Session, Setup, Stakes,
+    CaseEnd, Coin, Phase, Purse, Restored, Session, Setup, SnelabSave, Stakes,
 };
 use carved_tables::rules::snelab::{Side, legal_actions};
 use carved_tables::save::{LoadStatus, Saved, decode, encode};
@@ -20,7 +20,7 @@ use carved_tables::settings::Settings;
 use std::fmt::Debug;
 
 /// A purse with books, and a case open with some moves played: the richest values to damage.
-fn rich() -> (Settings, Purse, CaseRecord) {
+fn rich() -> (Settings, SnelabSave) {
     let settings = Settings {
         lang: Lang::Ru,
         master_volume: 0.25,
@@ -53,36 +53,45 @@ fn rich() -> (Settings, Purse, CaseRecord) {
         let a = *legal_actions(&session.pos()).last().unwrap();
         session.act(side, a, 501).unwrap();
     }
-    let record = session.record().unwrap();
     assert!(!session.purse.books().is_empty());
     assert!(session.purse.open_case().is_some());
-    (settings, session.purse.clone(), record)
+    (settings, session.save())
 }
 
 /// What the game does with the loaded values at start-up (`app::save` and the Snēlab table's
-/// start, without Bevy): settings are brought into range; an open case in the purse is resumed
-/// from the case record, or settled as abandoned when the record is unusable.
-fn start_up(settings: &Settings, purse: (Purse, LoadStatus), record: (CaseRecord, LoadStatus)) {
+/// start, without Bevy): settings are brought into range; the case found open resumes, or its
+/// stake comes back when its record is unusable — never a coin lost or made.
+fn start_up(settings: &Settings, save: (SnelabSave, LoadStatus)) {
     let settings = settings.clone().sanitized();
     assert!((0.0..=1.0).contains(&settings.effect_gain()));
-    let (mut purse, _) = purse;
-    purse.set_start(settings.starting_purse);
-    let open = purse.open_case().copied();
-    let mut session = Session::new(purse);
-    if open.is_some() {
-        let resumed = match record.1 {
-            LoadStatus::Replaced(why) => Err(why.to_string()),
-            // The table words the reason for the player.
-            _ => session.resume(&record.0).map_err(|e| english(&e.explain())),
-        };
-        if resumed.is_err() {
-            let settled = session
-                .abandon_open_case(1_000)
-                .expect("an open case to settle");
-            assert_eq!(settled.end, CaseEnd::Abandoned);
+    let (save, _) = save;
+    let coins = save.purse.coins();
+    let stake = save.purse.open_case().map_or(0, |o| o.stakes.stake());
+    let books = save.purse.books().len();
+    let (mut session, restored) = Session::restore(save, settings.starting_purse, 1_000);
+    match &restored {
+        Restored::Nothing | Restored::Resumed { .. } => {
+            if session.purse.is_untouched() {
+                assert_eq!(session.purse.coins(), settings.starting_purse);
+            } else {
+                assert_eq!(session.purse.coins(), coins);
+            }
+        }
+        Restored::StakeReturned { why, .. } => {
+            assert!(!english(&why.explain()).is_empty());
+            assert_eq!(session.purse.coins(), coins.saturating_add(stake));
+            assert_eq!(session.purse.books().len(), books);
+            assert!(session.purse.open_case().is_none());
+        }
+        Restored::Settled(s) => {
+            assert_eq!(s.purse_after, session.purse.coins());
             assert!(session.purse.open_case().is_none());
         }
     }
+    assert!(
+        session.purse.needs_coin_flip(),
+        "a start opens with a coin flip"
+    );
     // The table can always go on: play the case, or sit down (or offer Reset all).
     match session.phase() {
         Phase::Play => {
@@ -199,7 +208,7 @@ fn damage<T: Saved + Clone + PartialEq + Debug>(
 
 #[test]
 fn settings_survive_every_damage() {
-    let (settings, _, _) = rich();
+    let (settings, _) = rich();
     let [loaded, replaced] = damage(&settings, Settings::sanitized, |(s, _)| {
         let s = s.sanitized();
         assert!((0.0..=1.0).contains(&s.master_volume));
@@ -221,14 +230,8 @@ fn settings_survive_every_damage() {
 
 #[test]
 fn the_purse_and_its_books_survive_every_damage() {
-    let (settings, purse, record) = rich();
-    let [loaded, replaced] = damage(
-        &purse,
-        |p| p,
-        |loaded| {
-            start_up(&settings, loaded, (record.clone(), LoadStatus::Loaded));
-        },
-    );
+    let (settings, save) = rich();
+    let [loaded, replaced] = damage(&save, |p| p, |loaded| start_up(&settings, loaded));
     assert!(
         replaced > 0 && loaded > 0,
         "{loaded} loaded, {replaced} replaced"
@@ -236,13 +239,24 @@ fn the_purse_and_its_books_survive_every_damage() {
 }
 
 #[test]
-fn the_case_record_survives_every_damage() {
-    let (settings, purse, record) = rich();
+fn an_older_case_record_survives_every_damage() {
+    // Saves made before the single record kept the case under `snelab.case`; it is read once,
+    // and when it is damaged the stake comes back.
+    let (settings, save) = rich();
+    let record = save.case.clone().unwrap();
     let [loaded, replaced] = damage(
         &record,
         |r| r,
-        |loaded| {
-            start_up(&settings, (purse.clone(), LoadStatus::Loaded), loaded);
+        |(record, status)| {
+            let case = match status {
+                LoadStatus::Replaced(_) => None,
+                _ => Some(record),
+            };
+            let old = SnelabSave {
+                purse: save.purse.clone(),
+                case,
+            };
+            start_up(&settings, (old, LoadStatus::Migrated { from: 1 }));
         },
     );
     assert!(
@@ -262,8 +276,9 @@ fn a_purse_with_extreme_numbers_still_plays() {
         let text = format!(
             "{{\"version\":1,\"data\":{{\"coins\":{coins},\"start\":{start},\"books\":[],\"next_opener\":null,\"open_case\":null,\"last_id\":{last_id}}}}}"
         );
-        let (mut purse, status) = decode::<Purse>(Some(&text));
-        assert_eq!(status, LoadStatus::Loaded, "{text}");
+        let (save, status) = decode::<SnelabSave>(Some(&text));
+        assert_eq!(status, LoadStatus::Migrated { from: 1 }, "{text}");
+        let mut purse = save.purse;
         for winner in [Side::South, Side::North] {
             if let Ok(case) =
                 purse.start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 0)
@@ -274,7 +289,8 @@ fn a_purse_with_extreme_numbers_still_plays() {
             }
         }
         purse.reset_all();
-        let (back, status) = decode::<Purse>(Some(&encode(&purse)));
-        assert_eq!((back, status), (purse, LoadStatus::Loaded));
+        let save = SnelabSave { purse, case: None };
+        let (back, status) = decode::<SnelabSave>(Some(&encode(&save)));
+        assert_eq!((back, status), (save, LoadStatus::Loaded));
     }
 }

@@ -104,6 +104,12 @@ pub trait Bots: Game {
 
     /// One ply deep by the engine's static judgement (a baseline for self-play).
     fn greedy(&self, seed: u64) -> Option<Self::Action>;
+
+    /// The game's previous engine at `level`, where a rewrite keeps it for comparison in
+    /// self-play (`v1`); by default the current engine.
+    fn previous(&self, level: Level, seed: u64) -> Option<Self::Action> {
+        choose(self, level, seed)
+    }
 }
 
 /// The engine's whole search in one call; `None` when the side to act has no action.
@@ -133,25 +139,35 @@ pub fn seed_for(game_seed: u64, ply: u64) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Player {
     Engine(Level),
+    /// The game's previous engine ([`Bots::previous`]), for measuring a rewrite against it.
+    Previous(Level),
     Greedy,
     Random,
 }
 
 impl Player {
-    /// Reads `easy`, `normal`, `hard` (also as `bot:easy` …), `greedy` or `random`.
+    /// Reads `easy`, `normal`, `hard` (also as `bot:easy` …), `greedy`, `random`, or `v1`
+    /// (the previous engine at normal; `v1:easy`, `v1:hard`).
     pub fn parse(text: &str) -> Option<Player> {
         let text = text.to_ascii_lowercase();
         let name = text.strip_prefix("bot:").unwrap_or(&text);
         match name {
             "greedy" => Some(Player::Greedy),
             "random" => Some(Player::Random),
-            _ => Level::parse(name).map(Player::Engine),
+            "v1" => Some(Player::Previous(Level::Normal)),
+            _ => match name.strip_prefix("v1:") {
+                Some(level) => Level::parse(level).map(Player::Previous),
+                None => Level::parse(name).map(Player::Engine),
+            },
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Player::Engine(l) => l.name(),
+            Player::Previous(Level::Easy) => "v1:easy",
+            Player::Previous(Level::Normal) => "v1",
+            Player::Previous(Level::Hard) => "v1:hard",
             Player::Greedy => "greedy",
             Player::Random => "random",
         }
@@ -161,6 +177,7 @@ impl Player {
     pub fn choose<G: Bots>(self, state: &G, seed: u64) -> Option<G::Action> {
         match self {
             Player::Engine(level) => choose(state, level, seed),
+            Player::Previous(level) => state.previous(level, seed),
             Player::Greedy => state.greedy(seed),
             Player::Random => random(state, seed),
         }
@@ -183,6 +200,14 @@ mod tests {
         }
         assert_eq!(Player::parse("greedy"), Some(Player::Greedy));
         assert_eq!(Player::parse("Random"), Some(Player::Random));
+        for p in [
+            Player::Previous(Level::Easy),
+            Player::Previous(Level::Normal),
+            Player::Previous(Level::Hard),
+        ] {
+            assert_eq!(Player::parse(p.name()), Some(p));
+        }
+        assert_eq!(Player::parse("v1:greedy"), None);
         for bad in ["", "strong", "bot:", "bot:greedy:x", "person"] {
             assert_eq!(Player::parse(bad), None, "{bad}");
         }

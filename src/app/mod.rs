@@ -125,7 +125,8 @@ pub fn run(options: LaunchOptions) -> AppExit {
         MeshPickingPlugin,
         bevy_kira_audio::AudioPlugin,
     ));
-    app.insert_resource(save::open_store(&options));
+    let (store, opened) = save::open_store(&options);
+    app.insert_resource(store).insert_resource(opened);
     app.insert_resource(options);
     app.insert_resource(theme::AssetRoot(root.clone()));
     app.add_plugins(core_plugin);

@@ -69,21 +69,24 @@ pub fn page_args() -> Vec<String> {
     args
 }
 
-/// Where saved game records go on the desktop: `records/` in the data folder given with
-/// `--data-dir`, else in the user's data folder (`$XDG_DATA_HOME` or `~/.local/share`, then
-/// `carved-tables/records`), else the working folder.
+/// The game's data folder on the desktop (saves and records): the platform's own (on Linux
+/// `$XDG_DATA_HOME/carved-tables` or `~/.local/share/carved-tables`), the one the game has
+/// always used.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    directories::ProjectDirs::from("", "CarvedTables", "carved-tables")
+        .map(|d| d.data_dir().to_path_buf())
+}
+
+/// Where saved game records go on the desktop: `records/` in the data folder (`--data-dir`, else
+/// [`data_dir`]), else the working folder.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn records_dir(data_dir: Option<&std::path::Path>) -> std::path::PathBuf {
-    if let Some(d) = data_dir {
-        return d.join("records");
-    }
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/share"))
-        });
-    match base {
-        Some(b) => b.join("carved-tables").join("records"),
+    match data_dir
+        .map(std::path::Path::to_path_buf)
+        .or_else(self::data_dir)
+    {
+        Some(d) => d.join("records"),
         None => std::path::PathBuf::from("records"),
     }
 }

@@ -3,12 +3,12 @@
 //! [`ActiveSettings`] (read at startup, with the language's strings in [`Tr`]) and the notices
 //! shown to the player when a saved value had to be replaced.
 
+use crate::i18n::Message;
 use crate::i18n::{Explain, Strings, Tr, msg};
 use crate::launch::LaunchOptions;
 use crate::save::{self as saves, KeyValue, LoadStatus, MemoryStore, Saved};
 use crate::settings::Settings;
 use bevy::prelude::*;
-use bevy_pkv::PkvStore;
 
 /// The store every save goes through.
 #[derive(Resource)]
@@ -19,8 +19,9 @@ impl SaveStore {
         SaveStore(Box::new(MemoryStore::default()))
     }
 
-    pub fn load<T: Saved>(&self) -> (T, LoadStatus) {
-        saves::load(self.0.as_ref())
+    /// Loads `T`; a damaged value is replaced by the default and kept aside in the store.
+    pub fn load<T: Saved>(&mut self) -> (T, LoadStatus) {
+        saves::load_keeping_damage(self.0.as_mut())
     }
 
     pub fn store<T: Saved>(&mut self, value: &T) -> Result<(), saves::SaveError> {
@@ -28,8 +29,21 @@ impl SaveStore {
     }
 }
 
-struct PkvKeyValue(PkvStore);
+impl Default for SaveStore {
+    fn default() -> SaveStore {
+        SaveStore::memory()
+    }
+}
 
+/// What opening the store found that the player should hear about (said once the strings are
+/// loaded).
+#[derive(Resource, Default, Debug)]
+pub struct StoreNotices(pub Vec<Message>);
+
+#[cfg(target_arch = "wasm32")]
+struct PkvKeyValue(bevy_pkv::PkvStore);
+
+#[cfg(target_arch = "wasm32")]
 impl KeyValue for PkvKeyValue {
     fn get_raw(&self, key: &str) -> Result<Option<String>, String> {
         match self.0.get::<String>(key) {
@@ -45,26 +59,163 @@ impl KeyValue for PkvKeyValue {
 }
 
 /// Opens the device's store, or memory for screenshot runs without `--data-dir` (so a picture
-/// never depends on a player's purse). bevy_pkv panics when its database cannot be opened (for
-/// example while another copy of the game holds it); that becomes a warning and a memory store.
-pub fn open_store(options: &LaunchOptions) -> SaveStore {
-    if options.screenshot.is_some() && options.data_dir.is_none() {
-        return SaveStore::memory();
-    }
-    let dir = options.data_dir.clone();
-    let opened = std::panic::catch_unwind(move || match dir {
-        // The browser has no folders: its store is the page's local storage.
-        #[cfg(not(target_arch = "wasm32"))]
-        Some(dir) => PkvStore::new_in_dir(dir),
-        _ => PkvStore::new("CarvedTables", "carved-tables"),
-    });
+/// never depends on a player's purse). In the browser it is the page's local storage.
+#[cfg(target_arch = "wasm32")]
+pub fn open_store(_options: &LaunchOptions) -> (SaveStore, StoreNotices) {
+    let opened =
+        std::panic::catch_unwind(|| bevy_pkv::PkvStore::new("CarvedTables", "carved-tables"));
     match opened {
-        Ok(store) => SaveStore(Box::new(PkvKeyValue(store))),
+        Ok(store) => (
+            SaveStore(Box::new(PkvKeyValue(store))),
+            StoreNotices::default(),
+        ),
+        Err(_) => (
+            SaveStore::memory(),
+            StoreNotices(vec![msg("store.unavailable")]),
+        ),
+    }
+}
+
+/// Opens the desktop's store: the `saves` folder of the data folder (`--data-dir`, else the
+/// platform's data folder), one file per key (see [`saves::FileStore`]). Screenshot runs
+/// without `--data-dir` keep everything in memory (a picture never depends on a player's purse).
+///
+/// - The store of an older version (`bevy_pkv.redb`) is read once into the new one and kept,
+///   renamed `.imported`; when it is damaged it is renamed `.damaged-<time>`, never deleted, and
+///   what can still be read in it is recovered.
+/// - While another running copy of the game holds the store, this copy says so and keeps its
+///   saves in memory: it never writes over the other's.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn open_store(options: &LaunchOptions) -> (SaveStore, StoreNotices) {
+    if options.screenshot.is_some() && options.data_dir.is_none() {
+        return (SaveStore::memory(), StoreNotices::default());
+    }
+    let Some(data) = options.data_dir.clone().or_else(super::platform::data_dir) else {
+        return (
+            SaveStore::memory(),
+            StoreNotices(vec![msg("store.unavailable")]),
+        );
+    };
+    let mut notices = Vec::new();
+    let mut store = match saves::FileStore::open(&data.join("saves")) {
+        Ok(store) => store,
+        Err(saves::OpenError::Locked) => {
+            warn!("another copy of the game holds the saves; this one keeps its saves in memory");
+            return (SaveStore::memory(), StoreNotices(vec![msg("store.locked")]));
+        }
+        Err(saves::OpenError::Io(e)) => {
+            warn!("the saves cannot be opened ({e}); this session keeps its saves in memory");
+            return (
+                SaveStore::memory(),
+                StoreNotices(vec![msg("store.unavailable")]),
+            );
+        }
+    };
+    let old = data.join("bevy_pkv.redb");
+    if old.is_file() {
+        notices.extend(import_old_store(&old, &mut store));
+    }
+    (SaveStore(Box::new(store)), StoreNotices(notices))
+}
+
+/// The keys an older version kept in its `bevy_pkv` store.
+#[cfg(not(target_arch = "wasm32"))]
+const OLD_KEYS: [&str; 4] = ["settings", "snelab.purse", "snelab.case", "hive.game"];
+
+/// Reads the older store at `path` into `store` (values already in `store` win), then renames
+/// it; a damaged one is renamed aside and searched for values still whole.
+#[cfg(not(target_arch = "wasm32"))]
+fn import_old_store(path: &std::path::Path, store: &mut saves::FileStore) -> Vec<Message> {
+    let dir = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    // bevy_pkv panics when its database cannot be opened.
+    let silence = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let opened = std::panic::catch_unwind(|| bevy_pkv::PkvStore::new_in_dir(&dir));
+    std::panic::set_hook(silence);
+    let fresh = |store: &saves::FileStore, key: &str| matches!(store.get_raw(key), Ok(None));
+    match opened {
+        Ok(old) => {
+            for key in OLD_KEYS {
+                if let Ok(value) = old.get::<String>(key)
+                    && fresh(store, key)
+                    && let Err(e) = store.set_raw(key, value)
+                {
+                    warn!("{key} could not be carried over: {e}");
+                }
+            }
+            drop(old);
+            let _ = std::fs::rename(path, path.with_extension("redb.imported"));
+            Vec::new()
+        }
         Err(_) => {
-            warn!("the save store could not be opened; this session keeps its saves in memory");
-            SaveStore::memory()
+            let aside =
+                path.with_extension(format!("redb.damaged-{}", super::platform::now_secs()));
+            let bytes = std::fs::read(path).unwrap_or_default();
+            let moved = std::fs::rename(path, &aside).is_ok();
+            let recovered = recover(&bytes, store);
+            warn!(
+                "the old store was damaged; {} value(s) recovered; kept as {}",
+                recovered.len(),
+                aside.display()
+            );
+            let kept = if moved {
+                aside.display().to_string()
+            } else {
+                path.display().to_string()
+            };
+            vec![
+                msg("store.damaged")
+                    .with("file", kept)
+                    .with("recovered", recovered.len()),
+            ]
         }
     }
+}
+
+/// Puts the values still whole in a damaged older store into `store`, each under the key whose
+/// type reads it; when a key was written several times the richest version wins (the purse
+/// with the most cases, the game with the most moves). Returns the keys recovered.
+#[cfg(not(target_arch = "wasm32"))]
+fn recover(bytes: &[u8], store: &mut saves::FileStore) -> Vec<&'static str> {
+    use crate::play::hive::HiveGame;
+    use crate::play::snelab::{CaseRecord, SnelabSave};
+    use crate::settings::Settings;
+    fn reads<T: Saved>(text: &str) -> Option<T> {
+        let (value, status) = saves::decode::<T>(Some(text));
+        matches!(status, LoadStatus::Loaded | LoadStatus::Migrated { .. }).then_some(value)
+    }
+    let mut best: std::collections::BTreeMap<&'static str, (u64, String)> = Default::default();
+    let mut offer = |key: &'static str, rank: u64, text: String| {
+        if best.get(key).is_none_or(|(r, _)| rank > *r) {
+            best.insert(key, (rank, text));
+        }
+    };
+    for (version, data) in saves::find_envelopes(bytes) {
+        let text = serde_json::json!({ "version": version, "data": data }).to_string();
+        // The most particular shapes first: settings read from almost any object.
+        if let Some(g) = reads::<HiveGame>(&text) {
+            offer(HiveGame::KEY, g.state().ply() as u64, text);
+        } else if let Some(r) = reads::<CaseRecord>(&text) {
+            offer(CaseRecord::KEY, r.game.actions().len() as u64, text);
+        } else if let Some(s) = reads::<SnelabSave>(&text)
+            && data.get("coins").or_else(|| data.get("purse")).is_some()
+        {
+            let rank = s.purse.books().len() as u64 + s.purse.open_case().map_or(0, |o| o.id);
+            offer(SnelabSave::KEY, rank, text);
+        } else if data.get("lang").is_some() && reads::<Settings>(&text).is_some() {
+            offer(Settings::KEY, 0, text);
+        }
+    }
+    let mut recovered = Vec::new();
+    for (key, (_, text)) in best {
+        if matches!(store.get_raw(key), Ok(None)) && store.set_raw(key, text).is_ok() {
+            recovered.push(key);
+        }
+    }
+    recovered
 }
 
 /// The settings in force.
@@ -122,16 +273,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (apply_settings, age_notices));
 }
 
-impl Default for SaveStore {
-    fn default() -> SaveStore {
-        SaveStore::memory()
-    }
-}
-
 /// Reads the saved settings (a damaged value is replaced and the player told); `--lang` picks
 /// the language for this run only.
 fn load_settings(
-    store: Res<SaveStore>,
+    mut store: ResMut<SaveStore>,
+    opened: Option<Res<StoreNotices>>,
     options: Option<Res<LaunchOptions>>,
     mut active: ResMut<ActiveSettings>,
     mut tr: ResMut<Tr>,
@@ -151,6 +297,9 @@ fn load_settings(
     if let LoadStatus::Replaced(why) = &status {
         warn!("{why}");
         notices.push(tr.say(&msg("settings.reset_problem").with("why", tr.say(&why.explain()))));
+    }
+    for m in opened.iter().flat_map(|o| o.0.iter()) {
+        notices.push(tr.say(m));
     }
     active.0 = settings;
 }

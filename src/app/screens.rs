@@ -78,7 +78,7 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Loading => None,
         Scene::Menu => Some(Navigate::Menu(MenuPage::Main)),
         Scene::Settings => Some(Navigate::Menu(MenuPage::Settings)),
-        Scene::Rules(g) => Some(Navigate::Menu(MenuPage::Rules(g))),
+        Scene::Rules { game, .. } => Some(Navigate::Menu(MenuPage::Rules(game))),
         Scene::Staged { game, name } => Some(match super::kit::scene_page(game, &name) {
             Some(page) => Navigate::Menu(page),
             None => Navigate::Table(game),

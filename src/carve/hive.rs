@@ -240,16 +240,23 @@ fn ccw(mut poly: Vec<V2>) -> Vec<V2> {
     poly
 }
 
-/// A creature's drawing, centred and scaled into the field (all outlines counter-clockwise).
-struct Picture {
-    outline: Vec<V2>,
-    extra: Vec<Vec<V2>>,
-    details: Vec<Vec<V2>>,
-    eyes: Vec<(Vec<V2>, Slot)>,
+/// A creature's drawing, centred and scaled into the field (all outlines counter-clockwise), in
+/// tile units with y toward the piece's forward. The carver stands it up in relief; the rules
+/// pages draw it flat (`app::menu::figures`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// The silhouette, in the inlay.
+    pub outline: Vec<V2>,
+    /// Parts reaching past the silhouette, in the inlay too.
+    pub extra: Vec<Vec<V2>>,
+    /// Shapes carved on the figure, in the wood.
+    pub details: Vec<Vec<V2>>,
+    /// The eyes and jewels, each in the finish it stands out in.
+    pub eyes: Vec<(Vec<V2>, Slot)>,
 }
 
 /// The creature's outline and details, centred and scaled into the field.
-fn picture(c: Creature) -> Picture {
+pub fn picture(c: Creature) -> Picture {
     let Drawing {
         outline,
         extra,

@@ -16,6 +16,7 @@ mod hive;
 mod props;
 mod snelab;
 
+pub use hive::{Creature as HiveCreature, Picture as HivePicture, picture as hive_picture};
 pub use mesh::MeshData;
 
 use std::fmt;

@@ -453,7 +453,7 @@ fn check_inner(target: Target, input: &str) -> Result<Verdict, String> {
         Target::SaveSettings => {
             save_envelope::<crate::settings::Settings>(input, |s| s.sanitized())
         }
-        Target::SavePurse => save_envelope::<snelab_purse::Purse>(input, |p| p),
+        Target::SavePurse => save_envelope::<crate::play::snelab::SnelabSave>(input, |p| p),
         Target::SaveCase => save_envelope::<crate::play::snelab::CaseRecord>(input, |r| r),
     }
 }
@@ -470,15 +470,21 @@ impl UseLoaded for crate::settings::Settings {
     }
 }
 
-impl UseLoaded for snelab_purse::Purse {
-    /// Sits down, settles the case both ways, resets: what the table does with a purse.
+impl UseLoaded for crate::play::snelab::SnelabSave {
+    /// Starts the table from it as the game does (resuming the open case or returning its
+    /// stake), then sits down, settles a case both ways and resets: what the table does.
     fn exercise(&self) {
-        let mut p = self.clone();
+        let (session, restored) = crate::play::snelab::Session::restore(self.clone(), 100, 0);
+        if let Some(m) = restored.notice() {
+            let _ = crate::i18n::english(&m);
+        }
+        let mut p = session.purse.clone();
         let _ = p.sit_check();
         let _ = p.opening(snelab_purse::Coin::Heads);
         if let Some(open) = p.open_case().copied() {
             let mut q = p.clone();
             let _ = q.finish_case(open.id, open.your_side, snelab_purse::CaseEnd::Abandoned, 0);
+            let _ = p.clone().return_stake();
         }
         let setup =
             crate::play::snelab::Setup::at(snelab_purse::Stakes::Casino, snelab::Side::South);
@@ -495,7 +501,7 @@ impl UseLoaded for snelab_purse::Purse {
 }
 
 impl UseLoaded for crate::play::snelab::CaseRecord {
-    /// Resumes the case as a restart does (replaying it through the rules), else abandons it.
+    /// Resumes the case as a restart does (replaying it through the rules), else returns its stake.
     fn exercise(&self) {
         let mut purse = snelab_purse::Purse::default();
         if let Ok(open) = purse.start_case(&self.setup, snelab_purse::Coin::Heads, 0) {
@@ -507,7 +513,7 @@ impl UseLoaded for crate::play::snelab::CaseRecord {
             // The table shows why a case could not be resumed, in words.
             if let Err(e) = session.resume(&record) {
                 let _ = crate::i18n::english(&crate::i18n::Explain::explain(&e));
-                let _ = session.abandon_open_case(1);
+                let _ = session.purse.return_stake();
             }
         }
         if let Err(e) = self.game.replayed() {
@@ -556,7 +562,7 @@ fn save_envelope<T: UseLoaded>(input: &str, prepare: impl Fn(T) -> T) -> Result<
 /// after each, the game in progress reads back from its GameString. `bestmove` is held to one
 /// ply (its words are still read as usual).
 fn uhp_session(input: &str) -> Result<Verdict, String> {
-    let mut game: Option<hive::State> = None;
+    let mut session = super::hive::Uhp::capped(crate::ai::Level::Hard, 1);
     let mut read_any = false;
     for raw in input.split('\n') {
         let text = raw.trim();
@@ -566,7 +572,7 @@ fn uhp_session(input: &str) -> Result<Verdict, String> {
         if text == "exit" {
             break;
         }
-        let replies = super::hive::uhp_command_capped(text, &mut game, Some(1));
+        let replies = session.command(text);
         for r in &replies {
             if r.contains('\n') || r == "ok" {
                 return Err(format!(
@@ -580,7 +586,7 @@ fn uhp_session(input: &str) -> Result<Verdict, String> {
         {
             read_any = true;
         }
-        if let Some(g) = &game {
+        if let Some(g) = session.game() {
             let s = g.game_string();
             let back = hive::State::from_game_string(&s)
                 .map_err(|e| format!("after `{text}` the game `{s}` does not read back: {e}"))?;
@@ -742,7 +748,17 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
             out
         }
         Target::SavePurse => {
-            let mut out = vec![encode(&snelab_purse::Purse::default())];
+            // Saves made before the single record (version 1: the purse alone) ...
+            let v1 = |p: &snelab_purse::Purse| {
+                format!(
+                    "{{\"version\":1,\"data\":{}}}",
+                    serde_json::to_string(p).unwrap_or_default()
+                )
+            };
+            let mut out = vec![
+                encode(&crate::play::snelab::SnelabSave::default()),
+                v1(&snelab_purse::Purse::default()),
+            ];
             let mut p = snelab_purse::Purse::default();
             for i in 0..6u64 {
                 let stakes = if i % 2 == 0 {
@@ -757,12 +773,33 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
                 };
                 let setup = crate::play::snelab::Setup::at(stakes, side);
                 if let Ok(case) = p.start_case(&setup, snelab_purse::Coin::Heads, 1000 + i) {
-                    out.push(encode(&p));
+                    out.push(v1(&p));
                     let winner = if rng.random() { side } else { side.opponent() };
                     let end = snelab_purse::CaseEnd::Verdict(snelab::Reason::Bench);
                     let _ = p.finish_case(case.id, winner, end, 1100 + i);
-                    out.push(encode(&p));
+                    out.push(v1(&p));
                 }
+            }
+            // ... and the single record, taken before, during and after cases.
+            let mut session = crate::play::snelab::Session::new(snelab_purse::Purse::default());
+            session.setup.opponent = crate::play::Seat::Person;
+            for case in 0..4u64 {
+                session.setup.backward = rng.random();
+                if session.sit(snelab_purse::Coin::Tails, case, 5).is_err() {
+                    break;
+                }
+                out.push(encode(&session.save()));
+                for _ in 0..rng.random_range(0..40) {
+                    let actions = session.pos().legal_actions();
+                    let (Some(side), Some(a)) = (session.to_act(), actions.choose(&mut rng)) else {
+                        break;
+                    };
+                    if session.act(side, *a, 6).is_err() {
+                        break;
+                    }
+                }
+                out.push(encode(&session.save()));
+                let _ = session.next_case();
             }
             out
         }

@@ -41,7 +41,7 @@ fn player(options: &Options, flag: &str) -> Result<Player, CliError> {
         .ok_or_else(|| CliError::Usage(format!("`--{flag} PLAYER` is required")))?;
     Player::parse(name).ok_or_else(|| {
         CliError::Usage(format!(
-            "unknown player `{name}` for `--{flag}` (expected easy, normal, hard, greedy or random)"
+            "unknown player `{name}` for `--{flag}` (expected easy, normal, hard, greedy, random or v1)"
         ))
     })
 }
@@ -86,19 +86,30 @@ fn play_out<G: Bots>(start: &G, players: [Player; 2], seed: u64, max_plies: u64)
 }
 
 /// `tables selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S]
-/// [--position P] [--swap true] [--max-plies M]`: the players play each other from the game's
-/// opening (drawn from the game's seed: Snēlab's coin, Artifact Chess's armies) or from `P`;
-/// with `--swap true` the two players trade sides every other pair of games. Prints a line per
-/// game and the tally.
+/// [--position P] [--swap true] [--max-plies M] [--opening PLIES]`: the players play each other
+/// from the game's opening (drawn from the game's seed: Snēlab's coin, Artifact Chess's armies)
+/// or from `P`, after `PLIES` random moves (the same for each block of four games); with
+/// `--swap true` the two players trade sides every other pair of games. Prints a line per game
+/// and the tally.
 pub fn selfplay<G: Bots>(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     let [a, b] = side_flags::<G>();
-    options.allow_only(&[a, b, "games", "seed", "position", "swap", "max-plies"])?;
+    options.allow_only(&[
+        a,
+        b,
+        "games",
+        "seed",
+        "position",
+        "swap",
+        "max-plies",
+        "opening",
+    ])?;
     let first = player(options, a)?;
     let second = player(options, b)?;
     let games = options.u64("games")?.unwrap_or(10);
     let seed = options.u64("seed")?.unwrap_or(1);
     let max_plies = options.u64("max-plies")?.unwrap_or(10_000);
     let swap = flag_bool(options, "swap")?;
+    let opening = options.u64("opening")?.unwrap_or(0);
     let position: Option<G> = match options.str("position") {
         Some(t) => Some(read_position::<G>(Some(t))?),
         None => None,
@@ -116,7 +127,19 @@ pub fn selfplay<G: Bots>(options: &Options, out: &mut dyn Write) -> Result<(), C
             [first, second]
         };
         let game_seed = seed_for(seed, 1_000_000 + g);
-        let start = position.clone().unwrap_or_else(|| G::opening(game_seed));
+        let mut start = position.clone().unwrap_or_else(|| G::opening(game_seed));
+        // Random first moves, the same for each block of four games (two with each seating
+        // when the sides swap).
+        for k in 0..opening {
+            let Some(a) = crate::ai::random(&start, seed_for(seed, 2_000_000 + (g / 4) * 64 + k))
+            else {
+                break;
+            };
+            match start.apply(&a) {
+                Ok((next, _)) if next.outcome().is_none() => start = next,
+                _ => break,
+            }
+        }
         let (end, n) = play_out(&start, players, game_seed, max_plies);
         plies += n;
         let outcome = end.outcome();

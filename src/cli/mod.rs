@@ -4,6 +4,7 @@
 //! game interface; this module parses the words and picks the game's type (`with_game!`).
 //! What only one game has lives in its module: [`hive`] (UHP, verify), [`chess`] (cards).
 
+pub mod arena;
 pub mod chess;
 pub mod fuzz;
 pub mod games;
@@ -138,6 +139,8 @@ pub enum Command {
         game: GameKind,
         position: Option<String>,
         depth: u32,
+        /// List every move of the last ply instead of counting it (Ash & Walnut only).
+        listing: bool,
     },
     Selfplay {
         game: GameKind,
@@ -151,7 +154,13 @@ pub enum Command {
         game: GameKind,
         options: Options,
     },
-    Uhp,
+    Uhp {
+        options: Options,
+    },
+    Arena {
+        game: GameKind,
+        options: Options,
+    },
     Verify {
         options: Options,
         file: Option<String>,
@@ -184,20 +193,34 @@ GAMES:
     chess     Artifact Chess
 
 SUBCOMMANDS:
-    perft <game> [--position P] --depth N
+    perft <game> [--position P] --depth N [--last count|list]
               count the legal action sequences to depth N from the start (or from P);
-              prints `perft <d> <count>` for d = 1..N, and the speed on stderr
+              prints `perft <d> <count>` for d = 1..N, and the speed on stderr; hive counts
+              the last ply's moves without listing them unless `--last list`
     selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S] [--swap true]
+              [--opening PLIES]
               engines or simple players play each other; a line per game, the wins and the
               mean length. Sides: snelab --south/--north; hive and chess --white/--black.
-              PLAYER: easy, normal, hard (the engine), greedy or random
+              PLAYER: easy, normal, hard (the engine), greedy or random; --opening plays
+              PLIES random moves first (the same for each block of four games)
     bench <game> [--depth N] [--seed S]
               perft speed, and each level's nodes per second and time per action
     play <game> --<side> SEAT --<side> SEAT [--seed S] [--clock SECONDS] [--record FILE]
               a whole match through the match layer between bots (SEAT: bot:easy,
               bot:normal or bot:hard); prints every action and the result; --record writes
               the match record (for hive, the game record `tables verify` checks)
-    uhp       a Universal Hive Protocol engine on standard input and output
+    uhp [--level easy|normal|hard] [--seed S]
+              a Universal Hive Protocol engine on standard input and output (options
+              `Level`, `Seed` and `Verbose` can also be set with UHP `options set`)
+    arena hive --a \"CMD ARGS\" --b \"CMD ARGS\" --pairs N (--time SECONDS | --depth PLIES)
+              [--seed S] [--opening PLIES] [--a-set NAME=VALUE,...] [--b-set NAME=VALUE,...]
+              [--games FILE]
+              two UHP engines (programs started with their arguments; `tables` is this
+              program) play pairs of games from the same short random opening (PLIES random
+              moves, 4 by default), each engine once with each colour, at SECONDS per move
+              (or to a fixed depth); a line per game and A's wins-draws-losses. An engine
+              that crashes, stalls or answers wrongly loses that game; --a-set/--b-set send
+              `options set` to an engine; --games writes each game's GameString to FILE
     verify [FILE]
               checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
               reads standard input without FILE
@@ -252,7 +275,21 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
         "perft" => {
             let (game, words) = game_arg(sub, rest)?;
             let options = Options::parse(&words)?;
-            options.allow_only(&["position", "depth"])?;
+            options.allow_only(&["position", "depth", "last"])?;
+            let listing = match options.str("last") {
+                None | Some("count") => false,
+                Some("list") if game == GameKind::Hive => true,
+                Some("list") => {
+                    return Err(CliError::Usage(
+                        "`--last list` is for hive only (the other games list anyway)".into(),
+                    ));
+                }
+                Some(v) => {
+                    return Err(CliError::Usage(format!(
+                        "`--last` takes count or list, not `{v}`"
+                    )));
+                }
+            };
             let depth = options.need_u64("depth")?;
             let depth = u32::try_from(depth)
                 .ok()
@@ -262,6 +299,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 game,
                 position: options.str("position").map(str::to_string),
                 depth,
+                listing,
             })
         }
         "selfplay" => {
@@ -286,12 +324,21 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             })
         }
         "uhp" => {
-            if let Some(w) = rest.first() {
+            if let Some(w) = rest.first().filter(|w| !w.starts_with("--")) {
                 return Err(CliError::Usage(format!(
                     "`tables uhp` takes no words, got `{w}`"
                 )));
             }
-            Ok(Command::Uhp)
+            let options = Options::parse(rest)?;
+            options.allow_only(&["level", "seed"])?;
+            Ok(Command::Uhp { options })
+        }
+        "arena" => {
+            let (game, words) = game_arg(sub, rest)?;
+            Ok(Command::Arena {
+                game,
+                options: Options::parse(&words)?,
+            })
         }
         "verify" => {
             let (file, flags) = match rest.first() {
@@ -396,14 +443,28 @@ pub fn run(
             Ok(())
         }
         Command::Perft {
+            game: GameKind::Hive,
+            position,
+            depth,
+            listing: true,
+        } => hive::perft_listing(position.as_deref(), depth, out, err),
+        Command::Perft {
             game,
             position,
             depth,
+            ..
         } => with_game!(game, games::perft(position.as_deref(), depth, out, err)),
         Command::Selfplay { game, options } => with_game!(game, games::selfplay(&options, out)),
         Command::Bench { game, options } => with_game!(game, games::bench(&options, out)),
         Command::Play { game, options } => with_game!(game, games::play(&options, out)),
-        Command::Uhp => hive::uhp(input, out),
+        Command::Uhp { options } => hive::uhp_command(&options, input, out),
+        Command::Arena { game, options } => match game {
+            GameKind::Hive => arena::arena(&options, out),
+            other => Err(CliError::NotYet {
+                what: format!("arena {}", other.cli_name()),
+                issue: 18,
+            }),
+        },
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Cards { options } => chess::cards(&options, out),
         Command::Carve { options } => {
@@ -445,7 +506,8 @@ mod tests {
             Command::Perft {
                 game: GameKind::Hive,
                 position: None,
-                depth: 3
+                depth: 3,
+                listing: false
             }
         );
         let cmd = parse(&words("perft snelab --position 7/7 --depth=2")).unwrap();
@@ -454,7 +516,8 @@ mod tests {
             Command::Perft {
                 game: GameKind::Snelab,
                 position: Some("7/7".into()),
-                depth: 2
+                depth: 2,
+                listing: false
             }
         );
     }
@@ -473,12 +536,18 @@ mod tests {
             "perft hive --depht 2",
             "perft hive stray --depth 2",
             "uhp now",
+            "uhp --level",
+            "uhp --depth 3",
+            "arena",
+            "arena go --a x",
             "cards --colour red",
             "soak",
             "soak go --actions 5",
             "fuzz",
             "fuzz nothing --cases 5",
             "fuzz uhp --cases 5 --colour red",
+            "perft hive --depth 2 --last all",
+            "perft chess --depth 2 --last list",
         ] {
             match parse(&words(bad)) {
                 Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),
@@ -493,6 +562,28 @@ mod tests {
         assert!(e.to_string().contains("unknown subcommand `dance`"), "{e}");
         let e = parse(&words("perft go --depth 1")).unwrap_err();
         assert!(e.to_string().contains("unknown game `go`"), "{e}");
+    }
+
+    #[test]
+    fn uhp_takes_a_level_and_a_seed() {
+        for line in ["uhp", "uhp --level easy", "uhp --seed 3 --level hard"] {
+            assert!(
+                matches!(parse(&words(line)), Ok(Command::Uhp { .. })),
+                "{line}"
+            );
+        }
+        let bad = |line: &str| {
+            let Ok(Command::Uhp { options }) = parse(&words(line)) else {
+                panic!("{line}");
+            };
+            hive::uhp_command(&options, &mut std::io::empty(), &mut Vec::new())
+        };
+        assert!(matches!(bad("uhp --level genius"), Err(CliError::Usage(_))));
+        assert!(matches!(
+            bad("uhp --seed 99999999999"),
+            Err(CliError::Usage(_))
+        ));
+        assert!(bad("uhp --level Normal").is_ok());
     }
 
     #[test]

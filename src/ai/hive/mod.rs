@@ -1,18 +1,24 @@
-//! The Ash & Walnut engine: alpha-beta with iterative deepening, a transposition table, move
-//! ordering and an evaluation that knows the game (Elder liberties, mobility, pinned pieces,
-//! Otters in play, Owls on top). Budgets are in nodes, so a given seed always gives the same
-//! move; [`Search::step`] lets a caller spread the work over frames.
+//! The Ash & Walnut engine: principal-variation alpha-beta with iterative deepening, a
+//! transposition table, killer and history move ordering, and an evaluation that knows the game
+//! ([`eval`]: Elder liberties, mobility, pinned pieces, Otters in play, Owls on top). Budgets are
+//! in nodes, so a given seed always gives the same move; [`Search::step`] lets a caller spread
+//! the work over frames. The move played when a turn clock runs out is frozen apart, in
+//! [`timeout`].
+
+mod eval;
+pub mod timeout;
+
+pub use eval::evaluate;
 
 use super::Level;
 use super::{Bots, Engine, Step};
 use crate::rules::hive::board::{Board, Move};
-use crate::rules::hive::hex::{Direction, Hex};
-use crate::rules::hive::movegen::{self, Scratch, can_slide};
-use crate::rules::hive::piece::{Colour, Creature, Piece};
+use crate::rules::hive::hex::{GRID_CELLS, Hex};
+use crate::rules::hive::movegen::{self, Scratch, touching};
+use crate::rules::hive::piece::{Colour, Creature, PIECE_COUNT, Piece};
 use crate::rules::hive::state::{PLY_LIMIT, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
 
 /// The limits of each level: a depth, a node budget and a little noise.
 pub fn limits(level: Level) -> Limits {
@@ -44,44 +50,79 @@ pub struct Limits {
     pub noise: i32,
 }
 
+/// The deepest search any caller may ask for (UHP `bestmove depth`, a clock-bound search).
+pub const MAX_DEPTH: u32 = 32;
+
 /// The depth of the deterministic move played when a turn clock runs out.
-pub const TIMEOUT_DEPTH: u32 = 2;
+pub const TIMEOUT_DEPTH: u32 = timeout::DEPTH;
 
 const INF: i32 = 1_000_000;
 const WIN: i32 = 100_000;
+/// Scores this close to a win are wins found by the search (their distance is the plies).
+const WON: i32 = WIN - 1000;
 
-#[derive(Clone, Copy)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
+/// How a transposition-table score bounds the true one.
+const EMPTY: u8 = 0;
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
 
-#[derive(Clone, Copy)]
+/// One transposition-table slot (16 bytes).
+#[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    best: Option<Move>,
     score: i32,
+    /// The best move's [`move_key`].
+    best: u16,
     depth: u8,
-    bound: Bound,
+    bound: u8,
 }
 
-const TT_BITS: u32 = 16;
+/// A move in 16 bits for the tables: the piece and the storage cell it ends on (the piece
+/// says whether it is placed or moved); a pass is all ones.
+#[inline]
+fn move_key(m: Move) -> u16 {
+    match m {
+        Move::Place { piece, to } | Move::Shift { piece, to, .. } => {
+            ((piece.index() << 10) | to.cell()) as u16
+        }
+        Move::Pass => u16::MAX,
+    }
+}
+
+/// A root move, its seeded noise and the score of its last search.
+#[derive(Clone, Copy)]
+struct RootMove {
+    mv: Move,
+    noise: i32,
+    score: i32,
+}
 
 /// A search in progress. Create it for a position, then call [`Search::step`] until it returns
 /// the chosen move; the answer depends only on the position, the limits and the seed, never on
-/// how the work was sliced.
+/// how the work was sliced (the work is cut only between root moves, and everything the search
+/// learns, its tables included, carries over from one step to the next).
 pub struct Search {
-    /// Positions of the game before the search (by Zobrist key) and how often each occurred.
-    seen: HashMap<u64, u8>,
+    /// Positions (by Zobrist key) of the game so far, sorted: reaching one again is scored as
+    /// a draw (the game draws at the third time; the search does not wait for it).
+    played: Vec<u64>,
+    /// The keys of the positions on the way from the root to the node being searched.
+    path: Vec<u64>,
     board: Board,
     scratch: Scratch,
+    /// Move lists and their ordering scores, one per ply of the search.
     lists: Vec<Vec<Move>>,
-    tt: Vec<Option<Entry>>,
+    keys: Vec<Vec<i32>>,
+    tt: Vec<Entry>,
+    /// Two moves per ply that recently cut the search off.
+    killers: Vec<[u16; 2]>,
+    /// How often each piece going to each cell cut the search off, weighted by depth.
+    history: Vec<u32>,
     limits: Limits,
-    /// Root moves with their noise and the score of the last search of each.
-    root: Vec<(Move, i32, i32)>,
+    root: Vec<RootMove>,
     depth: u32,
+    /// The deepest iteration finished.
+    completed: u32,
     index: usize,
     iter_best: Option<(Move, i32)>,
     best: Option<(Move, i32)>,
@@ -91,12 +132,32 @@ pub struct Search {
     done: Option<Move>,
 }
 
+/// Transposition-table slots (a power of two) for a search whose node budget is `cap`: small
+/// searches do not pay for clearing a large table.
+fn table_slots(limits: &Limits) -> usize {
+    if limits.max_depth <= 2 {
+        return 1 << 12;
+    }
+    limits.node_cap.clamp(1 << 12, 1 << 22).next_power_of_two() as usize
+}
+
+/// A transposition table kept from one search to the next (a UHP session keeps it between
+/// moves, as what was learnt about the position two plies down is still true). A search given
+/// one depends on what the earlier searches left in it, so the table's bot never uses it.
+pub struct Table(Vec<Entry>);
+
 impl Search {
-    /// A search with explicit limits (UHP `bestmove depth N`, the timeout move).
+    /// A search with explicit limits (UHP `bestmove depth N`, a clock-bound search).
     pub fn with_limits(state: &State, limits: Limits, seed: u64) -> Search {
+        Search::with_table(state, limits, seed, None)
+    }
+
+    /// [`Search::with_limits`], starting from what an earlier search left in `table` (when it
+    /// has the size this search would choose).
+    pub fn with_table(state: &State, limits: Limits, seed: u64, table: Option<Table>) -> Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let legal = state.legal_moves();
-        let root: Vec<(Move, i32, i32)> = legal
+        let root: Vec<RootMove> = legal
             .iter()
             .map(|&m| {
                 let noise = if limits.noise > 0 {
@@ -104,7 +165,11 @@ impl Search {
                 } else {
                     0
                 };
-                (m, noise, 0)
+                RootMove {
+                    mv: m,
+                    noise,
+                    score: 0,
+                }
             })
             .collect();
         let done = match legal.len() {
@@ -112,34 +177,43 @@ impl Search {
             1 => Some(legal[0]),
             _ => None,
         };
-        // How often each position of the game so far occurred: a third time is a draw.
-        let mut seen = HashMap::new();
+        let mut played = vec![state.start().hash()];
         let mut replay = state.start().clone();
         for m in state.moves() {
             replay.apply(m);
-            *seen.entry(replay.hash()).or_insert(0u8) += 1;
+            played.push(replay.hash());
         }
-        let mut s = Search {
-            seen,
+        played.sort_unstable();
+        played.dedup();
+        let slots = table_slots(&limits);
+        let tt = match table {
+            Some(Table(t)) if t.len() == slots => t,
+            _ => vec![Entry::default(); slots],
+        };
+        Search {
+            played,
+            path: Vec::with_capacity(MAX_DEPTH as usize + 1),
             board: state.board().clone(),
             scratch: Scratch::new(),
             lists: Vec::new(),
-            tt: vec![None; 1 << TT_BITS],
+            keys: Vec::new(),
+            tt,
+            killers: Vec::new(),
+            history: vec![0; PIECE_COUNT * GRID_CELLS],
             limits: Limits {
-                max_depth: limits.max_depth.max(1),
+                max_depth: limits.max_depth.clamp(1, MAX_DEPTH),
                 ..limits
             },
             root,
             depth: 1,
+            completed: 0,
             index: 0,
             iter_best: None,
             best: None,
             nodes: 0,
             stopped: false,
             done,
-        };
-        s.order_root();
-        s
+        }
     }
 
     /// Nodes searched so far.
@@ -147,9 +221,14 @@ impl Search {
         self.nodes
     }
 
+    /// The transposition table, for the next search of the same game.
+    pub fn into_table(self) -> Table {
+        Table(self.tt)
+    }
+
     /// The deepest completed depth so far.
     pub fn completed_depth(&self) -> u32 {
-        self.depth - 1
+        self.completed
     }
 
     /// The best move found so far (for a caller whose clock ran out), if any root move has
@@ -158,13 +237,13 @@ impl Search {
         self.done
             .or(self.iter_best.map(|b| b.0))
             .or(self.best.map(|b| b.0))
-            .or(self.root.first().map(|r| r.0))
+            .or(self.root.first().map(|r| r.mv))
     }
 
-    /// Like [`Engine::step`] (whole root moves at a time), but `stop` is asked every 1024 nodes whether to end the search
-    /// at once (a caller's clock, as in UHP `bestmove time`); the move is then the best of the
-    /// completed work. Results depend on when `stop` answers yes, so the table's bot and the
-    /// timeout move never use it.
+    /// Like [`Engine::step`] (whole root moves at a time), but `stop` is asked every 1024 nodes
+    /// whether to end the search at once (a caller's clock, as in UHP `bestmove time`); the move
+    /// is then the best of the completed work. Results depend on when `stop` answers yes, so
+    /// the table's bot never uses it.
     pub fn step_with_stop(
         &mut self,
         node_budget: u64,
@@ -191,13 +270,10 @@ impl Search {
         self.done
     }
 
-    fn order_root(&mut self) {
-        self.root.sort_by_key(|r| -(r.2 + r.1));
-    }
-
     fn finish_iteration(&mut self) {
         self.best = self.iter_best;
-        let decided = self.best.is_some_and(|b| b.1.abs() >= WIN - 1000);
+        self.completed = self.depth;
+        let decided = self.best.is_some_and(|b| b.1.abs() >= WON);
         if self.depth >= self.limits.max_depth || self.nodes >= self.limits.node_cap || decided {
             self.done = self.best.map(|b| b.0);
             return;
@@ -205,28 +281,59 @@ impl Search {
         self.depth += 1;
         self.index = 0;
         self.iter_best = None;
-        self.order_root();
+        // Best first (stable: ties keep the generator's order).
+        self.root.sort_by_key(|r| -(r.score + r.noise));
     }
 
     fn search_root_move(&mut self, stop: &mut dyn FnMut() -> bool) {
-        let (m, noise, _) = self.root[self.index];
-        // Moves within the noise of the best get exact scores, so the noise compares fairly.
-        let alpha = match self.iter_best {
-            Some((_, s)) => s - self.limits.noise - 1,
-            None => -INF,
+        let RootMove { mv, noise, .. } = self.root[self.index];
+        let depth = self.depth - 1;
+        self.path.clear();
+        self.path.push(self.board.hash());
+        self.board.apply(mv);
+        let score = match self.iter_best {
+            None => -self.negamax(depth, -INF, INF, 1, stop),
+            Some((_, best)) => {
+                // Moves within the noise of the best get exact scores, so the noise compares
+                // fairly; a null window first shows most moves cannot get there.
+                let alpha = best - self.limits.noise - 1;
+                let scout = -self.negamax(depth, -alpha - 1, -alpha, 1, stop);
+                if scout > alpha && !self.stopped {
+                    -self.negamax(depth, -INF, -alpha, 1, stop)
+                } else {
+                    scout
+                }
+            }
         };
-        self.board.apply(m);
-        let score = -self.negamax(self.depth - 1, -INF, -alpha, 1, stop);
-        self.board.revert(m);
+        self.board.revert(mv);
         if self.stopped {
             return;
         }
         let total = score + noise;
-        self.root[self.index].2 = score;
+        self.root[self.index].score = score;
         if self.iter_best.is_none_or(|(_, b)| total > b) {
-            self.iter_best = Some((m, total));
+            self.iter_best = Some((mv, total));
         }
         self.index += 1;
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let i = (key as usize) & (self.tt.len() - 2);
+        self.tt[i..i + 2]
+            .iter()
+            .find(|e| e.bound != EMPTY && e.key == key)
+            .copied()
+    }
+
+    /// Two slots per key: the first keeps the deeper search, the second the latest.
+    fn store(&mut self, entry: Entry) {
+        let i = (entry.key as usize) & (self.tt.len() - 2);
+        let slot = if self.tt[i].key == entry.key || entry.depth >= self.tt[i].depth {
+            i
+        } else {
+            i + 1
+        };
+        self.tt[slot] = entry;
     }
 
     fn negamax(
@@ -234,7 +341,7 @@ impl Search {
         depth: u32,
         mut alpha: i32,
         beta: i32,
-        ply: i32,
+        ply: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> i32 {
         self.nodes += 1;
@@ -243,191 +350,227 @@ impl Search {
             return 0;
         }
         let me = self.board.to_move();
-        let mine = self.board.elder_surrounded(me);
-        let theirs = self.board.elder_surrounded(me.other());
-        match (mine, theirs) {
+        match (
+            self.board.elder_surrounded(me),
+            self.board.elder_surrounded(me.other()),
+        ) {
             (true, true) => return 0,
-            (true, false) => return -WIN + ply,
-            (false, true) => return WIN - ply,
+            (true, false) => return -WIN + ply as i32,
+            (false, true) => return WIN - ply as i32,
             _ => {}
         }
         if self.board.ply() >= PLY_LIMIT {
             return 0;
         }
-        if self.seen.get(&self.board.hash()).is_some_and(|&n| n >= 2) {
+        let key = self.board.hash();
+        // A position met again: on the path (the same player to move, two plies back or more)
+        // or earlier in the game.
+        self.path.truncate(ply);
+        let again = self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key);
+        if again || self.played.binary_search(&key).is_ok() {
             return 0;
         }
+        self.path.push(key);
         if depth == 0 {
             return evaluate(&self.board, &mut self.scratch);
         }
-        let key = self.board.hash();
-        let slot = (key as usize) & ((1 << TT_BITS) - 1);
         let mut tt_move = None;
-        if let Some(e) = self.tt[slot].filter(|e| e.key == key) {
-            tt_move = e.best;
+        if let Some(e) = self.probe(key) {
+            tt_move = Some(e.best);
             if u32::from(e.depth) >= depth {
+                let score = from_table(e.score, ply);
                 match e.bound {
-                    Bound::Exact => return e.score,
-                    Bound::Lower if e.score >= beta => return e.score,
-                    Bound::Upper if e.score <= alpha => return e.score,
+                    EXACT => return score,
+                    LOWER if score >= beta => return score,
+                    UPPER if score <= alpha => return score,
                     _ => {}
                 }
             }
         }
-        let level = depth as usize;
-        while self.lists.len() <= level {
-            self.lists.push(Vec::with_capacity(256));
+        while self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(128));
+            self.keys.push(Vec::with_capacity(128));
+            self.killers.push([u16::MAX; 2]);
         }
-        let mut moves = std::mem::take(&mut self.lists[level]);
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
         movegen::generate(&self.board, &mut self.scratch, &mut moves);
-        order(&self.board, &mut moves, tt_move);
+        self.order_keys(&moves, &mut keys, tt_move, ply);
         let alpha0 = alpha;
         let mut best = -INF;
-        let mut best_move = None;
-        for &m in &moves {
+        let mut best_move = u16::MAX;
+        for i in 0..moves.len() {
+            // The most promising of the rest first.
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if keys[j] > keys[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            keys.swap(i, pick);
+            let m = moves[i];
             self.board.apply(m);
-            let score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
+            } else {
+                // Late quiet moves are first searched less deep (late move reductions).
+                let r = reduction(depth, i, keys[i]);
+                let mut scout = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, stop);
+                if r > 0 && scout > alpha && !self.stopped {
+                    scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, stop);
+                }
+                if scout > alpha && scout < beta && !self.stopped {
+                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
+                } else {
+                    scout
+                }
+            };
             self.board.revert(m);
             if self.stopped {
-                self.lists[level] = moves;
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
-                best_move = Some(m);
+                best_move = move_key(m);
             }
-            alpha = alpha.max(score);
+            if score > alpha {
+                alpha = score;
+            }
             if alpha >= beta {
+                self.cut_by(m, depth, ply);
                 break;
             }
         }
-        self.lists[level] = moves;
+        self.lists[ply] = moves;
+        self.keys[ply] = keys;
+        if self.stopped {
+            return 0;
+        }
         let bound = if best <= alpha0 {
-            Bound::Upper
+            UPPER
         } else if best >= beta {
-            Bound::Lower
+            LOWER
         } else {
-            Bound::Exact
+            EXACT
         };
-        self.tt[slot] = Some(Entry {
+        self.store(Entry {
             key,
+            score: to_table(best, ply),
             best: best_move,
-            score: best,
             depth: depth as u8,
             bound,
         });
         best
     }
-}
 
-/// Puts the most promising moves first: the transposition-table move, then moves that close in
-/// on the other Elder, Owls climbing, moves that free one's own Elder; placements last.
-fn order(board: &Board, moves: &mut [Move], tt_move: Option<Move>) {
-    let me = board.to_move();
-    let their_elder = elder_cell(board, me.other());
-    let my_elder = elder_cell(board, me);
-    let touches = |h: Hex, e: Option<Hex>| e.is_some_and(|e| e.distance(h) == 1);
-    moves.sort_unstable_by_key(|&m| {
-        if Some(m) == tt_move {
-            return -1000;
+    /// Remembers a move that cut the search off: a killer at this ply, and its history.
+    fn cut_by(&mut self, m: Move, depth: u32, ply: usize) {
+        let k = move_key(m);
+        if k == u16::MAX {
+            return;
         }
-        match m {
-            Move::Shift { piece, from, to } => {
-                let mut s = 0;
-                if touches(to, their_elder) && !touches(from, their_elder) {
-                    s -= 50;
-                }
-                if touches(from, my_elder) && !touches(to, my_elder) {
-                    s -= 30;
-                }
-                if piece.creature() == Creature::Owl && board.occupied(to) {
-                    s -= 20;
-                }
-                if piece.creature() == Creature::Elder {
-                    s -= 10;
-                }
-                s
-            }
-            Move::Place { to, .. } => {
-                if touches(to, their_elder) {
-                    -5
-                } else {
-                    10
-                }
-            }
-            Move::Pass => 0,
+        let killers = &mut self.killers[ply];
+        if killers[0] != k {
+            killers[1] = killers[0];
+            killers[0] = k;
         }
-    });
-}
-
-fn elder_cell(board: &Board, colour: Colour) -> Option<Hex> {
-    board.position(Piece::elder(colour))
-}
-
-/// Pressure on an Elder by the number of its occupied neighbours (six is the end of the game).
-const ELDER_PRESSURE: [i32; 7] = [0, 12, 35, 80, 170, 360, 0];
-
-/// The position for the player to move, in points (an Elder neighbour is worth tens).
-pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
-    let pinned = movegen::pinned(board, scratch);
-    let mut score = [0i32; 2];
-    for c in Colour::BOTH {
-        let s = &mut score[c.index()];
-        if let Some(e) = elder_cell(board, c) {
-            *s -= ELDER_PRESSURE[board.occupied_neighbours(e).min(6)];
-            // An Elder that can still step away is harder to trap.
-            let elder = Piece::elder(c);
-            if pinned & (1 << elder.index()) == 0
-                && board.is_on_top(elder)
-                && Direction::ALL.iter().any(|&d| can_slide(board, e, e, d))
-            {
-                *s += 15;
-            }
-        }
+        let h = &mut self.history[usize::from(k)];
+        *h = h.saturating_add(depth * depth).min(1 << 20);
     }
-    for (p, h) in board.tops() {
-        let c = p.colour();
-        let s = &mut score[c.index()];
-        let their_elder = elder_cell(board, c.other());
-        let near_their_elder = their_elder.is_some_and(|e| e.distance(h) == 1);
-        let stacked = board.height(h) > 1;
-        if pinned & (1 << p.index()) != 0 {
-            *s -= 6;
-            if near_their_elder {
-                // A pinned piece at the other Elder stays there: lasting pressure.
-                *s += 10;
+
+    /// Ordering keys, highest first: the table's move, the killers, then moves that close in on
+    /// the other Elder, Owls climbing, moves that free one's own Elder, then the history;
+    /// placements away from the other Elder last.
+    fn order_keys(&self, moves: &[Move], keys: &mut Vec<i32>, tt_move: Option<u16>, ply: usize) {
+        let board = &self.board;
+        let me = board.to_move();
+        let cell_of = |c: Colour| board.position(Piece::elder(c)).map(Hex::cell);
+        let (their_elder, my_elder) = (cell_of(me.other()), cell_of(me));
+        let touches = |h: usize, e: Option<usize>| e.is_some_and(|e| touching(e, h));
+        let killers = self.killers[ply];
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| {
+            let k = move_key(m);
+            if Some(k) == tt_move {
+                return i32::MAX;
             }
-            continue;
-        }
-        let free = match p.creature() {
-            Creature::Owl | Creature::Hare => true,
-            _ => Direction::ALL.iter().any(|&d| can_slide(board, h, h, d)),
-        };
-        if !free {
-            continue;
-        }
-        *s += match p.creature() {
-            Creature::Otter => 22,
-            Creature::Owl => 12,
-            Creature::Hare => 8,
-            Creature::Fox => 7,
-            Creature::Elder => 0,
-        };
-        if p.creature() == Creature::Owl && stacked {
-            *s += 20;
-            if let Some(below) = board.stack(h).pieces().nth(board.height(h) - 2)
-                && below.creature() == Creature::Elder
-                && below.colour() != c
-            {
-                *s += 40;
+            if k == killers[0] {
+                return i32::MAX - 1;
             }
-        }
-        if near_their_elder {
-            *s += 4;
-        }
+            if k == killers[1] {
+                return i32::MAX - 2;
+            }
+            let history = self.history.get(usize::from(k)).copied().unwrap_or(0) as i32;
+            let heuristic = match m {
+                Move::Shift { piece, from, to } => {
+                    let (from, to) = (from.cell(), to.cell());
+                    let mut s = 0;
+                    if touches(to, their_elder) && !touches(from, their_elder) {
+                        s += 50;
+                    }
+                    if touches(from, my_elder) && !touches(to, my_elder) {
+                        s += 30;
+                    }
+                    if piece.creature() == Creature::Owl && board.code(to) != 0 {
+                        s += 20;
+                    }
+                    if piece.creature() == Creature::Elder {
+                        s += 10;
+                    }
+                    s
+                }
+                Move::Place { to, .. } => {
+                    if touches(to.cell(), their_elder) {
+                        5
+                    } else {
+                        -10
+                    }
+                }
+                Move::Pass => 0,
+            };
+            (heuristic << 21) + history
+        }));
     }
-    let me = board.to_move();
-    score[me.index()] - score[me.other().index()] + 5
+}
+
+/// Ordering keys from this one up are moves worth a full-depth look: the table's move, the
+/// killers, and moves at or around the Elders.
+const TACTICAL: i32 = 20 << 21;
+
+/// How many plies less deep to search the `i`-th move (by order) of a node `depth` deep first.
+fn reduction(depth: u32, i: usize, key: i32) -> u32 {
+    if depth < 3 || i < 2 || key >= TACTICAL {
+        0
+    } else if depth >= 6 && i >= 20 {
+        3
+    } else if depth >= 4 && i >= 8 {
+        2
+    } else {
+        1
+    }
+}
+
+/// A score as stored: wins counted from this node rather than from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score + ply as i32
+    } else if score <= -WON {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score, seen from a node `ply` plies from the root.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score - ply as i32
+    } else if score <= -WON {
+        score + ply as i32
+    } else {
+        score
+    }
 }
 
 impl Engine for Search {
@@ -498,19 +641,11 @@ pub fn choose(state: &State, level: Level, seed: u64) -> Option<Move> {
     crate::ai::choose(state, level, seed)
 }
 
-/// The move played for a player whose turn clock ran out: the engine's choice at a fixed depth
-/// with no noise and no node cap, so a verifier recomputes exactly the same move.
+/// The move played for a player whose turn clock ran out: a fixed-depth choice with no noise,
+/// no clock and no node cap, so a verifier recomputes exactly the same move. It is frozen in
+/// [`timeout`] (saved records depend on it); the playing engine may change freely.
 pub fn timeout_move(state: &State) -> Option<Move> {
-    if state.outcome().is_some() {
-        return None;
-    }
-    let limits = Limits {
-        max_depth: TIMEOUT_DEPTH,
-        node_cap: u64::MAX,
-        noise: 0,
-    };
-    let mut s = Search::with_limits(state, limits, 0);
-    s.step(u64::MAX).decision().flatten()
+    timeout::choose(state)
 }
 
 /// A uniformly random legal move (the "random" player of self-play); `None` once the game is

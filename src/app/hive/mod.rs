@@ -139,7 +139,7 @@ pub fn plugin(app: &mut App) {
 /// save is reported (and a fresh game offered).
 fn load(
     mut table: ResMut<HiveTable>,
-    store: Res<SaveStore>,
+    mut store: ResMut<SaveStore>,
     tr: Res<Tr>,
     mut notices: ResMut<Notices>,
 ) {

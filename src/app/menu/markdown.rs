@@ -1,6 +1,6 @@
 //! Shows the rules pages: headings, paragraphs, bullet lists, tables, and **bold** / *italic*
-//! runs — the small part of Markdown the rules texts use. `::: figure NAME` lines and HTML
-//! comments are skipped.
+//! runs — the small part of Markdown the rules texts use. A `::: figure NAME` line is handed to
+//! the caller, which draws the figure there; HTML comments are skipped.
 
 use super::style;
 use bevy_egui::egui::{self, RichText};
@@ -92,9 +92,11 @@ fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
         });
 }
 
-/// Lays out a whole rules text.
-pub fn show(ui: &mut egui::Ui, text: &str) {
+/// Lays out a whole rules text; `figure` draws each `::: figure NAME` in place, told where the
+/// section it stands in begins (the top of its heading).
+pub fn show(ui: &mut egui::Ui, text: &str, figure: &mut dyn FnMut(&mut egui::Ui, &str, f32)) {
     let lines: Vec<&str> = text.lines().collect();
+    let mut section = ui.cursor().top();
     let mut i = 0;
     let mut tables = 0;
     let mut paragraph = String::new();
@@ -117,19 +119,26 @@ pub fn show(ui: &mut egui::Ui, text: &str) {
             tables += 1;
             continue;
         }
-        if trimmed.starts_with("::: figure") || trimmed.starts_with("<!--") {
-            // Figures are drawn by the game (not yet: the rules pages issue); comments are notes
-            // for the people who write the pages.
+        if let Some(name) = trimmed.strip_prefix("::: figure ") {
+            flush(ui, &mut paragraph);
+            ui.add_space(4.0);
+            figure(ui, name.trim(), section);
+            ui.add_space(4.0);
+        } else if trimmed.starts_with("<!--") {
+            // Comments are notes for the people who write the pages.
             flush(ui, &mut paragraph);
         } else if let Some(h) = trimmed.strip_prefix("# ") {
             flush(ui, &mut paragraph);
+            section = ui.cursor().top();
             ui.label(RichText::new(h).size(28.0).color(style::ASH).strong());
         } else if let Some(h) = trimmed.strip_prefix("## ") {
             flush(ui, &mut paragraph);
+            section = ui.cursor().top();
             ui.add_space(8.0);
             ui.label(RichText::new(h).size(23.0).color(style::BRASS).strong());
         } else if let Some(h) = trimmed.strip_prefix("### ") {
             flush(ui, &mut paragraph);
+            section = ui.cursor().top();
             ui.label(RichText::new(h).size(19.0).color(style::BRASS));
         } else if let Some(item) = trimmed.strip_prefix("- ") {
             flush(ui, &mut paragraph);

@@ -1,6 +1,7 @@
 //! The main menu (egui): the three games with a line each, their rules pages, the settings page
 //! and Quit, drawn over the lamp-lit table. Also the notices every screen shows.
 
+mod figures;
 mod markdown;
 
 use super::save::{ActiveSettings, ChangeSettings, Notices};
@@ -8,6 +9,7 @@ use super::screens::{MenuPage, Navigate, Screen};
 use super::style::{self, big_button, panel_frame};
 use crate::i18n::Lang;
 use crate::i18n::Tr;
+use crate::launch::{LaunchOptions, Scene};
 use crate::rules::GameKind;
 use crate::settings::{MAX_PURSE, MIN_PURSE};
 use bevy::prelude::*;
@@ -32,18 +34,37 @@ pub fn rules_text(game: GameKind, lang: Lang) -> &'static str {
         .map_or("", |t| t.rules(lang))
 }
 
+/// For how many frames a rules scene (`--scene rules-hive-move-fox`) holds the page at its
+/// figure: long enough for the page's layout to settle, short enough to leave the reader free.
+const HOLD_AT_FIGURE: u32 = 30;
+
+#[allow(clippy::too_many_arguments)]
 fn menu_ui(
     mut contexts: EguiContexts,
     page: Res<MenuPage>,
     tr: Res<Tr>,
     settings: Res<ActiveSettings>,
+    options: Option<Res<LaunchOptions>>,
+    mut held: Local<u32>,
     mut go: MessageWriter<Navigate>,
     mut change: MessageWriter<ChangeSettings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
         MenuPage::Main => main_page(ctx, &tr, &mut go),
-        MenuPage::Rules(game) => rules_page(ctx, &tr, game, &mut go),
+        MenuPage::Rules(game) => {
+            let at = match options.as_deref().map(|o| &o.scene) {
+                Some(Scene::Rules {
+                    game: g,
+                    figure: Some(f),
+                }) if *g == game && *held < HOLD_AT_FIGURE => {
+                    *held += 1;
+                    Some(f.as_str())
+                }
+                _ => None,
+            };
+            rules_page(ctx, &tr, game, at, &mut go);
+        }
         MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
         // A game's own page: its plugin draws it.
         MenuPage::Tool(..) => {}
@@ -183,6 +204,9 @@ fn page(
     egui::Area::new(egui::Id::new(id))
         // Anchored to the top: an area's room to grow is measured from where it starts.
         .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        // The first frame measures the page within this size, and the page keeps what it was
+        // given then: the whole screen below the anchor, so a long page gets its full height.
+        .default_size([width + 60.0, screen.height() - 48.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(width);
@@ -205,7 +229,15 @@ fn page(
         });
 }
 
-fn rules_page(ctx: &egui::Context, tr: &Tr, game: GameKind, go: &mut MessageWriter<Navigate>) {
+/// A game's rules page, with its figures drawn in place; scrolled so the figure `at` shows
+/// (its heading and the text just above it too) when one is named.
+fn rules_page(
+    ctx: &egui::Context,
+    tr: &Tr,
+    game: GameKind,
+    at: Option<&str>,
+    go: &mut MessageWriter<Navigate>,
+) {
     let heading = tr.tf("rules.title", &[("game", &game_name(tr, game))]);
     let height = (ctx.content_rect().height() - 240.0).max(200.0);
     page(ctx, "rules", &heading, 920.0, tr, go, |ui| {
@@ -213,7 +245,23 @@ fn rules_page(ctx: &egui::Context, tr: &Tr, game: GameKind, go: &mut MessageWrit
             .max_height(height)
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                markdown::show(ui, rules_text(game, tr.lang()));
+                let mut figure = |ui: &mut egui::Ui, name: &str, section: f32| {
+                    let shown = figures::show(ui, tr, name);
+                    if let Some(r) = shown
+                        && at == Some(name)
+                    {
+                        // The figure's heading too, unless its section is long.
+                        let top = section.max(r.rect.top() - 160.0) - 8.0;
+                        let above =
+                            egui::Rect::from_min_max(egui::pos2(r.rect.left(), top), r.rect.max);
+                        ui.scroll_to_rect_animation(
+                            above,
+                            Some(egui::Align::TOP),
+                            egui::style::ScrollAnimation::none(),
+                        );
+                    }
+                };
+                markdown::show(ui, rules_text(game, tr.lang()), &mut figure);
             });
     });
 }

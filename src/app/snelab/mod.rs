@@ -24,7 +24,7 @@ use super::platform;
 use super::save::{ActiveSettings, Loaded, Notices, SaveStore};
 use super::screens::Screen;
 use crate::i18n::{Explain, Tr, msg};
-use crate::play::snelab::{CaseRecord, Coin, Purse, Session};
+use crate::play::snelab::{Coin, Purse, Restored, Session, load_snelab};
 use crate::rules::GameKind;
 use crate::rules::snelab::{Position, Square};
 use crate::save::LoadStatus;
@@ -129,8 +129,9 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
 }
 
-/// Loads the purse (the starting purse setting applies to it) and resumes the case found open,
-/// or settles it as abandoned when its record cannot be trusted.
+/// Loads the purse with the case under way (one saved value): the starting purse setting
+/// applies to a player who has not played yet, the first case opens with a coin flip, and the
+/// case found open resumes — or its stake comes back when it cannot be played on.
 fn load(
     mut table: ResMut<SnelabTable>,
     mut store: ResMut<SaveStore>,
@@ -138,30 +139,32 @@ fn load(
     tr: Res<Tr>,
     mut notices: ResMut<Notices>,
 ) {
-    let (mut purse, status) = store.load::<Purse>();
-    if let LoadStatus::Replaced(why) = status {
+    let (save, status) = load_snelab(store.0.as_mut());
+    if let LoadStatus::Replaced(why) = &status {
         warn!("snelab purse: {why}");
-        notices.push(tr.say(&msg("snelab.purse_reset").with("why", tr.say(&why.explain()))));
+        notices.push(tr.say(&msg("snelab.purse_reset").with_words("why", why.explain())));
     }
-    purse.set_start(settings.0.starting_purse);
-    let mut t = Table::new(Session::new(purse));
-    if t.purse.open_case().is_some() {
-        let (record, status) = store.load::<CaseRecord>();
-        let resumed = match status {
-            LoadStatus::Replaced(why) => Err(tr.say(&why.explain())),
-            _ => t.session.resume(&record).map_err(|e| tr.say(&e.explain())),
-        };
-        match resumed {
-            Ok(()) => t.show_resumed(),
-            Err(why) => {
-                warn!("snelab: the open case could not be resumed ({why}); settled as abandoned");
-                t.session.abandon_open_case(platform::now_secs());
-                notices.push(tr.say(&msg("snelab.abandoned").with("why", why)));
-                if let Err(e) = store.store(&t.purse) {
-                    warn!("{e}");
-                }
+    let (session, restored) =
+        Session::restore(save, settings.0.starting_purse, platform::now_secs());
+    let mut t = Table::new(session);
+    match &restored {
+        Restored::Resumed { .. } => t.show_resumed(),
+        Restored::Nothing => {}
+        Restored::Settled(_) | Restored::StakeReturned { .. } => {
+            if let Some(m) = restored.notice() {
+                warn!("snelab: {}", crate::i18n::english(&m));
+                notices.push(tr.say(&m));
             }
         }
+    }
+    // What the start changed (a stake given back, a verdict settled, an older save read) is
+    // written at once, as one value.
+    let changed = matches!(
+        restored,
+        Restored::Settled(_) | Restored::StakeReturned { .. }
+    ) || matches!(status, LoadStatus::Migrated { .. });
+    if changed && let Err(e) = store.store(&t.session.save()) {
+        warn!("{e}");
     }
     table.0 = t;
 }
@@ -173,10 +176,14 @@ fn send(
     out: &mut Outbox,
     played: &mut MessageWriter<SnelabPlayed>,
 ) {
-    // The case record changes only when a case opens or a move is played.
-    let record_changed = effects
-        .iter()
-        .any(|e| matches!(e, Effect::StakeTaken | Effect::Played(_)));
+    // The purse and the case under way are saved together, once per change: when a case
+    // opens, at each move and at the verdict.
+    let changed = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::StakeTaken | Effect::Played(_) | Effect::PurseChanged
+        )
+    });
     for effect in effects {
         match effect {
             Effect::StakeTaken => out.sound(SoundEvent::Coin),
@@ -197,13 +204,12 @@ fn send(
                 });
                 out.sound(SoundEvent::Coin);
             }
-            Effect::PurseChanged => out.save(&table.purse, "snelab.save_failed"),
+            Effect::PurseChanged => {}
             Effect::Picked => {}
         }
     }
-    // The case under way, so a restart resumes it (written after the purse).
-    if record_changed && let Some(record) = table.record() {
-        out.save(&record, "snelab.save_failed");
+    if changed {
+        out.save(&table.session.save(), "snelab.save_failed");
     }
 }
 
@@ -284,7 +290,7 @@ fn follow_hover(mut hovers: MessageReader<SquareHovered>, mut table: ResMut<Snel
 /// The starting purse setting is what Reset all goes back to.
 fn follow_settings(settings: Res<ActiveSettings>, mut table: ResMut<SnelabTable>) {
     if settings.is_changed() && table.purse.start() != settings.0.starting_purse {
-        table.purse.set_start(settings.0.starting_purse);
+        table.purse.apply_start_setting(settings.0.starting_purse);
     }
 }
 

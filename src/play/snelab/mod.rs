@@ -8,6 +8,7 @@
 //! either applied whole or refused with nothing changed. Animation time belongs to the table.
 
 pub mod purse;
+pub mod save;
 
 use super::{ClockSetting, Match, Played, Refused, ReplayError, Seat};
 use crate::ai::Level;
@@ -17,6 +18,7 @@ use crate::save::Saved;
 pub use purse::{
     CaseEnd, Coin, FinishError, LedgerEntry, OpenCase, OpenedBy, Opening, Purse, SitError, Stakes,
 };
+pub use save::{Restored, SnelabSave, load_snelab};
 use serde::{Deserialize, Serialize};
 
 /// What the lobby chooses before a case.
@@ -116,8 +118,9 @@ impl Settled {
     }
 }
 
-/// An open case: its entry in the purse and its match. Saved under `snelab.case` whenever a
-/// case opens or an action is played, so a restart resumes it.
+/// An open case: its entry in the purse and its match. Saved with the purse (see [`save`])
+/// whenever a case opens or an action is played, so a restart resumes it; games before the
+/// single record kept it under `snelab.case`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CaseRecord {
     pub case: u64,
@@ -214,7 +217,12 @@ impl Explain for Refusal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResumeError {
     NoOpenCase,
-    OtherCase { saved: u64, open: u64 },
+    /// The purse has an open case but its record was not saved (or could not be read).
+    Missing,
+    OtherCase {
+        saved: u64,
+        open: u64,
+    },
     Replay(ReplayError<Position>),
     AlreadyOver,
 }
@@ -223,6 +231,7 @@ impl Explain for ResumeError {
     fn explain(&self) -> Message {
         match self {
             ResumeError::NoOpenCase => msg("snelab.resume.no_open_case"),
+            ResumeError::Missing => msg("snelab.resume.missing"),
             ResumeError::OtherCase { saved, open } => msg("snelab.resume.other_case")
                 .with("saved", saved)
                 .with("open", open),
@@ -440,25 +449,6 @@ impl Session {
         Ok(())
     }
 
-    /// Settles an open case that cannot be resumed as abandoned: a loss, written once.
-    pub fn abandon_open_case(&mut self, now: u64) -> Option<Settled> {
-        let open = *self.purse.open_case()?;
-        let winner = open.your_side.opponent();
-        let s = self
-            .purse
-            .finish_case(open.id, winner, CaseEnd::Abandoned, now)
-            .ok()?;
-        self.case = None;
-        Some(Settled {
-            winner,
-            end: CaseEnd::Abandoned,
-            stakes: open.stakes,
-            your_side: open.your_side,
-            collected: s.collected,
-            purse_after: s.purse_after,
-        })
-    }
-
     /// Puts `pos` on the court of the case under way, its record starting afresh (staged
     /// scenes and tests set up a telling moment this way).
     pub fn restage(&mut self, pos: Position) {
@@ -649,6 +639,7 @@ mod tests {
             .explain(),
             Refusal::Match(Refused::Malformed("a9x".parse::<Action>().unwrap_err())).explain(),
             ResumeError::NoOpenCase.explain(),
+            ResumeError::Missing.explain(),
             ResumeError::OtherCase { saved: 2, open: 3 }.explain(),
             ResumeError::AlreadyOver.explain(),
             ResumeError::Replay(crate::play::ReplayError {

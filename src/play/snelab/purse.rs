@@ -2,13 +2,13 @@
 //! opens each case. Plain data saved as one value, so a case's stake and its result are each
 //! written in a single save: the stake leaves the purse when the case starts, and the result is
 //! written once, at the verdict. A crash in between leaves the case open in the saved purse (the
-//! stake already gone, nothing owed twice); the table then resumes it or settles it as abandoned.
+//! stake already gone, nothing owed twice); the game then resumes it or, when it cannot, gives the
+//! stake back (see `save`).
 
 use super::Setup;
 use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::rules::snelab::{Reason, Side};
-use crate::save::Saved;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
@@ -226,11 +226,6 @@ impl Default for Purse {
     }
 }
 
-impl Saved for Purse {
-    const KEY: &'static str = "snelab.purse";
-    const VERSION: u32 = 1;
-}
-
 impl Purse {
     /// A fresh purse of `start` coins, no books, the next case opened by a coin flip.
     pub fn new(start: u32) -> Purse {
@@ -387,12 +382,41 @@ impl Purse {
     pub fn reset_all(&mut self) {
         *self = Purse::new(self.start);
     }
+
+    /// Whether this purse has never sat down at a table (no case started, no books): the player
+    /// has no purse of their own yet, so the starting purse setting still decides it.
+    pub fn is_untouched(&self) -> bool {
+        self.last_id == 0 && self.books.is_empty() && self.open_case.is_none()
+    }
+
+    /// Applies the starting purse setting: it becomes the value Reset all goes back to and, for
+    /// a player who has not played yet, the purse itself.
+    pub fn apply_start_setting(&mut self, start: u32) {
+        if self.is_untouched() {
+            self.coins = start;
+        }
+        self.start = start;
+    }
+
+    /// The game has just started: its first case opens with a coin flip, whoever lost last.
+    pub fn forget_opener(&mut self) {
+        self.next_opener = None;
+    }
+
+    /// Gives back the stake of the open case when it cannot be played on (its record is lost):
+    /// the purse is as it was before the case, nothing enters the books, and the next case opens
+    /// with a coin flip. Returns the case given back.
+    pub fn return_stake(&mut self) -> Option<OpenCase> {
+        let open = self.open_case.take()?;
+        self.coins = self.coins.saturating_add(open.stakes.stake());
+        self.next_opener = None;
+        Some(open)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::save::{LoadStatus, MemoryStore, decode, load, store};
 
     #[test]
     fn tables_split_the_pot_as_the_spec_says() {
@@ -561,12 +585,23 @@ mod tests {
     }
 
     #[test]
-    fn the_start_value_is_a_setting() {
+    fn the_start_value_is_a_setting_that_decides_a_new_players_purse() {
         let mut p = Purse::default();
-        p.set_start(120);
-        assert_eq!(p.coins(), 100);
+        assert!(p.is_untouched());
+        // Nobody has played yet: the setting is the purse.
+        p.apply_start_setting(120);
+        assert_eq!((p.coins(), p.start()), (120, 120));
+        // After a case, the purse is the player's own; the setting waits for Reset all.
+        let case = p
+            .start_case(&Setup::at(Stakes::Street, Side::South), Coin::Heads, 1)
+            .unwrap();
+        p.finish_case(case.id, Side::South, CaseEnd::Resigned, 2)
+            .unwrap();
+        assert!(!p.is_untouched());
+        p.apply_start_setting(150);
+        assert_eq!((p.coins(), p.start()), (132, 150));
         p.reset_all();
-        assert_eq!(p.coins(), 120);
+        assert_eq!(p.coins(), 150);
         assert_eq!(Purse::new(120).coins(), 120);
     }
 
@@ -599,6 +634,8 @@ mod tests {
 
     #[test]
     fn an_old_shaped_purse_and_ledger_line_still_read() {
+        use crate::play::snelab::SnelabSave;
+        use crate::save::{LoadStatus, decode};
         // Saved before the books named the table, the opponent and the appeal rule: the line
         // reads with the casino (the only table with books) and the rest unknown.
         let text = r#"{"version":1,"data":{"coins":110,"start":100,"books":[
@@ -608,8 +645,10 @@ mod tests {
             "open_case":{"id":2,"table":"Street","your_side":"South",
                          "opening":{"opener":"North","by":"LastLoser"},"started_at":1100},
             "last_id":2}}"#;
-        let (p, status) = decode::<Purse>(Some(text));
-        assert_eq!(status, LoadStatus::Loaded);
+        // The purse alone was the save then (version 1); it reads as the single record.
+        let (save, status) = decode::<SnelabSave>(Some(text));
+        assert_eq!(status, LoadStatus::Migrated { from: 1 });
+        let p = save.purse;
         let e = p.books()[0];
         assert_eq!(
             (e.case, e.stakes, e.opponent, e.backward, e.purse_after),
@@ -624,25 +663,35 @@ mod tests {
     }
 
     #[test]
-    fn an_open_case_survives_a_save_and_is_settled_once() {
-        let mut p = Purse::default();
+    fn a_returned_stake_leaves_the_purse_as_before_the_case() {
+        let mut p = Purse::new(100);
         let case = p
-            .start_case(&Setup::at(Stakes::Casino, Side::North), Coin::Heads, 10)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 1)
             .unwrap();
-        let mut s = MemoryStore::default();
-        store(&mut s, &p).unwrap();
-        // The app stops here; the next run finds the stake gone and the case open.
-        let (mut back, status) = load::<Purse>(&s);
-        assert_eq!(status, LoadStatus::Loaded);
-        assert_eq!(back, p);
-        assert_eq!(back.coins(), 88);
-        back.finish_case(case.id, Side::South, CaseEnd::Abandoned, 20)
+        p.finish_case(case.id, Side::North, CaseEnd::Resigned, 2)
             .unwrap();
-        assert_eq!(back.coins(), 88);
-        assert_eq!(back.books()[0].end, CaseEnd::Abandoned);
-        assert!(s.values.contains_key("snelab.purse"));
-        let (q, status) = decode::<Purse>(Some("{\"version\":1,\"data\":{\"coins\":-3}}"));
-        assert!(status.is_problem());
-        assert_eq!(q, Purse::default());
+        let before = (p.coins(), p.books().to_vec());
+        let open = p
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 3)
+            .unwrap();
+        assert_eq!(p.coins(), before.0 - STAKE);
+        assert_eq!(p.return_stake(), Some(open));
+        assert_eq!((p.coins(), p.books().to_vec()), before);
+        assert!(p.open_case().is_none() && p.needs_coin_flip());
+        assert_eq!(p.return_stake(), None, "a stake comes back once");
+        assert_eq!(p.coins(), before.0);
+    }
+
+    #[test]
+    fn a_restart_forgets_who_opens_next() {
+        let mut p = Purse::new(100);
+        let case = p
+            .start_case(&Setup::at(Stakes::Street, Side::South), Coin::Heads, 1)
+            .unwrap();
+        p.finish_case(case.id, Side::North, CaseEnd::Resigned, 2)
+            .unwrap();
+        assert!(!p.needs_coin_flip());
+        p.forget_opener();
+        assert!(p.needs_coin_flip());
     }
 }

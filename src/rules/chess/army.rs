@@ -247,6 +247,114 @@ impl Army {
     }
 }
 
+/// The engine's army choices: `(rooks, bishops, knights, pawns)` and how often each is taken.
+/// See [`Army::engine`].
+pub const ENGINE_ARMIES: [((usize, usize, usize, usize), u64); 10] = [
+    ((2, 0, 0, 5), 3),
+    ((2, 0, 0, 4), 1),
+    ((1, 1, 1, 4), 4),
+    ((1, 0, 2, 4), 2),
+    ((1, 2, 0, 4), 3),
+    ((2, 1, 0, 2), 2),
+    ((2, 0, 1, 2), 2),
+    ((1, 1, 0, 7), 2),
+    ((1, 0, 1, 7), 1),
+    ((0, 2, 2, 3), 1),
+];
+
+impl Army {
+    /// An army as the engine builds it, 14–15 points. The policy:
+    /// - Every attacker rolls the same dice, so a piece is worth its reach and a pawn is a cheap
+    ///   attacker and a cheap shield: one of [`ENGINE_ARMIES`], by weight — mostly a rook or
+    ///   two with minor pieces and four or five pawns, sometimes a wall of seven pawns behind a
+    ///   rook and a minor piece, rarely no rook at all (two rooks come with at least their two
+    ///   pawns).
+    /// - The king on e1/e8, rooks in the corners (so castling stays possible: both corners
+    ///   with two rooks, the king's side three times in four with one), bishops on c and f
+    ///   (one light, one dark), knights on b and g; with one bishop or one knight, its side is
+    ///   drawn.
+    /// - Pawns first in front of the rooks (set-ups are blind: a rook on an open file facing
+    ///   the other side's rook may be attempted on the very first move, 77.9 % to succeed) and
+    ///   of the king, then the centre and the king's sides (d, f, c, g, b, h, a, two neighbours
+    ///   swapped now and then); half the time the d- or e-pawn advanced a square to open lines.
+    pub fn engine(color: Color, rng: &mut DiceRng) -> Army {
+        let total: u64 = ENGINE_ARMIES.iter().map(|(_, w)| w).sum();
+        let mut pick = rng.below(total);
+        let mut chosen = ENGINE_ARMIES[0].0;
+        for &(army, w) in &ENGINE_ARMIES {
+            if pick < w {
+                chosen = army;
+                break;
+            }
+            pick -= w;
+        }
+        let (rooks, bishops, knights, pawns) = chosen;
+        let home = color.home_rank();
+        let at = |file: u8, rank: u8| {
+            Square::new(file, rank).unwrap_or_else(|| unreachable!("file {file}, rank {rank}"))
+        };
+        let mut pieces = vec![(Role::King, at(4, home))];
+        let side = |rng: &mut DiceRng, a: u8, b: u8| if rng.below(2) == 0 { a } else { b };
+        match rooks {
+            2 => pieces.extend([(Role::Rook, at(0, home)), (Role::Rook, at(7, home))]),
+            1 => {
+                let f = if rng.below(4) == 0 { 0 } else { 7 };
+                pieces.push((Role::Rook, at(f, home)));
+            }
+            _ => {}
+        }
+        match bishops {
+            2 => pieces.extend([(Role::Bishop, at(2, home)), (Role::Bishop, at(5, home))]),
+            1 => pieces.push((Role::Bishop, at(side(rng, 2, 5), home))),
+            _ => {}
+        }
+        match knights {
+            2 => pieces.extend([(Role::Knight, at(1, home)), (Role::Knight, at(6, home))]),
+            1 => pieces.push((Role::Knight, at(side(rng, 1, 6), home))),
+            _ => {}
+        }
+        // First the files of the rooks (set-ups are blind: a rook facing an open file may be
+        // attempted on the first move) and of the king, then the centre and the king's sides.
+        let mut files: Vec<u8> = pieces
+            .iter()
+            .filter(|(r, _)| *r == Role::Rook)
+            .map(|(_, s)| s.file())
+            .collect();
+        files.push(4);
+        let mut rest: Vec<u8> = [3, 5, 2, 6, 1, 7, 0]
+            .into_iter()
+            .filter(|f| !files.contains(f))
+            .collect();
+        for i in 0..rest.len() - 1 {
+            if rng.below(4) == 0 {
+                rest.swap(i, i + 1);
+            }
+        }
+        files.extend(rest);
+        let mut chosen_files: Vec<u8> = files.into_iter().take(pawns).collect();
+        chosen_files.sort();
+        let advanced = if rng.below(2) == 0 {
+            let centre: Vec<u8> = chosen_files
+                .iter()
+                .copied()
+                .filter(|f| *f == 3 || *f == 4)
+                .collect();
+            (!centre.is_empty()).then(|| centre[rng.below(centre.len() as u64) as usize])
+        } else {
+            None
+        };
+        for f in chosen_files {
+            let rank = if Some(f) == advanced {
+                (color.pawn_rank() as i8 + color.forward()) as u8
+            } else {
+                color.pawn_rank()
+            };
+            pieces.push((Role::Pawn, at(f, rank)));
+        }
+        Army::new(color, &pieces).unwrap_or_else(|e| unreachable!("engine army broke a rule: {e}"))
+    }
+}
+
 /// Why the set-up phase refused something.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
@@ -501,6 +609,30 @@ mod tests {
             seen.insert(roles);
         }
         assert!(seen.len() > 10, "only {} different armies", seen.len());
+    }
+
+    #[test]
+    fn engine_armies_are_legal_varied_and_cost_14_or_15() {
+        let mut rng = DiceRng::new(11);
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..400 {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let a = Army::engine(color, &mut rng);
+            assert!((14..=15).contains(&a.points()), "{a:?}");
+            assert!(Army::new(color, a.placements()).is_ok());
+            let mut placements = a.placements().to_vec();
+            placements.sort();
+            seen.insert(placements);
+        }
+        assert!(seen.len() > 40, "only {} different armies", seen.len());
+        for ((r, b, n, p), _) in ENGINE_ARMIES {
+            let points = 5 * r + 3 * (b + n) + p;
+            assert!((14..=15).contains(&points), "{r} {b} {n} {p}");
+        }
     }
 
     #[test]

@@ -384,6 +384,105 @@ impl ArtifactSet {
     }
 }
 
+/// A played pile: artifacts in the order played, stored inline (no allocation, so states copy
+/// cheaply in the engine's search). A kind exists at most twice in a game (one per deal; Trophy
+/// only draws kinds found nowhere), so [`Pile::CAPACITY`] is never reached.
+#[derive(Clone, Copy)]
+pub struct Pile {
+    cards: [Artifact; Pile::CAPACITY],
+    len: u8,
+}
+
+impl Pile {
+    /// Every copy of every kind.
+    pub const CAPACITY: usize = 44;
+
+    pub const fn new() -> Pile {
+        Pile {
+            cards: [Artifact::FileShift; Pile::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Adds a card on top (a full pile keeps what it has: it cannot fill up in a game).
+    pub fn push(&mut self, a: Artifact) {
+        if (self.len as usize) < Pile::CAPACITY {
+            self.cards[self.len as usize] = a;
+            self.len += 1;
+        }
+    }
+
+    /// Takes out the card at `i`, keeping the order of the rest.
+    pub fn remove(&mut self, i: usize) -> Artifact {
+        let a = self.cards[i];
+        self.cards.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        a
+    }
+}
+
+impl Default for Pile {
+    fn default() -> Pile {
+        Pile::new()
+    }
+}
+
+impl std::ops::Deref for Pile {
+    type Target = [Artifact];
+    fn deref(&self) -> &[Artifact] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Pile {}
+
+impl std::hash::Hash for Pile {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state)
+    }
+}
+
+impl fmt::Debug for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Artifact> for Pile {
+    fn from_iter<I: IntoIterator<Item = Artifact>>(iter: I) -> Pile {
+        let mut p = Pile::new();
+        for a in iter {
+            p.push(a);
+        }
+        p
+    }
+}
+
+impl Serialize for Pile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pile, D::Error> {
+        let cards: Vec<Artifact> = Deserialize::deserialize(d)?;
+        if cards.len() > Pile::CAPACITY {
+            return Err(serde::de::Error::invalid_length(
+                cards.len(),
+                &"at most 44 played cards",
+            ));
+        }
+        Ok(cards.into_iter().collect())
+    }
+}
+
 impl FromIterator<Artifact> for ArtifactSet {
     fn from_iter<I: IntoIterator<Item = Artifact>>(iter: I) -> ArtifactSet {
         let mut s = ArtifactSet::EMPTY;

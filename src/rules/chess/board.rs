@@ -320,15 +320,22 @@ impl SquareSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Square> {
-        Square::all().filter(move |s| self.contains(*s))
+        super::bits::Bits(self.0).filter_map(Square::from_index)
     }
 }
 
 /// The 8 × 8 grid: what stands on each square, and which squares are impassable (hatched).
 /// An impassable square never holds a piece.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+///
+/// Stored as bitboards (one 64-bit set per colour, per role and per mark), so move generation,
+/// attack tests and the engine's evaluation work on whole sets at once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
-    squares: [Option<Piece>; 64],
+    colors: [u64; 2],
+    /// Indexed by `Role as usize`: pawn, knight, bishop, rook, king.
+    roles: [u64; 5],
+    wounded: u64,
+    heir: u64,
     impassable: SquareSet,
 }
 
@@ -338,25 +345,68 @@ impl Default for Board {
     }
 }
 
+const ROLES: [Role; 5] = Role::ALL;
+
 impl Board {
     pub fn empty() -> Board {
         Board {
-            squares: [None; 64],
+            colors: [0; 2],
+            roles: [0; 5],
+            wounded: 0,
+            heir: 0,
             impassable: SquareSet::EMPTY,
         }
     }
 
+    #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        let b = 1u64 << sq.index();
+        let color = if self.colors[0] & b != 0 {
+            Color::White
+        } else if self.colors[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = ROLES[self.roles.iter().position(|r| r & b != 0).unwrap_or(0)];
+        Some(Piece {
+            color,
+            role,
+            wounded: self.wounded & b != 0,
+            heir: self.heir & b != 0,
+        })
     }
 
     /// Puts or removes a piece. Callers keep impassable squares empty.
+    #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.squares[sq.index()] = piece;
+        let b = 1u64 << sq.index();
+        let clear = !b;
+        self.colors[0] &= clear;
+        self.colors[1] &= clear;
+        for r in &mut self.roles {
+            *r &= clear;
+        }
+        self.wounded &= clear;
+        self.heir &= clear;
+        if let Some(p) = piece {
+            self.colors[p.color.index()] |= b;
+            self.roles[p.role as usize] |= b;
+            if p.wounded {
+                self.wounded |= b;
+            }
+            if p.heir {
+                self.heir |= b;
+            }
+        }
     }
 
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()].take()
+        let p = self.get(sq);
+        if p.is_some() {
+            self.set(sq, None);
+        }
+        p
     }
 
     pub fn is_impassable(&self, sq: Square) -> bool {
@@ -377,31 +427,97 @@ impl Board {
     }
 
     /// Empty and passable: a piece may land here without an attempt.
+    #[inline]
     pub fn is_free(&self, sq: Square) -> bool {
-        self.get(sq).is_none() && !self.is_impassable(sq)
+        (self.occupied() | self.impassable.0) >> sq.index() & 1 == 0
     }
 
     /// Every piece with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(move |s| self.get(s).map(|p| (s, p)))
+        super::bits::Bits(self.occupied()).filter_map(move |i| {
+            let s = Square::from_index(i)?;
+            self.get(s).map(|p| (s, p))
+        })
     }
 
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.pieces()
-            .find(|(_, p)| p.color == color && p.role == Role::King)
-            .map(|(s, _)| s)
+        let k = self.pieces_of(color, Role::King);
+        if k == 0 {
+            None
+        } else {
+            Square::from_index(k.trailing_zeros() as usize)
+        }
     }
 
     pub fn count(&self, color: Color, role: Role) -> usize {
-        self.pieces()
-            .filter(|(_, p)| p.color == color && p.role == role)
-            .count()
+        self.pieces_of(color, role).count_ones() as usize
+    }
+
+    /// The squares of `color`'s pieces, as a bitboard.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> SquareSet {
+        SquareSet(self.colors[color.index()])
+    }
+
+    /// The squares of every piece of this role, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> SquareSet {
+        SquareSet(self.roles[role as usize])
+    }
+
+    /// The squares of wounded pieces, both colours.
+    #[inline]
+    pub fn wounded(&self) -> SquareSet {
+        SquareSet(self.wounded)
+    }
+
+    /// The squares of Heir pawns, both colours.
+    #[inline]
+    pub fn heirs(&self) -> SquareSet {
+        SquareSet(self.heir)
+    }
+
+    #[inline]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline]
+    pub(crate) fn color_bits(&self, color: Color) -> u64 {
+        self.colors[color.index()]
+    }
+
+    #[inline]
+    pub(crate) fn role_bits(&self, role: Role) -> u64 {
+        self.roles[role as usize]
+    }
+
+    #[inline]
+    pub(crate) fn wounded_bits(&self) -> u64 {
+        self.wounded
+    }
+
+    #[inline]
+    pub(crate) fn heir_bits(&self) -> u64 {
+        self.heir
+    }
+
+    #[inline]
+    pub(crate) fn impassable_bits(&self) -> u64 {
+        self.impassable.0
+    }
+
+    /// The pieces of one colour and role, as a bitboard.
+    #[inline]
+    pub(crate) fn pieces_of(&self, color: Color, role: Role) -> u64 {
+        self.colors[color.index()] & self.roles[role as usize]
     }
 }
 
 impl Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (self.squares.as_slice(), self.impassable).serialize(s)
+        let squares: Vec<Option<Piece>> = Square::all().map(|sq| self.get(sq)).collect();
+        (squares, self.impassable).serialize(s)
     }
 }
 
@@ -420,10 +536,12 @@ impl<'de> Deserialize<'de> for Board {
                 "a piece stands on an impassable square",
             ));
         }
-        Ok(Board {
-            squares,
-            impassable,
-        })
+        let mut board = Board::empty();
+        for (sq, p) in Square::all().zip(squares) {
+            board.set(sq, p);
+        }
+        board.impassable = impassable;
+        Ok(board)
     }
 }
 

@@ -23,8 +23,9 @@
 //!   spends both cards; the progress clock restarts (a card was played).
 
 use super::artifact::Artifact;
+use super::bits;
 use super::board::{Color, Piece, Role, Square};
-use super::movegen::{self, KNIGHT_JUMPS};
+use super::movegen;
 use super::state::{Action, State};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -360,29 +361,20 @@ fn pseudo_plays_unrestricted(
                     }
                 }
             }
-            Artifact::Teleport => {
+            Artifact::Teleport | Artifact::KnightsLeap => {
+                let (table, make): (&[u64; 64], fn(CardMove) -> Play) =
+                    if card == Artifact::Teleport {
+                        (&bits::WITHIN_TWO, Play::Teleport)
+                    } else {
+                        (&bits::KNIGHT, Play::KnightsLeap)
+                    };
+                let kings = board.role_bits(Role::King);
+                let landable = !(board.color_bits(us) | board.impassable_bits() | kings);
+                let enemy = board.color_bits(us.other());
                 for &(from, p) in ours.iter().filter(|(_, p)| p.role != Role::King) {
-                    for df in -2i8..=2 {
-                        for dr in -2i8..=2 {
-                            if (df, dr) == (0, 0) {
-                                continue;
-                            }
-                            if let Some(to) = from.offset(df, dr)
-                                && let Some(attack) = landing(state, to, us)
-                            {
-                                push_move(out, p, from, to, attack, Play::Teleport);
-                            }
-                        }
-                    }
-                }
-            }
-            Artifact::KnightsLeap => {
-                for &(from, p) in ours.iter().filter(|(_, p)| p.role != Role::King) {
-                    for &(df, dr) in &KNIGHT_JUMPS {
-                        if let Some(to) = from.offset(df, dr)
-                            && let Some(attack) = landing(state, to, us)
-                        {
-                            push_move(out, p, from, to, attack, Play::KnightsLeap);
+                    for t in bits::Bits(table[from.index()] & landable) {
+                        if let Some(to) = Square::from_index(t) {
+                            push_move(out, p, from, to, enemy >> t & 1 == 1, make);
                         }
                     }
                 }
@@ -400,9 +392,7 @@ fn pseudo_plays_unrestricted(
             }
             Artifact::Fury => {
                 let mut normal = Vec::new();
-                for &(from, _) in &ours {
-                    movegen::pseudo_actions_from(state, from, &mut normal);
-                }
+                movegen::pseudo_attempts(state, &mut normal);
                 for a in normal {
                     if let Action::Attempt {
                         from,
@@ -670,7 +660,7 @@ fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
     let Some(from) = board.king(us) else {
         return;
     };
-    let mut without_king = board.clone();
+    let mut without_king = *board;
     without_king.set(from, None);
     for (df, dr) in super::movegen::KING_STEPS {
         let Some(via) = from.offset(df, dr) else {
@@ -748,7 +738,7 @@ pub(crate) fn zombie_squares(state: &State, us: Color) -> Vec<Square> {
         .filter(|&s| matches!(us.relative_rank(s), 2 | 3) && board.is_free(s))
         .collect();
     let safe = squares.iter().all(|&s| {
-        let mut b = board.clone();
+        let mut b = *board;
         b.set(s, Some(Piece::new(us, Role::Pawn)));
         Color::BOTH.iter().all(|&c| !movegen::in_check(&b, c))
     });

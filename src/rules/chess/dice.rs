@@ -255,6 +255,16 @@ impl Odds {
     /// Counts the results of `attacker`d6 against `defender`d6 by convolving the two sum
     /// distributions. `defender == 0` is the certain success on a wounded defender.
     pub fn exact(attacker: u8, defender: u8) -> Odds {
+        static TABLE: std::sync::OnceLock<[[Odds; MAX_DICE as usize + 1]; MAX_DICE as usize + 1]> =
+            std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            std::array::from_fn(|a| std::array::from_fn(|d| Odds::count(a as u8, d as u8)))
+        });
+        table[attacker.min(MAX_DICE) as usize][defender.min(MAX_DICE) as usize]
+    }
+
+    /// [`Odds::exact`], counted (once per pair of counts; the table keeps them).
+    fn count(attacker: u8, defender: u8) -> Odds {
         if defender == 0 {
             return Odds {
                 success: 1,

@@ -21,10 +21,14 @@
 //!   open file). Positions where the side not to act stands in check are therefore accepted:
 //!   the king is never captured, so that side simply answers the check on its turn.
 //! - Repetitions compare pieces with their marks, impassable squares, side to act, castling
-//!   rights, a usable en-passant chance, reserves, hands and played piles.
+//!   rights, a usable en-passant chance, reserves, played piles, shields, Scouting, Restrictions
+//!   and an open window. Hands are left out of the key: they change only when a card is played
+//!   or taken, which restarts the count, so no repetition is gained or lost by that, and the
+//!   engine's view (the other hand hidden) keys positions as the game does.
 
 pub mod army;
 pub mod artifact;
+pub(crate) mod bits;
 pub mod board;
 pub mod cards;
 pub mod dice;
@@ -32,9 +36,10 @@ pub mod history;
 pub mod movegen;
 pub mod notation;
 pub mod state;
+mod zobrist;
 
 pub use army::{Army, ArmyError, Setup, SetupError, start_state};
-pub use artifact::{Artifact, ArtifactKind, ArtifactSet};
+pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
@@ -102,22 +107,34 @@ pub fn card_actions(state: &State, card: Artifact) -> Vec<Action> {
 /// (so a plain-chess position without queens gives chess perft minus queen promotions). Draws
 /// by repetition or without progress are not looked at, as in chess perft.
 pub fn perft(state: &State, depth: u32) -> u64 {
+    let mut root = state.clone();
+    root.seen = Vec::new();
+    let mut buffers = Vec::new();
+    perft_inner(&root, depth, &mut buffers)
+}
+
+/// [`perft`] below the root: the positions seen are never cloned, and each depth reuses one
+/// action buffer.
+fn perft_inner(state: &State, depth: u32, buffers: &mut Vec<Vec<Action>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let actions = movegen::generate(state);
-    if depth == 1 {
-        return actions.len() as u64;
-    }
-    actions
-        .iter()
-        .map(|a| {
-            let mut next = state.clone();
-            next.seen.clear();
-            next.play(a, Some(AttemptResult::Success));
-            perft(&next, depth - 1)
-        })
-        .sum()
+    let mut actions = buffers.pop().unwrap_or_default();
+    movegen::generate_into(state, &mut actions);
+    let n = if depth == 1 {
+        actions.len() as u64
+    } else {
+        actions
+            .iter()
+            .map(|a| {
+                let mut next = state.clone();
+                next.play(a, Some(AttemptResult::Success));
+                perft_inner(&next, depth - 1, buffers)
+            })
+            .sum()
+    };
+    buffers.push(actions);
+    n
 }
 
 impl crate::rules::Game for State {
@@ -135,11 +152,12 @@ impl crate::rules::Game for State {
         parse_position(QUEENLESS_START).unwrap_or_else(|_| State::bare().settle())
     }
 
-    /// Two random armies of 14–15 points and the hands dealt, all from `seed`.
+    /// Two armies of 14–15 points as the engine builds them ([`Army::engine`]) and the hands
+    /// dealt, all from `seed`.
     fn opening(seed: u64) -> State {
         let mut rng = DiceRng::new(seed);
-        let white = Army::random(Color::White, &mut rng, 14, 15);
-        let black = Army::random(Color::Black, &mut rng, 14, 15);
+        let white = Army::engine(Color::White, &mut rng);
+        let black = Army::engine(Color::Black, &mut rng);
         start_state(&white, &black, rng.next_u64())
     }
 

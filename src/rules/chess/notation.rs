@@ -372,7 +372,10 @@ impl FromStr for State {
                 state.hands[i] = hand;
             }
             let (w, b) = parse_pair(12, fields[11])?;
-            state.played = [parse_cards(12, w)?, parse_cards(12, b)?];
+            state.played = [
+                parse_cards(12, w)?.into_iter().collect(),
+                parse_cards(12, b)?.into_iter().collect(),
+            ];
         }
         if fields.len() >= 14 {
             let (w, b) = parse_pair(13, fields[12])?;

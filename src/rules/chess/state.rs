@@ -2,7 +2,7 @@
 //! heal marks, the pawn reserves, the check-continuation rule, the progress clock, repetitions
 //! and the end of the game.
 
-use super::artifact::{Artifact, ArtifactSet};
+use super::artifact::{Artifact, ArtifactSet, Pile};
 use super::board::{Board, Color, Piece, Role, Square};
 use super::cards::{self, Play};
 use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
@@ -278,7 +278,7 @@ pub struct State {
     /// Unplayed artifacts per colour (issue #8 deals them).
     pub(crate) hands: [ArtifactSet; 2],
     /// Played artifacts per colour, in the order played, face up.
-    pub(crate) played: [Vec<Artifact>; 2],
+    pub(crate) played: [Pile; 2],
     /// Actions since the last progress.
     pub(crate) quiet: u16,
     /// Starts at 1 and grows after black's turn passes to white.
@@ -311,7 +311,7 @@ impl State {
             en_passant: None,
             reserves: [0, 0],
             hands: [ArtifactSet::EMPTY; 2],
-            played: [Vec::new(), Vec::new()],
+            played: [Pile::new(), Pile::new()],
             quiet: 0,
             fullmove: 1,
             dice: DiceRng::new(0),
@@ -359,12 +359,61 @@ impl State {
     }
     /// The state as `viewer` may know it: the other side's hand is emptied unless `viewer` has
     /// played Scouting. The engine searches this view, so it never reads hidden cards.
+    ///
+    /// Nothing hidden stays anywhere in it: the state a Cancel would bring back is masked too
+    /// (it holds the other hand as it was before that side's artifact), and the dice generator
+    /// is replaced by a fixed one, so the view knows no future roll or draw either. The size of
+    /// the other hand is public: [`State::hand_size`] on the real state.
     pub fn view_for(&self, viewer: Color) -> State {
         let mut view = self.clone();
-        if !self.scouted(viewer) {
-            view.hands[viewer.other().index()] = ArtifactSet::EMPTY;
-        }
+        view.mask(viewer, !self.scouted(viewer));
         view
+    }
+
+    fn mask(&mut self, viewer: Color, hide: bool) {
+        if hide {
+            self.hands[viewer.other().index()] = ArtifactSet::EMPTY;
+        }
+        self.dice = DiceRng::new(0);
+        if let Some((_, before)) = &mut self.cancelable {
+            before.mask(viewer, hide);
+        }
+    }
+
+    /// A copy to play `action` on: the same state, but without the state a Cancel would bring
+    /// back when playing `action` drops it anyway (every action but Cancel and a window's
+    /// answers) — the engine's search copies states at every node.
+    pub(crate) fn clone_to_play(&self, action: &Action) -> State {
+        if self.cancelable.is_none()
+            || self.window.is_some()
+            || *action == Action::Play(Play::Cancel)
+        {
+            return self.clone();
+        }
+        State {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            reserves: self.reserves,
+            hands: self.hands,
+            played: self.played,
+            quiet: self.quiet,
+            fullmove: self.fullmove,
+            dice: self.dice,
+            seen: self.seen.clone(),
+            end: self.end,
+            shields: self.shields,
+            scouted: self.scouted,
+            window: self.window,
+            restricted: self.restricted,
+            cancelable: None,
+        }
+    }
+
+    /// How many unplayed cards `color` holds: public, even while their kinds are hidden.
+    pub fn hand_size(&self, color: Color) -> usize {
+        self.hands[color.index()].len()
     }
     /// The open response window, if any.
     pub fn window(&self) -> Option<Window> {
@@ -927,51 +976,104 @@ impl State {
 
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
     /// marks, impassable squares, the side to act, castling rights, a usable en-passant chance,
-    /// reserves, hands and played piles — not the clocks or the dice generator. FNV-1a, stable
-    /// across builds, so saved states keep their repetition counts.
+    /// reserves, played piles, shields, Scouting, Restrictions and an open window — not the
+    /// clocks, not the dice generator, and not the hands: a hand changes only when a card is
+    /// played or taken, which restarts the count anyway, so the key is the same whether a hidden
+    /// hand is known, masked or guessed (the engine's view keys positions as the game does).
+    /// A Zobrist key from constant tables ([`super::zobrist`]), stable across builds, so saved
+    /// states keep their repetition counts.
     pub fn key(&self) -> u64 {
-        let mut h = Fnv::new();
-        for sq in Square::all() {
-            let b = match self.board.get(sq) {
-                None if self.board.is_impassable(sq) => 0xFF,
-                None => 0,
-                Some(p) => {
-                    1 + p.role as u8
-                        + 8 * p.color.index() as u8
-                        + 16 * p.wounded as u8
-                        + 32 * p.heir as u8
+        use super::bits::{Bits, bit};
+        use super::zobrist as z;
+        let mut h = 0u64;
+        let board = &self.board;
+        let (wounded, heirs) = (board.wounded_bits(), board.heir_bits());
+        for color in Color::BOTH {
+            for role in Role::ALL {
+                for sq in Bits(board.pieces_of(color, role)) {
+                    h ^= z::PIECES[z::piece_index(
+                        color.index(),
+                        role as usize,
+                        wounded & bit(sq) != 0,
+                        heirs & bit(sq) != 0,
+                        sq,
+                    )];
                 }
-            };
-            h.byte(b);
+            }
         }
-        h.byte(self.turn.index() as u8);
-        h.byte(self.castling.bits());
-        let ep = self.en_passant.filter(|&ep| {
+        for sq in Bits(board.impassable_bits()) {
+            h ^= z::IMPASSABLE[sq];
+        }
+        if self.turn == Color::Black {
+            h ^= z::BLACK;
+        }
+        h ^= z::CASTLING[self.castling.bits() as usize & 15];
+        if let Some(ep) = self.usable_en_passant() {
+            h ^= z::EN_PASSANT[ep.index()];
+        }
+        for c in Color::BOTH {
+            let i = c.index();
+            h ^= z::RESERVES[i * 16 + (self.reserves[i] as usize).min(15)];
+            if !self.played[i].is_empty() {
+                let mut counts = [0u8; 22];
+                for a in self.played[i].iter() {
+                    counts[*a as usize] = counts[*a as usize].saturating_add(1);
+                }
+                for (k, &n) in counts.iter().enumerate() {
+                    if n > 0 {
+                        h ^= z::PLAYED[(i * 22 + k) * 4 + (n as usize).min(3)];
+                    }
+                }
+            }
+            if let Some(s) = self.shields[i] {
+                h ^= z::SHIELDS[i * 64 + s.index()];
+            }
+            if let Some(s) = self.restricted[i] {
+                h ^= z::RESTRICTED[i * 64 + s.index()];
+            }
+            if self.scouted[i] {
+                h ^= z::SCOUTED[i];
+            }
+        }
+        if let Some(w) = self.window {
+            h ^= z::WINDOW[w.opener.index() * 22 + w.card as usize];
+        }
+        h
+    }
+
+    /// The engine's transposition key: [`State::key`] plus both hands and the state a Cancel
+    /// would bring back (two states with equal search keys offer the same actions with the same
+    /// effects, up to the clocks and the history).
+    pub fn search_key(&self) -> u64 {
+        self.search_key_from(self.key())
+    }
+
+    /// [`State::search_key`] from the already computed [`State::key`].
+    pub fn search_key_from(&self, key: u64) -> u64 {
+        use super::zobrist as z;
+        let mut h = key;
+        for c in Color::BOTH {
+            for a in self.hands[c.index()].iter() {
+                h ^= z::HANDS[c.index() * 22 + a as usize];
+            }
+        }
+        if let Some((card, before)) = &self.cancelable
+            && before.turn != self.turn
+        {
+            h ^= z::CANCELABLE[*card as usize] ^ z::fold(before.search_key());
+        }
+        h
+    }
+
+    /// The en-passant square when a pawn of the side to act could use it.
+    fn usable_en_passant(&self) -> Option<Square> {
+        self.en_passant.filter(|&ep| {
             [-1, 1].iter().any(|&df| {
                 ep.offset(df, -self.turn.forward())
                     .and_then(|s| self.board.get(s))
                     .is_some_and(|p| p.color == self.turn && p.role == Role::Pawn)
             })
-        });
-        h.byte(ep.map_or(64, |s| s.index() as u8));
-        for c in Color::BOTH {
-            h.byte(self.reserves[c.index()]);
-            for b in self.hands[c.index()].bits().to_le_bytes() {
-                h.byte(b);
-            }
-            for a in &self.played[c.index()] {
-                h.byte(*a as u8);
-            }
-            h.byte(0xFE);
-            h.byte(self.shields[c.index()].map_or(64, |s| s.index() as u8));
-            h.byte(self.scouted[c.index()] as u8);
-            h.byte(self.restricted[c.index()].map_or(64, |s| s.index() as u8));
-        }
-        if let Some(w) = self.window {
-            h.byte(w.opener.index() as u8);
-            h.byte(w.card as u8);
-        }
-        h.0
+        })
     }
 }
 
@@ -980,17 +1082,5 @@ fn promote(piece: &mut Piece, promotion: Option<Role>) {
     if let Some(role) = promotion {
         piece.role = role;
         piece.heir = false;
-    }
-}
-
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn byte(&mut self, b: u8) {
-        self.0 ^= b as u64;
-        self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
     }
 }

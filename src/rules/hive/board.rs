@@ -2,8 +2,8 @@
 //! reserve, whose turn it is, and the move primitives (`apply` / `revert`) that the state, the
 //! move generator and the engine share.
 
-use super::hex::{GRID_CELLS, Hex};
-use super::piece::{Colour, Creature, PIECE_COUNT, Piece};
+use super::hex::{Direction, GRID_CELLS, Hex};
+use super::piece::{Colour, Creature, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 use serde::{Deserialize, Serialize};
 
 /// One turn: place a piece from the reserve, move a piece on the table, or pass (only when
@@ -63,15 +63,46 @@ impl Stack {
             .iter()
             .filter_map(|&i| Piece::from_index(usize::from(i)))
     }
+
+    /// The index of the piece just below `level`, if there is one.
+    #[inline]
+    fn top_under(&self, level: usize) -> Option<usize> {
+        (level > 0).then(|| usize::from(self.pieces[level - 1]))
+    }
+}
+
+/// The set bits of a word, lowest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Bits(pub u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
 }
 
 /// The table itself. Eq and Hash see the exact pieces (numbers included) and the ply count.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     stacks: Box<[Stack; GRID_CELLS]>,
+    /// Each cell's top in one byte, for the move generator: 0 when empty, else the top piece's
+    /// index plus one in the low five bits and the height less one in the high three.
+    grid: Box<[u8; GRID_CELLS]>,
+    /// Each cell's ring of occupied neighbours: bit `d` set when the neighbour in direction
+    /// `Direction::ALL[d]` holds a piece.
+    rings: Box<[u8; GRID_CELLS]>,
     at: [Hex; PIECE_COUNT],
     /// Bit `i` set: piece `i` is on the table.
     placed: u32,
+    /// Bit `i` set: piece `i` is on the table and on top of its stack.
+    tops: u32,
     /// Plies played so far, passes included.
     ply: u16,
     /// Zobrist key of the stacks and the player to move, kept up to date by `apply`/`revert`.
@@ -103,13 +134,25 @@ pub(crate) fn zobrist(piece: Piece, cell: usize, level: usize) -> u64 {
 /// Added to the key when walnut is to move.
 pub(crate) const WALNUT_TO_MOVE: u64 = 0x5bd1_e995_7f4a_7c15;
 
+/// The bits of the ash pieces in a piece set (walnut's are the next eleven).
+pub(crate) const ASH_PIECES: u32 = (1 << PIECES_PER_SIDE) - 1;
+
+/// A colour's pieces as a bit set.
+#[inline]
+pub(crate) const fn colour_pieces(c: Colour) -> u32 {
+    ASH_PIECES << (c.index() * PIECES_PER_SIDE)
+}
+
 impl Board {
     /// The empty table before the first move, ash to move.
     pub fn new() -> Board {
         Board {
             stacks: Box::new([Stack::default(); GRID_CELLS]),
+            grid: Box::new([0; GRID_CELLS]),
+            rings: Box::new([0; GRID_CELLS]),
             at: [Hex::new(0, 0); PIECE_COUNT],
             placed: 0,
+            tops: 0,
             ply: 0,
             hash: 0,
         }
@@ -122,23 +165,83 @@ impl Board {
 
     #[inline]
     pub fn height(&self, h: Hex) -> usize {
-        self.stacks[h.cell()].height()
+        self.cell_height(h.cell())
     }
 
     #[inline]
     pub fn occupied(&self, h: Hex) -> bool {
-        self.stacks[h.cell()].height != 0
+        self.grid[h.cell()] != 0
     }
 
     #[inline]
     pub fn top(&self, h: Hex) -> Option<Piece> {
-        self.stacks[h.cell()].top()
+        self.cell_top(h.cell())
+    }
+
+    /// The top byte of a storage cell (see the `grid` field).
+    #[inline]
+    pub(crate) fn code(&self, cell: usize) -> u8 {
+        self.grid[cell & (GRID_CELLS - 1)]
+    }
+
+    #[inline]
+    pub(crate) fn cell_height(&self, cell: usize) -> usize {
+        match self.code(cell) {
+            0 => 0,
+            c => usize::from(c >> 5) + 1,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn cell_top(&self, cell: usize) -> Option<Piece> {
+        match self.code(cell) {
+            0 => None,
+            c => Piece::from_index(usize::from(c & 31) - 1),
+        }
+    }
+
+    /// Bit `d` set: the neighbour in direction `d` (of [`Direction::ALL`]) is occupied.
+    #[inline]
+    pub(crate) fn neighbour_mask(&self, cell: usize) -> u8 {
+        self.rings[cell & (GRID_CELLS - 1)]
+    }
+
+    /// A cell became occupied (`on`) or empty: its neighbours' rings change.
+    #[inline]
+    fn ring_update(&mut self, cell: usize, on: bool) {
+        for (d, dir) in Direction::ALL.iter().enumerate() {
+            let n = (cell + dir.cell_step()) & (GRID_CELLS - 1);
+            let bit = 1 << ((d + 3) % 6);
+            if on {
+                self.rings[n] |= bit;
+            } else {
+                self.rings[n] &= !bit;
+            }
+        }
+    }
+
+    /// Pieces on the table that are on top of their stacks, as a bit set.
+    #[inline]
+    pub(crate) fn top_pieces(&self) -> u32 {
+        self.tops
+    }
+
+    /// Pieces on the table, as a bit set.
+    #[inline]
+    pub(crate) fn placed_pieces(&self) -> u32 {
+        self.placed
     }
 
     /// Where a piece lies, or `None` while it is in its player's reserve.
     #[inline]
     pub fn position(&self, p: Piece) -> Option<Hex> {
         (self.placed & (1 << p.index()) != 0).then(|| self.at[p.index()])
+    }
+
+    /// Where the piece of index `i` lies; meaningful only for a piece on the table.
+    #[inline]
+    pub(crate) fn at_index(&self, i: usize) -> Hex {
+        self.at[i]
     }
 
     #[inline]
@@ -149,7 +252,7 @@ impl Board {
     /// Whether a piece on the table is the top of its stack (only those may move).
     #[inline]
     pub fn is_on_top(&self, p: Piece) -> bool {
-        self.position(p).and_then(|h| self.top(h)) == Some(p)
+        self.tops & (1 << p.index()) != 0
     }
 
     /// Plies played so far, passes included.
@@ -177,58 +280,70 @@ impl Board {
 
     /// The lowest-numbered piece of a creature still in a colour's reserve: the one a
     /// placement uses, as in standard notation.
+    #[inline]
     pub fn next_in_reserve(&self, colour: Colour, creature: Creature) -> Option<Piece> {
-        (1..=creature.count())
-            .filter_map(|n| Piece::new(colour, creature, n))
-            .find(|&p| !self.is_placed(p))
+        let first = Piece::new(colour, creature, 1)?.index();
+        let slots = ((1u32 << creature.count()) - 1) << first;
+        let free = slots & !self.placed;
+        (free != 0).then(|| Piece::from_index(free.trailing_zeros() as usize))?
     }
 
     /// How many of a creature a colour still has in reserve.
     pub fn reserve_count(&self, colour: Colour, creature: Creature) -> usize {
-        (1..=creature.count())
-            .filter_map(|n| Piece::new(colour, creature, n))
-            .filter(|&p| !self.is_placed(p))
-            .count()
+        let Some(first) = Piece::new(colour, creature, 1) else {
+            return 0;
+        };
+        let slots = ((1u32 << creature.count()) - 1) << first.index();
+        (slots & !self.placed).count_ones() as usize
     }
 
-    /// Pieces on the table that are on top of their stacks: one per occupied cell.
+    /// Pieces on the table that are on top of their stacks: one per occupied cell, in the
+    /// order of [`Piece::all`].
     pub fn tops(&self) -> impl Iterator<Item = (Piece, Hex)> + '_ {
-        Piece::all().filter_map(move |p| {
-            let h = self.position(p)?;
-            (self.top(h) == Some(p)).then_some((p, h))
-        })
+        Bits(self.tops).filter_map(move |i| Some((Piece::from_index(i)?, self.at[i])))
     }
 
     /// Number of occupied cells.
     pub fn occupied_cells(&self) -> usize {
-        self.tops().count()
+        self.tops.count_ones() as usize
     }
 
     /// How many of the six cells around a cell hold pieces.
     #[inline]
     pub fn occupied_neighbours(&self, h: Hex) -> usize {
-        h.neighbours().iter().filter(|&&n| self.occupied(n)).count()
+        self.neighbour_mask(h.cell()).count_ones() as usize
     }
 
     /// Whether the Elder of `colour` is on the table with all six neighbours occupied.
+    #[inline]
     pub fn elder_surrounded(&self, colour: Colour) -> bool {
-        self.position(Piece::elder(colour))
-            .is_some_and(|h| self.occupied_neighbours(h) == 6)
+        let e = Piece::elder(colour);
+        self.is_placed(e) && self.neighbour_mask(self.at[e.index()].cell()) == 63
     }
 
     fn push(&mut self, p: Piece, h: Hex) {
-        let s = &mut self.stacks[h.cell()];
+        let cell = h.cell();
+        let s = &mut self.stacks[cell];
         let level = s.height();
         debug_assert!(level < MAX_HEIGHT, "a stack holds at most five pieces");
         s.pieces[level] = p.index() as u8;
         s.height += 1;
+        if let Some(under) = s.top_under(level) {
+            self.tops &= !(1 << under);
+        }
+        self.grid[cell] = (p.index() as u8 + 1) | ((level as u8) << 5);
+        if level == 0 {
+            self.ring_update(cell, true);
+        }
         self.at[p.index()] = h;
         self.placed |= 1 << p.index();
-        self.hash ^= zobrist(p, h.cell(), level);
+        self.tops |= 1 << p.index();
+        self.hash ^= zobrist(p, cell, level);
     }
 
     fn pop(&mut self, h: Hex) -> Option<Piece> {
-        let s = &mut self.stacks[h.cell()];
+        let cell = h.cell();
+        let s = &mut self.stacks[cell];
         if s.height == 0 {
             return None;
         }
@@ -236,10 +351,21 @@ impl Board {
         let level = s.height();
         let p = Piece::from_index(usize::from(s.pieces[level]))?;
         s.pieces[level] = 0;
+        self.grid[cell] = match s.top_under(level) {
+            Some(under) => {
+                self.tops |= 1 << under;
+                (under as u8 + 1) | ((level as u8 - 1) << 5)
+            }
+            None => {
+                self.ring_update(cell, false);
+                0
+            }
+        };
         self.placed &= !(1 << p.index());
+        self.tops &= !(1 << p.index());
         // Reserve pieces keep no stale cell, so equal tables compare equal.
         self.at[p.index()] = Hex::new(0, 0);
-        self.hash ^= zobrist(p, h.cell(), level);
+        self.hash ^= zobrist(p, cell, level);
         Some(p)
     }
 

@@ -13,7 +13,10 @@ pub struct Hex {
 }
 
 /// Side of the square grid that stores the table. The group of 22 pieces spans at most 22
-/// cells in any direction, so cells 32 apart never meet and the grid can wrap around.
+/// cells in any direction, so cells 32 apart never meet and the grid can wrap around. The grid
+/// is one ring of cells, `q + 32 r` modulo its size, so each direction is a fixed step
+/// ([`Direction::cell_step`]) from any cell: two cells share a slot only when they are at least
+/// 32 apart in `q` or in `r`.
 pub const GRID_SIDE: usize = 32;
 /// Number of cells in the wrapped grid.
 pub const GRID_CELLS: usize = GRID_SIDE * GRID_SIDE;
@@ -54,6 +57,13 @@ impl Direction {
 
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The step between the storage slots of neighbouring cells ([`Hex::cell`]), modulo
+    /// [`GRID_CELLS`].
+    pub const fn cell_step(self) -> usize {
+        let (dq, dr) = self.offset();
+        (dq as isize + dr as isize * GRID_SIDE as isize).rem_euclid(GRID_CELLS as isize) as usize
     }
 
     /// Turns by `sixths` of a full turn, clockwise for positive values.
@@ -98,7 +108,7 @@ impl Hex {
     /// The slot of this cell in the wrapped storage grid.
     #[inline]
     pub const fn cell(self) -> usize {
-        ((self.r as usize & (GRID_SIDE - 1)) << 5) | (self.q as usize & (GRID_SIDE - 1))
+        (self.q as usize).wrapping_add((self.r as usize) << 5) & (GRID_CELLS - 1)
     }
 
     /// Hex distance (number of steps) between two cells.
@@ -170,6 +180,18 @@ mod tests {
         }
         assert_eq!(Hex::from_plane(f32::NAN, 0.0), None);
         assert_eq!(Hex::from_plane(1e9, 0.0), None);
+    }
+
+    #[test]
+    fn a_direction_is_a_fixed_step_between_cells() {
+        for q in -40..40 {
+            for r in -40..40 {
+                let h = Hex::new(q, r);
+                for d in Direction::ALL {
+                    assert_eq!(h.step(d).cell(), (h.cell() + d.cell_step()) % GRID_CELLS);
+                }
+            }
+        }
     }
 
     #[test]

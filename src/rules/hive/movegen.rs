@@ -1,15 +1,14 @@
 //! Legal moves: placement, each creature's movement, the one-group rule (pinned pieces found as
 //! articulation points of the group) and room to slide (gates), plus perft.
 
-use super::board::{Board, Move};
+use super::board::{Bits, Board, Move, colour_pieces};
 use super::hex::{Direction, GRID_CELLS, Hex, ORIGIN};
-use super::piece::{Colour, Creature, PIECE_COUNT, Piece};
+use super::piece::{Colour, Creature, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 
 /// Reusable work memory for the generator, so that a search allocates nothing per node.
 pub struct Scratch {
     stamp: u32,
     mark: Box<[u32; GRID_CELLS]>,
-    node_of: Box<[u8; GRID_CELLS]>,
     queue: Vec<Hex>,
     dests: Vec<Hex>,
 }
@@ -25,13 +24,13 @@ impl Scratch {
         Scratch {
             stamp: 0,
             mark: Box::new([0; GRID_CELLS]),
-            node_of: Box::new([0; GRID_CELLS]),
             queue: Vec::with_capacity(64),
             dests: Vec::with_capacity(64),
         }
     }
 
     /// Starts a new set of marked cells.
+    #[inline]
     fn fresh(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -53,80 +52,181 @@ impl Scratch {
     }
 }
 
+/// The six storage steps of [`Direction::ALL`].
+const STEPS: [usize; 6] = [
+    Direction::East.cell_step(),
+    Direction::SouthEast.cell_step(),
+    Direction::SouthWest.cell_step(),
+    Direction::West.cell_step(),
+    Direction::NorthWest.cell_step(),
+    Direction::NorthEast.cell_step(),
+];
+
+/// For a storage step between two cells, the bit of the direction it is (0 if they do not
+/// touch): the bit to clear from a neighbour mask when the cell that way is the one a moving
+/// piece left.
+static DIRECTION_BIT: [u8; GRID_CELLS] = {
+    let mut t = [0u8; GRID_CELLS];
+    let mut i = 0;
+    while i < 6 {
+        t[STEPS[i]] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// Whether two storage cells are neighbours.
+#[inline]
+pub(crate) fn touching(a: usize, b: usize) -> bool {
+    DIRECTION_BIT[a.wrapping_sub(b) & (GRID_CELLS - 1)] != 0
+}
+
+/// Rotates a six-bit ring of neighbours so bit `d` holds bit `d - 1`.
+#[inline]
+const fn ring_prev(m: u8) -> u8 {
+    ((m << 1) | (m >> 5)) & 63
+}
+
+/// Rotates a six-bit ring of neighbours so bit `d` holds bit `d + 1`.
+#[inline]
+const fn ring_next(m: u8) -> u8 {
+    ((m >> 1) | (m << 5)) & 63
+}
+
+/// The directions a ground-level piece may slide in, given the ring of occupied neighbours:
+/// to an empty cell with exactly one of the two cells beside the step occupied.
+#[inline]
+pub(crate) const fn slides(m: u8) -> u8 {
+    !m & (ring_prev(m) ^ ring_next(m)) & 63
+}
+
+/// The occupied neighbours of `cell`, counting `gone` (where a moving piece started) as empty.
+#[inline]
+fn mask_without(board: &Board, cell: usize, gone: usize) -> u8 {
+    board.neighbour_mask(cell) & !DIRECTION_BIT[gone.wrapping_sub(cell) & (GRID_CELLS - 1)]
+}
+
 /// Pieces that hold the group together: the only piece of a cell whose removal would split the
 /// group (an articulation point of the cell graph). Returned as a bit set of pieces.
 pub fn pinned(board: &Board, scratch: &mut Scratch) -> u32 {
-    let mut cells = [ORIGIN; PIECE_COUNT];
-    let mut n = 0;
-    for (_, h) in board.tops() {
-        scratch.node_of[h.cell()] = n as u8;
-        cells[n] = h;
-        n += 1;
-    }
-    if n < 3 {
-        return 0;
-    }
-    let mut disc = [0u8; PIECE_COUNT];
-    let mut low = [0u8; PIECE_COUNT];
-    let mut cut = [false; PIECE_COUNT];
-    let mut time = 0u8;
-    articulation(
-        board,
-        scratch,
-        &cells,
-        0,
-        usize::MAX,
-        &mut disc,
-        &mut low,
-        &mut cut,
-        &mut time,
-    );
-    let mut mask = 0;
-    for i in 0..n {
-        if cut[i]
-            && board.height(cells[i]) == 1
-            && let Some(p) = board.top(cells[i])
-        {
-            mask |= 1 << p.index();
-        }
-    }
-    mask
+    let _ = scratch;
+    pinned_among(board, u32::MAX)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn articulation(
-    board: &Board,
-    scratch: &Scratch,
-    cells: &[Hex; PIECE_COUNT],
-    u: usize,
-    parent: usize,
-    disc: &mut [u8; PIECE_COUNT],
-    low: &mut [u8; PIECE_COUNT],
-    cut: &mut [bool; PIECE_COUNT],
-    time: &mut u8,
-) {
-    *time += 1;
-    disc[u] = *time;
-    low[u] = *time;
-    let mut children = 0;
-    for nb in cells[u].neighbours() {
-        if !board.occupied(nb) {
-            continue;
-        }
-        let v = usize::from(scratch.node_of[nb.cell()]);
-        if disc[v] == 0 {
-            children += 1;
-            articulation(board, scratch, cells, v, u, disc, low, cut, time);
-            low[u] = low[u].min(low[v]);
-            if parent != usize::MAX && low[v] >= disc[u] {
-                cut[u] = true;
-            }
-        } else if v != parent {
-            low[u] = low[u].min(disc[v]);
+/// [`pinned`], looking only at the pieces of `candidates` (the answer has no others).
+pub(crate) fn pinned_among(board: &Board, candidates: u32) -> u32 {
+    let mut rings = [0u8; PIECE_COUNT];
+    pinned_rings(board, candidates, &mut rings)
+}
+
+/// [`pinned_among`], also writing the ring of occupied neighbours of each top piece (by piece
+/// index) into `rings` (bit `d` for [`Direction::ALL`]`[d]`).
+pub(crate) fn pinned_rings(board: &Board, candidates: u32, rings: &mut [u8; PIECE_COUNT]) -> u32 {
+    let tops = board.top_pieces();
+    // Pieces that may be cuts.
+    let mut maybe = 0u32;
+    for i in Bits(tops) {
+        let c = board.at_index(i).cell();
+        let m = board.neighbour_mask(c);
+        rings[i] = m;
+        // A cell whose occupied neighbours form one arc is never a cut: they touch each other.
+        // A stack is never pinned: its lower pieces stay and hold the group.
+        if candidates & (1 << i) != 0
+            && (m & !ring_prev(m)).count_ones() > 1
+            && board.code(c) >> 5 == 0
+        {
+            maybe |= 1 << i;
         }
     }
-    if parent == usize::MAX && children > 1 {
-        cut[u] = true;
+    if tops.count_ones() < 3 || maybe == 0 {
+        return 0;
+    }
+    // Each top piece's neighbours, as a set of top pieces (the graph of the group's cells).
+    let mut adj = [0u32; PIECE_COUNT];
+    let around = |i: usize| {
+        let c = board.at_index(i).cell();
+        let mut set = 0u32;
+        for d in Bits(u32::from(rings[i])) {
+            set |= 1 << ((board.code(c + STEPS[d]) & 31) - 1);
+        }
+        set
+    };
+    if maybe.count_ones() > 2 {
+        // Many candidates: one depth-first search finds every cut at once.
+        for i in Bits(tops) {
+            adj[i] = around(i);
+        }
+        let mut t = Cuts {
+            adj: &adj,
+            disc: [0; PIECE_COUNT],
+            low: [0; PIECE_COUNT],
+            cut: 0,
+            time: 0,
+        };
+        t.visit(tops.trailing_zeros() as usize, usize::MAX);
+        return t.cut & maybe;
+    }
+    let mut done = 0u32;
+    let mut cut = 0;
+    for v in Bits(maybe) {
+        // Without v, do its neighbours still reach each other? Flood from one of them.
+        if done & (1 << v) == 0 {
+            adj[v] = around(v);
+            done |= 1 << v;
+        }
+        let rest = tops & !(1 << v);
+        let goal = adj[v];
+        let mut reach = goal & goal.wrapping_neg();
+        let mut frontier = reach;
+        while frontier != 0 && reach & goal != goal {
+            let mut next = 0;
+            for x in Bits(frontier) {
+                if done & (1 << x) == 0 {
+                    adj[x] = around(x);
+                    done |= 1 << x;
+                }
+                next |= adj[x];
+            }
+            frontier = next & rest & !reach;
+            reach |= frontier;
+        }
+        if reach & goal != goal {
+            cut |= 1 << v;
+        }
+    }
+    cut
+}
+
+/// Articulation points by one depth-first search (Hopcroft and Tarjan), on sets of pieces.
+struct Cuts<'a> {
+    adj: &'a [u32; PIECE_COUNT],
+    disc: [u8; PIECE_COUNT],
+    low: [u8; PIECE_COUNT],
+    cut: u32,
+    time: u8,
+}
+
+impl Cuts<'_> {
+    fn visit(&mut self, u: usize, parent: usize) {
+        self.time += 1;
+        self.disc[u] = self.time;
+        self.low[u] = self.time;
+        let mut children = 0;
+        for v in Bits(self.adj[u]) {
+            if self.disc[v] == 0 {
+                children += 1;
+                self.visit(v, u);
+                self.low[u] = self.low[u].min(self.low[v]);
+                if parent != usize::MAX && self.low[v] >= self.disc[u] {
+                    self.cut |= 1 << u;
+                }
+            } else if v != parent {
+                self.low[u] = self.low[u].min(self.disc[v]);
+            }
+        }
+        if parent == usize::MAX && children > 1 {
+            self.cut |= 1 << u;
+        }
     }
 }
 
@@ -136,9 +236,7 @@ fn articulation(
 /// both: a gate too narrow to pass).
 #[inline]
 pub fn can_slide(board: &Board, gone: Hex, from: Hex, d: Direction) -> bool {
-    let occ = |h: Hex| h != gone && board.occupied(h);
-    let to = from.step(d);
-    !occ(to) && occ(from.step(d.turned(-1))) != occ(from.step(d.turned(1)))
+    slides(mask_without(board, from.cell(), gone.cell())) & (1 << d.index()) != 0
 }
 
 /// Cells where `colour` may place a piece now (ignoring which creatures remain).
@@ -153,20 +251,24 @@ pub fn placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch, out
         }
         _ => {
             scratch.fresh();
-            for (p, h) in board.tops() {
-                if p.colour() != colour {
-                    continue;
+            let stamp = scratch.stamp;
+            let tops = board.top_pieces();
+            let mine = colour_pieces(colour);
+            // Every cell touching the other colour is out; so is every cell already listed.
+            for i in Bits(tops & !mine) {
+                let c = board.at_index(i).cell();
+                for step in STEPS {
+                    scratch.mark[(c + step) & (GRID_CELLS - 1)] = stamp;
                 }
-                for n in h.neighbours() {
-                    if board.occupied(n) || !scratch.mark(n) {
-                        continue;
-                    }
-                    let touches_other = n
-                        .neighbours()
-                        .iter()
-                        .any(|&m| board.top(m).is_some_and(|t| t.colour() != colour));
-                    if !touches_other {
-                        out.push(n);
+            }
+            for i in Bits(tops & mine) {
+                let h = board.at_index(i);
+                let c = h.cell();
+                for (d, step) in STEPS.iter().enumerate() {
+                    let n = (c + step) & (GRID_CELLS - 1);
+                    if board.code(n) == 0 && scratch.mark[n] != stamp {
+                        scratch.mark[n] = stamp;
+                        out.push(h.step(Direction::ALL[d]));
                     }
                 }
             }
@@ -175,20 +277,34 @@ pub fn placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch, out
 }
 
 /// Creatures the player to move may place now: the Elder not on the first turn, only the Elder
-/// on the fourth turn if it is still in reserve.
-fn placeable(board: &Board, colour: Colour) -> impl Iterator<Item = Piece> + '_ {
+/// on the fourth turn if it is still in reserve. The next piece of each, in creature order.
+fn placeable(board: &Board, colour: Colour, out: &mut [Piece; 5]) -> usize {
     let turn = board.turn_number();
-    let elder_waiting = board.next_in_reserve(colour, Creature::Elder).is_some();
-    Creature::ALL.into_iter().filter_map(move |c| {
+    let free = !board.placed_pieces() >> (colour.index() * PIECES_PER_SIDE);
+    let base = colour.index() * PIECES_PER_SIDE;
+    let piece = |slot: u32| Piece::from_index(base + slot as usize);
+    if free & 1 != 0 && turn == 4 {
+        out[0] = Piece::elder(colour);
+        return 1;
+    }
+    let mut n = 0;
+    for (c, slots) in Creature::ALL.into_iter().zip(SLOTS) {
         if c == Creature::Elder && turn == 1 {
-            return None;
+            continue;
         }
-        if turn == 4 && elder_waiting && c != Creature::Elder {
-            return None;
+        let here = free & slots;
+        if here != 0
+            && let Some(p) = piece(here.trailing_zeros())
+        {
+            out[n] = p;
+            n += 1;
         }
-        board.next_in_reserve(colour, c)
-    })
+    }
+    n
 }
+
+/// Each creature's slots among a colour's eleven pieces, in [`Creature::ALL`] order.
+const SLOTS: [u32; 5] = [0b1, 0b110, 0b111000, 0b11000000, 0b11100000000];
 
 /// Destinations of one piece on the table (already known to be on top and free to leave).
 pub fn piece_destinations(
@@ -199,12 +315,11 @@ pub fn piece_destinations(
     out: &mut Vec<Hex>,
 ) {
     out.clear();
+    let gone = from.cell();
     match piece.creature() {
         Creature::Elder => {
-            for d in Direction::ALL {
-                if can_slide(board, from, from, d) {
-                    out.push(from.step(d));
-                }
+            for d in Bits(u32::from(slides(board.neighbour_mask(gone)))) {
+                out.push(from.step(Direction::ALL[d]));
             }
         }
         Creature::Owl => owl_destinations(board, from, out),
@@ -222,26 +337,42 @@ pub fn piece_destinations(
         }
         Creature::Fox => {
             scratch.fresh();
-            fox_walk(board, from, from, [from; 3], 0, scratch, out);
-        }
-        Creature::Otter => {
-            scratch.fresh();
-            scratch.queue.clear();
             scratch.mark(from);
-            scratch.queue.push(from);
-            let mut i = 0;
-            while i < scratch.queue.len() {
-                let cur = scratch.queue[i];
-                i += 1;
-                for d in Direction::ALL {
-                    if can_slide(board, from, cur, d) {
-                        let n = cur.step(d);
-                        if scratch.mark(n) {
-                            scratch.queue.push(n);
-                            out.push(n);
+            for d1 in Bits(u32::from(slides(board.neighbour_mask(gone)))) {
+                let s1 = from.step(Direction::ALL[d1]);
+                for d2 in Bits(u32::from(slides(mask_without(board, s1.cell(), gone)))) {
+                    let s2 = s1.step(Direction::ALL[d2]);
+                    if s2 == from {
+                        continue;
+                    }
+                    for d3 in Bits(u32::from(slides(mask_without(board, s2.cell(), gone)))) {
+                        let s3 = s2.step(Direction::ALL[d3]);
+                        if s3 != s1 && scratch.mark(s3) {
+                            out.push(s3);
                         }
                     }
                 }
+            }
+        }
+        Creature::Otter => {
+            scratch.fresh();
+            scratch.mark(from);
+            let start = out.len();
+            let mut cur = from;
+            let mut i = start;
+            loop {
+                let m = slides(mask_without(board, cur.cell(), gone));
+                for d in Bits(u32::from(m)) {
+                    let n = cur.step(Direction::ALL[d]);
+                    if scratch.mark(n) {
+                        out.push(n);
+                    }
+                }
+                if i == out.len() {
+                    break;
+                }
+                cur = out[i];
+                i += 1;
             }
         }
     }
@@ -250,48 +381,23 @@ pub fn piece_destinations(
 /// The Owl: one step in any direction, up onto stacks and down from them, blocked only by a
 /// gate of two stacks both higher than where it starts and where it lands.
 fn owl_destinations(board: &Board, from: Hex, out: &mut Vec<Hex>) {
-    let below = board.height(from) - 1;
-    for d in Direction::ALL {
-        let to = from.step(d);
-        let there = board.height(to);
-        let left = board.height(from.step(d.turned(-1)));
-        let right = board.height(from.step(d.turned(1)));
+    let cell = from.cell();
+    let below = board.cell_height(cell) - 1;
+    let mut heights = [0usize; 6];
+    for (i, step) in STEPS.iter().enumerate() {
+        heights[i] = board.cell_height(cell + step);
+    }
+    for (i, d) in Direction::ALL.into_iter().enumerate() {
+        let there = heights[i];
+        let left = heights[(i + 5) % 6];
+        let right = heights[(i + 1) % 6];
         if left.min(right) > below.max(there) {
             continue;
         }
         if below == 0 && there == 0 && left == 0 && right == 0 {
             continue;
         }
-        out.push(to);
-    }
-}
-
-/// The Fox: exactly three sliding steps, never the same cell twice.
-fn fox_walk(
-    board: &Board,
-    start: Hex,
-    cur: Hex,
-    mut path: [Hex; 3],
-    depth: usize,
-    scratch: &mut Scratch,
-    out: &mut Vec<Hex>,
-) {
-    path[depth] = cur;
-    for d in Direction::ALL {
-        if !can_slide(board, start, cur, d) {
-            continue;
-        }
-        let n = cur.step(d);
-        if path[..=depth].contains(&n) {
-            continue;
-        }
-        if depth == 2 {
-            if scratch.mark(n) {
-                out.push(n);
-            }
-        } else {
-            fox_walk(board, start, n, path, depth + 1, scratch, out);
-        }
+        out.push(from.step(d));
     }
 }
 
@@ -300,51 +406,134 @@ fn fox_walk(
 pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
     out.clear();
     let colour = board.to_move();
-    let mut cells = std::mem::take(&mut scratch.queue);
-    placement_cells(board, colour, scratch, &mut cells);
-    let mut kinds = [None; 5];
-    let mut nk = 0;
-    for p in placeable(board, colour) {
-        kinds[nk] = Some(p);
-        nk += 1;
-    }
-    for &to in &cells {
-        for p in kinds[..nk].iter().flatten() {
-            out.push(Move::Place { piece: *p, to });
-        }
-    }
-    scratch.queue = cells;
-    // Until its Elder is on the table a player may only place.
-    if board.next_in_reserve(colour, Creature::Elder).is_none() {
-        let pinned = pinned(board, scratch);
-        let mut dests = std::mem::take(&mut scratch.dests);
-        for p in Piece::of(colour) {
-            let Some(from) = board.position(p) else {
-                continue;
-            };
-            if board.top(from) != Some(p) || pinned & (1 << p.index()) != 0 {
-                continue;
+    let mut kinds = [Piece::elder(colour); 5];
+    let nk = placeable(board, colour, &mut kinds);
+    if nk > 0 {
+        let mut cells = std::mem::take(&mut scratch.queue);
+        placement_cells(board, colour, scratch, &mut cells);
+        out.reserve(cells.len() * nk);
+        for &to in &cells {
+            for &piece in &kinds[..nk] {
+                out.push(Move::Place { piece, to });
             }
-            piece_destinations(board, p, from, scratch, &mut dests);
-            out.extend(dests.iter().map(|&to| Move::Shift { piece: p, from, to }));
         }
-        scratch.dests = dests;
+        scratch.queue = cells;
+    }
+    // Until its Elder is on the table a player may only place.
+    if board.is_placed(Piece::elder(colour)) {
+        let movers = board.top_pieces() & colour_pieces(colour);
+        if movers != 0 {
+            let movers = movers & !pinned_among(board, movers);
+            let mut dests = std::mem::take(&mut scratch.dests);
+            for i in Bits(movers) {
+                let Some(p) = Piece::from_index(i) else {
+                    continue;
+                };
+                let from = board.at_index(i);
+                piece_destinations(board, p, from, scratch, &mut dests);
+                out.extend(dests.iter().map(|&to| Move::Shift { piece: p, from, to }));
+            }
+            scratch.dests = dests;
+        }
     }
     if out.is_empty() {
         out.push(Move::Pass);
     }
 }
 
+/// How many placement cells [`placement_cells`] would list, without listing them.
+fn count_placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch) -> u64 {
+    match board.ply() {
+        0 => 1,
+        1 => 6,
+        _ => {
+            scratch.fresh();
+            let stamp = scratch.stamp;
+            let tops = board.top_pieces();
+            let mine = colour_pieces(colour);
+            for i in Bits(tops & !mine) {
+                let c = board.at_index(i).cell();
+                for step in STEPS {
+                    scratch.mark[(c + step) & (GRID_CELLS - 1)] = stamp;
+                }
+            }
+            let mut n = 0;
+            for i in Bits(tops & mine) {
+                let c = board.at_index(i).cell();
+                for step in STEPS {
+                    let cell = (c + step) & (GRID_CELLS - 1);
+                    if board.code(cell) == 0 && scratch.mark[cell] != stamp {
+                        scratch.mark[cell] = stamp;
+                        n += 1;
+                    }
+                }
+            }
+            n
+        }
+    }
+}
+
+/// How many moves [`generate`] would list here (a lone pass counts one), without listing them.
+pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
+    let colour = board.to_move();
+    let mut kinds = [Piece::elder(colour); 5];
+    let nk = placeable(board, colour, &mut kinds) as u64;
+    let mut total = 0;
+    if nk > 0 {
+        total += nk * count_placement_cells(board, colour, scratch);
+    }
+    if board.is_placed(Piece::elder(colour)) {
+        let movers = board.top_pieces() & colour_pieces(colour);
+        if movers != 0 {
+            let movers = movers & !pinned_among(board, movers);
+            let mut dests = std::mem::take(&mut scratch.dests);
+            for i in Bits(movers) {
+                let Some(p) = Piece::from_index(i) else {
+                    continue;
+                };
+                piece_destinations(board, p, board.at_index(i), scratch, &mut dests);
+                total += dests.len() as u64;
+            }
+            scratch.dests = dests;
+        }
+    }
+    total.max(1)
+}
+
 /// Counts move sequences of `depth` plies (no symmetry reduction), stopping at positions where
-/// an Elder is surrounded. Moves at the last ply are counted without being played.
+/// an Elder is surrounded. Moves at the last ply are counted ([`count_moves`]), not listed.
 pub fn perft(
     board: &mut Board,
     depth: u32,
     scratch: &mut Scratch,
     lists: &mut Vec<Vec<Move>>,
 ) -> u64 {
+    walk(board, depth, scratch, lists, true)
+}
+
+/// [`perft`], listing every move of the last ply with [`generate`] instead of counting them
+/// (as engines that count by listing do, for a like-for-like comparison).
+pub fn perft_listing(
+    board: &mut Board,
+    depth: u32,
+    scratch: &mut Scratch,
+    lists: &mut Vec<Vec<Move>>,
+) -> u64 {
+    walk(board, depth, scratch, lists, false)
+}
+
+fn walk(
+    board: &mut Board,
+    depth: u32,
+    scratch: &mut Scratch,
+    lists: &mut Vec<Vec<Move>>,
+    count_last: bool,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth == 1 && count_last {
+        return count_moves(board, scratch);
     }
     let level = depth as usize;
     while lists.len() <= level {
@@ -359,7 +548,7 @@ pub fn perft(
         for &m in &moves {
             board.apply(m);
             if !board.elder_surrounded(Colour::Ash) && !board.elder_surrounded(Colour::Walnut) {
-                sum += perft(board, depth - 1, scratch, lists);
+                sum += walk(board, depth - 1, scratch, lists, count_last);
             }
             board.revert(m);
         }

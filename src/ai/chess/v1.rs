@@ -1,13 +1,11 @@
-//! The Artifact Chess engine: a random player and an expectimax search with alpha-beta over
-//! the players' choices and exact chance nodes over the dice (success / wound / miss weighted by
-//! their exact odds). It never knows future rolls: every attempt is searched over all results.
-//!
-//! The search is incremental so the web build can spread it over frames:
-//! `let mut s = Search::new(&state, level, seed); while s.step(budget).is_none() {}`. Budgets
-//! are in nodes, so a given seed always gives the same choice.
+//! The first Artifact Chess engine ("v1"), kept as it was before issue #17 so the new engine can
+//! be measured against it (`tables selfplay chess --white normal --black v1`): an expectimax
+//! search to a fixed depth (1–3) with alpha-beta over the players' choices and exact chance
+//! nodes over the dice. It searches [`State::view_for`]'s view, which since issue #17 holds no
+//! hidden card and no generator; otherwise its choices are those of the old engine.
 
-use super::{Bots, Engine, Level, Step};
-use crate::rules::chess::{Action, AttemptResult, Color, DiceRng, End, Role, State, movegen};
+use crate::ai::{Engine, Level, Step};
+use crate::rules::chess::{Action, AttemptResult, Color, DiceRng, Role, State, movegen};
 use crate::rules::chess::{Play, card_chances};
 
 /// The deepest search of each level, in actions.
@@ -363,52 +361,13 @@ impl Engine for Search {
     }
 }
 
-impl Bots for State {
-    type Engine = Search;
-
-    /// The action with the best expected evaluation one action ahead (attempts weighed over
-    /// their exact odds), ties broken by the seed.
-    fn greedy(&self, seed: u64) -> Option<Action> {
-        let me = self.turn();
-        let view = self.view_for(me);
-        let mut rng = DiceRng::new(seed);
-        let mut best: Option<(f64, u64, Action)> = None;
-        for action in view.legal_actions() {
-            let after = |result: Option<AttemptResult>| {
-                let mut next = view.clone();
-                next.advance(&action, result);
-                evaluate(&next, me)
-            };
-            let score = match view.attempt_odds(&action) {
-                Some(odds) => odds
-                    .outcomes()
-                    .map(|(r, p)| p.to_f64() * after(Some(r)))
-                    .sum(),
-                None => after(None),
-            };
-            let tie = rng.next_u64();
-            if best.is_none_or(|(s, t, _)| score > s || (score == s && tie > t)) {
-                best = Some((score, tie, action));
-            }
-        }
-        best.map(|(_, _, a)| a)
-    }
-}
-
-/// Runs a whole search at once; `None` when the side to act has no legal action.
+/// Runs a whole v1 search at once; `None` when the side to act has no legal action.
 pub fn choose(state: &State, level: Level, seed: u64) -> Option<Action> {
-    crate::ai::choose(state, level, seed)
-}
-
-/// Why a game of self-play ended (or that it was cut off).
-pub fn end_name(end: Option<End>) -> &'static str {
-    match end {
-        Some(End::Mate { .. }) => "mate",
-        Some(End::Stalemate) => "stalemate",
-        Some(End::BareKings) => "bare kings",
-        Some(End::Repetition) => "repetition",
-        Some(End::NoProgress) => "no progress",
-        None => "unfinished",
+    let mut search = Search::new(state, level, seed);
+    loop {
+        if let Some(d) = search.step(u64::MAX).decision() {
+            return d;
+        }
     }
 }
 
@@ -463,6 +422,5 @@ mod tests {
         let s = parse_position("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1").unwrap();
         assert_eq!(choose(&s, Level::Normal, 0), None);
         assert_eq!(crate::ai::random(&s, 0), None);
-        assert_eq!(s.greedy(0), None);
     }
 }
