@@ -26,7 +26,8 @@ out="$(mktemp -d)"
 passed=0
 failed=0
 for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-payment snelab-ghost \
-    snelab-verdict hive hive-lifted hive-moves hive-clock hive-verdict hive-verify chess \
+    snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
+    snelab-books hive hive-lifted hive-moves hive-clock hive-verdict hive-verify chess \
     pieces-snelab pieces-hive pieces-chess; do
     png="$out/$scene.png"
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \

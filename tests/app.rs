@@ -295,18 +295,24 @@ mod store {
 /// the engine's seat, the purse and the books, across a restart.
 mod snelab {
     use bevy::prelude::*;
+    use bevy_egui::egui;
     use carved_tables::ai::Level;
     use carved_tables::app::core_plugin;
-    use carved_tables::app::save::{ChangeSettings, Notices, SaveStore};
+    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices, SaveStore};
     use carved_tables::app::screens::{Navigate, Screen};
     use carved_tables::app::snelab::{
-        self, Intent, Pick, Refusal, SnelabIntent, SnelabRefused, SnelabTable, SquareClicked,
-        Timing,
+        self, Intent, Moment, Pick, Refusal, SnelabIntent, SnelabPanels, SnelabRefused,
+        SnelabTable, SquareClicked, SquareHovered, Timing, coins_line, draw_panels, rank_tag,
+        reason_line,
     };
+    use carved_tables::app::style::BRASS;
+    use carved_tables::i18n::{Arg, Lang, Message, Strings, Tr, parse_strings};
     use carved_tables::play::Seat;
-    use carved_tables::play::snelab::{Phase, Stakes};
+    use carved_tables::play::snelab::{CaseEnd, Phase, Settled, SitError, Stakes};
     use carved_tables::rules::GameKind;
-    use carved_tables::rules::snelab::{Action, Position, Side, Square, legal_actions};
+    use carved_tables::rules::snelab::{
+        Action, Piece, Position, Rank, RuleError, Side, Square, legal_actions,
+    };
     use carved_tables::save::{KeyValue, MemoryStore};
     use carved_tables::settings::Settings;
 
@@ -678,6 +684,738 @@ mod snelab {
         intent(&mut app, Intent::ResetAll);
         assert_eq!(table(&app).purse.coins(), 100);
         assert!(table(&app).purse.needs_coin_flip());
+    }
+
+    /// A message in the player's language (English unless a test changed it).
+    fn say(app: &App, m: &Message) -> String {
+        app.world().resource::<Tr>().say(m)
+    }
+
+    /// Presses and releases `key` over one frame, as the keyboard does.
+    fn press(app: &mut App, key: KeyCode) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+
+    fn keyed(app: &mut App) {
+        app.init_resource::<ButtonInput<KeyCode>>();
+    }
+
+    fn screen(app: &App) -> Screen {
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    /// A one-move case against a second person at `stakes`: South's Bailiff steps onto its
+    /// Bench (`south_wins`), or North's onto South's Counter. Returns the verdict.
+    fn one_move_case(app: &mut App, stakes: Stakes, south_wins: bool) -> Settled {
+        if south_wins {
+            sit(app, stakes, Seat::Person, "7/2B4/7/7/7/b6/7 S +a");
+            click(app, "c6");
+            click(app, "c7");
+        } else {
+            sit(app, stakes, Seat::Person, "7/7/7/7/7/3b3/B6 N +a");
+            click(app, "d2");
+            click(app, "d1");
+        }
+        let Phase::Verdict(s) = table(app).phase() else {
+            panic!("the verdict is in: {:?}", table(app).phase())
+        };
+        s
+    }
+
+    /// What one pass of the panels painted: its texts, and whether the brass focus ring was
+    /// drawn around a widget.
+    struct Painted {
+        texts: Vec<String>,
+        ring: bool,
+    }
+
+    impl Painted {
+        fn shows(&self, words: &str) -> bool {
+            self.texts.iter().any(|t| t == words)
+        }
+    }
+
+    /// The panels in a bare egui context: one pass with `events` (the key events bevy_egui
+    /// hands egui), the app's table and words, half a second after the last (so panels have
+    /// faded in); what the buttons sent goes to the app.
+    fn ui_pass(
+        app: &mut App,
+        ctx: &egui::Context,
+        panels: &mut SnelabPanels,
+        events: Vec<egui::Event>,
+    ) -> Painted {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            time: Some(ctx.input(|i| i.time) + 0.5),
+            events,
+            ..Default::default()
+        };
+        let tr = app.world().resource::<Tr>().clone();
+        let mut sent = Vec::new();
+        let out = app
+            .world_mut()
+            .resource_scope(|_, mut table: Mut<SnelabTable>| {
+                ctx.run_ui(input, |ui| {
+                    sent = draw_panels(ui.ctx(), &tr, &mut table.0, panels, &Moment::default());
+                })
+            });
+        for i in sent {
+            app.world_mut().write_message(SnelabIntent(i));
+        }
+        app.update();
+        fn walk(s: &egui::Shape, p: &mut Painted) {
+            match s {
+                egui::Shape::Text(t) => p.texts.push(t.galley.text().to_string()),
+                egui::Shape::Rect(r) => {
+                    p.ring |= r.stroke.color == BRASS && r.stroke.width == 2.5;
+                }
+                egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, p)),
+                _ => {}
+            }
+        }
+        let mut painted = Painted {
+            texts: Vec::new(),
+            ring: false,
+        };
+        for c in &out.shapes {
+            walk(&c.shape, &mut painted);
+        }
+        out.drop_without_applying_deltas();
+        painted
+    }
+
+    /// What the panels show now: a new area is measured on its first pass and painted on the
+    /// next, so this runs two passes with no keys.
+    fn look(app: &mut App, ctx: &egui::Context, panels: &mut SnelabPanels) -> Painted {
+        ui_pass(app, ctx, panels, vec![]);
+        ui_pass(app, ctx, panels, vec![])
+    }
+
+    /// A key pressed and released, as egui receives it.
+    fn key(k: egui::Key, modifiers: egui::Modifiers) -> Vec<egui::Event> {
+        [true, false]
+            .into_iter()
+            .map(|pressed| egui::Event::Key {
+                key: k,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers,
+            })
+            .collect()
+    }
+
+    fn plain(k: egui::Key) -> Vec<egui::Event> {
+        key(k, egui::Modifiers::NONE)
+    }
+
+    #[test]
+    fn the_verdict_tells_what_the_purse_gained_or_lost() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui::Context::default();
+        let mut panels = SnelabPanels::default();
+        for (stakes, south_wins, words, net, why) in [
+            (
+                Stakes::Casino,
+                true,
+                "You collect 22 of the 24; your purse +10",
+                10,
+                "South: a piece reached its Bench",
+            ),
+            (
+                Stakes::Casino,
+                false,
+                "The winner collects 22, the House keeps 2; your purse −12",
+                -12,
+                "North: a piece reached its Bench",
+            ),
+            (
+                Stakes::Street,
+                true,
+                "You take all 24; your purse +12",
+                12,
+                "South: a piece reached its Bench",
+            ),
+            (
+                Stakes::Street,
+                false,
+                "The winner takes all 24; your purse −12",
+                -12,
+                "North: a piece reached its Bench",
+            ),
+        ] {
+            let before = table(&app).purse.coins();
+            let s = one_move_case(&mut app, stakes, south_wins);
+            let after = table(&app).purse.coins();
+            assert_eq!(i64::from(after) - i64::from(before), net, "{stakes:?}");
+            assert_eq!(
+                (s.net(), s.purse_before(), s.purse_after),
+                (net, before, after)
+            );
+            assert_eq!(say(&app, &coins_line(&s)), words);
+            assert_eq!(say(&app, &reason_line(&s)), why);
+            // The verdict panel shows the same words, and the purse before and after.
+            let shown = look(&mut app, &ctx, &mut panels);
+            assert!(shown.shows(words), "{:?}", shown.texts);
+            let purse = format!("Purse: {before} → {after}");
+            assert!(shown.shows(&purse), "{:?}", shown.texts);
+            intent(&mut app, Intent::NextCase);
+        }
+    }
+
+    #[test]
+    fn a_hovered_piece_is_named_with_its_weight_in_the_players_words() {
+        let mut app = app_with(MemoryStore::default());
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        assert!(table(&app).named_pieces().is_empty(), "nothing hovered yet");
+        app.world_mut().write_message(SquareHovered(Some(sq("c1"))));
+        app.update();
+        let named = table(&app).named_pieces();
+        assert_eq!(named.len(), 1);
+        assert_eq!(named[0].0, sq("c1"));
+        assert_eq!(say(&app, &rank_tag(named[0].1)), "Barrister · weight 3");
+        // An enemy piece is named too, and the words follow the language.
+        app.world_mut().write_message(SquareHovered(Some(sq("g7"))));
+        app.update();
+        let (_, bailiff) = table(&app).named_pieces()[0];
+        assert_eq!(bailiff.rank, Rank::Bailiff);
+        assert_eq!(
+            Strings::new(Lang::Pt).say(&rank_tag(bailiff)),
+            "Oficial de justiça · peso 1"
+        );
+        assert_eq!(
+            Strings::new(Lang::Ru).say(&rank_tag(bailiff)),
+            "Пристав · вес 1"
+        );
+        let justice = Piece {
+            side: Side::South,
+            rank: Rank::Justice,
+        };
+        assert_eq!(say(&app, &rank_tag(justice)), "Justice · weight 4");
+        // Off the court (or an empty square): nothing named.
+        app.world_mut().write_message(SquareHovered(Some(sq("d4"))));
+        app.update();
+        assert!(table(&app).named_pieces().is_empty());
+        app.world_mut().write_message(SquareHovered(None));
+        app.update();
+        assert!(table(&app).named_pieces().is_empty());
+    }
+
+    #[test]
+    fn a_piece_focused_by_keys_is_named_and_enter_sends_it_to_its_first_target() {
+        let mut app = app_with(MemoryStore::default());
+        keyed(&mut app);
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        press(&mut app, KeyCode::Tab);
+        let Pick::Selected { from, reach } = table(&app).pick.clone() else {
+            panic!("Tab lifts a piece: {:?}", table(&app).pick)
+        };
+        // The lifted piece is named; the focus is on its first target, not on itself.
+        let named = table(&app).named_pieces();
+        assert!(named.iter().any(|(s, _)| *s == from), "{named:?}");
+        let focus = table(&app).focus.unwrap();
+        assert_ne!(focus, from);
+        assert!(reach.moves.contains(&focus) || reach.captures.contains(&focus));
+        assert!(table(&app).keys_shown);
+        press(&mut app, KeyCode::Enter);
+        assert!(refusals(&mut app).is_empty());
+        assert_eq!(table(&app).actions().len(), 1, "Enter played the move");
+        assert_eq!(table(&app).actions()[0].from(), from);
+        assert_eq!(table(&app).actions()[0].to(), focus);
+    }
+
+    #[test]
+    fn enter_or_a_click_on_the_lifted_piece_backs_out_one_step() {
+        let mut app = app_with(MemoryStore::default());
+        keyed(&mut app);
+        // South's Justice on d4 can take the Barrister on f6 (3).
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+        );
+        press(&mut app, KeyCode::Tab);
+        intent(&mut app, Intent::Select(sq("d4")));
+        let ring = table(&app).focus_ring();
+        assert_eq!(
+            ring.last(),
+            Some(&sq("d4")),
+            "the ring ends on the lifted piece"
+        );
+        // Left from the first target wraps round to the lifted piece; Enter there puts it down.
+        press(&mut app, KeyCode::ArrowLeft);
+        assert_eq!(table(&app).focus, Some(sq("d4")));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(table(&app).pick, Pick::Idle);
+        assert!(refusals(&mut app).is_empty());
+        // Paying for f6: a click on the lifted piece backs out of the payment (README).
+        intent(&mut app, Intent::Select(sq("d4")));
+        intent(&mut app, Intent::Target(sq("f6")));
+        assert!(matches!(table(&app).pick, Pick::Paying { .. }));
+        click(&mut app, "d4");
+        assert!(matches!(table(&app).pick, Pick::Selected { from, .. } if from == sq("d4")));
+        // And Enter on the lifted piece does the same, where elsewhere it would confirm.
+        intent(&mut app, Intent::Target(sq("f6")));
+        press(&mut app, KeyCode::ArrowLeft); // a click hid the focus: this key only shows it
+        press(&mut app, KeyCode::ArrowLeft);
+        assert_eq!(table(&app).focus, Some(sq("d4")));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(table(&app).pick, Pick::Selected { .. }));
+        assert_eq!(
+            table(&app).focus,
+            Some(sq("f6")),
+            "the focus stays on the capture"
+        );
+        assert!(table(&app).actions().is_empty());
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(table(&app).pick, Pick::Idle);
+        assert_eq!(screen(&app), Screen::Table(GameKind::Snelab));
+    }
+
+    #[test]
+    fn after_a_click_the_first_key_only_shows_the_focus() {
+        let mut app = app_with(MemoryStore::default());
+        keyed(&mut app);
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        press(&mut app, KeyCode::Tab);
+        assert!(table(&app).keys_shown);
+        click(&mut app, "d1");
+        assert!(!table(&app).keys_shown, "the mouse hides the focus ring");
+        assert!(matches!(table(&app).pick, Pick::Selected { from, .. } if from == sq("d1")));
+        let hidden = table(&app).focus;
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            table(&app).actions().is_empty(),
+            "an unseen target is not played"
+        );
+        assert!(table(&app).keys_shown);
+        assert_eq!(table(&app).focus, hidden);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(table(&app).actions().len(), 1);
+    }
+
+    #[test]
+    fn resign_by_keys_asks_first_then_settles_a_loss_in_the_books() {
+        let mut app = app_with(MemoryStore::default());
+        keyed(&mut app);
+        app.world_mut().resource_mut::<SnelabTable>().setup.backward = false;
+        sit(
+            &mut app,
+            Stakes::Casino,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S -a",
+        );
+        let opener = table(&app).open_case().unwrap().opening.opener;
+        press(&mut app, KeyCode::Tab);
+        let lifted = table(&app).pick.clone();
+        press(&mut app, KeyCode::KeyR);
+        assert!(table(&app).resigning, "R asks first");
+        assert_eq!(table(&app).pick, lifted);
+        // While the question is up the court is still.
+        click(&mut app, "a1");
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(table(&app).pick, lifted);
+        // Escape keeps playing (and does not leave the table).
+        press(&mut app, KeyCode::Escape);
+        assert!(!table(&app).resigning);
+        assert_eq!(table(&app).phase(), Phase::Play);
+        assert_eq!(screen(&app), Screen::Table(GameKind::Snelab));
+        // The question drawn by the panels.
+        let ctx = egui::Context::default();
+        let mut panels = SnelabPanels::default();
+        press(&mut app, KeyCode::KeyR);
+        let shown = look(&mut app, &ctx, &mut panels);
+        for words in ["Resign this case?", "You lose the stake.", "Cancel"] {
+            assert!(shown.shows(words), "{words}: {:?}", shown.texts);
+        }
+        // Enter resigns: a loss for South, written once, in the books.
+        press(&mut app, KeyCode::Enter);
+        let Phase::Verdict(s) = table(&app).phase() else {
+            panic!("{:?}", table(&app).phase())
+        };
+        assert_eq!((s.winner, s.end), (Side::North, CaseEnd::Resigned));
+        assert_eq!(say(&app, &reason_line(&s)), "South resigned");
+        assert_eq!(table(&app).purse.coins(), 88);
+        let books = table(&app).purse.books();
+        assert_eq!(books.len(), 1);
+        let e = books[0];
+        assert_eq!(e.end, CaseEnd::Resigned);
+        assert_eq!(
+            (e.stakes, e.opponent, e.backward),
+            (Stakes::Casino, Some(Seat::Person), Some(false))
+        );
+        assert_eq!(
+            (e.opener, e.winner, e.purse_after),
+            (opener, Side::North, 88)
+        );
+        // Written once: the frames go on and the purse stays.
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(table(&app).purse.books().len(), 1);
+        let app2 = app_with(saved(&app));
+        assert_eq!(table(&app2).purse.coins(), 88);
+        assert_eq!(table(&app2).purse.books()[0].end, CaseEnd::Resigned);
+        assert_eq!(table(&app2).phase(), Phase::Lobby);
+    }
+
+    #[test]
+    fn resigning_is_for_the_person_to_act_during_a_case() {
+        let mut app = app_with(MemoryStore::default());
+        intent(&mut app, Intent::AskResign);
+        assert_eq!(refusals(&mut app), vec![Refusal::NotNow], "not seated");
+        intent(&mut app, Intent::Resign);
+        assert_eq!(refusals(&mut app), vec![Refusal::NotNow]);
+        assert_eq!(table(&app).purse.coins(), 100);
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        intent(&mut app, Intent::AskResign);
+        intent(&mut app, Intent::Cancel);
+        assert!(!table(&app).resigning);
+        assert_eq!(table(&app).phase(), Phase::Play);
+        // In hot seat the side to act resigns: North, after South's move.
+        click(&mut app, "a1");
+        click(&mut app, "a2");
+        intent(&mut app, Intent::AskResign);
+        intent(&mut app, Intent::Resign);
+        let Phase::Verdict(s) = table(&app).phase() else {
+            panic!()
+        };
+        assert_eq!((s.winner, s.net()), (Side::South, 12));
+        assert_eq!(table(&app).purse.coins(), 112);
+    }
+
+    #[test]
+    fn the_books_show_table_opponent_appeal_opener_end_winner_and_purse() {
+        let mut app = app_with(MemoryStore::default());
+        one_move_case(&mut app, Stakes::Casino, true);
+        intent(&mut app, Intent::NextCase);
+        {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.setup.backward = false;
+        }
+        sit(
+            &mut app,
+            Stakes::Casino,
+            Seat::Bot(carved_tables::ai::Level::Hard),
+            "7/2B4/7/7/7/b6/7 S -a",
+        );
+        click(&mut app, "c6");
+        click(&mut app, "c7");
+        intent(&mut app, Intent::NextCase);
+        let books = table(&app).purse.books().to_vec();
+        assert_eq!(books.len(), 2);
+        assert_eq!(
+            books[1].opponent,
+            Some(Seat::Bot(carved_tables::ai::Level::Hard))
+        );
+        assert_eq!(books[1].backward, Some(false));
+        let ctx = egui::Context::default();
+        let mut panels = SnelabPanels::default();
+        panels.books = true;
+        let shown = look(&mut app, &ctx, &mut panels);
+        for words in [
+            "The casino's books",
+            "Table",
+            "Opponent",
+            "Appeal",
+            "Opened",
+            "Ended by",
+            "Winner",
+            "Purse after",
+            "Casino",
+            "Two players on this device",
+            "Engine: hard",
+            "on",
+            "off",
+            "a piece reached its Bench",
+            "You (South)",
+            "110",
+            "120",
+        ] {
+            assert!(shown.shows(words), "{words}: {:?}", shown.texts);
+        }
+        // The lobby stands aside while the books are open.
+        assert!(!shown.shows("Take a seat"));
+    }
+
+    #[test]
+    fn every_lobby_choice_is_reachable_and_changeable_by_keys() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui::Context::default();
+        let mut panels = SnelabPanels::default();
+        let out = ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        assert!(!out.ring, "no focus before a key");
+        // Tab: the casino table; Tab: the street table, and Space chooses it.
+        let out = ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        assert!(out.ring, "the focused choice wears the ring");
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Space));
+        assert_eq!(table(&app).setup.stakes, Stakes::Street);
+        // Tab: the first opponent; the arrows go along the row; Enter chooses.
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        for _ in 0..3 {
+            ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::ArrowRight));
+        }
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert_eq!(table(&app).setup.opponent, Seat::Person);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::ArrowLeft));
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Space));
+        assert_eq!(
+            table(&app).setup.opponent,
+            Seat::Bot(carved_tables::ai::Level::Hard)
+        );
+        // Tab past the last opponent to the appeal rule; Space turns it off.
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Space));
+        assert!(!table(&app).setup.backward);
+        // Shift+Tab goes back to the last opponent; Enter chooses it.
+        ui_pass(
+            &mut app,
+            &ctx,
+            &mut panels,
+            key(egui::Key::Tab, egui::Modifiers::SHIFT),
+        );
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert_eq!(table(&app).setup.opponent, Seat::Person);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        // Tab: Sit down; Enter sits with those choices.
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Tab));
+        assert_eq!(table(&app).phase(), Phase::Lobby);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert_eq!(table(&app).phase(), Phase::Play);
+        let case = *table(&app).open_case().unwrap();
+        assert_eq!(
+            (case.stakes, case.opponent, case.backward),
+            (Stakes::Street, Some(Seat::Person), Some(false))
+        );
+        assert!(!table(&app).pos().backward_captures());
+    }
+
+    #[test]
+    fn books_and_reset_all_by_keys() {
+        let mut app = app_with(MemoryStore::default());
+        one_move_case(&mut app, Stakes::Casino, true);
+        intent(&mut app, Intent::NextCase);
+        assert_eq!(table(&app).purse.coins(), 110);
+        let ctx = egui::Context::default();
+        let mut panels = SnelabPanels::default();
+        let tab = |app: &mut App, panels: &mut SnelabPanels, n: usize| {
+            for _ in 0..n {
+                ui_pass(app, &ctx, panels, plain(egui::Key::Tab));
+            }
+        };
+        ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        // Two tables, four opponents, the appeal rule, Sit down: the Books are the ninth.
+        tab(&mut app, &mut panels, 9);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert!(panels.books, "Enter opened the books");
+        // Their Close button has the focus: Enter puts them away.
+        let out = ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        assert!(out.ring);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert!(!panels.books);
+        ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        // Reset all asks; the safe answer (Keep) has the focus.
+        tab(&mut app, &mut panels, 10);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert!(panels.confirm_reset);
+        ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert!(!panels.confirm_reset);
+        assert_eq!(table(&app).purse.coins(), 110, "kept");
+        ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        // Asked again, Shift+Tab goes from Keep to Reset all, and Enter resets.
+        tab(&mut app, &mut panels, 10);
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        ui_pass(&mut app, &ctx, &mut panels, vec![]);
+        ui_pass(
+            &mut app,
+            &ctx,
+            &mut panels,
+            key(egui::Key::Tab, egui::Modifiers::SHIFT),
+        );
+        ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
+        assert_eq!(table(&app).purse.coins(), 100);
+        assert!(table(&app).purse.books().is_empty());
+        // Escape puts the books away too (keys read by the table).
+        keyed(&mut app);
+        one_move_case(&mut app, Stakes::Casino, true);
+        intent(&mut app, Intent::NextCase);
+        let mut panels = SnelabPanels::default();
+        panels.books = true;
+        app.world_mut().insert_resource(panels);
+        press(&mut app, KeyCode::Escape);
+        assert!(!app.world().resource::<SnelabPanels>().books);
+        assert_eq!(screen(&app), Screen::Table(GameKind::Snelab));
+    }
+
+    #[test]
+    fn every_refusal_of_the_table_has_words_in_three_languages() {
+        let s = sq("c3");
+        let mut all = vec![
+            Refusal::NotNow,
+            Refusal::NotYours(s),
+            Refusal::NothingSelected,
+            Refusal::Unreachable(s),
+            Refusal::CantPay(s),
+            Refusal::BadPayer(s),
+            Refusal::Short { paid: 1, cost: 3 },
+            Refusal::CannotSit(SitError::NotEnough { have: 3, need: 12 }),
+            Refusal::CannotSit(SitError::CaseOpen { id: 2 }),
+        ];
+        all.extend(
+            [
+                RuleError::CaseOver,
+                RuleError::OffCourt(s),
+                RuleError::Empty(s),
+                RuleError::NotYourTurn {
+                    at: s,
+                    side: Side::North,
+                },
+                RuleError::NoRoute { from: s, to: s },
+                RuleError::BackwardOff,
+                RuleError::Blocked { at: s },
+                RuleError::OwnPiece { at: s },
+                RuleError::BackwardNeedsCapture,
+                RuleError::NeedsPayment { at: s },
+                RuleError::NothingToCapture { at: s },
+                RuleError::CapturerCannotPay,
+                RuleError::PayerNotYours { at: s },
+                RuleError::WrongSum { paid: 1, cost: 3 },
+                RuleError::CannotComplete { paid: 1, cost: 3 },
+            ]
+            .map(Refusal::Rule),
+        );
+        let english = Strings::new(Lang::En);
+        for lang in Lang::ALL {
+            let words = parse_strings(lang.source()).unwrap();
+            let strings = Strings::new(lang);
+            for r in &all {
+                let m = carved_tables::i18n::Explain::explain(r);
+                let mut stack = vec![m.clone()];
+                while let Some(m) = stack.pop() {
+                    let text = words
+                        .get(m.key)
+                        .unwrap_or_else(|| panic!("{}: no words for {}", lang.code(), m.key));
+                    for (name, value) in &m.args {
+                        assert!(
+                            text.contains(&format!("{{{name}}}")),
+                            "{}: {}",
+                            lang.code(),
+                            m.key
+                        );
+                        if let Arg::Words(inner) = value {
+                            stack.push(inner.clone());
+                        }
+                    }
+                }
+                if lang != Lang::En {
+                    assert_ne!(
+                        strings.say(&m),
+                        english.say(&m),
+                        "{}: {r:?} is not translated",
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusal_reaches_the_screen_in_the_players_language() {
+        let mut app = app_with(MemoryStore::default());
+        let mut settings = app.world().resource::<ActiveSettings>().0.clone();
+        settings.lang = Lang::Pt;
+        app.world_mut().write_message(ChangeSettings(settings));
+        app.update();
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let before = app.world().resource::<Notices>().items.len();
+        intent(&mut app, Intent::Select(sq("d7")));
+        let expected = Strings::new(Lang::Pt).say(&carved_tables::i18n::Explain::explain(
+            &Refusal::NotYours(sq("d7")),
+        ));
+        let notices = &app.world().resource::<Notices>().items;
+        assert_eq!(notices.len(), before + 1);
+        assert_eq!(notices.last().unwrap().text, expected);
+        assert!(
+            expected.contains("d7") && !expected.contains("There is"),
+            "{expected}"
+        );
+    }
+
+    /// No English sentence is built with `format!` for the screen at the Snēlab table: every
+    /// word comes from the strings files. (Ids and numbers may be formatted.)
+    #[test]
+    fn the_snelab_table_formats_no_words_of_its_own() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/snelab");
+        let mut stack = vec![root];
+        let ids = ["cant", "tick"];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for piece in text.split("format!(\"").skip(1) {
+                    let literal = piece.split('"').next().unwrap_or("");
+                    let mut bare = String::new();
+                    let mut depth = 0;
+                    for c in literal.chars() {
+                        match c {
+                            '{' => depth += 1,
+                            '}' => depth -= 1,
+                            c if depth == 0 => bare.push(c),
+                            _ => {}
+                        }
+                    }
+                    for word in bare.split(|c: char| !c.is_alphabetic()) {
+                        assert!(
+                            word.chars().count() < 3 || ids.contains(&word),
+                            "{}: `{literal}` builds words for the screen",
+                            path.display()
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 

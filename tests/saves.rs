@@ -12,7 +12,7 @@ use carved_tables::ai::Level;
 use carved_tables::i18n::{Explain, Lang, english};
 use carved_tables::play::Seat;
 use carved_tables::play::snelab::{
-    CaseEnd, Coin, Phase, Purse, Restored, Session, SnelabSave, Stakes,
+    CaseEnd, Coin, Phase, Purse, Restored, Session, Setup, SnelabSave, Stakes,
 };
 use carved_tables::rules::snelab::{Side, legal_actions};
 use carved_tables::save::{LoadStatus, Saved, decode, encode};
@@ -280,7 +280,9 @@ fn a_purse_with_extreme_numbers_still_plays() {
         assert_eq!(status, LoadStatus::Migrated { from: 1 }, "{text}");
         let mut purse = save.purse;
         for winner in [Side::South, Side::North] {
-            if let Ok(case) = purse.start_case(Stakes::Casino, Side::South, Coin::Heads, 0) {
+            if let Ok(case) =
+                purse.start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 0)
+            {
                 purse
                     .finish_case(case.id, winner, CaseEnd::Resigned, 1)
                     .unwrap();

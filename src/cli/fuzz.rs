@@ -486,12 +486,9 @@ impl UseLoaded for crate::play::snelab::SnelabSave {
             let _ = q.finish_case(open.id, open.your_side, snelab_purse::CaseEnd::Abandoned, 0);
             let _ = p.clone().return_stake();
         }
-        if let Ok(case) = p.start_case(
-            snelab_purse::Stakes::Casino,
-            snelab::Side::South,
-            snelab_purse::Coin::Tails,
-            u64::MAX,
-        ) {
+        let setup =
+            crate::play::snelab::Setup::at(snelab_purse::Stakes::Casino, snelab::Side::South);
+        if let Ok(case) = p.start_case(&setup, snelab_purse::Coin::Tails, u64::MAX) {
             let _ = p.finish_case(
                 case.id,
                 snelab::Side::South,
@@ -507,12 +504,7 @@ impl UseLoaded for crate::play::snelab::CaseRecord {
     /// Resumes the case as a restart does (replaying it through the rules), else returns its stake.
     fn exercise(&self) {
         let mut purse = snelab_purse::Purse::default();
-        if let Ok(open) = purse.start_case(
-            self.setup.stakes,
-            self.setup.owner,
-            snelab_purse::Coin::Heads,
-            0,
-        ) {
+        if let Ok(open) = purse.start_case(&self.setup, snelab_purse::Coin::Heads, 0) {
             let mut session = crate::play::snelab::Session::new(purse);
             let record = crate::play::snelab::CaseRecord {
                 case: open.id,
@@ -779,7 +771,8 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
                 } else {
                     snelab::Side::South
                 };
-                if let Ok(case) = p.start_case(stakes, side, snelab_purse::Coin::Heads, 1000 + i) {
+                let setup = crate::play::snelab::Setup::at(stakes, side);
+                if let Ok(case) = p.start_case(&setup, snelab_purse::Coin::Heads, 1000 + i) {
                     out.push(v1(&p));
                     let winner = if rng.random() { side } else { side.opponent() };
                     let end = snelab_purse::CaseEnd::Verdict(snelab::Reason::Bench);

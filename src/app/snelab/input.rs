@@ -1,15 +1,18 @@
 //! The player's hands at the Snēlab table: a click (or tap) on the court becomes a
-//! [`SquareClicked`]; the keyboard plays a whole case without the mouse — Tab cycles your pieces,
-//! the arrow keys cycle targets (or payers), Enter lifts, sends and confirms, Space adds or takes
-//! back a payer, Escape backs out.
+//! [`SquareClicked`], the pointer over a square a [`SquareHovered`] (its piece's rank is named);
+//! the keyboard plays a whole case without the mouse — Tab cycles your pieces, the arrow keys
+//! cycle targets (or payers), Enter lifts, sends and confirms, Space adds or takes back a payer,
+//! Escape backs out, R resigns (after asking).
 
 use super::table::{Intent, Pick};
-use super::view::square_at;
-use super::{SnelabIntent, SnelabTable, SquareClicked};
+use super::view::{Court3d, square_at};
+use super::{SnelabIntent, SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
 use crate::app::kit::TableSet;
 use crate::app::screens::Screen;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
+use bevy::picking::hover::HoverMap;
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -19,10 +22,48 @@ const DRAG_SLOP: f32 = 8.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        clicks
+        (clicks, hover)
             .in_set(TableSet::Input)
             .run_if(in_state(Screen::Table(GameKind::Snelab))),
     );
+}
+
+/// The square under the mouse pointer: the nearest hit on the court (a piece or the board).
+/// Over a panel, egui's own hit blocks the court's, so nothing is named through a panel.
+fn hover(
+    hovers: Option<Res<HoverMap>>,
+    court: Res<Court3d>,
+    parents: Query<&ChildOf>,
+    table: Res<SnelabTable>,
+    mut out: MessageWriter<SquareHovered>,
+) {
+    let Some(root) = court.root else {
+        return;
+    };
+    let on_court = |mut e: Entity| {
+        for _ in 0..6 {
+            if e == root {
+                return true;
+            }
+            match parents.get(e) {
+                Ok(parent) => e = parent.parent(),
+                Err(_) => return false,
+            }
+        }
+        false
+    };
+    let dims = table.pos().court();
+    let sq = hovers.as_ref().and_then(|h| {
+        let hits = h.get(&PointerId::Mouse)?;
+        let (_, hit) = hits
+            .iter()
+            .filter(|(e, hit)| hit.position.is_some() && on_court(**e))
+            .min_by(|a, b| a.1.depth.total_cmp(&b.1.depth))?;
+        square_at(dims, hit.position?)
+    });
+    if sq != table.hover {
+        out.write(SquareHovered(sq));
+    }
 }
 
 fn clicks(
@@ -52,15 +93,33 @@ fn clicks(
 }
 
 /// Runs in the core plugin (the headless tests press keys too).
+///
+/// During a case the court owns the keys (the panels' own key events are held back from egui,
+/// see `ui`): Tab / Shift+Tab lift your pieces in turn, the arrows move the focus over the
+/// lifted piece's targets (or the pieces that can pay) and back to the lifted piece, Enter sends
+/// it, confirms or (on the lifted piece) backs out, Space adds or takes back a payer, Escape
+/// backs out, R asks "Resign this case?" (Enter resigns, Escape keeps playing). In the lobby
+/// and at the verdict the panels own the keys through egui's focus; Enter with nothing focused
+/// sits down or goes on to the next case.
 pub(super) fn keys(
     keys: Option<ResMut<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
+    panels: Option<ResMut<SnelabPanels>>,
     mut table: ResMut<SnelabTable>,
     mut intents: MessageWriter<SnelabIntent>,
 ) {
     let Some(mut keys) = keys else {
         return;
     };
+    // Escape puts the books away (even with their Close button focused), and only that.
+    if keys.just_pressed(KeyCode::Escape)
+        && let Some(mut panels) = panels
+        && panels.books
+    {
+        panels.books = false;
+        keys.clear_just_pressed(KeyCode::Escape);
+        return;
+    }
     if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
@@ -72,15 +131,16 @@ pub(super) fn keys(
     if table.coin.is_some() {
         return;
     }
+    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
     match table.phase() {
         Phase::Lobby => {
-            if pressed(KeyCode::Enter) {
+            if enter {
                 send(Intent::Sit);
             }
             return;
         }
         Phase::Verdict(_) => {
-            if pressed(KeyCode::Enter) {
+            if enter {
                 send(Intent::NextCase);
             }
             return;
@@ -88,11 +148,22 @@ pub(super) fn keys(
         Phase::Play => {}
     }
     let escape = pressed(KeyCode::Escape);
+    if table.resigning {
+        if enter {
+            send(Intent::Resign);
+        } else if escape {
+            send(Intent::Cancel);
+            // Escape answered the question: it must not also leave the table.
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
+        return;
+    }
     if !table.person_to_move() {
         return;
     }
     let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
     let tab = pressed(KeyCode::Tab);
+    let space = pressed(KeyCode::Space);
     let step = if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
         1
     } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
@@ -100,29 +171,43 @@ pub(super) fn keys(
     } else {
         0
     };
+    if !(tab || space || enter || escape || step != 0 || pressed(KeyCode::KeyR)) {
+        return;
+    }
+    // A key shows the focus; one that would act on a focus the player has not seen (the mouse
+    // was in use) only shows it.
+    let shown = std::mem::replace(&mut table.keys_shown, true);
     let pick = table.pick.clone();
-    if tab {
+    let lifted = match &pick {
+        Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
+        Pick::Idle => None,
+    };
+    if pressed(KeyCode::KeyR) {
+        send(Intent::AskResign);
+    } else if tab {
         // Tab always cycles your own pieces that can move, and lifts the one it lands on.
         let ring = table.movable();
-        let current = match &pick {
-            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
-            Pick::Idle => table.focus,
-        };
-        table.focus = current;
+        table.focus = lifted.or(table.focus);
         table.move_focus(&ring, if shift { -1 } else { 1 });
         if let Some(f) = table.focus {
             send(Intent::Select(f));
         }
     } else if step != 0 {
         let ring = table.focus_ring();
-        table.move_focus(&ring, step);
-    } else if pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter) {
+        if shown || table.focus.is_none() {
+            table.move_focus(&ring, step);
+        }
+    } else if enter {
         match (&pick, table.focus) {
-            (Pick::Idle, Some(f)) => send(Intent::Select(f)),
+            (Pick::Idle, Some(f)) if shown => send(Intent::Select(f)),
+            (Pick::Idle, Some(_)) => {}
             (Pick::Idle, None) => {
                 let ring = table.movable();
                 table.move_focus(&ring, 1);
             }
+            // The target was not on show: this Enter shows it, the next one sends the piece.
+            (Pick::Selected { .. }, Some(_)) if !shown => {}
+            (_, Some(f)) if Some(f) == lifted => send(Intent::Cancel),
             (Pick::Selected { .. }, Some(f)) => send(Intent::Target(f)),
             (Pick::Selected { .. }, None) => {
                 let ring = table.focus_ring();
@@ -130,8 +215,10 @@ pub(super) fn keys(
             }
             (Pick::Paying { .. }, _) => send(Intent::Confirm),
         }
-    } else if pressed(KeyCode::Space)
+    } else if space
+        && shown
         && let (Pick::Paying { .. }, Some(f)) = (&pick, table.focus)
+        && Some(f) != lifted
     {
         send(Intent::Pay(f));
     }

@@ -31,7 +31,8 @@ use crate::save::LoadStatus;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
 use rand::RngCore;
-pub use table::{CoinShow, Effect, Intent, Pick, Played, Refusal, Table, Timing};
+pub use table::{CoinShow, Effect, Intent, Pick, Played, Refusal, Table, Timing, rank_tag};
+pub use ui::{Moment, SnelabPanels, coins_line, draw as draw_panels, reason_line};
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Snelab,
@@ -70,6 +71,11 @@ pub struct SnelabIntent(pub Intent);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareClicked(pub Square);
 
+/// The mouse pointer is over this square of the court now (`None`: off the court); the piece
+/// there has its rank named.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareHovered(pub Option<Square>);
+
 /// A move was played: the view animates it.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct SnelabPlayed(pub Played);
@@ -96,6 +102,7 @@ pub fn core_plugin(app: &mut App) {
         .init_resource::<Timing>()
         .add_message::<SnelabIntent>()
         .add_message::<SquareClicked>()
+        .add_message::<SquareHovered>()
         .add_message::<SnelabPlayed>()
         .add_message::<SnelabRefused>()
         .add_message::<StageScene>()
@@ -107,7 +114,7 @@ pub fn core_plugin(app: &mut App) {
             (
                 tick.in_set(TableSet::Tick),
                 input::keys.in_set(TableSet::Input),
-                clicks_to_intents.in_set(TableSet::Intent),
+                (clicks_to_intents, follow_hover).in_set(TableSet::Intent),
                 (scenes::stage, handle_intents)
                     .chain()
                     .in_set(TableSet::Rules),
@@ -214,10 +221,12 @@ fn tick(time: Res<Time>, mut table: ResMut<SnelabTable>) {
 
 fn clicks_to_intents(
     mut clicks: MessageReader<SquareClicked>,
-    table: Res<SnelabTable>,
+    mut table: ResMut<SnelabTable>,
     mut intents: MessageWriter<SnelabIntent>,
 ) {
     for SquareClicked(sq) in clicks.read() {
+        // The mouse is in use: the keyboard's focus ring hides until a key is pressed.
+        table.keys_shown = false;
         if let Some(intent) = table.click(*sq) {
             intents.write(SnelabIntent(intent));
         }
@@ -269,6 +278,12 @@ fn run_engine(
         Some(Ok(effects)) => send(&table, effects, &mut out, &mut played),
         Some(Err(refusal)) => error!("the bot's choice was refused: {refusal:?}"),
         None => error!("the bot found no action in a case with no verdict"),
+    }
+}
+
+fn follow_hover(mut hovers: MessageReader<SquareHovered>, mut table: ResMut<SnelabTable>) {
+    if let Some(SquareHovered(sq)) = hovers.read().last() {
+        table.hover = *sq;
     }
 }
 

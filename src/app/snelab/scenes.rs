@@ -3,10 +3,11 @@
 
 use super::table::{CoinShow, Intent, Table, Timing};
 use super::{SnelabIntent, SnelabTable};
+use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
 use crate::play::Seat;
-use crate::play::snelab::Coin;
+use crate::play::snelab::{Coin, Stakes};
 use crate::rules::snelab::{Position, Square, legal_actions};
 use bevy::prelude::*;
 
@@ -28,7 +29,27 @@ pub const SCENES: &[StagedScene] = &[
     },
     StagedScene {
         name: "verdict",
-        about: "Snēlab: the verdict banner",
+        about: "Snēlab: the verdict banner after a casino win (+10 of the 22 collected)",
+        tool: None,
+    },
+    StagedScene {
+        name: "verdict-loss",
+        about: "Snēlab: the verdict banner after a casino loss (−12)",
+        tool: None,
+    },
+    StagedScene {
+        name: "verdict-street",
+        about: "Snēlab: the verdict banner after a street win (+12, all 24 taken)",
+        tool: None,
+    },
+    StagedScene {
+        name: "rank",
+        about: "Snēlab: a piece lifted by the keys and a target in focus, both named",
+        tool: None,
+    },
+    StagedScene {
+        name: "resign",
+        about: "Snēlab: \"Resign this case?\" over a case in progress",
         tool: None,
     },
     StagedScene {
@@ -38,7 +59,7 @@ pub const SCENES: &[StagedScene] = &[
     },
     StagedScene {
         name: "books",
-        about: "Snēlab: the lobby with the casino's books open",
+        about: "Snēlab: the casino's books open over the lobby, three cases",
         tool: None,
     },
 ];
@@ -50,7 +71,13 @@ fn sq(name: &str) -> Square {
 /// Sits down (against a second person, so no bot answers; the coin, if due, shown landed at
 /// once) in `court`, then sends `intents`.
 fn case(table: &mut Table, timing: &Timing, court: &str, intents: &[Intent]) {
-    table.setup.opponent = Seat::Person;
+    case_against(table, timing, Seat::Person, court, intents);
+}
+
+/// As [`case`], against `who` (the whole scene is staged within one system, so a bot seat never
+/// gets to think).
+fn case_against(table: &mut Table, timing: &Timing, who: Seat, court: &str, intents: &[Intent]) {
+    table.setup.opponent = who;
     let _ = table.handle(Intent::Sit, Coin::Heads, 1, 0, &Timing::INSTANT);
     if let Ok(pos) = court.parse::<Position>() {
         table.restage(pos);
@@ -126,24 +153,89 @@ pub(super) fn stage(
                 total: 1000.0,
             });
         }
-        // Two cases at the casino table, one lost and one won, then back in the lobby.
+        // Three cases at the casino table, then back in the lobby with the books open: lost
+        // to a second person, won against the hard engine with the appeal rule off, and
+        // resigned against the easy one.
         "books" => {
-            for court in ["7/7/7/7/7/3b3/B6 N +a", "7/2B4/7/7/7/b6/7 S +a"] {
-                case(t, timing, court, &[]);
-                let pos = t.pos();
-                let first = pos.pieces().find(|(_, p)| p.side == pos.to_move());
-                if let Some((from, _)) = first
-                    && let Some(a) = legal_actions(&pos).into_iter().find(|a| a.from() == from)
-                {
-                    let _ = t.play(a, 1_795_000_000, timing);
+            let cases = [
+                (Seat::Person, true, "7/7/7/7/7/3b3/B6 N +a", false),
+                (
+                    Seat::Bot(Level::Hard),
+                    false,
+                    "7/2B4/7/7/7/b6/7 S -a",
+                    false,
+                ),
+                (
+                    Seat::Bot(Level::Easy),
+                    true,
+                    "barjrab/7/7/7/7/7/BARJRAB S +a",
+                    true,
+                ),
+            ];
+            for (i, (who, backward, court, resign)) in cases.into_iter().enumerate() {
+                t.setup.backward = backward;
+                case_against(t, timing, who, court, &[]);
+                let now = 1_795_000_000 + 3_600 * i as u64;
+                // Played and settled at once: a piece still travelling would keep the next
+                // case's first move (or the resignation) waiting.
+                if resign {
+                    if let Err(r) = t.handle(Intent::Resign, Coin::Heads, 1, now, &Timing::INSTANT)
+                    {
+                        warn!("staging the resignation: {r:?}");
+                    }
+                } else {
+                    let pos = t.pos();
+                    let first = pos.pieces().find(|(_, p)| p.side == pos.to_move());
+                    if let Some((from, _)) = first
+                        && let Some(a) = legal_actions(&pos).into_iter().find(|a| a.from() == from)
+                    {
+                        let _ = t.play(a, now, &Timing::INSTANT);
+                    }
                 }
-                let _ = t.handle(Intent::NextCase, Coin::Heads, 1, 0, timing);
+                let _ = t.handle(Intent::NextCase, Coin::Heads, 1, 0, &Timing::INSTANT);
             }
-            t.setup.opponent = Seat::Bot(crate::ai::Level::Normal);
+            t.setup.opponent = Seat::Bot(Level::Normal);
+            t.setup.backward = true;
             if let Some(mut p) = panels {
                 p.books = true;
             }
         }
+        // At the casino, North's Bailiff steps onto South's Counter: a loss.
+        "verdict-loss" => case(
+            t,
+            timing,
+            "1a1jrab/7/2r4/1R5/3J1A1/2b4/BA2R1B N +a",
+            &[Intent::Select(sq("c2")), Intent::Target(sq("c1"))],
+        ),
+        // At the street table, South's Bailiff reaches its Bench: all 24 taken.
+        "verdict-street" => {
+            t.setup.stakes = Stakes::Street;
+            case(
+                t,
+                timing,
+                "ba1jrab/2B4/7/3r3/7/2A4/BA1JR1B S +a",
+                &[Intent::Select(sq("c6")), Intent::Target(sq("c7"))],
+            );
+        }
+        // The keys lifted South's Justice on d4 (Tab) and an arrow put the focus on the
+        // Barrister it can take on f6: both are named, the focus ring on f6.
+        "rank" => {
+            case(
+                t,
+                timing,
+                "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+                &[Intent::Select(sq("d4"))],
+            );
+            t.keys_shown = true;
+            t.focus = Some(sq("f6"));
+        }
+        // Mid-case, South to move, and R pressed: the question.
+        "resign" => case(
+            t,
+            timing,
+            "b1rj1ab/2a1r2/7/3J3/1A5/7/B1R1RAB S +a",
+            &[Intent::AskResign],
+        ),
         // A Bailiff steps onto North's Counter, South's Bench, at the casino table.
         "verdict" => case(
             t,

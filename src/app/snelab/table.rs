@@ -1,11 +1,23 @@
 //! The Snēlab table's own state around the match layer's [`Session`]: what the person to act has
-//! lifted, the payment being picked, the keyboard focus, the last move's ghost and glow, and the
-//! animation time (`busy`, the coin in the air). Intents (from picking, keys, buttons or a test)
-//! go through [`Table::handle`], which asks the session (and through it the rules) and either
-//! changes the table or returns a [`Refusal`] and changes nothing. The session never waits for
-//! an animation: the table holds its busy time and lets nobody act until the pieces have landed.
+//! lifted, the payment being picked, the keyboard focus, the piece under the pointer, the
+//! question "Resign this case?", the last move's ghost and glow, and the animation time (`busy`,
+//! the coin in the air). Intents (from picking, keys, buttons or a test) go through
+//! [`Table::handle`], which asks the session (and through it the rules) and either changes the
+//! table or returns a [`Refusal`] and changes nothing. The session never waits for an animation:
+//! the table holds its busy time and lets nobody act until the pieces have landed.
+//!
+//! Decisions where the spec is silent:
+//! - Lifting a piece puts the keyboard focus on its first target (then the lifted piece itself,
+//!   last in the ring), so Enter right after Tab plays a move, never the piece onto its own
+//!   square. Enter on the lifted piece, like a click on it, backs out one step.
+//! - The focus ring shows only while the keys are in use (a click hides it, a key shows it
+//!   again); a key that would act on a hidden focus first only shows it.
+//! - The names of ranks show for the piece under the pointer, the focused piece and the lifted
+//!   one; the piece itself carries only its numeral.
+//! - Resigning asks first; only the person to act may resign, and only between moves.
 
-use crate::play::snelab::{self as session, Coin, Event, Session, SitError};
+use crate::i18n::{Explain, Message, msg};
+use crate::play::snelab::{self as session, Coin, Event, Phase, Session, SitError};
 use crate::play::{Refused, Seat};
 use crate::rules::snelab::{
     Action, PaymentPick, Piece, Position, Reach, RuleError, Square, payment_pick, reach,
@@ -64,6 +76,14 @@ pub struct CoinShow {
     pub total: f32,
 }
 
+/// "Barrister · weight 3": a piece's rank and weight as the table names them (the piece itself
+/// carries only its numeral).
+pub fn rank_tag(piece: Piece) -> Message {
+    msg("snelab.rank.tag")
+        .with_words("rank", piece.rank.explain())
+        .with("weight", piece.weight())
+}
+
 /// What the person to act is doing with the pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Pick {
@@ -93,8 +113,12 @@ pub enum Intent {
     Pay(Square),
     /// Play the capture with the payment picked.
     Confirm,
-    /// Back out one step: the payment, then the selection.
+    /// Back out one step: the question "Resign this case?", the payment, then the selection.
     Cancel,
+    /// Ask "Resign this case?" for the side to act (a person on this device).
+    AskResign,
+    /// The side to act gives up the case, confirmed: a loss, settled at once.
+    Resign,
     /// From the verdict back to the lobby for the next case.
     NextCase,
     /// Purse back to the starting value, books cleared, the next case opens with a coin flip.
@@ -186,6 +210,12 @@ pub struct Table {
     pub last_capture: Option<Capture>,
     /// The keyboard's focus.
     pub focus: Option<Square>,
+    /// Whether the focus ring shows: the keys are in use (a click hides it).
+    pub keys_shown: bool,
+    /// The square under the mouse pointer (its piece's rank is named).
+    pub hover: Option<Square>,
+    /// "Resign this case?" is on screen, waiting for Resign or Cancel.
+    pub resigning: bool,
     /// Seconds of animation still playing; nobody acts until it is over.
     pub busy: f32,
     /// The coin flip on show before the first case.
@@ -213,6 +243,9 @@ impl Table {
             last: None,
             last_capture: None,
             focus: None,
+            keys_shown: false,
+            hover: None,
+            resigning: false,
             busy: 0.0,
             coin: None,
         }
@@ -250,6 +283,7 @@ impl Table {
         self.last_capture = None;
         self.pick = Pick::Idle;
         self.focus = None;
+        self.resigning = false;
     }
 
     /// Ticks the clocks of the coin and the animations.
@@ -273,6 +307,10 @@ impl Table {
         now: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // While "Resign this case?" waits, the court is still: only the answer counts.
+        if self.resigning && !matches!(intent, Intent::Resign | Intent::Cancel) {
+            return Err(Refusal::NotNow);
+        }
         match intent {
             Intent::Sit => self.sit(coin, seed, now, timing),
             Intent::NextCase => {
@@ -311,20 +349,36 @@ impl Table {
                 })?;
                 self.play(action, now, timing)
             }
+            Intent::AskResign => {
+                self.ready()?;
+                self.resigning = true;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Resign => {
+                self.ready()?;
+                self.resign(now)
+            }
+            Intent::Cancel if self.resigning => {
+                self.resigning = false;
+                Ok(vec![Effect::Picked])
+            }
             Intent::Cancel => {
-                let before = self.pick.clone();
-                self.pick = match &self.pick {
-                    Pick::Paying { from, .. } => Pick::Selected {
-                        from: *from,
-                        reach: reach(&self.session.pos(), *from),
-                    },
-                    _ => Pick::Idle,
+                // The focus stays where the step backed out of: the capture's square, then the
+                // piece that was lifted.
+                let (pick, focus) = match &self.pick {
+                    Pick::Paying { from, to, .. } => (
+                        Pick::Selected {
+                            from: *from,
+                            reach: reach(&self.session.pos(), *from),
+                        },
+                        Some(*to),
+                    ),
+                    Pick::Selected { from, .. } => (Pick::Idle, Some(*from)),
+                    Pick::Idle => return Err(Refusal::NothingSelected),
                 };
-                if self.pick == before {
-                    Err(Refusal::NothingSelected)
-                } else {
-                    Ok(vec![Effect::Picked])
-                }
+                self.pick = pick;
+                self.focus = focus;
+                Ok(vec![Effect::Picked])
             }
         }
     }
@@ -332,7 +386,7 @@ impl Table {
     /// What a click on `sq` means now: lift a piece, send the lifted piece there, or add or take
     /// back a payer. `None`: a click on nothing that matters, which changes nothing.
     pub fn click(&self, sq: Square) -> Option<Intent> {
-        if !self.person_to_move() {
+        if !self.person_to_move() || self.resigning {
             return None;
         }
         let pos = self.session.pos();
@@ -357,7 +411,10 @@ impl Table {
             Pick::Paying {
                 from, to, chosen, ..
             } => {
-                if sq == *from || sq == *to {
+                if sq == *from {
+                    // The lifted piece: back out of the payment.
+                    Some(Intent::Cancel)
+                } else if sq == *to {
                     None
                 } else if own || chosen.contains(&sq) {
                     Some(Intent::Pay(sq))
@@ -381,6 +438,7 @@ impl Table {
         self.last = None;
         self.last_capture = None;
         self.focus = None;
+        self.resigning = false;
     }
 
     fn sit(
@@ -414,7 +472,8 @@ impl Table {
                     from: sq,
                     reach: reach(&pos, sq),
                 };
-                self.focus = Some(sq);
+                // The first target (the lifted piece itself when it has none).
+                self.focus = self.focus_ring().first().copied();
                 Ok(())
             }
             _ => Err(Refusal::NotYours(sq)),
@@ -442,7 +501,8 @@ impl Table {
             chosen: Vec::new(),
             state,
         };
-        self.focus = None;
+        // The first piece that can pay.
+        self.focus = self.focus_ring().first().copied();
         Ok(vec![Effect::Picked])
     }
 
@@ -536,6 +596,47 @@ impl Table {
         Ok(effects)
     }
 
+    /// The side to act gives up: the session settles the case as its loss.
+    fn resign(&mut self, now: u64) -> Result<Vec<Effect>, Refusal> {
+        let side = self.session.to_act().ok_or(Refusal::NotNow)?;
+        let events = self.session.resign(side, now)?;
+        self.resigning = false;
+        self.pick = Pick::Idle;
+        self.focus = None;
+        Ok(events
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Settled(s) => Some(Effect::Settled(s)),
+                Event::PurseChanged => Some(Effect::PurseChanged),
+                Event::Played(_) | Event::CaseOpened { .. } => None,
+            })
+            .collect())
+    }
+
+    /// The pieces whose rank name and weight show now: the one under the pointer, the one the
+    /// keys focus (while the focus shows) and the lifted one, each once. Nothing while the
+    /// lobby is up or pieces are moving.
+    pub fn named_pieces(&self) -> Vec<(Square, Piece)> {
+        if self.animating() || self.session.phase() == Phase::Lobby {
+            return Vec::new();
+        }
+        let lifted = match &self.pick {
+            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
+            Pick::Idle => None,
+        };
+        let focus = self.focus.filter(|_| self.keys_shown);
+        let pos = self.session.pos();
+        let mut named: Vec<(Square, Piece)> = Vec::new();
+        for sq in [self.hover, focus, lifted].into_iter().flatten() {
+            if let Some(p) = pos.get(sq)
+                && !named.iter().any(|(s, _)| *s == sq)
+            {
+                named.push((sq, p));
+            }
+        }
+        named
+    }
+
     /// The own pieces of the side to act that can go somewhere (a move or an affordable
     /// capture), in square order.
     pub fn movable(&self) -> Vec<Square> {
@@ -554,21 +655,29 @@ impl Table {
         v
     }
 
-    /// What the focus can move over now: own movable pieces, the lifted piece's targets, or the
-    /// pieces that may pay.
+    /// What the focus can move over now: own movable pieces; the lifted piece's targets; or the
+    /// pieces that may pay. While a piece is lifted, the ring ends on it (Enter there backs out).
     pub fn focus_ring(&self) -> Vec<Square> {
+        let by_square = |mut v: Vec<Square>| {
+            v.sort_by_key(|sq| (sq.row, sq.file));
+            v.dedup();
+            v
+        };
         match &self.pick {
             Pick::Idle => self.movable(),
-            Pick::Selected { reach, .. } => {
-                let mut v: Vec<Square> =
-                    reach.moves.iter().chain(&reach.captures).copied().collect();
-                v.sort_by_key(|sq| (sq.row, sq.file));
+            Pick::Selected { from, reach } => {
+                let mut v = by_square(reach.moves.iter().chain(&reach.captures).copied().collect());
+                v.push(*from);
                 v
             }
-            Pick::Paying { chosen, state, .. } => {
-                let mut v: Vec<Square> = chosen.iter().chain(&state.addable).copied().collect();
-                v.sort_by_key(|sq| (sq.row, sq.file));
-                v.dedup();
+            Pick::Paying {
+                from,
+                chosen,
+                state,
+                ..
+            } => {
+                let mut v = by_square(chosen.iter().chain(&state.addable).copied().collect());
+                v.push(*from);
                 v
             }
         }

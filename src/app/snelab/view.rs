@@ -319,7 +319,8 @@ fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
     let showing = table.busy <= 0.0 && matches!(table.phase(), Phase::Play | Phase::Verdict(_));
     MarksKey {
         pick: table.pick.clone(),
-        focus: table.focus,
+        // The focus ring shows while the keys are in use.
+        focus: table.focus.filter(|_| table.keys_shown),
         last: table.last,
         showing,
         pieces: court.pieces.len(),

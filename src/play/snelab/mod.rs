@@ -60,6 +60,15 @@ impl Setup {
         }
     }
 
+    /// The default setup at `stakes` with the purse's owner on `owner` (tests and tools).
+    pub fn at(stakes: Stakes, owner: Side) -> Setup {
+        Setup {
+            stakes,
+            owner,
+            ..Setup::default()
+        }
+    }
+
     /// Whether a person on this device plays `side`.
     pub fn is_person(&self, side: Side) -> bool {
         side == self.owner || self.opponent == Seat::Person
@@ -87,6 +96,26 @@ pub struct Settled {
     /// Coins paid into the purse (0 on a loss).
     pub collected: u32,
     pub purse_after: u32,
+}
+
+impl Settled {
+    /// What the case did to the purse, from before sitting down to after the verdict: the
+    /// winnings less the stake (+10 for a casino win, +12 on the street, −12 for a loss).
+    pub fn net(&self) -> i64 {
+        i64::from(self.collected) - i64::from(self.stakes.stake())
+    }
+
+    /// The purse before the stake left it.
+    pub fn purse_before(&self) -> u32 {
+        self.purse_after
+            .saturating_sub(self.collected)
+            .saturating_add(self.stakes.stake())
+    }
+
+    /// The side that lost the case (the one that resigned, for a resignation).
+    pub fn loser(&self) -> Side {
+        self.winner.opponent()
+    }
 }
 
 /// An open case: its entry in the purse and its match. Saved with the purse (see [`save`])
@@ -312,7 +341,7 @@ impl Session {
         let flip = self.purse.needs_coin_flip().then_some(coin);
         let open = self
             .purse
-            .start_case(self.setup.stakes, self.setup.owner, coin, now)
+            .start_case(&self.setup, coin, now)
             .map_err(Refusal::CannotSit)?;
         let mut start = Position::start();
         start.set_to_move(open.opening.opener);
@@ -338,6 +367,23 @@ impl Session {
             events.extend(self.settle(open, verdict.winner, CaseEnd::Verdict(verdict.reason), now));
         }
         Ok(events)
+    }
+
+    /// `side` gives up the case under way: a loss for `side`, settled into the purse at once
+    /// and written in the books as [`CaseEnd::Resigned`], once, like any verdict. Only the side
+    /// to act may resign (the table asks its person first); a bot never does.
+    pub fn resign(&mut self, side: Side, now: u64) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Play {
+            return Err(Refusal::NotNow);
+        }
+        let (open, game) = self.case.as_ref().ok_or(Refusal::NotNow)?;
+        match game.awaited() {
+            Some(awaited) if awaited == side => {}
+            Some(awaited) => return Err(Refusal::Match(Refused::NotYourTurn { awaited })),
+            None => return Err(Refusal::Match(Refused::GameOver)),
+        }
+        let open = *open;
+        Ok(self.settle(open, side.opponent(), CaseEnd::Resigned, now))
     }
 
     fn settle(&mut self, open: OpenCase, winner: Side, end: CaseEnd, now: u64) -> Vec<Event> {
@@ -451,6 +497,184 @@ mod tests {
         assert_eq!(s.purse.coins(), 88);
         assert_eq!(s.actions().len(), 11, "the move list stays for the verdict");
         assert_eq!(s.pos().get(sq("a7")).map(|p| p.side), Some(Side::South));
+    }
+
+    /// Sits down at `stakes` against a second person (so either side may be made to resign).
+    fn seated(stakes: Stakes) -> Session {
+        let mut s = Session::new(Purse::default());
+        s.setup.stakes = stakes;
+        s.setup.opponent = Seat::Person;
+        s.sit(Coin::Heads, 1, 0).unwrap();
+        assert_eq!(s.to_act(), Some(Side::South), "heads: South opens");
+        s
+    }
+
+    /// The coins of a case: the owner's purse, the other side's purse (it starts at 100 and
+    /// stakes 12 too) and the House's cut add up to what there was before the case.
+    fn conserved(s: &Session, other_purse_after: u32, house: u32) {
+        assert_eq!(s.purse.coins() + other_purse_after + house, 200);
+    }
+
+    #[test]
+    fn resigning_settles_the_case_as_a_loss_once() {
+        // The owner (South) resigns at the casino: 12 each on the table, the other side
+        // collects 22 of the 24, the House keeps 2.
+        let mut s = seated(Stakes::Casino);
+        assert_eq!(s.purse.coins(), 88);
+        let events = s.resign(Side::South, 50).unwrap();
+        assert!(matches!(
+            events.as_slice(),
+            [Event::Settled(_), Event::PurseChanged]
+        ));
+        let Phase::Verdict(v) = s.phase() else {
+            panic!("{:?}", s.phase())
+        };
+        assert_eq!(
+            (v.winner, v.loser(), v.end),
+            (Side::North, Side::South, CaseEnd::Resigned)
+        );
+        assert_eq!(
+            (v.collected, v.purse_after, v.net(), v.purse_before()),
+            (0, 88, -12, 100)
+        );
+        conserved(&s, 100 - 12 + 22, 2);
+        assert_eq!(s.purse.books().len(), 1);
+        let e = s.purse.books()[0];
+        assert_eq!(
+            (e.end, e.winner, e.purse_after),
+            (CaseEnd::Resigned, Side::North, 88)
+        );
+        // Written once: a second resignation, or a move, is refused and changes nothing.
+        assert_eq!(s.resign(Side::South, 51).unwrap_err(), Refusal::NotNow);
+        assert_eq!(s.purse.coins(), 88);
+        assert_eq!(s.purse.books().len(), 1);
+        assert!(s.purse.open_case().is_none());
+        // The loser opens the next case.
+        assert_eq!(s.purse.opening(Coin::Tails).opener, Side::South);
+    }
+
+    #[test]
+    fn the_other_side_resigning_pays_the_owner() {
+        // Casino: North (the second person) resigns; the owner collects 22 of the 24.
+        let mut s = seated(Stakes::Casino);
+        s.act(Side::South, "a1-a2".parse().unwrap(), 1).unwrap();
+        s.resign(Side::North, 2).unwrap();
+        let Phase::Verdict(v) = s.phase() else {
+            panic!()
+        };
+        assert_eq!(
+            (v.winner, v.collected, v.purse_after, v.net()),
+            (Side::South, 22, 110, 10)
+        );
+        conserved(&s, 100 - 12, 2);
+        // Street: no House; the winner takes all 24 and no books are written.
+        let mut s = seated(Stakes::Street);
+        s.act(Side::South, "a1-a2".parse().unwrap(), 1).unwrap();
+        s.resign(Side::North, 2).unwrap();
+        let Phase::Verdict(v) = s.phase() else {
+            panic!()
+        };
+        assert_eq!((v.collected, v.purse_after, v.net()), (24, 112, 12));
+        conserved(&s, 100 - 12, 0);
+        assert!(s.purse.books().is_empty());
+        // And the owner resigning on the street loses the 12 to the other side.
+        let mut s = seated(Stakes::Street);
+        s.resign(Side::South, 2).unwrap();
+        assert_eq!(s.purse.coins(), 88);
+        conserved(&s, 100 - 12 + 24, 0);
+    }
+
+    #[test]
+    fn only_the_side_to_act_resigns_and_only_during_a_case() {
+        let mut lobby = Session::new(Purse::default());
+        assert_eq!(lobby.resign(Side::South, 0).unwrap_err(), Refusal::NotNow);
+        assert_eq!(lobby.purse.coins(), 100);
+        let mut s = seated(Stakes::Casino);
+        let before = s.record();
+        assert_eq!(
+            s.resign(Side::North, 1).unwrap_err(),
+            Refusal::Match(Refused::NotYourTurn {
+                awaited: Side::South
+            })
+        );
+        assert_eq!(s.record(), before);
+        assert_eq!(s.phase(), Phase::Play);
+        assert_eq!(s.purse.coins(), 88);
+        assert!(s.purse.books().is_empty());
+    }
+
+    #[test]
+    fn every_refusal_and_resume_failure_is_worded_in_three_languages() {
+        use crate::i18n::{Arg, Lang, parse_strings};
+        use crate::rules::snelab::RuleError;
+        let sq = sq("c3");
+        let rules = [
+            RuleError::CaseOver,
+            RuleError::OffCourt(sq),
+            RuleError::Empty(sq),
+            RuleError::NotYourTurn {
+                at: sq,
+                side: Side::North,
+            },
+            RuleError::NoRoute { from: sq, to: sq },
+            RuleError::BackwardOff,
+            RuleError::Blocked { at: sq },
+            RuleError::OwnPiece { at: sq },
+            RuleError::BackwardNeedsCapture,
+            RuleError::NeedsPayment { at: sq },
+            RuleError::NothingToCapture { at: sq },
+            RuleError::CapturerCannotPay,
+            RuleError::PayerNotYours { at: sq },
+            RuleError::WrongSum { paid: 1, cost: 3 },
+            RuleError::CannotComplete { paid: 1, cost: 3 },
+        ];
+        let mut messages: Vec<Message> = vec![
+            Refusal::NotNow.explain(),
+            Refusal::CannotSit(SitError::NotEnough { have: 3, need: 12 }).explain(),
+            Refusal::CannotSit(SitError::CaseOpen { id: 4 }).explain(),
+            Refusal::Match(Refused::GameOver).explain(),
+            Refusal::Match(Refused::NotYourTurn {
+                awaited: Side::South,
+            })
+            .explain(),
+            Refusal::Match(Refused::Malformed("a9x".parse::<Action>().unwrap_err())).explain(),
+            ResumeError::NoOpenCase.explain(),
+            ResumeError::Missing.explain(),
+            ResumeError::OtherCase { saved: 2, open: 3 }.explain(),
+            ResumeError::AlreadyOver.explain(),
+            ResumeError::Replay(crate::play::ReplayError {
+                index: 0,
+                why: Refused::GameOver,
+            })
+            .explain(),
+            FinishError::NoOpenCase.explain(),
+            FinishError::OtherCase { open: 1, given: 2 }.explain(),
+        ];
+        messages.extend(
+            rules
+                .iter()
+                .map(|e| Refusal::Match(Refused::Rule(*e)).explain()),
+        );
+        for lang in Lang::ALL {
+            let words = parse_strings(lang.source()).unwrap();
+            let mut stack = messages.clone();
+            while let Some(m) = stack.pop() {
+                let text = words
+                    .get(m.key)
+                    .unwrap_or_else(|| panic!("{}: no words for {}", lang.code(), m.key));
+                for (name, value) in &m.args {
+                    assert!(
+                        text.contains(&format!("{{{name}}}")),
+                        "{}: {} lacks {{{name}}}",
+                        lang.code(),
+                        m.key
+                    );
+                    if let Arg::Words(inner) = value {
+                        stack.push(inner.clone());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,9 +2,12 @@
 //! opens each case. Plain data saved as one value, so a case's stake and its result are each
 //! written in a single save: the stake leaves the purse when the case starts, and the result is
 //! written once, at the verdict. A crash in between leaves the case open in the saved purse (the
-//! stake already gone, nothing owed twice); the table then resumes it or settles it as abandoned.
+//! stake already gone, nothing owed twice); the game then resumes it or, when it cannot, gives the
+//! stake back (see `save`).
 
+use super::Setup;
 use crate::i18n::{Explain, Message, msg};
+use crate::play::Seat;
 use crate::rules::snelab::{Reason, Side};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -15,9 +18,12 @@ pub const STAKE: u32 = 12;
 pub const DEFAULT_START: u32 = 100;
 
 /// The two tables' stakes: the casino table and the street table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stakes {
     /// Each side stakes 12; the winner collects 22, the House keeps 2; the casino keeps books.
+    /// The default: only the casino keeps books, so a ledger line saved before the books named
+    /// the table was written there.
+    #[default]
     Casino,
     /// Each side stakes 12; the winner takes all 24; no House, no books.
     Street,
@@ -26,6 +32,11 @@ pub enum Stakes {
 impl Stakes {
     pub const fn stake(self) -> u32 {
         STAKE
+    }
+
+    /// What is on the table once both sides have staked.
+    pub const fn pot(self) -> u32 {
+        2 * STAKE
     }
 
     /// What the winner collects from the 24 on the table.
@@ -98,6 +109,12 @@ pub struct OpenCase {
     pub stakes: Stakes,
     /// The side the purse's owner plays.
     pub your_side: Side,
+    /// Who sat across from the owner (`None` in saves from before the books named them).
+    #[serde(default)]
+    pub opponent: Option<Seat>,
+    /// The appeal rule, backward captures, at this case (`None` in older saves).
+    #[serde(default)]
+    pub backward: Option<bool>,
     pub opening: Opening,
     /// Seconds since the epoch, as the caller gave them.
     pub started_at: u64,
@@ -114,13 +131,23 @@ pub enum CaseEnd {
     Abandoned,
 }
 
-/// One line of the casino's books.
+/// One line of the casino's books: when, at which table, against whom and under which appeal
+/// rule, who opened, how it ended and who won, and the purse after it.
+///
+/// The fields marked `serde(default)` came later: a line saved before them still reads, with
+/// the casino as its table (the only one that keeps books) and the rest unknown (`None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LedgerEntry {
     pub case: u64,
     pub started_at: u64,
     pub finished_at: u64,
+    #[serde(default)]
+    pub stakes: Stakes,
     pub your_side: Side,
+    #[serde(default)]
+    pub opponent: Option<Seat>,
+    #[serde(default)]
+    pub backward: Option<bool>,
     pub opener: Side,
     pub winner: Side,
     pub end: CaseEnd,
@@ -274,16 +301,18 @@ impl Purse {
         }
     }
 
-    /// Sits down: decides the opener (`coin` is used only when a flip is due), takes the stake
-    /// from the purse and records the case as open. `now` is seconds since the epoch.
+    /// Sits down with the lobby's `setup` (its stakes, the owner's side, the opponent and the
+    /// appeal rule, all written into the case for the books): decides the opener (`coin` is used
+    /// only when a flip is due), takes the stake from the purse and records the case as open.
+    /// `now` is seconds since the epoch.
     pub fn start_case(
         &mut self,
-        stakes: Stakes,
-        your_side: Side,
+        setup: &Setup,
         coin: Coin,
         now: u64,
     ) -> Result<OpenCase, SitError> {
         self.sit_check()?;
+        let stakes = setup.stakes;
         self.coins -= stakes.stake();
         // A damaged or hand-edited save may hold the largest number: stay there, never wrap
         // back to case 0 (no case) or panic.
@@ -291,7 +320,9 @@ impl Purse {
         let case = OpenCase {
             id: self.last_id,
             stakes,
-            your_side,
+            your_side: setup.owner,
+            opponent: Some(setup.opponent),
+            backward: Some(setup.backward),
             opening: self.opening(coin),
             started_at: now,
         };
@@ -329,7 +360,10 @@ impl Purse {
                 case: open.id,
                 started_at: open.started_at,
                 finished_at: now,
+                stakes: open.stakes,
                 your_side: open.your_side,
+                opponent: open.opponent,
+                backward: open.backward,
                 opener: open.opening.opener,
                 winner,
                 end,
@@ -399,7 +433,7 @@ mod tests {
         let mut p = Purse::default();
         assert_eq!(p.coins(), 100);
         let case = p
-            .start_case(Stakes::Casino, Side::South, Coin::Heads, 1000)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 1000)
             .unwrap();
         assert_eq!(p.coins(), 88);
         assert_eq!(p.open_case(), Some(&case));
@@ -422,14 +456,14 @@ mod tests {
     fn a_loss_pays_nothing_and_the_street_keeps_no_books() {
         let mut p = Purse::default();
         let case = p
-            .start_case(Stakes::Street, Side::North, Coin::Tails, 5)
+            .start_case(&Setup::at(Stakes::Street, Side::North), Coin::Tails, 5)
             .unwrap();
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 6)
             .unwrap();
         assert_eq!(p.coins(), 88);
         assert!(p.books().is_empty());
         let case = p
-            .start_case(Stakes::Street, Side::North, Coin::Tails, 7)
+            .start_case(&Setup::at(Stakes::Street, Side::North), Coin::Tails, 7)
             .unwrap();
         p.finish_case(
             case.id,
@@ -446,7 +480,7 @@ mod tests {
     fn a_result_is_written_once() {
         let mut p = Purse::default();
         let case = p
-            .start_case(Stakes::Casino, Side::South, Coin::Heads, 0)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 0)
             .unwrap();
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 1)
             .unwrap();
@@ -457,7 +491,7 @@ mod tests {
         assert_eq!(p.coins(), 110);
         assert_eq!(p.books().len(), 1);
         let case2 = p
-            .start_case(Stakes::Casino, Side::South, Coin::Heads, 3)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 3)
             .unwrap();
         assert_eq!(
             p.finish_case(case.id, Side::South, CaseEnd::Resigned, 4),
@@ -474,11 +508,11 @@ mod tests {
         let mut t = 0;
         while p.can_sit() {
             let case = p
-                .start_case(Stakes::Casino, Side::South, Coin::Heads, t)
+                .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, t)
                 .unwrap();
             assert!(!p.can_sit(), "an open case blocks sitting again");
             assert_eq!(
-                p.start_case(Stakes::Casino, Side::South, Coin::Heads, t),
+                p.start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, t),
                 Err(SitError::CaseOpen { id: case.id })
             );
             p.finish_case(case.id, Side::North, CaseEnd::Resigned, t + 1)
@@ -487,7 +521,7 @@ mod tests {
         }
         assert_eq!(p.coins(), 6);
         assert_eq!(
-            p.start_case(Stakes::Street, Side::South, Coin::Heads, t),
+            p.start_case(&Setup::at(Stakes::Street, Side::South), Coin::Heads, t),
             Err(SitError::NotEnough { have: 6, need: 12 })
         );
         assert_eq!(p.coins(), 6);
@@ -502,7 +536,7 @@ mod tests {
         let mut p = Purse::default();
         assert!(p.needs_coin_flip());
         let case = p
-            .start_case(Stakes::Casino, Side::South, Coin::Tails, 0)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Tails, 0)
             .unwrap();
         assert_eq!(
             case.opening,
@@ -525,7 +559,7 @@ mod tests {
             );
         }
         let case = p
-            .start_case(Stakes::Street, Side::South, Coin::Tails, 2)
+            .start_case(&Setup::at(Stakes::Street, Side::South), Coin::Tails, 2)
             .unwrap();
         assert_eq!(case.opening.opener, Side::South);
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 3)
@@ -559,7 +593,7 @@ mod tests {
         assert_eq!((p.coins(), p.start()), (120, 120));
         // After a case, the purse is the player's own; the setting waits for Reset all.
         let case = p
-            .start_case(Stakes::Street, Side::South, Coin::Heads, 1)
+            .start_case(&Setup::at(Stakes::Street, Side::South), Coin::Heads, 1)
             .unwrap();
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 2)
             .unwrap();
@@ -572,16 +606,73 @@ mod tests {
     }
 
     #[test]
+    fn the_books_name_the_table_the_opponent_and_the_appeal_rule() {
+        let mut p = Purse::default();
+        let setup = Setup {
+            opponent: Seat::Person,
+            backward: false,
+            ..Setup::at(Stakes::Casino, Side::North)
+        };
+        let case = p.start_case(&setup, Coin::Tails, 100).unwrap();
+        assert_eq!(
+            (case.opponent, case.backward),
+            (Some(Seat::Person), Some(false))
+        );
+        p.finish_case(case.id, Side::South, CaseEnd::Resigned, 160)
+            .unwrap();
+        let e = p.books()[0];
+        assert_eq!(e.stakes, Stakes::Casino);
+        assert_eq!(e.opponent, Some(Seat::Person));
+        assert_eq!(e.backward, Some(false));
+        assert_eq!(
+            (e.your_side, e.opener, e.winner),
+            (Side::North, Side::North, Side::South)
+        );
+        assert_eq!(e.end, CaseEnd::Resigned);
+        assert_eq!(e.purse_after, 88);
+    }
+
+    #[test]
+    fn an_old_shaped_purse_and_ledger_line_still_read() {
+        use crate::play::snelab::SnelabSave;
+        use crate::save::{LoadStatus, decode};
+        // Saved before the books named the table, the opponent and the appeal rule: the line
+        // reads with the casino (the only table with books) and the rest unknown.
+        let text = r#"{"version":1,"data":{"coins":110,"start":100,"books":[
+            {"case":1,"started_at":1000,"finished_at":1060,"your_side":"South","opener":"South",
+             "winner":"South","end":{"Verdict":"Bench"},"purse_after":110}],
+            "next_opener":"North",
+            "open_case":{"id":2,"table":"Street","your_side":"South",
+                         "opening":{"opener":"North","by":"LastLoser"},"started_at":1100},
+            "last_id":2}}"#;
+        // The purse alone was the save then (version 1); it reads as the single record.
+        let (save, status) = decode::<SnelabSave>(Some(text));
+        assert_eq!(status, LoadStatus::Migrated { from: 1 });
+        let p = save.purse;
+        let e = p.books()[0];
+        assert_eq!(
+            (e.case, e.stakes, e.opponent, e.backward, e.purse_after),
+            (1, Stakes::Casino, None, None, 110)
+        );
+        assert_eq!(e.end, CaseEnd::Verdict(Reason::Bench));
+        let open = p.open_case().unwrap();
+        assert_eq!(
+            (open.stakes, open.opponent, open.backward),
+            (Stakes::Street, None, None)
+        );
+    }
+
+    #[test]
     fn a_returned_stake_leaves_the_purse_as_before_the_case() {
         let mut p = Purse::new(100);
         let case = p
-            .start_case(Stakes::Casino, Side::South, Coin::Heads, 1)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 1)
             .unwrap();
         p.finish_case(case.id, Side::North, CaseEnd::Resigned, 2)
             .unwrap();
         let before = (p.coins(), p.books().to_vec());
         let open = p
-            .start_case(Stakes::Casino, Side::South, Coin::Heads, 3)
+            .start_case(&Setup::at(Stakes::Casino, Side::South), Coin::Heads, 3)
             .unwrap();
         assert_eq!(p.coins(), before.0 - STAKE);
         assert_eq!(p.return_stake(), Some(open));
@@ -595,7 +686,7 @@ mod tests {
     fn a_restart_forgets_who_opens_next() {
         let mut p = Purse::new(100);
         let case = p
-            .start_case(Stakes::Street, Side::South, Coin::Heads, 1)
+            .start_case(&Setup::at(Stakes::Street, Side::South), Coin::Heads, 1)
             .unwrap();
         p.finish_case(case.id, Side::North, CaseEnd::Resigned, 2)
             .unwrap();

@@ -234,8 +234,7 @@ mod tests {
         let mut purse = Purse::new(100);
         purse
             .start_case(
-                Stakes::Casino,
-                crate::rules::snelab::Side::South,
+                &super::super::Setup::at(Stakes::Casino, crate::rules::snelab::Side::South),
                 Coin::Heads,
                 1,
             )

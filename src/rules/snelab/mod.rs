@@ -22,7 +22,8 @@
 //! - The coin: heads, South opens. The purse belongs to one seat (`your_side` of a case); the
 //!   engine's (or the other person's) coin is not kept.
 //! - A case found open when the app starts (a crash mid-case) keeps its stake taken; the table
-//!   resumes it or settles it with `CaseEnd::Abandoned`, a loss, written once.
+//!   resumes it or, when its record cannot be played on, gives the stake back (nothing enters
+//!   the books).
 //! - The opening of another court size fills both Counters with the same row of ranks, mirrored
 //!   across the middle so equal ranks face each other ([`Position::opening`]).
 

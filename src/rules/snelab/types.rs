@@ -62,6 +62,18 @@ impl crate::i18n::Explain for Side {
     }
 }
 
+/// A rank's name in the player's language (the glossary's words).
+impl crate::i18n::Explain for Rank {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            Rank::Bailiff => "snelab.rank.bailiff",
+            Rank::Advocate => "snelab.rank.advocate",
+            Rank::Barrister => "snelab.rank.barrister",
+            Rank::Justice => "snelab.rank.justice",
+        })
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

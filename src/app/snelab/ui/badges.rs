@@ -1,8 +1,9 @@
-//! The words over the court: "can't pay", the paid/cost badge, the ✔ on chosen payers, and the
-//! names of the two Counters as the near player sees them.
+//! The words over the court: "can't pay", the paid/cost badge, the ✔ on chosen payers, the
+//! names of ranks ("Barrister · weight 3") for the piece under the pointer, the focused one and
+//! the lifted one, and the names of the two Counters as the near player sees them.
 
 use super::{GREEN, RED};
-use crate::app::snelab::table::{Pick, Table};
+use crate::app::snelab::table::{Pick, Table, rank_tag};
 use crate::app::snelab::view::square_pos;
 use crate::app::style;
 use crate::i18n::Tr;
@@ -44,8 +45,28 @@ pub(super) fn badge(
         });
 }
 
-/// The words over the court: "can't pay", the paid/cost badge, the ✓ on chosen payers, and
-/// the names of the two Counters as the near player sees them.
+/// A rank's name and weight in front of its piece: cream on walnut, quieter than the badges of
+/// the payment.
+fn rank_badge(ctx: &egui::Context, sq: Square, at: egui::Pos2, text: String) {
+    egui::Area::new(egui::Id::new(("snelab-rank", sq)))
+        .fixed_pos(at)
+        .pivot(egui::Align2::CENTER_TOP)
+        .interactable(false)
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 215))
+                .stroke(egui::Stroke::new(1.0, style::BRASS))
+                .corner_radius(egui::CornerRadius::same(6))
+                .inner_margin(egui::Margin::symmetric(7, 1))
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(text).size(14.0).color(style::CREAM));
+                });
+        });
+}
+
+/// The words over the court: "can't pay", the paid/cost badge, the ✓ on chosen payers, the
+/// names of ranks, and the names of the two Counters as the near player sees them.
 pub(super) fn badges(
     ctx: &egui::Context,
     tr: &Tr,
@@ -55,7 +76,8 @@ pub(super) fn badges(
     let court = table.pos().court();
     let above = |sq: Square, up: f32| on_screen(camera, square_pos(court, sq) + Vec3::Y * up);
     let hot_seat = table.hot_seat();
-    if table.phase() == Phase::Lobby {
+    // The lobby and the verdict cover the court; a name poking out from under them is noise.
+    if matches!(table.phase(), Phase::Lobby | Phase::Verdict(_)) {
         return;
     }
     // The Counters, named from the near side.
@@ -88,6 +110,14 @@ pub(super) fn badges(
                             ui.label(egui::RichText::new(text).size(14.0).color(style::ASH));
                         });
                 });
+        }
+    }
+    // The names of ranks: the piece under the pointer, the focused one and the lifted one,
+    // just in front of each (the piece carries only its numeral).
+    for (sq, piece) in table.named_pieces() {
+        let p = square_pos(court, sq) + Vec3::new(0.0, 0.0, 0.5);
+        if let Some(at) = on_screen(camera, p) {
+            rank_badge(ctx, sq, at, tr.say(&rank_tag(piece)));
         }
     }
     if table.busy > 0.0 || table.phase() != Phase::Play {

@@ -1,12 +1,13 @@
 //! The bar at the bottom during a case: whose turn, the engine thinking, the last capture and its
-//! payment, hints, and while paying the running sum with Confirm and Cancel.
+//! payment, hints, and while paying the running sum with Confirm and Cancel; and the question
+//! "Resign this case?" over the court.
 
-use super::{GREEN, side_name};
+use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
-use crate::app::style::{self, panel_frame};
-use crate::i18n::Tr;
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::{Explain, Tr, msg};
 use crate::play::snelab::OpenedBy;
-use crate::rules::snelab::{Piece, Rank, Square};
+use crate::rules::snelab::{Piece, Square};
 use bevy_egui::egui;
 
 pub(super) fn turn_line(tr: &Tr, table: &Table, thinking: bool, t: f32) -> String {
@@ -105,18 +106,16 @@ pub(super) fn play_bar(
         });
 }
 
-fn rank_name(tr: &Tr, rank: Rank) -> &str {
-    match rank {
-        Rank::Bailiff => tr.t("snelab.rank.bailiff"),
-        Rank::Advocate => tr.t("snelab.rank.advocate"),
-        Rank::Barrister => tr.t("snelab.rank.barrister"),
-        Rank::Justice => tr.t("snelab.rank.justice"),
-    }
-}
-
-/// "North took the Barrister (3) on f6, paying Bailiff (1) on a7 + Advocate (2) on b7".
+/// "North took Barrister (3) f6, paying Bailiff (1) a7 + Advocate (2) b7".
 pub(super) fn capture_line(tr: &Tr, c: &Capture) -> String {
-    let piece = |sq: Square, p: Piece| format!("{} ({}) {sq}", rank_name(tr, p.rank), p.weight());
+    let piece = |sq: Square, p: Piece| {
+        tr.say(
+            &msg("snelab.piece_on")
+                .with_words("rank", p.rank.explain())
+                .with("weight", p.weight())
+                .with("square", sq),
+        )
+    };
     let paid: Vec<String> = c.payers.iter().map(|(sq, p)| piece(*sq, *p)).collect();
     tr.tf(
         "snelab.took",
@@ -137,4 +136,55 @@ pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
         OpenedBy::CoinFlip(_) => tr.tf("snelab.opened.coin", &[("side", side)]),
         OpenedBy::LastLoser => tr.tf("snelab.opened.loser", &[("side", side)]),
     }
+}
+
+/// "Resign this case?" over the court, for the side to act: Resign (Enter) settles it as that
+/// side's loss, Cancel (Escape) goes back to the case.
+pub(super) fn resign_question(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+) {
+    // The purse is its owner's: the other person of a hot seat loses the case, not a stake.
+    let line = match table.to_act() {
+        Some(side) if side != table.setup.owner => {
+            tr.tf("snelab.resign.line_side", &[("side", side_name(tr, side))])
+        }
+        _ => tr.t("snelab.resign.line").to_string(),
+    };
+    egui::Area::new(egui::Id::new("snelab-resign"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -30.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(420.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("snelab.resign.title"))
+                            .size(30.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    ui.label(egui::RichText::new(line).size(19.0).color(style::CREAM));
+                    ui.add_space(12.0);
+                    centred_row(ui, "resign", |ui| {
+                        let yes = big_button(tr.t("snelab.resign.yes"))
+                            .stroke(egui::Stroke::new(1.5, RED));
+                        if ui.add(yes).clicked() {
+                            send(Intent::Resign);
+                        }
+                        if ui.add(big_button(tr.t("snelab.resign.no"))).clicked() {
+                            send(Intent::Cancel);
+                        }
+                    });
+                    ui.add_space(4.0);
+                    ui.label(
+                        egui::RichText::new(tr.t("snelab.resign.keys"))
+                            .size(14.0)
+                            .color(style::MUTED),
+                    );
+                });
+            });
+        });
 }

@@ -1,60 +1,119 @@
-//! The casino's books: one line per settled case, newest first.
+//! The casino's books: one line per settled case, newest first — when it was settled, the
+//! table, the opponent, the appeal rule, who opened, why it ended, who won and the purse after.
+//! Lines written before the books named the opponent and the appeal rule show a dash there.
 
-use super::{SnelabPanels, reason_text};
+use super::lobby::opponent_key;
+use super::{SnelabPanels, focus_ring, reason_text, side_name};
 use crate::app::snelab::table::Table;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
-use crate::play::snelab::LedgerEntry;
+use crate::play::snelab::{LedgerEntry, Stakes};
 use bevy_egui::egui;
+
+/// The books' columns, by their headings' keys.
+const COLUMNS: [&str; 9] = [
+    "snelab.books.case",
+    "snelab.books.when",
+    "snelab.books.table",
+    "snelab.books.opponent",
+    "snelab.books.appeal",
+    "snelab.books.opened",
+    "snelab.books.reason",
+    "snelab.books.winner",
+    "snelab.books.purse",
+];
+
+/// One line of the books in words, column by column.
+fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
+    let dash = || "—".to_string();
+    let who = |side| {
+        if side == e.your_side {
+            tr.tf("snelab.books.you", &[("side", side_name(tr, side))])
+        } else {
+            tr.tf("snelab.books.other", &[("side", side_name(tr, side))])
+        }
+    };
+    [
+        e.case.to_string(),
+        date_time(e.finished_at),
+        match e.stakes {
+            Stakes::Casino => tr.t("snelab.books.casino").to_string(),
+            Stakes::Street => tr.t("snelab.books.street").to_string(),
+        },
+        e.opponent
+            .map_or_else(dash, |o| tr.t(opponent_key(o)).to_string()),
+        e.backward.map_or_else(dash, |on| {
+            tr.t(if on {
+                "snelab.books.appeal_on"
+            } else {
+                "snelab.books.appeal_off"
+            })
+            .to_string()
+        }),
+        who(e.opener),
+        reason_text(tr, e.end).to_string(),
+        who(e.winner),
+        e.purse_after.to_string(),
+    ]
+}
 
 pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels) {
     let mut open = true;
+    let mut close = false;
     egui::Window::new(tr.t("snelab.books.title"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
-        .frame(panel_frame().inner_margin(egui::Margin::same(12)))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .order(egui::Order::Foreground)
+        .frame(panel_frame().inner_margin(egui::Margin::same(16)))
         .show(ctx, |ui| {
-            ui.set_width(290.0);
+            // Wide enough for the nine columns (a vertical scroll area would clip the rest).
+            ui.set_min_width(880.0);
             let entries: &[LedgerEntry] = table.purse.books();
             egui::ScrollArea::vertical()
-                .max_height(380.0)
+                .max_height(400.0)
                 .show(ui, |ui| {
                     egui::Grid::new("snelab-books")
                         .striped(true)
-                        .spacing([8.0, 4.0])
+                        .spacing([14.0, 6.0])
                         .show(ui, |ui| {
-                            for h in [
-                                "snelab.books.case",
-                                "snelab.books.when",
-                                "snelab.books.winner",
-                                "snelab.books.purse",
-                            ] {
+                            for h in COLUMNS {
                                 ui.label(
                                     egui::RichText::new(tr.t(h)).color(style::MUTED).size(14.0),
                                 );
                             }
                             ui.end_row();
                             for e in entries.iter().rev() {
-                                ui.label(format!("{}", e.case));
-                                ui.label(egui::RichText::new(date_time(e.finished_at)).size(13.0));
-                                let who = if e.winner == e.your_side {
-                                    tr.t("snelab.books.you")
-                                } else {
-                                    tr.t("snelab.books.house_player")
-                                };
-                                ui.label(who).on_hover_text(reason_text(tr, e.end));
-                                ui.label(
-                                    egui::RichText::new(e.purse_after.to_string())
-                                        .color(style::BRASS),
-                                );
+                                let won = e.winner == e.your_side;
+                                for (i, text) in cells(tr, e).into_iter().enumerate() {
+                                    let colour = match i {
+                                        7 if won => style::BRASS,
+                                        8 => style::BRASS,
+                                        _ => style::CREAM,
+                                    };
+                                    ui.label(egui::RichText::new(text).size(14.0).color(colour));
+                                }
                                 ui.end_row();
                             }
                         });
                 });
+            ui.add_space(8.0);
+            ui.vertical_centered(|ui| {
+                let r = ui.button(tr.t("menu.close"));
+                if panels.take_focus() {
+                    r.request_focus();
+                }
+                focus_ring(ui, &r);
+                close = r.clicked();
+                ui.label(
+                    egui::RichText::new(tr.t("snelab.books.keys"))
+                        .size(13.0)
+                        .color(style::MUTED),
+                );
+            });
         });
-    if !open {
+    if !open || close {
         panels.books = false;
     }
 }

@@ -1,7 +1,8 @@
 //! The lobby: the casino or the street table, the opponent, the appeal rule, who opens next,
-//! Sit down, the Books and Reset all.
+//! Sit down, the Books and Reset all. Every choice is an egui widget, so Tab and the arrows
+//! reach it and Enter or Space changes it; the focused one wears a brass ring.
 
-use super::{RED, SnelabPanels, refusal_text, side_name};
+use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
 use crate::ai::Level;
 use crate::app::snelab::table::{Intent, Refusal, Table};
 use crate::app::style::{self, big_button, panel_frame};
@@ -63,9 +64,14 @@ pub(super) fn lobby(
                     (Stakes::Street, "snelab.street", "snelab.street.line"),
                 ] {
                     let chosen = setup.stakes == kind;
-                    let text = egui::RichText::new(format!("{} — {}", tr.t(name), tr.t(line)))
-                        .color(if chosen { style::CREAM } else { style::MUTED });
-                    if ui.radio(chosen, text).clicked() {
+                    let text = egui::RichText::new(tr.tf(
+                        "snelab.lobby.table_line",
+                        &[("table", tr.t(name)), ("line", tr.t(line))],
+                    ))
+                    .color(if chosen { style::CREAM } else { style::MUTED });
+                    let r = ui.radio(chosen, text);
+                    focus_ring(ui, &r);
+                    if r.clicked() {
                         setup.stakes = kind;
                     }
                 }
@@ -73,16 +79,16 @@ pub(super) fn lobby(
                 ui.label(egui::RichText::new(tr.t("snelab.lobby.opponent")).color(style::MUTED));
                 ui.horizontal_wrapped(|ui| {
                     for (seat, key) in OPPONENTS {
-                        if ui
-                            .selectable_label(setup.opponent == seat, tr.t(key))
-                            .clicked()
-                        {
+                        let r = ui.selectable_label(setup.opponent == seat, tr.t(key));
+                        focus_ring(ui, &r);
+                        if r.clicked() {
                             setup.opponent = seat;
                         }
                     }
                 });
                 ui.add_space(6.0);
-                ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
+                let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
+                focus_ring(ui, &r);
                 ui.add_space(12.0);
                 let sit = table.purse.sit_check();
                 ui.vertical_centered(|ui| {
@@ -101,15 +107,20 @@ pub(super) fn lobby(
                     }
                     ui.add_space(4.0);
                     let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
-                    if ui.add_enabled(sit.is_ok(), button).clicked() {
+                    let r = ui.add_enabled(sit.is_ok(), button);
+                    focus_ring(ui, &r);
+                    if r.clicked() {
                         send(Intent::Sit);
                     }
                     ui.add_space(6.0);
-                    ui.horizontal(|ui| {
-                        if table.purse.books().is_empty() {
-                            ui.add_enabled(false, egui::Button::new(tr.t("snelab.books")));
-                        } else if ui.button(tr.t("snelab.books")).clicked() {
-                            panels.books = !panels.books;
+                    centred_row(ui, "lobby", |ui| {
+                        let books = ui.add_enabled(
+                            !table.purse.books().is_empty(),
+                            egui::Button::new(tr.t("snelab.books")),
+                        );
+                        focus_ring(ui, &books);
+                        if books.clicked() {
+                            panels.open_books(by_keys(ui));
                         }
                         reset_button(ui, tr, table, panels, send, sit.is_err());
                     });
@@ -134,11 +145,19 @@ pub(super) fn reset_button(
             ))
             .color(style::CREAM),
         );
-        if ui.button(tr.t("snelab.reset.yes")).clicked() {
+        let yes = ui.button(tr.t("snelab.reset.yes"));
+        focus_ring(ui, &yes);
+        if yes.clicked() {
             panels.confirm_reset = false;
             send(Intent::ResetAll);
         }
-        if ui.button(tr.t("snelab.reset.no")).clicked() {
+        let keep = ui.button(tr.t("snelab.reset.no"));
+        // Asked by a key: the safe answer takes the focus.
+        if panels.take_focus() {
+            keep.request_focus();
+        }
+        focus_ring(ui, &keep);
+        if keep.clicked() {
             panels.confirm_reset = false;
         }
     } else {
@@ -148,8 +167,11 @@ pub(super) fn reset_button(
         } else {
             text
         };
-        if ui.button(text).clicked() {
+        let r = ui.button(text);
+        focus_ring(ui, &r);
+        if r.clicked() {
             panels.confirm_reset = true;
+            panels.focus_opened = by_keys(ui);
         }
     }
 }

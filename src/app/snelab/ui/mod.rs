@@ -1,6 +1,12 @@
 //! The Snēlab table's panels (egui), one file each: the lobby, the coin flip, the bar at the
-//! bottom, the side panel (purse and move list), the badges over the court, the verdict banner
-//! and the books.
+//! bottom (with Resign and its question), the side panel (purse and move list), the badges over
+//! the court (with the names of ranks), the verdict banner and the books.
+//!
+//! Keys: in the lobby, at the verdict and in the books, egui's focus goes from widget to widget
+//! with Tab and the arrows and Enter or Space presses the focused one, drawn with a brass ring.
+//! During a case the court owns those keys ([`super::input`]), so they are held back from egui
+//! (otherwise Tab would also hand egui's focus to a button, and the court would lose its keys);
+//! every panel button of the case has a key of its own there.
 
 mod badges;
 mod bar;
@@ -10,15 +16,19 @@ mod lobby;
 mod side;
 mod verdict;
 
+pub use verdict::{coins_line, reason_line};
+
+use super::table::{Intent, Table};
 use super::{SnelabIntent, SnelabTable};
 use crate::app::kit::EngineSeat;
 use crate::app::screens::Screen;
+use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::{CaseEnd, Phase};
 use crate::rules::GameKind;
 use crate::rules::snelab::{Position, Reason, Side};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 /// What the panels have open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,13 +36,94 @@ pub struct SnelabPanels {
     pub books: bool,
     /// Reset all asks once more before it empties the books.
     pub confirm_reset: bool,
+    /// A panel just opened by a key: its first button takes egui's focus on the next pass.
+    focus_opened: bool,
+}
+
+impl SnelabPanels {
+    /// Opens the books; `by_keys`: the Close button takes the focus (Enter or Space closes).
+    fn open_books(&mut self, by_keys: bool) {
+        self.books = true;
+        self.focus_opened = by_keys;
+    }
+
+    /// Whether the panel just opened wants its first button focused (once).
+    fn take_focus(&mut self) -> bool {
+        std::mem::take(&mut self.focus_opened)
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SnelabPanels>().add_systems(
-        EguiPrimaryContextPass,
-        table_ui.run_if(in_state(Screen::Table(GameKind::Snelab))),
-    );
+    app.init_resource::<SnelabPanels>()
+        .add_systems(
+            PreUpdate,
+            court_keys_to_the_court
+                .after(EguiPreUpdateSet::ProcessInput)
+                .run_if(in_state(Screen::Table(GameKind::Snelab))),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            table_ui.run_if(in_state(Screen::Table(GameKind::Snelab))),
+        );
+}
+
+/// During a case the court's keys (Tab, the arrows, Enter, Space, Escape) are the court's:
+/// they are taken out of egui's input before its pass.
+fn court_keys_to_the_court(table: Res<SnelabTable>, mut inputs: Query<&mut EguiInput>) {
+    if table.phase() != Phase::Play || table.coin.is_some() {
+        return;
+    }
+    for mut input in &mut inputs {
+        input.events.retain(|e| {
+            !matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::Tab
+                        | egui::Key::ArrowUp
+                        | egui::Key::ArrowDown
+                        | egui::Key::ArrowLeft
+                        | egui::Key::ArrowRight
+                        | egui::Key::Enter
+                        | egui::Key::Space
+                        | egui::Key::Escape,
+                    ..
+                }
+            )
+        });
+    }
+}
+
+/// The keyboard's focus on a panel's widget: a brass ring around it while it has egui's focus
+/// (egui's own look for a focused widget is too faint on walnut).
+fn focus_ring(ui: &egui::Ui, r: &egui::Response) {
+    if r.has_focus() {
+        ui.painter().rect_stroke(
+            r.rect.expand(3.0),
+            egui::CornerRadius::same(9),
+            egui::Stroke::new(2.5, style::BRASS),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// A row of widgets centred in the width there is (egui lays a row out from the left: the row's
+/// width is remembered from the last pass and the space before it set from that).
+fn centred_row(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui)) {
+    let id = ui.id().with(("centred-row", salt));
+    let width: f32 = ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0.0);
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        let start = ui.cursor().min.x;
+        add(ui);
+        let used = ui.min_rect().max.x - start;
+        ui.ctx().data_mut(|d| d.insert_temp(id, used));
+    });
+}
+
+/// Whether this pass's click came from a key (Enter or Space on a focused widget), so the panel
+/// it opens hands the focus on.
+fn by_keys(ui: &egui::Ui) -> bool {
+    ui.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space))
 }
 
 const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
@@ -50,43 +141,72 @@ fn table_ui(
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut send = |i: super::Intent| {
-        intents.write(SnelabIntent(i));
-    };
     let camera = cameras.single().ok();
-    badges::badges(ctx, &tr, &table, camera);
-    side::side_panel(ctx, &tr, &table);
+    let at = Moment {
+        thinking: seat.is_thinking(),
+        t: time.elapsed_secs(),
+        camera,
+    };
+    for i in draw(ctx, &tr, &mut table, &mut panels, &at) {
+        intents.write(SnelabIntent(i));
+    }
+    Ok(())
+}
+
+/// What the panels read besides the table: the engine thinking, the clock (for its dots) and
+/// the camera (for the words over the court).
+#[derive(Default)]
+pub struct Moment<'a> {
+    pub thinking: bool,
+    pub t: f32,
+    pub camera: Option<(&'a Camera, &'a GlobalTransform)>,
+}
+
+/// One pass of the table's panels in `ctx`: what the UI system draws each frame, and what the
+/// tests run in a bare egui context to press the lobby's widgets with keys. The lobby edits the
+/// table's setup directly (it is only read when a case opens); every other change comes back as
+/// the intents the buttons sent.
+pub fn draw(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &mut Table,
+    panels: &mut SnelabPanels,
+    at: &Moment,
+) -> Vec<Intent> {
+    let mut sent = Vec::new();
+    let mut send = |i: Intent| sent.push(i);
+    badges::badges(ctx, tr, table, at.camera);
+    side::side_panel(ctx, tr, table, &mut send);
     if let Some(coin) = table.coin {
-        coin::coin_flip(ctx, &tr, coin);
-        return Ok(());
+        coin::coin_flip(ctx, tr, coin);
+        return sent;
     }
     match table.phase() {
         Phase::Lobby => {
-            // The lobby edits the table's setup directly: it is only read when the case opens.
             let mut setup = table.setup;
-            lobby::lobby(ctx, &tr, &table, &mut setup, &mut panels, &mut send);
+            if !panels.books {
+                lobby::lobby(ctx, tr, table, &mut setup, panels, &mut send);
+            }
             if setup != table.setup {
                 table.setup = setup;
             }
         }
-        Phase::Play => bar::play_bar(
-            ctx,
-            &tr,
-            &table,
-            seat.is_thinking(),
-            time.elapsed_secs(),
-            &mut send,
-        ),
+        Phase::Play => {
+            bar::play_bar(ctx, tr, table, at.thinking, at.t, &mut send);
+            if table.resigning {
+                bar::resign_question(ctx, tr, table, &mut send);
+            }
+        }
         Phase::Verdict(s) => {
-            if table.busy <= 0.0 {
-                verdict::verdict(ctx, &tr, &table, &s, &mut panels, &mut send);
+            if table.busy <= 0.0 && !panels.books {
+                verdict::verdict(ctx, tr, table, &s, panels, &mut send);
             }
         }
     }
     if panels.books {
-        books::books(ctx, &tr, &table, &mut panels);
+        books::books(ctx, tr, table, panels);
     }
-    Ok(())
+    sent
 }
 
 fn side_name(tr: &Tr, side: Side) -> &str {
@@ -101,6 +221,7 @@ fn refusal_text(tr: &Tr, r: super::Refusal) -> String {
     tr.say(&crate::i18n::Explain::explain(&r))
 }
 
+/// The short reason the books give for a case's end.
 fn reason_text(tr: &Tr, end: CaseEnd) -> &str {
     match end {
         CaseEnd::Verdict(Reason::Bench) => tr.t("snelab.reason.bench"),

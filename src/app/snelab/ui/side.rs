@@ -1,14 +1,20 @@
-//! The side panel: the purse, the table and stake, the opponent, and the move list.
+//! The side panel: the purse, the table and stake, the opponent, Resign (for the person to act;
+//! it asks first), and the move list.
 
 use super::lobby::opponent_key;
-use crate::app::snelab::table::Table;
+use crate::app::snelab::table::{Intent, Table};
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
 use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Phase, Stakes};
 use bevy_egui::egui;
 
-pub(super) fn side_panel(ctx: &egui::Context, tr: &Tr, table: &Table) {
+pub(super) fn side_panel(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+) {
     egui::Area::new(egui::Id::new("snelab-side"))
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
         .show(ctx, |ui| {
@@ -43,6 +49,20 @@ pub(super) fn side_panel(ctx: &egui::Context, tr: &Tr, table: &Table) {
                                 .size(14.0)
                                 .color(style::MUTED),
                         );
+                        if table.phase() == Phase::Play {
+                            ui.add_space(4.0);
+                            let can = table.person_to_move() && !table.resigning;
+                            let resign = egui::Button::new(
+                                egui::RichText::new(tr.t("snelab.resign")).size(15.0),
+                            );
+                            if ui
+                                .add_enabled(can, resign)
+                                .on_hover_text(tr.t("snelab.resign.hint"))
+                                .clicked()
+                            {
+                                send(Intent::AskResign);
+                            }
+                        }
                     }
                     let in_case = matches!(table.phase(), Phase::Play | Phase::Verdict(_));
                     if table.actions().is_empty() || !in_case {

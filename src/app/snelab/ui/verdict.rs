@@ -1,14 +1,56 @@
-//! The verdict banner: the winner and why, what the purse gained or lost, the purse after, Next
-//! case, Books and Reset all.
+//! The verdict banner: the winner and why, what the case did to the purse (the net, and the
+//! gross take where it helps: "You collect 22 of the 24; your purse +10"), the purse before and
+//! after, Next case, Books and Reset all.
 
 use super::lobby::reset_button;
-use super::{GREEN, RED, SnelabPanels, reason_text, side_name};
+use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
 use crate::app::snelab::table::{Intent, Table};
 use crate::app::style::{self, big_button, panel_frame};
-use crate::i18n::Tr;
-use crate::play::snelab::purse::STAKE;
-use crate::play::snelab::{Settled, Stakes};
+use crate::i18n::{Explain, Message, Tr, msg};
+use crate::play::snelab::{CaseEnd, Settled, Stakes};
+use crate::rules::snelab::Reason;
 use bevy_egui::egui;
+
+/// A purse's change with its sign: `+10`, `−12` (a true minus sign), `±0`.
+fn signed(n: i64) -> String {
+    match n {
+        0 => "±0".into(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", n.unsigned_abs()),
+    }
+}
+
+/// What the case did to the purse's owner, in one line: the gross take where there was one,
+/// and always the net change of the purse (from before sitting down to after the verdict).
+pub fn coins_line(s: &Settled) -> Message {
+    let won = s.winner == s.your_side;
+    let key = match (s.stakes, won) {
+        (Stakes::Casino, true) => "snelab.verdict.casino_win",
+        (Stakes::Casino, false) => "snelab.verdict.casino_loss",
+        (Stakes::Street, true) => "snelab.verdict.street_win",
+        (Stakes::Street, false) => "snelab.verdict.street_loss",
+    };
+    let m = msg(key).with("net", signed(s.net()));
+    match (s.stakes, won) {
+        (Stakes::Casino, true) => m.with("collected", s.collected).with("pot", s.stakes.pot()),
+        (Stakes::Casino, false) => m
+            .with("winnings", s.stakes.winnings())
+            .with("house", s.stakes.house_cut()),
+        (Stakes::Street, _) => m.with("pot", s.stakes.pot()),
+    }
+}
+
+/// Why the case ended, naming the side it ended by: the winner that reached its Bench, the
+/// loser that had no move or resigned.
+pub fn reason_line(s: &Settled) -> Message {
+    let (key, side) = match s.end {
+        CaseEnd::Verdict(Reason::Bench) => ("snelab.verdict.bench", s.winner),
+        CaseEnd::Verdict(Reason::NoLegalAction) => ("snelab.verdict.no_move", s.loser()),
+        CaseEnd::Resigned => ("snelab.verdict.resigned", s.loser()),
+        CaseEnd::Abandoned => return msg("snelab.verdict.abandoned"),
+    };
+    msg(key).with_words("side", side.explain())
+}
 
 pub(super) fn verdict(
     ctx: &egui::Context,
@@ -30,30 +72,13 @@ pub(super) fn verdict(
     } else {
         tr.t("snelab.verdict.you_lose").to_string()
     };
-    let coins = match (s.stakes, won) {
-        (Stakes::Casino, true) => tr.tf(
-            "snelab.verdict.casino_win",
-            &[("collected", &s.collected.to_string())],
-        ),
-        (Stakes::Casino, false) => tr.tf(
-            "snelab.verdict.casino_loss",
-            &[("stake", &STAKE.to_string())],
-        ),
-        (Stakes::Street, true) => tr.tf(
-            "snelab.verdict.street_win",
-            &[("net", &s.collected.saturating_sub(STAKE).to_string())],
-        ),
-        (Stakes::Street, false) => tr.tf(
-            "snelab.verdict.street_loss",
-            &[("stake", &STAKE.to_string())],
-        ),
-    };
+    let net = s.net();
     egui::Area::new(egui::Id::new("snelab-verdict"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, -20.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(520.0);
+                ui.set_width(600.0);
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new(tr.t("snelab.verdict.title"))
@@ -70,42 +95,44 @@ pub(super) fn verdict(
                             })
                             .strong(),
                     );
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{} — {}",
-                            side_name(tr, s.winner),
-                            reason_text(tr, s.end)
-                        ))
-                        .color(style::CREAM),
-                    );
+                    ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
                     ui.add_space(8.0);
                     ui.label(
-                        egui::RichText::new(coins)
-                            .size(24.0)
-                            .color(if won { GREEN } else { RED })
+                        egui::RichText::new(tr.say(&coins_line(s)))
+                            .size(21.0)
+                            .color(match net {
+                                n if n > 0 => GREEN,
+                                n if n < 0 => RED,
+                                _ => style::CREAM,
+                            })
                             .strong(),
                     );
                     ui.label(
-                        egui::RichText::new(
-                            tr.tf("snelab.purse", &[("coins", &s.purse_after.to_string())]),
-                        )
+                        egui::RichText::new(tr.tf(
+                            "snelab.verdict.purse",
+                            &[
+                                ("before", &s.purse_before().to_string()),
+                                ("after", &s.purse_after.to_string()),
+                            ],
+                        ))
                         .size(18.0)
                         .color(style::CREAM),
                     );
                     ui.add_space(10.0);
-                    if ui.add(big_button(tr.t("snelab.next_case"))).clicked() {
+                    let next = ui.add(big_button(tr.t("snelab.next_case")));
+                    focus_ring(ui, &next);
+                    if next.clicked() {
                         send(Intent::NextCase);
                     }
                     ui.add_space(6.0);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add_enabled(
-                                !table.purse.books().is_empty(),
-                                egui::Button::new(tr.t("snelab.books")),
-                            )
-                            .clicked()
-                        {
-                            panels.books = !panels.books;
+                    centred_row(ui, "verdict", |ui| {
+                        let books = ui.add_enabled(
+                            !table.purse.books().is_empty(),
+                            egui::Button::new(tr.t("snelab.books")),
+                        );
+                        focus_ring(ui, &books);
+                        if books.clicked() {
+                            panels.open_books(by_keys(ui));
                         }
                         reset_button(ui, tr, table, panels, send, !table.purse.can_sit());
                     });
