@@ -209,7 +209,7 @@ pub fn draw(
     sent
 }
 
-fn side_name(tr: &Tr, side: Side) -> &str {
+pub(super) fn side_name(tr: &Tr, side: Side) -> &str {
     match side {
         Side::South => tr.t("snelab.south"),
         Side::North => tr.t("snelab.north"),

@@ -1,4 +1,4 @@
-//! The side panel: the purse, the table and stake, the opponent, Resign (for the person to act;
+//! The side panel: the purse, the table and stake, the opponent, each side's Bar, Resign (for the person to act;
 //! it asks first), and the move list.
 
 use super::lobby::opponent_key;
@@ -7,6 +7,7 @@ use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
 use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Phase, Stakes};
+use crate::rules::snelab::Side;
 use bevy_egui::egui;
 
 pub(super) fn side_panel(
@@ -49,6 +50,34 @@ pub(super) fn side_panel(
                                 .size(14.0)
                                 .color(style::MUTED),
                         );
+                        // Each side's Bar: the pieces it still has and their weight.
+                        ui.add_space(2.0);
+                        let pos = table.pos();
+                        let mut sides = [table.setup.owner, table.setup.owner.opponent()];
+                        if table.setup.opponent == crate::play::Seat::Person {
+                            sides = Side::BOTH;
+                        }
+                        for side in sides {
+                            let key = if side == table.setup.owner
+                                && table.setup.opponent != crate::play::Seat::Person
+                            {
+                                "snelab.bar.yours"
+                            } else {
+                                "snelab.bar.side"
+                            };
+                            ui.label(
+                                egui::RichText::new(tr.tf(
+                                    key,
+                                    &[
+                                        ("side", super::side_name(tr, side)),
+                                        ("pieces", &pos.count(side).to_string()),
+                                        ("weight", &pos.total_weight(side).to_string()),
+                                    ],
+                                ))
+                                .size(14.0)
+                                .color(style::ASH),
+                            );
+                        }
                         if table.phase() == Phase::Play {
                             ui.add_space(4.0);
                             let can = table.person_to_move() && !table.resigning;
