@@ -1294,29 +1294,7 @@ mod snelab {
             Refusal::CannotSit(SitError::NotEnough { have: 3, need: 12 }),
             Refusal::CannotSit(SitError::CaseOpen { id: 2 }),
         ];
-        all.extend(
-            [
-                RuleError::CaseOver,
-                RuleError::OffCourt(s),
-                RuleError::Empty(s),
-                RuleError::NotYourTurn {
-                    at: s,
-                    side: Side::North,
-                },
-                RuleError::NoRoute { from: s, to: s },
-                RuleError::BackwardOff,
-                RuleError::Blocked { at: s },
-                RuleError::OwnPiece { at: s },
-                RuleError::BackwardNeedsCapture,
-                RuleError::NeedsPayment { at: s },
-                RuleError::NothingToCapture { at: s },
-                RuleError::CapturerCannotPay,
-                RuleError::PayerNotYours { at: s },
-                RuleError::WrongSum { paid: 1, cost: 3 },
-                RuleError::CannotComplete { paid: 1, cost: 3 },
-            ]
-            .map(Refusal::Rule),
-        );
+        all.extend(RuleError::one_of_each(s).into_iter().map(Refusal::Rule));
         let english = Strings::new(Lang::En);
         for lang in Lang::ALL {
             let words = parse_strings(lang.source()).unwrap();

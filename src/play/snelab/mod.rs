@@ -608,26 +608,7 @@ mod tests {
         use crate::i18n::{Arg, Lang, parse_strings};
         use crate::rules::snelab::RuleError;
         let sq = sq("c3");
-        let rules = [
-            RuleError::CaseOver,
-            RuleError::OffCourt(sq),
-            RuleError::Empty(sq),
-            RuleError::NotYourTurn {
-                at: sq,
-                side: Side::North,
-            },
-            RuleError::NoRoute { from: sq, to: sq },
-            RuleError::BackwardOff,
-            RuleError::Blocked { at: sq },
-            RuleError::OwnPiece { at: sq },
-            RuleError::BackwardNeedsCapture,
-            RuleError::NeedsPayment { at: sq },
-            RuleError::NothingToCapture { at: sq },
-            RuleError::CapturerCannotPay,
-            RuleError::PayerNotYours { at: sq },
-            RuleError::WrongSum { paid: 1, cost: 3 },
-            RuleError::CannotComplete { paid: 1, cost: 3 },
-        ];
+        let rules = RuleError::one_of_each(sq);
         let mut messages: Vec<Message> = vec![
             Refusal::NotNow.explain(),
             Refusal::CannotSit(SitError::NotEnough { have: 3, need: 12 }).explain(),

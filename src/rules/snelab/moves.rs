@@ -40,6 +40,53 @@ pub enum RuleError {
     CannotComplete { paid: u8, cost: u8 },
 }
 
+impl RuleError {
+    /// One error of every kind, about the square `at` — for tests that check every refusal has
+    /// words. A new kind does not compile until it is added here.
+    pub fn one_of_each(at: Square) -> Vec<RuleError> {
+        let all = vec![
+            RuleError::CaseOver,
+            RuleError::OffCourt(at),
+            RuleError::Empty(at),
+            RuleError::NotYourTurn {
+                at,
+                side: Side::North,
+            },
+            RuleError::NoRoute { from: at, to: at },
+            RuleError::BackwardOff,
+            RuleError::Blocked { at },
+            RuleError::OwnPiece { at },
+            RuleError::BackwardNeedsCapture,
+            RuleError::NeedsPayment { at },
+            RuleError::NothingToCapture { at },
+            RuleError::CapturerCannotPay,
+            RuleError::PayerNotYours { at },
+            RuleError::WrongSum { paid: 1, cost: 3 },
+            RuleError::CannotComplete { paid: 1, cost: 3 },
+        ];
+        for e in &all {
+            match e {
+                RuleError::CaseOver
+                | RuleError::OffCourt(_)
+                | RuleError::Empty(_)
+                | RuleError::NotYourTurn { .. }
+                | RuleError::NoRoute { .. }
+                | RuleError::BackwardOff
+                | RuleError::Blocked { .. }
+                | RuleError::OwnPiece { .. }
+                | RuleError::BackwardNeedsCapture
+                | RuleError::NeedsPayment { .. }
+                | RuleError::NothingToCapture { .. }
+                | RuleError::CapturerCannotPay
+                | RuleError::PayerNotYours { .. }
+                | RuleError::WrongSum { .. }
+                | RuleError::CannotComplete { .. } => {}
+            }
+        }
+        all
+    }
+}
+
 impl Explain for RuleError {
     fn explain(&self) -> Message {
         match *self {
