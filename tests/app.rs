@@ -306,7 +306,7 @@ mod snelab {
         reason_line,
     };
     use carved_tables::app::style::BRASS;
-    use carved_tables::i18n::{Arg, Lang, Message, Strings, Tr, parse_strings};
+    use carved_tables::i18n::{Lang, Message, Strings, Tr, parse_strings};
     use carved_tables::play::Seat;
     use carved_tables::play::snelab::{CaseEnd, Phase, Settled, SitError, Stakes};
     use carved_tables::rules::GameKind;
@@ -1301,22 +1301,8 @@ mod snelab {
             let strings = Strings::new(lang);
             for r in &all {
                 let m = carved_tables::i18n::Explain::explain(r);
-                let mut stack = vec![m.clone()];
-                while let Some(m) = stack.pop() {
-                    let text = words
-                        .get(m.key)
-                        .unwrap_or_else(|| panic!("{}: no words for {}", lang.code(), m.key));
-                    for (name, value) in &m.args {
-                        assert!(
-                            text.contains(&format!("{{{name}}}")),
-                            "{}: {}",
-                            lang.code(),
-                            m.key
-                        );
-                        if let Arg::Words(inner) = value {
-                            stack.push(inner.clone());
-                        }
-                    }
+                if let Some(problem) = carved_tables::i18n::unworded(&words, &m) {
+                    panic!("{}: {problem}", lang.code());
                 }
                 if lang != Lang::En {
                     assert_ne!(

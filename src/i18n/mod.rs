@@ -165,6 +165,27 @@ impl Message {
     }
 }
 
+/// What `words` (one language's strings, as [`parse_strings`] reads them) lack to say
+/// `message`, nested words included: a key with no words, or words without one of the
+/// message's `{placeholders}`. `None` when every part can be said.
+pub fn unworded(words: &BTreeMap<String, String>, message: &Message) -> Option<String> {
+    let mut stack = vec![message];
+    while let Some(m) = stack.pop() {
+        let Some(text) = words.get(m.key) else {
+            return Some(format!("no words for {}", m.key));
+        };
+        for (name, value) in &m.args {
+            if !text.contains(&format!("{{{name}}}")) {
+                return Some(format!("{} lacks {{{name}}}", m.key));
+            }
+            if let Arg::Words(inner) = value {
+                stack.push(inner);
+            }
+        }
+    }
+    None
+}
+
 /// Anything that can say what it is to a player: refusals, parse errors, outcomes.
 pub trait Explain {
     fn explain(&self) -> Message;
@@ -228,6 +249,30 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
     use std::path::Path;
+
+    #[test]
+    fn unworded_names_a_missing_key_or_placeholder_nested_too() {
+        let words: BTreeMap<String, String> = [
+            ("a", "{side} took {piece}"),
+            ("side", "South"),
+            ("plain", "nothing to fill"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let ok = msg("a").with_words("side", msg("side")).with("piece", "b2");
+        assert_eq!(unworded(&words, &ok), None);
+        assert_eq!(
+            unworded(&words, &msg("gone")),
+            Some("no words for gone".into())
+        );
+        assert_eq!(
+            unworded(&words, &msg("plain").with("n", 3)),
+            Some("plain lacks {n}".into())
+        );
+        let nested = msg("a").with_words("side", msg("gone")).with("piece", "b2");
+        assert_eq!(unworded(&words, &nested), Some("no words for gone".into()));
+    }
 
     fn keys(lang: Lang) -> BTreeSet<String> {
         parse_table(lang)
