@@ -7,7 +7,8 @@
 //! chosen result, for the engine's chance nodes). A refused action is a [`RuleError`] and changes
 //! nothing. [`Game`] keeps the history for viewing and undo; [`Setup`] runs the hidden set-up
 //! phase; [`notation`] reads and writes positions and actions. For the table: [`piece_actions`]
-//! (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked).
+//! (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked),
+//! [`last_actor`] (the gold frame after one action).
 //!
 //! Decisions where the spec is silent:
 //! - An attempt is legal when its success leaves the actor's king safe; its failure changes no
@@ -43,7 +44,7 @@ pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
-pub use history::Game;
+pub use history::{Game, last_actor};
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
 pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State, Window};
 
