@@ -9,7 +9,13 @@ use super::state::{Action, Record, RuleError, State};
 use serde::{Deserialize, Serialize};
 
 /// A game in progress: the states after each action (the first is the start) and the records.
+///
+/// Read back (serde) only when whole: at least the start, one record fewer than states, the
+/// viewed index among the states, and each record's actor the side to act before it; anything
+/// else is refused with a [`HistoryError`] naming what is wrong, so a damaged save never makes a
+/// later call panic.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawGame")]
 pub struct Game {
     states: Vec<State>,
     records: Vec<Record>,
@@ -17,7 +23,106 @@ pub struct Game {
     shown: usize,
 }
 
+/// A [`Game`] as read, before it is checked.
+#[derive(Deserialize)]
+struct RawGame {
+    states: Vec<State>,
+    records: Vec<Record>,
+    shown: usize,
+}
+
+impl TryFrom<RawGame> for Game {
+    type Error = HistoryError;
+
+    fn try_from(raw: RawGame) -> Result<Game, HistoryError> {
+        let game = Game {
+            states: raw.states,
+            records: raw.records,
+            shown: raw.shown,
+        };
+        game.check()?;
+        Ok(game)
+    }
+}
+
+/// What is wrong with a history read back (a damaged or hand-edited save).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryError {
+    /// No state at all: not even the start.
+    NoStates,
+    /// Every action has its record and the state after it: `records` must be `states - 1`.
+    RecordCount { states: usize, records: usize },
+    /// The viewed position is not one of the states.
+    ShownOutOfRange { shown: usize, states: usize },
+    /// The record of action `index` (from 0) names an actor who was not the side to act.
+    WrongActor {
+        index: usize,
+        actor: Color,
+        to_act: Color,
+    },
+}
+
+/// Plain English, for logs and serde's error: the table words a damaged save itself.
+impl std::fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            HistoryError::NoStates => f.write_str("chess history: no states, not even the start"),
+            HistoryError::RecordCount { states, records } => write!(
+                f,
+                "chess history: {records} records for {states} states (one fewer expected)"
+            ),
+            HistoryError::ShownOutOfRange { shown, states } => write!(
+                f,
+                "chess history: shown position {shown} out of range ({states} states)"
+            ),
+            HistoryError::WrongActor {
+                index,
+                actor,
+                to_act,
+            } => write!(
+                f,
+                "chess history: record {index} was played by {} but {} was to act",
+                actor.name(),
+                to_act.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
 impl Game {
+    /// Whether the history is whole (see [`Game`]); always so for a game built by
+    /// [`Game::new`] and its methods, and for every game serde reads back.
+    pub fn check(&self) -> Result<(), HistoryError> {
+        let states = self.states.len();
+        if states == 0 {
+            return Err(HistoryError::NoStates);
+        }
+        if self.records.len() + 1 != states {
+            return Err(HistoryError::RecordCount {
+                states,
+                records: self.records.len(),
+            });
+        }
+        if self.shown >= states {
+            return Err(HistoryError::ShownOutOfRange {
+                shown: self.shown,
+                states,
+            });
+        }
+        for (index, (record, before)) in self.records.iter().zip(&self.states).enumerate() {
+            if record.actor != before.turn() {
+                return Err(HistoryError::WrongActor {
+                    index,
+                    actor: record.actor,
+                    to_act: before.turn(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     pub fn new(start: State) -> Game {
         Game {
             states: vec![start],
@@ -212,7 +317,7 @@ fn risen_pawn(before: &State, actor: Color, after: &State) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::chess::{Artifact, CardChance, parse_position};
+    use crate::rules::chess::{Artifact, CardChance, DiceSet, parse_position};
 
     fn pos(text: &str) -> State {
         parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -334,8 +439,8 @@ mod tests {
         game.play_with_dice(
             &act("kings-stride e1e2xd3"),
             Some(Dice {
-                attacker: super::super::dice::DiceSet::new(&[1, 1, 1]).unwrap(),
-                defender: super::super::dice::DiceSet::new(&[6, 6]).unwrap(),
+                attacker: DiceSet::new(&[1, 1, 1]).unwrap(),
+                defender: DiceSet::new(&[6, 6]).unwrap(),
             }),
         )
         .unwrap();
@@ -449,5 +554,112 @@ mod tests {
         assert_eq!(game.last_actor(), Some(sq("c5")));
         assert!(game.step_back());
         assert_eq!(game.last_actor(), None);
+    }
+
+    /// A game with a few actions: moves, an attempt that wounds (with its dice), and a card (so
+    /// the state a Cancel would bring back is saved too).
+    fn played_game() -> Game {
+        let s = cards(
+            "4k3/8/3p4/8/4N3/8/P7/4K3 w - - 0 1",
+            "- - -",
+            "0/0 scouting/cancel",
+        )
+        .with_dice_seed(7);
+        let mut game = Game::new(s);
+        game.play(&act("a2a3")).unwrap();
+        game.play(&act("e8e7")).unwrap();
+        let wound = Dice {
+            attacker: DiceSet::new(&[1, 1, 1]).unwrap(),
+            defender: DiceSet::new(&[6, 6]).unwrap(),
+        };
+        game.play_with_dice(&act("e4xd6"), Some(wound)).unwrap();
+        game.play(&act("e7e8")).unwrap();
+        game.play(&act("scouting")).unwrap();
+        assert_eq!(game.current().cancelable(), Some(Artifact::Scouting));
+        game
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_whole() {
+        let mut game = played_game();
+        assert_eq!(game.len(), 5);
+        assert_eq!(game.check(), Ok(()));
+        let json = serde_json::to_string(&game).unwrap();
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.last_actor(), None, "Scouting frames nothing");
+        // Viewing an earlier position is saved too.
+        assert!(game.step_back() && game.step_back());
+        let back: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(back.shown_index(), game.shown_index());
+        assert_eq!(back.last_actor(), game.last_actor());
+        // A new game (the start alone) too.
+        let fresh = Game::new(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        let back: Game = serde_json::from_str(&serde_json::to_string(&fresh).unwrap()).unwrap();
+        assert_eq!(back, fresh);
+    }
+
+    #[test]
+    fn a_damaged_history_is_refused_without_panicking() {
+        let game = played_game();
+        let value = serde_json::to_value(&game).unwrap();
+        let n = game.len();
+        let damaged = |change: &dyn Fn(&mut serde_json::Value)| -> String {
+            let mut v = value.clone();
+            change(&mut v);
+            let text = v.to_string();
+            let result =
+                std::panic::catch_unwind(|| serde_json::from_str::<Game>(&text).map(|_| ()));
+            let result = result.expect("reading a damaged history panicked");
+            result
+                .expect_err("a damaged history was accepted")
+                .to_string()
+        };
+        let arr = |v: &mut serde_json::Value, key: &str| -> Vec<serde_json::Value> {
+            v[key].as_array().unwrap().clone()
+        };
+        let e = damaged(&|v| {
+            v["states"] = serde_json::json!([]);
+            v["records"] = serde_json::json!([]);
+            v["shown"] = serde_json::json!(0);
+        });
+        assert!(e.contains("no states"), "{e}");
+        let e = damaged(&|v| {
+            let mut r = arr(v, "records");
+            r.pop();
+            v["records"] = r.into();
+        });
+        assert!(
+            e.contains(&format!("{} records for {} states", n - 1, n + 1)),
+            "{e}"
+        );
+        let e = damaged(&|v| {
+            let mut s = arr(v, "states");
+            s.pop();
+            v["states"] = s.into();
+            v["shown"] = serde_json::json!(n - 1);
+        });
+        assert!(e.contains(&format!("{n} records for {n} states")), "{e}");
+        let e = damaged(&|v| {
+            let mut r = arr(v, "records");
+            r.push(r[0].clone());
+            v["records"] = r.into();
+        });
+        assert!(e.contains("records for"), "{e}");
+        let e = damaged(&|v| v["shown"] = serde_json::json!(n + 1));
+        assert!(e.contains(&format!("shown position {}", n + 1)), "{e}");
+        let e = damaged(&|v| v["shown"] = serde_json::json!(usize::MAX));
+        assert!(e.contains("out of range"), "{e}");
+        let e = damaged(&|v| {
+            let mut r = arr(v, "records");
+            r.swap(0, 1);
+            v["records"] = r.into();
+        });
+        assert!(e.contains("record 0 was played by black"), "{e}");
+        // Missing fields and wrong types are serde's own refusals.
+        damaged(&|v| {
+            v.as_object_mut().unwrap().remove("shown");
+        });
+        damaged(&|v| v["states"] = serde_json::json!("e4"));
     }
 }

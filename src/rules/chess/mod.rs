@@ -44,7 +44,7 @@ pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
-pub use history::{Game, last_actor};
+pub use history::{Game, HistoryError, last_actor};
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
 pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State, Window};
 
