@@ -428,6 +428,12 @@ impl Setup {
         };
         Ok(start_state(white, black, seed))
     }
+
+    /// [`Setup::start`] for "Artifacts: off": no cards in either hand
+    /// ([`start_state_without_artifacts`]).
+    pub fn start_without_artifacts(&self, seed: u64) -> Result<State, SetupError> {
+        self.start(seed).map(State::without_artifacts)
+    }
 }
 
 /// The state at the start of a game between two armies: white to move, castling rights where
@@ -459,6 +465,14 @@ pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
         state.hands[color.index()] = deal(&mut state.dice);
     }
     state.settle()
+}
+
+/// The starting state for "Artifacts: off", the dice game without cards: [`start_state`] with
+/// both hands emptied ([`State::without_artifacts`]). The hands are still dealt and then
+/// dropped, so the generator stands where it stands in a game with cards: the same armies and
+/// seed roll the same dice with artifacts on or off.
+pub fn start_state_without_artifacts(white: &Army, black: &Army, seed: u64) -> State {
+    start_state(white, black, seed).without_artifacts()
 }
 
 /// How many artifacts each hand is dealt.
@@ -685,5 +699,120 @@ mod tests {
             "the second hand does not avoid the first"
         );
         assert_eq!(all.len(), 22, "every kind gets dealt");
+    }
+
+    /// Two engine armies and a game without cards from `seed`, as `Game::opening` builds one
+    /// with cards.
+    fn opening_without_artifacts(seed: u64) -> State {
+        let mut rng = DiceRng::new(seed);
+        let white = Army::engine(Color::White, &mut rng);
+        let black = Army::engine(Color::Black, &mut rng);
+        start_state_without_artifacts(&white, &black, rng.next_u64())
+    }
+
+    #[test]
+    fn no_card_is_ever_legal_without_artifacts() {
+        use crate::rules::chess::Action;
+        let mut actions = 0;
+        for seed in 1..=5 {
+            let mut state = opening_without_artifacts(seed);
+            let mut choose = DiceRng::new(seed ^ 0xfeed);
+            for _ in 0..150 {
+                assert!(state.artifacts_off());
+                let legal = state.legal_actions();
+                assert!(
+                    legal
+                        .iter()
+                        .all(|a| !matches!(a, Action::Play(_) | Action::Pass)),
+                    "a card in a game without cards: {state}"
+                );
+                if legal.is_empty() {
+                    break;
+                }
+                let action = legal[choose.below(legal.len() as u64) as usize];
+                state = state.apply(&action).unwrap().0;
+                actions += 1;
+            }
+            for c in Color::BOTH {
+                assert!(state.hand(c).is_empty() && state.played(c).is_empty());
+            }
+        }
+        assert!(actions >= 300, "only {actions} actions played");
+    }
+
+    #[test]
+    fn artifacts_off_rolls_the_same_dice_as_on() {
+        let mut rng = DiceRng::new(3);
+        let white = Army::engine(Color::White, &mut rng);
+        let black = Army::engine(Color::Black, &mut rng);
+        let on = start_state(&white, &black, 42);
+        let off = start_state_without_artifacts(&white, &black, 42);
+        assert!(!on.artifacts_off() && off.artifacts_off());
+        assert_eq!(off.dice_rng(), on.dice_rng(), "the same generator");
+        assert_eq!(off.board(), on.board());
+        assert_eq!(off, start_state_without_artifacts(&white, &black, 42));
+        let mut setup = Setup::new();
+        setup.ready(white.clone()).unwrap();
+        assert_eq!(
+            setup.start_without_artifacts(42),
+            Err(SetupError::NotReady(Color::Black))
+        );
+        setup.ready(black.clone()).unwrap();
+        assert_eq!(setup.start_without_artifacts(42), Ok(off));
+    }
+
+    #[test]
+    fn the_end_is_judged_without_cards() {
+        use crate::rules::chess::{End, parse_position};
+        let pos = |t: &str| parse_position(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        // Stalemated, but Scouting is still an action.
+        let s = pos("k7/2K5/2N5/8/8/8/8/8 b - - 0 1 - - - 0/0 -/scouting -/-");
+        assert_eq!(s.end(), None);
+        assert_eq!(s.without_artifacts().end(), Some(End::Stalemate));
+        // Mated by the rook, but a Barricade on the a-file would block the check.
+        let s = pos("k7/2K5/8/8/8/8/8/R7 b - - 0 1 - - - 0/0 -/barricade -/-");
+        assert_eq!(s.end(), None);
+        assert_eq!(
+            s.without_artifacts().end(),
+            Some(End::Mate {
+                winner: Color::White
+            })
+        );
+        // Two lone kings, but a Resurrection could bring a pawn back.
+        let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 1/0 resurrection/- -/-");
+        assert_eq!(s.end(), None);
+        assert_eq!(s.without_artifacts().end(), Some(End::BareKings));
+    }
+
+    #[test]
+    fn a_game_without_artifacts_round_trips_in_notation() {
+        use crate::rules::chess::parse_position;
+        for seed in 1..=5 {
+            let state = opening_without_artifacts(seed);
+            let text = state.to_string();
+            assert!(text.contains(" -/- -/- -/- - - -/-"), "{text}");
+            let back = parse_position(&text).unwrap();
+            assert_eq!(back.to_string(), text);
+            assert!(back.artifacts_off());
+            assert_eq!(back.legal_actions(), state.legal_actions());
+            assert_eq!(back.with_dice_seed(0), state.clone().with_dice_seed(0));
+        }
+    }
+
+    #[test]
+    fn without_artifacts_drops_every_card_thing_off_the_board() {
+        use crate::rules::chess::parse_position;
+        let s = parse_position(
+            "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 - e2 f5 0/0 balm/fury seize/restriction \
+             e2/e7 wb b:restriction e2/-",
+        )
+        .unwrap();
+        let off = s.without_artifacts();
+        assert_eq!(
+            off.to_string(),
+            "4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1 - e2 f5 0/0 -/- -/- -/- - - -/-",
+            "the window's opener acts; the Heir and the impassable square stay"
+        );
+        assert_eq!(off.cancelable(), None);
     }
 }

@@ -450,6 +450,35 @@ impl State {
         self.dice = DiceRng::new(seed);
         self
     }
+    /// The same position played with "Artifacts: off": the dice game without cards. Both hands
+    /// and both played piles are emptied, and with them every card-made thing that is not on
+    /// the board: Scouting, shields, Restrictions, an open response window (the opener acts, as
+    /// after a pass) and the Cancel chance. Marks already on the board (wounds, Heirs,
+    /// impassable squares) and the reserves stay, and so does the dice generator: the game rolls
+    /// the same dice as before. With no card in either hand or pile none can ever come back
+    /// (Trophy and Seize need a card in hand), so no [`Action::Play`] is ever legal again, and
+    /// mate, stalemate and the bare-kings draw are judged without cards.
+    ///
+    /// Meant for a start (or a position read from a string): the positions seen for repetitions
+    /// restart from this one, and the end is judged again.
+    pub fn without_artifacts(mut self) -> State {
+        self.hands = [ArtifactSet::EMPTY; 2];
+        self.played = [Pile::new(), Pile::new()];
+        self.scouted = [false; 2];
+        self.shields = [None; 2];
+        self.restricted = [None; 2];
+        if let Some(window) = self.window.take() {
+            self.turn = window.opener;
+        }
+        self.cancelable = None;
+        self.settle()
+    }
+    /// Whether the game is played without cards ("Artifacts: off"): both hands and both played
+    /// piles are empty, so no card can ever be played (see [`State::without_artifacts`]). A game
+    /// dealt cards never comes back to this: a played card stays on a pile.
+    pub fn artifacts_off(&self) -> bool {
+        self.hands.iter().all(|h| h.is_empty()) && self.played.iter().all(|p| p.is_empty())
+    }
     /// Why the game ended, if it has.
     pub fn end(&self) -> Option<End> {
         self.end
