@@ -55,10 +55,25 @@ pub enum SoundEvent {
     Timeout,
     /// A game ended in a draw.
     Draw,
+    /// The carved dice of an Artifact Chess attempt coming to rest after the [`Dice`] rattle:
+    /// two or three small wooden knocks.
+    ///
+    /// [`Dice`]: SoundEvent::Dice
+    Settle,
+    /// An Artifact Chess attack that failed: a dull thud under a short falling two-note bar.
+    Miss,
+    /// A king in check: two sharp knocked bars leaping up, a warning unlike the clock's
+    /// [`Tick`](SoundEvent::Tick) and [`LowTime`](SoundEvent::LowTime).
+    Check,
+    /// A pawn promoted: a quick rising three-note flourish on the wooden bar.
+    Promote,
+    /// Checkmate: a short final phrase on the wooden bar, played before the table's
+    /// [`Win`](SoundEvent::Win) or [`Lose`](SoundEvent::Lose).
+    Mate,
 }
 
 impl SoundEvent {
-    pub const ALL: [SoundEvent; 19] = [
+    pub const ALL: [SoundEvent; 24] = [
         SoundEvent::Place,
         SoundEvent::Slide,
         SoundEvent::Capture,
@@ -78,6 +93,11 @@ impl SoundEvent {
         SoundEvent::Pass,
         SoundEvent::Timeout,
         SoundEvent::Draw,
+        SoundEvent::Settle,
+        SoundEvent::Miss,
+        SoundEvent::Check,
+        SoundEvent::Promote,
+        SoundEvent::Mate,
     ];
 
     /// The file stem of the shipped sound (`sounds/<stem>.ogg`).
@@ -102,6 +122,11 @@ impl SoundEvent {
             SoundEvent::Pass => "pass",
             SoundEvent::Timeout => "timeout",
             SoundEvent::Draw => "draw",
+            SoundEvent::Settle => "settle",
+            SoundEvent::Miss => "miss",
+            SoundEvent::Check => "check",
+            SoundEvent::Promote => "promote",
+            SoundEvent::Mate => "mate",
         }
     }
 }

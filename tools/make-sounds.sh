@@ -203,4 +203,51 @@ tmpf b; bar "$b" 523.25 1.0 0.26
 tmpf c; bar "$c" 261.63 1.0 0.26 0.45
 finish draw "$a" "$b" "$c"
 
+# settle: the carved dice coming to rest after the rattle — three small wooden knocks, each
+# softer and closer to the last, as a die rocks onto its face.
+parts=()
+for spec in 0.000:1050:1.0 0.085:1180:0.65 0.140:990:0.35; do
+  IFS=: read -r t f v <<<"$spec"
+  tmpf c
+  gen "$c" synth 0.02 whitenoise bandpass "$(echo "$f * 2.4" | bc)" 1.3q fade l 0.0003 0.02 0.02 gain -4
+  tmpf d
+  knock "$d" "$f" 0.05
+  tmpf e
+  sox -V1 -m "$c" "$d" "$e" pad "$t" vol "$v"
+  parts+=("$e")
+done
+finish settle "${parts[@]}"
+
+# miss: an attack that failed — a dull, soft thud under two short, muted bars falling a third
+# (A F).
+tmpf a; gen "$a" synth 0.16 sine 130:85 fade l 0.002 0.16 0.16 gain -3
+tmpf b; bar "$b" 440.00 0.16 0.00 0.55
+tmpf c; bar "$c" 349.23 0.26 0.10 0.45
+finish miss "$a" "$b" "$c"
+
+# check: a king in check — two sharp knocked bars leaping up a tritone (A E-flat), a warning
+# rather than the clock's plain ticks.
+tmpf a; bar "$a" 880.00 0.18 0.00
+tmpf b; bar "$b" 1244.51 0.3 0.09
+tmpf c; knock "$c" 1500 0.04 0.00 0.8
+tmpf d; knock "$d" 1500 0.04 0.09 0.9
+finish check "$a" "$b" "$c" "$d"
+
+# promote: a pawn promoted — a quick rising flourish of three bars (D F-sharp A).
+tmpf a; bar "$a" 587.33 0.25 0.00 0.75
+tmpf b; bar "$b" 739.99 0.25 0.07 0.8
+tmpf c; bar "$c" 880.00 0.5 0.14
+finish promote "$a" "$b" "$c"
+
+# mate: checkmate — two firm strikes on D, each with a knock, closing on the G and the G
+# below: a short final cadence, before the table's win or lose tune.
+tmpf a; bar "$a" 587.33 0.18 0.00
+tmpf b; bar "$b" 587.33 0.18 0.11
+tmpf c; bar "$c" 392.00 0.7 0.24
+tmpf d; bar "$d" 196.00 0.7 0.24 0.5
+tmpf e; knock "$e" 587.33 0.05 0.00 0.5
+tmpf f; knock "$f" 587.33 0.05 0.11 0.5
+tmpf g; knock "$g" 392.00 0.06 0.24 0.6
+finish mate "$a" "$b" "$c" "$d" "$e" "$f" "$g"
+
 ls -l "$out"/*.ogg
