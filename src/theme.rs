@@ -214,6 +214,10 @@ pub struct ModelEntry {
     /// The `inlay` slot's finish; [`Material::Ink`] when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inlay: Option<Finish>,
+    /// The model takes the wood of the set it is used for instead of `material` and `inlay`
+    /// (the dice: an attempt's attacker rolls dice of its own wood, the defender of its own).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub set_wood: bool,
 }
 
 /// The whole theme, as written in `theme.ron`.
@@ -418,8 +422,8 @@ impl Theme {
                     let (material, inlay) = match name {
                         "marker_wound" => (
                             Finish {
-                                material: Material::Ink,
-                                tint: Some([0.75, 0.08, 0.06]),
+                                material: Material::Bone,
+                                tint: Some([0.9, 0.1, 0.08]),
                                 roughness: Some(0.45),
                             },
                             None,
@@ -452,6 +456,7 @@ impl Theme {
                             model: model(name),
                             material,
                             inlay,
+                            set_wood: name == "die_d6",
                         },
                     );
                 }
@@ -467,6 +472,7 @@ impl Theme {
                             model: model(name),
                             material: Finish::plain(material),
                             inlay: Some(Finish::plain(inlay)),
+                            set_wood: false,
                         },
                     );
                 }
@@ -536,8 +542,8 @@ impl Theme {
             Section::Boards => self.boards.get(name),
         };
         match entry {
-            Some(e) => (e.material, e.inlay.unwrap_or(ink)),
-            None => {
+            Some(e) if !e.set_wood => (e.material, e.inlay.unwrap_or(ink)),
+            _ => {
                 let set = match wood {
                     Wood::Light => self.woods.light,
                     Wood::Dark => self.woods.dark,
