@@ -11,10 +11,13 @@
 //!
 //! - [`snelab`]: Snēlab's cases around a match: sitting, stakes, the coin flip, the verdict,
 //!   the purse and its books, with the purse's owner in any seat.
+//! - [`chess`]: Artifact Chess's games: armies drafted with every broken rule named, artifacts
+//!   on or off, undo replaying the dice, resignation, and the autosave checked by replay.
 //! - [`hive`]: Ash & Walnut's games: the secret seed and the colour rule, the turn clock,
 //!   takebacks, resignation and the game record.
 //! - [`verify`]: "Verify a game" for Ash & Walnut's records.
 
+pub mod chess;
 pub mod hive;
 pub mod snelab;
 pub mod verify;

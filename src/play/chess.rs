@@ -1,0 +1,646 @@
+//! Artifact Chess games around a match (`spec/artifact-chess.md`): an army drafted square by
+//! square with every broken rule named ([`Draft`]), the game between two armies with or without
+//! the artifacts, undo that replays the match through the rules (so the dice generator comes
+//! back with it and the same attempt rolls the same dice), resignation, and the autosave checked
+//! by replaying it.
+//!
+//! Decisions where the spec is silent:
+//! - Against the engine, "Undo move" takes back the person's last action and every action after
+//!   it (the engine's replies); at a hot seat it takes back the last action.
+//! - A resignation ends the game at once; the other colour wins.
+
+use super::{ClockSetting, Match, Played, Refused, ReplayError, Seat};
+use crate::i18n::{Explain, Message, msg};
+use crate::rules::chess::army::{BUDGET, count_limit};
+use crate::rules::chess::{
+    Action, Army, ArmyError, Color, DiceRng, End, Role, Square, State, start_state,
+    start_state_without_artifacts,
+};
+use crate::save::Saved;
+use serde::{Deserialize, Serialize};
+
+/// How a game of Artifact Chess ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// The rules ended it: mate, stalemate or a draw.
+    Rules(End),
+    /// This colour resigned.
+    Resigned(Color),
+}
+
+impl Ending {
+    /// The winner; `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Rules(end) => end.winner(),
+            Ending::Resigned(c) => Some(c.other()),
+        }
+    }
+}
+
+impl Explain for Ending {
+    fn explain(&self) -> Message {
+        match self {
+            Ending::Rules(end) => end.explain(),
+            Ending::Resigned(c) => msg("chess.ending.resigned").with_words("colour", c.explain()),
+        }
+    }
+}
+
+/// An army being built: the pieces placed so far, legal or not. Every rule it breaks is named
+/// as it happens ([`Draft::problems`]); it becomes an [`Army`] only when it breaks none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    pub color: Color,
+    pub placements: Vec<(Role, Square)>,
+}
+
+/// Why a square refused a piece while drafting (nothing changed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DraftError {
+    /// Only your own first three ranks can take a piece while building.
+    OutsideHalf(Square),
+    /// A piece already stands there.
+    Occupied(Square),
+    /// Nothing of yours stands there to remove.
+    NothingThere(Square),
+}
+
+impl Explain for DraftError {
+    fn explain(&self) -> Message {
+        match *self {
+            DraftError::OutsideHalf(sq) => msg("chess.draft.outside").with("square", sq),
+            DraftError::Occupied(sq) => msg("chess.draft.occupied").with("square", sq),
+            DraftError::NothingThere(sq) => msg("chess.draft.nothing").with("square", sq),
+        }
+    }
+}
+
+impl Draft {
+    /// A fresh draft: the king (free) already on e1 / e8.
+    pub fn new(color: Color) -> Draft {
+        let king = Square::new(4, color.home_rank()).map(|s| (Role::King, s));
+        Draft {
+            color,
+            placements: king.into_iter().collect(),
+        }
+    }
+
+    pub fn points(&self) -> u32 {
+        self.placements.iter().map(|(r, _)| r.points()).sum()
+    }
+
+    /// Points still free under the budget (0 when over).
+    pub fn left(&self) -> u32 {
+        BUDGET.saturating_sub(self.points())
+    }
+
+    pub fn count(&self, role: Role) -> usize {
+        self.placements.iter().filter(|(r, _)| *r == role).count()
+    }
+
+    pub fn at(&self, sq: Square) -> Option<Role> {
+        self.placements
+            .iter()
+            .find(|(_, s)| *s == sq)
+            .map(|(r, _)| *r)
+    }
+
+    /// Whether `sq` is on this colour's first three ranks (where building happens).
+    pub fn in_half(&self, sq: Square) -> bool {
+        self.color.relative_rank(sq) <= 2
+    }
+
+    /// The squares where `role` may stand by the rules: the home rank, or for a pawn the second
+    /// rank and (while no other pawn is advanced) the third; empty squares only.
+    pub fn allowed_squares(&self, role: Role) -> Vec<Square> {
+        let advanced = self
+            .placements
+            .iter()
+            .any(|(r, s)| *r == Role::Pawn && self.color.relative_rank(*s) == 2);
+        Square::all()
+            .filter(|s| self.at(*s).is_none())
+            .filter(|s| {
+                let rel = self.color.relative_rank(*s);
+                match role {
+                    Role::Pawn => rel == 1 || (rel == 2 && !advanced),
+                    _ => rel == 0,
+                }
+            })
+            .collect()
+    }
+
+    /// Places `role` on `sq`. Any square of your half is taken, even one that breaks a rule (the
+    /// rule is then named and Ready waits); a square outside it or taken is refused.
+    pub fn place(&mut self, role: Role, sq: Square) -> Result<(), DraftError> {
+        if !self.in_half(sq) {
+            return Err(DraftError::OutsideHalf(sq));
+        }
+        if self.at(sq).is_some() {
+            return Err(DraftError::Occupied(sq));
+        }
+        self.placements.push((role, sq));
+        Ok(())
+    }
+
+    /// Takes the piece on `sq` off the board.
+    pub fn remove(&mut self, sq: Square) -> Result<Role, DraftError> {
+        let i = self
+            .placements
+            .iter()
+            .position(|(_, s)| *s == sq)
+            .ok_or(DraftError::NothingThere(sq))?;
+        Ok(self.placements.remove(i).0)
+    }
+
+    /// Back to the king alone on its square.
+    pub fn clear(&mut self) {
+        *self = Draft::new(self.color);
+    }
+
+    /// Every rule the draft breaks now, each once (the king missing, too many of a kind, over
+    /// budget, a piece on a wrong rank, a second advanced pawn, both bishops on one colour).
+    pub fn problems(&self) -> Vec<ArmyError> {
+        let mut out = Vec::new();
+        if self.count(Role::King) == 0 {
+            out.push(ArmyError::NoKing);
+        }
+        for role in Role::ALL {
+            let (n, max) = (self.count(role), count_limit(role));
+            if n > max {
+                out.push(ArmyError::TooMany {
+                    role,
+                    count: n,
+                    max,
+                });
+            }
+        }
+        let points = self.points();
+        if points > BUDGET {
+            out.push(ArmyError::OverBudget { points });
+        }
+        let mut advanced: Option<Square> = None;
+        for &(role, sq) in &self.placements {
+            let rel = self.color.relative_rank(sq);
+            let ok = match role {
+                Role::Pawn => rel == 1 || rel == 2,
+                _ => rel == 0,
+            };
+            if !ok {
+                out.push(ArmyError::WrongRank { role, square: sq });
+            } else if role == Role::Pawn && rel == 2 {
+                match advanced {
+                    Some(first) => out.push(ArmyError::TooManyAdvanced { first, second: sq }),
+                    None => advanced = Some(sq),
+                }
+            }
+        }
+        let bishops: Vec<Square> = self
+            .placements
+            .iter()
+            .filter(|(r, _)| *r == Role::Bishop)
+            .map(|(_, s)| *s)
+            .collect();
+        if let [first, second] = bishops[..]
+            && first.is_light() == second.is_light()
+        {
+            out.push(ArmyError::BishopsSameColour { first, second });
+        }
+        out
+    }
+
+    /// The army, once no rule is broken.
+    pub fn army(&self) -> Result<Army, ArmyError> {
+        Army::new(self.color, &self.placements)
+    }
+
+    /// A varied legal army of 14–15 points from `seed` ("Random army").
+    pub fn random(color: Color, seed: u64) -> Draft {
+        let army = Army::random(color, &mut DiceRng::new(seed), 14, BUDGET);
+        Draft {
+            color,
+            placements: army.placements().to_vec(),
+        }
+    }
+}
+
+/// A game of Artifact Chess at a table: who sits where, whether the artifacts are in play, the
+/// match with its record, and how it ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChessGame {
+    /// The armies the game started from.
+    armies: [Army; 2],
+    artifacts: bool,
+    game: Match<State>,
+    ending: Option<Ending>,
+}
+
+impl Saved for ChessGame {
+    const KEY: &'static str = "chess.game";
+    const VERSION: u32 = 1;
+}
+
+impl Default for ChessGame {
+    fn default() -> ChessGame {
+        let white = Draft::new(Color::White).army();
+        let black = Draft::new(Color::Black).army();
+        match (white, black) {
+            (Ok(w), Ok(b)) => ChessGame::new(w, b, false, [Seat::Person, Seat::Person], 0, 0),
+            _ => unreachable!("a lone king is a legal army"),
+        }
+    }
+}
+
+/// The starting state of two armies, with the hands dealt or (artifacts off) both empty.
+pub fn starting_state(white: &Army, black: &Army, artifacts: bool, dice_seed: u64) -> State {
+    if artifacts {
+        start_state(white, black, dice_seed)
+    } else {
+        start_state_without_artifacts(white, black, dice_seed)
+    }
+}
+
+impl ChessGame {
+    /// A new game between two armies (white's first); `seats` by colour (white's first),
+    /// `dice_seed` seeds the dice generator (and the hands), `bot_seed` the engine's choices.
+    pub fn new(
+        white: Army,
+        black: Army,
+        artifacts: bool,
+        seats: [Seat; 2],
+        dice_seed: u64,
+        bot_seed: u64,
+    ) -> ChessGame {
+        let start = starting_state(&white, &black, artifacts, dice_seed);
+        ChessGame {
+            armies: [white, black],
+            artifacts,
+            game: Match::new(start, seats, ClockSetting::default(), bot_seed),
+            ending: None,
+        }
+    }
+
+    pub fn artifacts(&self) -> bool {
+        self.artifacts
+    }
+
+    pub fn armies(&self) -> &[Army; 2] {
+        &self.armies
+    }
+
+    pub fn game(&self) -> &Match<State> {
+        &self.game
+    }
+
+    pub fn state(&self) -> &State {
+        self.game.state()
+    }
+
+    pub fn seat(&self, color: Color) -> Seat {
+        self.game.seat(color)
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The colour whose action is awaited; `None` once the game is over.
+    pub fn awaited(&self) -> Option<Color> {
+        match self.ending {
+            Some(_) => None,
+            None => self.game.awaited(),
+        }
+    }
+
+    /// The number of actions played.
+    pub fn len(&self) -> usize {
+        self.game.record().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The state after the first `n` actions (0: the start), replayed through the rules.
+    pub fn state_after(&self, n: usize) -> State {
+        let mut s = self.game.start().clone();
+        for e in self.game.record().iter().take(n) {
+            match s.apply(&e.action) {
+                Ok((next, _)) => s = next,
+                Err(_) => break,
+            }
+        }
+        s
+    }
+
+    /// The states before and after each action with its record: the history as the move list
+    /// and the gold frame read it.
+    pub fn course(&self) -> Vec<(State, crate::rules::chess::Record, State)> {
+        let mut s = self.game.start().clone();
+        let mut out = Vec::new();
+        for e in self.game.record() {
+            match s.apply(&e.action) {
+                Ok((next, record)) => {
+                    out.push((s, record, next.clone()));
+                    s = next;
+                }
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
+    /// The one entry point for every seat's actions.
+    pub fn submit(&mut self, side: Color, action: Action) -> Result<Played<State>, Refused<State>> {
+        if self.ending.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let played = self.game.submit(side, action)?;
+        if let Some(end) = played.outcome {
+            self.ending = Some(Ending::Rules(end));
+        }
+        Ok(played)
+    }
+
+    /// How many actions "Undo move" takes back: at a hot seat the last one; against the engine
+    /// the person's last action and the replies after it. `None` when there is nothing to undo.
+    pub fn undo_size(&self) -> Option<usize> {
+        let record = self.game.record();
+        let hot_seat = self.game.seats().iter().all(|s| *s == Seat::Person);
+        if hot_seat {
+            return (!record.is_empty()).then_some(1);
+        }
+        let seats = self.game.seats();
+        record
+            .iter()
+            .rposition(|e| seats[e.side] == Seat::Person)
+            .map(|i| record.len() - i)
+    }
+
+    /// Takes back `n` actions for real: the match replayed from its start, the dice generator
+    /// with it. An ended game is under way again.
+    pub fn undo(&mut self, n: usize) -> Result<(), ReplayError<State>> {
+        self.game.take_back(n)?;
+        self.ending = self.game.outcome().map(Ending::Rules);
+        Ok(())
+    }
+
+    /// `side` resigns: the other colour wins.
+    pub fn resign(&mut self, side: Color) -> Result<Ending, Refused<State>> {
+        if self.ending.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let ending = Ending::Resigned(side);
+        self.ending = Some(ending);
+        Ok(ending)
+    }
+
+    /// The same game, its start rebuilt from its armies and its record replayed through the
+    /// rules: what a loaded autosave must pass before it is trusted.
+    pub fn checked(&self) -> Result<ChessGame, SaveProblem> {
+        let [white, black] = &self.armies;
+        for (army, colour) in [(white, Color::White), (black, Color::Black)] {
+            Army::new(colour, army.placements())
+                .map_err(SaveProblem::Army)
+                .and_then(|a| {
+                    (a.color() == colour)
+                        .then_some(())
+                        .ok_or(SaveProblem::Inconsistent)
+                })?;
+        }
+        let start = self.game.start();
+        let rebuilt = starting_state(white, black, self.artifacts, 0);
+        if start.board() != rebuilt.board() || start.turn() != Color::White {
+            return Err(SaveProblem::Inconsistent);
+        }
+        if !self.artifacts && Color::BOTH.iter().any(|c| start.hand_size(*c) > 0) {
+            return Err(SaveProblem::Inconsistent);
+        }
+        let game = self.game.replayed().map_err(SaveProblem::Replay)?;
+        let consistent = match self.ending {
+            Some(Ending::Rules(end)) => game.outcome() == Some(end),
+            Some(Ending::Resigned(_)) | None => game.outcome().is_none(),
+        };
+        if !consistent {
+            return Err(SaveProblem::Inconsistent);
+        }
+        Ok(ChessGame {
+            game,
+            ..self.clone()
+        })
+    }
+}
+
+/// Why a saved game is not trusted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SaveProblem {
+    /// A saved army breaks a building rule.
+    Army(ArmyError),
+    /// The start, the hands or the ending do not agree with the armies and the record.
+    Inconsistent,
+    /// An action of the record does not replay.
+    Replay(ReplayError<State>),
+}
+
+impl Explain for SaveProblem {
+    fn explain(&self) -> Message {
+        match self {
+            SaveProblem::Army(e) => e.explain(),
+            SaveProblem::Inconsistent => msg("chess.save.inconsistent"),
+            SaveProblem::Replay(e) => e.explain(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::rules::chess::AttemptResult;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_draft_names_every_rule_it_breaks_and_becomes_an_army_when_it_breaks_none() {
+        let mut d = Draft::new(Color::White);
+        assert_eq!(d.points(), 0);
+        assert!(d.problems().is_empty());
+        d.place(Role::Rook, sq("a1")).unwrap();
+        d.place(Role::Rook, sq("h1")).unwrap();
+        d.place(Role::Bishop, sq("c1")).unwrap();
+        d.place(Role::Bishop, sq("e2")).unwrap(); // wrong rank, and c1/e2 both dark? c1 dark, e2 light
+        assert_eq!(d.points(), 16);
+        let problems = d.problems();
+        assert!(problems.contains(&ArmyError::OverBudget { points: 16 }));
+        assert!(problems.contains(&ArmyError::WrongRank {
+            role: Role::Bishop,
+            square: sq("e2")
+        }));
+        assert!(d.army().is_err());
+        d.remove(sq("e2")).unwrap();
+        d.place(Role::Bishop, sq("e1")).unwrap_err(); // the king stands there
+        d.place(Role::Bishop, sq("g1")).unwrap();
+        // c1 and g1 are both dark squares.
+        assert!(
+            d.problems()
+                .iter()
+                .any(|p| matches!(p, ArmyError::BishopsSameColour { .. }))
+        );
+        d.remove(sq("g1")).unwrap();
+        d.place(Role::Bishop, sq("f1")).unwrap();
+        assert_eq!(d.points(), 16);
+        d.remove(sq("h1")).unwrap();
+        for s in ["a2", "b3", "c3"] {
+            d.place(Role::Pawn, sq(s)).unwrap();
+        }
+        assert_eq!(
+            d.problems(),
+            vec![ArmyError::TooManyAdvanced {
+                first: sq("b3"),
+                second: sq("c3")
+            }]
+        );
+        d.remove(sq("c3")).unwrap();
+        assert!(d.problems().is_empty(), "{:?}", d.problems());
+        assert_eq!(d.army().unwrap().points(), 13);
+        assert_eq!(
+            d.place(Role::Pawn, sq("a4")),
+            Err(DraftError::OutsideHalf(sq("a4")))
+        );
+        assert_eq!(
+            d.place(Role::Pawn, sq("a2")),
+            Err(DraftError::Occupied(sq("a2")))
+        );
+        d.remove(sq("e1")).unwrap();
+        assert_eq!(d.problems(), vec![ArmyError::NoKing]);
+        d.clear();
+        assert_eq!(d, Draft::new(Color::White));
+    }
+
+    #[test]
+    fn allowed_squares_follow_the_ranks_and_the_one_advanced_pawn() {
+        let mut d = Draft::new(Color::Black);
+        assert_eq!(d.allowed_squares(Role::Rook).len(), 7, "e8 holds the king");
+        assert_eq!(d.allowed_squares(Role::Pawn).len(), 16);
+        d.place(Role::Pawn, sq("d6")).unwrap();
+        let pawns = d.allowed_squares(Role::Pawn);
+        assert_eq!(
+            pawns.len(),
+            8,
+            "only the second rank once one pawn is advanced"
+        );
+        assert!(pawns.iter().all(|s| s.rank() == 6));
+    }
+
+    #[test]
+    fn random_drafts_are_legal_and_varied() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let d = Draft::random(Color::Black, seed);
+            assert!(d.problems().is_empty());
+            assert!((14..=15).contains(&d.points()));
+            seen.insert(d.placements.clone());
+        }
+        assert!(seen.len() > 30);
+    }
+
+    fn game(seats: [Seat; 2], artifacts: bool) -> ChessGame {
+        let mut rng = DiceRng::new(5);
+        ChessGame::new(
+            Army::engine(Color::White, &mut rng),
+            Army::engine(Color::Black, &mut rng),
+            artifacts,
+            seats,
+            77,
+            3,
+        )
+    }
+
+    #[test]
+    fn undo_replays_the_dice_so_the_same_attempt_rolls_the_same_dice() {
+        let mut g = game([Seat::Person, Seat::Person], false);
+        assert!(Color::BOTH.iter().all(|c| g.state().hand_size(*c) == 0));
+        // Play until an attempt with dice comes up.
+        let mut step = 0u64;
+        loop {
+            let s = g.state().clone();
+            let legal = s.legal_actions();
+            let attempt = legal
+                .iter()
+                .find(|a| a.is_attempt() && s.attempt_dice(a).is_some_and(|d| d.defender > 0));
+            if let Some(a) = attempt.copied() {
+                let first = g.submit(s.turn(), a).unwrap();
+                assert!(first.record.dice.is_some());
+                assert_eq!(g.undo_size(), Some(1));
+                g.undo(1).unwrap();
+                assert_eq!(g.state(), &s);
+                let again = g.submit(s.turn(), a).unwrap();
+                assert_eq!(again.record.dice, first.record.dice);
+                assert_eq!(again.record.result, first.record.result);
+                break;
+            }
+            let a = crate::ai::random(&s, step).unwrap();
+            g.submit(s.turn(), a).unwrap();
+            step += 1;
+            assert!(step < 400, "an attempt comes up");
+        }
+    }
+
+    #[test]
+    fn against_the_engine_undo_takes_back_the_reply_too() {
+        let mut g = game([Seat::Person, Seat::Bot(Level::Easy)], false);
+        assert_eq!(g.undo_size(), None);
+        let s = g.state().clone();
+        let a = crate::ai::random(&s, 1).unwrap();
+        g.submit(Color::White, a).unwrap();
+        while let Some(turn) = g.game().bot_turn() {
+            let reply = crate::ai::choose(&turn.state, turn.level, turn.seed).unwrap();
+            g.submit(turn.side, reply).unwrap();
+        }
+        let n = g.undo_size().unwrap();
+        assert!(n >= 2);
+        g.undo(n).unwrap();
+        assert_eq!(g.state(), &s);
+    }
+
+    #[test]
+    fn the_autosave_reads_back_checked_and_a_tampered_one_is_refused() {
+        let mut g = game([Seat::Person, Seat::Bot(Level::Normal)], true);
+        for i in 0..6 {
+            let s = g.state().clone();
+            let a = crate::ai::random(&s, i).unwrap();
+            g.submit(s.turn(), a).unwrap();
+        }
+        let json = serde_json::to_string(&g).unwrap();
+        let back: ChessGame = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.checked().unwrap(), g);
+        // An army that breaks a rule.
+        let mut bad = g.clone();
+        bad.armies[0] = bad.armies[1].clone();
+        assert!(bad.checked().is_err());
+        // Artifacts said off while the hands were dealt.
+        let mut bad = g.clone();
+        bad.artifacts = false;
+        assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
+        // An ending the record does not reach.
+        let mut bad = g.clone();
+        bad.ending = Some(Ending::Rules(End::Stalemate));
+        assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
+        let _ = AttemptResult::Miss;
+    }
+
+    #[test]
+    fn resigning_ends_the_game_for_the_other_colour() {
+        let mut g = game([Seat::Person, Seat::Person], false);
+        assert_eq!(
+            g.resign(Color::Black).map(Ending::winner),
+            Ok(Some(Color::White))
+        );
+        assert_eq!(g.awaited(), None);
+        let s = g.state().clone();
+        let a = s.legal_actions()[0];
+        assert!(matches!(g.submit(s.turn(), a), Err(Refused::GameOver)));
+    }
+}
