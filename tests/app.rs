@@ -1906,3 +1906,6 @@ mod hive {
         );
     }
 }
+
+#[path = "app/chess.rs"]
+mod chess;

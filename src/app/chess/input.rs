@@ -1,0 +1,266 @@
+//! The player's hands at the Artifact Chess table: a click (or tap) on a piece, a mark or a
+//! square becomes a [`ChessClicked`]; the keyboard plays a whole game without the mouse.
+//!
+//! Keys: while building, the arrows move over your half, Enter places the piece in hand (or
+//! takes one off), 1–4 take a rook, bishop, knight or pawn in hand, R a random army, C clears,
+//! Space says Ready. In play, Tab / Shift+Tab select your pieces that can act, the arrows go
+//! from target to target, Enter acts, H heals, Escape puts the piece down, ← and → step through
+//! the history when nothing is selected, Backspace undoes, Space skips the dice.
+
+use super::table::{Focus, Intent, Phase};
+use super::view::{ChessPiece, Die, square_at};
+use super::{ChessClicked, ChessIntent, ChessTable};
+use crate::app::kit::TableSet;
+use crate::app::screens::Screen;
+use crate::rules::GameKind;
+use crate::rules::chess::Role;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+/// A press-and-release that moved further than this many pixels was a drag (the view panned).
+const DRAG_SLOP: f32 = 8.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        clicks
+            .in_set(TableSet::Input)
+            .run_if(in_state(Screen::Table(GameKind::Chess))),
+    );
+}
+
+/// The piece an entity belongs to (the hit is on one of its meshes).
+fn piece_of(
+    mut e: Entity,
+    pieces: &Query<&ChessPiece>,
+    parents: &Query<&ChildOf>,
+) -> Option<ChessPiece> {
+    for _ in 0..4 {
+        if let Ok(p) = pieces.get(e) {
+            return Some(*p);
+        }
+        e = parents.get(e).ok()?.parent();
+    }
+    None
+}
+
+fn is_die(mut e: Entity, dice: &Query<&Die>, parents: &Query<&ChildOf>) -> bool {
+    for _ in 0..4 {
+        if dice.get(e).is_ok() {
+            return true;
+        }
+        match parents.get(e) {
+            Ok(p) => e = p.parent(),
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+fn clicks(
+    mut clicks: MessageReader<Pointer<Click>>,
+    mut drags: MessageReader<Pointer<DragEnd>>,
+    table: Res<ChessTable>,
+    pieces: Query<&ChessPiece>,
+    dice: Query<&Die>,
+    parents: Query<&ChildOf>,
+    mut out: MessageWriter<ChessClicked>,
+) {
+    let dragged = drags
+        .read()
+        .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
+    let mut seen = false;
+    for click in clicks.read() {
+        if click.button != PointerButton::Primary || dragged || seen {
+            continue;
+        }
+        seen = true;
+        if table.roll.is_some() || is_die(click.entity, &dice, &parents) {
+            out.write(ChessClicked::Nothing);
+            continue;
+        }
+        let message = match piece_of(click.entity, &pieces, &parents) {
+            Some(p) => ChessClicked::Square(p.at),
+            None => click
+                .hit
+                .position
+                .and_then(square_at)
+                .map_or(ChessClicked::Nothing, ChessClicked::Square),
+        };
+        out.write(message);
+    }
+}
+
+/// Runs in the core plugin (the headless tests press keys too).
+pub(super) fn keys(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut table: ResMut<ChessTable>,
+    mut intents: MessageWriter<ChessIntent>,
+) {
+    let Some(mut keys) = keys else {
+        return;
+    };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let held = keys.clone();
+    let pressed = |k: KeyCode| held.just_pressed(k);
+    let mut send = |i: Intent| {
+        intents.write(ChessIntent(i));
+    };
+    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
+    let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
+    if table.roll.is_some() {
+        if enter || pressed(KeyCode::Space) || pressed(KeyCode::Escape) {
+            send(Intent::SkipRoll);
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
+        return;
+    }
+    match table.phase {
+        Phase::Lobby => {
+            if enter {
+                send(if table.saved.is_some() {
+                    Intent::Continue
+                } else {
+                    Intent::Start
+                });
+            }
+            return;
+        }
+        Phase::Pass(_) => {
+            if enter || pressed(KeyCode::Space) {
+                send(Intent::TakeOver);
+            }
+            return;
+        }
+        Phase::Build(_) => {
+            for (k, role) in [
+                (KeyCode::Digit1, Role::Rook),
+                (KeyCode::Digit2, Role::Bishop),
+                (KeyCode::Digit3, Role::Knight),
+                (KeyCode::Digit4, Role::Pawn),
+            ] {
+                if pressed(k) {
+                    send(Intent::Hold(Some(role)));
+                }
+            }
+            if pressed(KeyCode::KeyR) {
+                send(Intent::RandomArmy);
+            } else if pressed(KeyCode::KeyC) {
+                send(Intent::ClearArmy);
+            } else if pressed(KeyCode::Space) {
+                send(Intent::Ready);
+            }
+            let ring = table.focus_ring();
+            let step = if pressed(KeyCode::ArrowRight) {
+                1
+            } else if pressed(KeyCode::ArrowLeft) {
+                -1
+            } else if pressed(KeyCode::ArrowUp) {
+                8
+            } else if pressed(KeyCode::ArrowDown) {
+                -8
+            } else {
+                0
+            };
+            if step != 0 {
+                table.move_focus(&ring, step);
+            }
+            if enter && let Some(Focus::Build(sq)) = table.focus {
+                send(Intent::BuildAt(sq));
+            } else if enter {
+                table.move_focus(&ring, 1);
+            }
+            return;
+        }
+        Phase::Reveal { .. } => return,
+        Phase::Over => {
+            if pressed(KeyCode::ArrowLeft) {
+                send(Intent::StepBack);
+            } else if pressed(KeyCode::ArrowRight) {
+                send(Intent::StepForward);
+            }
+            return;
+        }
+        Phase::Play => {}
+    }
+    let nothing_selected = table.selected.is_none() && table.promotion.is_none();
+    if nothing_selected {
+        if pressed(KeyCode::ArrowLeft) {
+            send(Intent::StepBack);
+            return;
+        }
+        if pressed(KeyCode::ArrowRight) {
+            send(Intent::StepForward);
+            return;
+        }
+    }
+    if table.viewing.is_some() {
+        if pressed(KeyCode::Escape) {
+            send(Intent::BackToGame);
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
+        return;
+    }
+    if pressed(KeyCode::Backspace) {
+        send(Intent::Undo);
+        return;
+    }
+    if !table.person_to_act() {
+        return;
+    }
+    if let Some(choices) = &table.promotion {
+        let _ = choices;
+        for (k, role) in [
+            (KeyCode::KeyR, Role::Rook),
+            (KeyCode::KeyB, Role::Bishop),
+            (KeyCode::KeyN, Role::Knight),
+        ] {
+            if pressed(k) {
+                send(Intent::Promote(role));
+            }
+        }
+        if pressed(KeyCode::Escape) {
+            send(Intent::Select(None));
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
+        return;
+    }
+    if pressed(KeyCode::KeyH) {
+        send(Intent::Heal(None));
+        return;
+    }
+    if pressed(KeyCode::Tab) {
+        // Tab moves between your pieces that can act, selecting the one it lands on.
+        let pieces: Vec<Focus> = table.selectable().into_iter().map(Focus::Piece).collect();
+        if let Some((from, _)) = &table.selected {
+            table.focus = Some(Focus::Piece(*from));
+        }
+        table.move_focus(&pieces, if shift { -1 } else { 1 });
+        if let Some(Focus::Piece(sq)) = table.focus {
+            send(Intent::Select(Some(sq)));
+        }
+    } else if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
+        let ring = table.focus_ring();
+        table.move_focus(&ring, 1);
+    } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
+        let ring = table.focus_ring();
+        table.move_focus(&ring, -1);
+    } else if enter {
+        match table.focus {
+            Some(Focus::Target(sq)) => send(Intent::Target(sq)),
+            Some(Focus::Piece(sq)) if table.selected.is_none() => send(Intent::Select(Some(sq))),
+            _ => {
+                let ring = table.focus_ring();
+                table.move_focus(&ring, 1);
+            }
+        }
+    }
+    if pressed(KeyCode::Escape) && table.selected.is_some() {
+        send(Intent::Select(None));
+        // Escape put the piece down: it must not also leave the table.
+        keys.clear_just_pressed(KeyCode::Escape);
+    }
+}

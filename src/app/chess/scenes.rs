@@ -1,0 +1,245 @@
+//! The staged scenes (`--scene chess…`): a game set up at a telling moment through the same
+//! table calls a player's actions go through. The games come from seeded choices, so every run
+//! stages the same picture.
+
+use super::ChessTable;
+use super::table::{Intent, Phase, Table, Timing};
+use crate::ai::Level;
+use crate::app::dev::StageScene;
+use crate::app::kit::StagedScene;
+use crate::play::Seat;
+use crate::play::chess::ChessGame;
+use crate::rules::chess::{Action, Army, AttemptResult, Color, DiceRng, End, Role, Square, State};
+use bevy::prelude::*;
+
+pub const SCENES: &[StagedScene] = &[
+    StagedScene {
+        name: "army",
+        about: "Artifact Chess: half an army built, the budget, a broken rule named",
+        tool: None,
+    },
+    StagedScene {
+        name: "attack",
+        about: "Artifact Chess: a piece lifted with its dots, attack rings and their odds",
+        tool: None,
+    },
+    StagedScene {
+        name: "dice",
+        about: "Artifact Chess: the dice of an attempt in the air",
+        tool: None,
+    },
+    StagedScene {
+        name: "dice-result",
+        about: "Artifact Chess: the dice settled, the sums and \"Wounded\"",
+        tool: None,
+    },
+    StagedScene {
+        name: "history",
+        about: "Artifact Chess: viewing an earlier action of the game",
+        tool: None,
+    },
+    StagedScene {
+        name: "verdict",
+        about: "Artifact Chess: mate, the banner",
+        tool: None,
+    },
+];
+
+/// The scenes' game: the person (white) against the engine (normal), seeded armies.
+fn new_game() -> ChessGame {
+    let mut rng = DiceRng::new(2026);
+    ChessGame::new(
+        Army::engine(Color::White, &mut rng),
+        Army::engine(Color::Black, &mut rng),
+        false,
+        [Seat::Person, Seat::Bot(Level::Normal)],
+        41,
+        7,
+    )
+}
+
+/// A seeded choice: an attempt half the time when there is one, else any action.
+fn pick(state: &State, rng: &mut DiceRng) -> Option<Action> {
+    let legal = state.legal_actions();
+    if legal.is_empty() {
+        return None;
+    }
+    let attempts: Vec<&Action> = legal.iter().filter(|a| a.is_attempt()).collect();
+    if !attempts.is_empty() && rng.below(2) == 0 {
+        return Some(*attempts[rng.below(attempts.len() as u64) as usize]);
+    }
+    Some(legal[rng.below(legal.len() as u64) as usize])
+}
+
+/// The actions of a seeded game that reaches a position `want` accepts (white to act).
+fn course_to(want: impl Fn(&State, usize) -> bool) -> Vec<Action> {
+    for seed in 0..300u64 {
+        let mut rng = DiceRng::new(seed);
+        let mut s = new_game().state().clone();
+        let mut actions = Vec::new();
+        while s.end().is_none() && actions.len() < 160 {
+            if s.turn() == Color::White && want(&s, actions.len()) {
+                return actions;
+            }
+            let Some(a) = pick(&s, &mut rng) else { break };
+            let Ok((next, _)) = s.apply(&a) else { break };
+            s = next;
+            actions.push(a);
+        }
+    }
+    Vec::new()
+}
+
+/// A game won by white with mate: white's actions the easy engine's, black's seeded.
+fn mated() -> Vec<Action> {
+    for seed in 0..60u64 {
+        let mut rng = DiceRng::new(seed);
+        let mut s = new_game().state().clone();
+        let mut actions = Vec::new();
+        while s.end().is_none() && actions.len() < 400 {
+            let a = if s.turn() == Color::White {
+                crate::ai::choose(&s, Level::Easy, seed)
+            } else {
+                pick(&s, &mut rng)
+            };
+            let Some(a) = a else { break };
+            let Ok((next, _)) = s.apply(&a) else { break };
+            s = next;
+            actions.push(a);
+        }
+        if matches!(
+            s.end(),
+            Some(End::Mate {
+                winner: Color::White
+            })
+        ) {
+            return actions;
+        }
+    }
+    Vec::new()
+}
+
+/// The table with `actions` played into the scenes' game.
+fn stage_game(table: &mut Table, actions: &[Action]) {
+    let mut g = new_game();
+    for a in actions {
+        if let Some(side) = g.awaited() {
+            let _ = g.submit(side, *a);
+        }
+    }
+    table.resume(g);
+}
+
+/// An attempt of white's with a healthy defender (so dice roll) that ends in `result`.
+fn attempt_ending(state: &State, result: AttemptResult) -> Option<Action> {
+    state.legal_actions().into_iter().find(|a| {
+        matches!(a, Action::Attempt { .. })
+            && state.attempt_dice(a).is_some_and(|d| d.defender > 0)
+            && state.apply(a).is_ok_and(|(_, r)| r.result == Some(result))
+    })
+}
+
+fn wounded_on_board(s: &State) -> bool {
+    s.board().pieces().any(|(_, p)| p.wounded)
+}
+
+/// Stages the scene named by [`StageScene`].
+pub(super) fn stage(
+    mut requests: MessageReader<StageScene>,
+    mut table: ResMut<ChessTable>,
+    mut panels: ResMut<super::ChessPanels>,
+) {
+    let Some(StageScene { name, .. }) = requests
+        .read()
+        .filter(|s| s.game == crate::rules::GameKind::Chess)
+        .last()
+        .cloned()
+    else {
+        return;
+    };
+    let t = &mut table.0;
+    let instant = Timing::INSTANT;
+    *panels = super::ChessPanels::default();
+    match name.as_str() {
+        // The plain table scene: a game in progress, a wounded piece, the gold frame.
+        "" => {
+            let actions = course_to(|s, n| n >= 14 && wounded_on_board(s) && !s.in_check());
+            stage_game(t, &actions);
+        }
+        "army" => {
+            t.phase = Phase::Lobby;
+            t.opponent = Seat::Bot(Level::Normal);
+            let _ = t.handle(Intent::Start, 11, &instant);
+            let sq = |s: &str| Square::parse(s);
+            for (role, at) in [
+                (Role::Rook, "a1"),
+                (Role::Knight, "b1"),
+                (Role::Bishop, "c1"),
+                (Role::Bishop, "g1"),
+                (Role::Pawn, "d2"),
+                (Role::Pawn, "e3"),
+            ] {
+                if let Some(at) = sq(at) {
+                    let _ = t.handle(Intent::Drop(role, at), 0, &instant);
+                }
+            }
+            let _ = t.handle(Intent::Hold(Some(Role::Pawn)), 0, &instant);
+        }
+        "attack" => {
+            let actions = course_to(|s, n| {
+                n >= 6
+                    && s.board().pieces().any(|(sq, p)| {
+                        p.color == Color::White
+                            && p.role != Role::King
+                            && crate::rules::chess::piece_actions(s, sq).attempts.len() >= 2
+                    })
+            });
+            stage_game(t, &actions);
+            let s = t.state().cloned();
+            if let Some(s) = s {
+                let from = s
+                    .board()
+                    .pieces()
+                    .filter(|(sq, p)| {
+                        p.color == Color::White
+                            && p.role != Role::King
+                            && crate::rules::chess::piece_actions(&s, *sq).attempts.len() >= 2
+                    })
+                    .map(|(sq, _)| sq)
+                    .next();
+                if let Some(from) = from {
+                    let _ = t.handle(Intent::Select(Some(from)), 0, &instant);
+                }
+            }
+        }
+        "dice" | "dice-result" => {
+            let actions =
+                course_to(|s, n| n >= 8 && attempt_ending(s, AttemptResult::Wound).is_some());
+            stage_game(t, &actions);
+            if let Some(a) = t
+                .state()
+                .and_then(|s| attempt_ending(s, AttemptResult::Wound))
+            {
+                let _ = t.handle(Intent::Act(a), 0, &Timing::PLAY);
+                let at = if name == "dice" {
+                    Timing::PLAY.dice * 0.42
+                } else {
+                    Timing::PLAY.dice + 0.3
+                };
+                t.freeze_roll(at);
+            }
+        }
+        "history" => {
+            let actions = course_to(|s, n| n >= 16 && wounded_on_board(s));
+            stage_game(t, &actions);
+            for _ in 0..3 {
+                let _ = t.handle(Intent::StepBack, 0, &instant);
+            }
+        }
+        "verdict" => {
+            let actions = mated();
+            stage_game(t, &actions);
+        }
+        other => warn!("no staged Artifact Chess scene `{other}`"),
+    }
+}

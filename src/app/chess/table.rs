@@ -1,0 +1,1091 @@
+//! The Artifact Chess table's own state around the match layer's [`ChessGame`]: the lobby's
+//! choices, the armies being built (with the hot seat's hand-over and the reveal), the piece
+//! the person to act has selected and what it may do, the promotion being chosen, the dice roll
+//! on show, the position being looked at in the history, and the animation time. Intents go
+//! through [`Table::handle`], which asks the game (and through it the rules) and either changes
+//! the table or returns a [`Refusal`] and changes nothing. Time enters as a parameter
+//! ([`Table::tick`]), so the roll and the animations run instantly in tests.
+//!
+//! Decisions where the issue is silent:
+//! - Against the engine the person chooses a colour (white moves first); at a hot seat player 1
+//!   builds and plays white. The board is seen from the person's side (white's at a hot seat).
+//! - While building, any square of your first three ranks takes a piece, even one that breaks
+//!   a rule: the rule is then named and Ready waits. A click on a placed piece takes it off.
+//! - The roll plays for `Timing::dice` seconds, its result stays for `Timing::dice_hold`, then
+//!   the pieces move; a click or a key skips to the result's movement.
+
+use crate::ai::Level;
+use crate::i18n::{Explain, Message, msg};
+use crate::play::Seat;
+use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
+use crate::rules::chess::{
+    Action, Army, AttemptResult, Color, PieceActions, Record, Role, RuleError, Square, State,
+    piece_actions,
+};
+
+/// How long the table's animations take, in seconds. Data, so tests run them instantly.
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Both armies revealed.
+    pub reveal: f32,
+    /// A piece travelling: the first square, then each further one.
+    pub move_first: f32,
+    pub move_each: f32,
+    /// The dice tumbling before they settle.
+    pub dice: f32,
+    /// The settled dice, their sums and the outcome, before the pieces move.
+    pub dice_hold: f32,
+    /// A heal's red "+" leaving.
+    pub heal: f32,
+    /// The least time the engine is seen thinking.
+    pub think: f32,
+}
+
+impl Timing {
+    pub const PLAY: Timing = Timing {
+        reveal: 1.6,
+        move_first: 0.32,
+        move_each: 0.07,
+        dice: 1.0,
+        dice_hold: 1.1,
+        heal: 0.6,
+        think: 0.5,
+    };
+    pub const INSTANT: Timing = Timing {
+        reveal: 0.0,
+        move_first: 0.0,
+        move_each: 0.0,
+        dice: 0.0,
+        dice_hold: 0.0,
+        heal: 0.0,
+        think: 0.0,
+    };
+
+    /// The time a piece takes to travel `squares` squares (king steps).
+    pub fn travel(&self, squares: u8) -> f32 {
+        self.move_first + self.move_each * f32::from(squares.saturating_sub(1))
+    }
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing::PLAY
+    }
+}
+
+/// Where the table stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Phase {
+    /// Choosing the opponent, the colour, the artifacts.
+    Lobby,
+    /// A person builds this colour's army.
+    Build(Color),
+    /// A hot seat between the two set-ups: the first army hidden, the device handed over.
+    Pass(Color),
+    /// Both armies are shown; the game starts when it is over.
+    Reveal {
+        left: f32,
+    },
+    Play,
+    /// The game has ended: the banner.
+    Over,
+}
+
+/// The dice of one attempt on show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roll {
+    pub played: Played,
+    /// Seconds since the dice were thrown.
+    pub elapsed: f32,
+    /// A staged scene holds the dice where they are.
+    pub frozen: bool,
+    /// The settle sound has been played.
+    pub settled: bool,
+}
+
+/// An action as the animation needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub before: State,
+    pub record: Record,
+    pub after: State,
+}
+
+impl Played {
+    pub fn side(&self) -> Color {
+        self.record.actor
+    }
+}
+
+/// What the keyboard's focus rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// One of your pieces that can act.
+    Piece(Square),
+    /// A target of the selected piece.
+    Target(Square),
+    /// A square of the army being built.
+    Build(Square),
+}
+
+/// What a person (or a test) asks of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Lobby: the opponent (the engine at a level, or a person here).
+    Choose(Seat),
+    /// Lobby: the person's colour against the engine.
+    Colour(Color),
+    Start,
+    Continue,
+    /// Building: take this role in hand (or nothing).
+    Hold(Option<Role>),
+    /// Building: a click on a square — place the role in hand, or take a placed piece off.
+    BuildAt(Square),
+    /// Building: a role dropped on a square (a drag from the palette).
+    Drop(Role, Square),
+    RandomArmy,
+    ClearArmy,
+    Ready,
+    /// Hot seat: the second person has the device.
+    TakeOver,
+    /// Play: select the piece on this square (or deselect with `None`).
+    Select(Option<Square>),
+    /// Play: the selected piece acts on this square (move, attempt or heal).
+    Target(Square),
+    /// Play: the promotion chosen.
+    Promote(Role),
+    /// Play: the king heals (the only wounded neighbour, or the one named).
+    Heal(Option<Square>),
+    /// Play an action directly.
+    Act(Action),
+    SkipRoll,
+    StepBack,
+    StepForward,
+    BackToGame,
+    Undo,
+    Resign,
+    NewGame,
+}
+
+/// Why an intent changed nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// Not now: another phase, an animation, the engine's turn.
+    NotNow,
+    /// Looking at an earlier position: go back to the game first.
+    Viewing,
+    /// The square has nothing of the side to act that can be selected.
+    NotYours(Square),
+    Empty(Square),
+    /// Nothing is selected.
+    NothingSelected,
+    /// The selected piece cannot act on that square.
+    NoActionThere(Square),
+    /// No wounded friend next to the king.
+    NoHeal,
+    /// The army breaks a rule (the first named).
+    Army(crate::rules::chess::ArmyError),
+    Draft(DraftError),
+    /// Nothing in hand to place.
+    NothingHeld,
+    /// The rules refused it.
+    Rule(RuleError),
+    NothingToUndo,
+    /// The record would not replay (a damaged game).
+    Replay(crate::play::ReplayError<State>),
+    NothingSaved,
+}
+
+impl Explain for Refusal {
+    fn explain(&self) -> Message {
+        match self {
+            Refusal::NotNow => msg("chess.refused.not_now"),
+            Refusal::Viewing => msg("chess.refused.viewing"),
+            Refusal::NotYours(sq) => msg("chess.refused.not_yours").with("square", sq),
+            Refusal::Empty(sq) => msg("chess.refused.empty").with("square", sq),
+            Refusal::NothingSelected => msg("chess.refused.nothing_selected"),
+            Refusal::NoActionThere(sq) => msg("chess.refused.no_action").with("square", sq),
+            Refusal::NoHeal => msg("chess.refused.no_heal"),
+            Refusal::Army(e) => e.explain(),
+            Refusal::Draft(e) => e.explain(),
+            Refusal::NothingHeld => msg("chess.refused.nothing_held"),
+            Refusal::Rule(e) => e.explain(),
+            Refusal::NothingToUndo => msg("chess.refused.nothing_to_undo"),
+            Refusal::Replay(e) => e.explain(),
+            Refusal::NothingSaved => msg("chess.refused.nothing_saved"),
+        }
+    }
+}
+
+impl From<crate::play::Refused<State>> for Refusal {
+    fn from(r: crate::play::Refused<State>) -> Refusal {
+        match r {
+            crate::play::Refused::Rule(e) => Refusal::Rule(e),
+            _ => Refusal::NotNow,
+        }
+    }
+}
+
+/// What the Bevy side must do after an intent or a tick.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Both armies are ready: the reveal begins.
+    Revealed,
+    /// An action was accepted: the dice start rolling (if it rolls), the sounds play.
+    Played(Played),
+    /// The dice came to rest.
+    Settled,
+    /// The action's result is now shown on the board: the pieces move.
+    Resolved(Played),
+    /// The side that just failed an attempt is still in check and acts again.
+    StillInCheck(Color),
+    /// The game ended.
+    Ended(Ending),
+    /// Actions were taken back.
+    Undone(usize),
+    /// The selection or the build changed.
+    Picked,
+    /// The saved game should be written (or cleared, with no game).
+    Save,
+}
+
+/// The whole table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub phase: Phase,
+    /// Who sits across: the engine at a level, or a second person here.
+    pub opponent: Seat,
+    /// The person's colour against the engine.
+    pub colour: Color,
+    /// Artifacts on or off (on plays with the cards once their table lands; off until then).
+    pub artifacts: bool,
+    /// The armies as built (white's first).
+    pub drafts: [Draft; 2],
+    /// The engine's army, hidden until both are ready.
+    engine_army: Option<Army>,
+    /// The role in hand while building.
+    pub held: Option<Role>,
+    pub game: Option<ChessGame>,
+    /// A saved game the lobby offers to continue.
+    pub saved: Option<ChessGame>,
+    /// The selected piece and what it may do.
+    pub selected: Option<(Square, PieceActions)>,
+    /// A promotion being chosen: the actions it chooses between.
+    pub promotion: Option<Vec<Action>>,
+    pub focus: Option<Focus>,
+    /// The roll on show.
+    pub roll: Option<Roll>,
+    /// The last action resolved, for the sums and the outcome under the dice.
+    pub last: Option<Played>,
+    /// Seconds of movement still playing; nobody acts until it is over.
+    pub busy: f32,
+    /// The position after this many actions is on show instead of the game's.
+    pub viewing: Option<usize>,
+    /// The state on show while viewing (replayed once per step).
+    view_state: Option<State>,
+    /// The move list, rebuilt when the game changes.
+    list: Vec<ListEntry>,
+}
+
+/// One line of the move list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListEntry {
+    pub number: u16,
+    pub side: Color,
+    pub text: String,
+    pub result: Option<AttemptResult>,
+    /// The attempt's sums: attacker's, defender's (no defender sum: it died without a roll).
+    pub sums: Option<(u32, Option<u32>)>,
+    /// The side to act next is in check.
+    pub check: bool,
+    /// The action mated.
+    pub mate: bool,
+    /// Where the gold frame goes after this action.
+    pub actor: Option<Square>,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            phase: Phase::Lobby,
+            opponent: Seat::Bot(Level::Normal),
+            colour: Color::White,
+            artifacts: false,
+            drafts: [Draft::new(Color::White), Draft::new(Color::Black)],
+            engine_army: None,
+            held: None,
+            game: None,
+            saved: None,
+            selected: None,
+            promotion: None,
+            focus: None,
+            roll: None,
+            last: None,
+            busy: 0.0,
+            viewing: None,
+            view_state: None,
+            list: Vec::new(),
+        }
+    }
+}
+
+impl Table {
+    pub fn hot_seat(&self) -> bool {
+        self.opponent == Seat::Person
+    }
+
+    /// The state of the game under way (or just ended).
+    pub fn state(&self) -> Option<&State> {
+        self.game.as_ref().map(ChessGame::state)
+    }
+
+    /// The position on show: an earlier one while viewing, the one before the action while its
+    /// dice roll, else the game's.
+    pub fn shown(&self) -> Option<&State> {
+        if self.viewing.is_some() {
+            return self.view_state.as_ref();
+        }
+        if let Some(roll) = &self.roll {
+            return Some(&roll.played.before);
+        }
+        self.state()
+    }
+
+    /// The colour seen from the near side: the person's against the engine, white at a hot seat.
+    pub fn near(&self) -> Color {
+        if self.hot_seat() {
+            Color::White
+        } else {
+            self.colour
+        }
+    }
+
+    /// The colour a person plays now: against the engine, theirs; at a hot seat, the side to act
+    /// (or the one building).
+    pub fn person_colour(&self) -> Color {
+        match (self.phase, &self.game) {
+            (Phase::Build(c), _) => c,
+            (_, Some(g)) if self.hot_seat() => g.awaited().unwrap_or(g.state().turn()),
+            _ => self.colour,
+        }
+    }
+
+    /// Whether anything is still moving on the table (the roll, pieces, the reveal).
+    pub fn animating(&self) -> bool {
+        self.busy > 0.0 || self.roll.is_some() || matches!(self.phase, Phase::Reveal { .. })
+    }
+
+    /// Whether a person on this device may act on the pieces now.
+    pub fn person_to_act(&self) -> bool {
+        self.phase == Phase::Play
+            && !self.animating()
+            && self.viewing.is_none()
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.awaited().is_some_and(|c| g.seat(c) == Seat::Person))
+    }
+
+    /// The draft a person is building now.
+    pub fn draft(&self) -> Option<&Draft> {
+        match self.phase {
+            Phase::Build(c) => Some(&self.drafts[c.index()]),
+            _ => None,
+        }
+    }
+
+    /// Whether the army of `color` may be seen now: one's own while building; both once both
+    /// are ready.
+    pub fn army_visible(&self, color: Color) -> bool {
+        match self.phase {
+            Phase::Build(c) => c == color,
+            Phase::Pass(_) => false,
+            Phase::Lobby => false,
+            _ => true,
+        }
+    }
+
+    /// The move list.
+    pub fn list(&self) -> &[ListEntry] {
+        &self.list
+    }
+
+    /// Actions played in the game.
+    pub fn plies(&self) -> usize {
+        self.game.as_ref().map_or(0, ChessGame::len)
+    }
+
+    /// Where the gold frame goes in the position on show.
+    pub fn gold_frame(&self) -> Option<Square> {
+        if self.roll.is_some() {
+            return None;
+        }
+        let n = self.viewing.unwrap_or(self.plies());
+        self.list.get(n.checked_sub(1)?)?.actor
+    }
+
+    fn rebuild_list(&mut self) {
+        self.list = match &self.game {
+            Some(g) => list_of(g),
+            None => Vec::new(),
+        };
+    }
+
+    fn clear_marks(&mut self) {
+        self.selected = None;
+        self.promotion = None;
+        self.focus = None;
+        self.viewing = None;
+        self.view_state = None;
+        self.roll = None;
+        self.last = None;
+        self.busy = 0.0;
+    }
+
+    /// Resumes a saved game (checked by the caller).
+    pub fn resume(&mut self, game: ChessGame) {
+        self.opponent = match (game.seat(Color::White), game.seat(Color::Black)) {
+            (Seat::Person, Seat::Person) => Seat::Person,
+            (Seat::Person, other) => {
+                self.colour = Color::White;
+                other
+            }
+            (other, _) => {
+                self.colour = Color::Black;
+                other
+            }
+        };
+        self.artifacts = game.artifacts();
+        self.clear_marks();
+        self.drafts = [draft_of(&game.armies()[0]), draft_of(&game.armies()[1])];
+        self.phase = if game.ending().is_some() {
+            Phase::Over
+        } else {
+            Phase::Play
+        };
+        self.game = Some(game);
+        self.saved = None;
+        self.rebuild_list();
+    }
+
+    /// Lets `dt` seconds pass: the reveal, the roll, the movement.
+    pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if let Phase::Reveal { left } = &mut self.phase {
+            *left -= dt;
+            if *left <= 0.0 {
+                self.phase = Phase::Play;
+            }
+            return effects;
+        }
+        if let Some(roll) = &mut self.roll {
+            if !roll.frozen {
+                roll.elapsed += dt;
+            }
+            if !roll.settled && roll.elapsed >= timing.dice {
+                roll.settled = true;
+                effects.push(Effect::Settled);
+            }
+            if roll.elapsed >= timing.dice + timing.dice_hold {
+                let played = self.roll.take().map(|r| r.played);
+                if let Some(p) = played {
+                    effects.extend(self.resolve(p, timing));
+                }
+            }
+            return effects;
+        }
+        self.busy = (self.busy - dt).max(0.0);
+        effects
+    }
+
+    /// The action's result reaches the board: the pieces move, the game may end.
+    fn resolve(&mut self, p: Played, timing: &Timing) -> Vec<Effect> {
+        let travel = match p.record.action {
+            Action::Heal { .. } => timing.heal,
+            _ => match (p.record.action.from(), p.record.action.to()) {
+                (Some(f), Some(t)) => timing.travel(f.distance(t)),
+                _ => timing.move_first,
+            },
+        };
+        self.busy = travel;
+        let mut effects = vec![Effect::Resolved(p.clone())];
+        let failed = matches!(
+            p.record.result,
+            Some(AttemptResult::Wound | AttemptResult::Miss)
+        );
+        if failed && p.after.turn() == p.side() && p.after.end().is_none() {
+            effects.push(Effect::StillInCheck(p.side()));
+        }
+        self.last = Some(p);
+        if let Some(ending) = self.game.as_ref().and_then(ChessGame::ending) {
+            self.phase = Phase::Over;
+            effects.push(Effect::Ended(ending));
+        }
+        effects
+    }
+
+    /// Handles one intent. `seed` is fresh randomness for a new game (the dice, the engine's
+    /// army and choices, a random army).
+    pub fn handle(
+        &mut self,
+        intent: Intent,
+        seed: u64,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        match intent {
+            Intent::Choose(seat) => {
+                self.lobby()?;
+                if seat == Seat::Remote {
+                    return Err(Refusal::NotNow);
+                }
+                self.opponent = seat;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Colour(c) => {
+                self.lobby()?;
+                self.colour = c;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Start => {
+                self.lobby()?;
+                self.start_building(seed);
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Continue => {
+                self.lobby()?;
+                let game = self.saved.take().ok_or(Refusal::NothingSaved)?;
+                self.resume(game);
+                Ok(vec![Effect::Picked])
+            }
+            Intent::NewGame => match self.phase {
+                Phase::Over | Phase::Lobby => {
+                    self.phase = Phase::Lobby;
+                    self.game = None;
+                    self.clear_marks();
+                    self.list.clear();
+                    Ok(vec![Effect::Save])
+                }
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::Hold(role) => {
+                self.building()?;
+                self.held = role;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::BuildAt(sq) => {
+                let color = self.building()?;
+                let draft = &mut self.drafts[color.index()];
+                if draft.at(sq).is_some() {
+                    draft.remove(sq).map_err(Refusal::Draft)?;
+                } else {
+                    let role = self.held.ok_or(Refusal::NothingHeld)?;
+                    draft.place(role, sq).map_err(Refusal::Draft)?;
+                }
+                self.focus = Some(Focus::Build(sq));
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Drop(role, sq) => {
+                let color = self.building()?;
+                self.drafts[color.index()]
+                    .place(role, sq)
+                    .map_err(Refusal::Draft)?;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::RandomArmy => {
+                let color = self.building()?;
+                self.drafts[color.index()] = Draft::random(color, seed);
+                Ok(vec![Effect::Picked])
+            }
+            Intent::ClearArmy => {
+                let color = self.building()?;
+                self.drafts[color.index()].clear();
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Ready => {
+                let color = self.building()?;
+                self.drafts[color.index()].army().map_err(Refusal::Army)?;
+                self.held = None;
+                self.focus = None;
+                if self.hot_seat() && color == Color::White {
+                    self.phase = Phase::Pass(Color::Black);
+                    return Ok(vec![Effect::Picked]);
+                }
+                self.begin(seed, timing)
+            }
+            Intent::TakeOver => match self.phase {
+                Phase::Pass(next) => {
+                    self.phase = Phase::Build(next);
+                    Ok(vec![Effect::Picked])
+                }
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::Select(None) => {
+                if self.selected.is_none() && self.promotion.is_none() {
+                    return Err(Refusal::NothingSelected);
+                }
+                self.focus = self.selected.as_ref().map(|(s, _)| Focus::Piece(*s));
+                self.selected = None;
+                self.promotion = None;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Select(Some(sq)) => {
+                self.ready()?;
+                self.select(sq)?;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Target(sq) => {
+                self.ready()?;
+                self.target(sq, timing)
+            }
+            Intent::Promote(role) => {
+                self.ready()?;
+                let choices = self.promotion.clone().ok_or(Refusal::NothingSelected)?;
+                let action = choices
+                    .into_iter()
+                    .find(|a| promotion_of(a) == Some(role))
+                    .ok_or(Refusal::NotNow)?;
+                self.play(action, timing)
+            }
+            Intent::Heal(target) => {
+                self.ready()?;
+                let state = self.state().ok_or(Refusal::NotNow)?;
+                let heals: Vec<Action> = state
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Heal { .. }))
+                    .filter(|a| target.is_none() || a.to() == target)
+                    .collect();
+                match heals.as_slice() {
+                    [] => Err(Refusal::NoHeal),
+                    [one] => self.play(*one, timing),
+                    [first, ..] => {
+                        // Several wounded friends: the king is selected, its heals ringed.
+                        let king = first.from().ok_or(Refusal::NoHeal)?;
+                        self.select(king)?;
+                        Ok(vec![Effect::Picked])
+                    }
+                }
+            }
+            Intent::Act(action) => {
+                self.ready()?;
+                self.play(action, timing)
+            }
+            Intent::SkipRoll => {
+                let roll = self.roll.as_mut().ok_or(Refusal::NotNow)?;
+                roll.elapsed = roll.elapsed.max(timing.dice + timing.dice_hold);
+                roll.frozen = false;
+                Ok(self.tick(0.0, timing))
+            }
+            Intent::StepBack | Intent::StepForward | Intent::BackToGame => self.view(intent),
+            Intent::Undo => {
+                if !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
+                    return Err(Refusal::NotNow);
+                }
+                let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+                let n = game.undo_size().ok_or(Refusal::NothingToUndo)?;
+                game.undo(n).map_err(Refusal::Replay)?;
+                self.clear_marks();
+                self.phase = Phase::Play;
+                self.rebuild_list();
+                Ok(vec![Effect::Undone(n), Effect::Save])
+            }
+            Intent::Resign => {
+                if self.phase != Phase::Play || self.animating() {
+                    return Err(Refusal::NotNow);
+                }
+                let side = self.person_colour();
+                let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+                let ending = game.resign(side)?;
+                self.phase = Phase::Over;
+                self.selected = None;
+                self.promotion = None;
+                self.viewing = None;
+                Ok(vec![Effect::Ended(ending), Effect::Save])
+            }
+        }
+    }
+
+    fn lobby(&self) -> Result<(), Refusal> {
+        match self.phase {
+            Phase::Lobby => Ok(()),
+            _ => Err(Refusal::NotNow),
+        }
+    }
+
+    fn building(&self) -> Result<Color, Refusal> {
+        match self.phase {
+            Phase::Build(c) => Ok(c),
+            _ => Err(Refusal::NotNow),
+        }
+    }
+
+    fn start_building(&mut self, seed: u64) {
+        self.clear_marks();
+        self.game = None;
+        self.saved = None;
+        self.list.clear();
+        self.held = Some(Role::Pawn);
+        self.drafts = [Draft::new(Color::White), Draft::new(Color::Black)];
+        let person = if self.hot_seat() {
+            Color::White
+        } else {
+            self.colour
+        };
+        self.engine_army = (!self.hot_seat()).then(|| {
+            let mut rng = crate::rules::chess::DiceRng::new(seed ^ 0x5eed_a7e7);
+            Army::engine(person.other(), &mut rng)
+        });
+        self.phase = Phase::Build(person);
+    }
+
+    /// Both armies are ready: the game begins with the reveal.
+    fn begin(&mut self, seed: u64, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let army = |t: &Table, c: Color| -> Result<Army, Refusal> {
+            match &t.engine_army {
+                Some(a) if a.color() == c => Ok(a.clone()),
+                _ => t.drafts[c.index()].army().map_err(Refusal::Army),
+            }
+        };
+        let white = army(self, Color::White)?;
+        let black = army(self, Color::Black)?;
+        if let Some(a) = &self.engine_army {
+            self.drafts[a.color().index()] = draft_of(a);
+        }
+        let seats = if self.hot_seat() {
+            [Seat::Person, Seat::Person]
+        } else if self.colour == Color::White {
+            [Seat::Person, self.opponent]
+        } else {
+            [self.opponent, Seat::Person]
+        };
+        let game = ChessGame::new(
+            white,
+            black,
+            self.artifacts,
+            seats,
+            seed,
+            seed.rotate_left(17) ^ 0x9e37_79b9,
+        );
+        self.game = Some(game);
+        self.clear_marks();
+        self.rebuild_list();
+        self.phase = if timing.reveal > 0.0 {
+            Phase::Reveal {
+                left: timing.reveal,
+            }
+        } else {
+            Phase::Play
+        };
+        Ok(vec![Effect::Revealed, Effect::Save])
+    }
+
+    fn ready(&self) -> Result<(), Refusal> {
+        if self.viewing.is_some() {
+            return Err(Refusal::Viewing);
+        }
+        if self.person_to_act() {
+            Ok(())
+        } else {
+            Err(Refusal::NotNow)
+        }
+    }
+
+    fn select(&mut self, sq: Square) -> Result<(), Refusal> {
+        let state = self.state().ok_or(Refusal::NotNow)?;
+        let piece = state.board().get(sq).ok_or(Refusal::Empty(sq))?;
+        if piece.color != state.turn() {
+            return Err(Refusal::NotYours(sq));
+        }
+        let actions = piece_actions(state, sq);
+        self.selected = Some((sq, actions));
+        self.promotion = None;
+        self.focus = Some(Focus::Piece(sq));
+        Ok(())
+    }
+
+    fn target(&mut self, sq: Square, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let (_, actions) = self.selected.as_ref().ok_or(Refusal::NothingSelected)?;
+        let all: Vec<Action> = actions
+            .moves
+            .iter()
+            .copied()
+            .chain(actions.attempts.iter().map(|(a, _)| *a))
+            .chain(actions.heals.iter().copied())
+            .filter(|a| a.to() == Some(sq))
+            .collect();
+        match all.as_slice() {
+            [] => Err(Refusal::NoActionThere(sq)),
+            [one] => self.play(*one, timing),
+            _ => {
+                // A promotion: the player chooses the piece.
+                self.promotion = Some(all);
+                Ok(vec![Effect::Picked])
+            }
+        }
+    }
+
+    /// Plays `action` for the side to act (a person's choice or the engine's answer).
+    pub fn play(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+        let side = game.awaited().ok_or(Refusal::NotNow)?;
+        let played = game.submit(side, action)?;
+        let p = Played {
+            before: played.before,
+            record: played.record,
+            after: game.state().clone(),
+        };
+        self.selected = None;
+        self.promotion = None;
+        self.focus = None;
+        self.viewing = None;
+        self.view_state = None;
+        self.rebuild_list();
+        let mut effects = vec![Effect::Played(p.clone()), Effect::Save];
+        if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
+            self.roll = Some(Roll {
+                played: p,
+                elapsed: 0.0,
+                frozen: false,
+                settled: false,
+            });
+        } else {
+            if p.record.dice.is_some() {
+                effects.push(Effect::Settled);
+            }
+            effects.extend(self.resolve(p, timing));
+        }
+        Ok(effects)
+    }
+
+    fn view(&mut self, intent: Intent) -> Result<Vec<Effect>, Refusal> {
+        let plies = self.plies();
+        if plies == 0 || !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
+            return Err(Refusal::NotNow);
+        }
+        let now = self.viewing.unwrap_or(plies);
+        let next = match intent {
+            Intent::StepBack if now == 0 => return Err(Refusal::NotNow),
+            Intent::StepBack => Some(now - 1),
+            Intent::StepForward if self.viewing.is_none() => return Err(Refusal::NotNow),
+            Intent::StepForward if now + 1 >= plies => None,
+            Intent::StepForward => Some(now + 1),
+            _ => None,
+        };
+        self.viewing = next;
+        self.view_state = match (next, &self.game) {
+            (Some(n), Some(g)) => Some(g.state_after(n)),
+            _ => None,
+        };
+        self.selected = None;
+        self.promotion = None;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// The pieces the person to act may select (each that has an action), a1 first.
+    pub fn selectable(&self) -> Vec<Square> {
+        let Some(state) = self.state() else {
+            return Vec::new();
+        };
+        let mut out: Vec<Square> = state
+            .legal_actions()
+            .iter()
+            .filter_map(Action::from)
+            .filter(|s| {
+                state
+                    .board()
+                    .get(*s)
+                    .is_some_and(|p| p.color == state.turn())
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Where the keyboard's focus may go now.
+    pub fn focus_ring(&self) -> Vec<Focus> {
+        if let Some(d) = self.draft() {
+            let mut squares: Vec<Square> = Square::all().filter(|s| d.in_half(*s)).collect();
+            // The near rank first for white, so the arrows go the way the board is seen.
+            squares.sort_by_key(|s| (d.color.relative_rank(*s), s.file()));
+            return squares.into_iter().map(Focus::Build).collect();
+        }
+        match &self.selected {
+            Some((_, actions)) => actions.targets().into_iter().map(Focus::Target).collect(),
+            None => self.selectable().into_iter().map(Focus::Piece).collect(),
+        }
+    }
+
+    /// Moves the keyboard focus `step` places along `ring` (wrapping).
+    pub fn move_focus(&mut self, ring: &[Focus], step: i32) {
+        if ring.is_empty() {
+            self.focus = None;
+            return;
+        }
+        let n = ring.len() as i32;
+        let next = match self.focus.and_then(|f| ring.iter().position(|&s| s == f)) {
+            Some(i) => (i as i32 + step).rem_euclid(n),
+            None if step >= 0 => 0,
+            None => n - 1,
+        };
+        self.focus = Some(ring[next as usize]);
+    }
+
+    /// Stages a roll held in the air (or settled) for a screenshot.
+    pub fn freeze_roll(&mut self, at: f32) {
+        if let Some(r) = &mut self.roll {
+            r.elapsed = at;
+            r.frozen = true;
+        }
+    }
+}
+
+/// The role a promotion action promotes to.
+pub fn promotion_of(a: &Action) -> Option<Role> {
+    match *a {
+        Action::Move { promotion, .. } | Action::Attempt { promotion, .. } => promotion,
+        _ => None,
+    }
+}
+
+fn draft_of(army: &Army) -> Draft {
+    Draft {
+        color: army.color(),
+        placements: army.placements().to_vec(),
+    }
+}
+
+/// The move list of a game: each action in the game's notation with its result.
+fn list_of(game: &ChessGame) -> Vec<ListEntry> {
+    game.course()
+        .into_iter()
+        .map(|(before, record, after)| ListEntry {
+            number: before.fullmove(),
+            side: record.actor,
+            text: record.action.to_string(),
+            result: record.result,
+            sums: record.result.map(|_| match record.dice {
+                Some(d) if !d.defender.is_empty() => (d.attacker.sum(), Some(d.defender.sum())),
+                Some(d) => (d.attacker.sum(), None),
+                None => (0, None),
+            }),
+            check: after.in_check() && after.end().is_none(),
+            mate: matches!(after.end(), Some(crate::rules::chess::End::Mate { .. })),
+            actor: crate::rules::chess::last_actor(&before, &record, &after),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn hot_seat_game(t: &mut Table) {
+        t.opponent = Seat::Person;
+        t.handle(Intent::Start, 1, &Timing::INSTANT).unwrap();
+        assert_eq!(t.phase, Phase::Build(Color::White));
+        t.handle(Intent::RandomArmy, 2, &Timing::INSTANT).unwrap();
+        t.handle(Intent::Ready, 3, &Timing::INSTANT).unwrap();
+        assert_eq!(t.phase, Phase::Pass(Color::Black));
+        assert!(!t.army_visible(Color::White), "the first army is hidden");
+        t.handle(Intent::TakeOver, 0, &Timing::INSTANT).unwrap();
+        assert!(!t.army_visible(Color::White));
+        t.handle(Intent::RandomArmy, 4, &Timing::INSTANT).unwrap();
+        t.handle(Intent::Ready, 5, &Timing::INSTANT).unwrap();
+        assert_eq!(t.phase, Phase::Play);
+    }
+
+    #[test]
+    fn ready_waits_for_a_legal_army_and_names_the_rule() {
+        let mut t = Table::default();
+        t.handle(Intent::Start, 1, &Timing::INSTANT).unwrap();
+        t.handle(Intent::Hold(Some(Role::Rook)), 0, &Timing::INSTANT)
+            .unwrap();
+        for s in ["a1", "h1", "b1"] {
+            t.handle(Intent::BuildAt(sq(s)), 0, &Timing::INSTANT)
+                .unwrap();
+        }
+        let err = t.handle(Intent::Ready, 0, &Timing::INSTANT).unwrap_err();
+        assert!(matches!(err, Refusal::Army(_)), "{err:?}");
+        // A click on a placed piece takes it off.
+        t.handle(Intent::BuildAt(sq("b1")), 0, &Timing::INSTANT)
+            .unwrap();
+        assert!(t.draft().unwrap().problems().is_empty());
+        t.handle(Intent::Ready, 0, &Timing::INSTANT).unwrap();
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(
+            t.game
+                .as_ref()
+                .unwrap()
+                .state()
+                .board()
+                .count(Color::White, Role::Rook),
+            2
+        );
+    }
+
+    #[test]
+    fn a_hot_seat_hides_the_first_army_while_the_second_is_built() {
+        let mut t = Table::default();
+        hot_seat_game(&mut t);
+        assert!(t.person_to_act());
+    }
+
+    #[test]
+    fn viewing_changes_nothing_and_blocks_actions() {
+        let mut t = Table::default();
+        hot_seat_game(&mut t);
+        for i in 0..4 {
+            let s = t.state().unwrap().clone();
+            let a = crate::ai::random(&s, i).unwrap();
+            t.handle(Intent::Act(a), 0, &Timing::INSTANT).unwrap();
+        }
+        let before = t.state().cloned();
+        t.handle(Intent::StepBack, 0, &Timing::INSTANT).unwrap();
+        assert_eq!(t.viewing, Some(3));
+        let s = t.shown().unwrap().clone();
+        let a = s.legal_actions()[0];
+        assert_eq!(
+            t.handle(Intent::Act(a), 0, &Timing::INSTANT),
+            Err(Refusal::Viewing)
+        );
+        t.handle(Intent::StepForward, 0, &Timing::INSTANT).unwrap();
+        assert_eq!(t.viewing, None);
+        assert_eq!(t.state().cloned(), before);
+    }
+
+    #[test]
+    fn the_roll_holds_the_table_until_the_result_is_shown() {
+        let mut t = Table::default();
+        hot_seat_game(&mut t);
+        let timing = Timing::PLAY;
+        let mut i = 0;
+        loop {
+            let s = t.state().unwrap().clone();
+            let attempt = s
+                .legal_actions()
+                .into_iter()
+                .find(|a| s.attempt_dice(a).is_some_and(|d| d.defender > 0));
+            if let Some(a) = attempt {
+                let effects = t.handle(Intent::Act(a), 0, &timing).unwrap();
+                assert!(matches!(effects[0], Effect::Played(_)));
+                assert!(t.roll.is_some() && !t.person_to_act());
+                assert_eq!(t.shown(), Some(&s), "the board waits for the dice");
+                let e = t.tick(timing.dice + 0.01, &timing);
+                assert_eq!(e, vec![Effect::Settled]);
+                let e = t.handle(Intent::SkipRoll, 0, &timing).unwrap();
+                assert!(matches!(e[0], Effect::Resolved(_)));
+                assert!(t.roll.is_none());
+                break;
+            }
+            let a = crate::ai::random(&s, i).unwrap();
+            t.handle(Intent::Act(a), 0, &Timing::INSTANT).unwrap();
+            i += 1;
+            assert!(i < 300);
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Before the game: the lobby (opponent, colour, artifacts, Continue), the army builder (the
+//! budget, the palette with drag and drop, every broken rule in words, Random army, Clear,
+//! Ready), the hot seat's hand-over screen, and the reveal.
+
+use super::{GREEN, RED, to_board};
+use crate::ai::Level;
+use crate::app::chess::view::square_at;
+use crate::app::chess::{Intent, Table};
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::{Explain, Tr};
+use crate::play::Seat;
+use crate::rules::chess::army::{BUDGET, count_limit};
+use crate::rules::chess::{Color, Role};
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+const OPPONENTS: [(Seat, &str); 4] = [
+    (Seat::Bot(Level::Easy), "chess.opponent.easy"),
+    (Seat::Bot(Level::Normal), "chess.opponent.normal"),
+    (Seat::Bot(Level::Hard), "chess.opponent.hard"),
+    (Seat::Person, "chess.opponent.person"),
+];
+
+/// The palette's roles, in the order of the keys 1–4.
+pub(super) const PALETTE: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+/// A word with its first letter in capitals ("rook" → "Rook", "ладья" → "Ладья").
+pub(super) fn capital(word: &str) -> String {
+    let mut c = word.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+pub(super) fn colour_word(tr: &Tr, c: Color) -> String {
+    tr.say(&c.explain())
+}
+
+pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+    egui::Area::new(egui::Id::new("chess-lobby"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(540.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.lobby.title"))
+                            .size(30.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.lobby.line"))
+                            .size(16.0)
+                            .color(style::CREAM),
+                    );
+                });
+                ui.add_space(10.0);
+                if let Some(saved) = &table.saved {
+                    ui.vertical_centered(|ui| {
+                        let n = saved.len().to_string();
+                        if ui
+                            .add(big_button(
+                                tr.tf("chess.lobby.continue", &[("actions", &n)]),
+                            ))
+                            .clicked()
+                        {
+                            send(Intent::Continue);
+                        }
+                        ui.label(
+                            egui::RichText::new(tr.t("chess.lobby.or_new"))
+                                .size(14.0)
+                                .color(style::MUTED),
+                        );
+                    });
+                    ui.add_space(8.0);
+                }
+                ui.label(egui::RichText::new(tr.t("chess.lobby.opponent")).color(style::MUTED));
+                ui.horizontal_wrapped(|ui| {
+                    for (seat, key) in OPPONENTS {
+                        let chosen = table.opponent == seat;
+                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                            send(Intent::Choose(seat));
+                        }
+                    }
+                });
+                if !table.hot_seat() {
+                    ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
+                    ui.horizontal(|ui| {
+                        for c in [Color::White, Color::Black] {
+                            let chosen = table.colour == c;
+                            let word = capital(&colour_word(tr, c));
+                            if ui.selectable_label(chosen, word).clicked() && !chosen {
+                                send(Intent::Colour(c));
+                            }
+                        }
+                    });
+                } else {
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.lobby.hot_seat"))
+                            .size(14.0)
+                            .color(style::MUTED),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED),
+                    );
+                    ui.add_enabled(
+                        false,
+                        egui::Button::selectable(false, tr.t("chess.lobby.on")),
+                    );
+                    let _ = ui.selectable_label(!table.artifacts, tr.t("chess.lobby.off"));
+                });
+                ui.label(
+                    egui::RichText::new(tr.t("chess.lobby.artifacts_later"))
+                        .size(13.0)
+                        .color(style::MUTED),
+                );
+                ui.add_space(12.0);
+                ui.vertical_centered(|ui| {
+                    if ui.add(big_button(tr.t("chess.lobby.start"))).clicked() {
+                        send(Intent::Start);
+                    }
+                });
+            });
+        });
+}
+
+/// The army builder (left), with the piece dragged from the palette following the pointer.
+pub(super) fn builder(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    camera: Option<(&Camera, &GlobalTransform)>,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(draft) = table.draft() else {
+        return;
+    };
+    let colour = draft.color;
+    let title = if table.hot_seat() {
+        let who = tr.t(match colour {
+            Color::White => "chess.player.first",
+            Color::Black => "chess.player.second",
+        });
+        tr.tf(
+            "chess.build.title_hot",
+            &[("who", who), ("colour", &colour_word(tr, colour))],
+        )
+    } else {
+        tr.tf("chess.build.title", &[("colour", &colour_word(tr, colour))])
+    };
+    let problems = draft.problems();
+    let mut dropped: Option<(Role, egui::Pos2)> = None;
+    let mut dragging: Option<Role> = None;
+    egui::Area::new(egui::Id::new("chess-build"))
+        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(18, 14))
+                .show(ui, |ui| {
+                    ui.set_width(330.0);
+                    ui.label(
+                        egui::RichText::new(title)
+                            .size(22.0)
+                            .color(style::BRASS)
+                            .strong(),
+                    );
+                    let points = draft.points();
+                    let over = points > BUDGET;
+                    ui.label(
+                        egui::RichText::new(tr.tf(
+                            "chess.build.budget",
+                            &[
+                                ("used", &points.to_string()),
+                                ("budget", &BUDGET.to_string()),
+                                ("left", &draft.left().to_string()),
+                            ],
+                        ))
+                        .size(17.0)
+                        .color(if over { RED } else { style::CREAM }),
+                    );
+                    ui.add(
+                        egui::ProgressBar::new((points as f32 / BUDGET as f32).min(1.0))
+                            .desired_height(10.0)
+                            .fill(if over { RED } else { style::BRASS }),
+                    );
+                    ui.add_space(4.0);
+                    for (i, role) in PALETTE.into_iter().enumerate() {
+                        let n = draft.count(role);
+                        let name = capital(&tr.say(&role.explain()));
+                        let text = tr.tf(
+                            "chess.build.palette",
+                            &[
+                                ("key", &(i + 1).to_string()),
+                                ("piece", &name),
+                                ("points", &role.points().to_string()),
+                                ("count", &n.to_string()),
+                                ("max", &count_limit(role).to_string()),
+                            ],
+                        );
+                        let held = table.held == Some(role);
+                        let r = ui
+                            .add(
+                                egui::Button::selectable(
+                                    held,
+                                    egui::RichText::new(text).size(17.0),
+                                )
+                                .min_size(egui::vec2(300.0, 30.0))
+                                .sense(egui::Sense::click_and_drag()),
+                            )
+                            .on_hover_text(tr.t("chess.build.palette_hint"));
+                        if r.clicked() {
+                            send(Intent::Hold(if held { None } else { Some(role) }));
+                        }
+                        if r.dragged() {
+                            dragging = Some(role);
+                        }
+                        if r.drag_stopped()
+                            && let Some(p) = ui.ctx().pointer_interact_pos()
+                        {
+                            dropped = Some((role, p));
+                        }
+                    }
+                    ui.label(
+                        egui::RichText::new(tr.tf(
+                            "chess.build.king",
+                            &[("square", if colour == Color::White { "e1" } else { "e8" })],
+                        ))
+                        .size(14.0)
+                        .color(style::MUTED),
+                    );
+                    ui.separator();
+                    if problems.is_empty() {
+                        ui.label(
+                            egui::RichText::new(tr.t("chess.build.legal"))
+                                .size(15.0)
+                                .color(GREEN),
+                        );
+                    } else {
+                        for p in &problems {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "• {}",
+                                    capital(&tr.say(&p.explain()))
+                                ))
+                                .size(15.0)
+                                .color(RED),
+                            );
+                        }
+                    }
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        if ui.button(tr.t("chess.build.random")).clicked() {
+                            send(Intent::RandomArmy);
+                        }
+                        if ui.button(tr.t("chess.build.clear")).clicked() {
+                            send(Intent::ClearArmy);
+                        }
+                    });
+                    ui.add_space(4.0);
+                    let ready = ui
+                        .add_enabled(problems.is_empty(), big_button(tr.t("chess.build.ready")))
+                        .on_disabled_hover_text(tr.t("chess.build.not_ready"));
+                    if ready.clicked() {
+                        send(Intent::Ready);
+                    }
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.build.hint"))
+                            .size(13.0)
+                            .color(style::MUTED),
+                    );
+                    if !table.hot_seat() {
+                        ui.label(
+                            egui::RichText::new(tr.t("chess.build.engine_hidden"))
+                                .size(13.0)
+                                .color(style::MUTED),
+                        );
+                    }
+                });
+        });
+    if let Some(role) = dragging
+        && let Some(p) = ctx.pointer_interact_pos()
+    {
+        egui::Area::new(egui::Id::new("chess-drag"))
+            .fixed_pos(p + egui::vec2(12.0, 12.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .inner_margin(egui::Margin::symmetric(10, 4))
+                    .show(ui, |ui| {
+                        ui.label(capital(&tr.say(&role.explain())));
+                    });
+            });
+    }
+    if let Some((role, p)) = dropped
+        && let Some(sq) = to_board(camera, p).and_then(square_at)
+    {
+        send(Intent::Drop(role, sq));
+    }
+}
+
+/// The hot seat's hand-over: the board hidden, the first army out of sight.
+pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Color, send: &mut impl FnMut(Intent)) {
+    egui::Area::new(egui::Id::new("chess-pass-screen"))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            let rect = ui.ctx().content_rect();
+            ui.painter()
+                .rect_filled(rect, 0.0, egui::Color32::from_rgb(0x1a, 0x11, 0x0b));
+            ui.scope_builder(
+                egui::UiBuilder::new()
+                    .max_rect(rect.shrink2(egui::vec2(rect.width() / 4.0, rect.height() / 4.0))),
+                |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(40.0);
+                        ui.label(
+                            egui::RichText::new(tr.t("chess.pass.title"))
+                                .size(34.0)
+                                .color(style::BRASS)
+                                .strong(),
+                        );
+                        ui.add_space(10.0);
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "chess.pass.line",
+                                &[("colour", &colour_word(tr, next.other()))],
+                            ))
+                            .size(18.0)
+                            .color(style::CREAM),
+                        );
+                        ui.add_space(20.0);
+                        if ui
+                            .add(big_button(tr.tf(
+                                "chess.pass.take_over",
+                                &[("colour", &colour_word(tr, next))],
+                            )))
+                            .clicked()
+                        {
+                            send(Intent::TakeOver);
+                        }
+                    });
+                },
+            );
+        });
+}
+
+/// The banner while both armies are revealed.
+pub(super) fn revealed(ctx: &egui::Context, tr: &Tr) {
+    egui::Area::new(egui::Id::new("chess-revealed"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(22, 10))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.revealed"))
+                            .size(22.0)
+                            .color(style::BRASS),
+                    );
+                });
+        });
+}

@@ -1,0 +1,99 @@
+//! The Artifact Chess table's panels (egui): the lobby, the army builder and the hot seat's
+//! hand-over (`build`), and in play (`play`) the players' bar, the move list with the history,
+//! Undo, Heal and Resign, the odds beside the attack rings, the dice's sums and outcome, the
+//! promotion chooser and the end banner.
+
+mod build;
+mod play;
+
+use super::{ChessIntent, ChessTable, Intent};
+use crate::app::kit::EngineSeat;
+use crate::app::screens::Screen;
+use crate::rules::GameKind;
+use crate::rules::chess::State;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// What the panels have open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChessPanels {
+    /// Resign asks once more.
+    pub confirm_resign: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        table_ui.run_if(in_state(Screen::Table(GameKind::Chess))),
+    );
+}
+
+pub(super) const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
+pub(super) const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
+pub(super) const GREY: egui::Color32 = egui::Color32::from_rgb(0xb8, 0xb0, 0xa4);
+
+#[allow(clippy::too_many_arguments)]
+fn table_ui(
+    mut contexts: EguiContexts,
+    time: Res<Time>,
+    tr: Res<crate::i18n::Tr>,
+    table: Res<ChessTable>,
+    timing: Res<super::Timing>,
+    seat: Res<EngineSeat<State>>,
+    mut panels: ResMut<ChessPanels>,
+    mut intents: MessageWriter<ChessIntent>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut send = |i: Intent| {
+        intents.write(ChessIntent(i));
+    };
+    let camera = cameras.single().ok();
+    match table.phase {
+        super::Phase::Lobby => build::lobby(ctx, &tr, &table, &mut send),
+        super::Phase::Build(_) => build::builder(ctx, &tr, &table, camera, &mut send),
+        super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut send),
+        super::Phase::Reveal { .. } => {
+            play::players(ctx, &tr, &table, false, 0.0);
+            build::revealed(ctx, &tr);
+        }
+        super::Phase::Play | super::Phase::Over => {
+            play::players(ctx, &tr, &table, seat.is_thinking(), time.elapsed_secs());
+            play::move_list(ctx, &tr, &table, &mut send);
+            play::odds(ctx, &tr, &table, camera);
+            play::dice(ctx, &tr, &table, &timing, camera);
+            if table.phase == super::Phase::Over {
+                play::end(ctx, &tr, &table, &mut send);
+            } else {
+                play::actions(ctx, &tr, &table, &mut panels, &mut send);
+                play::promotion(ctx, &tr, &table, &mut send);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A point of the world on the screen.
+pub(super) fn to_screen(
+    camera: Option<(&Camera, &GlobalTransform)>,
+    p: Vec3,
+) -> Option<egui::Pos2> {
+    let (camera, at) = camera?;
+    camera
+        .world_to_viewport(at, p)
+        .ok()
+        .map(|v| egui::pos2(v.x, v.y))
+}
+
+/// The point of the board's surface under a point of the screen.
+pub(super) fn to_board(camera: Option<(&Camera, &GlobalTransform)>, p: egui::Pos2) -> Option<Vec3> {
+    let (camera, at) = camera?;
+    let ray = camera.viewport_to_world(at, Vec2::new(p.x, p.y)).ok()?;
+    let y = crate::app::room::TABLE_TOP_Y + crate::carve::BOARD_TOP;
+    let dy = ray.direction.y;
+    if dy.abs() < 1e-4 {
+        return None;
+    }
+    let t = (y - ray.origin.y) / dy;
+    (t > 0.0).then(|| ray.origin + *ray.direction * t)
+}

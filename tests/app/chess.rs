@@ -1,0 +1,608 @@
+//! The Artifact Chess table under `MinimalPlugins`: armies built by clicks, whole games against
+//! the engine and at a hot seat, the dice on show, undo, the history, check, healing, and the
+//! autosave (resumed, damaged).
+
+use bevy::prelude::*;
+use carved_tables::ai::Level;
+use carved_tables::app::chess::{
+    self, ChessClicked, ChessIntent, ChessRefused, ChessTable, Intent, Phase, Refusal, Timing,
+};
+use carved_tables::app::core_plugin;
+use carved_tables::app::save::{Notices, SaveStore};
+use carved_tables::app::screens::{Navigate, Screen};
+use carved_tables::play::Seat;
+use carved_tables::play::chess::ChessGame;
+use carved_tables::rules::GameKind;
+use carved_tables::rules::chess::{
+    Action, Army, ArmyError, AttemptResult, Color, DiceRng, Role, Square, State,
+};
+use carved_tables::save::{KeyValue, MemoryStore};
+use std::time::Duration;
+
+fn app_with(store: MemoryStore) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(chess::core_plugin)
+        .add_plugins(core_plugin);
+    app.insert_resource(SaveStore(Box::new(store)));
+    app.insert_resource(Timing::INSTANT);
+    app.update();
+    app.world_mut()
+        .write_message(Navigate::Table(GameKind::Chess));
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<bevy::prelude::State<Screen>>().get(),
+        Screen::Table(GameKind::Chess)
+    );
+    app
+}
+
+fn saved(app: &App) -> MemoryStore {
+    let store = &app.world().resource::<SaveStore>().0;
+    let mut copy = MemoryStore::default();
+    for key in ["settings", "chess.game"] {
+        if let Ok(Some(v)) = store.get_raw(key) {
+            copy.values.insert(key.to_string(), v);
+        }
+    }
+    copy
+}
+
+fn table(app: &App) -> &chess::Table {
+    &app.world().resource::<ChessTable>().0
+}
+
+fn intent(app: &mut App, i: Intent) {
+    app.world_mut().write_message(ChessIntent(i));
+    app.update();
+}
+
+fn click(app: &mut App, sq: Square) {
+    app.world_mut().write_message(ChessClicked::Square(sq));
+    app.update();
+}
+
+fn refusals(app: &mut App) -> Vec<Refusal> {
+    let mut msgs = app.world_mut().resource_mut::<Messages<ChessRefused>>();
+    msgs.drain().map(|r| r.0).collect()
+}
+
+fn notices(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<Notices>()
+        .items
+        .iter()
+        .map(|n| n.text.clone())
+        .collect()
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+/// The clicks a person makes for `a`: the piece, then its target (a promotion's choice after).
+fn play_by_clicks(app: &mut App, a: Action) {
+    let (Some(from), Some(to)) = (a.from(), a.to()) else {
+        intent(app, Intent::Act(a));
+        return;
+    };
+    if matches!(a, Action::Heal { .. }) {
+        click(app, from);
+        click(app, to);
+        return;
+    }
+    click(app, from);
+    assert_eq!(
+        table(app).selected.as_ref().map(|(s, _)| *s),
+        Some(from),
+        "a click on the piece selects it"
+    );
+    click(app, to);
+    if let Some(role) = chess::table::promotion_of(&a) {
+        assert!(table(app).promotion.is_some(), "the promotion is chosen");
+        intent(app, Intent::Promote(role));
+    }
+}
+
+/// Starts against `opponent` with random armies built by the buttons.
+fn start(app: &mut App, opponent: Seat) {
+    intent(app, Intent::Choose(opponent));
+    intent(app, Intent::Start);
+    intent(app, Intent::RandomArmy);
+    intent(app, Intent::Ready);
+    if opponent == Seat::Person {
+        intent(app, Intent::TakeOver);
+        intent(app, Intent::RandomArmy);
+        intent(app, Intent::Ready);
+    }
+    assert_eq!(table(app).phase, Phase::Play);
+}
+
+/// A table resumed into a game between seeded engine armies with `actions` played, the person
+/// white against the engine (normal): a position set up through the match layer.
+fn staged(app: &mut App, (dice, actions): &(u64, Vec<Action>), seats: [Seat; 2]) {
+    let mut g = game(seats, *dice);
+    for a in actions {
+        let side = g.awaited().unwrap();
+        g.submit(side, *a).unwrap();
+    }
+    app.world_mut().resource_mut::<ChessTable>().0.resume(g);
+    app.update();
+}
+
+fn game(seats: [Seat; 2], dice: u64) -> ChessGame {
+    let mut rng = DiceRng::new(404);
+    ChessGame::new(
+        Army::engine(Color::White, &mut rng),
+        Army::engine(Color::Black, &mut rng),
+        false,
+        seats,
+        dice,
+        5,
+    )
+}
+
+/// A seeded random game (attempts preferred) up to a position `want` accepts with white to
+/// act: the game's dice seed and its actions.
+fn course_to(want: impl Fn(&State) -> bool) -> (u64, Vec<Action>) {
+    for seed in 0..3000u64 {
+        let mut rng = DiceRng::new(seed);
+        let mut s = game([Seat::Person, Seat::Person], seed).state().clone();
+        let mut actions = Vec::new();
+        while s.end().is_none() && actions.len() < 120 {
+            if s.turn() == Color::White && want(&s) {
+                return (seed, actions);
+            }
+            let legal = s.legal_actions();
+            let attempts: Vec<Action> = legal.iter().copied().filter(|a| a.is_attempt()).collect();
+            let a = if !attempts.is_empty() && rng.below(3) != 0 {
+                attempts[rng.below(attempts.len() as u64) as usize]
+            } else {
+                legal[rng.below(legal.len() as u64) as usize]
+            };
+            s = s.apply(&a).unwrap().0;
+            actions.push(a);
+        }
+    }
+    panic!("no seeded game reaches the position wanted");
+}
+
+#[test]
+fn an_army_built_by_clicks_names_each_broken_rule_and_ready_waits() {
+    let mut app = app_with(MemoryStore::default());
+    intent(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
+    intent(&mut app, Intent::Start);
+    assert_eq!(table(&app).phase, Phase::Build(Color::White));
+    let problems = |app: &App| table(app).draft().unwrap().problems();
+    // Two rooks and a third: too many of a kind, and over budget.
+    intent(&mut app, Intent::Hold(Some(Role::Rook)));
+    for s in ["a1", "h1", "b1"] {
+        click(&mut app, sq(s));
+    }
+    let p = problems(&app);
+    assert!(p.contains(&ArmyError::TooMany {
+        role: Role::Rook,
+        count: 3,
+        max: 2
+    }));
+    assert!(p.contains(&ArmyError::OverBudget { points: 15 }) || problems(&app).len() == 1);
+    intent(&mut app, Intent::Ready);
+    assert!(matches!(refusals(&mut app)[..], [Refusal::Army(_)]));
+    assert_eq!(table(&app).phase, Phase::Build(Color::White));
+    assert!(
+        notices(&app).iter().any(|n| n.contains("at most 2")),
+        "the broken rule is named: {:?}",
+        notices(&app)
+    );
+    // A click on a placed piece takes it off.
+    click(&mut app, sq("b1"));
+    click(&mut app, sq("h1"));
+    // Both bishops on dark squares.
+    intent(&mut app, Intent::Hold(Some(Role::Bishop)));
+    click(&mut app, sq("c1"));
+    click(&mut app, sq("g1"));
+    assert!(
+        problems(&app)
+            .iter()
+            .any(|p| matches!(p, ArmyError::BishopsSameColour { .. }))
+    );
+    click(&mut app, sq("g1"));
+    click(&mut app, sq("f1"));
+    // A second pawn on the third rank.
+    intent(&mut app, Intent::Hold(Some(Role::Pawn)));
+    click(&mut app, sq("d3"));
+    click(&mut app, sq("e3"));
+    assert_eq!(
+        problems(&app),
+        vec![ArmyError::TooManyAdvanced {
+            first: sq("d3"),
+            second: sq("e3")
+        }]
+    );
+    intent(&mut app, Intent::Ready);
+    assert!(
+        notices(&app).iter().any(|n| n.contains("third")),
+        "{:?}",
+        notices(&app)
+    );
+    refusals(&mut app);
+    // Over the budget: 5 + 3 + 3 + 1 + 1 = 13, then a rook.
+    click(&mut app, sq("e3"));
+    intent(&mut app, Intent::Hold(Some(Role::Rook)));
+    click(&mut app, sq("h1"));
+    assert_eq!(problems(&app), vec![ArmyError::OverBudget { points: 17 }]);
+    // Outside the first three ranks: refused, nothing changes.
+    let before = table(&app).draft().cloned();
+    click(&mut app, sq("a5"));
+    assert!(matches!(refusals(&mut app)[..], [Refusal::Draft(_)]));
+    assert_eq!(table(&app).draft().cloned(), before);
+    click(&mut app, sq("h1"));
+    assert!(problems(&app).is_empty());
+    intent(&mut app, Intent::Ready);
+    assert_eq!(table(&app).phase, Phase::Play);
+    let state = table(&app).state().unwrap();
+    assert_eq!(state.board().count(Color::White, Role::Bishop), 2);
+    let black = Army::new(
+        Color::Black,
+        &state
+            .board()
+            .pieces()
+            .filter(|(_, p)| p.color == Color::Black)
+            .map(|(s, p)| (p.role, s))
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert!((14..=15).contains(&black.points()), "the engine's army");
+}
+
+#[test]
+fn a_whole_game_against_the_engine_by_clicks_to_a_result() {
+    let mut app = app_with(MemoryStore::default());
+    start(&mut app, Seat::Bot(Level::Easy));
+    let mut rng = DiceRng::new(8);
+    let mut guard = 0;
+    let mut mine = 0;
+    while table(&app).phase == Phase::Play {
+        guard += 1;
+        assert!(guard < 40_000, "the game ends");
+        if !table(&app).person_to_act() {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let s = table(&app).state().unwrap().clone();
+        let legal = s.legal_actions();
+        // Attempts often, so the dice decide the game.
+        let attempts: Vec<Action> = legal.iter().copied().filter(|a| a.is_attempt()).collect();
+        let a = if !attempts.is_empty() && rng.below(2) == 0 {
+            attempts[rng.below(attempts.len() as u64) as usize]
+        } else {
+            legal[rng.below(legal.len() as u64) as usize]
+        };
+        let before = table(&app).plies();
+        play_by_clicks(&mut app, a);
+        let record = table(&app).game.as_ref().unwrap().game().record().to_vec();
+        assert_eq!(
+            record.get(before).map(|e| e.action),
+            Some(a),
+            "{a} was played by clicks"
+        );
+        mine += 1;
+    }
+    assert!(mine > 0);
+    let t = table(&app);
+    assert_eq!(t.phase, Phase::Over);
+    assert!(t.game.as_ref().unwrap().ending().is_some());
+    // A finished game is not offered to continue.
+    let app2 = app_with(saved(&app));
+    assert!(table(&app2).saved.is_none());
+}
+
+#[test]
+fn a_hot_seat_game_with_hidden_set_ups() {
+    let mut app = app_with(MemoryStore::default());
+    intent(&mut app, Intent::Choose(Seat::Person));
+    intent(&mut app, Intent::Start);
+    assert_eq!(table(&app).phase, Phase::Build(Color::White));
+    intent(&mut app, Intent::RandomArmy);
+    let white = table(&app).drafts[0].clone();
+    intent(&mut app, Intent::Ready);
+    assert_eq!(table(&app).phase, Phase::Pass(Color::Black));
+    assert!(!table(&app).army_visible(Color::White));
+    // Nothing but the hand-over is answered now.
+    click(&mut app, sq("e2"));
+    assert_eq!(table(&app).phase, Phase::Pass(Color::Black));
+    intent(&mut app, Intent::TakeOver);
+    assert_eq!(table(&app).phase, Phase::Build(Color::Black));
+    assert!(
+        !table(&app).army_visible(Color::White),
+        "the first army stays hidden"
+    );
+    assert!(table(&app).army_visible(Color::Black));
+    // Black builds on its own ranks.
+    intent(&mut app, Intent::Hold(Some(Role::Knight)));
+    click(&mut app, sq("b8"));
+    click(&mut app, sq("g8"));
+    intent(&mut app, Intent::Ready);
+    assert_eq!(table(&app).phase, Phase::Play);
+    assert!(table(&app).army_visible(Color::White));
+    let s = table(&app).state().unwrap().clone();
+    assert_eq!(s.board().count(Color::Black, Role::Knight), 2);
+    assert_eq!(
+        s.board()
+            .pieces()
+            .filter(|(_, p)| p.color == Color::White)
+            .count(),
+        white.placements.len()
+    );
+    // Both seats are people: each acts by clicks in turn.
+    let mut rng = DiceRng::new(3);
+    for _ in 0..30 {
+        if table(&app).phase != Phase::Play {
+            break;
+        }
+        assert!(table(&app).person_to_act());
+        let s = table(&app).state().unwrap().clone();
+        let legal = s.legal_actions();
+        let a = legal[rng.below(legal.len() as u64) as usize];
+        play_by_clicks(&mut app, a);
+    }
+    assert!(table(&app).plies() >= 10);
+}
+
+#[test]
+fn the_dice_on_show_are_the_rules_roll_and_undo_rolls_them_again() {
+    let mut app = app_with(MemoryStore::default());
+    let actions = course_to(|s| {
+        s.legal_actions().iter().any(|a| {
+            matches!(a, Action::Attempt { .. }) && s.attempt_dice(a).is_some_and(|d| d.defender > 0)
+        })
+    });
+    staged(&mut app, &actions, [Seat::Person, Seat::Person]);
+    app.insert_resource(Timing::PLAY);
+    let s = table(&app).state().unwrap().clone();
+    let a = s
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(a, Action::Attempt { .. }) && s.attempt_dice(a).is_some_and(|d| d.defender > 0)
+        })
+        .unwrap();
+    let (_, expected) = s.apply(&a).unwrap();
+    play_by_clicks(&mut app, a);
+    let roll = table(&app).roll.clone().expect("the dice roll");
+    assert_eq!(
+        roll.played.record.dice, expected.dice,
+        "the dice shown are the rules' roll"
+    );
+    assert_eq!(roll.played.before, s);
+    assert_eq!(
+        table(&app).shown(),
+        Some(&s),
+        "the board waits for the dice"
+    );
+    // A click skips the roll to its result.
+    app.world_mut().write_message(ChessClicked::Nothing);
+    app.update();
+    assert!(table(&app).roll.is_none());
+    app.insert_resource(Timing::INSTANT);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(500),
+    ));
+    for _ in 0..20 {
+        if !table(&app).animating() {
+            break;
+        }
+        app.update();
+    }
+    assert!(!table(&app).animating());
+    // Undo really takes it back, the dice generator with it: the same attempt, the same dice.
+    intent(&mut app, Intent::Undo);
+    assert_eq!(table(&app).state(), Some(&s));
+    intent(&mut app, Intent::Act(a));
+    let last = table(&app).list().last().cloned().unwrap();
+    assert_eq!(last.result, expected.result);
+    let dice = expected.dice.unwrap();
+    assert_eq!(
+        last.sums,
+        Some((dice.attacker.sum(), Some(dice.defender.sum())))
+    );
+}
+
+#[test]
+fn stepping_back_and_forward_changes_nothing_and_no_action_is_made_meanwhile() {
+    let mut app = app_with(MemoryStore::default());
+    start(&mut app, Seat::Person);
+    let mut rng = DiceRng::new(12);
+    for _ in 0..6 {
+        let s = table(&app).state().unwrap().clone();
+        let legal = s.legal_actions();
+        play_by_clicks(&mut app, legal[rng.below(legal.len() as u64) as usize]);
+    }
+    let before = table(&app).game.clone();
+    let n = table(&app).plies();
+    intent(&mut app, Intent::StepBack);
+    intent(&mut app, Intent::StepBack);
+    assert_eq!(table(&app).viewing, Some(n - 2));
+    let shown = table(&app).shown().cloned().unwrap();
+    assert_ne!(Some(&shown), table(&app).state());
+    // A click on a piece of the side to act in the viewed position does nothing.
+    let own = shown
+        .board()
+        .pieces()
+        .find(|(_, p)| p.color == shown.turn())
+        .map(|(s, _)| s)
+        .unwrap();
+    click(&mut app, own);
+    assert!(table(&app).selected.is_none());
+    intent(&mut app, Intent::Act(shown.legal_actions()[0]));
+    assert_eq!(refusals(&mut app), vec![Refusal::Viewing]);
+    intent(&mut app, Intent::StepForward);
+    intent(&mut app, Intent::StepForward);
+    assert_eq!(table(&app).viewing, None);
+    assert_eq!(table(&app).game, before);
+}
+
+#[test]
+fn a_failed_attempt_out_of_check_leaves_the_same_player_to_act() {
+    let mut app = app_with(MemoryStore::default());
+    let failing = |s: &State| -> Option<Action> {
+        if !s.in_check() {
+            return None;
+        }
+        s.legal_actions().into_iter().find(|a| {
+            a.is_attempt()
+                && s.apply(a).is_ok_and(|(next, r)| {
+                    matches!(r.result, Some(AttemptResult::Wound | AttemptResult::Miss))
+                        && next.turn() == s.turn()
+                })
+        })
+    };
+    let actions = course_to(|s| failing(s).is_some());
+    staged(&mut app, &actions, [Seat::Person, Seat::Bot(Level::Normal)]);
+    let s = table(&app).state().unwrap().clone();
+    let a = failing(&s).unwrap();
+    play_by_clicks(&mut app, a);
+    assert_eq!(table(&app).state().unwrap().turn(), Color::White);
+    assert!(table(&app).person_to_act(), "the same player acts again");
+    assert!(
+        notices(&app).iter().any(|n| n.contains("still in check")),
+        "{:?}",
+        notices(&app)
+    );
+}
+
+#[test]
+fn the_king_heals_a_wounded_neighbour() {
+    let mut app = app_with(MemoryStore::default());
+    let heals = |s: &State| {
+        s.legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Heal { .. }))
+            .collect::<Vec<_>>()
+    };
+    let actions = course_to(|s| heals(s).len() == 1);
+    staged(&mut app, &actions, [Seat::Person, Seat::Bot(Level::Easy)]);
+    let s = table(&app).state().unwrap().clone();
+    let target = heals(&s)[0].to().unwrap();
+    assert!(s.board().get(target).unwrap().wounded);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyH);
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::KeyH);
+        keys.clear();
+    }
+    app.update();
+    let n = actions.1.len();
+    let g = table(&app).game.clone().unwrap();
+    assert!(
+        matches!(
+            g.game().record().get(n).map(|e| e.action),
+            Some(Action::Heal { .. })
+        ),
+        "H healed"
+    );
+    assert!(!g.state_after(n + 1).board().get(target).unwrap().wounded);
+    assert!(table(&app).list()[n].text.starts_with("heal "));
+}
+
+#[test]
+fn a_game_resumes_after_a_restart_and_a_damaged_save_is_told() {
+    let mut app = app_with(MemoryStore::default());
+    start(&mut app, Seat::Bot(Level::Easy));
+    let mut rng = DiceRng::new(4);
+    let mut played = 0;
+    while played < 3 {
+        if !table(&app).person_to_act() {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let s = table(&app).state().unwrap().clone();
+        let legal = s.legal_actions();
+        play_by_clicks(&mut app, legal[rng.below(legal.len() as u64) as usize]);
+        played += 1;
+    }
+    while !table(&app).person_to_act() && table(&app).phase == Phase::Play {
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let store = saved(&app);
+    let mut app2 = app_with(store.clone());
+    assert!(table(&app2).saved.is_some(), "the lobby offers to continue");
+    intent(&mut app2, Intent::Continue);
+    assert_eq!(table(&app2).phase, Phase::Play);
+    assert_eq!(table(&app2).state(), table(&app).state());
+    assert_eq!(table(&app2).list(), table(&app).list());
+    // A save that is not JSON.
+    let mut damaged = store.clone();
+    damaged
+        .set_raw("chess.game", "{\"version\":1,\"data\":{\"armies\":".into())
+        .unwrap();
+    let app3 = app_with(damaged);
+    assert!(table(&app3).saved.is_none());
+    assert_eq!(table(&app3).phase, Phase::Lobby);
+    assert!(
+        notices(&app3)
+            .iter()
+            .any(|n| n.contains("saved Artifact Chess game")),
+        "{:?}",
+        notices(&app3)
+    );
+    // A save whose record does not replay (an action swapped for another square).
+    let raw = store.get_raw("chess.game").unwrap().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&raw).unwrap();
+    let record = &mut value["data"]["game"]["record"][0]["action"];
+    *record = serde_json::json!({"Move": {"from": 0, "to": 63, "promotion": null}});
+    let mut tampered = store;
+    tampered
+        .set_raw("chess.game", serde_json::to_string(&value).unwrap())
+        .unwrap();
+    let app4 = app_with(tampered);
+    assert!(table(&app4).saved.is_none());
+    assert!(
+        notices(&app4)
+            .iter()
+            .any(|n| n.contains("saved Artifact Chess game")),
+        "{:?}",
+        notices(&app4)
+    );
+}
+
+#[test]
+fn every_refusal_of_the_table_has_words_in_three_languages() {
+    use carved_tables::i18n::{Explain, Lang, Strings, parse_strings, unworded};
+    let refusals = [
+        Refusal::NotNow,
+        Refusal::Viewing,
+        Refusal::NotYours(sq("e7")),
+        Refusal::Empty(sq("e4")),
+        Refusal::NothingSelected,
+        Refusal::NoActionThere(sq("a8")),
+        Refusal::NoHeal,
+        Refusal::Army(ArmyError::NoKing),
+        Refusal::Draft(carved_tables::play::chess::DraftError::OutsideHalf(sq(
+            "a5",
+        ))),
+        Refusal::NothingHeld,
+        Refusal::NothingToUndo,
+        Refusal::NothingSaved,
+    ];
+    let english = Strings::new(Lang::En);
+    for lang in Lang::ALL {
+        let words = parse_strings(lang.source()).unwrap();
+        let strings = Strings::new(lang);
+        for r in &refusals {
+            let m = r.explain();
+            assert_eq!(unworded(&words, &m), None, "{}: {r:?}", lang.code());
+            if lang != Lang::En {
+                assert_ne!(strings.say(&m), english.say(&m), "{}: {r:?}", lang.code());
+            }
+        }
+    }
+}
