@@ -28,17 +28,21 @@ failed=0
 for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-payment snelab-ghost \
     snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
     snelab-books hive hive-lifted hive-moves hive-clock hive-verdict hive-verify chess \
+    chess-lobby chess-pass chess-army chess-attack chess-dice chess-dice-result chess-history chess-verdict chess@ru \
     pieces-snelab pieces-hive pieces-chess; do
-    png="$out/$scene.png"
+    # `name@lang` renders the scene in another language.
+    lang=en
+    case "$scene" in *@*) lang=${scene#*@} ;; esac
+    png="$out/${scene/@/-}.png"
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
-        "$bin" --scene "$scene" --frames 3 --screenshot "$png" \
-        >"$out/$scene.log" 2>&1 && [ -s "$png" ]; then
+        "$bin" --scene "${scene%@*}" --lang "$lang" --frames 3 --screenshot "$png" \
+        >"$out/${scene/@/-}.log" 2>&1 && [ -s "$png" ]; then
         passed=$((passed + 1))
         echo "scene $scene: ok"
     else
         failed=$((failed + 1))
         echo "scene $scene: FAILED"
-        tail -n 20 "$out/$scene.log"
+        tail -n 20 "$out/${scene/@/-}.log"
     fi
 done
 # A missing file must make the screenshot run fail, not hang or crash.

@@ -14,6 +14,16 @@ use bevy::prelude::*;
 
 pub const SCENES: &[StagedScene] = &[
     StagedScene {
+        name: "lobby",
+        about: "Artifact Chess: the lobby, a saved game offered first",
+        tool: None,
+    },
+    StagedScene {
+        name: "pass",
+        about: "Artifact Chess: the hot seat's hand-over, the first army hidden",
+        tool: None,
+    },
+    StagedScene {
         name: "army",
         about: "Artifact Chess: half an army built, the budget, a broken rule named",
         tool: None,
@@ -165,6 +175,24 @@ pub(super) fn stage(
         "" => {
             let actions = course_to(|s, n| n >= 14 && wounded_on_board(s) && !s.in_check());
             stage_game(t, &actions);
+        }
+        "lobby" => {
+            let actions = course_to(|_, n| n >= 10);
+            let mut g = new_game();
+            for a in &actions {
+                if let Some(side) = g.awaited() {
+                    let _ = g.submit(side, *a);
+                }
+            }
+            *t = Table::default();
+            t.saved = Some(g);
+        }
+        "pass" => {
+            *t = Table::default();
+            t.opponent = Seat::Person;
+            let _ = t.handle(Intent::Start, 11, &instant);
+            let _ = t.handle(Intent::RandomArmy, 12, &instant);
+            let _ = t.handle(Intent::Ready, 13, &instant);
         }
         "army" => {
             t.phase = Phase::Lobby;

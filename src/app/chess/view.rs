@@ -45,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
                 animate_resolved.in_set(TableSet::Animate),
                 (
                     dress,
+                    frame_for_phase,
                     turn_the_view,
                     reconcile_pieces,
                     lift_selected,
@@ -106,6 +107,8 @@ pub struct Board3d {
     dice_of: Option<crate::rules::chess::Record>,
     /// Which way the view was turned for.
     turned_for: Option<Color>,
+    /// Whether the view is framed for building (the board beside the builder's panel).
+    framed_for_building: Option<bool>,
 }
 
 #[derive(Resource)]
@@ -252,6 +255,44 @@ fn dress(
         };
         fits.write(FitView { instant: true });
     }
+}
+
+/// While an army is built, the board stands right of the builder's panel; in play, the board
+/// and the dice in front of it fill the view.
+fn frame_for_phase(
+    table: Res<ChessTable>,
+    mut board: ResMut<Board3d>,
+    mut bounds: ResMut<BoardBounds>,
+    mut fits: MessageWriter<FitView>,
+) {
+    if board.root.is_none() {
+        return;
+    }
+    let building = matches!(table.phase, Phase::Build(_) | Phase::Pass(_));
+    if board.framed_for_building == Some(building) {
+        return;
+    }
+    let first = board.framed_for_building.is_none();
+    board.framed_for_building = Some(building);
+    let y = TABLE_TOP_Y + BOARD_TOP;
+    // The panel is on the screen's left: the view's left is −x seen from white, +x from black.
+    let side = if table.near() == Color::White {
+        -1.0
+    } else {
+        1.0
+    };
+    *bounds = if building {
+        BoardBounds {
+            centre: Vec3::new(1.9 * side, y, 0.3 * -side),
+            radius: 5.6,
+        }
+    } else {
+        BoardBounds {
+            centre: Vec3::new(0.0, y, 0.8),
+            radius: 6.0,
+        }
+    };
+    fits.write(FitView { instant: first });
 }
 
 /// The board is seen from the person's side: turned around for a person playing black.

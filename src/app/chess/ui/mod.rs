@@ -54,18 +54,23 @@ fn table_ui(
         super::Phase::Build(_) => build::builder(ctx, &tr, &table, camera, &mut send),
         super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut send),
         super::Phase::Reveal { .. } => {
-            play::players(ctx, &tr, &table, false, 0.0);
+            play::players(ctx, &tr, &table);
             build::revealed(ctx, &tr);
         }
         super::Phase::Play | super::Phase::Over => {
-            play::players(ctx, &tr, &table, seat.is_thinking(), time.elapsed_secs());
+            play::players(ctx, &tr, &table);
             play::move_list(ctx, &tr, &table, &mut send);
             play::odds(ctx, &tr, &table, camera);
             play::dice(ctx, &tr, &table, &timing, camera);
             if table.phase == super::Phase::Over {
                 play::end(ctx, &tr, &table, &mut send);
             } else {
-                play::actions(ctx, &tr, &table, &mut panels, &mut send);
+                let dots = if seat.is_thinking() {
+                    1 + (time.elapsed_secs() * 2.5) as usize % 3
+                } else {
+                    0
+                };
+                play::actions(ctx, &tr, &table, &mut panels, dots, &mut send);
                 play::promotion(ctx, &tr, &table, &mut send);
             }
         }

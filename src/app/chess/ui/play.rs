@@ -37,7 +37,7 @@ fn level_word(level: crate::ai::Level) -> crate::i18n::Message {
     crate::i18n::msg(level.key())
 }
 
-pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, thinking: bool, t: f32) {
+pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
     let Some(game) = &table.game else {
         return;
     };
@@ -83,14 +83,6 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, thinking: boo
                             .size(16.0)
                             .color(RED)
                             .strong(),
-                        );
-                    }
-                    if thinking && !table.animating() {
-                        let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
-                        ui.label(
-                            egui::RichText::new(format!("{}{dots}", tr.t("chess.thinking")))
-                                .size(14.0)
-                                .color(style::MUTED),
                         );
                     }
                     let artifacts = if game.artifacts() {
@@ -459,6 +451,7 @@ pub(super) fn actions(
     tr: &Tr,
     table: &Table,
     panels: &mut ChessPanels,
+    dots: usize,
     send: &mut impl FnMut(Intent),
 ) {
     let Some(game) = &table.game else {
@@ -472,7 +465,12 @@ pub(super) fn actions(
     };
     let person = game.seat(turn) == Seat::Person;
     let line = if !person {
-        tr.tf("chess.turn.engine", &[("who", &seat_name(tr, table, turn))])
+        let who = seat_name(tr, table, turn);
+        format!(
+            "{}{}",
+            tr.tf("chess.turn.engine", &[("who", &who)]),
+            ".".repeat(dots)
+        )
     } else if table.hot_seat() {
         tr.tf(
             "chess.turn.hot",
