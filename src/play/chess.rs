@@ -19,6 +19,10 @@ use crate::rules::chess::{
 use crate::save::Saved;
 use serde::{Deserialize, Serialize};
 
+/// Seconds a player has to answer in a response window (Cancel, Seize, or Pass) before it
+/// passes by itself.
+pub const WINDOW_SECONDS: f64 = 8.0;
+
 /// How a game of Artifact Chess ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Ending {
@@ -263,6 +267,7 @@ pub fn starting_state(white: &Army, black: &Army, artifacts: bool, dice_seed: u6
 impl ChessGame {
     /// A new game between two armies (white's first); `seats` by colour (white's first),
     /// `dice_seed` seeds the dice generator (and the hands), `bot_seed` the engine's choices.
+    /// A response window lasts [`WINDOW_SECONDS`]; turns are untimed.
     pub fn new(
         white: Army,
         black: Army,
@@ -272,12 +277,49 @@ impl ChessGame {
         bot_seed: u64,
     ) -> ChessGame {
         let start = starting_state(&white, &black, artifacts, dice_seed);
+        let clock = ClockSetting {
+            per_turn: None,
+            window: Some(WINDOW_SECONDS),
+        };
         ChessGame {
             armies: [white, black],
             artifacts,
-            game: Match::new(start, seats, ClockSetting::default(), bot_seed),
+            game: Match::new(start, seats, clock, bot_seed),
             ending: None,
         }
+    }
+
+    /// The same game with response windows of `seconds` (`None`: a window waits for its answer).
+    pub fn with_window(mut self, seconds: Option<f64>) -> ChessGame {
+        let clock = ClockSetting {
+            per_turn: None,
+            window: seconds,
+        };
+        self.game = Match::new(
+            self.game.start().clone(),
+            self.game.seats(),
+            clock,
+            self.game.seed(),
+        );
+        self
+    }
+
+    /// Lets `seconds` pass on an open response window; a window that runs out passes (the
+    /// action returned).
+    pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let played = self.game.tick(seconds)?;
+        if let Some(end) = played.outcome {
+            self.ending = Some(Ending::Rules(end));
+        }
+        Some(played)
+    }
+
+    /// Seconds left in the open response window.
+    pub fn window_left(&self) -> Option<f64> {
+        self.state().window().and(self.game.time_left())
     }
 
     pub fn artifacts(&self) -> bool {

@@ -13,7 +13,7 @@ use super::{ChessClicked, ChessIntent, ChessTable};
 use crate::app::kit::TableSet;
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
-use crate::rules::chess::Role;
+use crate::rules::chess::{Action, Artifact, Play, Role};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -209,6 +209,68 @@ pub(super) fn keys(
         return;
     }
     if !table.person_to_act() {
+        return;
+    }
+    let Some(state) = table.state().cloned() else {
+        return;
+    };
+    // A response window: C cancels, S seizes, P or Space passes.
+    if state.window().is_some() {
+        let answers = state.legal_actions();
+        let find = |f: &dyn Fn(&Action) -> bool| answers.iter().copied().find(|a| f(a));
+        let chosen = if pressed(KeyCode::KeyC) {
+            find(&|a| matches!(a, Action::Play(Play::Cancel)))
+        } else if pressed(KeyCode::KeyS) {
+            find(&|a| matches!(a, Action::Play(Play::Seize(_))))
+        } else if pressed(KeyCode::KeyP) || pressed(KeyCode::Space) {
+            Some(Action::Pass)
+        } else {
+            None
+        };
+        if let Some(a) = chosen {
+            send(Intent::Act(a));
+        }
+        return;
+    }
+    // Cards: 1–5 take a card of the hand; C cancels the artifact just played against you.
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+    ];
+    let hand: Vec<Artifact> = state.hand(state.turn()).iter().collect();
+    for (i, k) in digits.into_iter().enumerate() {
+        if pressed(k)
+            && let Some(card) = hand.get(i)
+        {
+            send(Intent::Card(Some(*card)));
+            return;
+        }
+    }
+    if pressed(KeyCode::KeyC) && table.card.is_none() {
+        send(Intent::Act(Action::Play(Play::Cancel)));
+        return;
+    }
+    if let Some(pick) = table.card.clone().filter(|_| table.promotion.is_none()) {
+        let ring: Vec<Focus> = pick.next_squares().into_iter().map(Focus::Target).collect();
+        if pressed(KeyCode::Tab) || pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
+            table.move_focus(&ring, if shift { -1 } else { 1 });
+        } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
+            table.move_focus(&ring, -1);
+        } else if enter {
+            match table.focus {
+                Some(Focus::Target(sq)) if ring.contains(&Focus::Target(sq)) => {
+                    send(Intent::CardAt(sq))
+                }
+                _ if ring.is_empty() => send(Intent::CardGo),
+                _ => table.move_focus(&ring, 1),
+            }
+        } else if pressed(KeyCode::Escape) {
+            send(Intent::Select(None));
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
         return;
     }
     if let Some(choices) = &table.promotion {

@@ -174,6 +174,9 @@ fn send(
         match effect {
             Effect::Revealed => out.sound(SoundEvent::Place),
             Effect::Played(p) => {
+                if matches!(p.record.action, Action::Play(_)) {
+                    out.sound(SoundEvent::Card);
+                }
                 if p.record.dice.is_some() {
                     out.sound(SoundEvent::Dice);
                 }
@@ -188,6 +191,10 @@ fn send(
                     out.notice(&msg("chess.wounded_dies"));
                 }
                 resolved.write(ChessResolved(p));
+            }
+            Effect::WindowPassed(side) => {
+                out.sound(SoundEvent::Pass);
+                out.notice(&msg("chess.window.passed").with_words("colour", side.explain()));
             }
             Effect::StillInCheck(side) => {
                 out.notice(&msg("chess.still_in_check").with_words("colour", side.explain()));
@@ -216,7 +223,8 @@ fn sounds_of(p: &Played) -> Vec<SoundEvent> {
         (_, Some(AttemptResult::Success)) => out.push(SoundEvent::Capture),
         (_, Some(AttemptResult::Wound)) => out.push(SoundEvent::Wound),
         (_, Some(AttemptResult::Miss)) => out.push(SoundEvent::Miss),
-        (Action::Play(_), None) => out.push(SoundEvent::Card),
+        (Action::Play(p), None) if p.card_move().is_some() => out.push(SoundEvent::Slide),
+        (Action::Play(_), None) | (Action::Pass, _) => {}
         _ => out.push(SoundEvent::Slide),
     }
     if table::promotion_of(&p.record.action).is_some()
@@ -283,6 +291,13 @@ pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
         return None;
     }
     let state = table.state()?;
+    if table.card.is_some() {
+        // A card is being aimed: a square is its target (or refused with why).
+        return match click {
+            ChessClicked::Square(sq) => Some(Intent::CardAt(sq)),
+            ChessClicked::Nothing => None,
+        };
+    }
     let ChessClicked::Square(sq) = click else {
         return (table.selected.is_some()).then_some(Intent::Select(None));
     };

@@ -19,8 +19,8 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
 use crate::rules::chess::{
-    Action, Army, AttemptResult, Color, PieceActions, Record, Role, RuleError, Square, State,
-    piece_actions,
+    Action, Army, Artifact, AttemptResult, Color, PieceActions, Play, Record, Role, RuleError,
+    Square, State, card_actions, piece_actions,
 };
 
 /// How long the table's animations take, in seconds. Data, so tests run them instantly.
@@ -39,6 +39,8 @@ pub struct Timing {
     pub heal: f32,
     /// The least time the engine is seen thinking.
     pub think: f32,
+    /// Seconds to answer in a response window; `None` waits for the answer.
+    pub window: Option<f64>,
 }
 
 impl Timing {
@@ -50,6 +52,7 @@ impl Timing {
         dice_hold: 1.1,
         heal: 0.6,
         think: 0.5,
+        window: Some(crate::play::chess::WINDOW_SECONDS),
     };
     pub const INSTANT: Timing = Timing {
         reveal: 0.0,
@@ -59,6 +62,7 @@ impl Timing {
         dice_hold: 0.0,
         heal: 0.0,
         think: 0.0,
+        window: None,
     };
 
     /// The time a piece takes to travel `squares` squares (king steps).
@@ -128,6 +132,63 @@ pub enum Focus {
     Build(Square),
 }
 
+/// A card being played: its legal plays, and the squares chosen so far. Each play is reached
+/// by choosing its squares in order ([`steps`]): a movement card's piece then where it goes,
+/// King's Stride's two steps, a single-square card's square, or nothing (Scouting, Trophy,
+/// Zombie Pawn, Mass Attack, Cancel; Seize chooses a card of the opponent's pile instead).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardPick {
+    pub card: Artifact,
+    pub plays: Vec<Action>,
+    pub path: Vec<Square>,
+}
+
+/// The squares a card play is chosen by, in order.
+pub fn steps(action: &Action) -> Vec<Square> {
+    let Action::Play(p) = action else {
+        return Vec::new();
+    };
+    match *p {
+        Play::KingsStride { via, m } => vec![via, m.to],
+        _ => match p.card_move() {
+            Some(m) => vec![m.from, m.to],
+            None => p.target().into_iter().collect(),
+        },
+    }
+}
+
+impl CardPick {
+    /// The plays that agree with the squares chosen so far.
+    pub fn candidates(&self) -> Vec<Action> {
+        self.plays
+            .iter()
+            .filter(|a| steps(a).starts_with(&self.path))
+            .copied()
+            .collect()
+    }
+
+    /// The squares that may be chosen next (lit on the board).
+    pub fn next_squares(&self) -> Vec<Square> {
+        let n = self.path.len();
+        let mut out: Vec<Square> = self
+            .candidates()
+            .iter()
+            .filter_map(|a| steps(a).get(n).copied())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The plays fully chosen (more than one: a promotion or Seize's card to choose).
+    pub fn complete(&self) -> Vec<Action> {
+        self.candidates()
+            .into_iter()
+            .filter(|a| steps(a).len() == self.path.len())
+            .collect()
+    }
+}
+
 /// What a person (or a test) asks of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -135,6 +196,8 @@ pub enum Intent {
     Choose(Seat),
     /// Lobby: the person's colour against the engine.
     Colour(Color),
+    /// Lobby: artifacts on (the cards dealt) or off (the dice game).
+    Artifacts(bool),
     Start,
     Continue,
     /// Building: take this role in hand (or nothing).
@@ -156,8 +219,17 @@ pub enum Intent {
     Promote(Role),
     /// Play: the king heals (the only wounded neighbour, or the one named).
     Heal(Option<Square>),
-    /// Play an action directly.
+    /// Play an action directly (a response window's answers too: Pass, Cancel, Seize).
     Act(Action),
+    /// Play: take this card of your hand (or put it back with `None`).
+    Card(Option<Artifact>),
+    /// Play: the chosen card is aimed at this square (a piece, then where it goes, or one
+    /// square).
+    CardAt(Square),
+    /// Play: the chosen card that needs no square is played.
+    CardGo,
+    /// Play: Seize takes this card from the opponent's played pile.
+    CardTake(Artifact),
     SkipRoll,
     StepBack,
     StepForward,
@@ -183,6 +255,12 @@ pub enum Refusal {
     NoActionThere(Square),
     /// No wounded friend next to the king.
     NoHeal,
+    /// That card cannot be played now (why).
+    CardBlocked(Artifact, Message),
+    /// No card is chosen.
+    NoCard,
+    /// The chosen card needs a square first.
+    CardNeedsTarget,
     /// The army breaks a rule (the first named).
     Army(crate::rules::chess::ArmyError),
     Draft(DraftError),
@@ -206,6 +284,11 @@ impl Explain for Refusal {
             Refusal::NothingSelected => msg("chess.refused.nothing_selected"),
             Refusal::NoActionThere(sq) => msg("chess.refused.no_action").with("square", sq),
             Refusal::NoHeal => msg("chess.refused.no_heal"),
+            Refusal::CardBlocked(card, why) => msg("chess.refused.card_blocked")
+                .with_words("card", card.explain())
+                .with_words("why", why.clone()),
+            Refusal::NoCard => msg("chess.refused.no_card"),
+            Refusal::CardNeedsTarget => msg("chess.refused.card_needs_target"),
             Refusal::Army(e) => e.explain(),
             Refusal::Draft(e) => e.explain(),
             Refusal::NothingHeld => msg("chess.refused.nothing_held"),
@@ -237,6 +320,8 @@ pub enum Effect {
     Settled,
     /// The action's result is now shown on the board: the pieces move.
     Resolved(Played),
+    /// A response window ran out: it passed for this side.
+    WindowPassed(Color),
     /// The side that just failed an attempt is still in check and acts again.
     StillInCheck(Color),
     /// The game ended.
@@ -272,6 +357,8 @@ pub struct Table {
     pub selected: Option<(Square, PieceActions)>,
     /// A promotion being chosen: the actions it chooses between.
     pub promotion: Option<Vec<Action>>,
+    /// The card being played and what is chosen so far.
+    pub card: Option<CardPick>,
     pub focus: Option<Focus>,
     /// The roll on show.
     pub roll: Option<Roll>,
@@ -285,6 +372,8 @@ pub struct Table {
     view_state: Option<State>,
     /// The move list, rebuilt when the game changes.
     list: Vec<ListEntry>,
+    /// The squares last made impassable by a Statue (the others by a Barricade).
+    statues: Vec<Square>,
 }
 
 /// One line of the move list.
@@ -310,7 +399,7 @@ impl Default for Table {
             phase: Phase::Lobby,
             opponent: Seat::Bot(Level::Normal),
             colour: Color::White,
-            artifacts: false,
+            artifacts: true,
             drafts: [Draft::new(Color::White), Draft::new(Color::Black)],
             engine_army: None,
             held: None,
@@ -318,6 +407,7 @@ impl Default for Table {
             saved: None,
             selected: None,
             promotion: None,
+            card: None,
             focus: None,
             roll: None,
             last: None,
@@ -325,6 +415,7 @@ impl Default for Table {
             viewing: None,
             view_state: None,
             list: Vec::new(),
+            statues: Vec::new(),
         }
     }
 }
@@ -429,11 +520,27 @@ impl Table {
             Some(g) => list_of(g),
             None => Vec::new(),
         };
+        self.statues.clear();
+        if let Some(g) = &self.game {
+            for e in g.game().record() {
+                match e.action {
+                    Action::Play(Play::Statue(sq)) => self.statues.push(sq),
+                    Action::Play(Play::Barricade(sq)) => self.statues.retain(|s| *s != sq),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Whether the impassable square `sq` is a statue's stone (else a barricade).
+    pub fn is_statue(&self, sq: Square) -> bool {
+        self.statues.contains(&sq)
     }
 
     fn clear_marks(&mut self) {
         self.selected = None;
         self.promotion = None;
+        self.card = None;
         self.focus = None;
         self.viewing = None;
         self.view_state = None;
@@ -495,6 +602,13 @@ impl Table {
             return effects;
         }
         self.busy = (self.busy - dt).max(0.0);
+        if self.phase == Phase::Play && self.busy <= 0.0 {
+            let passed = self.game.as_mut().and_then(|g| g.tick(f64::from(dt)));
+            if let Some(played) = passed {
+                effects.push(Effect::WindowPassed(played.side));
+                effects.extend(self.after(played, timing));
+            }
+        }
         effects
     }
 
@@ -544,6 +658,11 @@ impl Table {
             Intent::Colour(c) => {
                 self.lobby()?;
                 self.colour = c;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Artifacts(on) => {
+                self.lobby()?;
+                self.artifacts = on;
                 Ok(vec![Effect::Picked])
             }
             Intent::Start => {
@@ -620,12 +739,22 @@ impl Table {
                 _ => Err(Refusal::NotNow),
             },
             Intent::Select(None) => {
-                if self.selected.is_none() && self.promotion.is_none() {
+                if self.selected.is_none() && self.promotion.is_none() && self.card.is_none() {
                     return Err(Refusal::NothingSelected);
                 }
                 self.focus = self.selected.as_ref().map(|(s, _)| Focus::Piece(*s));
-                self.selected = None;
-                self.promotion = None;
+                // Escape backs out one step: a promotion, a card's last square, the card.
+                if self.promotion.take().is_some() {
+                    if let Some(pick) = &mut self.card {
+                        pick.path.pop();
+                    }
+                } else if let Some(pick) = &mut self.card {
+                    if pick.path.pop().is_none() {
+                        self.card = None;
+                    }
+                } else {
+                    self.selected = None;
+                }
                 Ok(vec![Effect::Picked])
             }
             Intent::Select(Some(sq)) => {
@@ -640,9 +769,18 @@ impl Table {
             Intent::Promote(role) => {
                 self.ready()?;
                 let choices = self.promotion.clone().ok_or(Refusal::NothingSelected)?;
+                // Mass Attack: every promoting pawn becomes the piece chosen.
+                let uniform = |a: &Action| match a {
+                    Action::Play(Play::MassAttack(roles)) => {
+                        roles.iter().flatten().all(|r| *r == role)
+                    }
+                    _ => true,
+                };
                 let action = choices
-                    .into_iter()
-                    .find(|a| promotion_of(a) == Some(role))
+                    .iter()
+                    .find(|a| promotion_of(a) == Some(role) && uniform(a))
+                    .or_else(|| choices.iter().find(|a| promotion_of(a) == Some(role)))
+                    .copied()
                     .ok_or(Refusal::NotNow)?;
                 self.play(action, timing)
             }
@@ -668,6 +806,65 @@ impl Table {
             }
             Intent::Act(action) => {
                 self.ready()?;
+                self.play(action, timing)
+            }
+            Intent::Card(None) => {
+                if self.card.is_none() {
+                    return Err(Refusal::NoCard);
+                }
+                self.card = None;
+                self.promotion = None;
+                Ok(vec![Effect::Picked])
+            }
+            Intent::Card(Some(card)) => {
+                self.ready()?;
+                let state = self.state().ok_or(Refusal::NotNow)?;
+                let plays = card_actions(state, card);
+                if plays.is_empty() {
+                    return Err(Refusal::CardBlocked(card, card_blocked(state, card)));
+                }
+                self.selected = None;
+                self.promotion = None;
+                self.focus = None;
+                self.card = Some(CardPick {
+                    card,
+                    plays,
+                    path: Vec::new(),
+                });
+                self.settle_card(timing)
+            }
+            Intent::CardAt(sq) => {
+                self.ready()?;
+                let pick = self.card.as_mut().ok_or(Refusal::NoCard)?;
+                if !pick.next_squares().contains(&sq) {
+                    return Err(Refusal::NoActionThere(sq));
+                }
+                pick.path.push(sq);
+                self.focus = None;
+                self.settle_card(timing)
+            }
+            Intent::CardGo => {
+                self.ready()?;
+                let pick = self.card.as_ref().ok_or(Refusal::NoCard)?;
+                let complete = pick.complete();
+                match complete.as_slice() {
+                    [one] => self.play(*one, timing),
+                    [] => Err(Refusal::CardNeedsTarget),
+                    _ if complete.iter().any(|a| promotion_of(a).is_some()) => {
+                        self.promotion = Some(complete);
+                        Ok(vec![Effect::Picked])
+                    }
+                    _ => Ok(vec![Effect::Picked]),
+                }
+            }
+            Intent::CardTake(taken) => {
+                self.ready()?;
+                let pick = self.card.as_ref().ok_or(Refusal::NoCard)?;
+                let action = pick
+                    .complete()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Play(Play::Seize(c)) if *c == taken))
+                    .ok_or(Refusal::NotNow)?;
                 self.play(action, timing)
             }
             Intent::SkipRoll => {
@@ -702,6 +899,28 @@ impl Table {
                 self.viewing = None;
                 Ok(vec![Effect::Ended(ending), Effect::Save])
             }
+        }
+    }
+
+    /// After a card step: play it when one play is fully chosen and the card needed a square;
+    /// offer a choice when several are (a promotion, Seize's card); else wait for the next
+    /// square (or, for a card that needs none, for "Play").
+    fn settle_card(&mut self, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let Some(pick) = &self.card else {
+            return Ok(vec![Effect::Picked]);
+        };
+        let complete = pick.complete();
+        let chose_squares = !pick.path.is_empty();
+        if !pick.next_squares().is_empty() && !chose_squares {
+            return Ok(vec![Effect::Picked]);
+        }
+        match complete.as_slice() {
+            [one] if chose_squares => self.play(*one, timing),
+            [_, ..] if complete.iter().any(|a| promotion_of(a).is_some()) && chose_squares => {
+                self.promotion = Some(complete);
+                Ok(vec![Effect::Picked])
+            }
+            _ => Ok(vec![Effect::Picked]),
         }
     }
 
@@ -765,7 +984,8 @@ impl Table {
             seats,
             seed,
             seed.rotate_left(17) ^ 0x9e37_79b9,
-        );
+        )
+        .with_window(timing.window);
         self.game = Some(game);
         self.clear_marks();
         self.rebuild_list();
@@ -799,6 +1019,7 @@ impl Table {
         let actions = piece_actions(state, sq);
         self.selected = Some((sq, actions));
         self.promotion = None;
+        self.card = None;
         self.focus = Some(Focus::Piece(sq));
         Ok(())
     }
@@ -829,6 +1050,15 @@ impl Table {
         let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
         let side = game.awaited().ok_or(Refusal::NotNow)?;
         let played = game.submit(side, action)?;
+        Ok(self.after(played, timing))
+    }
+
+    /// What follows an accepted action: marks cleared, the list, the save, the roll or the
+    /// movement.
+    fn after(&mut self, played: crate::play::Played<State>, timing: &Timing) -> Vec<Effect> {
+        let Some(game) = self.game.as_ref() else {
+            return Vec::new();
+        };
         let p = Played {
             before: played.before,
             record: played.record,
@@ -836,6 +1066,7 @@ impl Table {
         };
         self.selected = None;
         self.promotion = None;
+        self.card = None;
         self.focus = None;
         self.viewing = None;
         self.view_state = None;
@@ -854,7 +1085,7 @@ impl Table {
             }
             effects.extend(self.resolve(p, timing));
         }
-        Ok(effects)
+        effects
     }
 
     fn view(&mut self, intent: Intent) -> Result<Vec<Effect>, Refusal> {
@@ -944,7 +1175,42 @@ impl Table {
 pub fn promotion_of(a: &Action) -> Option<Role> {
     match *a {
         Action::Move { promotion, .. } | Action::Attempt { promotion, .. } => promotion,
+        Action::Play(Play::MassAttack(roles)) => roles.into_iter().flatten().next(),
+        Action::Play(p) => p.card_move().and_then(|m| m.promotion),
         _ => None,
+    }
+}
+
+/// Why `card` cannot be played now, in words: not in the hand, an answer kept for a response
+/// window or the start of a turn, nothing to take or aim at, or every way of playing it would
+/// leave your king in check.
+pub fn card_blocked(state: &State, card: Artifact) -> Message {
+    use crate::rules::chess::Artifact as A;
+    if !state.hand(state.turn()).contains(card) {
+        return msg("chess.card_blocked.not_in_hand");
+    }
+    if state.window().is_some() {
+        return msg("chess.card_blocked.window");
+    }
+    match card {
+        A::Cancel => return msg("chess.card_blocked.cancel"),
+        A::Seize if state.played(state.turn().other()).is_empty() => {
+            return msg("chess.card_blocked.seize_empty");
+        }
+        A::Resurrection | A::ZombiePawn if state.reserve(state.turn()) == 0 => {
+            return msg("chess.card_blocked.reserve_empty");
+        }
+        _ => {}
+    }
+    let mut pseudo = Vec::new();
+    crate::rules::chess::cards::pseudo_plays(state, &mut pseudo);
+    if pseudo
+        .iter()
+        .any(|a| matches!(a, Action::Play(p) if p.artifact() == card))
+    {
+        msg("chess.card_blocked.check")
+    } else {
+        msg("chess.card_blocked.no_target")
     }
 }
 

@@ -50,6 +50,8 @@ pub(super) fn plugin(app: &mut App) {
                     reconcile_pieces,
                     lift_selected,
                     wounds,
+                    heirs,
+                    blockers,
                     cover,
                     dice,
                     update_marks,
@@ -71,6 +73,14 @@ pub struct ChessPiece {
 /// The red "+" over a wounded piece (a child of the piece).
 #[derive(Component)]
 struct WoundMark;
+
+/// The Heir's brass "H" on its pawn (a child of the piece).
+#[derive(Component)]
+struct HeirMark;
+
+/// A statue's stone or a barricade on an impassable square.
+#[derive(Component)]
+struct Blocker;
 
 /// A piece on its way out: no longer part of the position.
 #[derive(Component)]
@@ -109,6 +119,8 @@ pub struct Board3d {
     turned_for: Option<Color>,
     /// Whether the view is framed for building (the board beside the builder's panel).
     framed_for_building: Option<bool>,
+    /// The stone or barricade on each impassable square on show (and whether it is a stone).
+    blockers: HashMap<Square, (Entity, bool)>,
 }
 
 #[derive(Resource)]
@@ -121,6 +133,10 @@ struct Palette {
     check: Handle<MarkMaterial>,
     focus: Handle<MarkMaterial>,
     broken: Handle<MarkMaterial>,
+    card: Handle<MarkMaterial>,
+    hatch: Handle<MarkMaterial>,
+    shield: Handle<MarkMaterial>,
+    restricted: Handle<MarkMaterial>,
     cloth: Handle<StandardMaterial>,
 }
 
@@ -139,6 +155,10 @@ fn palette(
         check: m(MarkMaterial::new(MarkKind::Glow, colours::RED)),
         focus: m(MarkMaterial::new(MarkKind::DashedRing, colours::WHITE).dashes(16)),
         broken: m(MarkMaterial::new(MarkKind::Ring, colours::RED)),
+        card: m(MarkMaterial::new(MarkKind::Ring, colours::BRASS).ticks(12)),
+        hatch: m(MarkMaterial::new(MarkKind::Hatched, colours::HATCH)),
+        shield: m(MarkMaterial::new(MarkKind::Ring, colours::WHITE).ticks(6)),
+        restricted: m(MarkMaterial::new(MarkKind::Hatched, colours::RED)),
         cloth: standard.add(StandardMaterial {
             base_color: CLOTH,
             perceptual_roughness: 0.95,
@@ -364,6 +384,15 @@ fn reconcile_pieces(
     }
     let revealing = matches!(table.phase, Phase::Reveal { .. });
     let near = table.near();
+    // One or two pieces appearing in a game under way rise from the board (Zombie Pawn,
+    // Resurrection, a demoted piece's new shape); a whole position appears at once.
+    let rising = table.phase == Phase::Play
+        && !board.pieces.is_empty()
+        && want
+            .keys()
+            .filter(|s| !board.pieces.contains_key(s))
+            .count()
+            <= 2;
     let mut spawned = Vec::new();
     commands.entity(root).with_children(|parent| {
         let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.53);
@@ -389,13 +418,24 @@ fn reconcile_pieces(
                 PathTween::new(vec![above, at], seconds),
             ));
         }
+        if rising && !revealing {
+            let below = at - Vec3::Y * 0.55;
+            ec.insert((
+                Transform::from_translation(below).with_rotation(facing(wood(piece.color))),
+                PathTween::new(vec![below, at], 0.45),
+            ));
+        }
         board.pieces.insert(sq, e);
     }
 }
 
-/// An action's result reaches the board: the piece travels (a knight in an arc), a captured
-/// piece leaves, the castling rook follows the king. The rest (a promotion's new piece, a
-/// wound) is brought in line once the movement is over.
+/// An action's result reaches the board. The pieces that left a square are matched with the
+/// pieces that arrived on another (the acting piece first, then the nearest of the same colour
+/// and kind: a castling rook, Mass Attack's pawns, a promotion), and each travels there — a
+/// knight, Teleport and Knight's Leap in an arc, King's Stride by its first step. A piece that
+/// left without arriving anywhere (captured, turned to stone, sacrificed) fades away. New pieces
+/// (Zombie Pawn, Resurrection, a demoted piece's new model) are brought in once the movement
+/// is over.
 fn animate_resolved(
     mut commands: Commands,
     mut resolved: MessageReader<ChessResolved>,
@@ -404,75 +444,111 @@ fn animate_resolved(
     mut pieces: Query<&mut ChessPiece>,
 ) {
     for ChessResolved(p) in resolved.read() {
-        let action = p.record.action;
-        let moves = match action {
-            Action::Move { from, to, .. } => vec![(from, to)],
-            Action::Attempt { from, to, .. } if p.record.result == Some(AttemptResult::Success) => {
-                vec![(from, to)]
-            }
-            _ => Vec::new(),
+        let (before, after) = (p.before.board(), p.after.board());
+        let same = |a: Option<Piece>, b: Option<Piece>| match (a, b) {
+            (Some(a), Some(b)) => a.color == b.color && a.role == b.role,
+            _ => false,
         };
-        for (from, to) in moves {
-            // The square emptied by the capture: the attacked piece's (en passant: beside).
-            for gone in Square::all().filter(|s| {
-                p.before.board().get(*s).is_some()
-                    && p.after.board().get(*s).is_none()
-                    && *s != from
-            }) {
-                if let Some(e) = board.pieces.remove(&gone) {
-                    commands.entity(e).insert((
-                        Leaving,
-                        Vanish::after(timing.travel(from.distance(to)) * 0.6, 0.3),
-                    ));
-                }
+        let mut gone: Vec<Square> = Square::all()
+            .filter(|s| before.get(*s).is_some() && !same(before.get(*s), after.get(*s)))
+            .collect();
+        let mut came: Vec<Square> = Square::all()
+            .filter(|s| after.get(*s).is_some() && !same(before.get(*s), after.get(*s)))
+            .collect();
+        let action = p.record.action;
+        let (primary, via, arc) = match action {
+            Action::Move { from, to, .. } | Action::Attempt { from, to, .. } => {
+                let knight = before.get(from).is_some_and(|x| x.role == Role::Knight);
+                (Some((from, to)), None, knight)
             }
-            let Some(e) = board.pieces.remove(&from) else {
-                continue;
-            };
-            let start = square_pos(from);
-            let end = square_pos(to);
-            let knight = p
-                .before
-                .board()
-                .get(from)
-                .is_some_and(|x| x.role == Role::Knight);
-            let seconds = timing.travel(from.distance(to)).max(0.01);
-            let tween = if knight {
-                PathTween::new(vec![start, end], seconds).with_hop(0.45)
+            Action::Play(play) => match (play, play.card_move()) {
+                (crate::rules::chess::Play::KingsStride { via, m }, _) => {
+                    // A failed attack on the second step leaves the king on the first.
+                    let to = if after.get(m.to).is_some_and(|x| x.role == Role::King) {
+                        m.to
+                    } else {
+                        via
+                    };
+                    (Some((m.from, to)), (to != via).then_some(via), false)
+                }
+                (crate::rules::chess::Play::FileShift(_), Some(m))
+                | (crate::rules::chess::Play::Acceleration(_), Some(m)) => {
+                    (Some((m.from, m.to)), None, false)
+                }
+                (_, Some(m)) => (Some((m.from, m.to)), None, true),
+                _ => (None, None, false),
+            },
+            _ => (None, None, false),
+        };
+        let mut pairs: Vec<(Square, Square)> = Vec::new();
+        if let Some((from, to)) = primary
+            && gone.contains(&from)
+            && came.contains(&to)
+        {
+            pairs.push((from, to));
+        }
+        gone.retain(|s| !pairs.iter().any(|(f, _)| f == s));
+        came.retain(|s| !pairs.iter().any(|(_, t)| t == s));
+        // The others: the nearest arrival of the same colour (and kind, or a pawn promoted).
+        for g in gone.clone() {
+            let Some(gp) = before.get(g) else { continue };
+            let best = came
+                .iter()
+                .copied()
+                .filter(|c| *c != g)
+                .filter(|c| {
+                    after.get(*c).is_some_and(|cp| {
+                        cp.color == gp.color && (cp.role == gp.role || gp.role == Role::Pawn)
+                    })
+                })
+                .filter(|c| c.distance(g) <= 2)
+                .min_by_key(|c| c.distance(g));
+            if let Some(c) = best {
+                pairs.push((g, c));
+                gone.retain(|s| *s != g);
+                came.retain(|s| *s != c);
+            }
+        }
+        let longest = pairs.iter().map(|(f, t)| f.distance(*t)).max().unwrap_or(1);
+        let seconds = timing.travel(longest).max(0.01);
+        for g in gone {
+            if let Some(e) = board.pieces.remove(&g) {
+                commands
+                    .entity(e)
+                    .insert((Leaving, Vanish::after(seconds * 0.6, 0.3)));
+            }
+        }
+        // Take every moving entity off its square first (a pawn may step onto a square
+        // another leaves), then put each on its new one.
+        let moving: Vec<(Entity, Square, Square)> = pairs
+            .iter()
+            .filter_map(|(f, t)| board.pieces.remove(f).map(|e| (e, *f, *t)))
+            .collect();
+        for (e, from, to) in moving {
+            let mut keys = vec![square_pos(from)];
+            if Some((from, to)) == primary
+                && let Some(v) = via
+            {
+                keys.push(square_pos(v));
+            }
+            keys.push(square_pos(to));
+            let hop = if Some((from, to)) == primary && arc {
+                0.45
+            } else if from.distance(to) == 2
+                && from.rank() == to.rank()
+                && primary.is_some_and(|(pf, _)| pf != from)
+            {
+                0.35
             } else {
-                PathTween::new(vec![start + Vec3::Y * 0.02, end], seconds).with_hop(0.06)
+                0.06
             };
-            commands.entity(e).insert(tween);
+            commands
+                .entity(e)
+                .insert(PathTween::new(keys, seconds).with_hop(hop));
             if let Ok(mut c) = pieces.get_mut(e) {
                 c.at = to;
             }
             board.pieces.insert(to, e);
-            // Castling: the rook's jump over the king.
-            if p.before
-                .board()
-                .get(from)
-                .is_some_and(|x| x.role == Role::King)
-                && from.distance(to) == 2
-                && from.rank() == to.rank()
-            {
-                let (rook_from, rook_to) = if to.file() > from.file() {
-                    (Square::new(7, from.rank()), Square::new(5, from.rank()))
-                } else {
-                    (Square::new(0, from.rank()), Square::new(3, from.rank()))
-                };
-                if let (Some(rf), Some(rt)) = (rook_from, rook_to)
-                    && let Some(r) = board.pieces.remove(&rf)
-                {
-                    commands.entity(r).insert(
-                        PathTween::new(vec![square_pos(rf), square_pos(rt)], seconds)
-                            .with_hop(0.35),
-                    );
-                    if let Ok(mut c) = pieces.get_mut(r) {
-                        c.at = rt;
-                    }
-                    board.pieces.insert(rt, r);
-                }
-            }
         }
     }
 }
@@ -569,6 +645,125 @@ fn wounds(
             }
             _ => {}
         }
+    }
+}
+
+/// The Heir's "H" stands on its pawn while it is one.
+#[allow(clippy::too_many_arguments)]
+fn heirs(
+    mut commands: Commands,
+    table: Res<ChessTable>,
+    board: Res<Board3d>,
+    pieces: Query<(&ChessPiece, Option<&Children>), Without<Leaving>>,
+    marks: Query<(), (With<HeirMark>, Without<Vanish>)>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+) {
+    let Some(shown) = table.shown() else {
+        return;
+    };
+    let near = table.near();
+    for (sq, e) in &board.pieces {
+        let Ok((c, children)) = pieces.get(*e) else {
+            continue;
+        };
+        if c.at != *sq {
+            continue;
+        }
+        let heir = shown.board().get(*sq).is_some_and(|p| p.heir);
+        let mark = children
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|m| marks.get(*m).is_ok());
+        match (heir, mark) {
+            (true, None) => {
+                let turn = facing(wood(c.piece.color)).inverse()
+                    * Quat::from_rotation_y(if near == Color::White { 0.0 } else { PI })
+                    * Quat::from_rotation_x(0.95);
+                let mut placed = None;
+                commands.entity(*e).with_children(|p| {
+                    let mut s = Setter::new(&library, &theme, &mut materials, p, 0.4);
+                    placed = Some(
+                        s.place(
+                            "marker_heir",
+                            crate::theme::Wood::Light,
+                            Transform::from_xyz(0.0, height(Role::Pawn) + 0.12, 0.0)
+                                .with_rotation(turn)
+                                .with_scale(Vec3::splat(1.2)),
+                            false,
+                        ),
+                    );
+                });
+                if let Some(m) = placed {
+                    commands.entity(m).insert(HeirMark);
+                }
+            }
+            (false, Some(m)) => {
+                commands.entity(m).insert(Vanish::after(0.0, 0.2));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Each impassable square on show holds a statue's stone or a barricade.
+fn blockers(
+    mut commands: Commands,
+    table: Res<ChessTable>,
+    mut board: ResMut<Board3d>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+) {
+    let Some(root) = board.root else {
+        return;
+    };
+    let want: HashMap<Square, bool> = match (table.phase, table.shown()) {
+        (Phase::Play | Phase::Over, Some(s)) => s
+            .board()
+            .impassable()
+            .iter()
+            .map(|sq| (sq, table.is_statue(sq)))
+            .collect(),
+        _ => HashMap::new(),
+    };
+    let stale: Vec<Square> = board
+        .blockers
+        .iter()
+        .filter(|(sq, (_, statue))| want.get(sq) != Some(statue))
+        .map(|(sq, _)| *sq)
+        .collect();
+    for sq in stale {
+        if let Some((e, _)) = board.blockers.remove(&sq) {
+            commands.entity(e).insert(Vanish::after(0.0, 0.3));
+        }
+    }
+    let mut spawned = Vec::new();
+    commands.entity(root).with_children(|parent| {
+        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.61);
+        for (sq, statue) in &want {
+            if board.blockers.contains_key(sq) {
+                continue;
+            }
+            let name = if *statue {
+                "marker_statue"
+            } else {
+                "marker_barricade"
+            };
+            let e = s.place(
+                name,
+                crate::theme::Wood::Light,
+                Transform::from_translation(square_pos(*sq)),
+                false,
+            );
+            spawned.push((*sq, e, *statue));
+        }
+    });
+    for (sq, e, statue) in spawned {
+        commands.entity(e).insert(Blocker);
+        board.blockers.insert(sq, (e, statue));
     }
 }
 
@@ -770,6 +965,9 @@ struct MarksKey {
     showing: bool,
     plies: usize,
     viewing: Option<usize>,
+    card: Option<(Vec<Square>, Vec<Square>)>,
+    /// Impassable squares, shields and Restrictions on show.
+    lasting: (u64, [Option<Square>; 2], [Option<Square>; 2]),
 }
 
 fn update_marks(
@@ -801,6 +999,14 @@ fn update_marks(
         showing: t.busy <= 0.0 && t.roll.is_none(),
         plies: t.plies(),
         viewing: t.viewing,
+        card: t.card.as_ref().map(|c| (c.path.clone(), c.next_squares())),
+        lasting: t.shown().map_or((0, [None; 2], [None; 2]), |s| {
+            (
+                s.board().impassable().0,
+                [s.shield(Color::White), s.shield(Color::Black)],
+                [s.restricted(Color::White), s.restricted(Color::Black)],
+            )
+        }),
     };
     if board.marks_key.as_ref() == Some(&key) {
         return;
@@ -844,8 +1050,25 @@ fn update_marks(
             }
             return;
         }
+        for sq in crate::rules::chess::SquareSet(key.lasting.0).iter() {
+            mark(&palette.hatch, sq, 1.0);
+        }
+        for sq in key.lasting.1.iter().flatten() {
+            mark(&palette.shield, *sq, 1.1);
+        }
+        for sq in key.lasting.2.iter().flatten() {
+            mark(&palette.restricted, *sq, 0.96);
+        }
         if let Some(sq) = key.frame {
             mark(&palette.gold, sq, 1.0);
+        }
+        if let Some((path, next)) = &key.card {
+            for sq in path {
+                mark(&palette.white, *sq, 0.95);
+            }
+            for sq in next {
+                mark(&palette.card, *sq, 1.0);
+            }
         }
         if let Some(sq) = key.check {
             mark(&palette.check, sq, 1.3);

@@ -107,16 +107,21 @@ pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl
                     ui.label(
                         egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED),
                     );
-                    ui.add_enabled(
-                        false,
-                        egui::Button::selectable(false, tr.t("chess.lobby.on")),
-                    );
-                    let _ = ui.selectable_label(!table.artifacts, tr.t("chess.lobby.off"));
+                    for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
+                        let chosen = table.artifacts == on;
+                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                            send(Intent::Artifacts(on));
+                        }
+                    }
                 });
                 ui.label(
-                    egui::RichText::new(tr.t("chess.lobby.artifacts_later"))
-                        .size(13.0)
-                        .color(style::MUTED),
+                    egui::RichText::new(tr.t(if table.artifacts {
+                        "chess.lobby.artifacts_on"
+                    } else {
+                        "chess.lobby.artifacts_off"
+                    }))
+                    .size(13.0)
+                    .color(style::MUTED),
                 );
                 ui.add_space(12.0);
                 ui.vertical_centered(|ui| {

@@ -4,6 +4,7 @@
 //! promotion chooser and the end banner.
 
 mod build;
+mod cards;
 mod play;
 
 use super::{ChessIntent, ChessTable, Intent};
@@ -22,7 +23,7 @@ pub struct ChessPanels {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<CardIcons>().add_systems(
         EguiPrimaryContextPass,
         table_ui.run_if(in_state(Screen::Table(GameKind::Chess))),
     );
@@ -31,6 +32,45 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 pub(super) const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 pub(super) const GREY: egui::Color32 = egui::Color32::from_rgb(0xb8, 0xb0, 0xa4);
+
+/// The card icons, loaded from the theme's paths the first time the table is drawn.
+#[derive(Resource, Default)]
+pub struct CardIcons {
+    cards: Vec<(crate::rules::chess::Artifact, Handle<Image>)>,
+    back: Option<Handle<Image>>,
+    loaded: bool,
+}
+
+impl CardIcons {
+    fn load(&mut self, server: &AssetServer, theme: &crate::theme::Theme) {
+        if self.loaded {
+            return;
+        }
+        self.loaded = true;
+        for card in crate::rules::chess::Artifact::ALL {
+            self.cards
+                .push((card, server.load(theme.icon(card.code()).to_string())));
+        }
+        self.back = Some(server.load(theme.icon("card-back").to_string()));
+    }
+
+    /// The icons' texture ids for egui (an icon that did not load shows a plain tile).
+    fn ids(&self, contexts: &mut EguiContexts, images: &Assets<Image>) -> cards::IconIds {
+        let mut ids = cards::IconIds::default();
+        for (card, h) in &self.cards {
+            if images.contains(h.id()) {
+                ids.cards.insert(
+                    *card,
+                    contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())),
+                );
+            }
+        }
+        if let Some(h) = self.back.as_ref().filter(|h| images.contains(h.id())) {
+            ids.back = Some(contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
+        }
+        ids
+    }
+}
 
 #[allow(clippy::too_many_arguments)]
 fn table_ui(
@@ -43,7 +83,15 @@ fn table_ui(
     mut panels: ResMut<ChessPanels>,
     mut intents: MessageWriter<ChessIntent>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    (mut icons, server, theme, images): (
+        ResMut<CardIcons>,
+        Res<AssetServer>,
+        Res<crate::app::theme::ActiveTheme>,
+        Res<Assets<Image>>,
+    ),
 ) -> Result {
+    icons.load(&server, &theme.0);
+    let ids = icons.ids(&mut contexts, &images);
     let ctx = contexts.ctx_mut()?;
     let mut send = |i: Intent| {
         intents.write(ChessIntent(i));
@@ -62,9 +110,13 @@ fn table_ui(
             play::move_list(ctx, &tr, &table, &mut send);
             play::odds(ctx, &tr, &table, camera);
             play::dice(ctx, &tr, &table, &timing, camera);
+            cards::piles(ctx, &tr, &table, &ids);
             if table.phase == super::Phase::Over {
                 play::end(ctx, &tr, &table, &mut send);
             } else {
+                cards::hand(ctx, &tr, &table, &ids, &mut send);
+                cards::window(ctx, &tr, &table, &ids, &mut send);
+                cards::aiming(ctx, &tr, &table, &ids, &mut send);
                 let dots = if seat.is_thinking() {
                     1 + (time.elapsed_secs() * 2.5) as usize % 3
                 } else {

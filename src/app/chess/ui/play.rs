@@ -85,6 +85,20 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
                             .strong(),
                         );
                     }
+                    if game.artifacts() {
+                        let state = game.state();
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "chess.reserves",
+                                &[
+                                    ("white", &state.reserve(Color::White).to_string()),
+                                    ("black", &state.reserve(Color::Black).to_string()),
+                                ],
+                            ))
+                            .size(13.0)
+                            .color(style::ASH),
+                        );
+                    }
                     let artifacts = if game.artifacts() {
                         "chess.artifacts.on"
                     } else {
@@ -310,7 +324,17 @@ pub(super) fn odds(
             });
     }
     egui::Area::new(egui::Id::new("chess-odds-legend"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -86.0])
+        .anchor(
+            egui::Align2::CENTER_BOTTOM,
+            [
+                0.0,
+                if table.game.as_ref().is_some_and(|g| g.artifacts()) {
+                    -236.0
+                } else {
+                    -86.0
+                },
+            ],
+        )
         .interactable(false)
         .show(ctx, |ui| {
             if actions.attempts.is_empty() {
@@ -457,12 +481,13 @@ pub(super) fn actions(
     let Some(game) = &table.game else {
         return;
     };
-    if table.roll.is_some() {
+    if table.roll.is_some() || table.card.is_some() || game.state().window().is_some() {
         return;
     }
     let Some(turn) = game.awaited() else {
         return;
     };
+    let above_hand = game.artifacts() && table.viewing.is_none();
     let person = game.seat(turn) == Seat::Person;
     let line = if !person {
         let who = seat_name(tr, table, turn);
@@ -491,7 +516,10 @@ pub(super) fn actions(
         .filter(|a| matches!(a, Action::Heal { .. }))
         .count();
     egui::Area::new(egui::Id::new("chess-actions"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .anchor(
+            egui::Align2::CENTER_BOTTOM,
+            [0.0, if above_hand { -176.0 } else { -16.0 }],
+        )
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(18, 10))
@@ -507,6 +535,24 @@ pub(super) fn actions(
                                 .clicked()
                             {
                                 send(Intent::Heal(None));
+                            }
+                        }
+                        if ready && let Some(cancel) = super::cards::cancel_offer(game.state()) {
+                            let card = game
+                                .state()
+                                .cancelable()
+                                .map(|c| tr.say(&c.explain()))
+                                .unwrap_or_default();
+                            if ui
+                                .add(egui::Button::new(
+                                    egui::RichText::new(
+                                        tr.tf("chess.cancel_offer", &[("card", &card)]),
+                                    )
+                                    .color(GREEN),
+                                ))
+                                .clicked()
+                            {
+                                send(Intent::Act(cancel));
                             }
                         }
                         if panels.confirm_resign {

@@ -1,0 +1,463 @@
+//! The artifacts on the table: your hand along the near edge (name, icon, kind and full text;
+//! a card that cannot be played now says why), the card being aimed with its prompt and its
+//! preview, Seize's choice from the opponent's pile, the opponent's hand as card backs (face up
+//! after Scouting), both played piles, and the response window's bar with its countdown.
+
+use super::build::{capital, colour_word};
+use super::play::seat_name;
+use super::{GREEN, RED};
+use crate::app::chess::table::{CardPick, card_blocked, steps};
+use crate::app::chess::{Intent, Table};
+use crate::app::style::{self, panel_frame};
+use crate::i18n::{Explain, Tr};
+use crate::play::Seat;
+use crate::rules::chess::{Action, Artifact, Color, Play, Role, State, card_actions};
+use bevy_egui::egui;
+use std::collections::HashMap;
+
+/// The icons' texture ids, by card (and the card back).
+#[derive(Default)]
+pub struct IconIds {
+    pub cards: HashMap<Artifact, egui::TextureId>,
+    pub back: Option<egui::TextureId>,
+}
+
+const CARD_W: f32 = 196.0;
+const CARD_H: f32 = 150.0;
+const BROWN: egui::Color32 = egui::Color32::from_rgb(0x33, 0x23, 0x17);
+
+fn icon(ui: &mut egui::Ui, id: Option<egui::TextureId>, size: f32) {
+    match id {
+        Some(id) => {
+            ui.add(egui::Image::new((id, egui::vec2(size, size))));
+        }
+        None => {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 6.0, egui::Color32::from_rgb(0x4a, 0x33, 0x20));
+        }
+    }
+}
+
+/// The colour whose hand is shown face up along the near edge: the person's (at a hot seat,
+/// the side to act).
+fn holder(table: &Table, state: &State) -> Color {
+    if table.hot_seat() {
+        state.turn()
+    } else {
+        table.colour
+    }
+}
+
+/// Your hand along the near edge.
+pub(super) fn hand(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    icons: &IconIds,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    if !game.artifacts() || table.roll.is_some() || table.viewing.is_some() {
+        return;
+    }
+    let state = game.state();
+    let me = holder(table, state);
+    let cards: Vec<Artifact> = state.hand(me).iter().collect();
+    let my_turn = table.person_to_act() && state.turn() == me;
+    let chosen = table.card.as_ref().map(|c| c.card);
+    egui::Area::new(egui::Id::new("chess-hand"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 8.0;
+                if cards.is_empty() {
+                    panel_frame()
+                        .inner_margin(egui::Margin::symmetric(14, 8))
+                        .show(ui, |ui| {
+                            ui.label(
+                                egui::RichText::new(tr.t("chess.hand.empty"))
+                                    .size(14.0)
+                                    .color(style::MUTED),
+                            );
+                        });
+                }
+                for (i, card) in cards.iter().enumerate() {
+                    let playable = my_turn && !card_actions(state, *card).is_empty();
+                    let raised = chosen == Some(*card);
+                    let r = card_face(ui, tr, icons, *card, i + 1, playable, raised);
+                    let why = (!playable).then(|| {
+                        if my_turn {
+                            tr.say(&card_blocked(state, *card))
+                        } else {
+                            tr.t("chess.card_blocked.not_now").to_string()
+                        }
+                    });
+                    let r = match &why {
+                        Some(w) => r.on_hover_text(capital(w)),
+                        None => r.on_hover_text(tr.t("chess.hand.hint")),
+                    };
+                    if r.clicked() {
+                        send(Intent::Card(if raised { None } else { Some(*card) }));
+                    }
+                }
+            });
+        });
+}
+
+/// One card face; `key` is its number for the keyboard.
+fn card_face(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    icons: &IconIds,
+    card: Artifact,
+    key: usize,
+    playable: bool,
+    raised: bool,
+) -> egui::Response {
+    let stroke = if raised {
+        egui::Stroke::new(2.5, style::BRASS)
+    } else {
+        egui::Stroke::new(1.2, egui::Color32::from_rgb(0x7a, 0x56, 0x33))
+    };
+    let fill = if playable {
+        BROWN
+    } else {
+        egui::Color32::from_rgb(0x26, 0x1b, 0x13)
+    };
+    let text_colour = if playable { style::CREAM } else { style::MUTED };
+    let inner = egui::Frame::new()
+        .fill(fill)
+        .stroke(stroke)
+        .corner_radius(egui::CornerRadius::same(10))
+        .inner_margin(egui::Margin::same(8))
+        .outer_margin(egui::Margin {
+            left: 0,
+            right: 0,
+            top: if raised { 0 } else { 14 },
+            bottom: if raised { 14 } else { 0 },
+        })
+        .show(ui, |ui| {
+            ui.set_width(CARD_W - 16.0);
+            ui.set_height(CARD_H - 16.0);
+            ui.horizontal(|ui| {
+                icon(ui, icons.cards.get(&card).copied(), 40.0);
+                ui.vertical(|ui| {
+                    ui.spacing_mut().item_spacing.y = 1.0;
+                    ui.label(
+                        egui::RichText::new(format!("{key} · {}", tr.say(&card.explain())))
+                            .size(15.0)
+                            .color(if playable { style::BRASS } else { style::MUTED })
+                            .strong(),
+                    );
+                    ui.label(
+                        egui::RichText::new(capital(&tr.say(&card.kind().explain())))
+                            .size(12.0)
+                            .color(style::MUTED),
+                    );
+                });
+            });
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(tr.t(card.text_key()))
+                        .size(11.5)
+                        .color(text_colour),
+                )
+                .wrap(),
+            );
+        });
+    ui.interact(
+        inner.response.rect,
+        egui::Id::new(("chess-card", card)),
+        egui::Sense::click(),
+    )
+}
+
+/// What the card being aimed needs next, and what it will do.
+pub(super) fn aiming(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    icons: &IconIds,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(pick) = &table.card else {
+        return;
+    };
+    let Some(state) = table.state() else {
+        return;
+    };
+    let name = tr.say(&pick.card.explain());
+    let line = prompt(tr, pick, state);
+    let complete = pick.complete();
+    egui::Area::new(egui::Id::new("chess-aim"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -176.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 8))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
+                        ui.label(
+                            egui::RichText::new(format!("{name}: {line}"))
+                                .size(16.0)
+                                .color(style::CREAM),
+                        );
+                        let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
+                        if seize {
+                            for a in &complete {
+                                if let Action::Play(Play::Seize(taken)) = a {
+                                    let r = ui
+                                        .button(tr.say(&taken.explain()))
+                                        .on_hover_text(tr.t(taken.text_key()));
+                                    if r.clicked() {
+                                        send(Intent::CardTake(*taken));
+                                    }
+                                }
+                            }
+                        } else if pick.next_squares().is_empty() && !complete.is_empty() {
+                            if ui
+                                .add(egui::Button::new(
+                                    egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
+                                ))
+                                .clicked()
+                            {
+                                send(Intent::CardGo);
+                            }
+                        }
+                        if ui.button(tr.t("chess.aim.back")).clicked() {
+                            send(Intent::Select(None));
+                        }
+                    });
+                });
+        });
+}
+
+/// The card's prompt: what to choose next, or (all chosen) what it will do.
+fn prompt(tr: &Tr, pick: &CardPick, state: &State) -> String {
+    let candidates = pick.candidates();
+    if let [only] = candidates.as_slice()
+        && steps(only).len() == pick.path.len()
+    {
+        return tr.tf("chess.aim.preview", &[("action", &only.to_string())]);
+    }
+    if matches!(candidates.first(), Some(Action::Play(Play::Seize(_)))) {
+        return tr.t("chess.aim.choose_pile").to_string();
+    }
+    let n = pick.path.len();
+    let moves_a_piece = candidates
+        .iter()
+        .any(|a| matches!(a, Action::Play(p) if p.card_move().is_some()));
+    let key = match (n, moves_a_piece) {
+        (_, _) if pick.next_squares().is_empty() => "chess.aim.confirm",
+        (0, true) if !matches!(pick.card, Artifact::KingsStride) => "chess.aim.choose_piece",
+        (0, _) if matches!(pick.card, Artifact::KingsStride) => "chess.aim.choose_step",
+        (0, false) => "chess.aim.choose_square",
+        _ => "chess.aim.choose_to",
+    };
+    let _ = state;
+    tr.t(key).to_string()
+}
+
+/// The opponent's hand as card backs with a count (face up after Scouting), and both played
+/// piles, browsable.
+pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    if !game.artifacts() {
+        return;
+    }
+    let state = game.state();
+    let me = holder(table, state);
+    let them = me.other();
+    egui::Area::new(egui::Id::new("chess-their-hand"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 14.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(14, 6))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "chess.hand.theirs",
+                                &[
+                                    ("who", &seat_name(tr, table, them)),
+                                    ("n", &state.hand_size(them).to_string()),
+                                ],
+                            ))
+                            .size(14.0)
+                            .color(style::MUTED),
+                        );
+                        if state.scouted(me) {
+                            for c in state.hand(them).iter() {
+                                ui.horizontal(|ui| {
+                                    icon(ui, icons.cards.get(&c).copied(), 22.0);
+                                    ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
+                                        .on_hover_text(tr.t(c.text_key()));
+                                });
+                            }
+                        } else {
+                            for _ in 0..state.hand_size(them) {
+                                icon(ui, icons.back, 26.0);
+                            }
+                        }
+                    });
+                });
+        });
+    egui::Area::new(egui::Id::new("chess-piles"))
+        .anchor(egui::Align2::LEFT_TOP, [16.0, 240.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(14, 8))
+                .show(ui, |ui| {
+                    ui.set_width(260.0);
+                    for colour in [Color::White, Color::Black] {
+                        let pile = state.played(colour);
+                        let title = tr.tf(
+                            "chess.pile.title",
+                            &[
+                                ("colour", &capital(&colour_word(tr, colour))),
+                                ("n", &pile.len().to_string()),
+                            ],
+                        );
+                        egui::CollapsingHeader::new(egui::RichText::new(title).size(14.0))
+                            .id_salt(("chess-pile", colour))
+                            .default_open(false)
+                            .show(ui, |ui| {
+                                if pile.is_empty() {
+                                    ui.label(
+                                        egui::RichText::new(tr.t("chess.pile.empty"))
+                                            .size(13.0)
+                                            .color(style::MUTED),
+                                    );
+                                }
+                                for c in pile {
+                                    ui.horizontal(|ui| {
+                                        icon(ui, icons.cards.get(c).copied(), 20.0);
+                                        ui.label(
+                                            egui::RichText::new(tr.say(&c.explain())).size(13.0),
+                                        )
+                                        .on_hover_text(tr.t(c.text_key()));
+                                    });
+                                }
+                            });
+                    }
+                });
+        });
+}
+
+/// The response window: the opener's card, a countdown, and the answers (Cancel, Seize, Pass)
+/// for a person; the engine's own windows say it is answering.
+pub(super) fn window(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    icons: &IconIds,
+    send: &mut impl FnMut(Intent),
+) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    let state = game.state();
+    let Some(w) = state.window() else {
+        return;
+    };
+    if table.animating() {
+        return;
+    }
+    let responder = state.turn();
+    let person = game.seat(responder) == Seat::Person;
+    let answers = state.legal_actions();
+    egui::Area::new(egui::Id::new("chess-window"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, -40.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(520.0);
+                ui.vertical_centered(|ui| {
+                    ui.horizontal(|ui| {
+                        icon(ui, icons.cards.get(&w.card).copied(), 44.0);
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "chess.window.title",
+                                &[
+                                    ("who", &seat_name(tr, table, w.opener)),
+                                    ("card", &tr.say(&w.card.explain())),
+                                ],
+                            ))
+                            .size(20.0)
+                            .color(style::BRASS),
+                        );
+                    });
+                    if let (Some(left), Some(total)) =
+                        (game.window_left(), game.game().clock().window)
+                    {
+                        ui.add(
+                            egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
+                                .desired_height(10.0)
+                                .fill(if left < 3.0 { RED } else { style::BRASS })
+                                .text(tr.tf(
+                                    "chess.window.left",
+                                    &[("s", &format!("{:.0}", left.ceil()))],
+                                )),
+                        );
+                    }
+                    if !person {
+                        ui.label(
+                            egui::RichText::new(tr.tf(
+                                "chess.window.engine",
+                                &[("who", &seat_name(tr, table, responder))],
+                            ))
+                            .size(15.0)
+                            .color(style::MUTED),
+                        );
+                        return;
+                    }
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.window.answer"))
+                            .size(15.0)
+                            .color(style::CREAM),
+                    );
+                    ui.horizontal(|ui| {
+                        for a in &answers {
+                            let (label, key) = match a {
+                                Action::Play(Play::Cancel) => (
+                                    tr.tf(
+                                        "chess.window.cancel",
+                                        &[("card", &tr.say(&w.card.explain()))],
+                                    ),
+                                    "C",
+                                ),
+                                Action::Play(Play::Seize(c)) => (
+                                    tr.tf("chess.window.seize", &[("card", &tr.say(&c.explain()))]),
+                                    "S",
+                                ),
+                                Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
+                                _ => continue,
+                            };
+                            if ui.button(format!("{label} ({key})")).clicked() {
+                                send(Intent::Act(*a));
+                            }
+                        }
+                    });
+                });
+            });
+        });
+}
+
+/// The Cancel offered at the start of your turn against the artifact just played.
+pub(super) fn cancel_offer(state: &State) -> Option<Action> {
+    if state.window().is_some() {
+        return None;
+    }
+    let cancel = Action::Play(Play::Cancel);
+    state.legal_actions().contains(&cancel).then_some(cancel)
+}
+
+/// The roles a promotion may choose, for the chooser's buttons.
+pub(super) const PROMOTIONS: [(Role, &str); 3] =
+    [(Role::Rook, "R"), (Role::Bishop, "B"), (Role::Knight, "N")];
