@@ -1,7 +1,10 @@
 //! The 22 kinds of artifact (cards): their names, their kind and their notation code. Part 1
 //! (issue #7) only names them, so hands and played piles can be stored, written and read; their
-//! effects come with issue #8.
+//! effects come with issue #8. Their words for players are i18n keys: the name
+//! (`chess.card.<code>`, through [`Explain`]), the card's text ([`Artifact::text_key`],
+//! `chess.card.<code>.text`) and its kind (`chess.card_kind.<kind>`).
 
+use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -315,6 +318,35 @@ impl Artifact {
         }
     }
 
+    /// The i18n key of the card's full text for players (`chess.card.<code>.text`): what the
+    /// rules do when it is played, in a sentence or three. The name is [`Explain::explain`].
+    pub fn text_key(self) -> &'static str {
+        match self {
+            Artifact::FileShift => "chess.card.file-shift.text",
+            Artifact::Teleport => "chess.card.teleport.text",
+            Artifact::Acceleration => "chess.card.acceleration.text",
+            Artifact::KnightsLeap => "chess.card.knights-leap.text",
+            Artifact::KingsStride => "chess.card.kings-stride.text",
+            Artifact::Seize => "chess.card.seize.text",
+            Artifact::Restriction => "chess.card.restriction.text",
+            Artifact::Cancel => "chess.card.cancel.text",
+            Artifact::Statue => "chess.card.statue.text",
+            Artifact::Heir => "chess.card.heir.text",
+            Artifact::MassAttack => "chess.card.mass-attack.text",
+            Artifact::ExplosiveRam => "chess.card.explosive-ram.text",
+            Artifact::ZombiePawn => "chess.card.zombie-pawn.text",
+            Artifact::Resurrection => "chess.card.resurrection.text",
+            Artifact::Barricade => "chess.card.barricade.text",
+            Artifact::Demolition => "chess.card.demolition.text",
+            Artifact::Balm => "chess.card.balm.text",
+            Artifact::PoisonDart => "chess.card.poison-dart.text",
+            Artifact::Shield => "chess.card.shield.text",
+            Artifact::Fury => "chess.card.fury.text",
+            Artifact::Scouting => "chess.card.scouting.text",
+            Artifact::Trophy => "chess.card.trophy.text",
+        }
+    }
+
     pub fn kind(self) -> ArtifactKind {
         match self {
             Artifact::FileShift
@@ -333,6 +365,48 @@ impl Artifact {
     /// Cards that can bring pawns back to the board: holding one prevents the bare-kings draw.
     pub fn returns_pawns(self) -> bool {
         matches!(self, Artifact::Resurrection | Artifact::ZombiePawn)
+    }
+}
+
+/// The card's name in the player's language (`chess.card.<code>`).
+impl Explain for Artifact {
+    fn explain(&self) -> Message {
+        msg(match self {
+            Artifact::FileShift => "chess.card.file-shift",
+            Artifact::Teleport => "chess.card.teleport",
+            Artifact::Acceleration => "chess.card.acceleration",
+            Artifact::KnightsLeap => "chess.card.knights-leap",
+            Artifact::KingsStride => "chess.card.kings-stride",
+            Artifact::Seize => "chess.card.seize",
+            Artifact::Restriction => "chess.card.restriction",
+            Artifact::Cancel => "chess.card.cancel",
+            Artifact::Statue => "chess.card.statue",
+            Artifact::Heir => "chess.card.heir",
+            Artifact::MassAttack => "chess.card.mass-attack",
+            Artifact::ExplosiveRam => "chess.card.explosive-ram",
+            Artifact::ZombiePawn => "chess.card.zombie-pawn",
+            Artifact::Resurrection => "chess.card.resurrection",
+            Artifact::Barricade => "chess.card.barricade",
+            Artifact::Demolition => "chess.card.demolition",
+            Artifact::Balm => "chess.card.balm",
+            Artifact::PoisonDart => "chess.card.poison-dart",
+            Artifact::Shield => "chess.card.shield",
+            Artifact::Fury => "chess.card.fury",
+            Artifact::Scouting => "chess.card.scouting",
+            Artifact::Trophy => "chess.card.trophy",
+        })
+    }
+}
+
+/// The kind's name, as the card shows it (`chess.card_kind.<kind>`).
+impl Explain for ArtifactKind {
+    fn explain(&self) -> Message {
+        msg(match self {
+            ArtifactKind::Movement => "chess.card_kind.movement",
+            ArtifactKind::KeepsMove => "chess.card_kind.keeps_move",
+            ArtifactKind::Response => "chess.card_kind.response",
+            ArtifactKind::Action => "chess.card_kind.action",
+        })
     }
 }
 
@@ -508,6 +582,59 @@ mod tests {
             assert!(!a.code().contains(['/', ',', ' ']), "{a}");
         }
         assert_eq!(Artifact::from_code("queen"), None);
+    }
+
+    /// Every card's name, text and kind are worded in all three languages; Portuguese and
+    /// Russian say them in their own words (not the English left in), and the names are the
+    /// ones the rules pages and the figures use (`name_en`, `name_pt`, `name_ru`).
+    #[test]
+    fn every_card_is_worded_in_every_language() {
+        use crate::i18n::{Lang, parse_strings};
+        let words: Vec<_> = Lang::ALL
+            .into_iter()
+            .map(|l| {
+                (
+                    l,
+                    parse_strings(l.source()).unwrap_or_else(|e| panic!("{e}")),
+                )
+            })
+            .collect();
+        let english = &words[0].1;
+        let mut keys: Vec<(&str, Option<Artifact>)> = Vec::new();
+        for a in Artifact::ALL {
+            let name = a.explain();
+            assert!(name.args.is_empty(), "{a}");
+            assert_eq!(name.key, format!("chess.card.{}", a.code()));
+            assert_eq!(a.text_key(), format!("chess.card.{}.text", a.code()));
+            keys.push((name.key, Some(a)));
+            keys.push((a.text_key(), None));
+            keys.push((a.kind().explain().key, None));
+        }
+        for (lang, table) in &words {
+            for &(key, named) in &keys {
+                let text = table
+                    .get(key)
+                    .unwrap_or_else(|| panic!("{}: no words for {key}", lang.code()));
+                assert!(!text.trim().is_empty(), "{}: {key} is empty", lang.code());
+                if *lang != Lang::En {
+                    assert_ne!(text, &english[key], "{}: {key} is English", lang.code());
+                }
+                if let Some(a) = named {
+                    let expected = match lang {
+                        Lang::En => a.name_en(),
+                        Lang::Pt => a.name_pt(),
+                        Lang::Ru => a.name_ru(),
+                    };
+                    assert_eq!(text, expected, "{}: {key}", lang.code());
+                }
+            }
+        }
+        // A card's text is a sentence or three for a player, ending as a sentence does.
+        for a in Artifact::ALL {
+            let text = &english[a.text_key()];
+            assert!(text.len() > 30 && text.len() < 400, "{a}: {text}");
+            assert!(text.ends_with('.') || text.ends_with(')'), "{a}: {text}");
+        }
     }
 
     #[test]
