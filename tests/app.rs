@@ -1909,3 +1909,6 @@ mod hive {
 
 #[path = "app/chess.rs"]
 mod chess;
+
+#[path = "app/chess_cards.rs"]
+mod chess_cards;

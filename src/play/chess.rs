@@ -289,7 +289,8 @@ impl ChessGame {
         }
     }
 
-    /// The same game with response windows of `seconds` (`None`: a window waits for its answer).
+    /// The game with response windows of `seconds` (`None`: a window waits for its answer);
+    /// for a game about to start (the record starts afresh).
     pub fn with_window(mut self, seconds: Option<f64>) -> ChessGame {
         let clock = ClockSetting {
             per_turn: None,
@@ -320,6 +321,16 @@ impl ChessGame {
     /// Seconds left in the open response window.
     pub fn window_left(&self) -> Option<f64> {
         self.state().window().and(self.game.time_left())
+    }
+
+    /// A game that starts from `state` (a position string's, for staged scenes and tests),
+    /// with artifacts on. Its armies are the kings alone, so its autosave does not pass
+    /// [`ChessGame::checked`]: a staged game is not one to resume.
+    pub fn restaged(state: State, seats: [Seat; 2], bot_seed: u64) -> ChessGame {
+        let mut g = ChessGame::default();
+        g.artifacts = true;
+        g.game = Match::new(state, seats, g.game.clock(), bot_seed);
+        g
     }
 
     pub fn artifacts(&self) -> bool {

@@ -53,7 +53,52 @@ pub const SCENES: &[StagedScene] = &[
         about: "Artifact Chess: mate, the banner",
         tool: None,
     },
+    StagedScene {
+        name: "cards",
+        about: "Artifact Chess: your hand open, one card raised with its text",
+        tool: None,
+    },
+    StagedScene {
+        name: "target",
+        about: "Artifact Chess: a card chosen, its legal targets lit",
+        tool: None,
+    },
+    StagedScene {
+        name: "window",
+        about: "Artifact Chess: the response bar counting down with Cancel / Seize / Pass",
+        tool: None,
+    },
+    StagedScene {
+        name: "effects",
+        about: "Artifact Chess: a barricade and a statue, an Heir, a shielded and a restricted \
+                piece, both reserves",
+        tool: None,
+    },
+    StagedScene {
+        name: "ram",
+        about: "Artifact Chess: just after an Explosive Ram, the demoted pieces",
+        tool: None,
+    },
 ];
+
+/// A game in the middle: white (the person) holds five cards, black four; each has played one.
+const HAND: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R w KQkq - 0 9 d5 - - 1/1 \
+    teleport,knights-leap,balm,shield,scouting/seize,restriction,fury,cancel trophy/statue \
+    -/- - - -/-";
+
+/// Black (the engine) to act, holding Restriction, and white with Cancel and Seize to answer.
+const WINDOW: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R b KQkq - 0 9 d5 - - 1/1 \
+    cancel,seize,balm,shield/restriction,fury,heir trophy/statue -/- - - -/-";
+
+/// Black to act with a Statue in hand; a barricade on f5, an Heir on b2, black's shield on the
+/// g7 pawn, white's knight under Restriction, pawns in both reserves.
+const EFFECTS: &str = "r3k1nr/pp4pp/2b5/3p4/4P3/2N5/PP3PPP/R1B1K2R b KQkq - 0 14 - b2 f5 2/3 \
+    teleport,balm,shield/statue,fury trophy,heir,barricade,shield/restriction,seize \
+    -/g7 - - c3/-";
+
+/// Black to act with Explosive Ram, its rook on d5 next to a white rook, bishop and knight.
+const RAM: &str = "4k3/pp3ppp/4N3/3r4/2R1B3/8/PP3PPP/4K3 b - - 0 20 - - - 0/1 \
+    balm,fury/explosive-ram,shield - -/- - - -/-";
 
 /// The scenes' game: the person (white) against the engine (normal), seeded armies.
 fn new_game() -> ChessGame {
@@ -151,6 +196,60 @@ fn attempt_ending(state: &State, result: AttemptResult) -> Option<Action> {
 
 fn wounded_on_board(s: &State) -> bool {
     s.board().pieces().any(|(_, p)| p.wounded)
+}
+
+/// A game against the engine (normal) from a position string, the person white.
+fn restage(table: &mut Table, position: &str) {
+    match crate::rules::chess::parse_position(position) {
+        Ok(state) => {
+            let g = ChessGame::restaged(
+                state.with_dice_seed(5),
+                [Seat::Person, Seat::Bot(Level::Normal)],
+                7,
+            );
+            table.resume(g);
+        }
+        Err(e) => warn!("a staged position does not read: {e}"),
+    }
+}
+
+/// The scenes of the cards: set up from a position, then played through the table.
+fn stage_cards(t: &mut Table, name: &str) {
+    use crate::rules::chess::{Artifact, Play};
+    let instant = Timing::INSTANT;
+    let sq = |s: &str| Square::parse(s);
+    match name {
+        "cards" => {
+            restage(t, HAND);
+            let _ = t.handle(Intent::Card(Some(Artifact::Scouting)), 0, &instant);
+        }
+        "target" => {
+            restage(t, HAND);
+            let _ = t.handle(Intent::Card(Some(Artifact::Teleport)), 0, &instant);
+            if let Some(from) = sq("c3") {
+                let _ = t.handle(Intent::CardAt(from), 0, &instant);
+            }
+        }
+        "window" => {
+            restage(t, WINDOW);
+            if let Some(at) = sq("c3") {
+                let _ = t.play(Action::Play(Play::Restriction(at)), &Timing::PLAY);
+            }
+        }
+        "effects" => {
+            restage(t, EFFECTS);
+            if let Some(at) = sq("e4") {
+                let _ = t.play(Action::Play(Play::Statue(at)), &instant);
+            }
+        }
+        "ram" => {
+            restage(t, RAM);
+            if let Some(at) = sq("d5") {
+                let _ = t.play(Action::Play(Play::ExplosiveRam(at)), &instant);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Stages the scene named by [`StageScene`].
@@ -268,6 +367,7 @@ pub(super) fn stage(
             let actions = mated();
             stage_game(t, &actions);
         }
+        "cards" | "target" | "window" | "effects" | "ram" => stage_cards(t, &name),
         other => warn!("no staged Artifact Chess scene `{other}`"),
     }
 }

@@ -20,7 +20,7 @@ use crate::app::wood::WoodMaterial;
 use crate::carve::{BOARD_TOP, DIE_EDGE};
 use crate::play::chess::Draft;
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, ArmyError, AttemptResult, Color, Piece, Role, Square};
+use crate::rules::chess::{Action, ArmyError, Color, Piece, Role, Square};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::HashMap;

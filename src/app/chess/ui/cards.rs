@@ -11,7 +11,7 @@ use crate::app::chess::{Intent, Table};
 use crate::app::style::{self, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
-use crate::rules::chess::{Action, Artifact, Color, Play, Role, State, card_actions};
+use crate::rules::chess::{Action, Artifact, Color, Play, State, card_actions};
 use bevy_egui::egui;
 use std::collections::HashMap;
 
@@ -457,7 +457,3 @@ pub(super) fn cancel_offer(state: &State) -> Option<Action> {
     let cancel = Action::Play(Play::Cancel);
     state.legal_actions().contains(&cancel).then_some(cancel)
 }
-
-/// The roles a promotion may choose, for the chooser's buttons.
-pub(super) const PROMOTIONS: [(Role, &str); 3] =
-    [(Role::Rook, "R"), (Role::Bishop, "B"), (Role::Knight, "N")];
