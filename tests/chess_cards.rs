@@ -810,3 +810,118 @@ fn card_actions_list_one_artifacts_plays() {
         "not in the hand"
     );
 }
+
+// ---- Restriction holds its piece against every action, cards included ----
+
+/// White restricts black's pawn on d5 and makes a move; black, holding every movement card
+/// that could move that pawn, is to act with it held.
+fn black_with_d5_held() -> (State, State) {
+    let fen = "4k3/7p/8/3p4/4N3/8/8/R3K3 w - - 0 1 - - - 0/0 \
+               restriction/mass-attack,file-shift,teleport,acceleration,knights-leap,fury -/-";
+    let s = parse_position(fen).unwrap();
+    // The same position with black to act and nothing held: every card may move the pawn.
+    let free = play(&s, "a1a2", None);
+    let held = play(&play(&s, "restriction d5", None), "pass", None);
+    let held = play(&held, "a1a2", None);
+    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    (free, held)
+}
+
+#[test]
+fn a_restricted_pawn_stays_behind_in_a_mass_attack() {
+    let (free, held) = black_with_d5_held();
+    let moved = play(&free, "mass-attack", None);
+    assert_eq!(
+        moved.board().get(sq("d4")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+    let moved = play(&held, "mass-attack", None);
+    assert!(
+        moved.board().get(sq("d5")).is_some(),
+        "the held pawn does not advance"
+    );
+    assert!(moved.board().get(sq("d4")).is_none());
+    assert!(moved.board().get(sq("h6")).is_some(), "the other pawn does");
+    // With only the held pawn able to step, Mass Attack has nothing to do: not playable.
+    let s =
+        parse_position("4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/mass-attack -/-")
+            .unwrap();
+    let held = play(
+        &play(&play(&s, "restriction d5", None), "pass", None),
+        "a1a2",
+        None,
+    );
+    assert!(card_actions(&held, Artifact::MassAttack).is_empty());
+}
+
+#[test]
+fn a_restricted_piece_makes_no_card_move() {
+    let (free, held) = black_with_d5_held();
+    for card in [
+        "file-shift d5c5",
+        "teleport d5d3",
+        "teleport d5xe4",
+        "acceleration d5d3",
+        "knights-leap d5c3",
+        "fury d5xe4",
+    ] {
+        assert!(legal(&free).contains(&card.to_string()), "{card} when free");
+        assert!(
+            !legal(&held).contains(&card.to_string()),
+            "{card} when held"
+        );
+    }
+    assert!(
+        !legal(&held).iter().any(|a| a.contains("d5")),
+        "nothing at all from d5: {:?}",
+        legal(&held)
+    );
+}
+
+#[test]
+fn a_restricted_rook_does_not_castle() {
+    let s = parse_position("r3k3/8/8/8/8/8/8/4K3 w q - 0 1 - - - 0/0 restriction/- -/-").unwrap();
+    assert!(legal(&play(&s, "e1e2", None)).contains(&"e8c8".to_string()));
+    let held = play(
+        &play(&play(&s, "restriction a8", None), "pass", None),
+        "e1e2",
+        None,
+    );
+    assert!(!legal(&held).contains(&"e8c8".to_string()));
+}
+
+#[test]
+fn a_restricted_rook_may_be_rammed_and_its_attacks_aim_a_poison_dart() {
+    // Black's rook on d5 is held; it alone attacks white's knight on d4.
+    let s = parse_position(
+        "4k3/8/8/3r4/3N4/8/8/4K3 w - - 0 1 - - - 0/0 restriction/explosive-ram,poison-dart -/-",
+    )
+    .unwrap();
+    let held = play(
+        &play(&play(&s, "restriction d5", None), "pass", None),
+        "e1f1",
+        None,
+    );
+    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    let actions = legal(&held);
+    assert!(
+        !actions.contains(&"d5xd4".to_string()),
+        "it does not attack"
+    );
+    assert!(
+        actions.contains(&"poison-dart d4".to_string()),
+        "{actions:?}"
+    );
+    assert!(
+        actions.contains(&"explosive-ram d5".to_string()),
+        "{actions:?}"
+    );
+    let rammed = play(&held, "explosive-ram d5", None);
+    assert!(rammed.board().get(sq("d5")).is_none());
+    assert_eq!(
+        rammed.board().get(sq("d4")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+    let darted = play(&held, "poison-dart d4", None);
+    assert!(darted.board().get(sq("d4")).unwrap().wounded);
+}

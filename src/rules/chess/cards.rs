@@ -17,7 +17,17 @@
 //!   pool and draws two (or the one left); each is equally likely ([`card_chances`]).
 //! - One shield per side at a time (a new Shield replaces it); a shield or Restriction ends
 //!   when its piece leaves the board. A piece under Restriction still gives check.
-//! - Poison Dart's "attacks" are the normal attacks (as for check), not card moves.
+//! - A piece under Restriction makes no action of its own on its side's next turn, by the
+//!   board or by a card: no move, attempt or card move (File Shift, Teleport, Acceleration,
+//!   Knight's Leap, Fury); a restricted pawn stays behind in a Mass Attack as a blocked one
+//!   does (the card is not playable if no other pawn can step); a restricted rook does not
+//!   castle. Cards that act *on* the piece stay open: Explosive Ram may sacrifice a restricted
+//!   rook (the rook does not move, attack with dice or heal; it leaves the board as a piece
+//!   turned to stone does, and the card, not the rook, demotes its neighbours), and Balm,
+//!   Shield, Heir and Statue may be aimed at it.
+//! - Poison Dart's "attacks" are the normal attacks (as for check), not card moves. A piece
+//!   under Restriction counts: it still attacks its squares, as it still gives check; the card
+//!   wounds, without dice and without the piece moving.
 //! - A Seize played as a window answer opens no further window and cannot be cancelled.
 //! - Cancel restores the state from just before the artifact, dice generator included, then
 //!   spends both cards; the progress clock restarts (a card was played).
@@ -691,12 +701,14 @@ fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
     }
 }
 
-/// The steps of a Mass Attack: every own pawn whose square ahead is free before the card.
+/// The steps of a Mass Attack: every own pawn whose square ahead is free before the card. A
+/// pawn under Restriction stays, as a blocked one does.
 pub(crate) fn mass_steps(state: &State, us: Color) -> Vec<(Square, Square)> {
     let board = state.board();
+    let held = state.restricted(us);
     board
         .pieces()
-        .filter(|(_, p)| p.color == us && p.role == Role::Pawn)
+        .filter(|&(sq, p)| p.color == us && p.role == Role::Pawn && Some(sq) != held)
         .filter_map(|(from, _)| {
             let to = from.offset(0, us.forward())?;
             board.is_free(to).then_some((from, to))
