@@ -925,3 +925,23 @@ fn a_restricted_rook_may_be_rammed_and_its_attacks_aim_a_poison_dart() {
     let darted = play(&held, "poison-dart d4", None);
     assert!(darted.board().get(sq("d4")).unwrap().wounded);
 }
+
+// ---- the lone-kings draw ----
+
+#[test]
+fn lone_kings_draw_when_a_returning_card_has_an_empty_reserve() {
+    for extra in [
+        "0/0 -/resurrection",
+        "0/0 zombie-pawn/resurrection",
+        "0/1 zombie-pawn/-",
+    ] {
+        let s =
+            parse_position(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - {extra} -/-")).unwrap();
+        assert_eq!(s.end(), Some(End::BareKings), "{extra}");
+    }
+    for extra in ["0/1 -/resurrection", "1/0 zombie-pawn/-"] {
+        let s =
+            parse_position(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - {extra} -/-")).unwrap();
+        assert_eq!(s.end(), None, "{extra}");
+    }
+}

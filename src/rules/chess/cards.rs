@@ -31,6 +31,8 @@
 //! - A Seize played as a window answer opens no further window and cannot be cancelled.
 //! - Cancel restores the state from just before the artifact, dice generator included, then
 //!   spends both cards; the progress clock restarts (a card was played).
+//! - Resurrection or Zombie Pawn hold the lone-kings draw back only with a pawn in that
+//!   colour's reserve: with only kings on the board an empty reserve stays empty.
 
 use super::artifact::Artifact;
 use super::bits;

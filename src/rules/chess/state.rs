@@ -141,7 +141,8 @@ pub enum End {
     Mate { winner: Color },
     /// The side to act is not in check and has no action.
     Stalemate,
-    /// Two lone kings, and neither hand holds a card that returns pawns.
+    /// Two lone kings, and neither side able ever to return a pawn (Resurrection or Zombie
+    /// Pawn held with a non-empty reserve).
     BareKings,
     /// The same position for the third time.
     Repetition,
@@ -986,12 +987,7 @@ impl State {
     /// The draws that do not depend on the actions available: bare kings, a third repetition,
     /// [`NO_PROGRESS_LIMIT`] actions without progress.
     pub(crate) fn drawn_by_rule(&self) -> Option<End> {
-        if self.board.pieces().all(|(_, p)| p.role == Role::King)
-            && !self
-                .hands
-                .iter()
-                .any(|h| h.iter().any(Artifact::returns_pawns))
-        {
+        if self.bare_kings() {
             return Some(End::BareKings);
         }
         if self.repetitions() >= 3 {
@@ -1001,6 +997,20 @@ impl State {
             return Some(End::NoProgress);
         }
         None
+    }
+
+    /// The lone-kings draw: only the two kings stand, and neither side can ever return a pawn.
+    ///
+    /// A side can return a pawn when it holds Resurrection or Zombie Pawn and its reserve is
+    /// not empty. With only kings on the board an empty reserve stays empty (nothing can be
+    /// taken), so such a card can never be played and does not hold the draw back.
+    fn bare_kings(&self) -> bool {
+        if !self.board.pieces().all(|(_, p)| p.role == Role::King) {
+            return false;
+        }
+        let returns =
+            |c: Color| self.reserve(c) > 0 && self.hand(c).iter().any(Artifact::returns_pawns);
+        !returns(Color::White) && !returns(Color::Black)
     }
 
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
