@@ -926,6 +926,92 @@ fn a_restricted_rook_may_be_rammed_and_its_attacks_aim_a_poison_dart() {
     assert!(darted.board().get(sq("d4")).unwrap().wounded);
 }
 
+// ---- Cancel at the start of the own turn, after a passed window ----
+
+#[test]
+fn a_passed_restriction_is_still_cancelled_at_the_start_of_the_next_turn() {
+    let s = parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/cancel -/-")
+        .unwrap()
+        .with_dice_seed(3);
+    let window = play(&s, "restriction b8", None);
+    assert_eq!(legal(&window), ["pass", "cancel"]);
+    let passed = play(&window, "pass", None);
+    assert_eq!(passed.cancelable(), None, "not white's own to cancel");
+    assert!(!legal(&passed).contains(&"cancel".to_string()));
+    let moved = play(&passed, "a1a2", None);
+    assert_eq!(moved.cancelable(), Some(Artifact::Restriction));
+    assert!(legal(&moved).contains(&"cancel".to_string()));
+    // The whole state from before the Restriction comes back: white's move too.
+    let back = play(&moved, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
+    assert_eq!(back.restricted(Color::Black), None);
+    assert!(back.hand(Color::White).is_empty());
+    assert_eq!(back.played(Color::White), &[Artifact::Restriction]);
+    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert_eq!(back.dice_rng(), s.dice_rng());
+    assert_eq!(back.cancelable(), None);
+    // Black's own action ends the chance.
+    let white = play(&play(&moved, "e8d8", None), "a2a3", None);
+    assert!(!legal(&white).contains(&"cancel".to_string()));
+    assert_eq!(white.cancelable(), None);
+}
+
+#[test]
+fn a_passed_seize_is_still_cancelled_at_the_start_of_the_next_turn() {
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 seize/cancel -/balm").unwrap();
+    let moved = play(
+        &play(&play(&s, "seize balm", None), "pass", None),
+        "a2a3",
+        None,
+    );
+    assert!(legal(&moved).contains(&"cancel".to_string()));
+    let back = play(&moved, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
+    assert!(back.hand(Color::White).is_empty(), "the Balm goes back");
+    assert_eq!(
+        back.played(Color::Black),
+        &[Artifact::Balm, Artifact::Cancel]
+    );
+    assert_eq!(back.played(Color::White), &[Artifact::Seize]);
+    // A Seize answered by a Seize stays uncancellable, as before.
+    let s =
+        parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/seize,cancel -/-")
+            .unwrap();
+    let answered = play(&play(&s, "restriction b8", None), "seize restriction", None);
+    let moved = play(&answered, "a1a2", None);
+    assert!(!legal(&moved).contains(&"cancel".to_string()));
+}
+
+#[test]
+fn a_cancel_chance_is_part_of_the_position_for_repetitions() {
+    // White seizes, black passes, white's knight goes out: black may cancel there. When the
+    // same board comes back later, without that chance, it is a new position.
+    let s =
+        parse_position("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 - - - 0/0 seize/cancel -/balm").unwrap();
+    let with_chance = play(
+        &play(&play(&s, "seize balm", None), "pass", None),
+        "g1f3",
+        None,
+    );
+    assert_eq!(with_chance.cancelable(), Some(Artifact::Seize));
+    let mut again = with_chance.clone();
+    for m in ["e8d8", "f3g1", "d8e8", "g1f3"] {
+        again = play(&again, m, None);
+    }
+    assert_eq!(again.board(), with_chance.board());
+    assert_eq!(again.cancelable(), None);
+    assert_ne!(again.key(), with_chance.key());
+    assert_eq!(again.repetitions(), 1);
+    // The chance is not written in the position string: read back, the position offers no
+    // Cancel and keys as the same board without it.
+    let read = parse_position(&with_chance.to_string()).unwrap();
+    assert_eq!(read.to_string(), with_chance.to_string());
+    assert_eq!(read.cancelable(), None);
+    assert_eq!(read.key(), again.key());
+}
+
 // ---- the lone-kings draw ----
 
 #[test]
@@ -944,4 +1030,19 @@ fn lone_kings_draw_when_a_returning_card_has_an_empty_reserve() {
             parse_position(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - {extra} -/-")).unwrap();
         assert_eq!(s.end(), None, "{extra}");
     }
+}
+
+#[test]
+fn a_card_attack_failed_in_check_is_still_cancelled_after_the_same_player_acts_again() {
+    // White's Fury on the checking rook misses: white, still in check, acts again; black may
+    // then cancel the Fury at the start of its turn.
+    let s = parse_position("4k3/8/8/8/4r3/2N5/8/4K3 w - - 0 1 - - - 0/0 fury/cancel -/-").unwrap();
+    let missed = play(&s, "fury c3xe4", dice(&[1, 1, 1, 1], &[2, 2]));
+    assert_eq!(missed.turn(), Color::White, "still in check");
+    assert_eq!(missed.cancelable(), None, "never one's own card");
+    let out = play(&missed, "e1d1", None);
+    assert_eq!(out.cancelable(), Some(Artifact::Fury));
+    let back = play(&out, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
 }

@@ -31,6 +31,13 @@
 //! - A Seize played as a window answer opens no further window and cannot be cancelled.
 //! - Cancel restores the state from just before the artifact, dice generator included, then
 //!   spends both cards; the progress clock restarts (a card was played).
+//! - The Cancel chance lasts until the first action of the side that may play it, passes in a
+//!   window aside: after a Seize or Restriction whose window was passed, the opener's normal
+//!   move keeps it, so Cancel at the start of the next turn still undoes that artifact (the
+//!   "turn just before" is the opener's, window and normal move together). Everything from
+//!   before the artifact comes back, the normal move included, and the opener acts again. The
+//!   same holds when the opener acts again in check after a failed card attack. The chance is
+//!   part of the position for repetitions (not of the position string).
 //! - Resurrection or Zombie Pawn hold the lone-kings draw back only with a pawn in that
 //!   colour's reserve: with only kings on the board an empty reserve stays empty.
 

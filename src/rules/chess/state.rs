@@ -298,7 +298,8 @@ pub struct State {
     /// Per colour, the piece of that colour under Restriction for its next turn.
     pub(crate) restricted: [Option<Square>; 2],
     /// The last artifact played and the whole state from just before it, while Cancel may
-    /// still undo it (the next action, of anyone, ends that chance).
+    /// still undo it: in the window it opened, and at the start of the other side's next turn
+    /// ([`State::keeps_cancel_chance`] says which actions keep the chance).
     pub(crate) cancelable: Option<(Artifact, Box<State>)>,
 }
 
@@ -382,12 +383,12 @@ impl State {
     }
 
     /// A copy to play `action` on: the same state, but without the state a Cancel would bring
-    /// back when playing `action` drops it anyway (every action but Cancel and a window's
-    /// answers) — the engine's search copies states at every node.
+    /// back when playing `action` drops it anyway (see [`State::keeps_cancel_chance`]) — the
+    /// engine's search copies states at every node.
     pub(crate) fn clone_to_play(&self, action: &Action) -> State {
         if self.cancelable.is_none()
-            || self.window.is_some()
             || *action == Action::Play(Play::Cancel)
+            || self.keeps_cancel_chance(action)
         {
             return self.clone();
         }
@@ -425,7 +426,7 @@ impl State {
         self.restricted[color.index()]
     }
     /// The artifact the side to act may still Cancel, if any (played by the other side just
-    /// before).
+    /// before: in the window it opened, or on the other side's turn that just ended).
     pub fn cancelable(&self) -> Option<Artifact> {
         self.cancelable
             .as_ref()
@@ -795,7 +796,9 @@ impl State {
             }
             _ => None,
         };
-        self.cancelable = None;
+        if !self.keeps_cancel_chance(action) {
+            self.cancelable = None;
+        }
         let actor = self.turn;
         let mut progress = false;
         let mut irreversible = false;
@@ -881,6 +884,23 @@ impl State {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         irreversible
+    }
+
+    /// Whether the Cancel chance (if any) outlives `action`. The chance belongs to the side that
+    /// did not play the artifact, and lasts until that side's first action other than passing
+    /// a window: the artifact's player making its normal move after a passed window (or acting
+    /// again in check) keeps it, so that Cancel "at the start of your own turn" still undoes
+    /// "the artifact the opponent played on the turn just before". A new artifact replaces it;
+    /// Cancel uses it.
+    pub(crate) fn keeps_cancel_chance(&self, action: &Action) -> bool {
+        let Some((_, before)) = &self.cancelable else {
+            return false;
+        };
+        if self.window.is_some() {
+            // A pass keeps it; Cancel uses it; a Seize answer is never cancelled.
+            return *action == Action::Pass;
+        }
+        before.turn == self.turn && !matches!(action, Action::Play(_))
     }
 
     /// The responder's answer in an open window: pass, Cancel, or a Seize of the card just
@@ -1015,10 +1035,13 @@ impl State {
 
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
     /// marks, impassable squares, the side to act, castling rights, a usable en-passant chance,
-    /// reserves, played piles, shields, Scouting, Restrictions and an open window — not the
-    /// clocks, not the dice generator, and not the hands: a hand changes only when a card is
-    /// played or taken, which restarts the count anyway, so the key is the same whether a hidden
-    /// hand is known, masked or guessed (the engine's view keys positions as the game does).
+    /// reserves, played piles, shields, Scouting, Restrictions, an open window and a Cancel
+    /// chance (which card, played by whom: public, whether or not the other side holds Cancel)
+    /// — not the clocks, not the dice generator, and not the hands: a hand changes only when a
+    /// card is played or taken, which restarts the count anyway, so the key is the same whether
+    /// a hidden hand is known, masked or guessed (the engine's view keys positions as the game
+    /// does). A position with a Cancel chance offers an action the same position without it
+    /// does not, so the two never count as the same.
     /// A Zobrist key from constant tables ([`super::zobrist`]), stable across builds, so saved
     /// states keep their repetition counts.
     pub fn key(&self) -> u64 {
@@ -1077,6 +1100,9 @@ impl State {
         if let Some(w) = self.window {
             h ^= z::WINDOW[w.opener.index() * 22 + w.card as usize];
         }
+        if let Some((card, before)) = &self.cancelable {
+            h ^= z::CANCEL_CHANCE[before.turn.index() * 22 + *card as usize];
+        }
         h
     }
 
@@ -1096,9 +1122,7 @@ impl State {
                 h ^= z::HANDS[c.index() * 22 + a as usize];
             }
         }
-        if let Some((card, before)) = &self.cancelable
-            && before.turn != self.turn
-        {
+        if let Some((card, before)) = &self.cancelable {
             h ^= z::CANCELABLE[*card as usize] ^ z::fold(before.search_key());
         }
         h
