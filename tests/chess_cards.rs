@@ -1033,6 +1033,37 @@ fn lone_kings_draw_when_a_returning_card_has_an_empty_reserve() {
 }
 
 #[test]
+fn an_artifact_leaving_lone_kings_waits_for_the_answer_by_cancel() {
+    // White's Statue takes the last pawn off the board; black holds Cancel.
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 statue/cancel -/-").unwrap();
+    let stoned = play(&s, "statue a2", None);
+    assert_eq!(stoned.end(), None, "black may still cancel");
+    assert!(legal(&stoned).contains(&"cancel".to_string()));
+    let back = play(&stoned, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.end(), None);
+    let declined = play(&stoned, "e8d8", None);
+    assert_eq!(declined.end(), Some(End::BareKings), "the chance is gone");
+    // Without a Cancel to answer with, the draw comes at once.
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 statue/fury -/-").unwrap();
+    assert_eq!(play(&s, "statue a2", None).end(), Some(End::BareKings));
+    // The same after a passed window: white's king takes the last (wounded) pawn.
+    let s = parse_position("4k3/8/8/8/8/4p3/4K3/8 w - - 0 1 e3 - - 0/0 restriction/cancel -/-")
+        .unwrap();
+    let passed = play(&play(&s, "restriction e3", None), "pass", None);
+    let taken = play(&passed, "e2xe3", None);
+    assert!(
+        taken
+            .board()
+            .get(sq("e3"))
+            .is_some_and(|p| p.role == Role::King)
+    );
+    assert_eq!(taken.end(), None);
+    assert_eq!(play(&taken, "cancel", None).board(), s.board());
+    assert_eq!(play(&taken, "e8d8", None).end(), Some(End::BareKings));
+}
+
+#[test]
 fn a_card_attack_failed_in_check_is_still_cancelled_after_the_same_player_acts_again() {
     // White's Fury on the checking rook misses: white, still in check, acts again; black may
     // then cancel the Fury at the start of its turn.

@@ -38,6 +38,10 @@
 //!   before the artifact comes back, the normal move included, and the opener acts again. The
 //!   same holds when the opener acts again in check after a failed card attack. The chance is
 //!   part of the position for repetitions (not of the position string).
+//! - The lone-kings draw waits while the side to act holds Cancel and has a Cancel chance (an
+//!   artifact, or the opener's move after a passed window, that left the kings alone): it may
+//!   bring the pieces back first. Any other action ends the chance and the draw comes then.
+//!   A side holding Cancel without a chance, or a chance without Cancel, holds nothing back.
 //! - Resurrection or Zombie Pawn hold the lone-kings draw back only with a pawn in that
 //!   colour's reserve: with only kings on the board an empty reserve stays empty.
 

@@ -141,8 +141,8 @@ pub enum End {
     Mate { winner: Color },
     /// The side to act is not in check and has no action.
     Stalemate,
-    /// Two lone kings, and neither side able ever to return a pawn (Resurrection or Zombie
-    /// Pawn held with a non-empty reserve).
+    /// Two lone kings, neither side able ever to return a pawn (Resurrection or Zombie Pawn
+    /// held with a non-empty reserve), and no Cancel to answer with.
     BareKings,
     /// The same position for the third time.
     Repetition,
@@ -1019,18 +1019,24 @@ impl State {
         None
     }
 
-    /// The lone-kings draw: only the two kings stand, and neither side can ever return a pawn.
+    /// The lone-kings draw: only the two kings stand, neither side can ever return a pawn, and
+    /// the side to act cannot answer with Cancel.
     ///
     /// A side can return a pawn when it holds Resurrection or Zombie Pawn and its reserve is
     /// not empty. With only kings on the board an empty reserve stays empty (nothing can be
-    /// taken), so such a card can never be played and does not hold the draw back.
+    /// taken), so such a card can never be played and does not hold the draw back. The draw
+    /// waits while the side to act holds Cancel and has a Cancel chance (the artifact that left
+    /// the kings alone, or the opponent's move after a passed window): Cancel would bring the
+    /// pieces back. Any other action of that side ends the chance, and the draw comes then.
     fn bare_kings(&self) -> bool {
         if !self.board.pieces().all(|(_, p)| p.role == Role::King) {
             return false;
         }
         let returns =
             |c: Color| self.reserve(c) > 0 && self.hand(c).iter().any(Artifact::returns_pawns);
-        !returns(Color::White) && !returns(Color::Black)
+        let may_cancel =
+            self.cancelable().is_some() && self.hand(self.turn).contains(Artifact::Cancel);
+        !returns(Color::White) && !returns(Color::Black) && !may_cancel
     }
 
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
