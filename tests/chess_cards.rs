@@ -810,3 +810,270 @@ fn card_actions_list_one_artifacts_plays() {
         "not in the hand"
     );
 }
+
+// ---- Restriction holds its piece against every action, cards included ----
+
+/// White restricts black's pawn on d5 and makes a move; black, holding every movement card
+/// that could move that pawn, is to act with it held.
+fn black_with_d5_held() -> (State, State) {
+    let fen = "4k3/7p/8/3p4/4N3/8/8/R3K3 w - - 0 1 - - - 0/0 \
+               restriction/mass-attack,file-shift,teleport,acceleration,knights-leap,fury -/-";
+    let s = parse_position(fen).unwrap();
+    // The same position with black to act and nothing held: every card may move the pawn.
+    let free = play(&s, "a1a2", None);
+    let held = play(&play(&s, "restriction d5", None), "pass", None);
+    let held = play(&held, "a1a2", None);
+    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    (free, held)
+}
+
+#[test]
+fn a_restricted_pawn_stays_behind_in_a_mass_attack() {
+    let (free, held) = black_with_d5_held();
+    let moved = play(&free, "mass-attack", None);
+    assert_eq!(
+        moved.board().get(sq("d4")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+    let moved = play(&held, "mass-attack", None);
+    assert!(
+        moved.board().get(sq("d5")).is_some(),
+        "the held pawn does not advance"
+    );
+    assert!(moved.board().get(sq("d4")).is_none());
+    assert!(moved.board().get(sq("h6")).is_some(), "the other pawn does");
+    // With only the held pawn able to step, Mass Attack has nothing to do: not playable.
+    let s =
+        parse_position("4k3/8/8/3p4/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/mass-attack -/-")
+            .unwrap();
+    let held = play(
+        &play(&play(&s, "restriction d5", None), "pass", None),
+        "a1a2",
+        None,
+    );
+    assert!(card_actions(&held, Artifact::MassAttack).is_empty());
+}
+
+#[test]
+fn a_restricted_piece_makes_no_card_move() {
+    let (free, held) = black_with_d5_held();
+    for card in [
+        "file-shift d5c5",
+        "teleport d5d3",
+        "teleport d5xe4",
+        "acceleration d5d3",
+        "knights-leap d5c3",
+        "fury d5xe4",
+    ] {
+        assert!(legal(&free).contains(&card.to_string()), "{card} when free");
+        assert!(
+            !legal(&held).contains(&card.to_string()),
+            "{card} when held"
+        );
+    }
+    assert!(
+        !legal(&held).iter().any(|a| a.contains("d5")),
+        "nothing at all from d5: {:?}",
+        legal(&held)
+    );
+}
+
+#[test]
+fn a_restricted_rook_does_not_castle() {
+    let s = parse_position("r3k3/8/8/8/8/8/8/4K3 w q - 0 1 - - - 0/0 restriction/- -/-").unwrap();
+    assert!(legal(&play(&s, "e1e2", None)).contains(&"e8c8".to_string()));
+    let held = play(
+        &play(&play(&s, "restriction a8", None), "pass", None),
+        "e1e2",
+        None,
+    );
+    assert!(!legal(&held).contains(&"e8c8".to_string()));
+}
+
+#[test]
+fn a_restricted_rook_may_be_rammed_and_its_attacks_aim_a_poison_dart() {
+    // Black's rook on d5 is held; it alone attacks white's knight on d4.
+    let s = parse_position(
+        "4k3/8/8/3r4/3N4/8/8/4K3 w - - 0 1 - - - 0/0 restriction/explosive-ram,poison-dart -/-",
+    )
+    .unwrap();
+    let held = play(
+        &play(&play(&s, "restriction d5", None), "pass", None),
+        "e1f1",
+        None,
+    );
+    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    let actions = legal(&held);
+    assert!(
+        !actions.contains(&"d5xd4".to_string()),
+        "it does not attack"
+    );
+    assert!(
+        actions.contains(&"poison-dart d4".to_string()),
+        "{actions:?}"
+    );
+    assert!(
+        actions.contains(&"explosive-ram d5".to_string()),
+        "{actions:?}"
+    );
+    let rammed = play(&held, "explosive-ram d5", None);
+    assert!(rammed.board().get(sq("d5")).is_none());
+    assert_eq!(
+        rammed.board().get(sq("d4")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+    let darted = play(&held, "poison-dart d4", None);
+    assert!(darted.board().get(sq("d4")).unwrap().wounded);
+}
+
+// ---- Cancel at the start of the own turn, after a passed window ----
+
+#[test]
+fn a_passed_restriction_is_still_cancelled_at_the_start_of_the_next_turn() {
+    let s = parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/cancel -/-")
+        .unwrap()
+        .with_dice_seed(3);
+    let window = play(&s, "restriction b8", None);
+    assert_eq!(legal(&window), ["pass", "cancel"]);
+    let passed = play(&window, "pass", None);
+    assert_eq!(passed.cancelable(), None, "not white's own to cancel");
+    assert!(!legal(&passed).contains(&"cancel".to_string()));
+    let moved = play(&passed, "a1a2", None);
+    assert_eq!(moved.cancelable(), Some(Artifact::Restriction));
+    assert!(legal(&moved).contains(&"cancel".to_string()));
+    // The whole state from before the Restriction comes back: white's move too.
+    let back = play(&moved, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
+    assert_eq!(back.restricted(Color::Black), None);
+    assert!(back.hand(Color::White).is_empty());
+    assert_eq!(back.played(Color::White), &[Artifact::Restriction]);
+    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert_eq!(back.dice_rng(), s.dice_rng());
+    assert_eq!(back.cancelable(), None);
+    // Black's own action ends the chance.
+    let white = play(&play(&moved, "e8d8", None), "a2a3", None);
+    assert!(!legal(&white).contains(&"cancel".to_string()));
+    assert_eq!(white.cancelable(), None);
+}
+
+#[test]
+fn a_passed_seize_is_still_cancelled_at_the_start_of_the_next_turn() {
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 seize/cancel -/balm").unwrap();
+    let moved = play(
+        &play(&play(&s, "seize balm", None), "pass", None),
+        "a2a3",
+        None,
+    );
+    assert!(legal(&moved).contains(&"cancel".to_string()));
+    let back = play(&moved, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
+    assert!(back.hand(Color::White).is_empty(), "the Balm goes back");
+    assert_eq!(
+        back.played(Color::Black),
+        &[Artifact::Balm, Artifact::Cancel]
+    );
+    assert_eq!(back.played(Color::White), &[Artifact::Seize]);
+    // A Seize answered by a Seize stays uncancellable, as before.
+    let s =
+        parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/seize,cancel -/-")
+            .unwrap();
+    let answered = play(&play(&s, "restriction b8", None), "seize restriction", None);
+    let moved = play(&answered, "a1a2", None);
+    assert!(!legal(&moved).contains(&"cancel".to_string()));
+}
+
+#[test]
+fn a_cancel_chance_is_part_of_the_position_for_repetitions() {
+    // White seizes, black passes, white's knight goes out: black may cancel there. When the
+    // same board comes back later, without that chance, it is a new position.
+    let s =
+        parse_position("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 - - - 0/0 seize/cancel -/balm").unwrap();
+    let with_chance = play(
+        &play(&play(&s, "seize balm", None), "pass", None),
+        "g1f3",
+        None,
+    );
+    assert_eq!(with_chance.cancelable(), Some(Artifact::Seize));
+    let mut again = with_chance.clone();
+    for m in ["e8d8", "f3g1", "d8e8", "g1f3"] {
+        again = play(&again, m, None);
+    }
+    assert_eq!(again.board(), with_chance.board());
+    assert_eq!(again.cancelable(), None);
+    assert_ne!(again.key(), with_chance.key());
+    assert_eq!(again.repetitions(), 1);
+    // The chance is not written in the position string: read back, the position offers no
+    // Cancel and keys as the same board without it.
+    let read = parse_position(&with_chance.to_string()).unwrap();
+    assert_eq!(read.to_string(), with_chance.to_string());
+    assert_eq!(read.cancelable(), None);
+    assert_eq!(read.key(), again.key());
+}
+
+// ---- the lone-kings draw ----
+
+#[test]
+fn lone_kings_draw_when_a_returning_card_has_an_empty_reserve() {
+    for extra in [
+        "0/0 -/resurrection",
+        "0/0 zombie-pawn/resurrection",
+        "0/1 zombie-pawn/-",
+    ] {
+        let s =
+            parse_position(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - {extra} -/-")).unwrap();
+        assert_eq!(s.end(), Some(End::BareKings), "{extra}");
+    }
+    for extra in ["0/1 -/resurrection", "1/0 zombie-pawn/-"] {
+        let s =
+            parse_position(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - {extra} -/-")).unwrap();
+        assert_eq!(s.end(), None, "{extra}");
+    }
+}
+
+#[test]
+fn an_artifact_leaving_lone_kings_waits_for_the_answer_by_cancel() {
+    // White's Statue takes the last pawn off the board; black holds Cancel.
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 statue/cancel -/-").unwrap();
+    let stoned = play(&s, "statue a2", None);
+    assert_eq!(stoned.end(), None, "black may still cancel");
+    assert!(legal(&stoned).contains(&"cancel".to_string()));
+    let back = play(&stoned, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.end(), None);
+    let declined = play(&stoned, "e8d8", None);
+    assert_eq!(declined.end(), Some(End::BareKings), "the chance is gone");
+    // Without a Cancel to answer with, the draw comes at once.
+    let s = parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 statue/fury -/-").unwrap();
+    assert_eq!(play(&s, "statue a2", None).end(), Some(End::BareKings));
+    // The same after a passed window: white's king takes the last (wounded) pawn.
+    let s = parse_position("4k3/8/8/8/8/4p3/4K3/8 w - - 0 1 e3 - - 0/0 restriction/cancel -/-")
+        .unwrap();
+    let passed = play(&play(&s, "restriction e3", None), "pass", None);
+    let taken = play(&passed, "e2xe3", None);
+    assert!(
+        taken
+            .board()
+            .get(sq("e3"))
+            .is_some_and(|p| p.role == Role::King)
+    );
+    assert_eq!(taken.end(), None);
+    assert_eq!(play(&taken, "cancel", None).board(), s.board());
+    assert_eq!(play(&taken, "e8d8", None).end(), Some(End::BareKings));
+}
+
+#[test]
+fn a_card_attack_failed_in_check_is_still_cancelled_after_the_same_player_acts_again() {
+    // White's Fury on the checking rook misses: white, still in check, acts again; black may
+    // then cancel the Fury at the start of its turn.
+    let s = parse_position("4k3/8/8/8/4r3/2N5/8/4K3 w - - 0 1 - - - 0/0 fury/cancel -/-").unwrap();
+    let missed = play(&s, "fury c3xe4", dice(&[1, 1, 1, 1], &[2, 2]));
+    assert_eq!(missed.turn(), Color::White, "still in check");
+    assert_eq!(missed.cancelable(), None, "never one's own card");
+    let out = play(&missed, "e1d1", None);
+    assert_eq!(out.cancelable(), Some(Artifact::Fury));
+    let back = play(&out, "cancel", None);
+    assert_eq!(back.board(), s.board());
+    assert_eq!(back.turn(), Color::White);
+}

@@ -350,7 +350,7 @@ fn mate_and_stalemate() {
 fn two_lone_kings_draw_unless_a_card_returns_pawns() {
     let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(s.end(), Some(End::BareKings));
-    let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 0/0 -/resurrection -/-");
+    let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 0/1 -/resurrection -/-");
     assert_eq!(s.end(), None);
     assert!(Artifact::ZombiePawn.returns_pawns());
     let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 0/0 balm/fury -/-");

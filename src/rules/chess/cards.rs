@@ -17,10 +17,33 @@
 //!   pool and draws two (or the one left); each is equally likely ([`card_chances`]).
 //! - One shield per side at a time (a new Shield replaces it); a shield or Restriction ends
 //!   when its piece leaves the board. A piece under Restriction still gives check.
-//! - Poison Dart's "attacks" are the normal attacks (as for check), not card moves.
+//! - A piece under Restriction makes no action of its own on its side's next turn, by the
+//!   board or by a card: no move, attempt or card move (File Shift, Teleport, Acceleration,
+//!   Knight's Leap, Fury); a restricted pawn stays behind in a Mass Attack as a blocked one
+//!   does (the card is not playable if no other pawn can step); a restricted rook does not
+//!   castle. Cards that act *on* the piece stay open: Explosive Ram may sacrifice a restricted
+//!   rook (the rook does not move, attack with dice or heal; it leaves the board as a piece
+//!   turned to stone does, and the card, not the rook, demotes its neighbours), and Balm,
+//!   Shield, Heir and Statue may be aimed at it.
+//! - Poison Dart's "attacks" are the normal attacks (as for check), not card moves. A piece
+//!   under Restriction counts: it still attacks its squares, as it still gives check; the card
+//!   wounds, without dice and without the piece moving.
 //! - A Seize played as a window answer opens no further window and cannot be cancelled.
 //! - Cancel restores the state from just before the artifact, dice generator included, then
 //!   spends both cards; the progress clock restarts (a card was played).
+//! - The Cancel chance lasts until the first action of the side that may play it, passes in a
+//!   window aside: after a Seize or Restriction whose window was passed, the opener's normal
+//!   move keeps it, so Cancel at the start of the next turn still undoes that artifact (the
+//!   "turn just before" is the opener's, window and normal move together). Everything from
+//!   before the artifact comes back, the normal move included, and the opener acts again. The
+//!   same holds when the opener acts again in check after a failed card attack. The chance is
+//!   part of the position for repetitions (not of the position string).
+//! - The lone-kings draw waits while the side to act holds Cancel and has a Cancel chance (an
+//!   artifact, or the opener's move after a passed window, that left the kings alone): it may
+//!   bring the pieces back first. Any other action ends the chance and the draw comes then.
+//!   A side holding Cancel without a chance, or a chance without Cancel, holds nothing back.
+//! - Resurrection or Zombie Pawn hold the lone-kings draw back only with a pawn in that
+//!   colour's reserve: with only kings on the board an empty reserve stays empty.
 
 use super::artifact::Artifact;
 use super::bits;
@@ -691,12 +714,14 @@ fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
     }
 }
 
-/// The steps of a Mass Attack: every own pawn whose square ahead is free before the card.
+/// The steps of a Mass Attack: every own pawn whose square ahead is free before the card. A
+/// pawn under Restriction stays, as a blocked one does.
 pub(crate) fn mass_steps(state: &State, us: Color) -> Vec<(Square, Square)> {
     let board = state.board();
+    let held = state.restricted(us);
     board
         .pieces()
-        .filter(|(_, p)| p.color == us && p.role == Role::Pawn)
+        .filter(|&(sq, p)| p.color == us && p.role == Role::Pawn && Some(sq) != held)
         .filter_map(|(from, _)| {
             let to = from.offset(0, us.forward())?;
             board.is_free(to).then_some((from, to))

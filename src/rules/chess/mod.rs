@@ -22,10 +22,10 @@
 //!   open file). Positions where the side not to act stands in check are therefore accepted:
 //!   the king is never captured, so that side simply answers the check on its turn.
 //! - Repetitions compare pieces with their marks, impassable squares, side to act, castling
-//!   rights, a usable en-passant chance, reserves, played piles, shields, Scouting, Restrictions
-//!   and an open window. Hands are left out of the key: they change only when a card is played
-//!   or taken, which restarts the count, so no repetition is gained or lost by that, and the
-//!   engine's view (the other hand hidden) keys positions as the game does.
+//!   rights, a usable en-passant chance, reserves, played piles, shields, Scouting, Restrictions,
+//!   an open window and a Cancel chance. Hands are left out of the key: they change only when a
+//!   card is played or taken, which restarts the count, so no repetition is gained or lost by
+//!   that, and the engine's view (the other hand hidden) keys positions as the game does.
 
 pub mod army;
 pub mod artifact;

@@ -274,7 +274,8 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
 
 /// Castling from the classical squares: the king on e1/e8 and the rook on a/h of the home rank,
 /// neither moved (the rights say so), the squares between empty and passable, the king not in
-/// check and not passing through or landing on an attacked square.
+/// check and not passing through or landing on an attacked square, the rook not under
+/// Restriction.
 fn castling_moves(state: &State, from: Square, color: Color, out: &mut Vec<Action>) {
     let board = state.board();
     let home = color.home_rank();
@@ -289,9 +290,12 @@ fn castling_moves(state: &State, from: Square, color: Color, out: &mut Vec<Actio
         if !state.castling().has(side) {
             continue;
         }
-        let rook_ok = Square::new(rook_file, home)
+        let rook_sq = Square::new(rook_file, home);
+        // A rook under Restriction may not move, so it does not castle either.
+        let rook_ok = rook_sq
             .and_then(|s| board.get(s))
-            .is_some_and(|p| p.color == color && p.role == Role::Rook);
+            .is_some_and(|p| p.color == color && p.role == Role::Rook)
+            && rook_sq != state.restricted(color);
         let clear = between
             .iter()
             .all(|&f| Square::new(f, home).is_some_and(|s| board.is_free(s)));

@@ -34,7 +34,8 @@
 //!     square.
 //!
 //! The state Cancel would bring back is not part of the string: a position read from a string
-//! offers no Cancel until a new artifact is played.
+//! offers no Cancel until a new artifact is played (and keys, for repetitions, as the same
+//! position without a Cancel chance).
 //! A plain six-field FEN (no queens) is read as a position with nothing else on it: no wounds,
 //! Heirs or impassable squares, empty reserves, no cards. Twelve fields (no shields, no
 //! Scouting) and fourteen (no window, no Restriction) are read too. A position is always written

@@ -141,7 +141,8 @@ pub enum End {
     Mate { winner: Color },
     /// The side to act is not in check and has no action.
     Stalemate,
-    /// Two lone kings, and neither hand holds a card that returns pawns.
+    /// Two lone kings, neither side able ever to return a pawn (Resurrection or Zombie Pawn
+    /// held with a non-empty reserve), and no Cancel to answer with.
     BareKings,
     /// The same position for the third time.
     Repetition,
@@ -297,7 +298,8 @@ pub struct State {
     /// Per colour, the piece of that colour under Restriction for its next turn.
     pub(crate) restricted: [Option<Square>; 2],
     /// The last artifact played and the whole state from just before it, while Cancel may
-    /// still undo it (the next action, of anyone, ends that chance).
+    /// still undo it: in the window it opened, and at the start of the other side's next turn
+    /// ([`State::keeps_cancel_chance`] says which actions keep the chance).
     pub(crate) cancelable: Option<(Artifact, Box<State>)>,
 }
 
@@ -381,12 +383,12 @@ impl State {
     }
 
     /// A copy to play `action` on: the same state, but without the state a Cancel would bring
-    /// back when playing `action` drops it anyway (every action but Cancel and a window's
-    /// answers) — the engine's search copies states at every node.
+    /// back when playing `action` drops it anyway (see [`State::keeps_cancel_chance`]) — the
+    /// engine's search copies states at every node.
     pub(crate) fn clone_to_play(&self, action: &Action) -> State {
         if self.cancelable.is_none()
-            || self.window.is_some()
             || *action == Action::Play(Play::Cancel)
+            || self.keeps_cancel_chance(action)
         {
             return self.clone();
         }
@@ -424,7 +426,7 @@ impl State {
         self.restricted[color.index()]
     }
     /// The artifact the side to act may still Cancel, if any (played by the other side just
-    /// before).
+    /// before: in the window it opened, or on the other side's turn that just ended).
     pub fn cancelable(&self) -> Option<Artifact> {
         self.cancelable
             .as_ref()
@@ -794,7 +796,9 @@ impl State {
             }
             _ => None,
         };
-        self.cancelable = None;
+        if !self.keeps_cancel_chance(action) {
+            self.cancelable = None;
+        }
         let actor = self.turn;
         let mut progress = false;
         let mut irreversible = false;
@@ -880,6 +884,23 @@ impl State {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         irreversible
+    }
+
+    /// Whether the Cancel chance (if any) outlives `action`. The chance belongs to the side that
+    /// did not play the artifact, and lasts until that side's first action other than passing
+    /// a window: the artifact's player making its normal move after a passed window (or acting
+    /// again in check) keeps it, so that Cancel "at the start of your own turn" still undoes
+    /// "the artifact the opponent played on the turn just before". A new artifact replaces it;
+    /// Cancel uses it.
+    pub(crate) fn keeps_cancel_chance(&self, action: &Action) -> bool {
+        let Some((_, before)) = &self.cancelable else {
+            return false;
+        };
+        if self.window.is_some() {
+            // A pass keeps it; Cancel uses it; a Seize answer is never cancelled.
+            return *action == Action::Pass;
+        }
+        before.turn == self.turn && !matches!(action, Action::Play(_))
     }
 
     /// The responder's answer in an open window: pass, Cancel, or a Seize of the card just
@@ -986,12 +1007,7 @@ impl State {
     /// The draws that do not depend on the actions available: bare kings, a third repetition,
     /// [`NO_PROGRESS_LIMIT`] actions without progress.
     pub(crate) fn drawn_by_rule(&self) -> Option<End> {
-        if self.board.pieces().all(|(_, p)| p.role == Role::King)
-            && !self
-                .hands
-                .iter()
-                .any(|h| h.iter().any(Artifact::returns_pawns))
-        {
+        if self.bare_kings() {
             return Some(End::BareKings);
         }
         if self.repetitions() >= 3 {
@@ -1003,12 +1019,35 @@ impl State {
         None
     }
 
+    /// The lone-kings draw: only the two kings stand, neither side can ever return a pawn, and
+    /// the side to act cannot answer with Cancel.
+    ///
+    /// A side can return a pawn when it holds Resurrection or Zombie Pawn and its reserve is
+    /// not empty. With only kings on the board an empty reserve stays empty (nothing can be
+    /// taken), so such a card can never be played and does not hold the draw back. The draw
+    /// waits while the side to act holds Cancel and has a Cancel chance (the artifact that left
+    /// the kings alone, or the opponent's move after a passed window): Cancel would bring the
+    /// pieces back. Any other action of that side ends the chance, and the draw comes then.
+    fn bare_kings(&self) -> bool {
+        if !self.board.pieces().all(|(_, p)| p.role == Role::King) {
+            return false;
+        }
+        let returns =
+            |c: Color| self.reserve(c) > 0 && self.hand(c).iter().any(Artifact::returns_pawns);
+        let may_cancel =
+            self.cancelable().is_some() && self.hand(self.turn).contains(Artifact::Cancel);
+        !returns(Color::White) && !returns(Color::Black) && !may_cancel
+    }
+
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
     /// marks, impassable squares, the side to act, castling rights, a usable en-passant chance,
-    /// reserves, played piles, shields, Scouting, Restrictions and an open window — not the
-    /// clocks, not the dice generator, and not the hands: a hand changes only when a card is
-    /// played or taken, which restarts the count anyway, so the key is the same whether a hidden
-    /// hand is known, masked or guessed (the engine's view keys positions as the game does).
+    /// reserves, played piles, shields, Scouting, Restrictions, an open window and a Cancel
+    /// chance (which card, played by whom: public, whether or not the other side holds Cancel)
+    /// — not the clocks, not the dice generator, and not the hands: a hand changes only when a
+    /// card is played or taken, which restarts the count anyway, so the key is the same whether
+    /// a hidden hand is known, masked or guessed (the engine's view keys positions as the game
+    /// does). A position with a Cancel chance offers an action the same position without it
+    /// does not, so the two never count as the same.
     /// A Zobrist key from constant tables ([`super::zobrist`]), stable across builds, so saved
     /// states keep their repetition counts.
     pub fn key(&self) -> u64 {
@@ -1067,6 +1106,9 @@ impl State {
         if let Some(w) = self.window {
             h ^= z::WINDOW[w.opener.index() * 22 + w.card as usize];
         }
+        if let Some((card, before)) = &self.cancelable {
+            h ^= z::CANCEL_CHANCE[before.turn.index() * 22 + *card as usize];
+        }
         h
     }
 
@@ -1086,9 +1128,7 @@ impl State {
                 h ^= z::HANDS[c.index() * 22 + a as usize];
             }
         }
-        if let Some((card, before)) = &self.cancelable
-            && before.turn != self.turn
-        {
+        if let Some((card, before)) = &self.cancelable {
             h ^= z::CANCELABLE[*card as usize] ^ z::fold(before.search_key());
         }
         h

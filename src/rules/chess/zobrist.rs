@@ -3,8 +3,8 @@
 //! their repetition counts) and cost a few table lookups per piece.
 //!
 //! Two keys are built from them:
-//! - [`super::State::key`], the repetition key: everything that makes two positions "the same",
-//!   except the hands. Hands never change between two positions that could repeat (every card
+//! - [`super::State::key`], the repetition key: everything that makes two positions "the same"
+//!   (a Cancel chance included, by its card), except the hands. Hands never change between two positions that could repeat (every card
 //!   played or taken restarts the repetition count), so leaving them out changes no repetition —
 //!   and it keys a position the same way whether the hidden hand is known, masked or guessed.
 //! - [`super::State::search_key`], the engine's transposition key: the repetition key plus both
@@ -48,6 +48,8 @@ pub(crate) static RESTRICTED: [u64; 2 * 64] = table(0xC4E5_5009);
 pub(crate) static SCOUTED: [u64; 2] = table(0xC4E5_500A);
 /// An open window: `[opener][card]`.
 pub(crate) static WINDOW: [u64; 2 * 22] = table(0xC4E5_500B);
+/// A Cancel chance: `[colour that played the artifact][card]` (in the repetition key).
+pub(crate) static CANCEL_CHANCE: [u64; 2 * 22] = table(0xC4E5_500F);
 /// Hands: `[colour][kind]` (only in the search key).
 pub(crate) static HANDS: [u64; 2 * 22] = table(0xC4E5_500C);
 /// A Cancel available: `[card]`, mixed with the key of the state it would bring back.
