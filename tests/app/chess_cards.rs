@@ -50,8 +50,8 @@ fn app_with(position: &str, timing: Timing) -> App {
         Screen::Table(GameKind::Chess)
     );
     let state = parse_position(position).unwrap().with_dice_seed(31);
-    let game = ChessGame::restaged(state, [Seat::Person, Seat::Person], 3)
-        .with_window(timing.window);
+    let game =
+        ChessGame::restaged(state, [Seat::Person, Seat::Person], 3).with_window(timing.window);
     let mut table = app.world_mut().resource_mut::<ChessTable>();
     table.0.opponent = Seat::Person;
     table.0.resume(game);
@@ -129,7 +129,10 @@ fn each_of_the_22_artifacts_plays_through_the_tables_intents() {
             let mut app = app_with(position, Timing::INSTANT);
             let before = state(&app);
             let plays = card_actions(&before, card);
-            assert!(!plays.is_empty(), "{card:?} is playable in the staged position");
+            assert!(
+                !plays.is_empty(),
+                "{card:?} is playable in the staged position"
+            );
             // The last play: a square further into the board than the first, so aiming picks
             // among several targets.
             let action = *plays.last().unwrap();
@@ -145,13 +148,23 @@ fn each_of_the_22_artifacts_plays_through_the_tables_intents() {
             assert_eq!(after.board(), expected.board(), "{card:?}: the board");
             for c in Color::BOTH {
                 assert_eq!(after.hand(c), expected.hand(c), "{card:?}: {c:?}'s hand");
-                assert_eq!(after.played(c), expected.played(c), "{card:?}: {c:?}'s pile");
+                assert_eq!(
+                    after.played(c),
+                    expected.played(c),
+                    "{card:?}: {c:?}'s pile"
+                );
                 assert_eq!(after.reserve(c), expected.reserve(c), "{card:?}: reserves");
             }
             if card != Artifact::Seize {
-                assert!(!after.hand(Color::White).contains(card), "{card:?} left the hand");
+                assert!(
+                    !after.hand(Color::White).contains(card),
+                    "{card:?} left the hand"
+                );
             }
-            assert!(after.played(Color::White).contains(&card), "{card:?} is on the pile");
+            assert!(
+                after.played(Color::White).contains(&card),
+                "{card:?} is on the pile"
+            );
             seen.push(card);
         }
     }
@@ -170,16 +183,27 @@ fn cancel_in_a_window_brings_the_board_back() {
     let restrict = Action::Play(Play::Restriction(Square::parse("d5").unwrap()));
     play_card(&mut app, restrict);
     let s = state(&app);
-    assert!(s.window().is_some() && s.turn() == Color::Black, "black's window");
+    assert!(
+        s.window().is_some() && s.turn() == Color::Black,
+        "black's window"
+    );
     assert_eq!(s.restricted(Color::Black), Square::parse("d5"));
     intent(&mut app, Intent::Act(Action::Play(Play::Cancel)));
     let s = state(&app);
     assert!(s.window().is_none());
     assert_eq!(s.board(), before.board());
-    assert_eq!(s.restricted(Color::Black), None, "the Restriction is undone");
+    assert_eq!(
+        s.restricted(Color::Black),
+        None,
+        "the Restriction is undone"
+    );
     assert!(!s.hand(Color::Black).contains(Artifact::Cancel));
     assert!(!s.hand(Color::White).contains(Artifact::Restriction));
-    assert_eq!(s.turn(), Color::White, "white keeps its move after a cancelled keep-move card");
+    assert_eq!(
+        s.turn(),
+        Color::White,
+        "white keeps its move after a cancelled keep-move card"
+    );
 }
 
 /// Seize in a window takes the card just played into black's hand.
@@ -226,10 +250,20 @@ fn a_window_that_runs_out_passes() {
     let s = state(&app);
     assert!(s.window().is_none(), "the window passed by itself");
     assert_eq!(
-        table(&app).game.as_ref().unwrap().game().record().last().map(|e| e.action),
+        table(&app)
+            .game
+            .as_ref()
+            .unwrap()
+            .game()
+            .record()
+            .last()
+            .map(|e| e.action),
         Some(Action::Pass)
     );
-    assert!(s.hand(Color::Black).contains(Artifact::Cancel), "nothing was spent");
+    assert!(
+        s.hand(Color::Black).contains(Artifact::Cancel),
+        "nothing was spent"
+    );
     assert_eq!(s.restricted(Color::Black), Square::parse("d5"));
 }
 
@@ -242,7 +276,10 @@ fn cancel_at_the_start_of_a_turn_undoes_the_artifact_just_played() {
     play_card(&mut app, Action::Play(Play::Statue(b7)));
     let s = state(&app);
     assert!(s.board().get(b7).is_none() && s.board().is_impassable(b7));
-    assert!(table(&app).is_statue(b7), "the table knows the stone from a barricade");
+    assert!(
+        table(&app).is_statue(b7),
+        "the table knows the stone from a barricade"
+    );
     assert_eq!(s.cancelable(), Some(Artifact::Statue));
     app.init_resource::<ButtonInput<KeyCode>>();
     app.world_mut()
@@ -250,7 +287,10 @@ fn cancel_at_the_start_of_a_turn_undoes_the_artifact_just_played() {
         .press(KeyCode::KeyC);
     app.update();
     let s = state(&app);
-    assert!(s.board().get(b7).is_some_and(|p| p.role == Role::Pawn), "the pawn is back");
+    assert!(
+        s.board().get(b7).is_some_and(|p| p.role == Role::Pawn),
+        "the pawn is back"
+    );
     assert!(!s.board().is_impassable(b7));
     assert!(!s.hand(Color::Black).contains(Artifact::Cancel));
 }
@@ -264,7 +304,11 @@ fn scouting_reveals_the_other_hand() {
     let s = state(&app);
     assert!(s.scouted(Color::White));
     let view = s.view_for(Color::White);
-    assert_eq!(view.hand(Color::Black), s.hand(Color::Black), "the hand is seen");
+    assert_eq!(
+        view.hand(Color::Black),
+        s.hand(Color::Black),
+        "the hand is seen"
+    );
 }
 
 /// A card that cannot be played is refused with its reason, and nothing changes.
@@ -274,7 +318,10 @@ fn a_card_that_cannot_be_played_says_why() {
     let before = state(&app);
     intent(&mut app, Intent::Card(Some(Artifact::Cancel)));
     let r = refusals(&mut app);
-    assert!(matches!(r[..], [Refusal::CardBlocked(Artifact::Cancel, _)]), "{r:?}");
+    assert!(
+        matches!(r[..], [Refusal::CardBlocked(Artifact::Cancel, _)]),
+        "{r:?}"
+    );
     assert_eq!(state(&app), before);
     assert!(table(&app).card.is_none());
     // Escape backs out of an aimed card one step at a time.

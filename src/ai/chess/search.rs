@@ -412,14 +412,18 @@ impl Searcher {
         if state.quiet_actions() >= NO_PROGRESS_LIMIT {
             return Some(self.draw(state));
         }
+        // Lone kings, as the rules judge them: a returning card holds the draw back only with a
+        // pawn in its side's reserve, and Cancel (a chance to bring pieces back) holds it too.
         let board = state.board();
+        let returns = |c: crate::rules::chess::Color| {
+            state.reserve(c) > 0 && state.hand(c).iter().any(Artifact::returns_pawns)
+        };
+        let may_cancel =
+            state.cancelable().is_some() && state.hand(state.turn()).contains(Artifact::Cancel);
         if board.occupied() == board.role_bits(Role::King)
-            && !Artifact::ALL
-                .iter()
-                .any(|a| a.returns_pawns() && state.hand(state.turn()).contains(*a))
-            && !Artifact::ALL
-                .iter()
-                .any(|a| a.returns_pawns() && state.hand(state.turn().other()).contains(*a))
+            && !returns(state.turn())
+            && !returns(state.turn().other())
+            && !may_cancel
         {
             return Some(self.draw(state));
         }

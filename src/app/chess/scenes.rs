@@ -98,7 +98,7 @@ const EFFECTS: &str = "r3k1nr/pp4pp/2b5/3p4/4P3/2N5/PP3PPP/R1B1K2R b KQkq - 0 14
 
 /// Black to act with Explosive Ram, its rook on d5 next to a white rook, bishop and knight.
 const RAM: &str = "4k3/pp3ppp/4N3/3r4/2R1B3/8/PP3PPP/4K3 b - - 0 20 - - - 0/1 \
-    balm,fury/explosive-ram,shield - -/- - - -/-";
+    balm,fury/explosive-ram,shield -/- -/- - - -/-";
 
 /// The scenes' game: the person (white) against the engine (normal), seeded armies.
 fn new_game() -> ChessGame {

@@ -117,8 +117,9 @@ pub struct Board3d {
     dice_of: Option<crate::rules::chess::Record>,
     /// Which way the view was turned for.
     turned_for: Option<Color>,
-    /// Whether the view is framed for building (the board beside the builder's panel).
-    framed_for_building: Option<bool>,
+    /// What the view is framed for: building (the board beside the builder's panel), and
+    /// play with a hand of cards along the bottom (the board higher up).
+    framed_for: Option<(bool, bool)>,
     /// The stone or barricade on each impassable square on show (and whether it is a stone).
     blockers: HashMap<Square, (Entity, bool)>,
 }
@@ -289,11 +290,13 @@ fn frame_for_phase(
         return;
     }
     let building = matches!(table.phase, Phase::Build(_) | Phase::Pass(_));
-    if board.framed_for_building == Some(building) {
+    let cards = table.game.as_ref().is_some_and(|g| g.artifacts()) && !building;
+    let framing = (building, cards);
+    if board.framed_for == Some(framing) {
         return;
     }
-    let first = board.framed_for_building.is_none();
-    board.framed_for_building = Some(building);
+    let first = board.framed_for.is_none();
+    board.framed_for = Some(framing);
     let y = TABLE_TOP_Y + BOARD_TOP;
     // The panel is on the screen's left: the view's left is −x seen from white, +x from black.
     let side = if table.near() == Color::White {
@@ -305,6 +308,13 @@ fn frame_for_phase(
         BoardBounds {
             centre: Vec3::new(1.9 * side, y, 0.3 * -side),
             radius: 5.6,
+        }
+    } else if cards {
+        // The hand covers the bottom of the window: the board stands above it.
+        let near = if table.near() == Color::White { 1.0 } else { -1.0 };
+        BoardBounds {
+            centre: Vec3::new(0.0, y, 2.1 * near),
+            radius: 6.3,
         }
     } else {
         BoardBounds {

@@ -142,31 +142,34 @@ fn card_face(
         .show(ui, |ui| {
             ui.set_width(CARD_W - 16.0);
             ui.set_height(CARD_H - 16.0);
-            ui.horizontal(|ui| {
-                icon(ui, icons.cards.get(&card).copied(), 40.0);
-                ui.vertical(|ui| {
-                    ui.spacing_mut().item_spacing.y = 1.0;
-                    ui.label(
-                        egui::RichText::new(format!("{key} · {}", tr.say(&card.explain())))
-                            .size(15.0)
-                            .color(if playable { style::BRASS } else { style::MUTED })
-                            .strong(),
-                    );
-                    ui.label(
-                        egui::RichText::new(capital(&tr.say(&card.kind().explain())))
-                            .size(12.0)
-                            .color(style::MUTED),
-                    );
+            ui.vertical(|ui| {
+                ui.spacing_mut().item_spacing.y = 4.0;
+                ui.horizontal(|ui| {
+                    icon(ui, icons.cards.get(&card).copied(), 40.0);
+                    ui.vertical(|ui| {
+                        ui.spacing_mut().item_spacing.y = 1.0;
+                        ui.label(
+                            egui::RichText::new(format!("{key} · {}", tr.say(&card.explain())))
+                                .size(15.0)
+                                .color(if playable { style::BRASS } else { style::MUTED })
+                                .strong(),
+                        );
+                        ui.label(
+                            egui::RichText::new(capital(&tr.say(&card.kind().explain())))
+                                .size(12.0)
+                                .color(style::MUTED),
+                        );
+                    });
                 });
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(tr.t(card.text_key()))
+                            .size(11.5)
+                            .color(text_colour),
+                    )
+                    .wrap(),
+                );
             });
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(tr.t(card.text_key()))
-                        .size(11.5)
-                        .color(text_colour),
-                )
-                .wrap(),
-            );
         });
     ui.interact(
         inner.response.rect,
@@ -241,6 +244,7 @@ fn prompt(tr: &Tr, pick: &CardPick, state: &State) -> String {
     let candidates = pick.candidates();
     if let [only] = candidates.as_slice()
         && steps(only).len() == pick.path.len()
+        && !pick.path.is_empty()
     {
         return tr.tf("chess.aim.preview", &[("action", &only.to_string())]);
     }
