@@ -1,11 +1,13 @@
 //! The theme: which model, material and sound the tables use for every piece, marker, board and
-//! sound event, read from `assets/theme.ron` so an artist can swap any of them without code.
+//! sound event, and which picture each Artifact Chess card shows, read from `assets/theme.ron`
+//! so an artist can swap any of them without code.
 //!
 //! Pure: parsing and checking take text and paths, never Bevy. A theme that cannot be read
 //! gives way to [`Theme::builtin`] (equal to the shipped file); a file it names that is missing
 //! or damaged is reported as a [`Warning`], and the game then uses the carver's procedural
 //! model ([`crate::carve::model`]) or silence — never a crash.
 
+use crate::rules::chess::Artifact;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,6 +17,29 @@ use std::path::{Path, PathBuf};
 pub const THEME_VERSION: u32 = 1;
 /// The theme's file name inside the assets folder.
 pub const THEME_FILE: &str = "theme.ron";
+/// The card back's name in the theme's `icons` (beside the artifacts' codes).
+pub const CARD_BACK: &str = "card-back";
+
+/// Every name the theme's `icons` take: each artifact's code ([`Artifact::code`], e.g.
+/// `file-shift`), in the rules' order, then [`CARD_BACK`].
+pub fn icon_names() -> impl Iterator<Item = &'static str> {
+    Artifact::ALL
+        .into_iter()
+        .map(Artifact::code)
+        .chain([CARD_BACK])
+}
+
+/// The shipped icons, `icons/<name>.png`: what a theme without an `icons` section (written
+/// before the cards had pictures) gets.
+fn default_icons() -> BTreeMap<String, String> {
+    icon_names()
+        .map(|n| (n.to_string(), builtin_icon(n)))
+        .collect()
+}
+
+fn builtin_icon(name: &str) -> String {
+    format!("icons/{name}.png")
+}
 
 /// Everything the tables play a sound for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -232,6 +257,10 @@ pub struct Theme {
     /// `board_*` and `table_top`.
     pub boards: BTreeMap<String, ModelEntry>,
     pub sounds: BTreeMap<SoundEvent, String>,
+    /// The Artifact Chess card pictures (PNG), keyed by the artifact's code and [`CARD_BACK`].
+    /// Absent from older theme files: they get the shipped icons.
+    #[serde(default = "default_icons")]
+    pub icons: BTreeMap<String, String>,
 }
 
 /// Why a theme text was refused.
@@ -281,12 +310,12 @@ pub enum Problem {
     Missing(PathBuf),
     /// The file exists but cannot be read.
     Unreadable { path: PathBuf, reason: String },
-    /// The file is not what its entry needs (`glTF binary`, `Ogg`).
+    /// The file is not what its entry needs (`glTF binary`, `Ogg`, `PNG`).
     WrongFormat {
         path: PathBuf,
         expected: &'static str,
     },
-    /// A model or sound event with no entry: the built-in one is used.
+    /// A model, sound event or card icon with no entry: the built-in one is used.
     NoEntry,
     /// An entry the game never asks for (a typo?).
     UnknownEntry,
@@ -296,26 +325,32 @@ pub enum Problem {
     OutOfRange { what: &'static str, value: f32 },
 }
 
+/// What the game does instead of a file it cannot use, for the entry's kind.
+fn fallback(entry: &str) -> &'static str {
+    if icon_names().any(|n| n == entry) {
+        "the card is shown without this picture"
+    } else {
+        "using the built-in model or silence"
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.entry;
+        let instead = fallback(e);
         match &self.problem {
             Problem::ThemeUnusable(why) => {
                 write!(f, "{e}: {why}; using the built-in theme")
             }
-            Problem::Missing(p) => write!(
-                f,
-                "{e}: {} is missing; using the built-in model or silence",
-                p.display()
-            ),
+            Problem::Missing(p) => write!(f, "{e}: {} is missing; {instead}", p.display()),
             Problem::Unreadable { path, reason } => write!(
                 f,
-                "{e}: cannot read {} ({reason}); using the built-in model or silence",
+                "{e}: cannot read {} ({reason}); {instead}",
                 path.display()
             ),
             Problem::WrongFormat { path, expected } => write!(
                 f,
-                "{e}: {} is not a {expected} file; using the built-in model or silence",
+                "{e}: {} is not a {expected} file; {instead}",
                 path.display()
             ),
             Problem::NoEntry => write!(f, "{e}: no entry in theme.ron; using the built-in one"),
@@ -370,6 +405,19 @@ fn model_format_ok(path: &Path, bytes: &[u8]) -> bool {
 
 fn sound_format_ok(bytes: &[u8]) -> bool {
     bytes.starts_with(b"OggS")
+}
+
+/// A PNG: its signature, then the `IHDR` chunk.
+fn image_format_ok(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.get(12..16) == Some(b"IHDR")
+}
+
+/// What kind of file an entry names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FileKind {
+    Model,
+    Sound,
+    Image,
 }
 
 impl Theme {
@@ -489,6 +537,7 @@ impl Theme {
             markers,
             boards,
             sounds,
+            icons: default_icons(),
         }
     }
 
@@ -558,6 +607,25 @@ impl Theme {
         self.sounds.get(&event).map(String::as_str)
     }
 
+    /// The picture file (relative to the assets folder) of an artifact's card; the built-in
+    /// `icons/<code>.png` when the theme has no entry.
+    pub fn icon_path(&self, artifact: Artifact) -> String {
+        self.icon_by_name(artifact.code())
+    }
+
+    /// The picture file of the cards' back; the built-in `icons/card-back.png` when the theme
+    /// has no entry.
+    pub fn card_back_path(&self) -> String {
+        self.icon_by_name(CARD_BACK)
+    }
+
+    fn icon_by_name(&self, name: &str) -> String {
+        self.icons
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| builtin_icon(name))
+    }
+
     /// Everything the game will have to work around: files missing, unreadable or of the wrong
     /// kind, entries missing or unknown, numbers out of range. Reads only the files' headers.
     pub fn check(&self, assets_root: &Path) -> Vec<Warning> {
@@ -603,22 +671,35 @@ impl Theme {
                 warn(&format!("{event:?}"), Problem::NoEntry);
             }
         }
+        for name in icon_names() {
+            if !self.icons.contains_key(name) {
+                warn(name, Problem::NoEntry);
+            }
+        }
+        for key in self.icons.keys() {
+            if !icon_names().any(|n| n == key) {
+                warn(key, Problem::UnknownEntry);
+            }
+        }
 
-        let mut files: Vec<(String, &str, bool)> = Vec::new();
+        let mut files: Vec<(String, &str, FileKind)> = Vec::new();
         for (k, e) in &self.pieces {
-            files.push((k.clone(), &e.model, true));
+            files.push((k.clone(), &e.model, FileKind::Model));
             if let Some(s) = &e.sound {
-                files.push((k.clone(), s, false));
+                files.push((k.clone(), s, FileKind::Sound));
             }
         }
         for (k, e) in self.markers.iter().chain(&self.boards) {
-            files.push((k.clone(), &e.model, true));
+            files.push((k.clone(), &e.model, FileKind::Model));
         }
         for (ev, s) in &self.sounds {
-            files.push((format!("{ev:?}"), s, false));
+            files.push((format!("{ev:?}"), s, FileKind::Sound));
         }
-        for (entry, rel, is_model) in files {
-            if let Some(p) = file_problem(assets_root, rel, is_model) {
+        for (k, path) in &self.icons {
+            files.push((k.clone(), path, FileKind::Image));
+        }
+        for (entry, rel, kind) in files {
+            if let Some(p) = file_problem(assets_root, rel, kind) {
                 warn(&entry, p);
             }
         }
@@ -662,7 +743,7 @@ impl Theme {
 }
 
 /// What is wrong with the file `rel` under `root`, if anything.
-fn file_problem(root: &Path, rel: &str, is_model: bool) -> Option<Problem> {
+fn file_problem(root: &Path, rel: &str, kind: FileKind) -> Option<Problem> {
     let relative = Path::new(rel);
     if relative.is_absolute()
         || relative
@@ -684,15 +765,12 @@ fn file_problem(root: &Path, rel: &str, is_model: bool) -> Option<Problem> {
             });
         }
     };
-    let ok = if is_model {
-        model_format_ok(&path, &bytes)
-    } else {
-        sound_format_ok(&bytes)
+    let (ok, expected) = match kind {
+        FileKind::Model => (model_format_ok(&path, &bytes), "glTF"),
+        FileKind::Sound => (sound_format_ok(&bytes), "Ogg"),
+        FileKind::Image => (image_format_ok(&bytes), "PNG"),
     };
-    (!ok).then_some(Problem::WrongFormat {
-        path,
-        expected: if is_model { "glTF" } else { "Ogg" },
-    })
+    (!ok).then_some(Problem::WrongFormat { path, expected })
 }
 
 #[cfg(test)]
@@ -707,6 +785,35 @@ mod tests {
             crate::carve::MODELS.len()
         );
         assert_eq!(t.sounds.len(), SoundEvent::ALL.len());
+        assert_eq!(t.icons.len(), Artifact::ALL.len() + 1);
+        for a in Artifact::ALL {
+            assert_eq!(t.icon_path(a), format!("icons/{}.png", a.code()));
+        }
+        assert_eq!(t.card_back_path(), "icons/card-back.png");
+    }
+
+    /// A theme written before the cards had pictures (no `icons` section) still loads, with
+    /// the shipped icons; an entry taken out falls back to its built-in path.
+    #[test]
+    fn an_older_theme_without_icons_loads_with_the_shipped_ones() {
+        let shipped = include_str!("../assets/theme.ron");
+        let start = shipped.find("    icons: {").expect("the icons section");
+        let end = start + shipped[start..].find("    },\n").expect("its end") + "    },\n".len();
+        let older = format!("{}{}", &shipped[..start], &shipped[end..]);
+        assert!(!older.contains("icons/"), "{older}");
+        let mut theme = Theme::parse(&older).expect("an older theme parses");
+        assert_eq!(theme, Theme::builtin());
+        theme.icons.remove("trophy");
+        assert_eq!(theme.icon_path(Artifact::Trophy), "icons/trophy.png");
+    }
+
+    #[test]
+    fn icon_names_are_the_codes_and_the_back() {
+        let names: Vec<&str> = icon_names().collect();
+        assert_eq!(names.len(), 23);
+        assert_eq!(names[0], "file-shift");
+        assert_eq!(names[22], CARD_BACK);
+        assert!(Artifact::from_code(CARD_BACK).is_none());
     }
 
     #[test]

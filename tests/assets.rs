@@ -1,9 +1,11 @@
 //! The shipped assets: every file `assets/theme.ron` names exists and loads (the glTF parses,
-//! the Ogg decodes); a bad entry or a broken theme is reported, never a panic; the carver is
-//! deterministic, the committed models are what it makes, and every model has sane bounds.
+//! the Ogg decodes, the card icons are 128×128 RGBA PNGs); a bad entry or a broken theme is
+//! reported, never a panic; the carver is deterministic, the committed models are what it makes,
+//! and every model has sane bounds.
 
 use carved_tables::carve::{self, Footprint, MODELS};
-use carved_tables::theme::{Problem, SoundEvent, Theme, ThemeError, Warning, Wood};
+use carved_tables::rules::chess::Artifact;
+use carved_tables::theme::{self, Problem, SoundEvent, Theme, ThemeError, Warning, Wood};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -143,6 +145,75 @@ fn every_file_the_theme_names_exists_and_loads() {
             );
         }
     }
+    let mut icon_bytes = 0;
+    let icons = Artifact::ALL
+        .into_iter()
+        .map(|a| theme.icon_path(a))
+        .chain([theme.card_back_path()]);
+    for rel in icons {
+        let bytes = std::fs::read(assets().join(&rel)).expect(&rel);
+        icon_bytes += bytes.len();
+        assert_eq!(png_header(&bytes), Some((128, 128, 8, 6)), "{rel}");
+    }
+    assert!(icon_bytes < 200_000, "the icons take {icon_bytes} bytes");
+}
+
+/// A PNG's width, height, bit depth and colour type (6: RGBA), from its `IHDR` chunk.
+fn png_header(bytes: &[u8]) -> Option<(u32, u32, u8, u8)> {
+    if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || bytes.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let word = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((word(16), word(20), *bytes.get(24)?, *bytes.get(25)?))
+}
+
+#[test]
+fn every_card_has_its_own_icon_and_a_bad_icon_is_a_warning() {
+    let theme = shipped_theme();
+    let mut paths: Vec<String> = Artifact::ALL.iter().map(|a| theme.icon_path(*a)).collect();
+    paths.push(theme.card_back_path());
+    let count = paths.len();
+    paths.sort();
+    paths.dedup();
+    assert_eq!(paths.len(), count, "two cards share a picture");
+
+    let mut theme = Theme::builtin();
+    theme
+        .icons
+        .insert("fury".into(), "icons/no_such_fury.png".into());
+    theme
+        .icons
+        .insert("shield".into(), "sounds/coin.ogg".into());
+    theme.icons.remove(theme::CARD_BACK);
+    theme.icons.insert("queen".into(), "icons/heir.png".into());
+    let warnings = theme.check(&assets());
+    let has = |entry: &str, pred: &dyn Fn(&Problem) -> bool| {
+        warnings
+            .iter()
+            .any(|w| w.entry == entry && pred(&w.problem))
+    };
+    assert!(has("fury", &|p| matches!(p, Problem::Missing(_))));
+    assert!(has("shield", &|p| matches!(
+        p,
+        Problem::WrongFormat {
+            expected: "PNG",
+            ..
+        }
+    )));
+    assert!(has("card-back", &|p| matches!(p, Problem::NoEntry)));
+    assert!(has("queen", &|p| matches!(p, Problem::UnknownEntry)));
+    assert_eq!(warnings.len(), 4, "{warnings:?}");
+    let text = warnings
+        .iter()
+        .find(|w| w.entry == "fury")
+        .map(Warning::to_string)
+        .unwrap_or_default();
+    assert!(
+        text.contains("no_such_fury.png") && text.contains("without this picture"),
+        "{text}"
+    );
+    // The entry the theme lost still has a path: the shipped picture.
+    assert_eq!(theme.card_back_path(), "icons/card-back.png");
 }
 
 #[test]

@@ -390,6 +390,27 @@ fn chess_pages_name_all_22_artifacts() {
     }
 }
 
+/// Each card's bullet on the page opens with the name and the kind the game shows on the card
+/// (`chess.card.<code>`, `chess.card_kind.<kind>`), so the page and the table say the same.
+#[test]
+fn chess_pages_name_each_card_and_its_kind_as_the_game_does() {
+    use carved_tables::i18n::Explain;
+    for lang in Lang::ALL {
+        let strings = Strings::new(lang);
+        let text = page("chess", lang);
+        for a in Artifact::ALL {
+            let card = strings.say(&a.explain());
+            let kind = strings.say(&a.kind().explain()).to_lowercase();
+            let opening = format!("- **{card}** ({kind}): ");
+            assert!(
+                text.lines().any(|l| l.starts_with(&opening)),
+                "{}: no bullet opening {opening:?}",
+                name("chess", lang)
+            );
+        }
+    }
+}
+
 /// The dice counts written in a cell as `3d6 … 2d6`.
 fn dice_counts(cell: &str) -> Vec<u8> {
     cell.match_indices("d6")
