@@ -81,8 +81,31 @@ fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
-/// The clicks a person makes for `a`: the piece, then its target (a promotion's choice after).
+/// The clicks a person makes for `a`: the piece, then its target (a promotion's choice after);
+/// for a card, the card, its squares, then Play (or the pile's card, or the promotion); a
+/// window's answers are the bar's buttons.
 fn play_by_clicks(app: &mut App, a: Action) {
+    if let Action::Play(p) = a
+        && table(app).state().is_some_and(|s| s.window().is_none())
+    {
+        intent(app, Intent::Card(Some(p.artifact())));
+        for sq in chess::table::steps(&a) {
+            click(app, sq);
+        }
+        if table(app).card.is_some() && table(app).promotion.is_none() {
+            match p {
+                carved_tables::rules::chess::Play::Seize(taken) => {
+                    intent(app, Intent::CardTake(taken))
+                }
+                _ => intent(app, Intent::CardGo),
+            }
+        }
+        if table(app).promotion.is_some() {
+            let role = chess::table::promotion_of(&a).unwrap_or(Role::Rook);
+            intent(app, Intent::Promote(role));
+        }
+        return;
+    }
     let (Some(from), Some(to)) = (a.from(), a.to()) else {
         intent(app, Intent::Act(a));
         return;
@@ -105,8 +128,20 @@ fn play_by_clicks(app: &mut App, a: Action) {
     }
 }
 
-/// Starts against `opponent` with random armies built by the buttons.
+/// Starts against `opponent` with random armies built by the buttons, artifacts off (the
+/// dice game); [`start_with_cards`] deals the hands.
 fn start(app: &mut App, opponent: Seat) {
+    intent(app, Intent::Artifacts(false));
+    start_game(app, opponent);
+}
+
+fn start_with_cards(app: &mut App, opponent: Seat) {
+    intent(app, Intent::Artifacts(true));
+    start_game(app, opponent);
+    assert!(table(app).state().unwrap().hand_size(Color::White) == 5);
+}
+
+fn start_game(app: &mut App, opponent: Seat) {
     intent(app, Intent::Choose(opponent));
     intent(app, Intent::Start);
     intent(app, Intent::RandomArmy);
@@ -297,6 +332,57 @@ fn a_whole_game_against_the_engine_by_clicks_to_a_result() {
     // A finished game is not offered to continue.
     let app2 = app_with(saved(&app));
     assert!(table(&app2).saved.is_none());
+}
+
+#[test]
+fn a_whole_game_with_artifacts_against_the_engine_to_a_result() {
+    let mut app = app_with(MemoryStore::default());
+    app.insert_resource(Timing {
+        window: None,
+        ..Timing::INSTANT
+    });
+    start_with_cards(&mut app, Seat::Bot(Level::Easy));
+    let mut rng = DiceRng::new(21);
+    let (mut guard, mut mine, mut cards) = (0, 0, 0);
+    while table(&app).phase == Phase::Play {
+        guard += 1;
+        assert!(guard < 60_000, "the game ends");
+        if !table(&app).person_to_act() {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let s = table(&app).state().unwrap().clone();
+        let legal = s.legal_actions();
+        let plays: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .collect();
+        let a = if !plays.is_empty() && rng.below(3) == 0 {
+            plays[rng.below(plays.len() as u64) as usize]
+        } else {
+            legal[rng.below(legal.len() as u64) as usize]
+        };
+        let before = table(&app).plies();
+        play_by_clicks(&mut app, a);
+        let record = table(&app).game.as_ref().unwrap().game().record().to_vec();
+        assert_eq!(record.get(before).map(|e| e.action), Some(a), "{a} was played");
+        if matches!(a, Action::Play(_)) {
+            cards += 1;
+        }
+        mine += 1;
+    }
+    assert!(mine > 0 && cards > 0, "{mine} actions, {cards} cards");
+    let g = table(&app).game.clone().unwrap();
+    assert!(g.ending().is_some());
+    let engine_cards = g
+        .game()
+        .record()
+        .iter()
+        .filter(|e| e.side == 1 && matches!(e.action, Action::Play(_)))
+        .count();
+    eprintln!("engine played {engine_cards} cards; the person {cards}");
 }
 
 #[test]

@@ -311,7 +311,11 @@ fn frame_for_phase(
         }
     } else if cards {
         // The hand covers the bottom of the window: the board stands above it.
-        let near = if table.near() == Color::White { 1.0 } else { -1.0 };
+        let near = if table.near() == Color::White {
+            1.0
+        } else {
+            -1.0
+        };
         BoardBounds {
             centre: Vec3::new(0.0, y, 2.1 * near),
             radius: 6.3,

@@ -221,15 +221,15 @@ pub(super) fn aiming(
                                     }
                                 }
                             }
-                        } else if pick.next_squares().is_empty() && !complete.is_empty() {
-                            if ui
+                        } else if pick.next_squares().is_empty()
+                            && !complete.is_empty()
+                            && ui
                                 .add(egui::Button::new(
                                     egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
                                 ))
                                 .clicked()
-                            {
-                                send(Intent::CardGo);
-                            }
+                        {
+                            send(Intent::CardGo);
                         }
                         if ui.button(tr.t("chess.aim.back")).clicked() {
                             send(Intent::Select(None));
@@ -402,7 +402,7 @@ pub(super) fn window(
                     {
                         ui.add(
                             egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
-                                .desired_height(10.0)
+                                .desired_height(22.0)
                                 .fill(if left < 3.0 { RED } else { style::BRASS })
                                 .text(tr.tf(
                                     "chess.window.left",

@@ -48,10 +48,9 @@ impl CardIcons {
         }
         self.loaded = true;
         for card in crate::rules::chess::Artifact::ALL {
-            self.cards
-                .push((card, server.load(icon_path(theme, card.code()))));
+            self.cards.push((card, server.load(theme.icon_path(card))));
         }
-        self.back = Some(server.load(icon_path(theme, "card-back")));
+        self.back = Some(server.load(theme.card_back_path()));
     }
 
     /// The icons' texture ids for egui (an icon that did not load shows a plain tile).
@@ -70,11 +69,6 @@ impl CardIcons {
         }
         ids
     }
-}
-
-/// Where the theme keeps a card's icon (`card-back` for the back).
-fn icon_path(_theme: &crate::theme::Theme, code: &str) -> String {
-    format!("icons/{code}.png")
 }
 
 #[allow(clippy::too_many_arguments)]
