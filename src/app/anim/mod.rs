@@ -99,7 +99,7 @@ fn run_paths(
         tween.elapsed += time.delta_secs();
         transform.translation = tween.sample();
         if tween.finished() {
-            commands.entity(e).remove::<PathTween>();
+            commands.entity(e).try_remove::<PathTween>();
             done.write(TweenDone(e));
         }
     }
