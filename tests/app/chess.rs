@@ -367,7 +367,11 @@ fn a_whole_game_with_artifacts_against_the_engine_to_a_result() {
         let before = table(&app).plies();
         play_by_clicks(&mut app, a);
         let record = table(&app).game.as_ref().unwrap().game().record().to_vec();
-        assert_eq!(record.get(before).map(|e| e.action), Some(a), "{a} was played");
+        assert_eq!(
+            record.get(before).map(|e| e.action),
+            Some(a),
+            "{a} was played"
+        );
         if matches!(a, Action::Play(_)) {
             cards += 1;
         }
