@@ -675,6 +675,7 @@ fn every_refusal_of_the_table_has_words_in_three_languages() {
         Refusal::NothingSelected,
         Refusal::NoActionThere(sq("a8")),
         Refusal::NoHeal,
+        Refusal::NotATarget(carved_tables::rules::chess::Artifact::Teleport, sq("h8")),
         Refusal::Army(ArmyError::NoKing),
         Refusal::Draft(carved_tables::play::chess::DraftError::OutsideHalf(sq(
             "a5",

@@ -257,6 +257,8 @@ pub enum Refusal {
     NoHeal,
     /// That card cannot be played now (why).
     CardBlocked(Artifact, Message),
+    /// The chosen card cannot be aimed at that square now.
+    NotATarget(Artifact, Square),
     /// No card is chosen.
     NoCard,
     /// The chosen card needs a square first.
@@ -287,6 +289,9 @@ impl Explain for Refusal {
             Refusal::CardBlocked(card, why) => msg("chess.refused.card_blocked")
                 .with_words("card", card.explain())
                 .with_words("why", why.clone()),
+            Refusal::NotATarget(card, sq) => msg("chess.refused.not_a_target")
+                .with_words("card", card.explain())
+                .with("square", sq),
             Refusal::NoCard => msg("chess.refused.no_card"),
             Refusal::CardNeedsTarget => msg("chess.refused.card_needs_target"),
             Refusal::Army(e) => e.explain(),
@@ -837,7 +842,7 @@ impl Table {
                 self.ready()?;
                 let pick = self.card.as_mut().ok_or(Refusal::NoCard)?;
                 if !pick.next_squares().contains(&sq) {
-                    return Err(Refusal::NoActionThere(sq));
+                    return Err(Refusal::NotATarget(pick.card, sq));
                 }
                 pick.path.push(sq);
                 self.focus = None;
