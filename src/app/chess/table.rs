@@ -1154,17 +1154,7 @@ impl Table {
 
     /// Moves the keyboard focus `step` places along `ring` (wrapping).
     pub fn move_focus(&mut self, ring: &[Focus], step: i32) {
-        if ring.is_empty() {
-            self.focus = None;
-            return;
-        }
-        let n = ring.len() as i32;
-        let next = match self.focus.and_then(|f| ring.iter().position(|&s| s == f)) {
-            Some(i) => (i as i32 + step).rem_euclid(n),
-            None if step >= 0 => 0,
-            None => n - 1,
-        };
-        self.focus = Some(ring[next as usize]);
+        self.focus = crate::app::kit::step_focus(self.focus, ring, step);
     }
 
     /// Stages a roll held in the air (or settled) for a screenshot.

@@ -107,6 +107,22 @@ pub enum TableSet {
     Sync,
 }
 
+/// The keyboard's next focus `step` places along `ring` from `focus` (wrapping): from no focus
+/// (or one not on the ring), a step forward lands on the first place and a step back on the
+/// last; an empty ring has no focus.
+pub fn step_focus<T: Copy + PartialEq>(focus: Option<T>, ring: &[T], step: i32) -> Option<T> {
+    if ring.is_empty() {
+        return None;
+    }
+    let n = ring.len() as i32;
+    let next = match focus.and_then(|f| ring.iter().position(|&s| s == f)) {
+        Some(i) => (i as i32 + step).rem_euclid(n),
+        None if step >= 0 => 0,
+        None => n - 1,
+    };
+    Some(ring[next as usize])
+}
+
 /// Present while a table (of any game) is on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AtTable(pub GameKind);
@@ -139,4 +155,21 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::step_focus;
+
+    #[test]
+    fn the_focus_steps_around_its_ring() {
+        let ring = [10, 20, 30];
+        assert_eq!(step_focus(None, &ring, 1), Some(10));
+        assert_eq!(step_focus(None, &ring, -1), Some(30));
+        assert_eq!(step_focus(Some(30), &ring, 1), Some(10));
+        assert_eq!(step_focus(Some(10), &ring, -1), Some(30));
+        assert_eq!(step_focus(Some(10), &ring, 8), Some(30));
+        assert_eq!(step_focus(Some(99), &ring, 1), Some(10));
+        assert_eq!(step_focus(Some(10), &[], 1), None);
+    }
 }
