@@ -29,7 +29,7 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
     snelab-books hive hive-lifted hive-moves hive-clock hive-verdict hive-verify chess \
     chess-lobby chess-pass chess-army chess-attack chess-dice chess-dice-result chess-history chess-verdict chess@ru \
-    chess-cards chess-target chess-window chess-effects chess-ram chess-cards@pt \
+    chess-cards chess-target chess-window chess-effects chess-ram chess-cancel chess-cards@pt \
     pieces-snelab pieces-hive pieces-chess; do
     # `name@lang` renders the scene in another language.
     lang=en

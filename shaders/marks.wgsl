@@ -6,7 +6,9 @@
 // is drawn on the piece's own mesh and uses the world position instead.
 // `mark.params`: x = kind (see below), y = tick marks around a ring (0 for none),
 //                z = dashes around a ring (or bands up a ghost), w = a phase offset (the animation itself runs on the clock).
-// Kinds: 0 dot, 1 ring, 2 dashed ring, 3 glow, 4 hatched, 5 ghost, 6 focus ring.
+// Kinds: 0 dot, 1 ring, 2 dashed ring, 3 glow, 4 hatched, 5 ghost, 6 focus ring, 7 burst.
+// A burst (Explosive Ram's blast, Cancel's sweep) is drawn at the progress w (0 to 1) that the
+// game writes each frame; z = 0 bursts outward (flash, shock ring, sparks), z = 1 closes inward.
 // Works under WebGL2: no storage buffers, no integer bit tricks, 16-byte aligned uniform.
 
 #import bevy_pbr::forward_io::VertexOutput
@@ -87,6 +89,28 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         let eye = normalize(view.world_position.xyz - p);
         let rim = 1.0 - abs(dot(normalize(in.world_normal), eye));
         alpha = dash * (0.5 + 0.5 * rim);
+    } else if (kind > 6.5) {
+        let t = clamp(mark.params.w, 0.0, 1.0);
+        let r = length(uv);
+        let turn = fract(atan2(uv.y, uv.x) / TAU + 1.0);
+        if (mark.params.z < 0.5) {
+            // Outward: a white-hot flash at the centre, a shock ring running out, and sparks.
+            let fade = (1.0 - t) * (1.0 - t);
+            let flash = (1.0 - smoothstep(0.0, 0.45 + 0.3 * t, r)) * (1.0 - smoothstep(0.0, 0.45, t));
+            let front = 0.12 + 0.85 * sqrt(t);
+            let shock = band(r, front - 0.05 - 0.1 * (1.0 - t), front) * fade * 1.4;
+            let rays = fract(turn * 17.0 + 0.37 * floor(turn * 17.0));
+            let spark = smoothstep(0.42, 0.5, rays) * (1.0 - smoothstep(0.5, 0.58, rays))
+                * band(r, front * 0.55, front * 0.95) * fade;
+            alpha = max(max(flash, shock), spark);
+            colour = mix(colour, vec3<f32>(1.0, 0.97, 0.85), flash);
+        } else {
+            // Inward: a ring closing over the board from its edge, with a soft wake behind it.
+            let front = 1.0 - 0.92 * t;
+            let edge = band(r, front - 0.025, front + 0.025);
+            let wake = smoothstep(front, front + 0.25, r) * (1.0 - smoothstep(front + 0.25, 1.0, r)) * 0.25;
+            alpha = max(edge, wake) * sin(3.14159 * t);
+        }
     } else {
         // The keyboard's focus: a square frame with rounded corners.
         let q = abs(uv) - vec2<f32>(0.7, 0.7);

@@ -95,10 +95,36 @@ pub enum SoundEvent {
     /// Checkmate: a short final phrase on the wooden bar, played before the table's
     /// [`Win`](SoundEvent::Win) or [`Lose`](SoundEvent::Lose).
     Mate,
+    /// A card drawn into a hand (Trophy, Seize, Scouting's cards turned over): a short paper
+    /// slide, lighter than [`Card`](SoundEvent::Card).
+    CardDrawn,
+    /// One second of an Artifact Chess response window running out: a small high wooden tock,
+    /// unlike the turn clock's [`Tick`](SoundEvent::Tick).
+    WindowTick,
+    /// An artifact cancelled: a paper swish played backwards and two soft bars falling.
+    Cancel,
+    /// A piece carried off its path by an artifact (Teleport, Knight's Leap, File Shift): an airy
+    /// shimmer rising, then a landing knock.
+    Warp,
+    /// Pieces stepping together or twice (Mass Attack, Acceleration, King's Stride): quick
+    /// knocks in a marching rhythm.
+    March,
+    /// Stone set down or broken on the board (Statue, Barricade, Demolition): a heavy low thud
+    /// with grit.
+    Stone,
+    /// Explosive Ram: a deep boom with crackle.
+    Blast,
+    /// A pawn rising from the reserve (Zombie Pawn, Resurrection): a low sweep upward ending in
+    /// a knock.
+    Rise,
+    /// A piece warded or held (Shield, Heir, Restriction): a bright struck chime.
+    Ward,
+    /// Poison Dart: a thin whistle and a small hit.
+    Dart,
 }
 
 impl SoundEvent {
-    pub const ALL: [SoundEvent; 24] = [
+    pub const ALL: [SoundEvent; 34] = [
         SoundEvent::Place,
         SoundEvent::Slide,
         SoundEvent::Capture,
@@ -123,6 +149,16 @@ impl SoundEvent {
         SoundEvent::Check,
         SoundEvent::Promote,
         SoundEvent::Mate,
+        SoundEvent::CardDrawn,
+        SoundEvent::WindowTick,
+        SoundEvent::Cancel,
+        SoundEvent::Warp,
+        SoundEvent::March,
+        SoundEvent::Stone,
+        SoundEvent::Blast,
+        SoundEvent::Rise,
+        SoundEvent::Ward,
+        SoundEvent::Dart,
     ];
 
     /// The file stem of the shipped sound (`sounds/<stem>.ogg`).
@@ -152,6 +188,16 @@ impl SoundEvent {
             SoundEvent::Check => "check",
             SoundEvent::Promote => "promote",
             SoundEvent::Mate => "mate",
+            SoundEvent::CardDrawn => "card-drawn",
+            SoundEvent::WindowTick => "window-tick",
+            SoundEvent::Cancel => "cancel",
+            SoundEvent::Warp => "warp",
+            SoundEvent::March => "march",
+            SoundEvent::Stone => "stone",
+            SoundEvent::Blast => "blast",
+            SoundEvent::Rise => "rise",
+            SoundEvent::Ward => "ward",
+            SoundEvent::Dart => "dart",
         }
     }
 }

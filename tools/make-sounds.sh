@@ -250,4 +250,65 @@ tmpf f; knock "$f" 587.33 0.05 0.11 0.5
 tmpf g; knock "$g" 392.00 0.06 0.24 0.6
 finish mate "$a" "$b" "$c" "$d" "$e" "$f" "$g"
 
+# card-drawn: a card drawn into a hand — a short, light paper slide and a soft tap as it lands.
+tmpf a; gen "$a" synth 0.13 pinknoise highpass 2600 lowpass 9000 fade q 0.03 0.13 0.08 gain -7
+tmpf b; gen "$b" synth 0.015 whitenoise bandpass 4200 1q fade l 0.0003 0.015 0.015 gain -4 pad 0.11
+finish card-drawn "$a" "$b"
+
+# window-tick: one second of a response window running out — a small, high wooden tock.
+tmpf a; knock "$a" 3100 0.03 0 0.7
+tmpf b; bar "$b" 1567.98 0.09 0 0.35
+finish window-tick "$a" "$b"
+
+# cancel: an artifact cancelled — a paper swish played backwards, then two soft bars falling a
+# fourth (E B), as the board goes back.
+tmpf a; gen "$a" synth 0.3 whitenoise highpass 1500 lowpass 7000 fade q 0.22 0.3 0.04 gain -5 reverse
+tmpf b; bar "$b" 659.25 0.25 0.26 0.7
+tmpf c; bar "$c" 493.88 0.5 0.38 0.6
+finish cancel "$a" "$b" "$c"
+
+# warp: a piece carried off its path (Teleport, Knight's Leap, File Shift) — an airy shimmer
+# rising, then a landing knock.
+tmpf a; gen "$a" synth 0.32 sine 500:1900 tremolo 18 60 fade q 0.05 0.32 0.1 gain -9
+tmpf b; gen "$b" synth 0.32 pinknoise highpass 1200 lowpass 6000 fade q 0.2 0.32 0.1 gain -10
+tmpf c; knock "$c" 760 0.09 0.31 0.9
+finish warp "$a" "$b" "$c"
+
+# march: pieces stepping together (Mass Attack, Acceleration, King's Stride) — three quick
+# knocks in a marching rhythm, the last the firmest.
+tmpf a; knock "$a" 820 0.07 0.00 0.6
+tmpf b; knock "$b" 860 0.07 0.12 0.7
+tmpf c; knock "$c" 780 0.09 0.24 1
+finish march "$a" "$b" "$c"
+
+# stone: stone set down or broken (Statue, Barricade, Demolition) — a heavy, low thud with grit.
+tmpf a; gen "$a" synth 0.35 sine 95:55 fade l 0.002 0.35 0.35
+tmpf b; gen "$b" synth 0.22 brownnoise lowpass 900 fade l 0.001 0.22 0.22 gain -4
+tmpf c; gen "$c" synth 0.18 whitenoise bandpass 2600 0.7q fade l 0.001 0.18 0.16 gain -14
+finish stone "$a" "$b" "$c"
+
+# blast: Explosive Ram — a deep boom rolling away, with crackle on top.
+tmpf a; gen "$a" synth 0.9 sine 70:32 fade l 0.003 0.9 0.9
+tmpf b; gen "$b" synth 0.9 brownnoise lowpass 500 fade l 0.002 0.9 0.8 gain -2
+tmpf c; gen "$c" synth 0.35 whitenoise highpass 2200 tremolo 37 90 fade l 0.001 0.35 0.3 gain -12
+finish blast "$a" "$b" "$c"
+
+# rise: a pawn rising from the reserve (Zombie Pawn, Resurrection) — a low sweep upward and a
+# knock as it stands.
+tmpf a; gen "$a" synth 0.45 sine 140:420 fade q 0.12 0.45 0.1 gain -6
+tmpf b; gen "$b" synth 0.45 brownnoise bandpass 400 1q fade q 0.3 0.45 0.1 gain -8
+tmpf c; knock "$c" 700 0.08 0.43 0.9
+finish rise "$a" "$b" "$c"
+
+# ward: a piece warded or held (Shield, Heir, Restriction) — a bright struck chime.
+tmpf a; ring "$a" 1318.5 0.6 0 0.6
+tmpf b; bar "$b" 659.25 0.4 0 0.5
+finish ward "$a" "$b"
+
+# dart: Poison Dart — a thin whistle falling, and a small hit.
+tmpf a; gen "$a" synth 0.14 sine 2600:1400 fade l 0.002 0.14 0.1 gain -10
+tmpf b; gen "$b" synth 0.14 whitenoise highpass 3500 fade q 0.1 0.14 0.04 gain -12
+tmpf c; knock "$c" 1700 0.04 0.13 0.8
+finish dart "$a" "$b" "$c"
+
 ls -l "$out"/*.ogg

@@ -21,6 +21,8 @@ pub enum MarkKind {
     Hatched = 4,
     Ghost = 5,
     Focus = 6,
+    /// A blast or a sweep across the board, animated by [`Burst`].
+    Burst = 7,
 }
 
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
@@ -85,7 +87,110 @@ pub struct MarkQuad(pub Handle<Mesh>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MaterialPlugin::<MarkMaterial>::default())
-        .add_systems(Startup, setup);
+        .add_systems(Startup, setup)
+        .init_resource::<FrozenBursts>()
+        .add_systems(Update, run_bursts);
+}
+
+/// Holds every burst at one progress (0 to 1) and keeps it on the board: a staged scene's
+/// picture of a blast, whatever the frame rate. `None` in play.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct FrozenBursts(pub Option<f32>);
+
+/// A one-off effect on the board that runs for `seconds` and then despawns itself: a flat
+/// [`MarkKind::Burst`] mark whose shader draws it at the progress written into its material
+/// (outward: a flash with a shock ring and sparks; inward: a ring closing over the board), and
+/// any light on the same entity fading from `peak` to nothing.
+#[derive(Component, Debug, Clone)]
+pub struct Burst {
+    pub seconds: f32,
+    pub elapsed: f32,
+    /// The light's intensity at the start (when the entity has a [`PointLight`]).
+    pub peak: f32,
+}
+
+impl Burst {
+    pub fn new(seconds: f32) -> Burst {
+        Burst {
+            seconds: seconds.max(0.01),
+            elapsed: 0.0,
+            peak: 0.0,
+        }
+    }
+
+    /// How far the effect has run, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        (self.elapsed / self.seconds).clamp(0.0, 1.0)
+    }
+}
+
+/// A burst's mark: its own material (the progress is per burst), `size` board units across.
+pub fn burst_mark(
+    quad: &MarkQuad,
+    materials: &mut Assets<MarkMaterial>,
+    colour: Color,
+    inward: bool,
+    at: Vec3,
+    size: f32,
+    seconds: f32,
+) -> impl Bundle {
+    let mut m = MarkMaterial::new(MarkKind::Burst, colour);
+    m.params.z = if inward { 1.0 } else { 0.0 };
+    (
+        Burst::new(seconds),
+        flat_mark(quad, materials.add(m), at + Vec3::Y * 0.01, size),
+    )
+}
+
+/// A flash of light that fades with a burst.
+pub fn burst_light(colour: Color, peak: f32, at: Vec3, seconds: f32) -> impl Bundle {
+    (
+        Burst {
+            peak,
+            ..Burst::new(seconds)
+        },
+        PointLight {
+            color: colour,
+            intensity: peak,
+            range: 6.0,
+            shadow_maps_enabled: false,
+            ..default()
+        },
+        Transform::from_translation(at),
+    )
+}
+
+/// A burst's own parts: its mark's material and its light, where it has them.
+type BurstParts = (
+    Entity,
+    &'static mut Burst,
+    Option<&'static MeshMaterial3d<MarkMaterial>>,
+    Option<&'static mut PointLight>,
+);
+
+fn run_bursts(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut bursts: Query<BurstParts>,
+    mut materials: ResMut<Assets<MarkMaterial>>,
+    frozen: Res<FrozenBursts>,
+) {
+    for (e, mut burst, mark, light) in &mut bursts {
+        burst.elapsed += time.delta_secs();
+        let t = match frozen.0 {
+            Some(at) => at.clamp(0.0, 0.99),
+            None => burst.progress(),
+        };
+        if let Some(mut m) = mark.and_then(|h| materials.get_mut(&h.0)) {
+            m.params.w = t;
+        }
+        if let Some(mut light) = light {
+            light.intensity = burst.peak * (1.0 - t) * (1.0 - t);
+        }
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
 }
 
 fn setup(

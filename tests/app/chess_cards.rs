@@ -4,6 +4,7 @@
 //! out), Cancel at the start of a turn, and Scouting revealing the other hand.
 
 use bevy::prelude::*;
+use carved_tables::app::audio::PlaySound;
 use carved_tables::app::chess::table::steps;
 use carved_tables::app::chess::{
     self, ChessIntent, ChessRefused, ChessTable, Intent, Phase, Refusal, Timing,
@@ -18,6 +19,7 @@ use carved_tables::rules::chess::{
     Action, Artifact, Color, Play, Role, Square, State, card_actions, parse_position,
 };
 use carved_tables::save::MemoryStore;
+use carved_tables::theme::SoundEvent;
 use std::time::Duration;
 
 /// White to act, holding every kind but Trophy; black holds Cancel and Seize and has played
@@ -75,6 +77,12 @@ fn intent(app: &mut App, i: Intent) {
 fn refusals(app: &mut App) -> Vec<Refusal> {
     let mut msgs = app.world_mut().resource_mut::<Messages<ChessRefused>>();
     msgs.drain().map(|r| r.0).collect()
+}
+
+/// The sounds asked for since the last call (messages live two updates: call it often).
+fn heard(app: &mut App) -> Vec<SoundEvent> {
+    let mut msgs = app.world_mut().resource_mut::<Messages<PlaySound>>();
+    msgs.drain().map(|s| s.0).collect()
 }
 
 /// Plays `action` (a card play) the way a person does: the card, its squares, then Play, the
@@ -137,7 +145,19 @@ fn each_of_the_22_artifacts_plays_through_the_tables_intents() {
             // among several targets.
             let action = *plays.last().unwrap();
             let (expected, _) = before.apply(&action).unwrap();
+            heard(&mut app);
             play_card(&mut app, action);
+            let sounds = heard(&mut app);
+            assert!(
+                sounds.contains(&SoundEvent::Card),
+                "{card:?}: the card is heard: {sounds:?}"
+            );
+            if let Some(family) = chess::card_sound(card) {
+                assert!(
+                    sounds.contains(&family),
+                    "{card:?}: its effect is heard ({family:?}): {sounds:?}"
+                );
+            }
             let after = state(&app);
             let record = table(&app).game.as_ref().unwrap().game().record();
             assert_eq!(
@@ -188,7 +208,12 @@ fn cancel_in_a_window_brings_the_board_back() {
         "black's window"
     );
     assert_eq!(s.restricted(Color::Black), Square::parse("d5"));
+    heard(&mut app);
     intent(&mut app, Intent::Act(Action::Play(Play::Cancel)));
+    assert!(
+        heard(&mut app).contains(&SoundEvent::Cancel),
+        "the Cancel is heard"
+    );
     let s = state(&app);
     assert!(s.window().is_none());
     assert_eq!(s.board(), before.board());
@@ -226,11 +251,12 @@ fn seize_in_a_window_takes_the_card_just_played() {
     assert!(s.window().is_none());
 }
 
-/// A window nobody answers passes when its time runs out.
+/// A window nobody answers passes when its time runs out; each second of its countdown is
+/// heard.
 #[test]
 fn a_window_that_runs_out_passes() {
     let timing = Timing {
-        window: Some(2.0),
+        window: Some(3.0),
         ..Timing::INSTANT
     };
     let mut app = app_with(RICH, timing);
@@ -240,13 +266,22 @@ fn a_window_that_runs_out_passes() {
     );
     assert!(state(&app).window().is_some());
     let left = table(&app).game.as_ref().unwrap().window_left().unwrap();
-    assert!((left - 2.0).abs() < 1e-9, "{left}");
+    assert!((left - 3.0).abs() < 1e-9, "{left}");
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         Duration::from_millis(250),
     ));
+    heard(&mut app);
+    let mut sounds = Vec::new();
     for _ in 0..20 {
         app.update();
+        sounds.extend(heard(&mut app));
     }
+    let ticks = sounds
+        .iter()
+        .filter(|s| **s == SoundEvent::WindowTick)
+        .count();
+    assert_eq!(ticks, 2, "the seconds 2 and 1 are heard: {sounds:?}");
+    assert!(sounds.contains(&SoundEvent::Pass), "the pass is heard");
     let s = state(&app);
     assert!(s.window().is_none(), "the window passed by itself");
     assert_eq!(

@@ -25,7 +25,7 @@ use super::screens::Screen;
 use crate::i18n::{Explain, Tr, msg};
 use crate::play::chess::{ChessGame, Ending};
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, AttemptResult, Color, Square, State};
+use crate::rules::chess::{Action, Artifact, AttemptResult, Color, Square, State};
 use crate::save::LoadStatus;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
@@ -192,6 +192,7 @@ fn send(
                 }
                 resolved.write(ChessResolved(p));
             }
+            Effect::WindowTick(_) => out.sound(SoundEvent::WindowTick),
             Effect::WindowPassed(side) => {
                 out.sound(SoundEvent::Pass);
                 out.notice(&msg("chess.window.passed").with_words("colour", side.explain()));
@@ -218,12 +219,14 @@ fn send(
 /// The sounds of an action's result on the board.
 fn sounds_of(p: &Played) -> Vec<SoundEvent> {
     let mut out = Vec::new();
+    if let Action::Play(play) = p.record.action {
+        out.extend(card_sound(play.artifact()));
+    }
     match (p.record.action, p.record.result) {
         (Action::Heal { .. }, _) => out.push(SoundEvent::Heal),
         (_, Some(AttemptResult::Success)) => out.push(SoundEvent::Capture),
         (_, Some(AttemptResult::Wound)) => out.push(SoundEvent::Wound),
         (_, Some(AttemptResult::Miss)) => out.push(SoundEvent::Miss),
-        (Action::Play(p), None) if p.card_move().is_some() => out.push(SoundEvent::Slide),
         (Action::Play(_), None) | (Action::Pass, _) => {}
         _ => out.push(SoundEvent::Slide),
     }
@@ -236,6 +239,24 @@ fn sounds_of(p: &Played) -> Vec<SoundEvent> {
         out.push(SoundEvent::Check);
     }
     out
+}
+
+/// The sound of what an artifact does to the board, by family (the card itself is heard when
+/// it is played). Fury has none of its own: its dice are heard.
+pub fn card_sound(artifact: Artifact) -> Option<SoundEvent> {
+    Some(match artifact {
+        Artifact::Teleport | Artifact::KnightsLeap | Artifact::FileShift => SoundEvent::Warp,
+        Artifact::Acceleration | Artifact::KingsStride | Artifact::MassAttack => SoundEvent::March,
+        Artifact::Statue | Artifact::Barricade | Artifact::Demolition => SoundEvent::Stone,
+        Artifact::ExplosiveRam => SoundEvent::Blast,
+        Artifact::ZombiePawn | Artifact::Resurrection => SoundEvent::Rise,
+        Artifact::Shield | Artifact::Heir | Artifact::Restriction => SoundEvent::Ward,
+        Artifact::PoisonDart => SoundEvent::Dart,
+        Artifact::Balm => SoundEvent::Heal,
+        Artifact::Scouting | Artifact::Trophy | Artifact::Seize => SoundEvent::CardDrawn,
+        Artifact::Cancel => SoundEvent::Cancel,
+        Artifact::Fury => return None,
+    })
 }
 
 /// Win, loss or draw, as the person at the table hears it (at a hot seat, a win is a win).

@@ -3,7 +3,7 @@
 //! stages the same picture.
 
 use super::ChessTable;
-use super::table::{Intent, Phase, Table, Timing};
+use super::table::{Effect, Intent, Phase, Table, Timing};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
@@ -76,7 +76,12 @@ pub const SCENES: &[StagedScene] = &[
     },
     StagedScene {
         name: "ram",
-        about: "Artifact Chess: just after an Explosive Ram, the demoted pieces",
+        about: "Artifact Chess: Explosive Ram's blast, the demoted pieces rising in their new shapes",
+        tool: None,
+    },
+    StagedScene {
+        name: "cancel",
+        about: "Artifact Chess: Cancel answering an Explosive Ram, the board returning",
         tool: None,
     },
 ];
@@ -99,6 +104,10 @@ const EFFECTS: &str = "r3k1nr/pp4pp/2b5/3p4/4P3/2N5/PP3PPP/R1B1K2R b KQkq - 0 14
 /// Black to act with Explosive Ram, its rook on d5 next to a white rook, bishop and knight.
 const RAM: &str = "4k3/pp3ppp/4N3/3r4/2R1B3/8/PP3PPP/4K3 b - - 0 20 - - - 0/1 \
     balm,fury/explosive-ram,shield -/- -/- - - -/-";
+
+/// The same, white holding Cancel to answer at the start of its turn.
+const RAM_CANCEL: &str = "4k3/pp3ppp/4N3/3r4/2R1B3/8/PP3PPP/4K3 b - - 0 20 - - - 0/1 \
+    balm,cancel/explosive-ram,shield -/- -/- - - -/-";
 
 /// The scenes' game: the person (white) against the engine (normal), seeded armies.
 fn new_game() -> ChessGame {
@@ -200,13 +209,13 @@ fn wounded_on_board(s: &State) -> bool {
 
 /// A game against the engine (normal) from a position string, the person white.
 fn restage(table: &mut Table, position: &str) {
+    restage_seated(table, position, [Seat::Person, Seat::Bot(Level::Normal)]);
+}
+
+fn restage_seated(table: &mut Table, position: &str, seats: [Seat; 2]) {
     match crate::rules::chess::parse_position(position) {
         Ok(state) => {
-            let g = ChessGame::restaged(
-                state.with_dice_seed(5),
-                [Seat::Person, Seat::Bot(Level::Normal)],
-                7,
-            );
+            let g = ChessGame::restaged(state.with_dice_seed(5), seats, 7);
             table.resume(g);
         }
         Err(e) => warn!("a staged position does not read: {e}"),
@@ -214,7 +223,9 @@ fn restage(table: &mut Table, position: &str) {
 }
 
 /// The scenes of the cards: set up from a position, then played through the table.
-fn stage_cards(t: &mut Table, name: &str) {
+/// Stages a scene of the cards; returns the board's last change to animate (the ram's blast,
+/// Cancel's return), if the scene shows one.
+fn stage_cards(t: &mut Table, name: &str) -> Option<Effect> {
     use crate::rules::chess::{Artifact, Play};
     let instant = Timing::INSTANT;
     let sq = |s: &str| Square::parse(s);
@@ -242,14 +253,29 @@ fn stage_cards(t: &mut Table, name: &str) {
                 let _ = t.play(Action::Play(Play::Statue(at)), &instant);
             }
         }
-        "ram" => {
-            restage(t, RAM);
-            if let Some(at) = sq("d5") {
-                let _ = t.play(Action::Play(Play::ExplosiveRam(at)), &instant);
+        "ram" | "cancel" => {
+            if name == "ram" {
+                restage(t, RAM);
+            } else {
+                // The person plays black here, so the engine does not move after the Cancel.
+                restage_seated(t, RAM_CANCEL, [Seat::Bot(Level::Normal), Seat::Person]);
             }
+            let mut last = None;
+            let mut plays = vec![Play::ExplosiveRam(sq("d5")?)];
+            if name == "cancel" {
+                plays.push(Play::Cancel);
+            }
+            for play in plays {
+                let effects = t.play(Action::Play(play), &instant).ok()?;
+                last = effects
+                    .into_iter()
+                    .rfind(|e| matches!(e, Effect::Resolved(_)));
+            }
+            return last;
         }
         _ => {}
     }
+    None
 }
 
 /// Stages the scene named by [`StageScene`].
@@ -257,7 +283,18 @@ pub(super) fn stage(
     mut requests: MessageReader<StageScene>,
     mut table: ResMut<ChessTable>,
     mut panels: ResMut<super::ChessPanels>,
+    mut resolved: MessageWriter<super::ChessResolved>,
+    mut frozen: Option<ResMut<crate::app::marks::FrozenBursts>>,
+    board: Option<Res<super::view::Board3d>>,
+    mut pending: Local<Option<super::table::Played>>,
 ) {
+    // The board's change is shown once the board and its pieces are there (at once without a
+    // view).
+    if board.is_none_or(|b| b.root.is_some() && !b.pieces.is_empty())
+        && let Some(p) = pending.take()
+    {
+        resolved.write(super::ChessResolved(p));
+    }
     let Some(StageScene { name, .. }) = requests
         .read()
         .filter(|s| s.game == crate::rules::GameKind::Chess)
@@ -367,7 +404,15 @@ pub(super) fn stage(
             let actions = mated();
             stage_game(t, &actions);
         }
-        "cards" | "target" | "window" | "effects" | "ram" => stage_cards(t, &name),
+        "cards" | "target" | "window" | "effects" | "ram" | "cancel" => {
+            if let Some(Effect::Resolved(p)) = stage_cards(t, &name) {
+                // The blast or the return, held part-way for the picture.
+                if let Some(frozen) = frozen.as_mut() {
+                    frozen.0 = Some(if name == "ram" { 0.22 } else { 0.55 });
+                }
+                *pending = Some(p);
+            }
+        }
         other => warn!("no staged Artifact Chess scene `{other}`"),
     }
 }

@@ -327,6 +327,8 @@ pub enum Effect {
     Resolved(Played),
     /// A response window ran out: it passed for this side.
     WindowPassed(Color),
+    /// A response window's countdown reached another whole second (the seconds left).
+    WindowTick(u32),
     /// The side that just failed an attempt is still in check and acts again.
     StillInCheck(Color),
     /// The game ended.
@@ -608,7 +610,15 @@ impl Table {
         }
         self.busy = (self.busy - dt).max(0.0);
         if self.phase == Phase::Play && self.busy <= 0.0 {
+            let whole = |g: Option<&ChessGame>| g.and_then(ChessGame::window_left).map(f64::ceil);
+            let before = whole(self.game.as_ref());
             let passed = self.game.as_mut().and_then(|g| g.tick(f64::from(dt)));
+            if let (Some(b), Some(a)) = (before, whole(self.game.as_ref()))
+                && a < b
+                && a >= 1.0
+            {
+                effects.push(Effect::WindowTick(a as u32));
+            }
             if let Some(played) = passed {
                 effects.push(Effect::WindowPassed(played.side));
                 effects.extend(self.after(played, timing));

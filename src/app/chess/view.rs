@@ -11,7 +11,9 @@ use super::table::{Focus, Phase, Table, Timing};
 use super::{ChessResolved, ChessTable, wood};
 use crate::app::anim::{PathTween, Vanish};
 use crate::app::kit::{Setter, TableSet, facing};
-use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
+use crate::app::marks::{
+    MarkKind, MarkMaterial, MarkQuad, burst_light, burst_mark, colours, flat_mark,
+};
 use crate::app::models::ModelLibrary;
 use crate::app::room::{BoardBounds, CameraRig, FitView, TABLE_TOP_Y};
 use crate::app::screens::TableRoot;
@@ -20,10 +22,10 @@ use crate::app::wood::WoodMaterial;
 use crate::carve::{BOARD_TOP, DIE_EDGE};
 use crate::play::chess::Draft;
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, ArmyError, Color, Piece, Role, Square};
+use crate::rules::chess::{Action, ArmyError, Color, Piece, Play, Role, Square};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::f32::consts::PI;
 
 /// How high the selected piece floats.
@@ -122,6 +124,9 @@ pub struct Board3d {
     framed_for: Option<(bool, bool)>,
     /// The stone or barricade on each impassable square on show (and whether it is a stone).
     blockers: HashMap<Square, (Entity, bool)>,
+    /// Squares whose new piece rises from the board once the movement is over, however many
+    /// there are (Explosive Ram's demoted pieces, the pieces a Cancel brings back).
+    rise: HashSet<Square>,
 }
 
 #[derive(Resource)]
@@ -432,7 +437,7 @@ fn reconcile_pieces(
                 PathTween::new(vec![above, at], seconds),
             ));
         }
-        if rising && !revealing {
+        if (rising || board.rise.contains(&sq)) && !revealing {
             let below = at - Vec3::Y * 0.55;
             ec.insert((
                 Transform::from_translation(below).with_rotation(facing(wood(piece.color))),
@@ -441,6 +446,7 @@ fn reconcile_pieces(
         }
         board.pieces.insert(sq, e);
     }
+    board.rise.clear();
 }
 
 /// An action's result reaches the board. The pieces that left a square are matched with the
@@ -456,8 +462,17 @@ fn animate_resolved(
     timing: Res<Timing>,
     mut board: ResMut<Board3d>,
     mut pieces: Query<&mut ChessPiece>,
+    quad: Res<MarkQuad>,
+    mut marks: ResMut<Assets<MarkMaterial>>,
 ) {
     for ChessResolved(p) in resolved.read() {
+        let card = match p.record.action {
+            Action::Play(play) => Some(play),
+            _ => None,
+        };
+        // Cancel puts the board back: every piece goes home, however far it went.
+        let rewinding = card == Some(Play::Cancel);
+        let reach = if rewinding { 8 } else { 2 };
         let (before, after) = (p.before.board(), p.after.board());
         let same = |a: Option<Piece>, b: Option<Piece>| match (a, b) {
             (Some(a), Some(b)) => a.color == b.color && a.role == b.role,
@@ -515,7 +530,7 @@ fn animate_resolved(
                         cp.color == gp.color && (cp.role == gp.role || gp.role == Role::Pawn)
                     })
                 })
-                .filter(|c| c.distance(g) <= 2)
+                .filter(|c| c.distance(g) <= reach)
                 .min_by_key(|c| c.distance(g));
             if let Some(c) = best {
                 pairs.push((g, c));
@@ -525,12 +540,28 @@ fn animate_resolved(
         }
         let longest = pairs.iter().map(|(f, t)| f.distance(*t)).max().unwrap_or(1);
         let seconds = timing.travel(longest).max(0.01);
+        let ram = match card {
+            Some(Play::ExplosiveRam(sq)) => Some(sq),
+            _ => None,
+        };
         for g in gone {
             if let Some(e) = board.pieces.remove(&g) {
-                commands
-                    .entity(e)
-                    .insert((Leaving, Vanish::after(seconds * 0.6, 0.3)));
+                // Blown off by the ram: at once; otherwise as the movement ends.
+                let vanish = if ram.is_some() {
+                    Vanish::after(0.05, 0.25)
+                } else {
+                    Vanish::after(seconds * 0.6, 0.3)
+                };
+                commands.entity(e).insert((Leaving, vanish));
             }
+        }
+        if ram.is_some() || rewinding {
+            // The new shapes (demoted pieces, pieces brought back) rise once the blast or the
+            // return is over.
+            board.rise.extend(came.iter().copied());
+        }
+        if let Some(root) = board.root {
+            effects(&mut commands, root, ram, rewinding, &quad, &mut marks);
         }
         // Take every moving entity off its square first (a pawn may step onto a square
         // another leaves), then put each on its new one.
@@ -565,6 +596,31 @@ fn animate_resolved(
             board.pieces.insert(to, e);
         }
     }
+}
+
+/// Explosive Ram's blast on the rook's square (a flash of light, a shock ring, sparks), or
+/// Cancel's sweep closing over the whole board as it returns to where it was.
+fn effects(
+    commands: &mut Commands,
+    root: Entity,
+    ram: Option<Square>,
+    rewinding: bool,
+    quad: &MarkQuad,
+    marks: &mut Assets<MarkMaterial>,
+) {
+    commands.entity(root).with_children(|parent| {
+        if let Some(sq) = ram {
+            let at = square_pos(sq);
+            let fire = bevy::color::Color::srgb(1.0, 0.55, 0.18);
+            parent.spawn(burst_mark(quad, marks, fire, false, at, 3.6, 0.8));
+            parent.spawn(burst_light(fire, 1_500_000.0, at + Vec3::Y * 0.6, 0.6));
+        }
+        if rewinding {
+            let centre = Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.0);
+            let pale = bevy::color::Color::srgb(0.72, 0.86, 1.0);
+            parent.spawn(burst_mark(quad, marks, pale, true, centre, 8.6, 0.9));
+        }
+    });
 }
 
 /// Pieces standing still on the board (not moving, not leaving).
