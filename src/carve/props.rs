@@ -310,6 +310,27 @@ pub fn table_top() -> Vec<Part> {
 mod tests {
     use super::*;
 
+    /// a1 and h8 are dark, h1 and a8 light, with a1 at white's near left (x −4..−3, z 3..4,
+    /// where the table stands the piece of a1). A corner of the board belongs to one square
+    /// only, so a light corner square puts an inlay vertex on it.
+    #[test]
+    fn the_chess_boards_a1_is_a_dark_square() {
+        let inlay: Vec<V3> = board_chess()
+            .into_iter()
+            .filter(|p| p.slot == Slot::Inlay)
+            .flat_map(|p| p.mesh.positions)
+            .collect();
+        let light_at = |x: f32, z: f32| {
+            inlay
+                .iter()
+                .any(|p| (p[0] - x).abs() < 1e-4 && (p[2] - z).abs() < 1e-4)
+        };
+        assert!(!light_at(-4.0, 4.0), "a1 is dark");
+        assert!(!light_at(4.0, -4.0), "h8 is dark");
+        assert!(light_at(4.0, 4.0), "h1 is light");
+        assert!(light_at(-4.0, -4.0), "a8 is light");
+    }
+
     #[test]
     fn opposite_faces_of_the_die_add_up_to_seven() {
         let faces = die_faces();
