@@ -311,16 +311,21 @@ fn taper(x: f32) -> f32 {
 }
 const TAPER_SLOPE: f32 = -0.42;
 
+/// The horse looks a little to its left (still forward, -Z): seen from either player's chair,
+/// the table's steep view then catches the muzzle and the line of the jaw, not only the mane or
+/// the face edge-on.
+const KNIGHT_TURN_DEG: f32 = 35.0;
+
 pub fn knight() -> Vec<Part> {
     let mut p = foot(0.36);
     p.extend([(0.28, 0.16, 0.03), (0.265, 0.185, 0.01), (0.0, 0.19, 0.0)]);
     let mut m = turn(&p);
-    let t = 0.1;
-    let mut head = mesh::pillow(&outline(&horse_head()), t, 0.065);
-    head.append(&mesh::pillow(&outline(&horse_mane()), 0.04, 0.022));
+    let t = 0.115;
+    let mut head = mesh::pillow(&outline(&horse_head()), t, 0.07);
+    head.append(&mesh::pillow(&outline(&horse_mane()), 0.045, 0.024));
     for side in [-1.0f32, 1.0] {
         let ear = mesh::pillow(&outline(&horse_ear()), 0.022, 0.014);
-        head.append(&ear.translate([0.0, side * 0.045, 0.0]));
+        head.append(&ear.translate([0.0, side * 0.055, 0.0]));
     }
     // The cheek: a rounded swelling over the jowl, on both sides.
     let cheek: Vec<V2> = mesh::circle([0.0, 0.0], 1.0, 24)
@@ -345,7 +350,8 @@ pub fn knight() -> Vec<Part> {
     // (x, y, z) of the plank -> (y, -z, -x): outline x forward to -Z, outline y up to +Y.
     let head = head
         .rotate([[0.0, 1.0, 0.0], [0.0, 0.0, -1.0], [-1.0, 0.0, 0.0]])
-        .translate([0.0, 0.19, 0.0]);
+        .translate([0.0, 0.19, 0.0])
+        .rotate_y(KNIGHT_TURN_DEG.to_radians());
     m.append(&head);
     wood(m)
 }
