@@ -780,6 +780,52 @@ mod tests {
         let d = rounded_cube(1.0, 0.2);
         let v = signed_volume(&d);
         assert!(v > 0.9 && v < 1.0, "rounded cube volume {v}");
+        // A plank 0.4 thick, rounded over: a little less than the square prism it was cut from.
+        let p = pillow(&rect([0.0, 0.0], 1.0, 1.0), 0.2, 0.05);
+        let v = signed_volume(&p);
+        assert!(v > 0.39 && v < 0.4, "pillow volume {v}");
+    }
+
+    #[test]
+    fn fillets_round_corners_tangent_to_both_edges() {
+        // A square with one rounded corner of radius 0.2: the arc stays 0.2 from its centre,
+        // starts and ends on the edges, and the sharp corners are kept.
+        let p = fillet(
+            &[
+                (0.0, 0.0, 0.0),
+                (1.0, 0.0, 0.2),
+                (1.0, 1.0, 0.0),
+                (0.0, 1.0, 0.0),
+            ],
+            true,
+        );
+        assert!(p.contains(&[0.0, 0.0]) && p.contains(&[1.0, 1.0]));
+        assert!(!p.contains(&[1.0, 0.0]));
+        let arc: Vec<V2> = p.iter().copied().filter(|q| q[0] > 0.79 && q[1] < 0.21).collect();
+        assert!(arc.len() >= 4, "{arc:?}");
+        for q in &arc {
+            let r = ((q[0] - 0.8).powi(2) + (q[1] - 0.2).powi(2)).sqrt();
+            assert!((r - 0.2).abs() < 1e-4, "{q:?} at {r}");
+        }
+        assert!(area2(&p) > 0.0 && area2(&p) < 2.0);
+        // A radius larger than the edges allow shrinks to fit: half of each edge at most.
+        let tight = fillet(&[(0.0, 0.0, 0.0), (0.1, 0.0, 5.0), (0.1, 0.1, 0.0)], false);
+        assert!(tight.iter().all(|q| q[0] <= 0.1 + 1e-6 && q[1] >= -1e-6));
+    }
+
+    #[test]
+    fn clipping_a_solid_keeps_one_side_and_closes_it() {
+        let cyl = lathe(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], 64);
+        // The lower half of the cylinder, capped: half the volume, nothing above the cut.
+        let low = clip(&cyl, [0.0, 2.0, 0.0], 1.0, true);
+        let v = signed_volume(&low);
+        assert!((v - std::f32::consts::PI / 2.0).abs() < 0.02, "{v}");
+        assert!(low.positions.iter().all(|p| p[1] <= 0.5 + 1e-5));
+        // A slanted cut and its complement add up to the whole.
+        let (n, d) = ([0.3, 1.0, 0.2], 0.6);
+        let a = signed_volume(&clip(&cyl, n, d, true));
+        let b = signed_volume(&clip(&cyl, scale(n, -1.0), -d, true));
+        assert!((a + b - signed_volume(&cyl)).abs() < 1e-3, "{a} + {b}");
     }
 
     #[test]
@@ -788,6 +834,8 @@ mod tests {
             block([1.0, 1.0, 1.0], 0.1),
             lathe(&[[0.0, 0.0], [0.5, 0.0], [0.4, 1.0], [0.0, 1.2]], 16),
             rounded_cube(1.0, 0.2),
+            pillow(&circle([0.0, 0.0], 0.5, 24), 0.2, 0.08),
+            rounded_slab(&rect([0.0, 0.0], 1.0, 0.5), 0.0, 0.3, 0.05, true),
         ] {
             for t in m.indices.chunks(3) {
                 let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.positions[i as usize]);
