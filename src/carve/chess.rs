@@ -4,7 +4,8 @@
 //! ball. Every profile is a polyline whose corners are rounded by their own radius, so no edge
 //! is sharp and the turned surfaces shade smoothly. The Knight's horse head is sawn from a plank
 //! in profile (muzzle, jaw, ears, mane), rounded over on every edge, narrowing toward the muzzle,
-//! with raised cheeks and eyes, and set on a turned foot facing forward (-Z).
+//! with raised cheeks and eyes, and set on a turned foot looking forward (-Z) and a little to
+//! its left.
 
 use super::mesh::{self, Corner, MeshData, V2, V3};
 use super::{Part, Slot};
