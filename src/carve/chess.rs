@@ -172,7 +172,12 @@ fn mitre_with_cut(mitre: &MeshData) -> MeshData {
     let (lo, hi) = (d - SLIT_WIDTH / 2.0, d + SLIT_WIDTH / 2.0);
     let mut out = mesh::clip(mitre, n, lo, true);
     out.append(&mesh::clip(mitre, mesh::scale(n, -1.0), -hi, true));
-    let band = mesh::clip(&mesh::clip(mitre, mesh::scale(n, -1.0), -lo, false), n, hi, false);
+    let band = mesh::clip(
+        &mesh::clip(mitre, mesh::scale(n, -1.0), -lo, false),
+        n,
+        hi,
+        false,
+    );
     let end = mesh::dot(q, centre) - SLIT_PAST_AXIS;
     out.append(&mesh::clip(&band, q, end, true));
     out

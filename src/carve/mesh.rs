@@ -459,7 +459,7 @@ pub fn fillet(points: &[Corner], closed: bool) -> Vec<V2> {
         let (ub, lb) = unit2([b.0 - x, b.1 - y]);
         let cosang = (ua[0] * ub[0] + ua[1] * ub[1]).clamp(-1.0, 1.0);
         let angle = cosang.acos(); // the inner angle at the corner
-        if angle > 3.1 || angle < 1e-3 {
+        if !(1e-3..=3.1).contains(&angle) {
             out.push(p);
             continue;
         }
@@ -500,7 +500,10 @@ pub const ARC_TOLERANCE: f32 = 0.001;
 
 /// The number of samples of an arc of radius `r` turning by `angle` radians.
 fn arc_steps(r: f32, angle: f32) -> usize {
-    let by_sag = 2.0 * (1.0 - ARC_TOLERANCE / r.max(ARC_TOLERANCE)).clamp(-1.0, 1.0).acos();
+    let by_sag = 2.0
+        * (1.0 - ARC_TOLERANCE / r.max(ARC_TOLERANCE))
+            .clamp(-1.0, 1.0)
+            .acos();
     let step = by_sag.clamp(3f32.to_radians(), ARC_STEP_DEG.to_radians());
     ((angle.abs() / step).ceil() as usize).max(1)
 }
@@ -801,7 +804,11 @@ mod tests {
         );
         assert!(p.contains(&[0.0, 0.0]) && p.contains(&[1.0, 1.0]));
         assert!(!p.contains(&[1.0, 0.0]));
-        let arc: Vec<V2> = p.iter().copied().filter(|q| q[0] > 0.79 && q[1] < 0.21).collect();
+        let arc: Vec<V2> = p
+            .iter()
+            .copied()
+            .filter(|q| q[0] > 0.79 && q[1] < 0.21)
+            .collect();
         assert!(arc.len() >= 4, "{arc:?}");
         for q in &arc {
             let r = ((q[0] - 0.8).powi(2) + (q[1] - 0.2).powi(2)).sqrt();

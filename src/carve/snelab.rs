@@ -45,7 +45,11 @@ fn body(weight: u8) -> (MeshData, f32, f32) {
     let (lo, hi) = (0.045, h - 0.05);
     for k in 0..weight {
         let y = lo + (hi - lo) * (k as f32 + 0.5) / weight as f32;
-        p.extend([(r, y - 0.009, 0.0), (r - 0.012, y, 0.0), (r, y + 0.009, 0.0)]);
+        p.extend([
+            (r, y - 0.009, 0.0),
+            (r - 0.012, y, 0.0),
+            (r, y + 0.009, 0.0),
+        ]);
     }
     let floor = h - DISH_DEPTH;
     p.extend([
