@@ -29,6 +29,17 @@ fn foot(r: f32) -> Vec<Corner> {
     ]
 }
 
+/// The collar under a piece's head: a rounded disc of radius `r` whose underside starts at
+/// `y`, closing in to `neck` on top.
+fn collar(y: f32, r: f32, neck: f32) -> [Corner; 4] {
+    [
+        (r - 0.01, y, 0.012),
+        (r, y + 0.025, 0.01),
+        (r - 0.01, y + 0.05, 0.012),
+        (neck, y + 0.065, 0.01),
+    ]
+}
+
 /// An arc of the profile (a ball, a bead) as sharp corners: the arc's own points are dense.
 fn arc(c: V2, r: f32, from_deg: f32, to_deg: f32) -> Vec<Corner> {
     mesh::arc(c, r, from_deg, to_deg)
@@ -55,11 +66,8 @@ pub fn pawn() -> Vec<Part> {
         (0.21, 0.16, 0.05),
         (0.15, 0.26, 0.12),
         (0.125, 0.37, 0.012),
-        (0.19, 0.385, 0.012),
-        (0.195, 0.405, 0.01),
-        (0.185, 0.42, 0.01),
-        (0.10, 0.432, 0.012),
     ]);
+    p.extend(collar(0.385, 0.195, 0.10));
     p.extend(arc([0.0, 0.555], 0.135, -48.0, 90.0));
     wood(turn(&p))
 }
@@ -130,13 +138,9 @@ pub fn bishop() -> Vec<Part> {
         (0.17, 0.27, 0.2),
         (0.108, 0.47, 0.02),
         (0.105, 0.53, 0.02),
-        (0.195, 0.55, 0.012),
-        (0.205, 0.575, 0.01),
-        (0.195, 0.60, 0.012),
-        (0.10, 0.615, 0.01),
-        (0.095, 0.64, 0.0),
-        (0.0, 0.64, 0.0),
     ]);
+    p.extend(collar(0.55, 0.205, 0.10));
+    p.extend([(0.095, 0.64, 0.0), (0.0, 0.64, 0.0)]);
     let mut m = turn(&p);
     // The mitre, turned on its own so that the cut goes through it alone: an ogive swelling
     // from the collar and closing to a point.
@@ -190,10 +194,9 @@ pub fn king() -> Vec<Part> {
         (0.19, 0.30, 0.25),
         (0.14, 0.60, 0.05),
         (0.135, 0.69, 0.02),
-        (0.235, 0.712, 0.012),
-        (0.248, 0.74, 0.01),
-        (0.235, 0.765, 0.012),
-        (0.15, 0.78, 0.01),
+    ]);
+    p.extend(collar(0.712, 0.248, 0.15));
+    p.extend([
         // The crown: a cup flaring to a rolled rim, closed by a low dome.
         (0.16, 0.83, 0.05),
         (0.232, 0.95, 0.03),
