@@ -13,7 +13,7 @@ use std::f32::consts::TAU;
 
 /// Segments around a turned piece: enough that the silhouette shows no facets at the table's
 /// default view.
-const SEGMENTS: usize = 64;
+const SEGMENTS: usize = 48;
 
 /// The moulded foot every piece stands on, of radius `r`, ending at the top of its bead
 /// (`y` ≈ 0.13), where the stem starts.
@@ -62,11 +62,7 @@ fn wood(mesh: MeshData) -> Vec<Part> {
 
 pub fn pawn() -> Vec<Part> {
     let mut p = foot(0.33);
-    p.extend([
-        (0.21, 0.16, 0.05),
-        (0.15, 0.26, 0.12),
-        (0.125, 0.37, 0.012),
-    ]);
+    p.extend([(0.21, 0.16, 0.05), (0.15, 0.26, 0.12), (0.125, 0.37, 0.012)]);
     p.extend(collar(0.385, 0.195, 0.10));
     p.extend(arc([0.0, 0.555], 0.135, -48.0, 90.0));
     wood(turn(&p))
@@ -100,7 +96,7 @@ pub fn rook() -> Vec<Part> {
     let width = TAU / merlons as f32 * 0.58;
     for k in 0..merlons {
         let mid = TAU * (k as f32 + 0.5) / merlons as f32;
-        let steps = 8;
+        let steps = 4;
         let mut outline: Vec<Corner> = Vec::new();
         for s in 0..=steps {
             let a = mid - width / 2.0 + width * s as f32 / steps as f32;

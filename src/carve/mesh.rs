@@ -468,6 +468,12 @@ pub fn fillet(points: &[Corner], closed: bool) -> Vec<V2> {
         let reach = (la * 0.5).min(lb * 0.5);
         let t = (r / half.tan()).min(reach);
         let r = t * half.tan();
+        // A gentle turn whose rounding would move the outline less than the tolerance keeps its
+        // corner: it costs no vertices and shades smooth anyway.
+        if r * (1.0 / half.sin() - 1.0) < ARC_TOLERANCE {
+            out.push(p);
+            continue;
+        }
         let bis = unit2([ua[0] + ub[0], ua[1] + ub[1]]).0;
         let d = r / half.sin();
         let c = [x + bis[0] * d, y + bis[1] * d];

@@ -9,7 +9,7 @@ use super::{Part, Slot};
 
 /// The puck fills most of its square (0.92 across), leaving a hair between neighbours.
 const RADIUS: f32 = 0.46;
-const SEGMENTS: usize = 64;
+const SEGMENTS: usize = 48;
 const DISH_RADIUS: f32 = 0.40;
 const DISH_DEPTH: f32 = 0.03;
 /// The largest cell of a glyph, in board units: a short route's glyph grows to fill the dish up
