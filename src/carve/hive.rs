@@ -329,14 +329,16 @@ pub fn creature(c: Creature) -> Vec<Part> {
     let (mut wood, field) = tile();
     let mut inlay = MeshData::default();
     let pic = picture(c);
-    inlay.append(&mesh::slab(
+    // The figure stands in relief with its top edge rounded over, as a carver's gouge leaves it.
+    inlay.append(&mesh::rounded_slab(
         &pic.outline,
         field - 0.002,
-        TILE_HEIGHT - 0.01,
-        0.009,
+        TILE_HEIGHT - 0.008,
+        0.012,
         false,
     ));
-    let raised = |poly: &[V2]| mesh::slab(poly, field - 0.002, TILE_HEIGHT - 0.002, 0.004, false);
+    let raised =
+        |poly: &[V2]| mesh::rounded_slab(poly, field - 0.002, TILE_HEIGHT - 0.002, 0.005, false);
     for e in &pic.extra {
         inlay.append(&raised(e));
     }
@@ -344,7 +346,7 @@ pub fn creature(c: Creature) -> Vec<Part> {
         wood.append(&raised(d));
     }
     for (e, slot) in &pic.eyes {
-        let dot = mesh::slab(e, field, TILE_HEIGHT - 0.001, 0.003, false);
+        let dot = mesh::rounded_slab(e, field, TILE_HEIGHT - 0.001, 0.004, false);
         match slot {
             Slot::Wood => wood.append(&dot),
             Slot::Inlay => inlay.append(&dot),

@@ -5,6 +5,7 @@
 //! "forward" (toward the opponent, 3D `-Z`); counter-clockwise outlines then have their top
 //! faces pointing up (+Y) with glTF's counter-clockwise front faces.
 
+use std::collections::HashMap;
 use std::f32::consts::TAU;
 
 pub type V2 = [f32; 2];
@@ -288,9 +289,16 @@ pub fn inset(poly: &[V2], d: f32) -> Vec<V2> {
 
 /// The walls of an outline swept through `rows` of `(inset, height)`: a vertical wall, a
 /// chamfer, a rim or the wall of a sunken field are all bands between two rows. Each band has
-/// its own vertices (crisp edges between bands); along the outline, gentle turns are smooth.
+/// its own vertices (crisp edges between bands); along the outline, gentle turns are smooth and
+/// share their vertices.
 pub fn bands(poly: &[V2], rows: &[(f32, f32)]) -> MeshData {
+    bands_by_row(poly, rows).0
+}
+
+/// [`bands`], with the row of each vertex.
+fn bands_by_row(poly: &[V2], rows: &[(f32, f32)]) -> (MeshData, Vec<usize>) {
     let mut m = MeshData::default();
+    let mut row_of = Vec::new();
     let n = poly.len();
     let contours: Vec<Vec<V3>> = rows
         .iter()
@@ -319,19 +327,33 @@ pub fn bands(poly: &[V2], rows: &[(f32, f32)]) -> MeshData {
                 own
             }
         };
+        // The previous quad's end, reused when the joint is smooth (never across the seam
+        // where `u` wraps).
+        let mut prev: Option<(u32, u32)> = None;
         for i in 0..n {
             let j = (i + 1) % n;
             let own = face_n[i];
-            let n_start = at(own, face_n[(i + n - 1) % n]);
+            let before = face_n[(i + n - 1) % n];
+            let n_start = at(own, before);
             let n_end = at(own, face_n[j]);
-            let a = m.vertex(lo[i], n_start, [along[i], lo[i][1]]);
+            let (a, d) = match prev {
+                Some(ends) if i > 0 && smooth_joint(own, before) => ends,
+                _ => {
+                    row_of.extend([r, r + 1]);
+                    (
+                        m.vertex(lo[i], n_start, [along[i], lo[i][1]]),
+                        m.vertex(hi[i], n_start, [along[i], hi[i][1]]),
+                    )
+                }
+            };
+            row_of.extend([r, r + 1]);
             let b = m.vertex(lo[j], n_end, [along[i + 1], lo[j][1]]);
             let c = m.vertex(hi[j], n_end, [along[i + 1], hi[j][1]]);
-            let d = m.vertex(hi[i], n_start, [along[i], hi[i][1]]);
             m.quad(a, b, c, d);
+            prev = Some((b, c));
         }
     }
-    m
+    (m, row_of)
 }
 
 /// A flat cap filling the outline at height `y`, facing up or down; UVs are the plan position.
@@ -411,6 +433,265 @@ pub fn triangulate(poly: &[V2]) -> Vec<[u32; 3]> {
         out.push([idx[0] as u32, idx[k] as u32, idx[k + 1] as u32]);
     }
     out
+}
+
+/// A point of a rounded polyline: `(x, y, radius)`; the corner at the point is replaced by an
+/// arc of that radius tangent to both edges (0 keeps it sharp).
+pub type Corner = (f32, f32, f32);
+
+/// Rounds the corners of a polyline (or of a closed outline when `closed`), each by its own
+/// radius, sampling every arc at most `ARC_STEP_DEG` apart. The fillet shrinks where an edge is
+/// too short for it, so neighbouring fillets never overlap. The ends of an open polyline stay.
+pub fn fillet(points: &[Corner], closed: bool) -> Vec<V2> {
+    let n = points.len();
+    let mut out = Vec::with_capacity(n * 4);
+    for i in 0..n {
+        let (x, y, r) = points[i];
+        let p = [x, y];
+        let ends = !closed && (i == 0 || i + 1 == n);
+        if ends || r <= 0.0 {
+            out.push(p);
+            continue;
+        }
+        let a = points[(i + n - 1) % n];
+        let b = points[(i + 1) % n];
+        let (ua, la) = unit2([a.0 - x, a.1 - y]);
+        let (ub, lb) = unit2([b.0 - x, b.1 - y]);
+        let cosang = (ua[0] * ub[0] + ua[1] * ub[1]).clamp(-1.0, 1.0);
+        let angle = cosang.acos(); // the inner angle at the corner
+        if !(1e-3..=3.1).contains(&angle) {
+            out.push(p);
+            continue;
+        }
+        let half = angle / 2.0;
+        // Each edge gives at most half of itself to the fillets at its two ends.
+        let reach = (la * 0.5).min(lb * 0.5);
+        let t = (r / half.tan()).min(reach);
+        let r = t * half.tan();
+        // A gentle turn whose rounding would move the outline less than the tolerance keeps its
+        // corner: it costs no vertices and shades smooth anyway.
+        if r * (1.0 / half.sin() - 1.0) < ARC_TOLERANCE {
+            out.push(p);
+            continue;
+        }
+        let bis = unit2([ua[0] + ub[0], ua[1] + ub[1]]).0;
+        let d = r / half.sin();
+        let c = [x + bis[0] * d, y + bis[1] * d];
+        let p0 = [x + ua[0] * t, y + ua[1] * t];
+        let p1 = [x + ub[0] * t, y + ub[1] * t];
+        let a0 = (p0[1] - c[1]).atan2(p0[0] - c[0]);
+        let mut a1 = (p1[1] - c[1]).atan2(p1[0] - c[0]);
+        // The short way round (the arc turns by π - angle).
+        while a1 - a0 > std::f32::consts::PI {
+            a1 -= TAU;
+        }
+        while a0 - a1 > std::f32::consts::PI {
+            a1 += TAU;
+        }
+        let steps = arc_steps(r, a1 - a0);
+        for s in 0..=steps {
+            let k = a0 + (a1 - a0) * s as f32 / steps as f32;
+            out.push([c[0] + r * k.cos(), c[1] + r * k.sin()]);
+        }
+    }
+    out
+}
+
+/// The largest angle between two samples of an arc: below [`CREASE_DEG`], so the lathe and the
+/// bands shade every arc smoothly.
+pub const ARC_STEP_DEG: f32 = 30.0;
+/// How far a chord of an arc may stray from the arc (a small fillet needs few samples, a large
+/// ball many).
+pub const ARC_TOLERANCE: f32 = 0.001;
+
+/// The number of samples of an arc of radius `r` turning by `angle` radians.
+fn arc_steps(r: f32, angle: f32) -> usize {
+    let by_sag = 2.0
+        * (1.0 - ARC_TOLERANCE / r.max(ARC_TOLERANCE))
+            .clamp(-1.0, 1.0)
+            .acos();
+    let step = by_sag.clamp(3f32.to_radians(), ARC_STEP_DEG.to_radians());
+    ((angle.abs() / step).ceil() as usize).max(1)
+}
+
+fn unit2(v: V2) -> (V2, f32) {
+    let l = (v[0] * v[0] + v[1] * v[1]).sqrt();
+    if l < 1e-9 {
+        ([0.0, 0.0], 0.0)
+    } else {
+        ([v[0] / l, v[1] / l], l)
+    }
+}
+
+/// Points of an arc of radius `r` around `c` from angle `from_deg` to `to_deg` (either way),
+/// sampled as [`fillet`] samples its arcs: a ball's or a bead's profile.
+pub fn arc(c: V2, r: f32, from_deg: f32, to_deg: f32) -> Vec<V2> {
+    let steps = arc_steps(r, (to_deg - from_deg).to_radians());
+    (0..=steps)
+        .map(|i| {
+            let a = (from_deg + (to_deg - from_deg) * i as f32 / steps as f32).to_radians();
+            [c[0] + r * a.cos(), c[1] + r * a.sin()]
+        })
+        .collect()
+}
+
+/// The rows of a rounded top edge: a quarter round of radius `r` in `steps` steps from the
+/// wall at `y1 - r` to flat at `y1`, inset by `r`; each row as `(inset, height, slope)`, the
+/// slope being the angle of the surface's normal above the horizontal. For [`bands`].
+fn round_rows(r: f32, y1: f32, steps: usize) -> Vec<(f32, f32, f32)> {
+    (0..=steps)
+        .map(|i| {
+            let a = std::f32::consts::FRAC_PI_2 * i as f32 / steps as f32;
+            (r * (1.0 - a.cos()), y1 - r + r * a.sin(), a)
+        })
+        .collect()
+}
+
+/// The walls of an outline swept through rounded rows (see [`round_rows`]), with each row's
+/// normals set from its slope, so a round shades as a round and meets a flat cap without a seam.
+fn rounded_bands(poly: &[V2], rows: &[(f32, f32, f32)]) -> MeshData {
+    let flat: Vec<(f32, f32)> = rows.iter().map(|&(d, y, _)| (d, y)).collect();
+    let (mut m, row_of) = bands_by_row(poly, &flat);
+    for (n, &row) in m.normals.iter_mut().zip(&row_of) {
+        let slope = rows[row].2;
+        let h = normalize([n[0], 0.0, n[2]]);
+        let (s, c) = slope.sin_cos();
+        *n = [h[0] * c, s, h[2] * c];
+    }
+    m
+}
+
+/// A flat piece with a rounded top edge: the outline from `y0` up to `y1`, its top edge rounded
+/// with radius `r`, a bottom cap when `bottom` is set.
+pub fn rounded_slab(poly: &[V2], y0: f32, y1: f32, r: f32, bottom: bool) -> MeshData {
+    let r = r.min((y1 - y0) * 0.5);
+    let mut rows = vec![(0.0, y0, 0.0)];
+    rows.extend(round_rows(r, y1, 3));
+    let mut m = rounded_bands(poly, &rows);
+    m.append(&cap(&inset(poly, r), y1, true));
+    if bottom {
+        m.append(&cap(poly, y0, false));
+    }
+    m
+}
+
+/// A solid sawn from a plank and rounded over on both faces: the outline swept from `-t` to
+/// `t` (along +Y), every edge rounded with radius `r`. Stand it up with [`MeshData::rotate`].
+pub fn pillow(poly: &[V2], t: f32, r: f32) -> MeshData {
+    let r = r.min(t);
+    let top = round_rows(r, t, 3);
+    let mut rows: Vec<(f32, f32, f32)> = top.iter().rev().map(|&(d, y, a)| (d, -y, -a)).collect();
+    rows.extend(top);
+    let mut m = rounded_bands(poly, &rows);
+    m.append(&cap(&inset(poly, r), t, true));
+    m.append(&cap(&inset(poly, r), -t, false));
+    m
+}
+
+/// The part of a mesh on the near side of a plane (`dot(n, p) <= d`), each triangle cut where
+/// the plane crosses it. With `cap`, the cut of a convex solid is closed with a flat face
+/// looking along `n`.
+pub fn clip(m: &MeshData, n: V3, d: f32, cap: bool) -> MeshData {
+    let l = dot(n, n).sqrt().max(1e-9);
+    let (n, d) = (scale(n, 1.0 / l), d / l);
+    let mut out = MeshData::default();
+    let mut cut: Vec<V3> = Vec::new();
+    let side = |p: V3| dot(n, p) - d;
+    // Kept corners and cut points are shared between the triangles that meet there.
+    let mut kept: HashMap<u32, u32> = HashMap::new();
+    let mut cuts: HashMap<(u32, u32), u32> = HashMap::new();
+    for t in m.indices.chunks(3) {
+        let mut poly: Vec<u32> = Vec::with_capacity(4);
+        for k in 0..3 {
+            let (ia, ib) = (t[k], t[(k + 1) % 3]);
+            let (pa, pb) = (m.positions[ia as usize], m.positions[ib as usize]);
+            let (sa, sb) = (side(pa), side(pb));
+            if sa <= 0.0 {
+                let id = *kept.entry(ia).or_insert_with(|| {
+                    let i = ia as usize;
+                    out.vertex(pa, m.normals[i], m.uvs[i])
+                });
+                poly.push(id);
+            }
+            if (sa <= 0.0) != (sb <= 0.0) {
+                let edge = (ia.min(ib), ia.max(ib));
+                let id = *cuts.entry(edge).or_insert_with(|| {
+                    let (i0, i1) = (edge.0 as usize, edge.1 as usize);
+                    let (s0, s1) = (side(m.positions[i0]), side(m.positions[i1]));
+                    let f = s0 / (s0 - s1);
+                    let mix3 = |u: V3, v: V3| add(u, scale(sub(v, u), f));
+                    let (u0, u1) = (m.uvs[i0], m.uvs[i1]);
+                    let p = mix3(m.positions[i0], m.positions[i1]);
+                    cut.push(p);
+                    out.vertex(
+                        p,
+                        normalize(mix3(m.normals[i0], m.normals[i1])),
+                        [u0[0] + (u1[0] - u0[0]) * f, u0[1] + (u1[1] - u0[1]) * f],
+                    )
+                });
+                poly.push(id);
+            }
+        }
+        for k in 1..poly.len().saturating_sub(1) {
+            out.tri(poly[0], poly[k], poly[k + 1]);
+        }
+    }
+    if cap && cut.len() >= 3 {
+        // Plane axes (u, v) with u × v = n, then the convex hull of the cut points.
+        let nn = n;
+        let helper = if nn[1].abs() < 0.9 {
+            [0.0, 1.0, 0.0]
+        } else {
+            [1.0, 0.0, 0.0]
+        };
+        let u = normalize(cross(helper, nn));
+        let v = cross(nn, u);
+        let flat: Vec<V2> = cut.iter().map(|&p| [dot(p, u), dot(p, v)]).collect();
+        let hull = convex_hull(&flat);
+        if hull.len() >= 3 {
+            let ids: Vec<u32> = hull
+                .iter()
+                .map(|q| {
+                    let p = add(scale(nn, d), add(scale(u, q[0]), scale(v, q[1])));
+                    out.vertex(p, nn, *q)
+                })
+                .collect();
+            for k in 1..ids.len() - 1 {
+                out.tri(ids[0], ids[k], ids[k + 1]);
+            }
+        }
+    }
+    out
+}
+
+/// The convex hull of points, counter-clockwise (Andrew's monotone chain).
+pub fn convex_hull(points: &[V2]) -> Vec<V2> {
+    let mut p: Vec<V2> = points.to_vec();
+    p.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    p.dedup_by(|a, b| (a[0] - b[0]).abs() < 1e-6 && (a[1] - b[1]).abs() < 1e-6);
+    if p.len() < 3 {
+        return p;
+    }
+    let turn = |o: V2, a: V2, b: V2| (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    let mut hull: Vec<V2> = Vec::with_capacity(p.len() * 2);
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &V2>> = if pass == 0 {
+            Box::new(p.iter())
+        } else {
+            Box::new(p.iter().rev())
+        };
+        for &q in iter {
+            while hull.len() >= start + 2
+                && turn(hull[hull.len() - 2], hull[hull.len() - 1], q) <= 1e-9
+            {
+                hull.pop();
+            }
+            hull.push(q);
+        }
+        hull.pop();
+    }
+    hull
 }
 
 /// A box with chamfered top and bottom edges, `size` = (x, y, z), standing on `y = 0`.
@@ -508,6 +789,56 @@ mod tests {
         let d = rounded_cube(1.0, 0.2);
         let v = signed_volume(&d);
         assert!(v > 0.9 && v < 1.0, "rounded cube volume {v}");
+        // A plank 0.4 thick, rounded over: a little less than the square prism it was cut from.
+        let p = pillow(&rect([0.0, 0.0], 1.0, 1.0), 0.2, 0.05);
+        let v = signed_volume(&p);
+        assert!(v > 0.39 && v < 0.4, "pillow volume {v}");
+    }
+
+    #[test]
+    fn fillets_round_corners_tangent_to_both_edges() {
+        // A square with one rounded corner of radius 0.2: the arc stays 0.2 from its centre,
+        // starts and ends on the edges, and the sharp corners are kept.
+        let p = fillet(
+            &[
+                (0.0, 0.0, 0.0),
+                (1.0, 0.0, 0.2),
+                (1.0, 1.0, 0.0),
+                (0.0, 1.0, 0.0),
+            ],
+            true,
+        );
+        assert!(p.contains(&[0.0, 0.0]) && p.contains(&[1.0, 1.0]));
+        assert!(!p.contains(&[1.0, 0.0]));
+        let arc: Vec<V2> = p
+            .iter()
+            .copied()
+            .filter(|q| q[0] > 0.79 && q[1] < 0.21)
+            .collect();
+        assert!(arc.len() >= 4, "{arc:?}");
+        for q in &arc {
+            let r = ((q[0] - 0.8).powi(2) + (q[1] - 0.2).powi(2)).sqrt();
+            assert!((r - 0.2).abs() < 1e-4, "{q:?} at {r}");
+        }
+        assert!(area2(&p) > 0.0 && area2(&p) < 2.0);
+        // A radius larger than the edges allow shrinks to fit: half of each edge at most.
+        let tight = fillet(&[(0.0, 0.0, 0.0), (0.1, 0.0, 5.0), (0.1, 0.1, 0.0)], false);
+        assert!(tight.iter().all(|q| q[0] <= 0.1 + 1e-6 && q[1] >= -1e-6));
+    }
+
+    #[test]
+    fn clipping_a_solid_keeps_one_side_and_closes_it() {
+        let cyl = lathe(&[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], 64);
+        // The lower half of the cylinder, capped: half the volume, nothing above the cut.
+        let low = clip(&cyl, [0.0, 2.0, 0.0], 1.0, true);
+        let v = signed_volume(&low);
+        assert!((v - std::f32::consts::PI / 2.0).abs() < 0.02, "{v}");
+        assert!(low.positions.iter().all(|p| p[1] <= 0.5 + 1e-5));
+        // A slanted cut and its complement add up to the whole.
+        let (n, d) = ([0.3, 1.0, 0.2], 0.6);
+        let a = signed_volume(&clip(&cyl, n, d, true));
+        let b = signed_volume(&clip(&cyl, scale(n, -1.0), -d, true));
+        assert!((a + b - signed_volume(&cyl)).abs() < 1e-3, "{a} + {b}");
     }
 
     #[test]
@@ -516,6 +847,8 @@ mod tests {
             block([1.0, 1.0, 1.0], 0.1),
             lathe(&[[0.0, 0.0], [0.5, 0.0], [0.4, 1.0], [0.0, 1.2]], 16),
             rounded_cube(1.0, 0.2),
+            pillow(&circle([0.0, 0.0], 0.5, 24), 0.2, 0.08),
+            rounded_slab(&rect([0.0, 0.0], 1.0, 0.5), 0.0, 0.3, 0.05, true),
         ] {
             for t in m.indices.chunks(3) {
                 let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.positions[i as usize]);
