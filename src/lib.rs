@@ -12,6 +12,7 @@ pub mod fair;
 pub mod figures;
 pub mod i18n;
 pub mod launch;
+pub mod net;
 pub mod play;
 pub mod rules;
 pub mod save;
