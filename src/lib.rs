@@ -16,6 +16,8 @@ pub mod net;
 pub mod play;
 pub mod rules;
 pub mod save;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod settings;
 pub mod theme;
 

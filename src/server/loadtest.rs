@@ -1,0 +1,1 @@
+//! `tables loadtest` (written next).
