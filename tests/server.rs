@@ -3,12 +3,12 @@
 //! port with its own database file.
 
 use carved_tables::net::protocol::{
-    BotLevel, ClientMsg, ErrorCode, GameKind, GameView, PROTOCOL_VERSION, Phase, SeatId, SeatKind,
-    ServerMsg, Side, TableView,
+    BotLevel, ClientMsg, ErrorCode, GameKind, PROTOCOL_VERSION, Phase, SeatId, SeatKind, ServerMsg,
+    Side,
 };
 use carved_tables::play::verify::verify;
-use carved_tables::rules::hive::{GameRecord, State};
-use carved_tables::server::client::{Client, http_get};
+use carved_tables::rules::hive::GameRecord;
+use carved_tables::server::client::{self, Client, Player, http_get};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -66,176 +66,22 @@ fn db(dir: &tempfile::TempDir) -> PathBuf {
 }
 
 async fn hello(addr: &str, token: Option<String>) -> Client {
-    let mut c = Client::connect(addr).await.unwrap();
-    c.send(&ClientMsg::Hello {
-        version: PROTOCOL_VERSION,
-        token,
-    })
-    .await
-    .unwrap();
-    match c.recv().await.unwrap() {
-        ServerMsg::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),
-        other => panic!("expected welcome, got {other:?}"),
-    }
-    c
+    client::hello(addr, token).await.unwrap()
 }
 
-/// A player at a table: its connection, seat, token and the game as it has seen it.
-struct Player {
-    c: Client,
-    seat: SeatId,
-    token: String,
-    code: String,
-    state: State,
-    colour: Option<Side>,
-    to_move: Option<Side>,
-    seen: Vec<String>,
-    ended: Option<String>,
-}
-
-impl Player {
-    fn seq(&self) -> u64 {
-        self.seen.len() as u64
-    }
-
-    /// Reads `seated` and the `state` after it.
-    async fn seated(mut c: Client) -> Player {
-        let (code, seat, token) = c
-            .recv_until(|m| match m {
-                ServerMsg::Seated { code, seat, token } => {
-                    Some((code.clone(), *seat, token.clone()))
-                }
-                ServerMsg::Error { code, message } => panic!("{code:?}: {message}"),
-                _ => None,
-            })
-            .await
-            .unwrap();
-        let mut p = Player {
-            c,
-            seat,
-            token,
-            code,
-            state: State::new(),
-            colour: None,
-            to_move: None,
-            seen: Vec::new(),
-            ended: None,
-        };
-        let view = p.next_state().await;
-        p.take_view(&view);
-        p
-    }
-
-    async fn next_state(&mut self) -> TableView {
-        self.c
-            .recv_until(|m| match m {
-                ServerMsg::State(v) => Some((**v).clone()),
-                _ => None,
-            })
-            .await
-            .unwrap()
-    }
-
-    fn take_view(&mut self, v: &TableView) {
-        self.state = State::new();
-        self.seen.clear();
-        let GameView::Hive { moves } = &v.game;
-        for m in moves {
-            assert_eq!(m.seq, self.seq() + 1);
-            let mv = self.state.parse_move(&m.action).unwrap();
-            self.state.play(mv).unwrap();
-            self.seen.push(m.action.clone());
-        }
-        assert_eq!(v.seq, self.seq());
-        self.colour = v.seats[self.seat.index()].colour;
-        self.to_move = v.to_move;
-    }
-
-    /// Takes in one message; returns it.
-    fn take(&mut self, m: &ServerMsg) {
-        match m {
-            ServerMsg::Started { seats, .. } => {
-                self.colour = seats[self.seat.index()].colour;
-                self.to_move = Some(Side::Ash);
-            }
-            ServerMsg::Event {
-                seq,
-                action,
-                to_move,
-                ..
-            } => {
-                assert_eq!(*seq, self.seq() + 1, "events arrive in order");
-                let mv = self.state.parse_move(action).unwrap();
-                self.state.play(mv).unwrap();
-                self.seen.push(action.clone());
-                self.to_move = *to_move;
-            }
-            ServerMsg::Ended { record, .. } => self.ended = Some(record.clone()),
-            _ => {}
-        }
-    }
-
-    fn my_turn(&self) -> bool {
-        self.ended.is_none() && self.colour.is_some() && self.to_move == self.colour
-    }
-
-    async fn play_random(&mut self, rng: &mut SmallRng) {
-        let moves = self.state.legal_moves();
-        let mv = *moves.choose(rng).unwrap();
-        let action = self.state.move_string(mv);
-        self.c
-            .send(&ClientMsg::Act {
-                seq: Some(self.seq()),
-                action,
-            })
-            .await
-            .unwrap();
-    }
-
-    async fn pump(&mut self) -> ServerMsg {
-        let m = self.c.recv().await.unwrap();
-        self.take(&m);
-        m
-    }
+async fn seated(c: Client) -> Player {
+    Player::seated(c).await.unwrap()
 }
 
 async fn create(addr: &str, bot_fill: Option<BotLevel>, clock: Option<u32>) -> Player {
-    let mut c = hello(addr, None).await;
-    c.send(&ClientMsg::Create {
-        game: GameKind::Hive,
-        clock,
-        bot_fill,
-        name: Some("Ana".into()),
-    })
-    .await
-    .unwrap();
-    Player::seated(c).await
+    client::create(addr, bot_fill, clock).await.unwrap()
 }
 
-async fn join(addr: &str, code: &str) -> Player {
-    let mut c = hello(addr, None).await;
-    c.send(&ClientMsg::Join {
-        code: code.to_lowercase(),
-        name: Some("Rui".into()),
-    })
-    .await
-    .unwrap();
-    Player::seated(c).await
-}
-
-/// Two players at one table, the game started (both heard `started`).
+/// Two players at one table, the game started.
 async fn table(addr: &str, clock: Option<u32>) -> (Player, Player) {
-    let mut a = create(addr, None, clock).await;
-    assert_eq!(a.seat, SeatId::First);
-    let mut b = join(addr, &a.code).await;
-    assert_eq!(b.seat, SeatId::Second);
-    assert!(b.colour.is_some(), "the joiner's state has the colours");
-    while a.colour.is_none() {
-        a.pump().await;
-    }
-    assert_ne!(a.colour, b.colour);
-    b.to_move = Some(Side::Ash);
-    a.to_move = Some(Side::Ash);
+    let (a, b) = client::table(addr, clock).await.unwrap();
+    assert_eq!((a.seat, b.seat), (SeatId::First, SeatId::Second));
+    assert!(a.colour.is_some() && b.colour.is_some() && a.colour != b.colour);
     (a, b)
 }
 
@@ -250,22 +96,16 @@ async fn play_out(a: &mut Player, b: &mut Player, rng: &mut SmallRng, limit: usi
             (&mut *b, &mut *a)
         };
         assert!(mover.my_turn(), "someone is to move");
-        mover.play_random(rng).await;
+        mover.play_random(rng).await.unwrap();
         let want = mover.seq() + 1;
-        while mover.seq() < want {
-            if let ServerMsg::Error { code, message } = mover.pump().await {
-                panic!("refused: {code:?} {message}");
-            }
-        }
-        while other.seq() < want {
-            other.pump().await;
-        }
+        mover.pump_to(want).await.unwrap();
+        other.pump_to(want).await.unwrap();
         if mover.state.outcome().is_some() {
             while mover.ended.is_none() {
-                mover.pump().await;
+                mover.pump().await.unwrap();
             }
             while other.ended.is_none() {
-                other.pump().await;
+                other.pump().await.unwrap();
             }
         }
     }
@@ -361,7 +201,8 @@ async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
         ash: SeatId::First,
         seats: seats.clone(),
         time_left_ms: None,
-    });
+    })
+    .unwrap();
     assert_eq!(seats[1].kind, SeatKind::Bot);
     assert_eq!(seats[1].level, Some(BotLevel::Easy));
     assert!(seats[1].name.contains("Bot"), "{:?}", seats[1]);
@@ -369,9 +210,9 @@ async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
     let mut rng = SmallRng::seed_from_u64(3);
     while a.seq() < 8 && a.ended.is_none() {
         if a.my_turn() {
-            a.play_random(&mut rng).await;
+            a.play_random(&mut rng).await.unwrap();
         }
-        let m = a.pump().await;
+        let m = a.pump().await.unwrap();
         assert!(!matches!(m, ServerMsg::Error { .. }), "{m:?}");
     }
     a.c.send(&ClientMsg::Resign).await.unwrap();
@@ -403,22 +244,22 @@ async fn the_server_plays_the_timeout_move() {
         unreachable!()
     };
     assert_eq!((seq, timeout, by), (1, true, Side::Ash));
-    a.take(&event);
+    a.take(&event).unwrap();
     let mut flags = Vec::new();
     while b.seq() < 2 {
-        if let ServerMsg::Event { timeout, .. } = b.pump().await {
+        if let ServerMsg::Event { timeout, .. } = b.pump().await.unwrap() {
             flags.push(timeout);
         }
     }
     assert_eq!(flags, [true, true], "both timeout moves");
     while a.seq() < 2 {
-        a.pump().await;
+        a.pump().await.unwrap();
     }
     // The next move by hand is in time, then the mover resigns; the record verifies with the
     // timeout moves in it.
     let mut rng = SmallRng::seed_from_u64(1);
     let mover = if a.my_turn() { &mut a } else { &mut b };
-    mover.play_random(&mut rng).await;
+    mover.play_random(&mut rng).await.unwrap();
     mover.c.send(&ClientMsg::Resign).await.unwrap();
     let record = mover
         .c
@@ -452,14 +293,14 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
     assert_eq!(gone, (seat, false));
     // a moves while b is away (when it is a's turn); otherwise b's clock just runs.
     if a.my_turn() {
-        a.play_random(&mut rng).await;
+        a.play_random(&mut rng).await.unwrap();
         while a.seq() < 3 {
-            a.pump().await;
+            a.pump().await.unwrap();
         }
     }
     // b comes back: seated at the same seat, the whole state.
     let c = hello(&server.addr, Some(token.clone())).await;
-    let mut b = Player::seated(c).await;
+    let mut b = seated(c).await;
     assert_eq!(
         (b.seat, b.code.as_str(), b.token.as_str()),
         (seat, code.as_str(), token.as_str())
@@ -489,10 +330,10 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
         .unwrap();
     assert_eq!(err, ErrorCode::Stale);
     b.c.send(&ClientMsg::Resync).await.unwrap();
-    let view = b.next_state().await;
+    let view = b.next_state().await.unwrap();
     assert_eq!(view.seq, a.seq());
     assert!(view.seats[seat.other().index()].connected);
-    b.take_view(&view);
+    b.take_view(&view).unwrap();
     play_out(&mut a, &mut b, &mut rng, 6).await;
     assert_eq!(a.seen, b.seen);
 }
@@ -723,10 +564,10 @@ async fn random_and_mutated_messages_never_stop_the_server() {
     assert_eq!(pong, 42);
     // A fuzzing client may have taken a's seat with its token: take it back.
     let c = hello(&addr, Some(a.token.clone())).await;
-    a = Player::seated(c).await;
+    a = seated(c).await;
     b.c.send(&ClientMsg::Resync).await.unwrap();
-    let v = b.next_state().await;
-    b.take_view(&v);
+    let v = b.next_state().await.unwrap();
+    b.take_view(&v).unwrap();
     let mut rng = SmallRng::seed_from_u64(2);
     if a.ended.is_none() && v.phase == Phase::Playing {
         play_out(&mut a, &mut b, &mut rng, 6).await;
@@ -750,9 +591,9 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
     let mut solo = create(&server.addr, Some(BotLevel::Easy), None).await;
     while solo.colour.is_none() || solo.seq() < 2 {
         if solo.my_turn() {
-            solo.play_random(&mut rng).await;
+            solo.play_random(&mut rng).await.unwrap();
         }
-        solo.pump().await;
+        solo.pump().await.unwrap();
     }
     let solo_seen = solo.seen.clone();
     let before = tables
@@ -766,8 +607,8 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
     let server = Server::start(&path, &[]);
     // Every player comes back with its token to the same game, then each game plays on.
     for ((a, b), seen) in tables.into_iter().zip(before) {
-        let mut a2 = Player::seated(hello(&server.addr, Some(a.token.clone())).await).await;
-        let mut b2 = Player::seated(hello(&server.addr, Some(b.token.clone())).await).await;
+        let mut a2 = seated(hello(&server.addr, Some(a.token.clone())).await).await;
+        let mut b2 = seated(hello(&server.addr, Some(b.token.clone())).await).await;
         assert_eq!(a2.seen, seen);
         assert_eq!(b2.seen, seen);
         assert_eq!((a2.colour, b2.colour), (a.colour, b.colour));
@@ -775,7 +616,7 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
         assert_eq!(a2.seen[..seen.len()], seen[..]);
     }
     let c = hello(&server.addr, Some(solo.token.clone())).await;
-    let mut solo2 = Player::seated(c).await;
+    let mut solo2 = seated(c).await;
     assert!(
         solo2.seen.starts_with(&solo_seen),
         "{:?} {:?}",
@@ -786,8 +627,8 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
     let n = solo2.seq();
     while solo2.seq() < n + 2 && solo2.ended.is_none() {
         if solo2.my_turn() {
-            solo2.play_random(&mut rng).await;
+            solo2.play_random(&mut rng).await.unwrap();
         }
-        solo2.pump().await;
+        solo2.pump().await.unwrap();
     }
 }
