@@ -649,7 +649,8 @@ impl Table {
         let Some(g) = self.game.as_mut() else { return };
         let left = g.game().time_left().unwrap_or(0.0);
         let elapsed = self.turn_started.elapsed().as_secs_f64().max(left);
-        if let Some(p) = g.tick(elapsed) {
+        // The timeout move is a short search: other tables move to another worker meanwhile.
+        if let Some(p) = tokio::task::block_in_place(|| g.tick(elapsed)) {
             self.announce(p).await;
         } else {
             // The game has no timeout move here: nothing more to wait for.
