@@ -632,3 +632,25 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
         solo2.pump().await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_tool_plays_many_tables_and_checks_every_record() {
+    use carved_tables::server::loadtest::{Load, run};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let report = run(Load {
+        addr: server.addr.clone(),
+        tables: 40,
+        interval: 0.2,
+        duration: 3.0,
+        game_moves: 6,
+        seed: 4,
+    })
+    .await;
+    let t = &report.tally;
+    assert!(t.errors.is_empty(), "{:?}", t.errors);
+    assert_eq!((report.seated, report.max_live), (40, 40));
+    assert!(t.games >= 40 && t.checked == t.games, "{t:?}");
+    assert!(report.actions_per_second() > 50.0, "{report:?}");
+    assert!(report.p99_ms() < 1000.0, "{report:?}");
+}
