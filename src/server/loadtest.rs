@@ -268,6 +268,10 @@ async fn slot(
                 }
             }
         }
+        if a.ended.is_none() {
+            // Time is up: end the game rather than leave it to the clock on the server.
+            let _ = a.c.send(&ClientMsg::Resign).await;
+        }
         a.c.close().await;
         b.c.close().await;
         if Instant::now() >= end {

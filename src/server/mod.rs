@@ -270,7 +270,10 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
 
 async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
     use crate::net::protocol::MAX_MESSAGE_BYTES;
+    // Small buffers: frames are at most a few kilobytes, and thousands of connections are open.
     upgrade
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| conn::serve(hub, socket))
