@@ -596,6 +596,10 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
         solo.pump().await.unwrap();
     }
     let solo_seen = solo.seen.clone();
+    // A table with a 2-second clock: its turn runs out while the server is down.
+    let (mut quick_a, mut quick_b) = table(&server.addr, Some(2)).await;
+    play_out(&mut quick_a, &mut quick_b, &mut rng, 1).await;
+    let quick_seen = quick_a.seen.clone();
     let before = tables
         .iter()
         .map(|(a, b)| {
@@ -604,7 +608,16 @@ async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
         })
         .collect::<Vec<_>>();
     server.kill9();
+    std::thread::sleep(Duration::from_millis(2500));
     let server = Server::start(&path, &[]);
+    // The clock ran while the server was down: the timeout move was played on restart.
+    let quick = seated(hello(&server.addr, Some(quick_b.token.clone())).await).await;
+    assert!(
+        quick.seen.starts_with(&quick_seen) && quick.seen.len() > quick_seen.len(),
+        "{:?} then {:?}",
+        quick_seen,
+        quick.seen
+    );
     // Every player comes back with its token to the same game, then each game plays on.
     for ((a, b), seen) in tables.into_iter().zip(before) {
         let mut a2 = seated(hello(&server.addr, Some(a.token.clone())).await).await;
@@ -653,4 +666,33 @@ async fn the_load_tool_plays_many_tables_and_checks_every_record() {
     assert!(t.games >= 40 && t.checked == t.games, "{t:?}");
     assert!(report.actions_per_second() > 50.0, "{report:?}");
     assert!(report.p99_ms() < 1000.0, "{report:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_joins_closes_and_the_server_caps_open_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--wait-limit", "0.5", "--max-tables", "2"]);
+    let mut a = create(&server.addr, None, None).await;
+    assert_eq!(error_of(&mut a.c).await, ErrorCode::GameOver);
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Join {
+        code: a.code.clone(),
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::NoSuchTable);
+    // Two tables open at once at most.
+    let _x = create(&server.addr, Some(BotLevel::Easy), None).await;
+    let _y = create(&server.addr, Some(BotLevel::Easy), None).await;
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock: None,
+        bot_fill: None,
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::Unavailable);
 }

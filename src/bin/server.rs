@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS]
-//!                      [--linger SECONDS]
+//!                      [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N]
 //! ```
 //! Prints `listening on HOST:PORT` once it accepts connections (`--addr 127.0.0.1:0` picks a
 //! free port). See `docs/server.md`.
@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS]";
+const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N]";
 
 fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
     value
@@ -42,6 +42,12 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--db" => config.db = value.into(),
             "--bot-after" => config.bot_after = seconds(flag, value)?,
             "--linger" => config.linger = seconds(flag, value)?,
+            "--wait-limit" => config.wait_limit = seconds(flag, value)?,
+            "--max-tables" => {
+                config.max_tables = value
+                    .parse()
+                    .map_err(|_| format!("--max-tables takes a number, got `{value}`"))?
+            }
             "--clock" => {
                 config.clock = value
                     .parse()

@@ -44,6 +44,11 @@ pub struct Config {
     pub clock: u32,
     /// How long an ended table stays open for its players to read the end (`--linger`).
     pub linger: Duration,
+    /// How long a table without a bot to fill waits for a person before it closes
+    /// (`--wait-limit`, default an hour).
+    pub wait_limit: Duration,
+    /// The most tables open at once (`--max-tables`); past it `create` is refused.
+    pub max_tables: usize,
 }
 
 impl Default for Config {
@@ -54,6 +59,8 @@ impl Default for Config {
             bot_after: Duration::from_secs(30),
             clock: crate::play::hive::TURN_SECONDS as u32,
             linger: Duration::from_secs(60),
+            wait_limit: Duration::from_secs(3600),
+            max_tables: 100_000,
         }
     }
 }
@@ -164,6 +171,9 @@ impl Hub {
         clock: u32,
         bot_fill: Option<Level>,
     ) -> Result<(String, mpsc::Sender<Cmd>), ErrorCode> {
+        if lock(&self.tables).len() >= self.config.max_tables {
+            return Err(ErrorCode::Unavailable);
+        }
         let secret = crate::fair::Seed::from_os().ok_or(ErrorCode::Unavailable)?;
         for _ in 0..8 {
             let code = new_code();

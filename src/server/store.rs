@@ -86,6 +86,8 @@ pub enum Write {
     },
     /// An accepted action; the next turn starts at its `at_ms`.
     Action { code: String, action: StoredAction },
+    /// Nobody took the second seat in time: the table is closed, without a game.
+    Abandon { code: String, at_ms: u64 },
     /// The game ended: its record (the text `tables verify` reads).
     End {
         code: String,
@@ -98,9 +100,10 @@ impl Write {
     pub fn code(&self) -> &str {
         match self {
             Write::Create { meta, .. } => &meta.code,
-            Write::Start { code, .. } | Write::Action { code, .. } | Write::End { code, .. } => {
-                code
-            }
+            Write::Start { code, .. }
+            | Write::Action { code, .. }
+            | Write::Abandon { code, .. }
+            | Write::End { code, .. } => code,
         }
     }
 }
@@ -240,6 +243,13 @@ impl SqliteStore {
                 db.execute(
                     "UPDATE tables SET turn_started_ms = ?2 WHERE code = ?1",
                     params![code, a.at_ms as i64],
+                )?;
+                Ok(())
+            }
+            Write::Abandon { code, at_ms } => {
+                db.execute(
+                    "UPDATE tables SET ended_ms = ?2 WHERE code = ?1",
+                    params![code, *at_ms as i64],
                 )?;
                 Ok(())
             }

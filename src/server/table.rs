@@ -193,7 +193,9 @@ impl Table {
             let elapsed = Duration::from_millis(now_wall.saturating_sub(turn_ms));
             let clock = Duration::from_millis(t.meta.clock_ms);
             if game.ending().is_none() && elapsed >= clock {
-                t.turn_started = Instant::now() - clock;
+                t.turn_started = Instant::now()
+                    .checked_sub(clock)
+                    .unwrap_or_else(Instant::now);
                 t.on_deadline().await;
             } else {
                 t.turn_started = Instant::now()
@@ -451,6 +453,7 @@ impl Table {
             let deadline = self.deadline();
             let bot_fill = self.bot_fill_at;
             let gone = ended_at.map(|t| t + linger);
+            let abandon = self.abandon_at();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
@@ -462,6 +465,10 @@ impl Table {
                     self.on_bot_move(ply, mv).await
                 }
                 _ = sleep_until(gone), if gone.is_some() => break,
+                _ = sleep_until(abandon), if abandon.is_some() => {
+                    self.abandon().await;
+                    break;
+                }
             }
         }
         self.hub.forget(&self.meta.code, &self.tokens());
@@ -472,6 +479,29 @@ impl Table {
         }
         for c in self.spectators.drain(..) {
             c.kill();
+        }
+    }
+
+    /// When a table still waiting for a person (no bot to fill) closes.
+    fn abandon_at(&self) -> Option<Instant> {
+        if self.game.is_some() || self.bot_fill_at.is_some() {
+            return None;
+        }
+        let waited = Duration::from_millis(now_ms().saturating_sub(self.meta.created_ms));
+        let left = self.hub.config.wait_limit.saturating_sub(waited);
+        Some(Instant::now() + left)
+    }
+
+    /// Nobody came: the table is closed (stored as ended, without a record).
+    async fn abandon(&mut self) {
+        let write = Write::Abandon {
+            code: self.meta.code.clone(),
+            at_ms: now_ms(),
+        };
+        if self.persist(write).await {
+            self.broadcast(|_, _| {
+                ServerMsg::error(ErrorCode::GameOver, "nobody took the second seat in time")
+            });
         }
     }
 
