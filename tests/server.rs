@@ -172,13 +172,7 @@ async fn two_clients_play_a_whole_game_and_the_record_verifies() {
         String::from_utf8_lossy(&out.stdout)
     );
     // The spectator saw the whole game and the seed.
-    let seen = s
-        .recv_until(|m| match m {
-            ServerMsg::Ended { seed, .. } => Some(seed.clone()),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let seen = ended(&mut s).await.0;
     assert_eq!(seen, r.seed.to_hex());
     let (status, _) = http_get(&server.addr, "/records/ZZZZZZ").await.unwrap();
     assert_eq!(status, 404);
@@ -216,13 +210,7 @@ async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
         assert!(!matches!(m, ServerMsg::Error { .. }), "{m:?}");
     }
     a.c.send(&ClientMsg::Resign).await.unwrap();
-    let record =
-        a.c.recv_until(|m| match m {
-            ServerMsg::Ended { record, .. } => Some(record.clone()),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let record = ended(&mut a.c).await.1;
     let r = verified(&record);
     assert!(r.seats[1].contains("Bot"), "{:?}", r.seats);
 }
@@ -261,14 +249,7 @@ async fn the_server_plays_the_timeout_move() {
     let mover = if a.my_turn() { &mut a } else { &mut b };
     mover.play_random(&mut rng).await.unwrap();
     mover.c.send(&ClientMsg::Resign).await.unwrap();
-    let record = mover
-        .c
-        .recv_until(|m| match m {
-            ServerMsg::Ended { record, .. } => Some(record.clone()),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let record = ended(&mut mover.c).await.1;
     assert!(record.contains("move timeout"), "{record}");
     verified(&record);
 }
@@ -283,13 +264,7 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
     // b drops; a hears it.
     let (token, seat, code) = (b.token.clone(), b.seat, b.code.clone());
     b.c.close().await;
-    let gone =
-        a.c.recv_until(|m| match m {
-            ServerMsg::Presence { seat, connected } => Some((*seat, *connected)),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let gone = presence(&mut a.c).await;
     assert_eq!(gone, (seat, false));
     // a moves while b is away (when it is a's turn); otherwise b's clock just runs.
     if a.my_turn() {
@@ -306,13 +281,7 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
         (seat, code.as_str(), token.as_str())
     );
     assert_eq!(b.seen, a.seen, "the state has every move");
-    let back =
-        a.c.recv_until(|m| match m {
-            ServerMsg::Presence { seat, connected } => Some((*seat, *connected)),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let back = presence(&mut a.c).await;
     assert_eq!(back, (seat, true));
     // A stale sequence number is refused; resync gives the state again.
     b.c.send(&ClientMsg::Act {
@@ -336,6 +305,25 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
     b.take_view(&view).unwrap();
     play_out(&mut a, &mut b, &mut rng, 6).await;
     assert_eq!(a.seen, b.seen);
+}
+
+/// Reads until `ended`: the revealed seed and the record.
+async fn ended(c: &mut Client) -> (String, String) {
+    c.recv_until(|m| match m {
+        ServerMsg::Ended { seed, record, .. } => Some((seed.clone(), record.clone())),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+async fn presence(c: &mut Client) -> (SeatId, bool) {
+    c.recv_until(|m| match m {
+        ServerMsg::Presence { seat, connected } => Some((*seat, *connected)),
+        _ => None,
+    })
+    .await
+    .unwrap()
 }
 
 async fn error_of(c: &mut Client) -> ErrorCode {

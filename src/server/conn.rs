@@ -293,11 +293,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         (ClientMsg::Join { code, name }, Role::Lobby) => {
             let code = normalise_code(&code);
             let Some(table) = hub.table(&code) else {
-                return refuse(
-                    conn,
-                    ErrorCode::NoSuchTable,
-                    format!("no open table {code}"),
-                );
+                return no_table(conn, &code);
             };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
@@ -306,11 +302,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 reply,
             };
             if table.send(cmd).await.is_err() {
-                return refuse(
-                    conn,
-                    ErrorCode::NoSuchTable,
-                    format!("no open table {code}"),
-                );
+                return no_table(conn, &code);
             }
             match answer.await {
                 Ok(Ok(seat)) => {
@@ -329,22 +321,14 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         (ClientMsg::Spectate { code }, Role::Lobby) => {
             let code = normalise_code(&code);
             let Some(table) = hub.table(&code) else {
-                return refuse(
-                    conn,
-                    ErrorCode::NoSuchTable,
-                    format!("no open table {code}"),
-                );
+                return no_table(conn, &code);
             };
             if table
                 .send(Cmd::Spectate { conn: conn.clone() })
                 .await
                 .is_err()
             {
-                return refuse(
-                    conn,
-                    ErrorCode::NoSuchTable,
-                    format!("no open table {code}"),
-                );
+                return no_table(conn, &code);
             }
             *role = Role::Watching { table };
             Flow::Good
@@ -390,6 +374,14 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
             refuse(conn, ErrorCode::NotSeated, "this connection holds no seat")
         }
     }
+}
+
+fn no_table(conn: &Conn, code: &str) -> Flow {
+    refuse(
+        conn,
+        ErrorCode::NoSuchTable,
+        format!("no open table {code}"),
+    )
 }
 
 async fn forward(conn: &Conn, table: &mpsc::Sender<Cmd>, cmd: Cmd) -> Flow {
