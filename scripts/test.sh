@@ -13,8 +13,7 @@ scripts/setup.sh test
 echo "== tests without Bevy (the soak and fuzz tests included: tests/soak.rs, tests/fuzz.rs)"
 cargo test --no-default-features
 echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server)"
-# Only what the feature adds: the rest ran in the step above.
-cargo test --no-default-features --features server --lib server::
+# Only what the feature adds (the store's test is there too): the rest ran in the step above.
 cargo test --no-default-features --features server --test server
 echo "== tests with Bevy"
 cargo test

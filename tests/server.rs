@@ -2,6 +2,8 @@
 //! as its own process (`carved-tables-server`, so a test can SIGKILL it), each test on a free
 //! port with its own database file.
 
+use carved_tables::ai::Level;
+use carved_tables::fair::Seed;
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, PROTOCOL_VERSION, Phase, SeatId, SeatKind, ServerMsg,
     Side,
@@ -9,6 +11,9 @@ use carved_tables::net::protocol::{
 use carved_tables::play::verify::verify;
 use carved_tables::rules::hive::GameRecord;
 use carved_tables::server::client::{self, Client, Player, http_get};
+use carved_tables::server::store::{
+    SqliteStore, Store, StoredAction, StoredSeat, StoredSeatKind, TableMeta, Write,
+};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -683,4 +688,88 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_open_tables() {
     .await
     .unwrap();
     assert_eq!(error_of(&mut c).await, ErrorCode::Unavailable);
+}
+
+fn stored_meta(code: &str) -> TableMeta {
+    TableMeta {
+        code: code.into(),
+        clock_ms: 60_000,
+        bot_fill: Some(Level::Easy),
+        bot_after_ms: 30_000,
+        secret: Seed([7; 32]),
+        bot_seed: u64::MAX - 3,
+        created_ms: 1,
+    }
+}
+
+fn stored_human(seat: SeatId, token: &str) -> StoredSeat {
+    StoredSeat {
+        seat,
+        kind: StoredSeatKind::Human {
+            token: token.into(),
+        },
+        name: "Ana".into(),
+    }
+}
+
+#[test]
+fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let mut s = SqliteStore::open(&path).unwrap();
+    let r = s
+        .write(&[
+            Write::Create {
+                meta: stored_meta("AAAAAA"),
+                first: stored_human(SeatId::First, "t1"),
+            },
+            Write::Create {
+                meta: stored_meta("AAAAAA"),
+                first: stored_human(SeatId::First, "t2"),
+            },
+            Write::Start {
+                code: "AAAAAA".into(),
+                second: StoredSeat {
+                    seat: SeatId::Second,
+                    kind: StoredSeatKind::Bot(Level::Easy),
+                    name: String::new(),
+                },
+                at_ms: 5,
+            },
+            Write::Action {
+                code: "AAAAAA".into(),
+                action: StoredAction {
+                    seq: 1,
+                    action: "wS1".into(),
+                    side: Side::Ash,
+                    timeout: true,
+                    at_ms: 9,
+                },
+            },
+        ])
+        .unwrap();
+    assert!(
+        r[0].is_ok() && r[1].is_err() && r[2].is_ok() && r[3].is_ok(),
+        "{r:?}"
+    );
+    drop(s);
+    let mut s = SqliteStore::open(&path).unwrap();
+    let open = s.open_tables().unwrap();
+    assert_eq!(open.len(), 1);
+    let t = &open[0];
+    assert_eq!(t.meta, stored_meta("AAAAAA"));
+    assert_eq!(t.seats.len(), 2);
+    assert_eq!(t.seats[0], stored_human(SeatId::First, "t1"));
+    assert_eq!(t.turn_started_ms, Some(9));
+    assert_eq!(t.actions[0].action, "wS1");
+    assert!(t.actions[0].timeout);
+    assert_eq!(s.record("AAAAAA").unwrap(), None);
+    s.write(&[Write::End {
+        code: "AAAAAA".into(),
+        record: "rec".into(),
+        at_ms: 10,
+    }])
+    .unwrap();
+    assert!(s.open_tables().unwrap().is_empty());
+    assert_eq!(s.record("AAAAAA").unwrap().as_deref(), Some("rec"));
 }
