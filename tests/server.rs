@@ -662,9 +662,19 @@ async fn the_load_tool_plays_many_tables_and_checks_every_record() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_nobody_joins_closes_and_the_server_caps_open_tables() {
+async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&db(&dir), &["--wait-limit", "0.5", "--max-tables", "2"]);
+    let server = Server::start(
+        &db(&dir),
+        &[
+            "--wait-limit",
+            "0.5",
+            "--max-tables",
+            "2",
+            "--max-connections",
+            "3",
+        ],
+    );
     let mut a = create(&server.addr, None, None).await;
     assert_eq!(error_of(&mut a.c).await, ErrorCode::GameOver);
     let mut c = hello(&server.addr, None).await;
@@ -675,6 +685,8 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_open_tables() {
     .await
     .unwrap();
     assert_eq!(error_of(&mut c).await, ErrorCode::NoSuchTable);
+    c.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     // Two tables open at once at most.
     let _x = create(&server.addr, Some(BotLevel::Easy), None).await;
     let _y = create(&server.addr, Some(BotLevel::Easy), None).await;
@@ -688,6 +700,14 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_open_tables() {
     .await
     .unwrap();
     assert_eq!(error_of(&mut c).await, ErrorCode::Unavailable);
+    // a was closed with its table; the two tables' and c are open: a fourth connection is
+    // turned away until one closes.
+    assert!(Client::connect(&server.addr).await.is_err());
+    c.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Ping { nonce: 1 }).await.unwrap();
+    assert!(matches!(c.recv().await, Ok(ServerMsg::Pong { nonce: 1 })));
 }
 
 fn stored_meta(code: &str) -> TableMeta {

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS]
-//!                      [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N]
+//!                      [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N]
 //! ```
 //! Prints `listening on HOST:PORT` once it accepts connections (`--addr 127.0.0.1:0` picks a
 //! free port). See `docs/server.md`.
@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N]";
+const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N]";
 
 fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
     value
@@ -21,6 +21,12 @@ fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
         .map(Duration::from_secs_f64)
         .ok_or_else(|| format!("{flag} takes seconds, got `{value}`"))
+}
+
+fn count(flag: &str, value: &str) -> Result<usize, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{flag} takes a number, got `{value}`"))
 }
 
 fn parse(args: &[String]) -> Result<Config, String> {
@@ -43,11 +49,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--bot-after" => config.bot_after = seconds(flag, value)?,
             "--linger" => config.linger = seconds(flag, value)?,
             "--wait-limit" => config.wait_limit = seconds(flag, value)?,
-            "--max-tables" => {
-                config.max_tables = value
-                    .parse()
-                    .map_err(|_| format!("--max-tables takes a number, got `{value}`"))?
-            }
+            "--max-tables" => config.max_tables = count(flag, value)?,
+            "--max-connections" => config.max_connections = count(flag, value)?,
             "--clock" => {
                 config.clock = value
                     .parse()

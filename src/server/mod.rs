@@ -24,7 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use store::{StoreHandle, StoredSeat, StoredSeatKind, TableMeta, Write};
@@ -49,6 +49,9 @@ pub struct Config {
     pub wait_limit: Duration,
     /// The most tables open at once (`--max-tables`); past it `create` is refused.
     pub max_tables: usize,
+    /// The most WebSocket connections at once (`--max-connections`); past it a new one is
+    /// answered 503 before the upgrade.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -61,6 +64,7 @@ impl Default for Config {
             linger: Duration::from_secs(60),
             wait_limit: Duration::from_secs(3600),
             max_tables: 100_000,
+            max_connections: 50_000,
         }
     }
 }
@@ -106,6 +110,17 @@ pub struct Hub {
     tables: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
     tokens: Mutex<HashMap<String, (String, SeatId)>>,
     next_conn: AtomicU64,
+    /// Connections open now.
+    connections: AtomicUsize,
+}
+
+/// Counts a connection while it lives.
+pub struct Counted(Arc<Hub>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Commands queued for one table.
@@ -123,7 +138,15 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            connections: AtomicUsize::new(0),
         })
+    }
+
+    /// Counts a new connection; `None` when the server holds as many as it may.
+    pub fn admit(self: &Arc<Hub>) -> Option<Counted> {
+        let n = self.connections.fetch_add(1, Ordering::Relaxed);
+        let counted = Counted(self.clone());
+        (n < self.config.max_connections).then_some(counted)
     }
 
     pub fn next_conn_id(&self) -> u64 {
@@ -280,13 +303,19 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
 
 async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
     use crate::net::protocol::MAX_MESSAGE_BYTES;
+    let Some(counted) = hub.admit() else {
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
+    };
     // Small buffers: frames are at most a few kilobytes, and thousands of connections are open.
     upgrade
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| conn::serve(hub, socket))
+        .on_upgrade(move |socket| async move {
+            conn::serve(hub, socket).await;
+            drop(counted);
+        })
 }
 
 /// `GET /records/CODE`: a finished game's record, the text `tables verify` reads.
