@@ -15,6 +15,8 @@ cargo test --no-default-features
 echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server)"
 # Only what the feature adds (the store's test is there too): the rest ran in the step above.
 cargo test --no-default-features --features server --test server
+echo "== two server processes over PostgreSQL and Redis (tests/cluster.rs)"
+cargo test --no-default-features --features cluster --test cluster
 echo "== tests with Bevy"
 cargo test
 

@@ -2,14 +2,15 @@
 //! as its own process (`carved-tables-server`, so a test can SIGKILL it), each test on a free
 //! port with its own database file.
 
+mod common;
+use common::{Server, hello, play_out, seated, table, verified};
+
 use carved_tables::ai::Level;
 use carved_tables::fair::Seed;
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, PROTOCOL_VERSION, Phase, SeatId, SeatKind, ServerMsg,
     Side,
 };
-use carved_tables::play::verify::verify;
-use carved_tables::rules::hive::GameRecord;
 use carved_tables::server::client::{self, Client, Player, http_get};
 use carved_tables::server::store::{
     SqliteStore, Store, StoredAction, StoredSeat, StoredSeatKind, TableMeta, Write,
@@ -17,110 +18,16 @@ use carved_tables::server::store::{
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 use std::time::Duration;
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_carved-tables-server"))
-            .args(["--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        Server { child, addr }
-    }
-
-    fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
-    }
-
-    /// SIGKILL: no chance to flush or say goodbye.
-    fn kill9(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn db(dir: &tempfile::TempDir) -> PathBuf {
     dir.path().join("tables.db")
 }
 
-async fn hello(addr: &str, token: Option<String>) -> Client {
-    client::hello(addr, token).await.unwrap()
-}
-
-async fn seated(c: Client) -> Player {
-    Player::seated(c).await.unwrap()
-}
-
 async fn create(addr: &str, bot_fill: Option<BotLevel>, clock: Option<u32>) -> Player {
     client::create(addr, bot_fill, clock).await.unwrap()
-}
-
-/// Two players at one table, the game started.
-async fn table(addr: &str, clock: Option<u32>) -> (Player, Player) {
-    let (a, b) = client::table(addr, clock).await.unwrap();
-    assert_eq!((a.seat, b.seat), (SeatId::First, SeatId::Second));
-    assert!(a.colour.is_some() && b.colour.is_some() && a.colour != b.colour);
-    (a, b)
-}
-
-/// Plays random moves for both until the game ends (or `limit` moves); each player reads
-/// everything the server sends.
-async fn play_out(a: &mut Player, b: &mut Player, rng: &mut SmallRng, limit: usize) {
-    let start = a.seq();
-    while a.ended.is_none() && (a.seq() - start) < limit as u64 {
-        let (mover, other) = if a.my_turn() {
-            (&mut *a, &mut *b)
-        } else {
-            (&mut *b, &mut *a)
-        };
-        assert!(mover.my_turn(), "someone is to move");
-        mover.play_random(rng).await.unwrap();
-        let want = mover.seq() + 1;
-        mover.pump_to(want).await.unwrap();
-        other.pump_to(want).await.unwrap();
-        if mover.state.outcome().is_some() {
-            while mover.ended.is_none() {
-                mover.pump().await.unwrap();
-            }
-            while other.ended.is_none() {
-                other.pump().await.unwrap();
-            }
-        }
-    }
-}
-
-fn verified(record: &str) -> GameRecord {
-    let r = GameRecord::parse(record).unwrap();
-    let checks = verify(&r);
-    assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
-    r
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

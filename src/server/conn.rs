@@ -192,7 +192,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
 }
 
 /// Resolves once the connection is to close.
-async fn closed(kill: &mut watch::Receiver<bool>) {
+pub(super) async fn closed(kill: &mut watch::Receiver<bool>) {
     let _ = kill.wait_for(|k| *k).await;
 }
 
@@ -228,8 +228,8 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
             *role = Role::Lobby;
             match token {
                 None => Flow::Good,
-                Some(token) => match hub.seat_of_token(&token) {
-                    Some((_, seat, table)) => {
+                Some(token) => match hub.find_token(&token).await {
+                    Some((seat, table)) => {
                         let cmd = Cmd::Attach {
                             seat,
                             conn: conn.clone(),
@@ -292,7 +292,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         }
         (ClientMsg::Join { code, name }, Role::Lobby) => {
             let code = normalise_code(&code);
-            let Some(table) = hub.table(&code) else {
+            let Some(table) = hub.find_table(&code).await else {
                 return no_table(conn, &code);
             };
             let (reply, answer) = oneshot::channel();
@@ -320,7 +320,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         }
         (ClientMsg::Spectate { code }, Role::Lobby) => {
             let code = normalise_code(&code);
-            let Some(table) = hub.table(&code) else {
+            let Some(table) = hub.find_table(&code).await else {
                 return no_table(conn, &code);
             };
             if table

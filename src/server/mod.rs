@@ -8,10 +8,15 @@
 //! - [`conn`]: one task a connection: hello, limits (size, rate), and routing to its table.
 //! - [`store`]: the store interface and its embedded SQLite default.
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
+//! - `cluster` and `pg` (feature `cluster`): several processes sharing PostgreSQL and Redis.
 
 pub mod client;
+#[cfg(feature = "cluster")]
+pub mod cluster;
 pub mod conn;
 pub mod loadtest;
+#[cfg(feature = "cluster")]
+pub mod pg;
 pub mod store;
 pub mod table;
 
@@ -52,6 +57,10 @@ pub struct Config {
     /// The most WebSocket connections at once (`--max-connections`); past it a new one is
     /// answered 503 before the upgrade.
     pub max_connections: usize,
+    /// PostgreSQL instead of the SQLite file (`--postgres URL`, feature `cluster`).
+    pub postgres: Option<String>,
+    /// Redis for several processes (`--redis URL`, feature `cluster`).
+    pub redis: Option<String>,
 }
 
 impl Default for Config {
@@ -65,6 +74,8 @@ impl Default for Config {
             wait_limit: Duration::from_secs(3600),
             max_tables: 100_000,
             max_connections: 50_000,
+            postgres: None,
+            redis: None,
         }
     }
 }
@@ -112,6 +123,8 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Connections open now.
     connections: AtomicUsize,
+    #[cfg(feature = "cluster")]
+    cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
 }
 
 /// Counts a connection while it lives.
@@ -139,6 +152,8 @@ impl Hub {
             tokens: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             connections: AtomicUsize::new(0),
+            #[cfg(feature = "cluster")]
+            cluster: std::sync::OnceLock::new(),
         })
     }
 
@@ -166,6 +181,11 @@ impl Hub {
 
     fn index_token(&self, token: &str, code: &str, seat: SeatId) {
         lock(&self.tokens).insert(token.to_string(), (code.to_string(), seat));
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            let (token, code) = (token.to_string(), code.to_string());
+            tokio::spawn(async move { c.index_token(&token, &code, seat).await });
+        }
     }
 
     fn forget(&self, code: &str, tokens: &[(String, SeatId)]) {
@@ -174,6 +194,54 @@ impl Hub {
         for (t, _) in tokens {
             index.remove(t);
         }
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            let code = code.to_string();
+            tokio::spawn(async move { c.release(&code).await });
+        }
+    }
+
+    /// The codes of the tables this process holds.
+    pub fn codes(&self) -> Vec<String> {
+        lock(&self.tables).keys().cloned().collect()
+    }
+
+    /// Whether this process may hold table `code` (with several processes: it took the lease).
+    async fn claim(&self, code: &str) -> bool {
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get() {
+            return c.claim(code).await;
+        }
+        let _ = code;
+        true
+    }
+
+    /// An open table, held here or (with several processes) by another process.
+    pub async fn find_table(&self, code: &str) -> Option<mpsc::Sender<Cmd>> {
+        if let Some(t) = self.table(code) {
+            return Some(t);
+        }
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get() {
+            let owner = c.owner(code).await?;
+            if owner != c.id {
+                return Some(c.proxy(owner, code.to_string()));
+            }
+        }
+        None
+    }
+
+    /// The seat a token belongs to, and its table, wherever it is held.
+    pub async fn find_token(&self, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
+        if let Some((_, seat, table)) = self.seat_of_token(token) {
+            return Some((seat, table));
+        }
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get() {
+            let (code, seat) = c.token(token).await?;
+            return Some((seat, self.find_table(&code).await?));
+        }
+        None
     }
 
     /// Starts a table's task.
@@ -200,7 +268,7 @@ impl Hub {
         let secret = crate::fair::Seed::from_os().ok_or(ErrorCode::Unavailable)?;
         for _ in 0..8 {
             let code = new_code();
-            if self.table(&code).is_some() {
+            if self.table(&code).is_some() || !self.claim(&code).await {
                 continue;
             }
             let mut seed = [0u8; 8];
@@ -272,12 +340,25 @@ pub fn new_code() -> String {
 /// Opens the store, restores every open table, and serves until the process ends; `ready` is
 /// told the address once it listens.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let store = store::SqliteStore::open(&config.db).map_err(|e| e.to_string())?;
-    let mut store: Box<dyn store::Store> = Box::new(store);
-    let open = store.open_tables().map_err(|e| e.to_string())?;
+    let settings = config.clone();
+    // The store blocks (PostgreSQL's client runs its own runtime): opened off the async threads.
+    let (store, open) = tokio::task::spawn_blocking(move || open_store(&settings))
+        .await
+        .map_err(|e| e.to_string())??;
     let hub = Hub::new(config.clone(), StoreHandle::spawn(store));
-    let restored = open.len();
+    #[cfg(feature = "cluster")]
+    if let Some(url) = &config.redis {
+        let (cluster, pubsub) = cluster::Cluster::connect(url).await?;
+        let _ = hub.cluster.set(cluster.clone());
+        cluster.start(hub.clone(), pubsub);
+    }
+    let mut restored = 0;
     for stored in open {
+        // With several processes, a table another process holds stays there.
+        if !hub.claim(&stored.meta.code).await {
+            continue;
+        }
+        restored += 1;
         match Table::restore(hub.clone(), stored).await {
             Ok(table) => {
                 hub.spawn(table);
@@ -299,6 +380,25 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     ready(addr);
     axum::serve(listener, app).await.map_err(|e| e.to_string())
+}
+
+type Opened = (Box<dyn store::Store>, Vec<store::StoredTable>);
+
+/// The store the settings name, and the tables open in it.
+fn open_store(config: &Config) -> Result<Opened, String> {
+    let mut store: Box<dyn store::Store> = match &config.postgres {
+        #[cfg(feature = "cluster")]
+        Some(url) => Box::new(pg::PgStore::connect(url).map_err(|e| e.to_string())?),
+        #[cfg(not(feature = "cluster"))]
+        Some(_) => return Err("--postgres needs a server built with the `cluster` feature".into()),
+        None => Box::new(store::SqliteStore::open(&config.db).map_err(|e| e.to_string())?),
+    };
+    #[cfg(not(feature = "cluster"))]
+    if config.redis.is_some() {
+        return Err("--redis needs a server built with the `cluster` feature".into());
+    }
+    let open = store.open_tables().map_err(|e| e.to_string())?;
+    Ok((store, open))
 }
 
 async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
