@@ -10,7 +10,7 @@
 
 use super::conn::closed;
 use super::table::Cmd;
-use super::{Conn, Hub, OUT_QUEUE, Out};
+use super::{Conn, Hub, Out};
 use crate::net::protocol::{ErrorCode, SeatId, Viewer};
 use redis::AsyncCommands;
 use redis::aio::MultiplexedConnection;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot};
 
 /// Milliseconds a lease lasts unless renewed.
 const LEASE_MS: u64 = 30_000;
@@ -252,13 +252,7 @@ impl Cluster {
         if let Some(c) = lock(&self.remote).get(&key) {
             return c.clone();
         }
-        let (tx, mut rx) = mpsc::channel::<Out>(OUT_QUEUE);
-        let (kill, mut killed) = watch::channel(false);
-        let conn = Conn {
-            id: hub.next_conn_id(),
-            tx,
-            kill: Arc::new(kill),
-        };
+        let (conn, mut rx, mut killed) = Conn::open(hub);
         lock(&self.remote).insert(key.clone(), conn.clone());
         let me = self.clone();
         let from = from.to_string();

@@ -4,7 +4,7 @@
 //! can stop the server or another connection.
 
 use super::table::Cmd;
-use super::{Conn, Hub, OUT_QUEUE, Out};
+use super::{Conn, Hub, Out};
 use crate::net::protocol::{
     ClientMsg, ErrorCode, GameKind, HELLO_TIMEOUT_SECONDS, MAX_CLOCK_SECONDS, MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
@@ -66,13 +66,7 @@ fn clean_name(name: Option<String>) -> String {
 
 pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Out>(OUT_QUEUE);
-    let (kill, mut killed) = watch::channel(false);
-    let conn = Conn {
-        id: hub.next_conn_id(),
-        tx,
-        kill: Arc::new(kill),
-    };
+    let (conn, mut rx, mut killed) = Conn::open(&hub);
     let mut writer_killed = killed.clone();
     let writer = tokio::spawn(async move {
         loop {

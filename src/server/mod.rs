@@ -97,6 +97,19 @@ pub struct Conn {
 pub const OUT_QUEUE: usize = 256;
 
 impl Conn {
+    /// A new connection's handle, with the ends its writer reads: the queued messages and the
+    /// signal to close.
+    pub fn open(hub: &Hub) -> (Conn, mpsc::Receiver<Out>, watch::Receiver<bool>) {
+        let (tx, rx) = mpsc::channel(OUT_QUEUE);
+        let (kill, killed) = watch::channel(false);
+        let conn = Conn {
+            id: hub.next_conn_id(),
+            tx,
+            kill: Arc::new(kill),
+        };
+        (conn, rx, killed)
+    }
+
     /// Queues a message; `false` when the connection is gone or too slow (it is then closed).
     pub fn send(&self, msg: &ServerMsg) -> bool {
         match self.tx.try_send(Out::Text(msg.to_json())) {

@@ -3,6 +3,7 @@
 
 use super::store::{
     Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write,
+    in_savepoints,
 };
 use crate::ai::Level;
 use crate::fair::Seed;
@@ -139,20 +140,7 @@ fn unreadable(what: &str) -> StoreError {
 impl Store for PgStore {
     fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         let mut tx = self.db.transaction()?;
-        let mut results = Vec::with_capacity(batch.len());
-        for w in batch {
-            tx.batch_execute("SAVEPOINT one")?;
-            match apply(&mut tx, w) {
-                Ok(()) => {
-                    tx.batch_execute("RELEASE SAVEPOINT one")?;
-                    results.push(Ok(()));
-                }
-                Err(e) => {
-                    tx.batch_execute("ROLLBACK TO SAVEPOINT one")?;
-                    results.push(Err(e.into()));
-                }
-            }
-        }
+        let results = in_savepoints(&mut tx, batch, |tx, sql| tx.batch_execute(sql), apply)?;
         tx.commit()?;
         Ok(results)
     }

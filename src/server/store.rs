@@ -118,6 +118,30 @@ pub struct StoredTable {
     pub actions: Vec<StoredAction>,
 }
 
+/// Applies each write of a batch in its own savepoint of one transaction, so one that fails
+/// (a taken code) leaves the others in; `run` runs a statement, `apply` one write.
+pub fn in_savepoints<T, E>(
+    tx: &mut T,
+    batch: &[Write],
+    run: impl Fn(&mut T, &str) -> Result<(), E>,
+    apply: impl Fn(&mut T, &Write) -> Result<(), E>,
+) -> Result<Vec<Result<(), StoreError>>, StoreError>
+where
+    StoreError: From<E>,
+{
+    let mut results = Vec::with_capacity(batch.len());
+    for w in batch {
+        run(tx, "SAVEPOINT one")?;
+        let done = apply(tx, w);
+        if done.is_err() {
+            run(tx, "ROLLBACK TO SAVEPOINT one")?;
+        }
+        run(tx, "RELEASE SAVEPOINT one")?;
+        results.push(done.map_err(StoreError::from));
+    }
+    Ok(results)
+}
+
 /// A place to keep tables.
 pub trait Store: Send {
     /// Applies the writes together, each on its own: a write that fails (a taken code) leaves
@@ -274,21 +298,13 @@ fn bad(what: &str) -> rusqlite::Error {
 
 impl Store for SqliteStore {
     fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let tx = self.db.transaction()?;
-        let mut results = Vec::with_capacity(batch.len());
-        for w in batch {
-            tx.execute_batch("SAVEPOINT one")?;
-            match Self::apply(&tx, w) {
-                Ok(()) => {
-                    tx.execute_batch("RELEASE one")?;
-                    results.push(Ok(()));
-                }
-                Err(e) => {
-                    tx.execute_batch("ROLLBACK TO one; RELEASE one")?;
-                    results.push(Err(e.into()));
-                }
-            }
-        }
+        let mut tx = self.db.transaction()?;
+        let results = in_savepoints(
+            &mut tx,
+            batch,
+            |tx, sql| tx.execute_batch(sql),
+            |tx, w| Self::apply(tx, w),
+        )?;
         tx.commit()?;
         Ok(results)
     }
