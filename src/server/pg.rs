@@ -2,12 +2,13 @@
 //! every server process, so a record or a table can be read from any of them.
 
 use super::store::{
-    Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write,
-    in_savepoints,
+    Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Value,
+    Write, in_savepoints, statements,
 };
 use crate::ai::Level;
 use crate::fair::Seed;
 use crate::net::protocol::{SeatId, Side};
+use postgres::types::ToSql;
 use postgres::{Client, NoTls, Transaction};
 
 impl From<postgres::Error> for StoreError {
@@ -50,87 +51,23 @@ impl PgStore {
     }
 }
 
-fn seat_row(tx: &mut Transaction, code: &str, s: &StoredSeat) -> Result<(), postgres::Error> {
-    let (kind, level, token) = match &s.kind {
-        StoredSeatKind::Human { token } => ("human", None, Some(token.as_str())),
-        StoredSeatKind::Bot(l) => ("bot", Some(l.name()), None),
-    };
-    tx.execute(
-        "INSERT INTO seats (code, seat, kind, level, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[
-            &code,
-            &(s.seat.index() as i64),
-            &kind,
-            &level,
-            &s.name,
-            &token,
-        ],
-    )?;
-    Ok(())
-}
-
 fn apply(tx: &mut Transaction, w: &Write) -> Result<(), postgres::Error> {
-    let ms = |v: u64| v as i64;
-    match w {
-        Write::Create { meta, first } => {
-            tx.execute(
-                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
-                 VALUES ($1, 'hive', $2, $3, $4, $5, $6, $7)",
-                &[
-                    &meta.code,
-                    &ms(meta.clock_ms),
-                    &meta.bot_fill.map(Level::name),
-                    &ms(meta.bot_after_ms),
-                    &meta.secret.to_hex(),
-                    &(meta.bot_seed as i64),
-                    &ms(meta.created_ms),
-                ],
-            )?;
-            seat_row(tx, &meta.code, first)
-        }
-        Write::Start {
-            code,
-            second,
-            at_ms,
-        } => {
-            seat_row(tx, code, second)?;
-            tx.execute(
-                "UPDATE tables SET started_ms = $2, turn_started_ms = $2 WHERE code = $1",
-                &[code, &ms(*at_ms)],
-            )?;
-            Ok(())
-        }
-        Write::Action { code, action: a } => {
-            let side = if a.side == Side::Ash { "ash" } else { "walnut" };
-            tx.execute(
-                "INSERT INTO actions (code, seq, action, side, timeout, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[code, &(a.seq as i64), &a.action, &side, &a.timeout, &ms(a.at_ms)],
-            )?;
-            tx.execute(
-                "UPDATE tables SET turn_started_ms = $2 WHERE code = $1",
-                &[code, &ms(a.at_ms)],
-            )?;
-            Ok(())
-        }
-        Write::Abandon { code, at_ms } => {
-            tx.execute(
-                "UPDATE tables SET ended_ms = $2 WHERE code = $1",
-                &[code, &ms(*at_ms)],
-            )?;
-            Ok(())
-        }
-        Write::End {
-            code,
-            record,
-            at_ms,
-        } => {
-            tx.execute(
-                "UPDATE tables SET ended_ms = $2, record = $3 WHERE code = $1",
-                &[code, &ms(*at_ms), record],
-            )?;
-            Ok(())
-        }
+    for (sql, values) in statements(w) {
+        let values: Vec<Box<dyn ToSql + Sync>> = values
+            .into_iter()
+            .map(|v| -> Box<dyn ToSql + Sync> {
+                match v {
+                    Value::Text(s) => Box::new(s),
+                    Value::MaybeText(s) => Box::new(s),
+                    Value::Int(i) => Box::new(i),
+                    Value::Bool(b) => Box::new(b),
+                }
+            })
+            .collect();
+        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        tx.execute(sql, &refs)?;
     }
+    Ok(())
 }
 
 fn unreadable(what: &str) -> StoreError {

@@ -14,7 +14,7 @@
 use crate::ai::Level;
 use crate::fair::Seed;
 use crate::net::protocol::{SeatId, Side};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 use tokio::sync::{mpsc, oneshot};
 
@@ -118,6 +118,103 @@ pub struct StoredTable {
     pub actions: Vec<StoredAction>,
 }
 
+/// A value bound to a statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    MaybeText(Option<String>),
+    Int(i64),
+    Bool(bool),
+}
+
+fn ms(v: u64) -> Value {
+    Value::Int(v as i64)
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+fn seat_statement(code: &str, s: &StoredSeat) -> (&'static str, Vec<Value>) {
+    let (kind, level, token) = match &s.kind {
+        StoredSeatKind::Human { token } => ("human", None, Some(token.clone())),
+        StoredSeatKind::Bot(l) => ("bot", Some(l.name().to_string()), None),
+    };
+    (
+        "INSERT INTO seats (code, seat, kind, level, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
+        vec![
+            text(code),
+            Value::Int(seat_index(s.seat)),
+            text(kind),
+            Value::MaybeText(level),
+            text(&s.name),
+            Value::MaybeText(token),
+        ],
+    )
+}
+
+/// The SQL statements of one write, for every SQL store: parameters numbered `$1`, `$2`, ...
+pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
+    match w {
+        Write::Create { meta, first } => vec![
+            (
+                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
+                 VALUES ($1, 'hive', $2, $3, $4, $5, $6, $7)",
+                vec![
+                    text(&meta.code),
+                    ms(meta.clock_ms),
+                    Value::MaybeText(meta.bot_fill.map(|l| l.name().to_string())),
+                    ms(meta.bot_after_ms),
+                    Value::Text(meta.secret.to_hex()),
+                    Value::Int(meta.bot_seed as i64),
+                    ms(meta.created_ms),
+                ],
+            ),
+            seat_statement(&meta.code, first),
+        ],
+        Write::Start {
+            code,
+            second,
+            at_ms,
+        } => vec![
+            seat_statement(code, second),
+            (
+                "UPDATE tables SET started_ms = $2, turn_started_ms = $2 WHERE code = $1",
+                vec![text(code), ms(*at_ms)],
+            ),
+        ],
+        Write::Action { code, action: a } => vec![
+            (
+                "INSERT INTO actions (code, seq, action, side, timeout, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                vec![
+                    text(code),
+                    ms(a.seq),
+                    text(&a.action),
+                    text(side_text(a.side)),
+                    Value::Bool(a.timeout),
+                    ms(a.at_ms),
+                ],
+            ),
+            (
+                "UPDATE tables SET turn_started_ms = $2 WHERE code = $1",
+                vec![text(code), ms(a.at_ms)],
+            ),
+        ],
+        Write::Abandon { code, at_ms } => vec![(
+            "UPDATE tables SET ended_ms = $2 WHERE code = $1",
+            vec![text(code), ms(*at_ms)],
+        )],
+        Write::End {
+            code,
+            record,
+            at_ms,
+        } => vec![(
+            "UPDATE tables SET ended_ms = $2, record = $3 WHERE code = $1",
+            vec![text(code), ms(*at_ms), text(record)],
+        )],
+    }
+}
+
 /// Applies each write of a batch in its own savepoint of one transaction, so one that fails
 /// (a taken code) leaves the others in; `run` runs a statement, `apply` one write.
 pub fn in_savepoints<T, E>(
@@ -217,77 +314,22 @@ impl SqliteStore {
         Ok(SqliteStore { db })
     }
 
-    fn insert_seat(db: &Connection, code: &str, s: &StoredSeat) -> rusqlite::Result<()> {
-        let (kind, level, token) = match &s.kind {
-            StoredSeatKind::Human { token } => ("human", None, Some(token.as_str())),
-            StoredSeatKind::Bot(l) => ("bot", Some(l.name()), None),
-        };
-        db.execute(
-            "INSERT INTO seats (code, seat, kind, level, name, token) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![code, seat_index(s.seat), kind, level, s.name, token],
-        )?;
+    fn apply(db: &Connection, w: &Write) -> rusqlite::Result<()> {
+        for (sql, values) in statements(w) {
+            // The statements number their parameters `$n`; SQLite reads them as `?n`.
+            db.execute(&sql.replace('$', "?"), rusqlite::params_from_iter(values))?;
+        }
         Ok(())
     }
+}
 
-    fn apply(db: &Connection, w: &Write) -> rusqlite::Result<()> {
-        match w {
-            Write::Create { meta, first } => {
-                db.execute(
-                    "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
-                     VALUES (?1, 'hive', ?2, ?3, ?4, ?5, ?6, ?7)",
-                    params![
-                        meta.code,
-                        meta.clock_ms as i64,
-                        meta.bot_fill.map(Level::name),
-                        meta.bot_after_ms as i64,
-                        meta.secret.to_hex(),
-                        meta.bot_seed as i64,
-                        meta.created_ms as i64
-                    ],
-                )?;
-                Self::insert_seat(db, &meta.code, first)
-            }
-            Write::Start {
-                code,
-                second,
-                at_ms,
-            } => {
-                Self::insert_seat(db, code, second)?;
-                db.execute(
-                    "UPDATE tables SET started_ms = ?2, turn_started_ms = ?2 WHERE code = ?1",
-                    params![code, *at_ms as i64],
-                )?;
-                Ok(())
-            }
-            Write::Action { code, action: a } => {
-                db.execute(
-                    "INSERT INTO actions (code, seq, action, side, timeout, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![code, a.seq as i64, a.action, side_text(a.side), a.timeout, a.at_ms as i64],
-                )?;
-                db.execute(
-                    "UPDATE tables SET turn_started_ms = ?2 WHERE code = ?1",
-                    params![code, a.at_ms as i64],
-                )?;
-                Ok(())
-            }
-            Write::Abandon { code, at_ms } => {
-                db.execute(
-                    "UPDATE tables SET ended_ms = ?2 WHERE code = ?1",
-                    params![code, *at_ms as i64],
-                )?;
-                Ok(())
-            }
-            Write::End {
-                code,
-                record,
-                at_ms,
-            } => {
-                db.execute(
-                    "UPDATE tables SET ended_ms = ?2, record = ?3 WHERE code = ?1",
-                    params![code, *at_ms as i64, record],
-                )?;
-                Ok(())
-            }
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Value::Text(s) => s.to_sql(),
+            Value::MaybeText(s) => s.to_sql(),
+            Value::Int(i) => i.to_sql(),
+            Value::Bool(b) => b.to_sql(),
         }
     }
 }
