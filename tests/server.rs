@@ -553,6 +553,7 @@ async fn the_load_tool_plays_many_tables_and_checks_every_record() {
     let server = Server::start(&db(&dir), &[]);
     let report = run(Load {
         addr: server.addr.clone(),
+        join_addr: String::new(),
         tables: 40,
         interval: 0.2,
         duration: 3.0,

@@ -248,13 +248,14 @@ SUBCOMMANDS:
               something else. Targets: snelab-court, snelab-action, hive-move, hive-game,
               uhp, hive-record, chess-position, chess-action, theme, i18n, save-settings,
               save-purse, save-case
-    loadtest [--addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
-              [--game-moves N] [--seed S]
+    loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS]
+              [--duration SECONDS] [--game-moves N] [--seed S]
               (built with the `server` feature) N tables of two WebSocket clients playing
               random moves, one action per table every SECONDS, against the server at
               HOST:PORT or one started in this process; prints concurrent tables, actions
               per second and the round trip's median and p99, and checks every finished
-              record against what its clients heard (docs/server.md)
+              record against what its clients heard; --join-addr seats each table's second
+              player at another server process (docs/server.md)
     help, --help, -h
               this text
 

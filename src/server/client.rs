@@ -313,8 +313,18 @@ pub async fn join(addr: &str, code: &str) -> Result<Player, String> {
 
 /// Two players at a new table, the game started (both heard `started`).
 pub async fn table(addr: &str, clock: Option<u32>) -> Result<(Player, Player), String> {
+    table_at(addr, addr, clock).await
+}
+
+/// [`table`] with the first player at the server `addr` and the second at `join_addr` (two
+/// processes of a cluster).
+pub async fn table_at(
+    addr: &str,
+    join_addr: &str,
+    clock: Option<u32>,
+) -> Result<(Player, Player), String> {
     let mut a = create(addr, None, clock).await?;
-    let mut b = join(addr, &a.code).await?;
+    let mut b = join(join_addr, &a.code).await?;
     while a.colour.is_none() {
         a.pump().await?;
     }

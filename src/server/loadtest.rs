@@ -6,10 +6,11 @@
 //! and the table's course is checked to hold every action heard before.
 //!
 //! ```text
-//! tables loadtest [--addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
+//! tables loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
 //!                 [--game-moves N] [--seed S]
 //! ```
-//! Without `--addr` it starts a server in this process (a temporary database).
+//! Without `--addr` it starts a server in this process (a temporary database). With
+//! `--join-addr` each table's second player connects there (another process of a cluster).
 
 use super::client::{self, Player};
 use crate::cli::{CliError, Options};
@@ -29,6 +30,9 @@ use tokio::time::Instant;
 #[derive(Clone, Debug)]
 pub struct Load {
     pub addr: String,
+    /// Where the second player of each table connects (another process of a cluster); `addr`
+    /// when empty.
+    pub join_addr: String,
     pub tables: usize,
     /// Seconds between two actions at one table.
     pub interval: f64,
@@ -37,6 +41,16 @@ pub struct Load {
     /// Moves after which the side to act resigns (so games end and new tables open).
     pub game_moves: u64,
     pub seed: u64,
+}
+
+impl Load {
+    fn join_addr(&self) -> &str {
+        if self.join_addr.is_empty() {
+            &self.addr
+        } else {
+            &self.join_addr
+        }
+    }
 }
 
 /// What one table (or the whole run) saw.
@@ -122,9 +136,9 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
 
 /// Takes both seats back after a drop (waiting up to a minute for the server), checking that
 /// every action heard before is still there.
-async fn recover(addr: &str, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
+async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
     let give_up = Instant::now() + Duration::from_secs(60);
-    for p in [a, b] {
+    for (p, addr) in [(a, &load.addr[..]), (b, load.join_addr())] {
         loop {
             let back = match client::hello(addr, Some(p.token.clone())).await {
                 Ok(c) => Player::seated(c).await,
@@ -221,7 +235,7 @@ async fn slot(
     loop {
         let seated = {
             let _permit = shared.setup.acquire().await;
-            client::table(&load.addr, None).await
+            client::table_at(&load.addr, load.join_addr(), None).await
         };
         if first {
             let _ = ready.send(seated.as_ref().map(|_| ()).map_err(Clone::clone));
@@ -251,7 +265,7 @@ async fn slot(
             }
             if let Err(e) = step(load, &mut a, &mut b, &mut rng, &mut tally).await {
                 // A drop (or a stall): take the seats back and go on.
-                if !recover(&load.addr, &mut a, &mut b, &mut tally).await {
+                if !recover(load, &mut a, &mut b, &mut tally).await {
                     tally.errors.push(e);
                     break;
                 }
@@ -339,6 +353,7 @@ fn seconds(options: &Options, name: &str, default: f64) -> Result<f64, CliError>
 pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     options.allow_only(&[
         "addr",
+        "join-addr",
         "tables",
         "interval",
         "duration",
@@ -347,6 +362,7 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
     ])?;
     let mut load = Load {
         addr: options.str("addr").unwrap_or_default().to_string(),
+        join_addr: options.str("join-addr").unwrap_or_default().to_string(),
         tables: options.u64("tables")?.unwrap_or(100) as usize,
         interval: seconds(options, "interval", 2.0)?,
         duration: seconds(options, "duration", 30.0)?,
