@@ -1,11 +1,12 @@
 //! Two server processes sharing real PostgreSQL and Redis servers (Debian's `postgresql` and
 //! `redis-server`, started here on free ports of 127.0.0.1; `scripts/setup.sh test` installs
 //! them): a table whose players sit at different processes plays to the end, a player comes
-//! back through the other process, and the record is read from either.
+//! back through the other process, and the record is read from either; when the process that
+//! holds a table is killed, the other takes it over from the store.
 
 mod common;
 
-use carved_tables::server::client::{self, http_get};
+use carved_tables::server::client::{self, Player, http_get};
 use common::{Server, play_out, seated, verified};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -163,4 +164,47 @@ async fn players_at_two_processes_play_one_table_to_the_end() {
             .unwrap();
         assert_eq!((status, body.as_str()), (200, record.as_str()));
     }
+}
+
+/// Takes a seat back at `addr`, trying again until `within` has passed (while another process
+/// takes the table over).
+async fn come_back(addr: &str, token: &str, within: Duration) -> Player {
+    let until = Instant::now() + within;
+    loop {
+        if let Ok(c) = client::hello(addr, Some(token.to_string())).await
+            && let Ok(p) = Player::seated(c).await
+        {
+            return p;
+        }
+        assert!(Instant::now() < until, "the seat did not come back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_of_a_killed_process_move_to_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let (_redis, redis_url) = start_redis();
+    let args = ["--postgres", &pg_url, "--redis", &redis_url, "--lease", "1"];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    let two = Server::start(&dir.path().join("unused2.db"), &args);
+    let (mut a, mut b) = client::table_at(&one.addr, &two.addr, None).await.unwrap();
+    let mut rng = SmallRng::seed_from_u64(8);
+    play_out(&mut a, &mut b, &mut rng, 5).await;
+    let seen = a.seen.clone();
+    // Process one holds the table; it dies. Its lease lapses and process two takes over.
+    one.kill9();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut a = come_back(&two.addr, &a.token, Duration::from_secs(40)).await;
+    let mut b = come_back(&two.addr, &b.token, Duration::from_secs(40)).await;
+    assert!(a.seen.starts_with(&seen), "{seen:?} then {:?}", a.seen);
+    assert_eq!(a.seen, b.seen);
+    play_out(&mut a, &mut b, &mut rng, 10_000).await;
+    let record = a.ended.clone().expect("the game ended");
+    verified(&record);
+    let (status, body) = http_get(&two.addr, &format!("/records/{}", a.code))
+        .await
+        .unwrap();
+    assert_eq!((status, body.as_str()), (200, record.as_str()));
 }

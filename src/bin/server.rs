@@ -3,7 +3,7 @@
 //! ```text
 //! carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS]
 //!                      [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N]
-//!                      [--postgres URL --redis URL]   (feature `cluster`)
+//!                      [--postgres URL --redis URL [--lease SECONDS]]   (feature `cluster`)
 //! ```
 //! Prints `listening on HOST:PORT` once it accepts connections (`--addr 127.0.0.1:0` picks a
 //! free port). See `docs/server.md`.
@@ -13,7 +13,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N] [--postgres URL --redis URL]";
+const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N] [--postgres URL --redis URL [--lease SECONDS]]";
 
 fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
     value
@@ -49,6 +49,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--db" => config.db = value.into(),
             "--postgres" => config.postgres = Some(value.clone()),
             "--redis" => config.redis = Some(value.clone()),
+            "--lease" => config.lease = seconds(flag, value)?,
             "--bot-after" => config.bot_after = seconds(flag, value)?,
             "--linger" => config.linger = seconds(flag, value)?,
             "--wait-limit" => config.wait_limit = seconds(flag, value)?,

@@ -1,7 +1,8 @@
 //! Several server processes behind a load balancer (feature `cluster`). PostgreSQL keeps the
 //! tables ([`super::pg`]); Redis carries the rest:
 //! - a lease `ct:lease:CODE` = the owning process, renewed while the table is open: exactly one
-//!   process holds each table's task;
+//!   process holds each table's task; a table whose lease lapses (its process died) is taken
+//!   over by another process, read back from the store;
 //! - `ct:token:TOKEN` = `CODE SEAT`: a seat token works at any process;
 //! - a channel `ct:proc:ID` per process: a connection at a process that does not own its table
 //!   sends its commands to the owner's channel, and the owner sends what the table says back
@@ -19,9 +20,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
-
-/// Milliseconds a lease lasts unless renewed.
-const LEASE_MS: u64 = 30_000;
 
 /// A command for a table, as it crosses between processes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -134,16 +132,45 @@ impl Cluster {
             eprintln!("cluster: the Redis channel closed");
         });
         let me = self.clone();
+        let lease = renew_hub.config.lease;
         tokio::spawn(async move {
+            let mut rounds = 0u32;
             loop {
-                tokio::time::sleep(Duration::from_millis(LEASE_MS / 3)).await;
+                tokio::time::sleep(lease / 3).await;
                 for code in renew_hub.codes() {
                     let mut r = me.redis.clone();
-                    let _: Result<bool, _> =
-                        r.pexpire(format!("ct:lease:{code}"), LEASE_MS as i64).await;
+                    let _: Result<bool, _> = r
+                        .pexpire(format!("ct:lease:{code}"), lease.as_millis() as i64)
+                        .await;
+                }
+                // Once a lease: take over the open tables nobody holds (their process died).
+                rounds += 1;
+                if rounds.is_multiple_of(3) {
+                    me.adopt(&renew_hub).await;
                 }
             }
         });
+    }
+
+    /// Serves the open tables whose lease has lapsed, read back from the store.
+    async fn adopt(&self, hub: &Arc<Hub>) {
+        let Ok(open) = hub.store.open_tables().await else {
+            return;
+        };
+        let local = hub.codes();
+        for stored in open {
+            let code = stored.meta.code.clone();
+            if local.contains(&code) || !self.claim(&code, hub.config.lease).await {
+                continue;
+            }
+            match super::table::Table::restore(hub.clone(), stored).await {
+                Ok(table) => {
+                    eprintln!("cluster: took over table {code}");
+                    hub.spawn(table);
+                }
+                Err(e) => eprintln!("cluster: {e}"),
+            }
+        }
     }
 
     async fn publish(&self, process: &str, wire: &Wire) {
@@ -155,14 +182,14 @@ impl Cluster {
     }
 
     /// Takes the lease of a table; `false` when another process holds it.
-    pub async fn claim(&self, code: &str) -> bool {
+    pub async fn claim(&self, code: &str, lease: Duration) -> bool {
         let mut r = self.redis.clone();
         let set: Result<Option<String>, _> = redis::cmd("SET")
             .arg(format!("ct:lease:{code}"))
             .arg(&self.id)
             .arg("NX")
             .arg("PX")
-            .arg(LEASE_MS)
+            .arg(lease.as_millis() as u64)
             .query_async(&mut r)
             .await;
         matches!(set, Ok(Some(_)))

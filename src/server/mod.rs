@@ -61,6 +61,9 @@ pub struct Config {
     pub postgres: Option<String>,
     /// Redis for several processes (`--redis URL`, feature `cluster`).
     pub redis: Option<String>,
+    /// How long a table's lease lasts unless its process renews it (`--lease`, default 30 s):
+    /// after a process dies, its tables move to another within about this time.
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -76,6 +79,7 @@ impl Default for Config {
             max_connections: 50_000,
             postgres: None,
             redis: None,
+            lease: Duration::from_secs(30),
         }
     }
 }
@@ -223,7 +227,7 @@ impl Hub {
     async fn claim(&self, code: &str) -> bool {
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
-            return c.claim(code).await;
+            return c.claim(code, self.config.lease).await;
         }
         let _ = code;
         true

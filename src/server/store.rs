@@ -449,6 +449,7 @@ impl Store for SqliteStore {
 enum Job {
     Write(Write, oneshot::Sender<Result<(), StoreError>>),
     Record(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+    Open(oneshot::Sender<Result<Vec<StoredTable>, StoreError>>),
 }
 
 /// A store on its own thread: writes from all tables are committed in batches and each is
@@ -479,6 +480,9 @@ impl StoreHandle {
                             }
                             Job::Record(code, reply) => {
                                 let _ = reply.send(store.record(&code));
+                            }
+                            Job::Open(reply) => {
+                                let _ = reply.send(store.open_tables());
                             }
                         }
                         if writes.len() < BATCH {
@@ -519,8 +523,22 @@ impl StoreHandle {
 
     pub async fn record(&self, code: &str) -> Result<Option<String>, StoreError> {
         let (reply, done) = oneshot::channel();
+        self.ask(Job::Record(code.to_string(), reply), done).await
+    }
+
+    /// Every table that has not ended, as stored now.
+    pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::Open(reply), done).await
+    }
+
+    async fn ask<T>(
+        &self,
+        job: Job,
+        done: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
         self.jobs
-            .send(Job::Record(code.to_string(), reply))
+            .send(job)
             .map_err(|_| StoreError("the store has stopped".into()))?;
         done.await
             .map_err(|_| StoreError("the store has stopped".into()))?
