@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs the whole test suite:
 #   1. the rules, engines and tools without Bevy (fast);
-#   2. the online table's server (feature `server`, no Bevy);
+#   2. the online table's server (feature `server`, no Bevy), and two of its processes over
+#      PostgreSQL and Redis (feature `cluster`);
 #   3. everything with Bevy (unit tests and the headless app tests);
 #   4. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size.
