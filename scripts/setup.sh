@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Carved Tables needs on a Debian or Ubuntu machine, skipping what is already there.
 #   scripts/setup.sh play   — what the game needs to build and run
-#   scripts/setup.sh test   — the same, plus the software renderer for the screenshot checks
+#   scripts/setup.sh test   — the same, plus the software renderer for the screenshot checks and
+#                             PostgreSQL and Redis for the server's cluster test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-play}"
@@ -13,6 +14,8 @@ packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
 if [ "$what" = test ]; then
     # A virtual X server and a CPU Vulkan driver: the screenshot checks render without a GPU.
     packages+=(xvfb xauth mesa-vulkan-drivers)
+    # The server's cluster test (tests/cluster.rs) starts its own PostgreSQL and Redis servers.
+    packages+=(postgresql redis-server)
 fi
 
 missing=()

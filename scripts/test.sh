@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs the whole test suite:
 #   1. the rules, engines and tools without Bevy (fast);
-#   2. everything with Bevy (unit tests and the headless app tests);
-#   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
+#   2. the online table's server (feature `server`, no Bevy), and two of its processes over
+#      PostgreSQL and Redis (feature `cluster`);
+#   3. everything with Bevy (unit tests and the headless app tests);
+#   4. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size.
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
 set -euo pipefail
@@ -11,6 +13,11 @@ scripts/setup.sh test
 
 echo "== tests without Bevy (the soak and fuzz tests included: tests/soak.rs, tests/fuzz.rs)"
 cargo test --no-default-features
+echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server)"
+# Only what the feature adds (the store's test is there too): the rest ran in the step above.
+cargo test --no-default-features --features server --test server
+echo "== two server processes over PostgreSQL and Redis (tests/cluster.rs)"
+cargo test --no-default-features --features cluster --test cluster
 echo "== tests with Bevy"
 cargo test
 

@@ -12,9 +12,12 @@ pub mod fair;
 pub mod figures;
 pub mod i18n;
 pub mod launch;
+pub mod net;
 pub mod play;
 pub mod rules;
 pub mod save;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod settings;
 pub mod theme;
 

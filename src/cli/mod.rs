@@ -179,6 +179,10 @@ pub enum Command {
         target: String,
         options: Options,
     },
+    /// The online server's load test (built with the `server` feature).
+    Loadtest {
+        options: Options,
+    },
 }
 
 pub const HELP: &str = "\
@@ -244,6 +248,14 @@ SUBCOMMANDS:
               something else. Targets: snelab-court, snelab-action, hive-move, hive-game,
               uhp, hive-record, chess-position, chess-action, theme, i18n, save-settings,
               save-purse, save-case
+    loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS]
+              [--duration SECONDS] [--game-moves N] [--seed S]
+              (built with the `server` feature) N tables of two WebSocket clients playing
+              random moves, one action per table every SECONDS, against the server at
+              HOST:PORT or one started in this process; prints concurrent tables, actions
+              per second and the round trip's median and p99, and checks every finished
+              record against what its clients heard; --join-addr seats each table's second
+              player at another server process (docs/server.md)
     help, --help, -h
               this text
 
@@ -367,6 +379,9 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 options: Options::parse(&words)?,
             })
         }
+        "loadtest" => Ok(Command::Loadtest {
+            options: Options::parse(rest)?,
+        }),
         "fuzz" => {
             let Some(target) = rest.first() else {
                 return Err(CliError::Usage(format!(
@@ -479,6 +494,14 @@ pub fn run(
         }
         Command::Soak { game, options } => with_game!(game, soak::soak_cli(&options, out, err)),
         Command::Fuzz { target, options } => fuzz::fuzz_cli(&target, &options, out, err),
+        #[cfg(feature = "server")]
+        Command::Loadtest { options } => crate::server::loadtest::loadtest_cli(&options, out),
+        #[cfg(not(feature = "server"))]
+        Command::Loadtest { .. } => Err(CliError::Usage(
+            "`tables loadtest` is built with the `server` feature: \
+             cargo run --release --no-default-features --features server --bin tables -- loadtest"
+                .into(),
+        )),
     }
 }
 

@@ -1,0 +1,556 @@
+//! The online table's protocol, version [`PROTOCOL_VERSION`]: JSON text frames over a WebSocket,
+//! one message a frame, each an object whose `"type"` names it (`docs/protocol.md` is the
+//! reference, with an example of every message).
+//!
+//! A seat only ever receives what it may see: the server builds every message for its
+//! recipient ([`Viewer`]), and a game whose players hide something (Artifact Chess's hands)
+//! puts it in a per-viewer [`GameView`] variant, never in a message shared by both seats.
+
+use crate::rules::hive::Colour;
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version; a `hello` with another one gets [`ErrorCode::Version`] and is closed.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest frame the server reads; a larger one gets [`ErrorCode::TooLarge`] and is closed.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// Messages a connection may send per second on average ...
+pub const RATE_PER_SECOND: u32 = 20;
+/// ... and in one burst; past that each message gets [`ErrorCode::RateLimited`] and is dropped.
+pub const RATE_BURST: u32 = 40;
+/// Refused messages in a row (rate, malformed) after which the server closes the connection.
+pub const MAX_STRIKES: u32 = 20;
+
+/// Seconds a new connection has to send `hello`.
+pub const HELLO_TIMEOUT_SECONDS: u64 = 10;
+
+/// The longest player name kept (characters); longer ones are cut.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// The clocks a table may have, in seconds per turn.
+pub const MIN_CLOCK_SECONDS: u32 = 1;
+pub const MAX_CLOCK_SECONDS: u32 = 3600;
+
+/// A seat in the order the seats were taken: `first` opened the table, `second` joined it (or
+/// the bot took it). The colour rule decides which of them plays ash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatId {
+    First,
+    Second,
+}
+
+impl SeatId {
+    pub const BOTH: [SeatId; 2] = [SeatId::First, SeatId::Second];
+
+    pub fn index(self) -> usize {
+        match self {
+            SeatId::First => 0,
+            SeatId::Second => 1,
+        }
+    }
+
+    pub fn other(self) -> SeatId {
+        match self {
+            SeatId::First => SeatId::Second,
+            SeatId::Second => SeatId::First,
+        }
+    }
+}
+
+impl From<crate::fair::SeatOrder> for SeatId {
+    fn from(o: crate::fair::SeatOrder) -> SeatId {
+        match o {
+            crate::fair::SeatOrder::First => SeatId::First,
+            crate::fair::SeatOrder::Second => SeatId::Second,
+        }
+    }
+}
+
+/// An Ash & Walnut colour on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Ash,
+    Walnut,
+}
+
+impl From<Colour> for Side {
+    fn from(c: Colour) -> Side {
+        match c {
+            Colour::Ash => Side::Ash,
+            Colour::Walnut => Side::Walnut,
+        }
+    }
+}
+
+impl From<Side> for Colour {
+    fn from(s: Side) -> Colour {
+        match s {
+            Side::Ash => Colour::Ash,
+            Side::Walnut => Colour::Walnut,
+        }
+    }
+}
+
+/// A bot's strength on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<BotLevel> for crate::ai::Level {
+    fn from(l: BotLevel) -> crate::ai::Level {
+        match l {
+            BotLevel::Easy => crate::ai::Level::Easy,
+            BotLevel::Normal => crate::ai::Level::Normal,
+            BotLevel::Hard => crate::ai::Level::Hard,
+        }
+    }
+}
+
+impl From<crate::ai::Level> for BotLevel {
+    fn from(l: crate::ai::Level) -> BotLevel {
+        match l {
+            crate::ai::Level::Easy => BotLevel::Easy,
+            crate::ai::Level::Normal => BotLevel::Normal,
+            crate::ai::Level::Hard => BotLevel::Hard,
+        }
+    }
+}
+
+/// The games a table can hold. Only Ash & Walnut is served online in version 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Hive,
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message of every connection. With `token`, it takes back the seat the token
+    /// belongs to (a reconnect): the answer is `seated` and the whole `state`.
+    Hello {
+        version: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// Opens a table and takes its first seat.
+    Create {
+        game: GameKind,
+        /// Seconds per turn; the server's default when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// The bot that takes the second seat when nobody has joined in time; absent: wait
+        /// for a person.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_fill: Option<BotLevel>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Takes the second seat of the table with this join code.
+    Join {
+        code: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Watches a table without a seat.
+    Spectate { code: String },
+    /// Plays an action in the game's notation (Ash & Walnut: a UHP MoveString such as
+    /// `wS1`, `bG1 -wS1` or `pass`). With `seq`, refused as `stale` unless `seq` actions have
+    /// been played so far.
+    Act {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+        action: String,
+    },
+    /// Gives up the game: the other colour wins.
+    Resign,
+    /// Asks for the whole current `state` again.
+    Resync,
+    /// Asks for a `pong` with the same `nonce`.
+    Ping {
+        #[serde(default)]
+        nonce: u64,
+    },
+}
+
+/// What kind of player holds a seat, as every viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// Nobody yet.
+    Empty,
+    /// A person, connected through a client.
+    Human,
+    /// The server's bot: always shown as a bot.
+    Bot,
+}
+
+/// One seat of a table as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: SeatId,
+    pub kind: SeatKind,
+    /// The bot's level (bots only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<BotLevel>,
+    pub name: String,
+    /// Whether a client holds the seat now (a bot is always connected).
+    pub connected: bool,
+    /// Whether the seat is the viewer's own.
+    pub you: bool,
+    /// The seat's colour, once the game has started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Side>,
+}
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Waiting for the second seat.
+    Waiting,
+    Playing,
+    Ended,
+}
+
+/// One played action as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedView {
+    /// Its place in the game: 1 for the first action.
+    pub seq: u64,
+    pub action: String,
+    pub by: Side,
+    /// Played by the clock for a side whose time ran out (the deterministic timeout move).
+    pub timeout: bool,
+}
+
+/// What the viewer may see of the game itself. Ash & Walnut hides nothing; a game with hidden
+/// information gets its own variant, built for each viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameView {
+    Hive {
+        /// Every action so far, in order (`moves[i].seq == i + 1`).
+        moves: Vec<PlayedView>,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// An Elder was surrounded.
+    Surrounded,
+    /// Both Elders were surrounded at once.
+    BothSurrounded,
+    /// The same position for the third time.
+    Repetition,
+    /// 200 plies were played.
+    PlyLimit,
+    Resigned,
+}
+
+/// The end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning colour; absent for a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+/// The whole table as one viewer may see it: the answer to `resync`, and sent after seating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableView {
+    pub code: String,
+    pub phase: Phase,
+    /// Actions played so far; the `seq` of the next `event` is `seq + 1`.
+    pub seq: u64,
+    /// The viewer's seat; absent for a spectator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub you: Option<SeatId>,
+    pub seats: [SeatView; 2],
+    /// Seconds per turn.
+    pub clock: u32,
+    /// The colour to act (while playing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Side>,
+    /// Milliseconds left for the action awaited now (while playing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left_ms: Option<u64>,
+    /// Milliseconds until the bot takes the empty seat (while waiting with a bot to fill).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_in_ms: Option<u64>,
+    /// SHA-256 of the secret seed, in hex: shown from the start of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// The seat that plays ash, by the colour rule (from the start of the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ash: Option<SeatId>,
+    pub game: GameView,
+    /// Set once the game has ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// The secret seed, in hex, revealed once the game has ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+}
+
+/// Why the server refused something.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// `hello` spoke another protocol version (the connection is closed).
+    Version,
+    /// Something other than `hello` came first.
+    HelloFirst,
+    /// Not a message of this protocol (bad JSON, unknown type, missing field, not text).
+    Malformed,
+    /// A frame over [`MAX_MESSAGE_BYTES`] (the connection is closed).
+    TooLarge,
+    /// Too many messages; this one was dropped.
+    RateLimited,
+    /// The request is not valid as given (a clock out of range, a second `create`).
+    BadRequest,
+    /// No open table has this code.
+    NoSuchTable,
+    /// Both seats are taken.
+    TableFull,
+    /// The token belongs to no seat.
+    BadToken,
+    /// The connection holds no seat.
+    NotSeated,
+    /// The game has not started (the second seat is empty).
+    NotStarted,
+    /// It is the other seat's turn.
+    NotYourTurn,
+    /// The action is not in the game's notation.
+    BadNotation,
+    /// The rules refuse the action.
+    Illegal,
+    /// `seq` did not match the actions played so far: resync.
+    Stale,
+    /// The game has ended.
+    GameOver,
+    /// Another connection took this seat with its token (this one is closed).
+    Replaced,
+    /// The server could not keep the table (its store failed); try again later.
+    Unavailable,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to a good `hello`.
+    Welcome {
+        version: u32,
+        /// The server's limits, so a client can keep inside them.
+        max_message_bytes: usize,
+        rate_per_second: u32,
+        rate_burst: u32,
+    },
+    /// The connection holds a seat: keep `token` to come back to it after a drop.
+    Seated {
+        code: String,
+        seat: SeatId,
+        token: String,
+    },
+    /// The connection watches a table.
+    Watching {
+        code: String,
+    },
+    /// The whole table as this viewer may see it.
+    State(Box<TableView>),
+    /// A seat was taken or changed hands (by a person or the bot).
+    SeatTaken {
+        seat: SeatView,
+    },
+    /// Both seats are taken: the game begins. `fingerprint` commits to the secret seed; `ash`
+    /// is the seat the colour rule gives ash (who acts first).
+    Started {
+        fingerprint: String,
+        ash: SeatId,
+        seats: [SeatView; 2],
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_left_ms: Option<u64>,
+    },
+    /// An accepted action, in order.
+    Event {
+        seq: u64,
+        action: String,
+        by: Side,
+        seat: SeatId,
+        timeout: bool,
+        /// The colour to act next, absent once the game is over.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_move: Option<Side>,
+        /// Milliseconds the next side has.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_left_ms: Option<u64>,
+    },
+    /// A seat's client connected or dropped.
+    Presence {
+        seat: SeatId,
+        connected: bool,
+    },
+    /// The game is over: the seed is revealed and the whole record (the text `tables verify`
+    /// reads) is given.
+    Ended {
+        seq: u64,
+        outcome: Outcome,
+        seed: String,
+        fingerprint: String,
+        record: String,
+    },
+    /// Something was refused; nothing changed.
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+    Pong {
+        nonce: u64,
+    },
+}
+
+/// Who a message is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(SeatId),
+    Spectator,
+}
+
+impl Viewer {
+    pub fn seat(self) -> Option<SeatId> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+impl ServerMsg {
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The message as a JSON text frame.
+    pub fn to_json(&self) -> String {
+        // Proven: every type here serialises (string keys, no maps with other keys).
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl ClientMsg {
+    /// Reads one frame; the error says what is wrong, in words.
+    pub fn from_json(text: &str) -> Result<ClientMsg, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// A join code as typed: upper case, with spaces and dashes dropped (see [`CODE_ALPHABET`]).
+pub fn normalise_code(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The characters of a join code: digits and capitals without the look-alikes 0/O, 1/I/L.
+pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/// Characters in a join code.
+pub const CODE_LEN: usize = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        let cases = [
+            (
+                r#"{"type":"hello","version":1}"#,
+                ClientMsg::Hello {
+                    version: 1,
+                    token: None,
+                },
+            ),
+            (
+                r#"{"type":"create","game":"hive","clock":60,"bot_fill":"easy"}"#,
+                ClientMsg::Create {
+                    game: GameKind::Hive,
+                    clock: Some(60),
+                    bot_fill: Some(BotLevel::Easy),
+                    name: None,
+                },
+            ),
+            (
+                r#"{"type":"act","seq":0,"action":"wS1"}"#,
+                ClientMsg::Act {
+                    seq: Some(0),
+                    action: "wS1".into(),
+                },
+            ),
+            (r#"{"type":"resign"}"#, ClientMsg::Resign),
+            (r#"{"type":"ping"}"#, ClientMsg::Ping { nonce: 0 }),
+        ];
+        for (text, msg) in cases {
+            assert_eq!(ClientMsg::from_json(text), Ok(msg.clone()), "{text}");
+            assert_eq!(ClientMsg::from_json(&msg.to_json()), Ok(msg));
+        }
+        for bad in [
+            "",
+            "{}",
+            "[]",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"act"}"#,
+            "null",
+        ] {
+            assert!(ClientMsg::from_json(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn server_messages_round_trip() {
+        let msg = ServerMsg::Event {
+            seq: 3,
+            action: "wQ -wS1".into(),
+            by: Side::Ash,
+            seat: SeatId::Second,
+            timeout: false,
+            to_move: Some(Side::Walnut),
+            time_left_ms: Some(60_000),
+        };
+        let text = msg.to_json();
+        assert!(text.starts_with(r#"{"type":"event","seq":3"#), "{text}");
+        assert_eq!(serde_json::from_str::<ServerMsg>(&text).unwrap(), msg);
+        let e = ServerMsg::error(ErrorCode::NotYourTurn, "walnut is to move").to_json();
+        assert_eq!(
+            e,
+            r#"{"type":"error","code":"not_your_turn","message":"walnut is to move"}"#
+        );
+    }
+
+    #[test]
+    fn codes_are_normalised() {
+        assert_eq!(normalise_code(" abc-4x7 "), "ABC4X7");
+        for c in [b'0', b'O', b'1', b'I', b'L'] {
+            assert!(!CODE_ALPHABET.contains(&c));
+        }
+    }
+}

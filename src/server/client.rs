@@ -1,0 +1,334 @@
+//! A small client of the protocol over real WebSocket connections, for `tables loadtest` and
+//! the server's tests: connect, send, receive with a time limit, and an HTTP GET for records.
+
+use crate::net::protocol::{
+    BotLevel, ClientMsg, GameKind, GameView, PROTOCOL_VERSION, SeatId, ServerMsg, Side, TableView,
+};
+use crate::rules::hive::State;
+use futures_util::{SinkExt, StreamExt};
+use rand::seq::IndexedRandom;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// One connection to a server.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Connects to `ws://ADDR/ws` (`addr` as `HOST:PORT`).
+    pub async fn connect(addr: &str) -> Result<Client, String> {
+        let url = format!("ws://{addr}/ws");
+        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
+            .await
+            .map_err(|e| format!("connect {url}: {e}"))?;
+        Ok(Client { ws })
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.send_text(msg.to_json()).await
+    }
+
+    /// Sends any text frame (the tests send broken ones).
+    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| format!("send: {e}"))
+    }
+
+    /// Sends a binary frame.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .map_err(|e| format!("send: {e}"))
+    }
+
+    /// The next message; `Err` when the connection closes, an unreadable message arrives, or
+    /// nothing comes within `limit`.
+    pub async fn recv_within(&mut self, limit: Duration) -> Result<ServerMsg, String> {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .map_err(|_| "nothing received in time".to_string())?;
+            match frame {
+                None => return Err("closed".into()),
+                Some(Err(e)) => return Err(format!("closed: {e}")),
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(t.as_str())
+                        .map_err(|e| format!("unreadable message {t}: {e}"));
+                }
+                Some(Ok(Message::Close(_))) => return Err("closed".into()),
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next message within 10 seconds.
+    pub async fn recv(&mut self) -> Result<ServerMsg, String> {
+        self.recv_within(Duration::from_secs(10)).await
+    }
+
+    /// Reads until a message `pick` accepts (others are skipped), within 10 seconds.
+    pub async fn recv_until<T>(
+        &mut self,
+        mut pick: impl FnMut(&ServerMsg) -> Option<T>,
+    ) -> Result<T, String> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let msg = self.recv_within(left).await?;
+            if let Some(t) = pick(&msg) {
+                return Ok(t);
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// `GET path` on `addr` over HTTP/1.1: the status and the body.
+pub async fn http_get(addr: &str, path: &str) -> Result<(u16, String), String> {
+    let mut s = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connect {addr}: {e}"))?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut raw))
+        .await
+        .map_err(|_| "no answer in time".to_string())?
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&raw);
+    let (head, body) = text.split_once("\r\n\r\n").ok_or("no HTTP answer")?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or("no HTTP status")?;
+    Ok((status, body.to_string()))
+}
+
+/// Says hello (with a seat token to take a seat back) and reads the welcome.
+pub async fn hello(addr: &str, token: Option<String>) -> Result<Client, String> {
+    let mut c = Client::connect(addr).await?;
+    c.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        token,
+    })
+    .await?;
+    match c.recv().await? {
+        ServerMsg::Welcome { .. } => Ok(c),
+        other => Err(format!("expected welcome, got {other:?}")),
+    }
+}
+
+/// A player at a table as its client sees it: the seat, its token, and the game so far,
+/// replayed through the rules from the server's messages.
+pub struct Player {
+    pub c: Client,
+    pub seat: SeatId,
+    pub token: String,
+    pub code: String,
+    pub state: State,
+    pub colour: Option<Side>,
+    pub to_move: Option<Side>,
+    /// Every action heard, in order.
+    pub seen: Vec<String>,
+    /// The record, once the game has ended.
+    pub ended: Option<String>,
+}
+
+impl Player {
+    /// Actions heard so far.
+    pub fn seq(&self) -> u64 {
+        self.seen.len() as u64
+    }
+
+    /// Reads `seated` and the `state` after it.
+    pub async fn seated(mut c: Client) -> Result<Player, String> {
+        let (code, seat, token) = c
+            .recv_until(|m| match m {
+                ServerMsg::Seated { code, seat, token } => {
+                    Some(Ok((code.clone(), *seat, token.clone())))
+                }
+                ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+                _ => None,
+            })
+            .await??;
+        let mut p = Player {
+            c,
+            seat,
+            token,
+            code,
+            state: State::new(),
+            colour: None,
+            to_move: None,
+            seen: Vec::new(),
+            ended: None,
+        };
+        let view = p.next_state().await?;
+        p.take_view(&view)?;
+        Ok(p)
+    }
+
+    /// Reads until the next `state`.
+    pub async fn next_state(&mut self) -> Result<TableView, String> {
+        self.c
+            .recv_until(|m| match m {
+                ServerMsg::State(v) => Some((**v).clone()),
+                _ => None,
+            })
+            .await
+    }
+
+    /// Starts again from a whole `state`.
+    pub fn take_view(&mut self, v: &TableView) -> Result<(), String> {
+        self.state = State::new();
+        self.seen.clear();
+        let GameView::Hive { moves } = &v.game;
+        for m in moves {
+            if m.seq != self.seq() + 1 {
+                return Err(format!("state: move {} out of order", m.seq));
+            }
+            self.play(&m.action)?;
+        }
+        if v.seq != self.seq() {
+            return Err(format!("state: seq {} with {} moves", v.seq, self.seq()));
+        }
+        self.colour = v.seats[self.seat.index()].colour;
+        self.to_move = v.to_move;
+        Ok(())
+    }
+
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        let mv = self
+            .state
+            .parse_move(action)
+            .map_err(|e| format!("the server's move {action}: {e}"))?;
+        self.state
+            .play(mv)
+            .map_err(|e| format!("{action}: {e:?}"))?;
+        self.seen.push(action.to_string());
+        Ok(())
+    }
+
+    /// Takes in one message.
+    pub fn take(&mut self, m: &ServerMsg) -> Result<(), String> {
+        match m {
+            ServerMsg::Started { seats, .. } => {
+                self.colour = seats[self.seat.index()].colour;
+                self.to_move = Some(Side::Ash);
+            }
+            ServerMsg::Event {
+                seq,
+                action,
+                to_move,
+                ..
+            } => {
+                if *seq != self.seq() + 1 {
+                    return Err(format!("event {seq} after {}", self.seq()));
+                }
+                self.play(action)?;
+                self.to_move = *to_move;
+            }
+            ServerMsg::Ended { record, .. } => self.ended = Some(record.clone()),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether this player is to act.
+    pub fn my_turn(&self) -> bool {
+        self.ended.is_none() && self.colour.is_some() && self.to_move == self.colour
+    }
+
+    /// Sends a random legal action, with the sequence number it expects.
+    pub async fn play_random(&mut self, rng: &mut impl rand::Rng) -> Result<(), String> {
+        let moves = self.state.legal_moves();
+        let mv = *moves.choose(rng).ok_or("no legal move")?;
+        let action = self.state.move_string(mv);
+        self.c
+            .send(&ClientMsg::Act {
+                seq: Some(self.seq()),
+                action,
+            })
+            .await
+    }
+
+    /// Reads and takes in the next message.
+    pub async fn pump(&mut self) -> Result<ServerMsg, String> {
+        let m = self.c.recv().await?;
+        self.take(&m)?;
+        Ok(m)
+    }
+
+    /// Reads until `seq` actions have been heard; an `error` on the way is returned as `Err`.
+    pub async fn pump_to(&mut self, seq: u64) -> Result<(), String> {
+        while self.seq() < seq {
+            if let ServerMsg::Error { code, message } = self.pump().await? {
+                return Err(format!("refused: {code:?} {message}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Opens a table and takes its first seat.
+pub async fn create(
+    addr: &str,
+    bot_fill: Option<BotLevel>,
+    clock: Option<u32>,
+) -> Result<Player, String> {
+    let mut c = hello(addr, None).await?;
+    c.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock,
+        bot_fill,
+        name: Some("Ana".into()),
+    })
+    .await?;
+    Player::seated(c).await
+}
+
+/// Takes the second seat of table `code`.
+pub async fn join(addr: &str, code: &str) -> Result<Player, String> {
+    let mut c = hello(addr, None).await?;
+    c.send(&ClientMsg::Join {
+        code: code.to_string(),
+        name: Some("Rui".into()),
+    })
+    .await?;
+    Player::seated(c).await
+}
+
+/// Two players at a new table, the game started (both heard `started`).
+pub async fn table(addr: &str, clock: Option<u32>) -> Result<(Player, Player), String> {
+    table_at(addr, addr, clock).await
+}
+
+/// [`table`] with the first player at the server `addr` and the second at `join_addr` (two
+/// processes of a cluster).
+pub async fn table_at(
+    addr: &str,
+    join_addr: &str,
+    clock: Option<u32>,
+) -> Result<(Player, Player), String> {
+    let mut a = create(addr, None, clock).await?;
+    let mut b = join(join_addr, &a.code).await?;
+    while a.colour.is_none() {
+        a.pump().await?;
+    }
+    a.to_move = Some(Side::Ash);
+    b.to_move = Some(Side::Ash);
+    Ok((a, b))
+}

@@ -1,0 +1,381 @@
+//! Several server processes behind a load balancer (feature `cluster`). PostgreSQL keeps the
+//! tables ([`super::pg`]); Redis carries the rest:
+//! - a lease `ct:lease:CODE` = the owning process, renewed while the table is open: exactly one
+//!   process holds each table's task; a table whose lease lapses (its process died) is taken
+//!   over by another process, read back from the store;
+//! - `ct:token:TOKEN` = `CODE SEAT`: a seat token works at any process;
+//! - a channel `ct:proc:ID` per process: a connection at a process that does not own its table
+//!   sends its commands to the owner's channel, and the owner sends what the table says back
+//!   to the connection's process. The table itself cannot tell a remote connection from a
+//!   local one.
+
+use super::conn::closed;
+use super::table::Cmd;
+use super::{Conn, Hub, Out};
+use crate::net::protocol::{ErrorCode, SeatId, Viewer};
+use redis::AsyncCommands;
+use redis::aio::MultiplexedConnection;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// A command for a table, as it crosses between processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum WireCmd {
+    Join {
+        name: String,
+    },
+    Attach {
+        seat: SeatId,
+    },
+    Spectate,
+    Act {
+        seat: SeatId,
+        seq: Option<u64>,
+        action: String,
+    },
+    Resign {
+        seat: SeatId,
+    },
+    Resync {
+        seat: Option<SeatId>,
+    },
+    Leave,
+}
+
+/// What goes through a process's channel.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Wire {
+    /// To the owner: a connection at process `from` asks table `code`.
+    Cmd {
+        from: String,
+        conn: u64,
+        code: String,
+        cmd: WireCmd,
+    },
+    /// To the connection's process: a message for connection `conn`.
+    Out { conn: u64, text: String },
+    /// To the connection's process: close connection `conn`.
+    Kill { conn: u64 },
+    /// To the connection's process: the answer to a join.
+    Joined {
+        conn: u64,
+        result: Result<SeatId, ErrorCode>,
+    },
+}
+
+type JoinReply = oneshot::Sender<Result<SeatId, ErrorCode>>;
+
+/// This process's part in the cluster.
+pub struct Cluster {
+    pub id: String,
+    redis: MultiplexedConnection,
+    /// Connections of this process at tables owned elsewhere, by their id.
+    local: Mutex<HashMap<u64, Conn>>,
+    joins: Mutex<HashMap<u64, JoinReply>>,
+    /// Connections elsewhere at tables of this process: by their process and id.
+    remote: Mutex<HashMap<(String, u64), Conn>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn channel(process: &str) -> String {
+    format!("ct:proc:{process}")
+}
+
+impl Cluster {
+    /// Connects to Redis and listens on this process's channel.
+    pub async fn connect(url: &str) -> Result<(Arc<Cluster>, redis::aio::PubSub), String> {
+        let client = redis::Client::open(url).map_err(|e| format!("redis {url}: {e}"))?;
+        let redis = client
+            .get_multiplexed_async_connection()
+            .await
+            .map_err(|e| format!("redis {url}: {e}"))?;
+        let id = super::new_token()[..16].to_string();
+        let mut pubsub = client
+            .get_async_pubsub()
+            .await
+            .map_err(|e| format!("redis {url}: {e}"))?;
+        pubsub
+            .subscribe(channel(&id))
+            .await
+            .map_err(|e| format!("redis {url}: {e}"))?;
+        let cluster = Arc::new(Cluster {
+            id,
+            redis,
+            local: Mutex::new(HashMap::new()),
+            joins: Mutex::new(HashMap::new()),
+            remote: Mutex::new(HashMap::new()),
+        });
+        Ok((cluster, pubsub))
+    }
+
+    /// Serves this process's channel and renews its leases, for as long as the process runs.
+    pub fn start(self: &Arc<Cluster>, hub: Arc<Hub>, pubsub: redis::aio::PubSub) {
+        let me = self.clone();
+        let renew_hub = hub.clone();
+        tokio::spawn(async move {
+            let mut messages = pubsub.into_on_message();
+            use futures_util::StreamExt;
+            while let Some(msg) = messages.next().await {
+                let Ok(text) = msg.get_payload::<String>() else {
+                    continue;
+                };
+                if let Ok(wire) = serde_json::from_str::<Wire>(&text) {
+                    me.receive(&hub, wire).await;
+                }
+            }
+            eprintln!("cluster: the Redis channel closed");
+        });
+        let me = self.clone();
+        let lease = renew_hub.config.lease;
+        tokio::spawn(async move {
+            let mut rounds = 0u32;
+            loop {
+                tokio::time::sleep(lease / 3).await;
+                for code in renew_hub.codes() {
+                    let mut r = me.redis.clone();
+                    let _: Result<bool, _> = r
+                        .pexpire(format!("ct:lease:{code}"), lease.as_millis() as i64)
+                        .await;
+                }
+                // Once a lease: take over the open tables nobody holds (their process died).
+                rounds += 1;
+                if rounds.is_multiple_of(3) {
+                    me.adopt(&renew_hub).await;
+                }
+            }
+        });
+    }
+
+    /// Serves the open tables whose lease has lapsed, read back from the store.
+    async fn adopt(&self, hub: &Arc<Hub>) {
+        let Ok(open) = hub.store.open_tables().await else {
+            return;
+        };
+        let local = hub.codes();
+        for stored in open {
+            let code = stored.meta.code.clone();
+            if local.contains(&code) || !self.claim(&code, hub.config.lease).await {
+                continue;
+            }
+            match super::table::Table::restore(hub.clone(), stored).await {
+                Ok(table) => {
+                    eprintln!("cluster: took over table {code}");
+                    hub.spawn(table);
+                }
+                Err(e) => eprintln!("cluster: {e}"),
+            }
+        }
+    }
+
+    async fn publish(&self, process: &str, wire: &Wire) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(wire).unwrap_or_default();
+        if let Err(e) = r.publish::<_, _, i64>(channel(process), text).await {
+            eprintln!("cluster: publish: {e}");
+        }
+    }
+
+    /// Takes the lease of a table; `false` when another process holds it.
+    pub async fn claim(&self, code: &str, lease: Duration) -> bool {
+        let mut r = self.redis.clone();
+        let set: Result<Option<String>, _> = redis::cmd("SET")
+            .arg(format!("ct:lease:{code}"))
+            .arg(&self.id)
+            .arg("NX")
+            .arg("PX")
+            .arg(lease.as_millis() as u64)
+            .query_async(&mut r)
+            .await;
+        matches!(set, Ok(Some(_)))
+    }
+
+    pub async fn release(&self, code: &str) {
+        let mut r = self.redis.clone();
+        let _: Result<i64, _> = r.del(format!("ct:lease:{code}")).await;
+    }
+
+    pub async fn index_token(&self, token: &str, code: &str, seat: SeatId) {
+        let mut r = self.redis.clone();
+        let value = format!("{code} {}", seat.index());
+        let _: Result<(), _> = r.set(format!("ct:token:{token}"), value).await;
+    }
+
+    /// The process that owns a table.
+    pub async fn owner(&self, code: &str) -> Option<String> {
+        let mut r = self.redis.clone();
+        r.get(format!("ct:lease:{code}")).await.ok().flatten()
+    }
+
+    /// The table and seat of a token, from any process.
+    pub async fn token(&self, token: &str) -> Option<(String, SeatId)> {
+        let mut r = self.redis.clone();
+        let value: String = r.get(format!("ct:token:{token}")).await.ok().flatten()?;
+        let (code, seat) = value.split_once(' ')?;
+        let seat = if seat == "0" {
+            SeatId::First
+        } else {
+            SeatId::Second
+        };
+        Some((code.to_string(), seat))
+    }
+
+    /// A stand-in for a table owned by process `owner`: commands sent to it go there.
+    pub fn proxy(self: &Arc<Cluster>, owner: String, code: String) -> mpsc::Sender<Cmd> {
+        let (tx, mut rx) = mpsc::channel::<Cmd>(64);
+        let me = self.clone();
+        tokio::spawn(async move {
+            while let Some(cmd) = rx.recv().await {
+                let keep = |conn: &Conn| {
+                    lock(&me.local).insert(conn.id, conn.clone());
+                    conn.id
+                };
+                let (conn, cmd) = match cmd {
+                    Cmd::Join { name, conn, reply } => {
+                        lock(&me.joins).insert(conn.id, reply);
+                        (keep(&conn), WireCmd::Join { name })
+                    }
+                    Cmd::Attach { seat, conn } => (keep(&conn), WireCmd::Attach { seat }),
+                    Cmd::Spectate { conn } => (keep(&conn), WireCmd::Spectate),
+                    Cmd::Act {
+                        seat,
+                        conn,
+                        seq,
+                        action,
+                    } => (conn.id, WireCmd::Act { seat, seq, action }),
+                    Cmd::Resign { seat, conn } => (conn.id, WireCmd::Resign { seat }),
+                    Cmd::Resync { viewer, conn } => (
+                        conn.id,
+                        WireCmd::Resync {
+                            seat: viewer.seat(),
+                        },
+                    ),
+                    Cmd::Leave { conn_id } => {
+                        lock(&me.local).remove(&conn_id);
+                        (conn_id, WireCmd::Leave)
+                    }
+                };
+                let wire = Wire::Cmd {
+                    from: me.id.clone(),
+                    conn,
+                    code: code.clone(),
+                    cmd,
+                };
+                me.publish(&owner, &wire).await;
+            }
+        });
+        tx
+    }
+
+    /// A connection of process `from` as a table here holds it: what the table sends it goes
+    /// back through `from`'s channel.
+    fn remote_conn(self: &Arc<Cluster>, hub: &Hub, from: &str, id: u64) -> Conn {
+        let key = (from.to_string(), id);
+        if let Some(c) = lock(&self.remote).get(&key) {
+            return c.clone();
+        }
+        let (conn, mut rx, mut killed) = Conn::open(hub);
+        lock(&self.remote).insert(key.clone(), conn.clone());
+        let me = self.clone();
+        let from = from.to_string();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    biased;
+                    out = rx.recv() => match out {
+                        Some(Out::Text(text)) => me.publish(&from, &Wire::Out { conn: id, text }).await,
+                        None => break,
+                    },
+                    _ = closed(&mut killed) => {
+                        while let Ok(Out::Text(text)) = rx.try_recv() {
+                            me.publish(&from, &Wire::Out { conn: id, text }).await;
+                        }
+                        me.publish(&from, &Wire::Kill { conn: id }).await;
+                        break;
+                    }
+                }
+            }
+            lock(&me.remote).remove(&key);
+        });
+        conn
+    }
+
+    async fn receive(self: &Arc<Cluster>, hub: &Arc<Hub>, wire: Wire) {
+        match wire {
+            Wire::Cmd {
+                from,
+                conn,
+                code,
+                cmd,
+            } => {
+                let Some(table) = hub.table(&code) else {
+                    self.publish(&from, &Wire::Kill { conn }).await;
+                    return;
+                };
+                if let WireCmd::Leave = cmd {
+                    let c = lock(&self.remote).remove(&(from.clone(), conn));
+                    if let Some(c) = c {
+                        let _ = table.send(Cmd::Leave { conn_id: c.id }).await;
+                    }
+                    return;
+                }
+                let c = self.remote_conn(hub, &from, conn);
+                let cmd = match cmd {
+                    WireCmd::Join { name } => {
+                        let (reply, answer) = oneshot::channel();
+                        let me = self.clone();
+                        tokio::spawn(async move {
+                            let result = answer.await.unwrap_or(Err(ErrorCode::NoSuchTable));
+                            me.publish(&from, &Wire::Joined { conn, result }).await;
+                        });
+                        Cmd::Join {
+                            name,
+                            conn: c,
+                            reply,
+                        }
+                    }
+                    WireCmd::Attach { seat } => Cmd::Attach { seat, conn: c },
+                    WireCmd::Spectate => Cmd::Spectate { conn: c },
+                    WireCmd::Act { seat, seq, action } => Cmd::Act {
+                        seat,
+                        conn: c,
+                        seq,
+                        action,
+                    },
+                    WireCmd::Resign { seat } => Cmd::Resign { seat, conn: c },
+                    WireCmd::Resync { seat } => Cmd::Resync {
+                        viewer: seat.map_or(Viewer::Spectator, Viewer::Seat),
+                        conn: c,
+                    },
+                    WireCmd::Leave => return,
+                };
+                let _ = table.send(cmd).await;
+            }
+            Wire::Out { conn, text } => {
+                let c = lock(&self.local).get(&conn).cloned();
+                if let Some(c) = c
+                    && c.tx.try_send(Out::Text(text)).is_err()
+                {
+                    c.kill();
+                }
+            }
+            Wire::Kill { conn } => {
+                let c = lock(&self.local).remove(&conn);
+                if let Some(c) = c {
+                    c.kill();
+                }
+            }
+            Wire::Joined { conn, result } => {
+                let reply = lock(&self.joins).remove(&conn);
+                if let Some(reply) = reply {
+                    let _ = reply.send(result);
+                }
+            }
+        }
+    }
+}

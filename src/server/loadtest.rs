@@ -1,0 +1,461 @@
+//! `tables loadtest`: many games at once through real WebSocket connections, each table two
+//! clients playing random legal moves at a steady pace, and the figures: concurrent tables,
+//! actions per second, and the round trip of an action (sent → its `event` back) as median and
+//! p99. Every finished game's record is checked against what its clients saw and verified.
+//! A dropped connection (a server killed and restarted) is taken back with the seat tokens,
+//! and the table's course is checked to hold every action heard before.
+//!
+//! ```text
+//! tables loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
+//!                 [--game-moves N] [--seed S]
+//! ```
+//! Without `--addr` it starts a server in this process (a temporary database). With
+//! `--join-addr` each table's second player connects there (another process of a cluster).
+
+use super::client::{self, Player};
+use crate::cli::{CliError, Options};
+use crate::net::protocol::ClientMsg;
+use crate::play::verify::verify;
+use crate::rules::hive::GameRecord;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::{Semaphore, mpsc, watch};
+use tokio::time::Instant;
+
+/// What one run is asked to do.
+#[derive(Clone, Debug)]
+pub struct Load {
+    pub addr: String,
+    /// Where the second player of each table connects (another process of a cluster); `addr`
+    /// when empty.
+    pub join_addr: String,
+    pub tables: usize,
+    /// Seconds between two actions at one table.
+    pub interval: f64,
+    /// Seconds of steady play after every table is seated.
+    pub duration: f64,
+    /// Moves after which the side to act resigns (so games end and new tables open).
+    pub game_moves: u64,
+    pub seed: u64,
+}
+
+impl Load {
+    fn join_addr(&self) -> &str {
+        if self.join_addr.is_empty() {
+            &self.addr
+        } else {
+            &self.join_addr
+        }
+    }
+}
+
+/// What one table (or the whole run) saw.
+#[derive(Default, Debug)]
+pub struct Tally {
+    /// Round trips, in microseconds.
+    pub rtts: Vec<u32>,
+    pub games: u64,
+    /// Finished records that matched their clients and verified.
+    pub checked: u64,
+    /// Records that did not (an action lost, a failed check).
+    pub mismatched: u64,
+    pub reconnects: u64,
+    /// Actions heard before a drop and missing after it.
+    pub lost: u64,
+    pub errors: Vec<String>,
+}
+
+impl Tally {
+    fn merge(&mut self, other: Tally) {
+        self.rtts.extend(other.rtts);
+        self.games += other.games;
+        self.checked += other.checked;
+        self.mismatched += other.mismatched;
+        self.reconnects += other.reconnects;
+        self.lost += other.lost;
+        self.errors.extend(other.errors);
+    }
+}
+
+/// The run's figures.
+#[derive(Debug)]
+pub struct Report {
+    pub tally: Tally,
+    pub seated: usize,
+    pub max_live: usize,
+    pub setup_seconds: f64,
+    pub seconds: f64,
+}
+
+impl Report {
+    fn percentile(&self, p: f64) -> f64 {
+        let r = &self.tally.rtts;
+        if r.is_empty() {
+            return 0.0;
+        }
+        let i = ((r.len() - 1) as f64 * p).round() as usize;
+        f64::from(r[i]) / 1000.0
+    }
+
+    pub fn median_ms(&self) -> f64 {
+        self.percentile(0.5)
+    }
+
+    pub fn p99_ms(&self) -> f64 {
+        self.percentile(0.99)
+    }
+
+    pub fn actions_per_second(&self) -> f64 {
+        self.tally.rtts.len() as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Checks a finished game: the record holds exactly what the clients heard and verifies.
+fn check(a: &Player, b: &Player) -> Result<(), String> {
+    let record = a.ended.as_deref().ok_or("no record")?;
+    if b.ended.as_deref() != Some(record) {
+        return Err(format!("{}: the two seats got different records", a.code));
+    }
+    let r = GameRecord::parse(record).map_err(|e| format!("{}: {e}", a.code))?;
+    let moves: Vec<&str> = r.moves().map(|m| m.text.as_str()).collect();
+    if moves != a.seen.iter().map(String::as_str).collect::<Vec<_>>() || a.seen != b.seen {
+        return Err(format!(
+            "{}: the record differs from what was heard",
+            a.code
+        ));
+    }
+    if let Some(c) = verify(&r).into_iter().find(|c| !c.passed) {
+        return Err(format!("{}: the {} check failed", a.code, c.name));
+    }
+    Ok(())
+}
+
+/// Takes both seats back after a drop (waiting up to a minute for the server), checking that
+/// every action heard before is still there.
+async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
+    let give_up = Instant::now() + Duration::from_secs(60);
+    for (p, addr) in [(a, &load.addr[..]), (b, load.join_addr())] {
+        loop {
+            let back = match client::hello(addr, Some(p.token.clone())).await {
+                Ok(c) => Player::seated(c).await,
+                Err(e) => Err(e),
+            };
+            match back {
+                Ok(q) => {
+                    if !q.seen.starts_with(&p.seen) {
+                        tally.lost += 1;
+                        tally
+                            .errors
+                            .push(format!("{}: actions lost in a drop", p.code));
+                    }
+                    *p = q;
+                    tally.reconnects += 1;
+                    break;
+                }
+                Err(e) if e.contains("BadToken") => return false,
+                Err(_) if Instant::now() < give_up => {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+                Err(e) => {
+                    tally.errors.push(format!("{}: no way back: {e}", p.code));
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// One action at the table (or the resignation that ends a long game); the round trip is
+/// the mover's.
+async fn step(
+    load: &Load,
+    a: &mut Player,
+    b: &mut Player,
+    rng: &mut SmallRng,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let (mover, other) = if a.my_turn() { (a, b) } else { (b, a) };
+    if !mover.my_turn() {
+        return Err(format!("{}: nobody is to move", mover.code));
+    }
+    if mover.seq() >= load.game_moves {
+        mover.c.send(&ClientMsg::Resign).await?;
+        for p in [mover, other] {
+            while p.ended.is_none() {
+                p.pump().await?;
+            }
+        }
+        return Ok(());
+    }
+    let want = mover.seq() + 1;
+    let sent = Instant::now();
+    mover.play_random(rng).await?;
+    mover.pump_to(want).await?;
+    tally
+        .rtts
+        .push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+    other.pump_to(want).await?;
+    if mover.state.outcome().is_some() {
+        for p in [mover, other] {
+            while p.ended.is_none() {
+                p.pump().await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Shared {
+    load: Load,
+    live: AtomicUsize,
+    max_live: AtomicUsize,
+    setup: Semaphore,
+}
+
+/// One table slot: seats two clients, tells `ready`, waits for the start, then plays at its
+/// pace until the end, opening a new table whenever a game ends.
+async fn slot(
+    shared: Arc<Shared>,
+    index: usize,
+    ready: mpsc::UnboundedSender<Result<(), String>>,
+    mut start: watch::Receiver<Option<Instant>>,
+) -> Tally {
+    let load = &shared.load;
+    let mut tally = Tally::default();
+    let mut rng = SmallRng::seed_from_u64(load.seed ^ (index as u64).wrapping_mul(0x9E37_79B9));
+    let interval = Duration::from_secs_f64(load.interval);
+    let mut first = true;
+    let (mut begin, end) = (Instant::now(), Instant::now());
+    let mut end = end;
+    loop {
+        let seated = {
+            let _permit = shared.setup.acquire().await;
+            client::table_at(&load.addr, load.join_addr(), None).await
+        };
+        if first {
+            let _ = ready.send(seated.as_ref().map(|_| ()).map_err(Clone::clone));
+            first = false;
+            let Ok(Some(t)) = start.wait_for(Option::is_some).await.map(|t| *t) else {
+                return tally;
+            };
+            // The tables' actions are spread evenly over one interval.
+            begin = t + interval.mul_f64(index as f64 / load.tables as f64);
+            end = t + Duration::from_secs_f64(load.duration);
+        }
+        let (mut a, mut b) = match seated {
+            Ok(p) => p,
+            Err(e) => {
+                tally.errors.push(e);
+                return tally;
+            }
+        };
+        let live = shared.live.fetch_add(1, Ordering::Relaxed) + 1;
+        shared.max_live.fetch_max(live, Ordering::Relaxed);
+        let mut next = begin.max(Instant::now());
+        while Instant::now() < end && a.ended.is_none() {
+            tokio::time::sleep_until(next).await;
+            next += interval;
+            if Instant::now() >= end {
+                break;
+            }
+            if let Err(e) = step(load, &mut a, &mut b, &mut rng, &mut tally).await {
+                // A drop (or a stall): take the seats back and go on.
+                if !recover(load, &mut a, &mut b, &mut tally).await {
+                    tally.errors.push(e);
+                    break;
+                }
+            }
+        }
+        shared.live.fetch_sub(1, Ordering::Relaxed);
+        if a.ended.is_some() {
+            tally.games += 1;
+            match check(&a, &b) {
+                Ok(()) => tally.checked += 1,
+                Err(e) => {
+                    tally.mismatched += 1;
+                    tally.errors.push(e);
+                }
+            }
+        }
+        if a.ended.is_none() {
+            // Time is up: end the game rather than leave it to the clock on the server.
+            let _ = a.c.send(&ClientMsg::Resign).await;
+        }
+        a.c.close().await;
+        b.c.close().await;
+        if Instant::now() >= end {
+            return tally;
+        }
+        begin = next;
+    }
+}
+
+/// Runs the load against `load.addr`.
+pub async fn run(load: Load) -> Report {
+    let shared = Arc::new(Shared {
+        load: load.clone(),
+        live: AtomicUsize::new(0),
+        max_live: AtomicUsize::new(0),
+        setup: Semaphore::new(32),
+    });
+    let (ready_tx, mut ready) = mpsc::unbounded_channel();
+    let (start_tx, start) = watch::channel(None);
+    let set_up = Instant::now();
+    let tasks: Vec<_> = (0..load.tables)
+        .map(|i| tokio::spawn(slot(shared.clone(), i, ready_tx.clone(), start.clone())))
+        .collect();
+    drop(ready_tx);
+    let mut seated = 0;
+    let mut tally = Tally::default();
+    for _ in 0..load.tables {
+        match ready.recv().await {
+            Some(Ok(())) => seated += 1,
+            Some(Err(e)) => tally.errors.push(format!("setup: {e}")),
+            None => break,
+        }
+    }
+    let setup_seconds = set_up.elapsed().as_secs_f64();
+    let began = Instant::now();
+    let _ = start_tx.send(Some(began));
+    for t in tasks {
+        match t.await {
+            Ok(t) => tally.merge(t),
+            Err(e) => tally.errors.push(format!("a table task failed: {e}")),
+        }
+    }
+    tally.rtts.sort_unstable();
+    Report {
+        tally,
+        seated,
+        max_live: shared.max_live.load(Ordering::Relaxed),
+        setup_seconds,
+        seconds: began.elapsed().as_secs_f64().min(load.duration).max(1e-9),
+    }
+}
+
+fn seconds(options: &Options, name: &str, default: f64) -> Result<f64, CliError> {
+    match options.str(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| CliError::Usage(format!("`--{name}` takes seconds, not `{v}`"))),
+    }
+}
+
+/// `tables loadtest`.
+pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
+    options.allow_only(&[
+        "addr",
+        "join-addr",
+        "tables",
+        "interval",
+        "duration",
+        "game-moves",
+        "seed",
+    ])?;
+    let mut load = Load {
+        addr: options.str("addr").unwrap_or_default().to_string(),
+        join_addr: options.str("join-addr").unwrap_or_default().to_string(),
+        tables: options.u64("tables")?.unwrap_or(100) as usize,
+        interval: seconds(options, "interval", 2.0)?,
+        duration: seconds(options, "duration", 30.0)?,
+        game_moves: options.u64("game-moves")?.unwrap_or(60),
+        seed: options.u64("seed")?.unwrap_or(1),
+    };
+    if load.tables == 0 {
+        return Err(CliError::Usage("`--tables` must be at least 1".into()));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    // Without --addr: a server in this process, on its own threads, with a throwaway database.
+    let mut db = None;
+    let _server = if load.addr.is_empty() {
+        let path =
+            std::env::temp_dir().join(format!("carved-tables-load-{}.db", std::process::id()));
+        db = Some(path.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let config = super::Config {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: path,
+            ..super::Config::default()
+        };
+        let server = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| CliError::Input(e.to_string()))?;
+        let handle = server.spawn(async move {
+            if let Err(e) = super::run(config, |addr| {
+                let _ = tx.send(addr);
+            })
+            .await
+            {
+                eprintln!("loadtest: the server failed: {e}");
+            }
+        });
+        let addr = rx
+            .recv_timeout(Duration::from_secs(30))
+            .map_err(|_| CliError::Input("the in-process server did not start".into()))?;
+        load.addr = addr.to_string();
+        Some((server, handle))
+    } else {
+        None
+    };
+    writeln!(
+        out,
+        "loadtest: {} tables on {}, one action per table every {} s, for {} s",
+        load.tables, load.addr, load.interval, load.duration
+    )?;
+    let report = runtime.block_on(run(load));
+    if let Some(path) = db {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+    let t = &report.tally;
+    writeln!(
+        out,
+        "tables: {} seated in {:.1} s; {} concurrent at most",
+        report.seated, report.setup_seconds, report.max_live
+    )?;
+    writeln!(
+        out,
+        "actions: {} in {:.1} s = {:.1} per second",
+        t.rtts.len(),
+        report.seconds,
+        report.actions_per_second()
+    )?;
+    writeln!(
+        out,
+        "round trip: median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        report.median_ms(),
+        report.p99_ms(),
+        report.percentile(1.0)
+    )?;
+    writeln!(
+        out,
+        "games finished: {}, records checked and verified: {}, mismatched: {}",
+        t.games, t.checked, t.mismatched
+    )?;
+    writeln!(
+        out,
+        "reconnects: {}, actions lost: {}",
+        t.reconnects, t.lost
+    )?;
+    for e in t.errors.iter().take(10) {
+        writeln!(out, "error: {e}")?;
+    }
+    if t.errors.is_empty() && t.mismatched == 0 && t.lost == 0 {
+        Ok(())
+    } else {
+        Err(CliError::Input(format!("{} error(s)", t.errors.len())))
+    }
+}

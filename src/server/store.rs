@@ -1,0 +1,546 @@
+//! Where the server keeps its tables: every seat taken, every accepted action and every finished
+//! record, written before anything is announced. [`Store`] is the interface; [`SqliteStore`] the
+//! embedded default (one file). [`StoreHandle`] runs a store on its own thread and commits the
+//! writes of many tables together (one transaction a batch), acknowledging each.
+//!
+//! Schema (SQLite):
+//! - `tables(code PK, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms,
+//!   started_ms, turn_started_ms, ended_ms, record)`: one row a table; `turn_started_ms` is the
+//!   wall-clock time the awaited turn began (the clock's state), `record` the finished record.
+//! - `seats(code, seat, kind, level, name, token UNIQUE)`: the seats taken; `token` is NULL for
+//!   a bot.
+//! - `actions(code, seq, action, side, timeout, at_ms)`, key `(code, seq)`: the course, in order.
+
+use crate::ai::Level;
+use crate::fair::Seed;
+use crate::net::protocol::{SeatId, Side};
+use rusqlite::{Connection, OptionalExtension};
+use std::path::Path;
+use tokio::sync::{mpsc, oneshot};
+
+/// Why the store failed, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "store: {}", self.0)
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// Who holds a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoredSeatKind {
+    /// A person; `token` takes the seat back.
+    Human {
+        token: String,
+    },
+    Bot(Level),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    pub seat: SeatId,
+    pub kind: StoredSeatKind,
+    pub name: String,
+}
+
+/// What a table was opened with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableMeta {
+    pub code: String,
+    pub clock_ms: u64,
+    pub bot_fill: Option<Level>,
+    pub bot_after_ms: u64,
+    pub secret: Seed,
+    pub bot_seed: u64,
+    pub created_ms: u64,
+}
+
+/// One accepted action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    pub seq: u64,
+    pub action: String,
+    pub side: Side,
+    pub timeout: bool,
+    pub at_ms: u64,
+}
+
+/// One change to the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// A new table with its first seat. Fails when the code is taken.
+    Create { meta: TableMeta, first: StoredSeat },
+    /// The second seat is taken: the game starts, its first turn at `at_ms`.
+    Start {
+        code: String,
+        second: StoredSeat,
+        at_ms: u64,
+    },
+    /// An accepted action; the next turn starts at its `at_ms`.
+    Action { code: String, action: StoredAction },
+    /// Nobody took the second seat in time: the table is closed, without a game.
+    Abandon { code: String, at_ms: u64 },
+    /// The game ended: its record (the text `tables verify` reads).
+    End {
+        code: String,
+        record: String,
+        at_ms: u64,
+    },
+}
+
+impl Write {
+    pub fn code(&self) -> &str {
+        match self {
+            Write::Create { meta, .. } => &meta.code,
+            Write::Start { code, .. }
+            | Write::Action { code, .. }
+            | Write::Abandon { code, .. }
+            | Write::End { code, .. } => code,
+        }
+    }
+}
+
+/// A table that had not ended, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTable {
+    pub meta: TableMeta,
+    pub seats: Vec<StoredSeat>,
+    pub started_ms: Option<u64>,
+    pub turn_started_ms: Option<u64>,
+    pub actions: Vec<StoredAction>,
+}
+
+/// A value bound to a statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    MaybeText(Option<String>),
+    Int(i64),
+    Bool(bool),
+}
+
+fn ms(v: u64) -> Value {
+    Value::Int(v as i64)
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+fn seat_statement(code: &str, s: &StoredSeat) -> (&'static str, Vec<Value>) {
+    let (kind, level, token) = match &s.kind {
+        StoredSeatKind::Human { token } => ("human", None, Some(token.clone())),
+        StoredSeatKind::Bot(l) => ("bot", Some(l.name().to_string()), None),
+    };
+    (
+        "INSERT INTO seats (code, seat, kind, level, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
+        vec![
+            text(code),
+            Value::Int(seat_index(s.seat)),
+            text(kind),
+            Value::MaybeText(level),
+            text(&s.name),
+            Value::MaybeText(token),
+        ],
+    )
+}
+
+/// The SQL statements of one write, for every SQL store: parameters numbered `$1`, `$2`, ...
+pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
+    match w {
+        Write::Create { meta, first } => vec![
+            (
+                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
+                 VALUES ($1, 'hive', $2, $3, $4, $5, $6, $7)",
+                vec![
+                    text(&meta.code),
+                    ms(meta.clock_ms),
+                    Value::MaybeText(meta.bot_fill.map(|l| l.name().to_string())),
+                    ms(meta.bot_after_ms),
+                    Value::Text(meta.secret.to_hex()),
+                    Value::Int(meta.bot_seed as i64),
+                    ms(meta.created_ms),
+                ],
+            ),
+            seat_statement(&meta.code, first),
+        ],
+        Write::Start {
+            code,
+            second,
+            at_ms,
+        } => vec![
+            seat_statement(code, second),
+            (
+                "UPDATE tables SET started_ms = $2, turn_started_ms = $2 WHERE code = $1",
+                vec![text(code), ms(*at_ms)],
+            ),
+        ],
+        Write::Action { code, action: a } => vec![
+            (
+                "INSERT INTO actions (code, seq, action, side, timeout, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                vec![
+                    text(code),
+                    ms(a.seq),
+                    text(&a.action),
+                    text(side_text(a.side)),
+                    Value::Bool(a.timeout),
+                    ms(a.at_ms),
+                ],
+            ),
+            (
+                "UPDATE tables SET turn_started_ms = $2 WHERE code = $1",
+                vec![text(code), ms(a.at_ms)],
+            ),
+        ],
+        Write::Abandon { code, at_ms } => vec![(
+            "UPDATE tables SET ended_ms = $2 WHERE code = $1",
+            vec![text(code), ms(*at_ms)],
+        )],
+        Write::End {
+            code,
+            record,
+            at_ms,
+        } => vec![(
+            "UPDATE tables SET ended_ms = $2, record = $3 WHERE code = $1",
+            vec![text(code), ms(*at_ms), text(record)],
+        )],
+    }
+}
+
+/// Applies each write of a batch in its own savepoint of one transaction, so one that fails
+/// (a taken code) leaves the others in; `run` runs a statement, `apply` one write.
+pub fn in_savepoints<T, E>(
+    tx: &mut T,
+    batch: &[Write],
+    run: impl Fn(&mut T, &str) -> Result<(), E>,
+    apply: impl Fn(&mut T, &Write) -> Result<(), E>,
+) -> Result<Vec<Result<(), StoreError>>, StoreError>
+where
+    StoreError: From<E>,
+{
+    let mut results = Vec::with_capacity(batch.len());
+    for w in batch {
+        run(tx, "SAVEPOINT one")?;
+        let done = apply(tx, w);
+        if done.is_err() {
+            run(tx, "ROLLBACK TO SAVEPOINT one")?;
+        }
+        run(tx, "RELEASE SAVEPOINT one")?;
+        results.push(done.map_err(StoreError::from));
+    }
+    Ok(results)
+}
+
+/// A place to keep tables.
+pub trait Store: Send {
+    /// Applies the writes together, each on its own: a write that fails (a taken code) leaves
+    /// the others in. One result a write, in order; all are durable when this returns.
+    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError>;
+    /// Every table that has not ended.
+    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError>;
+    /// A finished table's record.
+    fn record(&mut self, code: &str) -> Result<Option<String>, StoreError>;
+}
+
+/// The embedded store: one SQLite file.
+pub struct SqliteStore {
+    db: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    clock_ms INTEGER NOT NULL,
+    bot_fill TEXT,
+    bot_after_ms INTEGER NOT NULL,
+    secret TEXT NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    created_ms INTEGER NOT NULL,
+    started_ms INTEGER,
+    turn_started_ms INTEGER,
+    ended_ms INTEGER,
+    record TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    name TEXT NOT NULL,
+    token TEXT UNIQUE,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    side TEXT NOT NULL,
+    timeout INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, seq)
+);
+CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
+";
+
+fn side_text(s: Side) -> &'static str {
+    match s {
+        Side::Ash => "ash",
+        Side::Walnut => "walnut",
+    }
+}
+
+fn seat_index(s: SeatId) -> i64 {
+    s.index() as i64
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the file. WAL journal with `synchronous=NORMAL`: a committed write
+    /// survives the server process being killed; only a power cut may lose the last commits.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let db = Connection::open(path)?;
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.pragma_update(None, "foreign_keys", "ON")?;
+        db.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { db })
+    }
+
+    fn apply(db: &Connection, w: &Write) -> rusqlite::Result<()> {
+        for (sql, values) in statements(w) {
+            // The statements number their parameters `$n`; SQLite reads them as `?n`.
+            db.execute(&sql.replace('$', "?"), rusqlite::params_from_iter(values))?;
+        }
+        Ok(())
+    }
+}
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Value::Text(s) => s.to_sql(),
+            Value::MaybeText(s) => s.to_sql(),
+            Value::Int(i) => i.to_sql(),
+            Value::Bool(b) => b.to_sql(),
+        }
+    }
+}
+
+fn bad(what: &str) -> rusqlite::Error {
+    rusqlite::Error::InvalidColumnName(format!("unreadable {what}"))
+}
+
+impl Store for SqliteStore {
+    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.db.transaction()?;
+        let results = in_savepoints(
+            &mut tx,
+            batch,
+            |tx, sql| tx.execute_batch(sql),
+            |tx, w| Self::apply(tx, w),
+        )?;
+        tx.commit()?;
+        Ok(results)
+    }
+
+    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+        let mut tables = Vec::new();
+        let mut q = self.db.prepare(
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms
+             FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
+        )?;
+        let rows = q.query_map([], |r| {
+            let bot_fill: Option<String> = r.get(2)?;
+            let secret: String = r.get(4)?;
+            Ok(StoredTable {
+                meta: TableMeta {
+                    code: r.get(0)?,
+                    clock_ms: r.get::<_, i64>(1)? as u64,
+                    bot_fill: match bot_fill {
+                        Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level"))?),
+                        None => None,
+                    },
+                    bot_after_ms: r.get::<_, i64>(3)? as u64,
+                    secret: Seed::from_hex(&secret).map_err(|_| bad("secret"))?,
+                    bot_seed: r.get::<_, i64>(5)? as u64,
+                    created_ms: r.get::<_, i64>(6)? as u64,
+                },
+                seats: Vec::new(),
+                started_ms: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),
+                turn_started_ms: r.get::<_, Option<i64>>(8)?.map(|v| v as u64),
+                actions: Vec::new(),
+            })
+        })?;
+        for t in rows {
+            tables.push(t?);
+        }
+        let mut seats = self.db.prepare(
+            "SELECT seat, kind, level, name, token FROM seats WHERE code = ?1 ORDER BY seat",
+        )?;
+        let mut actions = self.db.prepare(
+            "SELECT seq, action, side, timeout, at_ms FROM actions WHERE code = ?1 ORDER BY seq",
+        )?;
+        for t in &mut tables {
+            let rows = seats.query_map([&t.meta.code], |r| {
+                let seat = if r.get::<_, i64>(0)? == 0 {
+                    SeatId::First
+                } else {
+                    SeatId::Second
+                };
+                let kind: String = r.get(1)?;
+                let level: Option<String> = r.get(2)?;
+                let token: Option<String> = r.get(4)?;
+                let kind = match (kind.as_str(), level, token) {
+                    ("human", _, Some(token)) => StoredSeatKind::Human { token },
+                    ("bot", Some(l), _) => {
+                        StoredSeatKind::Bot(Level::parse(&l).ok_or_else(|| bad("level"))?)
+                    }
+                    _ => return Err(bad("seat")),
+                };
+                Ok(StoredSeat {
+                    seat,
+                    kind,
+                    name: r.get(3)?,
+                })
+            })?;
+            for s in rows {
+                t.seats.push(s?);
+            }
+            let rows = actions.query_map([&t.meta.code], |r| {
+                let side: String = r.get(2)?;
+                Ok(StoredAction {
+                    seq: r.get::<_, i64>(0)? as u64,
+                    action: r.get(1)?,
+                    side: if side == "ash" {
+                        Side::Ash
+                    } else {
+                        Side::Walnut
+                    },
+                    timeout: r.get(3)?,
+                    at_ms: r.get::<_, i64>(4)? as u64,
+                })
+            })?;
+            for a in rows {
+                t.actions.push(a?);
+            }
+        }
+        Ok(tables)
+    }
+
+    fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .db
+            .query_row("SELECT record FROM tables WHERE code = ?1", [code], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()?
+            .flatten())
+    }
+}
+
+enum Job {
+    Write(Write, oneshot::Sender<Result<(), StoreError>>),
+    Record(String, oneshot::Sender<Result<Option<String>, StoreError>>),
+    Open(oneshot::Sender<Result<Vec<StoredTable>, StoreError>>),
+}
+
+/// A store on its own thread: writes from all tables are committed in batches and each is
+/// acknowledged once durable.
+#[derive(Clone)]
+pub struct StoreHandle {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+/// The most writes committed in one transaction.
+const BATCH: usize = 512;
+
+impl StoreHandle {
+    pub fn spawn(mut store: Box<dyn Store>) -> StoreHandle {
+        let (jobs, mut rx) = mpsc::unbounded_channel::<Job>();
+        std::thread::Builder::new()
+            .name("store".into())
+            .spawn(move || {
+                let mut writes = Vec::new();
+                let mut acks = Vec::new();
+                while let Some(first) = rx.blocking_recv() {
+                    let mut next = Some(first);
+                    while let Some(job) = next.take() {
+                        match job {
+                            Job::Write(w, ack) => {
+                                writes.push(w);
+                                acks.push(ack);
+                            }
+                            Job::Record(code, reply) => {
+                                let _ = reply.send(store.record(&code));
+                            }
+                            Job::Open(reply) => {
+                                let _ = reply.send(store.open_tables());
+                            }
+                        }
+                        if writes.len() < BATCH {
+                            next = rx.try_recv().ok();
+                        }
+                    }
+                    if writes.is_empty() {
+                        continue;
+                    }
+                    match store.write(&writes) {
+                        Ok(results) => {
+                            for (ack, r) in acks.drain(..).zip(results) {
+                                let _ = ack.send(r);
+                            }
+                        }
+                        Err(e) => {
+                            for ack in acks.drain(..) {
+                                let _ = ack.send(Err(e.clone()));
+                            }
+                        }
+                    }
+                    writes.clear();
+                }
+            })
+            .expect("the store thread starts");
+        StoreHandle { jobs }
+    }
+
+    /// Writes one change; returns once it is durable.
+    pub async fn write(&self, w: Write) -> Result<(), StoreError> {
+        let (ack, done) = oneshot::channel();
+        self.jobs
+            .send(Job::Write(w, ack))
+            .map_err(|_| StoreError("the store has stopped".into()))?;
+        done.await
+            .map_err(|_| StoreError("the store has stopped".into()))?
+    }
+
+    pub async fn record(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::Record(code.to_string(), reply), done).await
+    }
+
+    /// Every table that has not ended, as stored now.
+    pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::Open(reply), done).await
+    }
+
+    async fn ask<T>(
+        &self,
+        job: Job,
+        done: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.jobs
+            .send(job)
+            .map_err(|_| StoreError("the store has stopped".into()))?;
+        done.await
+            .map_err(|_| StoreError("the store has stopped".into()))?
+    }
+}

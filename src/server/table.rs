@@ -1,0 +1,830 @@
+//! One table: a task that owns its game ([`HiveGame`]), its seats and their connections, its
+//! clock and its bot. Every command reaches it through its channel, so a table acts on one
+//! thing at a time; an accepted action is written to the store before anyone hears of it.
+
+use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
+use super::{Conn, Hub, new_token, now_ms};
+use crate::ai::Level;
+use crate::i18n::{Explain, english};
+use crate::net::protocol::{
+    BotLevel, EndReason, ErrorCode, GameView, Outcome, Phase, PlayedView, SeatId, SeatKind,
+    SeatView, ServerMsg, Side, TableView, Viewer,
+};
+use crate::play::hive::{Ending, HiveGame};
+use crate::play::{ClockSetting, Played, Refused, Seat};
+use crate::rules::hive::{Colour, DrawReason, NotationError, State};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// What a connection asks of a table.
+pub enum Cmd {
+    /// Take the empty second seat.
+    Join {
+        name: String,
+        conn: Conn,
+        reply: oneshot::Sender<Result<SeatId, ErrorCode>>,
+    },
+    /// Take a seat back with its token (or right after creating the table).
+    Attach {
+        seat: SeatId,
+        conn: Conn,
+    },
+    Spectate {
+        conn: Conn,
+    },
+    Act {
+        seat: SeatId,
+        conn: Conn,
+        seq: Option<u64>,
+        action: String,
+    },
+    Resign {
+        seat: SeatId,
+        conn: Conn,
+    },
+    Resync {
+        viewer: Viewer,
+        conn: Conn,
+    },
+    /// The connection closed.
+    Leave {
+        conn_id: u64,
+    },
+}
+
+/// The bot's choice for a ply.
+type BotAnswer = (usize, Option<crate::rules::hive::Move>);
+
+/// Who holds a seat.
+#[derive(Clone, Debug)]
+enum Holder {
+    Empty,
+    Human { token: String, name: String },
+    Bot(Level),
+}
+
+struct SeatState {
+    holder: Holder,
+    conn: Option<Conn>,
+}
+
+pub struct Table {
+    hub: Arc<Hub>,
+    meta: TableMeta,
+    seats: [SeatState; 2],
+    spectators: Vec<Conn>,
+    /// The game, once both seats are taken.
+    game: Option<HiveGame>,
+    /// When the awaited turn began.
+    turn_started: Instant,
+    /// When the bot takes the empty seat (a table with a bot to fill, while waiting).
+    bot_fill_at: Option<Instant>,
+    /// The bot's answer for this ply is being computed.
+    thinking: Option<usize>,
+    bot_moves: (
+        mpsc::UnboundedSender<BotAnswer>,
+        mpsc::UnboundedReceiver<BotAnswer>,
+    ),
+    /// The table broke (its store failed): it serves nothing more.
+    broken: bool,
+}
+
+fn seat_of(holder: &StoredSeat) -> Holder {
+    match &holder.kind {
+        StoredSeatKind::Human { token } => Holder::Human {
+            token: token.clone(),
+            name: holder.name.clone(),
+        },
+        StoredSeatKind::Bot(l) => Holder::Bot(*l),
+    }
+}
+
+fn clock_of(meta: &TableMeta) -> ClockSetting {
+    ClockSetting {
+        per_turn: Some(meta.clock_ms as f64 / 1000.0),
+        window: None,
+    }
+}
+
+fn outcome_of(e: Ending) -> Outcome {
+    use crate::rules::hive::Outcome as O;
+    let reason = match e {
+        Ending::Rules(O::Win(_)) => EndReason::Surrounded,
+        Ending::Rules(O::Draw(DrawReason::BothEldersSurrounded)) => EndReason::BothSurrounded,
+        Ending::Rules(O::Draw(DrawReason::Repetition)) => EndReason::Repetition,
+        Ending::Rules(O::Draw(DrawReason::PlyLimit)) => EndReason::PlyLimit,
+        Ending::Resigned(_) => EndReason::Resigned,
+    };
+    Outcome {
+        winner: e.winner().map(Side::from),
+        reason,
+    }
+}
+
+impl Table {
+    /// A table just opened, its first seat taken by `first`.
+    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> Table {
+        let bot_fill_at = meta
+            .bot_fill
+            .map(|_| Instant::now() + Duration::from_millis(meta.bot_after_ms));
+        Table {
+            hub,
+            seats: [
+                SeatState {
+                    holder: seat_of(first),
+                    conn: None,
+                },
+                SeatState {
+                    holder: Holder::Empty,
+                    conn: None,
+                },
+            ],
+            meta,
+            spectators: Vec::new(),
+            game: None,
+            turn_started: Instant::now(),
+            bot_fill_at,
+            thinking: None,
+            bot_moves: mpsc::unbounded_channel(),
+            broken: false,
+        }
+    }
+
+    /// A table read back from the store: its course replayed through the rules, its clock
+    /// running from the stored start of the turn. A turn whose time ran out while the server
+    /// was down gets its timeout move now (at most one), and the next turn starts now.
+    pub async fn restore(hub: Arc<Hub>, stored: StoredTable) -> Result<Table, String> {
+        let code = stored.meta.code.clone();
+        let first = stored
+            .seats
+            .iter()
+            .find(|s| s.seat == SeatId::First)
+            .ok_or_else(|| format!("table {code}: no first seat"))?;
+        let mut t = Table::new(hub, stored.meta.clone(), first);
+        let now_wall = now_ms();
+        if let Some(second) = stored.seats.iter().find(|s| s.seat == SeatId::Second) {
+            t.seats[1].holder = seat_of(second);
+            t.bot_fill_at = None;
+            t.start_game();
+            let game = t.game.as_mut().expect("just started");
+            for a in &stored.actions {
+                let colour = Colour::from(a.side);
+                let before = game.state().clone();
+                let played = if a.timeout {
+                    game.tick(f64::INFINITY).ok_or("no timeout move")
+                } else {
+                    game.submit_text(colour, &a.action)
+                        .map_err(|_| "an action the rules refuse")
+                }
+                .map_err(|e| format!("table {code}, action {}: {e}", a.seq))?;
+                if before.move_string(played.action) != a.action {
+                    return Err(format!(
+                        "table {code}, action {}: replays differently",
+                        a.seq
+                    ));
+                }
+            }
+            let turn_ms = stored
+                .turn_started_ms
+                .or(stored.started_ms)
+                .unwrap_or(now_wall);
+            let elapsed = Duration::from_millis(now_wall.saturating_sub(turn_ms));
+            let clock = Duration::from_millis(t.meta.clock_ms);
+            if game.ending().is_none() && elapsed >= clock {
+                t.turn_started = Instant::now()
+                    .checked_sub(clock)
+                    .unwrap_or_else(Instant::now);
+                t.on_deadline().await;
+            } else {
+                t.turn_started = Instant::now()
+                    .checked_sub(elapsed)
+                    .unwrap_or_else(Instant::now);
+                if let Some(game) = t.game.as_mut() {
+                    game.tick(elapsed.as_secs_f64());
+                }
+            }
+        } else if let Some(_level) = t.meta.bot_fill {
+            let waited = now_wall.saturating_sub(t.meta.created_ms);
+            let left = t.meta.bot_after_ms.saturating_sub(waited);
+            t.bot_fill_at = Some(Instant::now() + Duration::from_millis(left));
+        }
+        Ok(t)
+    }
+
+    pub fn code(&self) -> &str {
+        &self.meta.code
+    }
+
+    /// The tokens of its human seats, for the hub's index.
+    pub fn tokens(&self) -> Vec<(String, SeatId)> {
+        SeatId::BOTH
+            .into_iter()
+            .filter_map(|s| match &self.seats[s.index()].holder {
+                Holder::Human { token, .. } => Some((token.clone(), s)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn start_game(&mut self) {
+        let seat = |h: &Holder| match h {
+            Holder::Bot(l) => Seat::Bot(*l),
+            _ => Seat::Remote,
+        };
+        let name = |h: &Holder| match h {
+            Holder::Human { name, .. } => name.clone(),
+            _ => String::new(),
+        };
+        let game = HiveGame::new(
+            [seat(&self.seats[0].holder), seat(&self.seats[1].holder)],
+            [name(&self.seats[0].holder), name(&self.seats[1].holder)],
+            self.meta.secret,
+            clock_of(&self.meta),
+            self.meta.bot_seed,
+        );
+        self.game = Some(game);
+        self.turn_started = Instant::now();
+    }
+
+    fn seq(&self) -> u64 {
+        self.game
+            .as_ref()
+            .map_or(0, |g| g.game().record().len() as u64)
+    }
+
+    fn phase(&self) -> Phase {
+        match &self.game {
+            None => Phase::Waiting,
+            Some(g) if g.ending().is_some() => Phase::Ended,
+            Some(_) => Phase::Playing,
+        }
+    }
+
+    fn seat_colour(&self, seat: SeatId) -> Option<Side> {
+        let g = self.game.as_ref()?;
+        let order = match seat {
+            SeatId::First => crate::fair::SeatOrder::First,
+            SeatId::Second => crate::fair::SeatOrder::Second,
+        };
+        Some(g.colour_of(order).into())
+    }
+
+    fn seat_for(&self, colour: Colour) -> SeatId {
+        SeatId::BOTH
+            .into_iter()
+            .find(|s| self.seat_colour(*s) == Some(colour.into()))
+            .unwrap_or(SeatId::First)
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        let g = self.game.as_ref()?;
+        g.awaited()?;
+        Some(self.turn_started + Duration::from_millis(self.meta.clock_ms))
+    }
+
+    fn time_left_ms(&self) -> Option<u64> {
+        let d = self.deadline()?;
+        Some(d.saturating_duration_since(Instant::now()).as_millis() as u64)
+    }
+
+    fn seat_view(&self, seat: SeatId, viewer: Viewer) -> SeatView {
+        let s = &self.seats[seat.index()];
+        let (kind, level, name, connected) = match &s.holder {
+            Holder::Empty => (SeatKind::Empty, None, String::new(), false),
+            Holder::Human { name, .. } => (SeatKind::Human, None, name.clone(), s.conn.is_some()),
+            Holder::Bot(l) => (
+                SeatKind::Bot,
+                Some(BotLevel::from(*l)),
+                english(&Seat::Bot(*l).label()),
+                true,
+            ),
+        };
+        SeatView {
+            seat,
+            kind,
+            level,
+            name,
+            connected,
+            you: viewer == Viewer::Seat(seat),
+            colour: self.seat_colour(seat),
+        }
+    }
+
+    fn seat_views(&self, viewer: Viewer) -> [SeatView; 2] {
+        [
+            self.seat_view(SeatId::First, viewer),
+            self.seat_view(SeatId::Second, viewer),
+        ]
+    }
+
+    fn moves(&self) -> Vec<PlayedView> {
+        let Some(g) = &self.game else {
+            return Vec::new();
+        };
+        let mut replay = State::new();
+        g.game()
+            .record()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let text = replay.move_string(e.action);
+                let _ = replay.play(e.action);
+                PlayedView {
+                    seq: i as u64 + 1,
+                    action: text,
+                    by: if e.side == 0 { Side::Ash } else { Side::Walnut },
+                    timeout: e.timeout,
+                }
+            })
+            .collect()
+    }
+
+    /// The whole table as `viewer` may see it.
+    fn view(&self, viewer: Viewer) -> TableView {
+        let g = self.game.as_ref();
+        TableView {
+            code: self.meta.code.clone(),
+            phase: self.phase(),
+            seq: self.seq(),
+            you: viewer.seat(),
+            seats: self.seat_views(viewer),
+            clock: (self.meta.clock_ms / 1000).max(1) as u32,
+            to_move: g.and_then(|g| g.awaited()).map(Side::from),
+            time_left_ms: self.time_left_ms(),
+            bot_in_ms: self
+                .bot_fill_at
+                .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
+            fingerprint: g.map(|g| g.fingerprint()),
+            ash: g.map(|g| g.ash_seat().into()),
+            game: GameView::Hive {
+                moves: self.moves(),
+            },
+            outcome: g.and_then(|g| g.ending()).map(outcome_of),
+            seed: g.and_then(|g| g.revealed()).map(|s| s.to_hex()),
+        }
+    }
+
+    /// Sends each connection at the table its own message.
+    fn broadcast(&mut self, build: impl Fn(&Table, Viewer) -> ServerMsg) {
+        let mut out = Vec::new();
+        for seat in SeatId::BOTH {
+            if let Some(c) = &self.seats[seat.index()].conn {
+                out.push((c.clone(), build(self, Viewer::Seat(seat))));
+            }
+        }
+        for c in &self.spectators {
+            out.push((c.clone(), build(self, Viewer::Spectator)));
+        }
+        for (c, msg) in out {
+            if !c.send(&msg) {
+                self.drop_conn(c.id);
+            }
+        }
+    }
+
+    fn reply(&mut self, conn: &Conn, msg: ServerMsg) {
+        if !conn.send(&msg) {
+            self.drop_conn(conn.id);
+        }
+    }
+
+    fn error(&mut self, conn: &Conn, code: ErrorCode, message: impl Into<String>) {
+        self.reply(conn, ServerMsg::error(code, message));
+    }
+
+    /// Forgets a connection (closed, or too slow to keep up); its seat shows disconnected.
+    fn drop_conn(&mut self, id: u64) {
+        self.spectators.retain(|c| c.id != id);
+        for seat in SeatId::BOTH {
+            let s = &mut self.seats[seat.index()];
+            if s.conn.as_ref().is_some_and(|c| c.id == id) {
+                if let Some(c) = s.conn.take() {
+                    c.kill();
+                }
+                self.broadcast(|_, _| ServerMsg::Presence {
+                    seat,
+                    connected: false,
+                });
+            }
+        }
+    }
+
+    /// Writes before announcing; a table whose store fails breaks (its clients are told and
+    /// closed), and a restart serves it again from what was written.
+    async fn persist(&mut self, w: Write) -> bool {
+        match self.hub.store.write(w).await {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("table {}: {e}; closing it", self.meta.code);
+                self.broadcast(|_, _| {
+                    ServerMsg::error(
+                        ErrorCode::Unavailable,
+                        "the table's store failed; try again later",
+                    )
+                });
+                for seat in &mut self.seats {
+                    if let Some(c) = seat.conn.take() {
+                        c.kill();
+                    }
+                }
+                for c in self.spectators.drain(..) {
+                    c.kill();
+                }
+                self.broken = true;
+                false
+            }
+        }
+    }
+
+    /// The table's loop; ends when the table has ended and lingered, or broke.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        let linger = self.hub.config.linger;
+        let mut ended_at: Option<Instant> = None;
+        loop {
+            if self.broken {
+                break;
+            }
+            if ended_at.is_none() && self.phase() == Phase::Ended {
+                ended_at = Some(Instant::now());
+            }
+            self.maybe_think();
+            let deadline = self.deadline();
+            let bot_fill = self.bot_fill_at;
+            let gone = ended_at.map(|t| t + linger);
+            let abandon = self.abandon_at();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = sleep_until(deadline), if deadline.is_some() => self.on_deadline().await,
+                _ = sleep_until(bot_fill), if bot_fill.is_some() => self.fill_with_bot().await,
+                Some((ply, mv)) = self.bot_moves.1.recv(), if self.thinking.is_some() => {
+                    self.on_bot_move(ply, mv).await
+                }
+                _ = sleep_until(gone), if gone.is_some() => break,
+                _ = sleep_until(abandon), if abandon.is_some() => {
+                    self.abandon().await;
+                    break;
+                }
+            }
+        }
+        self.hub.forget(&self.meta.code, &self.tokens());
+        for seat in &mut self.seats {
+            if let Some(c) = seat.conn.take() {
+                c.kill();
+            }
+        }
+        for c in self.spectators.drain(..) {
+            c.kill();
+        }
+    }
+
+    /// When a table still waiting for a person (no bot to fill) closes.
+    fn abandon_at(&self) -> Option<Instant> {
+        if self.game.is_some() || self.bot_fill_at.is_some() {
+            return None;
+        }
+        let waited = Duration::from_millis(now_ms().saturating_sub(self.meta.created_ms));
+        let left = self.hub.config.wait_limit.saturating_sub(waited);
+        Some(Instant::now() + left)
+    }
+
+    /// Nobody came: the table is closed (stored as ended, without a record).
+    async fn abandon(&mut self) {
+        let write = Write::Abandon {
+            code: self.meta.code.clone(),
+            at_ms: now_ms(),
+        };
+        if self.persist(write).await {
+            self.broadcast(|_, _| {
+                ServerMsg::error(ErrorCode::GameOver, "nobody took the second seat in time")
+            });
+        }
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join { name, conn, reply } => {
+                let free = matches!(self.seats[1].holder, Holder::Empty);
+                if !free {
+                    let _ = reply.send(Err(ErrorCode::TableFull));
+                    return;
+                }
+                let token = new_token();
+                let second = StoredSeat {
+                    seat: SeatId::Second,
+                    kind: StoredSeatKind::Human {
+                        token: token.clone(),
+                    },
+                    name: name.clone(),
+                };
+                self.seats[1].holder = Holder::Human {
+                    token: token.clone(),
+                    name,
+                };
+                if !self.take_second_seat(second).await {
+                    let _ = reply.send(Err(ErrorCode::Unavailable));
+                    return;
+                }
+                self.hub
+                    .index_token(&token, &self.meta.code, SeatId::Second);
+                let _ = reply.send(Ok(SeatId::Second));
+                self.attach(SeatId::Second, conn);
+            }
+            Cmd::Attach { seat, conn } => self.attach(seat, conn),
+            Cmd::Spectate { conn } => {
+                self.reply(
+                    &conn,
+                    ServerMsg::Watching {
+                        code: self.meta.code.clone(),
+                    },
+                );
+                let state = ServerMsg::State(Box::new(self.view(Viewer::Spectator)));
+                self.reply(&conn, state);
+                self.spectators.push(conn);
+            }
+            Cmd::Act {
+                seat,
+                conn,
+                seq,
+                action,
+            } => self.act(seat, conn, seq, action).await,
+            Cmd::Resign { seat, conn } => self.resign(seat, conn).await,
+            Cmd::Resync { viewer, conn } => {
+                let state = ServerMsg::State(Box::new(self.view(viewer)));
+                self.reply(&conn, state);
+            }
+            Cmd::Leave { conn_id } => self.drop_conn(conn_id),
+        }
+    }
+
+    /// A connection takes `seat` (by its token, or as the table's creator); one before it is
+    /// closed as replaced.
+    fn attach(&mut self, seat: SeatId, conn: Conn) {
+        let token = match &self.seats[seat.index()].holder {
+            Holder::Human { token, .. } => token.clone(),
+            _ => return,
+        };
+        if let Some(old) = self.seats[seat.index()].conn.take() {
+            old.send(&ServerMsg::error(
+                ErrorCode::Replaced,
+                "another connection took this seat with its token",
+            ));
+            old.kill();
+        }
+        let seated = ServerMsg::Seated {
+            code: self.meta.code.clone(),
+            seat,
+            token,
+        };
+        self.reply(&conn, seated);
+        let state = ServerMsg::State(Box::new(self.view(Viewer::Seat(seat))));
+        self.reply(&conn, state);
+        self.seats[seat.index()].conn = Some(conn);
+        self.broadcast(|_, _| ServerMsg::Presence {
+            seat,
+            connected: true,
+        });
+    }
+
+    /// The second seat is taken (a person or the bot): stored, then the game starts.
+    async fn take_second_seat(&mut self, second: StoredSeat) -> bool {
+        self.bot_fill_at = None;
+        let ok = self
+            .persist(Write::Start {
+                code: self.meta.code.clone(),
+                second,
+                at_ms: now_ms(),
+            })
+            .await;
+        if !ok {
+            return false;
+        }
+        self.start_game();
+        self.broadcast(|t, viewer| ServerMsg::Started {
+            fingerprint: t.game.as_ref().map(|g| g.fingerprint()).unwrap_or_default(),
+            ash: t
+                .game
+                .as_ref()
+                .map_or(SeatId::First, |g| g.ash_seat().into()),
+            seats: t.seat_views(viewer),
+            time_left_ms: t.time_left_ms(),
+        });
+        true
+    }
+
+    async fn fill_with_bot(&mut self) {
+        let Some(level) = self.meta.bot_fill else {
+            self.bot_fill_at = None;
+            return;
+        };
+        if !matches!(self.seats[1].holder, Holder::Empty) {
+            self.bot_fill_at = None;
+            return;
+        }
+        self.seats[1].holder = Holder::Bot(level);
+        let second = StoredSeat {
+            seat: SeatId::Second,
+            kind: StoredSeatKind::Bot(level),
+            name: String::new(),
+        };
+        self.take_second_seat(second).await;
+    }
+
+    /// Starts the bot's search when it is to act (on a blocking thread: the table stays free).
+    fn maybe_think(&mut self) {
+        if self.thinking.is_some() || self.broken {
+            return;
+        }
+        let Some(turn) = self
+            .game
+            .as_ref()
+            .and_then(|g| g.ending().is_none().then(|| g.game().bot_turn()).flatten())
+        else {
+            return;
+        };
+        self.thinking = Some(turn.ply);
+        let tx = self.bot_moves.0.clone();
+        tokio::task::spawn_blocking(move || {
+            let mv = crate::ai::choose(&turn.state, turn.level, turn.seed);
+            let _ = tx.send((turn.ply, mv));
+        });
+    }
+
+    async fn on_bot_move(&mut self, ply: usize, mv: Option<crate::rules::hive::Move>) {
+        self.thinking = None;
+        let (Some(g), Some(mv)) = (self.game.as_mut(), mv) else {
+            return;
+        };
+        if g.game().record().len() != ply || g.ending().is_some() {
+            return;
+        }
+        let Some(side) = g.awaited() else { return };
+        let elapsed = self.turn_started.elapsed().as_secs_f64();
+        // The bot's time counts like anyone's.
+        if let Some(p) = g.tick(elapsed) {
+            self.announce(p).await;
+            return;
+        }
+        if let Ok(p) = g.submit(side, mv) {
+            self.announce(p).await;
+        }
+    }
+
+    /// The awaited side's time ran out: its timeout move, through the match layer.
+    async fn on_deadline(&mut self) {
+        let Some(g) = self.game.as_mut() else { return };
+        let left = g.game().time_left().unwrap_or(0.0);
+        let elapsed = self.turn_started.elapsed().as_secs_f64().max(left);
+        // The timeout move is a short search: other tables move to another worker meanwhile.
+        if let Some(p) = tokio::task::block_in_place(|| g.tick(elapsed)) {
+            self.announce(p).await;
+        } else {
+            // The game has no timeout move here: nothing more to wait for.
+            self.turn_started = Instant::now();
+        }
+    }
+
+    /// Plays the timeout move first when the awaited side's time is already out.
+    async fn catch_up_clock(&mut self) {
+        if self.deadline().is_some_and(|d| d <= Instant::now()) {
+            self.on_deadline().await;
+        }
+    }
+
+    async fn act(&mut self, seat: SeatId, conn: Conn, seq: Option<u64>, action: String) {
+        if self.game.is_none() {
+            return self.error(
+                &conn,
+                ErrorCode::NotStarted,
+                "the second seat is still empty",
+            );
+        }
+        self.catch_up_clock().await;
+        if self.broken {
+            return;
+        }
+        let current = self.seq();
+        if let Some(expected) = seq
+            && expected != current
+        {
+            return self.error(
+                &conn,
+                ErrorCode::Stale,
+                format!("{current} actions have been played, not {expected}: resync"),
+            );
+        }
+        let Some(colour) = self.seat_colour(seat).map(Colour::from) else {
+            return;
+        };
+        let g = self.game.as_mut().expect("checked above");
+        match g.submit_text(colour, &action) {
+            Ok(p) => self.announce(p).await,
+            Err(e) => {
+                let code = match &e {
+                    Refused::GameOver => ErrorCode::GameOver,
+                    Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+                    // The notation reader also checks legality in the position.
+                    Refused::Malformed(NotationError::Illegal { .. }) => ErrorCode::Illegal,
+                    Refused::Malformed(NotationError::GameOver(_)) => ErrorCode::GameOver,
+                    Refused::Malformed(_) => ErrorCode::BadNotation,
+                    Refused::Rule(_) => ErrorCode::Illegal,
+                };
+                let words = english(&e.explain());
+                self.error(&conn, code, words);
+            }
+        }
+    }
+
+    /// Stores an accepted action (and the record, when it ended the game), then tells everyone.
+    async fn announce(&mut self, p: Played<State>) {
+        let at = now_ms();
+        let seq = self.seq();
+        let text = p.before.move_string(p.action);
+        let side = Side::from(p.side);
+        let write = Write::Action {
+            code: self.meta.code.clone(),
+            action: StoredAction {
+                seq,
+                action: text.clone(),
+                side,
+                timeout: p.timeout,
+                at_ms: at,
+            },
+        };
+        if !self.persist(write).await {
+            return;
+        }
+        if !self.persist_end().await {
+            return;
+        }
+        self.turn_started = Instant::now();
+        let seat = self.seat_for(p.side);
+        let to_move = self.game.as_ref().and_then(|g| g.awaited()).map(Side::from);
+        let time_left_ms = self.time_left_ms();
+        self.broadcast(|_, _| ServerMsg::Event {
+            seq,
+            action: text.clone(),
+            by: side,
+            seat,
+            timeout: p.timeout,
+            to_move,
+            time_left_ms,
+        });
+        self.announce_end();
+    }
+
+    /// When the game has ended: the record written before anyone is told.
+    async fn persist_end(&mut self) -> bool {
+        let Some(g) = &self.game else { return true };
+        if g.ending().is_none() {
+            return true;
+        }
+        let record = g.record().to_text();
+        self.persist(Write::End {
+            code: self.meta.code.clone(),
+            record,
+            at_ms: now_ms(),
+        })
+        .await
+    }
+
+    fn announce_end(&mut self) {
+        let Some(g) = &self.game else { return };
+        let (Some(ending), Some(seed)) = (g.ending(), g.revealed()) else {
+            return;
+        };
+        let msg = ServerMsg::Ended {
+            seq: self.seq(),
+            outcome: outcome_of(ending),
+            seed: seed.to_hex(),
+            fingerprint: g.fingerprint(),
+            record: g.record().to_text(),
+        };
+        self.broadcast(|_, _| msg.clone());
+    }
+
+    async fn resign(&mut self, seat: SeatId, conn: Conn) {
+        let Some(colour) = self.seat_colour(seat).map(Colour::from) else {
+            return self.error(&conn, ErrorCode::NotStarted, "the game has not started");
+        };
+        self.catch_up_clock().await;
+        let Some(g) = self.game.as_mut() else { return };
+        if g.resign(colour).is_err() {
+            return self.error(&conn, ErrorCode::GameOver, "the game has ended");
+        }
+        if self.persist_end().await {
+            self.announce_end();
+        }
+    }
+}
+
+async fn sleep_until(t: Option<Instant>) {
+    match t {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}

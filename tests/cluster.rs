@@ -1,0 +1,210 @@
+//! Two server processes sharing real PostgreSQL and Redis servers (Debian's `postgresql` and
+//! `redis-server`, started here on free ports of 127.0.0.1; `scripts/setup.sh test` installs
+//! them): a table whose players sit at different processes plays to the end, a player comes
+//! back through the other process, and the record is read from either; when the process that
+//! holds a table is killed, the other takes it over from the store.
+
+mod common;
+
+use carved_tables::server::client::{self, Player, http_get};
+use common::{Server, play_out, seated, verified};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when dropped.
+struct Daemon(Child);
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn postgres_bin(name: &str) -> PathBuf {
+    let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .expect("PostgreSQL is installed (scripts/setup.sh test)")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("bin").join(name))
+        .filter(|p| p.exists())
+        .collect();
+    found.sort();
+    found
+        .pop()
+        .unwrap_or_else(|| panic!("no {name} under /usr/lib/postgresql"))
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// A command run as the `postgres` user when we are root (PostgreSQL refuses root).
+fn as_postgres(program: &Path) -> Command {
+    if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    }
+}
+
+fn wait_for_port(port: u16) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < until, "nothing listens on {port}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn start_postgres(dir: &Path) -> (Daemon, String) {
+    let data = dir.join("pg");
+    std::fs::create_dir(&data).unwrap();
+    if is_root() {
+        let ok = Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(dir)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+    let ok = as_postgres(&postgres_bin("initdb"))
+        .args(["-A", "trust", "-U", "postgres", "--no-sync", "-D"])
+        .arg(&data)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(ok.success(), "initdb");
+    let port = free_port();
+    let child = as_postgres(&postgres_bin("postgres"))
+        .arg("-D")
+        .arg(&data)
+        .args(["-p", &port.to_string(), "-k"])
+        .arg(&data)
+        .args(["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let daemon = Daemon(child);
+    wait_for_port(port);
+    let url = format!("host=127.0.0.1 port={port} user=postgres dbname=postgres");
+    // Accepting connections is not yet accepting queries: wait for pg_isready.
+    let until = Instant::now() + Duration::from_secs(30);
+    while !Command::new(postgres_bin("pg_isready"))
+        .args(["-h", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+    {
+        assert!(Instant::now() < until, "PostgreSQL did not get ready");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (daemon, url)
+}
+
+fn start_redis() -> (Daemon, String) {
+    let port = free_port();
+    let child = Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--save", "", "--appendonly", "no"])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("redis-server is installed (scripts/setup.sh test)");
+    wait_for_port(port);
+    (Daemon(child), format!("redis://127.0.0.1:{port}/"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_at_two_processes_play_one_table_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let (_redis, redis_url) = start_redis();
+    let args = ["--postgres", &pg_url, "--redis", &redis_url];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    let two = Server::start(&dir.path().join("unused2.db"), &args);
+    // Ana opens the table at process one; Rui joins it at process two.
+    let mut a = client::create(&one.addr, None, None).await.unwrap();
+    let mut b = client::join(&two.addr, &a.code).await.unwrap();
+    while a.colour.is_none() {
+        a.pump().await.unwrap();
+    }
+    assert!(b.colour.is_some() && a.colour != b.colour);
+    let mut rng = SmallRng::seed_from_u64(6);
+    play_out(&mut a, &mut b, &mut rng, 6).await;
+    // Ana drops and comes back through process two, with her token.
+    let token = a.token.clone();
+    a.c.close().await;
+    let mut a = seated(common::hello(&two.addr, Some(token)).await).await;
+    assert_eq!(a.seen, b.seen);
+    play_out(&mut a, &mut b, &mut rng, 10_000).await;
+    let record = a.ended.clone().expect("the game ended");
+    assert_eq!(b.ended.as_deref(), Some(record.as_str()));
+    verified(&record);
+    // Either process serves the record from PostgreSQL.
+    for server in [&one, &two] {
+        let (status, body) = http_get(&server.addr, &format!("/records/{}", a.code))
+            .await
+            .unwrap();
+        assert_eq!((status, body.as_str()), (200, record.as_str()));
+    }
+}
+
+/// Takes a seat back at `addr`, trying again until `within` has passed (while another process
+/// takes the table over).
+async fn come_back(addr: &str, token: &str, within: Duration) -> Player {
+    let until = Instant::now() + within;
+    loop {
+        if let Ok(c) = client::hello(addr, Some(token.to_string())).await
+            && let Ok(p) = Player::seated(c).await
+        {
+            return p;
+        }
+        assert!(Instant::now() < until, "the seat did not come back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_of_a_killed_process_move_to_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let (_redis, redis_url) = start_redis();
+    let args = ["--postgres", &pg_url, "--redis", &redis_url, "--lease", "1"];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    let two = Server::start(&dir.path().join("unused2.db"), &args);
+    let (mut a, mut b) = client::table_at(&one.addr, &two.addr, None).await.unwrap();
+    let mut rng = SmallRng::seed_from_u64(8);
+    play_out(&mut a, &mut b, &mut rng, 5).await;
+    let seen = a.seen.clone();
+    // Process one holds the table; it dies. Its lease lapses and process two takes over.
+    one.kill9();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut a = come_back(&two.addr, &a.token, Duration::from_secs(40)).await;
+    let mut b = come_back(&two.addr, &b.token, Duration::from_secs(40)).await;
+    assert!(a.seen.starts_with(&seen), "{seen:?} then {:?}", a.seen);
+    assert_eq!(a.seen, b.seen);
+    play_out(&mut a, &mut b, &mut rng, 10_000).await;
+    let record = a.ended.clone().expect("the game ended");
+    verified(&record);
+    let (status, body) = http_get(&two.addr, &format!("/records/{}", a.code))
+        .await
+        .unwrap();
+    assert_eq!((status, body.as_str()), (200, record.as_str()));
+}

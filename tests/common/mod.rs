@@ -1,0 +1,105 @@
+//! What the server's tests share: a server process on a free port, and players that play.
+#![allow(dead_code)]
+
+use carved_tables::net::protocol::SeatId;
+use carved_tables::play::verify::verify;
+use carved_tables::rules::hive::GameRecord;
+use carved_tables::server::client::{self, Client, Player};
+use rand::rngs::SmallRng;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// A `carved-tables-server` process.
+pub struct Server {
+    child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carved-tables-server"))
+            .args(["--addr", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// SIGKILL: no chance to flush or say goodbye.
+    pub fn kill9(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub async fn hello(addr: &str, token: Option<String>) -> Client {
+    client::hello(addr, token).await.unwrap()
+}
+
+pub async fn seated(c: Client) -> Player {
+    Player::seated(c).await.unwrap()
+}
+
+/// Two players at one table, the game started.
+pub async fn table(addr: &str, clock: Option<u32>) -> (Player, Player) {
+    let (a, b) = client::table(addr, clock).await.unwrap();
+    assert_eq!((a.seat, b.seat), (SeatId::First, SeatId::Second));
+    assert!(a.colour.is_some() && b.colour.is_some() && a.colour != b.colour);
+    (a, b)
+}
+
+/// Plays random moves for both until the game ends (or `limit` moves); each player reads
+/// everything the server sends.
+pub async fn play_out(a: &mut Player, b: &mut Player, rng: &mut SmallRng, limit: usize) {
+    let start = a.seq();
+    while a.ended.is_none() && (a.seq() - start) < limit as u64 {
+        let (mover, other) = if a.my_turn() {
+            (&mut *a, &mut *b)
+        } else {
+            (&mut *b, &mut *a)
+        };
+        assert!(mover.my_turn(), "someone is to move");
+        mover.play_random(rng).await.unwrap();
+        let want = mover.seq() + 1;
+        mover.pump_to(want).await.unwrap();
+        other.pump_to(want).await.unwrap();
+        if mover.state.outcome().is_some() {
+            while mover.ended.is_none() {
+                mover.pump().await.unwrap();
+            }
+            while other.ended.is_none() {
+                other.pump().await.unwrap();
+            }
+        }
+    }
+}
+
+pub fn verified(record: &str) -> GameRecord {
+    let r = GameRecord::parse(record).unwrap();
+    let checks = verify(&r);
+    assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
+    r
+}

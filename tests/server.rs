@@ -1,0 +1,703 @@
+//! The online table's server through real WebSocket connections on 127.0.0.1: the server runs
+//! as its own process (`carved-tables-server`, so a test can SIGKILL it), each test on a free
+//! port with its own database file.
+
+mod common;
+use common::{Server, hello, play_out, seated, table, verified};
+
+use carved_tables::ai::Level;
+use carved_tables::fair::Seed;
+use carved_tables::net::protocol::{
+    BotLevel, ClientMsg, ErrorCode, GameKind, PROTOCOL_VERSION, Phase, SeatId, SeatKind, ServerMsg,
+    Side,
+};
+use carved_tables::server::client::{self, Client, Player, http_get};
+use carved_tables::server::store::{
+    SqliteStore, Store, StoredAction, StoredSeat, StoredSeatKind, TableMeta, Write,
+};
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn db(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("tables.db")
+}
+
+async fn create(addr: &str, bot_fill: Option<BotLevel>, clock: Option<u32>) -> Player {
+    client::create(addr, bot_fill, clock).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_play_a_whole_game_and_the_record_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    // A spectator sees the table as it is.
+    let mut s = hello(&server.addr, None).await;
+    s.send(&ClientMsg::Spectate {
+        code: a.code.clone(),
+    })
+    .await
+    .unwrap();
+    let watching = s
+        .recv_until(|m| match m {
+            ServerMsg::State(v) => Some((**v).clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(watching.you, None);
+    assert_eq!(watching.phase, Phase::Playing);
+    assert!(watching.fingerprint.is_some() && watching.seed.is_none());
+    let mut rng = SmallRng::seed_from_u64(19);
+    play_out(&mut a, &mut b, &mut rng, 10_000).await;
+    let record = a.ended.clone().unwrap();
+    assert_eq!(b.ended.as_deref(), Some(record.as_str()));
+    let r = verified(&record);
+    assert_eq!(r.moves().count(), a.seen.len());
+    assert!(r.seats[0].starts_with("Ana"), "{:?}", r.seats);
+    // The stored record is the same, and `tables verify` accepts it.
+    let (status, body) = http_get(&server.addr, &format!("/records/{}", a.code))
+        .await
+        .unwrap();
+    assert_eq!((status, body.as_str()), (200, record.as_str()));
+    let mut verify = Command::new(env!("CARGO_BIN_EXE_tables"))
+        .arg("verify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    verify
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(body.as_bytes())
+        .unwrap();
+    let out = verify.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // The spectator saw the whole game and the seed.
+    let seen = ended(&mut s).await.0;
+    assert_eq!(seen, r.seed.to_hex());
+    let (status, _) = http_get(&server.addr, "/records/ZZZZZZ").await.unwrap();
+    assert_eq!(status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--bot-after", "0.3"]);
+    let mut a = create(&server.addr, Some(BotLevel::Easy), None).await;
+    let seats =
+        a.c.recv_until(|m| match m {
+            ServerMsg::Started { seats, .. } => Some(seats.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    a.take(&ServerMsg::Started {
+        fingerprint: String::new(),
+        ash: SeatId::First,
+        seats: seats.clone(),
+        time_left_ms: None,
+    })
+    .unwrap();
+    assert_eq!(seats[1].kind, SeatKind::Bot);
+    assert_eq!(seats[1].level, Some(BotLevel::Easy));
+    assert!(seats[1].name.contains("Bot"), "{:?}", seats[1]);
+    // Play a few moves against it: it answers each.
+    let mut rng = SmallRng::seed_from_u64(3);
+    while a.seq() < 8 && a.ended.is_none() {
+        if a.my_turn() {
+            a.play_random(&mut rng).await.unwrap();
+        }
+        let m = a.pump().await.unwrap();
+        assert!(!matches!(m, ServerMsg::Error { .. }), "{m:?}");
+    }
+    a.c.send(&ClientMsg::Resign).await.unwrap();
+    let record = ended(&mut a.c).await.1;
+    let r = verified(&record);
+    assert!(r.seats[1].contains("Bot"), "{:?}", r.seats);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_plays_the_timeout_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--clock", "1"]);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    // Nobody moves: the clock plays for ash, then for walnut.
+    let event =
+        a.c.recv_until(|m| matches!(m, ServerMsg::Event { .. }).then(|| m.clone()))
+            .await
+            .unwrap();
+    let ServerMsg::Event {
+        seq, timeout, by, ..
+    } = event.clone()
+    else {
+        unreachable!()
+    };
+    assert_eq!((seq, timeout, by), (1, true, Side::Ash));
+    a.take(&event).unwrap();
+    let mut flags = Vec::new();
+    while b.seq() < 2 {
+        if let ServerMsg::Event { timeout, .. } = b.pump().await.unwrap() {
+            flags.push(timeout);
+        }
+    }
+    assert_eq!(flags, [true, true], "both timeout moves");
+    while a.seq() < 2 {
+        a.pump().await.unwrap();
+    }
+    // The next move by hand is in time, then the mover resigns; the record verifies with the
+    // timeout moves in it.
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mover = if a.my_turn() { &mut a } else { &mut b };
+    mover.play_random(&mut rng).await.unwrap();
+    mover.c.send(&ClientMsg::Resign).await.unwrap();
+    let record = ended(&mut mover.c).await.1;
+    assert!(record.contains("move timeout"), "{record}");
+    verified(&record);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    let mut rng = SmallRng::seed_from_u64(5);
+    play_out(&mut a, &mut b, &mut rng, 2).await;
+    // b drops; a hears it.
+    let (token, seat, code) = (b.token.clone(), b.seat, b.code.clone());
+    b.c.close().await;
+    let gone = presence(&mut a.c).await;
+    assert_eq!(gone, (seat, false));
+    // a moves while b is away (when it is a's turn); otherwise b's clock just runs.
+    if a.my_turn() {
+        a.play_random(&mut rng).await.unwrap();
+        while a.seq() < 3 {
+            a.pump().await.unwrap();
+        }
+    }
+    // b comes back: seated at the same seat, the whole state.
+    let c = hello(&server.addr, Some(token.clone())).await;
+    let mut b = seated(c).await;
+    assert_eq!(
+        (b.seat, b.code.as_str(), b.token.as_str()),
+        (seat, code.as_str(), token.as_str())
+    );
+    assert_eq!(b.seen, a.seen, "the state has every move");
+    let back = presence(&mut a.c).await;
+    assert_eq!(back, (seat, true));
+    // A stale sequence number is refused; resync gives the state again.
+    b.c.send(&ClientMsg::Act {
+        seq: Some(0),
+        action: "wS1".into(),
+    })
+    .await
+    .unwrap();
+    let err =
+        b.c.recv_until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(err, ErrorCode::Stale);
+    b.c.send(&ClientMsg::Resync).await.unwrap();
+    let view = b.next_state().await.unwrap();
+    assert_eq!(view.seq, a.seq());
+    assert!(view.seats[seat.other().index()].connected);
+    b.take_view(&view).unwrap();
+    play_out(&mut a, &mut b, &mut rng, 6).await;
+    assert_eq!(a.seen, b.seen);
+}
+
+/// Reads until `ended`: the revealed seed and the record.
+async fn ended(c: &mut Client) -> (String, String) {
+    c.recv_until(|m| match m {
+        ServerMsg::Ended { seed, record, .. } => Some((seed.clone(), record.clone())),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+async fn presence(c: &mut Client) -> (SeatId, bool) {
+    c.recv_until(|m| match m {
+        ServerMsg::Presence { seat, connected } => Some((*seat, *connected)),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+async fn error_of(c: &mut Client) -> ErrorCode {
+    c.recv_until(|m| match m {
+        ServerMsg::Error { code, .. } => Some(*code),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_actions_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&db(&dir), &[]);
+    let addr = server.addr.clone();
+    let (mut a, mut b) = table(&addr, None).await;
+    let code = a.code.clone();
+    let (mover, waiter) = if a.my_turn() {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    // Out of turn.
+    waiter
+        .c
+        .send(&ClientMsg::Act {
+            seq: None,
+            action: "wS1".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(error_of(&mut waiter.c).await, ErrorCode::NotYourTurn);
+    // Not in the notation; against the rules.
+    for (action, code) in [
+        ("xyz", ErrorCode::BadNotation),
+        ("pass", ErrorCode::Illegal),
+    ] {
+        mover
+            .c
+            .send(&ClientMsg::Act {
+                seq: None,
+                action: action.into(),
+            })
+            .await
+            .unwrap();
+        assert_eq!(error_of(&mut mover.c).await, code, "{action}");
+    }
+    // A token that belongs to no seat, and a forged one.
+    for token in ["0".repeat(64), "nonsense".into()] {
+        let mut c = Client::connect(&addr).await.unwrap();
+        c.send(&ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            token: Some(token),
+        })
+        .await
+        .unwrap();
+        assert_eq!(error_of(&mut c).await, ErrorCode::BadToken);
+        // Without a seat, no action.
+        c.send(&ClientMsg::Act {
+            seq: None,
+            action: "wS1".into(),
+        })
+        .await
+        .unwrap();
+        assert_eq!(error_of(&mut c).await, ErrorCode::NotSeated);
+    }
+    // The third person is told the table is full.
+    let mut c = hello(&addr, None).await;
+    c.send(&ClientMsg::Join { code, name: None }).await.unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::TableFull);
+    // Before hello; another version (closed).
+    let mut c = Client::connect(&addr).await.unwrap();
+    c.send(&ClientMsg::Resync).await.unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::HelloFirst);
+    let mut c = Client::connect(&addr).await.unwrap();
+    c.send_text(r#"{"type":"hello","version":2}"#.into())
+        .await
+        .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::Version);
+    assert!(c.recv().await.is_err(), "closed after a version mismatch");
+    // Malformed text and binary frames.
+    let mut c = hello(&addr, None).await;
+    for bad in [
+        "{",
+        "[]",
+        r#"{"type":"act"}"#,
+        r#"{"type":"create","game":"go"}"#,
+    ] {
+        c.send_text(bad.into()).await.unwrap();
+        assert_eq!(error_of(&mut c).await, ErrorCode::Malformed, "{bad}");
+    }
+    c.send_binary(vec![1, 2, 3]).await.unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::Malformed);
+    // Oversized: an error, then closed.
+    let big = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(10_000));
+    let _ = c.send_text(big).await;
+    match c.recv().await {
+        Ok(ServerMsg::Error { code, .. }) => assert_eq!(code, ErrorCode::TooLarge),
+        Ok(other) => panic!("{other:?}"),
+        Err(_) => {} // closed at once
+    }
+    assert!(c.recv().await.is_err(), "closed after an oversized frame");
+    // Too frequent: refused, then closed.
+    let mut c = hello(&addr, None).await;
+    for n in 0..200 {
+        if c.send(&ClientMsg::Ping { nonce: n }).await.is_err() {
+            break;
+        }
+    }
+    let mut limited = false;
+    while let Ok(m) = c.recv().await {
+        limited |= matches!(
+            m,
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }
+        );
+    }
+    assert!(limited);
+    // Nothing changed: the players' game goes on.
+    assert_eq!(mover.seq(), 0);
+    assert_eq!(waiter.seq(), 0);
+    let mut rng = SmallRng::seed_from_u64(9);
+    play_out(&mut a, &mut b, &mut rng, 4).await;
+    assert!(server.alive());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_and_mutated_messages_never_stop_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&db(&dir), &[]);
+    let addr = server.addr.clone();
+    let (mut a, mut b) = table(&addr, None).await;
+    let good = [
+        ClientMsg::Hello {
+            version: 1,
+            token: Some(a.token.clone()),
+        },
+        ClientMsg::Create {
+            game: GameKind::Hive,
+            clock: Some(60),
+            bot_fill: Some(BotLevel::Hard),
+            name: Some("é".into()),
+        },
+        ClientMsg::Join {
+            code: a.code.clone(),
+            name: None,
+        },
+        ClientMsg::Spectate {
+            code: a.code.clone(),
+        },
+        ClientMsg::Act {
+            seq: Some(0),
+            action: "wS1".into(),
+        },
+        ClientMsg::Resign,
+        ClientMsg::Resync,
+        ClientMsg::Ping { nonce: 7 },
+    ]
+    .map(|m| m.to_json());
+    let mut rng = SmallRng::seed_from_u64(0xF022);
+    let mut tasks = Vec::new();
+    for n in 0..6u64 {
+        let addr = addr.clone();
+        let good = good.clone();
+        let mut rng = SmallRng::seed_from_u64(rng.random::<u64>() ^ n);
+        tasks.push(tokio::spawn(async move {
+            let Ok(mut c) = Client::connect(&addr).await else {
+                return;
+            };
+            if n % 2 == 0 {
+                let _ = c
+                    .send(&ClientMsg::Hello {
+                        version: 1,
+                        token: None,
+                    })
+                    .await;
+            }
+            for _ in 0..150 {
+                let mut text: Vec<u8> = good.choose(&mut rng).unwrap().clone().into_bytes();
+                match rng.random_range(0..4) {
+                    0 => {
+                        let len = rng.random_range(0..64);
+                        text = (0..len).map(|_| rng.random::<u8>()).collect();
+                    }
+                    1 => {
+                        for _ in 0..rng.random_range(1..4) {
+                            let i = rng.random_range(0..text.len());
+                            text[i] = rng.random();
+                        }
+                    }
+                    2 => {
+                        let i = rng.random_range(0..text.len());
+                        text.truncate(i);
+                    }
+                    _ => {}
+                }
+                let sent = match String::from_utf8(text) {
+                    Ok(t) => c.send_text(t).await,
+                    Err(e) => c.send_binary(e.into_bytes()).await,
+                };
+                if sent.is_err() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(rng.random_range(0..20))).await;
+            }
+            c.close().await;
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    assert!(server.alive());
+    // The server still answers, and the players' table still plays.
+    let mut c = hello(&addr, None).await;
+    c.send(&ClientMsg::Ping { nonce: 42 }).await.unwrap();
+    let pong = c
+        .recv_until(|m| match m {
+            ServerMsg::Pong { nonce } => Some(*nonce),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(pong, 42);
+    // A fuzzing client may have taken a's seat with its token: take it back.
+    let c = hello(&addr, Some(a.token.clone())).await;
+    a = seated(c).await;
+    b.c.send(&ClientMsg::Resync).await.unwrap();
+    let v = b.next_state().await.unwrap();
+    b.take_view(&v).unwrap();
+    let mut rng = SmallRng::seed_from_u64(2);
+    if a.ended.is_none() && v.phase == Phase::Playing {
+        play_out(&mut a, &mut b, &mut rng, 6).await;
+    }
+    assert!(server.alive());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(&dir);
+    let server = Server::start(&path, &["--bot-after", "0.2"]);
+    let mut rng = SmallRng::seed_from_u64(77);
+    // Three tables at different points, and one against the bot.
+    let mut tables = Vec::new();
+    for moves in [0, 3, 7] {
+        let (mut a, mut b) = table(&server.addr, None).await;
+        play_out(&mut a, &mut b, &mut rng, moves).await;
+        tables.push((a, b));
+    }
+    let mut solo = create(&server.addr, Some(BotLevel::Easy), None).await;
+    while solo.colour.is_none() || solo.seq() < 2 {
+        if solo.my_turn() {
+            solo.play_random(&mut rng).await.unwrap();
+        }
+        solo.pump().await.unwrap();
+    }
+    let solo_seen = solo.seen.clone();
+    // A table with a 2-second clock: its turn runs out while the server is down.
+    let (mut quick_a, mut quick_b) = table(&server.addr, Some(2)).await;
+    play_out(&mut quick_a, &mut quick_b, &mut rng, 1).await;
+    let quick_seen = quick_a.seen.clone();
+    let before = tables
+        .iter()
+        .map(|(a, b)| {
+            assert_eq!(a.seen, b.seen);
+            a.seen.clone()
+        })
+        .collect::<Vec<_>>();
+    server.kill9();
+    std::thread::sleep(Duration::from_millis(2500));
+    let server = Server::start(&path, &[]);
+    // The clock ran while the server was down: the timeout move was played on restart.
+    let quick = seated(hello(&server.addr, Some(quick_b.token.clone())).await).await;
+    assert!(
+        quick.seen.starts_with(&quick_seen) && quick.seen.len() > quick_seen.len(),
+        "{:?} then {:?}",
+        quick_seen,
+        quick.seen
+    );
+    // Every player comes back with its token to the same game, then each game plays on.
+    for ((a, b), seen) in tables.into_iter().zip(before) {
+        let mut a2 = seated(hello(&server.addr, Some(a.token.clone())).await).await;
+        let mut b2 = seated(hello(&server.addr, Some(b.token.clone())).await).await;
+        assert_eq!(a2.seen, seen);
+        assert_eq!(b2.seen, seen);
+        assert_eq!((a2.colour, b2.colour), (a.colour, b.colour));
+        play_out(&mut a2, &mut b2, &mut rng, 4).await;
+        assert_eq!(a2.seen[..seen.len()], seen[..]);
+    }
+    let c = hello(&server.addr, Some(solo.token.clone())).await;
+    let mut solo2 = seated(c).await;
+    assert!(
+        solo2.seen.starts_with(&solo_seen),
+        "{:?} {:?}",
+        solo2.seen,
+        solo_seen
+    );
+    // The bot plays on after the restart.
+    let n = solo2.seq();
+    while solo2.seq() < n + 2 && solo2.ended.is_none() {
+        if solo2.my_turn() {
+            solo2.play_random(&mut rng).await.unwrap();
+        }
+        solo2.pump().await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_tool_plays_many_tables_and_checks_every_record() {
+    use carved_tables::server::loadtest::{Load, run};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let report = run(Load {
+        addr: server.addr.clone(),
+        join_addr: String::new(),
+        tables: 40,
+        interval: 0.2,
+        duration: 3.0,
+        game_moves: 6,
+        seed: 4,
+    })
+    .await;
+    let t = &report.tally;
+    assert!(t.errors.is_empty(), "{:?}", t.errors);
+    assert_eq!((report.seated, report.max_live), (40, 40));
+    assert!(t.games >= 40 && t.checked == t.games, "{t:?}");
+    assert!(report.actions_per_second() > 50.0, "{report:?}");
+    assert!(report.p99_ms() < 1000.0, "{report:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(
+        &db(&dir),
+        &[
+            "--wait-limit",
+            "0.5",
+            "--max-tables",
+            "2",
+            "--max-connections",
+            "3",
+        ],
+    );
+    let mut a = create(&server.addr, None, None).await;
+    assert_eq!(error_of(&mut a.c).await, ErrorCode::GameOver);
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Join {
+        code: a.code.clone(),
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::NoSuchTable);
+    c.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Two tables open at once at most.
+    let _x = create(&server.addr, Some(BotLevel::Easy), None).await;
+    let _y = create(&server.addr, Some(BotLevel::Easy), None).await;
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock: None,
+        bot_fill: None,
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::Unavailable);
+    // a was closed with its table; the two tables' and c are open: a fourth connection is
+    // turned away until one closes.
+    assert!(Client::connect(&server.addr).await.is_err());
+    c.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut c = hello(&server.addr, None).await;
+    c.send(&ClientMsg::Ping { nonce: 1 }).await.unwrap();
+    assert!(matches!(c.recv().await, Ok(ServerMsg::Pong { nonce: 1 })));
+}
+
+fn stored_meta(code: &str) -> TableMeta {
+    TableMeta {
+        code: code.into(),
+        clock_ms: 60_000,
+        bot_fill: Some(Level::Easy),
+        bot_after_ms: 30_000,
+        secret: Seed([7; 32]),
+        bot_seed: u64::MAX - 3,
+        created_ms: 1,
+    }
+}
+
+fn stored_human(seat: SeatId, token: &str) -> StoredSeat {
+    StoredSeat {
+        seat,
+        kind: StoredSeatKind::Human {
+            token: token.into(),
+        },
+        name: "Ana".into(),
+    }
+}
+
+#[test]
+fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let mut s = SqliteStore::open(&path).unwrap();
+    let r = s
+        .write(&[
+            Write::Create {
+                meta: stored_meta("AAAAAA"),
+                first: stored_human(SeatId::First, "t1"),
+            },
+            Write::Create {
+                meta: stored_meta("AAAAAA"),
+                first: stored_human(SeatId::First, "t2"),
+            },
+            Write::Start {
+                code: "AAAAAA".into(),
+                second: StoredSeat {
+                    seat: SeatId::Second,
+                    kind: StoredSeatKind::Bot(Level::Easy),
+                    name: String::new(),
+                },
+                at_ms: 5,
+            },
+            Write::Action {
+                code: "AAAAAA".into(),
+                action: StoredAction {
+                    seq: 1,
+                    action: "wS1".into(),
+                    side: Side::Ash,
+                    timeout: true,
+                    at_ms: 9,
+                },
+            },
+        ])
+        .unwrap();
+    assert!(
+        r[0].is_ok() && r[1].is_err() && r[2].is_ok() && r[3].is_ok(),
+        "{r:?}"
+    );
+    drop(s);
+    let mut s = SqliteStore::open(&path).unwrap();
+    let open = s.open_tables().unwrap();
+    assert_eq!(open.len(), 1);
+    let t = &open[0];
+    assert_eq!(t.meta, stored_meta("AAAAAA"));
+    assert_eq!(t.seats.len(), 2);
+    assert_eq!(t.seats[0], stored_human(SeatId::First, "t1"));
+    assert_eq!(t.turn_started_ms, Some(9));
+    assert_eq!(t.actions[0].action, "wS1");
+    assert!(t.actions[0].timeout);
+    assert_eq!(s.record("AAAAAA").unwrap(), None);
+    s.write(&[Write::End {
+        code: "AAAAAA".into(),
+        record: "rec".into(),
+        at_ms: 10,
+    }])
+    .unwrap();
+    assert!(s.open_tables().unwrap().is_empty());
+    assert_eq!(s.record("AAAAAA").unwrap().as_deref(), Some("rec"));
+}
