@@ -701,3 +701,228 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
     assert!(s.open_tables().unwrap().is_empty());
     assert_eq!(s.record("AAAAAA").unwrap().as_deref(), Some("rec"));
 }
+
+/// The game's own client parts (no tokio): `net::client::Session` over `net::socket::Socket`,
+/// as the desktop game drives them each frame.
+struct GameClient {
+    session: carved_tables::net::client::Session,
+    socket: Option<carved_tables::net::socket::Socket>,
+    url: String,
+    state: carved_tables::rules::hive::State,
+    colour: Option<Side>,
+    to_move: Option<Side>,
+    record: Option<String>,
+    links: Vec<carved_tables::net::client::Link>,
+}
+
+impl GameClient {
+    fn new(addr: &str, request: carved_tables::net::client::Request) -> GameClient {
+        let url = format!("ws://{addr}/ws");
+        GameClient {
+            session: carved_tables::net::client::Session::new(request),
+            socket: Some(carved_tables::net::socket::Socket::connect(&url)),
+            url,
+            state: carved_tables::rules::hive::State::new(),
+            colour: None,
+            to_move: None,
+            record: None,
+            links: Vec::new(),
+        }
+    }
+
+    fn send(&self, msg: &ClientMsg) {
+        if let Some(s) = &self.socket {
+            s.send(msg.to_json());
+        }
+    }
+
+    /// One frame: what arrived is taken in; returns what the table heard.
+    fn frame(&mut self) -> Vec<carved_tables::net::client::Heard> {
+        use carved_tables::net::client::Heard;
+        use carved_tables::net::protocol::GameView;
+        use carved_tables::net::socket::{Socket, SocketEvent};
+        let events = match &self.socket {
+            Some(s) => s.poll(),
+            None => {
+                // Come back after the session's back-off.
+                std::thread::sleep(Duration::from_secs_f32(self.session.retry_after()));
+                self.socket = Some(Socket::connect(&self.url));
+                Vec::new()
+            }
+        };
+        let mut heard = Vec::new();
+        for e in events {
+            match e {
+                SocketEvent::Opened => {
+                    for m in self.session.opened() {
+                        self.send(&m);
+                    }
+                }
+                SocketEvent::Text(t) => {
+                    let msg: ServerMsg = serde_json::from_str(&t).unwrap();
+                    let (h, send) = self.session.receive(msg);
+                    for m in send {
+                        self.send(&m);
+                    }
+                    heard.extend(h);
+                }
+                SocketEvent::Closed(why) => {
+                    heard.extend(self.session.dropped(&why));
+                    self.socket = None;
+                }
+            }
+            if self.links.last() != Some(&self.session.link) {
+                self.links.push(self.session.link.clone());
+            }
+        }
+        for h in &heard {
+            match h {
+                Heard::Table(v) => {
+                    self.state = carved_tables::rules::hive::State::new();
+                    let GameView::Hive { moves } = &v.game;
+                    for m in moves {
+                        let mv = self.state.parse_move(&m.action).unwrap();
+                        self.state.play(mv).unwrap();
+                    }
+                    self.colour = v.you.and_then(|s| v.seats[s.index()].colour);
+                    self.to_move = v.to_move;
+                }
+                Heard::Started { seats, .. } => {
+                    self.colour = self.session.seat.and_then(|s| seats[s.index()].colour);
+                    self.to_move = Some(Side::Ash);
+                }
+                Heard::Played {
+                    played, to_move, ..
+                } => {
+                    let mv = self.state.parse_move(&played.action).unwrap();
+                    self.state.play(mv).unwrap();
+                    self.to_move = *to_move;
+                }
+                Heard::Ended { record, .. } => self.record = Some(record.clone()),
+                _ => {}
+            }
+        }
+        heard
+    }
+
+    fn my_turn(&self) -> bool {
+        self.record.is_none()
+            && self.socket.is_some()
+            && self.colour.is_some()
+            && self.to_move == self.colour
+    }
+
+    fn play_random(&mut self, rng: &mut SmallRng) {
+        let mv = *self.state.legal_moves().choose(rng).unwrap();
+        let text = self.state.move_string(mv);
+        let act = self.session.act(&text);
+        self.send(&act);
+        // Not again until the server's event says whose turn it is.
+        self.to_move = None;
+    }
+}
+
+#[test]
+fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
+    use carved_tables::net::client::{Heard, Link, Lost, Request};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--bot-after", "0.2"]);
+    let mut a = GameClient::new(
+        &server.addr,
+        Request::Create {
+            clock: None,
+            bot_fill: None,
+            name: "Ana".into(),
+        },
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let code = loop {
+        assert!(std::time::Instant::now() < deadline, "never seated");
+        if let Some(code) = a.frame().into_iter().find_map(|h| match h {
+            Heard::Seated { code, .. } => Some(code),
+            _ => None,
+        }) {
+            break code;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let mut b = GameClient::new(
+        &server.addr,
+        Request::Join {
+            code: code.to_lowercase(),
+            name: "Rui".into(),
+        },
+    );
+    let mut rng = SmallRng::seed_from_u64(41);
+    let mut dropped = false;
+    while a.record.is_none() || b.record.is_none() {
+        assert!(std::time::Instant::now() < deadline, "the game never ended");
+        for p in [&mut a, &mut b] {
+            p.frame();
+            if p.my_turn() {
+                p.play_random(&mut rng);
+            }
+        }
+        // After ten actions b's network drops: b comes back with its token and plays on.
+        if !dropped && b.session.seq() >= 10 {
+            dropped = true;
+            b.socket = None;
+            b.session.dropped("the network went away");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(dropped);
+    assert_eq!(a.record, b.record);
+    // b's link as its player saw it: connecting, connected, reconnecting, connected again.
+    assert_eq!(
+        b.links,
+        [
+            Link::Connecting,
+            Link::Connected,
+            Link::Reconnecting { attempt: 1 },
+            Link::Connected
+        ]
+    );
+    let record = verified(a.record.as_deref().unwrap());
+    assert_eq!(record.moves().count() as u64, a.session.seq());
+    assert_eq!(a.state, b.state);
+    // A join with an unknown code ends the session with the reason.
+    let mut c = GameClient::new(
+        &server.addr,
+        Request::Join {
+            code: "ZZZZZZ".into(),
+            name: String::new(),
+        },
+    );
+    let lost = loop {
+        assert!(std::time::Instant::now() < deadline);
+        if let Some(l) = c.frame().into_iter().find_map(|h| match h {
+            Heard::Lost(l) => Some(l),
+            _ => None,
+        }) {
+            break l;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!(lost, Lost::NoSuchTable);
+    // No server there: unreachable, said once.
+    drop(server);
+    let mut d = GameClient::new(
+        &a.url.replace("ws://", "").replace("/ws", ""),
+        Request::Join {
+            code: code.clone(),
+            name: String::new(),
+        },
+    );
+    let lost = loop {
+        assert!(std::time::Instant::now() < deadline);
+        if let Some(l) = d.frame().into_iter().find_map(|h| match h {
+            Heard::Lost(l) => Some(l),
+            _ => None,
+        }) {
+            break l;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(matches!(lost, Lost::Unreachable(_)), "{lost:?}");
+}

@@ -1,0 +1,572 @@
+//! A client's side of the conversation, without any networking: what it says first, what it
+//! does with each message the server sends, and where its link stands. The desktop game and
+//! the browser build feed it the frames their sockets receive and send what it gives back, so
+//! the rules of the conversation (`docs/protocol.md`) are written once and tested without a
+//! socket.
+//!
+//! - A new session says `hello`, then, once welcomed, `create` or `join` (its [`Request`]).
+//! - It keeps the seat's token, so after a drop it says `hello` with the token and gets the
+//!   seat and the whole `state` back ([`Session::dropped`] → [`Link::Reconnecting`]).
+//! - It counts the actions heard: an `event` out of order, or a `stale` refusal, makes it ask
+//!   for the whole `state` again (`resync`) and drop what it heard until then.
+
+use super::protocol::{
+    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, PlayedView, SeatId,
+    SeatView, ServerMsg, Side, TableView,
+};
+
+/// What the session asks for once the server has welcomed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Open a table (Ash & Walnut) and take its first seat.
+    Create {
+        clock: Option<u32>,
+        bot_fill: Option<BotLevel>,
+        name: String,
+    },
+    /// Take the second seat of the table with this code.
+    Join { code: String, name: String },
+}
+
+/// Where the link to the server stands, as the player sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Opening the connection (the first time).
+    Connecting,
+    /// Connected and welcomed.
+    Connected,
+    /// The connection dropped; trying again (this is the `attempt`-th try since the drop).
+    Reconnecting { attempt: u32 },
+    /// Given up: the server refused the session for good (why, in English for the log; the
+    /// player is shown [`Lost`]).
+    Lost(Lost),
+}
+
+/// Why a session cannot go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// The server speaks another protocol version.
+    Version,
+    /// No open table has that code.
+    NoSuchTable,
+    /// Both seats of that table are taken.
+    TableFull,
+    /// The seat is no longer open (the table ended and closed, or the server forgot it).
+    SeatGone,
+    /// Another connection took the seat with its token (the same player elsewhere).
+    Replaced,
+    /// The server could not keep the table, or holds as many as it may.
+    Unavailable,
+    /// The connection failed before this session was ever seated (wrong address, no server).
+    Unreachable(String),
+}
+
+/// What the session heard that the table must show, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// The session holds `seat` at table `code` (keep showing the code while waiting).
+    Seated { code: String, seat: SeatId },
+    /// The whole table as this seat may see it: rebuild from it.
+    Table(Box<TableView>),
+    /// A seat was taken (a person joined, or the bot came).
+    SeatTaken(SeatView),
+    /// Both seats are taken: the game begins, ash to act.
+    Started {
+        fingerprint: String,
+        ash: SeatId,
+        seats: [SeatView; 2],
+        time_left_ms: Option<u64>,
+    },
+    /// The next action, in order.
+    Played {
+        played: PlayedView,
+        to_move: Option<Side>,
+        time_left_ms: Option<u64>,
+    },
+    /// The other seat's client came or went.
+    Presence { seat: SeatId, connected: bool },
+    /// The game is over: the seed revealed and the whole record.
+    Ended {
+        outcome: Outcome,
+        seed: String,
+        record: String,
+    },
+    /// Something this client sent was refused; nothing changed.
+    Refused { code: ErrorCode, message: String },
+    /// The session is over for good.
+    Lost(Lost),
+}
+
+/// One player's session with the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    request: Request,
+    /// The seat's token, once seated: the way back after a drop.
+    pub token: Option<String>,
+    pub code: Option<String>,
+    pub seat: Option<SeatId>,
+    pub link: Link,
+    /// Actions heard, in order, since the last whole `state`.
+    seq: u64,
+    /// A `resync` is on its way: events until the `state` are dropped.
+    resyncing: bool,
+    /// The game has ended (nothing more to send but `resync`).
+    over: bool,
+}
+
+impl Session {
+    pub fn new(request: Request) -> Session {
+        Session {
+            request,
+            token: None,
+            code: None,
+            seat: None,
+            link: Link::Connecting,
+            seq: 0,
+            resyncing: false,
+            over: false,
+        }
+    }
+
+    /// Actions heard so far.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// Whether the session has given up.
+    pub fn lost(&self) -> bool {
+        matches!(self.link, Link::Lost(_))
+    }
+
+    /// The connection opened: the first message.
+    pub fn opened(&mut self) -> Vec<ClientMsg> {
+        if self.lost() {
+            return Vec::new();
+        }
+        vec![ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            token: self.token.clone(),
+        }]
+    }
+
+    /// The connection dropped (or could not be opened). With a seat to come back to, the link
+    /// is `Reconnecting`; before any seat, a failed first connection is `Lost`; a session that
+    /// already gave up stays lost.
+    pub fn dropped(&mut self, why: &str) -> Vec<Heard> {
+        match &self.link {
+            Link::Lost(_) => Vec::new(),
+            Link::Reconnecting { attempt } => {
+                self.link = Link::Reconnecting {
+                    attempt: attempt + 1,
+                };
+                Vec::new()
+            }
+            Link::Connected | Link::Connecting if self.token.is_some() => {
+                self.link = Link::Reconnecting { attempt: 1 };
+                Vec::new()
+            }
+            Link::Connected | Link::Connecting => {
+                let lost = Lost::Unreachable(why.to_string());
+                self.link = Link::Lost(lost.clone());
+                vec![Heard::Lost(lost)]
+            }
+        }
+    }
+
+    /// Seconds to wait before the next try after a drop: 0.5, 1, 2, then every 4.
+    pub fn retry_after(&self) -> f32 {
+        match self.link {
+            Link::Reconnecting { attempt } => match attempt {
+                0 | 1 => 0.5,
+                2 => 1.0,
+                3 => 2.0,
+                _ => 4.0,
+            },
+            _ => 0.0,
+        }
+    }
+
+    /// Plays `action` (the game's notation) at the position this session has heard.
+    pub fn act(&self, action: &str) -> ClientMsg {
+        ClientMsg::Act {
+            seq: Some(self.seq),
+            action: action.to_string(),
+        }
+    }
+
+    /// Takes in one message: what the table must show, and what to send back.
+    pub fn receive(&mut self, msg: ServerMsg) -> (Vec<Heard>, Vec<ClientMsg>) {
+        let mut heard = Vec::new();
+        let mut send = Vec::new();
+        match msg {
+            ServerMsg::Welcome { .. } => {
+                self.link = Link::Connected;
+                if self.token.is_none() {
+                    send.push(match &self.request {
+                        Request::Create {
+                            clock,
+                            bot_fill,
+                            name,
+                        } => ClientMsg::Create {
+                            game: GameKind::Hive,
+                            clock: *clock,
+                            bot_fill: *bot_fill,
+                            name: (!name.is_empty()).then(|| name.clone()),
+                        },
+                        Request::Join { code, name } => ClientMsg::Join {
+                            code: code.clone(),
+                            name: (!name.is_empty()).then(|| name.clone()),
+                        },
+                    });
+                }
+                // With a token the server sends `seated` and the whole `state` by itself.
+                self.resyncing = self.token.is_some();
+            }
+            ServerMsg::Seated { code, seat, token } => {
+                self.token = Some(token);
+                self.code = Some(code.clone());
+                self.seat = Some(seat);
+                heard.push(Heard::Seated { code, seat });
+            }
+            ServerMsg::State(view) => {
+                self.seq = view.seq;
+                self.resyncing = false;
+                self.over = view.outcome.is_some();
+                heard.push(Heard::Table(view));
+            }
+            ServerMsg::SeatTaken { seat } => heard.push(Heard::SeatTaken(seat)),
+            ServerMsg::Started {
+                fingerprint,
+                ash,
+                seats,
+                time_left_ms,
+            } => heard.push(Heard::Started {
+                fingerprint,
+                ash,
+                seats,
+                time_left_ms,
+            }),
+            ServerMsg::Event {
+                seq,
+                action,
+                by,
+                timeout,
+                to_move,
+                time_left_ms,
+                ..
+            } => {
+                if self.resyncing || seq <= self.seq {
+                    // Already part of the state on its way, or heard before.
+                } else if seq == self.seq + 1 {
+                    self.seq = seq;
+                    heard.push(Heard::Played {
+                        played: PlayedView {
+                            seq,
+                            action,
+                            by,
+                            timeout,
+                        },
+                        to_move,
+                        time_left_ms,
+                    });
+                } else {
+                    // A gap: something was missed. The whole state again.
+                    self.resyncing = true;
+                    send.push(ClientMsg::Resync);
+                }
+            }
+            ServerMsg::Presence { seat, connected } => {
+                heard.push(Heard::Presence { seat, connected })
+            }
+            ServerMsg::Ended {
+                seq,
+                outcome,
+                seed,
+                record,
+                ..
+            } => {
+                if !self.resyncing && seq != self.seq {
+                    self.resyncing = true;
+                    send.push(ClientMsg::Resync);
+                } else if !self.resyncing {
+                    self.over = true;
+                    heard.push(Heard::Ended {
+                        outcome,
+                        seed,
+                        record,
+                    });
+                }
+            }
+            ServerMsg::Error { code, message } => {
+                let lost = match code {
+                    ErrorCode::Version => Some(Lost::Version),
+                    ErrorCode::NoSuchTable if self.seat.is_none() => Some(Lost::NoSuchTable),
+                    ErrorCode::TableFull if self.seat.is_none() => Some(Lost::TableFull),
+                    ErrorCode::BadToken => Some(Lost::SeatGone),
+                    ErrorCode::Replaced => Some(Lost::Replaced),
+                    ErrorCode::Unavailable => Some(Lost::Unavailable),
+                    _ => None,
+                };
+                match lost {
+                    Some(lost) => {
+                        self.link = Link::Lost(lost.clone());
+                        heard.push(Heard::Lost(lost));
+                    }
+                    None => {
+                        if code == ErrorCode::Stale && !self.resyncing {
+                            self.resyncing = true;
+                            send.push(ClientMsg::Resync);
+                        }
+                        heard.push(Heard::Refused { code, message });
+                    }
+                }
+            }
+            ServerMsg::Watching { .. } | ServerMsg::Pong { .. } => {}
+        }
+        (heard, send)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{GameView, Phase, SeatKind};
+
+    fn create() -> Session {
+        Session::new(Request::Create {
+            clock: Some(60),
+            bot_fill: Some(BotLevel::Normal),
+            name: "Ana".into(),
+        })
+    }
+
+    fn welcome() -> ServerMsg {
+        ServerMsg::Welcome {
+            version: 1,
+            max_message_bytes: 4096,
+            rate_per_second: 20,
+            rate_burst: 40,
+        }
+    }
+
+    fn seat(seat: SeatId, you: bool) -> SeatView {
+        SeatView {
+            seat,
+            kind: SeatKind::Human,
+            level: None,
+            name: String::new(),
+            connected: true,
+            you,
+            colour: None,
+        }
+    }
+
+    fn view(seq: u64) -> ServerMsg {
+        let moves = (1..=seq)
+            .map(|i| PlayedView {
+                seq: i,
+                action: format!("m{i}"),
+                by: if i % 2 == 1 { Side::Ash } else { Side::Walnut },
+                timeout: false,
+            })
+            .collect();
+        ServerMsg::State(Box::new(TableView {
+            code: "ABC234".into(),
+            phase: Phase::Playing,
+            seq,
+            you: Some(SeatId::First),
+            seats: [seat(SeatId::First, true), seat(SeatId::Second, false)],
+            clock: 60,
+            to_move: Some(Side::Ash),
+            time_left_ms: Some(60_000),
+            bot_in_ms: None,
+            fingerprint: Some("f".repeat(64)),
+            ash: Some(SeatId::First),
+            game: GameView::Hive { moves },
+            outcome: None,
+            seed: None,
+        }))
+    }
+
+    fn event(seq: u64) -> ServerMsg {
+        ServerMsg::Event {
+            seq,
+            action: format!("m{seq}"),
+            by: Side::Ash,
+            seat: SeatId::First,
+            timeout: false,
+            to_move: Some(Side::Walnut),
+            time_left_ms: Some(60_000),
+        }
+    }
+
+    fn seated(s: &mut Session) {
+        s.receive(welcome());
+        s.receive(ServerMsg::Seated {
+            code: "ABC234".into(),
+            seat: SeatId::First,
+            token: "t".repeat(64),
+        });
+        s.receive(view(0));
+    }
+
+    #[test]
+    fn hello_then_the_request_and_the_token_is_kept() {
+        let mut s = create();
+        assert_eq!(
+            s.opened(),
+            [ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                token: None
+            }]
+        );
+        let (_, send) = s.receive(welcome());
+        assert_eq!(
+            send,
+            [ClientMsg::Create {
+                game: GameKind::Hive,
+                clock: Some(60),
+                bot_fill: Some(BotLevel::Normal),
+                name: Some("Ana".into())
+            }]
+        );
+        assert_eq!(s.link, Link::Connected);
+        seated(&mut s);
+        assert_eq!(s.token.as_deref(), Some("t".repeat(64).as_str()));
+        assert_eq!(s.code.as_deref(), Some("ABC234"));
+        // A join says its code.
+        let mut j = Session::new(Request::Join {
+            code: "abc-234".into(),
+            name: String::new(),
+        });
+        let (_, send) = j.receive(welcome());
+        assert_eq!(
+            send,
+            [ClientMsg::Join {
+                code: "abc-234".into(),
+                name: None
+            }]
+        );
+    }
+
+    #[test]
+    fn events_in_order_are_heard_and_a_gap_asks_for_the_state() {
+        let mut s = create();
+        seated(&mut s);
+        let (heard, send) = s.receive(event(1));
+        assert!(matches!(heard[..], [Heard::Played { .. }]) && send.is_empty());
+        assert_eq!(s.seq(), 1);
+        assert_eq!(
+            s.act("wS1"),
+            ClientMsg::Act {
+                seq: Some(1),
+                action: "wS1".into()
+            }
+        );
+        // Heard twice: ignored.
+        assert_eq!(s.receive(event(1)), (vec![], vec![]));
+        // Event 3 after 1: a gap; resync, and events until the state are dropped.
+        assert_eq!(s.receive(event(3)), (vec![], vec![ClientMsg::Resync]));
+        assert_eq!(s.receive(event(4)), (vec![], vec![]));
+        let (heard, _) = s.receive(view(4));
+        assert!(matches!(heard[..], [Heard::Table(_)]));
+        assert_eq!(s.seq(), 4);
+        let (heard, _) = s.receive(event(5));
+        assert!(matches!(heard[..], [Heard::Played { .. }]));
+    }
+
+    #[test]
+    fn a_stale_refusal_resyncs_and_an_end_out_of_order_too() {
+        let mut s = create();
+        seated(&mut s);
+        let (heard, send) = s.receive(ServerMsg::error(ErrorCode::Stale, "stale"));
+        assert_eq!(send, [ClientMsg::Resync]);
+        assert!(matches!(
+            heard[..],
+            [Heard::Refused {
+                code: ErrorCode::Stale,
+                ..
+            }]
+        ));
+        s.receive(view(2));
+        let ended = |seq| ServerMsg::Ended {
+            seq,
+            outcome: Outcome {
+                winner: Some(Side::Ash),
+                reason: crate::net::protocol::EndReason::Resigned,
+            },
+            seed: "0".repeat(64),
+            fingerprint: "f".repeat(64),
+            record: "r".into(),
+        };
+        assert_eq!(s.receive(ended(3)), (vec![], vec![ClientMsg::Resync]));
+        s.receive(view(3));
+        let (heard, _) = s.receive(ended(3));
+        assert!(matches!(heard[..], [Heard::Ended { .. }]));
+    }
+
+    #[test]
+    fn a_drop_reconnects_with_the_token_and_backs_off() {
+        let mut s = create();
+        // Before any seat a failed connection is lost, with its reason.
+        let mut early = create();
+        assert_eq!(
+            early.dropped("connection refused"),
+            [Heard::Lost(Lost::Unreachable("connection refused".into()))]
+        );
+        assert!(early.opened().is_empty());
+        seated(&mut s);
+        s.receive(event(1));
+        assert!(s.dropped("reset").is_empty());
+        assert_eq!(s.link, Link::Reconnecting { attempt: 1 });
+        assert_eq!(s.retry_after(), 0.5);
+        s.dropped("refused");
+        s.dropped("refused");
+        s.dropped("refused");
+        assert_eq!(s.link, Link::Reconnecting { attempt: 4 });
+        assert_eq!(s.retry_after(), 4.0);
+        assert_eq!(
+            s.opened(),
+            [ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                token: Some("t".repeat(64))
+            }]
+        );
+        // Welcomed back: no second create; events before the state are dropped.
+        let (_, send) = s.receive(welcome());
+        assert!(send.is_empty());
+        assert_eq!(s.link, Link::Connected);
+        assert_eq!(s.receive(event(2)), (vec![], vec![]));
+        s.receive(view(3));
+        assert_eq!(s.seq(), 3);
+        // The seat gone: lost for good.
+        let (heard, _) = s.receive(ServerMsg::error(ErrorCode::BadToken, "no seat"));
+        assert_eq!(heard, [Heard::Lost(Lost::SeatGone)]);
+        assert!(s.lost());
+        assert!(s.dropped("x").is_empty());
+    }
+
+    #[test]
+    fn refusals_before_a_seat_end_the_session_others_do_not() {
+        for (code, lost) in [
+            (ErrorCode::NoSuchTable, Lost::NoSuchTable),
+            (ErrorCode::TableFull, Lost::TableFull),
+            (ErrorCode::Version, Lost::Version),
+            (ErrorCode::Unavailable, Lost::Unavailable),
+        ] {
+            let mut s = create();
+            s.receive(welcome());
+            let (heard, _) = s.receive(ServerMsg::error(code, "no"));
+            assert_eq!(heard, [Heard::Lost(lost)]);
+        }
+        let mut s = create();
+        seated(&mut s);
+        let (heard, send) = s.receive(ServerMsg::error(ErrorCode::NotYourTurn, "wait"));
+        assert!(send.is_empty() && !s.lost());
+        assert!(matches!(heard[..], [Heard::Refused { .. }]));
+    }
+}
