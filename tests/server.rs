@@ -8,8 +8,8 @@ use common::{Server, hello, play_out, seated, table, verified};
 use carved_tables::ai::Level;
 use carved_tables::fair::Seed;
 use carved_tables::net::protocol::{
-    BotLevel, ClientMsg, ErrorCode, GameKind, PROTOCOL_VERSION, Phase, SeatId, SeatKind, ServerMsg,
-    Side,
+    BotLevel, ClientMsg, ErrorCode, GameKind, MAX_STRIKES, PROTOCOL_VERSION, Phase, RATE_BURST,
+    SeatId, SeatKind, ServerMsg, Side,
 };
 use carved_tables::server::client::{self, Client, Player, http_get};
 use carved_tables::server::store::{
@@ -339,24 +339,40 @@ async fn refused_actions_change_nothing() {
         Err(_) => {} // closed at once
     }
     assert!(c.recv().await.is_err(), "closed after an oversized frame");
-    // Too frequent: refused, then closed.
+    // Too frequent: refused. A burst a little over the limit (fewer refusals than close the
+    // connection, so the answers are all read before anything is closed).
     let mut c = hello(&addr, None).await;
+    let over = RATE_BURST as u64 + MAX_STRIKES as u64 / 2;
+    for n in 0..over {
+        c.send(&ClientMsg::Ping { nonce: n }).await.unwrap();
+    }
+    let mut limited = 0;
+    let mut pongs = 0;
+    while limited + pongs < over {
+        match c.recv().await.unwrap() {
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            ServerMsg::Pong { .. } => pongs += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    // (`hello` spent one of the burst.)
+    assert!(
+        limited > 0 && pongs + 1 >= RATE_BURST as u64,
+        "{limited} {pongs}"
+    );
+    // Then closed, after too many refusals in a row.
     for n in 0..200 {
         if c.send(&ClientMsg::Ping { nonce: n }).await.is_err() {
             break;
         }
     }
-    let mut limited = false;
-    while let Ok(m) = c.recv().await {
-        limited |= matches!(
-            m,
-            ServerMsg::Error {
-                code: ErrorCode::RateLimited,
-                ..
-            }
-        );
-    }
-    assert!(limited);
+    let closed = async { while c.recv().await.is_ok() {} };
+    tokio::time::timeout(Duration::from_secs(20), closed)
+        .await
+        .expect("the connection is closed");
     // Nothing changed: the players' game goes on.
     assert_eq!(mover.seq(), 0);
     assert_eq!(waiter.seq(), 0);
