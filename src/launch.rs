@@ -141,6 +141,21 @@ pub struct LaunchOptions {
     pub lang: Option<String>,
     pub width: u32,
     pub height: u32,
+    /// Go straight to Ash & Walnut's online table: open one, or join one by its code.
+    pub online: Option<OnlineStart>,
+    /// The online table's server for this run (the saved setting is kept).
+    pub server: Option<String>,
+    /// The person's seat played by the engine at this level (demonstrations, and two copies of
+    /// the game playing each other through a server); moves go through the table like a
+    /// choice from "All my moves".
+    pub autoplay: Option<crate::ai::Level>,
+}
+
+/// What `--online` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineStart {
+    Host,
+    Join(String),
 }
 
 impl Default for LaunchOptions {
@@ -153,6 +168,9 @@ impl Default for LaunchOptions {
             lang: None,
             width: 1280,
             height: 720,
+            online: None,
+            server: None,
+            autoplay: None,
         }
     }
 }
@@ -192,6 +210,11 @@ FLAGS:
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
+    --online host|join:CODE
+                        Ash & Walnut at the online table: open one (its code is
+                        logged), or join the one with CODE
+    --server URL        the online table's server for this run (ws://HOST:PORT/ws)
+    --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
     --help, -h          this text
 
 SCENES:
@@ -297,6 +320,41 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                 o.lang = Some(l);
             }
             "--data-dir" => o.data_dir = Some(PathBuf::from(take(&mut it)?)),
+            "--online" => {
+                let v = take(&mut it)?;
+                o.online = Some(match v.split_once(':') {
+                    None if v == "host" => OnlineStart::Host,
+                    Some(("join", code))
+                        if crate::net::protocol::normalise_code(code).len()
+                            == crate::net::protocol::CODE_LEN =>
+                    {
+                        OnlineStart::Join(crate::net::protocol::normalise_code(code))
+                    }
+                    _ => {
+                        return Err(ArgError(format!(
+                            "`--online` takes host or join:CODE (six characters), not `{v}`"
+                        )));
+                    }
+                });
+                o.scene = Scene::Table(GameKind::Hive);
+            }
+            "--server" => {
+                let v = take(&mut it)?;
+                if !v.starts_with("ws://") && !v.starts_with("wss://") {
+                    return Err(ArgError(format!(
+                        "`--server` takes ws://HOST:PORT/ws, not `{v}`"
+                    )));
+                }
+                o.server = Some(v);
+            }
+            "--autoplay" => {
+                let v = take(&mut it)?;
+                o.autoplay = Some(crate::ai::Level::parse(&v).ok_or_else(|| {
+                    ArgError(format!(
+                        "`--autoplay` takes easy, normal or hard, not `{v}`"
+                    ))
+                })?);
+            }
             other => return Err(ArgError(format!("unknown flag `{other}`"))),
         }
     }
@@ -368,6 +426,12 @@ mod tests {
         assert_eq!(o.screenshot, Some(PathBuf::from("/tmp/x.png")));
         assert_eq!((o.frames, o.width, o.height), (12, 800, 600));
         assert_eq!(play("--frames=5").frames, 5);
+        let o = play("--online join:k7m-2qx --server ws://h:1/ws --autoplay easy");
+        assert_eq!(o.online, Some(OnlineStart::Join("K7M2QX".into())));
+        assert_eq!(o.scene, Scene::Table(GameKind::Hive));
+        assert_eq!(o.server.as_deref(), Some("ws://h:1/ws"));
+        assert_eq!(o.autoplay, Some(crate::ai::Level::Easy));
+        assert_eq!(play("--online host").online, Some(OnlineStart::Host));
     }
 
     #[test]
@@ -401,6 +465,10 @@ mod tests {
             ("--size 10x10", "--size"),
             ("--lang de", "--lang"),
             ("--fly", "unknown flag `--fly`"),
+            ("--online guest", "--online"),
+            ("--online join:AB", "--online"),
+            ("--server http://x", "--server"),
+            ("--autoplay wise", "--autoplay"),
             ("chess", "unknown flag `chess`"),
             ("--screenshot=", "file path"),
         ] {

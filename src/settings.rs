@@ -19,7 +19,14 @@ pub struct Settings {
     pub master_volume: f32,
     pub effects_volume: f32,
     pub starting_purse: u32,
+    /// The online table's server (`ws://HOST:PORT/ws`).
+    pub server: String,
 }
+
+/// The online table's server when none is set: one started on this machine with its defaults.
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
+/// The longest server address kept.
+pub const MAX_SERVER_CHARS: usize = 200;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -28,6 +35,7 @@ impl Default for Settings {
             master_volume: 0.8,
             effects_volume: 0.8,
             starting_purse: DEFAULT_PURSE,
+            server: DEFAULT_SERVER.to_string(),
         }
     }
 }
@@ -45,6 +53,12 @@ impl Settings {
         self.master_volume = unit(self.master_volume);
         self.effects_volume = unit(self.effects_volume);
         self.starting_purse = self.starting_purse.clamp(MIN_PURSE, MAX_PURSE);
+        self.server = self
+            .server
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_SERVER_CHARS)
+            .collect();
         self
     }
 
@@ -84,8 +98,11 @@ mod tests {
             master_volume: 7.0,
             effects_volume: f32::NAN,
             starting_purse: 3,
+            server: format!("ws://x\u{7}y/{}", "z".repeat(500)),
         }
         .sanitized();
+        assert_eq!(wild.server.chars().count(), MAX_SERVER_CHARS);
+        assert!(wild.server.starts_with("ws://xy/z"));
         assert_eq!(wild.master_volume, 1.0);
         assert_eq!(wild.effects_volume, 0.8);
         assert_eq!(wild.starting_purse, MIN_PURSE);

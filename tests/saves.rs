@@ -26,6 +26,7 @@ fn rich() -> (Settings, SnelabSave) {
         master_volume: 0.25,
         effects_volume: 0.5,
         starting_purse: 240,
+        server: "ws://tables.example:7878/ws".into(),
     };
     let mut session = Session::new(Purse::default());
     session.setup.opponent = Seat::Person;

@@ -743,6 +743,7 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
                     master_volume: rng.random(),
                     effects_volume: rng.random(),
                     starting_purse: rng.random_range(12..10_000),
+                    server: format!("ws://10.0.0.{}:7878/ws", rng.random_range(1..255)),
                 }));
             }
             out

@@ -4,6 +4,7 @@
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::Duration;
 use tungstenite::stream::MaybeTlsStream;
@@ -23,7 +24,8 @@ pub enum SocketEvent {
 /// One connection. Dropping it closes the connection and ends its thread.
 pub struct Socket {
     out: Sender<String>,
-    events: Receiver<SocketEvent>,
+    /// Behind a lock only so the socket may live in a shared resource; one reader polls it.
+    events: Mutex<Receiver<SocketEvent>>,
 }
 
 /// How long opening the TCP connection may take.
@@ -55,7 +57,10 @@ impl Socket {
         if let Err(e) = spawned {
             let _ = events_tx.send(SocketEvent::Closed(format!("no thread: {e}")));
         }
-        Socket { out, events }
+        Socket {
+            out,
+            events: Mutex::new(events),
+        }
     }
 
     /// Queues a text frame.
@@ -66,8 +71,11 @@ impl Socket {
     /// Everything that happened since the last poll.
     pub fn poll(&self) -> Vec<SocketEvent> {
         let mut got = Vec::new();
+        let Ok(events) = self.events.lock() else {
+            return got;
+        };
         loop {
-            match self.events.try_recv() {
+            match events.try_recv() {
                 Ok(e) => got.push(e),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => break,

@@ -69,6 +69,8 @@ pub enum TakeBackError {
     NothingToTakeBack,
     /// The last move was played by the clock.
     AfterTimeout,
+    /// At the online table nobody takes a move back.
+    Online,
     Replay(ReplayError<State>),
 }
 
@@ -78,9 +80,20 @@ impl Explain for TakeBackError {
             TakeBackError::Over => msg("match.game_over"),
             TakeBackError::NothingToTakeBack => msg("hive.takeback.nothing"),
             TakeBackError::AfterTimeout => msg("hive.takeback.after_timeout"),
+            TakeBackError::Online => msg("hive.takeback.online"),
             TakeBackError::Replay(e) => e.explain(),
         }
     }
+}
+
+/// What an online game knows of its seed: the server holds the secret, the fingerprint is shown
+/// from the start, and the seed and the whole record come when the game ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldElsewhere {
+    pub fingerprint: String,
+    pub seed: Option<Seed>,
+    /// The record as the server wrote it (the text `tables verify` reads).
+    pub record: Option<String>,
 }
 
 /// A game of Ash & Walnut at a table: seats, seed, match, course.
@@ -98,6 +111,9 @@ pub struct HiveGame {
     /// Every move accepted, in order, including those taken back later.
     history: Vec<Entry<Move>>,
     ending: Option<Ending>,
+    /// Online: the seed is the server's (`secret` is unused then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    online: Option<HeldElsewhere>,
 }
 
 impl Saved for HiveGame {
@@ -141,17 +157,61 @@ impl HiveGame {
             log: Vec::new(),
             history: Vec::new(),
             ending: None,
+            online: None,
         }
+    }
+
+    /// A game held by the online table's server: its seats in the order they were taken (the
+    /// other player's seat is [`Seat::Remote`], a person or the server's bot), the fingerprint
+    /// it showed and the seat the colour rule gave ash. Every action comes from the server
+    /// ([`HiveGame::heard`]); its clock is the server's ([`HiveGame::set_time_left`]).
+    pub fn online(
+        seats: [Seat; 2],
+        names: [String; 2],
+        fingerprint: String,
+        ash: SeatOrder,
+        clock: ClockSetting,
+    ) -> HiveGame {
+        let by_side = match ash {
+            SeatOrder::First => seats,
+            SeatOrder::Second => [seats[1], seats[0]],
+        };
+        HiveGame {
+            secret: Seed([0; 32]),
+            seats,
+            names,
+            ash,
+            game: Match::new(State::new(), by_side, clock, 0),
+            log: Vec::new(),
+            history: Vec::new(),
+            ending: None,
+            online: Some(HeldElsewhere {
+                fingerprint,
+                seed: None,
+                record: None,
+            }),
+        }
+    }
+
+    /// The server's part of an online game; `None` for a game on this device.
+    pub fn held_elsewhere(&self) -> Option<&HeldElsewhere> {
+        self.online.as_ref()
     }
 
     /// The fingerprint shown from the start: SHA-256 of the secret seed.
     pub fn fingerprint(&self) -> String {
-        self.secret.fingerprint()
+        match &self.online {
+            Some(o) => o.fingerprint.clone(),
+            None => self.secret.fingerprint(),
+        }
     }
 
-    /// The seed, once the game has ended.
+    /// The seed, once the game has ended (online: once the server has revealed it).
     pub fn revealed(&self) -> Option<Seed> {
-        self.ending.is_some().then_some(self.secret)
+        match &self.online {
+            Some(o) => o.seed.filter(|_| self.ending.is_some()),
+            None => self.ending.is_some().then_some(self.secret),
+        }
     }
 
     /// Which seat plays ash.
@@ -232,9 +292,60 @@ impl HiveGame {
         Ok(played)
     }
 
-    /// Lets `seconds` pass on the clock of the side to act; its timeout move when it runs out.
+    /// An action the server accepted (online): checked by the rules here too, the clock's
+    /// move marked as such.
+    pub fn heard(
+        &mut self,
+        side: Colour,
+        text: &str,
+        timeout: bool,
+    ) -> Result<Played<State>, Refused<State>> {
+        if self.ending.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let played = self.game.submit_heard(side, text, timeout)?;
+        self.after(&played);
+        Ok(played)
+    }
+
+    /// The server's clock for the awaited action (online).
+    pub fn set_time_left(&mut self, seconds: Option<f64>) {
+        self.game.set_time_left(seconds);
+    }
+
+    /// The server ended the game (online): how, the revealed seed and the whole record. A
+    /// resignation is logged like one made here; an end by the rules is the rules' own.
+    pub fn ended_elsewhere(
+        &mut self,
+        ending: Ending,
+        seed: Option<Seed>,
+        record: String,
+    ) -> Ending {
+        if self.ending.is_none() {
+            if let Ending::Resigned(c) = ending {
+                self.log.push(Logged::Resigned(c));
+            }
+            self.ending = Some(match self.state().outcome() {
+                Some(o) => Ending::Rules(o),
+                None => ending,
+            });
+        }
+        if let Some(o) = self.online.as_mut() {
+            o.seed = seed;
+            o.record = Some(record);
+        }
+        self.ending.unwrap_or(ending)
+    }
+
+    /// Lets `seconds` pass on the clock of the side to act; its timeout move when it runs out
+    /// (online, the server plays it: the clock here only counts down).
     pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {
         if self.ending.is_some() {
+            return None;
+        }
+        if self.online.is_some() {
+            let left = self.game.time_left().map(|t| t - seconds.max(0.0));
+            self.game.set_time_left(left);
             return None;
         }
         let played = self.game.tick(seconds)?;
@@ -247,6 +358,9 @@ impl HiveGame {
     pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
         if self.ending.is_some() {
             return Err(TakeBackError::Over);
+        }
+        if self.online.is_some() {
+            return Err(TakeBackError::Online);
         }
         let record = self.game.record();
         if record.last().is_some_and(|e| e.timeout) {
@@ -280,8 +394,17 @@ impl HiveGame {
     }
 
     /// The game record: fingerprint, seed, seats, the course in standard notation (timeout moves
-    /// marked, takebacks and a resignation kept) and the result.
+    /// marked, takebacks and a resignation kept) and the result. Online, the server's record
+    /// once the game has ended.
     pub fn record(&self) -> GameRecord {
+        if let Some(r) = self
+            .online
+            .as_ref()
+            .and_then(|o| o.record.as_deref())
+            .and_then(|text| GameRecord::parse(text).ok())
+        {
+            return r;
+        }
         let mut entries = Vec::new();
         let mut replay = State::new();
         let mut actions = self.history.iter();
@@ -445,6 +568,56 @@ mod tests {
         wrong.entries.insert(0, RecordedEntry::TakeBack(3));
         let failed: Vec<_> = verify(&wrong).into_iter().filter(|c| !c.passed).collect();
         assert_eq!(failed[0].name, "moves");
+    }
+
+    #[test]
+    fn an_online_game_takes_the_servers_moves_clock_end_and_record() {
+        // The server's game, as a record it would send at the end.
+        let mut server = game(secret_for(SeatOrder::Second), [Seat::Person, Seat::Person]);
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+            let side = server.awaited().unwrap();
+            server.submit_text(side, text).unwrap();
+        }
+        let mut g = HiveGame::online(
+            [Seat::Person, Seat::Remote],
+            ["Ana".into(), "Rui".into()],
+            server.fingerprint(),
+            SeatOrder::Second,
+            ClockSetting {
+                per_turn: Some(TURN_SECONDS),
+                window: None,
+            },
+        );
+        assert_eq!(g.colour_of(SeatOrder::First), Colour::Walnut);
+        assert_eq!(g.game().seat(Colour::Ash), Seat::Remote);
+        assert_eq!(g.fingerprint(), server.fingerprint());
+        g.heard(Colour::Ash, "wS1", false).unwrap();
+        g.heard(Colour::Walnut, "bS1 wS1-", false).unwrap();
+        // The clock here only counts down: the server plays the timeout move, heard as such.
+        g.set_time_left(Some(3.0));
+        assert!(g.tick(5.0).is_none());
+        assert_eq!(g.game().time_left(), Some(0.0));
+        let played = g.heard(Colour::Ash, "wQ -wS1", true).unwrap();
+        assert!(played.timeout && g.game().record()[2].timeout);
+        // Out of turn or illegal: refused, nothing changes.
+        assert!(g.heard(Colour::Ash, "wG1 -wS1", false).is_err());
+        assert!(g.heard(Colour::Walnut, "bQ wS1", false).is_err());
+        assert_eq!(g.state(), server.state());
+        assert_eq!(g.takeback_size(Colour::Walnut), Err(TakeBackError::Online));
+        assert!(g.revealed().is_none());
+        // Walnut resigned at the server: the seed and the server's record come with the end.
+        server.resign(Colour::Walnut).unwrap();
+        let text = server.record().to_text();
+        let ending = g.ended_elsewhere(
+            Ending::Resigned(Colour::Walnut),
+            server.revealed(),
+            text.clone(),
+        );
+        assert_eq!(ending, Ending::Resigned(Colour::Walnut));
+        assert_eq!(g.revealed(), server.revealed());
+        assert_eq!(g.record().to_text(), text);
+        assert!(verify(&g.record()).iter().all(|c| c.passed));
+        assert!(g.heard(Colour::Walnut, "bQ -bS1", false).is_err());
     }
 
     #[test]

@@ -260,6 +260,25 @@ impl<G: Playable> Match<G> {
         self.play(from, action, false)
     }
 
+    /// An action heard from the authority that holds the game (the online table's server):
+    /// checked by the rules like any other, and marked as the clock's when `timeout`.
+    pub fn submit_heard(
+        &mut self,
+        from: G::Side,
+        text: &str,
+        timeout: bool,
+    ) -> Result<Played<G>, Refused<G>> {
+        let action = self.state.parse_action(text).map_err(Refused::Malformed)?;
+        self.play(from, action, timeout)
+    }
+
+    /// Sets the time left for the awaited action (the server's clock is the one that counts).
+    pub fn set_time_left(&mut self, seconds: Option<f64>) {
+        if self.left.is_some() {
+            self.left = seconds.map(|s| s.max(0.0));
+        }
+    }
+
     /// Lets `seconds` pass on the clock of the side to act. When its time runs out, the
     /// game's timeout action is played for it (marked as such in the record) and returned.
     pub fn tick(&mut self, seconds: f64) -> Option<Played<G>> {

@@ -135,6 +135,12 @@ pub(super) fn keys(
             return;
         }
         Phase::Seating { .. } => return,
+        Phase::Waiting => {
+            if pressed(KeyCode::Escape) {
+                send(Intent::NewGame);
+            }
+            return;
+        }
         Phase::Play => {}
     }
     let pick = table.pick.clone();

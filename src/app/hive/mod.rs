@@ -12,6 +12,8 @@
 //!   and the animations. `input`: picking and keys → intents. `ui`: the panels, and the
 //!   "Verify a game" page of the menu.
 
+pub mod link;
+pub mod online;
 pub mod table;
 
 mod input;
@@ -111,17 +113,28 @@ pub fn core_plugin(app: &mut App) {
         .add_message::<HiveRefused>()
         .add_message::<StageScene>()
         .add_message::<super::audio::PlaySound>()
+        .add_plugins(link::plugin)
         .add_systems(Startup, load.in_set(Loaded::Tables))
         .add_systems(
             Update,
             (
                 tick.in_set(TableSet::Tick),
                 input::keys.in_set(TableSet::Input),
+                link::launch_online.in_set(TableSet::Input),
+                link::autoplay.in_set(TableSet::Intent),
                 clicks_to_intents.in_set(TableSet::Intent),
                 handle_intents.in_set(TableSet::Rules),
                 run_engine.in_set(TableSet::Engine),
             )
                 .run_if(in_state(Screen::Table(GameKind::Hive))),
+        )
+        // The online table's link runs on every screen: the game goes on in the menu too.
+        .add_systems(
+            Update,
+            (link::go_online, link::pump)
+                .chain()
+                .in_set(TableSet::Rules)
+                .after(handle_intents),
         )
         // A staged scene may be on the game's menu page ("Verify a game").
         .add_systems(
@@ -202,6 +215,9 @@ fn send(
             Effect::Warning => out.sound(SoundEvent::LowTime),
             Effect::TookBack(_) => out.sound(SoundEvent::Lift),
             Effect::Picked => out.sound(SoundEvent::Lift),
+            // The online game is the server's to keep.
+            Effect::Save if table.online.is_some() => {}
+            Effect::Online(m) => out.notice(&m),
             Effect::Save => match &table.game {
                 Some(g) => out.save(g, "hive.save_failed"),
                 None => out.save(&HiveGame::default(), "hive.save_failed"),

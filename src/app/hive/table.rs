@@ -65,6 +65,8 @@ impl Default for Timing {
 pub enum Phase {
     /// Choosing the opponent.
     Lobby,
+    /// Online: at the server's table, waiting for the second seat (the code on show).
+    Waiting,
     /// The seed is drawn and shown; the colour rule seats the players.
     Seating {
         left: f32,
@@ -165,6 +167,10 @@ pub enum Refusal {
     TakeBack(TakeBackError),
     /// Nothing saved to continue.
     NothingSaved,
+    /// Online: the link to the server is down; the move waits until it is back.
+    Offline,
+    /// Online: the last move sent is on its way to the server.
+    Sent,
 }
 
 impl Explain for Refusal {
@@ -183,6 +189,8 @@ impl Explain for Refusal {
             Refusal::Rule(e) => e.explain(),
             Refusal::TakeBack(e) => e.explain(),
             Refusal::NothingSaved => msg("hive.refused.nothing_saved"),
+            Refusal::Offline => msg("online.refused.offline"),
+            Refusal::Sent => msg("online.refused.sent"),
         }
     }
 }
@@ -227,6 +235,9 @@ pub enum Effect {
     Picked,
     /// The saved game should be written (or, with `None`, cleared).
     Save,
+    /// Online: something to tell the player about the table (a seat taken, the other player
+    /// away or back, a refusal from the server, the session lost).
+    Online(Message),
 }
 
 /// The whole table.
@@ -248,6 +259,8 @@ pub struct Table {
     pub viewing: Option<usize>,
     /// Whether the warning of the running clock has sounded this turn.
     warned: bool,
+    /// At the online table: the server's side of it (`None` on this device).
+    pub online: Option<super::online::OnlineTable>,
 }
 
 impl Default for Table {
@@ -263,6 +276,7 @@ impl Default for Table {
             busy: 0.0,
             viewing: None,
             warned: false,
+            online: None,
         }
     }
 }
@@ -293,6 +307,9 @@ impl Table {
     /// The colour a person plays: against the bot, the person's; at a hot seat, the side to act.
     pub fn person_colour(&self) -> Option<Colour> {
         let game = self.game.as_ref()?;
+        if let Some(seat) = self.online.as_ref().and_then(|o| o.seat) {
+            return Some(game.colour_of(seat));
+        }
         match self.opponent {
             Seat::Person => game.awaited().or(Some(game.state().to_move())),
             _ => Some(game.colour_of(SeatOrder::First)),
@@ -301,6 +318,9 @@ impl Table {
 
     /// The colour whose pieces sit on the near side of the table.
     pub fn near(&self) -> Colour {
+        if let Some(c) = self.online.as_ref().and(self.person_colour()) {
+            return c;
+        }
         match (self.opponent, &self.game) {
             (Seat::Person, _) | (_, None) => Colour::Ash,
             (_, Some(g)) => g.colour_of(SeatOrder::First),
@@ -321,6 +341,7 @@ impl Table {
         self.phase == Phase::Play
             && !self.animating()
             && self.viewing.is_none()
+            && self.online.as_ref().is_none_or(|o| o.sent.is_none())
             && self.game.as_ref().is_some_and(|g| {
                 g.awaited()
                     .is_some_and(|c| g.game().seat(c) == Seat::Person)
@@ -360,7 +381,7 @@ impl Table {
         vec![Effect::Started, Effect::Save]
     }
 
-    fn clear_marks(&mut self) {
+    pub(super) fn clear_marks(&mut self) {
         self.pick = Pick::Idle;
         self.focus = None;
         self.last = None;
@@ -397,7 +418,11 @@ impl Table {
         if self.phase != Phase::Play || self.busy > 0.0 {
             return effects;
         }
-        effects.extend(self.pass_if_stuck(timing));
+        if self.online.is_some() {
+            effects.extend(self.online_pass_if_stuck());
+        } else {
+            effects.extend(self.pass_if_stuck(timing));
+        }
         let Some(game) = self.game.as_mut() else {
             return effects;
         };
@@ -433,7 +458,11 @@ impl Table {
         }
     }
 
-    fn after_move(&mut self, played: crate::play::Played<State>, timing: &Timing) -> Vec<Effect> {
+    pub(super) fn after_move(
+        &mut self,
+        played: crate::play::Played<State>,
+        timing: &Timing,
+    ) -> Vec<Effect> {
         let path = move_path(played.before.board(), played.action);
         self.busy = timing.travel(path.len());
         self.pick = Pick::Idle;
@@ -490,9 +519,15 @@ impl Table {
                 Ok(vec![Effect::Picked])
             }
             Intent::NewGame => match self.phase {
-                Phase::Over | Phase::Lobby => {
+                Phase::Over | Phase::Lobby | Phase::Waiting => {
                     self.phase = Phase::Lobby;
                     self.game = None;
+                    if self.online.take().is_some() {
+                        // Back from the online table: the lobby's own opponent again.
+                        self.opponent = Seat::Bot(Level::Normal);
+                        self.clear_marks();
+                        return Ok(vec![Effect::Picked]);
+                    }
                     self.clear_marks();
                     Ok(vec![Effect::Save])
                 }
@@ -504,6 +539,11 @@ impl Table {
                     return Err(Refusal::NotNow);
                 }
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
+                if let Some(online) = self.online.as_mut() {
+                    // The server ends the game; its `ended` comes back to every seat.
+                    online.outgoing.push(super::online::Outgoing::Resign);
+                    return Ok(vec![Effect::Picked]);
+                }
                 let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
                 let ending = game.resign(side)?;
                 self.phase = Phase::Over;
@@ -589,6 +629,14 @@ impl Table {
         if self.viewing.is_some() {
             return Err(Refusal::Viewing);
         }
+        if let Some(o) = &self.online {
+            if o.sent.is_some() {
+                return Err(Refusal::Sent);
+            }
+            if o.link != crate::net::client::Link::Connected {
+                return Err(Refusal::Offline);
+            }
+        }
         if self.person_to_act() {
             Ok(())
         } else {
@@ -614,6 +662,9 @@ impl Table {
 
     /// Plays `mv` for the side to act (a person's choice, or the bot's answer).
     pub fn play(&mut self, mv: Move, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        if self.online.is_some() {
+            return self.send_move(mv);
+        }
         let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
         let side = game.awaited().ok_or(Refusal::NotNow)?;
         let played = game.submit(side, mv)?;
@@ -679,7 +730,7 @@ impl Table {
 }
 
 /// The last move of a state's history, as the marks show it.
-fn last_move(state: &State) -> Option<(Option<Hex>, Hex, Piece)> {
+pub(super) fn last_move(state: &State) -> Option<(Option<Hex>, Hex, Piece)> {
     let mut replay = State::new();
     let mut last = None;
     for mv in state.moves() {

@@ -321,6 +321,15 @@ fn settings_page(
                             .speed(1),
                     );
                     ui.end_row();
+
+                    ui.label(tr.t("settings.server"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut s.server)
+                            .char_limit(crate::settings::MAX_SERVER_CHARS)
+                            .hint_text(crate::settings::DEFAULT_SERVER)
+                            .desired_width(320.0),
+                    );
+                    ui.end_row();
                 });
             ui.label(
                 egui::RichText::new(tr.t("settings.starting_purse_hint"))

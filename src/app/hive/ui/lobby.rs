@@ -1,5 +1,5 @@
-//! The lobby: the bot at a level or a second person here, Start, Continue (a saved game), and
-//! a line on why the game is fair.
+//! The lobby: the bot at a level or a second person here, Start, Continue (a saved game), a
+//! line on why the game is fair, and the online table (open one, or join one by its code).
 
 use crate::ai::Level;
 use crate::app::hive::{Intent, Table};
@@ -15,7 +15,15 @@ const OPPONENTS: [(Seat, &str); 4] = [
     (Seat::Person, "hive.opponent.person"),
 ];
 
-pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+pub(super) fn lobby(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+    form: &mut super::online::OnlineForm,
+    server: &mut String,
+) -> Option<crate::app::hive::link::GoOnline> {
+    let mut go = None;
     egui::Area::new(egui::Id::new("hive-lobby"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .show(ctx, |ui| {
@@ -75,6 +83,10 @@ pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl
                             .color(style::MUTED),
                     );
                 });
+                ui.add_space(8.0);
+                ui.separator();
+                go = super::online::lobby_part(ui, tr, form, server);
             });
         });
+    go
 }

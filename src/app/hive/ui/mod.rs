@@ -8,6 +8,7 @@ mod board2d;
 pub mod end;
 mod lobby;
 mod moves;
+pub mod online;
 mod seating;
 pub mod verify;
 
@@ -35,18 +36,20 @@ pub struct HivePanels {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HivePanels>().add_systems(
-        EguiPrimaryContextPass,
-        (
-            table_ui.run_if(in_state(Screen::Table(GameKind::Hive))),
-            verify::page.run_if(
-                |page: Res<MenuPage>, screen: Res<bevy::prelude::State<Screen>>| {
-                    *screen.get() == Screen::Menu
-                        && *page == MenuPage::Tool(GameKind::Hive, "verify")
-                },
+    app.init_resource::<HivePanels>()
+        .init_resource::<online::OnlineForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                table_ui.run_if(in_state(Screen::Table(GameKind::Hive))),
+                verify::page.run_if(
+                    |page: Res<MenuPage>, screen: Res<bevy::prelude::State<Screen>>| {
+                        *screen.get() == Screen::Menu
+                            && *page == MenuPage::Tool(GameKind::Hive, "verify")
+                    },
+                ),
             ),
-        ),
-    );
+        );
 }
 
 const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
@@ -67,6 +70,10 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
             }
         }
         Seat::Person => tr.t("hive.you").to_string(),
+        Seat::Remote => match table.online.as_ref().and_then(|o| o.other()) {
+            Some(other) => tr.say(&super::online::seat_name(other)),
+            None => tr.say(&Seat::Remote.label()),
+        },
         seat => tr.say(&seat.label()),
     }
 }
@@ -86,6 +93,12 @@ fn table_ui(
     hovered: Res<Hovered>,
     options: Option<Res<crate::launch::LaunchOptions>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    (mut form, settings, mut change, mut go_online): (
+        ResMut<online::OnlineForm>,
+        Res<crate::app::save::ActiveSettings>,
+        MessageWriter<crate::app::save::ChangeSettings>,
+        MessageWriter<super::link::GoOnline>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut send = |i: super::Intent| {
@@ -93,7 +106,19 @@ fn table_ui(
     };
     match table.phase {
         super::Phase::Lobby => {
-            lobby::lobby(ctx, &tr, &table, &mut send);
+            let mut server = settings.0.server.clone();
+            if let Some(g) = lobby::lobby(ctx, &tr, &table, &mut send, &mut form, &mut server) {
+                go_online.write(g);
+            }
+            if server != settings.0.server {
+                let mut s = settings.0.clone();
+                s.server = server;
+                change.write(crate::app::save::ChangeSettings(s));
+            }
+            return Ok(());
+        }
+        super::Phase::Waiting => {
+            online::waiting(ctx, &tr, &table, &mut send);
             return Ok(());
         }
         super::Phase::Seating { left } => {
@@ -103,6 +128,7 @@ fn table_ui(
         super::Phase::Play | super::Phase::Over => {}
     }
     reserve_counts(ctx, &tr, &table, cameras.single().ok());
+    online::status(ctx, &tr, &table);
     bar::players(
         ctx,
         &tr,

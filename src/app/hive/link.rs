@@ -1,0 +1,284 @@
+//! The online table's link, pumped each frame: the table's [`Outgoing`] become protocol
+//! messages through the [`Session`], the socket's frames become [`Heard`]s for the table, and a
+//! dropped connection is opened again after the session's back-off. The desktop game has its
+//! own socket thread (`net::socket`); the browser build has no socket yet and says so.
+
+use super::online::Outgoing;
+use super::table::Timing;
+use super::{HivePlayed, HiveTable, send};
+use crate::app::kit::Outbox;
+use crate::net::client::{Heard, Request, Session};
+use crate::net::protocol::{ClientMsg, ServerMsg};
+use bevy::prelude::*;
+
+/// Go to the online table (the lobby's Open or Join).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GoOnline {
+    pub request: Request,
+    /// The server's address, `ws://HOST:PORT/ws`.
+    pub url: String,
+}
+
+/// The session and its connection.
+#[derive(Resource, Default)]
+pub struct OnlineLink {
+    session: Option<Session>,
+    #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+    socket: Option<crate::net::socket::Socket>,
+    /// Seconds until the next try after a drop.
+    retry_in: f32,
+}
+
+/// What the socket reported since the last frame.
+enum Got {
+    Opened,
+    Text(String),
+    Closed(String),
+}
+
+impl OnlineLink {
+    fn open(&mut self, url: &str) {
+        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+        {
+            self.socket = Some(crate::net::socket::Socket::connect(url));
+        }
+        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
+        {
+            let _ = url;
+        }
+    }
+
+    fn connected(&self) -> bool {
+        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+        {
+            self.socket.is_some()
+        }
+        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
+        {
+            false
+        }
+    }
+
+    fn poll(&mut self) -> Vec<Got> {
+        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+        {
+            use crate::net::socket::SocketEvent;
+            let Some(socket) = &self.socket else {
+                return Vec::new();
+            };
+            socket
+                .poll()
+                .into_iter()
+                .map(|e| match e {
+                    SocketEvent::Opened => Got::Opened,
+                    SocketEvent::Text(t) => Got::Text(t),
+                    SocketEvent::Closed(why) => Got::Closed(why),
+                })
+                .collect()
+        }
+        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
+        {
+            vec![Got::Closed(
+                "this build has no connection to the online table".into(),
+            )]
+        }
+    }
+
+    fn send(&self, msg: &ClientMsg) {
+        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+        if let Some(s) = &self.socket {
+            s.send(msg.to_json());
+        }
+        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
+        let _ = msg;
+    }
+
+    fn drop_socket(&mut self) {
+        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+        {
+            self.socket = None;
+        }
+    }
+
+    fn close(&mut self) {
+        self.session = None;
+        self.drop_socket();
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineLink>().add_message::<GoOnline>();
+}
+
+/// The lobby's Open or Join: the table goes online and the link opens.
+pub(super) fn go_online(
+    mut go: MessageReader<GoOnline>,
+    mut table: ResMut<HiveTable>,
+    mut link: ResMut<OnlineLink>,
+) {
+    for GoOnline { request, url } in go.read() {
+        link.close();
+        table.go_online(request.clone(), url.clone());
+    }
+}
+
+/// One frame of the link.
+pub(super) fn pump(
+    time: Res<Time>,
+    timing: Res<Timing>,
+    mut table: ResMut<HiveTable>,
+    mut link: ResMut<OnlineLink>,
+    mut out: Outbox,
+    mut played: MessageWriter<HivePlayed>,
+) {
+    let Some((request, url)) = table
+        .online
+        .as_ref()
+        .map(|o| (o.request.clone(), o.url.clone()))
+    else {
+        if link.session.is_some() {
+            link.close();
+        }
+        return;
+    };
+    if link.session.is_none() {
+        link.session = Some(Session::new(request));
+        link.open(&url);
+    }
+    let link = &mut *link;
+    let mut heard: Vec<Heard> = Vec::new();
+    for got in link.poll() {
+        let Some(session) = link.session.as_mut() else {
+            break;
+        };
+        let mut closed = false;
+        let (h, reply) = match got {
+            Got::Opened => (Vec::new(), session.opened()),
+            Got::Text(text) => match serde_json::from_str::<ServerMsg>(&text) {
+                Ok(m) => session.receive(m),
+                Err(e) => {
+                    warn!("online: an unreadable message from the server ({e}): {text}");
+                    (Vec::new(), Vec::new())
+                }
+            },
+            Got::Closed(why) => {
+                info!("online: the connection closed ({why})");
+                closed = true;
+                let h = session.dropped(&why);
+                link.retry_in = session.retry_after();
+                (h, Vec::new())
+            }
+        };
+        if closed {
+            link.drop_socket();
+        }
+        for m in &reply {
+            link.send(m);
+        }
+        heard.extend(h);
+    }
+    // A dropped connection opens again after the back-off, unless the session gave up.
+    if !link.connected() && link.session.as_ref().is_some_and(|s| !s.lost()) {
+        link.retry_in -= time.delta_secs();
+        if link.retry_in <= 0.0 {
+            link.open(&url);
+        }
+    }
+    // What the table asks for goes out while the link is up.
+    let welcomed = link
+        .session
+        .as_ref()
+        .is_some_and(|s| s.link == crate::net::client::Link::Connected);
+    if welcomed && let Some(online) = table.online.as_mut() {
+        let outgoing: Vec<Outgoing> = online.outgoing.drain(..).collect();
+        for o in outgoing {
+            let msg = match o {
+                Outgoing::Act(action) => link
+                    .session
+                    .as_ref()
+                    .map(|s| s.act(&action))
+                    .unwrap_or(ClientMsg::Resync),
+                Outgoing::Resign => ClientMsg::Resign,
+            };
+            link.send(&msg);
+        }
+    }
+    if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref())
+        && online.link != session.link
+    {
+        online.link = session.link.clone();
+    }
+    let mut effects = Vec::new();
+    for h in heard {
+        effects.extend(table.heard(h, &timing));
+    }
+    if !effects.is_empty() {
+        send(&table, effects, &mut out, &mut played);
+    }
+}
+
+/// `--online`: the table goes online at once (from its lobby), to the `--server` given or the
+/// one in Settings.
+pub(super) fn launch_online(
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    settings: Res<crate::app::save::ActiveSettings>,
+    table: Res<HiveTable>,
+    mut done: Local<bool>,
+    mut go: MessageWriter<GoOnline>,
+) {
+    if *done {
+        return;
+    }
+    let Some(start) = options.as_ref().and_then(|o| o.online.clone()) else {
+        *done = true;
+        return;
+    };
+    if table.phase != super::Phase::Lobby {
+        return;
+    }
+    *done = true;
+    let url = options
+        .as_ref()
+        .and_then(|o| o.server.clone())
+        .unwrap_or_else(|| settings.0.server.clone());
+    let request = match start {
+        crate::launch::OnlineStart::Host => Request::Create {
+            clock: None,
+            bot_fill: None,
+            name: String::new(),
+        },
+        crate::launch::OnlineStart::Join(code) => Request::Join {
+            code,
+            name: String::new(),
+        },
+    };
+    info!("online: going to {url}");
+    go.write(GoOnline { request, url });
+}
+
+/// `--autoplay LEVEL`: the engine chooses the person's moves, which go through the table like
+/// a choice from "All my moves" (and, online, to the server).
+pub(super) fn autoplay(
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    table: Res<HiveTable>,
+    mut rng: ResMut<super::HiveRng>,
+    mut intents: MessageWriter<super::HiveIntent>,
+) {
+    use rand::RngCore;
+    let Some(level) = options.and_then(|o| o.autoplay) else {
+        return;
+    };
+    if !table.person_to_act() {
+        return;
+    }
+    let Some(state) = table.state() else {
+        return;
+    };
+    if state.legal_moves() == [crate::rules::hive::Move::Pass] {
+        // The table passes by itself.
+        return;
+    }
+    if let Some(mv) = crate::ai::choose(state, level, rng.next_u64()) {
+        intents.write(super::HiveIntent(super::Intent::Play(mv)));
+    }
+}

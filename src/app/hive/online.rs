@@ -1,0 +1,722 @@
+//! The Ash & Walnut table at the online table's server (`docs/protocol.md`): the same table,
+//! clock, "All my moves", animations and end, with the other seat [`Seat::Remote`] (a person on
+//! another device, or the server's bot, always labelled as one). The server holds the game: a
+//! move chosen here is sent and played when the server's `event` comes back; the clock counts
+//! down here but the server's timeout move is the one played; the seed and the record come
+//! with its `ended`.
+//!
+//! This part is plain data (what the table does with each [`Heard`]); `link` carries it to and
+//! from the socket.
+
+use super::table::{Effect, Phase, Refusal, Table, Timing};
+use crate::fair::{SeatOrder, Seed};
+use crate::i18n::{Message, msg};
+use crate::net::client::{Heard, Link, Lost, Request};
+use crate::net::protocol::{
+    BotLevel, EndReason, ErrorCode, Outcome, SeatId, SeatKind, SeatView, Side, TableView,
+};
+use crate::play::hive::{Ending, HiveGame};
+use crate::play::{ClockSetting, Seat};
+use crate::rules::hive::{Colour, Move, State};
+
+/// What the table asks the server for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A move in the game's notation.
+    Act(String),
+    Resign,
+}
+
+/// The online side of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineTable {
+    /// What was asked: open a table, or join one by its code.
+    pub request: Request,
+    /// The server's address (`ws://HOST:PORT/ws`).
+    pub url: String,
+    /// The join code, once seated.
+    pub code: Option<String>,
+    /// This device's seat.
+    pub seat: Option<SeatOrder>,
+    pub seats: Option<[SeatView; 2]>,
+    pub link: Link,
+    /// Seconds until the server's bot takes the empty seat (while waiting).
+    pub bot_in: Option<f32>,
+    /// A move sent and not yet heard back.
+    pub sent: Option<String>,
+    /// What the link should send next.
+    pub outgoing: Vec<Outgoing>,
+}
+
+impl OnlineTable {
+    /// The other seat as this device shows it.
+    pub fn other(&self) -> Option<&SeatView> {
+        let mine = self.seat?;
+        self.seats.as_ref().map(|s| &s[1 - order_index(mine)])
+    }
+}
+
+fn order_index(o: SeatOrder) -> usize {
+    match o {
+        SeatOrder::First => 0,
+        SeatOrder::Second => 1,
+    }
+}
+
+fn order(seat: SeatId) -> SeatOrder {
+    match seat {
+        SeatId::First => SeatOrder::First,
+        SeatId::Second => SeatOrder::Second,
+    }
+}
+
+fn colour(side: Side) -> Colour {
+    match side {
+        Side::Ash => Colour::Ash,
+        Side::Walnut => Colour::Walnut,
+    }
+}
+
+/// A seat's name as the table shows it: the player's name, or what kind of seat it is (the
+/// server's bot is always labelled as a bot).
+pub fn seat_name(view: &SeatView) -> Message {
+    match view.kind {
+        SeatKind::Bot => Seat::Bot(view.level.unwrap_or(BotLevel::Normal).into()).label(),
+        SeatKind::Human if !view.name.is_empty() => msg("online.name").with("name", &view.name),
+        SeatKind::Human => msg("seat.remote"),
+        SeatKind::Empty => msg("online.seat_empty"),
+    }
+}
+
+impl Table {
+    /// Goes to the online table: the link opens and says `request` (the lobby's choice).
+    pub fn go_online(&mut self, request: Request, url: String) {
+        self.phase = Phase::Waiting;
+        self.game = None;
+        self.saved = None;
+        self.opponent = Seat::Remote;
+        self.clear_marks();
+        self.online = Some(OnlineTable {
+            request,
+            url,
+            code: None,
+            seat: None,
+            seats: None,
+            link: Link::Connecting,
+            bot_in: None,
+            sent: None,
+            outgoing: Vec::new(),
+        });
+    }
+
+    /// Online: sends the person's move (checked by the rules here first, so a refusal is
+    /// immediate and in the player's words).
+    pub(super) fn send_move(&mut self, mv: Move) -> Result<Vec<Effect>, Refusal> {
+        let game = self.game.as_ref().ok_or(Refusal::NotNow)?;
+        let state = game.state();
+        state.clone().play(mv).map_err(Refusal::Rule)?;
+        let text = state.move_string(mv);
+        let online = self.online.as_mut().ok_or(Refusal::NotNow)?;
+        online.sent = Some(text.clone());
+        online.outgoing.push(Outgoing::Act(text));
+        self.pick = super::table::Pick::Idle;
+        self.focus = None;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// Online: when the person can only pass, the table says so to the server.
+    pub(super) fn online_pass_if_stuck(&mut self) -> Vec<Effect> {
+        let stuck = self.person_to_act()
+            && self
+                .state()
+                .is_some_and(|s| s.legal_moves() == [Move::Pass])
+            && self
+                .online
+                .as_ref()
+                .is_some_and(|o| o.link == Link::Connected);
+        if !stuck {
+            return Vec::new();
+        }
+        let side = self.person_colour();
+        match self.send_move(Move::Pass) {
+            Ok(_) => side.map(Effect::Passed).into_iter().collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// A game built from the server's view of it: seats, fingerprint, ash, every move so far.
+    fn online_game(&self, view: &TableView) -> Option<HiveGame> {
+        let online = self.online.as_ref()?;
+        let mine = view.you.map(order).or(online.seat)?;
+        let seats = match mine {
+            SeatOrder::First => [Seat::Person, Seat::Remote],
+            SeatOrder::Second => [Seat::Remote, Seat::Person],
+        };
+        let names = view.seats.clone().map(|s| s.name);
+        let mut game = HiveGame::online(
+            seats,
+            names,
+            view.fingerprint.clone().unwrap_or_default(),
+            order(view.ash?),
+            ClockSetting {
+                per_turn: Some(f64::from(view.clock)),
+                window: None,
+            },
+        );
+        let crate::net::protocol::GameView::Hive { moves } = &view.game;
+        for m in moves {
+            if let Err(e) = game.heard(colour(m.by), &m.action, m.timeout) {
+                bevy::log::error!(
+                    "online: the server's move {} does not replay: {e:?}",
+                    m.action
+                );
+                return None;
+            }
+        }
+        game.set_time_left(view.time_left_ms.map(|ms| ms as f64 / 1000.0));
+        Some(game)
+    }
+
+    /// Takes in what the session heard; what the Bevy side must do.
+    pub fn heard(&mut self, heard: Heard, timing: &Timing) -> Vec<Effect> {
+        let Some(online) = self.online.as_mut() else {
+            return Vec::new();
+        };
+        match heard {
+            Heard::Seated { code, seat } => {
+                bevy::log::info!("online: seated at table {code}");
+                online.code = Some(code);
+                online.seat = Some(order(seat));
+                vec![Effect::Picked]
+            }
+            Heard::Table(view) => {
+                online.code = Some(view.code.clone());
+                if let Some(you) = view.you {
+                    online.seat = Some(order(you));
+                }
+                online.seats = Some(view.seats.clone());
+                online.bot_in = view.bot_in_ms.map(|ms| ms as f32 / 1000.0);
+                online.sent = None;
+                if view.phase == crate::net::protocol::Phase::Waiting {
+                    self.phase = Phase::Waiting;
+                    self.game = None;
+                    return vec![Effect::Picked];
+                }
+                let Some(mut game) = self.online_game(&view) else {
+                    return vec![Effect::Online(msg("online.unreadable"))];
+                };
+                let mut effects = vec![Effect::Picked];
+                if let Some(outcome) = view.outcome {
+                    let seed = view.seed.as_deref().and_then(|s| Seed::from_hex(s).ok());
+                    let ending = ending_of(outcome, game.state());
+                    // The record comes with `ended`; a whole state after the end has none.
+                    let record = game.record().to_text();
+                    game.ended_elsewhere(ending, seed, record);
+                }
+                self.last = super::table::last_move(game.state());
+                self.pick = super::table::Pick::Idle;
+                self.focus = None;
+                self.viewing = None;
+                self.phase = if game.ending().is_some() {
+                    Phase::Over
+                } else {
+                    Phase::Play
+                };
+                if let Some(e) = game.ending() {
+                    effects.push(Effect::Ended(e));
+                }
+                self.game = Some(game);
+                effects
+            }
+            Heard::SeatTaken(seat) => {
+                let said = seat_name(&seat);
+                if let Some(seats) = online.seats.as_mut() {
+                    let i = seat.seat.index();
+                    seats[i] = seat;
+                }
+                vec![Effect::Online(
+                    msg("online.seat_taken").with_words("name", said),
+                )]
+            }
+            Heard::Started {
+                fingerprint,
+                ash,
+                seats,
+                time_left_ms,
+            } => {
+                online.seats = Some(seats.clone());
+                online.bot_in = None;
+                let view = TableView {
+                    code: online.code.clone().unwrap_or_default(),
+                    phase: crate::net::protocol::Phase::Playing,
+                    seq: 0,
+                    you: online.seat.map(|o| match o {
+                        SeatOrder::First => SeatId::First,
+                        SeatOrder::Second => SeatId::Second,
+                    }),
+                    seats,
+                    clock: 0,
+                    to_move: Some(Side::Ash),
+                    time_left_ms,
+                    bot_in_ms: None,
+                    fingerprint: Some(fingerprint),
+                    ash: Some(ash),
+                    game: crate::net::protocol::GameView::Hive { moves: Vec::new() },
+                    outcome: None,
+                    seed: None,
+                };
+                let clock = time_left_ms.map_or(crate::play::hive::TURN_SECONDS as u32, |ms| {
+                    (ms / 1000).max(1) as u32
+                });
+                let Some(game) = self.online_game(&TableView { clock, ..view }) else {
+                    return vec![Effect::Online(msg("online.unreadable"))];
+                };
+                self.game = Some(game);
+                self.clear_marks();
+                self.phase = if timing.seating > 0.0 {
+                    Phase::Seating {
+                        left: timing.seating,
+                    }
+                } else {
+                    Phase::Play
+                };
+                vec![Effect::Started]
+            }
+            Heard::Played {
+                played,
+                time_left_ms,
+                ..
+            } => {
+                online.sent = None;
+                let Some(game) = self.game.as_mut() else {
+                    return Vec::new();
+                };
+                match game.heard(colour(played.by), &played.action, played.timeout) {
+                    Ok(p) => {
+                        game.set_time_left(time_left_ms.map(|ms| ms as f64 / 1000.0));
+                        let passed = (p.action == Move::Pass).then_some(p.side);
+                        let mut effects = self.after_move(p, timing);
+                        effects.retain(|e| *e != Effect::Save);
+                        if let Some(side) = passed.filter(|s| Some(*s) != self.person_colour()) {
+                            effects.insert(0, Effect::Passed(side));
+                        }
+                        effects
+                    }
+                    Err(e) => {
+                        bevy::log::error!(
+                            "online: the server's move {} was refused here: {e:?}",
+                            played.action
+                        );
+                        vec![Effect::Online(msg("online.unreadable"))]
+                    }
+                }
+            }
+            Heard::Presence { seat, connected } => {
+                let mut name = msg("seat.remote");
+                if let Some(seats) = online.seats.as_mut() {
+                    seats[seat.index()].connected = connected;
+                    name = seat_name(&seats[seat.index()]);
+                }
+                if online.seat == Some(order(seat)) {
+                    return Vec::new();
+                }
+                let key = if connected {
+                    "online.back"
+                } else {
+                    "online.away"
+                };
+                vec![Effect::Online(msg(key).with_words("name", name))]
+            }
+            Heard::Ended {
+                outcome,
+                seed,
+                record,
+            } => {
+                online.sent = None;
+                let Some(game) = self.game.as_mut() else {
+                    return Vec::new();
+                };
+                let ending = ending_of(outcome, game.state());
+                let ending = game.ended_elsewhere(ending, Seed::from_hex(&seed).ok(), record);
+                self.phase = Phase::Over;
+                self.pick = super::table::Pick::Idle;
+                self.viewing = None;
+                vec![Effect::Ended(ending)]
+            }
+            Heard::Refused { code, message } => {
+                online.sent = None;
+                if code == ErrorCode::Stale {
+                    // The whole state is on its way.
+                    return Vec::new();
+                }
+                vec![Effect::Online(
+                    msg("online.refused").with("why", message.as_str()),
+                )]
+            }
+            Heard::Lost(lost) => {
+                online.sent = None;
+                online.link = Link::Lost(lost.clone());
+                vec![Effect::Online(lost_message(&lost))]
+            }
+        }
+    }
+}
+
+/// How the game ended, from the server's outcome (an end by the rules is the rules' own).
+fn ending_of(outcome: Outcome, state: &State) -> Ending {
+    match (outcome.reason, outcome.winner, state.outcome()) {
+        (EndReason::Resigned, Some(w), _) => Ending::Resigned(colour(w).other()),
+        (_, _, Some(o)) => Ending::Rules(o),
+        // The rules here do not see the end the server saw: trust the winner it names.
+        (_, Some(w), None) => Ending::Resigned(colour(w).other()),
+        (_, None, None) => Ending::Rules(crate::rules::hive::Outcome::Draw(
+            crate::rules::hive::DrawReason::PlyLimit,
+        )),
+    }
+}
+
+/// Why the session ended, in the player's words.
+pub fn lost_message(lost: &Lost) -> Message {
+    match lost {
+        Lost::Version => msg("online.lost.version"),
+        Lost::NoSuchTable => msg("online.lost.no_such_table"),
+        Lost::TableFull => msg("online.lost.table_full"),
+        Lost::SeatGone => msg("online.lost.seat_gone"),
+        Lost::Replaced => msg("online.lost.replaced"),
+        Lost::Unavailable => msg("online.lost.unavailable"),
+        Lost::Unreachable(why) => msg("online.lost.unreachable").with("why", why.as_str()),
+    }
+}
+
+/// The link as the player sees it.
+pub fn link_message(link: &Link) -> Message {
+    match link {
+        Link::Connecting => msg("online.link.connecting"),
+        Link::Connected => msg("online.link.connected"),
+        Link::Reconnecting { attempt } => {
+            msg("online.link.reconnecting").with("attempt", attempt.to_string())
+        }
+        Link::Lost(l) => lost_message(l),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{GameView, Phase as NetPhase, PlayedView};
+    use crate::play::hive::Ending;
+    use crate::rules::hive::Colour;
+
+    fn seat(seat: SeatId, kind: SeatKind, name: &str, you: bool, colour: Option<Side>) -> SeatView {
+        SeatView {
+            seat,
+            kind,
+            level: (kind == SeatKind::Bot).then_some(BotLevel::Easy),
+            name: name.into(),
+            connected: true,
+            you,
+            colour,
+        }
+    }
+
+    fn played(seq: u64, action: &str, by: Side) -> Heard {
+        Heard::Played {
+            played: PlayedView {
+                seq,
+                action: action.into(),
+                by,
+                timeout: false,
+            },
+            to_move: Some(match by {
+                Side::Ash => Side::Walnut,
+                Side::Walnut => Side::Ash,
+            }),
+            time_left_ms: Some(60_000),
+        }
+    }
+
+    fn hosted() -> Table {
+        let mut t = Table::default();
+        t.go_online(
+            Request::Create {
+                clock: None,
+                bot_fill: None,
+                name: "Ana".into(),
+            },
+            "ws://127.0.0.1:1/ws".into(),
+        );
+        assert_eq!(t.phase, Phase::Waiting);
+        t.heard(
+            Heard::Seated {
+                code: "K7M2QX".into(),
+                seat: SeatId::First,
+            },
+            &Timing::INSTANT,
+        );
+        t.online.as_mut().unwrap().link = Link::Connected;
+        t
+    }
+
+    fn play(t: &mut Table, text: &str) -> Result<Vec<Effect>, Refusal> {
+        let mv = t.state().unwrap().parse_move(text).unwrap();
+        t.handle(
+            super::super::Intent::Play(mv),
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        )
+    }
+
+    #[test]
+    fn a_hosted_game_sends_moves_and_plays_what_the_server_answers() {
+        let mut t = hosted();
+        assert_eq!(t.online.as_ref().unwrap().code.as_deref(), Some("K7M2QX"));
+        // The other player joins: ash goes to the second seat by the colour rule.
+        let seats = [
+            seat(
+                SeatId::First,
+                SeatKind::Human,
+                "Ana",
+                true,
+                Some(Side::Walnut),
+            ),
+            seat(
+                SeatId::Second,
+                SeatKind::Human,
+                "Rui",
+                false,
+                Some(Side::Ash),
+            ),
+        ];
+        let effects = t.heard(
+            Heard::Started {
+                fingerprint: "ab".repeat(32),
+                ash: SeatId::Second,
+                seats,
+                time_left_ms: Some(60_000),
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(effects, [Effect::Started]);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.person_colour(), Some(Colour::Walnut));
+        assert_eq!(t.near(), Colour::Walnut);
+        assert_eq!(t.game.as_ref().unwrap().fingerprint(), "ab".repeat(32));
+        // Ash (Rui, remote) to act: nothing here may move.
+        assert!(!t.person_to_act());
+        let effects = t.heard(played(1, "wS1", Side::Ash), &Timing::INSTANT);
+        assert!(matches!(effects[..], [Effect::Played(_)]), "{effects:?}");
+        assert!(t.person_to_act());
+        // The person's move is sent, not played: the server's event plays it.
+        play(&mut t, "bS1 wS1-").unwrap();
+        let online = t.online.as_ref().unwrap();
+        assert_eq!(online.sent.as_deref(), Some("bS1 wS1-"));
+        assert_eq!(online.outgoing, [Outgoing::Act("bS1 wS1-".into())]);
+        assert_eq!(t.state().unwrap().ply(), 1);
+        assert!(!t.person_to_act());
+        // An illegal move is refused here, in the player's words, and nothing is sent.
+        let mut other = t.clone();
+        other.online.as_mut().unwrap().sent = None;
+        other.online.as_mut().unwrap().outgoing.clear();
+        let pass = other.handle(
+            super::super::Intent::Play(Move::Pass),
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        );
+        assert!(matches!(pass, Err(Refusal::Rule(_))), "{pass:?}");
+        assert!(other.online.as_ref().unwrap().outgoing.is_empty());
+        t.heard(played(2, "bS1 wS1-", Side::Walnut), &Timing::INSTANT);
+        assert_eq!(t.online.as_ref().unwrap().sent, None);
+        assert_eq!(t.state().unwrap().ply(), 2);
+        // The other player drops and comes back: told, and the game goes on.
+        let away = t.heard(
+            Heard::Presence {
+                seat: SeatId::Second,
+                connected: false,
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(
+            away,
+            [Effect::Online(msg("online.away").with_words(
+                "name",
+                msg("online.name").with("name", "Rui")
+            ))]
+        );
+        assert!(!t.online.as_ref().unwrap().other().unwrap().connected);
+        // No takeback online; resigning asks the server, which ends the game.
+        let before = t.state().unwrap().clone();
+        t.heard(played(3, "wQ -wS1", Side::Ash), &Timing::INSTANT);
+        assert!(matches!(
+            t.handle(
+                super::super::Intent::TakeBack,
+                Seed([0; 32]),
+                0,
+                &Timing::INSTANT
+            ),
+            Err(Refusal::TakeBack(_))
+        ));
+        t.online.as_mut().unwrap().outgoing.clear();
+        t.handle(
+            super::super::Intent::Resign,
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        )
+        .unwrap();
+        assert_eq!(t.online.as_ref().unwrap().outgoing, [Outgoing::Resign]);
+        assert_eq!(t.phase, Phase::Play);
+        let seed = Seed([7; 32]);
+        let effects = t.heard(
+            Heard::Ended {
+                outcome: Outcome {
+                    winner: Some(Side::Ash),
+                    reason: EndReason::Resigned,
+                },
+                seed: seed.to_hex(),
+                record: "not a record".into(),
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(effects, [Effect::Ended(Ending::Resigned(Colour::Walnut))]);
+        assert_eq!(t.phase, Phase::Over);
+        assert_eq!(t.game.as_ref().unwrap().revealed(), Some(seed));
+        assert_ne!(t.state().unwrap(), &before);
+        // Back to the lobby: the table leaves the server.
+        t.handle(
+            super::super::Intent::NewGame,
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        )
+        .unwrap();
+        assert!(t.online.is_none() && t.phase == Phase::Lobby);
+    }
+
+    #[test]
+    fn offline_or_with_a_move_on_its_way_nothing_more_is_sent() {
+        let mut t = hosted();
+        let seats = [
+            seat(SeatId::First, SeatKind::Human, "", true, Some(Side::Ash)),
+            seat(
+                SeatId::Second,
+                SeatKind::Bot,
+                "Bot (easy)",
+                false,
+                Some(Side::Walnut),
+            ),
+        ];
+        t.heard(
+            Heard::Started {
+                fingerprint: "cd".repeat(32),
+                ash: SeatId::First,
+                seats,
+                time_left_ms: Some(60_000),
+            },
+            &Timing::INSTANT,
+        );
+        // The server's bot is always labelled as a bot.
+        assert_eq!(
+            seat_name(t.online.as_ref().unwrap().other().unwrap()),
+            Seat::Bot(crate::ai::Level::Easy).label()
+        );
+        t.online.as_mut().unwrap().link = Link::Reconnecting { attempt: 2 };
+        assert_eq!(play(&mut t, "wS1"), Err(Refusal::Offline));
+        t.online.as_mut().unwrap().link = Link::Connected;
+        play(&mut t, "wS1").unwrap();
+        assert_eq!(play(&mut t, "wG1"), Err(Refusal::Sent));
+        // The server refused it: the player is told and may choose again.
+        let said = t.heard(
+            Heard::Refused {
+                code: ErrorCode::Illegal,
+                message: "no".into(),
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(
+            said,
+            [Effect::Online(msg("online.refused").with("why", "no"))]
+        );
+        assert!(t.person_to_act());
+        // The clock counts down here but never plays: the server's timeout move does.
+        let effects = t.tick(120.0, &Timing::INSTANT);
+        assert!(effects.iter().all(|e| !matches!(e, Effect::Played(_))));
+        assert_eq!(t.time_left(), Some(0.0));
+        assert_eq!(t.state().unwrap().ply(), 0);
+    }
+
+    #[test]
+    fn a_whole_state_rebuilds_the_game_where_the_server_has_it() {
+        let mut t = Table::default();
+        t.go_online(
+            Request::Join {
+                code: "K7M2QX".into(),
+                name: String::new(),
+            },
+            "ws://127.0.0.1:1/ws".into(),
+        );
+        let moves = ["wS1", "bS1 wS1-", "wQ -wS1"]
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| PlayedView {
+                seq: i as u64 + 1,
+                action: a.into(),
+                by: if i % 2 == 0 { Side::Ash } else { Side::Walnut },
+                timeout: i == 2,
+            })
+            .collect();
+        let view = TableView {
+            code: "K7M2QX".into(),
+            phase: NetPhase::Playing,
+            seq: 3,
+            you: Some(SeatId::Second),
+            seats: [
+                seat(
+                    SeatId::First,
+                    SeatKind::Human,
+                    "Ana",
+                    false,
+                    Some(Side::Ash),
+                ),
+                seat(
+                    SeatId::Second,
+                    SeatKind::Human,
+                    "Rui",
+                    true,
+                    Some(Side::Walnut),
+                ),
+            ],
+            clock: 60,
+            to_move: Some(Side::Walnut),
+            time_left_ms: Some(41_500),
+            bot_in_ms: None,
+            fingerprint: Some("ef".repeat(32)),
+            ash: Some(SeatId::First),
+            game: GameView::Hive { moves },
+            outcome: None,
+            seed: None,
+        };
+        t.heard(Heard::Table(Box::new(view.clone())), &Timing::INSTANT);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.person_colour(), Some(Colour::Walnut));
+        assert_eq!(t.state().unwrap().ply(), 3);
+        assert!(t.game.as_ref().unwrap().game().record()[2].timeout);
+        assert_eq!(t.time_left(), Some(41.5));
+        assert!(t.last.is_some());
+        // A move list the server would not replay is not taken.
+        let mut bad = view;
+        bad.game = GameView::Hive {
+            moves: vec![PlayedView {
+                seq: 1,
+                action: "bQ".into(),
+                by: Side::Ash,
+                timeout: false,
+            }],
+        };
+        let mut u = t.clone();
+        let effects = u.heard(Heard::Table(Box::new(bad)), &Timing::INSTANT);
+        assert_eq!(effects, [Effect::Online(msg("online.unreadable"))]);
+        assert_eq!(u.state(), t.state());
+    }
+}
