@@ -59,6 +59,9 @@ pub enum Lost {
     Unavailable,
     /// The connection failed before this session was ever seated (wrong address, no server).
     Unreachable(String),
+    /// The game is over and the connection closed (the server closes an ended table after a
+    /// while): nothing is missing.
+    Finished,
 }
 
 /// What the session heard that the table must show, in order.
@@ -159,6 +162,10 @@ impl Session {
     pub fn dropped(&mut self, why: &str) -> Vec<Heard> {
         match &self.link {
             Link::Lost(_) => Vec::new(),
+            _ if self.over => {
+                self.link = Link::Lost(Lost::Finished);
+                Vec::new()
+            }
             Link::Reconnecting { attempt } => {
                 self.link = Link::Reconnecting {
                     attempt: attempt + 1,
@@ -507,6 +514,10 @@ mod tests {
         s.receive(view(3));
         let (heard, _) = s.receive(ended(3));
         assert!(matches!(heard[..], [Heard::Ended { .. }]));
+        // The table closes after the end: no reconnecting, nothing to tell.
+        assert!(s.dropped("closed by the server").is_empty());
+        assert_eq!(s.link, Link::Lost(Lost::Finished));
+        assert!(s.opened().is_empty());
     }
 
     #[test]

@@ -134,6 +134,7 @@ pub(super) fn pump(
     let Some((request, url)) = table
         .online
         .as_ref()
+        .filter(|o| !o.staged)
         .map(|o| (o.request.clone(), o.url.clone()))
     else {
         if link.session.is_some() {

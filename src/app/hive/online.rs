@@ -46,6 +46,8 @@ pub struct OnlineTable {
     pub sent: Option<String>,
     /// What the link should send next.
     pub outgoing: Vec<Outgoing>,
+    /// A staged scene's picture: no connection is opened.
+    pub staged: bool,
 }
 
 impl OnlineTable {
@@ -106,6 +108,7 @@ impl Table {
             bot_in: None,
             sent: None,
             outgoing: Vec::new(),
+            staged: false,
         });
     }
 
@@ -385,6 +388,7 @@ pub fn lost_message(lost: &Lost) -> Message {
         Lost::Replaced => msg("online.lost.replaced"),
         Lost::Unavailable => msg("online.lost.unavailable"),
         Lost::Unreachable(why) => msg("online.lost.unreachable").with("why", why.as_str()),
+        Lost::Finished => msg("online.lost.finished"),
     }
 }
 
@@ -471,6 +475,10 @@ mod tests {
     fn a_hosted_game_sends_moves_and_plays_what_the_server_answers() {
         let mut t = hosted();
         assert_eq!(t.online.as_ref().unwrap().code.as_deref(), Some("K7M2QX"));
+        // While waiting, the bot's countdown runs here between the server's states.
+        t.online.as_mut().unwrap().bot_in = Some(20.0);
+        t.tick(1.5, &Timing::INSTANT);
+        assert_eq!(t.online.as_ref().unwrap().bot_in, Some(18.5));
         // The other player joins: ash goes to the second seat by the colour rule.
         let seats = [
             seat(

@@ -9,6 +9,10 @@ use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
 use crate::fair::Seed;
+use crate::net::client::{Heard, Link, Request};
+use crate::net::protocol::{
+    BotLevel, GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView, Side, TableView,
+};
 use crate::play::hive::HiveGame;
 use crate::play::{ClockSetting, Seat};
 use crate::rules::hive::record::RecordedEntry;
@@ -36,6 +40,21 @@ pub const SCENES: &[StagedScene] = &[
     StagedScene {
         name: "verdict",
         about: "Ash & Walnut: an Elder surrounded, the seed revealed, the record saved",
+        tool: None,
+    },
+    StagedScene {
+        name: "lobby",
+        about: "Ash & Walnut: the lobby, the bot or a person here, and the online table",
+        tool: None,
+    },
+    StagedScene {
+        name: "online-waiting",
+        about: "Ash & Walnut online: the table's code to give, the bot's countdown, the link",
+        tool: None,
+    },
+    StagedScene {
+        name: "online",
+        about: "Ash & Walnut online: a game in progress, the link up, the other player away",
         tool: None,
     },
     StagedScene {
@@ -181,10 +200,115 @@ pub(super) fn stage(
             }
             verify.load_text(&record.to_text());
         }
+        "lobby" => {
+            t.online = None;
+            t.game = None;
+            t.phase = Phase::Lobby;
+        }
+        "online-waiting" => {
+            t.go_online(
+                Request::Create {
+                    clock: None,
+                    bot_fill: Some(BotLevel::Normal),
+                    name: "Ana".into(),
+                },
+                "ws://staged".into(),
+            );
+            t.heard(
+                Heard::Seated {
+                    code: "K7M2QX".into(),
+                    seat: SeatId::First,
+                },
+                &Timing::INSTANT,
+            );
+            if let Some(o) = t.online.as_mut() {
+                o.staged = true;
+                o.link = Link::Connected;
+                o.bot_in = Some(23.0);
+            }
+        }
+        "online" => {
+            t.go_online(
+                Request::Join {
+                    code: "K7M2QX".into(),
+                    name: "Rui".into(),
+                },
+                "ws://staged".into(),
+            );
+            if let Some(o) = t.online.as_mut() {
+                o.staged = true;
+            }
+            t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
+            if let Some(o) = t.online.as_mut() {
+                o.link = Link::Connected;
+            }
+        }
         other => warn!("no staged Ash & Walnut scene `{other}`"),
     }
     if matches!(t.pick, Pick::Idle) {
         t.focus = None;
+    }
+}
+
+/// The server's view of a game in progress for the `online` scene: this device holds the second
+/// seat (Rui), Ana opened the table and is away, the game's clock running.
+fn online_view() -> TableView {
+    let mut s = State::new();
+    let mut moves = Vec::new();
+    for (i, m) in in_progress().into_iter().enumerate() {
+        moves.push(PlayedView {
+            seq: i as u64 + 1,
+            action: s.move_string(m),
+            by: if s.to_move() == crate::rules::hive::Colour::Ash {
+                Side::Ash
+            } else {
+                Side::Walnut
+            },
+            timeout: false,
+        });
+        let _ = s.play(m);
+    }
+    let side = |c| {
+        if c == crate::rules::hive::Colour::Ash {
+            Side::Ash
+        } else {
+            Side::Walnut
+        }
+    };
+    let seat = |seat, name: &str, you, connected, colour| SeatView {
+        seat,
+        kind: SeatKind::Human,
+        level: None,
+        name: name.into(),
+        connected,
+        you,
+        colour: Some(colour),
+    };
+    // Rui plays the side to move.
+    let rui = side(s.to_move());
+    let ana = side(s.to_move().other());
+    TableView {
+        code: "K7M2QX".into(),
+        phase: NetPhase::Playing,
+        seq: moves.len() as u64,
+        you: Some(SeatId::Second),
+        seats: [
+            seat(SeatId::First, "Ana", false, false, ana),
+            seat(SeatId::Second, "Rui", true, true, rui),
+        ],
+        clock: 60,
+        to_move: Some(rui),
+        time_left_ms: Some(38_000),
+        bot_in_ms: None,
+        fingerprint: Some(SCENE_SEED.fingerprint()),
+        ash: Some(if ana == Side::Ash {
+            SeatId::First
+        } else {
+            SeatId::Second
+        }),
+        game: GameView::Hive { moves },
+        outcome: None,
+        seed: None,
     }
 }
 

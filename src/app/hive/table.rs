@@ -408,6 +408,9 @@ impl Table {
     pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.busy = (self.busy - dt).max(0.0);
+        if let Some(bot_in) = self.online.as_mut().and_then(|o| o.bot_in.as_mut()) {
+            *bot_in = (*bot_in - dt).max(0.0);
+        }
         if let Phase::Seating { left } = &mut self.phase {
             *left -= dt;
             if *left <= 0.0 {

@@ -24,11 +24,16 @@ pub(super) fn lobby(
     server: &mut String,
 ) -> Option<crate::app::hive::link::GoOnline> {
     let mut go = None;
+    // Two panels side by side: a game here (the bot or a person at this device), and the
+    // online table.
     egui::Area::new(egui::Id::new("hive-lobby"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .anchor(
+            egui::Align2::RIGHT_CENTER,
+            [-(ctx.content_rect().width() / 2.0 + 8.0), 10.0],
+        )
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(520.0);
+                ui.set_width(440.0);
                 ui.vertical_centered(|ui| {
                     ui.label(
                         egui::RichText::new(tr.t("hive.lobby.title"))
@@ -83,8 +88,16 @@ pub(super) fn lobby(
                             .color(style::MUTED),
                     );
                 });
-                ui.add_space(8.0);
-                ui.separator();
+            });
+        });
+    egui::Area::new(egui::Id::new("hive-lobby-online"))
+        .anchor(
+            egui::Align2::LEFT_CENTER,
+            [ctx.content_rect().width() / 2.0 + 8.0, 10.0],
+        )
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(440.0);
                 go = super::online::lobby_part(ui, tr, form, server);
             });
         });

@@ -37,11 +37,14 @@ pub(super) fn lobby_part(
     server: &mut String,
 ) -> Option<GoOnline> {
     let mut go = None;
-    ui.label(
-        egui::RichText::new(tr.t("online.title"))
-            .size(20.0)
-            .color(style::BRASS),
-    );
+    ui.vertical_centered(|ui| {
+        ui.label(
+            egui::RichText::new(tr.t("online.title"))
+                .size(30.0)
+                .color(style::BRASS)
+                .strong(),
+        );
+    });
     ui.label(
         egui::RichText::new(tr.t("online.line"))
             .size(14.0)
@@ -56,22 +59,29 @@ pub(super) fn lobby_part(
                 egui::TextEdit::singleline(server)
                     .char_limit(crate::settings::MAX_SERVER_CHARS)
                     .hint_text(crate::settings::DEFAULT_SERVER)
-                    .desired_width(300.0),
+                    .desired_width(250.0),
             );
             ui.end_row();
             ui.label(tr.t("online.your_name"));
             ui.add(
                 egui::TextEdit::singleline(&mut form.name)
                     .char_limit(crate::net::protocol::MAX_NAME_CHARS)
-                    .desired_width(300.0),
+                    .desired_width(250.0),
             );
             ui.end_row();
             ui.label(tr.t("online.fill"));
-            ui.horizontal_wrapped(|ui| {
-                for (level, key) in FILLS {
-                    ui.selectable_value(&mut form.bot_fill, level, tr.t(key));
-                }
-            });
+            let chosen = FILLS
+                .iter()
+                .find(|(l, _)| *l == form.bot_fill)
+                .map_or("online.fill.none", |(_, k)| k);
+            egui::ComboBox::from_id_salt("hive-online-fill")
+                .selected_text(tr.t(chosen))
+                .width(250.0)
+                .show_ui(ui, |ui| {
+                    for (level, key) in FILLS {
+                        ui.selectable_value(&mut form.bot_fill, level, tr.t(key));
+                    }
+                });
             ui.end_row();
         });
     let url = if server.trim().is_empty() {
@@ -153,7 +163,7 @@ pub(super) fn waiting(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut im
                                     .color(style::CREAM)
                                     .strong(),
                             );
-                            if ui.button(tr.t("hive.end.copy")).clicked() {
+                            if ui.button(tr.t("online.copy_code")).clicked() {
                                 ui.ctx().copy_text(code.clone());
                             }
                             ui.label(
@@ -194,7 +204,7 @@ pub(super) fn status(ctx: &egui::Context, tr: &Tr, table: &Table) {
         return;
     };
     egui::Area::new(egui::Id::new("hive-online-status"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.horizontal(|ui| {
@@ -218,6 +228,9 @@ fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
         Link::Connected => (super::GREEN, tr.say(&link_message(&online.link))),
         Link::Connecting | Link::Reconnecting { .. } => {
             (amber, tr.say(&link_message(&online.link)))
+        }
+        Link::Lost(crate::net::client::Lost::Finished) => {
+            (style::MUTED, tr.say(&link_message(&online.link)))
         }
         Link::Lost(_) => (super::RED, tr.say(&link_message(&online.link))),
     };
