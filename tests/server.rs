@@ -821,6 +821,21 @@ impl GameClient {
         heard
     }
 
+    /// Frames until one heard `pick` accepts (before `deadline`).
+    fn until<T>(
+        &mut self,
+        deadline: std::time::Instant,
+        mut pick: impl FnMut(carved_tables::net::client::Heard) -> Option<T>,
+    ) -> T {
+        loop {
+            assert!(std::time::Instant::now() < deadline, "not heard in time");
+            if let Some(t) = self.frame().into_iter().find_map(&mut pick) {
+                return t;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     fn my_turn(&self) -> bool {
         self.record.is_none()
             && self.socket.is_some()
@@ -852,16 +867,10 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
         },
     );
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    let code = loop {
-        assert!(std::time::Instant::now() < deadline, "never seated");
-        if let Some(code) = a.frame().into_iter().find_map(|h| match h {
-            Heard::Seated { code, .. } => Some(code),
-            _ => None,
-        }) {
-            break code;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let code = a.until(deadline, |h| match h {
+        Heard::Seated { code, .. } => Some(code),
+        _ => None,
+    });
     let mut b = GameClient::new(
         &server.addr,
         Request::Join {
@@ -910,16 +919,10 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
             name: String::new(),
         },
     );
-    let lost = loop {
-        assert!(std::time::Instant::now() < deadline);
-        if let Some(l) = c.frame().into_iter().find_map(|h| match h {
-            Heard::Lost(l) => Some(l),
-            _ => None,
-        }) {
-            break l;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let lost = c.until(deadline, |h| match h {
+        Heard::Lost(l) => Some(l),
+        _ => None,
+    });
     assert_eq!(lost, Lost::NoSuchTable);
     // No server there: unreachable, said once.
     drop(server);
@@ -930,15 +933,9 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
             name: String::new(),
         },
     );
-    let lost = loop {
-        assert!(std::time::Instant::now() < deadline);
-        if let Some(l) = d.frame().into_iter().find_map(|h| match h {
-            Heard::Lost(l) => Some(l),
-            _ => None,
-        }) {
-            break l;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let lost = d.until(deadline, |h| match h {
+        Heard::Lost(l) => Some(l),
+        _ => None,
+    });
     assert!(matches!(lost, Lost::Unreachable(_)), "{lost:?}");
 }

@@ -143,7 +143,39 @@ impl HiveGame {
         clock: ClockSetting,
         bot_seed: u64,
     ) -> HiveGame {
-        let ash = ash_seat(&secret);
+        HiveGame::seated(seats, names, secret, ash_seat(&secret), clock, bot_seed)
+    }
+
+    /// A game held by the online table's server: its seats in the order they were taken (the
+    /// other player's seat is [`Seat::Remote`], a person or the server's bot), the fingerprint
+    /// it showed and the seat the colour rule gave ash. Every action comes from the server
+    /// ([`HiveGame::heard`]); its clock is the server's ([`HiveGame::set_time_left`]).
+    pub fn online(
+        seats: [Seat; 2],
+        names: [String; 2],
+        fingerprint: String,
+        ash: SeatOrder,
+        clock: ClockSetting,
+    ) -> HiveGame {
+        HiveGame {
+            online: Some(HeldElsewhere {
+                fingerprint,
+                seed: None,
+                record: None,
+            }),
+            ..HiveGame::seated(seats, names, Seed([0; 32]), ash, clock, 0)
+        }
+    }
+
+    /// The seats (in the order taken) set at their colours, `ash` the seat that opens.
+    fn seated(
+        seats: [Seat; 2],
+        names: [String; 2],
+        secret: Seed,
+        ash: SeatOrder,
+        clock: ClockSetting,
+        bot_seed: u64,
+    ) -> HiveGame {
         let by_side = match ash {
             SeatOrder::First => seats,
             SeatOrder::Second => [seats[1], seats[0]],
@@ -158,38 +190,6 @@ impl HiveGame {
             history: Vec::new(),
             ending: None,
             online: None,
-        }
-    }
-
-    /// A game held by the online table's server: its seats in the order they were taken (the
-    /// other player's seat is [`Seat::Remote`], a person or the server's bot), the fingerprint
-    /// it showed and the seat the colour rule gave ash. Every action comes from the server
-    /// ([`HiveGame::heard`]); its clock is the server's ([`HiveGame::set_time_left`]).
-    pub fn online(
-        seats: [Seat; 2],
-        names: [String; 2],
-        fingerprint: String,
-        ash: SeatOrder,
-        clock: ClockSetting,
-    ) -> HiveGame {
-        let by_side = match ash {
-            SeatOrder::First => seats,
-            SeatOrder::Second => [seats[1], seats[0]],
-        };
-        HiveGame {
-            secret: Seed([0; 32]),
-            seats,
-            names,
-            ash,
-            game: Match::new(State::new(), by_side, clock, 0),
-            log: Vec::new(),
-            history: Vec::new(),
-            ending: None,
-            online: Some(HeldElsewhere {
-                fingerprint,
-                seed: None,
-                record: None,
-            }),
         }
     }
 
