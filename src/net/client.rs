@@ -16,7 +16,7 @@ use super::protocol::{
 };
 
 /// What the session asks for once the server has welcomed it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Request {
     /// Open a table (Ash & Walnut) and take its first seat.
     Create {
@@ -67,8 +67,13 @@ pub enum Lost {
 /// What the session heard that the table must show, in order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Heard {
-    /// The session holds `seat` at table `code` (keep showing the code while waiting).
-    Seated { code: String, seat: SeatId },
+    /// The session holds `seat` at table `code` (keep showing the code while waiting); the
+    /// token takes the seat back, also after a restart of the game.
+    Seated {
+        code: String,
+        seat: SeatId,
+        token: String,
+    },
     /// The whole table as this seat may see it: rebuild from it.
     Table(Box<TableView>),
     /// A seat was taken (a person joined, or the bot came).
@@ -128,6 +133,15 @@ impl Session {
             seq: 0,
             resyncing: false,
             over: false,
+        }
+    }
+
+    /// A session that comes back to a seat it held before (the game was closed and opened
+    /// again): `hello` with the token, no new request.
+    pub fn returning(request: Request, token: String) -> Session {
+        Session {
+            token: Some(token),
+            ..Session::new(request)
         }
     }
 
@@ -234,10 +248,10 @@ impl Session {
                 self.resyncing = self.token.is_some();
             }
             ServerMsg::Seated { code, seat, token } => {
-                self.token = Some(token);
+                self.token = Some(token.clone());
                 self.code = Some(code.clone());
                 self.seat = Some(seat);
-                heard.push(Heard::Seated { code, seat });
+                heard.push(Heard::Seated { code, seat, token });
             }
             ServerMsg::State(view) => {
                 self.seq = view.seq;
@@ -559,6 +573,30 @@ mod tests {
         assert_eq!(heard, [Heard::Lost(Lost::SeatGone)]);
         assert!(s.lost());
         assert!(s.dropped("x").is_empty());
+    }
+
+    #[test]
+    fn a_returning_session_says_hello_with_its_token_and_asks_for_nothing_new() {
+        let mut s = Session::returning(
+            Request::Join {
+                code: "ABC234".into(),
+                name: String::new(),
+            },
+            "t".repeat(64),
+        );
+        assert_eq!(
+            s.opened(),
+            [ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                token: Some("t".repeat(64))
+            }]
+        );
+        let (_, send) = s.receive(welcome());
+        assert!(send.is_empty());
+        // A first connection that fails is a drop to come back from, not the end.
+        let mut t = Session::returning(create().request().clone(), "t".repeat(64));
+        assert!(t.dropped("refused").is_empty());
+        assert_eq!(t.link, Link::Reconnecting { attempt: 1 });
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub struct GoOnline {
     pub request: Request,
     /// The server's address, `ws://HOST:PORT/ws`.
     pub url: String,
+    /// Back to a seat kept from an earlier run (its token), instead of a new request.
+    pub back: Option<super::online::SavedSeat>,
 }
 
 /// The session and its connection.
@@ -116,9 +118,12 @@ pub(super) fn go_online(
     mut table: ResMut<HiveTable>,
     mut link: ResMut<OnlineLink>,
 ) {
-    for GoOnline { request, url } in go.read() {
+    for GoOnline { request, url, back } in go.read() {
         link.close();
-        table.go_online(request.clone(), url.clone());
+        match back {
+            Some(seat) => table.return_online(seat.clone()),
+            None => table.go_online(request.clone(), url.clone()),
+        }
     }
 }
 
@@ -131,11 +136,11 @@ pub(super) fn pump(
     mut out: Outbox,
     mut played: MessageWriter<HivePlayed>,
 ) {
-    let Some((request, url)) = table
+    let Some((request, url, token)) = table
         .online
         .as_ref()
         .filter(|o| !o.staged)
-        .map(|o| (o.request.clone(), o.url.clone()))
+        .map(|o| (o.request.clone(), o.url.clone(), o.token.clone()))
     else {
         if link.session.is_some() {
             link.close();
@@ -143,7 +148,10 @@ pub(super) fn pump(
         return;
     };
     if link.session.is_none() {
-        link.session = Some(Session::new(request));
+        link.session = Some(match token {
+            Some(token) => Session::returning(request, token),
+            None => Session::new(request),
+        });
         link.open(&url);
     }
     let link = &mut *link;
@@ -254,7 +262,11 @@ pub(super) fn launch_online(
         },
     };
     info!("online: going to {url}");
-    go.write(GoOnline { request, url });
+    go.write(GoOnline {
+        request,
+        url,
+        back: None,
+    });
 }
 
 /// `--autoplay LEVEL`: the engine chooses the person's moves, which go through the table like

@@ -156,6 +156,8 @@ fn load(
     tr: Res<Tr>,
     mut notices: ResMut<Notices>,
 ) {
+    let (seat, _) = store.load::<online::SavedSeat>();
+    table.saved_seat = seat.kept();
     let (saved, status) = store.load::<HiveGame>();
     match status {
         LoadStatus::Missing => {}
@@ -218,6 +220,10 @@ fn send(
             // The online game is the server's to keep.
             Effect::Save if table.online.is_some() => {}
             Effect::Online(m) => out.notice(&m),
+            Effect::KeepSeat => out.save(
+                &table.seat_to_keep().unwrap_or_default(),
+                "hive.save_failed",
+            ),
             Effect::Save => match &table.game {
                 Some(g) => out.save(g, "hive.save_failed"),
                 None => out.save(&HiveGame::default(), "hive.save_failed"),

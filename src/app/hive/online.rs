@@ -18,6 +18,29 @@ use crate::net::protocol::{
 use crate::play::hive::{Ending, HiveGame};
 use crate::play::{ClockSetting, Seat};
 use crate::rules::hive::{Colour, Move, State};
+use serde::{Deserialize, Serialize};
+
+/// A seat at an online table kept on the device, so that the game, closed and opened again,
+/// can go back to it (the lobby offers it). Empty: none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedSeat {
+    pub url: String,
+    pub code: String,
+    pub token: String,
+    pub request: Option<Request>,
+}
+
+impl crate::save::Saved for SavedSeat {
+    const KEY: &'static str = "hive.online_seat";
+    const VERSION: u32 = 1;
+}
+
+impl SavedSeat {
+    /// The seat, when one is kept.
+    pub fn kept(self) -> Option<SavedSeat> {
+        (!self.token.is_empty() && self.request.is_some()).then_some(self)
+    }
+}
 
 /// What the table asks the server for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +71,8 @@ pub struct OnlineTable {
     pub outgoing: Vec<Outgoing>,
     /// A staged scene's picture: no connection is opened.
     pub staged: bool,
+    /// The seat's token: set when seated, or when coming back to a kept seat.
+    pub token: Option<String>,
 }
 
 impl OnlineTable {
@@ -91,6 +116,32 @@ pub fn seat_name(view: &SeatView) -> Message {
 }
 
 impl Table {
+    /// Goes back to a seat kept on the device (the lobby's "Return to the online table").
+    pub fn return_online(&mut self, seat: SavedSeat) {
+        let Some(request) = seat.request.clone() else {
+            return;
+        };
+        self.go_online(request, seat.url.clone());
+        if let Some(o) = self.online.as_mut() {
+            o.token = Some(seat.token);
+            o.code = Some(seat.code);
+        }
+    }
+
+    /// The seat to keep on the device while this online game goes on.
+    pub fn seat_to_keep(&self) -> Option<SavedSeat> {
+        let o = self.online.as_ref()?;
+        if self.phase == Phase::Over || matches!(o.link, Link::Lost(_)) {
+            return None;
+        }
+        Some(SavedSeat {
+            url: o.url.clone(),
+            code: o.code.clone()?,
+            token: o.token.clone()?,
+            request: Some(o.request.clone()),
+        })
+    }
+
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
     pub fn go_online(&mut self, request: Request, url: String) {
         self.phase = Phase::Waiting;
@@ -109,7 +160,9 @@ impl Table {
             sent: None,
             outgoing: Vec::new(),
             staged: false,
+            token: None,
         });
+        self.saved_seat = None;
     }
 
     /// Online: sends the person's move (checked by the rules here first, so a refusal is
@@ -186,11 +239,12 @@ impl Table {
             return Vec::new();
         };
         match heard {
-            Heard::Seated { code, seat } => {
+            Heard::Seated { code, seat, token } => {
                 bevy::log::info!("online: seated at table {code}");
                 online.code = Some(code);
                 online.seat = Some(order(seat));
-                vec![Effect::Picked]
+                online.token = Some(token);
+                vec![Effect::Picked, Effect::KeepSeat]
             }
             Heard::Table(view) => {
                 online.code = Some(view.code.clone());
@@ -344,7 +398,7 @@ impl Table {
                 self.phase = Phase::Over;
                 self.pick = super::table::Pick::Idle;
                 self.viewing = None;
-                vec![Effect::Ended(ending)]
+                vec![Effect::Ended(ending), Effect::KeepSeat]
             }
             Heard::Refused { code, message } => {
                 online.sent = None;
@@ -359,7 +413,7 @@ impl Table {
             Heard::Lost(lost) => {
                 online.sent = None;
                 online.link = Link::Lost(lost.clone());
-                vec![Effect::Online(lost_message(&lost))]
+                vec![Effect::Online(lost_message(&lost)), Effect::KeepSeat]
             }
         }
     }
@@ -454,6 +508,7 @@ mod tests {
             Heard::Seated {
                 code: "K7M2QX".into(),
                 seat: SeatId::First,
+                token: "t".repeat(64),
             },
             &Timing::INSTANT,
         );
@@ -475,6 +530,16 @@ mod tests {
     fn a_hosted_game_sends_moves_and_plays_what_the_server_answers() {
         let mut t = hosted();
         assert_eq!(t.online.as_ref().unwrap().code.as_deref(), Some("K7M2QX"));
+        // The seat is kept on the device while the game goes on; a new run returns to it.
+        let kept = t.seat_to_keep().expect("a seat to keep");
+        assert_eq!((kept.code.as_str(), kept.token.len()), ("K7M2QX", 64));
+        let mut again = Table::default();
+        again.return_online(kept.clone());
+        let back = again.online.as_ref().unwrap();
+        assert_eq!(again.phase, Phase::Waiting);
+        assert_eq!(back.token.as_deref(), Some(kept.token.as_str()));
+        assert_eq!(back.request, t.online.as_ref().unwrap().request);
+        assert_eq!(SavedSeat::default().kept(), None);
         // While waiting, the bot's countdown runs here between the server's states.
         t.online.as_mut().unwrap().bot_in = Some(20.0);
         t.tick(1.5, &Timing::INSTANT);
@@ -587,7 +652,18 @@ mod tests {
             },
             &Timing::INSTANT,
         );
-        assert_eq!(effects, [Effect::Ended(Ending::Resigned(Colour::Walnut))]);
+        assert_eq!(
+            effects,
+            [
+                Effect::Ended(Ending::Resigned(Colour::Walnut)),
+                Effect::KeepSeat
+            ]
+        );
+        assert_eq!(
+            t.seat_to_keep(),
+            None,
+            "nothing to come back to after the end"
+        );
         assert_eq!(t.phase, Phase::Over);
         assert_eq!(t.game.as_ref().unwrap().revealed(), Some(seed));
         assert_ne!(t.state().unwrap(), &before);

@@ -218,6 +218,7 @@ pub(super) fn stage(
                 Heard::Seated {
                     code: "K7M2QX".into(),
                     seat: SeatId::First,
+                    token: String::new(),
                 },
                 &Timing::INSTANT,
             );

@@ -238,6 +238,9 @@ pub enum Effect {
     /// Online: something to tell the player about the table (a seat taken, the other player
     /// away or back, a refusal from the server, the session lost).
     Online(Message),
+    /// Online: the seat to keep on the device changed ([`Table::seat_to_keep`]; none once the
+    /// game is over, the session lost or the table left).
+    KeepSeat,
 }
 
 /// The whole table.
@@ -261,6 +264,8 @@ pub struct Table {
     warned: bool,
     /// At the online table: the server's side of it (`None` on this device).
     pub online: Option<super::online::OnlineTable>,
+    /// A seat at an online table kept from an earlier run, which the lobby offers to return to.
+    pub saved_seat: Option<super::online::SavedSeat>,
 }
 
 impl Default for Table {
@@ -277,6 +282,7 @@ impl Default for Table {
             viewing: None,
             warned: false,
             online: None,
+            saved_seat: None,
         }
     }
 }
@@ -529,7 +535,7 @@ impl Table {
                         // Back from the online table: the lobby's own opponent again.
                         self.opponent = Seat::Bot(Level::Normal);
                         self.clear_marks();
-                        return Ok(vec![Effect::Picked]);
+                        return Ok(vec![Effect::Picked, Effect::KeepSeat]);
                     }
                     self.clear_marks();
                     Ok(vec![Effect::Save])

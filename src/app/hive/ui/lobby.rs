@@ -98,7 +98,7 @@ pub(super) fn lobby(
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(440.0);
-                go = super::online::lobby_part(ui, tr, form, server);
+                go = super::online::lobby_part(ui, tr, table, form, server);
             });
         });
     go

@@ -33,6 +33,7 @@ const FILLS: [(Option<BotLevel>, &str); 4] = [
 pub(super) fn lobby_part(
     ui: &mut egui::Ui,
     tr: &Tr,
+    table: &Table,
     form: &mut OnlineForm,
     server: &mut String,
 ) -> Option<GoOnline> {
@@ -44,6 +45,22 @@ pub(super) fn lobby_part(
                 .color(style::BRASS)
                 .strong(),
         );
+        // A seat kept from an earlier run: back to it first.
+        if let Some(seat) = &table.saved_seat
+            && let Some(request) = &seat.request
+        {
+            if ui
+                .add(big_button(tr.tf("online.return", &[("code", &seat.code)])))
+                .clicked()
+            {
+                go = Some(GoOnline {
+                    request: request.clone(),
+                    url: seat.url.clone(),
+                    back: Some(seat.clone()),
+                });
+            }
+            ui.add_space(6.0);
+        }
     });
     ui.label(
         egui::RichText::new(tr.t("online.line"))
@@ -98,6 +115,7 @@ pub(super) fn lobby_part(
                     name: form.name.trim().to_string(),
                 },
                 url: url.clone(),
+                back: None,
             });
         }
         ui.separator();
@@ -122,6 +140,7 @@ pub(super) fn lobby_part(
                     name: form.name.trim().to_string(),
                 },
                 url: url.clone(),
+                back: None,
             });
         }
     });
