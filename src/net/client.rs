@@ -365,6 +365,13 @@ mod tests {
         })
     }
 
+    fn hello(token: Option<String>) -> ClientMsg {
+        ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            token,
+        }
+    }
+
     fn welcome() -> ServerMsg {
         ServerMsg::Welcome {
             version: 1,
@@ -438,13 +445,7 @@ mod tests {
     #[test]
     fn hello_then_the_request_and_the_token_is_kept() {
         let mut s = create();
-        assert_eq!(
-            s.opened(),
-            [ClientMsg::Hello {
-                version: PROTOCOL_VERSION,
-                token: None
-            }]
-        );
+        assert_eq!(s.opened(), [hello(None)]);
         let (_, send) = s.receive(welcome());
         assert_eq!(
             send,
@@ -554,13 +555,7 @@ mod tests {
         s.dropped("refused");
         assert_eq!(s.link, Link::Reconnecting { attempt: 4 });
         assert_eq!(s.retry_after(), 4.0);
-        assert_eq!(
-            s.opened(),
-            [ClientMsg::Hello {
-                version: PROTOCOL_VERSION,
-                token: Some("t".repeat(64))
-            }]
-        );
+        assert_eq!(s.opened(), [hello(Some("t".repeat(64)))]);
         // Welcomed back: no second create; events before the state are dropped.
         let (_, send) = s.receive(welcome());
         assert!(send.is_empty());
@@ -584,13 +579,7 @@ mod tests {
             },
             "t".repeat(64),
         );
-        assert_eq!(
-            s.opened(),
-            [ClientMsg::Hello {
-                version: PROTOCOL_VERSION,
-                token: Some("t".repeat(64))
-            }]
-        );
+        assert_eq!(s.opened(), [hello(Some("t".repeat(64)))]);
         let (_, send) = s.receive(welcome());
         assert!(send.is_empty());
         // A first connection that fails is a drop to come back from, not the end.

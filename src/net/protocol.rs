@@ -68,6 +68,15 @@ impl From<crate::fair::SeatOrder> for SeatId {
     }
 }
 
+impl From<SeatId> for crate::fair::SeatOrder {
+    fn from(s: SeatId) -> crate::fair::SeatOrder {
+        match s {
+            SeatId::First => crate::fair::SeatOrder::First,
+            SeatId::Second => crate::fair::SeatOrder::Second,
+        }
+    }
+}
+
 /// An Ash & Walnut colour on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -264,11 +264,7 @@ impl Table {
 
     fn seat_colour(&self, seat: SeatId) -> Option<Side> {
         let g = self.game.as_ref()?;
-        let order = match seat {
-            SeatId::First => crate::fair::SeatOrder::First,
-            SeatId::Second => crate::fair::SeatOrder::Second,
-        };
-        Some(g.colour_of(order).into())
+        Some(g.colour_of(seat.into()).into())
     }
 
     fn seat_for(&self, colour: Colour) -> SeatId {

@@ -90,20 +90,6 @@ fn order_index(o: SeatOrder) -> usize {
     }
 }
 
-fn order(seat: SeatId) -> SeatOrder {
-    match seat {
-        SeatId::First => SeatOrder::First,
-        SeatId::Second => SeatOrder::Second,
-    }
-}
-
-fn colour(side: Side) -> Colour {
-    match side {
-        Side::Ash => Colour::Ash,
-        Side::Walnut => Colour::Walnut,
-    }
-}
-
 /// A seat's name as the table shows it: the player's name, or what kind of seat it is (the
 /// server's bot is always labelled as a bot).
 pub fn seat_name(view: &SeatView) -> Message {
@@ -203,7 +189,7 @@ impl Table {
     /// A game built from the server's view of it: seats, fingerprint, ash, every move so far.
     fn online_game(&self, view: &TableView) -> Option<HiveGame> {
         let online = self.online.as_ref()?;
-        let mine = view.you.map(order).or(online.seat)?;
+        let mine = view.you.map(SeatOrder::from).or(online.seat)?;
         let seats = match mine {
             SeatOrder::First => [Seat::Person, Seat::Remote],
             SeatOrder::Second => [Seat::Remote, Seat::Person],
@@ -213,7 +199,7 @@ impl Table {
             seats,
             names,
             view.fingerprint.clone().unwrap_or_default(),
-            order(view.ash?),
+            SeatOrder::from(view.ash?),
             ClockSetting {
                 per_turn: Some(f64::from(view.clock)),
                 window: None,
@@ -221,7 +207,7 @@ impl Table {
         );
         let crate::net::protocol::GameView::Hive { moves } = &view.game;
         for m in moves {
-            if let Err(e) = game.heard(colour(m.by), &m.action, m.timeout) {
+            if let Err(e) = game.heard(Colour::from(m.by), &m.action, m.timeout) {
                 bevy::log::error!(
                     "online: the server's move {} does not replay: {e:?}",
                     m.action
@@ -242,14 +228,14 @@ impl Table {
             Heard::Seated { code, seat, token } => {
                 bevy::log::info!("online: seated at table {code}");
                 online.code = Some(code);
-                online.seat = Some(order(seat));
+                online.seat = Some(SeatOrder::from(seat));
                 online.token = Some(token);
                 vec![Effect::Picked, Effect::KeepSeat]
             }
             Heard::Table(view) => {
                 online.code = Some(view.code.clone());
                 if let Some(you) = view.you {
-                    online.seat = Some(order(you));
+                    online.seat = Some(SeatOrder::from(you));
                 }
                 online.seats = Some(view.seats.clone());
                 online.bot_in = view.bot_in_ms.map(|ms| ms as f32 / 1000.0);
@@ -307,10 +293,7 @@ impl Table {
                     code: online.code.clone().unwrap_or_default(),
                     phase: crate::net::protocol::Phase::Playing,
                     seq: 0,
-                    you: online.seat.map(|o| match o {
-                        SeatOrder::First => SeatId::First,
-                        SeatOrder::Second => SeatId::Second,
-                    }),
+                    you: online.seat.map(SeatId::from),
                     seats,
                     clock: 0,
                     to_move: Some(Side::Ash),
@@ -348,7 +331,7 @@ impl Table {
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
                 };
-                match game.heard(colour(played.by), &played.action, played.timeout) {
+                match game.heard(Colour::from(played.by), &played.action, played.timeout) {
                     Ok(p) => {
                         game.set_time_left(time_left_ms.map(|ms| ms as f64 / 1000.0));
                         let passed = (p.action == Move::Pass).then_some(p.side);
@@ -374,7 +357,7 @@ impl Table {
                     seats[seat.index()].connected = connected;
                     name = seat_name(&seats[seat.index()]);
                 }
-                if online.seat == Some(order(seat)) {
+                if online.seat == Some(SeatOrder::from(seat)) {
                     return Vec::new();
                 }
                 let key = if connected {
@@ -422,10 +405,10 @@ impl Table {
 /// How the game ended, from the server's outcome (an end by the rules is the rules' own).
 fn ending_of(outcome: Outcome, state: &State) -> Ending {
     match (outcome.reason, outcome.winner, state.outcome()) {
-        (EndReason::Resigned, Some(w), _) => Ending::Resigned(colour(w).other()),
+        (EndReason::Resigned, Some(w), _) => Ending::Resigned(Colour::from(w).other()),
         (_, _, Some(o)) => Ending::Rules(o),
         // The rules here do not see the end the server saw: trust the winner it names.
-        (_, Some(w), None) => Ending::Resigned(colour(w).other()),
+        (_, Some(w), None) => Ending::Resigned(Colour::from(w).other()),
         (_, None, None) => Ending::Rules(crate::rules::hive::Outcome::Draw(
             crate::rules::hive::DrawReason::PlyLimit,
         )),

@@ -260,22 +260,11 @@ fn online_view() -> TableView {
         moves.push(PlayedView {
             seq: i as u64 + 1,
             action: s.move_string(m),
-            by: if s.to_move() == crate::rules::hive::Colour::Ash {
-                Side::Ash
-            } else {
-                Side::Walnut
-            },
+            by: s.to_move().into(),
             timeout: false,
         });
         let _ = s.play(m);
     }
-    let side = |c| {
-        if c == crate::rules::hive::Colour::Ash {
-            Side::Ash
-        } else {
-            Side::Walnut
-        }
-    };
     let seat = |seat, name: &str, you, connected, colour| SeatView {
         seat,
         kind: SeatKind::Human,
@@ -286,8 +275,8 @@ fn online_view() -> TableView {
         colour: Some(colour),
     };
     // Rui plays the side to move.
-    let rui = side(s.to_move());
-    let ana = side(s.to_move().other());
+    let rui = Side::from(s.to_move());
+    let ana = Side::from(s.to_move().other());
     TableView {
         code: "K7M2QX".into(),
         phase: NetPhase::Playing,
