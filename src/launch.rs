@@ -135,6 +135,9 @@ pub struct LaunchOptions {
     /// Write a PNG of the window after `frames` frames, then exit.
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
+    /// Log the frame time (mean and median) over the frames the scene was on screen before the
+    /// screenshot: a relative measure of how heavy a scene is to draw.
+    pub frame_times: bool,
     /// Where saves live; `None` uses the device's store (or memory in screenshot runs).
     pub data_dir: Option<PathBuf>,
     /// A language for this run only (the saved setting is left alone).
@@ -164,6 +167,7 @@ impl Default for LaunchOptions {
             scene: Scene::Menu,
             screenshot: None,
             frames: 60,
+            frame_times: false,
             data_dir: None,
             lang: None,
             width: 1280,
@@ -206,6 +210,8 @@ FLAGS:
     --screenshot PATH   write a PNG of the window after --frames frames, then exit
                         (exit status 0 when written, 1 when it could not be)
     --frames N          frames to wait before the screenshot (default 60)
+    --frame-times       with --screenshot: log the mean and median frame time of the
+                        scene's frames before the shot (skipping the first 10)
     --size WxH          window size (default 1280x720)
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
@@ -298,6 +304,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                         ))
                     })?;
             }
+            "--frame-times" => o.frame_times = true,
             "--size" => {
                 let s = take(&mut it)?;
                 let parsed = s
@@ -426,6 +433,8 @@ mod tests {
         assert_eq!(o.screenshot, Some(PathBuf::from("/tmp/x.png")));
         assert_eq!((o.frames, o.width, o.height), (12, 800, 600));
         assert_eq!(play("--frames=5").frames, 5);
+        assert!(play("--scene hive --frame-times").frame_times);
+        assert!(!o.frame_times);
         let o = play("--online join:k7m-2qx --server ws://h:1/ws --autoplay easy");
         assert_eq!(o.online, Some(OnlineStart::Join("K7M2QX".into())));
         assert_eq!(o.scene, Scene::Table(GameKind::Hive));
@@ -443,6 +452,7 @@ mod tests {
             "--scene",
             "--screenshot",
             "--frames",
+            "--frame-times",
             "--size",
             "--lang",
             "--data-dir",

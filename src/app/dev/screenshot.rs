@@ -1,6 +1,7 @@
 //! `--screenshot PATH`: once the named scene has been on screen for `--frames` frames, write the
 //! window to a PNG and exit — with status 0 when the file was written, non-zero when it was not
-//! (or when nothing was captured in time).
+//! (or when nothing was captured in time). With `--frame-times`, the frame times of the scene's
+//! frames before the shot are logged (mean and median), a relative measure of a scene's cost.
 
 use crate::app::screens::Screen;
 use crate::launch::{LaunchOptions, Scene};
@@ -10,12 +11,16 @@ use std::path::PathBuf;
 
 /// Frames allowed after the request before the run is given up as failed.
 const CAPTURE_TIMEOUT_FRAMES: u32 = 600;
+/// The scene's first frames, left out of `--frame-times` (assets and pipelines settling).
+const FRAME_TIME_WARM_UP: u32 = 10;
 
 #[derive(Resource, Debug, Default)]
 struct ShotState {
     frames_in_scene: u32,
     requested_at: Option<u32>,
     result: Option<Result<PathBuf, String>>,
+    /// Seconds per frame of the scene's frames after the warm-up (`--frame-times`).
+    frame_times: Vec<f32>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -47,6 +52,7 @@ fn drive(
     options: Res<LaunchOptions>,
     screen: Res<State<Screen>>,
     mut state: ResMut<ShotState>,
+    time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = options.screenshot.clone() else {
@@ -69,9 +75,18 @@ fn drive(
         return;
     }
     state.frames_in_scene += 1;
+    if options.frame_times
+        && state.requested_at.is_none()
+        && state.frames_in_scene > FRAME_TIME_WARM_UP
+    {
+        state.frame_times.push(time.delta_secs());
+    }
     match state.requested_at {
         None if state.frames_in_scene >= options.frames => {
             state.requested_at = Some(state.frames_in_scene);
+            if options.frame_times {
+                log_frame_times(&options.scene, &state.frame_times);
+            }
             commands.spawn(Screenshot::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut state: ResMut<ShotState>| {
                     state.result = Some(save_png(&captured.image, &path));
@@ -84,6 +99,37 @@ fn drive(
         }
         _ => {}
     }
+}
+
+/// One line: the scene, how many frames were measured, their mean and median in milliseconds.
+fn log_frame_times(scene: &Scene, times: &[f32]) {
+    match frame_time_summary(times) {
+        Some((mean, median)) => info!(
+            "frame times of {scene:?}: {} frames, mean {:.1} ms, median {:.1} ms",
+            times.len(),
+            mean * 1000.0,
+            median * 1000.0
+        ),
+        None => warn!(
+            "frame times of {scene:?}: no frames measured (use --frames above {FRAME_TIME_WARM_UP})"
+        ),
+    }
+}
+
+/// The mean and median of `times`, `None` when there are none.
+fn frame_time_summary(times: &[f32]) -> Option<(f32, f32)> {
+    if times.is_empty() {
+        return None;
+    }
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let n = sorted.len();
+    let median = if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) * 0.5
+    };
+    Some((sorted.iter().sum::<f32>() / n as f32, median))
 }
 
 fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
@@ -99,4 +145,18 @@ fn save_png(image: &Image, path: &std::path::Path) -> Result<PathBuf, String> {
         .save(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::frame_time_summary;
+
+    #[test]
+    fn frame_time_summary_is_mean_and_median() {
+        assert_eq!(frame_time_summary(&[]), None);
+        let (mean, median) = frame_time_summary(&[0.3, 0.1, 0.2]).unwrap();
+        assert!((mean - 0.2).abs() < 1e-6 && median == 0.2);
+        let (mean, median) = frame_time_summary(&[0.1, 0.4, 0.2, 0.3]).unwrap();
+        assert!((mean - 0.25).abs() < 1e-6 && (median - 0.25).abs() < 1e-6);
+    }
 }
