@@ -210,6 +210,8 @@ pub enum Material {
     Ash,
     /// Dark walnut: brown, fine grain.
     Walnut,
+    /// Oak, the table's wood: honey brown, coarse grain with open pores.
+    Oak,
     /// Dark stain or paint (glyph grounds, pips, lines; the red wound with a tint).
     Ink,
     /// Pale inlay for dark wood.
@@ -307,6 +309,161 @@ pub struct Theme {
     /// Absent from older theme files: they get the shipped icons.
     #[serde(default = "default_icons")]
     pub icons: BTreeMap<String, String>,
+    /// How the woods grow and the room is lit. Absent from older theme files: the shipped look.
+    #[serde(default)]
+    pub look: Look,
+}
+
+/// The numbers of the wood shader for each species, and of the room's light.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Look {
+    pub ash: Species,
+    pub walnut: Species,
+    /// The table's wood.
+    pub oak: Species,
+    pub room: Room,
+}
+
+/// One wood species as the shader grows it (see `shaders/wood.wgsl`). Colours are sRGB, each
+/// 0..=1; the strengths are 0..=1 unless said otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Species {
+    /// The early wood (the light part of each growth ring).
+    pub early: [f32; 3],
+    /// The late wood (the dark line of each ring).
+    pub late: [f32; 3],
+    /// Growth rings per board unit (one square).
+    pub rings: f32,
+    /// How far the rings wander from true circles, in rings.
+    pub figure: f32,
+    /// How strongly the rings show.
+    pub ring_strength: f32,
+    /// Dark open pores along the fibres.
+    pub pores: f32,
+    /// 1: the pores gather in the early wood (ash, oak); 0: spread evenly (walnut).
+    pub ring_porous: f32,
+    /// Fine light and dark streaks along the fibres.
+    pub fibres: f32,
+    /// How much one piece or plank differs in colour from the next.
+    pub variation: f32,
+    /// The gloss stretched across the fibres (anisotropic sheen); 0 for none.
+    pub sheen: f32,
+    /// How much darker end grain is (the top of a turned piece).
+    pub end_grain: f32,
+    /// How far a turned piece's pith may lie off its axis, in board units.
+    pub pith: f32,
+    /// How unevenly the years grew (ring width variation).
+    pub irregular: f32,
+    /// Perceptual roughness of the finish, 0 (mirror) ..= 1 (matte).
+    pub roughness: f32,
+}
+
+impl Species {
+    /// Pale ash: cream early wood, clear ring lines, pores in the spring wood.
+    pub const ASH: Species = Species {
+        early: [0.86, 0.76, 0.58],
+        late: [0.60, 0.46, 0.30],
+        rings: 8.0,
+        figure: 0.6,
+        ring_strength: 0.9,
+        pores: 0.35,
+        ring_porous: 1.0,
+        fibres: 0.6,
+        variation: 0.06,
+        sheen: 0.5,
+        end_grain: 0.18,
+        pith: 0.3,
+        irregular: 0.35,
+        roughness: 0.5,
+    };
+    /// Walnut: cool chocolate brown, soft rings, small pores everywhere.
+    pub const WALNUT: Species = Species {
+        early: [0.33, 0.21, 0.14],
+        late: [0.16, 0.10, 0.065],
+        rings: 6.0,
+        figure: 0.9,
+        ring_strength: 0.7,
+        pores: 0.55,
+        ring_porous: 0.0,
+        fibres: 0.7,
+        variation: 0.10,
+        sheen: 0.6,
+        end_grain: 0.15,
+        pith: 0.35,
+        irregular: 0.5,
+        roughness: 0.42,
+    };
+    /// Oak for the table: honey brown, bold cathedral grain, rows of open pores.
+    pub const OAK: Species = Species {
+        early: [0.58, 0.41, 0.24],
+        late: [0.40, 0.26, 0.14],
+        rings: 5.5,
+        figure: 0.45,
+        ring_strength: 0.8,
+        pores: 0.5,
+        ring_porous: 1.0,
+        fibres: 0.8,
+        variation: 0.08,
+        sheen: 0.35,
+        end_grain: 0.2,
+        pith: 0.4,
+        irregular: 0.45,
+        roughness: 0.58,
+    };
+}
+
+impl Default for Species {
+    fn default() -> Species {
+        Species::ASH
+    }
+}
+
+/// The room around the table: the lamp over it, the light of the walls, the dark beyond.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Room {
+    /// The lamp's colour (sRGB) and its light on the table (lux).
+    pub lamp: [f32; 3],
+    pub lamp_lux: f32,
+    /// How wide the lamp's pool of light is on the table, in board units (its radius).
+    pub pool: f32,
+    /// The fill light from the room (a soft cool window), in lux; 0 for none.
+    pub fill_lux: f32,
+    /// The walls and ceiling seen in reflections (sRGB) and the environment's strength (cd/m²).
+    pub walls: [f32; 3],
+    pub environment: f32,
+    /// A flat ambient light added everywhere (cd/m²).
+    pub ambient: f32,
+    /// The floor far below and the dark of the room (sRGB).
+    pub floor: [f32; 3],
+}
+
+impl Default for Room {
+    fn default() -> Room {
+        Room {
+            lamp: [1.0, 0.86, 0.68],
+            lamp_lux: 9000.0,
+            pool: 9.0,
+            fill_lux: 1200.0,
+            walls: [0.30, 0.22, 0.16],
+            environment: 600.0,
+            ambient: 120.0,
+            floor: [0.09, 0.06, 0.045],
+        }
+    }
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            ash: Species::ASH,
+            walnut: Species::WALNUT,
+            oak: Species::OAK,
+            room: Room::default(),
+        }
+    }
 }
 
 /// Why a theme text was refused.
@@ -558,7 +715,7 @@ impl Theme {
                     let (material, inlay) = match name {
                         "board_chess" => (Material::Walnut, Material::Ash),
                         "board_snelab" => (Material::Ash, Material::Walnut),
-                        _ => (Material::Walnut, Material::Ink),
+                        _ => (Material::Oak, Material::Ink),
                     };
                     boards.insert(
                         name.to_string(),
@@ -584,6 +741,7 @@ impl Theme {
             boards,
             sounds,
             icons: default_icons(),
+            look: Look::default(),
         }
     }
 

@@ -141,8 +141,10 @@ pub fn spawn_model(
         return;
     };
     let (wood, inlay) = theme.0.finishes(name, wood);
-    let wood = materials.add(super::wood::finish_material(&wood, seed));
-    let inlay = materials.add(super::wood::finish_material(&inlay, seed + 0.5));
+    let look = &theme.0.look;
+    let run = super::wood::GrainRun::of_model(name);
+    let wood = materials.add(super::wood::finish_material(&wood, look, seed, run));
+    let inlay = materials.add(super::wood::finish_material(&inlay, look, seed + 0.5, run));
     for (slot, mesh) in parts {
         let material = match slot {
             Slot::Wood => wood.clone(),

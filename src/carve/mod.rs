@@ -127,6 +127,36 @@ pub fn model(name: &str) -> Option<Vec<Part>> {
     Some(parts)
 }
 
+/// Which way the wood of a model runs, in the model's own space: the wood shader grows its
+/// growth rings around this axis, so the grain stays with the model wherever it goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grain {
+    /// The fibres' direction: up (+Y) for pieces turned on the lathe (end grain on top), along
+    /// X for flat work sawn from a plank (long grain on top).
+    pub axis: [f32; 3],
+    /// The width, across the grain, of the planks a top is glued from (0: one piece).
+    pub plank: f32,
+}
+
+/// The grain of the model called `name` (flat and in one piece for a name the carver does not
+/// know).
+pub fn grain_of(name: &str) -> Grain {
+    let turned = name.starts_with("chess_") || name.starts_with("snelab_");
+    let plank = match name {
+        "table_top" => props::TABLE_PLANK,
+        "board_snelab" | "board_chess" => props::BOARD_PLANK,
+        _ => 0.0,
+    };
+    Grain {
+        axis: if turned {
+            [0.0, 1.0, 0.0]
+        } else {
+            [1.0, 0.0, 0.0]
+        },
+        plank,
+    }
+}
+
 /// The `.glb` bytes of the model called `name`.
 pub fn model_glb(name: &str) -> Option<Vec<u8>> {
     model(name).map(|parts| glb::write(name, &parts))

@@ -8,6 +8,10 @@ use super::{Part, Slot};
 pub const BOARD_TOP: f32 = 0.16;
 /// Height of the table's surface.
 pub const TABLE_TOP: f32 = 0.3;
+/// The width of the table top's planks, across the grain (along Z).
+pub const TABLE_PLANK: f32 = 1.0;
+/// The width of the planks the boards are glued from (their grain: see `grain_of`).
+pub const BOARD_PLANK: f32 = 2.9;
 /// Edge of the die.
 pub const DIE_EDGE: f32 = 0.3;
 
@@ -285,7 +289,7 @@ pub fn board_chess() -> Vec<Part> {
 /// The table: twelve planks running along X with small gaps; each plank's grain (UV) is shifted
 /// so neighbours do not continue each other's figure.
 pub fn table_top() -> Vec<Part> {
-    let (len, planks, width) = (16.0, 12, 1.0);
+    let (len, planks, width) = (16.0, 12, TABLE_PLANK);
     let mut m = MeshData::default();
     for k in 0..planks {
         let f = -(planks as f32) / 2.0 * width + width * (k as f32 + 0.5);

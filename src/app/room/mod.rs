@@ -7,9 +7,8 @@ pub mod hud;
 
 use super::models::{ModelLibrary, spawn_model};
 use super::theme::ActiveTheme;
-use super::wood::{WoodMaterial, finish_material};
+use super::wood::{GrainRun, WoodMaterial, finish_material};
 use crate::theme::Wood;
-use crate::theme::{Finish, Material};
 use bevy::light::{CascadeShadowConfigBuilder, ShadowFilteringMethod};
 use bevy::prelude::*;
 
@@ -26,27 +25,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_room)
         .add_systems(
             Update,
-            spawn_table_top
-                .run_if(|lib: Res<ModelLibrary>| lib.all_resolved())
-                .run_if(run_once),
+            spawn_table_top.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
         );
 }
 
 fn spawn_room(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut woods: ResMut<Assets<WoodMaterial>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    // An apron under the carved table top (which the tables place once the models are known).
-    let apron = meshes.add(Cuboid::new(15.2, 0.8, 11.2));
-    commands.spawn((
-        Name::new("table apron"),
-        Mesh3d(apron),
-        MeshMaterial3d(woods.add(finish_material(&Finish::plain(Material::Walnut), 0.81))),
-        Transform::from_xyz(0.0, TABLE_TOP_Y - TABLE_THICKNESS - 0.4, 0.0),
-        Pickable::IGNORE,
-    ));
     // A dark floor far below, so the table does not float in the void.
     commands.spawn((
         Name::new("floor"),
@@ -114,7 +101,25 @@ fn spawn_table_top(
     library: Res<ModelLibrary>,
     theme: Res<ActiveTheme>,
     mut woods: ResMut<Assets<WoodMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut spawned: Local<bool>,
 ) {
+    // Once: a `run_once` condition beside `all_resolved` would be spent on the first frame
+    // (Bevy evaluates every condition), before the models are known.
+    if *spawned {
+        return;
+    }
+    *spawned = true;
+    // An apron under the carved table top, in the top's wood.
+    let (oak, _) = theme.0.finishes("table_top", Wood::Dark);
+    let apron = finish_material(&oak, &theme.0.look, 0.81, GrainRun::FLAT);
+    commands.spawn((
+        Name::new("table apron"),
+        Mesh3d(meshes.add(Cuboid::new(15.2, 0.8, 11.2))),
+        MeshMaterial3d(woods.add(apron)),
+        Transform::from_xyz(0.0, TABLE_TOP_Y - TABLE_THICKNESS - 0.4, 0.0),
+        Pickable::IGNORE,
+    ));
     commands
         .spawn((
             Name::new("table top"),
