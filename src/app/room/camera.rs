@@ -226,13 +226,95 @@ fn fit(
             Projection::Perspective(p) => (p.fov, p.aspect_ratio),
             _ => (std::f32::consts::FRAC_PI_4, 16.0 / 9.0),
         };
-        rig.goal.focus = bounds.centre;
-        rig.goal.distance = fit_distance(bounds.radius, fov, aspect);
         rig.goal.pitch = rig.goal.pitch.clamp(0.8, 1.15);
+        let (focus, distance) = fit_pose(&bounds, rig.goal.yaw, rig.goal.pitch, fov, aspect);
+        rig.goal.focus = focus;
+        rig.goal.distance = distance;
         if request.instant {
             rig.pose = rig.goal;
         }
     }
+}
+
+/// How high above the board Fit allows for the pieces standing on it.
+const FIT_PIECE_HEIGHT: f32 = 0.9;
+/// How much of the window's half-height the framed board may fill (the rest is margin).
+const FIT_FILL_Y: f32 = 0.9;
+/// How much of its half-width: less, as the tables' side panels stand over the window's left
+/// and right edges.
+const FIT_FILL_X: f32 = 0.56;
+
+/// Where the camera looks and from how far, at `yaw` and `pitch`, so that the board — a disc
+/// of `bounds.radius` on the table with the pieces' height above it — fills the window as seen
+/// (its near edge looms larger than its far edge), centred, clear of the side panels. Any
+/// window shape: the tighter of the two directions decides.
+pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f32) -> (Vec3, f32) {
+    let r = bounds.radius.max(0.1);
+    let points: Vec<Vec3> = (0..24)
+        .flat_map(|i| {
+            let a = i as f32 / 24.0 * std::f32::consts::TAU;
+            let p = bounds.centre + Vec3::new(a.cos() * r, 0.0, a.sin() * r);
+            [p, p + Vec3::Y * FIT_PIECE_HEIGHT]
+        })
+        .collect();
+    let tan_y = (fov * 0.5).tan();
+    let tan_x = tan_y * aspect.max(0.05);
+    // The board's extent on screen (x min, x max, y min, y max) seen from a pose.
+    let extent = |focus: Vec3, distance: f32| {
+        let pose = RigPose {
+            focus,
+            yaw,
+            pitch,
+            distance,
+        };
+        let eye = pose.eye();
+        let forward = (focus - eye).normalize();
+        let right = forward.cross(Vec3::Y).normalize();
+        let up = right.cross(forward);
+        let mut e = [f32::MAX, f32::MIN, f32::MAX, f32::MIN];
+        for p in &points {
+            let v = *p - eye;
+            let z = v.dot(forward).max(1e-3);
+            let x = v.dot(right) / (z * tan_x);
+            let y = v.dot(up) / (z * tan_y);
+            e = [e[0].min(x), e[1].max(x), e[2].min(y), e[3].max(y)];
+        }
+        e
+    };
+    let fits = |focus: Vec3, distance: f32| {
+        let e = extent(focus, distance);
+        e[0] >= -FIT_FILL_X && e[1] <= FIT_FILL_X && e[2] >= -FIT_FILL_Y && e[3] <= FIT_FILL_Y
+    };
+    let mut focus = bounds.centre;
+    let mut distance = fit_distance(r, fov, aspect);
+    let (sy, cy) = yaw.sin_cos();
+    let right = Vec3::new(cy, 0.0, -sy);
+    let back = Vec3::new(sy, 0.0, cy);
+    for _ in 0..4 {
+        // The nearest distance that still shows it all...
+        let (mut lo, mut hi) = (MIN_DISTANCE, MAX_DISTANCE);
+        if fits(focus, lo) {
+            hi = lo;
+        }
+        for _ in 0..24 {
+            let mid = 0.5 * (lo + hi);
+            if fits(focus, mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        distance = hi;
+        // ...then centre it: move the focus by the off-centre share of the view's width and
+        // (foreshortened by the pitch) depth.
+        let e = extent(focus, distance);
+        let half_height = distance * tan_y;
+        let dx = 0.5 * (e[0] + e[1]) * distance * tan_x;
+        let dy = 0.5 * (e[2] + e[3]) * half_height / pitch.sin().max(0.2);
+        focus += right * dx - back * dy;
+        focus.y = bounds.centre.y;
+    }
+    (focus, distance.clamp(MIN_DISTANCE, MAX_DISTANCE))
 }
 
 fn ease(time: Res<Time>, mut rigs: Query<(&mut CameraRig, &mut Transform)>) {
@@ -258,6 +340,24 @@ mod tests {
             fit_distance(5.0, fov, 0.6) > d,
             "a tall window needs more distance"
         );
+    }
+
+    /// Fit frames the board closer than the old bounding sphere did, centred on screen, and
+    /// a tall window stands further back than a wide one.
+    #[test]
+    fn fit_fills_the_window_and_centres_the_board() {
+        let fov = std::f32::consts::FRAC_PI_4;
+        let bounds = BoardBounds {
+            centre: Vec3::new(0.0, 0.0, 0.6),
+            radius: 5.6,
+        };
+        let (focus, wide) = fit_pose(&bounds, 0.0, 0.95, fov, 16.0 / 9.0);
+        assert!(wide < fit_distance(5.6, fov, 16.0 / 9.0), "{wide}");
+        assert!((focus - bounds.centre).length() < 1.5, "{focus}");
+        let (_, tall) = fit_pose(&bounds, 0.0, 0.95, fov, 0.6);
+        assert!(tall > wide * 1.3, "{tall} vs {wide}");
+        let (_, square) = fit_pose(&bounds, 0.7, 1.1, fov, 1.0);
+        assert!((MIN_DISTANCE..=MAX_DISTANCE).contains(&square));
     }
 
     #[test]

@@ -3,13 +3,15 @@
 //! on a touch screen), zoom with the wheel or a pinch, and Fit to frame the whole board.
 
 pub mod camera;
+pub mod environment;
 pub mod hud;
 
 use super::models::{ModelLibrary, spawn_model};
 use super::theme::ActiveTheme;
 use super::wood::{GrainRun, WoodMaterial, finish_material};
 use crate::theme::Wood;
-use bevy::light::{CascadeShadowConfigBuilder, ShadowFilteringMethod};
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::light::ShadowFilteringMethod;
 use bevy::prelude::*;
 
 pub use camera::{BoardBounds, CameraRig, FitView, PanSurface};
@@ -19,10 +21,12 @@ pub use hud::{PreviewTitle, hint_bar};
 pub const TABLE_TOP_Y: f32 = 0.0;
 /// The carved table top's thickness: it is placed this far below [`TABLE_TOP_Y`].
 pub const TABLE_THICKNESS: f32 = crate::carve::TABLE_TOP;
+/// How high the lamp hangs over the table's centre.
+const LAMP_HEIGHT: f32 = 17.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, hud::plugin))
-        .add_systems(Startup, spawn_room)
+        .add_systems(Startup, spawn_room.after(super::save::Loaded::Theme))
         .add_systems(
             Update,
             spawn_table_top.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
@@ -31,15 +35,20 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_room(
     mut commands: Commands,
+    theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    // A dark floor far below, so the table does not float in the void.
+    let room = theme.0.look.room;
+    let srgb = |[r, g, b]: [f32; 3]| Color::srgb(r, g, b);
+    // A dark floor far below, so the table does not float in the void; the lamp's pool fades
+    // out across it.
     commands.spawn((
         Name::new("floor"),
         Mesh3d(meshes.add(Plane3d::default().mesh().size(120.0, 120.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.09, 0.06, 0.045),
+            base_color: srgb(room.floor),
             perceptual_roughness: 0.95,
             ..default()
         })),
@@ -47,49 +56,61 @@ fn spawn_room(
         Pickable::IGNORE,
     ));
 
-    // Warm lamp light from above and to the side, with soft shadows.
+    // The lamp over the table: a warm spot whose pool of light covers the boards and fades
+    // toward the table's edges, with soft shadows.
+    let lamp_at = environment::lamp_direction() * LAMP_HEIGHT;
+    let distance = lamp_at.length();
+    let outer = (room.pool.max(1.0) / distance).atan();
     commands.spawn((
         Name::new("lamp"),
-        DirectionalLight {
-            color: Color::srgb(1.0, 0.86, 0.68),
-            illuminance: 9_000.0,
+        SpotLight {
+            color: srgb(room.lamp),
+            // Lumens for `lamp_lux` at the table under the lamp (Bevy spreads a spot's lumens
+            // as a point light's, over 4π).
+            intensity: room.lamp_lux.max(0.0) * distance * distance * 4.0 * std::f32::consts::PI,
+            range: 80.0,
+            radius: 0.8,
             shadow_maps_enabled: true,
+            outer_angle: outer,
+            inner_angle: outer * 0.3,
             ..default()
         },
-        CascadeShadowConfigBuilder {
-            num_cascades: 2,
-            first_cascade_far_bound: 14.0,
-            maximum_distance: 40.0,
-            ..default()
-        }
-        .build(),
-        Transform::from_xyz(-6.0, 14.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(lamp_at).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    // A low, cool fill from the other side keeps the shadows from going black.
+    // A low, cool fill from the window keeps the shadows from going black.
     commands.spawn((
         Name::new("fill light"),
-        PointLight {
+        DirectionalLight {
             color: Color::srgb(0.75, 0.8, 1.0),
-            intensity: 1_500_000.0,
-            range: 60.0,
+            illuminance: room.fill_lux.max(0.0),
             shadow_maps_enabled: false,
             ..default()
         },
-        Transform::from_xyz(9.0, 8.0, -9.0),
+        Transform::from_translation(environment::window_direction() * 10.0)
+            .looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
         color: Color::srgb(1.0, 0.9, 0.78),
-        brightness: 260.0,
+        brightness: room.ambient.max(0.0),
         ..default()
     });
-    commands.insert_resource(ClearColor(Color::srgb(0.07, 0.05, 0.04)));
+    commands.insert_resource(ClearColor(srgb(room.floor)));
 
     let rig = CameraRig::default();
     commands.spawn((
         Name::new("table camera"),
         Camera3d::default(),
+        // MSAA rather than a post-process: it works the same under WebGL2, and it is the
+        // cheapest edge smoothing where the frame is drawn by the CPU.
         Msaa::Sample4,
+        Tonemapping::TonyMcMapface,
         ShadowFilteringMethod::Gaussian,
+        EnvironmentMapLight {
+            diffuse_map: images.add(environment::diffuse_map(&room)),
+            specular_map: images.add(environment::specular_map(&room)),
+            intensity: room.environment.max(0.0),
+            ..default()
+        },
         rig.transform(),
         rig,
     ));
