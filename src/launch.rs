@@ -157,7 +157,9 @@ pub struct LaunchOptions {
 /// What `--online` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineStart {
-    Host,
+    /// Open a table; with a level, the server's bot at that level takes the other seat when
+    /// nobody comes.
+    Host(Option<crate::ai::Level>),
     Join(String),
 }
 
@@ -216,9 +218,10 @@ FLAGS:
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
-    --online host|join:CODE
+    --online host|host:LEVEL|join:CODE
                         Ash & Walnut at the online table: open one (its code is
-                        logged), or join the one with CODE
+                        logged; with LEVEL the server's bot at that level sits if
+                        nobody joins), or join the one with CODE
     --server URL        the online table's server for this run (ws://HOST:PORT/ws)
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
     --help, -h          this text
@@ -330,7 +333,10 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
             "--online" => {
                 let v = take(&mut it)?;
                 o.online = Some(match v.split_once(':') {
-                    None if v == "host" => OnlineStart::Host,
+                    None if v == "host" => OnlineStart::Host(None),
+                    Some(("host", level)) if crate::ai::Level::parse(level).is_some() => {
+                        OnlineStart::Host(crate::ai::Level::parse(level))
+                    }
                     Some(("join", code))
                         if crate::net::protocol::normalise_code(code).len()
                             == crate::net::protocol::CODE_LEN =>
@@ -339,7 +345,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     }
                     _ => {
                         return Err(ArgError(format!(
-                            "`--online` takes host or join:CODE (six characters), not `{v}`"
+                            "`--online` takes host, host:LEVEL or join:CODE (six characters), not `{v}`"
                         )));
                     }
                 });
@@ -440,7 +446,11 @@ mod tests {
         assert_eq!(o.scene, Scene::Table(GameKind::Hive));
         assert_eq!(o.server.as_deref(), Some("ws://h:1/ws"));
         assert_eq!(o.autoplay, Some(crate::ai::Level::Easy));
-        assert_eq!(play("--online host").online, Some(OnlineStart::Host));
+        assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
+        assert_eq!(
+            play("--online host:hard").online,
+            Some(OnlineStart::Host(Some(crate::ai::Level::Hard)))
+        );
     }
 
     #[test]
@@ -477,6 +487,7 @@ mod tests {
             ("--fly", "unknown flag `--fly`"),
             ("--online guest", "--online"),
             ("--online join:AB", "--online"),
+            ("--online host:grandmaster", "--online"),
             ("--server http://x", "--server"),
             ("--autoplay wise", "--autoplay"),
             ("chess", "unknown flag `chess`"),

@@ -24,7 +24,10 @@ pub struct Settings {
 }
 
 /// The online table's server when none is set: one started on this machine with its defaults.
+/// In the browser the default is the page's own host instead ([`server_for_page`]).
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
+/// The port `carved-tables-server` listens on by default.
+pub const DEFAULT_SERVER_PORT: u16 = 7878;
 /// The longest server address kept.
 pub const MAX_SERVER_CHARS: usize = 200;
 
@@ -35,8 +38,41 @@ impl Default for Settings {
             master_volume: 0.8,
             effects_volume: 0.8,
             starting_purse: DEFAULT_PURSE,
-            server: DEFAULT_SERVER.to_string(),
+            server: default_server(),
         }
+    }
+}
+
+/// The online table's server for a page with this address's `protocol` (`"https:"`) and
+/// `hostname` (`"example.org"`, `"[::1]"`): the server on the page's own host and the default
+/// port, over `wss` when the page came over https. A page without a host (a local file) gets
+/// [`DEFAULT_SERVER`].
+pub fn server_for_page(protocol: &str, hostname: &str) -> String {
+    let host = hostname.trim();
+    if host.is_empty() || host.chars().any(|c| c.is_whitespace() || c == '/') {
+        return DEFAULT_SERVER.to_string();
+    }
+    let scheme = if protocol == "https:" { "wss" } else { "ws" };
+    format!("{scheme}://{host}:{DEFAULT_SERVER_PORT}/ws")
+}
+
+/// The default server: on the desktop [`DEFAULT_SERVER`], in the browser the page's host.
+fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+        let part = |name: &str| {
+            location
+                .as_ref()
+                .and_then(|l| js_sys::Reflect::get(l, &name.into()).ok())
+                .and_then(|v| v.as_string())
+                .unwrap_or_default()
+        };
+        server_for_page(&part("protocol"), &part("hostname"))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        DEFAULT_SERVER.to_string()
     }
 }
 
@@ -89,6 +125,24 @@ mod tests {
             decode::<Settings>(Some(&encode(&s))),
             (s, LoadStatus::Loaded)
         );
+    }
+
+    #[test]
+    fn a_pages_server_is_its_own_host_on_the_servers_port() {
+        assert_eq!(
+            server_for_page("http:", "games.example"),
+            "ws://games.example:7878/ws"
+        );
+        assert_eq!(
+            server_for_page("https:", "games.example"),
+            "wss://games.example:7878/ws"
+        );
+        assert_eq!(server_for_page("http:", "[::1]"), "ws://[::1]:7878/ws");
+        // A page opened from a file has no host: the local server.
+        assert_eq!(server_for_page("file:", ""), DEFAULT_SERVER);
+        assert_eq!(server_for_page("http:", "a b"), DEFAULT_SERVER);
+        // On the desktop the default is the local server.
+        assert_eq!(Settings::default().server, DEFAULT_SERVER);
     }
 
     #[test]

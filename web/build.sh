@@ -3,15 +3,25 @@
 # installing whatever is missing first. The tools are cached under web/.tools/ (git-ignored), so
 # only the first run builds them. See web/README.md.
 #
-#   web/build.sh            # build web/dist/
+#   web/build.sh            # build web/dist/ (profile `web`: small, slow to build)
+#   web/build.sh --dev      # a development build (profile `web-dev`, no wasm-opt): fast to
+#                           # rebuild after a change, several times larger
 #   nice -n 19 web/build.sh # the same, yielding the CPU to other work
 set -euo pipefail
+DEV=0
+for arg in "$@"; do
+    case "$arg" in
+        --dev) DEV=1 ;;
+        *) echo "web/build.sh: unknown option $arg (only --dev)" >&2; exit 2 ;;
+    esac
+done
 
 WEB="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$WEB")"
 TOOLS="$WEB/.tools"
 DIST="$WEB/dist"
-PROFILE="${WEB_PROFILE:-web}"
+PROFILE=web
+[ "$DEV" = 1 ] && PROFILE=web-dev
 TARGET=wasm32-unknown-unknown
 BINARYEN_VERSION=132.0.0
 cd "$ROOT"
@@ -57,8 +67,8 @@ fi
 
 # Debian's binaryen is too old for what rustc and wasm-bindgen emit; the npm build is current.
 WASM_OPT="$TOOLS/npm/node_modules/.bin/wasm-opt"
-if [ ! -x "$WASM_OPT" ] || ! grep -q "\"version\": \"$BINARYEN_VERSION\"" \
-        "$TOOLS/npm/node_modules/binaryen/package.json"; then
+if [ "$DEV" = 0 ] && { [ ! -x "$WASM_OPT" ] || ! grep -q "\"version\": \"$BINARYEN_VERSION\"" \
+        "$TOOLS/npm/node_modules/binaryen/package.json"; }; then
     step "npm install binaryen@$BINARYEN_VERSION"
     npm install --prefix "$TOOLS/npm" --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
     took
@@ -81,7 +91,9 @@ bound_size=$(stat -c %s "$wasm")
 # wasm-opt takes minutes: its last result is kept, keyed by what it was given.
 OPT_CACHE="$TOOLS/wasm-opt-cache"
 cached="$OPT_CACHE/$(sha256sum "$wasm" | cut -c1-64).wasm"
-if [ -f "$cached" ]; then
+if [ "$DEV" = 1 ]; then
+    echo "== wasm-opt: skipped (development build)"
+elif [ -f "$cached" ]; then
     echo "== wasm-opt -Oz: unchanged input, result reused"
     cp "$cached" "$wasm"
 else
@@ -105,5 +117,9 @@ gz=$(gzip -9 -c "$wasm" | wc -c)
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
 echo "== done: $DIST"
 echo "   .wasm after wasm-bindgen: $(mb "$bound_size")"
-echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped"
+if [ "$DEV" = 1 ]; then
+    echo "   .wasm (development build, not optimised): $(mb "$raw") raw, $(mb "$gz") gzipped"
+else
+    echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped"
+fi
 echo "   serve it: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000"

@@ -92,6 +92,56 @@ async function settings(page) {
   }
 }
 
+const ONLINE_GAME_MS = Number(process.env.ONLINE_GAME_MS || 1200000);
+
+async function onlineGame(page) {
+  const server = process.env.GAME_SERVER;
+  const since = log.length;
+  const query = `?online=host:easy&autoplay=easy&server=${encodeURIComponent(server)}`;
+  if (!(await open(page, query, /online: seated at table/, "online table: seated"))) return;
+  const find = (pattern) => {
+    for (const l of log.slice(since)) {
+      const m = l.match(pattern);
+      if (m) return m;
+    }
+    return null;
+  };
+  const code = (find(/seated at table (\w+)/) || [])[1];
+  check("online table: the server gave a table code", !!code, code);
+  const started = await waitForLog(/online: the game started/, since, 120000);
+  check("online table: the server's bot sat down and the game started", started,
+    problems.slice(-1)[0] || "timed out");
+  if (!started) return;
+  const fingerprint = (find(/the game started \(fingerprint ([0-9a-f]{64})\)/) || [])[1];
+  await sleep(SETTLE_MS);
+  await shot(page, "6-online-playing.png");
+  const t0 = Date.now();
+  const ended = await waitForLog(/online: the game ended/, since, ONLINE_GAME_MS);
+  const end = find(/the game ended after (\d+) moves \((.*)\), seed ([0-9a-f]{64})/);
+  check(`online table: the game was played to its end (${((Date.now() - t0) / 1000).toFixed(0)} s, ` +
+    `${end ? `${end[1]} moves, ${end[2]}` : "no end"})`, ended && !!end,
+    problems.slice(-1)[0] || "timed out");
+  if (!end) return;
+  const seed = end[3];
+  const digest = require("crypto").createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex");
+  check("online table: the revealed seed's SHA-256 is the fingerprint shown at the start",
+    digest === fingerprint, `seed ${seed}, fingerprint ${fingerprint}, SHA-256 ${digest}`);
+  await sleep(SETTLE_MS);
+  await shot(page, "7-online-end.png");
+  let record = "";
+  try {
+    const res = await fetch(`${process.env.GAME_HTTP}/records/${code}`);
+    record = res.ok ? await res.text() : `HTTP ${res.status}`;
+  } catch (e) {
+    record = String(e);
+  }
+  require("fs").writeFileSync(`${SHOTS}/online-record.txt`, record);
+  const moves = record.split("\n").filter((l) => /^move /.test(l)).length;
+  check("online table: the server's record is this game (its seed, every move)",
+    record.includes(`seed ${seed}`) && moves === Number(end[1]),
+    `${moves} moves in the record, ${end[1]} seen; ${record.slice(0, 200)}`);
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM,
@@ -138,6 +188,14 @@ async function settings(page) {
       if (await open(page, `?scene=${scene}`, TABLE, `Snēlab ${scene}`)) {
         await shot(page, file);
       }
+    }
+
+    // 2d. The online table, through the page's WebSocket: open a table that the server's bot
+    // (easy) may take, let the engine (easy) play the page's seat, and follow the game to its
+    // end; the seed revealed at the end must match the fingerprint shown at the start, and
+    // the record the server stores must be the same game.
+    if (process.env.GAME_SERVER) {
+      await onlineGame(page);
     }
 
     // 3. A saved setting: choose Português on the settings page, then reload.

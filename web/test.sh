@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The browser test: serves web/dist/ on 127.0.0.1, opens it in headless Chromium (SwiftShader
 # WebGL2, a fixed 1280x720 window) through playwright-core, and checks the menu, the Snēlab
-# table, the console and a saved setting across a reload. Prints `N passed, N failed`.
+# table, the console, a saved setting across a reload, and a whole game at the online table
+# against the server's bot (the test builds `carved-tables-server` natively when missing and
+# starts it on 127.0.0.1). Prints `N passed, N failed`.
 # Build first with web/build.sh. Screenshots go to web/shots/ (or $SHOTS).
 #
-#   web/test.sh
+#   web/test.sh                 # SERVER_BIN=PATH uses that server binary instead of building one
 set -euo pipefail
 
 WEB="$(cd "$(dirname "$0")" && pwd)"
@@ -24,11 +26,30 @@ if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$TOOLS/npm/node_modules/pl
     npm install --prefix "$TOOLS/npm" --no-audit --no-fund "playwright-core@$PLAYWRIGHT_VERSION"
 fi
 
+# The online table's server (native, no Bevy), on a free port with its store in a scratch
+# folder; the bot takes an empty seat after 2 s.
+ROOT="$(dirname "$WEB")"
+if [ -z "${SERVER_BIN:-}" ]; then
+    echo "== cargo build carved-tables-server (native, release)"
+    (cd "$ROOT" && cargo build --release --quiet --no-default-features --features server \
+        --bin carved-tables-server)
+    SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/carved-tables-server"
+fi
+scratch="$(mktemp -d)"
+"$SERVER_BIN" --addr 127.0.0.1:0 --db "$scratch/tables.db" --bot-after 2 >"$scratch/server.log" 2>&1 &
+game_server=$!
+for _ in $(seq 100); do
+    grep -q "listening on" "$scratch/server.log" && break
+    sleep 0.1
+done
+GAME_ADDR="$(sed -n 's/.*listening on \([0-9.:]*\).*/\1/p' "$scratch/server.log" | head -n1)"
+[ -n "$GAME_ADDR" ] || { echo "the game server did not start:"; cat "$scratch/server.log"; exit 2; }
+
 # A free port, then the static server, stopped when the test ends.
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 python3 -m http.server --bind 127.0.0.1 --directory "$DIST" "$PORT" >/dev/null 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
+trap 'kill "$server" "$game_server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 50); do
     python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/')" 2>/dev/null && break
     sleep 0.1
@@ -37,5 +58,7 @@ done
 mkdir -p "$SHOTS"
 rm -f "$SHOTS"/*.png "$SHOTS/console.log"
 echo "site http://127.0.0.1:$PORT/, screenshots and console log in $SHOTS"
-SITE="http://127.0.0.1:$PORT" SHOTS="$SHOTS" CHROMIUM="$CHROMIUM" \
+echo "online table server ws://$GAME_ADDR/ws"
+SITE="http://127.0.0.1:$PORT" GAME_SERVER="ws://$GAME_ADDR/ws" GAME_HTTP="http://$GAME_ADDR" \
+    SHOTS="$SHOTS" CHROMIUM="$CHROMIUM" \
     PLAYWRIGHT="$TOOLS/npm/node_modules/playwright-core" node "$WEB/test.cjs"

@@ -40,9 +40,13 @@ pub fn entropy() -> u64 {
 /// search in small slices across frames instead.
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
-/// The launch flags of a page: `scene` and `lang` in its address's query, as flags, so
-/// `?scene=snelab&lang=pt` starts like `--scene snelab --lang pt`. Anything else in the query,
-/// or a value the flags reject, is left out: a page always starts.
+/// The launch flags a page's query may give.
+pub const PAGE_FLAGS: [&str; 5] = ["scene", "lang", "online", "server", "autoplay"];
+
+/// The launch flags of a page: those of [`PAGE_FLAGS`] in its address's query, as flags, so
+/// `?scene=snelab&lang=pt` starts like `--scene snelab --lang pt` and
+/// `?online=join:k7m2qx&server=ws://example.org:7878/ws` sits at an online table. Anything else
+/// in the query, or a value the flags reject, is left out: a page always starts.
 #[cfg(target_arch = "wasm32")]
 pub fn page_args() -> Vec<String> {
     use js_sys::{Reflect, global};
@@ -62,7 +66,7 @@ pub fn page_args() -> Vec<String> {
             .unwrap_or_default();
         let flag = [format!("--{name}"), value];
         let staged = crate::app::staged_scenes();
-        if ["scene", "lang"].contains(&name) && crate::launch::parse(&flag, &staged).is_ok() {
+        if PAGE_FLAGS.contains(&name) && crate::launch::parse(&flag, &staged).is_ok() {
             args.extend(flag);
         }
     }

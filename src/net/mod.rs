@@ -1,9 +1,9 @@
 //! The online table's wire format, shared by the server, the desktop game and the browser build:
 //! `protocol` (plain serde types; `docs/protocol.md` describes the conversation), `client` (a
-//! player's side of the conversation, without networking) and, on the desktop, `socket` (a
-//! WebSocket on a thread of its own).
+//! player's side of the conversation, without networking) and `socket` (the connection itself:
+//! a thread of its own on the desktop, the page's WebSocket in the browser).
 
 pub mod client;
 pub mod protocol;
-#[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+#[cfg(feature = "client")]
 pub mod socket;

@@ -1,7 +1,7 @@
 //! The online table's link, pumped each frame: the table's [`Outgoing`] become protocol
 //! messages through the [`Session`], the socket's frames become [`Heard`]s for the table, and a
-//! dropped connection is opened again after the session's back-off. The desktop game has its
-//! own socket thread (`net::socket`); the browser build has no socket yet and says so.
+//! dropped connection is opened again after the session's back-off. The connection is
+//! `net::socket`'s: a thread of its own on the desktop, the page's WebSocket in the browser.
 
 use super::online::Outgoing;
 use super::table::Timing;
@@ -9,6 +9,7 @@ use super::{HivePlayed, HiveTable, send};
 use crate::app::kit::Outbox;
 use crate::net::client::{Heard, Request, Session};
 use crate::net::protocol::{ClientMsg, ServerMsg};
+use crate::net::socket::{Socket, SocketEvent};
 use bevy::prelude::*;
 
 /// Go to the online table (the lobby's Open or Join).
@@ -25,86 +26,29 @@ pub struct GoOnline {
 #[derive(Resource, Default)]
 pub struct OnlineLink {
     session: Option<Session>,
-    #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
-    socket: Option<crate::net::socket::Socket>,
+    socket: Option<Socket>,
     /// Seconds until the next try after a drop.
     retry_in: f32,
 }
 
-/// What the socket reported since the last frame.
-enum Got {
-    Opened,
-    Text(String),
-    Closed(String),
-}
-
 impl OnlineLink {
     fn open(&mut self, url: &str) {
-        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
-        {
-            self.socket = Some(crate::net::socket::Socket::connect(url));
-        }
-        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
-        {
-            let _ = url;
-        }
+        self.socket = Some(Socket::connect(url));
     }
 
-    fn connected(&self) -> bool {
-        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
-        {
-            self.socket.is_some()
-        }
-        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
-        {
-            false
-        }
-    }
-
-    fn poll(&mut self) -> Vec<Got> {
-        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
-        {
-            use crate::net::socket::SocketEvent;
-            let Some(socket) = &self.socket else {
-                return Vec::new();
-            };
-            socket
-                .poll()
-                .into_iter()
-                .map(|e| match e {
-                    SocketEvent::Opened => Got::Opened,
-                    SocketEvent::Text(t) => Got::Text(t),
-                    SocketEvent::Closed(why) => Got::Closed(why),
-                })
-                .collect()
-        }
-        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
-        {
-            vec![Got::Closed(
-                "this build has no connection to the online table".into(),
-            )]
-        }
+    fn poll(&mut self) -> Vec<SocketEvent> {
+        self.socket.as_ref().map(Socket::poll).unwrap_or_default()
     }
 
     fn send(&self, msg: &ClientMsg) {
-        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
         if let Some(s) = &self.socket {
             s.send(msg.to_json());
-        }
-        #[cfg(not(all(feature = "client", not(target_arch = "wasm32"))))]
-        let _ = msg;
-    }
-
-    fn drop_socket(&mut self) {
-        #[cfg(all(feature = "client", not(target_arch = "wasm32")))]
-        {
-            self.socket = None;
         }
     }
 
     fn close(&mut self) {
         self.session = None;
-        self.drop_socket();
+        self.socket = None;
     }
 }
 
@@ -162,15 +106,15 @@ pub(super) fn pump(
         };
         let mut closed = false;
         let (h, reply) = match got {
-            Got::Opened => (Vec::new(), session.opened()),
-            Got::Text(text) => match serde_json::from_str::<ServerMsg>(&text) {
+            SocketEvent::Opened => (Vec::new(), session.opened()),
+            SocketEvent::Text(text) => match serde_json::from_str::<ServerMsg>(&text) {
                 Ok(m) => session.receive(m),
                 Err(e) => {
                     warn!("online: an unreadable message from the server ({e}): {text}");
                     (Vec::new(), Vec::new())
                 }
             },
-            Got::Closed(why) => {
+            SocketEvent::Closed(why) => {
                 info!("online: the connection closed ({why})");
                 closed = true;
                 let h = session.dropped(&why);
@@ -179,7 +123,7 @@ pub(super) fn pump(
             }
         };
         if closed {
-            link.drop_socket();
+            link.socket = None;
         }
         for m in &reply {
             link.send(m);
@@ -187,7 +131,7 @@ pub(super) fn pump(
         heard.extend(h);
     }
     // A dropped connection opens again after the back-off, unless the session gave up.
-    if !link.connected() && link.session.as_ref().is_some_and(|s| !s.lost()) {
+    if link.socket.is_none() && link.session.as_ref().is_some_and(|s| !s.lost()) {
         link.retry_in -= time.delta_secs();
         if link.retry_in <= 0.0 {
             link.open(&url);
@@ -251,9 +195,9 @@ pub(super) fn launch_online(
         .and_then(|o| o.server.clone())
         .unwrap_or_else(|| settings.0.server.clone());
     let request = match start {
-        crate::launch::OnlineStart::Host => Request::Create {
+        crate::launch::OnlineStart::Host(bot) => Request::Create {
             clock: None,
-            bot_fill: None,
+            bot_fill: bot.map(Into::into),
             name: String::new(),
         },
         crate::launch::OnlineStart::Join(code) => Request::Join {

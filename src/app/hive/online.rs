@@ -287,6 +287,7 @@ impl Table {
                 seats,
                 time_left_ms,
             } => {
+                bevy::log::info!("online: the game started (fingerprint {fingerprint})");
                 online.seats = Some(seats.clone());
                 online.bot_in = None;
                 let view = TableView {
@@ -377,6 +378,10 @@ impl Table {
                     return Vec::new();
                 };
                 let ending = ending_of(outcome, game.state());
+                bevy::log::info!(
+                    "online: the game ended after {} moves ({ending:?}), seed {seed}",
+                    game.state().ply()
+                );
                 let ending = game.ended_elsewhere(ending, Seed::from_hex(&seed).ok(), record);
                 self.phase = Phase::Over;
                 self.pick = super::table::Pick::Idle;

@@ -6,6 +6,7 @@
 use super::board2d;
 use super::{GREEN, RED};
 use crate::app::hive::HiveTable;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
 use crate::app::style::{self, big_button, panel_frame};
