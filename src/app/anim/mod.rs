@@ -48,9 +48,22 @@ impl PathTween {
         let i = (x.floor() as usize).min(self.keys.len() - 2);
         let f = x - i as f32;
         let p = self.keys[i].lerp(self.keys[i + 1], f);
-        p + Vec3::Y * self.hop * 4.0 * f * (1.0 - f)
+        p + Vec3::Y * (self.hop * 4.0 * f * (1.0 - f) + self.settle())
+    }
+
+    /// A hopping piece lands with a small rebound: in the last [`SETTLE_SHARE`] of its time it
+    /// rises once more, a third of its hop, and comes down exactly on its last key.
+    fn settle(&self) -> f32 {
+        let u = (self.elapsed / self.seconds - (1.0 - SETTLE_SHARE)) / SETTLE_SHARE;
+        if self.hop <= 0.0 || !(0.0..1.0).contains(&u) {
+            return 0.0;
+        }
+        self.hop * 0.35 * (std::f32::consts::PI * u).sin() * (1.0 - u)
     }
 }
+
+/// The share of a hopping tween's time spent on its landing rebound.
+const SETTLE_SHARE: f32 = 0.18;
 
 /// Fades an entity's scale to nothing (a captured or paid piece leaving the board), then
 /// despawns it.
@@ -157,5 +170,16 @@ mod tests {
         assert!((t.sample().y - 0.5).abs() < 1e-5);
         t.elapsed = 1.0;
         assert_eq!(t.sample().y, 0.0);
+    }
+
+    #[test]
+    fn a_hopping_piece_settles_with_a_small_rebound() {
+        let mut t = PathTween::new(vec![Vec3::ZERO, Vec3::X], 1.0).with_hop(0.3);
+        t.elapsed = 0.93;
+        let up = t.sample().y;
+        assert!(up > 0.01 && up < 0.3 * 0.35, "{up}");
+        let mut slide = PathTween::new(vec![Vec3::ZERO, Vec3::X], 1.0);
+        slide.elapsed = 0.93;
+        assert_eq!(slide.sample().y, 0.0);
     }
 }
