@@ -372,11 +372,11 @@ impl Species {
         ring_porous: 1.0,
         fibres: 0.6,
         variation: 0.06,
-        sheen: 0.5,
+        sheen: 0.3,
         end_grain: 0.18,
         pith: 0.3,
         irregular: 0.35,
-        roughness: 0.5,
+        roughness: 0.56,
     };
     /// Walnut: cool chocolate brown, soft rings, small pores everywhere.
     pub const WALNUT: Species = Species {
@@ -389,7 +389,7 @@ impl Species {
         ring_porous: 0.0,
         fibres: 0.7,
         variation: 0.10,
-        sheen: 0.6,
+        sheen: 0.4,
         end_grain: 0.15,
         pith: 0.35,
         irregular: 0.5,
