@@ -43,6 +43,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "seating",
+        about: "Ash & Walnut: the seed drawn, its fingerprint, the seats landing on their woods",
+        tool: None,
+    },
+    StagedScene {
         name: "lobby",
         about: "Ash & Walnut: the lobby, the bot or a person here, and the online table",
         tool: None,
@@ -199,6 +204,11 @@ pub(super) fn stage(
                 m.text = text;
             }
             verify.load_text(&record.to_text());
+        }
+        "seating" => {
+            stage_game(t, &[], 0.0);
+            // Near the end of the seating (the clock runs on: a few frames later it is over).
+            t.phase = Phase::Seating { left: 0.9 };
         }
         "lobby" => {
             t.online = None;

@@ -6,6 +6,7 @@ use crate::app::hive::Table;
 use crate::app::style::{self, panel_frame};
 use crate::fair::short;
 use crate::i18n::{Explain, Tr};
+use crate::play::Seat;
 use crate::rules::hive::Colour;
 use bevy_egui::egui;
 
@@ -39,7 +40,7 @@ pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
                     );
                     ui.add_space(10.0);
                     let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(440.0, 70.0), egui::Sense::hover());
+                        ui.allocate_exact_size(egui::vec2(440.0, 88.0), egui::Sense::hover());
                     let slide = ((t - 0.35) / 0.5).clamp(0.0, 1.0);
                     let ease = slide * slide * (3.0 - 2.0 * slide);
                     let painter = ui.painter();
@@ -60,31 +61,43 @@ pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
                             egui::vec2(190.0, 34.0),
                         );
                         painter.rect_filled(wood, 8.0, fill);
+                        // The wood's name under it; the seat's name drops onto the wood.
                         painter.text(
-                            wood.center(),
+                            egui::pos2(x, wood.bottom() + 11.0),
                             egui::Align2::CENTER_CENTER,
                             tr.say(&colour.explain()),
-                            egui::FontId::proportional(16.0),
-                            ink,
+                            egui::FontId::proportional(14.0),
+                            style::MUTED,
                         );
-                        // The seat's name drops onto its wood.
                         let name = seat_name(tr, table, colour);
                         let y = rect.top() + 10.0 + 35.0 * ease;
+                        let on_wood = if ease > 0.5 { ink } else { style::CREAM };
                         painter.text(
                             egui::pos2(x, y),
                             egui::Align2::CENTER_CENTER,
                             name,
                             egui::FontId::proportional(17.0),
-                            style::CREAM.gamma_multiply(ease.max(0.15)),
+                            on_wood.gamma_multiply(ease.max(0.15)),
                         );
                     }
                     ui.add_space(6.0);
                     let opener = seat_name(tr, table, Colour::Ash);
-                    ui.label(
-                        egui::RichText::new(tr.tf("hive.seating.ash_opens", &[("who", &opener)]))
-                            .size(16.0)
-                            .color(if t > 0.6 { style::CREAM } else { style::MUTED }),
-                    );
+                    // "You plays" would be wrong: the person at this device is addressed.
+                    let you_open = !table.hot_seat()
+                        && table
+                            .game
+                            .as_ref()
+                            .is_some_and(|g| matches!(g.game().seat(Colour::Ash), Seat::Person));
+                    let line = if you_open {
+                        tr.t("hive.seating.you_open").to_string()
+                    } else {
+                        tr.tf("hive.seating.ash_opens", &[("who", &opener)])
+                    };
+                    ui.label(egui::RichText::new(line).size(16.0).color(if t > 0.6 {
+                        style::CREAM
+                    } else {
+                        style::MUTED
+                    }));
                 });
             });
         });
