@@ -30,6 +30,9 @@ function check(name, ok, detail) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Whether the test has stopped the game server (the page's failed reconnections are expected).
+let serverDown = false;
+
 // Every console line of the page, and the bad ones (errors, panics, uncaught exceptions).
 const log = [];
 const problems = [];
@@ -43,6 +46,8 @@ function watch(page) {
     const text = msg.text();
     note(`[${msg.type()}] ${text}`);
     if (text.includes(CONTROL_FLOW)) return;
+    // While the test has killed the game server, the browser reports the refused reconnections.
+    if (serverDown && /WebSocket connection to .* failed/.test(text)) return;
     // Bevy's error! lines arrive as console.log ("%cERROR%c …"), panics as console.error.
     if (msg.type() === "error" || /panicked at/.test(text) || /^%cERROR%c/.test(text)) {
       problems.push(text);
@@ -92,12 +97,32 @@ async function settings(page) {
   }
 }
 
-const ONLINE_GAME_MS = Number(process.env.ONLINE_GAME_MS || 1200000);
+// A whole game under SwiftShader: a few seconds a move, up to the rules' 200 plies.
+const ONLINE_GAME_MS = Number(process.env.ONLINE_GAME_MS || 2400000);
+
+// The server killed with SIGKILL mid-game and started again on the same address and store:
+// the page must see the drop, come back by itself and go on with the same game.
+let restarted = null;
+async function serverRestart() {
+  const since = log.length;
+  serverDown = true;
+  process.kill(Number(process.env.GAME_SERVER_PID), "SIGKILL");
+  const dropped = await waitForLog(/online: the link is Reconnecting/, since, 60000);
+  check("online table: the page saw the server go (SIGKILL)", dropped,
+    problems.slice(-1)[0] || "timed out");
+  await sleep(3000);
+  restarted = require("child_process").spawn("sh", ["-c", `exec ${process.env.GAME_SERVER_RESTART}`],
+    { stdio: "ignore" });
+  const back = await waitForLog(/online: the link is Connected/, since, 120000);
+  check("online table: the page came back to the restarted server by itself", back,
+    problems.slice(-1)[0] || "timed out");
+  serverDown = false;
+}
 
 async function onlineGame(page) {
   const server = process.env.GAME_SERVER;
   const since = log.length;
-  const query = `?online=host:easy&autoplay=easy&server=${encodeURIComponent(server)}`;
+  const query = `?online=host:easy&autoplay=normal&server=${encodeURIComponent(server)}`;
   if (!(await open(page, query, /online: seated at table/, "online table: seated"))) return;
   const find = (pattern) => {
     for (const l of log.slice(since)) {
@@ -113,8 +138,12 @@ async function onlineGame(page) {
     problems.slice(-1)[0] || "timed out");
   if (!started) return;
   const fingerprint = (find(/the game started \(fingerprint ([0-9a-f]{64})\)/) || [])[1];
-  await sleep(SETTLE_MS);
+  // A few moves in.
+  await sleep(45000);
   await shot(page, "6-online-playing.png");
+  if (process.env.GAME_SERVER_PID && process.env.GAME_SERVER_RESTART) {
+    await serverRestart();
+  }
   const t0 = Date.now();
   const ended = await waitForLog(/online: the game ended/, since, ONLINE_GAME_MS);
   const end = find(/the game ended after (\d+) moves \((.*)\), seed ([0-9a-f]{64})/);
@@ -161,6 +190,14 @@ async function onlineGame(page) {
   const page = await context.newPage();
   watch(page);
   try {
+    // The site as web/serve.sh serves it: the game's type, compressed, its decoded size said.
+    const head = await fetch(`${SITE}/carved_tables_bg.wasm`,
+      { method: "HEAD", headers: { "Accept-Encoding": "gzip" } });
+    check("the server sends the .wasm as application/wasm, gzipped, with its decoded size",
+      head.headers.get("content-type") === "application/wasm" &&
+        head.headers.get("content-encoding") === "gzip" &&
+        Number(head.headers.get("x-decoded-length")) > 0,
+      [...head.headers].map((h) => h.join(": ")).join("; "));
     check("WebGL2 is available",
       await page.evaluate(() => !!document.createElement("canvas").getContext("webgl2")));
 
@@ -191,7 +228,7 @@ async function onlineGame(page) {
     }
 
     // 2d. The online table, through the page's WebSocket: open a table that the server's bot
-    // (easy) may take, let the engine (easy) play the page's seat, and follow the game to its
+    // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its
     // end; the seed revealed at the end must match the fingerprint shown at the start, and
     // the record the server stores must be the same game.
     if (process.env.GAME_SERVER) {
@@ -227,6 +264,7 @@ async function onlineGame(page) {
   } catch (e) {
     check("the test ran to the end", false, e.stack || String(e));
   }
+  if (restarted) restarted.kill("SIGKILL");
   check("the console logged no panic or error", problems.length === 0, problems.join("\n  "));
   await browser.close();
   console.log(`${passed} passed, ${failed} failed`);

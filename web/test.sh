@@ -36,7 +36,10 @@ if [ -z "${SERVER_BIN:-}" ]; then
     SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/carved-tables-server"
 fi
 scratch="$(mktemp -d)"
-"$SERVER_BIN" --addr 127.0.0.1:0 --db "$scratch/tables.db" --bot-after 2 >"$scratch/server.log" 2>&1 &
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+GAME_PORT="$(free_port)"
+serve_games=("$SERVER_BIN" --addr "127.0.0.1:$GAME_PORT" --db "$scratch/tables.db" --bot-after 2)
+"${serve_games[@]}" >"$scratch/server.log" 2>&1 &
 game_server=$!
 for _ in $(seq 100); do
     grep -q "listening on" "$scratch/server.log" && break
@@ -46,8 +49,9 @@ GAME_ADDR="$(sed -n 's/.*listening on \([0-9.:]*\).*/\1/p' "$scratch/server.log"
 [ -n "$GAME_ADDR" ] || { echo "the game server did not start:"; cat "$scratch/server.log"; exit 2; }
 
 # A free port, then the static server, stopped when the test ends.
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server --bind 127.0.0.1 --directory "$DIST" "$PORT" >/dev/null 2>&1 &
+PORT="$(free_port)"
+# The site through web/serve.sh, as a player hosting it would serve it (types, compression).
+SERVE_QUIET=1 "$WEB/serve.sh" --port "$PORT" "$DIST" >/dev/null 2>&1 &
 server=$!
 trap 'kill "$server" "$game_server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 50); do
@@ -56,9 +60,12 @@ for _ in $(seq 50); do
 done
 
 mkdir -p "$SHOTS"
-rm -f "$SHOTS"/*.png "$SHOTS/console.log"
+rm -f "$SHOTS"/*.png "$SHOTS/console.log" "$SHOTS/online-record.txt"
 echo "site http://127.0.0.1:$PORT/, screenshots and console log in $SHOTS"
 echo "online table server ws://$GAME_ADDR/ws"
+# The test kills the game server mid-game (SIGKILL) and starts it again with this command.
+GAME_SERVER_RESTART="$(printf '%q ' "${serve_games[@]}") >>$(printf '%q' "$scratch/server.log") 2>&1"
 SITE="http://127.0.0.1:$PORT" GAME_SERVER="ws://$GAME_ADDR/ws" GAME_HTTP="http://$GAME_ADDR" \
+    GAME_SERVER_PID="$game_server" GAME_SERVER_RESTART="$GAME_SERVER_RESTART" \
     SHOTS="$SHOTS" CHROMIUM="$CHROMIUM" \
     PLAYWRIGHT="$TOOLS/npm/node_modules/playwright-core" node "$WEB/test.cjs"

@@ -159,6 +159,7 @@ pub(super) fn pump(
     if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref())
         && online.link != session.link
     {
+        info!("online: the link is {:?}", session.link);
         online.link = session.link.clone();
     }
     let mut effects = Vec::new();
