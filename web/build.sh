@@ -122,4 +122,4 @@ if [ "$DEV" = 1 ]; then
 else
     echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped"
 fi
-echo "   serve it: python3 -m http.server --bind 127.0.0.1 --directory web/dist 8000"
+echo "   serve it: web/serve.sh (http://127.0.0.1:8000/)"

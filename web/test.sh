@@ -41,6 +41,8 @@ GAME_PORT="$(free_port)"
 serve_games=("$SERVER_BIN" --addr "127.0.0.1:$GAME_PORT" --db "$scratch/tables.db" --bot-after 2)
 "${serve_games[@]}" >"$scratch/server.log" 2>&1 &
 game_server=$!
+# The test kills it on purpose: no job notice from this shell.
+disown "$game_server"
 for _ in $(seq 100); do
     grep -q "listening on" "$scratch/server.log" && break
     sleep 0.1
