@@ -55,21 +55,32 @@ pub(super) fn plugin(app: &mut App) {
 const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 
+/// Whether `colour` is played by the one person at this device (the table says "You").
+fn is_you(table: &super::Table, colour: Colour) -> bool {
+    !table.hot_seat()
+        && table
+            .game
+            .as_ref()
+            .is_some_and(|g| matches!(g.game().seat(colour), Seat::Person))
+}
+
 /// A seat's name: "You", "Bot (hard)"; at a hot seat "Player 1" (who opened the table) and
 /// "Player 2".
 fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
         return String::new();
     };
+    if is_you(table, colour) {
+        return tr.t("hive.you").to_string();
+    }
     match game.game().seat(colour) {
-        Seat::Person if table.hot_seat() => {
+        Seat::Person => {
             if game.colour_of(crate::fair::SeatOrder::First) == colour {
                 tr.t("hive.player.first").to_string()
             } else {
                 tr.t("hive.player.second").to_string()
             }
         }
-        Seat::Person => tr.t("hive.you").to_string(),
         Seat::Remote => match table.online.as_ref().and_then(|o| o.other()) {
             Some(other) => tr.say(&super::online::seat_name(other)),
             None => tr.say(&Seat::Remote.label()),

@@ -1,12 +1,11 @@
 //! The seating: the secret seed's fingerprint appears, then the colour rule gives ash (who
 //! opens) to one of the seats — the two names slide to their woods.
 
-use super::seat_name;
+use super::{is_you, seat_name};
 use crate::app::hive::Table;
 use crate::app::style::{self, panel_frame};
 use crate::fair::short;
 use crate::i18n::{Explain, Tr};
-use crate::play::Seat;
 use crate::rules::hive::Colour;
 use bevy_egui::egui;
 
@@ -83,12 +82,7 @@ pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
                     ui.add_space(6.0);
                     let opener = seat_name(tr, table, Colour::Ash);
                     // "You plays" would be wrong: the person at this device is addressed.
-                    let you_open = !table.hot_seat()
-                        && table
-                            .game
-                            .as_ref()
-                            .is_some_and(|g| matches!(g.game().seat(Colour::Ash), Seat::Person));
-                    let line = if you_open {
+                    let line = if is_you(table, Colour::Ash) {
                         tr.t("hive.seating.you_open").to_string()
                     } else {
                         tr.tf("hive.seating.ash_opens", &[("who", &opener)])
