@@ -23,3 +23,32 @@ pub enum SocketEvent {
     /// The connection closed or could not be opened (why, in English). Said once, last.
     Closed(String),
 }
+
+/// Why a connection closed, in English, from the page's close event (its code and reason).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn close_reason(code: u16, reason: &str) -> String {
+    match (code, reason.is_empty()) {
+        (1000, true) => "closed by the server".to_string(),
+        (1006, true) => "the connection could not be opened or was lost (1006)".to_string(),
+        (_, true) => format!("closed ({code})"),
+        (_, false) => format!("closed ({code}: {reason})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::close_reason;
+
+    #[test]
+    fn a_close_is_said_in_words_with_its_code_and_reason() {
+        assert_eq!(close_reason(1000, ""), "closed by the server");
+        assert_eq!(
+            close_reason(1006, ""),
+            "the connection could not be opened or was lost (1006)"
+        );
+        assert_eq!(close_reason(1011, ""), "closed (1011)");
+        // A reason the server gave is kept, whatever the code.
+        assert_eq!(close_reason(1000, "bye"), "closed (1000: bye)");
+        assert_eq!(close_reason(4000, "version"), "closed (4000: version)");
+    }
+}

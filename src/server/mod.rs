@@ -69,7 +69,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            addr: SocketAddr::from(([127, 0, 0, 1], 7878)),
+            addr: SocketAddr::from(([127, 0, 0, 1], crate::settings::DEFAULT_SERVER_PORT)),
             db: "carved-tables.db".into(),
             bot_after: Duration::from_secs(30),
             clock: crate::play::hive::TURN_SECONDS as u32,

@@ -2,7 +2,7 @@
 //! the next [`Socket::poll`]. The page has one thread, so the connections live in a
 //! thread-local table and a [`Socket`] is only their number (it can sit in a Bevy resource).
 
-use super::SocketEvent;
+use super::{SocketEvent, close_reason};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
@@ -57,16 +57,6 @@ fn js_text(e: &JsValue) -> String {
         .and_then(|m| m.as_string())
         .or_else(|| e.as_string())
         .unwrap_or_else(|| format!("{e:?}"))
-}
-
-/// Why a connection closed, in English, from the page's close event.
-fn close_reason(code: u16, reason: &str) -> String {
-    match (code, reason.is_empty()) {
-        (1000, true) => "closed by the server".to_string(),
-        (1006, true) => "the connection could not be opened or was lost (1006)".to_string(),
-        (_, true) => format!("closed ({code})"),
-        (_, false) => format!("closed ({code}: {reason})"),
-    }
 }
 
 impl Socket {
