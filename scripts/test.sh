@@ -32,7 +32,7 @@ fi
 out="$(mktemp -d)"
 passed=0
 failed=0
-for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-payment snelab-ghost \
+for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-payment snelab-ghost snelab-leaving \
     snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
     snelab-books hive hive-seating hive-lifted hive-moves hive-clock hive-verdict hive-verify hive-lobby hive-online-waiting hive-online chess \
     chess-lobby chess-pass chess-army chess-attack chess-dice chess-dice-result chess-history chess-verdict chess@ru \
@@ -42,8 +42,11 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     lang=en
     case "$scene" in *@*) lang=${scene#*@} ;; esac
     png="$out/${scene/@/-}.png"
+    # A scene that plays a move at the table waits for it to land.
+    frames=3
+    case "$scene" in snelab-leaving) frames=12 ;; esac
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
-        "$bin" --scene "${scene%@*}" --lang "$lang" --frames 3 --screenshot "$png" \
+        "$bin" --scene "${scene%@*}" --lang "$lang" --frames "$frames" --screenshot "$png" \
         >"$out/${scene/@/-}.log" 2>&1 && [ -s "$png" ]; then
         passed=$((passed + 1))
         echo "scene $scene: ok"

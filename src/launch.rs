@@ -152,6 +152,9 @@ pub struct LaunchOptions {
     /// the game playing each other through a server); moves go through the table like a
     /// choice from "All my moves".
     pub autoplay: Option<crate::ai::Level>,
+    /// A test aid: log (`probe: …` info lines) where the board's targets and the panels'
+    /// buttons are on screen, and the table's state, whenever they change (`app::probe`).
+    pub probe: bool,
 }
 
 /// What `--online` asks for.
@@ -177,6 +180,7 @@ impl Default for LaunchOptions {
             online: None,
             server: None,
             autoplay: None,
+            probe: false,
         }
     }
 }
@@ -224,6 +228,9 @@ FLAGS:
                         nobody joins), or join the one with CODE
     --server URL        the online table's server for this run (ws://HOST:PORT/ws)
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
+    --probe             a test aid: log where the board's squares, pieces and rings and
+                        the panels' buttons are on screen (`probe:` lines), and the
+                        table's state, whenever they change
     --help, -h          this text
 
 SCENES:
@@ -368,6 +375,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     ))
                 })?);
             }
+            "--probe" => o.probe = true,
             other => return Err(ArgError(format!("unknown flag `{other}`"))),
         }
     }
@@ -446,6 +454,8 @@ mod tests {
         assert_eq!(o.scene, Scene::Table(GameKind::Hive));
         assert_eq!(o.server.as_deref(), Some("ws://h:1/ws"));
         assert_eq!(o.autoplay, Some(crate::ai::Level::Easy));
+        assert!(!o.probe);
+        assert!(play("--scene hive --probe").probe);
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
         assert_eq!(
             play("--online host:hard").online,
@@ -466,6 +476,7 @@ mod tests {
             "--size",
             "--lang",
             "--data-dir",
+            "--probe",
         ] {
             assert!(h.contains(flag), "{flag}");
         }

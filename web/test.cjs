@@ -9,6 +9,22 @@ const SETTINGS_KEY = "CarvedTables.carved-tablessettings";
 // How long SwiftShader may take to start the game and draw a screen.
 const START_MS = Number(process.env.START_MS || 240000);
 const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
+// ONLY=a,b runs only those parts: basics (the site, the menu, the Snēlab scenes), startup,
+// snelab, hive (with the autosave after a reload), chess, record, online, settings; `tables` is
+// startup,snelab,hive,chess,record. Unset: everything.
+const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "online", "settings"];
+const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
+  .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
+const part = (name) => ONLY.length === 0 || ONLY.includes(name);
+// Every page of the table parts runs in English with the game's probe on (`?probe=1`): the game
+// then logs `probe:` lines with its state and where its buttons and board targets are on screen
+// (src/app/probe.rs), which the test reads to click like a player and to check what changed.
+const PROBE_QUERY = "probe=1&lang=en";
+// How long the pointer rests on a spot before the click: a SwiftShader frame is slow, and egui
+// and Bevy's picking must see the pointer there (hover) before the press.
+const HOVER_MS = Number(process.env.HOVER_MS || 1200);
+// How long a probe report may take to come (a few slow frames, the engine thinking).
+const PROBE_MS = Number(process.env.PROBE_MS || 90000);
 
 // The game's own log lines (info!) on reaching a screen, as Bevy writes them to the console.
 const MENU = /%c menu(\s|$)/;
@@ -68,6 +84,121 @@ async function waitForLog(pattern, since, ms) {
     await sleep(250);
   }
   return false;
+}
+
+// The game's `probe:` lines: `probe: KIND {json}` as Bevy writes them to the console (the
+// styling arguments follow the message).
+function probeOf(line, kind) {
+  const mark = `%c probe: ${kind} `;
+  const at = line.indexOf(mark);
+  if (at < 0) return null;
+  let text = line.slice(at + mark.length);
+  const css = text.lastIndexOf(" color: whitesmoke;");
+  if (css >= 0) text = text.slice(0, css);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    return null;
+  }
+}
+
+// The newest `kind` report since log entry `since`, or null.
+function latestProbe(kind, since = 0) {
+  for (let i = log.length - 1; i >= since; i--) {
+    const p = probeOf(log[i], kind);
+    if (p) return p;
+  }
+  return null;
+}
+
+// Waits until the newest `kind` report after `since` satisfies `want`; returns it (or null).
+async function waitProbe(kind, since, want, ms = PROBE_MS) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const p = latestProbe(kind, since);
+    if (p && want(p)) return p;
+    if (problems.length) return null;
+    await sleep(250);
+  }
+  return null;
+}
+
+// A real click on the canvas at a window pixel: the pointer moves there and rests (hover),
+// then presses and releases at once (a SwiftShader frame can outlast egui's longest click, so a
+// press and a release in different frames could read as a drag).
+async function clickAt(page, xy) {
+  await page.mouse.move(xy[0], xy[1]);
+  await sleep(HOVER_MS);
+  await frames(page, 3);
+  await page.mouse.click(xy[0], xy[1]);
+}
+
+// Waits for `n` of the page's animation frames: the game draws in them, so after two or more
+// it has run a whole frame with the pointer where it is now (under SwiftShader a frame can
+// last longer than HOVER_MS, and a click before the game saw the pointer arrive would go to
+// what was under it before).
+async function frames(page, n) {
+  await page.evaluate((n) => new Promise((done) => {
+    const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+    next(n);
+  }), n);
+}
+
+// The newest panel widgets (`probe: ui`) since `since` with a label matching `label`, in
+// reading order.
+function widgets(label, since = 0) {
+  const ui = latestProbe("ui", since);
+  if (!ui) return [];
+  return ui.widgets.filter((w) => (label instanceof RegExp ? label.test(w.label) : w.label === label));
+}
+
+// The menu's Play buttons, one on each game's card, left to right in the menu's order (Snēlab,
+// Ash & Walnut, Artifact Chess); the cards differ in height, so they are ordered by x.
+function playButtons(since = 0) {
+  return widgets("Play", since).filter((w) => w.enabled).sort((a, b) => a.x - b.x);
+}
+
+// Waits for an enabled widget labelled `label` (the `index`-th in reading order) and clicks its
+// centre; returns whether it was there.
+async function clickWidget(page, label, since = 0, index = 0, ms = PROBE_MS) {
+  const found = await waitProbe("ui", since, (ui) => widgets(label, since).filter((w) => w.enabled).length > index, ms);
+  if (!found) return false;
+  const w = widgets(label, since).filter((w) => w.enabled)[index];
+  await clickAt(page, [w.x, w.y]);
+  return true;
+}
+
+// Whether the newest panels show a label containing `text`.
+function onScreen(text, since = 0) {
+  const ui = latestProbe("ui", since);
+  return !!ui && ui.text.some((t) => t.includes(text));
+}
+
+async function waitText(text, since, ms = PROBE_MS) {
+  return !!(await waitProbe("ui", since, (ui) => ui.text.some((t) => t.includes(text)), ms));
+}
+
+// A square's piece in a Snēlab position string (`barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a`: rows from
+// the top, files a to g; capitals are South's); "" for an empty square.
+function snelabAt(position, square) {
+  const rows = position.split(" ")[0].split("/");
+  const file = square.charCodeAt(0) - 97;
+  const row = rows[rows.length - Number(square.slice(1))];
+  let f = 0;
+  for (const c of row) {
+    if (/\d/.test(c)) {
+      f += Number(c);
+    } else {
+      if (f === file) return c;
+      f++;
+    }
+    if (f > file) return "";
+  }
+  return "";
+}
+
+function fail(name, detail) {
+  check(name, false, detail || problems.slice(-1)[0] || "timed out");
 }
 
 async function open(page, query, logPattern, name) {
@@ -171,6 +302,415 @@ async function onlineGame(page) {
     `${moves} moves in the record, ${end[1]} seen; ${record.slice(0, 200)}`);
 }
 
+// ---- Start-up: page load to the menu, the menu to each table (its board dressed and still).
+const startup = { tables: {} };
+let atChessLobby = false;
+
+async function backToMenu(page) {
+  const since = log.length;
+  if (!(await clickWidget(page, "Back to menu"))) return false;
+  return (await waitForLog(MENU, since, START_MS)) &&
+    !!(await waitProbe("ui", since, (ui) => ui.screen === "Menu" && playButtons(since).length === 3));
+}
+
+async function startupTimes(page) {
+  const since = log.length;
+  const t0 = Date.now();
+  await page.goto(`${SITE}/?${PROBE_QUERY}`);
+  if (!(await waitForLog(MENU, since, START_MS))) return fail("start-up: the page reached the menu");
+  startup.menu_s = (Date.now() - t0) / 1000;
+  const drawn = await waitProbe("ui", since,
+    (ui) => ui.screen === "Menu" && playButtons(since).length === 3);
+  startup.menu_drawn_s = (Date.now() - t0) / 1000;
+  check(`start-up: page load to the menu ${startup.menu_s.toFixed(1)} s ` +
+    `(its three Play buttons reported at ${startup.menu_drawn_s.toFixed(1)} s)`, !!drawn);
+  if (!drawn) return;
+  const games = ["snelab", "hive", "chess"];
+  for (const [i, game] of games.entries()) {
+    if (i > 0 && !(await backToMenu(page))) return fail(`start-up: back to the menu before ${game}`);
+    const s = log.length;
+    // The cards stand in the menu's order, left to right: the i-th Play is this game's.
+    const play = playButtons()[i];
+    if (!play) return fail(`start-up: ${game}'s Play button`);
+    await page.mouse.move(play.x, play.y);
+    await sleep(HOVER_MS);
+    await frames(page, 3);
+    const t = Date.now();
+    await page.mouse.click(play.x, play.y);
+    const entered = await waitForLog(new RegExp(`%c table: ${game}(\\s|$)`), s, START_MS);
+    const enter_s = (Date.now() - t) / 1000;
+    const ready = entered && (await waitProbe(game, s, () => true, START_MS));
+    const ready_s = (Date.now() - t) / 1000;
+    startup.tables[game] = { screen_s: enter_s, ready_s };
+    check(`start-up: menu to the ${game} table ${ready_s.toFixed(1)} s (screen switched at ` +
+      `${enter_s.toFixed(1)} s, then the board dressed and held still)`, !!ready);
+    if (!ready) return;
+  }
+  atChessLobby = true;
+  const lines = [
+    `page load to the menu: ${startup.menu_s.toFixed(1)} s (drawn with its buttons: ${startup.menu_drawn_s.toFixed(1)} s)`,
+    ...games.map((g) => `menu to the ${g} table: ${startup.tables[g].ready_s.toFixed(1)} s ` +
+      `(screen switched: ${startup.tables[g].screen_s.toFixed(1)} s)`),
+  ];
+  console.log("start-up times:\n  " + lines.join("\n  "));
+  require("fs").writeFileSync(`${SHOTS}/startup.txt`, lines.join("\n") + "\n");
+  require("fs").writeFileSync(`${SHOTS}/startup.json`, JSON.stringify(startup, null, 2) + "\n");
+}
+
+// ---- Snēlab: a capture and its payment, every step a click on the court or the bar.
+async function snelabCapture(page) {
+  const name = "Snēlab capture";
+  let since = log.length;
+  if (!(await open(page, `?scene=snelab-capture&${PROBE_QUERY}`, TABLE, `${name}: the case`))) return;
+  // The scene: South's Justice on d4 can take a piece it must pay for (a case between two
+  // people here, so no engine answers).
+  const FROM = "d4";
+  let p = await waitProbe("snelab", since,
+    (p) => p.phase === "play" && p.person_to_move && p.pick.kind === "idle" && p.targets[FROM]);
+  if (!p) return fail(`${name}: the court reported, ${FROM} clickable`);
+  const before = p.position;
+  const mover = snelabAt(before, FROM);
+  check(`${name}: South's piece on ${FROM} to move`, /[A-Z]/.test(mover) && p.to_move === "South",
+    JSON.stringify(p));
+
+  since = log.length;
+  await clickAt(page, p.targets[FROM]);
+  p = await waitProbe("snelab", since, (p) => p.pick.kind === "selected" && p.pick.from === FROM);
+  if (!p) return fail(`${name}: a click on ${FROM} lifts the piece`);
+  const to = p.pick.captures.find((sq) => p.targets[sq]);
+  check(`${name}: a click on ${FROM} lifted it, with captures (${p.pick.captures.join(" ")})`, !!to,
+    JSON.stringify(p.pick));
+  await shot(page, "8a-snelab-lifted.png"); // the Justice lifted, green dots, red rings with ticks
+  if (!to) return;
+  const taken = snelabAt(before, to);
+
+  since = log.length;
+  await clickAt(page, p.targets[to]);
+  p = await waitProbe("snelab", since, (p) => p.pick.kind === "paying" && p.pick.to === to);
+  if (!p) return fail(`${name}: a click on the ring at ${to} asks for the payment`);
+  const cost = p.pick.cost;
+  check(`${name}: a click on ${to} asks for ${cost} in payment`, cost > 0 && p.pick.paid === 0,
+    JSON.stringify(p.pick));
+  // Payers, a click each, until the sum is reached (the addable ones change as it grows).
+  const payers = [];
+  for (let i = 0; i < 4 && !p.pick.complete; i++) {
+    const payer = p.pick.addable.find((sq) => p.targets[sq]);
+    if (!payer) break;
+    since = log.length;
+    await clickAt(page, p.targets[payer]);
+    const q = await waitProbe("snelab", since, (q) => q.pick.kind === "paying" && q.pick.chosen.includes(payer));
+    if (!q) return fail(`${name}: a click on ${payer} adds it to the payment`);
+    payers.push(payer);
+    p = q;
+  }
+  check(`${name}: payers ${payers.join(" + ")} picked with clicks, ${p.pick.paid} of ${cost}`,
+    p.pick.complete && p.pick.paid === cost, JSON.stringify(p.pick));
+  await shot(page, "8b-snelab-paying.png"); // the attacker raised, payers in green rings, "3 / 3", Confirm
+  if (!p.pick.complete) return;
+
+  since = log.length;
+  if (!(await clickWidget(page, "Confirm"))) return fail(`${name}: the Confirm button`);
+  p = await waitProbe("snelab", since, (p) => !!p.capture && !p.busy);
+  if (!p) return fail(`${name}: Confirm plays the capture`);
+  const after = p.position;
+  const ok = p.capture.at === to && p.capture.by === "South" &&
+    snelabAt(after, to) === mover && snelabAt(after, FROM) === "" &&
+    payers.every((sq) => snelabAt(after, sq) === "") && p.to_move === "North" &&
+    p.capture.payers.length === payers.length;
+  check(`${name}: ${mover} ${FROM}x${to} took ${taken}, paid with ${p.capture.payers.join(" + ")}; ` +
+    `the court is ${after}`, ok, `before ${before}, ${JSON.stringify(p)}`);
+  const said = await waitText("South took", since, 30000);
+  check(`${name}: the bar says who took what and the payment`, said,
+    JSON.stringify((latestProbe("ui") || {}).text));
+  await shot(page, "8c-snelab-captured.png"); // the Justice on f6, payers gone, "South took …, paying …"
+}
+
+// ---- Ash & Walnut: a placement from the reserve and a move on the table, against the engine;
+// then a reload finds the game saved and the lobby offers it.
+const notationColour = { ash: "w", walnut: "b" };
+
+async function hiveGame(page) {
+  const name = "Ash & Walnut";
+  let since = log.length;
+  // The scene: a game in progress against the engine (normal), the person to move, its 60
+  // seconds running.
+  if (!(await open(page, `?scene=hive&${PROBE_QUERY}`, TABLE, `${name}: a game in progress`))) return;
+  let p = await waitProbe("hive", since, (p) => p.phase === "Play" && p.person_to_act && !p.busy);
+  if (!p) return fail(`${name}: the table reported, the person to move`);
+  const me = p.person;
+  const mine = (notation) => notation && notation[0] === notationColour[me];
+
+  // A placement: a click on one of the person's reserve stacks, then on one of its rings.
+  const stacks = Object.keys(p.targets).filter((k) => k.startsWith(`${me}-`));
+  let placed = null;
+  for (const stack of stacks) {
+    since = log.length;
+    await clickAt(page, p.targets[stack]);
+    const q = await waitProbe("hive", since, (q) => !!q.pick, 30000);
+    if (!q) continue;
+    const ring = q.pick.rings.find((h) => q.targets[h]);
+    if (ring) {
+      placed = { stack, piece: q.pick.piece, ring, ply: q.ply, xy: q.targets[ring] };
+      p = q;
+      break;
+    }
+    // No ring to click: put it back (a click on the stack again) and try the next.
+    since = log.length;
+    await clickAt(page, q.targets[stack] || p.targets[stack]);
+    await waitProbe("hive", since, (r) => !r.pick, 30000);
+  }
+  check(`${name}: a click on a reserve stack lifts its piece with rings` +
+    (placed ? ` (${placed.piece}, ${p.pick.rings.length} rings)` : ""), !!placed,
+    JSON.stringify(p));
+  await shot(page, "9a-hive-reserve-lifted.png"); // a reserve piece lifted, green rings on the table
+  if (!placed) return;
+  since = log.length;
+  await clickAt(page, placed.xy);
+  p = await waitProbe("hive", since, (q) => q.ply > placed.ply && !q.busy);
+  const landed = !!p && p.tops[placed.ring] === placed.piece && !p.pick;
+  check(`${name}: a click on the ring ${placed.ring} placed ${placed.piece} there (ply ` +
+    `${p ? p.ply : "?"}; the list's last line: ${p ? p.last : "none"})`, landed, JSON.stringify(p));
+  await shot(page, "9b-hive-placed.png"); // the piece on its new cell, the glow where it landed
+  if (!landed) return;
+
+  // The engine answers; then a move of one of the person's pieces on the table.
+  const afterPlacement = p.ply;
+  since = log.length;
+  p = await waitProbe("hive", since, (q) => q.ply > afterPlacement && q.person_to_act && !q.busy, 180000);
+  check(`${name}: the engine answered (${p ? p.last : "no move"})`, !!p);
+  if (!p) return;
+  let moved = null;
+  const cells = Object.keys(p.tops).filter((h) => mine(p.tops[h]) && p.targets[h]);
+  for (const cell of cells) {
+    since = log.length;
+    await clickAt(page, p.targets[cell]);
+    const q = await waitProbe("hive", since, (q) => !!q.pick, 20000);
+    if (!q) continue;
+    const ring = q.pick.rings.find((h) => q.targets[h]);
+    if (ring) {
+      moved = { cell, piece: q.pick.piece, ring, ply: q.ply, xy: q.targets[ring] };
+      p = q;
+      break;
+    }
+    since = log.length;
+    await clickAt(page, q.targets[cell] || p.targets[cell]);
+    await waitProbe("hive", since, (r) => !r.pick, 20000);
+  }
+  check(`${name}: a click on a piece of the person's on the table lifts it with rings` +
+    (moved ? ` (${moved.piece} on ${moved.cell})` : ""), !!moved, JSON.stringify(p));
+  await shot(page, "9c-hive-piece-lifted.png"); // a piece on the table lifted, its rings
+  if (!moved) return;
+  since = log.length;
+  await clickAt(page, moved.xy);
+  p = await waitProbe("hive", since, (q) => q.ply > moved.ply && !q.busy);
+  const went = !!p && p.tops[moved.ring] === moved.piece && p.tops[moved.cell] !== moved.piece;
+  check(`${name}: a click on the ring ${moved.ring} moved ${moved.piece} from ${moved.cell} ` +
+    `(ply ${p ? p.ply : "?"}; the list's last line: ${p ? p.last : "none"})`, went, JSON.stringify(p));
+  await shot(page, "9d-hive-moved.png"); // the piece moved: the ghost ring where it stood, the glow where it went
+  if (!went) return;
+
+  // Let the engine answer, so the game holds still, then reload the page mid-game.
+  const afterMove = p.ply;
+  since = log.length;
+  p = await waitProbe("hive", since, (q) => q.ply > afterMove && q.person_to_act && !q.busy, 180000) ||
+    latestProbe("hive");
+  await sleep(3000);
+  const ply = latestProbe("hive").ply;
+  await hiveAutosave(page, ply);
+}
+
+// A reload: the menu, Ash & Walnut's Play, and the lobby offers the game as it was.
+async function hiveAutosave(page, ply) {
+  const name = "autosave";
+  let since = log.length;
+  await page.goto(`${SITE}/?${PROBE_QUERY}`);
+  if (!(await waitForLog(MENU, since, START_MS))) return fail(`${name}: the menu after a reload`);
+  const menu = await waitProbe("ui", since,
+    (ui) => ui.screen === "Menu" && playButtons(since).length === 3);
+  if (!menu) return fail(`${name}: the menu's Play buttons`);
+  const s = log.length;
+  await clickAt(page, [playButtons(since)[1].x, playButtons(since)[1].y]);
+  if (!(await waitForLog(/%c table: hive(\s|$)/, s, START_MS))) return fail(`${name}: the Ash & Walnut table`);
+  const p = await waitProbe("hive", s, (p) => p.phase === "Lobby");
+  const offer = await waitProbe("ui", s, (ui) => ui.widgets.some((w) => /^Continue the game/.test(w.label)));
+  const button = offer && offer.widgets.find((w) => /^Continue the game/.test(w.label));
+  check(`${name}: after a reload the lobby offers the game (${button ? button.label : "no button"}; ` +
+    `saved at ply ${p ? p.saved : "?"}, left at ply ${ply})`, !!p && p.saved === ply && !!button,
+    JSON.stringify(p));
+  await shot(page, "9e-hive-autosave-offered.png"); // the lobby with "Continue the game (N moves)"
+  if (!button) return;
+  since = log.length;
+  await clickAt(page, [button.x, button.y]);
+  const q = await waitProbe("hive", since, (q) => q.phase === "Play" && q.ply === ply);
+  check(`${name}: Continue puts the same game back on the table (ply ${q ? q.ply : "?"})`, !!q,
+    JSON.stringify(latestProbe("hive")));
+  await shot(page, "9f-hive-continued.png"); // the same position back on the table
+}
+
+// ---- Artifact Chess: an army built with clicks (the palette, then squares), Ready, the game
+// starts with it; then, in a game in progress, a capture attempt and its dice.
+async function chessArmy(page) {
+  const name = "Artifact Chess army";
+  let since = log.length;
+  if (!atChessLobby) {
+    await page.goto(`${SITE}/?${PROBE_QUERY}`);
+    if (!(await waitForLog(MENU, since, START_MS))) return fail(`${name}: the menu`);
+    await waitProbe("ui", since, (ui) => ui.screen === "Menu" && playButtons(since).length === 3);
+    const s = log.length;
+    await clickAt(page, [playButtons(since)[2].x, playButtons(since)[2].y]);
+    if (!(await waitForLog(/%c table: chess(\s|$)/, s, START_MS))) return fail(`${name}: the table`);
+  }
+  atChessLobby = false;
+  let p = await waitProbe("chess", 0, (p) => p.phase === "Lobby");
+  if (!p) return fail(`${name}: the lobby`);
+  since = log.length;
+  if (!(await clickWidget(page, "Build your army"))) return fail(`${name}: the lobby's Build your army`);
+  p = await waitProbe("chess", since, (p) => p.phase === "Build" && !!p.draft);
+  if (!p) return fail(`${name}: the builder opens`);
+  const white = p.draft.colour === "white";
+  const home = white ? "1" : "8";
+  const second = white ? "2" : "7";
+  const wanted = [["Rook", `a${home}`], ["Knight", `b${home}`], ["Pawn", `d${second}`], ["Pawn", `e${second}`]];
+  for (const [role, sq] of wanted) {
+    if (p.held !== role) {
+      since = log.length;
+      if (!(await clickWidget(page, new RegExp(`· ${role} —`)))) return fail(`${name}: the palette's ${role}`);
+      p = await waitProbe("chess", since, (q) => q.held === role);
+      if (!p) return fail(`${name}: a click on the palette's ${role} takes one in hand`);
+    }
+    if (!p.targets[sq]) return fail(`${name}: ${sq} on screen`, JSON.stringify(p.targets));
+    since = log.length;
+    await clickAt(page, p.targets[sq]);
+    p = await waitProbe("chess", since, (q) => q.draft && q.draft.pieces.includes(`${role} ${sq}`));
+    if (!p) return fail(`${name}: a click on ${sq} places the ${role}`, JSON.stringify(latestProbe("chess").draft));
+  }
+  const built = wanted.map(([r, sq]) => `${r} ${sq}`);
+  check(`${name}: built with clicks: ${p.draft.pieces.join(", ")} (${p.draft.points} points, ` +
+    `${p.draft.problems} rules broken)`, p.draft.problems === 0 &&
+    built.every((b) => p.draft.pieces.includes(b)), JSON.stringify(p.draft));
+  await shot(page, "10a-chess-army-built.png"); // the builder: king, rook, knight, two pawns, "Ready"
+  since = log.length;
+  if (!(await clickWidget(page, "Ready"))) return fail(`${name}: Ready`);
+  p = await waitProbe("chess", since, (q) => q.phase === "Play" && !!q.board, 180000);
+  const colour = white ? "white" : "black";
+  const stands = !!p && wanted.every(([role, sq]) => p.board[sq] === `${colour} ${role}`) &&
+    Object.values(p.board).filter((v) => v.startsWith(colour)).length === wanted.length + 1;
+  check(`${name}: Ready, the engine built its army and the game began with this one ` +
+    `(${p ? Object.keys(p.board).length : 0} pieces on the board)`, stands, JSON.stringify(p));
+  await shot(page, "10b-chess-game-begun.png"); // both armies on the board, the game under way
+}
+
+async function chessAttempt(page) {
+  const name = "Artifact Chess attempt";
+  let since = log.length;
+  if (!(await open(page, `?scene=chess-contact&${PROBE_QUERY}`, TABLE, `${name}: a game in progress`))) return;
+  let p = await waitProbe("chess", since, (p) => p.phase === "Play" && p.person_to_act && !p.busy &&
+    p.can_attempt.some((sq) => p.targets[sq]));
+  if (!p) return fail(`${name}: a piece that can attempt a capture, on screen`);
+  const from = p.can_attempt.find((sq) => p.targets[sq]);
+  since = log.length;
+  await clickAt(page, p.targets[from]);
+  p = await waitProbe("chess", since, (q) => q.selected && q.selected.from === from);
+  const to = p && p.selected.attempts.find((sq) => p.targets[sq] && !/wounded/.test(p.board[sq]));
+  check(`${name}: a click on ${from} selects it, with attack rings (${p ? p.selected.attempts.join(" ") : ""})`,
+    !!to, JSON.stringify(p));
+  await shot(page, "10c-chess-selected.png"); // the piece lifted, its dots and attack rings with odds
+  if (!to) return;
+  const before = p.board[to];
+  const attacker = p.board[from];
+  const count = p.actions;
+  since = log.length;
+  await clickAt(page, p.targets[to]);
+  const rolling = await waitProbe("chess", since, (q) => !!q.roll && !!q.roll.dice, 60000);
+  check(`${name}: a click on ${to} rolls the dice (${rolling ? rolling.roll.dice : "no dice"})`, !!rolling,
+    JSON.stringify(latestProbe("chess")));
+  await shot(page, "10d-chess-dice.png"); // the dice of the attempt on the table
+  p = await waitProbe("chess", since, (q) => !q.roll && q.actions > count && q.list.some((e) =>
+    e.number && e.result && e.side === attacker.split(" ")[0]), 120000);
+  if (!p) return fail(`${name}: the attempt settles and enters the list`);
+  const entry = p.list.filter((e) => e.result && e.side === attacker.split(" ")[0]).slice(-1)[0];
+  // Two people here (the scene): nobody answers, so the board now is the attempt's result.
+  const board = p.board;
+  const consistent = {
+    Success: board[to] === attacker && !board[from],
+    Wound: board[to] === `${before} wounded` && board[from] === attacker,
+    Miss: board[to] === before && board[from] === attacker,
+  }[entry.result];
+  check(`${name}: ${entry.text}: ${entry.result} (sums ${JSON.stringify(entry.sums)}), and the board ` +
+    `shows it (${to}: ${board[to] || "empty"})`, !!consistent, `before ${before}, ${JSON.stringify(p)}`);
+  await shot(page, "10e-chess-result.png"); // the result on the board, the list's entry with its sums
+}
+
+// ---- An Ash & Walnut game record: saved at the end of a game (a download in the browser),
+// then pasted into "Verify a game" from the menu.
+async function hiveRecord(page) {
+  const name = "game record";
+  let since = log.length;
+  if (!(await open(page, `?scene=hive-ended&${PROBE_QUERY}`, TABLE, `${name}: a game just won`))) return;
+  const p = await waitProbe("hive", since, (p) => p.ended && !p.busy);
+  if (!p) return fail(`${name}: the ended game reported`);
+  const saveButton = await waitProbe("ui", since, () => widgets("Save the record", since).length > 0);
+  if (!saveButton) return fail(`${name}: the end banner's Save the record`);
+  await shot(page, "11a-hive-ended.png"); // the end banner: the winner, the seed, "the fingerprint matches"
+  since = log.length;
+  const download = page.waitForEvent("download", { timeout: 60000 });
+  await clickWidget(page, "Save the record");
+  let file = null;
+  let text = "";
+  try {
+    file = await download;
+    text = require("fs").readFileSync(await file.path(), "utf8");
+  } catch (e) {
+    return fail(`${name}: Save the record downloads a file`, String(e));
+  }
+  const fingerprint = (text.match(/^fingerprint ([0-9a-f]{64})$/m) || [])[1];
+  const seed = (text.match(/^seed ([0-9a-f]{64})$/m) || [])[1];
+  const moves = text.split("\n").filter((l) => /^move /.test(l)).length;
+  const digest = seed && require("crypto").createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex");
+  check(`${name}: Save the record downloads ${file.suggestedFilename()} (${moves} moves, its seed ` +
+    `hashing to its fingerprint)`, /^ash-and-walnut-[0-9a-f]{8}\.txt$/.test(file.suggestedFilename()) &&
+    !!fingerprint && digest === fingerprint && moves === p.ply &&
+    file.suggestedFilename().includes(fingerprint.slice(0, 8)), text.slice(0, 300));
+  require("fs").writeFileSync(`${SHOTS}/hive-record.txt`, text);
+  check(`${name}: the banner says where it went`, await waitText(`Saved: ${file.suggestedFilename()}`, since, 30000),
+    JSON.stringify((latestProbe("ui") || {}).text));
+  await shot(page, "11b-hive-record-saved.png"); // "Saved: ash-and-walnut-….txt" under the buttons
+
+  // The menu's "Verify a game", the record pasted into its text field, Verify.
+  if (!(await backToMenu(page))) return fail(`${name}: back to the menu`);
+  since = log.length;
+  if (!(await clickWidget(page, "Verify a game"))) return fail(`${name}: the menu's Verify a game`);
+  const field = await waitProbe("ui", since, (ui) => ui.widgets.some((w) => w.kind === "text"));
+  if (!field) return fail(`${name}: the Verify page's text field`);
+  const box = field.widgets.find((w) => w.kind === "text");
+  check(`${name}: the Verify page opens with an empty field`, box.chars === 0, JSON.stringify(box));
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  since = log.length;
+  await clickAt(page, [box.x, box.y]);
+  await sleep(HOVER_MS);
+  await page.keyboard.press("Control+V");
+  const pasted = await waitProbe("ui", since, (ui) => ui.widgets.some((w) => w.kind === "text" && w.chars > 0), 30000);
+  const got = pasted && pasted.widgets.find((w) => w.kind === "text");
+  check(`${name}: Ctrl+V pastes the record into the field (${got ? got.chars : 0} of ${[...text].length} characters)`,
+    !!got && got.chars === [...text].length, JSON.stringify(got));
+  await shot(page, "11c-verify-pasted.png"); // the record in the Verify page's field
+  since = log.length;
+  if (!(await clickWidget(page, "Verify"))) return fail(`${name}: the Verify button`);
+  check(`${name}: Verify says every check passed`,
+    await waitText("Every check passed: the game is verified.", since, 60000),
+    JSON.stringify((latestProbe("ui") || {}).text));
+  await shot(page, "11d-verify-passed.png"); // "Every check passed", the game's board and moves
+}
+
+// Runs one part; an exception fails it and the next part goes on.
+async function runPart(name, fn) {
+  try {
+    await fn();
+  } catch (e) {
+    check(`${name}: ran to the end`, false, e.stack || String(e));
+  }
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM,
@@ -186,10 +726,15 @@ async function onlineGame(page) {
       "--no-first-run",
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  // The clipboard for pasting a record into Verify; downloads for saving one.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    permissions: ["clipboard-read", "clipboard-write"],
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   watch(page);
-  try {
+  if (part("basics")) await runPart("basics", async () => {
     // The site as web/serve.sh serves it: the game's type, compressed, its decoded size said.
     const head = await fetch(`${SITE}/carved_tables_bg.wasm`,
       { method: "HEAD", headers: { "Accept-Encoding": "gzip" } });
@@ -226,16 +771,26 @@ async function onlineGame(page) {
         await shot(page, file);
       }
     }
+  });
 
-    // 2d. The online table, through the page's WebSocket: open a table that the server's bot
-    // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its
-    // end; the seed revealed at the end must match the fingerprint shown at the start, and
-    // the record the server stores must be the same game.
-    if (process.env.GAME_SERVER) {
-      await onlineGame(page);
-    }
+  // The tables played with clicks, through the probe (8-12: see web/README.md).
+  if (part("startup")) await runPart("start-up", () => startupTimes(page));
+  if (part("chess")) {
+    await runPart("Artifact Chess army", () => chessArmy(page));
+    await runPart("Artifact Chess attempt", () => chessAttempt(page));
+  }
+  if (part("snelab")) await runPart("Snēlab capture", () => snelabCapture(page));
+  if (part("hive")) await runPart("Ash & Walnut", () => hiveGame(page));
+  if (part("record")) await runPart("game record", () => hiveRecord(page));
 
-    // 3. A saved setting: choose Português on the settings page, then reload.
+  // The online table, through the page's WebSocket: open a table that the server's bot
+  // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its
+  // end; the seed revealed at the end must match the fingerprint shown at the start, and
+  // the record the server stores must be the same game.
+  if (part("online") && process.env.GAME_SERVER) await runPart("online table", () => onlineGame(page));
+
+  // A saved setting: choose Português on the settings page, then reload.
+  if (part("settings")) await runPart("settings", async () => {
     const before = await settings(page);
     if (await open(page, "?scene=settings", MENU, "settings page")) {
       await shot(page, `3-settings.png`);
@@ -261,9 +816,7 @@ async function onlineGame(page) {
       JSON.stringify(kept));
     check("the saved settings were read back without complaint",
       !log.slice(since).some((l) => /settings.*(damaged|expected shape|could not be read)/.test(l)));
-  } catch (e) {
-    check("the test ran to the end", false, e.stack || String(e));
-  }
+  });
   if (restarted) restarted.kill("SIGKILL");
   check("the console logged no panic or error", problems.length === 0, problems.join("\n  "));
   await browser.close();

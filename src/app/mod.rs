@@ -20,6 +20,7 @@ pub mod marks;
 pub mod menu;
 pub mod models;
 pub mod platform;
+pub mod probe;
 pub mod room;
 pub mod save;
 pub mod screens;
@@ -142,6 +143,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         menu::plugin,
         audio::plugin,
         dev::plugin,
+        probe::plugin,
     ));
     app.add_plugins((snelab::plugin, hive::plugin, chess::plugin));
     app.run()

@@ -41,7 +41,20 @@ pub fn entropy() -> u64 {
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// The launch flags a page's query may give.
-pub const PAGE_FLAGS: [&str; 5] = ["scene", "lang", "online", "server", "autoplay"];
+pub const PAGE_FLAGS: [&str; 6] = ["scene", "lang", "online", "server", "autoplay", "probe"];
+
+/// The page flags that are switches, without a value: `?probe=1` (or `?probe`) is `--probe`.
+pub const PAGE_SWITCHES: [&str; 1] = ["probe"];
+
+/// A page query's `name=value` as launch flags: a switch stands alone when its value is empty,
+/// `1`, `true`, `on` or `yes`, and is left out otherwise.
+pub fn page_flag(name: &str, value: &str) -> Option<Vec<String>> {
+    if PAGE_SWITCHES.contains(&name) {
+        let on = ["", "1", "true", "on", "yes"].contains(&value.to_ascii_lowercase().as_str());
+        return on.then(|| vec![format!("--{name}")]);
+    }
+    Some(vec![format!("--{name}"), value.to_string()])
+}
 
 /// The launch flags of a page: those of [`PAGE_FLAGS`] in its address's query, as flags, so
 /// `?scene=snelab&lang=pt` starts like `--scene snelab --lang pt` and
@@ -57,14 +70,14 @@ pub fn page_args() -> Vec<String> {
         .unwrap_or_default();
     let mut args = Vec::new();
     for pair in query.trim_start_matches('?').split('&') {
-        let Some((name, value)) = pair.split_once('=') else {
-            continue;
-        };
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let value = js_sys::decode_uri_component(value)
             .ok()
             .and_then(|v| v.as_string())
             .unwrap_or_default();
-        let flag = [format!("--{name}"), value];
+        let Some(flag) = page_flag(name, &value) else {
+            continue;
+        };
         let staged = crate::app::staged_scenes();
         if PAGE_FLAGS.contains(&name) && crate::launch::parse(&flag, &staged).is_ok() {
             args.extend(flag);
@@ -132,5 +145,28 @@ pub fn read_text(path: &str) -> Result<String, String> {
         Err(format!(
             "{path}: files are not read in the browser; paste the text"
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_query_becomes_flags_and_switches_stand_alone() {
+        let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            page_flag("scene", "hive"),
+            Some(words(&["--scene", "hive"]))
+        );
+        assert_eq!(page_flag("scene", ""), Some(words(&["--scene", ""])));
+        for on in ["", "1", "true", "On"] {
+            assert_eq!(page_flag("probe", on), Some(words(&["--probe"])), "{on}");
+        }
+        assert_eq!(page_flag("probe", "0"), None);
+        assert_eq!(page_flag("probe", "no"), None);
+        for name in PAGE_SWITCHES {
+            assert!(PAGE_FLAGS.contains(&name));
+        }
     }
 }

@@ -2,7 +2,10 @@
 //! lifting, fading out when captured or paid. Durations are data, so tests step them with a
 //! manual clock; every tween ends exactly on its last key, whatever the frame rate.
 
+use crate::app::marks::{FrozenBursts, MarkMaterial, MarkQuad, burst_mark, colours};
 use bevy::prelude::*;
+
+pub mod contact;
 
 /// Moves an entity through `keys` (world positions) in `seconds`, easing in and out of the
 /// whole path, with equal time per segment. Removed when it arrives.
@@ -65,14 +68,33 @@ impl PathTween {
 /// The share of a hopping tween's time spent on its landing rebound.
 const SETTLE_SHARE: f32 = 0.18;
 
-/// Fades an entity's scale to nothing (a captured or paid piece leaving the board), then
-/// despawns it.
+/// How a piece leaves the board.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum Leave {
+    /// Shrinks away, drifting up (a mark, a card, a die put away).
+    #[default]
+    Shrink,
+    /// Captured: knocked up and off the board toward `away` (a direction on the board, away
+    /// from the captor), tumbling, with a red burst on the square it stood on.
+    Knocked { away: Vec3 },
+    /// Paid: sinks into the board like a coin into a slot, while a brass ring closes over its
+    /// square.
+    Paid,
+}
+
+/// The least time a capture or a payment takes to leave, so it reads at any game speed.
+pub const LEAVE_SECONDS: f32 = 0.55;
+
+/// Takes an entity off the board after `delay` seconds, over `seconds`, in the manner of its
+/// [`Leave`], then despawns it.
 #[derive(Component, Debug, Clone)]
 pub struct Vanish {
     pub seconds: f32,
     pub elapsed: f32,
     pub delay: f32,
-    pub start_scale: Vec3,
+    pub leave: Leave,
+    /// The pose when it started leaving (set on its first frame after the delay).
+    start: Option<Transform>,
 }
 
 impl Vanish {
@@ -81,8 +103,52 @@ impl Vanish {
             seconds,
             elapsed: 0.0,
             delay,
-            start_scale: Vec3::ONE,
+            leave: Leave::Shrink,
+            start: None,
         }
+    }
+
+    /// Knocked off the board by a capture, toward `away`.
+    pub fn knocked(mut self, away: Vec3) -> Vanish {
+        self.leave = Leave::Knocked { away };
+        self.seconds = self.seconds.max(LEAVE_SECONDS);
+        self
+    }
+
+    /// Paid away into the board.
+    pub fn paid(mut self) -> Vanish {
+        self.leave = Leave::Paid;
+        self.seconds = self.seconds.max(LEAVE_SECONDS);
+        self
+    }
+
+    /// The pose at progress `u` (0 to 1) of leaving from `start`.
+    pub fn pose(&self, start: &Transform, u: f32) -> Transform {
+        let u = u.clamp(0.0, 1.0);
+        let mut t = *start;
+        match self.leave {
+            Leave::Shrink => {
+                let e = smoothstep(u);
+                t.scale = start.scale * (1.0 - e);
+                t.translation.y += 0.6 * u * self.seconds.max(0.0) * 2.0;
+            }
+            Leave::Knocked { away } => {
+                let dir = Vec3::new(away.x, 0.0, away.z).normalize_or(Vec3::Z);
+                // Thrown up and out in an arc, tumbling over away from the captor.
+                t.translation += dir * (1.5 * u) + Vec3::Y * (1.1 * 4.0 * u * (1.0 - u) + 0.4 * u);
+                let axis = Vec3::Y.cross(dir).normalize_or(Vec3::X);
+                t.rotation = Quat::from_axis_angle(axis, 2.6 * u) * start.rotation;
+                t.scale = start.scale * (1.0 - smoothstep((u - 0.55) / 0.45));
+            }
+            Leave::Paid => {
+                // Down through the board, narrowing a little, gone at the end.
+                t.translation.y -= 0.22 * smoothstep(u);
+                let narrow = 1.0 - 0.2 * u;
+                let gone = 1.0 - smoothstep((u - 0.75) / 0.25);
+                t.scale = start.scale * Vec3::new(narrow, 1.0, narrow) * gone;
+            }
+        }
+        t
     }
 }
 
@@ -96,6 +162,7 @@ pub fn smoothstep(t: f32) -> f32 {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(contact::plugin);
     app.add_message::<TweenDone>().add_systems(
         PostUpdate,
         (run_paths, run_vanish).before(TransformSystems::Propagate),
@@ -118,26 +185,61 @@ fn run_paths(
     }
 }
 
+/// The burst a leaving piece raises on its square: (colour, inward, size in board units).
+fn leave_burst(leave: Leave) -> Option<(Color, bool, f32)> {
+    match leave {
+        Leave::Shrink => None,
+        Leave::Knocked { .. } => Some((colours::RED, false, 2.4)),
+        Leave::Paid => Some((colours::BRASS, true, 1.3)),
+    }
+}
+
 fn run_vanish(
     mut commands: Commands,
     time: Res<Time>,
-    mut q: Query<(Entity, &mut Vanish, &mut Transform)>,
+    frozen: Res<FrozenBursts>,
+    quad: Option<Res<MarkQuad>>,
+    mut marks: ResMut<Assets<MarkMaterial>>,
+    mut q: Query<(Entity, &mut Vanish, &mut Transform, Option<&ChildOf>)>,
 ) {
-    for (e, mut v, mut transform) in &mut q {
-        if v.elapsed == 0.0 && v.delay > 0.0 {
-            v.start_scale = transform.scale;
-        }
+    for (e, mut v, mut transform, child_of) in &mut q {
         if v.delay > 0.0 {
             v.delay -= time.delta_secs();
             if v.delay > 0.0 {
                 continue;
             }
         }
+        let start = match v.start {
+            Some(s) => s,
+            None => {
+                let s = *transform;
+                v.start = Some(s);
+                if let (Some((colour, inward, size)), Some(quad), Some(parent)) =
+                    (leave_burst(v.leave), quad.as_deref(), child_of)
+                {
+                    let seconds = v.seconds;
+                    commands.entity(parent.parent()).with_child(burst_mark(
+                        quad,
+                        &mut marks,
+                        colour,
+                        inward,
+                        s.translation,
+                        size,
+                        seconds,
+                    ));
+                }
+                s
+            }
+        };
         v.elapsed += time.delta_secs();
-        let t = smoothstep(v.elapsed / v.seconds.max(1e-3));
-        transform.scale = v.start_scale * (1.0 - t);
-        transform.translation.y += time.delta_secs() * 1.2;
-        if t >= 1.0 {
+        // A staged scene holds captures and payments mid-way, as it holds the bursts.
+        let held = frozen.0.filter(|_| v.leave != Leave::Shrink);
+        let u = match held {
+            Some(at) => at.clamp(0.0, 0.99),
+            None => v.elapsed / v.seconds.max(1e-3),
+        };
+        *transform = v.pose(&start, u);
+        if u >= 1.0 {
             commands.entity(e).despawn();
         }
     }
@@ -181,5 +283,45 @@ mod tests {
         let mut slide = PathTween::new(vec![Vec3::ZERO, Vec3::X], 1.0);
         slide.elapsed = 0.93;
         assert_eq!(slide.sample().y, 0.0);
+    }
+
+    #[test]
+    fn a_captured_piece_is_knocked_away_from_its_captor_and_gone_at_the_end() {
+        let start = Transform::from_xyz(1.0, 0.2, 1.0);
+        let v = Vanish::after(0.0, 0.1).knocked(Vec3::new(1.0, 0.0, 0.0));
+        assert!(v.seconds >= LEAVE_SECONDS, "a capture reads at any speed");
+        let mid = v.pose(&start, 0.5);
+        assert!(
+            mid.translation.x > 1.5,
+            "thrown on, away from the captor: {mid:?}"
+        );
+        assert!(mid.translation.y > 0.6, "up in an arc: {mid:?}");
+        assert!(mid.rotation.angle_between(Quat::IDENTITY) > 0.5, "tumbling");
+        assert_eq!(v.pose(&start, 1.0).scale, Vec3::ZERO);
+        assert_eq!(v.pose(&start, 0.0), start);
+    }
+
+    #[test]
+    fn a_paid_piece_sinks_into_the_board_and_is_gone_at_the_end() {
+        let start = Transform::from_xyz(0.0, 0.2, 0.0).with_scale(Vec3::splat(2.0));
+        let v = Vanish::after(0.0, 0.3).paid();
+        let mid = v.pose(&start, 0.5);
+        assert!(mid.translation.y < 0.0, "below the surface: {mid:?}");
+        assert_eq!(
+            (mid.translation.x, mid.translation.z),
+            (0.0, 0.0),
+            "straight down"
+        );
+        assert!(mid.scale.y > 1.9, "whole while it sinks: {mid:?}");
+        assert_eq!(v.pose(&start, 1.0).scale, Vec3::ZERO);
+    }
+
+    #[test]
+    fn a_shrinking_mark_keeps_its_own_scale_until_it_shrinks() {
+        let start = Transform::from_scale(Vec3::splat(1.8));
+        let v = Vanish::after(0.0, 0.25);
+        assert_eq!(v.pose(&start, 0.0).scale, Vec3::splat(1.8));
+        assert_eq!(v.pose(&start, 1.0).scale, Vec3::ZERO);
+        assert!(v.pose(&start, 1.0).translation.y > 0.0, "drifting up");
     }
 }

@@ -34,6 +34,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "contact",
+        about: "Artifact Chess: the attack scene's game between two people here, nothing lifted",
+        tool: None,
+    },
+    StagedScene {
         name: "dice",
         about: "Artifact Chess: the dice of an attempt in the air",
         tool: None,
@@ -111,12 +116,17 @@ const RAM_CANCEL: &str = "4k3/pp3ppp/4N3/3r4/2R1B3/8/PP3PPP/4K3 b - - 0 20 - - -
 
 /// The scenes' game: the person (white) against the engine (normal), seeded armies.
 fn new_game() -> ChessGame {
+    new_game_seated([Seat::Person, Seat::Bot(Level::Normal)])
+}
+
+/// The scenes' game with other seats (two people here: nobody answers by itself).
+fn new_game_seated(seats: [Seat; 2]) -> ChessGame {
     let mut rng = DiceRng::new(2026);
     ChessGame::new(
         Army::engine(Color::White, &mut rng),
         Army::engine(Color::Black, &mut rng),
         false,
-        [Seat::Person, Seat::Bot(Level::Normal)],
+        seats,
         41,
         7,
     )
@@ -185,7 +195,11 @@ fn mated() -> Vec<Action> {
 
 /// The table with `actions` played into the scenes' game.
 fn stage_game(table: &mut Table, actions: &[Action]) {
-    let mut g = new_game();
+    stage_game_seated(table, actions, [Seat::Person, Seat::Bot(Level::Normal)]);
+}
+
+fn stage_game_seated(table: &mut Table, actions: &[Action], seats: [Seat; 2]) {
+    let mut g = new_game_seated(seats);
     for a in actions {
         if let Some(side) = g.awaited() {
             let _ = g.submit(side, *a);
@@ -349,7 +363,7 @@ pub(super) fn stage(
             }
             let _ = t.handle(Intent::Hold(Some(Role::Pawn)), 0, &instant);
         }
-        "attack" => {
+        "attack" | "contact" => {
             let actions = course_to(|s, n| {
                 n >= 6
                     && s.board().pieces().any(|(sq, p)| {
@@ -358,7 +372,13 @@ pub(super) fn stage(
                             && crate::rules::chess::piece_actions(s, sq).attempts.len() >= 2
                     })
             });
-            stage_game(t, &actions);
+            // The contact scene is a game between two people here, so the board after an
+            // attempt is the attempt's alone (no engine answers).
+            if name == "contact" {
+                stage_game_seated(t, &actions, [Seat::Person, Seat::Person]);
+            } else {
+                stage_game(t, &actions);
+            }
             let s = t.state().cloned();
             if let Some(s) = s {
                 let from = s
@@ -371,7 +391,9 @@ pub(super) fn stage(
                     })
                     .map(|(sq, _)| sq)
                     .next();
-                if let Some(from) = from {
+                if let Some(from) = from
+                    && name == "attack"
+                {
                     let _ = t.handle(Intent::Select(Some(from)), 0, &instant);
                 }
             }

@@ -9,6 +9,7 @@
 
 use super::table::{Focus, Phase, Table, Timing};
 use super::{ChessResolved, ChessTable, wood};
+use crate::app::anim::contact::Contact;
 use crate::app::anim::{PathTween, Vanish};
 use crate::app::kit::{Setter, TableSet, facing};
 use crate::app::marks::{
@@ -546,11 +547,18 @@ fn animate_resolved(
         };
         for g in gone {
             if let Some(e) = board.pieces.remove(&g) {
-                // Blown off by the ram: at once; otherwise as the movement ends.
-                let vanish = if ram.is_some() {
-                    Vanish::after(0.05, 0.25)
+                // Blown off by the ram: at once; otherwise as the movement ends, knocked on the
+                // way its captor came (a piece simply gone, as in a rewind, shrinks away).
+                let vanish = if let Some(r) = ram {
+                    Vanish::after(0.05, 0.25).knocked(square_pos(g) - square_pos(r))
                 } else {
-                    Vanish::after(seconds * 0.6, 0.3)
+                    let v = Vanish::after(seconds * 0.6, 0.3);
+                    match pairs.iter().find(|(_, to)| *to == g) {
+                        Some((from, _)) if !rewinding => {
+                            v.knocked(square_pos(g) - square_pos(*from))
+                        }
+                        _ => v,
+                    }
                 };
                 commands.entity(e).insert((Leaving, vanish));
             }
@@ -693,6 +701,8 @@ fn wounds(
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
                     let mut s = Setter::new(&library, &theme, &mut materials, p, 0.9);
+                    // It rests on its piece, whose patch is enough.
+                    s.contact = Contact::None;
                     placed = Some(
                         s.place(
                             "marker_wound",
@@ -755,6 +765,8 @@ fn heirs(
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
                     let mut s = Setter::new(&library, &theme, &mut materials, p, 0.4);
+                    // It rests on its piece, whose patch is enough.
+                    s.contact = Contact::None;
                     placed = Some(
                         s.place(
                             "marker_heir",
@@ -984,6 +996,8 @@ fn dice(
         let mut thrown = Vec::new();
         commands.entity(root).with_children(|parent| {
             let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.77);
+            // Thrown from above, the dice land on the table top.
+            s.contact = Contact::Floor(TABLE_TOP_Y);
             for (attacker, set, w) in [
                 (true, rolled.attacker, attacker_wood),
                 (false, rolled.defender, defender_wood),

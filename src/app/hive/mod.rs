@@ -19,7 +19,7 @@ pub mod table;
 mod input;
 mod scenes;
 mod ui;
-mod view;
+pub(crate) mod view;
 
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
 

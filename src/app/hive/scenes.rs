@@ -43,6 +43,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "ended",
+        about: "Ash & Walnut: an Elder surrounded, the seed revealed, the record not saved yet",
+        tool: None,
+    },
+    StagedScene {
         name: "seating",
         about: "Ash & Walnut: the seed drawn, its fingerprint, the seats landing on their woods",
         tool: None,
@@ -194,6 +199,11 @@ pub(super) fn stage(
                 &super::ui::end::record_name(&SCENE_SEED.fingerprint()),
                 &record,
             ));
+        }
+        "ended" => {
+            let (g, _) = finished();
+            t.resume(g);
+            saved.0 = None;
         }
         "verify" => {
             let (g, bad) = finished();

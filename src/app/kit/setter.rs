@@ -1,6 +1,7 @@
 //! Placing carved models on a table: [`Setter`] spawns a model the theme names, in the finish of
 //! its wood, with a grain of its own; [`facing`] turns the dark set's pieces to face the light.
 
+use crate::app::anim::contact::{CastsContact, Contact};
 use crate::app::models::{ModelLibrary, spawn_model};
 use crate::app::room::PanSurface;
 use crate::app::theme::ActiveTheme;
@@ -16,6 +17,8 @@ pub struct Setter<'a, 'b> {
     pub materials: &'a mut Assets<WoodMaterial>,
     pub parent: &'a mut ChildSpawnerCommands<'b>,
     pub seed: f32,
+    /// Where the patch of contact shading under the next models lies (boards have none).
+    pub contact: Contact,
 }
 
 impl<'a, 'b> Setter<'a, 'b> {
@@ -32,11 +35,12 @@ impl<'a, 'b> Setter<'a, 'b> {
             materials,
             parent,
             seed,
+            contact: Contact::Rest,
         }
     }
 
     /// A model at `transform`; `pan` lets a drag on it move the view (boards), otherwise it
-    /// ignores the pointer.
+    /// ignores the pointer and gets a patch of contact shading as [`Setter::contact`] says.
     pub fn place(&mut self, name: &str, wood: Wood, transform: Transform, pan: bool) -> Entity {
         self.seed = (self.seed + 0.618_034) % 1.0;
         let seed = self.seed * 10.0;
@@ -52,6 +56,14 @@ impl<'a, 'b> Setter<'a, 'b> {
             e.insert(PanSurface);
         } else {
             e.insert(Pickable::IGNORE);
+            let floor = match self.contact {
+                Contact::Rest => Some(transform.translation.y),
+                Contact::Floor(y) => Some(y),
+                Contact::None => None,
+            };
+            if let Some(floor) = floor {
+                e.insert(CastsContact { floor });
+            }
         }
         e.id()
     }

@@ -16,7 +16,7 @@ pub mod table;
 mod input;
 mod scenes;
 mod ui;
-mod view;
+pub(crate) mod view;
 
 use super::dev::StageScene;
 use super::kit::{EngineSeat, Outbox, TableInfo, TableSet};

@@ -23,6 +23,16 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "capture",
+        about: "Snēlab: a case between two people here, South to move with captures to pay for",
+        tool: None,
+    },
+    StagedScene {
+        name: "leaving",
+        about: "Snēlab: a capture played, the captured piece knocked off and the payers sinking, held mid-way",
+        tool: None,
+    },
+    StagedScene {
         name: "ghost",
         about: "Snēlab: right after a move, the ghost and the glow",
         tool: None,
@@ -96,7 +106,19 @@ pub(super) fn stage(
     timing: Res<Timing>,
     mut intents: MessageWriter<SnelabIntent>,
     panels: Option<ResMut<super::ui::SnelabPanels>>,
+    mut frozen: Option<ResMut<crate::app::marks::FrozenBursts>>,
+    court: Option<Res<super::view::Court3d>>,
+    mut pending: Local<Option<Vec<Intent>>>,
 ) {
+    // Intents the scene plays at the table, sent once the court's pieces stand (at once
+    // without a view), so the table animates them.
+    if court
+        .as_ref()
+        .is_none_or(|c| c.root.is_some() && !c.pieces.is_empty())
+        && let Some(i) = pending.take()
+    {
+        intents.write_batch(i.into_iter().map(SnelabIntent));
+    }
     let timing = &*timing;
     let Some(StageScene { name, .. }) = requests
         .read()
@@ -133,6 +155,30 @@ pub(super) fn stage(
                 Intent::Pay(sq("a1")),
             ],
         ),
+        // The payment scene's court with nothing lifted yet: the Justice on d4 can take the
+        // Barrister on f6 (3), paid with the Bailiff on a1 and the Advocate on b1 (the browser
+        // test plays it with clicks).
+        "capture" => case(t, timing, "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a", &[]),
+        // The Justice on d4 takes the Barrister on f6, paid with the Bailiff on a1 and the
+        // Advocate on b1 (the last payer and the confirmation sent as messages once the pieces
+        // stand, so the table animates the capture); the leaving pieces and their bursts are
+        // held part-way, whatever the frame rate.
+        "leaving" => {
+            case(
+                t,
+                timing,
+                "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+                &[
+                    Intent::Select(sq("d4")),
+                    Intent::Target(sq("f6")),
+                    Intent::Pay(sq("a1")),
+                ],
+            );
+            *pending = Some(vec![Intent::Pay(sq("b1")), Intent::Confirm]);
+            if let Some(f) = frozen.as_mut() {
+                f.0 = Some(0.36);
+            }
+        }
         // South's Justice is lifted on d1; the move to f3 is sent as a message, so the picture
         // shows the move as played and animated at the table.
         "ghost" => {

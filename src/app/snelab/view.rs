@@ -264,10 +264,14 @@ fn animate_played(
         let to = p.action.to();
         let t = *timing;
         let travel = t.travel(p.route.len());
+        // The captured piece is knocked on in the direction the captor arrived from.
+        let arrived_from = p.route.iter().rev().nth(1).copied().unwrap_or(from);
+        let away = square_pos(c, to) - square_pos(c, arrived_from);
         if let Some(captured) = court.pieces.remove(&to) {
-            commands
-                .entity(captured)
-                .insert((Leaving, Vanish::after(travel, t.leave.max(0.01))));
+            commands.entity(captured).insert((
+                Leaving,
+                Vanish::after(travel, t.leave.max(0.01)).knocked(away),
+            ));
         }
         for (i, (sq, _)) in p.payers.iter().enumerate() {
             if let Some(e) = court.pieces.remove(sq) {
@@ -275,7 +279,7 @@ fn animate_played(
                     .entity(e)
                     .insert((
                         Leaving,
-                        Vanish::after(travel + 0.12 * i as f32, t.leave.max(0.01)),
+                        Vanish::after(travel + 0.12 * i as f32, t.leave.max(0.01)).paid(),
                     ))
                     .with_children(|c| {
                         c.spawn(flat_mark(&quad, palette.green.clone(), Vec3::ZERO, 1.0));

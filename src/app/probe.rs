@@ -1,0 +1,677 @@
+//! A test aid, off unless asked for (`--probe`; in the browser `?probe=1`): the game logs, as
+//! `info!` lines starting with `probe:`, what a test driving it with real mouse clicks needs to
+//! know and cannot read from the page, since everything is drawn on one canvas:
+//!
+//! - `probe: ui {...}`: the panels' widgets (egui's accessibility tree): each button, toggle and
+//!   text field with its words, its rectangle in the window's logical pixels and whether it is
+//!   enabled, and the words of the labels on screen;
+//! - `probe: snelab {...}`, `probe: hive {...}`, `probe: chess {...}`: at a table, its state (the
+//!   position, what is lifted, the rings, the last move, the dice…) and the window pixel of each
+//!   board target (squares, cells, reserve stacks).
+//!
+//! A line is written when what it says changed and then held still for a moment (so a camera
+//! gliding to a new framing is reported once, where it stops). A board target's pixel is one
+//! whose click the game reads as that target: the probe casts the ray a click there would cast,
+//! with the picking backend's rules, and maps the first hit the way the table's input does
+//! (a piece to its square, anything else to the square under the hit); points of the target
+//! that a panel covers, that another piece hides or that lie off screen are skipped, and a
+//! target with no such point is left out.
+
+use super::chess::ChessTable;
+use super::chess::view::{ChessPiece, Die};
+use super::hive::HiveTable;
+use super::hive::view::HiveTile;
+use super::screens::Screen;
+use super::snelab::SnelabTable;
+use crate::launch::LaunchOptions;
+use crate::rules::GameKind;
+use bevy::ecs::system::SystemParam;
+use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::accesskit::{Role, Toggled};
+use bevy_egui::{EguiContexts, EguiOutput, EguiPostUpdateSet, PrimaryEguiContext, egui};
+use serde_json::{Value, json};
+use std::hash::{Hash, Hasher};
+
+/// How long (seconds) and for how many frames what a line says must hold before it is written.
+const SETTLE_S: f64 = 0.3;
+const SETTLE_FRAMES: u32 = 3;
+
+/// Points tried on a target, around its centre (in world units, on the table's plane), and the
+/// heights above it (a piece standing there is hit on its body).
+const OFFSETS: [(f32, f32); 5] = [(0.0, 0.0), (0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2)];
+const HEIGHTS: [f32; 4] = [0.02, 0.25, 0.45, 0.7];
+
+pub fn plugin(app: &mut App) {
+    let on = app
+        .world()
+        .get_resource::<LaunchOptions>()
+        .is_some_and(|o| o.probe);
+    if !on {
+        return;
+    }
+    app.init_resource::<Probe>().add_systems(
+        PostUpdate,
+        (
+            ui_report.after(EguiPostUpdateSet::ProcessOutput),
+            table_report.after(TransformSystems::Propagate),
+        )
+            .chain(),
+    );
+}
+
+/// What was reported, and what is waiting to hold still.
+#[derive(Resource, Default)]
+struct Probe {
+    ui: Settle,
+    table: Settle,
+    /// The last widgets seen (their words and places), so a panel moving over the board makes
+    /// the board's targets be checked again.
+    ui_key: u64,
+    accesskit_on: bool,
+}
+
+/// A report is written once its key has held for [`SETTLE_S`] and [`SETTLE_FRAMES`].
+#[derive(Default, Debug)]
+struct Settle {
+    logged: Option<u64>,
+    candidate: Option<(u64, f64, u32)>,
+}
+
+impl Settle {
+    /// Whether the report with `key`, seen now, is due: held long enough and not yet written.
+    fn due(&mut self, key: u64, now: f64) -> bool {
+        match &mut self.candidate {
+            Some((k, since, frames)) if *k == key => {
+                *frames += 1;
+                if now - *since >= SETTLE_S && *frames >= SETTLE_FRAMES && self.logged != Some(key)
+                {
+                    self.logged = Some(key);
+                    return true;
+                }
+                false
+            }
+            _ => {
+                self.candidate = Some((key, now, 1));
+                false
+            }
+        }
+    }
+}
+
+fn hash_of(v: &impl Hash) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
+}
+
+/// A window pixel as the probe writes it: whole logical pixels.
+fn pixel(p: Vec2) -> [i32; 2] {
+    [p.x.round() as i32, p.y.round() as i32]
+}
+
+/// The role of a widget a test may click or type into, as the report names it.
+fn widget_kind(role: Role) -> Option<&'static str> {
+    Some(match role {
+        Role::Button | Role::DefaultButton => "button",
+        Role::CheckBox => "checkbox",
+        Role::RadioButton => "radio",
+        Role::TextInput | Role::MultilineTextInput => "text",
+        Role::ComboBox => "combo",
+        Role::Link => "link",
+        Role::Slider | Role::SpinButton => "slider",
+        _ => return None,
+    })
+}
+
+/// The panels' widgets from egui's accessibility tree (turned on for this), written as one
+/// `probe: ui` line when they change.
+fn ui_report(
+    mut probe: ResMut<Probe>,
+    time: Res<Time<Real>>,
+    mut contexts: EguiContexts,
+    outputs: Query<&EguiOutput, With<PrimaryEguiContext>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    screen: Option<Res<State<Screen>>>,
+) {
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    if !probe.accesskit_on {
+        ctx.enable_accesskit();
+        probe.accesskit_on = true;
+    }
+    let (Ok(output), Ok(window)) = (outputs.single(), windows.single()) else {
+        return;
+    };
+    let Some(update) = &output.platform_output.accesskit_update else {
+        return;
+    };
+    // egui's points to the window's logical pixels (the page's CSS pixels).
+    let scale = output.pixels_per_point / window.scale_factor().max(0.01);
+    let mut widgets = Vec::new();
+    let mut text = Vec::new();
+    for (_, node) in &update.nodes {
+        let role = node.role();
+        if role == Role::Label {
+            if let Some(v) = node.value().filter(|v| !v.trim().is_empty()) {
+                let at = node.bounds().map_or((0, 0), |b| (b.y0 as i32, b.x0 as i32));
+                text.push((at, v.chars().take(200).collect::<String>()));
+            }
+            continue;
+        }
+        let (Some(kind), Some(b)) = (widget_kind(role), node.bounds()) else {
+            continue;
+        };
+        let r = [b.x0, b.y0, b.x1, b.y1].map(|v| (v as f32 * scale).round() as i32);
+        let mut w = json!({
+            "kind": kind,
+            "label": node.label().unwrap_or_default(),
+            "x": (r[0] + r[2]) / 2,
+            "y": (r[1] + r[3]) / 2,
+            "w": r[2] - r[0],
+            "h": r[3] - r[1],
+            "enabled": !node.is_disabled(),
+        });
+        if let Some(t) = node.toggled() {
+            w["on"] = Value::Bool(t == Toggled::True);
+        }
+        if kind == "text" {
+            w["chars"] = json!(node.value().map_or(0, |v| v.chars().count()));
+        }
+        widgets.push(w);
+    }
+    // Reading order: top to bottom, then left to right.
+    widgets.sort_by_key(|w| (w["y"].as_i64(), w["x"].as_i64()));
+    text.sort();
+    let text: Vec<String> = text.into_iter().map(|(_, t)| t).collect();
+    let screen = screen.map_or_else(String::new, |s| format!("{:?}", s.get()));
+    let report = json!({ "screen": screen, "widgets": widgets, "text": text });
+    let line = report.to_string();
+    probe.ui_key = hash_of(&json!(widgets).to_string());
+    let key = hash_of(&line);
+    if probe.ui.due(key, time.elapsed_secs_f64()) {
+        info!("probe: ui {line}");
+    }
+}
+
+/// A board target: its name in the report, where it is in the world, and what a click on it
+/// must read as.
+struct Target {
+    name: String,
+    at: Vec3,
+    reads: Reads,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reads {
+    Snelab(crate::rules::snelab::Court, crate::rules::snelab::Square),
+    HiveCell(crate::rules::hive::Hex),
+    HiveReserve(crate::rules::hive::Colour, crate::rules::hive::Creature),
+    Chess(crate::rules::chess::Square),
+}
+
+/// What the probe looks through: the camera, the panels, and the picking rules.
+#[derive(SystemParam)]
+struct Looker<'w, 's> {
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera3d>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    contexts: EguiContexts<'w, 's>,
+    ray: MeshRayCast<'w, 's>,
+    pickables: Query<'w, 's, &'static Pickable>,
+    parents: Query<'w, 's, &'static ChildOf>,
+    tiles: Query<'w, 's, &'static HiveTile>,
+    chess_pieces: Query<'w, 's, &'static ChessPiece>,
+    dice: Query<'w, 's, (), With<Die>>,
+}
+
+impl Looker<'_, '_> {
+    /// The camera's pose and the window's size, rounded: the key of what the board looks like.
+    fn view_key(&self) -> Option<[i32; 9]> {
+        let (_, t) = self.cameras.single().ok()?;
+        let w = self.windows.single().ok()?;
+        let (_, r, p) = t.to_scale_rotation_translation();
+        Some([
+            (p.x * 100.0) as i32,
+            (p.y * 100.0) as i32,
+            (p.z * 100.0) as i32,
+            (r.x * 1000.0) as i32,
+            (r.y * 1000.0) as i32,
+            (r.z * 1000.0) as i32,
+            (r.w * 1000.0) as i32,
+            w.width() as i32,
+            w.height() as i32,
+        ])
+    }
+
+    /// The entity a hit mesh belongs to that carries `C` (up to four levels up), if any.
+    fn owner<T: Copy>(&self, mut e: Entity, get: impl Fn(Entity) -> Option<T>) -> Option<T> {
+        for _ in 0..5 {
+            if let Some(t) = get(e) {
+                return Some(t);
+            }
+            e = self.parents.get(e).ok()?.parent();
+        }
+        None
+    }
+
+    /// What a click whose first hit is `e` at `p` reads as, against `want`.
+    fn reads(
+        &self,
+        e: Entity,
+        p: Vec3,
+        want: Reads,
+        hive: Option<&crate::rules::hive::State>,
+    ) -> bool {
+        match want {
+            Reads::Snelab(court, sq) => super::snelab::view::square_at(court, p) == Some(sq),
+            Reads::HiveCell(h) => match self.owner(e, |e| self.tiles.get(e).ok().map(|t| t.0)) {
+                Some(piece) => hive.and_then(|s| s.board().position(piece)) == Some(h),
+                None => super::hive::view::cell_at(p) == Some(h),
+            },
+            Reads::HiveReserve(colour, creature) => self
+                .owner(e, |e| self.tiles.get(e).ok().map(|t| t.0))
+                .is_some_and(|piece| {
+                    piece.colour() == colour
+                        && piece.creature() == creature
+                        && hive.is_some_and(|s| !s.board().is_placed(piece))
+                }),
+            Reads::Chess(sq) => {
+                if self.owner(e, |e| self.dice.get(e).ok()).is_some() {
+                    return false;
+                }
+                match self.owner(e, |e| self.chess_pieces.get(e).ok().copied()) {
+                    Some(piece) => piece.at == sq,
+                    None => super::chess::view::square_at(p) == Some(sq),
+                }
+            }
+        }
+    }
+
+    /// A window pixel whose click reads as the target, if there is one.
+    fn aim(
+        &mut self,
+        target: &Target,
+        hive: Option<&crate::rules::hive::State>,
+    ) -> Option<[i32; 2]> {
+        let (camera, transform) = self.cameras.single().ok()?;
+        let (camera, transform) = (camera.clone(), *transform);
+        let window = self.windows.single().ok()?;
+        let size = Vec2::new(window.width(), window.height());
+        let ctx = self.contexts.ctx_mut().ok()?.clone();
+        for &h in &HEIGHTS {
+            for &(dx, dz) in &OFFSETS {
+                let point = target.at + Vec3::new(dx, h, dz);
+                let Ok(px) = camera.world_to_viewport(&transform, point) else {
+                    continue;
+                };
+                let px = px.round();
+                if px.x < 2.0 || px.y < 2.0 || px.x > size.x - 2.0 || px.y > size.y - 2.0 {
+                    continue;
+                }
+                // A panel there takes the click.
+                let covered = ctx
+                    .layer_id_at(egui::pos2(px.x, px.y))
+                    .is_some_and(|l| l.order != egui::Order::Background);
+                if covered {
+                    continue;
+                }
+                let Ok(ray) = camera.viewport_to_world(&transform, px) else {
+                    continue;
+                };
+                let pickables = &self.pickables;
+                let settings = MeshRayCastSettings {
+                    visibility: RayCastVisibility::VisibleInView,
+                    filter: &|e| pickables.get(e).ok().is_none_or(|p| p.is_hoverable),
+                    early_exit_test: &|e| pickables.get(e).is_ok_and(|p| p.should_block_lower),
+                };
+                let first = self
+                    .ray
+                    .cast_ray(ray, &settings)
+                    .first()
+                    .map(|(e, hit)| (*e, hit.point));
+                if let Some((e, point)) = first
+                    && self.reads(e, point, target.reads, hive)
+                {
+                    return Some(pixel(px));
+                }
+            }
+        }
+        None
+    }
+
+    /// The targets' pixels, by name, those that can be clicked.
+    fn aim_all(
+        &mut self,
+        targets: &[Target],
+        hive: Option<&crate::rules::hive::State>,
+    ) -> serde_json::Map<String, Value> {
+        let mut out = serde_json::Map::new();
+        for t in targets {
+            if let Some(px) = self.aim(t, hive) {
+                out.insert(t.name.clone(), json!(px));
+            }
+        }
+        out
+    }
+}
+
+/// The open table's state and targets, written as one `probe: <game>` line when they change.
+fn table_report(
+    mut probe: ResMut<Probe>,
+    time: Res<Time<Real>>,
+    screen: Option<Res<State<Screen>>>,
+    snelab: Option<Res<SnelabTable>>,
+    hive: Option<Res<HiveTable>>,
+    chess: Option<Res<ChessTable>>,
+    court: Option<Res<super::snelab::view::Court3d>>,
+    tiles: Option<Res<super::hive::view::Tiles>>,
+    board: Option<Res<super::chess::view::Board3d>>,
+    mut looker: Looker,
+) {
+    let Some(Screen::Table(game)) = screen.map(|s| *s.get()) else {
+        probe.table = Settle::default();
+        return;
+    };
+    let Some(view) = looker.view_key() else {
+        return;
+    };
+    // Until the table is dressed (its board and pieces in the room) there is nothing to click.
+    let dressed = match game {
+        GameKind::Snelab => court.is_some_and(|c| c.root.is_some()),
+        GameKind::Hive => tiles.is_some_and(|t| t.root.is_some()),
+        GameKind::Chess => board.is_some_and(|b| b.root.is_some()),
+    };
+    if !dressed {
+        return;
+    }
+    let (mut state, targets, hive_state) = match (game, snelab, hive, chess) {
+        (GameKind::Snelab, Some(t), _, _) => snelab_report(&t),
+        (GameKind::Hive, _, Some(t), _) => hive_report(&t),
+        (GameKind::Chess, _, _, Some(t)) => chess_report(&t),
+        _ => return,
+    };
+    let key = hash_of(&(state.to_string(), view, probe.ui_key));
+    if !probe.table.due(key, time.elapsed_secs_f64()) {
+        return;
+    }
+    let aimed = looker.aim_all(&targets, hive_state.as_ref());
+    state["targets"] = Value::Object(aimed);
+    info!("probe: {} {state}", game.cli_name());
+}
+
+/// The court: its position, what is lifted or being paid, the last move and capture; every
+/// square a target.
+fn snelab_report(t: &SnelabTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
+    use super::snelab::Pick;
+    use crate::play::snelab::Phase;
+    let pos = t.pos();
+    let court = pos.court();
+    let names = |v: &[crate::rules::snelab::Square]| -> Vec<String> {
+        v.iter().map(ToString::to_string).collect()
+    };
+    let pick = match &t.pick {
+        Pick::Idle => json!({ "kind": "idle" }),
+        Pick::Selected { from, reach } => json!({
+            "kind": "selected",
+            "from": from.to_string(),
+            "moves": names(&reach.moves),
+            "captures": names(&reach.captures),
+        }),
+        Pick::Paying {
+            from,
+            to,
+            chosen,
+            state,
+        } => json!({
+            "kind": "paying",
+            "from": from.to_string(),
+            "to": to.to_string(),
+            "chosen": names(chosen),
+            "addable": names(&state.addable),
+            "paid": state.paid,
+            "cost": state.cost,
+            "complete": state.is_complete(),
+        }),
+    };
+    let capture = t.last_capture.as_ref().map(|c| {
+        json!({
+            "by": c.by.to_string(),
+            "at": c.at.to_string(),
+            "taken": c.taken.rank.to_string(),
+            "payers": c.payers.iter().map(|(sq, p)| format!("{} {sq}", p.rank)).collect::<Vec<_>>(),
+        })
+    });
+    let phase = match t.phase() {
+        Phase::Lobby => "lobby",
+        Phase::Play => "play",
+        Phase::Verdict(_) => "verdict",
+    };
+    let state = json!({
+        "phase": phase,
+        "position": pos.to_string(),
+        "to_move": pos.to_move().to_string(),
+        "person_to_move": t.person_to_move(),
+        "busy": t.animating(),
+        "pick": pick,
+        "last": t.last.map(|(from, to, _)| [from.to_string(), to.to_string()]),
+        "capture": capture,
+    });
+    let targets = court
+        .squares()
+        .map(|sq| Target {
+            name: sq.to_string(),
+            at: super::snelab::view::square_pos(court, sq),
+            reads: Reads::Snelab(court, sq),
+        })
+        .collect();
+    (state, targets, None)
+}
+
+/// The Ash & Walnut table: the moves so far, what is lifted and its rings, the saved game the
+/// lobby offers; the occupied cells, the rings and the top of each reserve stack as targets.
+fn hive_report(t: &HiveTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
+    use super::hive::view::{cell_pos, piece_pos};
+    use crate::rules::hive::{Colour, Creature, Piece};
+    let shown = t.shown();
+    let near = t.near();
+    let board = shown.board();
+    let hex = |h: crate::rules::hive::Hex| format!("{},{}", h.q, h.r);
+    let colour = |c: Colour| format!("{c:?}").to_lowercase();
+    let moves = t.move_list();
+    let pick = t.pick.piece().map(|p| {
+        json!({
+            "piece": p.notation(),
+            "rings": t.pick.rings().iter().map(|h| hex(*h)).collect::<Vec<_>>(),
+        })
+    });
+    let mut targets = Vec::new();
+    let mut cells: Vec<crate::rules::hive::Hex> = board.tops().map(|(_, h)| h).collect();
+    cells.extend(t.pick.rings().iter().copied());
+    cells.sort_by_key(|h| (h.q, h.r));
+    cells.dedup();
+    let mut tops = serde_json::Map::new();
+    for h in cells {
+        let level = board.height(h).saturating_sub(1);
+        if let Some(p) = board.top(h) {
+            tops.insert(hex(h), json!(p.notation()));
+        }
+        targets.push(Target {
+            name: hex(h),
+            at: cell_pos(h, level),
+            reads: Reads::HiveCell(h),
+        });
+    }
+    for c in [Colour::Ash, Colour::Walnut] {
+        for creature in Creature::ALL {
+            // The stack's top: the lowest number not yet placed.
+            let top = (1..=creature.count())
+                .filter_map(|n| Piece::new(c, creature, n))
+                .find(|p| !board.is_placed(*p));
+            if let Some(p) = top {
+                targets.push(Target {
+                    name: format!("{}-{}", colour(c), format!("{creature:?}").to_lowercase()),
+                    at: piece_pos(&shown, near, p),
+                    reads: Reads::HiveReserve(c, creature),
+                });
+            }
+        }
+    }
+    let state = json!({
+        "phase": format!("{:?}", t.phase),
+        "to_move": colour(shown.to_move()),
+        "person": t.person_colour().map(colour),
+        "person_to_act": t.person_to_act(),
+        "busy": t.animating(),
+        "online": t.online.is_some(),
+        "ply": shown.ply(),
+        "moves": moves.len(),
+        "last": moves.last(),
+        "saved": t.saved.as_ref().map(|g| g.state().ply()),
+        "ended": t.game.as_ref().is_some_and(|g| g.ending().is_some()),
+        "pick": pick,
+        "tops": tops,
+    });
+    (state, targets, Some(shown))
+}
+
+/// The Artifact Chess table: the phase, the army being built, the board, what is selected and
+/// its targets, the dice on show and the last entries of the game's list; every square a
+/// target.
+fn chess_report(t: &ChessTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
+    use crate::rules::chess::Square;
+    let phase = format!("{:?}", t.phase);
+    let phase = phase
+        .split([' ', '(', '{'])
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let draft = t.draft().map(|d| {
+        json!({
+            "colour": format!("{:?}", d.color).to_lowercase(),
+            "pieces": d.placements.iter().map(|(r, sq)| format!("{r:?} {sq}")).collect::<Vec<_>>(),
+            "points": d.points(),
+            "problems": d.problems().len(),
+        })
+    });
+    let board = t.state().map(|s| {
+        s.board()
+            .pieces()
+            .map(|(sq, p)| {
+                let w = if p.wounded { " wounded" } else { "" };
+                let c = format!("{:?}", p.color).to_lowercase();
+                (sq.to_string(), json!(format!("{c} {:?}{w}", p.role)))
+            })
+            .collect::<serde_json::Map<_, _>>()
+    });
+    let selected = t.selected.as_ref().map(|(from, actions)| {
+        let sq = |a: &crate::rules::chess::Action| a.to().map(|s| s.to_string());
+        json!({
+            "from": from.to_string(),
+            "moves": actions.moves.iter().filter_map(sq).collect::<Vec<_>>(),
+            "attempts": actions.attempts.iter().filter_map(|(a, _)| sq(a)).collect::<Vec<_>>(),
+        })
+    });
+    let roll = t.roll.as_ref().map(|r| {
+        json!({
+            "action": r.played.record.action.to_string(),
+            "dice": r.played.record.dice.as_ref().map(ToString::to_string),
+            "result": r.played.record.result.map(|x| format!("{x:?}")),
+            "settled": r.settled,
+        })
+    });
+    let list = t.list();
+    let recent: Vec<Value> = list[list.len().saturating_sub(4)..]
+        .iter()
+        .map(|e| {
+            json!({
+                "number": e.number,
+                "side": format!("{:?}", e.side).to_lowercase(),
+                "text": e.text,
+                "result": e.result.map(|x| format!("{x:?}")),
+                "sums": e.sums,
+            })
+        })
+        .collect();
+    // The pieces of the side to act that can attempt a capture now.
+    let can_attempt: Vec<String> = match t.state().filter(|_| t.person_to_act()) {
+        Some(s) => s
+            .board()
+            .pieces()
+            .filter(|(sq, p)| {
+                p.color == s.turn()
+                    && !crate::rules::chess::piece_actions(s, *sq)
+                        .attempts
+                        .is_empty()
+            })
+            .map(|(sq, _)| sq.to_string())
+            .collect(),
+        None => Vec::new(),
+    };
+    let state = json!({
+        "phase": phase,
+        "turn": t.state().map(|s| format!("{:?}", s.turn()).to_lowercase()),
+        "can_attempt": can_attempt,
+        "person_to_act": t.person_to_act(),
+        "busy": t.busy > 0.0,
+        "held": t.held.map(|r| format!("{r:?}")),
+        "draft": draft,
+        "board": board,
+        "selected": selected,
+        "roll": roll,
+        "actions": list.len(),
+        "list": recent,
+    });
+    let targets = (0..8)
+        .flat_map(|rank| (0..8).filter_map(move |file| Square::new(file, rank)))
+        .map(|sq| Target {
+            name: sq.to_string(),
+            at: super::chess::view::square_pos(sq),
+            reads: Reads::Chess(sq),
+        })
+        .collect();
+    (state, targets, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_is_written_once_it_has_held_still_and_once_only() {
+        let mut s = Settle::default();
+        assert!(!s.due(1, 0.0));
+        assert!(!s.due(1, 0.1));
+        // Held long enough but not for enough frames yet at 0.31 s? Three frames: due.
+        assert!(s.due(1, 0.31));
+        // Written: not again while it stays the same.
+        assert!(!s.due(1, 0.5));
+        assert!(!s.due(1, 5.0));
+        // A change must hold still again before it is written.
+        assert!(!s.due(2, 5.1));
+        assert!(!s.due(3, 5.2));
+        assert!(!s.due(3, 5.3));
+        assert!(!s.due(3, 5.4));
+        assert!(s.due(3, 5.6));
+        // Many frames in less than the time: not yet.
+        let mut s = Settle::default();
+        for i in 0..10 {
+            assert!(!s.due(7, f64::from(i) * 0.01));
+        }
+        assert!(s.due(7, 0.35));
+        // Back to something written before: written again (the table returned to it).
+        assert!(!s.due(3, 0.4));
+        assert!(!s.due(3, 0.5));
+        assert!(!s.due(3, 0.6));
+        assert!(s.due(3, 0.8));
+    }
+
+    #[test]
+    fn pixels_are_whole_and_widgets_are_named_by_role() {
+        assert_eq!(pixel(Vec2::new(10.4, 719.6)), [10, 720]);
+        assert_eq!(widget_kind(Role::Button), Some("button"));
+        assert_eq!(widget_kind(Role::MultilineTextInput), Some("text"));
+        assert_eq!(widget_kind(Role::Label), None);
+    }
+}
