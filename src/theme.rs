@@ -455,6 +455,113 @@ impl Default for Room {
     }
 }
 
+/// A `look` number: where it is, its name, its value, and the range it must lie in.
+pub type LookNumber = (&'static str, &'static str, f32, f32, f32);
+
+impl Species {
+    fn numbers(&self, entry: &'static str, out: &mut Vec<LookNumber>) {
+        for (what, c) in [("early", self.early), ("late", self.late)] {
+            out.extend(c.iter().map(|v| (entry, what, *v, 0.0, 1.0)));
+        }
+        out.extend([
+            (entry, "rings", self.rings, 0.5, 40.0),
+            (entry, "figure", self.figure, 0.0, 3.0),
+            (entry, "ring_strength", self.ring_strength, 0.0, 1.0),
+            (entry, "pores", self.pores, 0.0, 1.0),
+            (entry, "ring_porous", self.ring_porous, 0.0, 1.0),
+            (entry, "fibres", self.fibres, 0.0, 1.0),
+            (entry, "variation", self.variation, 0.0, 1.0),
+            (entry, "sheen", self.sheen, 0.0, 1.0),
+            (entry, "end_grain", self.end_grain, 0.0, 1.0),
+            (entry, "pith", self.pith, 0.0, 2.0),
+            (entry, "irregular", self.irregular, 0.0, 1.0),
+            (entry, "roughness", self.roughness, 0.0, 1.0),
+        ]);
+    }
+
+    fn clamped(&self, default: &Species) -> Species {
+        let c3 = |v: [f32; 3], d: [f32; 3]| [0, 1, 2].map(|i| fit(v[i], d[i], 0.0, 1.0));
+        Species {
+            early: c3(self.early, default.early),
+            late: c3(self.late, default.late),
+            rings: fit(self.rings, default.rings, 0.5, 40.0),
+            figure: fit(self.figure, default.figure, 0.0, 3.0),
+            ring_strength: fit(self.ring_strength, default.ring_strength, 0.0, 1.0),
+            pores: fit(self.pores, default.pores, 0.0, 1.0),
+            ring_porous: fit(self.ring_porous, default.ring_porous, 0.0, 1.0),
+            fibres: fit(self.fibres, default.fibres, 0.0, 1.0),
+            variation: fit(self.variation, default.variation, 0.0, 1.0),
+            sheen: fit(self.sheen, default.sheen, 0.0, 1.0),
+            end_grain: fit(self.end_grain, default.end_grain, 0.0, 1.0),
+            pith: fit(self.pith, default.pith, 0.0, 2.0),
+            irregular: fit(self.irregular, default.irregular, 0.0, 1.0),
+            roughness: fit(self.roughness, default.roughness, 0.0, 1.0),
+        }
+    }
+}
+
+/// `v` brought into `min..=max`; a value that is not a number becomes `default`.
+fn fit(v: f32, default: f32, min: f32, max: f32) -> f32 {
+    if v.is_nan() {
+        default
+    } else {
+        v.clamp(min, max)
+    }
+}
+
+/// The room's numbers and their ranges (light in lux or cd/m², sizes in board units).
+const ROOM_RANGES: [(&str, f32, f32); 5] = [
+    ("lamp_lux", 0.0, 200_000.0),
+    ("pool", 0.5, 50.0),
+    ("fill_lux", 0.0, 100_000.0),
+    ("environment", 0.0, 20_000.0),
+    ("ambient", 0.0, 5_000.0),
+];
+
+impl Look {
+    /// Every number of the look with the range it must lie in, for [`Theme::check`].
+    pub fn numbers(&self) -> Vec<LookNumber> {
+        let mut out = Vec::new();
+        self.ash.numbers("look.ash", &mut out);
+        self.walnut.numbers("look.walnut", &mut out);
+        self.oak.numbers("look.oak", &mut out);
+        let r = &self.room;
+        for (what, c) in [("lamp", r.lamp), ("walls", r.walls), ("floor", r.floor)] {
+            out.extend(c.iter().map(|v| ("look.room", what, *v, 0.0, 1.0)));
+        }
+        let values = [r.lamp_lux, r.pool, r.fill_lux, r.environment, r.ambient];
+        for ((what, min, max), v) in ROOM_RANGES.into_iter().zip(values) {
+            out.push(("look.room", what, v, min, max));
+        }
+        out
+    }
+
+    /// The look with every number brought into its range (what [`Theme::load`] hands the game,
+    /// so a wild value in `theme.ron` cannot blind the room or break the shader).
+    pub fn clamped(&self) -> Look {
+        let d = Look::default();
+        let r = &self.room;
+        let dr = &d.room;
+        let c3 = |v: [f32; 3], d: [f32; 3]| [0, 1, 2].map(|i| fit(v[i], d[i], 0.0, 1.0));
+        let [lux, pool, fill, env, amb] = ROOM_RANGES;
+        Look {
+            ash: self.ash.clamped(&d.ash),
+            walnut: self.walnut.clamped(&d.walnut),
+            oak: self.oak.clamped(&d.oak),
+            room: Room {
+                lamp: c3(r.lamp, dr.lamp),
+                lamp_lux: fit(r.lamp_lux, dr.lamp_lux, lux.1, lux.2),
+                pool: fit(r.pool, dr.pool, pool.1, pool.2),
+                fill_lux: fit(r.fill_lux, dr.fill_lux, fill.1, fill.2),
+                walls: c3(r.walls, dr.walls),
+                environment: fit(r.environment, dr.environment, env.1, env.2),
+                ambient: fit(r.ambient, dr.ambient, amb.1, amb.2),
+                floor: c3(r.floor, dr.floor),
+            },
+        }
+    }
+}
+
 impl Default for Look {
     fn default() -> Look {
         Look {
@@ -524,8 +631,14 @@ pub enum Problem {
     UnknownEntry,
     /// A path that leaves the assets folder.
     OutsideAssets(String),
-    /// A tint or roughness outside 0..=1.
-    OutOfRange { what: &'static str, value: f32 },
+    /// A number outside what it may be (a tint or roughness outside 0..=1, a `look` value
+    /// outside its range): the nearest allowed value is used.
+    OutOfRange {
+        what: &'static str,
+        value: f32,
+        min: f32,
+        max: f32,
+    },
 }
 
 /// What the game does instead of a file it cannot use, for the entry's kind.
@@ -564,8 +677,16 @@ impl fmt::Display for Warning {
                     "{e}: `{p}` must be a relative path inside the assets folder"
                 )
             }
-            Problem::OutOfRange { what, value } => {
-                write!(f, "{e}: {what} {value} is outside 0..=1")
+            Problem::OutOfRange {
+                what,
+                value,
+                min,
+                max,
+            } => {
+                write!(
+                    f,
+                    "{e}: {what} {value} is outside {min}..={max}; using the nearest allowed value"
+                )
             }
         }
     }
@@ -767,6 +888,10 @@ impl Theme {
             .into_iter()
             .collect();
         warnings.extend(theme.check(assets_root));
+        let theme = Theme {
+            look: theme.look.clamped(),
+            ..theme
+        };
         (theme, warnings)
     }
 
@@ -926,6 +1051,8 @@ impl Theme {
                         Problem::OutOfRange {
                             what: "tint",
                             value,
+                            min: 0.0,
+                            max: 1.0,
                         },
                     );
                 }
@@ -938,6 +1065,21 @@ impl Theme {
                     Problem::OutOfRange {
                         what: "roughness",
                         value,
+                        min: 0.0,
+                        max: 1.0,
+                    },
+                );
+            }
+        }
+        for (entry, what, value, min, max) in self.look.numbers() {
+            if !(min..=max).contains(&value) {
+                warn(
+                    entry,
+                    Problem::OutOfRange {
+                        what,
+                        value,
+                        min,
+                        max,
                     },
                 );
             }

@@ -295,6 +295,43 @@ fn paths_outside_the_assets_and_bad_numbers_are_reported() {
 }
 
 #[test]
+fn look_numbers_outside_their_ranges_are_reported_and_brought_in() {
+    let mut theme = Theme::builtin();
+    assert!(
+        theme.check(&assets()).is_empty(),
+        "the shipped look is in range"
+    );
+    theme.look.walnut.rings = 500.0;
+    theme.look.oak.early = [0.5, 1.7, 0.2];
+    theme.look.room.lamp_lux = -3.0;
+    theme.look.ash.pores = f32::NAN;
+    let warnings = theme.check(&assets());
+    let found = |entry: &str, what: &str| {
+        warnings.iter().find(|w| {
+            w.entry == entry
+                && matches!(w.problem, Problem::OutOfRange { what: x, .. } if x == what)
+        })
+    };
+    let rings = found("look.walnut", "rings").expect("the walnut's rings");
+    assert_eq!(
+        rings.to_string(),
+        "look.walnut: rings 500 is outside 0.5..=40; using the nearest allowed value"
+    );
+    assert!(found("look.oak", "early").is_some());
+    assert!(found("look.room", "lamp_lux").is_some());
+    assert!(found("look.ash", "pores").is_some(), "not a number");
+    assert_eq!(warnings.len(), 4, "{warnings:?}");
+    let fixed = theme.look.clamped();
+    assert_eq!(fixed.walnut.rings, 40.0);
+    assert_eq!(fixed.oak.early, [0.5, 1.0, 0.2]);
+    assert_eq!(fixed.room.lamp_lux, 0.0);
+    assert_eq!(fixed.ash.pores, carved_tables::theme::Species::ASH.pores);
+    // Values in range are kept as they are.
+    assert_eq!(fixed.walnut.figure, theme.look.walnut.figure);
+    assert_eq!(Theme::builtin().look.clamped(), Theme::builtin().look);
+}
+
+#[test]
 fn a_broken_theme_gives_line_and_column_and_the_game_falls_back() {
     let text = std::fs::read_to_string(assets().join("theme.ron")).expect("theme.ron");
     // Misspell a material on a known line.

@@ -31,10 +31,16 @@ fn load_theme(root: Option<Res<AssetRoot>>, mut active: ResMut<ActiveTheme>) {
         // The browser cannot list or read the site's files synchronously: it runs the
         // `theme.ron` built in, and a missing file shows as a failed load instead.
         #[cfg(target_arch = "wasm32")]
-        Some(_) => Theme::parse(include_str!("../../assets/theme.ron")).unwrap_or_else(|e| {
-            warn!("theme: {e}");
-            Theme::builtin()
-        }),
+        Some(_) => match Theme::parse(include_str!("../../assets/theme.ron")) {
+            Ok(t) => Theme {
+                look: t.look.clamped(),
+                ..t
+            },
+            Err(e) => {
+                warn!("theme: {e}");
+                Theme::builtin()
+            }
+        },
         #[cfg(not(target_arch = "wasm32"))]
         Some(assets) => {
             let (theme, warnings) = Theme::load(&assets);
