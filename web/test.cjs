@@ -474,9 +474,10 @@ async function hiveGame(page) {
   if (!landed) return;
 
   // The engine answers; then a move of one of the person's pieces on the table.
-  const afterPlacement = p.ply;
+  // Two plies after the one before the placement: the engine may answer before the probe's
+  // first report after the placement.
   since = log.length;
-  p = await waitProbe("hive", since, (q) => q.ply > afterPlacement && q.person_to_act && !q.busy, 180000);
+  p = await waitProbe("hive", 0, (q) => q.ply >= placed.ply + 2 && q.person_to_act && !q.busy, 180000);
   check(`${name}: the engine answered (${p ? p.last : "no move"})`, !!p);
   if (!p) return;
   let moved = null;
@@ -510,9 +511,7 @@ async function hiveGame(page) {
   if (!went) return;
 
   // Let the engine answer, so the game holds still, then reload the page mid-game.
-  const afterMove = p.ply;
-  since = log.length;
-  p = await waitProbe("hive", since, (q) => q.ply > afterMove && q.person_to_act && !q.busy, 180000) ||
+  p = await waitProbe("hive", 0, (q) => q.ply >= moved.ply + 2 && q.person_to_act && !q.busy, 180000) ||
     latestProbe("hive");
   await sleep(3000);
   const ply = latestProbe("hive").ply;
