@@ -51,7 +51,7 @@ if [ -z "${ONLY:-}" ] || [[ ",${ONLY}," == *,online,* ]]; then
     # The test kills it on purpose: no job notice from this shell.
     disown "$game_server"
     for _ in $(seq 100); do
-        grep -q "listening on" "$scratch/server.log" && break
+        grep -qs "listening on" "$scratch/server.log" && break
         sleep 0.1
     done
     GAME_ADDR="$(sed -n 's/.*listening on \([0-9.:]*\).*/\1/p' "$scratch/server.log" | head -n1)"
