@@ -41,11 +41,16 @@ fn table_bar(
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(18, 10))
                 .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(title)
-                            .size(26.0)
-                            .color(style::BRASS)
-                            .strong(),
+                    // On one line, whatever room a side panel leaves beside it (it wrapped to
+                    // "Artifa / ct / Chess" beside the army builder).
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(title)
+                                .size(26.0)
+                                .color(style::BRASS)
+                                .strong(),
+                        )
+                        .wrap_mode(egui::TextWrapMode::Extend),
                     );
                 });
         });
