@@ -5,10 +5,8 @@
 //! piece, no screen-space pass), so it works the same under WebGL2.
 
 use bevy::camera::primitives::Aabb;
-use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::light::{NotShadowCaster, NotShadowReceiver};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// Where a placed model's patch lies, in its parent's space.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -93,19 +91,7 @@ fn disc_image() -> Image {
             data.extend_from_slice(&[255, 255, 255, (a * 255.0).round() as u8]);
         }
     }
-    let mut image = Image::new(
-        Extent3d {
-            width: N,
-            height: N,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        bevy::asset::RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor::linear());
-    image
+    crate::app::room::square_image(N, data)
 }
 
 pub(super) fn plugin(app: &mut App) {

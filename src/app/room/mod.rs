@@ -135,7 +135,6 @@ pub fn floor_light(r: f32, pool: f32) -> f32 {
 
 /// The floor's picture: its colour under the lamp's pool, sRGB.
 fn floor_image(room: &crate::theme::Room) -> Image {
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     const N: u32 = 128;
     let c = Color::srgb(room.floor[0], room.floor[1], room.floor[2]).to_linear();
     let walls = Color::srgb(room.walls[0], room.walls[1], room.walls[2]).to_linear();
@@ -155,10 +154,16 @@ fn floor_image(room: &crate::theme::Room) -> Image {
             data.extend_from_slice(&lit.to_u8_array());
         }
     }
+    square_image(N, data)
+}
+
+/// A square sRGB picture made in code (`size`² RGBA pixels, row by row), sampled smoothly.
+pub fn square_image(size: u32, data: Vec<u8>) -> Image {
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let mut image = Image::new(
         Extent3d {
-            width: N,
-            height: N,
+            width: size,
+            height: size,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
