@@ -306,7 +306,10 @@ mod tests {
         let start = Transform::from_xyz(0.0, 0.2, 0.0).with_scale(Vec3::splat(2.0));
         let v = Vanish::after(0.0, 0.3).paid();
         let mid = v.pose(&start, 0.5);
-        assert!(mid.translation.y < 0.0, "below the surface: {mid:?}");
+        assert!(
+            mid.translation.y < start.translation.y - 0.1,
+            "into the board: {mid:?}"
+        );
         assert_eq!(
             (mid.translation.x, mid.translation.z),
             (0.0, 0.0),
