@@ -458,45 +458,53 @@ impl Default for Room {
 /// A `look` number: where it is, its name, its value, and the range it must lie in.
 pub type LookNumber = (&'static str, &'static str, f32, f32, f32);
 
-impl Species {
-    fn numbers(&self, entry: &'static str, out: &mut Vec<LookNumber>) {
-        for (what, c) in [("early", self.early), ("late", self.late)] {
-            out.extend(c.iter().map(|v| (entry, what, *v, 0.0, 1.0)));
-        }
-        out.extend([
-            (entry, "rings", self.rings, 0.5, 40.0),
-            (entry, "figure", self.figure, 0.0, 3.0),
-            (entry, "ring_strength", self.ring_strength, 0.0, 1.0),
-            (entry, "pores", self.pores, 0.0, 1.0),
-            (entry, "ring_porous", self.ring_porous, 0.0, 1.0),
-            (entry, "fibres", self.fibres, 0.0, 1.0),
-            (entry, "variation", self.variation, 0.0, 1.0),
-            (entry, "sheen", self.sheen, 0.0, 1.0),
-            (entry, "end_grain", self.end_grain, 0.0, 1.0),
-            (entry, "pith", self.pith, 0.0, 2.0),
-            (entry, "irregular", self.irregular, 0.0, 1.0),
-            (entry, "roughness", self.roughness, 0.0, 1.0),
-        ]);
-    }
+/// A number of the look to read or to bring into range: its name, itself, its range.
+type NumberMut<'a> = (&'static str, &'a mut f32, f32, f32);
 
-    fn clamped(&self, default: &Species) -> Species {
-        let c3 = |v: [f32; 3], d: [f32; 3]| [0, 1, 2].map(|i| fit(v[i], d[i], 0.0, 1.0));
-        Species {
-            early: c3(self.early, default.early),
-            late: c3(self.late, default.late),
-            rings: fit(self.rings, default.rings, 0.5, 40.0),
-            figure: fit(self.figure, default.figure, 0.0, 3.0),
-            ring_strength: fit(self.ring_strength, default.ring_strength, 0.0, 1.0),
-            pores: fit(self.pores, default.pores, 0.0, 1.0),
-            ring_porous: fit(self.ring_porous, default.ring_porous, 0.0, 1.0),
-            fibres: fit(self.fibres, default.fibres, 0.0, 1.0),
-            variation: fit(self.variation, default.variation, 0.0, 1.0),
-            sheen: fit(self.sheen, default.sheen, 0.0, 1.0),
-            end_grain: fit(self.end_grain, default.end_grain, 0.0, 1.0),
-            pith: fit(self.pith, default.pith, 0.0, 2.0),
-            irregular: fit(self.irregular, default.irregular, 0.0, 1.0),
-            roughness: fit(self.roughness, default.roughness, 0.0, 1.0),
-        }
+/// The three channels of an sRGB colour, each 0..=1.
+fn colour_mut<'a>(what: &'static str, c: &'a mut [f32; 3]) -> impl Iterator<Item = NumberMut<'a>> {
+    c.iter_mut().map(move |v| (what, v, 0.0, 1.0))
+}
+
+impl Species {
+    /// Every number of the species with its range: the one list of the ranges.
+    fn numbers_mut(&mut self) -> Vec<NumberMut<'_>> {
+        let mut out: Vec<NumberMut<'_>> = colour_mut("early", &mut self.early)
+            .chain(colour_mut("late", &mut self.late))
+            .collect();
+        out.extend([
+            ("rings", &mut self.rings, 0.5, 40.0),
+            ("figure", &mut self.figure, 0.0, 3.0),
+            ("ring_strength", &mut self.ring_strength, 0.0, 1.0),
+            ("pores", &mut self.pores, 0.0, 1.0),
+            ("ring_porous", &mut self.ring_porous, 0.0, 1.0),
+            ("fibres", &mut self.fibres, 0.0, 1.0),
+            ("variation", &mut self.variation, 0.0, 1.0),
+            ("sheen", &mut self.sheen, 0.0, 1.0),
+            ("end_grain", &mut self.end_grain, 0.0, 1.0),
+            ("pith", &mut self.pith, 0.0, 2.0),
+            ("irregular", &mut self.irregular, 0.0, 1.0),
+            ("roughness", &mut self.roughness, 0.0, 1.0),
+        ]);
+        out
+    }
+}
+
+impl Room {
+    /// Every number of the room with its range (light in lux or cd/m², sizes in board units).
+    fn numbers_mut(&mut self) -> Vec<NumberMut<'_>> {
+        let mut out: Vec<NumberMut<'_>> = colour_mut("lamp", &mut self.lamp)
+            .chain(colour_mut("walls", &mut self.walls))
+            .chain(colour_mut("floor", &mut self.floor))
+            .collect();
+        out.extend([
+            ("lamp_lux", &mut self.lamp_lux, 0.0, 200_000.0),
+            ("pool", &mut self.pool, 0.5, 50.0),
+            ("fill_lux", &mut self.fill_lux, 0.0, 100_000.0),
+            ("environment", &mut self.environment, 0.0, 20_000.0),
+            ("ambient", &mut self.ambient, 0.0, 5_000.0),
+        ]);
+        out
     }
 }
 
@@ -509,56 +517,41 @@ fn fit(v: f32, default: f32, min: f32, max: f32) -> f32 {
     }
 }
 
-/// The room's numbers and their ranges (light in lux or cd/m², sizes in board units).
-const ROOM_RANGES: [(&str, f32, f32); 5] = [
-    ("lamp_lux", 0.0, 200_000.0),
-    ("pool", 0.5, 50.0),
-    ("fill_lux", 0.0, 100_000.0),
-    ("environment", 0.0, 20_000.0),
-    ("ambient", 0.0, 5_000.0),
-];
-
 impl Look {
-    /// Every number of the look with the range it must lie in, for [`Theme::check`].
-    pub fn numbers(&self) -> Vec<LookNumber> {
+    /// Every number of the look, named by its section, with its range.
+    fn numbers_mut(&mut self) -> Vec<(&'static str, NumberMut<'_>)> {
         let mut out = Vec::new();
-        self.ash.numbers("look.ash", &mut out);
-        self.walnut.numbers("look.walnut", &mut out);
-        self.oak.numbers("look.oak", &mut out);
-        let r = &self.room;
-        for (what, c) in [("lamp", r.lamp), ("walls", r.walls), ("floor", r.floor)] {
-            out.extend(c.iter().map(|v| ("look.room", what, *v, 0.0, 1.0)));
-        }
-        let values = [r.lamp_lux, r.pool, r.fill_lux, r.environment, r.ambient];
-        for ((what, min, max), v) in ROOM_RANGES.into_iter().zip(values) {
-            out.push(("look.room", what, v, min, max));
+        for (entry, numbers) in [
+            ("look.ash", self.ash.numbers_mut()),
+            ("look.walnut", self.walnut.numbers_mut()),
+            ("look.oak", self.oak.numbers_mut()),
+            ("look.room", self.room.numbers_mut()),
+        ] {
+            out.extend(numbers.into_iter().map(|n| (entry, n)));
         }
         out
+    }
+
+    /// Every number of the look with the range it must lie in, for [`Theme::check`].
+    pub fn numbers(&self) -> Vec<LookNumber> {
+        let mut copy = self.clone();
+        copy.numbers_mut()
+            .into_iter()
+            .map(|(entry, (what, v, min, max))| (entry, what, *v, min, max))
+            .collect()
     }
 
     /// The look with every number brought into its range (what [`Theme::load`] hands the game,
     /// so a wild value in `theme.ron` cannot blind the room or break the shader).
     pub fn clamped(&self) -> Look {
-        let d = Look::default();
-        let r = &self.room;
-        let dr = &d.room;
-        let c3 = |v: [f32; 3], d: [f32; 3]| [0, 1, 2].map(|i| fit(v[i], d[i], 0.0, 1.0));
-        let [lux, pool, fill, env, amb] = ROOM_RANGES;
-        Look {
-            ash: self.ash.clamped(&d.ash),
-            walnut: self.walnut.clamped(&d.walnut),
-            oak: self.oak.clamped(&d.oak),
-            room: Room {
-                lamp: c3(r.lamp, dr.lamp),
-                lamp_lux: fit(r.lamp_lux, dr.lamp_lux, lux.1, lux.2),
-                pool: fit(r.pool, dr.pool, pool.1, pool.2),
-                fill_lux: fit(r.fill_lux, dr.fill_lux, fill.1, fill.2),
-                walls: c3(r.walls, dr.walls),
-                environment: fit(r.environment, dr.environment, env.1, env.2),
-                ambient: fit(r.ambient, dr.ambient, amb.1, amb.2),
-                floor: c3(r.floor, dr.floor),
-            },
+        let mut out = self.clone();
+        let mut shipped = Look::default();
+        for ((_, (_, v, min, max)), (_, (_, d, _, _))) in
+            out.numbers_mut().into_iter().zip(shipped.numbers_mut())
+        {
+            *v = fit(*v, *d, min, max);
         }
+        out
     }
 }
 
