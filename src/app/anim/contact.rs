@@ -2,11 +2,15 @@
 //! shadow map is too coarse to darken the wood a piece stands on. A piece that lifts leaves its
 //! patch on the surface, and the patch spreads and fades with the height, so a lifted or hopping
 //! piece reads as off the board. Cheap on every renderer (one small alpha-blended quad per
-//! piece, no screen-space pass), so it works the same under WebGL2.
+//! piece, drawn by a shader with no texture and no lighting, and the patches at rest sharing one
+//! material so they are drawn together; no screen-space pass), so it works the same under
+//! WebGL2.
 
 use bevy::camera::primitives::Aabb;
 use bevy::light::{NotShadowCaster, NotShadowReceiver};
 use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
 
 /// Where a placed model's patch lies, in its parent's space.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -34,8 +38,8 @@ pub struct ContactPatch {
     floor: f32,
     /// The model's footprint radius, once its meshes' bounds are known.
     radius: Option<f32>,
-    /// The strength last written to the material (to skip unchanged writes).
-    shown: f32,
+    /// The strength level of the material it wears.
+    shown: usize,
 }
 
 /// How dark the patch is at its middle, for a piece standing on the surface.
@@ -65,54 +69,115 @@ pub fn footprint(bounds: impl IntoIterator<Item = Aabb>) -> Option<f32> {
         .reduce(f32::max)
 }
 
-/// The soft disc every patch is drawn with.
+/// The shader that draws every patch (`shaders/contact.wgsl`), so an artist can soften or
+/// sharpen contact shading without touching code.
+pub const CONTACT_SHADER: &str = "shaders://contact.wgsl";
+
+/// The patch's colour: a warm near-black, as wood shadowed by wood.
+const SHADE: Color = Color::srgb(0.05, 0.03, 0.02);
+/// Where the fall-off starts (share of the radius) and its curve: see [`falloff`].
+const INNER: f32 = 0.5;
+const CURVE: f32 = 1.4;
+/// How many strengths the patches' materials come in: patches at the same strength (every
+/// piece standing on its surface) share one material, so they are drawn together.
+const LEVELS: f32 = 48.0;
+
+/// The material of the patches at one strength (`shaders/contact.wgsl`).
+#[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
+pub struct PatchMaterial {
+    /// Linear colour; alpha is the strength at the middle.
+    #[uniform(0)]
+    pub color: LinearRgba,
+    /// x where the fall-off starts (0..1 of the radius), y its curve.
+    #[uniform(0)]
+    pub shape: Vec4,
+}
+
+impl Material for PatchMaterial {
+    fn fragment_shader() -> ShaderRef {
+        CONTACT_SHADER.into()
+    }
+
+    fn alpha_mode(&self) -> AlphaMode {
+        AlphaMode::Blend
+    }
+
+    fn depth_bias(&self) -> f32 {
+        8.0
+    }
+}
+
+/// The flat disc every patch is drawn on, and the materials by strength level.
 #[derive(Resource, Clone)]
 struct PatchArt {
     mesh: Handle<Mesh>,
-    image: Handle<Image>,
+    levels: Vec<Handle<PatchMaterial>>,
+}
+
+impl PatchArt {
+    /// The material for a patch of `strength` (0..[`STRENGTH`]), rounded to its level.
+    fn material(&self, strength: f32) -> Handle<PatchMaterial> {
+        self.levels[level(strength, self.levels.len())].clone()
+    }
+}
+
+/// Which of `n` levels a strength falls on (0: none; the last: [`STRENGTH`]).
+pub fn level(strength: f32, n: usize) -> usize {
+    let top = n.saturating_sub(1);
+    ((strength / STRENGTH).clamp(0.0, 1.0) * top as f32).round() as usize
 }
 
 /// The disc's opacity at `r` (0 at the middle, 1 at the edge): dark under the piece, easing to
-/// nothing at the rim.
+/// nothing at the rim. The same curve as `shaders/contact.wgsl` with its shipped numbers.
 pub fn falloff(r: f32) -> f32 {
-    let x = ((r - 0.5) / 0.5).clamp(0.0, 1.0);
+    let x = ((r - INNER) / (1.0 - INNER)).clamp(0.0, 1.0);
     let s = x * x * (3.0 - 2.0 * x);
-    (1.0 - s).powf(1.4)
-}
-
-fn disc_image() -> Image {
-    const N: u32 = 64;
-    let mut data = Vec::with_capacity((N * N * 4) as usize);
-    for y in 0..N {
-        for x in 0..N {
-            let u = (x as f32 + 0.5) / N as f32 * 2.0 - 1.0;
-            let v = (y as f32 + 0.5) / N as f32 * 2.0 - 1.0;
-            let a = falloff((u * u + v * v).sqrt());
-            data.extend_from_slice(&[255, 255, 255, (a * 255.0).round() as u8]);
-        }
-    }
-    crate::app::room::square_image(N, data)
+    (1.0 - s).powf(CURVE)
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, setup).add_systems(
-        PostUpdate,
-        (add_patches, size_patches, hold_patches)
-            .chain()
-            .after(super::run_paths)
-            .after(super::run_vanish)
-            .before(TransformSystems::Propagate),
-    );
+    app.add_plugins(MaterialPlugin::<PatchMaterial>::default())
+        .add_systems(Startup, setup)
+        .add_systems(
+            PostUpdate,
+            (add_patches, size_patches, hold_patches)
+                .chain()
+                .after(super::run_paths)
+                .after(super::run_vanish)
+                .before(TransformSystems::Propagate),
+        );
 }
 
 fn setup(
     mut commands: Commands,
+    server: Res<AssetServer>,
+    mut queue: ResMut<crate::app::loading::LoadingQueue>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<PatchMaterial>>,
 ) {
+    let shader: Handle<Shader> = server.load(CONTACT_SHADER);
+    queue.track(CONTACT_SHADER, shader);
+    let n = LEVELS as usize + 1;
+    let levels = (0..n)
+        .map(|i| {
+            let strength = STRENGTH * i as f32 / (n - 1) as f32;
+            materials.add(PatchMaterial {
+                color: SHADE.to_linear().with_alpha(strength),
+                shape: Vec4::new(INNER, CURVE, 0.0, 0.0),
+            })
+        })
+        .collect();
     commands.insert_resource(PatchArt {
-        mesh: meshes.add(Plane3d::default().mesh().size(2.0, 2.0)),
-        image: images.add(disc_image()),
+        // A 24-sided disc lying flat (radius 1, uv 0..1 across it, as the shader reads it):
+        // a fifth fewer pixels than the square around it, where the patch is clear anyway.
+        mesh: meshes.add(
+            Circle::new(1.0)
+                .mesh()
+                .resolution(24)
+                .build()
+                .rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        ),
+        levels,
     });
 }
 
@@ -120,28 +185,19 @@ fn add_patches(
     mut commands: Commands,
     placed: Query<(Entity, &CastsContact), Added<CastsContact>>,
     art: Option<Res<PatchArt>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let Some(art) = art else {
         return;
     };
     for (e, c) in &placed {
-        let material = materials.add(StandardMaterial {
-            base_color: Color::srgba(0.05, 0.03, 0.02, 0.0),
-            base_color_texture: Some(art.image.clone()),
-            unlit: true,
-            alpha_mode: AlphaMode::Blend,
-            depth_bias: 8.0,
-            ..default()
-        });
         commands.entity(e).with_child((
             ContactPatch {
                 floor: c.floor,
                 radius: None,
-                shown: -1.0,
+                shown: usize::MAX,
             },
             Mesh3d(art.mesh.clone()),
-            MeshMaterial3d(material),
+            MeshMaterial3d(art.material(STRENGTH)),
             // Hidden until the model's footprint is known.
             Transform::from_scale(Vec3::ZERO),
             NotShadowCaster,
@@ -201,12 +257,15 @@ fn hold_patches(
         &mut ContactPatch,
         &ChildOf,
         &mut Transform,
-        &MeshMaterial3d<StandardMaterial>,
+        &mut MeshMaterial3d<PatchMaterial>,
     )>,
     models: Query<&Transform, Without<ContactPatch>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    art: Option<Res<PatchArt>>,
 ) {
-    for (mut patch, child_of, mut transform, material) in &mut patches {
+    let Some(art) = art else {
+        return;
+    };
+    for (mut patch, child_of, mut transform, mut material) in &mut patches {
         let (Some(radius), Ok(model)) = (patch.radius, models.get(child_of.parent())) else {
             continue;
         };
@@ -215,11 +274,10 @@ fn hold_patches(
             continue;
         };
         *transform = local;
-        if (strength - patch.shown).abs() > 0.004
-            && let Some(mut m) = materials.get_mut(&material.0)
-        {
-            m.base_color.set_alpha(strength);
-            patch.shown = strength;
+        let wanted = level(strength, art.levels.len());
+        if wanted != patch.shown {
+            material.0 = art.levels[wanted].clone();
+            patch.shown = wanted;
         }
     }
 }
@@ -239,6 +297,26 @@ mod tests {
             assert!(f <= last, "falls off monotonically");
             last = f;
         }
+    }
+
+    #[test]
+    fn patches_at_rest_share_the_strongest_level_and_lifted_ones_fade_through_the_levels() {
+        let n = LEVELS as usize + 1;
+        assert_eq!(level(STRENGTH, n), n - 1);
+        assert_eq!(level(0.0, n), 0);
+        assert_eq!(level(STRENGTH * 2.0, n), n - 1);
+        assert_eq!(level(-1.0, n), 0);
+        let mut last = n;
+        for i in 1..=30 {
+            let (_, s) = spread(i as f32 * 0.05);
+            let l = level(s, n);
+            assert!(l <= last, "fades as it lifts");
+            last = l;
+        }
+        assert!(
+            last < n / 4,
+            "a piece well off the board has a faint patch: {last}"
+        );
     }
 
     #[test]
