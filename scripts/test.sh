@@ -48,8 +48,16 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
         "$bin" --scene "${scene%@*}" --lang "$lang" --frames "$frames" --screenshot "$png" \
         >"$out/${scene/@/-}.log" 2>&1 && [ -s "$png" ]; then
-        passed=$((passed + 1))
-        echo "scene $scene: ok"
+        # A shader that fails to compile leaves the picture without what it draws, not blank:
+        # any error the game logged fails the scene.
+        if grep -q " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$out/${scene/@/-}.log"); then
+            failed=$((failed + 1))
+            echo "scene $scene: FAILED (it logged an error)"
+            grep " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$out/${scene/@/-}.log") | head -n 5
+        else
+            passed=$((passed + 1))
+            echo "scene $scene: ok"
+        fi
     else
         failed=$((failed + 1))
         echo "scene $scene: FAILED"
