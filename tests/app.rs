@@ -1819,6 +1819,30 @@ mod hive {
     }
 
     #[test]
+    fn a_pasted_record_is_verified_and_a_bad_clipboard_changes_nothing() {
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Bot(Level::Easy));
+        play_out_by_clicks(&mut app, 3);
+        let text = table(&app).game.as_ref().unwrap().record().to_text();
+        let mut page = VerifyPage::default();
+        page.pasted(Ok(text.clone()));
+        assert_eq!(page.text, text);
+        assert!(page.verified(), "{:?}", page.verdict);
+        // An empty clipboard or a refusal: said so, the field kept.
+        for (answer, key) in [
+            (Ok("  \n".to_string()), "hive.verify.clipboard_empty"),
+            (Err("denied".to_string()), "hive.verify.cannot_paste"),
+        ] {
+            page.pasted(answer);
+            assert_eq!(page.text, text);
+            match &page.verdict {
+                Some(hive::Verdict::Unreadable(m)) => assert_eq!(m.key, key),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn tampered_records_fail_at_the_right_check() {
         let mut app = app_with(MemoryStore::default());
         start(&mut app, Seat::Bot(Level::Easy));

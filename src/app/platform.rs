@@ -86,6 +86,60 @@ pub fn page_args() -> Vec<String> {
     args
 }
 
+/// The clipboard's text once the browser answers [`request_paste`] (`Err`: why it would not).
+#[cfg(target_arch = "wasm32")]
+static PASTED: std::sync::Mutex<Option<Result<String, String>>> = std::sync::Mutex::new(None);
+
+/// Asks the page's clipboard for its text; the answer comes later, through [`take_pasted`]. In
+/// the browser a paste reaches the game only this way: the page's `paste` event fires where an
+/// editable element has the focus, and egui's fields are drawn on the canvas. The browser may
+/// ask the player first, and gives no clipboard to a page that is not secure (https or
+/// localhost).
+#[cfg(target_arch = "wasm32")]
+pub fn request_paste() {
+    use js_sys::{Function, Promise, Reflect, global};
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    fn answer(r: Result<String, String>) {
+        if let Ok(mut slot) = PASTED.lock() {
+            *slot = Some(r);
+        }
+    }
+    fn why(e: JsValue) -> String {
+        e.as_string()
+            .or_else(|| {
+                Reflect::get(&e, &"message".into())
+                    .ok()
+                    .and_then(|m| m.as_string())
+            })
+            .unwrap_or_else(|| "the browser gave no clipboard to this page".to_string())
+    }
+    let read = || -> Result<Promise, JsValue> {
+        let navigator = Reflect::get(&global(), &"navigator".into())?;
+        let clipboard = Reflect::get(&navigator, &"clipboard".into())?;
+        let read_text: Function = Reflect::get(&clipboard, &"readText".into())?.dyn_into()?;
+        Ok(read_text.call0(&clipboard)?.dyn_into::<Promise>()?)
+    };
+    match read() {
+        Err(e) => answer(Err(why(e))),
+        Ok(promise) => {
+            let ok = Closure::<dyn FnMut(JsValue)>::once(move |v: JsValue| {
+                answer(Ok(v.as_string().unwrap_or_default()))
+            });
+            let err = Closure::<dyn FnMut(JsValue)>::once(move |e: JsValue| answer(Err(why(e))));
+            let _ = promise.then2(&ok, &err);
+            // The promise holds them until it settles, once.
+            ok.forget();
+            err.forget();
+        }
+    }
+}
+
+/// The answer to the last [`request_paste`], once (None while the browser has not answered).
+#[cfg(target_arch = "wasm32")]
+pub fn take_pasted() -> Option<Result<String, String>> {
+    PASTED.lock().ok().and_then(|mut slot| slot.take())
+}
+
 /// The game's data folder on the desktop (saves and records): the platform's own (on Linux
 /// `$XDG_DATA_HOME/carved-tables` or `~/.local/share/carved-tables`), the one the game has
 /// always used.

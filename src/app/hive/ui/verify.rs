@@ -6,7 +6,6 @@
 use super::board2d;
 use super::{GREEN, RED};
 use crate::app::hive::HiveTable;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
 use crate::app::style::{self, big_button, panel_frame};
@@ -42,6 +41,23 @@ impl VerifyPage {
     pub fn load_text(&mut self, text: &str) {
         self.text = text.to_string();
         self.verdict = Some(verify_text(text));
+    }
+
+    /// What the clipboard gave to the browser's Paste (or Ctrl+V in the field): its text is
+    /// put on the page and verified; an empty clipboard, or one the browser would not read, is
+    /// said so and the page keeps its text.
+    pub fn pasted(&mut self, answer: Result<String, String>) {
+        match answer {
+            Ok(text) if !text.trim().is_empty() => self.load_text(&text),
+            Ok(_) => {
+                self.verdict = Some(Verdict::Unreadable(msg("hive.verify.clipboard_empty")));
+            }
+            Err(why) => {
+                self.verdict = Some(Verdict::Unreadable(
+                    msg("hive.verify.cannot_paste").with("why", why),
+                ));
+            }
+        }
     }
 
     /// Whether every check passed.
@@ -101,7 +117,19 @@ pub(super) fn page(
     mut page: ResMut<VerifyPage>,
     table: Res<HiveTable>,
     mut go: MessageWriter<Navigate>,
+    keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(answer) = platform::take_pasted() {
+        page.pasted(answer);
+    }
+    // In the browser Ctrl+V in the field reads the clipboard as Paste does (egui's own paste
+    // never arrives there; see `platform::request_paste`).
+    let ctrl_v = keys.just_pressed(KeyCode::KeyV)
+        && (keys.pressed(KeyCode::ControlLeft)
+            || keys.pressed(KeyCode::ControlRight)
+            || keys.pressed(KeyCode::SuperLeft)
+            || keys.pressed(KeyCode::SuperRight));
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let width = (screen.width() - 60.0).clamp(300.0, 980.0);
@@ -131,17 +159,28 @@ pub(super) fn page(
                 ui.separator();
                 ui.columns(2, |cols| {
                     let ui = &mut cols[0];
-                    ui.label(tr.t("hive.verify.paste"));
+                    ui.horizontal(|ui| {
+                        ui.label(tr.t("hive.verify.paste"));
+                        // The browser's way in for a copied record (see `request_paste`).
+                        #[cfg(target_arch = "wasm32")]
+                        if ui.button(tr.t("hive.verify.paste_button")).clicked() {
+                            platform::request_paste();
+                        }
+                    });
                     egui::ScrollArea::vertical()
                         .id_salt("verify-text")
                         .max_height((screen.height() - 330.0).max(120.0))
                         .show(ui, |ui| {
-                            ui.add(
+                            let field = ui.add(
                                 egui::TextEdit::multiline(&mut page.text)
                                     .font(egui::TextStyle::Monospace)
                                     .desired_rows(14)
                                     .desired_width(f32::INFINITY),
                             );
+                            if cfg!(target_arch = "wasm32") && ctrl_v && field.has_focus() {
+                                #[cfg(target_arch = "wasm32")]
+                                platform::request_paste();
+                            }
                         });
                     #[cfg(not(target_arch = "wasm32"))]
                     ui.horizontal(|ui| {
