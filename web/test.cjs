@@ -429,6 +429,24 @@ async function snelabCapture(page) {
 // then a reload finds the game saved and the lobby offers it.
 const notationColour = { ash: "w", walnut: "b" };
 
+// Ash & Walnut: clicks each of `sources` (reserve stacks or cells, keys of the probe's targets)
+// until one lifts a piece with a ring that can be clicked; a source lifted without one is put back
+// (a click on it again). Returns { from, piece, ring, ply, xy, probe } for the first, or null.
+async function liftWithRing(page, p, sources, ms) {
+  for (const from of sources) {
+    let since = log.length;
+    await clickAt(page, p.targets[from]);
+    const q = await waitProbe("hive", since, (q) => !!q.pick, ms);
+    if (!q) continue;
+    const ring = q.pick.rings.find((h) => q.targets[h]);
+    if (ring) return { from, piece: q.pick.piece, ring, ply: q.ply, xy: q.targets[ring], probe: q };
+    since = log.length;
+    await clickAt(page, q.targets[from] || p.targets[from]);
+    await waitProbe("hive", since, (r) => !r.pick, ms);
+  }
+  return null;
+}
+
 async function hiveGame(page) {
   const name = "Ash & Walnut";
   let since = log.length;
@@ -442,23 +460,8 @@ async function hiveGame(page) {
 
   // A placement: a click on one of the person's reserve stacks, then on one of its rings.
   const stacks = Object.keys(p.targets).filter((k) => k.startsWith(`${me}-`));
-  let placed = null;
-  for (const stack of stacks) {
-    since = log.length;
-    await clickAt(page, p.targets[stack]);
-    const q = await waitProbe("hive", since, (q) => !!q.pick, 30000);
-    if (!q) continue;
-    const ring = q.pick.rings.find((h) => q.targets[h]);
-    if (ring) {
-      placed = { stack, piece: q.pick.piece, ring, ply: q.ply, xy: q.targets[ring] };
-      p = q;
-      break;
-    }
-    // No ring to click: put it back (a click on the stack again) and try the next.
-    since = log.length;
-    await clickAt(page, q.targets[stack] || p.targets[stack]);
-    await waitProbe("hive", since, (r) => !r.pick, 30000);
-  }
+  const placed = await liftWithRing(page, p, stacks, 30000);
+  if (placed) p = placed.probe;
   check(`${name}: a click on a reserve stack lifts its piece with rings` +
     (placed ? ` (${placed.piece}, ${p.pick.rings.length} rings)` : ""), !!placed,
     JSON.stringify(p));
@@ -480,32 +483,18 @@ async function hiveGame(page) {
   p = await waitProbe("hive", 0, (q) => q.ply >= placed.ply + 2 && q.person_to_act && !q.busy, 180000);
   check(`${name}: the engine answered (${p ? p.last : "no move"})`, !!p);
   if (!p) return;
-  let moved = null;
   const cells = Object.keys(p.tops).filter((h) => mine(p.tops[h]) && p.targets[h]);
-  for (const cell of cells) {
-    since = log.length;
-    await clickAt(page, p.targets[cell]);
-    const q = await waitProbe("hive", since, (q) => !!q.pick, 20000);
-    if (!q) continue;
-    const ring = q.pick.rings.find((h) => q.targets[h]);
-    if (ring) {
-      moved = { cell, piece: q.pick.piece, ring, ply: q.ply, xy: q.targets[ring] };
-      p = q;
-      break;
-    }
-    since = log.length;
-    await clickAt(page, q.targets[cell] || p.targets[cell]);
-    await waitProbe("hive", since, (r) => !r.pick, 20000);
-  }
+  const moved = await liftWithRing(page, p, cells, 20000);
+  if (moved) p = moved.probe;
   check(`${name}: a click on a piece of the person's on the table lifts it with rings` +
-    (moved ? ` (${moved.piece} on ${moved.cell})` : ""), !!moved, JSON.stringify(p));
+    (moved ? ` (${moved.piece} on ${moved.from})` : ""), !!moved, JSON.stringify(p));
   await shot(page, "9c-hive-piece-lifted.png"); // a piece on the table lifted, its rings
   if (!moved) return;
   since = log.length;
   await clickAt(page, moved.xy);
   p = await waitProbe("hive", since, (q) => q.ply > moved.ply && !q.busy);
-  const went = !!p && p.tops[moved.ring] === moved.piece && p.tops[moved.cell] !== moved.piece;
-  check(`${name}: a click on the ring ${moved.ring} moved ${moved.piece} from ${moved.cell} ` +
+  const went = !!p && p.tops[moved.ring] === moved.piece && p.tops[moved.from] !== moved.piece;
+  check(`${name}: a click on the ring ${moved.ring} moved ${moved.piece} from ${moved.from} ` +
     `(ply ${p ? p.ply : "?"}; the list's last line: ${p ? p.last : "none"})`, went, JSON.stringify(p));
   await shot(page, "9d-hive-moved.png"); // the piece moved: the ghost ring where it stood, the glow where it went
   if (!went) return;
