@@ -78,9 +78,10 @@ const SHADE: Color = Color::srgb(0.05, 0.03, 0.02);
 /// Where the fall-off starts (share of the radius) and its curve: see [`falloff`].
 const INNER: f32 = 0.5;
 const CURVE: f32 = 1.4;
-/// How many strengths the patches' materials come in: patches at the same strength (every
-/// piece standing on its surface) share one material, so they are drawn together.
-const LEVELS: f32 = 48.0;
+/// How many strengths the patches' materials come in (none to [`STRENGTH`]): patches at the
+/// same strength (every piece standing on its surface) share one material, so they are drawn
+/// together.
+const LEVELS: usize = 49;
 
 /// The material of the patches at one strength (`shaders/contact.wgsl`).
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
@@ -112,13 +113,6 @@ impl Material for PatchMaterial {
 struct PatchArt {
     mesh: Handle<Mesh>,
     levels: Vec<Handle<PatchMaterial>>,
-}
-
-impl PatchArt {
-    /// The material for a patch of `strength` (0..[`STRENGTH`]), rounded to its level.
-    fn material(&self, strength: f32) -> Handle<PatchMaterial> {
-        self.levels[level(strength, self.levels.len())].clone()
-    }
 }
 
 /// Which of `n` levels a strength falls on (0: none; the last: [`STRENGTH`]).
@@ -157,10 +151,9 @@ fn setup(
 ) {
     let shader: Handle<Shader> = server.load(CONTACT_SHADER);
     queue.track(CONTACT_SHADER, shader);
-    let n = LEVELS as usize + 1;
-    let levels = (0..n)
+    let levels = (0..LEVELS)
         .map(|i| {
-            let strength = STRENGTH * i as f32 / (n - 1) as f32;
+            let strength = STRENGTH * i as f32 / (LEVELS - 1) as f32;
             materials.add(PatchMaterial {
                 color: SHADE.to_linear().with_alpha(strength),
                 shape: Vec4::new(INNER, CURVE, 0.0, 0.0),
@@ -189,15 +182,16 @@ fn add_patches(
     let Some(art) = art else {
         return;
     };
+    let standing = level(STRENGTH, art.levels.len());
     for (e, c) in &placed {
         commands.entity(e).with_child((
             ContactPatch {
                 floor: c.floor,
                 radius: None,
-                shown: usize::MAX,
+                shown: standing,
             },
             Mesh3d(art.mesh.clone()),
-            MeshMaterial3d(art.material(STRENGTH)),
+            MeshMaterial3d(art.levels[standing].clone()),
             // Hidden until the model's footprint is known.
             Transform::from_scale(Vec3::ZERO),
             NotShadowCaster,
@@ -301,7 +295,7 @@ mod tests {
 
     #[test]
     fn patches_at_rest_share_the_strongest_level_and_lifted_ones_fade_through_the_levels() {
-        let n = LEVELS as usize + 1;
+        let n = LEVELS;
         assert_eq!(level(STRENGTH, n), n - 1);
         assert_eq!(level(0.0, n), 0);
         assert_eq!(level(STRENGTH * 2.0, n), n - 1);

@@ -130,8 +130,8 @@ pub enum Smoothing {
     Msaa4,
     /// One FXAA pass over the finished frame: where the CPU draws the frame (a browser without
     /// graphics acceleration, a machine without a GPU), multisampling costs far more. Measured
-    /// in headless Chromium's software WebGL2 at Snēlab: 0.52 frames a second with 4× MSAA,
-    /// 0.64 with FXAA.
+    /// in headless Chromium's software WebGL2 at Snēlab, one build: 0.48 frames a second with
+    /// 4× MSAA, 0.67 without it.
     Fxaa,
 }
 
