@@ -316,6 +316,13 @@ mod snelab {
     use carved_tables::save::{KeyValue, MemoryStore};
     use carved_tables::settings::Settings;
 
+    /// A bare egui context with the game's fonts, as the game installs them.
+    fn egui_context() -> egui::Context {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(carved_tables::app::style::font_definitions());
+        ctx
+    }
+
     pub(super) fn app_with(store: MemoryStore) -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
@@ -821,7 +828,7 @@ mod snelab {
     #[test]
     fn the_verdict_tells_what_the_purse_gained_or_lost() {
         let mut app = app_with(MemoryStore::default());
-        let ctx = egui::Context::default();
+        let ctx = egui_context();
         let mut panels = SnelabPanels::default();
         for (stakes, south_wins, words, net, why) in [
             (
@@ -1046,7 +1053,7 @@ mod snelab {
         assert_eq!(table(&app).phase(), Phase::Play);
         assert_eq!(screen(&app), Screen::Table(GameKind::Snelab));
         // The question drawn by the panels.
-        let ctx = egui::Context::default();
+        let ctx = egui_context();
         let mut panels = SnelabPanels::default();
         press(&mut app, KeyCode::KeyR);
         let shown = look(&mut app, &ctx, &mut panels);
@@ -1139,7 +1146,7 @@ mod snelab {
             Some(Seat::Bot(carved_tables::ai::Level::Hard))
         );
         assert_eq!(books[1].backward, Some(false));
-        let ctx = egui::Context::default();
+        let ctx = egui_context();
         let mut panels = SnelabPanels::default();
         panels.books = true;
         let shown = look(&mut app, &ctx, &mut panels);
@@ -1171,7 +1178,7 @@ mod snelab {
     #[test]
     fn every_lobby_choice_is_reachable_and_changeable_by_keys() {
         let mut app = app_with(MemoryStore::default());
-        let ctx = egui::Context::default();
+        let ctx = egui_context();
         let mut panels = SnelabPanels::default();
         let out = ui_pass(&mut app, &ctx, &mut panels, vec![]);
         assert!(!out.ring, "no focus before a key");
@@ -1228,7 +1235,7 @@ mod snelab {
         one_move_case(&mut app, Stakes::Casino, true);
         intent(&mut app, Intent::NextCase);
         assert_eq!(table(&app).purse.coins(), 110);
-        let ctx = egui::Context::default();
+        let ctx = egui_context();
         let mut panels = SnelabPanels::default();
         let tab = |app: &mut App, panels: &mut SnelabPanels, n: usize| {
             for _ in 0..n {
@@ -1936,3 +1943,99 @@ mod chess;
 
 #[path = "app/chess_cards.rs"]
 mod chess_cards;
+
+mod fonts {
+    use bevy_egui::egui::epaint::text::{Fonts, TextOptions};
+    use bevy_egui::egui::{FontFamily, FontId};
+    use carved_tables::app::style::{FONT_FILES, font_definitions};
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// Every character beyond plain ASCII in the texts the game shows: its translations, rules
+    /// pages and theme, and the string literals of the interface's code (comment lines skipped).
+    fn characters_the_game_writes() -> BTreeSet<(char, String)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["assets/i18n", "assets/rules"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                files.push(entry.unwrap().path());
+            }
+        }
+        files.push(root.join("assets/theme.ron"));
+        let mut code = vec![root.join("src/app")];
+        while let Some(dir) = code.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    code.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut found = BTreeSet::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let is_code = file.extension().is_some_and(|e| e == "rs");
+            for line in text.lines() {
+                let line = if is_code {
+                    if line.trim_start().starts_with("//") {
+                        continue;
+                    }
+                    line.split(" // ").next().unwrap()
+                } else {
+                    line
+                };
+                for c in line.chars().filter(|c| !c.is_ascii() && !c.is_control()) {
+                    let name = file.strip_prefix(root).unwrap().display().to_string();
+                    found.insert((c, name));
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether one of the game's fonts has a glyph for `c` (egui's own `has_glyph` answers no
+    /// for any character drawn by the face that also draws its replacement box).
+    fn drawable(faces: &[ttf_parser::Face], c: char) -> bool {
+        faces.iter().any(|face| face.glyph_index(c).is_some())
+    }
+
+    #[test]
+    fn every_character_the_game_writes_has_a_glyph_in_its_fonts() {
+        let faces: Vec<ttf_parser::Face> = FONT_FILES
+            .iter()
+            .map(|bytes| ttf_parser::Face::parse(bytes, 0).unwrap())
+            .collect();
+        let written = characters_the_game_writes();
+        // The texts are not all ASCII: the test looks at Latvian, Portuguese and Russian.
+        for c in ['ē', 'ã', 'Ж', '✔', '⏱'] {
+            assert!(written.iter().any(|(w, _)| *w == c), "{c} not found");
+        }
+        let missing: Vec<String> = written
+            .iter()
+            .filter(|(c, _)| !drawable(&faces, *c))
+            .map(|(c, file)| format!("{c} (U+{:04X}) in {file}", *c as u32))
+            .collect();
+        assert!(missing.is_empty(), "no glyph for: {missing:?}");
+        // And the check itself can fail: a character from a block the fonts were cut without.
+        assert!(!drawable(&faces, '漢'));
+        assert!(!drawable(&faces, '😀'));
+        // egui is given all four, in the families the panels use.
+        let definitions = font_definitions();
+        assert_eq!(definitions.font_data.len(), FONT_FILES.len());
+        for family in [FontFamily::Proportional, FontFamily::Monospace] {
+            assert_eq!(definitions.families[&family].len(), FONT_FILES.len());
+        }
+        // And it lays text out with them: a word in each script has a width.
+        let mut fonts = Fonts::new(TextOptions::default(), definitions);
+        for word in ["Snēlab", "Ação", "Шахматы"] {
+            let galley = fonts.with_pixels_per_point(1.0).layout_no_wrap(
+                word.into(),
+                FontId::new(18.0, FontFamily::Proportional),
+                bevy_egui::egui::Color32::WHITE,
+            );
+            assert!(galley.size().x > 30.0, "{word}: {:?}", galley.size());
+        }
+    }
+}

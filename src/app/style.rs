@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::{EguiContext, EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass};
 
 pub const WALNUT: Color32 = Color32::from_rgb(0x2a, 0x1c, 0x13);
 pub const WALNUT_LIGHT: Color32 = Color32::from_rgb(0x3d, 0x2a, 0x1d);
@@ -35,7 +35,63 @@ pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, apply_style);
+    app.add_systems(
+        PreUpdate,
+        install_fonts
+            .after(EguiPreUpdateSet::InitContexts)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(EguiPrimaryContextPass, apply_style);
+}
+
+/// The interface's fonts, compiled in: egui's own four (Ubuntu Light for text, Hack for
+/// monospace, Noto Emoji and emoji-icon-font for symbols) cut to the Latin, Cyrillic and symbol
+/// blocks the game writes (`scripts/subset-fonts.py`, `fonts/README.md`). egui's `default_fonts`
+/// feature is off: the whole fonts were 0.8 MB of the browser's gzipped `.wasm`, these 0.18 MB.
+const TEXT: &[u8] = include_bytes!("../../fonts/ui-text.ttf");
+const MONO: &[u8] = include_bytes!("../../fonts/ui-mono.ttf");
+const SYMBOLS: &[u8] = include_bytes!("../../fonts/ui-symbols.ttf");
+const ICONS: &[u8] = include_bytes!("../../fonts/ui-icons.ttf");
+/// The four font files, as `font_definitions` installs them.
+pub const FONT_FILES: [&[u8]; 4] = [TEXT, MONO, SYMBOLS, ICONS];
+
+/// The game's fonts: the text font first, then the symbol fonts, then the monospace font (which
+/// has the arrows and discs the others lack) as the last fallback; monospace the other way round.
+pub fn font_definitions() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::empty();
+    let tweaked = |bytes: &'static [u8], scale: f32| {
+        std::sync::Arc::new(
+            egui::FontData::from_static(bytes).tweak(egui::FontTweak { scale, ..default() }),
+        )
+    };
+    fonts.font_data.insert("text".into(), tweaked(TEXT, 1.0));
+    fonts.font_data.insert("mono".into(), tweaked(MONO, 1.0));
+    // Sized as egui sizes them among its default fonts.
+    fonts
+        .font_data
+        .insert("symbols".into(), tweaked(SYMBOLS, 0.81));
+    fonts.font_data.insert("icons".into(), tweaked(ICONS, 0.90));
+    let family = |names: [&str; 4]| names.map(String::from).to_vec();
+    fonts.families.insert(
+        FontFamily::Proportional,
+        family(["text", "symbols", "icons", "mono"]),
+    );
+    fonts.families.insert(
+        FontFamily::Monospace,
+        family(["mono", "text", "symbols", "icons"]),
+    );
+    fonts
+}
+
+/// Gives each new egui context the game's fonts before its first pass, so that no frame is laid
+/// out without them.
+fn install_fonts(mut contexts: Query<(Entity, &mut EguiContext)>, mut done: Local<Vec<Entity>>) {
+    for (entity, mut context) in &mut contexts {
+        if !done.contains(&entity) {
+            context.get_mut().set_fonts(font_definitions());
+            done.push(entity);
+        }
+    }
 }
 
 fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
@@ -43,15 +99,6 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    // Arrows, discs and the like are missing from the text font and the emoji fonts: the
-    // monospace font (which has them) stands behind the text font as its last fallback.
-    let mut fonts = egui::FontDefinitions::default();
-    if let Some(family) = fonts.families.get_mut(&FontFamily::Proportional)
-        && !family.iter().any(|f| f == "Hack")
-    {
-        family.push("Hack".into());
-    }
-    ctx.set_fonts(fonts);
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (

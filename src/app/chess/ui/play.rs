@@ -113,7 +113,7 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
         });
 }
 
-/// One line of the move list: "12. e4xd5 ✓ 14:9".
+/// One line of the move list: "12. e4xd5 ✚ 14:9".
 pub fn list_line(e: &ListEntry) -> String {
     let dots = match e.side {
         Color::White => ".",

@@ -65,7 +65,7 @@ fn rank_badge(ctx: &egui::Context, sq: Square, at: egui::Pos2, text: String) {
         });
 }
 
-/// The words over the court: "can't pay", the paid/cost badge, the ✓ on chosen payers, the
+/// The words over the court: "can't pay", the paid/cost badge, the ✔ on chosen payers, the
 /// names of ranks, and the names of the two Counters as the near player sees them.
 pub(super) fn badges(
     ctx: &egui::Context,
