@@ -74,9 +74,20 @@ if [ "$DEV" = 0 ] && { [ ! -x "$WASM_OPT" ] || ! grep -q "\"version\": \"$BINARY
     took
 fi
 
+# The release build trades diagnostics for size: a panic stops the game at once without
+# formatting its message (`-Cpanic=immediate-abort`, so no message text or formatting code is
+# kept), panic locations carry no file or line (`-Zlocation-detail=none`), and the standard
+# library is built with its smaller algorithms (`optimize_for_size`). A panic in the browser then
+# shows as "unreachable" in the console: reproduce it with `--dev`, which keeps the messages.
+# (RUSTFLAGS also reach the standard library that -Zbuild-std compiles.)
+STD_FEATURES=""
+if [ "$DEV" = 0 ]; then
+    export RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+    STD_FEATURES="-Zbuild-std-features=optimize_for_size"
+fi
 step "cargo build --profile $PROFILE --target $TARGET"
 RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --profile "$PROFILE" \
-    --target "$TARGET" -Zbuild-std=std,panic_abort --bin carved-tables
+    --target "$TARGET" -Zbuild-std=std,panic_abort $STD_FEATURES --bin carved-tables
 took
 built="$ROOT/target/$TARGET/$PROFILE/carved-tables.wasm"
 
@@ -114,12 +125,12 @@ cp -r "$ROOT/assets" "$ROOT/shaders" "$DIST/"
 
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
-mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 echo "== done: $DIST"
 echo "   .wasm after wasm-bindgen: $(mb "$bound_size")"
 if [ "$DEV" = 1 ]; then
     echo "   .wasm (development build, not optimised): $(mb "$raw") raw, $(mb "$gz") gzipped"
 else
-    echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped"
+    echo "   .wasm after wasm-opt -Oz: $(mb "$raw") raw, $(mb "$gz") gzipped (web/size.sh: brotli and what weighs most)"
 fi
 echo "   serve it: web/serve.sh (http://127.0.0.1:8000/)"
