@@ -39,9 +39,11 @@ def main():
         size = int(row["ShallowSize"])
         sizes[crate_of(row["Name"])] += size
         total += size
-    names = sizes.pop("function names subsection", 0)
-    code_and_data = total - names
-    print(f"{'bytes':>10}  {'share':>6}  crate (of {code_and_data} bytes, function names left out)")
+    # Not shipped: the names, and the section wasm-bindgen reads and removes.
+    gone = sizes.pop("function names subsection", 0)
+    gone += sizes.pop("custom section '__wasm_bindgen_unstable'", 0)
+    code_and_data = total - gone
+    print(f"{'bytes':>10}  {'share':>6}  crate (of {code_and_data} bytes of code and data)")
     for crate, size in sizes.most_common(top):
         print(f"{size:>10}  {100 * size / code_and_data:5.1f}%  {crate}")
 
