@@ -85,12 +85,9 @@ pub fn font_definitions() -> egui::FontDefinitions {
 
 /// Gives each new egui context the game's fonts before its first pass, so that no frame is laid
 /// out without them.
-fn install_fonts(mut contexts: Query<(Entity, &mut EguiContext)>, mut done: Local<Vec<Entity>>) {
-    for (entity, mut context) in &mut contexts {
-        if !done.contains(&entity) {
-            context.get_mut().set_fonts(font_definitions());
-            done.push(entity);
-        }
+fn install_fonts(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
+    for mut context in &mut contexts {
+        context.get_mut().set_fonts(font_definitions());
     }
 }
 
