@@ -204,7 +204,8 @@ fn the_engine_is_deterministic_however_the_work_is_sliced() {
 }
 
 /// The principal-variation search with its tables, killers and history answers the same
-/// however its work is sliced, also deep and in the middle game, and with noise.
+/// however its work is sliced, also deep and in the middle game, with noise, null moves and
+/// contempt.
 #[test]
 fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
     let positions = [
@@ -215,11 +216,14 @@ fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
     ];
     for text in positions {
         let s = State::from_game_string(text).unwrap();
-        for noise in [0, 6] {
+        // Plain, with noise, and as the hard level searches (null moves, contempt).
+        for (noise, hard) in [(0, false), (6, false), (0, true), (6, true)] {
             let limits = ai::Limits {
                 max_depth: 5,
                 node_cap: 40_000,
                 noise,
+                contempt: if hard { ai::HARD_CONTEMPT } else { 0 },
+                null_move: hard,
             };
             let mut answers = Vec::new();
             for budget in [1, 997, 20_000, u64::MAX] {

@@ -1,6 +1,7 @@
 //! The Ash & Walnut engine: principal-variation alpha-beta with iterative deepening, a
-//! transposition table, killer and history move ordering, and an evaluation that knows the game
-//! ([`eval`]: Elder liberties, mobility, pinned pieces, Otters in play, Owls on top). Budgets are
+//! transposition table, killer and history move ordering, late move reductions, and an
+//! evaluation that knows the game ([`eval`]: Elder liberties, mobility, pinned pieces, Otters in
+//! play, Owls on top). The hard level adds null-move pruning and a contempt for draws. Budgets are
 //! in nodes, so a given seed always gives the same move; [`Search::step`] lets a caller spread
 //! the work over frames. The move played when a turn clock runs out is frozen apart, in
 //! [`timeout`].
@@ -27,28 +28,43 @@ pub fn limits(level: Level) -> Limits {
             max_depth: 1,
             node_cap: u64::MAX,
             noise: 60,
+            contempt: 0,
+            null_move: false,
         },
         Level::Normal => Limits {
             max_depth: 3,
             node_cap: 20_000,
             noise: 4,
+            contempt: 0,
+            null_move: false,
         },
         Level::Hard => Limits {
             max_depth: 8,
             node_cap: 250_000,
             noise: 0,
+            contempt: HARD_CONTEMPT,
+            null_move: true,
         },
     }
 }
 
 /// What bounds a search: it stops after `max_depth` plies or once `node_cap` nodes are spent
 /// (checked between root moves), and adds up to `noise` points of seeded noise to root moves.
+/// `contempt` is what a draw costs the player the search is for (in evaluation points: it plays
+/// on rather than repeat a position it thinks level); `null_move` lets the search prune a
+/// subtree where even letting the other player move twice does not save them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
     pub max_depth: u32,
     pub node_cap: u64,
     pub noise: i32,
+    pub contempt: i32,
+    pub null_move: bool,
 }
+
+/// The hard level's contempt: about an Otter free to move. Against a weaker opponent a
+/// repetition it could have avoided is half a point thrown away.
+pub const HARD_CONTEMPT: i32 = 25;
 
 /// The deepest search any caller may ask for (UHP `bestmove depth`, a clock-bound search).
 pub const MAX_DEPTH: u32 = 32;
@@ -119,6 +135,8 @@ pub struct Search {
     /// How often each piece going to each cell cut the search off, weighted by depth.
     history: Vec<u32>,
     limits: Limits,
+    /// The player the search is for (the draw's contempt counts against them).
+    root_side: Colour,
     root: Vec<RootMove>,
     depth: u32,
     /// The deepest iteration finished.
@@ -204,6 +222,7 @@ impl Search {
                 max_depth: limits.max_depth.clamp(1, MAX_DEPTH),
                 ..limits
             },
+            root_side: state.to_move(),
             root,
             depth: 1,
             completed: 0,
@@ -292,14 +311,14 @@ impl Search {
         self.path.push(self.board.hash());
         self.board.apply(mv);
         let score = match self.iter_best {
-            None => -self.negamax(depth, -INF, INF, 1, stop),
+            None => -self.negamax(depth, -INF, INF, 1, true, stop),
             Some((_, best)) => {
                 // Moves within the noise of the best get exact scores, so the noise compares
                 // fairly; a null window first shows most moves cannot get there.
                 let alpha = best - self.limits.noise - 1;
-                let scout = -self.negamax(depth, -alpha - 1, -alpha, 1, stop);
+                let scout = -self.negamax(depth, -alpha - 1, -alpha, 1, true, stop);
                 if scout > alpha && !self.stopped {
-                    -self.negamax(depth, -INF, -alpha, 1, stop)
+                    -self.negamax(depth, -INF, -alpha, 1, true, stop)
                 } else {
                     scout
                 }
@@ -342,6 +361,7 @@ impl Search {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        null_ok: bool,
         stop: &mut dyn FnMut() -> bool,
     ) -> i32 {
         self.nodes += 1;
@@ -350,17 +370,23 @@ impl Search {
             return 0;
         }
         let me = self.board.to_move();
+        // A draw, from the side to move: the contempt counts against the search's own player.
+        let draw = if me == self.root_side {
+            -self.limits.contempt
+        } else {
+            self.limits.contempt
+        };
         match (
             self.board.elder_surrounded(me),
             self.board.elder_surrounded(me.other()),
         ) {
-            (true, true) => return 0,
+            (true, true) => return draw,
             (true, false) => return -WIN + ply as i32,
             (false, true) => return WIN - ply as i32,
             _ => {}
         }
         if self.board.ply() >= PLY_LIMIT {
-            return 0;
+            return draw;
         }
         let key = self.board.hash();
         // A position met again: on the path (the same player to move, two plies back or more)
@@ -368,7 +394,7 @@ impl Search {
         self.path.truncate(ply);
         let again = self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key);
         if again || self.played.binary_search(&key).is_ok() {
-            return 0;
+            return draw;
         }
         self.path.push(key);
         if depth == 0 {
@@ -385,6 +411,27 @@ impl Search {
                     UPPER if score <= alpha => return score,
                     _ => {}
                 }
+            }
+        }
+        // Null move: if the other player, moving twice, still cannot bring the score under
+        // beta, a shallower search is trusted to cut here. Not when this player's Elder is
+        // hemmed in (where having to move can matter), nor twice in a row, nor near a win.
+        if self.limits.null_move
+            && null_ok
+            && depth >= 3
+            && beta.abs() < WON
+            && !self.elder_pressed(me)
+            && evaluate(&self.board, &mut self.scratch) >= beta
+        {
+            let r = if depth >= 6 { 3 } else { 2 };
+            self.board.apply(Move::Pass);
+            let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, stop);
+            self.board.revert(Move::Pass);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score.min(WON - 1);
             }
         }
         while self.lists.len() <= ply {
@@ -412,16 +459,17 @@ impl Search {
             let m = moves[i];
             self.board.apply(m);
             let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
             } else {
                 // Late quiet moves are first searched less deep (late move reductions).
                 let r = reduction(depth, i, keys[i]);
-                let mut scout = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, stop);
+                let mut scout =
+                    -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, stop);
                 if r > 0 && scout > alpha && !self.stopped {
-                    scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, stop);
+                    scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true, stop);
                 }
                 if scout > alpha && scout < beta && !self.stopped {
-                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, stop)
+                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
                 } else {
                     scout
                 }
@@ -462,6 +510,13 @@ impl Search {
             bound,
         });
         best
+    }
+
+    /// Whether `colour`'s Elder has four or more neighbours (two moves from being surrounded).
+    fn elder_pressed(&self, colour: Colour) -> bool {
+        self.board
+            .position(Piece::elder(colour))
+            .is_some_and(|h| self.board.neighbour_mask(h.cell()).count_ones() >= 4)
     }
 
     /// Remembers a move that cut the search off: a killer at this ply, and its history.
@@ -656,4 +711,115 @@ pub fn random_move(state: &State, rng: &mut impl Rng) -> Option<Move> {
         return None;
     }
     Some(moves[rng.random_range(0..moves.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn shift_back(m: Move) -> Option<Move> {
+        match m {
+            Move::Shift { piece, from, to } => Some(Move::Shift {
+                piece,
+                from: to,
+                to: from,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A game where both players shuffle a piece out and back: after white's second shuffle,
+    /// black's move back would bring back a position of the game (a repetition), returned with
+    /// the state before it.
+    fn shuffle_position() -> (State, Move) {
+        let start = State::from_game_string(
+            "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/",
+        )
+        .expect("the game string is valid");
+        for m1 in start
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| shift_back(m).map(|_| m))
+        {
+            let mut s1 = start.clone();
+            s1.play(m1).expect("legal");
+            for m2 in s1
+                .legal_moves()
+                .into_iter()
+                .filter_map(|m| shift_back(m).map(|_| m))
+            {
+                let mut s2 = s1.clone();
+                s2.play(m2).expect("legal");
+                let back1 = shift_back(m1).expect("a shift");
+                if !s2.legal_moves().contains(&back1) {
+                    continue;
+                }
+                let mut s3 = s2.clone();
+                s3.play(back1).expect("legal");
+                let back2 = shift_back(m2).expect("a shift");
+                if s3.legal_moves().contains(&back2) {
+                    return (s3, back2);
+                }
+            }
+        }
+        panic!("no shuffle found");
+    }
+
+    /// The root move that repeats a position is scored as a draw, minus the contempt.
+    #[test]
+    fn a_repetition_costs_the_contempt() {
+        let (state, repeat) = shuffle_position();
+        for contempt in [0, HARD_CONTEMPT, 100] {
+            let limits = Limits {
+                max_depth: 1,
+                node_cap: u64::MAX,
+                noise: 0,
+                contempt,
+                null_move: false,
+            };
+            let mut search = Search::with_limits(&state, limits, 1);
+            while search.step(u64::MAX) == Step::Thinking {}
+            let scored = search
+                .root
+                .iter()
+                .find(|r| r.mv == repeat)
+                .expect("the move back is a root move");
+            assert_eq!(scored.score, -contempt, "contempt {contempt}");
+        }
+    }
+
+    /// Null-move pruning spends fewer nodes on the same depth, over middle-game positions.
+    #[test]
+    fn null_moves_prune_the_search() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut with, mut without) = (0, 0);
+        for _ in 0..6 {
+            let mut state = State::new();
+            for _ in 0..14 {
+                match random_move(&state, &mut rng) {
+                    Some(m) if state.outcome().is_none() => {
+                        state.play(m).expect("legal");
+                    }
+                    _ => break,
+                }
+            }
+            if state.outcome().is_some() {
+                continue;
+            }
+            for (null_move, nodes) in [(true, &mut with), (false, &mut without)] {
+                let limits = Limits {
+                    max_depth: 4,
+                    node_cap: u64::MAX,
+                    noise: 0,
+                    contempt: 0,
+                    null_move,
+                };
+                let mut search = Search::with_limits(&state, limits, 1);
+                while search.step(u64::MAX) == Step::Thinking {}
+                *nodes += search.nodes();
+            }
+        }
+        assert!(with > 0 && with < without, "with {with}, without {without}");
+    }
 }
