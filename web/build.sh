@@ -79,10 +79,14 @@ fi
 # kept), panic locations carry no file or line (`-Zlocation-detail=none`), and the standard
 # library is built with its smaller algorithms (`optimize_for_size`). A panic in the browser then
 # shows as "unreachable" in the console: reproduce it with `--dev`, which keeps the messages.
+# `{:?}` of a derived Debug prints only the type's or the variant's name (`-Zfmt-debug=shallow`:
+# the game never shows Debug text to a player, and the probe keeps only variant names), and the
+# code uses wasm's 128-bit SIMD (`+simd128`: every browser with WebGL2 and wasm SIMD, Chrome 91,
+# Firefox 89, Safari 16.4), so wasm-opt is told `--enable-simd`.
 # (RUSTFLAGS also reach the standard library that -Zbuild-std compiles.)
 STD_FEATURES=""
 if [ "$DEV" = 0 ]; then
-    export RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+    export RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=shallow -Ctarget-feature=+simd128"
     STD_FEATURES="-Zbuild-std-features=optimize_for_size"
 fi
 step "cargo build --profile $PROFILE --target $TARGET"
@@ -110,7 +114,7 @@ elif [ -f "$cached" ]; then
 else
     step "wasm-opt -Oz"
     # The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
-    "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    "$WASM_OPT" -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         -o "$wasm.opt" "$wasm"
     mv "$wasm.opt" "$wasm"
@@ -118,6 +122,23 @@ else
     mkdir -p "$OPT_CACHE"
     cp "$wasm" "$cached"
     took
+fi
+
+# The .wasm compressed ahead, for web/serve.sh and hosts that serve precompressed files: gzip made
+# by zopfli (smaller than gzip -9, read by every browser) and brotli at its best quality.
+if [ "$DEV" = 0 ]; then
+    PYTOOLS="$TOOLS/py"
+    if ! PYTHONPATH="$PYTOOLS" python3 -c 'import zopfli, brotli' 2>/dev/null; then
+        step "pip install zopfli brotli (once, into web/.tools/py)"
+        python3 -m pip install --quiet --disable-pip-version-check --target "$PYTOOLS" zopfli brotli \
+            || echo "   (no pip: the .wasm is not precompressed; web/serve.sh compresses it itself)"
+        took
+    fi
+    if PYTHONPATH="$PYTOOLS" python3 -c 'import zopfli, brotli' 2>/dev/null; then
+        step "precompress the .wasm (zopfli gzip, brotli 11)"
+        PYTHONPATH="$PYTOOLS" python3 "$WEB/precompress.py" "$wasm"
+        took
+    fi
 fi
 
 cp "$WEB/index.html" "$DIST/"

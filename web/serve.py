@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Serves the browser build (web/dist/) for players who host it: the right content types for
-every file the game fetches, and the bigger ones compressed (brotli when the browser takes it
-and the `brotli` module is installed, else gzip), compressed once and kept in memory.
+every file the game fetches, and the bigger ones compressed (brotli when the browser takes it,
+else gzip). A file's precompressed copy beside it (`FILE.br`, `FILE.gz`, as web/build.sh writes
+for the .wasm) is sent when it is newer than the file; otherwise the file is compressed once
+(brotli needs the `brotli` module) and kept in memory.
 
     web/serve.sh [--bind ADDR] [--port PORT] [DIR]
 
@@ -68,6 +70,14 @@ class Cache:
 CACHE = Cache()
 
 
+def fresh(copy, mtime):
+    """Whether a precompressed copy exists and was written after its file."""
+    try:
+        return os.path.getmtime(copy) >= mtime
+    except OSError:
+        return False
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
@@ -84,7 +94,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not os.path.isfile(path) or ext in STORED:
             return super().send_head()
         accepted = self.headers.get("Accept-Encoding", "")
-        encoding = "br" if brotli and "br" in accepted else "gzip" if "gzip" in accepted else None
         try:
             with open(path, "rb") as f:
                 raw = f.read()
@@ -92,9 +101,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404, "File not found")
             return None
+        ready = {enc: path + ext for enc, ext in (("br", ".br"), ("gzip", ".gz"))
+                 if fresh(path + ext, mtime)}
+        if "br" in accepted and ("br" in ready or brotli):
+            encoding = "br"
+        elif "gzip" in accepted:
+            encoding = "gzip"
+        else:
+            encoding = None
         if encoding is None or len(raw) < MIN_COMPRESS:
             return super().send_head()
-        body = CACHE.get(path, mtime, encoding, raw)
+        body = None
+        if encoding in ready:
+            try:
+                with open(ready[encoding], "rb") as f:
+                    body = f.read()
+            except OSError:
+                body = None
+        if body is None:
+            body = CACHE.get(path, mtime, encoding, raw)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
