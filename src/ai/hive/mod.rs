@@ -737,27 +737,26 @@ mod tests {
             "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ/",
         )
         .expect("the game string is valid");
-        for m1 in start
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| shift_back(m).map(|_| m))
-        {
-            let mut s1 = start.clone();
-            s1.play(m1).expect("legal");
-            for m2 in s1
-                .legal_moves()
+        // Each move that shifts a piece, with the move that takes it back.
+        let shifts = |s: &State| -> Vec<(Move, Move)> {
+            s.legal_moves()
                 .into_iter()
-                .filter_map(|m| shift_back(m).map(|_| m))
-            {
-                let mut s2 = s1.clone();
-                s2.play(m2).expect("legal");
-                let back1 = shift_back(m1).expect("a shift");
+                .filter_map(|m| shift_back(m).map(|back| (m, back)))
+                .collect()
+        };
+        let after = |s: &State, m: Move| {
+            let mut next = s.clone();
+            next.play(m).expect("legal");
+            next
+        };
+        for (m1, back1) in shifts(&start) {
+            let s1 = after(&start, m1);
+            for (m2, back2) in shifts(&s1) {
+                let s2 = after(&s1, m2);
                 if !s2.legal_moves().contains(&back1) {
                     continue;
                 }
-                let mut s3 = s2.clone();
-                s3.play(back1).expect("legal");
-                let back2 = shift_back(m2).expect("a shift");
+                let s3 = after(&s2, back1);
                 if s3.legal_moves().contains(&back2) {
                     return (s3, back2);
                 }
