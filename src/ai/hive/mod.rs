@@ -516,7 +516,7 @@ impl Search {
     fn elder_pressed(&self, colour: Colour) -> bool {
         self.board
             .position(Piece::elder(colour))
-            .is_some_and(|h| self.board.neighbour_mask(h.cell()).count_ones() >= 4)
+            .is_some_and(|h| self.board.occupied_neighbours(h) >= 4)
     }
 
     /// Remembers a move that cut the search off: a killer at this ply, and its history.
