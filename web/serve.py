@@ -41,10 +41,13 @@ TYPES = {
 # Already compressed: sending them as they are is as small and costs nothing.
 STORED = {".png", ".ogg", ".ktx2"}
 MIN_COMPRESS = 1024
+# The names of a file's precompressed copies, by encoding.
+PRECOMPRESSED = {"br": ".br", "gzip": ".gz"}
 
 
 class Cache:
-    """Compressed bodies by (path, modification time, encoding)."""
+    """Compressed bodies by (path, modification time, encoding): a file's fresh precompressed
+    copy (`FILE.br`, `FILE.gz`) as it is, else the file compressed here."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -55,9 +58,17 @@ class Cache:
         with self.lock:
             if key in self.items:
                 return self.items[key]
-        if encoding == "br":
+        body = None
+        copy = path + PRECOMPRESSED[encoding]
+        if fresh(copy, mtime):
+            try:
+                with open(copy, "rb") as f:
+                    body = f.read()
+            except OSError:
+                body = None
+        if body is None and encoding == "br":
             body = brotli.compress(raw, quality=9)
-        else:
+        elif body is None:
             body = gzip.compress(raw, compresslevel=9, mtime=0)
         with self.lock:
             # Keep only the newest version of each file.
@@ -101,9 +112,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404, "File not found")
             return None
-        ready = {enc: path + ext for enc, ext in (("br", ".br"), ("gzip", ".gz"))
-                 if fresh(path + ext, mtime)}
-        if "br" in accepted and ("br" in ready or brotli):
+        if "br" in accepted and (brotli or fresh(path + PRECOMPRESSED["br"], mtime)):
             encoding = "br"
         elif "gzip" in accepted:
             encoding = "gzip"
@@ -111,15 +120,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             encoding = None
         if encoding is None or len(raw) < MIN_COMPRESS:
             return super().send_head()
-        body = None
-        if encoding in ready:
-            try:
-                with open(ready[encoding], "rb") as f:
-                    body = f.read()
-            except OSError:
-                body = None
-        if body is None:
-            body = CACHE.get(path, mtime, encoding, raw)
+        body = CACHE.get(path, mtime, encoding, raw)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", encoding)
