@@ -9,6 +9,7 @@
 //! board lines).
 
 pub mod glb;
+pub mod gltf;
 pub mod mesh;
 
 mod chess;
