@@ -2039,3 +2039,115 @@ mod fonts {
         }
     }
 }
+
+/// The game's model files go through its own glTF reader as Bevy assets: the shipped files load,
+/// a `.gltf` finds its buffer file beside it, and a broken file fails with the reader's message
+/// (the game then carves the model in code, `models::resolve_models`).
+mod model_files {
+    use bevy::asset::{AssetPlugin, LoadState};
+    use bevy::prelude::*;
+    use carved_tables::app::models::{ModelFile, ModelFileLoader};
+    use carved_tables::carve::Slot;
+    use std::path::Path;
+
+    fn app(root: &Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: root.display().to_string(),
+                ..default()
+            },
+        ))
+        .init_asset::<ModelFile>()
+        .init_asset_loader::<ModelFileLoader>();
+        app
+    }
+
+    /// Loads `path` and waits (up to 10 s) until it has loaded or failed.
+    fn load(app: &mut App, path: &str) -> (Handle<ModelFile>, LoadState) {
+        let handle: Handle<ModelFile> =
+            app.world().resource::<AssetServer>().load(path.to_string());
+        let start = std::time::Instant::now();
+        loop {
+            app.update();
+            let state = app
+                .world()
+                .resource::<AssetServer>()
+                .load_state(handle.id());
+            if !matches!(state, LoadState::Loading | LoadState::NotLoaded) {
+                return (handle, state);
+            }
+            assert!(start.elapsed().as_secs() < 10, "{path} still loading");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn the_shipped_models_load_with_their_slots() {
+        let mut app = app(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
+        for (name, inlay) in [("chess_king", false), ("hive_fox", true), ("die_d6", true)] {
+            let (handle, state) = load(&mut app, &format!("models/{name}.glb"));
+            assert!(matches!(state, LoadState::Loaded), "{name}: {state:?}");
+            let files = app.world().resource::<Assets<ModelFile>>();
+            let parts = &files.get(&handle).unwrap().parts;
+            assert!(!parts.is_empty() && parts.iter().all(|p| !p.mesh.indices.is_empty()));
+            assert_eq!(parts[0].slot, Slot::Wood, "{name}");
+            assert_eq!(parts.iter().any(|p| p.slot == Slot::Inlay), inlay, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_gltf_reads_its_buffer_from_beside_it_and_a_broken_file_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let models = dir.path().join("models");
+        std::fs::create_dir_all(models.join("data")).unwrap();
+        // One triangle: three positions, then three u16 indices.
+        let mut bin = Vec::new();
+        for v in [0.0f32, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, -1.0] {
+            bin.extend_from_slice(&v.to_le_bytes());
+        }
+        for i in [0u16, 1, 2, 0] {
+            bin.extend_from_slice(&i.to_le_bytes());
+        }
+        std::fs::write(models.join("data/tri.bin"), &bin).unwrap();
+        let gltf = r#"{"asset":{"version":"2.0"},
+            "buffers":[{"uri":"data/tri.bin","byteLength":44}],
+            "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":6}],
+            "accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"},
+                         {"bufferView":1,"componentType":5123,"count":3,"type":"SCALAR"}],
+            "materials":[{"name":"inlay"}],
+            "meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"material":0}]}]}"#;
+        std::fs::write(models.join("tri.gltf"), gltf).unwrap();
+        std::fs::write(models.join("broken.glb"), b"glTF\x02\0\0\0garbage").unwrap();
+        std::fs::write(
+            models.join("lost.gltf"),
+            gltf.replace("data/tri.bin", "data/none.bin"),
+        )
+        .unwrap();
+
+        let mut app = app(dir.path());
+        let (handle, state) = load(&mut app, "models/tri.gltf");
+        assert!(matches!(state, LoadState::Loaded), "{state:?}");
+        let files = app.world().resource::<Assets<ModelFile>>();
+        let parts = &files.get(&handle).unwrap().parts;
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].slot, Slot::Inlay);
+        assert_eq!(parts[0].mesh.indices, vec![0, 1, 2]);
+        // No normals in the file: the reader computes them (this triangle faces up).
+        assert!(parts[0].mesh.normals.iter().all(|n| n[1] > 0.99));
+
+        for broken in ["models/broken.glb", "models/lost.gltf"] {
+            let (_, state) = load(&mut app, broken);
+            let LoadState::Failed(error) = state else {
+                panic!("{broken} loaded: {state:?}");
+            };
+            assert!(
+                error
+                    .to_string()
+                    .contains(broken.trim_start_matches("models/")),
+                "{error}"
+            );
+        }
+    }
+}

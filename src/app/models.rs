@@ -3,14 +3,19 @@
 //! ([`crate::carve`]), with one warning. Every model is drawn with the theme's finishes — the
 //! `wood` and `inlay` material slots of the file are matched by name and get the game's own
 //! materials (procedural grain, different for every piece).
+//!
+//! The files are read by the game's own glTF reader ([`crate::carve::gltf`]), which takes only
+//! what the game draws (the meshes and their materials' names), instead of Bevy's glTF loader
+//! with its scenes, animation and texture support (about 3 % of the browser's download).
 
 use super::loading::LoadingQueue;
 use super::theme::ActiveTheme;
 use super::wood::WoodMaterial;
-use crate::carve::{self, MeshData, Slot};
+use crate::carve::gltf::Document;
+use crate::carve::{self, MeshData, Part, Slot};
 use crate::theme::Wood;
-use bevy::asset::{LoadState, RenderAssetUsages};
-use bevy::gltf::{Gltf, GltfMesh};
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, LoadContext, LoadState, RenderAssetUsages};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -18,7 +23,7 @@ use std::collections::HashMap;
 /// The meshes of each model, by slot, once known.
 #[derive(Resource, Default)]
 pub struct ModelLibrary {
-    files: HashMap<&'static str, Handle<Gltf>>,
+    files: HashMap<&'static str, Handle<ModelFile>>,
     parts: HashMap<&'static str, Vec<(Slot, Handle<Mesh>)>>,
 }
 
@@ -45,8 +50,51 @@ pub fn to_mesh(data: &MeshData) -> Mesh {
     .with_inserted_indices(Indices::U32(data.indices.clone()))
 }
 
+/// A model file as read: its parts, each with its slot.
+#[derive(Asset, TypePath, Debug)]
+pub struct ModelFile {
+    pub parts: Vec<Part>,
+}
+
+/// Reads `.glb` and `.gltf` model files with [`crate::carve::gltf`]; a `.gltf`'s buffer files
+/// are read from beside it.
+#[derive(Default, TypePath)]
+pub struct ModelFileLoader;
+
+impl AssetLoader for ModelFileLoader {
+    type Asset = ModelFile;
+    type Settings = ();
+    type Error = BevyError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<ModelFile, BevyError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let document = Document::parse(&bytes)?;
+        let mut buffers = HashMap::new();
+        for uri in document.external_buffers() {
+            let path = load_context.path().resolve_embed_str(&uri)?;
+            let data = load_context.read_asset_bytes(path).await?;
+            buffers.insert(uri, data);
+        }
+        Ok(ModelFile {
+            parts: document.parts(&buffers)?,
+        })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["glb", "gltf"]
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ModelLibrary>()
+    app.init_asset::<ModelFile>()
+        .init_asset_loader::<ModelFileLoader>()
+        .init_resource::<ModelLibrary>()
         .add_systems(Startup, load_models.after(super::save::Loaded::Theme))
         .add_systems(
             Update,
@@ -62,7 +110,7 @@ fn load_models(
 ) {
     for (name, _) in carve::MODELS {
         if let Some(path) = theme.0.model_path(name) {
-            let handle: Handle<Gltf> = server.load(path.clone());
+            let handle: Handle<ModelFile> = server.load(path.clone());
             queue.track(path, handle.clone());
             library.files.insert(name, handle);
         }
@@ -79,8 +127,7 @@ fn fallback(name: &str, meshes: &mut Assets<Mesh>) -> Vec<(Slot, Handle<Mesh>)> 
 
 fn resolve_models(
     server: Res<AssetServer>,
-    gltfs: Res<Assets<Gltf>>,
-    gltf_meshes: Res<Assets<GltfMesh>>,
+    files: Res<Assets<ModelFile>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut library: ResMut<ModelLibrary>,
 ) {
@@ -104,24 +151,15 @@ fn resolve_models(
             }
             LoadState::NotLoaded | LoadState::Loading => continue,
         }
-        let Some(gltf) = gltfs.get(&handle) else {
+        let Some(file) = files.get(&handle) else {
             continue;
         };
-        let inlay = gltf.named_materials.get("inlay").map(|h| h.id());
-        let mut parts = Vec::new();
-        for mesh in gltf.meshes.iter().filter_map(|h| gltf_meshes.get(h)) {
-            for primitive in &mesh.primitives {
-                let slot = match (&primitive.material, inlay) {
-                    (Some(m), Some(i)) if m.id() == i => Slot::Inlay,
-                    _ => Slot::Wood,
-                };
-                parts.push((slot, primitive.mesh.clone()));
-            }
-        }
-        if parts.is_empty() {
-            warn!("`{name}`'s file holds no mesh; using the built-in carving");
-            parts = fallback(name, &mut meshes);
-        }
+        // The reader refuses a file without a mesh, so a loaded file has parts.
+        let parts = file
+            .parts
+            .iter()
+            .map(|part| (part.slot, meshes.add(to_mesh(&part.mesh))))
+            .collect();
         library.parts.insert(name, parts);
     }
 }
