@@ -119,9 +119,14 @@ pub fn run(options: LaunchOptions) -> AppExit {
                 // Screenshot runs must not catch frames whose pipelines are still compiling.
                 synchronous_pipeline_compilation: screenshot_run,
                 ..default()
-            }),
+            })
+            // The table smooths its edges with MSAA, or FXAA on a software renderer
+            // (`room::Smoothing`): of Bevy's anti-aliasing only FXAA is added, so SMAA, TAA and
+            // CAS (their systems, pipelines and shaders) stay out of the build.
+            .disable::<bevy::anti_alias::AntiAliasPlugin>(),
     );
     app.add_plugins((
+        bevy::anti_alias::fxaa::FxaaPlugin,
         bevy_egui::EguiPlugin::default(),
         MeshPickingPlugin,
         bevy_kira_audio::AudioPlugin,
