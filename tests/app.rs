@@ -2151,3 +2151,71 @@ mod model_files {
         }
     }
 }
+
+/// The rules pages are read from `assets/rules/` behind the loading screen; a page that cannot
+/// be read (missing, or not UTF-8) gives the menu its file's path instead of a text.
+mod rules_pages {
+    use bevy::asset::{AssetPlugin, LoadState};
+    use bevy::ecs::system::RunSystemOnce;
+    use bevy::prelude::*;
+    use carved_tables::app::loading::LoadingQueue;
+    use carved_tables::app::menu::rules_pages::{self, Pages, RulesText};
+    use carved_tables::i18n::Lang;
+    use carved_tables::rules::GameKind;
+
+    #[test]
+    fn pages_load_and_an_unreadable_one_names_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("rules")).unwrap();
+        std::fs::write(dir.path().join("rules/hive.en.md"), "# Ash & Walnut\n").unwrap();
+        std::fs::write(dir.path().join("rules/snelab.ru.md"), [0xff, 0xfe, 0x00]).unwrap();
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: dir.path().display().to_string(),
+                ..default()
+            },
+        ))
+        .init_resource::<LoadingQueue>()
+        .add_plugins(rules_pages::plugin);
+        app.update();
+        // The plugin's own handles: asking the server to load a path again would retry a
+        // failed load.
+        let handles: Vec<Handle<RulesText>> = app
+            .world_mut()
+            .run_system_once(|pages: Res<rules_pages::RulesPages>| pages.handles())
+            .unwrap();
+        assert_eq!(handles.len(), 9);
+        let start = std::time::Instant::now();
+        while !handles.iter().all(|h| {
+            matches!(
+                app.world().resource::<AssetServer>().load_state(h.id()),
+                LoadState::Loaded | LoadState::Failed(_)
+            )
+        }) {
+            assert!(start.elapsed().as_secs() < 10, "the pages did not settle");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            app.update();
+        }
+        assert_eq!(app.world().resource::<LoadingQueue>().total(), 9);
+        let texts = app
+            .world_mut()
+            .run_system_once(|pages: Pages| {
+                [
+                    pages.text(GameKind::Hive, Lang::En).map(str::to_string),
+                    pages.text(GameKind::Snelab, Lang::Ru).map(str::to_string),
+                    pages.text(GameKind::Chess, Lang::Pt).map(str::to_string),
+                ]
+            })
+            .unwrap();
+        assert_eq!(
+            texts,
+            [
+                Ok("# Ash & Walnut\n".to_string()),
+                Err("assets/rules/snelab.ru.md".to_string()),
+                Err("assets/rules/chess.pt.md".to_string()),
+            ]
+        );
+    }
+}

@@ -35,11 +35,6 @@ pub use ui::ChessPanels;
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Chess,
-    rules: [
-        include_str!("../../../assets/rules/chess.en.md"),
-        include_str!("../../../assets/rules/chess.pt.md"),
-        include_str!("../../../assets/rules/chess.ru.md"),
-    ],
     pieces: &[
         "chess_king",
         "chess_rook",

@@ -41,11 +41,6 @@ pub use table::{Effect, Focus, Intent, Phase, Pick, Played, Refusal, Table, Timi
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Hive,
-    rules: [
-        include_str!("../../../assets/rules/hive.en.md"),
-        include_str!("../../../assets/rules/hive.pt.md"),
-        include_str!("../../../assets/rules/hive.ru.md"),
-    ],
     pieces: &[
         "hive_elder",
         "hive_owl",

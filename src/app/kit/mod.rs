@@ -16,7 +16,6 @@ pub mod outbox;
 pub mod setter;
 
 use super::screens::Screen;
-use crate::i18n::Lang;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
@@ -64,8 +63,6 @@ pub struct Tool {
 #[derive(Clone, Copy, Debug)]
 pub struct TableInfo {
     pub game: GameKind,
-    /// The rules page in English, Portuguese and Russian (Markdown, see `menu::markdown`).
-    pub rules: [&'static str; 3],
     /// The game's pieces, as theme model names, for `--scene pieces-<game>`.
     pub pieces: &'static [&'static str],
     /// Its markers (wounds, dice...), shown in front of the pieces.
@@ -74,17 +71,6 @@ pub struct TableInfo {
     pub scenes: &'static [StagedScene],
     /// Its own pages reachable from the menu.
     pub tools: &'static [Tool],
-}
-
-impl TableInfo {
-    /// The rules page in `lang`.
-    pub fn rules(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.rules[0],
-            Lang::Pt => self.rules[1],
-            Lang::Ru => self.rules[2],
-        }
-    }
 }
 
 /// The order of one frame at a table. Systems of every table run in these sets; the sets run

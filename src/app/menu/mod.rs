@@ -3,6 +3,7 @@
 
 pub(crate) mod figures;
 mod markdown;
+pub mod rules_pages;
 
 use super::save::{ActiveSettings, ChangeSettings, Notices};
 use super::screens::{MenuPage, Navigate, Screen};
@@ -16,7 +17,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_plugins(rules_pages::plugin).add_systems(
         EguiPrimaryContextPass,
         (menu_ui.run_if(in_state(Screen::Menu)), notices_ui),
     );
@@ -24,14 +25,6 @@ pub(super) fn plugin(app: &mut App) {
 
 fn game_name(tr: &Tr, game: GameKind) -> String {
     tr.t(&format!("game.{}.name", game.cli_name())).to_string()
-}
-
-/// A game's rules page in `lang`, as its table registers it (`assets/rules/<game>.<lang>.md`).
-pub fn rules_text(game: GameKind, lang: Lang) -> &'static str {
-    super::TABLES
-        .iter()
-        .find(|t| t.game == game)
-        .map_or("", |t| t.rules(lang))
 }
 
 /// For how many frames a rules scene (`--scene rules-hive-move-fox`) holds the page at its
@@ -48,6 +41,7 @@ fn menu_ui(
     mut held: Local<u32>,
     mut go: MessageWriter<Navigate>,
     mut change: MessageWriter<ChangeSettings>,
+    pages: rules_pages::Pages,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
@@ -63,7 +57,7 @@ fn menu_ui(
                 }
                 _ => None,
             };
-            rules_page(ctx, &tr, game, at, &mut go);
+            rules_page(ctx, &tr, &pages, game, at, &mut go);
         }
         MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
         // A game's own page: its plugin draws it.
@@ -234,6 +228,7 @@ fn page(
 fn rules_page(
     ctx: &egui::Context,
     tr: &Tr,
+    pages: &rules_pages::Pages,
     game: GameKind,
     at: Option<&str>,
     go: &mut MessageWriter<Navigate>,
@@ -261,7 +256,12 @@ fn rules_page(
                         );
                     }
                 };
-                markdown::show(ui, rules_text(game, tr.lang()), &mut figure);
+                match pages.text(game, tr.lang()) {
+                    Ok(text) => markdown::show(ui, text, &mut figure),
+                    Err(path) => {
+                        ui.label(tr.tf("rules.unreadable", &[("file", &path)]));
+                    }
+                }
             });
     });
 }

@@ -36,11 +36,6 @@ pub use ui::{Moment, SnelabPanels, coins_line, draw as draw_panels, reason_line}
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Snelab,
-    rules: [
-        include_str!("../../../assets/rules/snelab.en.md"),
-        include_str!("../../../assets/rules/snelab.pt.md"),
-        include_str!("../../../assets/rules/snelab.ru.md"),
-    ],
     pieces: &[
         "snelab_bailiff",
         "snelab_advocate",
