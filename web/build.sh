@@ -103,9 +103,26 @@ took
 
 wasm="$DIST/carved_tables_bg.wasm"
 bound_size=$(stat -c %s "$wasm")
-# wasm-opt takes minutes: its last result is kept, keyed by what it was given.
+
+# The release build's Python helpers, installed once under web/.tools/py: numpy for
+# web/reorder.py, zopfli and brotli for web/precompress.py. Without pip the build goes on
+# without them (the .wasm is then neither reordered nor precompressed, and larger).
+PYTOOLS="$TOOLS/py"
+have_py() { PYTHONPATH="$PYTOOLS" python3 -c "import $1" 2>/dev/null; }
+if [ "$DEV" = 0 ] && ! have_py "numpy, zopfli, brotli"; then
+    step "pip install numpy zopfli brotli (once, into web/.tools/py)"
+    python3 -m pip install --quiet --disable-pip-version-check --target "$PYTOOLS" numpy zopfli brotli \
+        || echo "   (no pip: the .wasm is neither reordered nor precompressed)"
+    took
+fi
+
+# wasm-opt takes minutes: its last result is kept, keyed by what it was given and by the script
+# that orders the functions.
 OPT_CACHE="$TOOLS/wasm-opt-cache"
-cached="$OPT_CACHE/$(sha256sum "$wasm" | cut -c1-64).wasm"
+cached="$OPT_CACHE/$(cat "$wasm" "$WEB/reorder.py" | sha256sum | cut -c1-64).wasm"
+# The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
+WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+    --enable-mutable-globals --enable-reference-types --enable-multivalue)
 if [ "$DEV" = 1 ]; then
     echo "== wasm-opt: skipped (development build)"
 elif [ -f "$cached" ]; then
@@ -113,32 +130,31 @@ elif [ -f "$cached" ]; then
     cp "$cached" "$wasm"
 else
     step "wasm-opt -Oz"
-    # The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
-    "$WASM_OPT" -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        -o "$wasm.opt" "$wasm"
-    mv "$wasm.opt" "$wasm"
+    # -g keeps the function names for web/reorder.py; the last write below drops them.
+    "$WASM_OPT" -Oz -g "${WASM_FEATURES[@]}" -o "$wasm.opt" "$wasm"
+    took
+    if have_py numpy; then
+        # Similar functions side by side: gzip finds repeats only within 32 KiB (web/reorder.py).
+        step "order the functions by likeness (web/reorder.py)"
+        PYTHONPATH="$PYTOOLS" python3 "$WEB/reorder.py" "$wasm.opt" "$wasm.keyed"
+        "$WASM_OPT" "${WASM_FEATURES[@]}" --reorder-functions-by-name -o "$wasm" "$wasm.keyed"
+        rm -f "$wasm.keyed"
+        took
+    else
+        "$WASM_OPT" "${WASM_FEATURES[@]}" -o "$wasm" "$wasm.opt"
+    fi
+    rm -f "$wasm.opt"
     rm -rf "$OPT_CACHE"
     mkdir -p "$OPT_CACHE"
     cp "$wasm" "$cached"
-    took
 fi
 
 # The .wasm compressed ahead, for web/serve.sh and hosts that serve precompressed files: gzip made
 # by zopfli (smaller than gzip -9, read by every browser) and brotli at its best quality.
-if [ "$DEV" = 0 ]; then
-    PYTOOLS="$TOOLS/py"
-    if ! PYTHONPATH="$PYTOOLS" python3 -c 'import zopfli, brotli' 2>/dev/null; then
-        step "pip install zopfli brotli (once, into web/.tools/py)"
-        python3 -m pip install --quiet --disable-pip-version-check --target "$PYTOOLS" zopfli brotli \
-            || echo "   (no pip: the .wasm is not precompressed; web/serve.sh compresses it itself)"
-        took
-    fi
-    if PYTHONPATH="$PYTOOLS" python3 -c 'import zopfli, brotli' 2>/dev/null; then
-        step "precompress the .wasm (zopfli gzip, brotli 11)"
-        PYTHONPATH="$PYTOOLS" python3 "$WEB/precompress.py" "$wasm"
-        took
-    fi
+if [ "$DEV" = 0 ] && have_py "zopfli, brotli"; then
+    step "precompress the .wasm (zopfli gzip, brotli 11)"
+    PYTHONPATH="$PYTOOLS" python3 "$WEB/precompress.py" "$wasm"
+    took
 fi
 
 cp "$WEB/index.html" "$DIST/"
