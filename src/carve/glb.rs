@@ -7,14 +7,11 @@
 use super::{Part, Slot};
 use serde_json::{Value, json};
 
-const GLB_MAGIC: u32 = 0x4654_6C67; // "glTF"
-const CHUNK_JSON: u32 = 0x4E4F_534A; // "JSON"
-const CHUNK_BIN: u32 = 0x004E_4942; // "BIN\0"
+// The format's numbers, shared with the reader.
+use super::gltf::{CHUNK_BIN, CHUNK_JSON, FLOAT, GLB_MAGIC, UNSIGNED_INT, UNSIGNED_SHORT};
+
 const ARRAY_BUFFER: u32 = 34962;
 const ELEMENT_ARRAY_BUFFER: u32 = 34963;
-const FLOAT: u32 = 5126;
-const UNSIGNED_SHORT: u32 = 5123;
-const UNSIGNED_INT: u32 = 5125;
 
 /// The default look of a slot in a viewer that knows nothing of the theme: light wood, dark ink.
 fn material(slot: Slot) -> Value {
@@ -108,7 +105,7 @@ pub fn write(name: &str, parts: &[Part]) -> Vec<u8> {
             attributes.insert(attr.into(), json!(accessors.len() - 1));
         }
         // Small meshes take 16-bit indices: half the index bytes for every model we carve.
-        let (bytes, ctype): (Vec<u8>, u32) = if count <= u16::MAX as usize {
+        let (bytes, ctype): (Vec<u8>, usize) = if count <= u16::MAX as usize {
             let b = m
                 .indices
                 .iter()
@@ -153,7 +150,7 @@ pub fn write(name: &str, parts: &[Part]) -> Vec<u8> {
 
     let total = 12 + 8 + json_bytes.len() + 8 + bin.len();
     let mut out = Vec::with_capacity(total);
-    out.extend(GLB_MAGIC.to_le_bytes());
+    out.extend(GLB_MAGIC);
     out.extend(2u32.to_le_bytes());
     out.extend((total as u32).to_le_bytes());
     out.extend((json_bytes.len() as u32).to_le_bytes());

@@ -46,15 +46,15 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::fmt;
 
-const GLB_MAGIC: &[u8; 4] = b"glTF";
-const CHUNK_JSON: u32 = 0x4E4F_534A; // "JSON"
-const CHUNK_BIN: u32 = 0x004E_4942; // "BIN\0"
+pub(super) const GLB_MAGIC: &[u8; 4] = b"glTF";
+pub(super) const CHUNK_JSON: u32 = 0x4E4F_534A; // "JSON"
+pub(super) const CHUNK_BIN: u32 = 0x004E_4942; // "BIN\0"
 const BYTE: usize = 5120;
 const UNSIGNED_BYTE: usize = 5121;
 const SHORT: usize = 5122;
-const UNSIGNED_SHORT: usize = 5123;
-const UNSIGNED_INT: usize = 5125;
-const FLOAT: usize = 5126;
+pub(super) const UNSIGNED_SHORT: usize = 5123;
+pub(super) const UNSIGNED_INT: usize = 5125;
+pub(super) const FLOAT: usize = 5126;
 const TRIANGLES: usize = 4;
 
 /// The most vertices a file may hold, over all its primitives: far more than any model of the
