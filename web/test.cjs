@@ -765,6 +765,15 @@ async function runPart(name, fn) {
         await shot(page, file);
       }
     }
+
+    // 2d. A rules page, read over HTTP from assets/rules/ like the models (both by the game's
+    // own loaders): the page draws, and no file the game asked for failed to load.
+    if (await open(page, "?scene=rules-hive", MENU, "Ash & Walnut rules page")) {
+      await shot(page, `2d-rules-hive.png`);
+    }
+    const unread = log.filter((l) => l.includes("could not load"));
+    check("every model, sound, shader and rules page loaded", unread.length === 0,
+      unread.slice(0, 3).join(" | "));
   });
 
   // The tables played with clicks, through the probe (8-12: see web/README.md).
