@@ -37,7 +37,7 @@ fn pad4(buf: &mut Vec<u8>, with: u8) {
 
 /// Rounds to 1/10000 of a board unit before writing: well below anything visible, and it keeps
 /// the file identical whatever the last bit of a sine was on the machine that carved it.
-fn quantise(x: f32) -> f32 {
+pub(super) fn quantise(x: f32) -> f32 {
     (x * 10000.0).round() / 10000.0
 }
 

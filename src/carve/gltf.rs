@@ -1056,10 +1056,8 @@ mod tests {
         doc
     }
 
-    /// What `glb::write` stores for `x`.
-    fn quantise(x: f32) -> f32 {
-        (x * 10000.0).round() / 10000.0
-    }
+    // What `glb::write` stores for a coordinate.
+    use crate::carve::glb::quantise;
 
     /// The carved model a few of the GLB tests read: small, two slots.
     fn small_glb() -> Vec<u8> {
