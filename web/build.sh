@@ -116,10 +116,12 @@ if [ "$DEV" = 0 ] && ! have_py "numpy, zopfli, brotli"; then
     took
 fi
 
-# wasm-opt takes minutes: its last result is kept, keyed by what it was given and by the script
-# that orders the functions.
+# wasm-opt takes minutes: its last result is kept, keyed by what it was given, by the script
+# that orders the functions and by whether it could run (numpy installed).
 OPT_CACHE="$TOOLS/wasm-opt-cache"
-cached="$OPT_CACHE/$(cat "$wasm" "$WEB/reorder.py" | sha256sum | cut -c1-64).wasm"
+ORDER=plain
+have_py numpy && ORDER=by-likeness
+cached="$OPT_CACHE/$({ cat "$wasm" "$WEB/reorder.py"; echo "$ORDER"; } | sha256sum | cut -c1-64).wasm"
 # The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
@@ -133,7 +135,7 @@ else
     # -g keeps the function names for web/reorder.py; the last write below drops them.
     "$WASM_OPT" -Oz -g "${WASM_FEATURES[@]}" -o "$wasm.opt" "$wasm"
     took
-    if have_py numpy; then
+    if [ "$ORDER" = by-likeness ]; then
         # Similar functions side by side: gzip finds repeats only within 32 KiB (web/reorder.py).
         step "order the functions by likeness (web/reorder.py)"
         PYTHONPATH="$PYTOOLS" python3 "$WEB/reorder.py" "$wasm.opt" "$wasm.keyed"
