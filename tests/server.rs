@@ -273,6 +273,10 @@ async fn refused_actions_change_nothing() {
     for (action, code) in [
         ("xyz", ErrorCode::BadNotation),
         ("pass", ErrorCode::Illegal),
+        // Read fine, but not this seat's to place: the other colour's piece, a number out of
+        // order.
+        ("bS1", ErrorCode::Illegal),
+        ("wS2", ErrorCode::Illegal),
     ] {
         mover
             .c
@@ -774,9 +778,9 @@ impl GameClient {
                         self.send(&m);
                     }
                 }
-                SocketEvent::Text(t) => {
+                SocketEvent::Text(t, at) => {
                     let msg: ServerMsg = serde_json::from_str(&t).unwrap();
-                    let (h, send) = self.session.receive(msg);
+                    let (h, send) = self.session.receive_at(msg, at);
                     for m in send {
                         self.send(&m);
                     }
@@ -790,6 +794,9 @@ impl GameClient {
             if self.links.last() != Some(&self.session.link) {
                 self.links.push(self.session.link.clone());
             }
+        }
+        for m in self.session.poll(carved_tables::net::clock::now()) {
+            self.send(&m);
         }
         for h in &heard {
             match h {
@@ -938,4 +945,125 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
         _ => None,
     });
     assert!(matches!(lost, Lost::Unreachable(_)), "{lost:?}");
+}
+
+/// The countdown a player sees is the server's: a client that draws three frames a second, and
+/// then one whose window is in the background (no frame for seconds), show the same deadline
+/// as a client that looks every few milliseconds, and that deadline is when the server plays
+/// the timeout move (`spec/ash-and-walnut.md`, the 60-second clock; here 2 s a turn).
+#[test]
+fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
+    use carved_tables::net::client::{Heard, Request};
+    use carved_tables::net::clock;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let mut fast = GameClient::new(
+        &server.addr,
+        Request::Create {
+            clock: Some(2),
+            bot_fill: None,
+            name: "Ana".into(),
+        },
+    );
+    let limit = std::time::Instant::now() + Duration::from_secs(60);
+    let (mut code, mut first) = (None, None);
+    while code.is_none() || first.is_none() {
+        assert!(std::time::Instant::now() < limit, "not seated in time");
+        for h in fast.frame() {
+            match h {
+                Heard::Seated { code: c, .. } => code = Some(c),
+                Heard::Table(v) => first = Some(v),
+                _ => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (code, first) = (code.unwrap(), first.unwrap());
+    // The creator's first state shows its own seat connected.
+    assert!(first.seats[0].you && first.seats[0].connected, "{first:?}");
+    let mut slow = GameClient::new(
+        &server.addr,
+        Request::Join {
+            code,
+            name: "Rui".into(),
+        },
+    );
+    let frame = Duration::from_millis(300);
+    let mut next_slow = clock::now();
+    // (the turn's seq, the fast client's deadline, when the fast client heard the move)
+    let mut timeouts: Vec<(u64, Duration, Duration)> = Vec::new();
+    let mut deadlines: std::collections::HashMap<u64, Duration> = Default::default();
+    let mut compared = 0;
+    // The slow client for four timeout moves; then its window goes to the background.
+    while timeouts.len() < 4 {
+        assert!(std::time::Instant::now() < limit, "the clock never ran out");
+        let seq = fast.session.seq();
+        for h in fast.frame() {
+            if let Heard::Played { played, .. } = h {
+                assert!(played.timeout, "nobody moves: every move is the clock's");
+                let d = deadlines[&seq];
+                timeouts.push((seq, d, clock::now()));
+            }
+        }
+        if let Some(c) = fast.session.clock() {
+            deadlines.insert(fast.session.seq(), c.deadline);
+        }
+        if clock::now() >= next_slow {
+            slow.frame();
+            next_slow += frame;
+            if let (Some(c), Some(d)) = (slow.session.clock(), deadlines.get(&slow.session.seq()))
+            {
+                let apart = c.deadline.abs_diff(*d);
+                assert!(
+                    apart <= Duration::from_millis(40),
+                    "the slow client counts to {:?}, the fast one to {d:?}",
+                    c.deadline
+                );
+                compared += 1;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(compared >= 8, "only {compared} frames compared");
+    // Each timeout move came when the clock shown had just reached zero: never before it, and
+    // after it by no more than the server's short search and the way back.
+    for (seq, deadline, heard) in &timeouts {
+        println!(
+            "turn {seq}: the timeout move heard {:?} after the clock showed 0",
+            heard.saturating_sub(*deadline)
+        );
+        assert!(
+            *heard + Duration::from_millis(20) >= *deadline,
+            "turn {seq}: the move came {:?} before the clock showed 0",
+            deadline.saturating_sub(*heard)
+        );
+        assert!(
+            *heard <= *deadline + Duration::from_millis(500),
+            "turn {seq}: the clock showed 0 for {:?} before the move",
+            heard.saturating_sub(*deadline)
+        );
+    }
+    // In the background: no frame for 4.5 s (two more timeouts pass), then one frame.
+    let hidden_until = clock::now() + Duration::from_millis(4_500);
+    while clock::now() < hidden_until {
+        fast.frame();
+        if let Some(c) = fast.session.clock() {
+            deadlines.insert(fast.session.seq(), c.deadline);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let before = slow.session.seq();
+    slow.frame();
+    fast.frame();
+    assert!(slow.session.seq() >= before + 2, "the moves made meanwhile");
+    assert_eq!(slow.session.seq(), fast.session.seq());
+    let (shown, real) = (slow.session.clock().unwrap(), fast.session.clock().unwrap());
+    assert!(
+        shown.deadline.abs_diff(real.deadline) <= Duration::from_millis(40),
+        "back from the background the clock counts to {:?}, the server's to {:?}",
+        shown.deadline,
+        real.deadline
+    );
+    let now = clock::now();
+    assert!(shown.left(now) <= Duration::from_secs(2));
 }

@@ -9,11 +9,61 @@
 //!   seat and the whole `state` back ([`Session::dropped`] → [`Link::Reconnecting`]).
 //! - It counts the actions heard: an `event` out of order, or a `stale` refusal, makes it ask
 //!   for the whole `state` again (`resync`) and drop what it heard until then.
+//! - It keeps the turn's clock as the server holds it ([`Session::clock`]): each `time_left_ms`
+//!   becomes a deadline on this device's monotonic clock (`net::clock`), counted from when the
+//!   frame arrived, less half the shortest round trip of its recent `ping`s. What a player sees
+//!   counts down to that deadline, whatever the frame rate, so it reads 0 when the server plays
+//!   the timeout move.
 
 use super::protocol::{
-    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, PlayedView, SeatId,
-    SeatView, ServerMsg, Side, TableView,
+    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView,
+    SeatId, SeatView, ServerMsg, Side, TableView,
 };
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// How often a connected session measures the round trip to the server.
+pub const PING_EVERY: Duration = Duration::from_secs(5);
+/// A `ping` not answered within this long is taken as lost (another is sent).
+const PING_LOST: Duration = Duration::from_secs(15);
+/// Round trips kept: the shortest of them is the estimate (a late answer is queueing, not
+/// distance).
+const PINGS_KEPT: usize = 6;
+
+/// The turn's clock as the server holds it, on this device's clock (`net::clock`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnClock {
+    /// The side whose turn it is.
+    pub side: Side,
+    /// When its time runs out (the server then plays its timeout move).
+    pub deadline: Duration,
+}
+
+impl TurnClock {
+    /// The time left at `now` (zero once the deadline has passed).
+    pub fn left(&self, now: Duration) -> Duration {
+        self.deadline.saturating_sub(now)
+    }
+}
+
+/// The round trip to the server, from `ping` and `pong`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct RoundTrips {
+    /// The `ping` on its way: its nonce and when it was sent.
+    waiting: Option<(u64, Duration)>,
+    /// When the next `ping` is due.
+    next: Duration,
+    nonce: u64,
+    /// The last few round trips measured.
+    measured: VecDeque<Duration>,
+}
+
+impl RoundTrips {
+    /// Half the shortest recent round trip: how long a frame takes from the server to here.
+    fn one_way(&self) -> Duration {
+        self.measured.iter().min().map_or(Duration::ZERO, |rt| *rt / 2)
+    }
+}
 
 /// What the session asks for once the server has welcomed it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -120,6 +170,9 @@ pub struct Session {
     resyncing: bool,
     /// The game has ended (nothing more to send but `resync`).
     over: bool,
+    /// The turn's clock, while a game is on and the server counts a turn.
+    clock: Option<TurnClock>,
+    trips: RoundTrips,
 }
 
 impl Session {
@@ -133,6 +186,8 @@ impl Session {
             seq: 0,
             resyncing: false,
             over: false,
+            clock: None,
+            trips: RoundTrips::default(),
         }
     }
 
@@ -219,13 +274,66 @@ impl Session {
         }
     }
 
-    /// Takes in one message: what the table must show, and what to send back.
+    /// The turn's clock as the server holds it (`None` while no turn is counted: waiting for
+    /// the second seat, after the end, before the first `state`).
+    pub fn clock(&self) -> Option<TurnClock> {
+        self.clock
+    }
+
+    /// How long a frame takes from the server to here, as estimated so far (zero before the
+    /// first `pong`).
+    pub fn latency(&self) -> Duration {
+        self.trips.one_way()
+    }
+
+    /// What to send at `now` (`net::clock`) without having heard anything: a `ping` every
+    /// [`PING_EVERY`] while connected, to measure the round trip the clock is corrected by.
+    pub fn poll(&mut self, now: Duration) -> Vec<ClientMsg> {
+        if self.link != Link::Connected {
+            return Vec::new();
+        }
+        let waiting = self
+            .trips
+            .waiting
+            .is_some_and(|(_, sent)| now.saturating_sub(sent) < PING_LOST);
+        if waiting || now < self.trips.next {
+            return Vec::new();
+        }
+        self.trips.nonce += 1;
+        self.trips.waiting = Some((self.trips.nonce, now));
+        self.trips.next = now + PING_EVERY;
+        vec![ClientMsg::Ping {
+            nonce: self.trips.nonce,
+        }]
+    }
+
+    /// A turn of `side` with `ms` left when the server sent it, heard at `at`.
+    fn turn(&self, side: Option<Side>, ms: Option<u64>, at: Duration) -> Option<TurnClock> {
+        let (side, ms) = side.zip(ms)?;
+        Some(TurnClock {
+            side,
+            deadline: (at + Duration::from_millis(ms)).saturating_sub(self.trips.one_way()),
+        })
+    }
+
+    /// Takes in one message that arrived now: what the table must show, and what to send back.
     pub fn receive(&mut self, msg: ServerMsg) -> (Vec<Heard>, Vec<ClientMsg>) {
+        self.receive_at(msg, super::clock::now())
+    }
+
+    /// Takes in one message that arrived at `at` (`net::clock`, read when the socket took the
+    /// frame in, not when a frame of the game got to it): what the table must show, and what
+    /// to send back.
+    pub fn receive_at(&mut self, msg: ServerMsg, at: Duration) -> (Vec<Heard>, Vec<ClientMsg>) {
         let mut heard = Vec::new();
         let mut send = Vec::new();
         match msg {
             ServerMsg::Welcome { .. } => {
                 self.link = Link::Connected;
+                // Measure the round trip at once: a ping of a connection before this one is
+                // not answered on this one.
+                self.trips.waiting = None;
+                self.trips.next = at;
                 if self.token.is_none() {
                     send.push(match &self.request {
                         Request::Create {
@@ -257,6 +365,11 @@ impl Session {
                 self.seq = view.seq;
                 self.resyncing = false;
                 self.over = view.outcome.is_some();
+                self.clock = if view.phase == Phase::Playing && !self.over {
+                    self.turn(view.to_move, view.time_left_ms, at)
+                } else {
+                    None
+                };
                 heard.push(Heard::Table(view));
             }
             ServerMsg::SeatTaken { seat } => heard.push(Heard::SeatTaken(seat)),
@@ -265,12 +378,15 @@ impl Session {
                 ash,
                 seats,
                 time_left_ms,
-            } => heard.push(Heard::Started {
-                fingerprint,
-                ash,
-                seats,
-                time_left_ms,
-            }),
+            } => {
+                self.clock = self.turn(Some(Side::Ash), time_left_ms, at);
+                heard.push(Heard::Started {
+                    fingerprint,
+                    ash,
+                    seats,
+                    time_left_ms,
+                });
+            }
             ServerMsg::Event {
                 seq,
                 action,
@@ -284,6 +400,7 @@ impl Session {
                     // Already part of the state on its way, or heard before.
                 } else if seq == self.seq + 1 {
                     self.seq = seq;
+                    self.clock = self.turn(to_move, time_left_ms, at);
                     heard.push(Heard::Played {
                         played: PlayedView {
                             seq,
@@ -315,6 +432,7 @@ impl Session {
                     send.push(ClientMsg::Resync);
                 } else if !self.resyncing {
                     self.over = true;
+                    self.clock = None;
                     heard.push(Heard::Ended {
                         outcome,
                         seed,
@@ -346,7 +464,18 @@ impl Session {
                     }
                 }
             }
-            ServerMsg::Watching { .. } | ServerMsg::Pong { .. } => {}
+            ServerMsg::Pong { nonce } => {
+                if let Some((waited, sent)) = self.trips.waiting
+                    && waited == nonce
+                {
+                    self.trips.waiting = None;
+                    if self.trips.measured.len() == PINGS_KEPT {
+                        self.trips.measured.pop_front();
+                    }
+                    self.trips.measured.push_back(at.saturating_sub(sent));
+                }
+            }
+            ServerMsg::Watching { .. } => {}
         }
         (heard, send)
     }
@@ -533,6 +662,78 @@ mod tests {
         assert!(s.dropped("closed by the server").is_empty());
         assert_eq!(s.link, Link::Lost(Lost::Finished));
         assert!(s.opened().is_empty());
+    }
+
+    #[test]
+    fn the_turn_clock_counts_to_the_servers_deadline_from_when_each_frame_arrived() {
+        let ms = Duration::from_millis;
+        let t0 = Duration::from_secs(100);
+        let mut s = create();
+        assert!(s.poll(t0).is_empty(), "no ping before the welcome");
+        s.receive_at(welcome(), t0);
+        // The round trip is measured at once, then every PING_EVERY.
+        assert_eq!(s.poll(t0), [ClientMsg::Ping { nonce: 1 }]);
+        assert!(s.poll(t0 + ms(500)).is_empty(), "one ping at a time");
+        s.receive_at(ServerMsg::Pong { nonce: 7 }, t0 + ms(30));
+        assert_eq!(s.latency(), Duration::ZERO, "another nonce is not ours");
+        s.receive_at(ServerMsg::Pong { nonce: 1 }, t0 + ms(80));
+        assert_eq!(s.latency(), ms(40), "half the round trip");
+        assert!(s.poll(t0 + ms(4_999)).is_empty());
+        assert_eq!(s.poll(t0 + PING_EVERY), [ClientMsg::Ping { nonce: 2 }]);
+        // A slower answer does not raise the estimate: the shortest recent trip counts.
+        s.receive_at(ServerMsg::Pong { nonce: 2 }, t0 + PING_EVERY + ms(900));
+        assert_eq!(s.latency(), ms(40));
+        // A ping never answered (the answer lost with a connection) is sent again later.
+        let t1 = t0 + PING_EVERY * 2;
+        assert_eq!(s.poll(t1), [ClientMsg::Ping { nonce: 3 }]);
+        assert!(s.poll(t1 + PING_EVERY).is_empty());
+        assert_eq!(s.poll(t1 + PING_LOST), [ClientMsg::Ping { nonce: 4 }]);
+        assert_eq!(s.clock(), None, "no turn before the game");
+        // The whole state arrives at t = 101 s with ash's 60 s: the deadline is counted from
+        // the frame's arrival, less the way from the server.
+        let t2 = t0 + ms(1_000);
+        s.receive_at(view(0), t2);
+        let clock = s.clock().unwrap();
+        assert_eq!(clock.side, Side::Ash);
+        assert_eq!(clock.deadline, t2 + ms(60_000) - ms(40));
+        assert_eq!(clock.left(t2 + ms(30_000)), ms(29_960));
+        assert_eq!(clock.left(t2 + ms(59_960)), Duration::ZERO);
+        assert_eq!(clock.left(t2 + ms(90_000)), Duration::ZERO);
+        // An event that arrived at 110 s counts from then, however late a frame takes it in.
+        let t3 = t0 + ms(10_000);
+        s.receive_at(event(1), t3);
+        let clock = s.clock().unwrap();
+        assert_eq!((clock.side, clock.deadline), (Side::Walnut, t3 + ms(59_960)));
+        // An event dropped (heard before) does not touch the clock.
+        s.receive_at(event(1), t3 + ms(5_000));
+        assert_eq!(s.clock(), Some(clock));
+        // A drop keeps the server's clock running here: the game goes on meanwhile.
+        s.dropped("gone");
+        assert_eq!(s.clock(), Some(clock));
+        assert!(s.poll(t3 + PING_LOST * 2).is_empty(), "no ping while away");
+        // A state while waiting for the second seat, or after the end, counts no turn.
+        let mut waiting = view(0);
+        if let ServerMsg::State(v) = &mut waiting {
+            v.phase = Phase::Waiting;
+        }
+        s.receive_at(waiting, t3);
+        assert_eq!(s.clock(), None);
+        s.receive_at(view(1), t3);
+        assert!(s.clock().is_some());
+        s.receive_at(
+            ServerMsg::Ended {
+                seq: 1,
+                outcome: Outcome {
+                    winner: Some(Side::Ash),
+                    reason: crate::net::protocol::EndReason::Resigned,
+                },
+                seed: "0".repeat(64),
+                fingerprint: "f".repeat(64),
+                record: "r".into(),
+            },
+            t3,
+        );
+        assert_eq!(s.clock(), None);
     }
 
     #[test]

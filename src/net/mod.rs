@@ -1,9 +1,11 @@
 //! The online table's wire format, shared by the server, the desktop game and the browser build:
 //! `protocol` (plain serde types; `docs/protocol.md` describes the conversation), `client` (a
-//! player's side of the conversation, without networking) and `socket` (the connection itself:
+//! player's side of the conversation, without networking, with the turn's countdown measured
+//! on `clock`, this device's monotonic time) and `socket` (the connection itself:
 //! a thread of its own on the desktop, the page's WebSocket in the browser).
 
 pub mod client;
+pub mod clock;
 pub mod protocol;
 #[cfg(feature = "client")]
 pub mod socket;

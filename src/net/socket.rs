@@ -18,8 +18,9 @@ pub use web::Socket;
 pub enum SocketEvent {
     /// The WebSocket is open: send `hello`.
     Opened,
-    /// A text frame from the server.
-    Text(String),
+    /// A text frame from the server, and when it arrived (`net::clock`): taken when the socket
+    /// read it, so a frame of the game that gets to it late does not make it newer.
+    Text(String, std::time::Duration),
     /// The connection closed or could not be opened (why, in English). Said once, last.
     Closed(String),
 }

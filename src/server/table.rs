@@ -577,8 +577,10 @@ impl Table {
             token,
         };
         self.reply(&conn, seated);
-        let state = ServerMsg::State(Box::new(self.view(Viewer::Seat(seat))));
-        self.reply(&conn, state);
+        let mut view = self.view(Viewer::Seat(seat));
+        // This connection holds the seat from now on: its own seat shows connected.
+        view.seats[seat.index()].connected = true;
+        self.reply(&conn, ServerMsg::State(Box::new(view)));
         self.seats[seat.index()].conn = Some(conn);
         self.broadcast(|_, _| ServerMsg::Presence {
             seat,
@@ -724,7 +726,12 @@ impl Table {
                     Refused::GameOver => ErrorCode::GameOver,
                     Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
                     // The notation reader also checks legality in the position.
-                    Refused::Malformed(NotationError::Illegal { .. }) => ErrorCode::Illegal,
+                    Refused::Malformed(
+                        NotationError::Illegal { .. }
+                        | NotationError::WrongColour(_)
+                        | NotationError::WrongNumber { .. }
+                        | NotationError::ReferenceNotOnTable(_),
+                    ) => ErrorCode::Illegal,
                     Refused::Malformed(NotationError::GameOver(_)) => ErrorCode::GameOver,
                     Refused::Malformed(_) => ErrorCode::BadNotation,
                     Refused::Rule(_) => ErrorCode::Illegal,

@@ -90,7 +90,9 @@ impl Socket {
                     move |e: MessageEvent| {
                         // The server sends text frames only; anything else is not ours.
                         if let Some(text) = e.data().as_string() {
-                            heard.borrow_mut().push(SocketEvent::Text(text));
+                            heard
+                                .borrow_mut()
+                                .push(SocketEvent::Text(text, crate::net::clock::now()));
                         }
                     }
                 });
