@@ -232,16 +232,57 @@ pub struct Notices {
 pub struct Notice {
     pub text: String,
     pub seconds_left: f32,
+    /// A refusal: it goes when the next move is played (it was about the position before).
+    pub transient: bool,
 }
 
+/// Seconds a notice stays on screen.
+pub const NOTICE_SECONDS: f32 = 8.0;
+/// Notices shown at once: a new one beyond these pushes out the oldest.
+pub const NOTICES_SHOWN: usize = 3;
+
 impl Notices {
+    /// Shows `text` as a sentence (its first letter upper case). The same words said again
+    /// are shown once, for the full time again, as the newest; the oldest of more than
+    /// [`NOTICES_SHOWN`] goes.
     pub fn push(&mut self, text: impl Into<String>) {
+        self.add(text.into(), false);
+    }
+
+    /// A refusal of something tried at this position: shown like [`Notices::push`], and gone
+    /// once a move is played ([`Notices::moved`]).
+    pub fn push_refusal(&mut self, text: impl Into<String>) {
+        self.add(text.into(), true);
+    }
+
+    fn add(&mut self, text: String, transient: bool) {
+        let text = sentence(text);
+        self.items.retain(|n| n.text != text);
         self.items.push(Notice {
-            text: text.into(),
-            seconds_left: 8.0,
+            text,
+            seconds_left: NOTICE_SECONDS,
+            transient,
         });
+        if self.items.len() > NOTICES_SHOWN {
+            self.items.remove(0);
+        }
+    }
+
+    /// A move was played: refusals about the position before it go.
+    pub fn moved(&mut self) {
+        self.items.retain(|n| !n.transient);
+    }
+
+    /// Lets `seconds` of the wall clock pass.
+    pub fn age(&mut self, seconds: f32) {
+        for n in &mut self.items {
+            n.seconds_left -= seconds;
+        }
+        self.items.retain(|n| n.seconds_left > 0.0);
     }
 }
+
+use crate::i18n::sentence;
 
 /// A request to apply and save new settings.
 #[derive(Message, Clone, Debug)]
@@ -327,10 +368,44 @@ fn apply_settings(
     }
 }
 
+/// Notices age with the game's time: the wall clock at one frame a second or faster (the
+/// step is capped at a second), so a notice is seen for at least a few frames even when one
+/// frame takes many seconds.
 fn age_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
-    let dt = time.delta_secs();
-    for n in &mut notices.items {
-        n.seconds_left -= dt;
+    if !notices.items.is_empty() {
+        notices.age(time.delta_secs());
     }
-    notices.items.retain(|n| n.seconds_left > 0.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NOTICE_SECONDS, NOTICES_SHOWN, Notices};
+
+    #[test]
+    fn notices_are_sentences_shown_once_a_few_at_a_time() {
+        let mut n = Notices::default();
+        n.push("walnut could not move");
+        assert_eq!(n.items[0].text, "Walnut could not move");
+        n.push("ясень: время вышло");
+        assert_eq!(n.items[1].text, "Ясень: время вышло");
+        // The same words again: one notice, the newest, for the full time again.
+        n.age(5.0);
+        n.push("walnut could not move");
+        let texts: Vec<&str> = n.items.iter().map(|i| i.text.as_str()).collect();
+        assert_eq!(texts, ["Ясень: время вышло", "Walnut could not move"]);
+        assert_eq!(n.items[1].seconds_left, NOTICE_SECONDS);
+        for i in 0..NOTICES_SHOWN {
+            n.push(format!("notice {i}"));
+        }
+        assert_eq!(n.items.len(), NOTICES_SHOWN);
+        assert_eq!(n.items[0].text, "Notice 0");
+        // A refusal goes with the next move; other notices stay their time.
+        n.push_refusal("not now: wait for your turn");
+        assert_eq!(n.items.len(), NOTICES_SHOWN);
+        n.moved();
+        assert_eq!(n.items.len(), NOTICES_SHOWN - 1);
+        assert!(n.items.iter().all(|i| !i.text.starts_with("Not now")));
+        n.age(NOTICE_SECONDS);
+        assert!(n.items.is_empty());
+    }
 }

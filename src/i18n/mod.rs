@@ -144,6 +144,16 @@ pub enum Arg {
 }
 
 /// A message with no values yet.
+/// `text` with its first letter in upper case: words that open a sentence on screen (a
+/// colour, a name, a reason worded to follow a colon elsewhere).
+pub fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) if c.is_lowercase() => c.to_uppercase().chain(chars).collect(),
+        _ => text,
+    }
+}
+
 pub fn msg(key: &'static str) -> Message {
     Message {
         key,

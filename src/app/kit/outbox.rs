@@ -37,6 +37,16 @@ impl Outbox<'_> {
         self.notices.push(self.tr.say(&what.explain()));
     }
 
+    /// A refusal in the player's language: shown like a notice, gone at the next move.
+    pub fn refusal(&mut self, what: &impl Explain) {
+        self.notices.push_refusal(self.tr.say(&what.explain()));
+    }
+
+    /// A move was played: the refusals about the position before it are no longer shown.
+    pub fn moved(&mut self) {
+        self.notices.moved();
+    }
+
     /// The strings in force, for a table that words its own notices.
     pub fn tr(&self) -> &Tr {
         &self.tr
