@@ -1650,6 +1650,31 @@ mod hive {
     }
 
     #[test]
+    fn after_the_end_play_opens_the_lobby_and_verify_comes_back_to_the_game() {
+        use carved_tables::app::screens::MenuPage;
+        let go = |app: &mut App, to: Navigate| {
+            app.world_mut().write_message(to);
+            app.update();
+            app.update();
+        };
+        let mut app = app_with(MemoryStore::default());
+        start(&mut app, Seat::Bot(Level::Easy));
+        intent(&mut app, Intent::Resign);
+        assert_eq!(table(&app).phase, Phase::Over);
+        // "Verify this game", then "Back to the game": the finished game and its banner.
+        app.world_mut().resource_mut::<VerifyPage>().from_game = true;
+        go(&mut app, Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
+        go(&mut app, Navigate::Table(GameKind::Hive));
+        assert_eq!(table(&app).phase, Phase::Over);
+        assert!(!app.world().resource::<VerifyPage>().from_game);
+        // The menu, then Play: the lobby, not the old end.
+        go(&mut app, Navigate::Menu(MenuPage::Main));
+        go(&mut app, Navigate::Table(GameKind::Hive));
+        assert_eq!(table(&app).phase, Phase::Lobby);
+        assert!(table(&app).game.is_none());
+    }
+
+    #[test]
     fn a_hot_seat_game_by_clicks_of_both_people() {
         let mut app = app_with(MemoryStore::default());
         start(&mut app, Seat::Person);

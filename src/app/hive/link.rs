@@ -107,8 +107,8 @@ pub(super) fn pump(
         let mut closed = false;
         let (h, reply) = match got {
             SocketEvent::Opened => (Vec::new(), session.opened()),
-            SocketEvent::Text(text) => match serde_json::from_str::<ServerMsg>(&text) {
-                Ok(m) => session.receive(m),
+            SocketEvent::Text(text, at) => match serde_json::from_str::<ServerMsg>(&text) {
+                Ok(m) => session.receive_at(m, at),
                 Err(e) => {
                     warn!("online: an unreadable message from the server ({e}): {text}");
                     (Vec::new(), Vec::new())
@@ -136,6 +136,16 @@ pub(super) fn pump(
         if link.retry_in <= 0.0 {
             link.open(&url);
         }
+    }
+    // The round trip is measured now and then: the clock shown is corrected by it.
+    let now = crate::net::clock::now();
+    let pings = link
+        .session
+        .as_mut()
+        .map(|s| s.poll(now))
+        .unwrap_or_default();
+    for m in &pings {
+        link.send(m);
     }
     // What the table asks for goes out while the link is up.
     let welcomed = link
@@ -165,6 +175,11 @@ pub(super) fn pump(
     let mut effects = Vec::new();
     for h in heard {
         effects.extend(table.heard(h, &timing));
+    }
+    // The countdown on screen: the server's deadline against this device's clock, read at
+    // this frame whatever the frames before it took.
+    if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref()) {
+        online.countdown = session.clock().map(|c| c.left(now).as_secs_f64());
     }
     if !effects.is_empty() {
         send(&table, effects, &mut out, &mut played);

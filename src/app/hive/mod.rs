@@ -110,6 +110,7 @@ pub fn core_plugin(app: &mut App) {
         .add_message::<super::audio::PlaySound>()
         .add_plugins(link::plugin)
         .add_systems(Startup, load.in_set(Loaded::Tables))
+        .add_systems(OnEnter(Screen::Table(GameKind::Hive)), lobby_after_the_end)
         .add_systems(
             Update,
             (
@@ -174,6 +175,24 @@ fn load(
     }
 }
 
+/// Coming to the table from the menu after a finished game opens the lobby, not the old end
+/// banner; coming back from "Verify this game" returns to the finished game.
+fn lobby_after_the_end(
+    mut table: ResMut<HiveTable>,
+    mut verify: ResMut<VerifyPage>,
+    timing: Res<Timing>,
+    mut out: Outbox,
+    mut played: MessageWriter<HivePlayed>,
+) {
+    let back = std::mem::take(&mut verify.from_game);
+    if table.phase == Phase::Over && !back {
+        // Leaving a finished game: nothing is drawn or sent, so no seed is needed.
+        if let Ok(effects) = table.handle(Intent::NewGame, Seed([0; 32]), 0, &timing) {
+            send(&table, effects, &mut out, &mut played);
+        }
+    }
+}
+
 /// Where the table's effects go: its own messages, and sounds and saves through the outbox.
 fn send(
     table: &Table,
@@ -186,6 +205,7 @@ fn send(
             Effect::Started => out.sound(SoundEvent::Coin),
             Effect::Played(p) => {
                 use crate::rules::hive::{Creature, Move};
+                out.moved();
                 let sound = match p.mv {
                     Move::Pass => None,
                     Move::Place { .. } => Some(SoundEvent::Slide),
@@ -200,7 +220,7 @@ fn send(
                 }
                 if p.timeout {
                     out.sound(SoundEvent::Timeout);
-                    out.notice(&msg("hive.timeout_played"));
+                    out.notice(&msg("hive.timeout_played").with_words("colour", p.by.explain()));
                 }
                 played.write(HivePlayed(p));
             }
@@ -333,7 +353,7 @@ fn handle_intents(
         match table.handle(*intent, secret, bot_seed, &timing) {
             Ok(effects) => send(&table, effects, &mut out, &mut played),
             Err(refusal) => {
-                out.notice(&refusal);
+                out.refusal(&refusal);
                 refused.write(HiveRefused(refusal));
             }
         }

@@ -73,6 +73,10 @@ pub struct OnlineTable {
     pub staged: bool,
     /// The seat's token: set when seated, or when coming back to a kept seat.
     pub token: Option<String>,
+    /// Seconds left on the clock of the side to act, as the server holds it: set every frame
+    /// by the link from the server's deadline and this device's clock (`net::clock`), never
+    /// counted here from frame times. `None` while no turn is counted.
+    pub countdown: Option<f64>,
 }
 
 impl OnlineTable {
@@ -147,6 +151,7 @@ impl Table {
             outgoing: Vec::new(),
             staged: false,
             token: None,
+            countdown: None,
         });
         self.saved_seat = None;
     }
@@ -240,6 +245,10 @@ impl Table {
                 online.seats = Some(view.seats.clone());
                 online.bot_in = view.bot_in_ms.map(|ms| ms as f32 / 1000.0);
                 online.sent = None;
+                // What the server said; the link measures it against its deadline from the
+                // next frame on.
+                online.countdown = seconds(view.time_left_ms)
+                    .filter(|_| view.phase == crate::net::protocol::Phase::Playing);
                 if view.phase == crate::net::protocol::Phase::Waiting {
                     self.phase = Phase::Waiting;
                     self.game = None;
@@ -290,6 +299,7 @@ impl Table {
                 bevy::log::info!("online: the game started (fingerprint {fingerprint})");
                 online.seats = Some(seats.clone());
                 online.bot_in = None;
+                online.countdown = seconds(time_left_ms);
                 let view = TableView {
                     code: online.code.clone().unwrap_or_default(),
                     phase: crate::net::protocol::Phase::Playing,
@@ -325,10 +335,11 @@ impl Table {
             }
             Heard::Played {
                 played,
+                to_move,
                 time_left_ms,
-                ..
             } => {
                 online.sent = None;
+                online.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
                 };
@@ -354,11 +365,20 @@ impl Table {
             }
             Heard::Presence { seat, connected } => {
                 let mut name = msg("seat.remote");
+                // "Back" only for a player who was there and went away: not for the first
+                // arrival, nor for a seat already shown connected.
+                let mut news = false;
                 if let Some(seats) = online.seats.as_mut() {
+                    let was = &seats[seat.index()];
+                    news = if connected {
+                        was.kind != SeatKind::Empty && !was.connected
+                    } else {
+                        was.connected
+                    };
                     seats[seat.index()].connected = connected;
                     name = seat_name(&seats[seat.index()]);
                 }
-                if online.seat == Some(SeatOrder::from(seat)) {
+                if online.seat == Some(SeatOrder::from(seat)) || !news {
                     return Vec::new();
                 }
                 let key = if connected {
@@ -374,6 +394,7 @@ impl Table {
                 record,
             } => {
                 online.sent = None;
+                online.countdown = None;
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
                 };
@@ -389,7 +410,12 @@ impl Table {
                 vec![Effect::Ended(ending), Effect::KeepSeat]
             }
             Heard::Refused { code, message } => {
-                online.sent = None;
+                let sent = online.sent.take().is_some();
+                // A move that reached the server after its clock ran out: the timeout move was
+                // played first (its event, or the whole state, is on its way).
+                if sent && matches!(code, ErrorCode::NotYourTurn | ErrorCode::Stale) {
+                    return vec![Effect::Online(msg("online.too_late"))];
+                }
                 if code == ErrorCode::Stale {
                     // The whole state is on its way.
                     return Vec::new();
@@ -405,6 +431,11 @@ impl Table {
             }
         }
     }
+}
+
+/// A protocol's milliseconds as seconds.
+fn seconds(ms: Option<u64>) -> Option<f64> {
+    ms.map(|ms| ms as f64 / 1000.0)
 }
 
 /// How the game ended, from the server's outcome (an end by the rules is the rules' own).
@@ -711,11 +742,129 @@ mod tests {
             [Effect::Online(msg("online.refused").with("why", "no"))]
         );
         assert!(t.person_to_act());
-        // The clock counts down here but never plays: the server's timeout move does.
+        // The clock shown is the server's, never counted here from the table's time, and
+        // the table never plays for it: the server's timeout move does.
+        assert_eq!(t.time_left(), Some(60.0), "what `started` said");
         let effects = t.tick(120.0, &Timing::INSTANT);
         assert!(effects.iter().all(|e| !matches!(e, Effect::Played(_))));
-        assert_eq!(t.time_left(), Some(0.0));
+        assert_eq!(t.time_left(), Some(60.0));
         assert_eq!(t.state().unwrap().ply(), 0);
+    }
+
+    #[test]
+    fn the_clock_shown_is_the_servers_and_at_zero_no_move_is_sent() {
+        let mut t = hosted();
+        let seats = [
+            seat(SeatId::First, SeatKind::Human, "Ana", true, Some(Side::Ash)),
+            seat(
+                SeatId::Second,
+                SeatKind::Human,
+                "Rui",
+                false,
+                Some(Side::Walnut),
+            ),
+        ];
+        t.heard(
+            Heard::Started {
+                fingerprint: "ab".repeat(32),
+                ash: SeatId::First,
+                seats,
+                time_left_ms: Some(60_000),
+            },
+            &Timing::PLAY,
+        );
+        assert!(matches!(t.phase, Phase::Seating { .. }));
+        // The link reads the server's deadline: shown during the seating too, the server's
+        // clock running from the start of the game.
+        t.online.as_mut().unwrap().countdown = Some(59.2);
+        assert_eq!(t.time_left(), Some(59.2));
+        // The table's own time never moves it: not a slow frame, not the seating's end.
+        t.tick(0.25, &Timing::PLAY);
+        assert_eq!(t.time_left(), Some(59.2));
+        t.tick(5.0, &Timing::PLAY);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.time_left(), Some(59.2));
+        assert!(t.person_to_act());
+        // Under ten seconds: the warning, once.
+        t.online.as_mut().unwrap().countdown = Some(9.4);
+        assert!(t.tick(0.1, &Timing::PLAY).contains(&Effect::Warning));
+        assert!(!t.tick(0.1, &Timing::PLAY).contains(&Effect::Warning));
+        // At 0:00 the server's timeout move is on its way: nothing may be sent.
+        t.online.as_mut().unwrap().countdown = Some(0.0);
+        assert!(!t.person_to_act());
+        assert!(play(&mut t, "wS1").is_err());
+        assert!(t.online.as_ref().unwrap().outgoing.is_empty());
+        // A move that was sent in time but reached the server late is said to be late.
+        t.online.as_mut().unwrap().countdown = Some(0.3);
+        play(&mut t, "wS1").unwrap();
+        let said = t.heard(
+            Heard::Refused {
+                code: ErrorCode::NotYourTurn,
+                message: "walnut is to move".into(),
+            },
+            &Timing::PLAY,
+        );
+        assert_eq!(said, [Effect::Online(msg("online.too_late"))]);
+        // The timeout move comes: ash's, marked.
+        let effects = t.heard(
+            Heard::Played {
+                played: PlayedView {
+                    seq: 1,
+                    action: "wG1".into(),
+                    by: Side::Ash,
+                    timeout: true,
+                },
+                to_move: Some(Side::Walnut),
+                time_left_ms: Some(60_000),
+            },
+            &Timing::INSTANT,
+        );
+        assert!(
+            matches!(&effects[..], [Effect::Played(p)] if p.timeout && p.by == Colour::Ash),
+            "{effects:?}"
+        );
+    }
+
+    #[test]
+    fn back_is_said_only_of_a_player_who_went_away() {
+        let mut t = hosted();
+        let seats = [
+            seat(SeatId::First, SeatKind::Human, "Ana", true, Some(Side::Ash)),
+            seat(
+                SeatId::Second,
+                SeatKind::Human,
+                "Rui",
+                false,
+                Some(Side::Walnut),
+            ),
+        ];
+        t.heard(
+            Heard::Started {
+                fingerprint: "ab".repeat(32),
+                ash: SeatId::First,
+                seats,
+                time_left_ms: Some(60_000),
+            },
+            &Timing::INSTANT,
+        );
+        let presence = |t: &mut Table, connected| {
+            t.heard(
+                Heard::Presence {
+                    seat: SeatId::Second,
+                    connected,
+                },
+                &Timing::INSTANT,
+            )
+        };
+        // Rui's arrival: already shown at the table, no news.
+        assert!(presence(&mut t, true).is_empty());
+        assert_eq!(presence(&mut t, false).len(), 1);
+        assert!(presence(&mut t, false).is_empty(), "away once");
+        let rui = msg("online.name").with("name", "Rui");
+        assert_eq!(
+            presence(&mut t, true),
+            [Effect::Online(msg("online.back").with_words("name", rui))]
+        );
     }
 
     #[test]

@@ -68,6 +68,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-clock",
+        about: "Ash & Walnut online: the server's clock in its last seconds, the other player's timeout move told by colour",
+        tool: None,
+    },
+    StagedScene {
         name: "verify",
         about: "Ash & Walnut: Verify a game on a tampered record, the first bad move shown",
         tool: Some("verify"),
@@ -152,6 +157,8 @@ pub(super) fn stage(
     panels: Option<ResMut<HivePanels>>,
     mut saved: ResMut<RecordSaved>,
     mut verify: ResMut<VerifyPage>,
+    mut notices: Option<ResMut<crate::app::save::Notices>>,
+    tr: Option<Res<crate::i18n::Tr>>,
 ) {
     let Some(StageScene { name, .. }) = requests
         .read()
@@ -262,6 +269,39 @@ pub(super) fn stage(
             t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
             if let Some(o) = t.online.as_mut() {
                 o.link = Link::Connected;
+                // What the link reads off the server's deadline (38 s when the state came).
+                o.countdown = Some(38.0);
+            }
+        }
+        "online-clock" => {
+            t.go_online(
+                Request::Join {
+                    code: "K7M2QX".into(),
+                    name: "Rui".into(),
+                },
+                "ws://staged".into(),
+            );
+            if let Some(o) = t.online.as_mut() {
+                o.staged = true;
+            }
+            // Ana's last move was the clock's.
+            let mut view = online_view();
+            let GameView::Hive { moves } = &mut view.game;
+            let mut by = None;
+            if let Some(last) = moves.last_mut() {
+                last.timeout = true;
+                by = Some(crate::rules::hive::Colour::from(last.by));
+            }
+            t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT);
+            if let Some(o) = t.online.as_mut() {
+                o.link = Link::Connected;
+                o.countdown = Some(6.2);
+            }
+            if let (Some(notices), Some(tr), Some(by)) = (notices.as_mut(), tr.as_ref(), by) {
+                use crate::i18n::Explain;
+                notices.push(tr.say(
+                    &crate::i18n::msg("hive.timeout_played").with_words("colour", by.explain()),
+                ));
             }
         }
         other => warn!("no staged Ash & Walnut scene `{other}`"),

@@ -347,16 +347,30 @@ impl Table {
         self.phase == Phase::Play
             && !self.animating()
             && self.viewing.is_none()
-            && self.online.as_ref().is_none_or(|o| o.sent.is_none())
+            && self.online.as_ref().is_none_or(|o| {
+                // Online, at 0:00 the server's timeout move is on its way: a move now would
+                // reach it too late.
+                o.sent.is_none() && o.countdown.is_none_or(|left| left > 0.0)
+            })
             && self.game.as_ref().is_some_and(|g| {
                 g.awaited()
                     .is_some_and(|c| g.game().seat(c) == Seat::Person)
             })
     }
 
-    /// The seconds left on the clock of the side to act.
+    /// The seconds left on the clock of the side to act: online, the server's clock (its
+    /// deadline against this device's clock, see [`OnlineTable::countdown`]); here, the match's.
+    ///
+    /// [`OnlineTable::countdown`]: super::online::OnlineTable::countdown
     pub fn time_left(&self) -> Option<f64> {
-        self.game.as_ref().and_then(|g| g.game().time_left())
+        match &self.online {
+            Some(o) => o.countdown.filter(|_| self.phase == Phase::Play || self.seating()),
+            None => self.game.as_ref().and_then(|g| g.game().time_left()),
+        }
+    }
+
+    fn seating(&self) -> bool {
+        matches!(self.phase, Phase::Seating { .. })
     }
 
     /// Starts a game: the seats in the order they were taken (the person first), the secret
@@ -428,18 +442,20 @@ impl Table {
             return effects;
         }
         if self.online.is_some() {
+            // The server keeps the clock and plays the timeout move; the link sets what is
+            // shown of it.
             effects.extend(self.online_pass_if_stuck());
         } else {
             effects.extend(self.pass_if_stuck(timing));
+            let Some(game) = self.game.as_mut() else {
+                return effects;
+            };
+            if let Some(played) = game.tick(f64::from(dt)) {
+                effects.extend(self.after_move(played, timing));
+                return effects;
+            }
         }
-        let Some(game) = self.game.as_mut() else {
-            return effects;
-        };
-        if let Some(played) = game.tick(f64::from(dt)) {
-            effects.extend(self.after_move(played, timing));
-            return effects;
-        }
-        if !self.warned && game.game().time_left().is_some_and(|t| t <= timing.warning) {
+        if !self.warned && self.time_left().is_some_and(|t| t <= timing.warning) {
             self.warned = true;
             effects.push(Effect::Warning);
         }
@@ -735,6 +751,42 @@ impl Table {
             .enumerate()
             .map(|(i, pair)| format!("{}. {}", i + 1, pair.join("   ")))
             .collect()
+    }
+}
+
+/// One move of the game as the move list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveLine {
+    /// The move's number in the game (1 for the first).
+    pub n: usize,
+    pub by: Colour,
+    /// The move in words ("Owl 1 onto the walnut Hare"), as the position before it saw it.
+    pub words: Message,
+    /// The same move in Hive notation (the record's).
+    pub notation: String,
+    /// Played by the clock.
+    pub timeout: bool,
+}
+
+impl Table {
+    /// The moves so far, in words and in notation, one a line.
+    pub fn move_lines(&self) -> Vec<MoveLine> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        let mut replay = State::new();
+        let mut lines = Vec::new();
+        for (i, e) in game.game().record().iter().enumerate() {
+            lines.push(MoveLine {
+                n: i + 1,
+                by: replay.to_move(),
+                words: crate::rules::hive::words::describe(replay.board(), e.action),
+                notation: replay.move_string(e.action),
+                timeout: e.timeout,
+            });
+            let _ = replay.play(e.action);
+        }
+        lines
     }
 }
 

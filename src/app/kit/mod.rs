@@ -93,6 +93,18 @@ pub enum TableSet {
     Sync,
 }
 
+/// One choice of several (an opponent, a stake): the chosen one is marked with a tick and bold
+/// words besides its fill, so it stays plain which is chosen while the pointer is over another.
+pub fn choice(ui: &mut bevy_egui::egui::Ui, chosen: bool, words: &str) -> bevy_egui::egui::Response {
+    use bevy_egui::egui;
+    let text = if chosen {
+        egui::RichText::new(format!("✔ {words}")).strong()
+    } else {
+        egui::RichText::new(words)
+    };
+    ui.add(egui::Button::selectable(chosen, text))
+}
+
 /// The keyboard's next focus `step` places along `ring` from `focus` (wrapping): from no focus
 /// (or one not on the ring), a step forward lands on the first place and a step back on the
 /// last; an empty ring has no focus.

@@ -2,7 +2,7 @@
 //! warning in its last seconds), the fingerprint (shortened; the full value a click away, and
 //! copyable); and the bar at the bottom: whose turn, hints, All my moves, Take back, Resign.
 
-use super::{HivePanels, RED, seat_name};
+use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
 use crate::app::style::{self, panel_frame};
 use crate::fair::short;
@@ -36,43 +36,78 @@ pub(super) fn players(
                     ui.set_width(250.0);
                     for colour in [Colour::Ash, Colour::Walnut] {
                         let to_act = game.awaited() == Some(colour);
+                        let clock = table.time_left().filter(|_| to_act);
                         ui.horizontal(|ui| {
-                            let dot = if to_act { "▶" } else { " " };
-                            ui.label(egui::RichText::new(dot).color(style::BRASS).size(16.0));
-                            let wood = tr.t(match colour {
-                                Colour::Ash => "hive.wood.ash",
-                                Colour::Walnut => "hive.wood.walnut",
-                            });
-                            ui.label(
-                                egui::RichText::new(tr.tf(
-                                    "hive.players.line",
-                                    &[("colour", wood), ("who", &seat_name(tr, table, colour))],
-                                ))
-                                .size(16.0)
-                                .color(if to_act {
-                                    style::CREAM
-                                } else {
-                                    style::MUTED
-                                }),
+                            // The clock keeps its place at the right; the name takes what is
+                            // left and is cut short (…) rather than run into the clock.
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| {
+                                    let low = clock.is_some_and(|l| l <= 10.0);
+                                    // Room for "0:00" even when no clock shows, so the names
+                                    // of both rows line up.
+                                    let (w, h) = (64.0, 26.0);
+                                    ui.allocate_ui_with_layout(
+                                        egui::vec2(w, h),
+                                        egui::Layout::right_to_left(egui::Align::Center),
+                                        |ui| {
+                                            ui.set_min_size(egui::vec2(w, h));
+                                            if let Some(left) = clock {
+                                                ui.add(
+                                                    egui::Label::new(
+                                                        egui::RichText::new(clock_text(left))
+                                                            .monospace()
+                                                            .size(if low { 22.0 } else { 18.0 })
+                                                            .color(if low {
+                                                                RED
+                                                            } else {
+                                                                style::CREAM
+                                                            })
+                                                            .strong(),
+                                                    )
+                                                    .wrap_mode(egui::TextWrapMode::Extend),
+                                                );
+                                            }
+                                        },
+                                    );
+                                    ui.with_layout(
+                                        egui::Layout::left_to_right(egui::Align::Center),
+                                        |ui| {
+                                            let dot = if to_act { "▶" } else { " " };
+                                            ui.label(
+                                                egui::RichText::new(dot)
+                                                    .color(style::BRASS)
+                                                    .size(16.0),
+                                            );
+                                            let wood = tr.t(match colour {
+                                                Colour::Ash => "hive.wood.ash",
+                                                Colour::Walnut => "hive.wood.walnut",
+                                            });
+                                            ui.add(
+                                                egui::Label::new(
+                                                    egui::RichText::new(tr.tf(
+                                                        "hive.players.line",
+                                                        &[
+                                                            ("colour", wood),
+                                                            (
+                                                                "who",
+                                                                &seat_name(tr, table, colour),
+                                                            ),
+                                                        ],
+                                                    ))
+                                                    .size(16.0)
+                                                    .color(if to_act {
+                                                        style::CREAM
+                                                    } else {
+                                                        style::MUTED
+                                                    }),
+                                                )
+                                                .truncate(),
+                                            );
+                                        },
+                                    );
+                                },
                             );
-                            if to_act && let Some(left) = table.time_left() {
-                                let low = left <= 10.0;
-                                ui.with_layout(
-                                    egui::Layout::right_to_left(egui::Align::Center),
-                                    |ui| {
-                                        ui.add(
-                                            egui::Label::new(
-                                                egui::RichText::new(clock_text(left))
-                                                    .monospace()
-                                                    .size(if low { 22.0 } else { 18.0 })
-                                                    .color(if low { RED } else { style::CREAM })
-                                                    .strong(),
-                                            )
-                                            .wrap_mode(egui::TextWrapMode::Extend),
-                                        );
-                                    },
-                                );
-                            }
                         });
                     }
                     if let Some(colour) = game.awaited()
@@ -156,10 +191,19 @@ pub(super) fn actions(
                 .show(ui, |ui| {
                     ui.set_min_width(600.0);
                     ui.vertical_centered(|ui| {
-                        let line = match (table.viewing, game.awaited()) {
+                        // Whose turn, as the board shows it: while a move still slides, the
+                        // turn of the side that made it (the next is not on the board yet).
+                        let shown = game.awaited().map(|c| {
+                            if table.animating() && table.last.is_some() {
+                                c.other()
+                            } else {
+                                c
+                            }
+                        });
+                        let line = match (table.viewing, shown) {
                             (Some(n), _) => tr.tf("hive.viewing", &[("n", &n.to_string())]),
-                            (None, Some(c)) if table.person_to_act() && !table.hot_seat() => {
-                                let _ = c;
+                            // One wording for the person's turn.
+                            (None, Some(c)) if is_you(table, c) => {
                                 tr.t("hive.turn.yours").to_string()
                             }
                             (None, Some(c)) => {
@@ -168,10 +212,20 @@ pub(super) fn actions(
                             (None, None) => String::new(),
                         };
                         ui.label(egui::RichText::new(line).size(21.0).color(style::CREAM));
-                        let hint = match (&table.pick, table.viewing) {
-                            (_, Some(_)) => tr.t("hive.hint.viewing"),
-                            (Pick::Idle, _) => tr.t("hive.hint.idle"),
-                            _ => tr.t("hive.hint.lifted"),
+                        // What the person can do now: nothing to click while the other
+                        // side (the bot, the other player) is to move.
+                        let hint = match (&table.pick, table.viewing, shown) {
+                            (_, Some(_), _) => tr.t("hive.hint.viewing").to_string(),
+                            (_, None, Some(c))
+                                if !table.person_to_act() && !is_you(table, c) && !table.hot_seat() =>
+                            {
+                                tr.tf(
+                                    "hive.hint.waiting",
+                                    &[("who", &seat_name(tr, table, c))],
+                                )
+                            }
+                            (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
+                            _ => tr.t("hive.hint.lifted").to_string(),
                         };
                         ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
                         ui.add_space(4.0);

@@ -3,7 +3,7 @@
 //! game, and a new game.
 
 use super::verify::VerifyPage;
-use super::{GREEN, RED, seat_name};
+use super::{GREEN, RED, is_you, seat_name};
 use crate::app::hive::{Intent, RecordSaved, Table};
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
@@ -68,11 +68,21 @@ pub(super) fn banner(
                             })
                             .strong(),
                     );
-                    ui.label(
-                        egui::RichText::new(tr.say(&ending.explain()))
-                            .size(18.0)
-                            .color(style::CREAM),
-                    );
+                    // Why, as a sentence addressed to the person: "You resigned".
+                    let why = match ending {
+                        crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
+                            tr.t("hive.end.you_resigned").to_string()
+                        }
+                        crate::play::hive::Ending::Resigned(c) => tr.tf(
+                            "hive.end.resigned",
+                            &[
+                                ("who", &seat_name(tr, table, c)),
+                                ("colour", &tr.say(&c.explain())),
+                            ],
+                        ),
+                        _ => crate::i18n::sentence(tr.say(&ending.explain())),
+                    };
+                    ui.label(egui::RichText::new(why).size(18.0).color(style::CREAM));
                     ui.add_space(8.0);
                     if let Some(seed) = game.revealed() {
                         ui.label(
@@ -116,6 +126,7 @@ pub(super) fn banner(
                         }
                         if ui.button(tr.t("hive.verify.this")).clicked() {
                             verify.load_text(&record);
+                            verify.from_game = true;
                             go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
                         }
                     });

@@ -71,7 +71,7 @@ pub(super) fn lobby(
                 ui.horizontal_wrapped(|ui| {
                     for (seat, key) in OPPONENTS {
                         let chosen = table.opponent == seat;
-                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                        if crate::app::kit::choice(ui, chosen, tr.t(key)).clicked() && !chosen {
                             send(Intent::Choose(seat));
                         }
                     }

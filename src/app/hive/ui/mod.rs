@@ -33,6 +33,8 @@ pub struct HivePanels {
     pub confirm_resign: bool,
     /// The full fingerprint is shown.
     pub fingerprint: bool,
+    /// The move list in Hive notation instead of words.
+    pub notation: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -56,7 +58,7 @@ const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 
 /// Whether `colour` is played by the one person at this device (the table says "You").
-fn is_you(table: &super::Table, colour: Colour) -> bool {
+pub(super) fn is_you(table: &super::Table, colour: Colour) -> bool {
     !table.hot_seat()
         && table
             .game
@@ -148,7 +150,7 @@ fn table_ui(
         seat.is_thinking(),
         time.elapsed_secs(),
     );
-    moves::move_list(ctx, &tr, &table, &mut send);
+    moves::move_list(ctx, &tr, &table, &mut panels, &mut send);
     if table.phase == super::Phase::Over {
         let data_dir = options.and_then(|o| o.data_dir.clone());
         end::banner(
@@ -211,11 +213,14 @@ fn reserve_counts(
                         .corner_radius(egui::CornerRadius::same(7))
                         .inner_margin(egui::Margin::symmetric(6, 1))
                         .show(ui, |ui| {
-                            ui.label(
-                                egui::RichText::new(format!("×{n}"))
-                                    .size(14.0)
-                                    .color(style::CREAM)
-                                    .strong(),
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(format!("×{n}"))
+                                        .size(14.0)
+                                        .color(style::CREAM)
+                                        .strong(),
+                                )
+                                .wrap_mode(egui::TextWrapMode::Extend),
                             );
                         });
                 });
@@ -236,10 +241,13 @@ fn reserve_counts(
                         .corner_radius(egui::CornerRadius::same(6))
                         .inner_margin(egui::Margin::symmetric(8, 1))
                         .show(ui, |ui| {
-                            ui.label(
-                                egui::RichText::new(tr.tf("hive.reserve", &[("who", &who)]))
-                                    .size(14.0)
-                                    .color(style::ASH),
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(tr.tf("hive.reserve", &[("who", &who)]))
+                                        .size(14.0)
+                                        .color(style::ASH),
+                                )
+                                .wrap_mode(egui::TextWrapMode::Extend),
                             );
                         });
                 });

@@ -1,10 +1,12 @@
-//! The move list in standard Hive notation beside the table, with step back / step forward, and
+//! The move list beside the table, in words (Hive notation on request, and on hover), with step back / step forward, and
 //! "All my moves": every legal move in words, in the player's language; choosing one plays it.
 
 use super::HivePanels;
 use crate::app::hive::{Intent, Table};
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
+use crate::i18n::Explain;
+use crate::rules::hive::Colour;
 use crate::rules::hive::words::describe;
 use bevy_egui::egui;
 
@@ -12,20 +14,33 @@ pub(super) fn move_list(
     ctx: &egui::Context,
     tr: &Tr,
     table: &Table,
+    panels: &mut HivePanels,
     send: &mut impl FnMut(Intent),
 ) {
-    let lines = table.move_list();
+    let lines = table.move_lines();
     egui::Area::new(egui::Id::new("hive-moves"))
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(16, 12))
                 .show(ui, |ui| {
-                    ui.set_width(230.0);
-                    ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
-                    egui::ScrollArea::vertical()
-                        .max_height(170.0)
+                    ui.set_width(280.0);
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            ui.checkbox(
+                                &mut panels.notation,
+                                egui::RichText::new(tr.t("hive.moves.notation")).size(13.0),
+                            )
+                            .on_hover_text(tr.t("hive.moves.notation.hint"));
+                        });
+                    });
+                    let scrolled = egui::ScrollArea::vertical()
+                        .max_height(190.0)
                         .stick_to_bottom(true)
+                        .scroll_bar_visibility(
+                            egui::scroll_area::ScrollBarVisibility::AlwaysVisible,
+                        )
                         .show(ui, |ui| {
                             if lines.is_empty() {
                                 ui.label(
@@ -35,14 +50,48 @@ pub(super) fn move_list(
                                 );
                             }
                             for line in &lines {
-                                ui.label(
-                                    egui::RichText::new(line)
-                                        .monospace()
-                                        .size(14.0)
-                                        .color(style::ASH),
+                                let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
+                                let shown = if panels.notation {
+                                    line.notation.clone()
+                                } else {
+                                    tr.say(&line.words)
+                                };
+                                let mut text = tr.tf(
+                                    "hive.moves.line",
+                                    &[
+                                        ("n", &line.n.to_string()),
+                                        ("colour", &colour),
+                                        ("move", &shown),
+                                    ],
                                 );
+                                if line.timeout {
+                                    text.push_str(" ⏱");
+                                }
+                                let mut rich = egui::RichText::new(text).size(14.0).color(
+                                    match line.by {
+                                        Colour::Ash => style::CREAM,
+                                        Colour::Walnut => style::ASH,
+                                    },
+                                );
+                                if panels.notation {
+                                    rich = rich.monospace();
+                                }
+                                let hover = if panels.notation {
+                                    tr.say(&line.words)
+                                } else {
+                                    line.notation.clone()
+                                };
+                                ui.label(rich).on_hover_text(hover);
                             }
                         });
+                    // Moves above the visible part: say so (the list keeps to its end).
+                    if scrolled.state.offset.y > 1.0 {
+                        ui.label(
+                            egui::RichText::new(tr.t("hive.moves.more"))
+                                .size(12.0)
+                                .color(style::MUTED),
+                        );
+                    }
                     ui.separator();
                     ui.horizontal(|ui| {
                         let plies = table.state().map_or(0, |s| s.ply());

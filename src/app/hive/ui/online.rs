@@ -222,10 +222,14 @@ pub(super) fn status(ctx: &egui::Context, tr: &Tr, table: &Table) {
     let Some(online) = &table.online else {
         return;
     };
+    // In the top bar, between the game's name and its buttons: the notices below it (at the
+    // top of the table) never cover it.
     egui::Area::new(egui::Id::new("hive-online-status"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
                 ui.horizontal(|ui| {
                     link_line(ui, tr, online);
                     if let Some(code) = &online.code {

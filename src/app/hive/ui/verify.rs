@@ -22,6 +22,8 @@ pub struct VerifyPage {
     pub text: String,
     pub path: String,
     pub verdict: Option<Verdict>,
+    /// Opened from a finished game's "Verify this game": the page offers the way back to it.
+    pub from_game: bool,
 }
 
 /// What verifying a text found.
@@ -147,7 +149,15 @@ pub(super) fn page(
                     );
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.add(big_button(tr.t("menu.back"))).clicked() {
+                            page.from_game = false;
                             go.write(Navigate::Menu(MenuPage::Main));
+                        }
+                        // Back to the finished game the record came from, its banner and all.
+                        if page.from_game
+                            && table.phase == crate::app::hive::Phase::Over
+                            && ui.add(big_button(tr.t("hive.back_to_game"))).clicked()
+                        {
+                            go.write(Navigate::Table(crate::rules::GameKind::Hive));
                         }
                     });
                 });
