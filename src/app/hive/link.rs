@@ -79,6 +79,7 @@ pub(super) fn pump(
     mut link: ResMut<OnlineLink>,
     mut out: Outbox,
     mut played: MessageWriter<HivePlayed>,
+    mut last_frame: Local<Option<std::time::Duration>>,
 ) {
     let Some((request, url, token)) = table
         .online
@@ -156,11 +157,13 @@ pub(super) fn pump(
         let outgoing: Vec<Outgoing> = online.outgoing.drain(..).collect();
         for o in outgoing {
             let msg = match o {
-                Outgoing::Act(action) => link
-                    .session
-                    .as_ref()
-                    .map(|s| s.act(&action))
-                    .unwrap_or(ClientMsg::Resync),
+                // The count of the position the move was chosen at, not the session's now:
+                // events heard earlier in this frame are not on the table yet, and a move
+                // made for the position before them must come back `stale`.
+                Outgoing::Act { action, seq } => ClientMsg::Act {
+                    seq: Some(seq),
+                    action,
+                },
                 Outgoing::Resign => ClientMsg::Resign,
             };
             link.send(&msg);
@@ -174,6 +177,20 @@ pub(super) fn pump(
     }
     let mut effects = Vec::new();
     for h in heard {
+        // What the player saw when the clock played: the countdown of the frame before, and
+        // how long ago that frame was (the online test tool reads these lines).
+        if let Heard::Played { played, .. } = &h
+            && played.timeout
+        {
+            let shown = table.online.as_ref().and_then(|o| o.countdown);
+            let ago = last_frame.map(|t| now.saturating_sub(t).as_secs_f64());
+            info!(
+                "online: the clock's move for {:?}; this window showed {} left {} ago",
+                played.by,
+                shown.map_or("no clock".into(), |s| format!("{s:.2} s")),
+                ago.map_or("-".into(), |a| format!("{a:.2} s")),
+            );
+        }
         effects.extend(table.heard(h, &timing));
     }
     // The countdown on screen: the server's deadline against this device's clock, read at
@@ -181,6 +198,7 @@ pub(super) fn pump(
     if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref()) {
         online.countdown = session.clock().map(|c| c.left(now).as_secs_f64());
     }
+    *last_frame = Some(now);
     if !effects.is_empty() {
         send(&table, effects, &mut out, &mut played);
     }

@@ -45,8 +45,12 @@ impl SavedSeat {
 /// What the table asks the server for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outgoing {
-    /// A move in the game's notation.
-    Act(String),
+    /// A move in the game's notation, and the number of actions played in the position it
+    /// was chosen at (the protocol's `seq`).
+    Act {
+        action: String,
+        seq: u64,
+    },
     Resign,
 }
 
@@ -165,7 +169,10 @@ impl Table {
         let text = state.move_string(mv);
         let online = self.online.as_mut().ok_or(Refusal::NotNow)?;
         online.sent = Some(text.clone());
-        online.outgoing.push(Outgoing::Act(text));
+        online.outgoing.push(Outgoing::Act {
+            action: text,
+            seq: state.ply() as u64,
+        });
         self.pick = super::table::Pick::Idle;
         self.focus = None;
         Ok(vec![Effect::Picked])
@@ -410,6 +417,7 @@ impl Table {
                 vec![Effect::Ended(ending), Effect::KeepSeat]
             }
             Heard::Refused { code, message } => {
+                bevy::log::warn!("online: the server refused ({code:?}): {message}");
                 let sent = online.sent.take().is_some();
                 // A move that reached the server after its clock ran out: the timeout move was
                 // played first (its event, or the whole state, is on its way).
@@ -603,7 +611,14 @@ mod tests {
         play(&mut t, "bS1 wS1-").unwrap();
         let online = t.online.as_ref().unwrap();
         assert_eq!(online.sent.as_deref(), Some("bS1 wS1-"));
-        assert_eq!(online.outgoing, [Outgoing::Act("bS1 wS1-".into())]);
+        // Sent with the count of the position it was chosen at (one move played so far).
+        assert_eq!(
+            online.outgoing,
+            [Outgoing::Act {
+                action: "bS1 wS1-".into(),
+                seq: 1
+            }]
+        );
         assert_eq!(t.state().unwrap().ply(), 1);
         assert!(!t.person_to_act());
         // An illegal move is refused here, in the player's words, and nothing is sent.

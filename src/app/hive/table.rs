@@ -364,7 +364,9 @@ impl Table {
     /// [`OnlineTable::countdown`]: super::online::OnlineTable::countdown
     pub fn time_left(&self) -> Option<f64> {
         match &self.online {
-            Some(o) => o.countdown.filter(|_| self.phase == Phase::Play || self.seating()),
+            Some(o) => o
+                .countdown
+                .filter(|_| self.phase == Phase::Play || self.seating()),
             None => self.game.as_ref().and_then(|g| g.game().time_left()),
         }
     }

@@ -73,11 +73,16 @@ pub(super) fn players(
                                     ui.with_layout(
                                         egui::Layout::left_to_right(egui::Align::Center),
                                         |ui| {
-                                            let dot = if to_act { "▶" } else { " " };
-                                            ui.label(
-                                                egui::RichText::new(dot)
-                                                    .color(style::BRASS)
-                                                    .size(16.0),
+                                            // The mark's place is kept on both rows, so
+                                            // the names line up.
+                                            let dot = if to_act { "▶" } else { "" };
+                                            ui.add_sized(
+                                                [14.0, 20.0],
+                                                egui::Label::new(
+                                                    egui::RichText::new(dot)
+                                                        .color(style::BRASS)
+                                                        .size(16.0),
+                                                ),
                                             );
                                             let wood = tr.t(match colour {
                                                 Colour::Ash => "hive.wood.ash",
@@ -89,10 +94,7 @@ pub(super) fn players(
                                                         "hive.players.line",
                                                         &[
                                                             ("colour", wood),
-                                                            (
-                                                                "who",
-                                                                &seat_name(tr, table, colour),
-                                                            ),
+                                                            ("who", &seat_name(tr, table, colour)),
                                                         ],
                                                     ))
                                                     .size(16.0)
@@ -217,12 +219,11 @@ pub(super) fn actions(
                         let hint = match (&table.pick, table.viewing, shown) {
                             (_, Some(_), _) => tr.t("hive.hint.viewing").to_string(),
                             (_, None, Some(c))
-                                if !table.person_to_act() && !is_you(table, c) && !table.hot_seat() =>
+                                if !table.person_to_act()
+                                    && !is_you(table, c)
+                                    && !table.hot_seat() =>
                             {
-                                tr.tf(
-                                    "hive.hint.waiting",
-                                    &[("who", &seat_name(tr, table, c))],
-                                )
+                                tr.tf("hive.hint.waiting", &[("who", &seat_name(tr, table, c))])
                             }
                             (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
                             _ => tr.t("hive.hint.lifted").to_string(),

@@ -4,8 +4,8 @@
 use super::HivePanels;
 use crate::app::hive::{Intent, Table};
 use crate::app::style::{self, panel_frame};
-use crate::i18n::Tr;
 use crate::i18n::Explain;
+use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use crate::rules::hive::words::describe;
 use bevy_egui::egui;
@@ -67,12 +67,11 @@ pub(super) fn move_list(
                                 if line.timeout {
                                     text.push_str(" ⏱");
                                 }
-                                let mut rich = egui::RichText::new(text).size(14.0).color(
-                                    match line.by {
+                                let mut rich =
+                                    egui::RichText::new(text).size(14.0).color(match line.by {
                                         Colour::Ash => style::CREAM,
                                         Colour::Walnut => style::ASH,
-                                    },
-                                );
+                                    });
                                 if panels.notation {
                                     rich = rich.monospace();
                                 }

@@ -230,17 +230,17 @@ pub(super) fn status(ctx: &egui::Context, tr: &Tr, table: &Table) {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(16, 12))
                 .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    link_line(ui, tr, online);
-                    if let Some(code) = &online.code {
-                        ui.separator();
-                        ui.label(
-                            egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
-                                .color(style::MUTED),
-                        );
-                    }
+                    ui.horizontal(|ui| {
+                        link_line(ui, tr, online);
+                        if let Some(code) = &online.code {
+                            ui.separator();
+                            ui.label(
+                                egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
+                                    .color(style::MUTED),
+                            );
+                        }
+                    });
                 });
-            });
         });
 }
 
