@@ -1663,7 +1663,10 @@ mod hive {
         assert_eq!(table(&app).phase, Phase::Over);
         // "Verify this game", then "Back to the game": the finished game and its banner.
         app.world_mut().resource_mut::<VerifyPage>().from_game = true;
-        go(&mut app, Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
+        go(
+            &mut app,
+            Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")),
+        );
         go(&mut app, Navigate::Table(GameKind::Hive));
         assert_eq!(table(&app).phase, Phase::Over);
         assert!(!app.world().resource::<VerifyPage>().from_game);

@@ -1011,8 +1011,7 @@ fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
         if clock::now() >= next_slow {
             slow.frame();
             next_slow += frame;
-            if let (Some(c), Some(d)) = (slow.session.clock(), deadlines.get(&slow.session.seq()))
-            {
+            if let (Some(c), Some(d)) = (slow.session.clock(), deadlines.get(&slow.session.seq())) {
                 let apart = c.deadline.abs_diff(*d);
                 assert!(
                     apart <= Duration::from_millis(40),

@@ -128,10 +128,13 @@ pub fn run(options: LaunchOptions) -> AppExit {
     // A slow frame (a software renderer, a browser without graphics acceleration) moves the
     // game's time by up to a second of the wall clock, not Bevy's default quarter: a seating, a
     // slide or a bot's think lasts about as long at two frames a second as at sixty. (The
-    // online countdown never reads frame time: see `net::clock`.)
-    app.world_mut()
-        .resource_mut::<Time<Virtual>>()
-        .set_max_delta(std::time::Duration::from_secs(1));
+    // online countdown never reads frame time: see `net::clock`.) A screenshot run keeps
+    // Bevy's quarter second, which the staged scenes' frame counts were set for.
+    if !screenshot_run {
+        app.world_mut()
+            .resource_mut::<Time<Virtual>>()
+            .set_max_delta(std::time::Duration::from_secs(1));
+    }
     app.add_plugins((
         bevy::anti_alias::fxaa::FxaaPlugin,
         bevy_egui::EguiPlugin::default(),

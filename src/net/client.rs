@@ -16,8 +16,8 @@
 //!   the timeout move.
 
 use super::protocol::{
-    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView,
-    SeatId, SeatView, ServerMsg, Side, TableView,
+    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView, SeatId,
+    SeatView, ServerMsg, Side, TableView,
 };
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -61,7 +61,10 @@ struct RoundTrips {
 impl RoundTrips {
     /// Half the shortest recent round trip: how long a frame takes from the server to here.
     fn one_way(&self) -> Duration {
-        self.measured.iter().min().map_or(Duration::ZERO, |rt| *rt / 2)
+        self.measured
+            .iter()
+            .min()
+            .map_or(Duration::ZERO, |rt| *rt / 2)
     }
 }
 
@@ -703,7 +706,10 @@ mod tests {
         let t3 = t0 + ms(10_000);
         s.receive_at(event(1), t3);
         let clock = s.clock().unwrap();
-        assert_eq!((clock.side, clock.deadline), (Side::Walnut, t3 + ms(59_960)));
+        assert_eq!(
+            (clock.side, clock.deadline),
+            (Side::Walnut, t3 + ms(59_960))
+        );
         // An event dropped (heard before) does not touch the clock.
         s.receive_at(event(1), t3 + ms(5_000));
         assert_eq!(s.clock(), Some(clock));

@@ -95,7 +95,11 @@ pub enum TableSet {
 
 /// One choice of several (an opponent, a stake): the chosen one is marked with a tick and bold
 /// words besides its fill, so it stays plain which is chosen while the pointer is over another.
-pub fn choice(ui: &mut bevy_egui::egui::Ui, chosen: bool, words: &str) -> bevy_egui::egui::Response {
+pub fn choice(
+    ui: &mut bevy_egui::egui::Ui,
+    chosen: bool,
+    words: &str,
+) -> bevy_egui::egui::Response {
     use bevy_egui::egui;
     let text = if chosen {
         egui::RichText::new(format!("✔ {words}")).strong()

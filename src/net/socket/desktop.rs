@@ -126,7 +126,10 @@ fn run(
         }
         match ws.read() {
             Ok(Message::Text(t)) => {
-                if events.send(SocketEvent::Text(t.to_string(), crate::net::clock::now())).is_err() {
+                if events
+                    .send(SocketEvent::Text(t.to_string(), crate::net::clock::now()))
+                    .is_err()
+                {
                     return "closed by the game".into();
                 }
             }
