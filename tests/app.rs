@@ -2219,3 +2219,6 @@ mod rules_pages {
         );
     }
 }
+
+#[path = "app/frames.rs"]
+mod frames;

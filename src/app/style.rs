@@ -1,9 +1,12 @@
 //! The look of every egui panel: walnut panels, cream text and brass accents, sized for reading
 //! at a table rather than in a debug overlay.
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
-use bevy_egui::{EguiContext, EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass};
+use bevy_egui::{
+    EguiContext, EguiContexts, EguiPostUpdateSet, EguiPreUpdateSet, EguiPrimaryContextPass,
+};
 
 pub const WALNUT: Color32 = Color32::from_rgb(0x2a, 0x1c, 0x13);
 pub const WALNUT_LIGHT: Color32 = Color32::from_rgb(0x3d, 0x2a, 0x1d);
@@ -34,8 +37,23 @@ pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
         .corner_radius(CornerRadius::same(10))
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+/// The panels' look and the egui contexts' fonts.
+///
+/// Also: the font atlas reaches the GPU in the frame whose text needs it. egui draws a glyph
+/// into its font atlas when a text first needs it, and bevy_egui copies the change into the
+/// atlas's `Image` asset (`update_egui_textures_system`); the renderer takes a changed image
+/// only when its `AssetEvent` goes out, and the two were not ordered. In the game the events
+/// went out first, so the frame's paint referred to glyphs the GPU had not got yet: every text
+/// with a letter not shown before was drawn with gaps for a frame ("Ba  to the ame", a whole
+/// second at a software renderer's frame rate), and each time the atlas grew (a new image) all
+/// text was missing for a frame. Ordering egui's texture updates before the asset events puts
+/// the atlas and the text that needs it in the same frame.
+pub fn plugin(app: &mut App) {
+    app.configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::PostProcessOutput.before(AssetEventSystems),
+    )
+    .add_systems(
         PreUpdate,
         install_fonts
             .after(EguiPreUpdateSet::InitContexts)
