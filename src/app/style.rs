@@ -37,7 +37,7 @@ pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
         .corner_radius(CornerRadius::same(10))
 }
 
-/// The panels' look and the egui contexts' fonts.
+/// The panels' look and the egui contexts' setup ([`configure_context`]).
 ///
 /// Also: the font atlas reaches the GPU in the frame whose text needs it. egui draws a glyph
 /// into its font atlas when a text first needs it, and bevy_egui copies the change into the
@@ -101,11 +101,24 @@ pub fn font_definitions() -> egui::FontDefinitions {
     fonts
 }
 
-/// Gives each new egui context the game's fonts before its first pass, so that no frame is laid
-/// out without them.
+/// Sets up an egui context as the game's panels expect it: the game's fonts, and a click that
+/// is a press and a release on the same widget however long apart they are.
+///
+/// egui takes a press held longer than `max_click_duration` (0.8 s) for a long press, not a
+/// click; it measures the press by the frames' times, so on a slow renderer (a frame a second
+/// and more) an ordinary click spread over two frames was lost and a toggle undone. Nothing in
+/// the game gives a long press a meaning of its own (no context menus, no press-and-hold), and
+/// a drag is still told from a click by the distance moved (`max_click_dist`).
+pub fn configure_context(ctx: &egui::Context) {
+    ctx.set_fonts(font_definitions());
+    ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
+}
+
+/// Sets up each new egui context before its first pass ([`configure_context`]), so that no frame
+/// is laid out without the game's fonts.
 fn install_fonts(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
     for mut context in &mut contexts {
-        context.get_mut().set_fonts(font_definitions());
+        configure_context(context.get_mut());
     }
 }
 

@@ -3,6 +3,7 @@
 //!
 //! - A panel's text is drawn with all its letters on its first frame: the font atlas that holds
 //!   them reaches the renderer in that frame.
+//! - A click on a panel is a press and a release on the same widget, however long apart.
 
 use bevy::asset::AssetPlugin;
 use bevy::input::InputPlugin;
@@ -13,7 +14,7 @@ use bevy_egui::egui;
 use bevy_egui::{
     EguiContexts, EguiManagedTextures, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext,
 };
-use carved_tables::app::style;
+use carved_tables::app::style::{self, configure_context, font_definitions};
 
 mod atlas {
     use super::*;
@@ -144,5 +145,151 @@ mod atlas {
                 "label {i} ({label}): the atlas changed, but the renderer was not told this frame"
             );
         }
+    }
+}
+
+mod panel_clicks {
+    use super::*;
+
+    /// A context as the game sets it up.
+    fn game_context() -> egui::Context {
+        let ctx = egui::Context::default();
+        configure_context(&ctx);
+        ctx
+    }
+
+    /// A context with egui's own input options (and the game's fonts, as egui has none).
+    fn egui_defaults() -> egui::Context {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(font_definitions());
+        ctx
+    }
+
+    /// A button and a checkbox; what a pass of theirs reported.
+    struct Panel {
+        clicks: usize,
+        on: bool,
+        button: egui::Rect,
+        toggle: egui::Rect,
+    }
+
+    /// One frame at time `t` (seconds) with `events`.
+    fn frame(ctx: &egui::Context, panel: &mut Panel, t: f64, events: Vec<egui::Event>) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            time: Some(t),
+            events,
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input, |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let b = ui.button("Back to the game");
+                panel.clicks += usize::from(b.clicked());
+                panel.button = b.rect;
+                panel.toggle = ui.checkbox(&mut panel.on, "Appeal").rect;
+            });
+        });
+        out.drop_without_applying_deltas();
+    }
+
+    fn press(at: egui::Pos2, pressed: bool) -> egui::Event {
+        egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    /// Frames at `times`, the pointer moved onto `target(panel)` and pressed in the first and
+    /// released in the last (moved by `slide` first); the ones between carry nothing.
+    fn gesture(
+        ctx: &egui::Context,
+        target: fn(&Panel) -> egui::Rect,
+        times: &[f64],
+        slide: egui::Vec2,
+    ) -> Panel {
+        let mut panel = Panel {
+            clicks: 0,
+            on: false,
+            button: egui::Rect::NOTHING,
+            toggle: egui::Rect::NOTHING,
+        };
+        frame(ctx, &mut panel, 0.0, vec![]);
+        frame(ctx, &mut panel, 0.1, vec![]);
+        let at = target(&panel).center();
+        let last = times.len() - 1;
+        for (i, &t) in times.iter().enumerate() {
+            let mut events = Vec::new();
+            if i == 0 {
+                events.extend([egui::Event::PointerMoved(at), press(at, true)]);
+            }
+            if i == last {
+                if slide != egui::Vec2::ZERO {
+                    events.push(egui::Event::PointerMoved(at + slide));
+                }
+                events.push(press(at + slide, false));
+            }
+            frame(ctx, &mut panel, t, events);
+        }
+        // And some frames after.
+        for k in 1..=3 {
+            frame(ctx, &mut panel, times[last] + k as f64, vec![]);
+        }
+        panel
+    }
+
+    fn button(p: &Panel) -> egui::Rect {
+        p.button
+    }
+
+    fn toggle(p: &Panel) -> egui::Rect {
+        p.toggle
+    }
+
+    #[test]
+    fn a_press_released_two_seconds_later_in_a_later_frame_is_one_click() {
+        let p = gesture(&game_context(), button, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 1);
+        // With many frames between.
+        let p = gesture(
+            &game_context(),
+            button,
+            &[1.0, 1.5, 2.0, 2.5, 9.0],
+            egui::Vec2::ZERO,
+        );
+        assert_eq!(p.clicks, 1);
+        // egui's own options take that press for a long press, not a click: what the game
+        // changes.
+        let p = gesture(&egui_defaults(), button, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 0);
+    }
+
+    #[test]
+    fn a_press_and_release_in_one_frame_is_one_click() {
+        let p = gesture(&game_context(), button, &[1.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 1);
+    }
+
+    #[test]
+    fn a_toggle_is_toggled_once_whatever_the_frames_between() {
+        for times in [&[1.0][..], &[1.0, 3.0], &[1.0, 2.0, 4.5]] {
+            let p = gesture(&game_context(), toggle, times, egui::Vec2::ZERO);
+            assert!(p.on, "{times:?}");
+            assert_eq!(p.clicks, 0);
+        }
+        let p = gesture(&egui_defaults(), toggle, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert!(!p.on);
+    }
+
+    #[test]
+    fn a_press_that_moves_away_is_still_no_click() {
+        let p = gesture(&game_context(), button, &[1.0, 3.0], egui::vec2(40.0, 0.0));
+        assert_eq!(p.clicks, 0);
+        let p = gesture(&game_context(), toggle, &[1.0], egui::vec2(0.0, 40.0));
+        assert!(!p.on);
     }
 }
