@@ -293,3 +293,234 @@ mod panel_clicks {
         assert!(!p.on);
     }
 }
+
+mod table_clicks {
+    use bevy::camera::primitives::MeshAabb;
+    use bevy::camera::{
+        CameraProjection, ComputedCameraValues, NormalizedRenderTarget, RenderTargetInfo,
+    };
+    use bevy::picking::mesh_picking::MeshPickingSettings;
+    use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
+    use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
+    use bevy::prelude::*;
+    use carved_tables::app::kit::clicks::{self, DRAG_SLOP, TableClick};
+
+    const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
+
+    /// Two pieces on a board seen from above, and the click system alone.
+    struct Table {
+        app: App,
+        board: Entity,
+        left: Entity,
+        right: Entity,
+    }
+
+    /// The clicks that reached the table, frame by frame.
+    #[derive(Resource, Default)]
+    struct Seen(Vec<Vec<Entity>>);
+
+    fn record(mut clicks: MessageReader<TableClick>, mut seen: ResMut<Seen>) {
+        seen.0.push(clicks.read().map(|c| c.entity).collect());
+    }
+
+    fn table() -> Table {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Mesh>();
+        // No renderer works out what each view sees: the rays take every mesh.
+        app.insert_resource(MeshPickingSettings {
+            require_markers: false,
+            ray_cast_visibility: RayCastVisibility::Any,
+        });
+        app.add_plugins(clicks::plugin)
+            .init_resource::<Seen>()
+            .add_systems(Update, record);
+        // The camera straight above the table, as the renderer would have set it up.
+        let mut projection = PerspectiveProjection::default();
+        projection.update(WINDOW.x, WINDOW.y);
+        let camera = Camera {
+            computed: ComputedCameraValues {
+                clip_from_view: projection.get_clip_from_view(),
+                target_info: Some(RenderTargetInfo {
+                    physical_size: WINDOW.as_uvec2(),
+                    scale_factor: 1.0,
+                }),
+                ..default()
+            },
+            ..default()
+        };
+        let eye = Transform::from_xyz(0.0, 12.0, 0.0).looking_at(Vec3::ZERO, Vec3::NEG_Z);
+        app.world_mut().spawn((
+            Camera3d::default(),
+            camera,
+            Projection::Perspective(projection),
+            eye,
+            GlobalTransform::from(eye),
+        ));
+        let mut mesh = |shape: Mesh, at: Vec3| {
+            let aabb = shape.compute_aabb().unwrap();
+            let handle = app.world_mut().resource_mut::<Assets<Mesh>>().add(shape);
+            let place = Transform::from_translation(at);
+            app.world_mut()
+                .spawn((
+                    Mesh3d(handle),
+                    aabb,
+                    place,
+                    GlobalTransform::from(place),
+                    InheritedVisibility::VISIBLE,
+                    ViewVisibility::default(),
+                ))
+                .id()
+        };
+        let board = mesh(
+            Cuboid::new(10.0, 0.2, 10.0).into(),
+            Vec3::new(0.0, -0.1, 0.0),
+        );
+        let left = mesh(Cuboid::new(1.0, 1.0, 1.0).into(), Vec3::new(-2.0, 0.5, 0.0));
+        let right = mesh(Cuboid::new(1.0, 1.0, 1.0).into(), Vec3::new(2.0, 0.5, 0.0));
+        app.update();
+        Table {
+            app,
+            board,
+            left,
+            right,
+        }
+    }
+
+    impl Table {
+        /// Where `world` is in the window.
+        fn pixel(&mut self, world: Vec3) -> Vec2 {
+            let mut cameras = self.app.world_mut().query::<(&Camera, &GlobalTransform)>();
+            let (camera, transform) = cameras.single(self.app.world()).unwrap();
+            camera.world_to_viewport(transform, world).unwrap()
+        }
+
+        fn top_of(&mut self, piece: Entity) -> Vec2 {
+            let at = self
+                .app
+                .world()
+                .get::<GlobalTransform>(piece)
+                .unwrap()
+                .translation();
+            self.pixel(at + Vec3::Y * 0.5)
+        }
+
+        /// One frame, with the mouse's `events` (in order) written before it.
+        fn frame(&mut self, events: &[(PointerAction, Vec2)]) -> Vec<Entity> {
+            for &(action, at) in events {
+                self.app.world_mut().write_message(PointerInput::new(
+                    PointerId::Mouse,
+                    Location {
+                        target: NormalizedRenderTarget::None {
+                            width: WINDOW.x as u32,
+                            height: WINDOW.y as u32,
+                        },
+                        position: at,
+                    },
+                    action,
+                ));
+            }
+            self.app.update();
+            self.app
+                .world()
+                .resource::<Seen>()
+                .0
+                .last()
+                .unwrap()
+                .clone()
+        }
+    }
+
+    fn moved(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Move { delta: Vec2::ONE }, at)
+    }
+
+    fn press(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Press(PointerButton::Primary), at)
+    }
+
+    fn release(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Release(PointerButton::Primary), at)
+    }
+
+    /// At a frame a second the pointer comes onto a piece, presses, lets go and moves on to
+    /// another piece within one frame: the click is on the piece it was pressed on.
+    #[test]
+    fn a_click_within_one_frame_is_on_what_was_under_the_press() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        assert_eq!(t.frame(&[moved(right)]), vec![]);
+        assert_eq!(
+            t.frame(&[moved(left), press(left), release(left), moved(right)]),
+            vec![t.left]
+        );
+        assert_eq!(t.frame(&[]), vec![]);
+        // The board, between the pieces.
+        let middle = t.pixel(Vec3::new(0.0, 0.0, 3.0));
+        assert_eq!(
+            t.frame(&[moved(middle), press(middle), release(middle)]),
+            vec![t.board]
+        );
+    }
+
+    /// A press released seconds and frames later, on the same piece, is one click, in the
+    /// frame of the release.
+    #[test]
+    fn a_press_released_frames_later_is_one_click_on_its_piece() {
+        let mut t = table();
+        let left = t.top_of(t.left);
+        assert_eq!(t.frame(&[moved(left), press(left)]), vec![]);
+        for _ in 0..5 {
+            assert_eq!(t.frame(&[]), vec![]);
+        }
+        // A tremble of the hand is no drag.
+        let near = left + Vec2::new(DRAG_SLOP - 2.0, 0.0);
+        assert_eq!(t.frame(&[moved(near)]), vec![]);
+        assert_eq!(t.frame(&[release(near)]), vec![t.left]);
+        assert_eq!(t.frame(&[]), vec![]);
+    }
+
+    /// Two clicks within one frame reach the table one a frame, in order: the second is read
+    /// against what the first did.
+    #[test]
+    fn two_clicks_in_one_frame_are_two_clicks_in_order() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        let both = [
+            moved(left),
+            press(left),
+            release(left),
+            moved(right),
+            press(right),
+            release(right),
+        ];
+        assert_eq!(t.frame(&both), vec![t.left]);
+        assert_eq!(t.frame(&[]), vec![t.right]);
+        assert_eq!(t.frame(&[]), vec![]);
+    }
+
+    /// A drag (the view pans), a press on one thing released on another, and a press on
+    /// nothing are no clicks.
+    #[test]
+    fn drags_and_presses_off_their_target_are_no_clicks() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        // Dragged away and back, over frames.
+        let away = left + Vec2::new(60.0, 0.0);
+        assert_eq!(t.frame(&[moved(left), press(left), moved(away)]), vec![]);
+        assert_eq!(t.frame(&[moved(left), release(left)]), vec![]);
+        // Pressed on a piece, released on the other.
+        assert_eq!(t.frame(&[moved(left), press(left)]), vec![]);
+        assert_eq!(t.frame(&[moved(right), release(right)]), vec![]);
+        // Outside the board: nothing under the pointer.
+        let corner = Vec2::new(3.0, 3.0);
+        assert_eq!(
+            t.frame(&[moved(corner), press(corner), release(corner)]),
+            vec![]
+        );
+        // A release with no press (pressed before the table opened).
+        assert_eq!(t.frame(&[release(left)]), vec![]);
+        // And a plain click still works after all that.
+        assert_eq!(t.frame(&[press(right), release(right)]), vec![t.right]);
+    }
+}
