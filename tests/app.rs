@@ -316,10 +316,10 @@ mod snelab {
     use carved_tables::save::{KeyValue, MemoryStore};
     use carved_tables::settings::Settings;
 
-    /// A bare egui context with the game's fonts, as the game installs them.
+    /// A bare egui context set up as the game sets up its own (fonts, input options).
     fn egui_context() -> egui::Context {
         let ctx = egui::Context::default();
-        ctx.set_fonts(carved_tables::app::style::font_definitions());
+        carved_tables::app::style::configure_context(&ctx);
         ctx
     }
 
@@ -2247,3 +2247,6 @@ mod rules_pages {
         );
     }
 }
+
+#[path = "app/frames.rs"]
+mod frames;

@@ -159,6 +159,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         audio::plugin,
         dev::plugin,
         probe::plugin,
+        kit::clicks::plugin,
     ));
     app.add_plugins((snelab::plugin, hive::plugin, chess::plugin));
     app.run()

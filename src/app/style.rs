@@ -1,9 +1,12 @@
 //! The look of every egui panel: walnut panels, cream text and brass accents, sized for reading
 //! at a table rather than in a debug overlay.
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, CornerRadius, FontFamily, FontId, Stroke, TextStyle};
-use bevy_egui::{EguiContext, EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass};
+use bevy_egui::{
+    EguiContext, EguiContexts, EguiPostUpdateSet, EguiPreUpdateSet, EguiPrimaryContextPass,
+};
 
 pub const WALNUT: Color32 = Color32::from_rgb(0x2a, 0x1c, 0x13);
 pub const WALNUT_LIGHT: Color32 = Color32::from_rgb(0x3d, 0x2a, 0x1d);
@@ -34,8 +37,23 @@ pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
         .corner_radius(CornerRadius::same(10))
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+/// The panels' look and the egui contexts' setup ([`configure_context`]).
+///
+/// Also: the font atlas reaches the GPU in the frame whose text needs it. egui draws a glyph
+/// into its font atlas when a text first needs it, and bevy_egui copies the change into the
+/// atlas's `Image` asset (`update_egui_textures_system`); the renderer takes a changed image
+/// only when its `AssetEvent` goes out, and the two were not ordered. In the game the events
+/// went out first, so the frame's paint referred to glyphs the GPU had not got yet: every text
+/// with a letter not shown before was drawn with gaps for a frame ("Ba  to the ame", a whole
+/// second at a software renderer's frame rate), and each time the atlas grew (a new image) all
+/// text was missing for a frame. Ordering egui's texture updates before the asset events puts
+/// the atlas and the text that needs it in the same frame.
+pub fn plugin(app: &mut App) {
+    app.configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::PostProcessOutput.before(AssetEventSystems),
+    )
+    .add_systems(
         PreUpdate,
         install_fonts
             .after(EguiPreUpdateSet::InitContexts)
@@ -83,11 +101,24 @@ pub fn font_definitions() -> egui::FontDefinitions {
     fonts
 }
 
-/// Gives each new egui context the game's fonts before its first pass, so that no frame is laid
-/// out without them.
+/// Sets up an egui context as the game's panels expect it: the game's fonts, and a click that
+/// is a press and a release on the same widget however long apart they are.
+///
+/// egui takes a press held longer than `max_click_duration` (0.8 s) for a long press, not a
+/// click; it measures the press by the frames' times, so on a slow renderer (a frame a second
+/// and more) an ordinary click spread over two frames was lost and a toggle undone. Nothing in
+/// the game gives a long press a meaning of its own (no context menus, no press-and-hold), and
+/// a drag is still told from a click by the distance moved (`max_click_dist`).
+pub fn configure_context(ctx: &egui::Context) {
+    ctx.set_fonts(font_definitions());
+    ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
+}
+
+/// Sets up each new egui context before its first pass ([`configure_context`]), so that no frame
+/// is laid out without the game's fonts.
 fn install_fonts(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
     for mut context in &mut contexts {
-        context.get_mut().set_fonts(font_definitions());
+        configure_context(context.get_mut());
     }
 }
 

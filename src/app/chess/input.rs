@@ -11,14 +11,12 @@ use super::table::{Focus, Intent, Phase};
 use super::view::{ChessPiece, Die, square_at};
 use super::{ChessClicked, ChessIntent, ChessTable};
 use crate::app::kit::TableSet;
+use crate::app::kit::clicks::TableClick;
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::chess::{Action, Artifact, Play, Role};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
-
-/// A press-and-release that moved further than this many pixels was a drag (the view panned).
-const DRAG_SLOP: f32 = 8.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -57,35 +55,24 @@ fn is_die(mut e: Entity, dice: &Query<&Die>, parents: &Query<&ChildOf>) -> bool 
     false
 }
 
+/// A click on the table ([`crate::app::kit::clicks`]) becomes a click on a square (a piece
+/// stands for its square), or on nothing (the dice, or while they roll).
 fn clicks(
-    mut clicks: MessageReader<Pointer<Click>>,
-    mut drags: MessageReader<Pointer<DragEnd>>,
+    mut clicks: MessageReader<TableClick>,
     table: Res<ChessTable>,
     pieces: Query<&ChessPiece>,
     dice: Query<&Die>,
     parents: Query<&ChildOf>,
     mut out: MessageWriter<ChessClicked>,
 ) {
-    let dragged = drags
-        .read()
-        .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
-    let mut seen = false;
     for click in clicks.read() {
-        if click.button != PointerButton::Primary || dragged || seen {
-            continue;
-        }
-        seen = true;
         if table.roll.is_some() || is_die(click.entity, &dice, &parents) {
             out.write(ChessClicked::Nothing);
             continue;
         }
         let message = match piece_of(click.entity, &pieces, &parents) {
             Some(p) => ChessClicked::Square(p.at),
-            None => click
-                .hit
-                .position
-                .and_then(square_at)
-                .map_or(ChessClicked::Nothing, ChessClicked::Square),
+            None => square_at(click.position).map_or(ChessClicked::Nothing, ChessClicked::Square),
         };
         out.write(message);
     }

@@ -8,14 +8,12 @@ use super::table::{Focus, Intent, Phase, Pick};
 use super::view::{HiveTile, cell_at};
 use super::{HiveClicked, HiveIntent, HiveTable};
 use crate::app::kit::TableSet;
+use crate::app::kit::clicks::TableClick;
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::hive::Piece;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
-
-/// A press-and-release that moved further than this many pixels was a drag (the view panned).
-const DRAG_SLOP: f32 = 8.0;
 
 /// The tile under the pointer, for the stack's list.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,26 +39,17 @@ fn tile_of(mut e: Entity, tiles: &Query<&HiveTile>, parents: &Query<&ChildOf>) -
     None
 }
 
+/// A click on the table ([`crate::app::kit::clicks`]) becomes a click on a reserve's tile or
+/// on the cell under it (a tile on the board stands for its cell).
 fn clicks(
-    mut clicks: MessageReader<Pointer<Click>>,
-    mut drags: MessageReader<Pointer<DragEnd>>,
+    mut clicks: MessageReader<TableClick>,
     table: Res<HiveTable>,
     tiles: Query<&HiveTile>,
     parents: Query<&ChildOf>,
     mut out: MessageWriter<HiveClicked>,
 ) {
-    let dragged = drags
-        .read()
-        .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
-    let mut seen = false;
     for click in clicks.read() {
-        debug!(
-            "click on {:?} at {:?} ({:?}), dragged: {dragged}",
-            click.entity, click.hit.position, click.button
-        );
-        if click.button != PointerButton::Primary || dragged || seen {
-            continue;
-        }
+        debug!("click on {:?} at {:?}", click.entity, click.position);
         let on_board = |p: Piece| table.state().is_some_and(|s| s.board().is_placed(p));
         let message = match tile_of(click.entity, &tiles, &parents) {
             Some(p) if !on_board(p) => Some(HiveClicked::Reserve(p)),
@@ -68,10 +57,9 @@ fn clicks(
                 .state()
                 .and_then(|s| s.board().position(p))
                 .map(HiveClicked::Cell),
-            None => click.hit.position.and_then(cell_at).map(HiveClicked::Cell),
+            None => cell_at(click.position).map(HiveClicked::Cell),
         };
         if let Some(m) = message {
-            seen = true;
             out.write(m);
         }
     }

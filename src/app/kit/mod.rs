@@ -7,10 +7,13 @@
 //!   rules → engine → animate → sync. A game puts each of its systems in one set.
 //! - [`AtTable`]: a state computed from the screen, present while any table is open.
 //! - [`setter`]: placing carved models ([`Setter`], [`facing`]).
+//! - [`clicks`]: a press and a release on the table become a [`clicks::TableClick`] on what was
+//!   under the pointer, at any frame rate (windowed app only: it casts rays at the meshes).
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
 
+pub mod clicks;
 pub mod engine;
 pub mod outbox;
 pub mod setter;

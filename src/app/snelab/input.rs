@@ -8,6 +8,7 @@ use super::table::{Intent, Pick};
 use super::view::{Court3d, square_at};
 use super::{SnelabIntent, SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
 use crate::app::kit::TableSet;
+use crate::app::kit::clicks::TableClick;
 use crate::app::screens::Screen;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
@@ -15,9 +16,6 @@ use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
-
-/// A press-and-release that moved further than this many pixels was a drag (the view panned).
-const DRAG_SLOP: f32 = 8.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -66,27 +64,16 @@ fn hover(
     }
 }
 
+/// A click on the table ([`crate::app::kit::clicks`]) becomes a click on the square under it.
 fn clicks(
-    mut clicks: MessageReader<Pointer<Click>>,
-    mut drags: MessageReader<Pointer<DragEnd>>,
+    mut clicks: MessageReader<TableClick>,
     table: Res<SnelabTable>,
     mut out: MessageWriter<SquareClicked>,
 ) {
-    let dragged = drags
-        .read()
-        .any(|d| d.distance.length() > DRAG_SLOP && d.button == PointerButton::Primary);
     let court = table.pos().court();
-    let mut seen = false;
     for click in clicks.read() {
-        debug!(
-            "click on {:?} at {:?} ({:?}), dragged: {dragged}",
-            click.entity, click.hit.position, click.button
-        );
-        if click.button != PointerButton::Primary || dragged || seen {
-            continue;
-        }
-        if let Some(sq) = click.hit.position.and_then(|p| square_at(court, p)) {
-            seen = true;
+        debug!("click on {:?} at {:?}", click.entity, click.position);
+        if let Some(sq) = square_at(court, click.position) {
             out.write(SquareClicked(sq));
         }
     }

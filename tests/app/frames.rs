@@ -1,0 +1,526 @@
+//! What a player sees and does must not depend on the frame rate: a software renderer (a browser
+//! without graphics acceleration) runs the tables below one frame a second.
+//!
+//! - A panel's text is drawn with all its letters on its first frame: the font atlas that holds
+//!   them reaches the renderer in that frame.
+//! - A click on a panel is a press and a release on the same widget, however long apart.
+
+use bevy::asset::AssetPlugin;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::shader::Shader;
+use bevy::window::WindowPlugin;
+use bevy_egui::egui;
+use bevy_egui::{
+    EguiContexts, EguiManagedTextures, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext,
+};
+use carved_tables::app::style::{self, configure_context, font_definitions};
+
+mod atlas {
+    use super::*;
+
+    /// The text the panel shows this frame.
+    #[derive(Resource)]
+    struct Shown(String);
+
+    /// Where a glyph is in the font atlas: its corners, in pixels.
+    type AtlasRect = ([u16; 2], [u16; 2]);
+
+    /// What the panel drew this frame: where its glyphs are in the font atlas.
+    #[derive(Resource, Default)]
+    struct Drawn(Vec<AtlasRect>);
+
+    /// The images whose change went out to the renderer this frame.
+    #[derive(Resource, Default)]
+    struct ChangedImages(Vec<AssetId<Image>>);
+
+    fn panel(mut contexts: EguiContexts, shown: Res<Shown>, mut drawn: ResMut<Drawn>) -> Result {
+        let ctx = contexts.ctx_mut()?;
+        let painter = ctx.layer_painter(egui::LayerId::background());
+        let galley = painter.layout_no_wrap(
+            shown.0.clone(),
+            egui::FontId::proportional(19.0),
+            style::CREAM,
+        );
+        drawn.0 = galley
+            .rows
+            .iter()
+            .flat_map(|r| r.glyphs.iter().map(|g| g.uv_rect))
+            .filter(|uv| !uv.is_nothing())
+            .map(|uv| (uv.min, uv.max))
+            .collect();
+        painter.galley(egui::pos2(20.0, 20.0), galley, style::CREAM);
+        Ok(())
+    }
+
+    fn changed(mut events: MessageReader<AssetEvent<Image>>, mut out: ResMut<ChangedImages>) {
+        out.0.clear();
+        for e in events.read() {
+            if let AssetEvent::Added { id } | AssetEvent::Modified { id } = e {
+                out.0.push(*id);
+            }
+        }
+    }
+
+    /// bevy_egui headless, with the game's style plugin (fonts, and the order of the atlas's
+    /// upload), one egui context showing [`Shown`].
+    fn app() -> (App, Entity) {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin::default(),
+            WindowPlugin {
+                primary_window: None,
+                ..default()
+            },
+            InputPlugin,
+        ));
+        app.init_asset::<Image>().init_asset::<Shader>();
+        app.add_plugins(EguiPlugin::default())
+            .add_plugins(style::plugin);
+        app.insert_resource(Shown("Menu".into()))
+            .init_resource::<Drawn>()
+            .init_resource::<ChangedImages>()
+            .add_systems(EguiPrimaryContextPass, panel)
+            .add_systems(Last, changed);
+        let context = app.world_mut().spawn(PrimaryEguiContext).id();
+        (app, context)
+    }
+
+    /// The atlas as the renderer gets it: bevy_egui's image of egui's font texture.
+    fn atlas_image(app: &App, context: Entity) -> (AssetId<Image>, &Image) {
+        let handle = &app.world().resource::<EguiManagedTextures>().0[&(context, 0)].handle;
+        let image = app.world().resource::<Assets<Image>>().get(handle).unwrap();
+        (handle.id(), image)
+    }
+
+    /// How many pixels of `image` have ink.
+    fn ink(image: &Image) -> usize {
+        let data = image.data.as_ref().unwrap();
+        data.chunks(4).filter(|p| p[3] > 0).count()
+    }
+
+    /// Whether the glyph at `uv` has ink in `image`.
+    fn inked(image: &Image, (min, max): &AtlasRect) -> bool {
+        let width = image.width() as usize;
+        let data = image.data.as_ref().unwrap();
+        (min[1]..max[1])
+            .any(|y| (min[0]..max[0]).any(|x| data[(y as usize * width + x as usize) * 4 + 3] > 0))
+    }
+
+    /// A label with letters the atlas has not held before: in the frame it is first drawn,
+    /// each of its glyphs is in the atlas image, and that image's change goes to the renderer
+    /// in the same frame (not the next, when the text would already have been drawn with gaps).
+    #[test]
+    fn a_new_label_has_every_glyph_in_the_atlas_the_renderer_gets_in_its_first_frame() {
+        let (mut app, context) = app();
+        for _ in 0..3 {
+            app.update();
+        }
+        // Frames with nothing new: the atlas does not change.
+        app.update();
+        let (atlas, _) = atlas_image(&app, context);
+        assert!(!app.world().resource::<ChangedImages>().0.contains(&atlas));
+
+        for (i, label) in ["Back to the game", "Zugzwang? Jó, quiet fix!", "Ваш ход"]
+            .into_iter()
+            .enumerate()
+        {
+            let ink_before = ink(atlas_image(&app, context).1);
+            app.world_mut().resource_mut::<Shown>().0 = label.into();
+            app.update();
+            let (atlas, image) = atlas_image(&app, context);
+            // The label did need new glyphs.
+            assert!(ink(image) > ink_before, "{label}: nothing new in the atlas");
+            let drawn = &app.world().resource::<Drawn>().0;
+            assert!(drawn.len() >= 5, "{label}: {} glyphs", drawn.len());
+            for uv in drawn {
+                assert!(
+                    inked(image, uv),
+                    "{label}: the glyph at {uv:?} is not in the atlas image"
+                );
+            }
+            assert!(
+                app.world().resource::<ChangedImages>().0.contains(&atlas),
+                "label {i} ({label}): the atlas changed, but the renderer was not told this frame"
+            );
+        }
+    }
+}
+
+mod panel_clicks {
+    use super::*;
+
+    /// A context as the game sets it up.
+    fn game_context() -> egui::Context {
+        let ctx = egui::Context::default();
+        configure_context(&ctx);
+        ctx
+    }
+
+    /// A context with egui's own input options (and the game's fonts, as egui has none).
+    fn egui_defaults() -> egui::Context {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(font_definitions());
+        ctx
+    }
+
+    /// A button and a checkbox; what a pass of theirs reported.
+    struct Panel {
+        clicks: usize,
+        on: bool,
+        button: egui::Rect,
+        toggle: egui::Rect,
+    }
+
+    /// One frame at time `t` (seconds) with `events`.
+    fn frame(ctx: &egui::Context, panel: &mut Panel, t: f64, events: Vec<egui::Event>) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            time: Some(t),
+            events,
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input, |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let b = ui.button("Back to the game");
+                panel.clicks += usize::from(b.clicked());
+                panel.button = b.rect;
+                panel.toggle = ui.checkbox(&mut panel.on, "Appeal").rect;
+            });
+        });
+        out.drop_without_applying_deltas();
+    }
+
+    fn press(at: egui::Pos2, pressed: bool) -> egui::Event {
+        egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    /// Frames at `times`, the pointer moved onto `target(panel)` and pressed in the first and
+    /// released in the last (moved by `slide` first); the ones between carry nothing.
+    fn gesture(
+        ctx: &egui::Context,
+        target: fn(&Panel) -> egui::Rect,
+        times: &[f64],
+        slide: egui::Vec2,
+    ) -> Panel {
+        let mut panel = Panel {
+            clicks: 0,
+            on: false,
+            button: egui::Rect::NOTHING,
+            toggle: egui::Rect::NOTHING,
+        };
+        frame(ctx, &mut panel, 0.0, vec![]);
+        frame(ctx, &mut panel, 0.1, vec![]);
+        let at = target(&panel).center();
+        let last = times.len() - 1;
+        for (i, &t) in times.iter().enumerate() {
+            let mut events = Vec::new();
+            if i == 0 {
+                events.extend([egui::Event::PointerMoved(at), press(at, true)]);
+            }
+            if i == last {
+                if slide != egui::Vec2::ZERO {
+                    events.push(egui::Event::PointerMoved(at + slide));
+                }
+                events.push(press(at + slide, false));
+            }
+            frame(ctx, &mut panel, t, events);
+        }
+        // And some frames after.
+        for k in 1..=3 {
+            frame(ctx, &mut panel, times[last] + k as f64, vec![]);
+        }
+        panel
+    }
+
+    fn button(p: &Panel) -> egui::Rect {
+        p.button
+    }
+
+    fn toggle(p: &Panel) -> egui::Rect {
+        p.toggle
+    }
+
+    #[test]
+    fn a_press_released_two_seconds_later_in_a_later_frame_is_one_click() {
+        let p = gesture(&game_context(), button, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 1);
+        // With many frames between.
+        let p = gesture(
+            &game_context(),
+            button,
+            &[1.0, 1.5, 2.0, 2.5, 9.0],
+            egui::Vec2::ZERO,
+        );
+        assert_eq!(p.clicks, 1);
+        // egui's own options take that press for a long press, not a click: what the game
+        // changes.
+        let p = gesture(&egui_defaults(), button, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 0);
+    }
+
+    #[test]
+    fn a_press_and_release_in_one_frame_is_one_click() {
+        let p = gesture(&game_context(), button, &[1.0], egui::Vec2::ZERO);
+        assert_eq!(p.clicks, 1);
+    }
+
+    #[test]
+    fn a_toggle_is_toggled_once_whatever_the_frames_between() {
+        for times in [&[1.0][..], &[1.0, 3.0], &[1.0, 2.0, 4.5]] {
+            let p = gesture(&game_context(), toggle, times, egui::Vec2::ZERO);
+            assert!(p.on, "{times:?}");
+            assert_eq!(p.clicks, 0);
+        }
+        let p = gesture(&egui_defaults(), toggle, &[1.0, 3.0], egui::Vec2::ZERO);
+        assert!(!p.on);
+    }
+
+    #[test]
+    fn a_press_that_moves_away_is_still_no_click() {
+        let p = gesture(&game_context(), button, &[1.0, 3.0], egui::vec2(40.0, 0.0));
+        assert_eq!(p.clicks, 0);
+        let p = gesture(&game_context(), toggle, &[1.0], egui::vec2(0.0, 40.0));
+        assert!(!p.on);
+    }
+}
+
+mod table_clicks {
+    use bevy::camera::primitives::MeshAabb;
+    use bevy::camera::{
+        CameraProjection, ComputedCameraValues, NormalizedRenderTarget, RenderTargetInfo,
+    };
+    use bevy::picking::mesh_picking::MeshPickingSettings;
+    use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
+    use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
+    use bevy::prelude::*;
+    use carved_tables::app::kit::clicks::{self, DRAG_SLOP, TableClick};
+
+    const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
+
+    /// Two pieces on a board seen from above, and the click system alone.
+    struct Table {
+        app: App,
+        board: Entity,
+        left: Entity,
+        right: Entity,
+    }
+
+    /// The clicks that reached the table, frame by frame.
+    #[derive(Resource, Default)]
+    struct Seen(Vec<Vec<Entity>>);
+
+    fn record(mut clicks: MessageReader<TableClick>, mut seen: ResMut<Seen>) {
+        seen.0.push(clicks.read().map(|c| c.entity).collect());
+    }
+
+    fn table() -> Table {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Mesh>();
+        // No renderer works out what each view sees: the rays take every mesh.
+        app.insert_resource(MeshPickingSettings {
+            require_markers: false,
+            ray_cast_visibility: RayCastVisibility::Any,
+        });
+        app.add_plugins(clicks::plugin)
+            .init_resource::<Seen>()
+            .add_systems(Update, record);
+        // The camera straight above the table, as the renderer would have set it up.
+        let mut projection = PerspectiveProjection::default();
+        projection.update(WINDOW.x, WINDOW.y);
+        let camera = Camera {
+            computed: ComputedCameraValues {
+                clip_from_view: projection.get_clip_from_view(),
+                target_info: Some(RenderTargetInfo {
+                    physical_size: WINDOW.as_uvec2(),
+                    scale_factor: 1.0,
+                }),
+                ..default()
+            },
+            ..default()
+        };
+        let eye = Transform::from_xyz(0.0, 12.0, 0.0).looking_at(Vec3::ZERO, Vec3::NEG_Z);
+        app.world_mut().spawn((
+            Camera3d::default(),
+            camera,
+            Projection::Perspective(projection),
+            eye,
+            GlobalTransform::from(eye),
+        ));
+        let mut mesh = |shape: Mesh, at: Vec3| {
+            let aabb = shape.compute_aabb().unwrap();
+            let handle = app.world_mut().resource_mut::<Assets<Mesh>>().add(shape);
+            let place = Transform::from_translation(at);
+            app.world_mut()
+                .spawn((
+                    Mesh3d(handle),
+                    aabb,
+                    place,
+                    GlobalTransform::from(place),
+                    InheritedVisibility::VISIBLE,
+                    ViewVisibility::default(),
+                ))
+                .id()
+        };
+        let board = mesh(
+            Cuboid::new(10.0, 0.2, 10.0).into(),
+            Vec3::new(0.0, -0.1, 0.0),
+        );
+        let left = mesh(Cuboid::new(1.0, 1.0, 1.0).into(), Vec3::new(-2.0, 0.5, 0.0));
+        let right = mesh(Cuboid::new(1.0, 1.0, 1.0).into(), Vec3::new(2.0, 0.5, 0.0));
+        app.update();
+        Table {
+            app,
+            board,
+            left,
+            right,
+        }
+    }
+
+    impl Table {
+        /// Where `world` is in the window.
+        fn pixel(&mut self, world: Vec3) -> Vec2 {
+            let mut cameras = self.app.world_mut().query::<(&Camera, &GlobalTransform)>();
+            let (camera, transform) = cameras.single(self.app.world()).unwrap();
+            camera.world_to_viewport(transform, world).unwrap()
+        }
+
+        fn top_of(&mut self, piece: Entity) -> Vec2 {
+            let at = self
+                .app
+                .world()
+                .get::<GlobalTransform>(piece)
+                .unwrap()
+                .translation();
+            self.pixel(at + Vec3::Y * 0.5)
+        }
+
+        /// One frame, with the mouse's `events` (in order) written before it.
+        fn frame(&mut self, events: &[(PointerAction, Vec2)]) -> Vec<Entity> {
+            for &(action, at) in events {
+                self.app.world_mut().write_message(PointerInput::new(
+                    PointerId::Mouse,
+                    Location {
+                        target: NormalizedRenderTarget::None {
+                            width: WINDOW.x as u32,
+                            height: WINDOW.y as u32,
+                        },
+                        position: at,
+                    },
+                    action,
+                ));
+            }
+            self.app.update();
+            self.app
+                .world()
+                .resource::<Seen>()
+                .0
+                .last()
+                .unwrap()
+                .clone()
+        }
+    }
+
+    fn moved(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Move { delta: Vec2::ONE }, at)
+    }
+
+    fn press(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Press(PointerButton::Primary), at)
+    }
+
+    fn release(at: Vec2) -> (PointerAction, Vec2) {
+        (PointerAction::Release(PointerButton::Primary), at)
+    }
+
+    /// At a frame a second the pointer comes onto a piece, presses, lets go and moves on to
+    /// another piece within one frame: the click is on the piece it was pressed on.
+    #[test]
+    fn a_click_within_one_frame_is_on_what_was_under_the_press() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        assert_eq!(t.frame(&[moved(right)]), vec![]);
+        assert_eq!(
+            t.frame(&[moved(left), press(left), release(left), moved(right)]),
+            vec![t.left]
+        );
+        assert_eq!(t.frame(&[]), vec![]);
+        // The board, between the pieces.
+        let middle = t.pixel(Vec3::new(0.0, 0.0, 3.0));
+        assert_eq!(
+            t.frame(&[moved(middle), press(middle), release(middle)]),
+            vec![t.board]
+        );
+    }
+
+    /// A press released seconds and frames later, on the same piece, is one click, in the
+    /// frame of the release.
+    #[test]
+    fn a_press_released_frames_later_is_one_click_on_its_piece() {
+        let mut t = table();
+        let left = t.top_of(t.left);
+        assert_eq!(t.frame(&[moved(left), press(left)]), vec![]);
+        for _ in 0..5 {
+            assert_eq!(t.frame(&[]), vec![]);
+        }
+        // A tremble of the hand is no drag.
+        let near = left + Vec2::new(DRAG_SLOP - 2.0, 0.0);
+        assert_eq!(t.frame(&[moved(near)]), vec![]);
+        assert_eq!(t.frame(&[release(near)]), vec![t.left]);
+        assert_eq!(t.frame(&[]), vec![]);
+    }
+
+    /// Two clicks within one frame reach the table one a frame, in order: the second is read
+    /// against what the first did.
+    #[test]
+    fn two_clicks_in_one_frame_are_two_clicks_in_order() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        let both = [
+            moved(left),
+            press(left),
+            release(left),
+            moved(right),
+            press(right),
+            release(right),
+        ];
+        assert_eq!(t.frame(&both), vec![t.left]);
+        assert_eq!(t.frame(&[]), vec![t.right]);
+        assert_eq!(t.frame(&[]), vec![]);
+    }
+
+    /// A drag (the view pans), a press on one thing released on another, and a press on
+    /// nothing are no clicks.
+    #[test]
+    fn drags_and_presses_off_their_target_are_no_clicks() {
+        let mut t = table();
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        // Dragged away and back, over frames.
+        let away = left + Vec2::new(60.0, 0.0);
+        assert_eq!(t.frame(&[moved(left), press(left), moved(away)]), vec![]);
+        assert_eq!(t.frame(&[moved(left), release(left)]), vec![]);
+        // Pressed on a piece, released on the other.
+        assert_eq!(t.frame(&[moved(left), press(left)]), vec![]);
+        assert_eq!(t.frame(&[moved(right), release(right)]), vec![]);
+        // Outside the board: nothing under the pointer.
+        let corner = Vec2::new(3.0, 3.0);
+        assert_eq!(
+            t.frame(&[moved(corner), press(corner), release(corner)]),
+            vec![]
+        );
+        // A release with no press (pressed before the table opened).
+        assert_eq!(t.frame(&[release(left)]), vec![]);
+        // And a plain click still works after all that.
+        assert_eq!(t.frame(&[press(right), release(right)]), vec![t.right]);
+    }
+}
