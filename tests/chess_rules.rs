@@ -122,6 +122,15 @@ fn en_passant_right_after_a_two_square_move_and_by_dice() {
     let s = play(&s, "d7d5", None);
     assert_eq!(s.en_passant(), Some(sq("d6")));
     assert!(legal(&s).contains(&"e5xd6".to_string()));
+    // The piece attacked is the pawn passed by, on d5 (the table names it).
+    let (at, victim) = s.attempt_defender(&act("e5xd6")).unwrap();
+    assert_eq!(at, sq("d5"));
+    assert_eq!((victim.color, victim.role), (Color::Black, Role::Pawn));
+    assert_eq!(
+        s.attempt_defender(&act("e1e2")),
+        None,
+        "a move attacks nobody"
+    );
     let odds = s.attempt_odds(&act("e5xd6")).unwrap();
     assert_eq!(
         odds.total,

@@ -51,15 +51,19 @@ impl Explain for Ending {
     }
 }
 
-/// An army being built: the pieces placed so far, legal or not. Every rule it breaks is named
-/// as it happens ([`Draft::problems`]); it becomes an [`Army`] only when it breaks none.
+/// An army being built: the pieces placed so far. A square takes the piece in hand only where
+/// it breaks no rule ([`Draft::check_place`] says why not), so the squares shown with a dot
+/// ([`Draft::fitting_squares`]) are exactly the ones that take it. Every rule a draft breaks is
+/// still named ([`Draft::problems`]): a draft may come from elsewhere (its fields are public);
+/// it becomes an [`Army`] only when it breaks none.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draft {
     pub color: Color,
     pub placements: Vec<(Role, Square)>,
 }
 
-/// Why a square refused a piece while drafting (nothing changed).
+/// Why a square refused a piece while drafting, or a piece would not come off (nothing
+/// changed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DraftError {
     /// Only your own first three ranks can take a piece while building.
@@ -68,6 +72,19 @@ pub enum DraftError {
     Occupied(Square),
     /// Nothing of yours stands there to remove.
     NothingThere(Square),
+    /// The piece costs more points than are left.
+    OverBudget { role: Role, left: u32 },
+    /// The army already has the most of this kind.
+    TooMany { role: Role, max: usize },
+    /// This kind does not stand on that rank (pieces on the home rank, pawns on the second or
+    /// one on the third).
+    WrongRank { role: Role, square: Square },
+    /// A pawn already stands on the third rank (only one may).
+    SecondAdvanced { square: Square, first: Square },
+    /// The other bishop already stands on a square of this colour.
+    BishopColour { square: Square, first: Square },
+    /// The king is free and every army has one: it stays.
+    KingStays(Square),
 }
 
 impl Explain for DraftError {
@@ -76,6 +93,27 @@ impl Explain for DraftError {
             DraftError::OutsideHalf(sq) => msg("chess.draft.outside").with("square", sq),
             DraftError::Occupied(sq) => msg("chess.draft.occupied").with("square", sq),
             DraftError::NothingThere(sq) => msg("chess.draft.nothing").with("square", sq),
+            DraftError::OverBudget { role, left } => msg("chess.draft.over_budget")
+                .with_words("role", role.explain())
+                .with("points", role.points())
+                .with("left", left),
+            DraftError::TooMany { role, max } => msg("chess.draft.too_many")
+                .with_words("role", role.explain())
+                .with("max", max),
+            DraftError::WrongRank { role, square } => msg(if role == Role::Pawn {
+                "chess.army.pawn_rank"
+            } else {
+                "chess.army.piece_rank"
+            })
+            .with_words("role", role.explain())
+            .with("square", square),
+            DraftError::SecondAdvanced { square, first } => msg("chess.draft.second_advanced")
+                .with("square", square)
+                .with("first", first),
+            DraftError::BishopColour { square, first } => msg("chess.draft.bishop_colour")
+                .with("square", square)
+                .with("first", first),
+            DraftError::KingStays(sq) => msg("chess.draft.king_stays").with("square", sq),
         }
     }
 }
@@ -115,45 +153,87 @@ impl Draft {
         self.color.relative_rank(sq) <= 2
     }
 
-    /// The squares where `role` may stand by the rules: the home rank, or for a pawn the second
-    /// rank and (while no other pawn is advanced) the third; empty squares only.
-    pub fn allowed_squares(&self, role: Role) -> Vec<Square> {
-        let advanced = self
-            .placements
-            .iter()
-            .any(|(r, s)| *r == Role::Pawn && self.color.relative_rank(*s) == 2);
-        Square::all()
-            .filter(|s| self.at(*s).is_none())
-            .filter(|s| {
-                let rel = self.color.relative_rank(*s);
-                match role {
-                    Role::Pawn => rel == 1 || (rel == 2 && !advanced),
-                    _ => rel == 0,
-                }
-            })
-            .collect()
+    /// Why `role` can go on no square at all now (the most of its kind placed, or too few points
+    /// left); `None` when some square may still take it.
+    pub fn role_blocked(&self, role: Role) -> Option<DraftError> {
+        let max = count_limit(role);
+        if self.count(role) >= max {
+            return Some(DraftError::TooMany { role, max });
+        }
+        let left = self.left();
+        if role.points() > left {
+            return Some(DraftError::OverBudget { role, left });
+        }
+        None
     }
 
-    /// Places `role` on `sq`. Any square of your half is taken, even one that breaks a rule (the
-    /// rule is then named and Ready waits); a square outside it or taken is refused.
-    pub fn place(&mut self, role: Role, sq: Square) -> Result<(), DraftError> {
+    /// Whether `role` may go on `sq` now, and if not, why: outside your half, taken, the wrong
+    /// rank, the most of its kind, too few points, a second advanced pawn, or a second bishop
+    /// on the first one's colour.
+    pub fn check_place(&self, role: Role, sq: Square) -> Result<(), DraftError> {
         if !self.in_half(sq) {
             return Err(DraftError::OutsideHalf(sq));
         }
         if self.at(sq).is_some() {
             return Err(DraftError::Occupied(sq));
         }
+        let rel = self.color.relative_rank(sq);
+        let rank_ok = match role {
+            Role::Pawn => rel == 1 || rel == 2,
+            _ => rel == 0,
+        };
+        if !rank_ok {
+            return Err(DraftError::WrongRank { role, square: sq });
+        }
+        if let Some(e) = self.role_blocked(role) {
+            return Err(e);
+        }
+        if role == Role::Pawn
+            && rel == 2
+            && let Some(first) = self
+                .placements
+                .iter()
+                .find(|(r, s)| *r == Role::Pawn && self.color.relative_rank(*s) == 2)
+                .map(|(_, s)| *s)
+        {
+            return Err(DraftError::SecondAdvanced { square: sq, first });
+        }
+        if role == Role::Bishop
+            && let Some(first) = self
+                .placements
+                .iter()
+                .find(|(r, s)| *r == Role::Bishop && s.is_light() == sq.is_light())
+                .map(|(_, s)| *s)
+        {
+            return Err(DraftError::BishopColour { square: sq, first });
+        }
+        Ok(())
+    }
+
+    /// The squares that take `role` now, breaking no rule (the builder's dots), a1 first.
+    pub fn fitting_squares(&self, role: Role) -> Vec<Square> {
+        Square::all()
+            .filter(|s| self.check_place(role, *s).is_ok())
+            .collect()
+    }
+
+    /// Places `role` on `sq` if it breaks no rule there; else says why and changes nothing.
+    pub fn place(&mut self, role: Role, sq: Square) -> Result<(), DraftError> {
+        self.check_place(role, sq)?;
         self.placements.push((role, sq));
         Ok(())
     }
 
-    /// Takes the piece on `sq` off the board.
+    /// Takes the piece on `sq` off the board (not the king: it is free and every army has one).
     pub fn remove(&mut self, sq: Square) -> Result<Role, DraftError> {
         let i = self
             .placements
             .iter()
             .position(|(_, s)| *s == sq)
             .ok_or(DraftError::NothingThere(sq))?;
+        if self.placements[i].0 == Role::King {
+            return Err(DraftError::KingStays(sq));
+        }
         Ok(self.placements.remove(i).0)
     }
 
@@ -516,75 +596,162 @@ mod tests {
     }
 
     #[test]
-    fn a_draft_names_every_rule_it_breaks_and_becomes_an_army_when_it_breaks_none() {
+    fn a_draft_refuses_each_rule_break_with_its_reason_and_changes_nothing() {
         let mut d = Draft::new(Color::White);
         assert_eq!(d.points(), 0);
         assert!(d.problems().is_empty());
+        let refused = |d: &mut Draft, role: Role, at: &str, want: DraftError| {
+            let before = d.clone();
+            assert_eq!(d.place(role, sq(at)), Err(want), "{role:?} on {at}");
+            assert_eq!(*d, before, "a refusal changes nothing");
+            assert!(!d.fitting_squares(role).contains(&sq(at)), "no dot on {at}");
+        };
         d.place(Role::Rook, sq("a1")).unwrap();
-        d.place(Role::Rook, sq("h1")).unwrap();
         d.place(Role::Bishop, sq("c1")).unwrap();
-        d.place(Role::Bishop, sq("e2")).unwrap(); // wrong rank, and c1/e2 both dark? c1 dark, e2 light
-        assert_eq!(d.points(), 16);
-        let problems = d.problems();
-        assert!(problems.contains(&ArmyError::OverBudget { points: 16 }));
-        assert!(problems.contains(&ArmyError::WrongRank {
-            role: Role::Bishop,
-            square: sq("e2")
-        }));
-        assert!(d.army().is_err());
-        d.remove(sq("e2")).unwrap();
-        d.place(Role::Bishop, sq("e1")).unwrap_err(); // the king stands there
-        d.place(Role::Bishop, sq("g1")).unwrap();
         // c1 and g1 are both dark squares.
-        assert!(
-            d.problems()
-                .iter()
-                .any(|p| matches!(p, ArmyError::BishopsSameColour { .. }))
+        refused(
+            &mut d,
+            Role::Bishop,
+            "g1",
+            DraftError::BishopColour {
+                square: sq("g1"),
+                first: sq("c1"),
+            },
         );
-        d.remove(sq("g1")).unwrap();
-        d.place(Role::Bishop, sq("f1")).unwrap();
-        assert_eq!(d.points(), 16);
-        d.remove(sq("h1")).unwrap();
-        for s in ["a2", "b3", "c3"] {
-            d.place(Role::Pawn, sq(s)).unwrap();
-        }
+        d.place(Role::Rook, sq("h1")).unwrap();
+        refused(
+            &mut d,
+            Role::Rook,
+            "b1",
+            DraftError::TooMany {
+                role: Role::Rook,
+                max: 2,
+            },
+        );
+        refused(
+            &mut d,
+            Role::Bishop,
+            "e2",
+            DraftError::WrongRank {
+                role: Role::Bishop,
+                square: sq("e2"),
+            },
+        );
+        refused(&mut d, Role::Pawn, "a1", DraftError::Occupied(sq("a1")));
+        refused(&mut d, Role::Pawn, "a4", DraftError::OutsideHalf(sq("a4")));
+        // 13 points: a bishop (3) no longer fits anywhere, a pawn does.
+        assert_eq!(d.left(), 2);
+        refused(
+            &mut d,
+            Role::Bishop,
+            "f1",
+            DraftError::OverBudget {
+                role: Role::Bishop,
+                left: 2,
+            },
+        );
+        assert!(d.fitting_squares(Role::Bishop).is_empty());
+        assert!(d.fitting_squares(Role::Knight).is_empty());
         assert_eq!(
-            d.problems(),
-            vec![ArmyError::TooManyAdvanced {
+            d.role_blocked(Role::Knight),
+            Some(DraftError::OverBudget {
+                role: Role::Knight,
+                left: 2
+            })
+        );
+        assert_eq!(d.role_blocked(Role::Pawn), None);
+        d.place(Role::Pawn, sq("b3")).unwrap();
+        refused(
+            &mut d,
+            Role::Pawn,
+            "c3",
+            DraftError::SecondAdvanced {
+                square: sq("c3"),
                 first: sq("b3"),
-                second: sq("c3")
-            }]
+            },
         );
-        d.remove(sq("c3")).unwrap();
+        d.place(Role::Pawn, sq("a2")).unwrap();
+        // 0 points left: no square takes anything.
+        assert_eq!(d.left(), 0);
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook] {
+            assert!(d.fitting_squares(role).is_empty(), "{role:?}");
+        }
+        refused(
+            &mut d,
+            Role::Pawn,
+            "h2",
+            DraftError::OverBudget {
+                role: Role::Pawn,
+                left: 0,
+            },
+        );
         assert!(d.problems().is_empty(), "{:?}", d.problems());
-        assert_eq!(d.army().unwrap().points(), 13);
+        assert_eq!(d.army().unwrap().points(), 15);
+        // The king stays; other pieces come off.
+        assert_eq!(d.remove(sq("e1")), Err(DraftError::KingStays(sq("e1"))));
+        assert_eq!(d.remove(sq("e4")), Err(DraftError::NothingThere(sq("e4"))));
+        assert_eq!(d.remove(sq("a2")), Ok(Role::Pawn));
         assert_eq!(
-            d.place(Role::Pawn, sq("a4")),
-            Err(DraftError::OutsideHalf(sq("a4")))
+            d.fitting_squares(Role::Pawn).len(),
+            8,
+            "a2 … h2 (a2 free again; b3 is the one advanced pawn)"
         );
-        assert_eq!(
-            d.place(Role::Pawn, sq("a2")),
-            Err(DraftError::Occupied(sq("a2")))
-        );
-        d.remove(sq("e1")).unwrap();
-        assert_eq!(d.problems(), vec![ArmyError::NoKing]);
         d.clear();
         assert_eq!(d, Draft::new(Color::White));
     }
 
     #[test]
-    fn allowed_squares_follow_the_ranks_and_the_one_advanced_pawn() {
+    fn a_draft_from_elsewhere_names_every_rule_it_breaks() {
+        let d = Draft {
+            color: Color::White,
+            placements: vec![
+                (Role::Rook, sq("a1")),
+                (Role::Rook, sq("h1")),
+                (Role::Bishop, sq("c1")),
+                (Role::Bishop, sq("g1")),
+                (Role::Pawn, sq("b3")),
+                (Role::Pawn, sq("c3")),
+                (Role::Knight, sq("d2")),
+            ],
+        };
+        let p = d.problems();
+        assert!(p.contains(&ArmyError::NoKing));
+        assert!(p.contains(&ArmyError::OverBudget { points: 21 }));
+        assert!(p.contains(&ArmyError::WrongRank {
+            role: Role::Knight,
+            square: sq("d2")
+        }));
+        assert!(p.contains(&ArmyError::TooManyAdvanced {
+            first: sq("b3"),
+            second: sq("c3")
+        }));
+        assert!(p.contains(&ArmyError::BishopsSameColour {
+            first: sq("c1"),
+            second: sq("g1")
+        }));
+        assert!(d.army().is_err());
+    }
+
+    #[test]
+    fn fitting_squares_follow_the_ranks_and_the_one_advanced_pawn() {
         let mut d = Draft::new(Color::Black);
-        assert_eq!(d.allowed_squares(Role::Rook).len(), 7, "e8 holds the king");
-        assert_eq!(d.allowed_squares(Role::Pawn).len(), 16);
+        assert_eq!(d.fitting_squares(Role::Rook).len(), 7, "e8 holds the king");
+        assert_eq!(d.fitting_squares(Role::Pawn).len(), 16);
         d.place(Role::Pawn, sq("d6")).unwrap();
-        let pawns = d.allowed_squares(Role::Pawn);
+        let pawns = d.fitting_squares(Role::Pawn);
         assert_eq!(
             pawns.len(),
             8,
             "only the second rank once one pawn is advanced"
         );
         assert!(pawns.iter().all(|s| s.rank() == 6));
+        d.place(Role::Bishop, sq("c8")).unwrap();
+        let bishops = d.fitting_squares(Role::Bishop);
+        assert!(
+            bishops.iter().all(|s| s.is_light() != sq("c8").is_light()),
+            "{bishops:?}"
+        );
+        assert_eq!(bishops.len(), 4, "b8, d8, f8 and h8");
     }
 
     #[test]

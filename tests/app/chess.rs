@@ -203,77 +203,133 @@ fn course_to(want: impl Fn(&State) -> bool) -> (u64, Vec<Action>) {
     panic!("no seeded game reaches the position wanted");
 }
 
+fn press(app: &mut App, key: KeyCode) {
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+    app.update();
+}
+
 #[test]
-fn an_army_built_by_clicks_names_each_broken_rule_and_ready_waits() {
+fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_elsewhere() {
+    use carved_tables::app::chess::table::{BuildStatus, build_status};
+    use carved_tables::play::chess::DraftError;
     let mut app = app_with(MemoryStore::default());
     intent(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
     intent(&mut app, Intent::Start);
     assert_eq!(table(&app).phase, Phase::Build(Color::White));
-    let problems = |app: &App| table(app).draft().unwrap().problems();
-    // Two rooks and a third: too many of a kind, and over budget.
-    intent(&mut app, Intent::Hold(Some(Role::Rook)));
-    for s in ["a1", "h1", "b1"] {
-        click(&mut app, sq(s));
-    }
-    let p = problems(&app);
-    assert!(p.contains(&ArmyError::TooMany {
-        role: Role::Rook,
-        count: 3,
-        max: 2
-    }));
-    assert!(p.contains(&ArmyError::OverBudget { points: 15 }) || problems(&app).len() == 1);
-    intent(&mut app, Intent::Ready);
-    assert!(matches!(refusals(&mut app)[..], [Refusal::Army(_)]));
-    assert_eq!(table(&app).phase, Phase::Build(Color::White));
-    assert!(
-        notices(&app).iter().any(|n| n.contains("at most 2")),
-        "the broken rule is named: {:?}",
-        notices(&app)
+    let draft = |app: &App| table(app).draft().unwrap().clone();
+    // The king alone is allowed, but not told in green as an army that follows every rule.
+    assert_eq!(
+        build_status(&draft(&app)),
+        BuildStatus::KingOnly { left: 15 }
     );
-    // A click on a placed piece takes it off.
-    click(&mut app, sq("b1"));
+    intent(&mut app, Intent::Hold(Some(Role::Rook)));
+    assert_eq!(
+        table(&app).build_dots(),
+        ["a1", "b1", "c1", "d1", "f1", "g1", "h1"].map(sq).to_vec()
+    );
+    click(&mut app, sq("a1"));
+    // A second click meant as "did it work?" keeps the piece: it picks it.
+    click(&mut app, sq("a1"));
+    assert_eq!(draft(&app).at(sq("a1")), Some(Role::Rook));
+    assert_eq!(table(&app).build_pick, Some(sq("a1")));
+    assert_eq!(build_status(&draft(&app)), BuildStatus::Legal { left: 10 });
     click(&mut app, sq("h1"));
-    // Both bishops on dark squares.
+    assert_eq!(table(&app).build_pick, None);
+    refusals(&mut app);
+    // A square without a dot takes nothing and says why, as a sentence.
+    let refused = |app: &mut App, at: &str, why: DraftError| {
+        let before = draft(app);
+        assert!(!table(app).build_dots().contains(&sq(at)), "no dot on {at}");
+        click(app, sq(at));
+        assert_eq!(refusals(app), vec![Refusal::Draft(why)], "{at}");
+        assert_eq!(draft(app), before, "{at} changed nothing");
+        let told = notices(app).last().cloned().unwrap_or_default();
+        assert!(
+            told.chars().next().is_some_and(char::is_uppercase),
+            "told as a sentence: {told}"
+        );
+        told
+    };
+    let told = refused(
+        &mut app,
+        "b1",
+        DraftError::TooMany {
+            role: Role::Rook,
+            max: 2,
+        },
+    );
+    assert!(told.contains("at most 2"), "{told}");
+    refused(
+        &mut app,
+        "b2",
+        DraftError::WrongRank {
+            role: Role::Rook,
+            square: sq("b2"),
+        },
+    );
+    refused(&mut app, "a5", DraftError::OutsideHalf(sq("a5")));
+    // Taking off is explicit: pick the piece, then Delete (or the panel's button).
+    click(&mut app, sq("a1"));
+    press(&mut app, KeyCode::Delete);
+    assert_eq!(draft(&app).at(sq("a1")), None);
+    // A click beside the board puts a picked piece down.
+    click(&mut app, sq("h1"));
+    app.world_mut().write_message(ChessClicked::Nothing);
+    app.update();
+    assert_eq!(table(&app).build_pick, None);
+    assert_eq!(draft(&app).at(sq("h1")), Some(Role::Rook));
+    // Both bishops on dark squares: the second is refused.
     intent(&mut app, Intent::Hold(Some(Role::Bishop)));
     click(&mut app, sq("c1"));
-    click(&mut app, sq("g1"));
-    assert!(
-        problems(&app)
-            .iter()
-            .any(|p| matches!(p, ArmyError::BishopsSameColour { .. }))
+    refused(
+        &mut app,
+        "g1",
+        DraftError::BishopColour {
+            square: sq("g1"),
+            first: sq("c1"),
+        },
     );
-    click(&mut app, sq("g1"));
     click(&mut app, sq("f1"));
     // A second pawn on the third rank.
     intent(&mut app, Intent::Hold(Some(Role::Pawn)));
     click(&mut app, sq("d3"));
-    click(&mut app, sq("e3"));
-    assert_eq!(
-        problems(&app),
-        vec![ArmyError::TooManyAdvanced {
+    let told = refused(
+        &mut app,
+        "e3",
+        DraftError::SecondAdvanced {
+            square: sq("e3"),
             first: sq("d3"),
-            second: sq("e3")
-        }]
+        },
     );
-    intent(&mut app, Intent::Ready);
-    assert!(
-        notices(&app).iter().any(|n| n.contains("third")),
-        "{:?}",
-        notices(&app)
-    );
-    refusals(&mut app);
-    // Over the budget: 5 + 3 + 3 + 1 + 1 = 13, then a rook.
-    click(&mut app, sq("e3"));
+    assert!(told.contains("third rank"), "{told}");
+    // 5 + 3 + 3 + 1 = 12: a rook no longer fits, a knight does.
     intent(&mut app, Intent::Hold(Some(Role::Rook)));
-    click(&mut app, sq("h1"));
-    assert_eq!(problems(&app), vec![ArmyError::OverBudget { points: 17 }]);
-    // Outside the first three ranks: refused, nothing changes.
-    let before = table(&app).draft().cloned();
-    click(&mut app, sq("a5"));
-    assert!(matches!(refusals(&mut app)[..], [Refusal::Draft(_)]));
-    assert_eq!(table(&app).draft().cloned(), before);
-    click(&mut app, sq("h1"));
-    assert!(problems(&app).is_empty());
+    assert!(table(&app).build_dots().is_empty());
+    refused(
+        &mut app,
+        "a1",
+        DraftError::OverBudget {
+            role: Role::Rook,
+            left: 3,
+        },
+    );
+    intent(&mut app, Intent::Hold(Some(Role::Knight)));
+    click(&mut app, sq("g1"));
+    // 0 points left: no dots for anything, and the army is told legal.
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook] {
+        intent(&mut app, Intent::Hold(Some(role)));
+        assert!(table(&app).build_dots().is_empty(), "{role:?}");
+    }
+    assert_eq!(build_status(&draft(&app)), BuildStatus::Legal { left: 0 });
     intent(&mut app, Intent::Ready);
     assert_eq!(table(&app).phase, Phase::Play);
     let state = table(&app).state().unwrap();
@@ -289,6 +345,72 @@ fn an_army_built_by_clicks_names_each_broken_rule_and_ready_waits() {
     )
     .unwrap();
     assert!((14..=15).contains(&black.points()), "the engine's army");
+}
+
+#[test]
+fn a_click_while_building_never_takes_a_piece_off() {
+    let mut app = app_with(MemoryStore::default());
+    intent(&mut app, Intent::Start);
+    intent(&mut app, Intent::Hold(Some(Role::Pawn)));
+    click(&mut app, sq("c2"));
+    let t = table(&app);
+    for at in ["c2", "e1", "c3", "a8"] {
+        let i = chess::click_intent(t, ChessClicked::Square(sq(at)));
+        assert_eq!(i, Some(Intent::BuildAt(sq(at))), "{at}");
+    }
+    assert_eq!(chess::click_intent(t, ChessClicked::Nothing), None);
+    for _ in 0..5 {
+        click(&mut app, sq("c2"));
+        assert_eq!(table(&app).draft().unwrap().at(sq("c2")), Some(Role::Pawn));
+    }
+    assert_eq!(
+        chess::click_intent(table(&app), ChessClicked::Nothing),
+        Some(Intent::Select(None))
+    );
+}
+
+#[test]
+fn your_turn_waits_until_the_engines_reply_stands_on_the_board() {
+    use carved_tables::app::chess::table::TurnStatus;
+    let mut app = app_with(MemoryStore::default());
+    app.insert_resource(Timing {
+        move_first: 0.3,
+        move_each: 0.1,
+        ..Timing::INSTANT
+    });
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(40),
+    ));
+    start(&mut app, Seat::Bot(Level::Easy));
+    let mut rng = DiceRng::new(17);
+    let (mut landing, mut mine, mut guard) = (0, 0, 0);
+    while table(&app).phase == Phase::Play && mine < 6 {
+        guard += 1;
+        assert!(guard < 20_000);
+        let t = table(&app);
+        match t.turn_status() {
+            Some(TurnStatus::Person(Color::White)) => {
+                assert!(!t.animating(), "your turn is told with the board still");
+                assert!(t.person_to_act());
+            }
+            Some(TurnStatus::Landing(Color::Black)) => {
+                assert!(t.animating());
+                assert!(!t.person_to_act());
+                landing += 1;
+            }
+            _ => {}
+        }
+        if !t.person_to_act() {
+            app.update();
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
+        let s = t.state().unwrap().clone();
+        let legal = s.legal_actions();
+        play_by_clicks(&mut app, legal[rng.below(legal.len() as u64) as usize]);
+        mine += 1;
+    }
+    assert!(landing > 0, "the engine's replies were seen landing");
 }
 
 #[test]
@@ -682,6 +804,35 @@ fn every_refusal_of_the_table_has_words_in_three_languages() {
         Refusal::Draft(carved_tables::play::chess::DraftError::OutsideHalf(sq(
             "a5",
         ))),
+        Refusal::Draft(carved_tables::play::chess::DraftError::Occupied(sq("a1"))),
+        Refusal::Draft(carved_tables::play::chess::DraftError::NothingThere(sq(
+            "a4",
+        ))),
+        Refusal::Draft(carved_tables::play::chess::DraftError::OverBudget {
+            role: Role::Rook,
+            left: 2,
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::TooMany {
+            role: Role::Knight,
+            max: 2,
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::WrongRank {
+            role: Role::Pawn,
+            square: sq("a1"),
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::WrongRank {
+            role: Role::Rook,
+            square: sq("a2"),
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::SecondAdvanced {
+            square: sq("c3"),
+            first: sq("b3"),
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::BishopColour {
+            square: sq("g1"),
+            first: sq("c1"),
+        }),
+        Refusal::Draft(carved_tables::play::chess::DraftError::KingStays(sq("e1"))),
         Refusal::NothingHeld,
         Refusal::NothingToUndo,
         Refusal::NothingSaved,
@@ -696,6 +847,13 @@ fn every_refusal_of_the_table_has_words_in_three_languages() {
             if lang != Lang::En {
                 assert_ne!(strings.say(&m), english.say(&m), "{}: {r:?}", lang.code());
             }
+            // Told as a sentence: a capital first.
+            let told = chess::refusal_notice(&strings, r);
+            assert!(
+                told.chars().next().is_some_and(char::is_uppercase),
+                "{}: {told}",
+                lang.code()
+            );
         }
     }
 }

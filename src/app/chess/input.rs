@@ -2,8 +2,9 @@
 //! square becomes a [`ChessClicked`]; the keyboard plays a whole game without the mouse.
 //!
 //! Keys: while building, the arrows move over your half, Enter places the piece in hand (or
-//! takes one off), 1–4 take a rook, bishop, knight or pawn in hand, R a random army, C clears,
-//! Space says Ready. In play, Tab / Shift+Tab select your pieces that can act, the arrows go
+//! picks the piece there), Delete or Backspace takes the picked piece off, Escape puts it
+//! down, 1–4 take a rook, bishop, knight or pawn in hand, R a random army, C clears, Space
+//! says Ready. In play, Tab / Shift+Tab select your pieces that can act, the arrows go
 //! from target to target, Enter acts, H heals, Escape puts the piece down, ← and → step through
 //! the history when nothing is selected, Backspace undoes, Space skips the dice.
 
@@ -159,6 +160,15 @@ pub(super) fn keys(
                 send(Intent::BuildAt(sq));
             } else if enter {
                 table.move_focus(&ring, 1);
+            }
+            if let Some(sq) = table.build_pick {
+                if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
+                    send(Intent::TakeOff(sq));
+                } else if pressed(KeyCode::Escape) {
+                    send(Intent::Select(None));
+                    // Escape put the piece down: it must not also leave the table.
+                    keys.clear_just_pressed(KeyCode::Escape);
+                }
             }
             return;
         }

@@ -113,7 +113,7 @@ pub fn core_plugin(app: &mut App) {
                 tick.in_set(TableSet::Tick),
                 input::keys.in_set(TableSet::Input),
                 clicks_to_intents.in_set(TableSet::Intent),
-                (scenes::stage, handle_intents)
+                (scenes::stage, handle_intents, tell_refusals)
                     .chain()
                     .in_set(TableSet::Rules),
                 run_engine.in_set(TableSet::Engine),
@@ -290,9 +290,11 @@ fn clicks_to_intents(
     }
 }
 
-/// What a click means now: while building, place or take off; while the dice roll, skip to
-/// the result; in play, select one of your pieces, act on a dot or a ring, or deselect.
-/// `None`: a click that changes nothing.
+/// What a click means now: while building, place the piece in hand on an empty square or pick
+/// a placed piece (never take it off: that is the "Take it off" button's, or Delete's), and a
+/// click beside the board puts the picked piece down; while the dice roll, skip to the result;
+/// in play, select one of your pieces, act on a dot or a ring, or deselect. `None`: a click
+/// that changes nothing.
 pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
     if table.roll.is_some() {
         return Some(Intent::SkipRoll);
@@ -300,7 +302,7 @@ pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
     if let Phase::Build(_) = table.phase {
         return match click {
             ChessClicked::Square(sq) => Some(Intent::BuildAt(sq)),
-            ChessClicked::Nothing => None,
+            ChessClicked::Nothing => table.build_pick.is_some().then_some(Intent::Select(None)),
         };
     }
     if !table.person_to_act() {
@@ -344,12 +346,29 @@ fn handle_intents(
         let seed = rng.next_u64();
         match table.handle(*intent, seed, &timing) {
             Ok(effects) => send(&table, effects, &mut out, &mut played, &mut resolved),
+            // Told by `tell_refusals`, as a sentence.
             Err(refusal) => {
-                out.notice(&refusal);
                 refused.write(ChessRefused(refusal));
             }
         }
     }
+}
+
+/// Each refusal is told to the player as a sentence: in their language, with a capital.
+fn tell_refusals(
+    mut refused: MessageReader<ChessRefused>,
+    tr: Res<Tr>,
+    mut notices: ResMut<Notices>,
+) {
+    for ChessRefused(refusal) in refused.read() {
+        notices.push(refusal_notice(&tr, refusal));
+    }
+}
+
+/// The notice for a refusal: its words in the language in force, as a sentence (a capital
+/// first, unless it starts with notation).
+pub fn refusal_notice(strings: &crate::i18n::Strings, refusal: &Refusal) -> String {
+    table::sentence(&strings.say(&refusal.explain()))
 }
 
 fn run_engine(

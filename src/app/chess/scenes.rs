@@ -25,7 +25,13 @@ pub const SCENES: &[StagedScene] = &[
     },
     StagedScene {
         name: "army",
-        about: "Artifact Chess: half an army built, the budget, a broken rule named",
+        about: "Artifact Chess: an army being built, green dots only where the pawn in hand \
+                fits, a placed piece picked to take off, a bishop refused and told why",
+        tool: None,
+    },
+    StagedScene {
+        name: "reveal",
+        about: "Artifact Chess: both armies revealed, the notice off the board",
         tool: None,
     },
     StagedScene {
@@ -45,7 +51,14 @@ pub const SCENES: &[StagedScene] = &[
     },
     StagedScene {
         name: "dice-result",
-        about: "Artifact Chess: the dice settled, the sums and \"Wounded\"",
+        about: "Artifact Chess: the dice settled, the sums, and the result naming the \
+                wounded piece with what the sums meant",
+        tool: None,
+    },
+    StagedScene {
+        name: "wounded",
+        about: "Artifact Chess: after an attack whose defender was wounded, the result line \
+                naming the piece, the dice and sums, and what they meant",
         tool: None,
     },
     StagedScene {
@@ -95,6 +108,11 @@ pub const SCENES: &[StagedScene] = &[
 const HAND: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R w KQkq - 0 9 d5 - - 1/1 \
     teleport,knights-leap,balm,shield,scouting/seize,restriction,fury,cancel trophy/statue \
     -/- - - -/-";
+
+/// The hand scene's game with the d5 pawn healthy, so that e4xd5 rolls dice.
+const ATTACK_WITH_CARDS: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R w KQkq - 0 9 - \
+    - - 1/1 teleport,knights-leap,balm,shield,scouting/seize,restriction,fury,cancel \
+    trophy/statue -/- - - -/-";
 
 /// Black (the engine) to act, holding Restriction, and white with Cancel and Seize to answer.
 const WINDOW: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R b KQkq - 0 9 d5 - - 1/1 \
@@ -292,6 +310,30 @@ fn stage_cards(t: &mut Table, name: &str) -> Option<Effect> {
     None
 }
 
+/// The wounded scene: with the cards in play (the default), between two people here so that
+/// no engine answers while the result is on show, white's e4xd5 with dice that wound the
+/// black pawn. Whether it could be staged.
+fn stage_wounded(t: &mut Table) -> bool {
+    let start = crate::rules::chess::parse_position(ATTACK_WITH_CARDS);
+    let attempt = "e4xd5".parse::<Action>();
+    let (Ok(start), Ok(a)) = (start, attempt) else {
+        return false;
+    };
+    let wounds = |seed: &u64| {
+        start
+            .clone()
+            .with_dice_seed(*seed)
+            .apply(&a)
+            .is_ok_and(|(_, r)| r.result == Some(AttemptResult::Wound))
+    };
+    let Some(seed) = (0..500u64).find(wounds) else {
+        return false;
+    };
+    let g = ChessGame::restaged(start.with_dice_seed(seed), [Seat::Person, Seat::Person], 7);
+    t.resume(g);
+    t.handle(Intent::Act(a), 0, &Timing::INSTANT).is_ok()
+}
+
 /// Stages the scene named by [`StageScene`].
 pub(super) fn stage(
     mut requests: MessageReader<StageScene>,
@@ -301,6 +343,10 @@ pub(super) fn stage(
     mut frozen: Option<ResMut<crate::app::marks::FrozenBursts>>,
     board: Option<Res<super::view::Board3d>>,
     mut pending: Local<Option<super::table::Played>>,
+    (tr, mut notices): (
+        Option<Res<crate::i18n::Tr>>,
+        Option<ResMut<crate::app::save::Notices>>,
+    ),
 ) {
     // The board's change is shown once the board and its pieces are there (at once without a
     // view).
@@ -349,19 +395,31 @@ pub(super) fn stage(
             t.opponent = Seat::Bot(Level::Normal);
             let _ = t.handle(Intent::Start, 11, &instant);
             let sq = |s: &str| Square::parse(s);
+            // 13 points: 2 left, so a bishop fits nowhere and is refused with why.
             for (role, at) in [
                 (Role::Rook, "a1"),
                 (Role::Knight, "b1"),
                 (Role::Bishop, "c1"),
-                (Role::Bishop, "g1"),
                 (Role::Pawn, "d2"),
                 (Role::Pawn, "e3"),
+                (Role::Bishop, "f1"),
             ] {
-                if let Some(at) = sq(at) {
-                    let _ = t.handle(Intent::Drop(role, at), 0, &instant);
+                if let Some(at) = sq(at)
+                    && let Err(refusal) = t.handle(Intent::Drop(role, at), 0, &instant)
+                    && let (Some(tr), Some(notices)) = (tr.as_ref(), notices.as_mut())
+                {
+                    notices.push(super::refusal_notice(tr, &refusal));
                 }
             }
             let _ = t.handle(Intent::Hold(Some(Role::Pawn)), 0, &instant);
+            if let Some(b1) = sq("b1") {
+                let _ = t.handle(Intent::BuildAt(b1), 0, &instant);
+            }
+        }
+        "reveal" => {
+            stage_game(t, &[]);
+            // Held for the picture (a player's reveal lasts `Timing::reveal`).
+            t.phase = Phase::Reveal { left: 600.0 };
         }
         "attack" | "contact" => {
             let actions = course_to(|s, n| {
@@ -415,6 +473,11 @@ pub(super) fn stage(
                 t.freeze_roll(at);
             }
         }
+        "wounded" => {
+            if !stage_wounded(t) {
+                warn!("the wounded scene found no attempt that wounds");
+            }
+        }
         "history" => {
             let actions = course_to(|s, n| n >= 16 && wounded_on_board(s));
             stage_game(t, &actions);
@@ -436,5 +499,27 @@ pub(super) fn stage(
             }
         }
         other => warn!("no staged Artifact Chess scene `{other}`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wounded_scene_shows_a_wounded_black_pawn_in_words() {
+        let mut t = Table::default();
+        assert!(stage_wounded(&mut t));
+        let (line, report) = t.recent_attempt().expect("the result line");
+        assert_eq!(line.text, "e4xd5");
+        assert_eq!(report.result, AttemptResult::Wound);
+        assert_eq!(
+            (report.defender.color, report.defender.role),
+            (Color::Black, Role::Pawn)
+        );
+        assert!(report.dice.is_some(), "the sums are shown");
+        assert!(t.game.as_ref().is_some_and(|g| g.artifacts()));
+        let sq = Square::parse("d5").unwrap();
+        assert!(t.state().unwrap().board().get(sq).unwrap().wounded);
     }
 }

@@ -9,8 +9,10 @@
 //! Decisions where the issue is silent:
 //! - Against the engine the person chooses a colour (white moves first); at a hot seat player 1
 //!   builds and plays white. The board is seen from the person's side (white's at a hot seat).
-//! - While building, any square of your first three ranks takes a piece, even one that breaks
-//!   a rule: the rule is then named and Ready waits. A click on a placed piece takes it off.
+//! - While building, a square takes the piece in hand only where it breaks no rule (the squares
+//!   with a dot); any other square refuses it and says why. A click on a placed piece picks it
+//!   (a second click changes nothing), and "Take it off" (or Delete) removes it: a click meant
+//!   as "did it work?" never undoes the placement.
 //! - The roll plays for `Timing::dice` seconds, its result stays for `Timing::dice_hold`, then
 //!   the pieces move; a click or a key skips to the result's movement.
 
@@ -19,8 +21,8 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
 use crate::rules::chess::{
-    Action, Army, Artifact, AttemptResult, Color, PieceActions, Play, Record, Role, RuleError,
-    Square, State, card_actions, piece_actions,
+    Action, Army, ArmyError, Artifact, AttemptResult, Color, Dice, Piece, PieceActions, Play,
+    Record, Role, RuleError, Square, State, card_actions, piece_actions,
 };
 
 /// How long the table's animations take, in seconds. Data, so tests run them instantly.
@@ -202,8 +204,11 @@ pub enum Intent {
     Continue,
     /// Building: take this role in hand (or nothing).
     Hold(Option<Role>),
-    /// Building: a click on a square — place the role in hand, or take a placed piece off.
+    /// Building: a click on a square — place the role in hand on an empty square (refused, with
+    /// why, where it breaks a rule), or pick the piece standing there (to take it off).
     BuildAt(Square),
+    /// Building: take the piece on this square off (not the king).
+    TakeOff(Square),
     /// Building: a role dropped on a square (a drag from the palette).
     Drop(Role, Square),
     RandomArmy,
@@ -357,6 +362,8 @@ pub struct Table {
     engine_army: Option<Army>,
     /// The role in hand while building.
     pub held: Option<Role>,
+    /// While building: the placed piece picked by a click, offered to take off.
+    pub build_pick: Option<Square>,
     pub game: Option<ChessGame>,
     /// A saved game the lobby offers to continue.
     pub saved: Option<ChessGame>,
@@ -398,6 +405,152 @@ pub struct ListEntry {
     pub mate: bool,
     /// Where the gold frame goes after this action.
     pub actor: Option<Square>,
+    /// The attempt in words (the piece attacked, the dice and sums, what came of it).
+    pub attempt: Option<AttemptReport>,
+}
+
+/// An attempt's result as the table tells it: which piece attacked which, the dice each side
+/// rolled, and what came of it. The words name the piece the result happened to ("black pawn
+/// wounded"), so a red "wounded" is never read as the attacker's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttemptReport {
+    pub attacker: Piece,
+    pub defender: Piece,
+    /// Where the defender stood (for en passant, the pawn passed by).
+    pub defender_at: Square,
+    /// The dice rolled; `None`: a wounded defender died without a roll.
+    pub dice: Option<Dice>,
+    pub result: AttemptResult,
+}
+
+/// The report of `record`'s attempt, played from `before`; `None` for anything that is not an
+/// attempt on a piece (or a record that does not fit the state).
+pub fn attempt_report(before: &State, record: &Record) -> Option<AttemptReport> {
+    let result = record.result?;
+    let attacker = before.board().get(record.action.from()?)?;
+    let (defender_at, defender) = before.attempt_defender(&record.action)?;
+    Some(AttemptReport {
+        attacker,
+        defender,
+        defender_at,
+        dice: record.dice.filter(|d| !d.defender.is_empty()),
+        result,
+    })
+}
+
+/// A piece by its colour and kind ("black pawn"), the words agreeing as each language needs.
+pub fn piece_name(color: Color, role: Role) -> Message {
+    msg(match (color, role) {
+        (Color::White, Role::Pawn) => "chess.piece.white.pawn",
+        (Color::White, Role::Knight) => "chess.piece.white.knight",
+        (Color::White, Role::Bishop) => "chess.piece.white.bishop",
+        (Color::White, Role::Rook) => "chess.piece.white.rook",
+        (Color::White, Role::King) => "chess.piece.white.king",
+        (Color::Black, Role::Pawn) => "chess.piece.black.pawn",
+        (Color::Black, Role::Knight) => "chess.piece.black.knight",
+        (Color::Black, Role::Bishop) => "chess.piece.black.bishop",
+        (Color::Black, Role::Rook) => "chess.piece.black.rook",
+        (Color::Black, Role::King) => "chess.piece.black.king",
+    })
+}
+
+/// "1 die", "3 dice" (in Russian the number's own form: 1 кубик, 2–4 кубика, 5 кубиков).
+pub fn dice_count(n: usize) -> Message {
+    msg(match n {
+        1 => "chess.dice.count.one",
+        2..=4 => "chess.dice.count.few",
+        _ => "chess.dice.count.many",
+    })
+    .with("n", n)
+}
+
+impl AttemptReport {
+    /// The headline, naming the piece the result happened to: "Black pawn wounded", "Black pawn
+    /// captured", "Miss — nobody is hurt".
+    pub fn headline(&self) -> Message {
+        let piece = piece_name(self.defender.color, self.defender.role);
+        match self.result {
+            AttemptResult::Success => msg("chess.attempt.captured").with_words("piece", piece),
+            AttemptResult::Wound => msg("chess.attempt.wounded").with_words("piece", piece),
+            AttemptResult::Miss => msg("chess.attempt.miss"),
+        }
+    }
+
+    /// The dice and their sums: "White rolled 3 dice: 7; black rolled 2 dice: 9." `None`
+    /// without a roll.
+    pub fn sums(&self) -> Option<Message> {
+        let d = self.dice?;
+        Some(
+            msg("chess.attempt.sums")
+                .with_words("attacker", self.attacker.color.explain())
+                .with_words("attacker_dice", dice_count(d.attacker.values().len()))
+                .with("attacker_sum", d.attacker.sum())
+                .with_words("defender", self.defender.color.explain())
+                .with_words("defender_dice", dice_count(d.defender.values().len()))
+                .with("defender_sum", d.defender.sum()),
+        )
+    }
+
+    /// What the sums meant, briefly: the higher total and what it does.
+    pub fn meaning(&self) -> Message {
+        msg(match (self.result, self.dice) {
+            (AttemptResult::Success, None) => "chess.attempt.meaning.died",
+            (AttemptResult::Success, Some(_)) => "chess.attempt.meaning.success",
+            (AttemptResult::Wound, _) => "chess.attempt.meaning.wound",
+            (AttemptResult::Miss, _) => "chess.attempt.meaning.miss",
+        })
+    }
+}
+
+/// An attempt's three lines as the table draws them, in the language of `strings`: the
+/// headline naming the piece it happened to, the dice and sums (none without a roll), and what
+/// they meant.
+pub fn attempt_text(
+    strings: &crate::i18n::Strings,
+    report: &AttemptReport,
+) -> (String, Option<String>, String) {
+    (
+        capital(&strings.say(&report.headline())),
+        report.sums().map(|m| capital(&strings.say(&m))),
+        strings.say(&report.meaning()),
+    )
+}
+
+/// What the builder says of the army as it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildStatus {
+    /// Only the king stands: allowed, but nothing is built yet (not shown as done).
+    KingOnly { left: u32 },
+    /// Every rule is kept; `left` points are still unspent.
+    Legal { left: u32 },
+    /// The rules broken, each named.
+    Broken(Vec<ArmyError>),
+}
+
+/// The builder's verdict on `draft`.
+pub fn build_status(draft: &Draft) -> BuildStatus {
+    let problems = draft.problems();
+    if !problems.is_empty() {
+        return BuildStatus::Broken(problems);
+    }
+    let left = draft.left();
+    if draft.placements.iter().all(|(r, _)| *r == Role::King) {
+        BuildStatus::KingOnly { left }
+    } else {
+        BuildStatus::Legal { left }
+    }
+}
+
+/// Whose turn it is as the table tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnStatus {
+    /// This side's action is still reaching the board (its dice rolling, its pieces
+    /// travelling): nobody acts until it has landed.
+    Landing(Color),
+    /// Someone not at this device (the engine) chooses for this side.
+    Waiting(Color),
+    /// A person here acts for this side.
+    Person(Color),
 }
 
 impl Default for Table {
@@ -410,6 +563,7 @@ impl Default for Table {
             drafts: [Draft::new(Color::White), Draft::new(Color::Black)],
             engine_army: None,
             held: None,
+            build_pick: None,
             game: None,
             saved: None,
             selected: None,
@@ -511,6 +665,51 @@ impl Table {
     /// Actions played in the game.
     pub fn plies(&self) -> usize {
         self.game.as_ref().map_or(0, ChessGame::len)
+    }
+
+    /// Whose turn the table tells of: an action still landing comes first, so "your turn" is
+    /// never said before the engine's reply stands on the board. `None` outside play.
+    pub fn turn_status(&self) -> Option<TurnStatus> {
+        let game = self.game.as_ref()?;
+        if self.phase != Phase::Play {
+            return None;
+        }
+        if let Some(roll) = &self.roll {
+            return Some(TurnStatus::Landing(roll.played.side()));
+        }
+        if self.busy > 0.0
+            && let Some(last) = &self.last
+        {
+            return Some(TurnStatus::Landing(last.side()));
+        }
+        let turn = game.awaited()?;
+        Some(if game.seat(turn) == Seat::Person {
+            TurnStatus::Person(turn)
+        } else {
+            TurnStatus::Waiting(turn)
+        })
+    }
+
+    /// The squares with a dot while building: where the piece in hand may go now.
+    pub fn build_dots(&self) -> Vec<Square> {
+        match (self.draft(), self.held) {
+            (Some(d), Some(role)) => d.fitting_squares(role),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The latest attempt among the last two actions of the position on show (its line of the
+    /// move list, and its report): what the table keeps telling after the dice are gone.
+    /// `None` while dice roll (they tell it themselves).
+    pub fn recent_attempt(&self) -> Option<(&ListEntry, &AttemptReport)> {
+        if self.roll.is_some() {
+            return None;
+        }
+        let n = self.viewing.unwrap_or(self.plies()).min(self.list.len());
+        self.list[n.saturating_sub(2)..n]
+            .iter()
+            .rev()
+            .find_map(|e| e.attempt.as_ref().map(|a| (e, a)))
     }
 
     /// Where the gold frame goes in the position on show.
@@ -710,12 +909,24 @@ impl Table {
                 let color = self.building()?;
                 let draft = &mut self.drafts[color.index()];
                 if draft.at(sq).is_some() {
-                    draft.remove(sq).map_err(Refusal::Draft)?;
+                    // Picked, not removed: a second click on it changes nothing.
+                    self.build_pick = Some(sq);
                 } else {
                     let role = self.held.ok_or(Refusal::NothingHeld)?;
                     draft.place(role, sq).map_err(Refusal::Draft)?;
+                    self.build_pick = None;
                 }
                 self.focus = Some(Focus::Build(sq));
+                Ok(vec![Effect::Picked])
+            }
+            Intent::TakeOff(sq) => {
+                let color = self.building()?;
+                self.drafts[color.index()]
+                    .remove(sq)
+                    .map_err(Refusal::Draft)?;
+                if self.build_pick == Some(sq) {
+                    self.build_pick = None;
+                }
                 Ok(vec![Effect::Picked])
             }
             Intent::Drop(role, sq) => {
@@ -723,22 +934,26 @@ impl Table {
                 self.drafts[color.index()]
                     .place(role, sq)
                     .map_err(Refusal::Draft)?;
+                self.build_pick = None;
                 Ok(vec![Effect::Picked])
             }
             Intent::RandomArmy => {
                 let color = self.building()?;
                 self.drafts[color.index()] = Draft::random(color, seed);
+                self.build_pick = None;
                 Ok(vec![Effect::Picked])
             }
             Intent::ClearArmy => {
                 let color = self.building()?;
                 self.drafts[color.index()].clear();
+                self.build_pick = None;
                 Ok(vec![Effect::Picked])
             }
             Intent::Ready => {
                 let color = self.building()?;
                 self.drafts[color.index()].army().map_err(Refusal::Army)?;
                 self.held = None;
+                self.build_pick = None;
                 self.focus = None;
                 if self.hot_seat() && color == Color::White {
                     self.phase = Phase::Pass(Color::Black);
@@ -749,10 +964,16 @@ impl Table {
             Intent::TakeOver => match self.phase {
                 Phase::Pass(next) => {
                     self.phase = Phase::Build(next);
+                    self.held = Some(Role::Pawn);
+                    self.build_pick = None;
                     Ok(vec![Effect::Picked])
                 }
                 _ => Err(Refusal::NotNow),
             },
+            Intent::Select(None) if matches!(self.phase, Phase::Build(_)) => {
+                self.build_pick.take().ok_or(Refusal::NothingSelected)?;
+                Ok(vec![Effect::Picked])
+            }
             Intent::Select(None) => {
                 if self.selected.is_none() && self.promotion.is_none() && self.card.is_none() {
                     return Err(Refusal::NothingSelected);
@@ -959,6 +1180,7 @@ impl Table {
         self.saved = None;
         self.list.clear();
         self.held = Some(Role::Pawn);
+        self.build_pick = None;
         self.drafts = [Draft::new(Color::White), Draft::new(Color::Black)];
         let person = if self.hot_seat() {
             Color::White
@@ -1176,6 +1398,26 @@ impl Table {
     }
 }
 
+/// Words with their first letter in capitals, as a sentence or a name starts ("rook" → "Rook",
+/// "ладья" → "Ладья").
+pub fn capital(word: &str) -> String {
+    let mut c = word.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A message as a sentence: its first letter in capitals, unless it starts with a move's or a
+/// square's notation ("e2e4 is not allowed" stays as written: `E2e4` is no square).
+pub fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    match (c.next(), c.next()) {
+        (Some(_), Some(second)) if second.is_ascii_digit() => text.to_string(),
+        _ => capital(text),
+    }
+}
+
 /// The role a promotion action promotes to.
 pub fn promotion_of(a: &Action) -> Option<Role> {
     match *a {
@@ -1243,6 +1485,7 @@ fn list_of(game: &ChessGame) -> Vec<ListEntry> {
             check: after.in_check() && after.end().is_none(),
             mate: matches!(after.end(), Some(crate::rules::chess::End::Mate { .. })),
             actor: crate::rules::chess::last_actor(&before, &record, &after),
+            attempt: attempt_report(&before, &record),
         })
         .collect()
 }
@@ -1271,19 +1514,43 @@ mod tests {
     }
 
     #[test]
-    fn ready_waits_for_a_legal_army_and_names_the_rule() {
+    fn a_square_without_a_dot_refuses_the_piece_and_ready_starts_the_game() {
         let mut t = Table::default();
         t.handle(Intent::Start, 1, &Timing::INSTANT).unwrap();
         t.handle(Intent::Hold(Some(Role::Rook)), 0, &Timing::INSTANT)
             .unwrap();
-        for s in ["a1", "h1", "b1"] {
+        for s in ["a1", "h1"] {
+            assert!(t.build_dots().contains(&sq(s)));
             t.handle(Intent::BuildAt(sq(s)), 0, &Timing::INSTANT)
                 .unwrap();
         }
-        let err = t.handle(Intent::Ready, 0, &Timing::INSTANT).unwrap_err();
-        assert!(matches!(err, Refusal::Army(_)), "{err:?}");
-        // A click on a placed piece takes it off.
-        t.handle(Intent::BuildAt(sq("b1")), 0, &Timing::INSTANT)
+        // A third rook: no dot anywhere, and the square refuses it, saying why.
+        assert!(t.build_dots().is_empty());
+        let before = t.draft().cloned();
+        let err = t
+            .handle(Intent::BuildAt(sq("b1")), 0, &Timing::INSTANT)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            Refusal::Draft(DraftError::TooMany {
+                role: Role::Rook,
+                max: 2
+            })
+        );
+        assert_eq!(t.draft().cloned(), before);
+        // A click on a placed piece picks it; a second click changes nothing.
+        for _ in 0..2 {
+            t.handle(Intent::BuildAt(sq("h1")), 0, &Timing::INSTANT)
+                .unwrap();
+            assert_eq!(t.build_pick, Some(sq("h1")));
+            assert_eq!(t.draft().unwrap().at(sq("h1")), Some(Role::Rook));
+        }
+        // Taking it off is its own intent.
+        t.handle(Intent::TakeOff(sq("h1")), 0, &Timing::INSTANT)
+            .unwrap();
+        assert_eq!(t.draft().unwrap().at(sq("h1")), None);
+        assert_eq!(t.build_pick, None);
+        t.handle(Intent::BuildAt(sq("h1")), 0, &Timing::INSTANT)
             .unwrap();
         assert!(t.draft().unwrap().problems().is_empty());
         t.handle(Intent::Ready, 0, &Timing::INSTANT).unwrap();
@@ -1352,6 +1619,301 @@ mod tests {
                 assert!(matches!(e[0], Effect::Resolved(_)));
                 assert!(t.roll.is_none());
                 break;
+            }
+            let a = crate::ai::random(&s, i).unwrap();
+            t.handle(Intent::Act(a), 0, &Timing::INSTANT).unwrap();
+            i += 1;
+            assert!(i < 300);
+        }
+    }
+    #[test]
+    fn the_builder_tells_a_king_alone_apart_from_a_built_army_and_dots_stop_at_the_budget() {
+        let mut t = Table::default();
+        t.handle(Intent::Start, 1, &Timing::INSTANT).unwrap();
+        let status = |t: &Table| build_status(t.draft().unwrap());
+        // Only the king: allowed, but not "follows every rule" in green.
+        assert_eq!(status(&t), BuildStatus::KingOnly { left: 15 });
+        assert_eq!(t.held, Some(Role::Pawn));
+        assert_eq!(t.build_dots().len(), 16, "the second and third ranks");
+        t.handle(Intent::BuildAt(sq("d2")), 0, &Timing::INSTANT)
+            .unwrap();
+        assert_eq!(status(&t), BuildStatus::Legal { left: 14 });
+        for (role, at) in [
+            (Role::Rook, "a1"),
+            (Role::Rook, "h1"),
+            (Role::Pawn, "a2"),
+            (Role::Pawn, "b2"),
+            (Role::Pawn, "c2"),
+            (Role::Pawn, "e2"),
+        ] {
+            t.handle(Intent::Hold(Some(role)), 0, &Timing::INSTANT)
+                .unwrap();
+            t.handle(Intent::BuildAt(sq(at)), 0, &Timing::INSTANT)
+                .unwrap();
+        }
+        assert_eq!(status(&t), BuildStatus::Legal { left: 0 });
+        // 0 points left: no dot for any piece in hand, and a click refuses.
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook] {
+            t.handle(Intent::Hold(Some(role)), 0, &Timing::INSTANT)
+                .unwrap();
+            assert!(t.build_dots().is_empty(), "{role:?}");
+        }
+        t.handle(Intent::Hold(Some(Role::Pawn)), 0, &Timing::INSTANT)
+            .unwrap();
+        assert_eq!(
+            t.handle(Intent::BuildAt(sq("h2")), 0, &Timing::INSTANT),
+            Err(Refusal::Draft(DraftError::OverBudget {
+                role: Role::Pawn,
+                left: 0
+            }))
+        );
+        // Nothing in hand: no dots.
+        t.handle(Intent::Hold(None), 0, &Timing::INSTANT).unwrap();
+        assert!(t.build_dots().is_empty());
+        // The king stays on.
+        assert_eq!(
+            t.handle(Intent::TakeOff(sq("e1")), 0, &Timing::INSTANT),
+            Err(Refusal::Draft(DraftError::KingStays(sq("e1"))))
+        );
+        // Escape (or a click beside the board) puts a picked piece down.
+        t.handle(Intent::BuildAt(sq("a1")), 0, &Timing::INSTANT)
+            .unwrap();
+        assert_eq!(t.build_pick, Some(sq("a1")));
+        t.handle(Intent::Select(None), 0, &Timing::INSTANT).unwrap();
+        assert_eq!(t.build_pick, None);
+        assert_eq!(t.draft().unwrap().at(sq("a1")), Some(Role::Rook));
+    }
+
+    #[test]
+    fn your_turn_is_told_only_once_the_engines_reply_has_landed() {
+        let timing = Timing {
+            move_first: 0.3,
+            move_each: 0.1,
+            ..Timing::INSTANT
+        };
+        let mut t = Table::default();
+        t.handle(Intent::Artifacts(false), 0, &timing).unwrap();
+        t.handle(Intent::Start, 1, &timing).unwrap();
+        t.handle(Intent::RandomArmy, 2, &timing).unwrap();
+        t.handle(Intent::Ready, 3, &timing).unwrap();
+        assert_eq!(t.turn_status(), Some(TurnStatus::Person(Color::White)));
+        let mut seen_landing = 0;
+        for i in 0..6u64 {
+            if t.game.as_ref().unwrap().awaited() != Some(Color::White) {
+                break;
+            }
+            let s = t.state().unwrap().clone();
+            let mine = crate::ai::random(&s, i).unwrap();
+            t.handle(Intent::Act(mine), 0, &timing).unwrap();
+            // The engine's reply, as the engine seat plays it once the board is still.
+            while t.animating() {
+                assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Color::White)));
+                t.tick(0.05, &timing);
+            }
+            if t.phase != Phase::Play {
+                return;
+            }
+            if t.turn_status() == Some(TurnStatus::Person(Color::White)) {
+                // A failed attempt out of check: white acts again.
+                continue;
+            }
+            assert_eq!(t.turn_status(), Some(TurnStatus::Waiting(Color::Black)));
+            let s = t.state().unwrap().clone();
+            let reply = crate::ai::random(&s, 100 + i).unwrap();
+            t.play(reply, &timing).unwrap();
+            while t.animating() {
+                // White is awaited already, but the reply is still on its way.
+                assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Color::Black)));
+                assert!(!t.person_to_act());
+                seen_landing += 1;
+                t.tick(0.05, &timing);
+            }
+            if t.phase != Phase::Play {
+                return;
+            }
+            if t.game.as_ref().unwrap().awaited() == Some(Color::White) {
+                assert_eq!(t.turn_status(), Some(TurnStatus::Person(Color::White)));
+            }
+        }
+        assert!(seen_landing > 0, "the replies took time to land");
+    }
+
+    fn knight_attacks_pawn(attacker: &[u8], defender: &[u8]) -> AttemptReport {
+        let s = crate::rules::chess::parse_position("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1").unwrap();
+        let action: Action = "e4xd6".parse().unwrap();
+        let dice = Dice {
+            attacker: crate::rules::chess::DiceSet::new(attacker).unwrap(),
+            defender: crate::rules::chess::DiceSet::new(defender).unwrap(),
+        };
+        let (_, record) = s.apply_with_dice(&action, Some(dice)).unwrap();
+        attempt_report(&s, &record).unwrap()
+    }
+
+    #[test]
+    fn a_wound_names_the_wounded_piece_the_dice_and_the_sums_in_three_languages() {
+        use crate::i18n::{Lang, Strings, parse_strings, unworded};
+        let r = knight_attacks_pawn(&[3, 2, 2], &[4, 5]);
+        assert_eq!(r.result, AttemptResult::Wound);
+        assert_eq!(
+            (r.attacker.color, r.attacker.role),
+            (Color::White, Role::Knight)
+        );
+        assert_eq!(
+            (r.defender.color, r.defender.role),
+            (Color::Black, Role::Pawn)
+        );
+        assert_eq!(r.defender_at, sq("d6"));
+        let expected = [
+            (
+                Lang::En,
+                "Black pawn wounded",
+                "White rolled 3 dice: 7; black rolled 2 dice: 9.",
+                "The defender's total is higher: both stay",
+            ),
+            (
+                Lang::Pt,
+                "Ferimento: peão preto",
+                "As brancas rolaram 3 dados: 7; as pretas, 2 dados: 9.",
+                "O total do defensor é maior: as duas peças ficam",
+            ),
+            (
+                Lang::Ru,
+                "Ранение: чёрная пешка",
+                "Белые бросили 3 кубика: 7; чёрные — 2 кубика: 9.",
+                "Сумма защитника больше: обе фигуры остаются",
+            ),
+        ];
+        for (lang, head, sums, meaning) in expected {
+            let strings = Strings::new(lang);
+            let (h, s, m) = attempt_text(&strings, &r);
+            assert_eq!(h, head, "{}", lang.code());
+            assert_eq!(s.as_deref(), Some(sums), "{}", lang.code());
+            assert!(m.starts_with(meaning), "{}: {m}", lang.code());
+            // The headline names the defender alone: nothing of the attacker's side.
+            let attacker = strings.say(&Color::White.explain()).to_lowercase();
+            assert!(
+                !h.to_lowercase().contains(&attacker),
+                "{}: {h}",
+                lang.code()
+            );
+            let words = parse_strings(lang.source()).unwrap();
+            for m in [r.headline(), r.sums().unwrap(), r.meaning()] {
+                assert_eq!(unworded(&words, &m), None, "{}", lang.code());
+            }
+        }
+    }
+
+    #[test]
+    fn each_result_says_what_the_sums_meant() {
+        use crate::i18n::{Lang, Strings, parse_strings, unworded};
+        let success = knight_attacks_pawn(&[6, 6, 6], &[1, 1]);
+        let miss = knight_attacks_pawn(&[2, 2, 1], &[2, 3]);
+        let wound = knight_attacks_pawn(&[1, 1, 1], &[6, 6]);
+        assert_eq!(success.result, AttemptResult::Success);
+        assert_eq!(miss.result, AttemptResult::Miss);
+        // A wounded defender dies without a roll: no sums, its own meaning.
+        let s = crate::rules::chess::parse_position("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1").unwrap();
+        let hit: Action = "e4xd6".parse().unwrap();
+        let (s, _) = s
+            .apply_with_dice(
+                &hit,
+                Some(Dice {
+                    attacker: crate::rules::chess::DiceSet::new(&[1, 1, 1]).unwrap(),
+                    defender: crate::rules::chess::DiceSet::new(&[6, 6]).unwrap(),
+                }),
+            )
+            .unwrap();
+        let (s, _) = s.apply_with_dice(&"e8e7".parse().unwrap(), None).unwrap();
+        let (_, record) = s.apply_with_dice(&hit, None).unwrap();
+        let died = attempt_report(&s, &record).unwrap();
+        assert_eq!(died.dice, None);
+        assert_eq!(died.result, AttemptResult::Success);
+        assert!(died.defender.wounded);
+        let english = Strings::new(Lang::En);
+        let en = |r: &AttemptReport| attempt_text(&english, r);
+        assert_eq!(en(&success).0, "Black pawn captured");
+        assert!(en(&success).2.starts_with("The attacker's total is higher"));
+        assert_eq!(
+            en(&miss).1.as_deref(),
+            Some("White rolled 3 dice: 5; black rolled 2 dice: 5.")
+        );
+        assert!(en(&miss).2.starts_with("The totals are equal: a miss"));
+        assert_eq!(en(&died).0, "Black pawn captured");
+        assert_eq!(en(&died).1, None);
+        assert!(
+            en(&died)
+                .2
+                .starts_with("A wounded defender dies without a roll")
+        );
+        for lang in Lang::ALL {
+            let strings = Strings::new(lang);
+            let words = parse_strings(lang.source()).unwrap();
+            let meanings: std::collections::HashSet<String> = [&success, &miss, &wound, &died]
+                .iter()
+                .map(|r| {
+                    assert_eq!(unworded(&words, &r.headline()), None);
+                    assert_eq!(unworded(&words, &r.meaning()), None);
+                    attempt_text(&strings, r).2
+                })
+                .collect();
+            assert_eq!(
+                meanings.len(),
+                4,
+                "{}: a meaning of its own for each",
+                lang.code()
+            );
+        }
+        // The number of dice in the number's own form.
+        let ru = Strings::new(Lang::Ru);
+        let said: Vec<String> = [1, 2, 4, 5]
+            .iter()
+            .map(|n| ru.say(&dice_count(*n)))
+            .collect();
+        assert_eq!(said, ["1 кубик", "2 кубика", "4 кубика", "5 кубиков"]);
+        assert_eq!(english.say(&dice_count(1)), "1 die");
+    }
+
+    #[test]
+    fn the_move_list_keeps_the_latest_attempt_in_words_after_the_dice() {
+        let mut t = Table::default();
+        hot_seat_game(&mut t);
+        let timing = Timing::PLAY;
+        let mut i = 0;
+        loop {
+            let s = t.state().unwrap().clone();
+            let attempt = s
+                .legal_actions()
+                .into_iter()
+                .find(|a| s.attempt_dice(a).is_some_and(|d| d.defender > 0));
+            if let Some(a) = attempt {
+                let (victim_at, victim) = s.attempt_defender(&a).unwrap();
+                t.handle(Intent::Act(a), 0, &timing).unwrap();
+                assert_eq!(t.recent_attempt(), None, "the dice tell it while they roll");
+                t.handle(Intent::SkipRoll, 0, &timing).unwrap();
+                let (line, report) = t.recent_attempt().expect("kept after the dice");
+                assert_eq!(Some(line), t.list().last(), "the attempt just played");
+                assert_eq!(report.defender, victim);
+                assert_eq!(report.defender_at, victim_at);
+                // One more action: still one of the last two. Two more: gone.
+                while t.animating() {
+                    t.tick(0.1, &timing);
+                }
+                for k in 0..2 {
+                    if t.phase != Phase::Play {
+                        return;
+                    }
+                    let s = t.state().unwrap().clone();
+                    let legal = s.legal_actions();
+                    let quiet = legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Move { .. }))
+                        .or_else(|| legal.iter().find(|a| !a.is_attempt()))
+                        .copied()
+                        .unwrap();
+                    t.handle(Intent::Act(quiet), 0, &Timing::INSTANT).unwrap();
+                    assert_eq!(t.recent_attempt().is_some(), k == 0, "after {} more", k + 1);
+                }
+                return;
             }
             let a = crate::ai::random(&s, i).unwrap();
             t.handle(Intent::Act(a), 0, &Timing::INSTANT).unwrap();

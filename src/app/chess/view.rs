@@ -5,7 +5,8 @@
 //! marks: green dots for moves, red rings for attempts, green rings for heals, a white ring
 //! under the selected piece, the gold frame on the last piece that moved or acted, a red glow
 //! under a king in check, the keyboard's focus, and while building the squares the piece in
-//! hand may stand on and a red ring on each piece that breaks a rule.
+//! hand may stand on without breaking a rule, a white ring on the piece picked to take off, and
+//! a red ring on each piece that breaks a rule.
 
 use super::table::{Focus, Phase, Table, Timing};
 use super::{ChessResolved, ChessTable, wood};
@@ -1045,7 +1046,7 @@ struct MarksKey {
     focus: Option<Focus>,
     frame: Option<Square>,
     check: Option<Square>,
-    build: Option<(Option<Role>, Draft)>,
+    build: Option<(Option<Role>, Draft, Option<Square>)>,
     showing: bool,
     plies: usize,
     viewing: Option<usize>,
@@ -1079,7 +1080,7 @@ fn update_marks(
         focus: t.focus,
         frame: t.gold_frame(),
         check,
-        build: t.draft().map(|d| (t.held, d.clone())),
+        build: t.draft().map(|d| (t.held, d.clone(), t.build_pick)),
         showing: t.busy <= 0.0 && t.roll.is_none(),
         plies: t.plies(),
         viewing: t.viewing,
@@ -1119,10 +1120,12 @@ fn update_marks(
             p.spawn((ChessMark, flat_mark(&quad, m.clone(), square_pos(sq), size)));
         };
         if let Some(d) = t.draft() {
-            if let Some(role) = t.held {
-                for sq in d.allowed_squares(role) {
-                    mark(&palette.dot, sq, 0.5);
-                }
+            // A dot only where the piece in hand breaks no rule: none at 0 points left.
+            for sq in t.build_dots() {
+                mark(&palette.dot, sq, 0.5);
+            }
+            if let Some(sq) = t.build_pick {
+                mark(&palette.white, sq, 0.95);
             }
             for problem in d.problems() {
                 for sq in broken_squares(&problem) {

@@ -524,6 +524,21 @@ impl State {
         Some(counts)
     }
 
+    /// The piece an attempt is aimed at and the square it stands on (for en passant, the pawn
+    /// passed by), or `None` when the action is not an attempt on a piece.
+    pub fn attempt_defender(&self, action: &Action) -> Option<(Square, Piece)> {
+        let (from, to) = match *action {
+            Action::Attempt { from, to, .. } => (from, to),
+            Action::Play(p) => match p.card_move() {
+                Some(m) if m.attack => (m.from, m.to),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let attacker = self.board.get(from)?;
+        self.defender(attacker, to)
+    }
+
     /// The exact odds of an attempt's results.
     pub fn attempt_odds(&self, action: &Action) -> Option<Odds> {
         self.attempt_dice(action).map(DiceCounts::odds)

@@ -4,6 +4,7 @@
 
 use super::{GREEN, RED, to_board};
 use crate::ai::Level;
+use crate::app::chess::table::{BuildStatus, build_status, piece_name};
 use crate::app::chess::view::square_at;
 use crate::app::chess::{Intent, Table};
 use crate::app::style::{self, big_button, panel_frame};
@@ -24,14 +25,7 @@ const OPPONENTS: [(Seat, &str); 4] = [
 /// The palette's roles, in the order of the keys 1–4.
 pub(super) const PALETTE: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
-/// A word with its first letter in capitals ("rook" → "Rook", "ладья" → "Ладья").
-pub(super) fn capital(word: &str) -> String {
-    let mut c = word.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
+pub(super) use crate::app::chess::table::capital;
 
 pub(super) fn colour_word(tr: &Tr, c: Color) -> String {
     tr.say(&c.explain())
@@ -157,7 +151,7 @@ pub(super) fn builder(
     } else {
         tr.tf("chess.build.title", &[("colour", &colour_word(tr, colour))])
     };
-    let problems = draft.problems();
+    let status = build_status(draft);
     let mut dropped: Option<(Role, egui::Pos2)> = None;
     let mut dragging: Option<Role> = None;
     egui::Area::new(egui::Id::new("chess-build"))
@@ -207,16 +201,24 @@ pub(super) fn builder(
                             ],
                         );
                         let held = table.held == Some(role);
-                        let r = ui
-                            .add(
-                                egui::Button::selectable(
-                                    held,
-                                    egui::RichText::new(text).size(17.0),
-                                )
+                        // A kind that fits nowhere (the most placed, too few points) is dimmed
+                        // and says why.
+                        let blocked = draft.role_blocked(role);
+                        let text = egui::RichText::new(text).size(17.0);
+                        let text = if blocked.is_some() {
+                            text.color(super::DIM)
+                        } else {
+                            text
+                        };
+                        let r = ui.add(
+                            egui::Button::selectable(held, text)
                                 .min_size(egui::vec2(300.0, 30.0))
                                 .sense(egui::Sense::click_and_drag()),
-                            )
-                            .on_hover_text(tr.t("chess.build.palette_hint"));
+                        );
+                        let r = match &blocked {
+                            Some(why) => r.on_hover_text(capital(&tr.say(&why.explain()))),
+                            None => r.on_hover_text(tr.t("chess.build.palette_hint")),
+                        };
                         if r.clicked() {
                             send(Intent::Hold(if held { None } else { Some(role) }));
                         }
@@ -237,23 +239,75 @@ pub(super) fn builder(
                         .size(14.0)
                         .color(style::MUTED),
                     );
-                    ui.separator();
-                    if problems.is_empty() {
+                    // The piece in hand fits nowhere: why (there are no dots).
+                    if let Some(why) = table.held.and_then(|r| draft.role_blocked(r)) {
                         ui.label(
-                            egui::RichText::new(tr.t("chess.build.legal"))
-                                .size(15.0)
-                                .color(GREEN),
+                            egui::RichText::new(capital(&tr.say(&why.explain())))
+                                .size(14.0)
+                                .color(style::ASH),
                         );
-                    } else {
-                        for p in &problems {
+                    }
+                    // The piece picked on the board, to take off.
+                    if let Some(sq) = table.build_pick
+                        && let Some(role) = draft.at(sq)
+                    {
+                        ui.horizontal(|ui| {
                             ui.label(
-                                egui::RichText::new(format!(
-                                    "• {}",
-                                    capital(&tr.say(&p.explain()))
+                                egui::RichText::new(tr.tf(
+                                    "chess.build.picked",
+                                    &[
+                                        ("piece", &capital(&tr.say(&piece_name(colour, role)))),
+                                        ("square", &sq.to_string()),
+                                    ],
                                 ))
                                 .size(15.0)
-                                .color(RED),
+                                .color(style::CREAM),
                             );
+                            if role != Role::King
+                                && ui.button(tr.t("chess.build.take_off")).clicked()
+                            {
+                                send(Intent::TakeOff(sq));
+                            }
+                        });
+                        if role == Role::King {
+                            let why = crate::play::chess::DraftError::KingStays(sq);
+                            ui.label(
+                                egui::RichText::new(capital(&tr.say(&why.explain())))
+                                    .size(14.0)
+                                    .color(style::ASH),
+                            );
+                        }
+                    }
+                    ui.separator();
+                    match &status {
+                        BuildStatus::KingOnly { left } => {
+                            ui.label(
+                                egui::RichText::new(
+                                    tr.tf("chess.build.king_only", &[("left", &left.to_string())]),
+                                )
+                                .size(15.0)
+                                .color(style::CREAM),
+                            );
+                        }
+                        BuildStatus::Legal { left } => {
+                            let line = if *left == 0 {
+                                tr.t("chess.build.legal").to_string()
+                            } else {
+                                tr.tf("chess.build.legal_left", &[("left", &left.to_string())])
+                            };
+                            ui.label(egui::RichText::new(line).size(15.0).color(GREEN));
+                        }
+                        BuildStatus::Broken(problems) => {
+                            for p in problems {
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "• {}",
+                                        capital(&tr.say(&p.explain()))
+                                    ))
+                                    .size(15.0)
+                                    .color(RED),
+                                );
+                            }
                         }
                     }
                     ui.separator();
@@ -266,8 +320,9 @@ pub(super) fn builder(
                         }
                     });
                     ui.add_space(4.0);
+                    let legal = !matches!(status, BuildStatus::Broken(_));
                     let ready = ui
-                        .add_enabled(problems.is_empty(), big_button(tr.t("chess.build.ready")))
+                        .add_enabled(legal, big_button(tr.t("chess.build.ready")))
                         .on_disabled_hover_text(tr.t("chess.build.not_ready"));
                     if ready.clicked() {
                         send(Intent::Ready);
@@ -354,10 +409,62 @@ pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Color, send: &mut impl Fn
         });
 }
 
-/// The banner while both armies are revealed.
-pub(super) fn revealed(ctx: &egui::Context, tr: &Tr) {
+/// The board's playing surface on the screen (the bounding box of its four corners), if the
+/// camera sees it.
+pub(super) fn board_rect(camera: Option<(&Camera, &GlobalTransform)>) -> Option<egui::Rect> {
+    let y = crate::app::room::TABLE_TOP_Y + crate::carve::BOARD_TOP;
+    let mut rect: Option<egui::Rect> = None;
+    for (x, z) in [(-4.0, -4.0), (4.0, -4.0), (-4.0, 4.0), (4.0, 4.0)] {
+        let p = super::to_screen(camera, Vec3::new(x, y, z))?;
+        rect = Some(rect.map_or(egui::Rect::from_min_max(p, p), |r| {
+            r.union(egui::Rect::from_min_max(p, p))
+        }));
+    }
+    rect
+}
+
+/// The top of the screen the table's own bars use (the menu button, the players' panels).
+const TOP_BARS: f32 = 80.0;
+/// Room kept between the banner and the board, or the screen's edge.
+const BANNER_GAP: f32 = 10.0;
+/// The banner's height, about (its text and margins).
+const BANNER_HEIGHT: f32 = 52.0;
+
+/// Where the reveal's banner goes, so that it hides no piece of either army: under the board's
+/// picture if there is room, else over it (below the top bars), else along the screen's bottom
+/// edge — over the near side, the army of the person here, never the far one being revealed.
+/// The point and the banner's side that sits on it.
+pub fn banner_spot(screen: egui::Rect, board: Option<egui::Rect>) -> (egui::Pos2, egui::Align2) {
+    let bottom_edge = (
+        egui::pos2(screen.center().x, screen.bottom() - BANNER_GAP),
+        egui::Align2::CENTER_BOTTOM,
+    );
+    let Some(board) = board else {
+        return bottom_edge;
+    };
+    let x = board.center().x.clamp(screen.left(), screen.right());
+    if board.bottom() + BANNER_GAP + BANNER_HEIGHT <= screen.bottom() - BANNER_GAP {
+        return (
+            egui::pos2(x, board.bottom() + BANNER_GAP),
+            egui::Align2::CENTER_TOP,
+        );
+    }
+    if board.top() - BANNER_GAP - BANNER_HEIGHT >= screen.top() + TOP_BARS {
+        return (
+            egui::pos2(x, board.top() - BANNER_GAP),
+            egui::Align2::CENTER_BOTTOM,
+        );
+    }
+    bottom_edge
+}
+
+/// The banner while both armies are revealed, off the board where it fits (see
+/// [`banner_spot`]).
+pub(super) fn revealed(ctx: &egui::Context, tr: &Tr, board: Option<egui::Rect>) {
+    let (at, pivot) = banner_spot(ctx.content_rect(), board);
     egui::Area::new(egui::Id::new("chess-revealed"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+        .fixed_pos(at)
+        .pivot(pivot)
         .interactable(false)
         .show(ctx, |ui| {
             panel_frame()
@@ -370,4 +477,76 @@ pub(super) fn revealed(ctx: &egui::Context, tr: &Tr) {
                     );
                 });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Strings};
+
+    /// The reveal's banner as drawn on a 1280×720 screen with the board's picture at `board`.
+    fn banner_rect(board: egui::Rect) -> egui::Rect {
+        let ctx = egui::Context::default();
+        let tr = Tr(Strings::new(Lang::En));
+        let input = || egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            ..Default::default()
+        };
+        // The first pass sizes the new area; the second lays it out.
+        // The game's own fonts (egui's defaults are off).
+        ctx.set_fonts(crate::app::style::font_definitions());
+        for _ in 0..2 {
+            ctx.run_ui(input(), |ui| revealed(ui.ctx(), &tr, Some(board)))
+                .drop_without_applying_deltas();
+        }
+        ctx.memory(|m| m.area_rect(egui::Id::new("chess-revealed")))
+            .expect("the banner is drawn")
+    }
+
+    #[test]
+    fn the_reveal_banner_hides_no_piece_where_there_is_room_and_never_the_far_rank() {
+        let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
+            egui::Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
+        };
+        for (board, room) in [
+            // Room under the board.
+            (rect(340.0, 90.0, 940.0, 560.0), true),
+            // Room over it only.
+            (rect(300.0, 200.0, 980.0, 690.0), true),
+            // The board fills the height: the banner goes along the bottom edge.
+            (rect(260.0, 40.0, 1020.0, 705.0), false),
+        ] {
+            let banner = banner_rect(board);
+            assert!(banner.width() > 100.0, "{banner:?}");
+            if room {
+                assert!(!banner.intersects(board), "{board:?}: {banner:?}");
+            } else {
+                assert!(banner.bottom() <= 720.0, "{banner:?}");
+                assert!(
+                    banner.top() > board.center().y,
+                    "near side only: {banner:?}"
+                );
+            }
+            // The far rank (the army being revealed, seen from the near side) stays clear.
+            let far_rank = rect(
+                board.left(),
+                board.top(),
+                board.right(),
+                board.top() + board.height() / 8.0,
+            );
+            assert!(!banner.intersects(far_rank), "{board:?}: {banner:?}");
+        }
+        // Without the board's picture: along the bottom edge.
+        assert_eq!(
+            banner_spot(
+                egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0)),
+                None
+            )
+            .1,
+            egui::Align2::CENTER_BOTTOM
+        );
+    }
 }

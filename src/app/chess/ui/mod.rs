@@ -32,6 +32,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 pub(super) const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 pub(super) const GREY: egui::Color32 = egui::Color32::from_rgb(0xb8, 0xb0, 0xa4);
+/// Text of a choice that cannot be taken now (a piece that fits nowhere in the army).
+pub(super) const DIM: egui::Color32 = egui::Color32::from_rgb(0x80, 0x70, 0x5c);
 
 /// The card icons, loaded from the theme's paths the first time the table is drawn.
 #[derive(Resource, Default)]
@@ -102,7 +104,7 @@ fn table_ui(
         super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut send),
         super::Phase::Reveal { .. } => {
             play::players(ctx, &tr, &table);
-            build::revealed(ctx, &tr);
+            build::revealed(ctx, &tr, build::board_rect(camera));
         }
         super::Phase::Play | super::Phase::Over => {
             play::players(ctx, &tr, &table);
@@ -110,6 +112,8 @@ fn table_ui(
             play::odds(ctx, &tr, &table, camera);
             play::dice(ctx, &tr, &table, &timing, camera);
             cards::piles(ctx, &tr, &table, &ids);
+            // After the piles: it goes under them when the cards are in play.
+            play::recent_attempt(ctx, &tr, &table);
             if table.phase == super::Phase::Over {
                 play::end(ctx, &tr, &table, &mut send);
             } else {

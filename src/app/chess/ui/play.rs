@@ -1,16 +1,21 @@
 //! The panels in play: who sits where and who acts (with check and the engine thinking), the
 //! move list with Step back / Step forward and the "viewing" state, the odds beside each ring,
-//! the dice's sums and outcome, the bottom bar (Heal, Undo move, Resign), the promotion
+//! the dice's sums and outcome (naming the piece it happened to, and what the sums meant),
+//! the latest attempt kept in words after its dice are gone, the bottom bar (whose turn — not
+//! yours until the engine's reply has landed —, Heal, Undo move, Resign), the promotion
 //! chooser and the end banner.
 
 use super::build::{capital, colour_word};
 use super::{ChessPanels, GREEN, GREY, RED, to_screen};
-use crate::app::chess::table::ListEntry;
+use crate::app::chess::table::{
+    AttemptReport, ListEntry, TurnStatus, attempt_report, attempt_text,
+};
 use crate::app::chess::view::{dice_centre, square_pos};
 use crate::app::chess::{Intent, Phase, Table, Timing};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
+use crate::play::chess::Ending;
 use crate::rules::chess::{Action, AttemptResult, Color, Odds, Role};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -427,29 +432,22 @@ pub(super) fn dice(
                     });
             });
     }
-    if settled && let Some(result) = record.result {
-        let (key, colour) = match result {
-            AttemptResult::Success => ("chess.outcome.captured", GREEN),
-            AttemptResult::Wound => ("chess.outcome.wounded", RED),
-            AttemptResult::Miss => ("chess.outcome.miss", GREY),
-        };
+    if settled && let Some(report) = attempt_report(&roll.played.before, &record) {
         let mid = (dice_centre(true) + dice_centre(false)) / 2.0;
         if let Some(p) = to_screen(camera, mid + Vec3::new(0.0, 0.0, 0.8)) {
             egui::Area::new(egui::Id::new("chess-outcome"))
                 .fixed_pos(p + egui::vec2(0.0, 0.0))
-                .pivot(egui::Align2::CENTER_CENTER)
+                .pivot(egui::Align2::CENTER_TOP)
                 .interactable(false)
                 .order(egui::Order::Foreground)
                 .show(ctx, |ui| {
                     panel_frame()
-                        .inner_margin(egui::Margin::symmetric(16, 6))
+                        .inner_margin(egui::Margin::symmetric(16, 8))
                         .show(ui, |ui| {
-                            ui.label(
-                                egui::RichText::new(tr.t(key))
-                                    .size(26.0)
-                                    .color(colour)
-                                    .strong(),
-                            );
+                            ui.set_max_width(560.0);
+                            ui.vertical_centered(|ui| {
+                                attempt_words(ui, tr, &report, (26.0, 15.0), true);
+                            });
                         });
                 });
         }
@@ -469,6 +467,135 @@ pub(super) fn dice(
         });
 }
 
+/// The colour of an attempt's headline: green for a capture, red for a wound, grey for a miss.
+fn result_colour(result: AttemptResult) -> egui::Color32 {
+    match result {
+        AttemptResult::Success => GREEN,
+        AttemptResult::Wound => RED,
+        AttemptResult::Miss => GREY,
+    }
+}
+
+/// An attempt in words: the headline naming the piece it happened to, the dice and sums, and
+/// what they meant.
+fn attempt_words(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    report: &AttemptReport,
+    (head, body): (f32, f32),
+    with_meaning: bool,
+) {
+    let (headline, sums, meaning) = attempt_text(tr, report);
+    ui.label(
+        egui::RichText::new(headline)
+            .size(head)
+            .color(result_colour(report.result))
+            .strong(),
+    );
+    if let Some(sums) = sums {
+        ui.label(egui::RichText::new(sums).size(body).color(style::CREAM));
+    }
+    if with_meaning {
+        ui.label(
+            egui::RichText::new(meaning)
+                .size(body - 1.0)
+                .color(style::ASH),
+        );
+    }
+}
+
+/// The height the hand of cards takes along the bottom (and the bars above it start).
+const HAND_HEIGHT: f32 = 176.0;
+
+/// The latest attempt, kept in words after its dice are gone (while it is one of the last two
+/// actions on show): in the bottom-left corner, or with the cards in play in the left column
+/// under the played piles (above the hand), shorter (without the meaning) where the room is
+/// short, and left out where there is none.
+pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
+    let Some((line, report)) = table.recent_attempt() else {
+        return;
+    };
+    let action = format!(
+        "{}{} {}",
+        line.number,
+        if line.side == Color::White {
+            "."
+        } else {
+            "…"
+        },
+        line.text
+    );
+    let cards = table.game.as_ref().is_some_and(|g| g.artifacts());
+    let area = egui::Area::new(egui::Id::new("chess-recent-attempt")).interactable(false);
+    let (area, with_meaning) = if cards {
+        let screen = ctx.content_rect();
+        let top = ctx
+            .memory(|m| m.area_rect(egui::Id::new("chess-piles")))
+            .map_or(240.0, |r| r.bottom())
+            + 12.0;
+        // The hand's top as last drawn (its cards grow with their words).
+        let hand_top = ctx
+            .memory(|m| m.area_rect(egui::Id::new("chess-hand")))
+            .map_or(screen.bottom() - HAND_HEIGHT, |r| r.top());
+        let room = hand_top - 8.0 - top;
+        if room < 80.0 {
+            return;
+        }
+        (area.fixed_pos(egui::pos2(16.0, top)), room >= 190.0)
+    } else {
+        (area.anchor(egui::Align2::LEFT_BOTTOM, [16.0, -16.0]), true)
+    };
+    area.show(ctx, |ui| {
+        panel_frame()
+            .inner_margin(egui::Margin::symmetric(14, 10))
+            .show(ui, |ui| {
+                ui.set_max_width(290.0);
+                ui.label(
+                    egui::RichText::new(tr.tf("chess.attempt.recent", &[("action", &action)]))
+                        .size(13.0)
+                        .color(style::MUTED),
+                );
+                attempt_words(ui, tr, report, (18.0, 14.0), with_meaning);
+            });
+    });
+}
+
+/// The line of the bottom bar for `status`: an action still landing is told as such, so "your
+/// turn" comes only once the engine's reply stands on the board.
+pub fn turn_line(tr: &Tr, table: &Table, status: TurnStatus, dots: usize) -> String {
+    let person_here = |c: Color| {
+        table
+            .game
+            .as_ref()
+            .is_some_and(|g| g.seat(c) == Seat::Person)
+    };
+    match status {
+        TurnStatus::Landing(side) if person_here(side) && !table.hot_seat() => {
+            tr.t("chess.turn.landing_you").to_string()
+        }
+        TurnStatus::Landing(side) => tr.tf(
+            "chess.turn.landing",
+            &[("who", &seat_name(tr, table, side))],
+        ),
+        TurnStatus::Waiting(side) => format!(
+            "{}{}",
+            tr.tf("chess.turn.engine", &[("who", &seat_name(tr, table, side))]),
+            ".".repeat(dots)
+        ),
+        TurnStatus::Person(side) if table.hot_seat() => tr.tf(
+            "chess.turn.hot",
+            &[
+                ("who", &seat_name(tr, table, side)),
+                ("colour", &colour_word(tr, side)),
+            ],
+        ),
+        TurnStatus::Person(_) if table.selected.is_some() => {
+            tr.t("chess.turn.selected").to_string()
+        }
+        TurnStatus::Person(_) => tr.t("chess.turn.yours").to_string(),
+    }
+}
+
 /// The bar at the bottom: whose turn, what to do, Heal, Resign.
 pub(super) fn actions(
     ctx: &egui::Context,
@@ -484,31 +611,11 @@ pub(super) fn actions(
     if table.roll.is_some() || table.card.is_some() || game.state().window().is_some() {
         return;
     }
-    let Some(turn) = game.awaited() else {
+    let Some(status) = table.turn_status() else {
         return;
     };
     let above_hand = game.artifacts() && table.viewing.is_none();
-    let person = game.seat(turn) == Seat::Person;
-    let line = if !person {
-        let who = seat_name(tr, table, turn);
-        format!(
-            "{}{}",
-            tr.tf("chess.turn.engine", &[("who", &who)]),
-            ".".repeat(dots)
-        )
-    } else if table.hot_seat() {
-        tr.tf(
-            "chess.turn.hot",
-            &[
-                ("who", &seat_name(tr, table, turn)),
-                ("colour", &colour_word(tr, turn)),
-            ],
-        )
-    } else if table.selected.is_some() {
-        tr.t("chess.turn.selected").to_string()
-    } else {
-        tr.t("chess.turn.yours").to_string()
-    };
+    let line = turn_line(tr, table, status, dots);
     let heals = game
         .state()
         .legal_actions()
@@ -626,6 +733,24 @@ pub(super) fn promotion(
         });
 }
 
+/// Why the game ended, as a sentence to the person here: "You resigned" against the engine,
+/// "Player 1 (white) resigned" at a hot seat, else the rules' reason ("Mate").
+pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
+    match ending {
+        Ending::Resigned(side) if !table.hot_seat() && side == table.colour => {
+            tr.t("chess.ending.you_resigned").to_string()
+        }
+        Ending::Resigned(side) => tr.tf(
+            "chess.ending.resigned_who",
+            &[(
+                "who",
+                &format!("{} ({})", seat_name(tr, table, side), colour_word(tr, side)),
+            )],
+        ),
+        Ending::Rules(_) => capital(&tr.say(&ending.explain())),
+    }
+}
+
 /// The end: who won and why, and a new game.
 pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
     let Some(game) = &table.game else {
@@ -641,6 +766,7 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
     let headline = match ending.winner() {
         None => tr.t("chess.end_banner.draw").to_string(),
         Some(w) if !table.hot_seat() && w == person => tr.t("chess.end_banner.you_win").to_string(),
+        Some(_) if !table.hot_seat() => tr.t("chess.end_banner.you_lose").to_string(),
         Some(w) => tr.tf(
             "chess.end_banner.wins",
             &[
@@ -664,7 +790,7 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
                             .strong(),
                     );
                     ui.label(
-                        egui::RichText::new(capital(&tr.say(&ending.explain())))
+                        egui::RichText::new(ending_line(tr, table, ending))
                             .size(19.0)
                             .color(style::CREAM),
                     );
@@ -688,4 +814,90 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
                 });
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Strings};
+
+    fn tr(lang: Lang) -> Tr {
+        Tr(Strings::new(lang))
+    }
+
+    fn game_against(opponent: Seat) -> Table {
+        let mut t = Table::default();
+        let instant = Timing::INSTANT;
+        t.handle(Intent::Artifacts(false), 0, &instant).unwrap();
+        t.handle(Intent::Choose(opponent), 0, &instant).unwrap();
+        t.handle(Intent::Start, 1, &instant).unwrap();
+        t.handle(Intent::RandomArmy, 2, &instant).unwrap();
+        t.handle(Intent::Ready, 3, &instant).unwrap();
+        if opponent == Seat::Person {
+            t.handle(Intent::TakeOver, 0, &instant).unwrap();
+            t.handle(Intent::RandomArmy, 4, &instant).unwrap();
+            t.handle(Intent::Ready, 5, &instant).unwrap();
+        }
+        assert_eq!(t.phase, Phase::Play);
+        t
+    }
+
+    #[test]
+    fn an_action_still_landing_is_not_told_as_your_turn() {
+        let t = game_against(Seat::Bot(crate::ai::Level::Normal));
+        let en = tr(Lang::En);
+        let yours = en.t("chess.turn.yours").to_string();
+        let engine = turn_line(&en, &t, TurnStatus::Landing(Color::Black), 0);
+        assert_eq!(engine, "Engine (normal) moves…");
+        let own = turn_line(&en, &t, TurnStatus::Landing(Color::White), 0);
+        assert_eq!(own, "Your move is landing…");
+        assert_eq!(
+            turn_line(&en, &t, TurnStatus::Person(Color::White), 0),
+            yours
+        );
+        for lang in Lang::ALL {
+            let tr = tr(lang);
+            let yours = tr.t("chess.turn.yours");
+            for side in [Color::White, Color::Black] {
+                let line = turn_line(&tr, &t, TurnStatus::Landing(side), 0);
+                assert_ne!(line, yours, "{}", lang.code());
+                assert!(
+                    line.chars().next().is_some_and(char::is_uppercase),
+                    "{line}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_resignation_is_told_as_a_sentence_naming_who() {
+        let mut t = game_against(Seat::Bot(crate::ai::Level::Easy));
+        t.handle(Intent::Resign, 0, &Timing::INSTANT).unwrap();
+        let ending = t.game.as_ref().and_then(|g| g.ending()).unwrap();
+        assert_eq!(ending, Ending::Resigned(Color::White));
+        let said: Vec<String> = Lang::ALL
+            .iter()
+            .map(|l| ending_line(&tr(*l), &t, ending))
+            .collect();
+        assert_eq!(said, ["You resigned", "Você desistiu", "Вы сдались"]);
+        let mut h = game_against(Seat::Person);
+        h.handle(Intent::Resign, 0, &Timing::INSTANT).unwrap();
+        let ending = h.game.as_ref().and_then(|g| g.ending()).unwrap();
+        assert_eq!(ending, Ending::Resigned(Color::White));
+        assert_eq!(
+            ending_line(&tr(Lang::En), &h, ending),
+            "Player 1 (white) resigned"
+        );
+        // A rules' ending starts with a capital too.
+        let mate = Ending::Rules(crate::rules::chess::End::Mate {
+            winner: Color::Black,
+        });
+        for lang in Lang::ALL {
+            let line = ending_line(&tr(lang), &t, mate);
+            assert!(
+                line.chars().next().is_some_and(char::is_uppercase),
+                "{line}"
+            );
+        }
+    }
 }
