@@ -1350,6 +1350,150 @@ mod snelab {
         );
     }
 
+    /// Whether some painted text starts with `words`.
+    fn shows_start(p: &Painted, words: &str) -> bool {
+        p.texts.iter().any(|t| t.starts_with(words))
+    }
+
+    /// Issue 45: nothing said which side was the player's, nor what a Bar is.
+    #[test]
+    fn the_side_panel_says_which_pieces_are_yours_and_what_a_bar_is() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        sit(
+            &mut app,
+            Stakes::Casino,
+            Seat::Bot(Level::Easy),
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shown.shows("You play South, the light pieces"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            shown.shows("Your Bar: 7 pieces, weight 16"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            shown.shows("The Bar: a side's pieces in play, which pay for its captures"),
+            "{:?}",
+            shown.texts
+        );
+        intent(&mut app, Intent::AskResign);
+        intent(&mut app, Intent::Resign);
+        intent(&mut app, Intent::NextCase);
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shown.shows("South: light pieces · North: dark pieces"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shows_start(&shown, "You play"), "{:?}", shown.texts);
+    }
+
+    /// Issue 45: the move list's first row was cut in half once it scrolled. The list grows a move
+    /// at a time with a pass of the panels after each, as in the game; at every pass each row it
+    /// paints is whole inside the list's window (egui paints only the rows that reach into it).
+    #[test]
+    fn the_move_list_shows_whole_rows_when_it_scrolls() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let numbered = |t: &str| {
+            t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        };
+        // One pass of the panels: the move rows painted, each checked against its window.
+        let mut pass = |app: &mut App| -> usize {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                time: Some(ctx.input(|i| i.time) + 0.5),
+                ..Default::default()
+            };
+            let tr = app.world().resource::<Tr>().clone();
+            let out = app
+                .world_mut()
+                .resource_scope(|_, mut table: Mut<SnelabTable>| {
+                    ctx.run_ui(input, |ui| {
+                        draw_panels(ui.ctx(), &tr, &mut table.0, &mut panels, &Moment::default());
+                    })
+                });
+            let mut painted = 0;
+            let mut cut = Vec::new();
+            for c in &out.shapes {
+                if let egui::Shape::Text(t) = &c.shape
+                    && numbered(t.galley.text())
+                {
+                    let rect = t.galley.rect.translate(t.pos.to_vec2());
+                    if !c.clip_rect.expand(0.5).contains_rect(rect) {
+                        cut.push(format!(
+                            "`{}` at {rect:?} in {:?}",
+                            t.galley.text(),
+                            c.clip_rect
+                        ));
+                    }
+                    painted += 1;
+                }
+            }
+            out.drop_without_applying_deltas();
+            assert!(cut.is_empty(), "rows cut by the list's window: {cut:?}");
+            painted
+        };
+        // A long case: each side moves (a capture only when it must) its least advanced piece,
+        // never onto its Bench.
+        let mut painted = 0;
+        while table(&app).actions().len() < 60 && table(&app).phase() == Phase::Play {
+            let pos = table(&app).pos();
+            let h = pos.court().height();
+            let bench = |s: Side| if s == Side::South { h - 1 } else { 0 };
+            let me = pos.to_move();
+            let Some(a) = legal_actions(&pos)
+                .into_iter()
+                .filter(|a| a.to().row != bench(me))
+                .min_by_key(|a| {
+                    (
+                        a.is_capture(),
+                        std::cmp::Reverse(a.from().row.abs_diff(bench(me))),
+                    )
+                })
+            else {
+                break;
+            };
+            let now = table(&app).actions().len() as u64;
+            app.world_mut()
+                .resource_mut::<SnelabTable>()
+                .play(a, now, &Timing::INSTANT)
+                .unwrap();
+            painted = pass(&mut app);
+            painted = painted.max(pass(&mut app));
+        }
+        let pairs = table(&app).actions().len().div_ceil(2);
+        assert!(painted >= 8, "{painted} rows in view");
+        assert!(
+            painted < pairs,
+            "the list scrolled: {painted} of {pairs} rows in view"
+        );
+    }
+
     /// No English sentence is built with `format!` for the screen at the Snēlab table: every
     /// word comes from the strings files. (Ids and numbers may be formatted.)
     #[test]
