@@ -1355,6 +1355,147 @@ mod snelab {
         p.texts.iter().any(|t| t.starts_with(words))
     }
 
+    /// Issue 45: "North to move" while the captured piece still stood, and "Your move" before the
+    /// engine's reply had landed. The bar's turn, its capture line and its hint change only once
+    /// a move's pieces have landed; during the engine's turn no hint speaks to the player.
+    #[test]
+    fn the_bar_changes_turn_only_once_the_move_has_landed() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // The moves take their real time; the engine, seen thinking for a long while, never
+        // answers within the test.
+        app.insert_resource(Timing {
+            think: 1.0e6,
+            flip: 0.0,
+            ..Timing::PLAY
+        });
+        // South's Justice on d4 can take North's Barrister on f6, paid with a1 and b1.
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Bot(Level::Easy),
+            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shows_start(&shown, "The coin chose:"), "{:?}", shown.texts);
+        for i in [
+            Intent::Select(sq("d4")),
+            Intent::Target(sq("f6")),
+            Intent::Pay(sq("a1")),
+            Intent::Pay(sq("b1")),
+            Intent::Confirm,
+        ] {
+            intent(&mut app, i);
+        }
+        assert!(refusals(&mut app).is_empty());
+        assert_eq!(
+            table(&app).pos().to_move(),
+            Side::North,
+            "the rules passed the turn"
+        );
+        assert!(table(&app).busy > 0.0, "the Justice is still on its way");
+        let took = "South took Barrister (3) f6, paying Bailiff (1) a1 + Advocate (2) b1";
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(
+            !shows_start(&shown, "North is thinking") && !shown.shows("North to move"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            !shown.shows(took),
+            "not before the pieces have gone: {:?}",
+            shown.texts
+        );
+        // Landed: North's turn, the capture said, and a hint for the wait, not for moving.
+        let busy = table(&app).busy;
+        app.world_mut().resource_mut::<SnelabTable>().tick(busy);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shows_start(&shown, "North is thinking"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        assert!(
+            shown.shows("While North plays, point at any piece to see its rank and weight"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shows_start(&shown, "Select a piece"), "{:?}", shown.texts);
+        // The engine's reply, on its way: still North's turn on screen, the capture line kept
+        // until the reply has landed.
+        let reply = legal_actions(&table(&app).pos())[0];
+        {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.play(reply, 0, &Timing::PLAY).unwrap();
+            assert!(t.busy > 0.0);
+        }
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shows_start(&shown, "North is thinking"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shown.shows("Your move"), "{:?}", shown.texts);
+        let busy = table(&app).busy;
+        app.world_mut().resource_mut::<SnelabTable>().tick(busy);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shows_start(&shown, "Select a piece"), "{:?}", shown.texts);
+    }
+
+    /// Issue 45: the capture line went as soon as a piece was lifted. It stays until the next
+    /// move, whatever the player lifts or pays meanwhile.
+    #[test]
+    fn the_capture_line_stays_until_the_next_move() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // North's Justice on d4 takes South's Barrister on f2, paid with its Bailiff on a7 and
+        // its Advocate on b7; then South lifts a piece, and pays for a capture of its own.
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "bar1rab/7/7/3j3/7/5R1/BARJ1AB N +a",
+        );
+        for i in [
+            Intent::Select(sq("d4")),
+            Intent::Target(sq("f2")),
+            Intent::Pay(sq("a7")),
+            Intent::Pay(sq("b7")),
+            Intent::Confirm,
+        ] {
+            intent(&mut app, i);
+        }
+        assert!(refusals(&mut app).is_empty());
+        let took = "North took Barrister (3) f2, paying Bailiff (1) a7 + Advocate (2) b7";
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        click(&mut app, "a1");
+        assert!(matches!(table(&app).pick, Pick::Selected { .. }));
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "a piece lifted: {:?}", shown.texts);
+        // Put down, lifted again and moved: the next move ends the line.
+        click(&mut app, "a1");
+        assert_eq!(table(&app).pick, Pick::Idle);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        click(&mut app, "a1");
+        click(&mut app, "a2");
+        assert_eq!(table(&app).actions().len(), 2);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            !shown.shows(took),
+            "the next move was played: {:?}",
+            shown.texts
+        );
+    }
+
     /// Issue 45: nothing said which side was the player's, nor what a Bar is.
     #[test]
     fn the_side_panel_says_which_pieces_are_yours_and_what_a_bar_is() {

@@ -279,7 +279,7 @@ fn animate_played(
                     .entity(e)
                     .insert((
                         Leaving,
-                        Vanish::after(travel + 0.12 * i as f32, t.leave.max(0.01)).paid(),
+                        Vanish::after(travel + t.payer_delay(i), t.leave.max(0.01)).paid(),
                     ))
                     .with_children(|c| {
                         c.spawn(flat_mark(&quad, palette.green.clone(), Vec3::ZERO, 1.0));
