@@ -1355,6 +1355,64 @@ mod snelab {
         p.texts.iter().any(|t| t.starts_with(words))
     }
 
+    /// Issue 45: a lifted piece with no move said nothing and the hint still spoke of green dots.
+    /// The bar now says why, in the player's words, from the rules.
+    #[test]
+    fn a_lifted_piece_with_no_move_says_why_in_the_players_words() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // South's Justice on f3: toward file a its route runs into North's Justice on f5, the
+        // other way runs off the court.
+        let court = "bar1rab/7/5j1/7/5J1/7/BAR1RAB S +a";
+        sit(&mut app, Stakes::Casino, Seat::Bot(Level::Easy), court);
+        click(&mut app, "f3");
+        assert!(refusals(&mut app).is_empty(), "lifting it is no mistake");
+        let Pick::Selected { reach, .. } = &table(&app).pick else {
+            panic!("f3 is lifted: {:?}", table(&app).pick)
+        };
+        assert!(reach.is_empty(), "no dot, no ring: {reach:?}");
+        let stuck = table(&app).stuck().expect("the table knows why");
+        assert_eq!(stuck.blockers(), vec![sq("f5")]);
+        let why = "Justice can't move: one way runs off the court; its route is blocked at f5";
+        assert_eq!(
+            say(&app, &carved_tables::i18n::Explain::explain(&stuck)),
+            why
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(why), "{:?}", shown.texts);
+        assert!(
+            shown.shows("Select another piece · Escape puts it down"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            !shows_start(&shown, "Green dot"),
+            "no hint about dots that are not there: {:?}",
+            shown.texts
+        );
+        // A piece that can go somewhere says nothing of the kind.
+        click(&mut app, "b1");
+        assert_eq!(table(&app).stuck(), None);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            !shows_start(&shown, "Justice can't move"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(shows_start(&shown, "Green dot"), "{:?}", shown.texts);
+        // In Portuguese, the same reason in its words.
+        let mut settings = app.world().resource::<ActiveSettings>().0.clone();
+        settings.lang = Lang::Pt;
+        app.world_mut().write_message(ChangeSettings(settings));
+        app.update();
+        click(&mut app, "f3");
+        let shown = look(&mut app, &ctx, &mut panels);
+        let pt =
+            "Juiz não pode se mover: um dos caminhos sai da corte; o caminho está bloqueado em f5";
+        assert!(shown.shows(pt), "{:?}", shown.texts);
+    }
+
     /// Issue 45: "North to move" while the captured piece still stood, and "Your move" before the
     /// engine's reply had landed. The bar's turn, its capture line and its hint change only once
     /// a move's pieces have landed; during the engine's turn no hint speaks to the player.

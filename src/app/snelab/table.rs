@@ -20,8 +20,8 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::snelab::{self as session, Coin, Event, Phase, Session, SitError};
 use crate::play::{Refused, Seat};
 use crate::rules::snelab::{
-    Action, PaymentPick, Piece, Position, Reach, RuleError, Side, Square, payment_pick, reach,
-    route_squares,
+    Action, PaymentPick, Piece, Position, Reach, RuleError, Side, Square, Stuck, payment_pick,
+    reach, route_squares,
 };
 use std::ops::{Deref, DerefMut};
 
@@ -292,6 +292,19 @@ impl Table {
         match self.last {
             Some((_, _, piece)) if self.busy > 0.0 => piece.side,
             _ => self.session.pos().to_move(),
+        }
+    }
+
+    /// Why the lifted piece can go nowhere (no green dot, no red ring), from the rules: `None`
+    /// while nothing is lifted or the lifted piece has somewhere to go.
+    pub fn stuck(&self) -> Option<Stuck> {
+        match &self.pick {
+            Pick::Selected { from, reach }
+                if reach.moves.is_empty() && reach.captures.is_empty() =>
+            {
+                crate::rules::snelab::stuck(&self.session.pos(), *from)
+            }
+            _ => None,
         }
     }
 

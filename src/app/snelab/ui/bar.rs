@@ -26,13 +26,14 @@ pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
     }
 }
 
-/// The line under the turn: what a person can do now, or, while the engine plays, what there
-/// is to do meanwhile. Never a hint for the person
+/// The line under the turn: what a person can do now, why a lifted piece cannot go anywhere,
+/// or, while the engine plays, what there is to do meanwhile. Never a hint for the person
 /// while it is the engine's turn on screen.
 pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
     let shown = table.shown_to_move();
     let persons_turn = table.hot_seat() || shown == table.setup.owner;
     match &table.pick {
+        Pick::Selected { .. } if table.stuck().is_some() => tr.t("snelab.hint.stuck").to_string(),
         Pick::Selected { .. } => tr.t("snelab.hint.selected").to_string(),
         _ if table.actions().is_empty() && table.busy <= 0.0 => opened_line(tr, table),
         _ if !persons_turn => tr.tf("snelab.hint.wait", &[("side", side_name(tr, shown))]),
@@ -111,6 +112,14 @@ pub(super) fn play_bar(
                                     egui::RichText::new(capture_line(tr, c))
                                         .size(16.0)
                                         .color(style::BRASS),
+                                );
+                            }
+                            if let Some(stuck) = table.stuck() {
+                                ui.label(
+                                    egui::RichText::new(tr.say(&stuck.explain()))
+                                        .size(17.0)
+                                        .color(RED)
+                                        .strong(),
                                 );
                             }
                             ui.label(
