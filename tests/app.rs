@@ -1350,6 +1350,349 @@ mod snelab {
         );
     }
 
+    /// Whether some painted text starts with `words`.
+    fn shows_start(p: &Painted, words: &str) -> bool {
+        p.texts.iter().any(|t| t.starts_with(words))
+    }
+
+    /// Issue 45: a lifted piece with no move said nothing and the hint still spoke of green dots.
+    /// The bar now says why, in the player's words, from the rules.
+    #[test]
+    fn a_lifted_piece_with_no_move_says_why_in_the_players_words() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // South's Justice on f3: toward file a its route runs into North's Justice on f5, the
+        // other way runs off the court.
+        let court = "bar1rab/7/5j1/7/5J1/7/BAR1RAB S +a";
+        sit(&mut app, Stakes::Casino, Seat::Bot(Level::Easy), court);
+        click(&mut app, "f3");
+        assert!(refusals(&mut app).is_empty(), "lifting it is no mistake");
+        let Pick::Selected { reach, .. } = &table(&app).pick else {
+            panic!("f3 is lifted: {:?}", table(&app).pick)
+        };
+        assert!(reach.is_empty(), "no dot, no ring: {reach:?}");
+        let stuck = table(&app).stuck().expect("the table knows why");
+        assert_eq!(stuck.blockers(), vec![sq("f5")]);
+        let why = "Justice can't move: one way runs off the court; its route is blocked at f5";
+        assert_eq!(
+            say(&app, &carved_tables::i18n::Explain::explain(&stuck)),
+            why
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(why), "{:?}", shown.texts);
+        assert!(
+            shown.shows("Select another piece · Escape puts it down"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            !shows_start(&shown, "Green dot"),
+            "no hint about dots that are not there: {:?}",
+            shown.texts
+        );
+        // A piece that can go somewhere says nothing of the kind.
+        click(&mut app, "b1");
+        assert_eq!(table(&app).stuck(), None);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            !shows_start(&shown, "Justice can't move"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(shows_start(&shown, "Green dot"), "{:?}", shown.texts);
+        // In Portuguese, the same reason in its words.
+        let mut settings = app.world().resource::<ActiveSettings>().0.clone();
+        settings.lang = Lang::Pt;
+        app.world_mut().write_message(ChangeSettings(settings));
+        app.update();
+        click(&mut app, "f3");
+        let shown = look(&mut app, &ctx, &mut panels);
+        let pt =
+            "Juiz não pode se mover: um dos caminhos sai da corte; o caminho está bloqueado em f5";
+        assert!(shown.shows(pt), "{:?}", shown.texts);
+    }
+
+    /// Issue 45: "North to move" while the captured piece still stood, and "Your move" before the
+    /// engine's reply had landed. The bar's turn, its capture line and its hint change only once
+    /// a move's pieces have landed; during the engine's turn no hint speaks to the player.
+    #[test]
+    fn the_bar_changes_turn_only_once_the_move_has_landed() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // The moves take their real time; the engine, seen thinking for a long while, never
+        // answers within the test.
+        app.insert_resource(Timing {
+            think: 1.0e6,
+            flip: 0.0,
+            ..Timing::PLAY
+        });
+        // South's Justice on d4 can take North's Barrister on f6, paid with a1 and b1.
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Bot(Level::Easy),
+            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shows_start(&shown, "The coin chose:"), "{:?}", shown.texts);
+        for i in [
+            Intent::Select(sq("d4")),
+            Intent::Target(sq("f6")),
+            Intent::Pay(sq("a1")),
+            Intent::Pay(sq("b1")),
+            Intent::Confirm,
+        ] {
+            intent(&mut app, i);
+        }
+        assert!(refusals(&mut app).is_empty());
+        assert_eq!(
+            table(&app).pos().to_move(),
+            Side::North,
+            "the rules passed the turn"
+        );
+        assert!(table(&app).busy > 0.0, "the Justice is still on its way");
+        let took = "South took Barrister (3) f6, paying Bailiff (1) a1 + Advocate (2) b1";
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(
+            !shows_start(&shown, "North is thinking") && !shown.shows("North to move"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            !shown.shows(took),
+            "not before the pieces have gone: {:?}",
+            shown.texts
+        );
+        // Landed: North's turn, the capture said, and a hint for the wait, not for moving.
+        let busy = table(&app).busy;
+        app.world_mut().resource_mut::<SnelabTable>().tick(busy);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shows_start(&shown, "North is thinking"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        assert!(
+            shown.shows("While North plays, point at any piece to see its rank and weight"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shows_start(&shown, "Select a piece"), "{:?}", shown.texts);
+        // The engine's reply, on its way: still North's turn on screen, the capture line kept
+        // until the reply has landed.
+        let reply = legal_actions(&table(&app).pos())[0];
+        {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.play(reply, 0, &Timing::PLAY).unwrap();
+            assert!(t.busy > 0.0);
+        }
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shows_start(&shown, "North is thinking"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shown.shows("Your move"), "{:?}", shown.texts);
+        let busy = table(&app).busy;
+        app.world_mut().resource_mut::<SnelabTable>().tick(busy);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows("Your move"), "{:?}", shown.texts);
+        assert!(shows_start(&shown, "Select a piece"), "{:?}", shown.texts);
+    }
+
+    /// Issue 45: the capture line went as soon as a piece was lifted. It stays until the next
+    /// move, whatever the player lifts or pays meanwhile.
+    #[test]
+    fn the_capture_line_stays_until_the_next_move() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        // North's Justice on d4 takes South's Barrister on f2, paid with its Bailiff on a7 and
+        // its Advocate on b7; then South lifts a piece, and pays for a capture of its own.
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "bar1rab/7/7/3j3/7/5R1/BARJ1AB N +a",
+        );
+        for i in [
+            Intent::Select(sq("d4")),
+            Intent::Target(sq("f2")),
+            Intent::Pay(sq("a7")),
+            Intent::Pay(sq("b7")),
+            Intent::Confirm,
+        ] {
+            intent(&mut app, i);
+        }
+        assert!(refusals(&mut app).is_empty());
+        let took = "North took Barrister (3) f2, paying Bailiff (1) a7 + Advocate (2) b7";
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        click(&mut app, "a1");
+        assert!(matches!(table(&app).pick, Pick::Selected { .. }));
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "a piece lifted: {:?}", shown.texts);
+        // Put down, lifted again and moved: the next move ends the line.
+        click(&mut app, "a1");
+        assert_eq!(table(&app).pick, Pick::Idle);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(shown.shows(took), "{:?}", shown.texts);
+        click(&mut app, "a1");
+        click(&mut app, "a2");
+        assert_eq!(table(&app).actions().len(), 2);
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            !shown.shows(took),
+            "the next move was played: {:?}",
+            shown.texts
+        );
+    }
+
+    /// Issue 45: nothing said which side was the player's, nor what a Bar is.
+    #[test]
+    fn the_side_panel_says_which_pieces_are_yours_and_what_a_bar_is() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        sit(
+            &mut app,
+            Stakes::Casino,
+            Seat::Bot(Level::Easy),
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shown.shows("You play South, the light pieces"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            shown.shows("Your Bar: 7 pieces, weight 16"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(
+            shown.shows("The Bar: a side's pieces in play, which pay for its captures"),
+            "{:?}",
+            shown.texts
+        );
+        intent(&mut app, Intent::AskResign);
+        intent(&mut app, Intent::Resign);
+        intent(&mut app, Intent::NextCase);
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let shown = look(&mut app, &ctx, &mut panels);
+        assert!(
+            shown.shows("South: light pieces · North: dark pieces"),
+            "{:?}",
+            shown.texts
+        );
+        assert!(!shows_start(&shown, "You play"), "{:?}", shown.texts);
+    }
+
+    /// Issue 45: the move list's first row was cut in half once it scrolled. The list grows a move
+    /// at a time with a pass of the panels after each, as in the game; at every pass each row it
+    /// paints is whole inside the list's window (egui paints only the rows that reach into it).
+    #[test]
+    fn the_move_list_shows_whole_rows_when_it_scrolls() {
+        let mut app = app_with(MemoryStore::default());
+        let ctx = egui_context();
+        let mut panels = SnelabPanels::default();
+        sit(
+            &mut app,
+            Stakes::Street,
+            Seat::Person,
+            "barjrab/7/7/7/7/7/BARJRAB S +a",
+        );
+        let numbered = |t: &str| {
+            t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        };
+        // One pass of the panels: the move rows painted, each checked against its window.
+        let mut pass = |app: &mut App| -> usize {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                time: Some(ctx.input(|i| i.time) + 0.5),
+                ..Default::default()
+            };
+            let tr = app.world().resource::<Tr>().clone();
+            let out = app
+                .world_mut()
+                .resource_scope(|_, mut table: Mut<SnelabTable>| {
+                    ctx.run_ui(input, |ui| {
+                        draw_panels(ui.ctx(), &tr, &mut table.0, &mut panels, &Moment::default());
+                    })
+                });
+            let mut painted = 0;
+            let mut cut = Vec::new();
+            for c in &out.shapes {
+                if let egui::Shape::Text(t) = &c.shape
+                    && numbered(t.galley.text())
+                {
+                    let rect = t.galley.rect.translate(t.pos.to_vec2());
+                    if !c.clip_rect.expand(0.5).contains_rect(rect) {
+                        cut.push(format!(
+                            "`{}` at {rect:?} in {:?}",
+                            t.galley.text(),
+                            c.clip_rect
+                        ));
+                    }
+                    painted += 1;
+                }
+            }
+            out.drop_without_applying_deltas();
+            assert!(cut.is_empty(), "rows cut by the list's window: {cut:?}");
+            painted
+        };
+        // A long case: each side moves (a capture only when it must) its least advanced piece,
+        // never onto its Bench.
+        let mut painted = 0;
+        while table(&app).actions().len() < 60 && table(&app).phase() == Phase::Play {
+            let pos = table(&app).pos();
+            let h = pos.court().height();
+            let bench = |s: Side| if s == Side::South { h - 1 } else { 0 };
+            let me = pos.to_move();
+            let Some(a) = legal_actions(&pos)
+                .into_iter()
+                .filter(|a| a.to().row != bench(me))
+                .min_by_key(|a| {
+                    (
+                        a.is_capture(),
+                        std::cmp::Reverse(a.from().row.abs_diff(bench(me))),
+                    )
+                })
+            else {
+                break;
+            };
+            let now = table(&app).actions().len() as u64;
+            app.world_mut()
+                .resource_mut::<SnelabTable>()
+                .play(a, now, &Timing::INSTANT)
+                .unwrap();
+            painted = pass(&mut app);
+            painted = painted.max(pass(&mut app));
+        }
+        let pairs = table(&app).actions().len().div_ceil(2);
+        assert!(painted >= 8, "{painted} rows in view");
+        assert!(
+            painted < pairs,
+            "the list scrolled: {painted} of {pairs} rows in view"
+        );
+    }
+
     /// No English sentence is built with `format!` for the screen at the Snēlab table: every
     /// word comes from the strings files. (Ids and numbers may be formatted.)
     #[test]

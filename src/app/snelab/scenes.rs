@@ -18,8 +18,18 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "blocked",
+        about: "Snēlab: a lifted Justice that cannot move, the square in its way hatched and the reason in words",
+        tool: None,
+    },
+    StagedScene {
         name: "payment",
         about: "Snēlab: a payment being picked, one payer ticked, faded pieces",
+        tool: None,
+    },
+    StagedScene {
+        name: "payment-near",
+        about: "Snēlab: paying for the piece straight ahead, the target named behind it, clear of the lifted attacker",
         tool: None,
     },
     StagedScene {
@@ -143,18 +153,42 @@ pub(super) fn stage(
             "b1r3b/5j1/7/3J3/7/5a1/A5B S +a",
             &[Intent::Select(sq("d4"))],
         ),
-        // The Justice on d4 takes the Barrister on f6 (3); the Bailiff on a1 is ticked, the
-        // Advocates can complete it, the Barristers and the other Bailiff are faded.
-        "payment" => case(
+        // Against the engine, South opened d1-f3 and North answered d7-f5: South's Justice,
+        // lifted, cannot move (one way runs off the court, the other is blocked at f5).
+        "blocked" => case_against(
             t,
             timing,
-            "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
-            &[
-                Intent::Select(sq("d4")),
-                Intent::Target(sq("f6")),
-                Intent::Pay(sq("a1")),
-            ],
+            Seat::Bot(Level::Normal),
+            "bar1rab/7/5j1/7/5J1/7/BAR1RAB S +a",
+            &[Intent::Select(sq("f3"))],
         ),
+        // The Justice on d4 takes the Barrister on f6 (3); the Bailiff on a1 is ticked, the
+        // Advocates can complete it, the Barristers and the other Bailiff are faded.
+        "payment" => {
+            case(
+                t,
+                timing,
+                "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a",
+                &[
+                    Intent::Select(sq("d4")),
+                    Intent::Target(sq("f6")),
+                    Intent::Pay(sq("a1")),
+                ],
+            );
+        }
+        // South's Bailiff on d4 pays to take the Advocate straight ahead on d5 (cost 2). The
+        // keys' focus rests on the target, so it is named: its name goes behind it, since in
+        // front it would cover the lifted Bailiff.
+        "payment-near" => {
+            case(
+                t,
+                timing,
+                "b1rjrab/7/3a3/3B3/7/7/BARJRA1 S +a",
+                &[Intent::Select(sq("d4")), Intent::Target(sq("d5"))],
+            );
+            t.keys_shown = true;
+            t.focus = Some(sq("d5"));
+        }
         // The payment scene's court with nothing lifted yet: the Justice on d4 can take the
         // Barrister on f6 (3), paid with the Bailiff on a1 and the Advocate on b1 (the browser
         // test plays it with clicks).

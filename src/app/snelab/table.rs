@@ -20,8 +20,8 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::snelab::{self as session, Coin, Event, Phase, Session, SitError};
 use crate::play::{Refused, Seat};
 use crate::rules::snelab::{
-    Action, PaymentPick, Piece, Position, Reach, RuleError, Square, payment_pick, reach,
-    route_squares,
+    Action, PaymentPick, Piece, Position, Reach, RuleError, Side, Square, Stuck, payment_pick,
+    reach, route_squares,
 };
 use std::ops::{Deref, DerefMut};
 
@@ -33,8 +33,10 @@ pub struct Timing {
     /// A move along its route: the first square, then each further one.
     pub move_first: f32,
     pub move_each: f32,
-    /// Paid and captured pieces leaving the board, after the move.
+    /// Paid and captured pieces leaving the board, after the move; each payer after the first
+    /// starts `leave_each` later than the one before.
     pub leave: f32,
+    pub leave_each: f32,
     /// The least time the engine is seen thinking, so its answer never lands unseen.
     pub think: f32,
 }
@@ -45,6 +47,7 @@ impl Timing {
         move_first: 0.4,
         move_each: 0.12,
         leave: 0.9,
+        leave_each: 0.12,
         think: 0.6,
     };
     pub const INSTANT: Timing = Timing {
@@ -52,12 +55,28 @@ impl Timing {
         move_first: 0.0,
         move_each: 0.0,
         leave: 0.0,
+        leave_each: 0.0,
         think: 0.0,
     };
 
     /// The time a move along `squares` squares takes.
     pub fn travel(&self, squares: usize) -> f32 {
         self.move_first + self.move_each * squares.saturating_sub(1) as f32
+    }
+
+    /// How long after the landing the `i`-th payer (from 0) starts to leave.
+    pub fn payer_delay(&self, i: usize) -> f32 {
+        self.leave_each * i as f32
+    }
+
+    /// The whole of a move along `squares` squares: the travel, then, for a capture paid with
+    /// `payers` pieces, the captured piece and the last payer gone.
+    pub fn whole_move(&self, squares: usize, capture: bool, payers: usize) -> f32 {
+        let mut t = self.travel(squares);
+        if capture {
+            t += self.payer_delay(payers.saturating_sub(1)) + self.leave;
+        }
+        t
     }
 }
 
@@ -264,6 +283,29 @@ impl Table {
     /// Whether a person may act on the pieces now.
     pub fn person_to_move(&self) -> bool {
         !self.animating() && self.session.person_to_act()
+    }
+
+    /// The side whose turn the bar shows. The session passes the turn the moment a move is
+    /// played, but the table says so only once the piece has landed (and the captured piece
+    /// has gone): until then it is still the mover's turn on screen.
+    pub fn shown_to_move(&self) -> Side {
+        match self.last {
+            Some((_, _, piece)) if self.busy > 0.0 => piece.side,
+            _ => self.session.pos().to_move(),
+        }
+    }
+
+    /// Why the lifted piece can go nowhere (no green dot, no red ring), from the rules: `None`
+    /// while nothing is lifted or the lifted piece has somewhere to go.
+    pub fn stuck(&self) -> Option<Stuck> {
+        match &self.pick {
+            Pick::Selected { from, reach }
+                if reach.moves.is_empty() && reach.captures.is_empty() =>
+            {
+                crate::rules::snelab::stuck(&self.session.pos(), *from)
+            }
+            _ => None,
+        }
     }
 
     /// After a restart: the case's last move shown as the last move again.
@@ -563,12 +605,8 @@ impl Table {
                     .collect()
             })
             .unwrap_or_default();
-        self.busy = timing.travel(route.len())
-            + if action.is_capture() {
-                timing.leave
-            } else {
-                0.0
-            };
+        // Nobody acts, and the bar keeps the turn as it was, until the last piece has gone.
+        self.busy = timing.whole_move(route.len(), action.is_capture(), payers.len());
         self.pick = Pick::Idle;
         self.focus = None;
         self.last = Some((action.from(), action.to(), piece));
@@ -721,6 +759,50 @@ impl Table {
 mod tests {
     use super::*;
     use crate::play::snelab::Purse;
+
+    #[test]
+    fn the_turn_on_show_passes_once_the_move_has_landed() {
+        let mut t = Table::new(Session::new(Purse::default()));
+        t.setup.opponent = Seat::Person;
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        t.handle(Intent::Sit, Coin::Heads, 1, 0, &Timing::INSTANT)
+            .unwrap();
+        assert_eq!(t.shown_to_move(), Side::South);
+        t.handle(Intent::Select(sq("d1")), Coin::Heads, 1, 0, &Timing::PLAY)
+            .unwrap();
+        t.handle(Intent::Target(sq("f3")), Coin::Heads, 1, 0, &Timing::PLAY)
+            .unwrap();
+        assert_eq!(t.pos().to_move(), Side::North, "the rules passed the turn");
+        assert_eq!(
+            t.shown_to_move(),
+            Side::South,
+            "the Justice is still sliding"
+        );
+        t.tick(t.busy / 2.0);
+        assert_eq!(t.shown_to_move(), Side::South);
+        t.tick(t.busy);
+        assert_eq!(t.shown_to_move(), Side::North);
+        // A capture paid with two pieces: the turn on show waits for the second payer, which
+        // leaves last.
+        let pos: Position = "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a".parse().unwrap();
+        t.restage(pos);
+        for i in [
+            Intent::Select(sq("d4")),
+            Intent::Target(sq("f6")),
+            Intent::Pay(sq("a1")),
+            Intent::Pay(sq("b1")),
+            Intent::Confirm,
+        ] {
+            t.handle(i, Coin::Heads, 1, 0, &Timing::PLAY).unwrap();
+        }
+        let timing = Timing::PLAY;
+        let last_payer_gone = timing.travel(5) + timing.payer_delay(1) + timing.leave;
+        assert!(t.busy >= last_payer_gone, "{} < {last_payer_gone}", t.busy);
+        t.tick(last_payer_gone - timing.leave_each / 2.0);
+        assert_eq!(t.shown_to_move(), Side::South);
+        t.tick(timing.leave_each);
+        assert_eq!(t.shown_to_move(), Side::North);
+    }
 
     #[test]
     fn the_coin_and_the_moves_hold_the_table_until_they_land() {

@@ -1,7 +1,7 @@
 //! The court in 3D: the carved board, a piece entity for every piece of the table's position,
 //! and the marks — green dots, red rings with tick marks, dashed and solid green rings on payers,
 //! the attacker's white ring, the keyboard focus, the ghost of the last move and the glow of the
-//! square it reached. Moves slide along their routes; paid and captured pieces leave the board.
+//! square it reached, and the squares that stop a lifted piece that cannot go anywhere. Moves slide along their routes; paid and captured pieces leave the board.
 
 use super::table::{Pick, Table, Timing};
 use super::{SnelabPlayed, SnelabTable};
@@ -24,10 +24,16 @@ use bevy::prelude::*;
 use std::collections::HashMap;
 
 /// How high a lifted piece floats: selected, and paying for a capture (the attacker).
-const LIFT_SELECTED: f32 = 0.12;
-const LIFT_ATTACKER: f32 = 0.34;
+pub(crate) const LIFT_SELECTED: f32 = 0.12;
+pub(crate) const LIFT_ATTACKER: f32 = 0.34;
+/// The top of the tallest piece (the Justice) over the board: the words over the court clear it.
+pub(crate) const PIECE_TOP: f32 = 0.25;
 /// The red ring stands a little wider than the others, so its tick marks clear the piece.
 const RED_RING: f32 = 1.2;
+/// The green rings of the payment (dashed: can pay; solid: chosen) stand outside the puck, which
+/// covers a ring of size 1: two rings, one just outside the other, draw one bold ring that
+/// reads at the default distance.
+const PAYER_RINGS: [f32; 2] = [1.15, 1.24];
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Court3d>()
@@ -84,6 +90,7 @@ struct Palette {
     dashed_white: Handle<MarkMaterial>,
     glow: Handle<MarkMaterial>,
     focus: Handle<MarkMaterial>,
+    blocked: Handle<MarkMaterial>,
     ghost: [Handle<MarkMaterial>; 2],
 }
 
@@ -106,6 +113,10 @@ fn palette(mut commands: Commands, mut marks: ResMut<Assets<MarkMaterial>>) {
         dashed_white: m(MarkMaterial::new(MarkKind::DashedRing, colours::GHOST).dashes(14)),
         glow: m(MarkMaterial::new(MarkKind::Glow, colours::GLOW)),
         focus: m(MarkMaterial::new(MarkKind::Focus, colours::BRASS)),
+        blocked: m(MarkMaterial::new(
+            MarkKind::Hatched,
+            colours::RED.with_alpha(0.85),
+        )),
         ghost: [
             m(MarkMaterial::new(MarkKind::Ghost, colours::GHOST).dashes(4)),
             m(MarkMaterial::new(MarkKind::Ghost, Color::srgb(0.55, 0.4, 0.3)).dashes(4)),
@@ -279,7 +290,7 @@ fn animate_played(
                     .entity(e)
                     .insert((
                         Leaving,
-                        Vanish::after(travel + 0.12 * i as f32, t.leave.max(0.01)).paid(),
+                        Vanish::after(travel + t.payer_delay(i), t.leave.max(0.01)).paid(),
                     ))
                     .with_children(|c| {
                         c.spawn(flat_mark(&quad, palette.green.clone(), Vec3::ZERO, 1.0));
@@ -377,6 +388,13 @@ fn update_marks(
                     let w = pos.get(*sq).map_or(1, |pc| pc.weight());
                     mark(palette.red(w), *sq, RED_RING);
                 }
+                // A piece with nowhere to go: the squares that stop it, hatched in red (the bar
+                // says why in words).
+                if let Some(stuck) = table.stuck() {
+                    for sq in stuck.blockers() {
+                        mark(&palette.blocked, sq, 1.0);
+                    }
+                }
             }
             Pick::Paying {
                 from,
@@ -386,11 +404,13 @@ fn update_marks(
             } => {
                 mark(&palette.white, *from, 1.0);
                 mark(palette.red(state.cost), *to, RED_RING);
-                for sq in chosen {
-                    mark(&palette.green, *sq, 1.0);
-                }
-                for sq in &state.addable {
-                    mark(&palette.dashed_green, *sq, 1.0);
+                for size in PAYER_RINGS {
+                    for sq in chosen {
+                        mark(&palette.green, *sq, size);
+                    }
+                    for sq in &state.addable {
+                        mark(&palette.dashed_green, *sq, size);
+                    }
                 }
             }
         }

@@ -7,11 +7,14 @@
 //! - [`position`]: the board, the side to move and the backward-capture rule.
 //! - [`notation`]: the court string and action notation.
 //! - [`moves`]: legal actions, [`apply`], [`outcome`], [`perft`], route squares.
-//! - [`select`]: the table's questions: a piece's reach, the payment being picked.
+//! - [`select`]: the table's questions: a piece's reach, why a piece has none, the payment
+//!   being picked.
 //!
 //! What the table calls: [`legal_actions`], [`check`] / [`apply`] (a refused action is a
 //! [`RuleError`] that says why), [`outcome`]; [`reach`] for a selected piece's green dots, red
-//! rings and "can't pay" badges; [`payment_pick`] while a payment is picked (addable pieces, running
+//! rings and "can't pay" badges; [`stuck`] for why a lifted piece has none of them (the square
+//! in its way, its own piece where it would land, the edge of the court, a capture it cannot
+//! pay for); [`payment_pick`] while a payment is picked (addable pieces, running
 //! sum, the capture once complete); [`route_squares`] to animate a move square by square and
 //! [`Rank::glyph`] to carve or draw a piece's route. The engine is `crate::ai::snelab`.
 //!
@@ -39,7 +42,7 @@ pub use moves::{
 };
 pub use notation::{NotationError, Problem};
 pub use position::{DEFAULT_COUNTER, Position};
-pub use select::{PaymentPick, Reach, payment_pick, reach};
+pub use select::{Closed, ClosedRoute, PaymentPick, Reach, Stuck, payment_pick, reach, stuck};
 pub use types::{Action, Court, Payment, Piece, Rank, RouteShape, Side, Square};
 
 #[cfg(test)]

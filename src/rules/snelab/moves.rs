@@ -218,6 +218,25 @@ fn walk(
     })
 }
 
+/// Every route of `piece` from `from`, forward ones first, then backward ones, each toward file
+/// `a` first: `backward`, and the route or `None` where it would leave the court. Whether the
+/// squares are free, and whether the backward-capture rule is on, is not looked at.
+pub(crate) fn each_route(
+    court: Court,
+    from: Square,
+    piece: Piece,
+    mut f: impl FnMut(bool, Option<Path>),
+) {
+    for backward in [false, true] {
+        for &dx in laterals(piece.rank.route()) {
+            f(
+                backward,
+                walk(court, from, piece.side, piece.rank, backward, dx),
+            );
+        }
+    }
+}
+
 /// Every route of the piece on `from` that stays on the court and whose squares before the last
 /// are empty, whatever the last holds. Backward routes only with the backward-capture rule on.
 pub(crate) fn open_routes(pos: &Position, from: Square, piece: Piece, f: impl FnMut(Path)) {

@@ -365,6 +365,200 @@ fn reach_shows_any_pieces_routes_and_nothing_once_the_case_is_over() {
     assert!(reach(&over, sq("d1")).is_empty());
 }
 
+/// The English words for why the piece on `from` cannot go anywhere.
+fn stuck_words(p: &Position, from: &str) -> String {
+    let why = stuck(p, sq(from)).unwrap_or_else(|| panic!("{p}: {from} can go somewhere"));
+    crate::i18n::english(&crate::i18n::Explain::explain(&why))
+}
+
+#[test]
+fn a_piece_with_no_move_says_which_square_stops_it() {
+    // South's Justice on d2 behind its own Bailiff on d3: both its routes start through d3.
+    let p = pos("3j3/7/7/7/3B3/3J3/7 S +a");
+    assert!(reach(&p, sq("d2")).is_empty());
+    let why = stuck(&p, sq("d2")).unwrap();
+    let blocked = ClosedRoute {
+        backward: false,
+        why: Closed::Blocked(sq("d3")),
+    };
+    assert_eq!(why.routes, vec![blocked, blocked]);
+    assert_eq!(why.blockers(), sqs(&["d3"]));
+    assert_eq!(
+        stuck_words(&p, "d2"),
+        "Justice can't move: its route is blocked at d3"
+    );
+    // The issue's Justice: on f2, an enemy on f4. Toward file a the route is blocked at f4;
+    // the other way runs off the court (it would end on h4).
+    let p = pos("3j3/7/7/5b1/7/5J1/7 S +a");
+    assert_eq!(
+        stuck(&p, sq("f2")).unwrap().routes,
+        vec![
+            ClosedRoute {
+                backward: false,
+                why: Closed::Blocked(sq("f4"))
+            },
+            ClosedRoute {
+                backward: false,
+                why: Closed::OffCourt
+            },
+        ]
+    );
+    assert_eq!(
+        stuck_words(&p, "f2"),
+        "Justice can't move: one way runs off the court; its route is blocked at f4"
+    );
+    // Two routes stopped on two different squares.
+    let p = pos("3j3/7/7/7/2b1b2/3R3/7 S +a");
+    assert_eq!(
+        stuck_words(&p, "d2"),
+        "Barrister can't move: its routes are blocked at c3 and e3"
+    );
+}
+
+#[test]
+fn a_piece_with_no_move_names_its_own_pieces_the_edge_and_what_it_cannot_pay() {
+    // An Advocate whose landing squares both hold pieces of its own.
+    let p = pos("3j3/7/7/7/2B1B2/3A3/7 S +a");
+    assert_eq!(
+        stuck_words(&p, "d2"),
+        "Advocate can't move: your own pieces stand on c3 and e3"
+    );
+    assert_eq!(stuck(&p, sq("d2")).unwrap().blockers(), sqs(&["c3", "e3"]));
+    // A Justice on the rank before its Bench: both routes leave the court.
+    let p = pos("3j3/3J3/7/7/7/7/B6 S +a");
+    assert_eq!(
+        stuck_words(&p, "d6"),
+        "Justice can't move: its route runs off the court"
+    );
+    assert!(stuck(&p, sq("d6")).unwrap().blockers().is_empty());
+    // A lone Bailiff facing an Advocate: nothing else of South's can pay 2.
+    let p = pos("3j3/7/7/3a3/3B3/7/7 S +a");
+    assert_eq!(reach(&p, sq("d3")).cant_pay, sqs(&["d4"]));
+    assert_eq!(
+        stuck_words(&p, "d3"),
+        "Bailiff can't move: you can't pay for the piece on d4"
+    );
+    // A backward capture it cannot pay for is named too, but only with the appeal rule on; an
+    // Advocate on a3 behind its own Bailiff on b4 and before a North Barrister on b2.
+    let on = pos("3j3/7/7/1B5/A6/1r5/7 S +a");
+    assert_eq!(
+        stuck(&on, sq("a3")).unwrap().routes,
+        vec![
+            ClosedRoute {
+                backward: false,
+                why: Closed::OffCourt
+            },
+            ClosedRoute {
+                backward: false,
+                why: Closed::OwnPiece(sq("b4"))
+            },
+            ClosedRoute {
+                backward: true,
+                why: Closed::CantPay(sq("b2"))
+            },
+        ]
+    );
+    assert_eq!(
+        stuck_words(&on, "a3"),
+        "Advocate can't move: one way runs off the court; your own piece stands on b4; \
+         you can't pay for the piece on b2"
+    );
+    let off = pos("3j3/7/7/1B5/A6/1r5/7 S -a");
+    assert_eq!(
+        stuck_words(&off, "a3"),
+        "Advocate can't move: one way runs off the court; your own piece stands on b4"
+    );
+}
+
+#[test]
+fn a_piece_that_can_go_somewhere_is_not_stuck() {
+    let p = Position::start();
+    for (from, _) in p.pieces() {
+        assert_eq!(stuck(&p, from), None, "{from}");
+    }
+    // An empty square, and any piece once the case is over.
+    assert_eq!(stuck(&p, sq("d4")), None);
+    let over = pos("3B3/7/7/7/7/3J3/7 N +a");
+    assert!(over.bench_reached());
+    assert_eq!(stuck(&over, sq("d2")), None);
+    // A piece of the side not to move is looked at as its owner would play it.
+    let p = pos("3j3/3b3/7/7/7/7/3J3 S +a");
+    assert_eq!(
+        stuck_words(&p, "d7"),
+        "Justice can't move: its route is blocked at d6"
+    );
+}
+
+#[test]
+fn the_reasons_a_piece_cannot_move_are_worded_in_three_languages() {
+    use crate::i18n::{Explain, Lang, Strings, parse_strings, unworded};
+    let cases = [
+        ("3j3/7/7/7/3B3/3J3/7 S +a", "d2"),
+        ("3j3/7/7/5b1/7/5J1/7 S +a", "f2"),
+        ("3j3/7/7/7/2b1b2/3R3/7 S +a", "d2"),
+        ("3j3/7/7/7/2B1B2/3A3/7 S +a", "d2"),
+        ("3j3/3J3/7/7/7/7/B6 S +a", "d6"),
+        ("3j3/7/7/3a3/3B3/7/7 S +a", "d3"),
+        ("3j3/7/7/1B5/A6/1r5/7 S +a", "a3"),
+    ];
+    let mut messages: Vec<_> = cases
+        .iter()
+        .filter_map(|(p, from)| stuck(&pos(p), sq(from)))
+        .map(|s| s.explain())
+        .collect();
+    let many = Stuck {
+        piece: Piece::new(Side::South, Rank::Justice),
+        routes: vec![
+            ClosedRoute {
+                backward: false,
+                why: Closed::Blocked(sq("b3")),
+            },
+            ClosedRoute {
+                backward: false,
+                why: Closed::Blocked(sq("c3")),
+            },
+            ClosedRoute {
+                backward: true,
+                why: Closed::Blocked(sq("d3")),
+            },
+            ClosedRoute {
+                backward: true,
+                why: Closed::CantPay(sq("e3")),
+            },
+        ],
+    };
+    assert_eq!(
+        crate::i18n::english(&many.explain()),
+        "Justice can't move: its routes are blocked at b3, c3 and d3; \
+         you can't pay for the piece on e3"
+    );
+    messages.push(many.explain());
+    let none = Stuck {
+        piece: Piece::new(Side::North, Rank::Bailiff),
+        routes: vec![],
+    };
+    assert_eq!(crate::i18n::english(&none.explain()), "Bailiff can't move");
+    messages.push(none.explain());
+    assert_eq!(messages.len(), cases.len() + 2, "every case is stuck");
+    let english = Strings::new(Lang::En);
+    for lang in Lang::ALL {
+        let words = parse_strings(lang.source()).unwrap();
+        let strings = Strings::new(lang);
+        for m in &messages {
+            assert_eq!(unworded(&words, m), None, "{}", lang.code());
+            let said = strings.say(m);
+            assert!(!said.contains('{'), "{}: {said}", lang.code());
+            assert!(
+                said.chars().next().is_some_and(char::is_uppercase),
+                "{said}"
+            );
+            if lang != Lang::En {
+                assert_ne!(said, english.say(m), "{}: not translated", lang.code());
+            }
+        }
+    }
+}
+
 #[test]
 fn route_squares_trace_the_route_from_start_to_landing() {
     let p = Position::start();
@@ -446,6 +640,52 @@ fn potential(p: &Position) -> u64 {
         .sum()
 }
 
+/// For every piece of the side to move: [`stuck`] gives a reason exactly when the piece has no
+/// legal action in a case still open, and every reason it gives is true of the position.
+fn stuck_agrees_with_the_legal_actions(p: &Position, actions: &[Action]) {
+    let me = p.to_move();
+    for (from, piece) in p.pieces().filter(|(_, pc)| pc.side == me) {
+        let has_action = actions.iter().any(|a| a.from() == from);
+        let why = stuck(p, from);
+        // Once a piece stands on its Bench the case is over: nothing is stuck, nothing moves.
+        assert_eq!(
+            why.is_none(),
+            has_action || p.bench_reached(),
+            "{p} {from}: {why:?}"
+        );
+        let Some(why) = why else { continue };
+        assert_eq!(why.piece, piece);
+        let forward = why.routes.iter().filter(|r| !r.backward).count();
+        let ways = if piece.rank.route().sideways == 0 {
+            1
+        } else {
+            2
+        };
+        assert_eq!(
+            forward, ways,
+            "{p} {from}: every forward route is accounted for"
+        );
+        for r in &why.routes {
+            match r.why {
+                Closed::OffCourt => assert!(!r.backward),
+                Closed::Blocked(at) => assert!(p.get(at).is_some() && at != from, "{p} {at}"),
+                Closed::OwnPiece(at) => assert_eq!(p.get(at).map(|pc| pc.side), Some(me)),
+                Closed::CantPay(at) => {
+                    assert_eq!(p.get(at).map(|pc| pc.side), Some(me.opponent()));
+                    assert!(actions.iter().all(|a| a.to() != at || a.from() != from));
+                }
+            }
+            assert!(!r.backward || p.backward_captures());
+        }
+        // Whatever it says is worded in English at least.
+        let words = crate::i18n::english(&crate::i18n::Explain::explain(&why));
+        assert!(
+            words.contains("can't move") && !words.contains('{'),
+            "{words}"
+        );
+    }
+}
+
 /// Plays random cases and checks, at every step, the laws that hold for every action.
 fn random_playouts(start: &Position, games: u32, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -466,6 +706,7 @@ fn random_playouts(start: &Position, games: u32, seed: u64) {
                 },
                 "{p}"
             );
+            stuck_agrees_with_the_legal_actions(&p, &actions);
             let Some(&a) = actions.choose(&mut rng) else {
                 break;
             };

@@ -1,14 +1,19 @@
-//! The words over the court: "can't pay", the paid/cost badge, the ✔ on chosen payers, the
-//! names of ranks ("Barrister · weight 3") for the piece under the pointer, the focused one and
-//! the lifted one, and the names of the two Counters as the near player sees them.
+//! The words over the court: "can't pay", "can't move", the paid/cost badge, the ✔ on chosen
+//! payers, the names of ranks ("Barrister · weight 3") for the piece under the pointer, the
+//! focused one and the lifted one, and the names of the two Counters as the near player sees
+//! them (what they are, on hover).
+//!
+//! Decisions where the spec is silent: no word over the court ever covers the lifted piece. A
+//! name or the paid/cost badge goes in front of its piece, else behind it, else to a side,
+//! whichever first clears the lifted piece as the camera sees it.
 
 use super::{GREEN, RED};
 use crate::app::snelab::table::{Pick, Table, rank_tag};
-use crate::app::snelab::view::square_pos;
+use crate::app::snelab::view::{LIFT_ATTACKER, LIFT_SELECTED, PIECE_TOP, square_pos};
 use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::Phase;
-use crate::rules::snelab::Square;
+use crate::rules::snelab::{Court, Square};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -29,9 +34,19 @@ pub(super) fn badge(
     text: String,
     colour: egui::Color32,
 ) {
+    badge_at(ctx, id, (at, egui::Align2::CENTER_CENTER), text, colour);
+}
+
+fn badge_at(
+    ctx: &egui::Context,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    (at, pivot): (egui::Pos2, egui::Align2),
+    text: String,
+    colour: egui::Color32,
+) {
     egui::Area::new(egui::Id::new(id))
         .fixed_pos(at)
-        .pivot(egui::Align2::CENTER_CENTER)
+        .pivot(pivot)
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
@@ -45,12 +60,88 @@ pub(super) fn badge(
         });
 }
 
-/// A rank's name and weight in front of its piece: cream on walnut, quieter than the badges of
-/// the payment.
-fn rank_badge(ctx: &egui::Context, sq: Square, at: egui::Pos2, text: String) {
+/// The size a badge of `text` at `size` points takes on screen: the text, the frame's margin
+/// (`margin` each side) and its stroke.
+fn badge_size(ctx: &egui::Context, text: &str, size: f32, margin: egui::Vec2) -> egui::Vec2 {
+    let galley = ctx.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_string(),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+        )
+    });
+    galley.size() + margin * 2.0 + egui::vec2(4.0, 4.0)
+}
+
+/// Where the lifted piece is on the screen: the box around its puck at the height it floats.
+fn lifted_rect(
+    camera: Option<(&Camera, &GlobalTransform)>,
+    court: Court,
+    table: &Table,
+) -> Option<egui::Rect> {
+    let (from, lift) = match &table.pick {
+        Pick::Selected { from, .. } => (*from, LIFT_SELECTED),
+        Pick::Paying { from, .. } => (*from, LIFT_ATTACKER),
+        Pick::Idle => return None,
+    };
+    let centre = square_pos(court, from);
+    let mut points = Vec::with_capacity(8);
+    for dx in [-0.5, 0.5] {
+        for dz in [-0.5, 0.5] {
+            for y in [lift, lift + PIECE_TOP] {
+                points.push(on_screen(camera, centre + Vec3::new(dx, y, dz))?);
+            }
+        }
+    }
+    Some(egui::Rect::from_points(&points))
+}
+
+/// The first of `spots` (a point on the screen and which part of the label goes there) where a
+/// label of `size` does not cover `avoid`; the first spot when each does (or nothing is to be
+/// avoided).
+pub(crate) fn clear_spot(
+    spots: &[(egui::Pos2, egui::Align2)],
+    size: egui::Vec2,
+    avoid: Option<egui::Rect>,
+) -> Option<(egui::Pos2, egui::Align2)> {
+    let covers = |&(at, pivot): &(egui::Pos2, egui::Align2)| {
+        avoid.is_some_and(|r| pivot.anchor_size(at, size).intersects(r))
+    };
+    spots.iter().find(|s| !covers(s)).or(spots.first()).copied()
+}
+
+/// The spots around the piece on `sq` for a label, best first: in front of it (below on the
+/// screen), behind it (above), then to its right and its left. `up`: how high over the board
+/// the label rides.
+fn spots_around(
+    camera: Option<(&Camera, &GlobalTransform)>,
+    court: Court,
+    sq: Square,
+    up: f32,
+) -> Vec<(egui::Pos2, egui::Align2)> {
+    let c = square_pos(court, sq) + Vec3::Y * up;
+    [
+        (Vec3::new(0.0, 0.0, 0.5), egui::Align2::CENTER_TOP),
+        (Vec3::new(0.0, PIECE_TOP, -0.5), egui::Align2::CENTER_BOTTOM),
+        (Vec3::new(0.5, 0.0, 0.0), egui::Align2::LEFT_CENTER),
+        (Vec3::new(-0.5, 0.0, 0.0), egui::Align2::RIGHT_CENTER),
+    ]
+    .into_iter()
+    .filter_map(|(d, pivot)| Some((on_screen(camera, c + d)?, pivot)))
+    .collect()
+}
+
+/// A rank's name and weight by its piece: cream on walnut, quieter than the badges of the
+/// payment.
+fn rank_badge(
+    ctx: &egui::Context,
+    sq: Square,
+    (at, pivot): (egui::Pos2, egui::Align2),
+    text: String,
+) {
     egui::Area::new(egui::Id::new(("snelab-rank", sq)))
         .fixed_pos(at)
-        .pivot(egui::Align2::CENTER_TOP)
+        .pivot(pivot)
         .interactable(false)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
@@ -65,8 +156,32 @@ fn rank_badge(ctx: &egui::Context, sq: Square, at: egui::Pos2, text: String) {
         });
 }
 
-/// The words over the court: "can't pay", the paid/cost badge, the ✔ on chosen payers, the
-/// names of ranks, and the names of the two Counters as the near player sees them.
+/// The name of a row of the court, over the frame beyond it; what the rows are, on hover.
+fn row_label(
+    ctx: &egui::Context,
+    tr: &Tr,
+    row: u8,
+    (at, pivot): (egui::Pos2, egui::Align2),
+    text: &str,
+) {
+    egui::Area::new(egui::Id::new(("snelab-row", row)))
+        .fixed_pos(at)
+        .pivot(pivot)
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 190))
+                .corner_radius(egui::CornerRadius::same(6))
+                .inner_margin(egui::Margin::symmetric(8, 1))
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(text).size(14.0).color(style::ASH))
+                        .on_hover_text(tr.t("snelab.row.about"));
+                });
+        });
+}
+
+/// The words over the court: "can't pay", "can't move", the paid/cost badge, the ✔ on chosen
+/// payers, the names of ranks, and the names of the two Counters as the near player sees them.
 pub(super) fn badges(
     ctx: &egui::Context,
     tr: &Tr,
@@ -80,7 +195,8 @@ pub(super) fn badges(
     if matches!(table.phase(), Phase::Lobby | Phase::Verdict(_)) {
         return;
     }
-    // The Counters, named from the near side.
+    // The Counters, named from the near side: the near one on the frame below its row, the far
+    // one over the frame above the far row's pieces, so neither covers a piece.
     let mid = (court.width() - 1) / 2;
     let (near, far) = if hot_seat {
         (
@@ -93,38 +209,53 @@ pub(super) fn badges(
             tr.t("snelab.row.your_bench"),
         )
     };
-    for (row, text, dz) in [(0u8, near, 1.02f32), (court.height() - 1, far, -1.02)] {
-        let p = square_pos(court, Square::new(mid, row)) + Vec3::new(0.0, 0.0, dz);
-        if let Some(at) = on_screen(camera, p) {
-            egui::Area::new(egui::Id::new(("snelab-row", row)))
-                .fixed_pos(at)
-                .pivot(egui::Align2::CENTER_CENTER)
-                .interactable(false)
-                .order(egui::Order::Background)
-                .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 170))
-                        .corner_radius(egui::CornerRadius::same(6))
-                        .inner_margin(egui::Margin::symmetric(8, 1))
-                        .show(ui, |ui| {
-                            ui.label(egui::RichText::new(text).size(14.0).color(style::ASH));
-                        });
-                });
+    let far_row = court.height() - 1;
+    for (row, text, d, pivot) in [
+        (
+            0u8,
+            near,
+            Vec3::new(0.0, 0.0, 0.8),
+            egui::Align2::CENTER_TOP,
+        ),
+        (
+            far_row,
+            far,
+            Vec3::new(0.0, PIECE_TOP + 0.2, -0.62),
+            egui::Align2::CENTER_BOTTOM,
+        ),
+    ] {
+        if let Some(at) = on_screen(camera, square_pos(court, Square::new(mid, row)) + d) {
+            row_label(ctx, tr, row, (at, pivot), text);
         }
     }
-    // The names of ranks: the piece under the pointer, the focused one and the lifted one,
-    // just in front of each (the piece carries only its numeral).
+    let lifted = lifted_rect(camera, court, table);
+    let lifted_sq = match &table.pick {
+        Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
+        Pick::Idle => None,
+    };
+    // The names of ranks: the piece under the pointer, the focused one and the lifted one, by
+    // each (the piece carries only its numeral), never over the lifted piece.
     for (sq, piece) in table.named_pieces() {
-        let p = square_pos(court, sq) + Vec3::new(0.0, 0.0, 0.5);
-        if let Some(at) = on_screen(camera, p) {
-            rank_badge(ctx, sq, at, tr.say(&rank_tag(piece)));
+        let text = tr.say(&rank_tag(piece));
+        let size = badge_size(ctx, &text, 14.0, egui::vec2(7.0, 1.0));
+        let avoid = lifted.filter(|_| Some(sq) != lifted_sq);
+        let up = if Some(sq) == lifted_sq {
+            match table.pick {
+                Pick::Paying { .. } => LIFT_ATTACKER,
+                _ => LIFT_SELECTED,
+            }
+        } else {
+            0.0
+        };
+        if let Some(spot) = clear_spot(&spots_around(camera, court, sq, up), size, avoid) {
+            rank_badge(ctx, sq, spot, text);
         }
     }
     if table.busy > 0.0 || table.phase() != Phase::Play {
         return;
     }
     match &table.pick {
-        Pick::Selected { reach, .. } => {
+        Pick::Selected { from, reach } => {
             for sq in &reach.cant_pay {
                 if let Some(at) = above(*sq, 0.5) {
                     badge(
@@ -136,14 +267,35 @@ pub(super) fn badges(
                     );
                 }
             }
+            // A lifted piece with nowhere to go says so over itself (the bar says why).
+            if table.stuck().is_some()
+                && let Some(at) = above(*from, LIFT_SELECTED + PIECE_TOP + 0.3)
+            {
+                badge_at(
+                    ctx,
+                    ("snelab-stuck", *from),
+                    (at, egui::Align2::CENTER_BOTTOM),
+                    tr.t("snelab.cant_move").to_string(),
+                    RED,
+                );
+            }
         }
         Pick::Paying {
             to, chosen, state, ..
         } => {
-            if let Some(at) = above(*to, 0.55) {
-                let text = format!("{} / {}", state.paid, state.cost);
-                let colour = if state.is_complete() { GREEN } else { RED };
-                badge(ctx, "paid-cost".into(), at, text, colour);
+            let text = format!("{} / {}", state.paid, state.cost);
+            let colour = if state.is_complete() { GREEN } else { RED };
+            let size = badge_size(ctx, &text, 15.0, egui::vec2(7.0, 2.0));
+            let spots: Vec<_> = [
+                (Vec3::new(0.0, 0.55, 0.0), egui::Align2::CENTER_CENTER),
+                (Vec3::new(0.5, 0.3, 0.0), egui::Align2::LEFT_CENTER),
+                (Vec3::new(-0.5, 0.3, 0.0), egui::Align2::RIGHT_CENTER),
+            ]
+            .into_iter()
+            .filter_map(|(d, pivot)| Some((on_screen(camera, square_pos(court, *to) + d)?, pivot)))
+            .collect();
+            if let Some(spot) = clear_spot(&spots, size, lifted) {
+                badge_at(ctx, "paid-cost", spot, text, colour);
             }
             for sq in chosen {
                 if let Some(at) = above(*sq, 0.45) {
@@ -152,5 +304,35 @@ pub(super) fn badges(
             }
         }
         Pick::Idle => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_spot;
+    use bevy_egui::egui::{Align2, Rect, pos2, vec2};
+
+    #[test]
+    fn a_label_goes_to_the_first_spot_that_clears_the_lifted_piece() {
+        let size = vec2(120.0, 20.0);
+        let spots = [
+            (pos2(400.0, 300.0), Align2::CENTER_TOP),
+            (pos2(400.0, 250.0), Align2::CENTER_BOTTOM),
+            (pos2(460.0, 275.0), Align2::LEFT_CENTER),
+        ];
+        // Nothing lifted: in front.
+        assert_eq!(clear_spot(&spots, size, None), Some(spots[0]));
+        // The lifted piece just below: behind the piece instead.
+        let lifted = Rect::from_min_max(pos2(370.0, 305.0), pos2(430.0, 345.0));
+        assert_eq!(clear_spot(&spots, size, Some(lifted)), Some(spots[1]));
+        let chosen = clear_spot(&spots, size, Some(lifted)).unwrap();
+        assert!(!chosen.1.anchor_size(chosen.0, size).intersects(lifted));
+        // Below and above both taken: to the right.
+        let tall = Rect::from_min_max(pos2(380.0, 200.0), pos2(420.0, 345.0));
+        assert_eq!(clear_spot(&spots, size, Some(tall)), Some(spots[2]));
+        // Nowhere clear: the first spot still shows it; no spot at all: nothing.
+        let all = Rect::from_min_max(pos2(0.0, 0.0), pos2(1000.0, 1000.0));
+        assert_eq!(clear_spot(&spots, size, Some(all)), Some(spots[0]));
+        assert_eq!(clear_spot(&[], size, Some(all)), None);
     }
 }

@@ -10,18 +10,34 @@ use crate::play::snelab::OpenedBy;
 use crate::rules::snelab::{Piece, Square};
 use bevy_egui::egui;
 
-pub(super) fn turn_line(tr: &Tr, table: &Table, thinking: bool, t: f32) -> String {
-    let mover = table.pos().to_move();
+/// Whose turn the bar says it is. The turn shown passes only once the move's pieces have
+/// landed ([`Table::shown_to_move`]): "North is thinking…" stays up while the engine's piece
+/// slides, "Your move" while yours does.
+pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
+    let mover = table.shown_to_move();
     if table.hot_seat() {
         return tr.tf("snelab.turn.side", &[("side", side_name(tr, mover))]);
     }
     if mover == table.setup.owner {
         tr.t("snelab.turn.yours").to_string()
-    } else if thinking || table.busy <= 0.0 {
+    } else {
         let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
         format!("{}{dots}", tr.t("snelab.turn.thinking"))
-    } else {
-        tr.t("snelab.turn.theirs").to_string()
+    }
+}
+
+/// The line under the turn: what a person can do now, why a lifted piece cannot go anywhere,
+/// or, while the engine plays, what there is to do meanwhile. Never a hint for the person
+/// while it is the engine's turn on screen.
+pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
+    let shown = table.shown_to_move();
+    let persons_turn = table.hot_seat() || shown == table.setup.owner;
+    match &table.pick {
+        Pick::Selected { .. } if table.stuck().is_some() => tr.t("snelab.hint.stuck").to_string(),
+        Pick::Selected { .. } => tr.t("snelab.hint.selected").to_string(),
+        _ if table.actions().is_empty() && table.busy <= 0.0 => opened_line(tr, table),
+        _ if !persons_turn => tr.tf("snelab.hint.wait", &[("side", side_name(tr, shown))]),
+        _ => tr.t("snelab.hint.idle").to_string(),
     }
 }
 
@@ -29,7 +45,6 @@ pub(super) fn play_bar(
     ctx: &egui::Context,
     tr: &Tr,
     table: &Table,
-    thinking: bool,
     t: f32,
     send: &mut impl FnMut(Intent),
 ) {
@@ -42,6 +57,13 @@ pub(super) fn play_bar(
                     ui.set_min_width(560.0);
                     ui.vertical_centered(|ui| {
                         if let Pick::Paying { state, .. } = &table.pick {
+                            if let Some(c) = shown_capture(table) {
+                                ui.label(
+                                    egui::RichText::new(capture_line(tr, c))
+                                        .size(15.0)
+                                        .color(style::BRASS),
+                                );
+                            }
                             let sum = tr.tf(
                                 "snelab.pay.sum",
                                 &[
@@ -81,29 +103,40 @@ pub(super) fn play_bar(
                             );
                         } else {
                             ui.label(
-                                egui::RichText::new(turn_line(tr, table, thinking, t))
+                                egui::RichText::new(turn_line(tr, table, t))
                                     .size(22.0)
                                     .color(style::CREAM),
                             );
-                            if let (Pick::Idle, Some(c)) = (&table.pick, &table.last_capture) {
+                            if let Some(c) = shown_capture(table) {
                                 ui.label(
                                     egui::RichText::new(capture_line(tr, c))
                                         .size(16.0)
                                         .color(style::BRASS),
                                 );
                             }
-                            let hint = match (&table.pick, table.actions().is_empty()) {
-                                (Pick::Selected { .. }, _) => {
-                                    tr.t("snelab.hint.selected").to_string()
-                                }
-                                (_, true) => opened_line(tr, table),
-                                _ => tr.t("snelab.hint.idle").to_string(),
-                            };
-                            ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
+                            if let Some(stuck) = table.stuck() {
+                                ui.label(
+                                    egui::RichText::new(tr.say(&stuck.explain()))
+                                        .size(17.0)
+                                        .color(RED)
+                                        .strong(),
+                                );
+                            }
+                            ui.label(
+                                egui::RichText::new(hint_line(tr, table))
+                                    .size(14.0)
+                                    .color(style::MUTED),
+                            );
                         }
                     });
                 });
         });
+}
+
+/// The last capture, once its pieces have landed and left: the bar keeps saying it (whatever
+/// is lifted meanwhile) until the next move is played.
+pub(super) fn shown_capture(table: &Table) -> Option<&Capture> {
+    table.last_capture.as_ref().filter(|_| table.busy <= 0.0)
 }
 
 /// "North took Barrister (3) f6, paying Bailiff (1) a7 + Advocate (2) b7".

@@ -20,13 +20,12 @@ pub use verdict::{coins_line, reason_line};
 
 use super::table::{Intent, Table};
 use super::{SnelabIntent, SnelabTable};
-use crate::app::kit::EngineSeat;
 use crate::app::screens::Screen;
 use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::{CaseEnd, Phase};
 use crate::rules::GameKind;
-use crate::rules::snelab::{Position, Reason, Side};
+use crate::rules::snelab::{Reason, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
@@ -129,13 +128,11 @@ fn by_keys(ui: &egui::Ui) -> bool {
 const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
 const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
 
-#[allow(clippy::too_many_arguments)]
 fn table_ui(
     mut contexts: EguiContexts,
     time: Res<Time>,
     tr: Res<Tr>,
     mut table: ResMut<SnelabTable>,
-    seat: Res<EngineSeat<Position>>,
     mut panels: ResMut<SnelabPanels>,
     mut intents: MessageWriter<SnelabIntent>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
@@ -143,7 +140,6 @@ fn table_ui(
     let ctx = contexts.ctx_mut()?;
     let camera = cameras.single().ok();
     let at = Moment {
-        thinking: seat.is_thinking(),
         t: time.elapsed_secs(),
         camera,
     };
@@ -153,11 +149,10 @@ fn table_ui(
     Ok(())
 }
 
-/// What the panels read besides the table: the engine thinking, the clock (for its dots) and
-/// the camera (for the words over the court).
+/// What the panels read besides the table: the clock (for the engine's thinking dots) and the
+/// camera (for the words over the court).
 #[derive(Default)]
 pub struct Moment<'a> {
-    pub thinking: bool,
     pub t: f32,
     pub camera: Option<(&'a Camera, &'a GlobalTransform)>,
 }
@@ -192,7 +187,7 @@ pub fn draw(
             }
         }
         Phase::Play => {
-            bar::play_bar(ctx, tr, table, at.thinking, at.t, &mut send);
+            bar::play_bar(ctx, tr, table, at.t, &mut send);
             if table.resigning {
                 bar::resign_question(ctx, tr, table, &mut send);
             }
