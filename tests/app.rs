@@ -270,6 +270,69 @@ mod store {
         assert_eq!(save.purse.coins(), 250);
     }
 
+    /// A game of each kind a few actions in, as an older version kept them, in a store whose
+    /// first pages are noise: each game is found and comes back under its own key, and the
+    /// tables offer them (the recovery reads every game's values from its `TableInfo`).
+    #[test]
+    fn a_damaged_store_gives_back_the_games_of_every_table() {
+        use carved_tables::fair::Seed;
+        use carved_tables::play::chess::{ChessGame, Draft};
+        use carved_tables::play::hive::HiveGame;
+        use carved_tables::play::{ClockSetting, Seat};
+        use carved_tables::rules::chess::Color;
+        let dir = tempfile::tempdir().unwrap();
+        let seats = [Seat::Person, Seat::Person];
+        let mut chess = ChessGame::new(
+            Draft::random(Color::White, 3).army().unwrap(),
+            Draft::random(Color::Black, 4).army().unwrap(),
+            true,
+            seats,
+            5,
+            6,
+        );
+        for _ in 0..4 {
+            let side = chess.awaited().unwrap();
+            let action = chess.state().legal_actions()[0];
+            chess.submit(side, action).unwrap();
+        }
+        let mut hive = HiveGame::new(
+            seats,
+            [String::new(), String::new()],
+            Seed([7; 32]),
+            ClockSetting::default(),
+            1,
+        );
+        for _ in 0..5 {
+            let side = hive.awaited().unwrap();
+            let mv = hive.state().legal_moves()[0];
+            hive.submit(side, mv).unwrap();
+        }
+        {
+            let mut pkv = bevy_pkv::PkvStore::new_in_dir(dir.path());
+            pkv.set_string("chess.game", &encode(&chess)).unwrap();
+            pkv.set_string("hive.game", &encode(&hive)).unwrap();
+            pkv.set_string("settings", &encode(&Settings::default()))
+                .unwrap();
+        }
+        let path = dir.path().join("bevy_pkv.redb");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let whole = carved_tables::save::find_envelopes(&bytes[4096.min(bytes.len())..]).len();
+        for b in bytes.iter_mut().take(4096) {
+            *b = b.wrapping_mul(31).wrapping_add(17);
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let (mut app, notices) = start(dir.path());
+        assert_eq!(whole, 3, "the three values lie past the noise");
+        assert!(notices[0].contains("3 value"), "{notices:?}");
+        let mut store = app.world_mut().resource_mut::<SaveStore>();
+        let (found, status) = store.load::<ChessGame>();
+        assert_eq!(status, LoadStatus::Loaded);
+        assert_eq!(found, chess);
+        let (found, status) = store.load::<HiveGame>();
+        assert_eq!(status, LoadStatus::Loaded);
+        assert_eq!(found, hive);
+    }
+
     #[test]
     fn a_second_copy_says_so_and_never_writes() {
         let dir = tempfile::tempdir().unwrap();
@@ -297,13 +360,13 @@ mod snelab {
     use bevy::prelude::*;
     use bevy_egui::egui;
     use carved_tables::ai::Level;
-    use carved_tables::app::core_plugin;
-    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices, SaveStore};
-    use carved_tables::app::screens::{Navigate, Screen};
+
+    use carved_tables::app::kit::{Intended, harness};
+    use carved_tables::app::save::{ActiveSettings, ChangeSettings, Notices};
+    use carved_tables::app::screens::Screen;
     use carved_tables::app::snelab::{
-        self, Intent, Moment, Pick, Refusal, SnelabIntent, SnelabPanels, SnelabRefused,
-        SnelabTable, SquareClicked, SquareHovered, Timing, coins_line, draw_panels, rank_tag,
-        reason_line,
+        self, Intent, Moment, Pick, Refusal, SnelabPanels, SnelabTable, SquareHovered, Timing,
+        coins_line, draw_panels, rank_tag, reason_line,
     };
     use carved_tables::app::style::BRASS;
     use carved_tables::i18n::{Lang, Message, Strings, Tr, parse_strings};
@@ -324,40 +387,16 @@ mod snelab {
     }
 
     pub(super) fn app_with(store: MemoryStore) -> App {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .add_plugins(snelab::core_plugin)
-            .add_plugins(core_plugin);
-        // Plugins only register: what a test puts in before the first update is what the
-        // startup systems load.
-        app.insert_resource(SaveStore(Box::new(store)));
-        app.insert_resource(Timing::INSTANT);
-        app.update();
-        app.world_mut()
-            .write_message(Navigate::Table(GameKind::Snelab));
-        app.update();
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::Table(GameKind::Snelab)
-        );
-        app
+        harness::open::<SnelabTable>(snelab::core_plugin, store, Timing::INSTANT)
     }
 
     /// What a restart finds: the saved values copied into a fresh store.
     fn saved(app: &App) -> MemoryStore {
-        let store = &app.world().resource::<SaveStore>().0;
-        let mut copy = MemoryStore::default();
-        for key in ["settings", "snelab.purse"] {
-            if let Ok(Some(v)) = store.get_raw(key) {
-                copy.values.insert(key.to_string(), v);
-            }
-        }
-        copy
+        harness::saved(app, &["settings", "snelab.purse"])
     }
 
     fn table(app: &App) -> &snelab::Table {
-        &app.world().resource::<SnelabTable>().0
+        harness::table::<SnelabTable>(app)
     }
 
     fn sq(s: &str) -> Square {
@@ -365,19 +404,16 @@ mod snelab {
     }
 
     fn intent(app: &mut App, i: Intent) {
-        app.world_mut().write_message(SnelabIntent(i));
-        app.update();
+        harness::intent::<SnelabTable>(app, i);
     }
 
     fn click(app: &mut App, s: &str) {
-        app.world_mut().write_message(SquareClicked(sq(s)));
-        app.update();
+        harness::click::<SnelabTable>(app, sq(s));
     }
 
     /// The refusals sent since the last call.
     fn refusals(app: &mut App) -> Vec<Refusal> {
-        let mut msgs = app.world_mut().resource_mut::<Messages<SnelabRefused>>();
-        msgs.drain().map(|r| r.0).collect()
+        harness::refusals::<SnelabTable>(app)
     }
 
     /// Sits down at `kind` against `who` and puts `court` on the table, South to move.
@@ -772,11 +808,11 @@ mod snelab {
             .world_mut()
             .resource_scope(|_, mut table: Mut<SnelabTable>| {
                 ctx.run_ui(input, |ui| {
-                    sent = draw_panels(ui.ctx(), &tr, &mut table.0, panels, &Moment::default());
+                    sent = draw_panels(ui.ctx(), &tr, &mut table, panels, &Moment::default());
                 })
             });
         for i in sent {
-            app.world_mut().write_message(SnelabIntent(i));
+            app.world_mut().write_message(Intended::<SnelabTable>(i));
         }
         app.update();
         fn walk(s: &egui::Shape, p: &mut Painted) {
@@ -1633,7 +1669,7 @@ mod snelab {
                 .world_mut()
                 .resource_scope(|_, mut table: Mut<SnelabTable>| {
                     ctx.run_ui(input, |ui| {
-                        draw_panels(ui.ctx(), &tr, &mut table.0, &mut panels, &Moment::default());
+                        draw_panels(ui.ctx(), &tr, &mut table, &mut panels, &Moment::default());
                     })
                 });
             let mut painted = 0;
@@ -1755,7 +1791,7 @@ mod snelab_keys {
     }
 
     fn table(app: &App) -> &snelab::Table {
-        &app.world().resource::<SnelabTable>().0
+        app.world().resource::<SnelabTable>()
     }
 
     /// The table open, with a keyboard.
@@ -1844,13 +1880,13 @@ mod hive {
     use bevy::prelude::*;
     use bevy::time::TimeUpdateStrategy;
     use carved_tables::ai::Level;
-    use carved_tables::app::core_plugin;
+
     use carved_tables::app::hive::{
-        self, HiveClicked, HiveIntent, HiveRefused, HiveTable, Intent, Phase, Pick, Refusal,
-        Timing, VerifyPage,
+        self, HiveClicked, HiveTable, Intent, Phase, Pick, Refusal, Timing, VerifyPage,
     };
-    use carved_tables::app::save::{Notices, SaveStore};
-    use carved_tables::app::screens::{Navigate, Screen};
+    use carved_tables::app::kit::{Clicked, harness};
+    use carved_tables::app::save::Notices;
+    use carved_tables::app::screens::Navigate;
     use carved_tables::play::Seat;
     use carved_tables::rules::GameKind;
     use carved_tables::rules::hive::{Colour, Creature, Hex, Move, State};
@@ -1860,52 +1896,27 @@ mod hive {
     use std::time::Duration;
 
     pub(super) fn app_with(store: MemoryStore) -> App {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .add_plugins(hive::core_plugin)
-            .add_plugins(core_plugin);
-        app.insert_resource(SaveStore(Box::new(store)));
-        app.insert_resource(Timing::INSTANT);
-        app.update();
-        app.world_mut()
-            .write_message(Navigate::Table(GameKind::Hive));
-        app.update();
-        app.update();
-        assert_eq!(
-            *app.world().resource::<bevy::prelude::State<Screen>>().get(),
-            Screen::Table(GameKind::Hive)
-        );
-        app
+        harness::open::<HiveTable>(hive::core_plugin, store, Timing::INSTANT)
     }
 
     fn saved(app: &App) -> MemoryStore {
-        let store = &app.world().resource::<SaveStore>().0;
-        let mut copy = MemoryStore::default();
-        for key in ["settings", "hive.game"] {
-            if let Ok(Some(v)) = store.get_raw(key) {
-                copy.values.insert(key.to_string(), v);
-            }
-        }
-        copy
+        harness::saved(app, &["settings", "hive.game"])
     }
 
     fn table(app: &App) -> &hive::Table {
-        &app.world().resource::<HiveTable>().0
+        harness::table::<HiveTable>(app)
     }
 
     fn intent(app: &mut App, i: Intent) {
-        app.world_mut().write_message(HiveIntent(i));
-        app.update();
+        harness::intent::<HiveTable>(app, i);
     }
 
     fn click(app: &mut App, c: HiveClicked) {
-        app.world_mut().write_message(c);
-        app.update();
+        harness::click::<HiveTable>(app, c);
     }
 
     fn refusals(app: &mut App) -> Vec<Refusal> {
-        let mut msgs = app.world_mut().resource_mut::<Messages<HiveRefused>>();
-        msgs.drain().map(|r| r.0).collect()
+        harness::refusals::<HiveTable>(app)
     }
 
     fn start(app: &mut App, opponent: Seat) {
@@ -2151,7 +2162,8 @@ mod hive {
             )];
             intent(&mut app, Intent::LiftReserve(Creature::Hare));
             assert_eq!(refusals(&mut app), vec![Refusal::NotNow]);
-            app.world_mut().write_message(clicks[0]);
+            app.world_mut()
+                .write_message(Clicked::<HiveTable>(clicks[0]));
             app.update();
             assert!(table(&app).state().unwrap().ply() >= ply);
             assert_eq!(

@@ -161,6 +161,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
         probe::plugin,
         kit::clicks::plugin,
     ));
-    app.add_plugins((snelab::plugin, hive::plugin, chess::plugin));
+    // Each game's whole table (a plain function each: called, not added as a plugin, since
+    // function plugins are told apart by their type).
+    for table in TABLES {
+        (table.plugin)(&mut app);
+    }
     app.run()
 }

@@ -118,9 +118,12 @@ pub fn open_store(options: &LaunchOptions) -> (SaveStore, StoreNotices) {
     (SaveStore(Box::new(store)), StoreNotices(notices))
 }
 
-/// The keys an older version kept in its `bevy_pkv` store.
+/// The keys an older version kept in its `bevy_pkv` store: the settings and every game's.
 #[cfg(not(target_arch = "wasm32"))]
-const OLD_KEYS: [&str; 4] = ["settings", "snelab.purse", "snelab.case", "hive.game"];
+fn old_keys() -> impl Iterator<Item = &'static str> {
+    std::iter::once(crate::settings::Settings::KEY)
+        .chain(super::TABLES.iter().flat_map(|t| t.saves).map(|s| s.key))
+}
 
 /// Reads the older store at `path` into `store` (values already in `store` win), then renames
 /// it; a damaged one is renamed aside and searched for values still whole.
@@ -138,7 +141,7 @@ fn import_old_store(path: &std::path::Path, store: &mut saves::FileStore) -> Vec
     let fresh = |store: &saves::FileStore, key: &str| matches!(store.get_raw(key), Ok(None));
     match opened {
         Ok(old) => {
-            for key in OLD_KEYS {
+            for key in old_keys() {
                 if let Ok(value) = old.get::<String>(key)
                     && fresh(store, key)
                     && let Err(e) = store.set_raw(key, value)
@@ -176,17 +179,15 @@ fn import_old_store(path: &std::path::Path, store: &mut saves::FileStore) -> Vec
 }
 
 /// Puts the values still whole in a damaged older store into `store`, each under the key whose
-/// type reads it; when a key was written several times the richest version wins (the purse
-/// with the most cases, the game with the most moves). Returns the keys recovered.
+/// type reads it (every game's values, as each game lists them in its `TableInfo`, then the
+/// settings); when a key was written several times the richest version wins (the purse with
+/// the most cases, the game with the most moves). Returns the keys recovered.
 #[cfg(not(target_arch = "wasm32"))]
 fn recover(bytes: &[u8], store: &mut saves::FileStore) -> Vec<&'static str> {
-    use crate::play::hive::HiveGame;
-    use crate::play::snelab::{CaseRecord, SnelabSave};
     use crate::settings::Settings;
-    fn reads<T: Saved>(text: &str) -> Option<T> {
-        let (value, status) = saves::decode::<T>(Some(text));
-        matches!(status, LoadStatus::Loaded | LoadStatus::Migrated { .. }).then_some(value)
-    }
+    let mut kinds: Vec<&super::kit::SavedValue> =
+        super::TABLES.iter().flat_map(|t| t.saves).collect();
+    kinds.sort_by_key(|k| k.order);
     let mut best: std::collections::BTreeMap<&'static str, (u64, String)> = Default::default();
     let mut offer = |key: &'static str, rank: u64, text: String| {
         if best.get(key).is_none_or(|(r, _)| rank > *r) {
@@ -196,16 +197,12 @@ fn recover(bytes: &[u8], store: &mut saves::FileStore) -> Vec<&'static str> {
     for (version, data) in saves::find_envelopes(bytes) {
         let text = serde_json::json!({ "version": version, "data": data }).to_string();
         // The most particular shapes first: settings read from almost any object.
-        if let Some(g) = reads::<HiveGame>(&text) {
-            offer(HiveGame::KEY, g.state().ply() as u64, text);
-        } else if let Some(r) = reads::<CaseRecord>(&text) {
-            offer(CaseRecord::KEY, r.game.actions().len() as u64, text);
-        } else if let Some(s) = reads::<SnelabSave>(&text)
-            && data.get("coins").or_else(|| data.get("purse")).is_some()
+        if let Some((key, rank)) = kinds
+            .iter()
+            .find_map(|k| Some((k.key, (k.rank)(&text, &data)?)))
         {
-            let rank = s.purse.books().len() as u64 + s.purse.open_case().map_or(0, |o| o.id);
-            offer(SnelabSave::KEY, rank, text);
-        } else if data.get("lang").is_some() && reads::<Settings>(&text).is_some() {
+            offer(key, rank, text);
+        } else if data.get("lang").is_some() && super::kit::reads::<Settings>(&text).is_some() {
             offer(Settings::KEY, 0, text);
         }
     }
@@ -345,7 +342,7 @@ fn load_settings(
     active.0 = settings;
 }
 
-fn apply_settings(
+pub(crate) fn apply_settings(
     mut changes: MessageReader<ChangeSettings>,
     mut active: ResMut<ActiveSettings>,
     mut tr: ResMut<Tr>,

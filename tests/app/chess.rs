@@ -4,15 +4,10 @@
 
 use bevy::prelude::*;
 use carved_tables::ai::Level;
-use carved_tables::app::chess::{
-    self, ChessClicked, ChessIntent, ChessRefused, ChessTable, Intent, Phase, Refusal, Timing,
-};
-use carved_tables::app::core_plugin;
-use carved_tables::app::save::{Notices, SaveStore};
-use carved_tables::app::screens::{Navigate, Screen};
+use carved_tables::app::chess::{self, ChessClicked, ChessTable, Intent, Phase, Refusal, Timing};
+use carved_tables::app::kit::{Clicked, harness};
 use carved_tables::play::Seat;
 use carved_tables::play::chess::ChessGame;
-use carved_tables::rules::GameKind;
 use carved_tables::rules::chess::{
     Action, Army, ArmyError, AttemptResult, Color, DiceRng, Role, Square, State,
 };
@@ -20,61 +15,31 @@ use carved_tables::save::{KeyValue, MemoryStore};
 use std::time::Duration;
 
 fn app_with(store: MemoryStore) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(chess::core_plugin)
-        .add_plugins(core_plugin);
-    app.insert_resource(SaveStore(Box::new(store)));
-    app.insert_resource(Timing::INSTANT);
-    app.update();
-    app.world_mut()
-        .write_message(Navigate::Table(GameKind::Chess));
-    app.update();
-    app.update();
-    assert_eq!(
-        *app.world().resource::<bevy::prelude::State<Screen>>().get(),
-        Screen::Table(GameKind::Chess)
-    );
-    app
+    harness::open::<ChessTable>(chess::core_plugin, store, Timing::INSTANT)
 }
 
 fn saved(app: &App) -> MemoryStore {
-    let store = &app.world().resource::<SaveStore>().0;
-    let mut copy = MemoryStore::default();
-    for key in ["settings", "chess.game"] {
-        if let Ok(Some(v)) = store.get_raw(key) {
-            copy.values.insert(key.to_string(), v);
-        }
-    }
-    copy
+    harness::saved(app, &["settings", "chess.game"])
 }
 
 fn table(app: &App) -> &chess::Table {
-    &app.world().resource::<ChessTable>().0
+    harness::table::<ChessTable>(app)
 }
 
 fn intent(app: &mut App, i: Intent) {
-    app.world_mut().write_message(ChessIntent(i));
-    app.update();
+    harness::intent::<ChessTable>(app, i);
 }
 
 fn click(app: &mut App, sq: Square) {
-    app.world_mut().write_message(ChessClicked::Square(sq));
-    app.update();
+    harness::click::<ChessTable>(app, ChessClicked::Square(sq));
 }
 
 fn refusals(app: &mut App) -> Vec<Refusal> {
-    let mut msgs = app.world_mut().resource_mut::<Messages<ChessRefused>>();
-    msgs.drain().map(|r| r.0).collect()
+    harness::refusals::<ChessTable>(app)
 }
 
 fn notices(app: &App) -> Vec<String> {
-    app.world()
-        .resource::<Notices>()
-        .items
-        .iter()
-        .map(|n| n.text.clone())
-        .collect()
+    harness::notices(app)
 }
 
 fn sq(s: &str) -> Square {
@@ -162,7 +127,7 @@ fn staged(app: &mut App, (dice, actions): &(u64, Vec<Action>), seats: [Seat; 2])
         let side = g.awaited().unwrap();
         g.submit(side, *a).unwrap();
     }
-    app.world_mut().resource_mut::<ChessTable>().0.resume(g);
+    app.world_mut().resource_mut::<ChessTable>().resume(g);
     app.update();
 }
 
@@ -283,7 +248,8 @@ fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_else
     assert_eq!(draft(&app).at(sq("a1")), None);
     // A click beside the board puts a picked piece down.
     click(&mut app, sq("h1"));
-    app.world_mut().write_message(ChessClicked::Nothing);
+    app.world_mut()
+        .write_message(Clicked::<ChessTable>(ChessClicked::Nothing));
     app.update();
     assert_eq!(table(&app).build_pick, None);
     assert_eq!(draft(&app).at(sq("h1")), Some(Role::Rook));
@@ -595,7 +561,8 @@ fn the_dice_on_show_are_the_rules_roll_and_undo_rolls_them_again() {
         "the board waits for the dice"
     );
     // A click skips the roll to its result.
-    app.world_mut().write_message(ChessClicked::Nothing);
+    app.world_mut()
+        .write_message(Clicked::<ChessTable>(ChessClicked::Nothing));
     app.update();
     assert!(table(&app).roll.is_none());
     app.insert_resource(Timing::INSTANT);

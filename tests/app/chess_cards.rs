@@ -4,17 +4,11 @@
 //! out), Cancel at the start of a turn, and Scouting revealing the other hand.
 
 use bevy::prelude::*;
-use carved_tables::app::audio::PlaySound;
 use carved_tables::app::chess::table::steps;
-use carved_tables::app::chess::{
-    self, ChessIntent, ChessRefused, ChessTable, Intent, Phase, Refusal, Timing,
-};
-use carved_tables::app::core_plugin;
-use carved_tables::app::save::SaveStore;
-use carved_tables::app::screens::{Navigate, Screen};
+use carved_tables::app::chess::{self, ChessTable, Intent, Phase, Refusal, Timing};
+use carved_tables::app::kit::harness;
 use carved_tables::play::Seat;
 use carved_tables::play::chess::ChessGame;
-use carved_tables::rules::GameKind;
 use carved_tables::rules::chess::{
     Action, Artifact, Color, Play, Role, Square, State, card_actions, parse_position,
 };
@@ -36,33 +30,19 @@ const TROPHY: &str = "4k2r/1p5p/8/3n4/3RP3/8/PP4PP/1N2K2R w Kk - 0 12 b2 - c6 1/
     trophy/seize,cancel -/- -/- - - -/-";
 
 fn app_with(position: &str, timing: Timing) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(chess::core_plugin)
-        .add_plugins(core_plugin);
-    app.insert_resource(SaveStore(Box::new(MemoryStore::default())));
-    app.insert_resource(timing);
-    app.update();
-    app.world_mut()
-        .write_message(Navigate::Table(GameKind::Chess));
-    app.update();
-    app.update();
-    assert_eq!(
-        *app.world().resource::<bevy::prelude::State<Screen>>().get(),
-        Screen::Table(GameKind::Chess)
-    );
+    let mut app = harness::open::<ChessTable>(chess::core_plugin, MemoryStore::default(), timing);
     let state = parse_position(position).unwrap().with_dice_seed(31);
     let game =
         ChessGame::restaged(state, [Seat::Person, Seat::Person], 3).with_window(timing.window);
     let mut table = app.world_mut().resource_mut::<ChessTable>();
-    table.0.opponent = Seat::Person;
-    table.0.resume(game);
+    table.opponent = Seat::Person;
+    table.resume(game);
     app.update();
     app
 }
 
 fn table(app: &App) -> &chess::Table {
-    &app.world().resource::<ChessTable>().0
+    harness::table::<ChessTable>(app)
 }
 
 fn state(app: &App) -> State {
@@ -70,19 +50,16 @@ fn state(app: &App) -> State {
 }
 
 fn intent(app: &mut App, i: Intent) {
-    app.world_mut().write_message(ChessIntent(i));
-    app.update();
+    harness::intent::<ChessTable>(app, i);
 }
 
 fn refusals(app: &mut App) -> Vec<Refusal> {
-    let mut msgs = app.world_mut().resource_mut::<Messages<ChessRefused>>();
-    msgs.drain().map(|r| r.0).collect()
+    harness::refusals::<ChessTable>(app)
 }
 
 /// The sounds asked for since the last call (messages live two updates: call it often).
 fn heard(app: &mut App) -> Vec<SoundEvent> {
-    let mut msgs = app.world_mut().resource_mut::<Messages<PlaySound>>();
-    msgs.drain().map(|s| s.0).collect()
+    harness::heard(app)
 }
 
 /// Plays `action` (a card play) the way a person does: the card, its squares, then Play, the

@@ -13,6 +13,7 @@ use super::view::{ChessPiece, Die, square_at};
 use super::{ChessClicked, ChessIntent, ChessTable};
 use crate::app::kit::TableSet;
 use crate::app::kit::clicks::TableClick;
+use crate::app::kit::{Clicked, Intended};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::chess::{Action, Artifact, Play, Role};
@@ -64,18 +65,18 @@ fn clicks(
     pieces: Query<&ChessPiece>,
     dice: Query<&Die>,
     parents: Query<&ChildOf>,
-    mut out: MessageWriter<ChessClicked>,
+    mut out: MessageWriter<Clicked<ChessTable>>,
 ) {
     for click in clicks.read() {
         if table.roll.is_some() || is_die(click.entity, &dice, &parents) {
-            out.write(ChessClicked::Nothing);
+            out.write(Clicked(ChessClicked::Nothing));
             continue;
         }
         let message = match piece_of(click.entity, &pieces, &parents) {
             Some(p) => ChessClicked::Square(p.at),
             None => square_at(click.position).map_or(ChessClicked::Nothing, ChessClicked::Square),
         };
-        out.write(message);
+        out.write(Clicked(message));
     }
 }
 
@@ -95,7 +96,7 @@ pub(super) fn keys(
     let held = keys.clone();
     let pressed = |k: KeyCode| held.just_pressed(k);
     let mut send = |i: Intent| {
-        intents.write(ChessIntent(i));
+        intents.write(Intended(i));
     };
     let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
     let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);

@@ -13,23 +13,27 @@
 
 pub mod table;
 
+pub(crate) mod figures;
 mod input;
 mod scenes;
 mod ui;
 pub(crate) mod view;
 
-use super::kit::{EngineSeat, Outbox, TableInfo, TableSet};
-use super::platform;
-use super::save::{Loaded, Notices, SaveStore};
+use super::kit::table::Loading;
+use super::kit::{
+    Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet, table_plugin,
+};
+use super::kit::{SavedValue, reads};
 use super::screens::Screen;
-use crate::i18n::{Explain, Tr, msg};
+use crate::i18n::{Explain, msg};
+use crate::play::BotTurn;
 use crate::play::chess::{ChessGame, Ending};
 use crate::rules::GameKind;
 use crate::rules::chess::{Action, Artifact, AttemptResult, Color, Square, State};
 use crate::save::LoadStatus;
+use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-use rand::RngCore;
 pub use table::{Effect, Focus, Intent, Phase, Played, Refusal, Table, Timing};
 pub use ui::ChessPanels;
 
@@ -50,73 +54,48 @@ pub const INFO: TableInfo = TableInfo {
         "die_d6",
     ],
     scenes: scenes::SCENES,
+    figures: figures::PAINTER,
+    plugin,
     tools: &[],
+    saves: &[SavedValue {
+        key: ChessGame::KEY,
+        order: 3,
+        rank: |text, _| Some(reads::<ChessGame>(text)?.len() as u64),
+    }],
 };
 
-/// The table, as a resource: it outlives the screen (leaving for the menu keeps the game).
-#[derive(Resource, Debug, Default, Deref, DerefMut)]
-pub struct ChessTable(pub Table);
+/// The table, as a resource: the game's [`Table`] itself. It outlives the screen (leaving for
+/// the menu keeps the game).
+pub type ChessTable = Table;
 
 /// An intent from picking, keys, buttons or a test.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChessIntent(pub Intent);
+pub type ChessIntent = Intended<Table>;
 
 /// A click on the board (picking sends it): on a square (a piece's, a mark's or an empty
 /// one's), or on nothing of the board.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChessClicked {
     Square(Square),
     Nothing,
 }
 
-/// An action was accepted: the view throws the dice (if it rolls).
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct ChessPlayed(pub Played);
+/// What the table did: an action accepted (the view throws the dice, if it rolls), its result
+/// reaching the board (the view moves the pieces), and the rest.
+pub type ChessHappened = Happened<Table>;
 
-/// An action's result reaches the board: the view moves the pieces.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct ChessResolved(pub Played);
-
-/// An intent was refused and changed nothing: the player is told why.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct ChessRefused(pub Refusal);
-
-/// The table's randomness: the dice seed of a new game, the engine's army and choices, a
-/// random army.
-#[derive(Resource, Deref, DerefMut)]
-pub struct ChessRng(pub rand::rngs::SmallRng);
-
-impl Default for ChessRng {
-    fn default() -> ChessRng {
-        ChessRng(rand::SeedableRng::seed_from_u64(platform::entropy()))
-    }
-}
+/// An intent was refused and changed nothing: the player has been told why.
+pub type ChessRefused = Refused<Table>;
 
 /// The table's state, rules and engine, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
-    app.init_resource::<ChessTable>()
-        .init_resource::<EngineSeat<State>>()
-        .init_resource::<ChessRng>()
-        .init_resource::<Timing>()
+    app.add_plugins(table_plugin::<Table>)
         .init_resource::<ChessPanels>()
-        .add_message::<ChessIntent>()
-        .add_message::<ChessClicked>()
-        .add_message::<ChessPlayed>()
-        .add_message::<ChessResolved>()
-        .add_message::<ChessRefused>()
         .add_message::<super::dev::StageScene>()
-        .add_message::<super::audio::PlaySound>()
-        .add_systems(Startup, load.in_set(Loaded::Tables))
         .add_systems(
             Update,
             (
-                tick.in_set(TableSet::Tick),
                 input::keys.in_set(TableSet::Input),
-                clicks_to_intents.in_set(TableSet::Intent),
-                (scenes::stage, handle_intents, tell_refusals)
-                    .chain()
-                    .in_set(TableSet::Rules),
-                run_engine.in_set(TableSet::Engine),
+                scenes::stage.in_set(TableSet::Stage),
             )
                 .run_if(in_state(Screen::Table(GameKind::Chess))),
         );
@@ -127,85 +106,131 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
 }
 
-/// Offers the saved game, if one was left unfinished and replays through the rules; a damaged
-/// save is reported (and a fresh game offered).
-fn load(
-    mut table: ResMut<ChessTable>,
-    mut store: ResMut<SaveStore>,
-    tr: Res<Tr>,
-    mut notices: ResMut<Notices>,
-) {
-    let (saved, status) = store.load::<ChessGame>();
-    match status {
-        LoadStatus::Missing => {}
-        LoadStatus::Replaced(why) => {
-            warn!("chess: the saved game could not be read ({why})");
-            notices.push(tr.say(&msg("chess.save_damaged").with("why", tr.say(&why.explain()))));
-        }
-        LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
-            Ok(game) if game.ending().is_none() && !game.is_empty() => {
-                table.saved = Some(game);
-            }
-            Ok(_) => {}
-            Err(e) => {
-                let why = tr.say(&e.explain());
-                warn!("chess: the saved game does not replay ({why})");
-                notices.push(tr.say(&msg("chess.save_damaged").with("why", why)));
-            }
-        },
-    }
-}
+impl TableKind for Table {
+    const GAME: GameKind = GameKind::Chess;
+    type Intent = Intent;
+    type Click = ChessClicked;
+    type Effect = Effect;
+    type Refusal = Refusal;
+    type Timing = Timing;
+    type Bot = State;
 
-/// Where the table's effects go: its own messages, and sounds, notices and saves through the
-/// outbox.
-fn send(
-    table: &Table,
-    effects: Vec<Effect>,
-    out: &mut Outbox,
-    played: &mut MessageWriter<ChessPlayed>,
-    resolved: &mut MessageWriter<ChessResolved>,
-) {
-    for effect in effects {
-        match effect {
-            Effect::Revealed => out.sound(SoundEvent::Place),
-            Effect::Played(p) => {
-                if matches!(p.record.action, Action::Play(_)) {
-                    out.sound(SoundEvent::Card);
+    fn click_intent(&mut self, click: &ChessClicked) -> Option<Intent> {
+        click_intent(self, *click)
+    }
+
+    fn apply(
+        &mut self,
+        intent: Intent,
+        seeds: &mut Seeds,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        // Drawn only where it is used: a game's dice and engine seeds, a random army.
+        let seed = match intent {
+            Intent::Start | Intent::RandomArmy | Intent::Ready => seeds.number(),
+            _ => 0,
+        };
+        self.handle(intent, seed, timing)
+    }
+
+    fn advance(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
+        self.tick(dt, timing)
+    }
+
+    fn least_think(timing: &Timing) -> f32 {
+        timing.think
+    }
+
+    fn busy(&self) -> bool {
+        self.animating()
+    }
+
+    fn engine_turn(&self) -> Option<(u64, BotTurn<State>)> {
+        let g = self.game.as_ref().filter(|g| g.ending().is_none())?;
+        if self.phase != Phase::Play {
+            return None;
+        }
+        // A game is known by its start and its seed: an answer for another game is dropped.
+        let key = g.game().seed() ^ g.game().start().key();
+        Some((key, g.game().bot_turn()?))
+    }
+
+    fn apply_engine(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        self.play(action, timing)
+    }
+
+    fn route(&self, effects: &[Effect], out: &mut Outbox) {
+        for effect in effects {
+            match effect {
+                Effect::Revealed => out.sound(SoundEvent::Place),
+                Effect::Played(p) => {
+                    if matches!(p.record.action, Action::Play(_)) {
+                        out.sound(SoundEvent::Card);
+                    }
+                    if p.record.dice.is_some() {
+                        out.sound(SoundEvent::Dice);
+                    }
                 }
-                if p.record.dice.is_some() {
-                    out.sound(SoundEvent::Dice);
+                Effect::Settled => out.sound(SoundEvent::Settle),
+                Effect::Resolved(p) => {
+                    for s in sounds_of(p) {
+                        out.sound(s);
+                    }
+                    if p.record.dice.is_none() && p.record.result == Some(AttemptResult::Success) {
+                        out.notice(&msg("chess.wounded_dies"));
+                    }
                 }
-                played.write(ChessPlayed(p));
-            }
-            Effect::Settled => out.sound(SoundEvent::Settle),
-            Effect::Resolved(p) => {
-                for s in sounds_of(&p) {
-                    out.sound(s);
+                Effect::WindowTick(_) => out.sound(SoundEvent::WindowTick),
+                Effect::WindowPassed(side) => {
+                    out.sound(SoundEvent::Pass);
+                    out.notice(&msg("chess.window.passed").with_words("colour", side.explain()));
                 }
-                if p.record.dice.is_none() && p.record.result == Some(AttemptResult::Success) {
-                    out.notice(&msg("chess.wounded_dies"));
+                Effect::StillInCheck(side) => {
+                    out.notice(&msg("chess.still_in_check").with_words("colour", side.explain()));
                 }
-                resolved.write(ChessResolved(p));
-            }
-            Effect::WindowTick(_) => out.sound(SoundEvent::WindowTick),
-            Effect::WindowPassed(side) => {
-                out.sound(SoundEvent::Pass);
-                out.notice(&msg("chess.window.passed").with_words("colour", side.explain()));
-            }
-            Effect::StillInCheck(side) => {
-                out.notice(&msg("chess.still_in_check").with_words("colour", side.explain()));
-            }
-            Effect::Ended(ending) => {
-                if matches!(ending, Ending::Rules(crate::rules::chess::End::Mate { .. })) {
-                    out.sound(SoundEvent::Mate);
+                Effect::Ended(ending) => {
+                    if matches!(ending, Ending::Rules(crate::rules::chess::End::Mate { .. })) {
+                        out.sound(SoundEvent::Mate);
+                    }
+                    out.sound(ending_sound(self, *ending));
                 }
-                out.sound(ending_sound(table, ending));
+                Effect::Undone(_) => out.sound(SoundEvent::Lift),
+                Effect::Picked => {}
+                Effect::Save => match &self.game {
+                    Some(g) => out.save(g, "chess.save_failed"),
+                    None => out.save(&ChessGame::default(), "chess.save_failed"),
+                },
             }
-            Effect::Undone(_) => out.sound(SoundEvent::Lift),
-            Effect::Picked => {}
-            Effect::Save => match &table.game {
-                Some(g) => out.save(g, "chess.save_failed"),
-                None => out.save(&ChessGame::default(), "chess.save_failed"),
+        }
+    }
+
+    /// Each refusal is told to the player as a sentence: in their language, with a capital.
+    fn tell(&self, refusal: &Refusal, out: &mut Outbox) {
+        let told = refusal_notice(out.tr(), refusal);
+        out.say(told);
+    }
+
+    /// Offers the saved game, if one was left unfinished and replays through the rules; a
+    /// damaged save is reported (and a fresh game offered).
+    fn load(&mut self, mut at: Loading) {
+        let (saved, status) = at.store.load::<ChessGame>();
+        match status {
+            LoadStatus::Missing => {}
+            LoadStatus::Replaced(why) => {
+                warn!("chess: the saved game could not be read ({why})");
+                let why = at.tr.say(&why.explain());
+                at.tell(&msg("chess.save_damaged").with("why", why));
+            }
+            LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
+                Ok(game) if game.ending().is_none() && !game.is_empty() => {
+                    self.saved = Some(game);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let why = at.tr.say(&e.explain());
+                    warn!("chess: the saved game does not replay ({why})");
+                    at.tell(&msg("chess.save_damaged").with("why", why));
+                }
             },
         }
     }
@@ -264,32 +289,6 @@ fn ending_sound(table: &Table, ending: Ending) -> SoundEvent {
     }
 }
 
-fn tick(
-    time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<ChessTable>,
-    mut out: Outbox,
-    mut played: MessageWriter<ChessPlayed>,
-    mut resolved: MessageWriter<ChessResolved>,
-) {
-    let effects = table.tick(time.delta_secs(), &timing);
-    if !effects.is_empty() {
-        send(&table, effects, &mut out, &mut played, &mut resolved);
-    }
-}
-
-fn clicks_to_intents(
-    mut clicks: MessageReader<ChessClicked>,
-    table: Res<ChessTable>,
-    mut intents: MessageWriter<ChessIntent>,
-) {
-    for click in clicks.read() {
-        if let Some(intent) = click_intent(&table, *click) {
-            intents.write(ChessIntent(intent));
-        }
-    }
-}
-
 /// What a click means now: while building, place the piece in hand on an empty square or pick
 /// a placed piece (never take it off: that is the "Take it off" button's, or Delete's), and a
 /// click beside the board puts the picked piece down; while the dice roll, skip to the result;
@@ -332,79 +331,10 @@ pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
     }
 }
 
-fn handle_intents(
-    mut rng: ResMut<ChessRng>,
-    timing: Res<Timing>,
-    mut intents: MessageReader<ChessIntent>,
-    mut table: ResMut<ChessTable>,
-    mut out: Outbox,
-    mut played: MessageWriter<ChessPlayed>,
-    mut resolved: MessageWriter<ChessResolved>,
-    mut refused: MessageWriter<ChessRefused>,
-) {
-    for ChessIntent(intent) in intents.read() {
-        let seed = rng.next_u64();
-        match table.handle(*intent, seed, &timing) {
-            Ok(effects) => send(&table, effects, &mut out, &mut played, &mut resolved),
-            // Told by `tell_refusals`, as a sentence.
-            Err(refusal) => {
-                refused.write(ChessRefused(refusal));
-            }
-        }
-    }
-}
-
-/// Each refusal is told to the player as a sentence: in their language, with a capital.
-fn tell_refusals(
-    mut refused: MessageReader<ChessRefused>,
-    tr: Res<Tr>,
-    mut notices: ResMut<Notices>,
-) {
-    for ChessRefused(refusal) in refused.read() {
-        notices.push(refusal_notice(&tr, refusal));
-    }
-}
-
 /// The notice for a refusal: its words in the language in force, as a sentence (a capital
 /// first, unless it starts with notation).
 pub fn refusal_notice(strings: &crate::i18n::Strings, refusal: &Refusal) -> String {
     table::sentence(&strings.say(&refusal.explain()))
-}
-
-fn run_engine(
-    time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<ChessTable>,
-    mut seat: ResMut<EngineSeat<State>>,
-    mut out: Outbox,
-    mut played: MessageWriter<ChessPlayed>,
-    mut resolved: MessageWriter<ChessResolved>,
-) {
-    let turn = match (&table.game, table.phase) {
-        (Some(g), Phase::Play) if g.ending().is_none() => g.game().bot_turn(),
-        _ => None,
-    };
-    let Some(turn) = turn else {
-        seat.stand_down();
-        return;
-    };
-    if table.animating() {
-        seat.stand_down();
-        return;
-    }
-    // A game is known by its start and its seed: an answer for another game is dropped.
-    let game_key = table
-        .game
-        .as_ref()
-        .map_or(0, |g| g.game().seed() ^ g.game().start().key());
-    let Some(answer) = seat.think(game_key, turn, time.delta_secs(), timing.think) else {
-        return;
-    };
-    match answer.map(|a| table.play(a, &timing)) {
-        Some(Ok(effects)) => send(&table, effects, &mut out, &mut played, &mut resolved),
-        Some(Err(refusal)) => error!("the engine's choice was refused: {refusal:?}"),
-        None => error!("the engine found no action in a game under way"),
-    }
 }
 
 /// The wood a colour's pieces are carved from.

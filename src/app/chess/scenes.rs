@@ -339,7 +339,7 @@ pub(super) fn stage(
     mut requests: MessageReader<StageScene>,
     mut table: ResMut<ChessTable>,
     mut panels: ResMut<super::ChessPanels>,
-    mut resolved: MessageWriter<super::ChessResolved>,
+    mut happened: MessageWriter<super::ChessHappened>,
     mut frozen: Option<ResMut<crate::app::marks::FrozenBursts>>,
     board: Option<Res<super::view::Board3d>>,
     mut pending: Local<Option<super::table::Played>>,
@@ -353,7 +353,7 @@ pub(super) fn stage(
     if board.is_none_or(|b| b.root.is_some() && !b.pieces.is_empty())
         && let Some(p) = pending.take()
     {
-        resolved.write(super::ChessResolved(p));
+        happened.write(crate::app::kit::Happened(super::table::Effect::Resolved(p)));
     }
     let Some(StageScene { name, .. }) = requests
         .read()
@@ -363,7 +363,7 @@ pub(super) fn stage(
     else {
         return;
     };
-    let t = &mut table.0;
+    let t = &mut *table;
     let instant = Timing::INSTANT;
     *panels = super::ChessPanels::default();
     match name.as_str() {

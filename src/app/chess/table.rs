@@ -347,7 +347,7 @@ pub enum Effect {
 }
 
 /// The whole table.
-#[derive(Clone, Debug)]
+#[derive(bevy::prelude::Resource, Clone, Debug)]
 pub struct Table {
     pub phase: Phase,
     /// Who sits across: the engine at a level, or a second person here.

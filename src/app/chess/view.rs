@@ -8,8 +8,9 @@
 //! hand may stand on without breaking a rule, a white ring on the piece picked to take off, and
 //! a red ring on each piece that breaks a rule.
 
+use super::table::Effect;
 use super::table::{Focus, Phase, Table, Timing};
-use super::{ChessResolved, ChessTable, wood};
+use super::{ChessHappened, ChessTable, wood};
 use crate::app::anim::contact::Contact;
 use crate::app::anim::{PathTween, Vanish};
 use crate::app::kit::{Setter, TableSet, facing};
@@ -460,14 +461,17 @@ fn reconcile_pieces(
 /// is over.
 fn animate_resolved(
     mut commands: Commands,
-    mut resolved: MessageReader<ChessResolved>,
+    mut happened: MessageReader<ChessHappened>,
     timing: Res<Timing>,
     mut board: ResMut<Board3d>,
     mut pieces: Query<&mut ChessPiece>,
     quad: Res<MarkQuad>,
     mut marks: ResMut<Assets<MarkMaterial>>,
 ) {
-    for ChessResolved(p) in resolved.read() {
+    for p in happened.read().filter_map(|h| match &h.0 {
+        Effect::Resolved(p) => Some(p),
+        _ => None,
+    }) {
         let card = match p.record.action {
             Action::Play(play) => Some(play),
             _ => None,

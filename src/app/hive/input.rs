@@ -9,6 +9,7 @@ use super::view::{HiveTile, cell_at};
 use super::{HiveClicked, HiveIntent, HiveTable};
 use crate::app::kit::TableSet;
 use crate::app::kit::clicks::TableClick;
+use crate::app::kit::{Clicked, Intended};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::hive::Piece;
@@ -46,7 +47,7 @@ fn clicks(
     table: Res<HiveTable>,
     tiles: Query<&HiveTile>,
     parents: Query<&ChildOf>,
-    mut out: MessageWriter<HiveClicked>,
+    mut out: MessageWriter<Clicked<HiveTable>>,
 ) {
     for click in clicks.read() {
         debug!("click on {:?} at {:?}", click.entity, click.position);
@@ -60,7 +61,7 @@ fn clicks(
             None => cell_at(click.position).map(HiveClicked::Cell),
         };
         if let Some(m) = message {
-            out.write(m);
+            out.write(Clicked(m));
         }
     }
 }
@@ -100,7 +101,7 @@ pub(super) fn keys(
     let held = keys.clone();
     let pressed = |k: KeyCode| held.just_pressed(k);
     let mut send = |i: Intent| {
-        intents.write(HiveIntent(i));
+        intents.write(Intended(i));
     };
     let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
     match table.phase {

@@ -5,8 +5,9 @@
 
 use super::online::Outgoing;
 use super::table::Timing;
-use super::{HivePlayed, HiveTable, send};
+use super::{HiveHappened, HiveTable};
 use crate::app::kit::Outbox;
+use crate::app::kit::table::send;
 use crate::net::client::{Heard, Request, Session};
 use crate::net::protocol::{ClientMsg, ServerMsg};
 use crate::net::socket::{Socket, SocketEvent};
@@ -78,7 +79,7 @@ pub(super) fn pump(
     mut table: ResMut<HiveTable>,
     mut link: ResMut<OnlineLink>,
     mut out: Outbox,
-    mut played: MessageWriter<HivePlayed>,
+    mut happened: MessageWriter<HiveHappened>,
     mut last_frame: Local<Option<std::time::Duration>>,
 ) {
     let Some((request, url, token)) = table
@@ -200,7 +201,7 @@ pub(super) fn pump(
     }
     *last_frame = Some(now);
     if !effects.is_empty() {
-        send(&table, effects, &mut out, &mut played);
+        send(&*table, effects, &mut out, &mut happened);
     }
 }
 
@@ -252,10 +253,9 @@ pub(super) fn launch_online(
 pub(super) fn autoplay(
     options: Option<Res<crate::launch::LaunchOptions>>,
     table: Res<HiveTable>,
-    mut rng: ResMut<super::HiveRng>,
+    mut seeds: ResMut<crate::app::kit::Seeds>,
     mut intents: MessageWriter<super::HiveIntent>,
 ) {
-    use rand::RngCore;
     let Some(level) = options.and_then(|o| o.autoplay) else {
         return;
     };
@@ -269,7 +269,7 @@ pub(super) fn autoplay(
         // The table passes by itself.
         return;
     }
-    if let Some(mv) = crate::ai::choose(state, level, rng.next_u64()) {
-        intents.write(super::HiveIntent(super::Intent::Play(mv)));
+    if let Some(mv) = crate::ai::choose(state, level, seeds.number()) {
+        intents.write(crate::app::kit::Intended(super::Intent::Play(mv)));
     }
 }

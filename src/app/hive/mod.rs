@@ -16,6 +16,7 @@ pub mod link;
 pub mod online;
 pub mod table;
 
+pub(crate) mod figures;
 mod input;
 mod scenes;
 mod ui;
@@ -24,19 +25,22 @@ pub(crate) mod view;
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
 
 use super::dev::StageScene;
-use super::kit::{EngineSeat, Outbox, TableInfo, TableSet, Tool};
-use super::platform;
-use super::save::{Loaded, Notices, SaveStore};
+use super::kit::table::{Loading, intents, send, tick};
+use super::kit::{
+    Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet, Tool, table_plugin,
+};
+use super::kit::{SavedValue, reads};
 use super::screens::Screen;
 use crate::fair::Seed;
-use crate::i18n::{Explain, Tr, msg};
+use crate::i18n::{Explain, msg};
+use crate::play::BotTurn;
 use crate::play::hive::{Ending, HiveGame};
 use crate::rules::GameKind;
-use crate::rules::hive::{Colour, Hex, Piece, State};
+use crate::rules::hive::{Colour, Hex, Move, Piece, State};
 use crate::save::LoadStatus;
+use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-use rand::RngCore;
 pub use table::{Effect, Focus, Intent, Phase, Pick, Played, Refusal, Table, Timing};
 
 pub const INFO: TableInfo = TableInfo {
@@ -50,45 +54,39 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
+    figures: figures::PAINTER,
+    plugin,
     tools: &[Tool {
         id: "verify",
         label: "hive.verify.title",
     }],
+    saves: &[SavedValue {
+        key: HiveGame::KEY,
+        order: 0,
+        rank: |text, _| Some(reads::<HiveGame>(text)?.state().ply() as u64),
+    }],
 };
 
-/// The table, as a resource: it outlives the screen (leaving for the menu keeps the game).
-#[derive(Resource, Debug, Default, Deref, DerefMut)]
-pub struct HiveTable(pub Table);
+/// The table, as a resource: the game's [`Table`] itself. It outlives the screen (leaving for
+/// the menu keeps the game).
+pub type HiveTable = Table;
 
-/// An intent from picking, keys, buttons or a test.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HiveIntent(pub Intent);
+/// An intent from picking, keys, buttons, the link or a test.
+pub type HiveIntent = Intended<Table>;
 
 /// A click on the table (picking sends it): on a cell (a piece's, a ring's or an empty one's),
 /// or on a piece of a reserve.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HiveClicked {
     Cell(Hex),
     Reserve(Piece),
 }
 
-/// A move was played: the view animates it.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct HivePlayed(pub Played);
+/// What the table did (a move played: the view animates it).
+pub type HiveHappened = Happened<Table>;
 
-/// An intent was refused and changed nothing: the player is told why.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct HiveRefused(pub Refusal);
-
-/// The table's randomness for the bots' seeds (the secret seed comes from the system).
-#[derive(Resource, Deref, DerefMut)]
-pub struct HiveRng(pub rand::rngs::SmallRng);
-
-impl Default for HiveRng {
-    fn default() -> HiveRng {
-        HiveRng(rand::SeedableRng::seed_from_u64(platform::entropy()))
-    }
-}
+/// An intent was refused and changed nothing: the player has been told why.
+pub type HiveRefused = Refused<Table>;
 
 /// Where the last game record was saved, or why it could not be.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -96,31 +94,20 @@ pub struct RecordSaved(pub Option<Result<String, String>>);
 
 /// The table's state, rules, clock and bot, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
-    app.init_resource::<HiveTable>()
-        .init_resource::<EngineSeat<State>>()
-        .init_resource::<HiveRng>()
-        .init_resource::<Timing>()
+    app.add_plugins(table_plugin::<Table>)
         .init_resource::<RecordSaved>()
         .init_resource::<VerifyPage>()
-        .add_message::<HiveIntent>()
-        .add_message::<HiveClicked>()
-        .add_message::<HivePlayed>()
-        .add_message::<HiveRefused>()
         .add_message::<StageScene>()
-        .add_message::<super::audio::PlaySound>()
         .add_plugins(link::plugin)
-        .add_systems(Startup, load.in_set(Loaded::Tables))
         .add_systems(OnEnter(Screen::Table(GameKind::Hive)), lobby_after_the_end)
         .add_systems(
             Update,
             (
-                tick.in_set(TableSet::Tick),
+                save_the_clock.in_set(TableSet::Tick).after(tick::<Table>),
                 input::keys.in_set(TableSet::Input),
                 link::launch_online.in_set(TableSet::Input),
                 link::autoplay.in_set(TableSet::Intent),
-                clicks_to_intents.in_set(TableSet::Intent),
-                handle_intents.in_set(TableSet::Rules),
-                run_engine.in_set(TableSet::Engine),
+                forget_the_record.in_set(TableSet::Rules),
             )
                 .run_if(in_state(Screen::Table(GameKind::Hive))),
         )
@@ -130,13 +117,10 @@ pub fn core_plugin(app: &mut App) {
             (link::go_online, link::pump)
                 .chain()
                 .in_set(TableSet::Rules)
-                .after(handle_intents),
+                .after(intents::<Table>),
         )
         // A staged scene may be on the game's menu page ("Verify a game").
-        .add_systems(
-            Update,
-            scenes::stage.in_set(TableSet::Rules).before(handle_intents),
-        );
+        .add_systems(Update, scenes::stage.in_set(TableSet::Stage));
 }
 
 /// The whole table: the core plus the 3D tiles, picking, keys and panels.
@@ -144,34 +128,140 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
 }
 
-/// Offers the saved game, if one was left unfinished and replays through the rules; a damaged
-/// save is reported (and a fresh game offered).
-fn load(
-    mut table: ResMut<HiveTable>,
-    mut store: ResMut<SaveStore>,
-    tr: Res<Tr>,
-    mut notices: ResMut<Notices>,
-) {
-    let (seat, _) = store.load::<online::SavedSeat>();
-    table.saved_seat = seat.kept();
-    let (saved, status) = store.load::<HiveGame>();
-    match status {
-        LoadStatus::Missing => {}
-        LoadStatus::Replaced(why) => {
-            warn!("hive: the saved game could not be read ({why})");
-            notices.push(tr.say(&msg("hive.save_damaged").with("why", tr.say(&why.explain()))));
+impl TableKind for Table {
+    const GAME: GameKind = GameKind::Hive;
+    type Intent = Intent;
+    type Click = HiveClicked;
+    type Effect = Effect;
+    type Refusal = Refusal;
+    type Timing = Timing;
+    type Bot = State;
+
+    fn click_intent(&mut self, click: &HiveClicked) -> Option<Intent> {
+        click_intent(self, *click)
+    }
+
+    fn apply(
+        &mut self,
+        intent: Intent,
+        seeds: &mut Seeds,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        // Only a new game draws: its secret seed (the system's secure source) and its bot's.
+        let (secret, bot_seed) = if intent == Intent::Start {
+            (seeds.secret(), seeds.number())
+        } else {
+            (Seed([0; 32]), 0)
+        };
+        self.handle(intent, secret, bot_seed, timing)
+    }
+
+    fn advance(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
+        self.tick(dt, timing)
+    }
+
+    fn least_think(timing: &Timing) -> f32 {
+        timing.think
+    }
+
+    fn busy(&self) -> bool {
+        self.animating()
+    }
+
+    fn engine_turn(&self) -> Option<(u64, BotTurn<State>)> {
+        let g = self.game.as_ref().filter(|g| g.ending().is_none())?;
+        if self.phase != Phase::Play {
+            return None;
         }
-        LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
-            Ok(game) if game.ending().is_none() && game.state().ply() > 0 => {
-                table.saved = Some(game);
+        // A game is known by its fingerprint: an answer for another game is dropped.
+        let key = u64::from_str_radix(&g.fingerprint()[..15], 16).unwrap_or(0);
+        Some((key, g.game().bot_turn()?))
+    }
+
+    fn apply_engine(&mut self, mv: Move, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        self.play(mv, timing)
+    }
+
+    fn route(&self, effects: &[Effect], out: &mut Outbox) {
+        for effect in effects {
+            match effect {
+                Effect::Started => out.sound(SoundEvent::Coin),
+                Effect::Played(p) => {
+                    use crate::rules::hive::Creature;
+                    out.moved();
+                    let sound = match p.mv {
+                        Move::Pass => None,
+                        Move::Place { .. } => Some(SoundEvent::Slide),
+                        Move::Shift { piece, .. } => Some(match piece.creature() {
+                            Creature::Hare => SoundEvent::Jump,
+                            Creature::Owl => SoundEvent::Climb,
+                            _ => SoundEvent::Slide,
+                        }),
+                    };
+                    if let Some(s) = sound {
+                        out.sound(s);
+                    }
+                    if p.timeout {
+                        out.sound(SoundEvent::Timeout);
+                        out.notice(
+                            &msg("hive.timeout_played").with_words("colour", p.by.explain()),
+                        );
+                    }
+                }
+                Effect::Passed(side) => {
+                    out.sound(SoundEvent::Pass);
+                    out.notice(&msg("hive.passed").with_words("colour", side.explain()));
+                }
+                Effect::Ended(ending) => out.sound(ending_sound(self, *ending)),
+                Effect::Warning => out.sound(SoundEvent::LowTime),
+                Effect::TookBack(_) => out.sound(SoundEvent::Lift),
+                Effect::Picked => out.sound(SoundEvent::Lift),
+                // The online game is the server's to keep.
+                Effect::Save if self.online.is_some() => {}
+                Effect::Online(m) => out.notice(m),
+                Effect::KeepSeat => {
+                    out.save(&self.seat_to_keep().unwrap_or_default(), "hive.save_failed")
+                }
+                Effect::Save => match &self.game {
+                    Some(g) => out.save(g, "hive.save_failed"),
+                    None => out.save(&HiveGame::default(), "hive.save_failed"),
+                },
             }
-            Ok(_) => {}
-            Err(e) => {
-                let why = tr.say(&e.explain());
-                warn!("hive: the saved game does not replay ({why})");
-                notices.push(tr.say(&msg("hive.save_damaged").with("why", why)));
+        }
+    }
+
+    /// Offers the saved game, if one was left unfinished and replays through the rules; a
+    /// damaged save is reported (and a fresh game offered).
+    fn load(&mut self, mut at: Loading) {
+        let (seat, _) = at.store.load::<online::SavedSeat>();
+        self.saved_seat = seat.kept();
+        let (saved, status) = at.store.load::<HiveGame>();
+        match status {
+            LoadStatus::Missing => {}
+            LoadStatus::Replaced(why) => {
+                warn!("hive: the saved game could not be read ({why})");
+                let why = at.tr.say(&why.explain());
+                at.tell(&msg("hive.save_damaged").with("why", why));
             }
-        },
+            LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
+                Ok(game) if game.ending().is_none() && game.state().ply() > 0 => {
+                    self.saved = Some(game);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let why = at.tr.say(&e.explain());
+                    warn!("hive: the saved game does not replay ({why})");
+                    at.tell(&msg("hive.save_damaged").with("why", why));
+                }
+            },
+        }
+    }
+}
+
+/// A new game starts with no record saved yet.
+fn forget_the_record(mut intents: MessageReader<HiveIntent>, mut saved: ResMut<RecordSaved>) {
+    if intents.read().any(|i| i.0 == Intent::Start) {
+        saved.0 = None;
     }
 }
 
@@ -182,67 +272,13 @@ fn lobby_after_the_end(
     mut verify: ResMut<VerifyPage>,
     timing: Res<Timing>,
     mut out: Outbox,
-    mut played: MessageWriter<HivePlayed>,
+    mut happened: MessageWriter<HiveHappened>,
 ) {
     let back = std::mem::take(&mut verify.from_game);
     if table.phase == Phase::Over && !back {
         // Leaving a finished game: nothing is drawn or sent, so no seed is needed.
         if let Ok(effects) = table.handle(Intent::NewGame, Seed([0; 32]), 0, &timing) {
-            send(&table, effects, &mut out, &mut played);
-        }
-    }
-}
-
-/// Where the table's effects go: its own messages, and sounds and saves through the outbox.
-fn send(
-    table: &Table,
-    effects: Vec<Effect>,
-    out: &mut Outbox,
-    played: &mut MessageWriter<HivePlayed>,
-) {
-    for effect in effects {
-        match effect {
-            Effect::Started => out.sound(SoundEvent::Coin),
-            Effect::Played(p) => {
-                use crate::rules::hive::{Creature, Move};
-                out.moved();
-                let sound = match p.mv {
-                    Move::Pass => None,
-                    Move::Place { .. } => Some(SoundEvent::Slide),
-                    Move::Shift { piece, .. } => Some(match piece.creature() {
-                        Creature::Hare => SoundEvent::Jump,
-                        Creature::Owl => SoundEvent::Climb,
-                        _ => SoundEvent::Slide,
-                    }),
-                };
-                if let Some(s) = sound {
-                    out.sound(s);
-                }
-                if p.timeout {
-                    out.sound(SoundEvent::Timeout);
-                    out.notice(&msg("hive.timeout_played").with_words("colour", p.by.explain()));
-                }
-                played.write(HivePlayed(p));
-            }
-            Effect::Passed(side) => {
-                out.sound(SoundEvent::Pass);
-                out.notice(&msg("hive.passed").with_words("colour", side.explain()));
-            }
-            Effect::Ended(ending) => out.sound(ending_sound(table, ending)),
-            Effect::Warning => out.sound(SoundEvent::LowTime),
-            Effect::TookBack(_) => out.sound(SoundEvent::Lift),
-            Effect::Picked => out.sound(SoundEvent::Lift),
-            // The online game is the server's to keep.
-            Effect::Save if table.online.is_some() => {}
-            Effect::Online(m) => out.notice(&m),
-            Effect::KeepSeat => out.save(
-                &table.seat_to_keep().unwrap_or_default(),
-                "hive.save_failed",
-            ),
-            Effect::Save => match &table.game {
-                Some(g) => out.save(g, "hive.save_failed"),
-                None => out.save(&HiveGame::default(), "hive.save_failed"),
-            },
+            send(&*table, effects, &mut out, &mut happened);
         }
     }
 }
@@ -261,38 +297,22 @@ fn ending_sound(table: &Table, ending: Ending) -> SoundEvent {
 /// stood); every move saves too.
 const CLOCK_SAVE_EVERY: f32 = 2.0;
 
-fn tick(
+/// While a game's clock runs, the game is saved every [`CLOCK_SAVE_EVERY`] seconds.
+fn save_the_clock(
     time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<HiveTable>,
+    table: Res<HiveTable>,
     mut out: Outbox,
-    mut played: MessageWriter<HivePlayed>,
+    mut happened: MessageReader<HiveHappened>,
     mut since_save: Local<f32>,
 ) {
-    let dt = time.delta_secs();
-    let mut effects = table.tick(dt, &timing);
-    if table.phase == Phase::Play && !table.animating() {
-        *since_save += dt;
-        if *since_save >= CLOCK_SAVE_EVERY && !effects.contains(&Effect::Save) {
-            effects.push(Effect::Save);
-        }
-    }
-    if effects.contains(&Effect::Save) {
+    if happened.read().any(|h| h.0 == Effect::Save) {
         *since_save = 0.0;
     }
-    if !effects.is_empty() {
-        send(&table, effects, &mut out, &mut played);
-    }
-}
-
-fn clicks_to_intents(
-    mut clicks: MessageReader<HiveClicked>,
-    table: Res<HiveTable>,
-    mut intents: MessageWriter<HiveIntent>,
-) {
-    for click in clicks.read() {
-        if let Some(intent) = click_intent(&table, *click) {
-            intents.write(HiveIntent(intent));
+    if table.phase == Phase::Play && !table.animating() {
+        *since_save += time.delta_secs();
+        if *since_save >= CLOCK_SAVE_EVERY {
+            *since_save = 0.0;
+            table.route(&[Effect::Save], &mut out);
         }
     }
 }
@@ -330,67 +350,6 @@ pub fn click_intent(table: &Table, click: HiveClicked) -> Option<Intent> {
                 Intent::Target(h)
             })
         }
-    }
-}
-
-fn handle_intents(
-    mut rng: ResMut<HiveRng>,
-    timing: Res<Timing>,
-    mut intents: MessageReader<HiveIntent>,
-    mut table: ResMut<HiveTable>,
-    mut out: Outbox,
-    mut played: MessageWriter<HivePlayed>,
-    mut refused: MessageWriter<HiveRefused>,
-    mut saved: ResMut<RecordSaved>,
-) {
-    for HiveIntent(intent) in intents.read() {
-        // The secret seed: the system's secure source (a seeded draw only where there is none).
-        let secret = Seed::from_os().unwrap_or_else(|| Seed::draw(&mut rng.0));
-        let bot_seed = rng.next_u64();
-        if *intent == Intent::Start {
-            saved.0 = None;
-        }
-        match table.handle(*intent, secret, bot_seed, &timing) {
-            Ok(effects) => send(&table, effects, &mut out, &mut played),
-            Err(refusal) => {
-                out.refusal(&refusal);
-                refused.write(HiveRefused(refusal));
-            }
-        }
-    }
-}
-
-fn run_engine(
-    time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<HiveTable>,
-    mut seat: ResMut<EngineSeat<State>>,
-    mut out: Outbox,
-    mut played: MessageWriter<HivePlayed>,
-) {
-    let turn = match (&table.game, table.phase) {
-        (Some(g), Phase::Play) if g.ending().is_none() => g.game().bot_turn(),
-        _ => None,
-    };
-    let Some(turn) = turn else {
-        seat.stand_down();
-        return;
-    };
-    if table.animating() {
-        seat.stand_down();
-        return;
-    }
-    // A game is known by its fingerprint: an answer for another game is dropped.
-    let game_key = table.game.as_ref().map_or(0, |g| {
-        u64::from_str_radix(&g.fingerprint()[..15], 16).unwrap_or(0)
-    });
-    let Some(answer) = seat.think(game_key, turn, time.delta_secs(), timing.think) else {
-        return;
-    };
-    match answer.map(|a| table.play(a, &timing)) {
-        Some(Ok(effects)) => send(&table, effects, &mut out, &mut played),
-        Some(Err(refusal)) => error!("the bot's choice was refused: {refusal:?}"),
-        None => error!("the bot found no move in a game under way"),
     }
 }
 

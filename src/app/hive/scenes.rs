@@ -168,7 +168,7 @@ pub(super) fn stage(
     else {
         return;
     };
-    let t = &mut table.0;
+    let t = &mut *table;
     match name.as_str() {
         // The plain table scene: a game in progress, the clock running.
         "" => stage_game(t, &in_progress(), 17.0),

@@ -244,7 +244,7 @@ pub enum Effect {
 }
 
 /// The whole table.
-#[derive(Clone, Debug)]
+#[derive(bevy::prelude::Resource, Clone, Debug)]
 pub struct Table {
     pub phase: Phase,
     /// Who sits across: a bot at a level, or a second person here.

@@ -5,8 +5,9 @@
 //! from, and the keyboard's focus. A placed piece travels from its reserve to its cell; sliding
 //! creatures follow their path around the group; the Hare jumps in an arc; the Owl climbs.
 
+use super::table::Effect;
 use super::table::{Focus, Pick, Table, Timing};
-use super::{HivePlayed, HiveTable, wood};
+use super::{HiveHappened, HiveTable, wood};
 use crate::app::anim::{PathTween, TweenDone};
 use crate::app::audio::PlaySound;
 use crate::app::kit::{Setter, TableSet, facing};
@@ -232,12 +233,15 @@ fn frame_the_group(
 /// A move just played: the piece travels along its path.
 fn animate_played(
     mut commands: Commands,
-    mut played: MessageReader<HivePlayed>,
+    mut happened: MessageReader<HiveHappened>,
     timing: Res<Timing>,
     tiles: Res<Tiles>,
     transforms: Query<&Transform, With<HiveTile>>,
 ) {
-    for HivePlayed(p) in played.read() {
+    for p in happened.read().filter_map(|h| match &h.0 {
+        Effect::Played(p) => Some(p),
+        _ => None,
+    }) {
         let piece = match p.mv {
             Move::Place { piece, .. } | Move::Shift { piece, .. } => piece,
             Move::Pass => continue,

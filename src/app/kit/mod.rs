@@ -5,7 +5,8 @@
 //!   games is `app::TABLES`; shared files read it and never branch on a game.
 //! - [`TableSet`]: the order of one frame at a table, configured once: tick → input → intent →
 //!   rules → engine → animate → sync. A game puts each of its systems in one set.
-//! - [`AtTable`]: a state computed from the screen, present while any table is open.
+//! - [`table`]: the generic table ([`TableKind`], [`table_plugin`]): the systems, messages and
+//!   seeds every game's table shares.
 //! - [`setter`]: placing carved models ([`Setter`], [`facing`]).
 //! - [`clicks`]: a press and a release on the table become a [`clicks::TableClick`] on what was
 //!   under the pointer, at any frame rate (windowed app only: it casts rays at the meshes).
@@ -15,16 +16,18 @@
 
 pub mod clicks;
 pub mod engine;
+pub mod harness;
 pub mod outbox;
 pub mod setter;
+pub mod table;
 
-use super::screens::Screen;
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
 pub use engine::EngineSeat;
 pub use outbox::Outbox;
 pub use setter::{Setter, facing};
+pub use table::{Clicked, Happened, Intended, Refused, Seeds, TableKind, table_plugin};
 
 /// A staged scene of a table (`--scene <game>-<name>`): a telling moment set up through the
 /// same messages a player would send, for screenshots and the visual regression set.
@@ -66,6 +69,9 @@ pub struct Tool {
 #[derive(Clone, Copy, Debug)]
 pub struct TableInfo {
     pub game: GameKind,
+    /// Its whole table: the core (`table_plugin` and its own systems), the 3D view, picking,
+    /// keys and panels.
+    pub plugin: fn(&mut App),
     /// The game's pieces, as theme model names, for `--scene pieces-<game>`.
     pub pieces: &'static [&'static str],
     /// Its markers (wounds, dice...), shown in front of the pieces.
@@ -74,6 +80,43 @@ pub struct TableInfo {
     pub scenes: &'static [StagedScene],
     /// Its own pages reachable from the menu.
     pub tools: &'static [Tool],
+    /// The values it keeps in the store, as a damaged store is searched for them.
+    pub saves: &'static [SavedValue],
+    /// How its rules pages' figures are painted.
+    pub figures: FigurePainter,
+}
+
+/// How a game paints its own figures on the rules pages (`crate::figures::Drawing`): each
+/// answers for its own drawings and `None` / `false` for another game's.
+#[derive(Clone, Copy, Debug)]
+pub struct FigurePainter {
+    /// The room a drawing of this game's takes in a frame `room` points wide.
+    pub size: fn(&crate::figures::Drawing, f32) -> Option<bevy_egui::egui::Vec2>,
+    /// Paints a drawing of this game's into the rectangle; `false` for another game's.
+    pub paint: fn(
+        &bevy_egui::egui::Painter,
+        bevy_egui::egui::Rect,
+        &crate::figures::Drawing,
+        &crate::i18n::Tr,
+    ) -> bool,
+}
+
+/// A value a game keeps in the store, as the recovery of a damaged store reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct SavedValue {
+    pub key: &'static str,
+    /// Where it is tried among every game's values: shapes that read from fewer texts first.
+    pub order: u8,
+    /// Whether a found envelope (its text, and its `data`) reads as this value, and how rich it
+    /// is: when the store held several copies, the richest wins.
+    pub rank: fn(&str, &serde_json::Value) -> Option<u64>,
+}
+
+/// `text` read as a `T`, if it reads (as it is, or from an older version).
+pub fn reads<T: crate::save::Saved>(text: &str) -> Option<T> {
+    use crate::save::LoadStatus;
+    let (value, status) = crate::save::decode::<T>(Some(text));
+    matches!(status, LoadStatus::Loaded | LoadStatus::Migrated { .. }).then_some(value)
 }
 
 /// The order of one frame at a table. Systems of every table run in these sets; the sets run
@@ -86,6 +129,8 @@ pub enum TableSet {
     Input,
     /// Those become intents (what the player means).
     Intent,
+    /// A staged scene sets its moment up, through intents like a player's.
+    Stage,
     /// Intents go to the rules, through the match layer.
     Rules,
     /// A bot's seat thinks and answers.
@@ -128,31 +173,17 @@ pub fn step_focus<T: Copy + PartialEq>(focus: Option<T>, ring: &[T], step: i32) 
     Some(ring[next as usize])
 }
 
-/// Present while a table (of any game) is on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AtTable(pub GameKind);
-
-impl ComputedStates for AtTable {
-    type SourceStates = Screen;
-
-    fn compute(screen: Screen) -> Option<AtTable> {
-        match screen {
-            Screen::Table(game) => Some(AtTable(game)),
-            _ => None,
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    app.add_computed_state::<AtTable>().configure_sets(
+    app.configure_sets(
         Update,
         (
             TableSet::Tick,
             TableSet::Input,
             TableSet::Intent,
+            TableSet::Stage,
             TableSet::Rules,
             TableSet::Engine,
             TableSet::Animate,

@@ -37,6 +37,11 @@ impl Outbox<'_> {
         self.notices.push(self.tr.say(&what.explain()));
     }
 
+    /// A notice already in words.
+    pub fn say(&mut self, words: String) {
+        self.notices.push(words);
+    }
+
     /// A refusal in the player's language: shown like a notice, gone at the next move.
     pub fn refusal(&mut self, what: &impl Explain) {
         self.notices.push_refusal(self.tr.say(&what.explain()));

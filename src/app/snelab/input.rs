@@ -7,8 +7,8 @@
 use super::table::{Intent, Pick};
 use super::view::{Court3d, square_at};
 use super::{SnelabIntent, SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
-use crate::app::kit::TableSet;
 use crate::app::kit::clicks::TableClick;
+use crate::app::kit::{Clicked, Intended, TableSet};
 use crate::app::screens::Screen;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
@@ -74,7 +74,7 @@ fn clicks(
     for click in clicks.read() {
         debug!("click on {:?} at {:?}", click.entity, click.position);
         if let Some(sq) = square_at(court, click.position) {
-            out.write(SquareClicked(sq));
+            out.write(Clicked(sq));
         }
     }
 }
@@ -113,7 +113,7 @@ pub(super) fn keys(
     let held = keys.clone();
     let pressed = |k: KeyCode| held.just_pressed(k);
     let mut send = |i: Intent| {
-        intents.write(SnelabIntent(i));
+        intents.write(Intended(i));
     };
     if table.coin.is_some() {
         return;

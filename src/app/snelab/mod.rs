@@ -13,24 +13,32 @@
 
 pub mod table;
 
+pub(crate) mod figures;
 mod input;
 mod scenes;
 mod ui;
 pub(crate) mod view;
 
 use super::dev::StageScene;
-use super::kit::{EngineSeat, Outbox, TableInfo, TableSet};
+use super::kit::table::Loading;
+use super::kit::{
+    Clicked, Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet,
+    table_plugin,
+};
+use super::kit::{SavedValue, reads};
 use super::platform;
-use super::save::{ActiveSettings, Loaded, Notices, SaveStore};
+use super::save::ActiveSettings;
 use super::screens::Screen;
-use crate::i18n::{Explain, Tr, msg};
+use crate::i18n::{Explain, msg};
+use crate::play::BotTurn;
+use crate::play::snelab::{CaseRecord, SnelabSave};
 use crate::play::snelab::{Coin, Purse, Restored, Session, load_snelab};
 use crate::rules::GameKind;
-use crate::rules::snelab::{Position, Square};
+use crate::rules::snelab::{Action, Position, Square};
 use crate::save::LoadStatus;
+use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-use rand::RngCore;
 pub use table::{CoinShow, Effect, Intent, Pick, Played, Refusal, Table, Timing, rank_tag};
 pub use ui::{Moment, SnelabPanels, coins_line, draw as draw_panels, reason_line};
 
@@ -44,76 +52,68 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
+    figures: figures::PAINTER,
+    plugin,
     tools: &[],
+    saves: &[
+        SavedValue {
+            key: CaseRecord::KEY,
+            order: 1,
+            rank: |text, _| Some(reads::<CaseRecord>(text)?.game.actions().len() as u64),
+        },
+        SavedValue {
+            key: SnelabSave::KEY,
+            order: 2,
+            rank: |text, data| {
+                // A purse has its coins (or, older, its purse): settings read from almost any
+                // object.
+                data.get("coins").or_else(|| data.get("purse"))?;
+                let s = reads::<SnelabSave>(text)?;
+                Some(s.purse.books().len() as u64 + s.purse.open_case().map_or(0, |o| o.id))
+            },
+        },
+    ],
 };
 
-/// The table, as a resource. It outlives the screen: leaving for the menu mid-case and coming
-/// back finds the case where it was.
-#[derive(Resource, Debug, Deref, DerefMut)]
-pub struct SnelabTable(pub Table);
+/// The table, as a resource: the game's [`Table`] itself. It outlives the screen: leaving for
+/// the menu mid-case and coming back finds the case where it was.
+pub type SnelabTable = Table;
 
-impl Default for SnelabTable {
-    fn default() -> SnelabTable {
-        SnelabTable(Table::new(Session::new(Purse::default())))
+impl Default for Table {
+    fn default() -> Table {
+        Table::new(Session::new(Purse::default()))
     }
 }
 
 /// An intent from picking, keys, buttons or a test.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SnelabIntent(pub Intent);
+pub type SnelabIntent = Intended<Table>;
 
 /// A click on a square of the court (picking sends it; the table decides what it means).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareClicked(pub Square);
+pub type SquareClicked = Clicked<Table>;
 
 /// The mouse pointer is over this square of the court now (`None`: off the court); the piece
 /// there has its rank named.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareHovered(pub Option<Square>);
 
-/// A move was played: the view animates it.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct SnelabPlayed(pub Played);
+/// What the table did (a move played: the view animates it).
+pub type SnelabHappened = Happened<Table>;
 
-/// An intent was refused and changed nothing: the player is told why.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SnelabRefused(pub Refusal);
-
-/// The table's randomness: the coin and the seed of each case's bot.
-#[derive(Resource, Deref, DerefMut)]
-pub struct TableRng(pub rand::rngs::SmallRng);
-
-impl Default for TableRng {
-    fn default() -> TableRng {
-        TableRng(rand::SeedableRng::seed_from_u64(platform::entropy()))
-    }
-}
+/// An intent was refused and changed nothing: the player has been told why.
+pub type SnelabRefused = Refused<Table>;
 
 /// The table's state, rules and bot, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
-    app.init_resource::<SnelabTable>()
-        .init_resource::<EngineSeat<Position>>()
-        .init_resource::<TableRng>()
-        .init_resource::<Timing>()
-        .add_message::<SnelabIntent>()
-        .add_message::<SquareClicked>()
+    app.add_plugins(table_plugin::<Table>)
         .add_message::<SquareHovered>()
-        .add_message::<SnelabPlayed>()
-        .add_message::<SnelabRefused>()
         .add_message::<StageScene>()
-        .add_message::<super::audio::PlaySound>()
-        .add_systems(Startup, load.in_set(Loaded::Tables))
-        .add_systems(Update, follow_settings)
+        .add_systems(Update, follow_settings.after(super::save::apply_settings))
         .add_systems(
             Update,
             (
-                tick.in_set(TableSet::Tick),
                 input::keys.in_set(TableSet::Input),
-                (clicks_to_intents, follow_hover).in_set(TableSet::Intent),
-                (scenes::stage, handle_intents)
-                    .chain()
-                    .in_set(TableSet::Rules),
-                run_engine.in_set(TableSet::Engine),
+                follow_hover.in_set(TableSet::Intent),
+                scenes::stage.in_set(TableSet::Stage),
             )
                 .run_if(in_state(Screen::Table(GameKind::Snelab))),
         );
@@ -124,155 +124,131 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
 }
 
-/// Loads the purse with the case under way (one saved value): the starting purse setting
-/// applies to a player who has not played yet, the first case opens with a coin flip, and the
-/// case found open resumes — or its stake comes back when it cannot be played on.
-fn load(
-    mut table: ResMut<SnelabTable>,
-    mut store: ResMut<SaveStore>,
-    settings: Res<ActiveSettings>,
-    tr: Res<Tr>,
-    mut notices: ResMut<Notices>,
-) {
-    let (save, status) = load_snelab(store.0.as_mut());
-    if let LoadStatus::Replaced(why) = &status {
-        warn!("snelab purse: {why}");
-        notices.push(tr.say(&msg("snelab.purse_reset").with_words("why", why.explain())));
-    }
-    let (session, restored) =
-        Session::restore(save, settings.0.starting_purse, platform::now_secs());
-    let mut t = Table::new(session);
-    match &restored {
-        Restored::Resumed { .. } => t.show_resumed(),
-        Restored::Nothing => {}
-        Restored::Settled(_) | Restored::StakeReturned { .. } => {
-            if let Some(m) = restored.notice() {
-                warn!("snelab: {}", crate::i18n::english(&m));
-                notices.push(tr.say(&m));
-            }
-        }
-    }
-    // What the start changed (a stake given back, a verdict settled, an older save read) is
-    // written at once, as one value.
-    let changed = matches!(
-        restored,
-        Restored::Settled(_) | Restored::StakeReturned { .. }
-    ) || matches!(status, LoadStatus::Migrated { .. });
-    if changed && let Err(e) = store.store(&t.session.save()) {
-        warn!("{e}");
-    }
-    table.0 = t;
-}
+impl TableKind for Table {
+    const GAME: GameKind = GameKind::Snelab;
+    type Intent = Intent;
+    type Click = Square;
+    type Effect = Effect;
+    type Refusal = Refusal;
+    type Timing = Timing;
+    type Bot = Position;
 
-/// Where the table's effects go: its own messages, and sounds and saves through the outbox.
-fn send(
-    table: &Table,
-    effects: Vec<Effect>,
-    out: &mut Outbox,
-    played: &mut MessageWriter<SnelabPlayed>,
-) {
-    // The purse and the case under way are saved together, once per change: when a case
-    // opens, at each move and at the verdict.
-    let changed = effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::StakeTaken | Effect::Played(_) | Effect::PurseChanged
-        )
-    });
-    for effect in effects {
-        match effect {
-            Effect::StakeTaken => out.sound(SoundEvent::Coin),
-            Effect::Played(p) => {
-                out.sound(SoundEvent::Slide);
-                if p.captured.is_some() {
-                    out.sound(SoundEvent::Capture);
-                    out.sound(SoundEvent::Pay);
-                }
-                played.write(SnelabPlayed(*p));
-            }
-            Effect::Settled(s) => {
-                let won = s.winner == s.your_side;
-                out.sound(if won || table.hot_seat() {
-                    SoundEvent::Win
-                } else {
-                    SoundEvent::Lose
-                });
-                out.sound(SoundEvent::Coin);
-            }
-            Effect::PurseChanged => {}
-            Effect::Picked => {}
-        }
-    }
-    if changed {
-        out.save(&table.session.save(), "snelab.save_failed");
-    }
-}
-
-fn tick(time: Res<Time>, mut table: ResMut<SnelabTable>) {
-    if table.animating() {
-        table.tick(time.delta_secs());
-    }
-}
-
-fn clicks_to_intents(
-    mut clicks: MessageReader<SquareClicked>,
-    mut table: ResMut<SnelabTable>,
-    mut intents: MessageWriter<SnelabIntent>,
-) {
-    for SquareClicked(sq) in clicks.read() {
+    fn click_intent(&mut self, sq: &Square) -> Option<Intent> {
         // The mouse is in use: the keyboard's focus ring hides until a key is pressed.
-        table.keys_shown = false;
-        if let Some(intent) = table.click(*sq) {
-            intents.write(SnelabIntent(intent));
-        }
+        self.keys_shown = false;
+        self.click(*sq)
     }
-}
 
-fn handle_intents(
-    mut rng: ResMut<TableRng>,
-    timing: Res<Timing>,
-    mut intents: MessageReader<SnelabIntent>,
-    mut table: ResMut<SnelabTable>,
-    mut out: Outbox,
-    mut played: MessageWriter<SnelabPlayed>,
-    mut refused: MessageWriter<SnelabRefused>,
-) {
-    for SnelabIntent(intent) in intents.read() {
-        let seed = rng.next_u64();
-        let coin = Coin::flip(&mut rng.0);
-        match table.handle(*intent, coin, seed, platform::now_secs(), &timing) {
-            Ok(effects) => send(&table, effects, &mut out, &mut played),
-            Err(refusal) => {
-                out.notice(&refusal);
-                refused.write(SnelabRefused(refusal));
+    fn apply(
+        &mut self,
+        intent: Intent,
+        seeds: &mut Seeds,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        // Only sitting down opens a case: its coin (the first case) and its bot's seed.
+        let (coin, seed) = if intent == Intent::Sit {
+            (Coin::flip(seeds.rng()), seeds.number())
+        } else {
+            (Coin::Heads, 0)
+        };
+        self.handle(intent, coin, seed, platform::now_secs(), timing)
+    }
+
+    fn advance(&mut self, dt: f32, _: &Timing) -> Vec<Effect> {
+        if self.animating() {
+            self.tick(dt);
+        }
+        Vec::new()
+    }
+
+    fn least_think(timing: &Timing) -> f32 {
+        timing.think
+    }
+
+    fn busy(&self) -> bool {
+        self.animating()
+    }
+
+    fn engine_turn(&self) -> Option<(u64, BotTurn<Position>)> {
+        Some((self.open_case()?.id, self.bot_turn()?))
+    }
+
+    fn apply_engine(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        self.play(action, platform::now_secs(), timing)
+    }
+
+    fn route(&self, effects: &[Effect], out: &mut Outbox) {
+        for effect in effects {
+            match effect {
+                Effect::StakeTaken => out.sound(SoundEvent::Coin),
+                Effect::Played(p) => {
+                    out.sound(SoundEvent::Slide);
+                    if p.captured.is_some() {
+                        out.sound(SoundEvent::Capture);
+                        out.sound(SoundEvent::Pay);
+                    }
+                }
+                Effect::Settled(s) => {
+                    let won = s.winner == s.your_side;
+                    out.sound(if won || self.hot_seat() {
+                        SoundEvent::Win
+                    } else {
+                        SoundEvent::Lose
+                    });
+                    out.sound(SoundEvent::Coin);
+                }
+                Effect::PurseChanged | Effect::Picked => {}
             }
         }
+        // The purse and the case under way are saved together, once per change: when a case
+        // opens, at each move and at the verdict.
+        let changed = effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::StakeTaken | Effect::Played(_) | Effect::PurseChanged
+            )
+        });
+        if changed {
+            out.save(&self.session.save(), "snelab.save_failed");
+        }
     }
-}
 
-fn run_engine(
-    time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<SnelabTable>,
-    mut seat: ResMut<EngineSeat<Position>>,
-    mut out: Outbox,
-    mut played: MessageWriter<SnelabPlayed>,
-) {
-    let (Some(turn), Some(case)) = (table.bot_turn(), table.open_case().copied()) else {
-        seat.stand_down();
-        return;
-    };
-    if table.animating() {
-        seat.stand_down();
-        return;
+    fn tell(&self, refusal: &Refusal, out: &mut Outbox) {
+        out.notice(refusal);
     }
-    let Some(answer) = seat.think(case.id, turn, time.delta_secs(), timing.think) else {
-        return;
-    };
-    match answer.map(|a| table.play(a, platform::now_secs(), &timing)) {
-        Some(Ok(effects)) => send(&table, effects, &mut out, &mut played),
-        Some(Err(refusal)) => error!("the bot's choice was refused: {refusal:?}"),
-        None => error!("the bot found no action in a case with no verdict"),
+
+    /// Loads the purse with the case under way (one saved value): the starting purse setting
+    /// applies to a player who has not played yet, the first case opens with a coin flip, and
+    /// the case found open resumes — or its stake comes back when it cannot be played on.
+    fn load(&mut self, mut at: Loading) {
+        let (save, status) = load_snelab(at.store.0.as_mut());
+        if let LoadStatus::Replaced(why) = &status {
+            warn!("snelab purse: {why}");
+            at.tell(&msg("snelab.purse_reset").with_words("why", why.explain()));
+        }
+        let (session, restored) =
+            Session::restore(save, at.settings.starting_purse, platform::now_secs());
+        let mut t = Table::new(session);
+        match &restored {
+            Restored::Resumed { .. } => t.show_resumed(),
+            Restored::Nothing => {}
+            Restored::Settled(_) | Restored::StakeReturned { .. } => {
+                if let Some(m) = restored.notice() {
+                    warn!("snelab: {}", crate::i18n::english(&m));
+                    at.tell(&m);
+                }
+            }
+        }
+        // What the start changed (a stake given back, a verdict settled, an older save read)
+        // is written at once, as one value.
+        let changed = matches!(
+            restored,
+            Restored::Settled(_) | Restored::StakeReturned { .. }
+        ) || matches!(status, LoadStatus::Migrated { .. });
+        if changed && let Err(e) = at.store.store(&t.session.save()) {
+            warn!("{e}");
+        }
+        *self = t;
     }
 }
 

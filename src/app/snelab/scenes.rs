@@ -5,7 +5,7 @@ use super::table::{CoinShow, Intent, Table, Timing};
 use super::{SnelabIntent, SnelabTable};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
-use crate::app::kit::StagedScene;
+use crate::app::kit::{Intended, StagedScene};
 use crate::play::Seat;
 use crate::play::snelab::{Coin, Stakes};
 use crate::rules::snelab::{Position, Square, legal_actions};
@@ -127,7 +127,7 @@ pub(super) fn stage(
         .is_none_or(|c| c.root.is_some() && !c.pieces.is_empty())
         && let Some(i) = pending.take()
     {
-        intents.write_batch(i.into_iter().map(SnelabIntent));
+        intents.write_batch(i.into_iter().map(Intended));
     }
     let timing = &*timing;
     let Some(StageScene { name, .. }) = requests
@@ -142,7 +142,7 @@ pub(super) fn stage(
     if name.is_empty() {
         return;
     }
-    let t = &mut table.0;
+    let t = &mut *table;
     match name.as_str() {
         // The Justice on d4: b6 is open (a dot), the Advocate on f2 can be taken backward and
         // paid with the Advocate on a1 (a red ring), the Justice on f6 costs 4 and the other
@@ -222,7 +222,7 @@ pub(super) fn stage(
                 "barjrab/7/7/7/7/7/BARJRAB S +a",
                 &[Intent::Select(sq("d1"))],
             );
-            intents.write(SnelabIntent(Intent::Target(sq("f3"))));
+            intents.write(Intended(Intent::Target(sq("f3"))));
         }
         // The coin has landed (its clock is held long, so the picture waits for it).
         "coin" => {

@@ -218,7 +218,7 @@ pub struct Capture {
 }
 
 /// The whole table: the session and what the person is doing with the pieces.
-#[derive(Clone, Debug)]
+#[derive(bevy::prelude::Resource, Clone, Debug)]
 pub struct Table {
     pub session: Session,
     pub pick: Pick,

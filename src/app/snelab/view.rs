@@ -3,8 +3,9 @@
 //! the attacker's white ring, the keyboard focus, the ghost of the last move and the glow of the
 //! square it reached, and the squares that stop a lifted piece that cannot go anywhere. Moves slide along their routes; paid and captured pieces leave the board.
 
+use super::table::Effect;
 use super::table::{Pick, Table, Timing};
-use super::{SnelabPlayed, SnelabTable};
+use super::{SnelabHappened, SnelabTable};
 use crate::app::anim::{PathTween, TweenDone, Vanish};
 use crate::app::audio::PlaySound;
 use crate::app::kit::{Setter, TableSet};
@@ -262,14 +263,17 @@ fn reconcile_pieces(
 /// chosen with (so the engine's payment is seen too).
 fn animate_played(
     mut commands: Commands,
-    mut played: MessageReader<SnelabPlayed>,
+    mut happened: MessageReader<SnelabHappened>,
     timing: Res<Timing>,
     mut court: ResMut<Court3d>,
     mut pieces: Query<&mut CourtPiece>,
     palette: Res<Palette>,
     quad: Res<MarkQuad>,
 ) {
-    for SnelabPlayed(p) in played.read() {
+    for p in happened.read().filter_map(|h| match &h.0 {
+        Effect::Played(p) => Some(p),
+        _ => None,
+    }) {
         let c = p.before.court();
         let from = p.action.from();
         let to = p.action.to();

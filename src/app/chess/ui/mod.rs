@@ -95,7 +95,7 @@ fn table_ui(
     let ids = icons.ids(&mut contexts, &images);
     let ctx = contexts.ctx_mut()?;
     let mut send = |i: Intent| {
-        intents.write(ChessIntent(i));
+        intents.write(crate::app::kit::Intended(i));
     };
     let camera = cameras.single().ok();
     match table.phase {

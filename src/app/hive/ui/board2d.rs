@@ -51,7 +51,7 @@ pub fn board(ui: &mut egui::Ui, state: &State, marked: &[Hex], size: egui::Vec2)
             egui::Stroke::new(1.0, style::WALNUT),
         ));
         // The creature as the carving draws it, in the tile's inlay colour.
-        crate::app::menu::figures::creature(&painter, at(h), r * 1.9, p.creature(), fill, ink);
+        crate::app::hive::figures::creature(&painter, at(h), r * 1.9, p.creature(), fill, ink);
         let height = state.board().height(h);
         if height > 1 {
             painter.text(

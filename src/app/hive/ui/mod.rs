@@ -115,7 +115,7 @@ fn table_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut send = |i: super::Intent| {
-        intents.write(HiveIntent(i));
+        intents.write(crate::app::kit::Intended(i));
     };
     match table.phase {
         super::Phase::Lobby => {

@@ -20,6 +20,7 @@ pub use verdict::{coins_line, reason_line};
 
 use super::table::{Intent, Table};
 use super::{SnelabIntent, SnelabTable};
+use crate::app::kit::Intended;
 use crate::app::screens::Screen;
 use crate::app::style;
 use crate::i18n::Tr;
@@ -144,7 +145,7 @@ fn table_ui(
         camera,
     };
     for i in draw(ctx, &tr, &mut table, &mut panels, &at) {
-        intents.write(SnelabIntent(i));
+        intents.write(Intended(i));
     }
     Ok(())
 }
