@@ -345,6 +345,11 @@ impl Looker<'_, '_> {
                     .layer_id_at(egui::pos2(px.x, px.y))
                     .is_some_and(|l| l.order != egui::Order::Background);
                 if covered {
+                    debug!(
+                        "target {} at {px}: a panel takes the click there ({:?})",
+                        target.name,
+                        ctx.layer_id_at(egui::pos2(px.x, px.y))
+                    );
                     continue;
                 }
                 let Ok(ray) = camera.viewport_to_world(&transform, px) else {
@@ -366,6 +371,10 @@ impl Looker<'_, '_> {
                 {
                     return Some(pixel(px));
                 }
+                debug!(
+                    "target {} at {px}: the click reads otherwise ({first:?})",
+                    target.name
+                );
             }
         }
         None
