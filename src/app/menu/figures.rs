@@ -67,6 +67,11 @@ pub fn show(ui: &mut egui::Ui, tr: &Tr, name: &str) -> Option<egui::Response> {
         warn_once(name, "could not be built from the rules");
         return None;
     };
+    // Each game measures and paints its own drawings; one no game answers for is logged once.
+    if size(&figure.drawing, 400.0).is_none() {
+        warn_once(name, "is drawn by no game's painter");
+        return None;
+    }
     let caption = tr.say(&figure.caption);
     let avail = ui.available_width();
     let inner = egui::Frame::new()
@@ -78,7 +83,7 @@ pub fn show(ui: &mut egui::Ui, tr: &Tr, name: &str) -> Option<egui::Response> {
             // Inside the margins and the stroke, so the page never grows from frame to frame.
             let room = (avail - 30.0).max(120.0);
             ui.set_width(room);
-            let size = size(&figure.drawing, room);
+            let size = size(&figure.drawing, room).unwrap_or(Vec2::ZERO);
             if size.x < room * 0.55 {
                 ui.horizontal_top(|ui| {
                     draw(ui, tr, &figure.drawing, size);
@@ -177,11 +182,10 @@ pub(crate) fn dashed_ring(painter: &egui::Painter, at: Pos2, radius: f32, width:
 
 /// The room a drawing takes in a frame `room` points wide.
 /// The game whose drawing it is measures it (each game paints its own, in its folder).
-fn size(drawing: &Drawing, room: f32) -> Vec2 {
+fn size(drawing: &Drawing, room: f32) -> Option<Vec2> {
     crate::app::TABLES
         .iter()
         .find_map(|t| (t.figures.size)(drawing, room))
-        .unwrap_or(Vec2::ZERO)
 }
 
 fn draw(ui: &mut egui::Ui, tr: &Tr, drawing: &Drawing, size: Vec2) {
@@ -190,9 +194,11 @@ fn draw(ui: &mut egui::Ui, tr: &Tr, drawing: &Drawing, size: Vec2) {
         return;
     }
     let painter = ui.painter_at(rect.expand(8.0));
-    let _painted = crate::app::TABLES
-        .iter()
-        .any(|t| (t.figures.paint)(&painter, rect, drawing, tr));
+    for table in crate::app::TABLES {
+        if (table.figures.paint)(&painter, rect, drawing, tr) {
+            return;
+        }
+    }
 }
 
 pub(crate) fn text(
