@@ -551,7 +551,7 @@ fn hive_report(t: &HiveTable) -> (Value, Vec<Target>, Option<crate::rules::hive:
             if let Some(p) = top {
                 targets.push(Target {
                     name: format!("{}-{}", colour(c), format!("{creature:?}").to_lowercase()),
-                    at: piece_pos(&shown, near, p),
+                    at: piece_pos(shown, near, p),
                     reads: Reads::HiveReserve(c, creature),
                 });
             }
@@ -572,7 +572,7 @@ fn hive_report(t: &HiveTable) -> (Value, Vec<Target>, Option<crate::rules::hive:
         "pick": pick,
         "tops": tops,
     });
-    (state, targets, Some(shown))
+    (state, targets, Some(shown.clone()))
 }
 
 /// The Artifact Chess table: the phase, the army being built, the board, what is selected and

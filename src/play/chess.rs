@@ -23,14 +23,9 @@ use serde::{Deserialize, Serialize};
 /// passes by itself.
 pub const WINDOW_SECONDS: f64 = 8.0;
 
-/// How a game of Artifact Chess ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ending {
-    /// The rules ended it: mate, stalemate or a draw.
-    Rules(End),
-    /// This colour resigned.
-    Resigned(Color),
-}
+/// How a game of Artifact Chess ended: by the rules (mate, stalemate or a draw) or a colour's
+/// resignation. The match keeps it.
+pub type Ending = crate::play::Ending<End, Color>;
 
 impl Ending {
     /// The winner; `None` for a draw.
@@ -316,7 +311,9 @@ pub struct ChessGame {
     armies: [Army; 2],
     artifacts: bool,
     game: Match<State>,
-    ending: Option<Ending>,
+    /// How the game ended, as saves before the match kept it wrote it (read, never written).
+    #[serde(default, rename = "ending", skip_serializing)]
+    ended: Option<Ending>,
 }
 
 impl Saved for ChessGame {
@@ -365,7 +362,7 @@ impl ChessGame {
             armies: [white, black],
             artifacts,
             game: Match::new(start, seats, clock, bot_seed),
-            ending: None,
+            ended: None,
         }
     }
 
@@ -388,14 +385,7 @@ impl ChessGame {
     /// Lets `seconds` pass on an open response window; a window that runs out passes (the
     /// action returned).
     pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {
-        if self.ending.is_some() {
-            return None;
-        }
-        let played = self.game.tick(seconds)?;
-        if let Some(end) = played.outcome {
-            self.ending = Some(Ending::Rules(end));
-        }
-        Some(played)
+        self.game.tick(seconds)
     }
 
     /// Seconds left in the open response window.
@@ -434,15 +424,12 @@ impl ChessGame {
     }
 
     pub fn ending(&self) -> Option<Ending> {
-        self.ending
+        self.game.ending()
     }
 
     /// The colour whose action is awaited; `None` once the game is over.
     pub fn awaited(&self) -> Option<Color> {
-        match self.ending {
-            Some(_) => None,
-            None => self.game.awaited(),
-        }
+        self.game.awaited()
     }
 
     /// The number of actions played.
@@ -454,45 +441,9 @@ impl ChessGame {
         self.len() == 0
     }
 
-    /// The state after the first `n` actions (0: the start), replayed through the rules.
-    pub fn state_after(&self, n: usize) -> State {
-        let mut s = self.game.start().clone();
-        for e in self.game.record().iter().take(n) {
-            match s.apply(&e.action) {
-                Ok((next, _)) => s = next,
-                Err(_) => break,
-            }
-        }
-        s
-    }
-
-    /// The states before and after each action with its record: the history as the move list
-    /// and the gold frame read it.
-    pub fn course(&self) -> Vec<(State, crate::rules::chess::Record, State)> {
-        let mut s = self.game.start().clone();
-        let mut out = Vec::new();
-        for e in self.game.record() {
-            match s.apply(&e.action) {
-                Ok((next, record)) => {
-                    out.push((s, record, next.clone()));
-                    s = next;
-                }
-                Err(_) => break,
-            }
-        }
-        out
-    }
-
     /// The one entry point for every seat's actions.
     pub fn submit(&mut self, side: Color, action: Action) -> Result<Played<State>, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
-        let played = self.game.submit(side, action)?;
-        if let Some(end) = played.outcome {
-            self.ending = Some(Ending::Rules(end));
-        }
-        Ok(played)
+        self.game.submit(side, action)
     }
 
     /// How many actions "Undo move" takes back: at a hot seat the last one; against the engine
@@ -513,19 +464,12 @@ impl ChessGame {
     /// Takes back `n` actions for real: the match replayed from its start, the dice generator
     /// with it. An ended game is under way again.
     pub fn undo(&mut self, n: usize) -> Result<(), ReplayError<State>> {
-        self.game.take_back(n)?;
-        self.ending = self.game.outcome().map(Ending::Rules);
-        Ok(())
+        self.game.take_back(n)
     }
 
     /// `side` resigns: the other colour wins.
     pub fn resign(&mut self, side: Color) -> Result<Ending, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
-        let ending = Ending::Resigned(side);
-        self.ending = Some(ending);
-        Ok(ending)
+        self.game.resign(side)
     }
 
     /// The same game, its start rebuilt from its armies and its record replayed through the
@@ -549,16 +493,18 @@ impl ChessGame {
         if !self.artifacts && Color::BOTH.iter().any(|c| start.hand_size(*c) > 0) {
             return Err(SaveProblem::Inconsistent);
         }
-        let game = self.game.replayed().map_err(SaveProblem::Replay)?;
-        let consistent = match self.ending {
-            Some(Ending::Rules(end)) => game.outcome() == Some(end),
-            Some(Ending::Resigned(_)) | None => game.outcome().is_none(),
-        };
-        if !consistent {
-            return Err(SaveProblem::Inconsistent);
+        let mut saved = self.game.clone();
+        if saved.ending.is_none() {
+            // A save from before the match kept the ending wrote it here.
+            saved.ending = self.ended;
         }
+        let game = saved.replayed().map_err(|e| match e.why {
+            Refused::GameOver if e.index == self.game.record().len() => SaveProblem::Inconsistent,
+            _ => SaveProblem::Replay(e),
+        })?;
         Ok(ChessGame {
             game,
+            ended: None,
             ..self.clone()
         })
     }
@@ -846,8 +792,17 @@ mod tests {
         assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
         // An ending the record does not reach.
         let mut bad = g.clone();
-        bad.ending = Some(Ending::Rules(End::Stalemate));
+        bad.game.ending = Some(Ending::Rules(End::Stalemate));
         assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
+        // A resigned game saved before the match kept the ending still reads as resigned.
+        let mut resigned = g.clone();
+        resigned.resign(Color::White).unwrap();
+        let mut json: serde_json::Value = serde_json::to_value(&resigned).unwrap();
+        json["game"].as_object_mut().unwrap().remove("ending");
+        json["ending"] = serde_json::to_value(Ending::Resigned(Color::White)).unwrap();
+        let old: ChessGame = serde_json::from_value(json).unwrap();
+        assert_eq!(old.ending(), None, "not trusted before it is checked");
+        assert_eq!(old.checked().unwrap(), resigned);
         let _ = AttemptResult::Miss;
     }
 

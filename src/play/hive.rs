@@ -22,14 +22,9 @@ use serde::{Deserialize, Serialize};
 /// Seconds a player has for each turn.
 pub const TURN_SECONDS: f64 = 60.0;
 
-/// How a game of Ash & Walnut ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ending {
-    /// The rules ended it (an Elder surrounded, a draw).
-    Rules(Outcome),
-    /// This colour resigned.
-    Resigned(Colour),
-}
+/// How a game of Ash & Walnut ended: by the rules (an Elder surrounded, a draw) or a colour's
+/// resignation. The match keeps it.
+pub type Ending = crate::play::Ending<Outcome, Colour>;
 
 impl Ending {
     /// The winner; `None` for a draw.
@@ -110,7 +105,9 @@ pub struct HiveGame {
     log: Vec<Logged>,
     /// Every move accepted, in order, including those taken back later.
     history: Vec<Entry<Move>>,
-    ending: Option<Ending>,
+    /// How the game ended, as saves before the match kept it wrote it (read, never written).
+    #[serde(default, rename = "ending", skip_serializing)]
+    ended: Option<Ending>,
     /// Online: the seed is the server's (`secret` is unused then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     online: Option<HeldElsewhere>,
@@ -188,7 +185,7 @@ impl HiveGame {
             game: Match::new(State::new(), by_side, clock, bot_seed),
             log: Vec::new(),
             history: Vec::new(),
-            ending: None,
+            ended: None,
             online: None,
         }
     }
@@ -209,8 +206,8 @@ impl HiveGame {
     /// The seed, once the game has ended (online: once the server has revealed it).
     pub fn revealed(&self) -> Option<Seed> {
         match &self.online {
-            Some(o) => o.seed.filter(|_| self.ending.is_some()),
-            None => self.ending.is_some().then_some(self.secret),
+            Some(o) => o.seed.filter(|_| self.ending().is_some()),
+            None => self.ending().is_some().then_some(self.secret),
         }
     }
 
@@ -245,15 +242,12 @@ impl HiveGame {
     }
 
     pub fn ending(&self) -> Option<Ending> {
-        self.ending
+        self.game.ending()
     }
 
     /// The colour whose action is awaited; `None` once the game is over.
     pub fn awaited(&self) -> Option<Colour> {
-        match self.ending {
-            Some(_) => None,
-            None => self.game.awaited(),
-        }
+        self.game.awaited()
     }
 
     fn after(&mut self, played: &Played<State>) {
@@ -263,16 +257,10 @@ impl HiveGame {
             side: <State as crate::rules::Game>::side_index(played.side),
             timeout: played.timeout,
         });
-        if let Some(o) = played.outcome {
-            self.ending = Some(Ending::Rules(o));
-        }
     }
 
     /// The one entry point for every seat's moves.
     pub fn submit(&mut self, side: Colour, mv: Move) -> Result<Played<State>, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
         let played = self.game.submit(side, mv)?;
         self.after(&played);
         Ok(played)
@@ -284,9 +272,6 @@ impl HiveGame {
         side: Colour,
         text: &str,
     ) -> Result<Played<State>, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
         let played = self.game.submit_text(side, text)?;
         self.after(&played);
         Ok(played)
@@ -300,9 +285,6 @@ impl HiveGame {
         text: &str,
         timeout: bool,
     ) -> Result<Played<State>, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
         let played = self.game.submit_heard(side, text, timeout)?;
         self.after(&played);
         Ok(played)
@@ -321,26 +303,23 @@ impl HiveGame {
         seed: Option<Seed>,
         record: String,
     ) -> Ending {
-        if self.ending.is_none() {
-            if let Ending::Resigned(c) = ending {
-                self.log.push(Logged::Resigned(c));
-            }
-            self.ending = Some(match self.state().outcome() {
-                Some(o) => Ending::Rules(o),
-                None => ending,
-            });
+        if self.ending().is_none()
+            && let Ending::Resigned(c) = ending
+        {
+            self.log.push(Logged::Resigned(c));
         }
+        let ending = self.game.end_elsewhere(ending);
         if let Some(o) = self.online.as_mut() {
             o.seed = seed;
             o.record = Some(record);
         }
-        self.ending.unwrap_or(ending)
+        ending
     }
 
     /// Lets `seconds` pass on the clock of the side to act; its timeout move when it runs out
     /// (online, the server plays it: the clock here only counts down).
     pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {
-        if self.ending.is_some() {
+        if self.ending().is_some() {
             return None;
         }
         if self.online.is_some() {
@@ -356,7 +335,7 @@ impl HiveGame {
     /// How many of the last moves a takeback by `side` would take back: back to before its own
     /// last move.
     pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
-        if self.ending.is_some() {
+        if self.ending().is_some() {
             return Err(TakeBackError::Over);
         }
         if self.online.is_some() {
@@ -384,12 +363,8 @@ impl HiveGame {
 
     /// `side` resigns: the other colour wins.
     pub fn resign(&mut self, side: Colour) -> Result<Ending, Refused<State>> {
-        if self.ending.is_some() {
-            return Err(Refused::GameOver);
-        }
-        let ending = Ending::Resigned(side);
+        let ending = self.game.resign(side)?;
         self.log.push(Logged::Resigned(side));
-        self.ending = Some(ending);
         Ok(ending)
     }
 
@@ -428,7 +403,7 @@ impl HiveGame {
                 Logged::Resigned(c) => entries.push(RecordedEntry::Resign(*c)),
             }
         }
-        let result = match self.ending {
+        let result = match self.ending() {
             Some(Ending::Resigned(c)) => RecordedResult::Win(c.other()),
             _ => RecordedResult::of(self.state()),
         };
@@ -455,14 +430,15 @@ impl HiveGame {
     /// The same game, its match replayed through the rules from the start (a loaded autosave is
     /// trusted only so); the clock keeps the time it had left.
     pub fn checked(&self) -> Result<HiveGame, ReplayError<State>> {
-        let mut game = self.game.replayed()?;
+        let mut saved = self.game.clone();
+        if saved.ending.is_none() {
+            // A save from before the match kept the ending wrote it here.
+            saved.ending = self.ended;
+        }
+        let mut game = saved.replayed()?;
         game.left = self.game.left;
         let standing = self.game.record().len();
-        let consistent = match self.ending {
-            Some(Ending::Rules(o)) => game.outcome() == Some(o),
-            Some(Ending::Resigned(_)) | None => game.outcome().is_none(),
-        } && self.history.len() >= standing;
-        if !consistent {
+        if self.history.len() < standing {
             return Err(ReplayError {
                 index: standing,
                 why: Refused::GameOver,
@@ -470,6 +446,7 @@ impl HiveGame {
         }
         Ok(HiveGame {
             game,
+            ended: None,
             ..self.clone()
         })
     }

@@ -146,9 +146,34 @@ pub struct BotTurn<G: Game> {
     pub state: G,
 }
 
-/// A game with its seats, clock and record.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "")]
+/// How a match ended: by its rules (the game's own outcome, a timeout move included, since
+/// the clock plays a move), or by a side's resignation. Each game names it (`play::hive::Ending`,
+/// `play::chess::Ending`) and words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending<O, S> {
+    /// The rules ended it.
+    Rules(O),
+    /// This side resigned.
+    Resigned(S),
+}
+
+/// One action of the course with what it did: who played it (and whether the clock did), the
+/// rules' own account of it (the dice rolled) and the position after it.
+#[derive(Clone, Debug)]
+pub struct Step<G: Game> {
+    pub entry: Entry<G::Action>,
+    pub record: G::Record,
+    pub after: G,
+}
+
+/// A game with its seats, clock and record, and its whole course: every action with what it
+/// did and the position after it, so a move list or an earlier position is read, never replayed.
+///
+/// Saved as its start, record and clock; the course is not written but rebuilt from them when
+/// the match is read back (a damaged record rebuilds as far as the rules accept it, and
+/// [`Match::replayed`] says where it breaks).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "", from = "Written<G>")]
 pub struct Match<G: Playable> {
     start: G,
     state: G,
@@ -160,6 +185,78 @@ pub struct Match<G: Playable> {
     record: Vec<Entry<G::Action>>,
     /// Seeds the bots' choices (each ply gets its own seed from it).
     seed: u64,
+    /// How it ended, once it has (a resignation too: the rules alone cannot say that).
+    #[serde(default = "none")]
+    ending: Option<MatchEnding<G>>,
+    /// Every action of the record with what it did (not saved: rebuilt on reading).
+    #[serde(skip)]
+    course: Vec<Step<G>>,
+}
+
+/// A match's ending, in its game's terms.
+pub type MatchEnding<G> = Ending<<G as Game>::Outcome, <G as Game>::Side>;
+
+fn none<T>() -> Option<T> {
+    None
+}
+
+/// A match as it is written: everything but the course.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct Written<G: Playable> {
+    start: G,
+    state: G,
+    seats: [Seat; 2],
+    clock: ClockSetting,
+    left: Option<f64>,
+    record: Vec<Entry<G::Action>>,
+    seed: u64,
+    #[serde(default = "none")]
+    ending: Option<MatchEnding<G>>,
+}
+
+impl<G: Playable> From<Written<G>> for Match<G> {
+    fn from(s: Written<G>) -> Match<G> {
+        let mut course = Vec::with_capacity(s.record.len());
+        let mut at = s.start.clone();
+        for e in &s.record {
+            let Ok((after, record)) = at.apply(&e.action) else {
+                break;
+            };
+            course.push(Step {
+                entry: *e,
+                record,
+                after: after.clone(),
+            });
+            at = after;
+        }
+        Match {
+            start: s.start,
+            state: s.state,
+            seats: s.seats,
+            clock: s.clock,
+            left: s.left,
+            record: s.record,
+            seed: s.seed,
+            ending: s.ending,
+            course,
+        }
+    }
+}
+
+/// Two matches are equal when their start, state, seats, clock and record are: the course
+/// follows from those.
+impl<G: Playable> PartialEq for Match<G> {
+    fn eq(&self, other: &Match<G>) -> bool {
+        self.start == other.start
+            && self.state == other.state
+            && self.seats == other.seats
+            && self.clock == other.clock
+            && self.left == other.left
+            && self.record == other.record
+            && self.seed == other.seed
+            && self.ending == other.ending
+    }
 }
 
 impl<G: Playable> Match<G> {
@@ -174,6 +271,8 @@ impl<G: Playable> Match<G> {
             left,
             record: Vec::new(),
             seed,
+            ending: None,
+            course: Vec::new(),
         }
     }
 
@@ -206,6 +305,21 @@ impl<G: Playable> Match<G> {
         &self.record
     }
 
+    /// Every action played with what it did and the position after it.
+    pub fn course(&self) -> &[Step<G>] {
+        &self.course
+    }
+
+    /// The position after the first `n` actions (0: the start); `None` past the end of the
+    /// course. Read from the course, never replayed.
+    pub fn after(&self, n: usize) -> Option<&G> {
+        match n {
+            0 => Some(&self.start),
+            n if n == self.record.len() && self.course.len() == n => Some(&self.state),
+            n => self.course.get(n - 1).map(|s| &s.after),
+        }
+    }
+
     /// The actions played, in order.
     pub fn actions(&self) -> impl ExactSizeIterator<Item = G::Action> + '_ {
         self.record.iter().map(|e| e.action)
@@ -219,9 +333,34 @@ impl<G: Playable> Match<G> {
         self.state.outcome()
     }
 
+    /// How the match ended; `None` while it goes on.
+    pub fn ending(&self) -> Option<MatchEnding<G>> {
+        self.ending
+    }
+
     /// The side whose action is awaited; `None` once the game is over.
     pub fn awaited(&self) -> Option<G::Side> {
-        self.outcome().is_none().then(|| self.state.to_move())
+        (self.ending.is_none() && self.outcome().is_none()).then(|| self.state.to_move())
+    }
+
+    /// `side` resigns: the other side wins. Refused once the game is over.
+    pub fn resign(&mut self, side: G::Side) -> Result<MatchEnding<G>, Refused<G>> {
+        if self.ending.is_some() || self.outcome().is_some() {
+            return Err(Refused::GameOver);
+        }
+        let ending = Ending::Resigned(side);
+        self.ending = Some(ending);
+        Ok(ending)
+    }
+
+    /// The authority that holds the game ended it (the online table's server): an end by the
+    /// rules is the rules' own; otherwise the authority's word (a resignation) stands. Returns
+    /// how the match ended.
+    pub fn end_elsewhere(&mut self, ending: MatchEnding<G>) -> MatchEnding<G> {
+        if self.ending.is_none() {
+            self.ending = Some(self.outcome().map_or(ending, Ending::Rules));
+        }
+        self.ending.unwrap_or(ending)
     }
 
     /// The seat whose action is awaited.
@@ -304,25 +443,34 @@ impl<G: Playable> Match<G> {
         }
         let (next, record) = self.state.apply(&action).map_err(Refused::Rule)?;
         let before = std::mem::replace(&mut self.state, next);
-        self.record.push(Entry {
+        let entry = Entry {
             action,
             side: G::side_index(from),
             timeout,
+        };
+        self.record.push(entry);
+        self.course.push(Step {
+            entry,
+            record: record.clone(),
+            after: self.state.clone(),
         });
         self.left = self.state.time_allowed(&self.clock);
+        let outcome = self.state.outcome();
+        self.ending = outcome.map(Ending::Rules);
         Ok(Played {
             side: from,
             action,
             record,
             timeout,
             before,
-            outcome: self.state.outcome(),
+            outcome,
         })
     }
 
     /// The same match rebuilt by replaying its record from its start through the rules, as a
     /// loaded autosave must be before it is trusted. Fails on the first action the rules (or
-    /// the record's sides) refuse.
+    /// the record's sides) refuse, or when the saved ending is not the game's: an end by the
+    /// rules the replay does not reach, or a resignation after the rules ended it.
     pub fn replayed(&self) -> Result<Match<G>, ReplayError<G>> {
         let mut m = Match::new(self.start.clone(), self.seats, self.clock, self.seed);
         for (i, e) in self.record.iter().enumerate() {
@@ -333,19 +481,45 @@ impl<G: Playable> Match<G> {
             m.play(side, e.action, e.timeout)
                 .map_err(|why| ReplayError { index: i, why })?;
         }
+        let agrees = match self.ending {
+            None => m.ending.is_none(),
+            Some(Ending::Rules(o)) => m.outcome() == Some(o),
+            Some(Ending::Resigned(_)) => m.outcome().is_none(),
+        };
+        if !agrees {
+            return Err(ReplayError {
+                index: self.record.len(),
+                why: Refused::GameOver,
+            });
+        }
+        m.ending = self.ending;
         Ok(m)
     }
 
-    /// Takes back the last `n` actions: the match as it stood before them, replayed from its
-    /// start through the rules (so a game with dice rolls them again the same way). The clock
-    /// starts afresh for the side to act. Refused (nothing changes) when fewer were played.
+    /// Takes back the last `n` actions: the match as it stood before them, read from its course
+    /// (replayed from its start where the course is short), so a game with dice rolls them
+    /// again the same way. The clock starts afresh for the side to act. Refused (nothing
+    /// changes) when fewer were played.
     pub fn take_back(&mut self, n: usize) -> Result<(), ReplayError<G>> {
         let keep = self.record.len().checked_sub(n).ok_or(ReplayError {
             index: self.record.len(),
             why: Refused::GameOver,
         })?;
+        // The course holds the position after every action, the dice generator with it: going
+        // back to one is the same as replaying up to it.
+        if self.course.len() == self.record.len()
+            && let Some(state) = self.after(keep).cloned()
+        {
+            self.state = state;
+            self.record.truncate(keep);
+            self.course.truncate(keep);
+            self.left = self.state.time_allowed(&self.clock);
+            self.ending = self.state.outcome().map(Ending::Rules);
+            return Ok(());
+        }
         let mut shorter = self.clone();
         shorter.record.truncate(keep);
+        shorter.ending = None;
         *self = shorter.replayed()?;
         Ok(())
     }
@@ -445,5 +619,86 @@ mod tests {
         assert_eq!(e.index, 2);
         assert!(matches!(e.why, Refused::Rule(_)));
         assert_eq!(m.awaited(), Some(Colour::Walnut));
+    }
+
+    #[test]
+    fn the_course_keeps_every_position_and_survives_saving_and_takebacks() {
+        let mut m = Match::new(
+            State::new(),
+            [Seat::Person, Seat::Person],
+            ClockSetting::default(),
+            3,
+        );
+        let mut seen = vec![State::new()];
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"] {
+            let side = m.awaited().unwrap();
+            m.submit_text(side, text).unwrap();
+            seen.push(m.state().clone());
+        }
+        let check = |m: &Match<State>, upto: usize| {
+            assert_eq!(m.course().len(), upto);
+            for (n, s) in seen.iter().enumerate().take(upto + 1) {
+                assert_eq!(m.after(n), Some(s), "position after {n}");
+            }
+            assert_eq!(m.after(upto + 1), None);
+            for (step, entry) in m.course().iter().zip(m.record()) {
+                assert_eq!(step.entry, *entry);
+            }
+        };
+        check(&m, 4);
+        // Read back, the course is rebuilt from the record.
+        let back: Match<State> = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        check(&back, 4);
+        // A takeback read from the course is the takeback a replay gives.
+        let mut short = m.clone();
+        short.take_back(2).unwrap();
+        let mut replayed = m.clone();
+        replayed.record.truncate(2);
+        let replayed = replayed.replayed().unwrap();
+        assert_eq!(short, replayed);
+        check(&short, 2);
+        assert_eq!(short.state(), &seen[2]);
+        // A damaged record rebuilds its course as far as the rules accept it.
+        let mut bad = m.clone();
+        bad.record[2].action = bad.record[0].action;
+        let back: Match<State> =
+            serde_json::from_str(&serde_json::to_string(&bad).unwrap()).unwrap();
+        assert_eq!(back.course().len(), 2);
+        assert_eq!(back.after(3), None);
+    }
+
+    #[test]
+    fn the_match_keeps_its_ending_through_saving_and_refuses_a_false_one() {
+        let mut m = Match::new(
+            State::new(),
+            [Seat::Person, Seat::Person],
+            ClockSetting::default(),
+            3,
+        );
+        m.submit_text(Colour::Ash, "wS1").unwrap();
+        assert_eq!(m.ending(), None);
+        assert_eq!(
+            m.resign(Colour::Walnut),
+            Ok(Ending::Resigned(Colour::Walnut))
+        );
+        assert_eq!(m.awaited(), None, "nobody acts after a resignation");
+        assert_eq!(m.resign(Colour::Ash), Err(Refused::GameOver));
+        assert!(matches!(
+            m.submit_text(Colour::Walnut, "bS1 wS1-"),
+            Err(Refused::GameOver)
+        ));
+        let back: Match<State> = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        assert_eq!(back.ending(), Some(Ending::Resigned(Colour::Walnut)));
+        assert_eq!(back.replayed().unwrap(), m);
+        // An end by the rules the record does not reach is refused.
+        let mut bad = m.clone();
+        bad.ending = Some(Ending::Rules(crate::rules::hive::Outcome::Win(Colour::Ash)));
+        assert_eq!(bad.replayed().unwrap_err().index, 1);
+        // A match saved before it kept its ending reads back as under way.
+        let mut json: serde_json::Value = serde_json::to_value(&m).unwrap();
+        json.as_object_mut().unwrap().remove("ending");
+        let old: Match<State> = serde_json::from_value(json).unwrap();
+        assert_eq!(old.ending(), None);
+        assert_eq!(old.awaited(), Some(Colour::Walnut));
     }
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use carved_tables::ai::Level;
 use carved_tables::app::chess::{self, ChessClicked, ChessTable, Intent, Phase, Refusal, Timing};
+use carved_tables::app::kit::history::Step;
 use carved_tables::app::kit::{Clicked, harness};
 use carved_tables::play::Seat;
 use carved_tables::play::chess::ChessGame;
@@ -601,8 +602,8 @@ fn stepping_back_and_forward_changes_nothing_and_no_action_is_made_meanwhile() {
     }
     let before = table(&app).game.clone();
     let n = table(&app).plies();
-    intent(&mut app, Intent::StepBack);
-    intent(&mut app, Intent::StepBack);
+    intent(&mut app, Intent::View(Step::Back));
+    intent(&mut app, Intent::View(Step::Back));
     assert_eq!(table(&app).viewing, Some(n - 2));
     let shown = table(&app).shown().cloned().unwrap();
     assert_ne!(Some(&shown), table(&app).state());
@@ -617,8 +618,8 @@ fn stepping_back_and_forward_changes_nothing_and_no_action_is_made_meanwhile() {
     assert!(table(&app).selected.is_none());
     intent(&mut app, Intent::Act(shown.legal_actions()[0]));
     assert_eq!(refusals(&mut app), vec![Refusal::Viewing]);
-    intent(&mut app, Intent::StepForward);
-    intent(&mut app, Intent::StepForward);
+    intent(&mut app, Intent::View(Step::Forward));
+    intent(&mut app, Intent::View(Step::Forward));
     assert_eq!(table(&app).viewing, None);
     assert_eq!(table(&app).game, before);
 }
@@ -686,7 +687,15 @@ fn the_king_heals_a_wounded_neighbour() {
         ),
         "H healed"
     );
-    assert!(!g.state_after(n + 1).board().get(target).unwrap().wounded);
+    assert!(
+        !g.game()
+            .after(n + 1)
+            .unwrap()
+            .board()
+            .get(target)
+            .unwrap()
+            .wounded
+    );
     assert!(table(&app).list()[n].text.starts_with("heal "));
 }
 

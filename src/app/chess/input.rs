@@ -13,6 +13,7 @@ use super::view::{ChessPiece, Die, square_at};
 use super::{ChessClicked, ChessIntent, ChessTable};
 use crate::app::kit::TableSet;
 use crate::app::kit::clicks::TableClick;
+use crate::app::kit::history;
 use crate::app::kit::{Clicked, Intended};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
@@ -175,31 +176,19 @@ pub(super) fn keys(
         }
         Phase::Reveal { .. } => return,
         Phase::Over => {
-            if pressed(KeyCode::ArrowLeft) {
-                send(Intent::StepBack);
-            } else if pressed(KeyCode::ArrowRight) {
-                send(Intent::StepForward);
+            if let Some(step) = history::keys(&mut keys, true, false) {
+                send(Intent::View(step));
             }
             return;
         }
         Phase::Play => {}
     }
     let nothing_selected = table.selected.is_none() && table.promotion.is_none();
-    if nothing_selected {
-        if pressed(KeyCode::ArrowLeft) {
-            send(Intent::StepBack);
-            return;
-        }
-        if pressed(KeyCode::ArrowRight) {
-            send(Intent::StepForward);
-            return;
-        }
+    if let Some(step) = history::keys(&mut keys, nothing_selected, table.viewing.is_some()) {
+        send(Intent::View(step));
+        return;
     }
     if table.viewing.is_some() {
-        if pressed(KeyCode::Escape) {
-            send(Intent::BackToGame);
-            keys.clear_just_pressed(KeyCode::Escape);
-        }
         return;
     }
     if pressed(KeyCode::Backspace) {

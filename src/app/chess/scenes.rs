@@ -7,6 +7,7 @@ use super::table::{Effect, Intent, Phase, Table, Timing};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
+use crate::app::kit::history::Step;
 use crate::play::Seat;
 use crate::play::chess::ChessGame;
 use crate::rules::chess::{Action, Army, AttemptResult, Color, DiceRng, End, Role, Square, State};
@@ -482,7 +483,7 @@ pub(super) fn stage(
             let actions = course_to(|s, n| n >= 16 && wounded_on_board(s));
             stage_game(t, &actions);
             for _ in 0..3 {
-                let _ = t.handle(Intent::StepBack, 0, &instant);
+                let _ = t.handle(Intent::View(Step::Back), 0, &instant);
             }
         }
         "verdict" => {

@@ -17,6 +17,7 @@
 //!   the pieces move; a click or a key skips to the result's movement.
 
 use crate::ai::Level;
+use crate::app::kit::history::{self, Step};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
@@ -236,9 +237,8 @@ pub enum Intent {
     /// Play: Seize takes this card from the opponent's played pile.
     CardTake(Artifact),
     SkipRoll,
-    StepBack,
-    StepForward,
-    BackToGame,
+    /// Look at the position one action earlier / later, or go back to the game.
+    View(Step),
     Undo,
     Resign,
     NewGame,
@@ -382,8 +382,6 @@ pub struct Table {
     pub busy: f32,
     /// The position after this many actions is on show instead of the game's.
     pub viewing: Option<usize>,
-    /// The state on show while viewing (replayed once per step).
-    view_state: Option<State>,
     /// The move list, rebuilt when the game changes.
     list: Vec<ListEntry>,
     /// The squares last made impassable by a Statue (the others by a Barricade).
@@ -574,7 +572,6 @@ impl Default for Table {
             last: None,
             busy: 0.0,
             viewing: None,
-            view_state: None,
             list: Vec::new(),
             statues: Vec::new(),
         }
@@ -594,8 +591,8 @@ impl Table {
     /// The position on show: an earlier one while viewing, the one before the action while its
     /// dice roll, else the game's.
     pub fn shown(&self) -> Option<&State> {
-        if self.viewing.is_some() {
-            return self.view_state.as_ref();
+        if let Some(n) = self.viewing {
+            return self.game.as_ref().and_then(|g| g.game().after(n));
         }
         if let Some(roll) = &self.roll {
             return Some(&roll.played.before);
@@ -722,17 +719,19 @@ impl Table {
     }
 
     fn rebuild_list(&mut self) {
-        self.list = match &self.game {
-            Some(g) => list_of(g),
-            None => Vec::new(),
-        };
+        self.list.clear();
         self.statues.clear();
         if let Some(g) = &self.game {
-            for e in g.game().record() {
-                match e.action {
-                    Action::Play(Play::Statue(sq)) => self.statues.push(sq),
-                    Action::Play(Play::Barricade(sq)) => self.statues.retain(|s| *s != sq),
-                    _ => {}
+            let m = g.game();
+            for (i, step) in m.course().iter().enumerate() {
+                if let Some(before) = m.after(i) {
+                    note(
+                        &mut self.list,
+                        &mut self.statues,
+                        before,
+                        &step.record,
+                        &step.after,
+                    );
                 }
             }
         }
@@ -749,7 +748,6 @@ impl Table {
         self.card = None;
         self.focus = None;
         self.viewing = None;
-        self.view_state = None;
         self.roll = None;
         self.last = None;
         self.busy = 0.0;
@@ -1109,7 +1107,7 @@ impl Table {
                 roll.frozen = false;
                 Ok(self.tick(0.0, timing))
             }
-            Intent::StepBack | Intent::StepForward | Intent::BackToGame => self.view(intent),
+            Intent::View(step) => self.view(step),
             Intent::Undo => {
                 if !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
                     return Err(Refusal::NotNow);
@@ -1306,8 +1304,13 @@ impl Table {
         self.card = None;
         self.focus = None;
         self.viewing = None;
-        self.view_state = None;
-        self.rebuild_list();
+        note(
+            &mut self.list,
+            &mut self.statues,
+            &p.before,
+            &p.record,
+            &p.after,
+        );
         let mut effects = vec![Effect::Played(p.clone()), Effect::Save];
         if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
             self.roll = Some(Roll {
@@ -1325,25 +1328,12 @@ impl Table {
         effects
     }
 
-    fn view(&mut self, intent: Intent) -> Result<Vec<Effect>, Refusal> {
+    fn view(&mut self, step: Step) -> Result<Vec<Effect>, Refusal> {
         let plies = self.plies();
         if plies == 0 || !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
             return Err(Refusal::NotNow);
         }
-        let now = self.viewing.unwrap_or(plies);
-        let next = match intent {
-            Intent::StepBack if now == 0 => return Err(Refusal::NotNow),
-            Intent::StepBack => Some(now - 1),
-            Intent::StepForward if self.viewing.is_none() => return Err(Refusal::NotNow),
-            Intent::StepForward if now + 1 >= plies => None,
-            Intent::StepForward => Some(now + 1),
-            _ => None,
-        };
-        self.viewing = next;
-        self.view_state = match (next, &self.game) {
-            (Some(n), Some(g)) => Some(g.state_after(n)),
-            _ => None,
-        };
+        self.viewing = history::step(self.viewing, step, plies);
         self.selected = None;
         self.promotion = None;
         Ok(vec![Effect::Picked])
@@ -1468,26 +1458,40 @@ fn draft_of(army: &Army) -> Draft {
     }
 }
 
-/// The move list of a game: each action in the game's notation with its result.
-fn list_of(game: &ChessGame) -> Vec<ListEntry> {
-    game.course()
-        .into_iter()
-        .map(|(before, record, after)| ListEntry {
-            number: before.fullmove(),
-            side: record.actor,
-            text: record.action.to_string(),
-            result: record.result,
-            sums: record.result.map(|_| match record.dice {
-                Some(d) if !d.defender.is_empty() => (d.attacker.sum(), Some(d.defender.sum())),
-                Some(d) => (d.attacker.sum(), None),
-                None => (0, None),
-            }),
-            check: after.in_check() && after.end().is_none(),
-            mate: matches!(after.end(), Some(crate::rules::chess::End::Mate { .. })),
-            actor: crate::rules::chess::last_actor(&before, &record, &after),
-            attempt: attempt_report(&before, &record),
-        })
-        .collect()
+/// Adds one action to the move list (and to the statues' stones, which the list's squares
+/// tell apart from barricades).
+fn note(
+    list: &mut Vec<ListEntry>,
+    statues: &mut Vec<Square>,
+    before: &State,
+    record: &Record,
+    after: &State,
+) {
+    list.push(list_entry(before, record, after));
+    match record.action {
+        Action::Play(Play::Statue(sq)) => statues.push(sq),
+        Action::Play(Play::Barricade(sq)) => statues.retain(|s| *s != sq),
+        _ => {}
+    }
+}
+
+/// One line of the move list: an action with its result, read from the course.
+fn list_entry(before: &State, record: &Record, after: &State) -> ListEntry {
+    ListEntry {
+        number: before.fullmove(),
+        side: record.actor,
+        text: record.action.to_string(),
+        result: record.result,
+        sums: record.result.map(|_| match record.dice {
+            Some(d) if !d.defender.is_empty() => (d.attacker.sum(), Some(d.defender.sum())),
+            Some(d) => (d.attacker.sum(), None),
+            None => (0, None),
+        }),
+        check: after.in_check() && after.end().is_none(),
+        mate: matches!(after.end(), Some(crate::rules::chess::End::Mate { .. })),
+        actor: crate::rules::chess::last_actor(before, record, after),
+        attempt: attempt_report(before, record),
+    }
 }
 
 #[cfg(test)]
@@ -1583,7 +1587,8 @@ mod tests {
             t.handle(Intent::Act(a), 0, &Timing::INSTANT).unwrap();
         }
         let before = t.state().cloned();
-        t.handle(Intent::StepBack, 0, &Timing::INSTANT).unwrap();
+        t.handle(Intent::View(Step::Back), 0, &Timing::INSTANT)
+            .unwrap();
         assert_eq!(t.viewing, Some(3));
         let s = t.shown().unwrap().clone();
         let a = s.legal_actions()[0];
@@ -1591,7 +1596,8 @@ mod tests {
             t.handle(Intent::Act(a), 0, &Timing::INSTANT),
             Err(Refusal::Viewing)
         );
-        t.handle(Intent::StepForward, 0, &Timing::INSTANT).unwrap();
+        t.handle(Intent::View(Step::Forward), 0, &Timing::INSTANT)
+            .unwrap();
         assert_eq!(t.viewing, None);
         assert_eq!(t.state().cloned(), before);
     }

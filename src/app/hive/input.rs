@@ -9,6 +9,7 @@ use super::view::{HiveTile, cell_at};
 use super::{HiveClicked, HiveIntent, HiveTable};
 use crate::app::kit::TableSet;
 use crate::app::kit::clicks::TableClick;
+use crate::app::kit::history;
 use crate::app::kit::{Clicked, Intended};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
@@ -116,10 +117,8 @@ pub(super) fn keys(
             return;
         }
         Phase::Over => {
-            if pressed(KeyCode::ArrowLeft) {
-                send(Intent::StepBack);
-            } else if pressed(KeyCode::ArrowRight) {
-                send(Intent::StepForward);
+            if let Some(step) = history::keys(&mut keys, true, false) {
+                send(Intent::View(step));
             }
             return;
         }
@@ -133,21 +132,11 @@ pub(super) fn keys(
         Phase::Play => {}
     }
     let pick = table.pick.clone();
-    if pick == Pick::Idle {
-        if pressed(KeyCode::ArrowLeft) {
-            send(Intent::StepBack);
-            return;
-        }
-        if pressed(KeyCode::ArrowRight) {
-            send(Intent::StepForward);
-            return;
-        }
+    if let Some(step) = history::keys(&mut keys, pick == Pick::Idle, table.viewing.is_some()) {
+        send(Intent::View(step));
+        return;
     }
     if table.viewing.is_some() {
-        if pressed(KeyCode::Escape) {
-            send(Intent::BackToGame);
-            keys.clear_just_pressed(KeyCode::Escape);
-        }
         return;
     }
     if !table.person_to_act() {

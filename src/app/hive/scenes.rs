@@ -179,7 +179,7 @@ pub(super) fn stage(
             let otter = state.board().tops().find(|(p, _)| {
                 p.colour() == person
                     && p.creature() == Creature::Otter
-                    && !crate::rules::hive::words::move_destinations(&state, *p).is_empty()
+                    && !crate::rules::hive::words::move_destinations(state, *p).is_empty()
             });
             if let Some((_, at)) = otter {
                 let _ = t.handle(super::Intent::LiftAt(at), SCENE_SEED, 0, &Timing::INSTANT);

@@ -6,6 +6,7 @@
 //! parameter ([`Table::tick`]): the clock, the seating and the animations run instantly in tests.
 
 use crate::ai::Level;
+use crate::app::kit::history::{self, Step};
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::hive::{Ending, HiveGame, TURN_SECONDS, TakeBackError};
@@ -134,10 +135,8 @@ pub enum Intent {
     PutBack,
     /// Play a move chosen from "All my moves".
     Play(Move),
-    /// Look at the position one move earlier / later, or go back to the game.
-    StepBack,
-    StepForward,
-    BackToGame,
+    /// Look at the position one action earlier / later, or go back to the game.
+    View(Step),
     /// Take back the person's last move (against the bot).
     TakeBack,
     /// The side to act (or the person, against the bot) resigns.
@@ -293,21 +292,16 @@ impl Table {
         self.game.as_ref().map(HiveGame::state)
     }
 
-    /// The position on show: the game's, or an earlier one while viewing the history.
-    pub fn shown(&self) -> State {
+    /// The position on show: the game's, or an earlier one while viewing the history (read
+    /// from the match's course, never replayed).
+    pub fn shown(&self) -> &State {
+        static EMPTY: std::sync::LazyLock<State> = std::sync::LazyLock::new(State::new);
         let Some(game) = &self.game else {
-            return State::new();
+            return &EMPTY;
         };
-        match self.viewing {
-            Some(n) => {
-                let mut s = State::new();
-                for mv in game.state().moves().take(n) {
-                    let _ = s.play(mv);
-                }
-                s
-            }
-            None => game.state().clone(),
-        }
+        self.viewing
+            .and_then(|n| game.game().after(n))
+            .unwrap_or(game.state())
     }
 
     /// The colour a person plays: against the bot, the person's; at a hot seat, the side to act.
@@ -560,7 +554,7 @@ impl Table {
                 }
                 _ => Err(Refusal::NotNow),
             },
-            Intent::StepBack | Intent::StepForward | Intent::BackToGame => self.view(intent),
+            Intent::View(step) => self.view(step),
             Intent::Resign => {
                 if self.phase != Phase::Play || self.animating() {
                     return Err(Refusal::NotNow);
@@ -671,18 +665,12 @@ impl Table {
         }
     }
 
-    fn view(&mut self, intent: Intent) -> Result<Vec<Effect>, Refusal> {
-        let plies = self.state().map_or(0, State::ply);
+    fn view(&mut self, step: Step) -> Result<Vec<Effect>, Refusal> {
+        let plies = self.game.as_ref().map_or(0, |g| g.game().record().len());
         if plies == 0 || !matches!(self.phase, Phase::Play | Phase::Over) {
             return Err(Refusal::NotNow);
         }
-        let now = self.viewing.unwrap_or(plies);
-        self.viewing = match intent {
-            Intent::StepBack => Some(now.saturating_sub(1)),
-            Intent::StepForward if now + 1 >= plies => None,
-            Intent::StepForward => Some(now + 1),
-            _ => None,
-        };
+        self.viewing = history::step(self.viewing, step, plies);
         self.pick = Pick::Idle;
         Ok(vec![Effect::Picked])
     }
@@ -868,7 +856,7 @@ mod tests {
                 .unwrap();
         }
         let before = t.state().cloned();
-        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+        t.handle(Intent::View(Step::Back), Seed([2; 32]), 1, &timing)
             .unwrap();
         assert_eq!(t.viewing, Some(1));
         assert_eq!(t.shown().ply(), 1);
@@ -881,14 +869,14 @@ mod tests {
             ),
             Err(Refusal::Viewing)
         );
-        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+        t.handle(Intent::View(Step::Back), Seed([2; 32]), 1, &timing)
             .unwrap();
-        t.handle(Intent::StepBack, Seed([2; 32]), 1, &timing)
+        t.handle(Intent::View(Step::Back), Seed([2; 32]), 1, &timing)
             .unwrap();
         assert_eq!(t.viewing, Some(0));
-        t.handle(Intent::StepForward, Seed([2; 32]), 1, &timing)
+        t.handle(Intent::View(Step::Forward), Seed([2; 32]), 1, &timing)
             .unwrap();
-        t.handle(Intent::StepForward, Seed([2; 32]), 1, &timing)
+        t.handle(Intent::View(Step::Forward), Seed([2; 32]), 1, &timing)
             .unwrap();
         assert_eq!(
             t.viewing, None,

@@ -182,8 +182,8 @@ fn dress(
             let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.21);
             for p in crate::rules::hive::Piece::all() {
                 let w = wood(p.colour());
-                let at = Transform::from_translation(piece_pos(&shown, near, p))
-                    .with_rotation(facing(w));
+                let at =
+                    Transform::from_translation(piece_pos(shown, near, p)).with_rotation(facing(w));
                 let e = s.place(model_name(p.creature()), w, at, false);
                 spawned.push((p, e));
             }
@@ -197,7 +197,7 @@ fn dress(
             commands.entity(e).insert(HiveTile(p)).remove::<Pickable>();
             tiles.tiles.insert(p, e);
         }
-        *bounds = group_bounds(&shown);
+        *bounds = group_bounds(shown);
         fits.write(FitView { instant: true });
     }
 }
@@ -226,7 +226,7 @@ fn frame_the_group(
     let cells = table.state().map_or(0, |s| s.board().occupied_cells());
     if cells != tiles.framed_cells {
         tiles.framed_cells = cells;
-        *bounds = group_bounds(&table.shown());
+        *bounds = group_bounds(table.shown());
     }
 }
 
@@ -314,7 +314,7 @@ fn place_tiles(
     let lifted = table.pick.piece();
     let k = 1.0 - (-14.0 * time.delta_secs()).exp();
     for (tile, mut t) in &mut q {
-        let mut goal = piece_pos(&shown, near, tile.0);
+        let mut goal = piece_pos(shown, near, tile.0);
         if Some(tile.0) == lifted {
             goal.y += LIFT;
         }

@@ -10,6 +10,7 @@
 //! - [`setter`]: placing carved models ([`Setter`], [`facing`]).
 //! - [`clicks`]: a press and a release on the table become a [`clicks::TableClick`] on what was
 //!   under the pointer, at any frame rate (windowed app only: it casts rays at the meshes).
+//! - [`history`]: viewing an earlier position of the game, the same at every table.
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
@@ -17,6 +18,7 @@
 pub mod clicks;
 pub mod engine;
 pub mod harness;
+pub mod history;
 pub mod outbox;
 pub mod setter;
 pub mod table;

@@ -12,6 +12,7 @@ use crate::app::chess::table::{
 };
 use crate::app::chess::view::{dice_centre, square_pos};
 use crate::app::chess::{Intent, Phase, Table, Timing};
+use crate::app::kit::history::Step;
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
@@ -213,14 +214,14 @@ pub(super) fn move_list(
                             .on_hover_text(tr.t("chess.step_back"))
                             .clicked()
                         {
-                            send(Intent::StepBack);
+                            send(Intent::View(Step::Back));
                         }
                         if ui
                             .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
                             .on_hover_text(tr.t("chess.step_forward"))
                             .clicked()
                         {
-                            send(Intent::StepForward);
+                            send(Intent::View(Step::Forward));
                         }
                         let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
                             && !busy
@@ -254,7 +255,7 @@ pub(super) fn move_list(
                                 .color(style::BRASS),
                             );
                             if ui.button(tr.t("chess.back_to_game")).clicked() {
-                                send(Intent::BackToGame);
+                                send(Intent::View(Step::ToGame));
                             }
                         });
                     });

@@ -4,6 +4,7 @@
 
 use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
+use crate::app::kit::history::Step;
 use crate::app::style::{self, panel_frame};
 use crate::fair::short;
 use crate::i18n::Tr;
@@ -233,7 +234,7 @@ pub(super) fn actions(
                         ui.horizontal(|ui| {
                             if table.viewing.is_some() {
                                 if ui.button(tr.t("hive.back_to_game")).clicked() {
-                                    send(Intent::BackToGame);
+                                    send(Intent::View(Step::ToGame));
                                 }
                                 return;
                             }

@@ -3,6 +3,7 @@
 
 use super::HivePanels;
 use crate::app::hive::{Intent, Table};
+use crate::app::kit::history::Step;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Explain;
 use crate::i18n::Tr;
@@ -100,14 +101,14 @@ pub(super) fn move_list(
                             .on_hover_text(tr.t("hive.step_back"))
                             .clicked()
                         {
-                            send(Intent::StepBack);
+                            send(Intent::View(Step::Back));
                         }
                         if ui
                             .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
                             .on_hover_text(tr.t("hive.step_forward"))
                             .clicked()
                         {
-                            send(Intent::StepForward);
+                            send(Intent::View(Step::Forward));
                         }
                         if let Some(n) = table.viewing {
                             ui.label(
