@@ -594,3 +594,523 @@ fn compared(b: &Board, a: &Board, rewind: bool) -> Motions {
     out
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chess::{
+        Artifact, ArtifactSet, Color, Dice, DiceRng, DiceSet, parse_position,
+    };
+
+    fn pos(text: &str) -> State {
+        parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// A position with white holding `hand`.
+    fn with_hand(fen: &str, hand: &str) -> State {
+        pos(&format!("{fen} - - - 0/0 {hand}/- -/-"))
+    }
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap_or_else(|| panic!("{s}"))
+    }
+
+    fn dice(a: &[u8], d: &[u8]) -> Option<Dice> {
+        Some(Dice {
+            attacker: DiceSet::new(a)?,
+            defender: DiceSet::new(d)?,
+        })
+    }
+
+    fn success() -> Option<Dice> {
+        dice(&[6, 6, 6], &[1, 1])
+    }
+
+    fn wound() -> Option<Dice> {
+        dice(&[1, 1, 1], &[6, 6])
+    }
+
+    fn miss() -> Option<Dice> {
+        dice(&[1, 1, 2], &[2, 2])
+    }
+
+    /// Plays `action` with these dice, checks its motions as the property test does, and
+    /// returns the state after and the motions.
+    fn run(state: &State, action: &str, d: Option<Dice>) -> (State, Motions) {
+        let parsed: Action = action.parse().unwrap_or_else(|e| panic!("{action}: {e}"));
+        let (after, record) = state
+            .apply_with_dice(&parsed, d)
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+        let m = motions(state, &record, &after);
+        check(state, &record, &after, &m);
+        (after, m)
+    }
+
+    fn piece(color: Color, role: Role) -> Piece {
+        Piece::new(color, role)
+    }
+
+    fn slide(p: Piece, from: &str, to: &str, hop: Hop) -> Motion {
+        Motion {
+            piece: p,
+            becomes: p,
+            from: sq(from),
+            to: sq(to),
+            via: None,
+            hop,
+        }
+    }
+
+    /// Everything the motions promise about one applied action.
+    fn check(before: &State, record: &Record, after: &State, m: &Motions) {
+        let (b, a) = (before.board(), after.board());
+        let action = record.action;
+        assert_eq!(m.applied(b), *a, "{action}: {m:?}");
+        if action != Action::Play(Play::Cancel) {
+            assert_eq!(
+                told(before, record, after),
+                *m,
+                "{action}: read from the boards, not told by the rules"
+            );
+        }
+        let mut leaves = [0u8; 64];
+        let mut comes = [0u8; 64];
+        let mut changes = [0u8; 64];
+        let mut walls = [0u8; 64];
+        for mv in &m.moves {
+            assert_ne!(
+                mv.from, mv.to,
+                "{action}: a piece listed as moving stands still"
+            );
+            assert_eq!(b.get(mv.from), Some(mv.piece), "{action}: {mv:?}");
+            assert_eq!(a.get(mv.to), Some(mv.becomes), "{action}: {mv:?}");
+            assert_eq!(mv.piece.color, mv.becomes.color);
+            leaves[mv.from.index()] += 1;
+            comes[mv.to.index()] += 1;
+        }
+        for r in &m.removed {
+            assert_eq!(b.get(r.square), Some(r.piece), "{action}: {r:?}");
+            leaves[r.square.index()] += 1;
+        }
+        for ar in &m.arrived {
+            assert_eq!(a.get(ar.square), Some(ar.piece), "{action}: {ar:?}");
+            comes[ar.square.index()] += 1;
+        }
+        for c in &m.changed {
+            assert_eq!(b.get(c.square), Some(c.was), "{action}: {c:?}");
+            assert_eq!(a.get(c.square), Some(c.now), "{action}: {c:?}");
+            assert_ne!(c.was, c.now, "{action}: a change that changes nothing");
+            assert_eq!(c.was.color, c.now.color);
+            changes[c.square.index()] += 1;
+        }
+        for s in m.blocked.iter().chain(&m.opened) {
+            walls[s.index()] += 1;
+        }
+        for s in Square::all() {
+            let i = s.index();
+            let changed = b.get(s) != a.get(s) || b.is_impassable(s) != a.is_impassable(s);
+            let named = leaves[i] + comes[i] + changes[i] + walls[i] > 0;
+            assert_eq!(
+                changed, named,
+                "{action}: {s} changed {changed}, named {named}"
+            );
+            assert!(leaves[i] <= 1, "{action}: two pieces leave {s}");
+            assert!(comes[i] <= 1, "{action}: two pieces come to {s}");
+            assert!(
+                changes[i] == 0 || leaves[i] + comes[i] == 0 && changes[i] == 1,
+                "{action}: {s} changed in place and more"
+            );
+            assert!(walls[i] <= 1);
+        }
+        assert_eq!(m.longest() == 0, m.moves.is_empty());
+        let effect = match action {
+            Action::Play(Play::ExplosiveRam(at)) => Some(BoardEffect::Blast(at)),
+            Action::Play(Play::Cancel) => Some(BoardEffect::Rewind),
+            _ => None,
+        };
+        assert_eq!(m.effect, effect, "{action}");
+    }
+
+    /// Random games, artifacts on: half of them with every card in both hands, and a card
+    /// chosen whenever a coin says so, so that every card (Cancel too) is played many times.
+    #[test]
+    fn motions_rebuild_the_board_after_every_action_of_random_games() {
+        let mut played = ArtifactSet::EMPTY;
+        let mut results = [0usize; 3];
+        let mut actions = 0;
+        for seed in 0..60u64 {
+            let mut state = <State as crate::rules::Game>::opening(seed);
+            if seed % 2 == 0 {
+                let all: ArtifactSet = Artifact::ALL.into_iter().collect();
+                state.hands = [all; 2];
+            }
+            let mut rng = DiceRng::new(seed.wrapping_mul(7919).wrapping_add(13));
+            for _ in 0..80 {
+                let legal = state.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                let cards: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Play(_)))
+                    .collect();
+                let action = if !cards.is_empty() && rng.below(2) == 0 {
+                    cards[rng.below(cards.len() as u64) as usize]
+                } else {
+                    legal[rng.below(legal.len() as u64) as usize]
+                };
+                let (after, record) = state
+                    .apply(&action)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {action}: {e}"));
+                let m = motions(&state, &record, &after);
+                check(&state, &record, &after, &m);
+                if let Action::Play(p) = action {
+                    played.insert(p.artifact());
+                }
+                if let Some(r) = record.result {
+                    results[AttemptResult::ALL.iter().position(|x| *x == r).unwrap_or(0)] += 1;
+                }
+                actions += 1;
+                state = after;
+            }
+        }
+        assert!(actions > 3000, "{actions} actions");
+        assert!(results.iter().all(|n| *n > 0), "every result: {results:?}");
+        for card in Artifact::ALL {
+            assert!(played.contains(card), "{card} never played");
+        }
+    }
+
+    #[test]
+    fn a_plain_move_slides_and_nothing_else() {
+        let s = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let (_, m) = run(&s, "e2e4", None);
+        let pawn = piece(Color::White, Role::Pawn);
+        assert_eq!(m.moves, [slide(pawn, "e2", "e4", Hop::Slide)]);
+        assert!(m.removed.is_empty() && m.arrived.is_empty() && m.changed.is_empty());
+        assert_eq!((m.longest(), m.effect), (2, None));
+    }
+
+    #[test]
+    fn a_knight_arcs() {
+        let s = pos("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
+        let (_, m) = run(&s, "b1c3", None);
+        let knight = piece(Color::White, Role::Knight);
+        assert_eq!(m.moves, [slide(knight, "b1", "c3", Hop::Arc)]);
+        assert_eq!(m.longest(), 2);
+    }
+
+    #[test]
+    fn castling_slides_the_king_and_hops_the_rook_over() {
+        let s = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        let (king, rook) = (
+            piece(Color::White, Role::King),
+            piece(Color::White, Role::Rook),
+        );
+        let (_, m) = run(&s, "e1g1", None);
+        assert_eq!(
+            m.moves,
+            [
+                slide(king, "e1", "g1", Hop::Slide),
+                slide(rook, "h1", "f1", Hop::Over)
+            ]
+        );
+        assert_eq!(m.longest(), 2);
+        let (_, m) = run(&s, "e1c1", None);
+        assert_eq!(
+            m.moves,
+            [
+                slide(king, "e1", "c1", Hop::Slide),
+                slide(rook, "a1", "d1", Hop::Over)
+            ]
+        );
+        assert_eq!(m.longest(), 3, "the rook goes furthest");
+    }
+
+    #[test]
+    fn en_passant_takes_the_pawn_passed_by() {
+        let s = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+        let (s, _) = run(&s, "d7d5", None);
+        let (_, m) = run(&s, "e5xd6", success());
+        let pawn = piece(Color::White, Role::Pawn);
+        assert_eq!(m.moves, [slide(pawn, "e5", "d6", Hop::Slide)]);
+        assert_eq!(
+            m.removed,
+            [Removal {
+                square: sq("d5"),
+                piece: piece(Color::Black, Role::Pawn),
+                cause: Cause::Captured { by: sq("e5") },
+            }]
+        );
+        // Failing, the pawn on d5 is wounded where it stands.
+        let (_, m) = run(&s, "e5xd6", wound());
+        assert!(m.moves.is_empty());
+        assert_eq!(m.changed[0].square, sq("d5"));
+    }
+
+    #[test]
+    fn an_attempt_moves_only_when_it_succeeds() {
+        let s = pos("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1");
+        let knight = piece(Color::White, Role::Knight);
+        let victim = piece(Color::Black, Role::Pawn);
+        let (_, m) = run(&s, "e4xd6", success());
+        assert_eq!(m.moves, [slide(knight, "e4", "d6", Hop::Arc)]);
+        assert_eq!(
+            m.removed,
+            [Removal {
+                square: sq("d6"),
+                piece: victim,
+                cause: Cause::Captured { by: sq("e4") },
+            }]
+        );
+        // A wound: both stay, the defender is marked.
+        let (_, m) = run(&s, "e4xd6", wound());
+        assert!(m.moves.is_empty() && m.removed.is_empty());
+        let hurt = Piece {
+            wounded: true,
+            ..victim
+        };
+        assert_eq!(
+            m.changed,
+            [Change {
+                square: sq("d6"),
+                was: victim,
+                now: hurt,
+                cause: Alteration::Wounded { by: Some(sq("e4")) },
+            }]
+        );
+        assert_eq!(m.longest(), 0);
+        // A miss: nothing at all.
+        let (_, m) = run(&s, "e4xd6", miss());
+        assert!(m.is_empty());
+        assert_eq!(m.longest(), 0);
+    }
+
+    #[test]
+    fn a_promotion_lands_as_the_new_piece_keeping_its_wound() {
+        let s = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 b7 - - 0/0 -/- -/-");
+        let (_, m) = run(&s, "b7b8r", None);
+        let pawn = Piece {
+            wounded: true,
+            ..piece(Color::White, Role::Pawn)
+        };
+        assert_eq!(m.moves.len(), 1);
+        assert_eq!(
+            (m.moves[0].piece, m.moves[0].becomes.role),
+            (pawn, Role::Rook)
+        );
+        assert!(m.moves[0].becomes.wounded);
+    }
+
+    #[test]
+    fn kings_stride_goes_by_its_first_step_and_stops_there_when_the_attack_fails() {
+        let s = with_hand("4k3/8/8/8/8/3r4/8/4K3 w - - 0 1", "kings-stride");
+        let king = piece(Color::White, Role::King);
+        let (_, m) = run(&s, "kings-stride e1f2g2", None);
+        assert_eq!(m.moves.len(), 1);
+        assert_eq!(m.moves[0].via, Some(sq("f2")));
+        assert_eq!((m.moves[0].from, m.moves[0].to), (sq("e1"), sq("g2")));
+        assert_eq!(m.longest(), 2, "two legs of one step");
+        let (_, m) = run(&s, "kings-stride e1e2xd3", success());
+        assert_eq!(
+            m.moves,
+            [Motion {
+                via: Some(sq("e2")),
+                ..slide(king, "e1", "d3", Hop::Slide)
+            }]
+        );
+        assert_eq!(m.removed[0].cause, Cause::Captured { by: sq("e2") });
+        let (_, m) = run(&s, "kings-stride e1e2xd3", wound());
+        assert_eq!(m.moves, [slide(king, "e1", "e2", Hop::Slide)]);
+        assert_eq!(
+            m.changed[0].cause,
+            Alteration::Wounded { by: Some(sq("e2")) }
+        );
+        assert_eq!(m.longest(), 1);
+        let (_, m) = run(&s, "kings-stride e1e2xd3", miss());
+        assert_eq!(m.moves, [slide(king, "e1", "e2", Hop::Slide)]);
+        assert!(m.changed.is_empty());
+    }
+
+    #[test]
+    fn mass_attack_moves_every_free_pawn() {
+        let s = with_hand("4k3/1P4P1/8/8/8/3p4/3PP3/4K3 w - - 0 1", "mass-attack");
+        let (_, m) = run(&s, "mass-attack br,gn", None);
+        let mut ends: Vec<(Square, Square, Role)> = m
+            .moves
+            .iter()
+            .map(|mv| (mv.from, mv.to, mv.becomes.role))
+            .collect();
+        ends.sort();
+        assert_eq!(
+            ends,
+            [
+                (sq("e2"), sq("e3"), Role::Pawn),
+                (sq("b7"), sq("b8"), Role::Rook),
+                (sq("g7"), sq("g8"), Role::Knight),
+            ]
+        );
+        assert!(m.moves.iter().all(|mv| mv.hop == Hop::Slide));
+    }
+
+    #[test]
+    fn explosive_ram_blasts_its_rook_and_demotes_in_place() {
+        let s = pos("4k3/8/8/2rnb3/3R4/2N5/8/4K3 w - - 0 1 c5 - - 0/0 explosive-ram/- -/-");
+        let (_, m) = run(&s, "explosive-ram d4", None);
+        let at = sq("d4");
+        assert_eq!(
+            m.removed,
+            [Removal {
+                square: at,
+                piece: piece(Color::White, Role::Rook),
+                cause: Cause::Blasted { at },
+            }]
+        );
+        let mut demoted: Vec<(Square, Role, Role, bool)> = m
+            .changed
+            .iter()
+            .map(|c| {
+                assert_eq!(c.cause, Alteration::Demoted { at });
+                (c.square, c.was.role, c.now.role, c.now.wounded)
+            })
+            .collect();
+        demoted.sort();
+        assert_eq!(
+            demoted,
+            [
+                (sq("c5"), Role::Rook, Role::Bishop, true),
+                (sq("d5"), Role::Knight, Role::Pawn, false),
+                (sq("e5"), Role::Bishop, Role::Pawn, false),
+            ]
+        );
+        assert!(m.moves.is_empty());
+        assert_eq!((m.effect, m.longest()), (Some(BoardEffect::Blast(at)), 0));
+    }
+
+    #[test]
+    fn cancel_sends_every_piece_home_however_far() {
+        // A Teleport that took a pawn: the knight goes back, the pawn comes back.
+        let s = pos("4k3/8/8/8/2p5/8/N7/4K3 w - - 0 1 - - - 0/0 teleport/cancel -/-");
+        let (won, m) = run(&s, "teleport a2xc4", success());
+        assert_eq!(m.moves[0].hop, Hop::Arc, "a teleport jumps");
+        let (_, m) = run(&won, "cancel", None);
+        let knight = piece(Color::White, Role::Knight);
+        assert_eq!(m.moves, [slide(knight, "c4", "a2", Hop::Slide)]);
+        assert_eq!(
+            m.arrived,
+            [Arrival {
+                square: sq("c4"),
+                piece: piece(Color::Black, Role::Pawn),
+                cause: Origin::Rewound,
+            }]
+        );
+        assert_eq!(m.effect, Some(BoardEffect::Rewind));
+        // A failed one: the wound is taken back in place.
+        let (failed, _) = run(&s, "teleport a2xc4", wound());
+        let (_, m) = run(&failed, "cancel", None);
+        assert!(m.moves.is_empty());
+        assert_eq!(m.changed.len(), 1);
+        assert_eq!(m.changed[0].cause, Alteration::Rewound);
+        assert!(!m.changed[0].now.wounded);
+        // Restriction, a passed window, then the rook's long move: all of it undone.
+        let s = pos("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/cancel -/-");
+        let (s, m) = run(&s, "restriction b8", None);
+        assert!(m.is_empty());
+        let (s, _) = run(&s, "pass", None);
+        let (s, _) = run(&s, "a1a7", None);
+        let (_, m) = run(&s, "cancel", None);
+        let rook = piece(Color::White, Role::Rook);
+        assert_eq!(m.moves, [slide(rook, "a7", "a1", Hop::Slide)]);
+        assert_eq!(m.longest(), 6);
+    }
+
+    #[test]
+    fn cancel_takes_back_a_risen_pawn_and_a_promotion() {
+        let s = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn/cancel -/-");
+        let (risen, m) = run(&s, "zombie-pawn", None);
+        assert_eq!(m.arrived.len(), 1);
+        let (_, m) = run(&risen, "cancel", None);
+        assert_eq!(m.removed.len(), 1);
+        assert_eq!(m.removed[0].cause, Cause::Rewound);
+        let s = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 - - - 0/0 teleport/cancel -/-");
+        let (up, _) = run(&s, "teleport b7b8n", None);
+        let (_, m) = run(&up, "cancel", None);
+        assert_eq!(m.moves.len(), 1);
+        assert_eq!(
+            (m.moves[0].piece.role, m.moves[0].becomes.role),
+            (Role::Knight, Role::Pawn),
+            "the knight goes home a pawn"
+        );
+    }
+
+    #[test]
+    fn movement_cards_slide_or_jump_as_their_rules_say() {
+        let s = with_hand("4k3/8/8/8/8/8/R7/4K3 w - - 0 1", "teleport");
+        let (_, m) = run(&s, "teleport a2c4", None);
+        let rook = piece(Color::White, Role::Rook);
+        assert_eq!(m.moves, [slide(rook, "a2", "c4", Hop::Arc)], "even a rook");
+        let s = with_hand("4k3/8/8/8/8/8/3NP3/4K3 w - - 0 1", "file-shift");
+        let (_, m) = run(&s, "file-shift d2c2", None);
+        let knight = piece(Color::White, Role::Knight);
+        assert_eq!(
+            m.moves,
+            [slide(knight, "d2", "c2", Hop::Slide)],
+            "even a knight"
+        );
+        assert_eq!(m.longest(), 1);
+        let s = with_hand("4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "acceleration");
+        let (_, m) = run(&s, "acceleration e3e5", None);
+        let pawn = piece(Color::White, Role::Pawn);
+        assert_eq!(m.moves, [slide(pawn, "e3", "e5", Hop::Slide)]);
+        let s = with_hand("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "knights-leap");
+        let (_, m) = run(&s, "knights-leap c1d3", None);
+        let bishop = piece(Color::White, Role::Bishop);
+        assert_eq!(m.moves, [slide(bishop, "c1", "d3", Hop::Arc)]);
+    }
+
+    #[test]
+    fn pawns_arrive_from_the_reserve() {
+        let s = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 1/0 resurrection/- -/-");
+        let (_, m) = run(&s, "resurrection a2", None);
+        assert_eq!(
+            m.arrived,
+            [Arrival {
+                square: sq("a2"),
+                piece: piece(Color::White, Role::Pawn),
+                cause: Origin::Resurrected,
+            }]
+        );
+        assert_eq!(m.longest(), 0);
+        let s = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn/- -/-");
+        let (after, m) = run(&s, "zombie-pawn", None);
+        assert_eq!(m.arrived.len(), 1);
+        let at = m.arrived[0].square;
+        assert!(matches!(at.rank(), 2 | 3));
+        assert_eq!(after.board().get(at), Some(piece(Color::White, Role::Pawn)));
+        assert_eq!(m.arrived[0].cause, Origin::Risen);
+    }
+
+    #[test]
+    fn marks_and_stones_change_in_place() {
+        let s = with_hand("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "statue");
+        let (_, m) = run(&s, "statue d5", None);
+        assert_eq!(m.removed[0].cause, Cause::Petrified);
+        assert_eq!(m.blocked, [sq("d5")]);
+        let s = pos("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - d4 0/0 demolition/- -/-");
+        let (_, m) = run(&s, "demolition d4", None);
+        assert_eq!(m.opened, [sq("d4")]);
+        assert!(m.moves.is_empty() && m.changed.is_empty());
+        let s = with_hand("4k3/8/8/p7/8/8/R7/4K3 w - - 0 1", "poison-dart");
+        let (_, m) = run(&s, "poison-dart a5", None);
+        assert_eq!(m.changed[0].cause, Alteration::Wounded { by: None });
+        assert!(m.changed[0].now.wounded);
+        let s = with_hand("4k3/8/8/8/2p5/3P4/8/4K3 w - - 0 1", "heir");
+        let (_, m) = run(&s, "heir d3", None);
+        assert_eq!(m.changed[0].cause, Alteration::MadeHeir);
+        assert!(m.changed[0].now.heir);
+        let s = pos("4k3/8/8/8/8/8/3N4/4K3 w - - 5 1 d2 - - 0/0 -/- -/-");
+        let (_, m) = run(&s, "heal e1d2", None);
+        assert_eq!(m.changed[0].cause, Alteration::Healed);
+        assert_eq!(m.longest(), 0);
+    }
+}
