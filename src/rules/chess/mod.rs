@@ -34,6 +34,7 @@ pub mod board;
 pub mod cards;
 pub mod dice;
 pub mod history;
+pub mod motion;
 pub mod movegen;
 pub mod notation;
 pub mod state;
@@ -45,6 +46,9 @@ pub use board::{Board, Color, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
 pub use history::{Game, HistoryError, last_actor};
+pub use motion::{
+    Alteration, Arrival, BoardEffect, Cause, Change, Hop, Motion, Motions, Origin, Removal, motions,
+};
 pub use notation::{ActionSyntaxError, PositionError, QUEENLESS_START, parse_position};
 pub use state::{Action, Castling, End, NO_PROGRESS_LIMIT, Record, RuleError, State, Window};
 
