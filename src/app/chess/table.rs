@@ -22,8 +22,8 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
 use crate::rules::chess::{
-    Action, Army, ArmyError, Artifact, AttemptResult, Color, Dice, Piece, PieceActions, Play,
-    Record, Role, RuleError, Square, State, card_actions, piece_actions,
+    Action, Army, ArmyError, Artifact, AttemptResult, Color, Dice, Motions, Piece, PieceActions,
+    Play, Record, Role, RuleError, Square, State, card_actions, motions, piece_actions,
 };
 
 /// How long the table's animations take, in seconds. Data, so tests run them instantly.
@@ -72,6 +72,15 @@ impl Timing {
     pub fn travel(&self, squares: u8) -> f32 {
         self.move_first + self.move_each * f32::from(squares.saturating_sub(1))
     }
+
+    /// How long an action's movement lasts on the board: its longest travel (a heal, which
+    /// moves nothing, takes its own time). The one clock both the table and the view read.
+    pub fn motion(&self, p: &Played) -> f32 {
+        match (p.record.action, p.motions.longest()) {
+            (Action::Heal { .. }, 0) => self.heal,
+            (_, longest) => self.travel(longest.max(1)),
+        }
+    }
 }
 
 impl Default for Timing {
@@ -110,12 +119,14 @@ pub struct Roll {
     pub settled: bool,
 }
 
-/// An action as the animation needs it.
+/// An action as the animation needs it: the states around it, what the rules rolled, and what
+/// the rules say it moved (the view animates that, and the table's busy time is its length).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     pub before: State,
     pub record: Record,
     pub after: State,
+    pub motions: Motions,
 }
 
 impl Played {
@@ -826,14 +837,7 @@ impl Table {
 
     /// The action's result reaches the board: the pieces move, the game may end.
     fn resolve(&mut self, p: Played, timing: &Timing) -> Vec<Effect> {
-        let travel = match p.record.action {
-            Action::Heal { .. } => timing.heal,
-            _ => match (p.record.action.from(), p.record.action.to()) {
-                (Some(f), Some(t)) => timing.travel(f.distance(t)),
-                _ => timing.move_first,
-            },
-        };
-        self.busy = travel;
+        self.busy = timing.motion(&p);
         let mut effects = vec![Effect::Resolved(p.clone())];
         let failed = matches!(
             p.record.result,
@@ -1294,10 +1298,12 @@ impl Table {
         let Some(game) = self.game.as_ref() else {
             return Vec::new();
         };
+        let after = game.state().clone();
         let p = Played {
+            motions: motions(&played.before, &played.record, &after),
             before: played.before,
             record: played.record,
-            after: game.state().clone(),
+            after,
         };
         self.selected = None;
         self.promotion = None;

@@ -25,7 +25,9 @@ use crate::app::wood::WoodMaterial;
 use crate::carve::{BOARD_TOP, DIE_EDGE};
 use crate::play::chess::Draft;
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, ArmyError, Color, Piece, Play, Role, Square};
+use crate::rules::chess::{
+    Alteration, ArmyError, BoardEffect, Cause, Color, Hop, Piece, Role, Square,
+};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -472,141 +474,78 @@ fn animate_resolved(
         Effect::Resolved(p) => Some(p),
         _ => None,
     }) {
-        let card = match p.record.action {
-            Action::Play(play) => Some(play),
-            _ => None,
+        // What moved is the rules' word (`rules::chess::motions`); the view only plays it, in
+        // the time the table waits for it.
+        let m = &p.motions;
+        let seconds = timing.motion(p).max(0.01);
+        let (ram, rewinding) = match m.effect {
+            Some(BoardEffect::Blast(at)) => (Some(at), false),
+            Some(BoardEffect::Rewind) => (None, true),
+            None => (None, false),
         };
-        // Cancel puts the board back: every piece goes home, however far it went.
-        let rewinding = card == Some(Play::Cancel);
-        let reach = if rewinding { 8 } else { 2 };
-        let (before, after) = (p.before.board(), p.after.board());
-        let same = |a: Option<Piece>, b: Option<Piece>| match (a, b) {
-            (Some(a), Some(b)) => a.color == b.color && a.role == b.role,
-            _ => false,
-        };
-        let mut gone: Vec<Square> = Square::all()
-            .filter(|s| before.get(*s).is_some() && !same(before.get(*s), after.get(*s)))
-            .collect();
-        let mut came: Vec<Square> = Square::all()
-            .filter(|s| after.get(*s).is_some() && !same(before.get(*s), after.get(*s)))
-            .collect();
-        let action = p.record.action;
-        let (primary, via, arc) = match action {
-            Action::Move { from, to, .. } | Action::Attempt { from, to, .. } => {
-                let knight = before.get(from).is_some_and(|x| x.role == Role::Knight);
-                (Some((from, to)), None, knight)
+        let vanish = |at: Square, cause: Cause| match cause {
+            // Blown off by the ram: at once.
+            Cause::Blasted { at: blast } => {
+                Vanish::after(0.05, 0.25).knocked(square_pos(at) - square_pos(blast))
             }
-            Action::Play(play) => match (play, play.card_move()) {
-                (crate::rules::chess::Play::KingsStride { via, m }, _) => {
-                    // A failed attack on the second step leaves the king on the first.
-                    let to = if after.get(m.to).is_some_and(|x| x.role == Role::King) {
-                        m.to
-                    } else {
-                        via
-                    };
-                    (Some((m.from, to)), (to != via).then_some(via), false)
-                }
-                (crate::rules::chess::Play::FileShift(_), Some(m))
-                | (crate::rules::chess::Play::Acceleration(_), Some(m)) => {
-                    (Some((m.from, m.to)), None, false)
-                }
-                (_, Some(m)) => (Some((m.from, m.to)), None, true),
-                _ => (None, None, false),
-            },
-            _ => (None, None, false),
+            // Taken: as the movement ends, knocked the way its captor came.
+            Cause::Captured { by } => {
+                Vanish::after(seconds * 0.6, 0.3).knocked(square_pos(at) - square_pos(by))
+            }
+            // Simply gone (a rewind, a statue): it shrinks away.
+            Cause::Petrified | Cause::Rewound | Cause::Gone => Vanish::after(seconds * 0.6, 0.3),
         };
-        let mut pairs: Vec<(Square, Square)> = Vec::new();
-        if let Some((from, to)) = primary
-            && gone.contains(&from)
-            && came.contains(&to)
-        {
-            pairs.push((from, to));
-        }
-        gone.retain(|s| !pairs.iter().any(|(f, _)| f == s));
-        came.retain(|s| !pairs.iter().any(|(_, t)| t == s));
-        // The others: the nearest arrival of the same colour (and kind, or a pawn promoted).
-        for g in gone.clone() {
-            let Some(gp) = before.get(g) else { continue };
-            let best = came
-                .iter()
-                .copied()
-                .filter(|c| *c != g)
-                .filter(|c| {
-                    after.get(*c).is_some_and(|cp| {
-                        cp.color == gp.color && (cp.role == gp.role || gp.role == Role::Pawn)
-                    })
-                })
-                .filter(|c| c.distance(g) <= reach)
-                .min_by_key(|c| c.distance(g));
-            if let Some(c) = best {
-                pairs.push((g, c));
-                gone.retain(|s| *s != g);
-                came.retain(|s| *s != c);
+        for r in &m.removed {
+            if let Some(e) = board.pieces.remove(&r.square) {
+                commands
+                    .entity(e)
+                    .insert((Leaving, vanish(r.square, r.cause)));
             }
         }
-        let longest = pairs.iter().map(|(f, t)| f.distance(*t)).max().unwrap_or(1);
-        let seconds = timing.travel(longest).max(0.01);
-        let ram = match card {
-            Some(Play::ExplosiveRam(sq)) => Some(sq),
-            _ => None,
-        };
-        for g in gone {
-            if let Some(e) = board.pieces.remove(&g) {
-                // Blown off by the ram: at once; otherwise as the movement ends, knocked on the
-                // way its captor came (a piece simply gone, as in a rewind, shrinks away).
-                let vanish = if let Some(r) = ram {
-                    Vanish::after(0.05, 0.25).knocked(square_pos(g) - square_pos(r))
-                } else {
-                    let v = Vanish::after(seconds * 0.6, 0.3);
-                    match pairs.iter().find(|(_, to)| *to == g) {
-                        Some((from, _)) if !rewinding => {
-                            v.knocked(square_pos(g) - square_pos(*from))
-                        }
-                        _ => v,
-                    }
+        // A piece whose shape changes where it stands (demoted by the blast, put back as it
+        // was by a rewind) leaves, and its new shape rises once the blast or the return is over.
+        for c in m.changed.iter().filter(|c| c.was.role != c.now.role) {
+            if let Some(e) = board.pieces.remove(&c.square) {
+                let v = match c.cause {
+                    Alteration::Demoted { at } => Cause::Blasted { at },
+                    _ => Cause::Gone,
                 };
-                commands.entity(e).insert((Leaving, vanish));
+                commands.entity(e).insert((Leaving, vanish(c.square, v)));
             }
+            board.rise.insert(c.square);
         }
         if ram.is_some() || rewinding {
-            // The new shapes (demoted pieces, pieces brought back) rise once the blast or the
-            // return is over.
-            board.rise.extend(came.iter().copied());
+            // Pieces brought back rise once the blast or the return is over.
+            board.rise.extend(m.arrived.iter().map(|a| a.square));
         }
         if let Some(root) = board.root {
             effects(&mut commands, root, ram, rewinding, &quad, &mut marks);
         }
         // Take every moving entity off its square first (a pawn may step onto a square
         // another leaves), then put each on its new one.
-        let moving: Vec<(Entity, Square, Square)> = pairs
+        let moving: Vec<_> = m
+            .moves
             .iter()
-            .filter_map(|(f, t)| board.pieces.remove(f).map(|e| (e, *f, *t)))
+            .filter_map(|mv| board.pieces.remove(&mv.from).map(|e| (e, mv)))
             .collect();
-        for (e, from, to) in moving {
-            let mut keys = vec![square_pos(from)];
-            if Some((from, to)) == primary
-                && let Some(v) = via
-            {
-                keys.push(square_pos(v));
-            }
-            keys.push(square_pos(to));
-            let hop = if Some((from, to)) == primary && arc {
-                0.45
-            } else if from.distance(to) == 2
-                && from.rank() == to.rank()
-                && primary.is_some_and(|(pf, _)| pf != from)
-            {
-                0.35
-            } else {
-                0.06
+        for (e, mv) in moving {
+            let keys: Vec<Vec3> = [Some(mv.from), mv.via, Some(mv.to)]
+                .into_iter()
+                .flatten()
+                .map(square_pos)
+                .collect();
+            let hop = match mv.hop {
+                Hop::Arc => 0.45,
+                Hop::Over => 0.35,
+                Hop::Slide => 0.06,
             };
             commands
                 .entity(e)
                 .insert(PathTween::new(keys, seconds).with_hop(hop));
             if let Ok(mut c) = pieces.get_mut(e) {
-                c.at = to;
+                c.at = mv.to;
             }
-            board.pieces.insert(to, e);
+            board.pieces.insert(mv.to, e);
         }
     }
 }
