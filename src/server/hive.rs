@@ -210,8 +210,6 @@ impl Hosted for Hive {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn the_servers_default_clock_is_ash_and_walnuts_turn() {
         assert_eq!(

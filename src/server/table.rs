@@ -61,6 +61,12 @@ pub enum Cmd {
 /// The bot's choice for a ply.
 type BotAnswer<A> = (u64, Option<A>);
 
+/// Where the bot's answers arrive.
+type BotChannel<A> = (
+    mpsc::UnboundedSender<BotAnswer<A>>,
+    mpsc::UnboundedReceiver<BotAnswer<A>>,
+);
+
 /// Who holds a seat.
 #[derive(Clone, Debug)]
 enum Holder {
@@ -87,10 +93,7 @@ pub struct Table<G: Hosted> {
     bot_fill_at: Option<Instant>,
     /// The bot's answer for this ply is being computed.
     thinking: Option<u64>,
-    bot_moves: (
-        mpsc::UnboundedSender<BotAnswer<G::Action>>,
-        mpsc::UnboundedReceiver<BotAnswer<G::Action>>,
-    ),
+    bot_moves: BotChannel<G::Action>,
     /// The table broke (its store failed): it serves nothing more.
     broken: bool,
 }
