@@ -163,11 +163,8 @@ impl Cluster {
             if local.contains(&code) || !self.claim(&code, hub.config.lease).await {
                 continue;
             }
-            match super::table::Table::restore(hub.clone(), stored).await {
-                Ok(table) => {
-                    eprintln!("cluster: took over table {code}");
-                    hub.spawn(table);
-                }
+            match hub.restore(stored).await {
+                Ok(()) => eprintln!("cluster: took over table {code}"),
                 Err(e) => eprintln!("cluster: {e}"),
             }
         }

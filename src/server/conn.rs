@@ -6,7 +6,7 @@
 use super::table::Cmd;
 use super::{Conn, Hub, Out};
 use crate::net::protocol::{
-    ClientMsg, ErrorCode, GameKind, HELLO_TIMEOUT_SECONDS, MAX_CLOCK_SECONDS, MAX_MESSAGE_BYTES,
+    ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_CLOCK_SECONDS, MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
     SeatId, ServerMsg, Viewer, normalise_code,
 };
@@ -250,7 +250,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         }
         (
             ClientMsg::Create {
-                game: GameKind::Hive,
+                game,
                 clock,
                 bot_fill,
                 name,
@@ -266,7 +266,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 );
             }
             match hub
-                .create(clean_name(name), clock, bot_fill.map(Into::into))
+                .create(game, clean_name(name), clock, bot_fill.map(Into::into))
                 .await
             {
                 Ok((_, table)) => {

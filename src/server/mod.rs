@@ -3,8 +3,12 @@
 //! (`docs/protocol.md`); running it is in `docs/server.md`.
 //!
 //! - [`Hub`]: the open tables by join code and the seat tokens, the store, the settings.
-//! - [`table`]: one task a table, holding its match ([`crate::play::hive::HiveGame`]), clock
-//!   and bot; it writes every accepted action to the store before announcing it.
+//! - [`table`]: one task a table, holding its game, clock and bot; it writes every accepted
+//!   action to the store before announcing it, and builds every message for its recipient.
+//! - [`game`]: [`game::Hosted`], what a table needs of a game. A new game served online writes
+//!   its `impl Hosted` and one line in [`Hub::create`] and [`Hub::restore`], the one place that
+//!   chooses which game a table plays; nothing else here names a game.
+//! - [`hive`]: Ash & Walnut's `impl Hosted` ([`hive::Hive`]).
 //! - [`conn`]: one task a connection: hello, limits (size, rate), and routing to its table.
 //! - [`store`]: the store interface and its embedded SQLite default.
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
@@ -14,6 +18,8 @@ pub mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod conn;
+pub mod game;
+pub mod hive;
 pub mod loadtest;
 #[cfg(feature = "cluster")]
 pub mod pg;
@@ -21,18 +27,19 @@ pub mod store;
 pub mod table;
 
 use crate::ai::Level;
-use crate::net::protocol::{CODE_ALPHABET, CODE_LEN, ErrorCode, SeatId, ServerMsg};
+use crate::net::protocol::{CODE_ALPHABET, CODE_LEN, ErrorCode, GameKind, SeatId, ServerMsg};
 use axum::Router;
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use game::Hosted;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use store::{StoreHandle, StoredSeat, StoredSeatKind, TableMeta, Write};
+use store::{StoreHandle, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
 use table::{Cmd, Table};
 use tokio::sync::{mpsc, watch};
 
@@ -45,7 +52,7 @@ pub struct Config {
     pub db: std::path::PathBuf,
     /// How long a table with a bot to fill waits for a person (`--bot-after`, default 30 s).
     pub bot_after: Duration,
-    /// Seconds per turn when `create` names none (`--clock`, default 60).
+    /// Seconds per turn when `create` names none (`--clock`, default 60, Ash & Walnut's turn).
     pub clock: u32,
     /// How long an ended table stays open for its players to read the end (`--linger`).
     pub linger: Duration,
@@ -72,7 +79,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], crate::settings::DEFAULT_SERVER_PORT)),
             db: "carved-tables.db".into(),
             bot_after: Duration::from_secs(30),
-            clock: crate::play::hive::TURN_SECONDS as u32,
+            clock: DEFAULT_CLOCK_SECONDS,
             linger: Duration::from_secs(60),
             wait_limit: Duration::from_secs(3600),
             max_tables: 100_000,
@@ -83,6 +90,9 @@ impl Default for Config {
         }
     }
 }
+
+/// Seconds per turn when neither `create` nor `--clock` names any.
+pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
 
 /// What goes to a connection's writer.
 pub enum Out {
@@ -262,7 +272,7 @@ impl Hub {
     }
 
     /// Starts a table's task.
-    pub fn spawn(self: &Arc<Hub>, table: Table) -> mpsc::Sender<Cmd> {
+    pub fn spawn<G: Hosted>(self: &Arc<Hub>, table: Table<G>) -> mpsc::Sender<Cmd> {
         let (tx, rx) = mpsc::channel(TABLE_QUEUE);
         lock(&self.tables).insert(table.code().to_string(), tx.clone());
         for (token, seat) in table.tokens() {
@@ -272,9 +282,10 @@ impl Hub {
         tx
     }
 
-    /// Opens a table with its first seat; returns its code, seat token and task.
+    /// Opens a table of `game` with its first seat; returns its code and task.
     pub async fn create(
         self: &Arc<Hub>,
+        game: GameKind,
         name: String,
         clock: u32,
         bot_fill: Option<Level>,
@@ -313,7 +324,10 @@ impl Hub {
                 .await
             {
                 Ok(()) => {
-                    let table = Table::new(self.clone(), meta, &first);
+                    // Where a new table's game is chosen.
+                    let table = match game {
+                        GameKind::Hive => Table::<hive::Hive>::new(self.clone(), meta, &first),
+                    };
                     return Ok((code, self.spawn(table)));
                 }
                 // A code taken by a finished table: draw another.
@@ -325,6 +339,15 @@ impl Hub {
             }
         }
         Err(ErrorCode::Unavailable)
+    }
+
+    /// Serves a table read back from the store (after a restart, or taken over from a process
+    /// that died). The store keeps every table's game in its `game` column, and writes only
+    /// Ash & Walnut's (`'hive'`) so far: a second game served online reads it here.
+    pub async fn restore(self: &Arc<Hub>, stored: StoredTable) -> Result<(), String> {
+        let table = Table::<hive::Hive>::restore(self.clone(), stored).await?;
+        self.spawn(table);
+        Ok(())
     }
 }
 
@@ -376,11 +399,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             continue;
         }
         restored += 1;
-        match Table::restore(hub.clone(), stored).await {
-            Ok(table) => {
-                hub.spawn(table);
-            }
-            Err(e) => eprintln!("restore: {e}"),
+        if let Err(e) = hub.restore(stored).await {
+            eprintln!("restore: {e}");
         }
     }
     if restored > 0 {

@@ -1,18 +1,22 @@
-//! One table: a task that owns its game ([`HiveGame`]), its seats and their connections, its
-//! clock and its bot. Every command reaches it through its channel, so a table acts on one
-//! thing at a time; an accepted action is written to the store before anyone hears of it.
+//! One table: a task that owns its game (any [`Hosted`] game), its seats and their
+//! connections, its clock and its bot. Every command reaches it through its channel, so a table
+//! acts on one thing at a time; an accepted action is written to the store before anyone hears
+//! of it. Everything that depends on the game's rules is behind [`Hosted`]; the table builds
+//! every message for its recipient ([`Viewer`]), asking the game what each may see.
+//!
+//! [`Table`] is generic over its game rather than boxed: the hub holds only a table's command
+//! channel ([`Cmd`] names no game), so the game type stops at the task that [`Hub::spawn`]
+//! starts, and the bot's answer keeps the game's own action type.
 
+use super::game::{Accepted, Hosted, Start};
 use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
 use super::{Conn, Hub, new_token, now_ms};
 use crate::ai::Level;
-use crate::i18n::{Explain, english};
+use crate::i18n::english;
 use crate::net::protocol::{
-    BotLevel, EndReason, ErrorCode, GameView, Outcome, Phase, PlayedView, SeatId, SeatKind,
-    SeatView, ServerMsg, Side, TableView, Viewer,
+    BotLevel, ErrorCode, Phase, SeatId, SeatKind, SeatView, ServerMsg, TableView, Viewer,
 };
-use crate::play::hive::{Ending, HiveGame};
-use crate::play::{ClockSetting, Played, Refused, Seat};
-use crate::rules::hive::{Colour, DrawReason, NotationError, State};
+use crate::play::Seat;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -55,7 +59,13 @@ pub enum Cmd {
 }
 
 /// The bot's choice for a ply.
-type BotAnswer = (usize, Option<crate::rules::hive::Move>);
+type BotAnswer<A> = (u64, Option<A>);
+
+/// Where the bot's answers arrive.
+type BotChannel<A> = (
+    mpsc::UnboundedSender<BotAnswer<A>>,
+    mpsc::UnboundedReceiver<BotAnswer<A>>,
+);
 
 /// Who holds a seat.
 #[derive(Clone, Debug)]
@@ -70,23 +80,20 @@ struct SeatState {
     conn: Option<Conn>,
 }
 
-pub struct Table {
+pub struct Table<G: Hosted> {
     hub: Arc<Hub>,
     meta: TableMeta,
     seats: [SeatState; 2],
     spectators: Vec<Conn>,
     /// The game, once both seats are taken.
-    game: Option<HiveGame>,
+    game: Option<G>,
     /// When the awaited turn began.
     turn_started: Instant,
     /// When the bot takes the empty seat (a table with a bot to fill, while waiting).
     bot_fill_at: Option<Instant>,
     /// The bot's answer for this ply is being computed.
-    thinking: Option<usize>,
-    bot_moves: (
-        mpsc::UnboundedSender<BotAnswer>,
-        mpsc::UnboundedReceiver<BotAnswer>,
-    ),
+    thinking: Option<u64>,
+    bot_moves: BotChannel<G::Action>,
     /// The table broke (its store failed): it serves nothing more.
     broken: bool,
 }
@@ -101,31 +108,9 @@ fn seat_of(holder: &StoredSeat) -> Holder {
     }
 }
 
-fn clock_of(meta: &TableMeta) -> ClockSetting {
-    ClockSetting {
-        per_turn: Some(meta.clock_ms as f64 / 1000.0),
-        window: None,
-    }
-}
-
-fn outcome_of(e: Ending) -> Outcome {
-    use crate::rules::hive::Outcome as O;
-    let reason = match e {
-        Ending::Rules(O::Win(_)) => EndReason::Surrounded,
-        Ending::Rules(O::Draw(DrawReason::BothEldersSurrounded)) => EndReason::BothSurrounded,
-        Ending::Rules(O::Draw(DrawReason::Repetition)) => EndReason::Repetition,
-        Ending::Rules(O::Draw(DrawReason::PlyLimit)) => EndReason::PlyLimit,
-        Ending::Resigned(_) => EndReason::Resigned,
-    };
-    Outcome {
-        winner: e.winner().map(Side::from),
-        reason,
-    }
-}
-
-impl Table {
+impl<G: Hosted> Table<G> {
     /// A table just opened, its first seat taken by `first`.
-    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> Table {
+    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> Table<G> {
         let bot_fill_at = meta
             .bot_fill
             .map(|_| Instant::now() + Duration::from_millis(meta.bot_after_ms));
@@ -155,14 +140,14 @@ impl Table {
     /// A table read back from the store: its course replayed through the rules, its clock
     /// running from the stored start of the turn. A turn whose time ran out while the server
     /// was down gets its timeout move now (at most one), and the next turn starts now.
-    pub async fn restore(hub: Arc<Hub>, stored: StoredTable) -> Result<Table, String> {
+    pub async fn restore(hub: Arc<Hub>, stored: StoredTable) -> Result<Table<G>, String> {
         let code = stored.meta.code.clone();
         let first = stored
             .seats
             .iter()
             .find(|s| s.seat == SeatId::First)
             .ok_or_else(|| format!("table {code}: no first seat"))?;
-        let mut t = Table::new(hub, stored.meta.clone(), first);
+        let mut t = Table::<G>::new(hub, stored.meta.clone(), first);
         let now_wall = now_ms();
         if let Some(second) = stored.seats.iter().find(|s| s.seat == SeatId::Second) {
             t.seats[1].holder = seat_of(second);
@@ -170,29 +155,17 @@ impl Table {
             t.start_game();
             let game = t.game.as_mut().expect("just started");
             for a in &stored.actions {
-                let colour = Colour::from(a.side);
-                let before = game.state().clone();
-                let played = if a.timeout {
-                    game.tick(f64::INFINITY).ok_or("no timeout move")
-                } else {
-                    game.submit_text(colour, &a.action)
-                        .map_err(|_| "an action the rules refuse")
-                }
-                .map_err(|e| format!("table {code}, action {}: {e}", a.seq))?;
-                if before.move_string(played.action) != a.action {
-                    return Err(format!(
-                        "table {code}, action {}: replays differently",
-                        a.seq
-                    ));
-                }
+                game.replay(a)
+                    .map_err(|e| format!("table {code}, action {}: {e}", a.seq))?;
             }
             let turn_ms = stored
                 .turn_started_ms
                 .or(stored.started_ms)
                 .unwrap_or(now_wall);
             let elapsed = Duration::from_millis(now_wall.saturating_sub(turn_ms));
-            let clock = Duration::from_millis(t.meta.clock_ms);
-            if game.ending().is_none() && elapsed >= clock {
+            if let Some(clock) = game.time_allowed()
+                && elapsed >= clock
+            {
                 t.turn_started = Instant::now()
                     .checked_sub(clock)
                     .unwrap_or_else(Instant::now);
@@ -237,47 +210,32 @@ impl Table {
             Holder::Human { name, .. } => name.clone(),
             _ => String::new(),
         };
-        let game = HiveGame::new(
-            [seat(&self.seats[0].holder), seat(&self.seats[1].holder)],
-            [name(&self.seats[0].holder), name(&self.seats[1].holder)],
-            self.meta.secret,
-            clock_of(&self.meta),
-            self.meta.bot_seed,
-        );
+        let game = G::start(Start {
+            seats: [seat(&self.seats[0].holder), seat(&self.seats[1].holder)],
+            names: [name(&self.seats[0].holder), name(&self.seats[1].holder)],
+            secret: self.meta.secret,
+            clock: Duration::from_millis(self.meta.clock_ms),
+            bot_seed: self.meta.bot_seed,
+        });
         self.game = Some(game);
         self.turn_started = Instant::now();
     }
 
     fn seq(&self) -> u64 {
-        self.game
-            .as_ref()
-            .map_or(0, |g| g.game().record().len() as u64)
+        self.game.as_ref().map_or(0, |g| g.seq())
     }
 
     fn phase(&self) -> Phase {
         match &self.game {
             None => Phase::Waiting,
-            Some(g) if g.ending().is_some() => Phase::Ended,
+            Some(g) if g.outcome().is_some() => Phase::Ended,
             Some(_) => Phase::Playing,
         }
     }
 
-    fn seat_colour(&self, seat: SeatId) -> Option<Side> {
-        let g = self.game.as_ref()?;
-        Some(g.colour_of(seat.into()).into())
-    }
-
-    fn seat_for(&self, colour: Colour) -> SeatId {
-        SeatId::BOTH
-            .into_iter()
-            .find(|s| self.seat_colour(*s) == Some(colour.into()))
-            .unwrap_or(SeatId::First)
-    }
-
     fn deadline(&self) -> Option<Instant> {
         let g = self.game.as_ref()?;
-        g.awaited()?;
-        Some(self.turn_started + Duration::from_millis(self.meta.clock_ms))
+        Some(self.turn_started + g.time_allowed()?)
     }
 
     fn time_left_ms(&self) -> Option<u64> {
@@ -304,7 +262,7 @@ impl Table {
             name,
             connected,
             you: viewer == Viewer::Seat(seat),
-            colour: self.seat_colour(seat),
+            colour: self.game.as_ref().map(|g| g.side_of(seat)),
         }
     }
 
@@ -313,28 +271,6 @@ impl Table {
             self.seat_view(SeatId::First, viewer),
             self.seat_view(SeatId::Second, viewer),
         ]
-    }
-
-    fn moves(&self) -> Vec<PlayedView> {
-        let Some(g) = &self.game else {
-            return Vec::new();
-        };
-        let mut replay = State::new();
-        g.game()
-            .record()
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let text = replay.move_string(e.action);
-                let _ = replay.play(e.action);
-                PlayedView {
-                    seq: i as u64 + 1,
-                    action: text,
-                    by: if e.side == 0 { Side::Ash } else { Side::Walnut },
-                    timeout: e.timeout,
-                }
-            })
-            .collect()
     }
 
     /// The whole table as `viewer` may see it.
@@ -347,23 +283,21 @@ impl Table {
             you: viewer.seat(),
             seats: self.seat_views(viewer),
             clock: (self.meta.clock_ms / 1000).max(1) as u32,
-            to_move: g.and_then(|g| g.awaited()).map(Side::from),
+            to_move: g.and_then(|g| g.to_move()),
             time_left_ms: self.time_left_ms(),
             bot_in_ms: self
                 .bot_fill_at
                 .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
             fingerprint: g.map(|g| g.fingerprint()),
-            ash: g.map(|g| g.ash_seat().into()),
-            game: GameView::Hive {
-                moves: self.moves(),
-            },
-            outcome: g.and_then(|g| g.ending()).map(outcome_of),
-            seed: g.and_then(|g| g.revealed()).map(|s| s.to_hex()),
+            ash: g.map(|g| g.opener()),
+            game: g.map_or_else(G::waiting_view, |g| g.view(viewer)),
+            outcome: g.and_then(|g| g.outcome()),
+            seed: g.and_then(|g| g.revealed()),
         }
     }
 
     /// Sends each connection at the table its own message.
-    fn broadcast(&mut self, build: impl Fn(&Table, Viewer) -> ServerMsg) {
+    fn broadcast(&mut self, build: impl Fn(&Table<G>, Viewer) -> ServerMsg) {
         let mut out = Vec::new();
         for seat in SeatId::BOTH {
             if let Some(c) = &self.seats[seat.index()].conn {
@@ -604,10 +538,7 @@ impl Table {
         self.start_game();
         self.broadcast(|t, viewer| ServerMsg::Started {
             fingerprint: t.game.as_ref().map(|g| g.fingerprint()).unwrap_or_default(),
-            ash: t
-                .game
-                .as_ref()
-                .map_or(SeatId::First, |g| g.ash_seat().into()),
+            ash: t.game.as_ref().map_or(SeatId::First, |g| g.opener()),
             seats: t.seat_views(viewer),
             time_left_ms: t.time_left_ms(),
         });
@@ -637,45 +568,40 @@ impl Table {
         if self.thinking.is_some() || self.broken {
             return;
         }
-        let Some(turn) = self
-            .game
-            .as_ref()
-            .and_then(|g| g.ending().is_none().then(|| g.game().bot_turn()).flatten())
-        else {
+        let Some(job) = self.game.as_ref().and_then(|g| g.bot_turn()) else {
             return;
         };
-        self.thinking = Some(turn.ply);
+        self.thinking = Some(job.ply);
         let tx = self.bot_moves.0.clone();
         tokio::task::spawn_blocking(move || {
-            let mv = crate::ai::choose(&turn.state, turn.level, turn.seed);
-            let _ = tx.send((turn.ply, mv));
+            let action = (job.think)();
+            let _ = tx.send((job.ply, action));
         });
     }
 
-    async fn on_bot_move(&mut self, ply: usize, mv: Option<crate::rules::hive::Move>) {
+    async fn on_bot_move(&mut self, ply: u64, action: Option<G::Action>) {
         self.thinking = None;
-        let (Some(g), Some(mv)) = (self.game.as_mut(), mv) else {
+        let (Some(g), Some(action)) = (self.game.as_mut(), action) else {
             return;
         };
-        if g.game().record().len() != ply || g.ending().is_some() {
+        if g.seq() != ply || g.to_move().is_none() {
             return;
         }
-        let Some(side) = g.awaited() else { return };
         let elapsed = self.turn_started.elapsed().as_secs_f64();
         // The bot's time counts like anyone's.
         if let Some(p) = g.tick(elapsed) {
             self.announce(p).await;
             return;
         }
-        if let Ok(p) = g.submit(side, mv) {
+        if let Ok(p) = g.play_bot(action) {
             self.announce(p).await;
         }
     }
 
-    /// The awaited side's time ran out: its timeout move, through the match layer.
+    /// The awaited side's time ran out: its timeout move, through the game.
     async fn on_deadline(&mut self) {
         let Some(g) = self.game.as_mut() else { return };
-        let left = g.game().time_left().unwrap_or(0.0);
+        let left = g.time_left().unwrap_or(0.0);
         let elapsed = self.turn_started.elapsed().as_secs_f64().max(left);
         // The timeout move is a short search: other tables move to another worker meanwhile.
         if let Some(p) = tokio::task::block_in_place(|| g.tick(elapsed)) {
@@ -715,45 +641,23 @@ impl Table {
                 format!("{current} actions have been played, not {expected}: resync"),
             );
         }
-        let Some(colour) = self.seat_colour(seat).map(Colour::from) else {
-            return;
-        };
-        let g = self.game.as_mut().expect("checked above");
-        match g.submit_text(colour, &action) {
+        let Some(g) = self.game.as_mut() else { return };
+        match g.submit(seat, &action) {
             Ok(p) => self.announce(p).await,
-            Err(e) => {
-                let code = match &e {
-                    Refused::GameOver => ErrorCode::GameOver,
-                    Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-                    // The notation reader also checks legality in the position.
-                    Refused::Malformed(
-                        NotationError::Illegal { .. }
-                        | NotationError::WrongColour(_)
-                        | NotationError::WrongNumber { .. }
-                        | NotationError::ReferenceNotOnTable(_),
-                    ) => ErrorCode::Illegal,
-                    Refused::Malformed(NotationError::GameOver(_)) => ErrorCode::GameOver,
-                    Refused::Malformed(_) => ErrorCode::BadNotation,
-                    Refused::Rule(_) => ErrorCode::Illegal,
-                };
-                let words = english(&e.explain());
-                self.error(&conn, code, words);
-            }
+            Err(e) => self.error(&conn, e.code, e.message),
         }
     }
 
     /// Stores an accepted action (and the record, when it ended the game), then tells everyone.
-    async fn announce(&mut self, p: Played<State>) {
+    async fn announce(&mut self, p: Accepted) {
         let at = now_ms();
         let seq = self.seq();
-        let text = p.before.move_string(p.action);
-        let side = Side::from(p.side);
         let write = Write::Action {
             code: self.meta.code.clone(),
             action: StoredAction {
                 seq,
-                action: text.clone(),
-                side,
+                action: p.action.clone(),
+                side: p.side,
                 timeout: p.timeout,
                 at_ms: at,
             },
@@ -765,13 +669,17 @@ impl Table {
             return;
         }
         self.turn_started = Instant::now();
-        let seat = self.seat_for(p.side);
-        let to_move = self.game.as_ref().and_then(|g| g.awaited()).map(Side::from);
+        let Some(g) = self.game.as_ref() else { return };
+        let seat = g.seat_of(p.side);
+        let to_move = g.to_move();
         let time_left_ms = self.time_left_ms();
-        self.broadcast(|_, _| ServerMsg::Event {
+        self.broadcast(|t, viewer| ServerMsg::Event {
             seq,
-            action: text.clone(),
-            by: side,
+            action: t
+                .game
+                .as_ref()
+                .map_or_else(|| p.action.clone(), |g| g.action_view(&p, viewer)),
+            by: p.side,
             seat,
             timeout: p.timeout,
             to_move,
@@ -783,10 +691,10 @@ impl Table {
     /// When the game has ended: the record written before anyone is told.
     async fn persist_end(&mut self) -> bool {
         let Some(g) = &self.game else { return true };
-        if g.ending().is_none() {
+        if g.outcome().is_none() {
             return true;
         }
-        let record = g.record().to_text();
+        let record = g.record();
         self.persist(Write::End {
             code: self.meta.code.clone(),
             record,
@@ -797,27 +705,27 @@ impl Table {
 
     fn announce_end(&mut self) {
         let Some(g) = &self.game else { return };
-        let (Some(ending), Some(seed)) = (g.ending(), g.revealed()) else {
+        let (Some(outcome), Some(seed)) = (g.outcome(), g.revealed()) else {
             return;
         };
         let msg = ServerMsg::Ended {
             seq: self.seq(),
-            outcome: outcome_of(ending),
-            seed: seed.to_hex(),
+            outcome,
+            seed,
             fingerprint: g.fingerprint(),
-            record: g.record().to_text(),
+            record: g.record(),
         };
         self.broadcast(|_, _| msg.clone());
     }
 
     async fn resign(&mut self, seat: SeatId, conn: Conn) {
-        let Some(colour) = self.seat_colour(seat).map(Colour::from) else {
+        if self.game.is_none() {
             return self.error(&conn, ErrorCode::NotStarted, "the game has not started");
-        };
+        }
         self.catch_up_clock().await;
         let Some(g) = self.game.as_mut() else { return };
-        if g.resign(colour).is_err() {
-            return self.error(&conn, ErrorCode::GameOver, "the game has ended");
+        if let Err(e) = g.resign(seat) {
+            return self.error(&conn, e.code, e.message);
         }
         if self.persist_end().await {
             self.announce_end();

@@ -1,0 +1,172 @@
+//! What a server table needs of a game: [`Hosted`]. The table ([`super::table::Table`]) keeps
+//! the seats, their connections, the turn's deadline, the store and the protocol's messages; the
+//! game behind [`Hosted`] keeps everything that depends on its rules: how it starts from the
+//! table's settings (and whatever it draws from the table's secret seed), whose turn it is, how
+//! an action in its notation is checked and played, its timeout rule, its bot, its record, how
+//! it ended in the wire's words, and what each viewer may see of it.
+//!
+//! A new game served online writes one `impl Hosted` (Ash & Walnut's is [`super::hive::Hive`])
+//! and one line where a table chooses its game ([`super::Hub::create`] and
+//! [`super::Hub::restore`]); the connection, store and cluster code do not change.
+//!
+//! Views are built per viewer ([`Viewer`]): a seat or a spectator. A game with hidden
+//! information (hands, armies before their reveal) shows each seat only its own part in
+//! [`Hosted::view`] and [`Hosted::action_view`], and spectators only the public parts; the
+//! store always keeps the whole action, so the game can be rebuilt after a restart.
+
+use super::store::StoredAction;
+use crate::fair::Seed;
+use crate::net::protocol::{ErrorCode, GameView, Outcome, SeatId, Side, Viewer};
+use crate::play::Seat;
+use std::time::Duration;
+
+/// What a game starts from: the table's settings once both seats are taken.
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// Who sits, in the order the seats were taken: [`Seat::Remote`] for a person (their
+    /// actions come through the table), [`Seat::Bot`] for the server's bot.
+    pub seats: [Seat; 2],
+    /// The seats' names, in the same order (empty for a bot).
+    pub names: [String; 2],
+    /// The table's secret seed, drawn when it opened. A game that commits to a seed (Ash &
+    /// Walnut: its fingerprint, the colour rule) uses it; it is revealed only by the game.
+    pub secret: Seed,
+    /// The time allowed for each turn.
+    pub clock: Duration,
+    /// Seeds the bots' choices.
+    pub bot_seed: u64,
+}
+
+/// One accepted action, as the table stores and announces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// The side that played it.
+    pub side: Side,
+    /// The action in the game's notation, whole: what the store keeps and a restart replays
+    /// ([`Hosted::replay`]). A viewer hears it through [`Hosted::action_view`].
+    pub action: String,
+    /// Played by the clock for a side whose time ran out.
+    pub timeout: bool,
+}
+
+/// Why the game refused an action: the `error` the connection gets. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: ErrorCode,
+    /// English words for people.
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// The bot's turn: what it thinks on, and the thinking, run on a blocking thread so the table
+/// stays free meanwhile.
+pub struct BotJob<A> {
+    /// Actions played when it was asked ([`Hosted::seq`]): an answer for another ply is stale.
+    pub ply: u64,
+    /// Computes the bot's action from a snapshot of the game (`None`: it has none).
+    pub think: Box<dyn FnOnce() -> Option<A> + Send>,
+}
+
+/// A game as a server table holds it. Sides are the wire's [`Side`]: [`Side::Ash`] is the side
+/// that acts first.
+pub trait Hosted: Send + Sync + Sized + 'static {
+    /// The bot's answer ([`BotJob::think`]), played with [`Hosted::play_bot`].
+    type Action: Send + 'static;
+
+    /// The game for two seats, once both are taken.
+    fn start(start: Start) -> Self;
+
+    /// What the `state` of a table still waiting for its second seat shows of the game.
+    fn waiting_view() -> GameView;
+
+    /// Actions played so far (the `seq` of the last `event`).
+    fn seq(&self) -> u64;
+
+    /// The side whose action is awaited; `None` once the game is over.
+    fn to_move(&self) -> Option<Side>;
+
+    /// The side a seat plays.
+    fn side_of(&self, seat: SeatId) -> Side;
+
+    /// The seat that plays `side`.
+    fn seat_of(&self, side: Side) -> SeatId {
+        SeatId::BOTH
+            .into_iter()
+            .find(|s| self.side_of(*s) == side)
+            .unwrap_or(SeatId::First)
+    }
+
+    /// The seat whose side acts first (the wire's `ash`).
+    fn opener(&self) -> SeatId;
+
+    /// Plays `seat`'s action, given in the game's notation; refused (nothing changes) when it
+    /// is not the seat's turn, the text is not an action, or the rules refuse it.
+    fn submit(&mut self, seat: SeatId, action: &str) -> Result<Accepted, Refusal>;
+
+    /// The time allowed for the awaited action; `None` when untimed or over.
+    fn time_allowed(&self) -> Option<Duration>;
+
+    /// Seconds left on the game's own clock for the awaited action; `None` when untimed.
+    fn time_left(&self) -> Option<f64>;
+
+    /// Lets `seconds` pass on the clock of the side to act: when its time runs out, the
+    /// game's timeout action is played for it and returned. It must be deterministic (a
+    /// verifier recomputes it); `None` where the game has no timeout action.
+    fn tick(&mut self, seconds: f64) -> Option<Accepted>;
+
+    /// `seat` resigns; refused once the game is over.
+    fn resign(&mut self, seat: SeatId) -> Result<(), Refusal>;
+
+    /// How the game ended, in the wire's words; `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// When a bot is to act: its job. `None` otherwise (or once the game is over).
+    fn bot_turn(&self) -> Option<BotJob<Self::Action>>;
+
+    /// Plays the bot's answer for the side to act.
+    fn play_bot(&mut self, action: Self::Action) -> Result<Accepted, Refusal>;
+
+    /// The commitment shown from the start (Ash & Walnut: SHA-256 of the secret seed, in hex).
+    fn fingerprint(&self) -> String;
+
+    /// The secret seed, in hex, once the game has revealed it (at its end).
+    fn revealed(&self) -> Option<String>;
+
+    /// The whole game record (the text `tables verify` reads), written once the game ends.
+    fn record(&self) -> String;
+
+    /// What `viewer` may see of the game itself (the `game` of `state`).
+    fn view(&self, viewer: Viewer) -> GameView;
+
+    /// An accepted action as `viewer` hears it in its `event` (the game stands after it). A
+    /// game that hides nothing tells everyone the whole action.
+    fn action_view(&self, played: &Accepted, viewer: Viewer) -> String {
+        let _ = viewer;
+        played.action.clone()
+    }
+
+    /// Replays one stored action after a restart (the table's course, in order): the clock's
+    /// action for a timeout, else the side's action through the rules; it must come out as
+    /// stored.
+    fn replay(&mut self, stored: &StoredAction) -> Result<(), String> {
+        let played = if stored.timeout {
+            self.tick(f64::INFINITY).ok_or("no timeout move")?
+        } else {
+            let seat = self.seat_of(stored.side);
+            self.submit(seat, &stored.action)
+                .map_err(|_| "an action the rules refuse")?
+        };
+        if played.action != stored.action {
+            return Err("replays differently".into());
+        }
+        Ok(())
+    }
+}
