@@ -3,8 +3,10 @@
 //! replays the same dice, and nothing panics.
 
 use carved_tables::ai::{Level, Player};
+use carved_tables::play::{ClockSetting, Match, Seat};
+use carved_tables::rules::Game as _;
 use carved_tables::rules::chess::{
-    Action, Army, AttemptResult, Color, DiceRng, Game, Play, Role, State, movegen, parse_position,
+    Action, Army, AttemptResult, Color, DiceRng, Play, Role, State, movegen, parse_position,
     piece_actions, start_state,
 };
 
@@ -46,9 +48,14 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
     for game_no in 0..games {
         let w = Army::random(Color::White, &mut rng, 14, 15);
         let b = Army::random(Color::Black, &mut rng, 14, 15);
-        let mut game = Game::new(start_state(&w, &b, rng.next_u64()));
+        let mut game = Match::new(
+            start_state(&w, &b, rng.next_u64()),
+            [Seat::Person, Seat::Person],
+            ClockSetting::default(),
+            0,
+        );
         for _ in 0..max_actions {
-            let state = game.current().clone();
+            let state = game.state().clone();
             // Pawns on the board plus the reserve change only by promotions, statues and
             // demotions (counted for this one action).
             let totals = Color::BOTH.map(|c| pawn_total(&state, c));
@@ -82,8 +89,8 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
             assert_eq!(by_piece, board_actions);
             let action = actions[rng.below(actions.len() as u64) as usize];
             let was_in_check = state.in_check();
-            let record = game.play(&action).unwrap();
-            let after = game.current();
+            let record = game.submit(state.to_move(), action).unwrap().record;
+            let after = game.state();
             if after.turn() == record.actor {
                 assert!(was_in_check, "the same side acts again only out of a check");
                 assert!(matches!(
@@ -141,11 +148,13 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
             check_invariants(after, expected);
             // Now and then: undo and replay — the same dice come back.
             if rng.below(10) == 0 {
-                let before = game.current().clone();
-                let undone = game.undo().unwrap();
-                let again = game.play(&undone.action).unwrap();
+                let before = game.state().clone();
+                let undone = game.course().last().unwrap().record;
+                game.take_back(1).unwrap();
+                let side = game.state().to_move();
+                let again = game.submit(side, undone.action).unwrap().record;
                 assert_eq!(again, undone, "game {game_no}");
-                assert_eq!(game.current(), &before);
+                assert_eq!(game.state(), &before);
             }
         }
     }

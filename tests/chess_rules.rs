@@ -1,9 +1,11 @@
 //! Artifact Chess rules, part 1, on hand-made positions: one test (or more) per rule of the spec.
 
+use carved_tables::play::{ClockSetting, Match, Refused, Seat};
+use carved_tables::rules::Game as _;
 use carved_tables::rules::chess::state::Why;
 use carved_tables::rules::chess::{
-    Action, Artifact, AttemptResult, Color, Dice, DiceSet, End, Game, Role, RuleError, Square,
-    State, parse_position, piece_actions,
+    Action, Artifact, AttemptResult, Color, Dice, DiceSet, End, Record, Role, RuleError, Square,
+    State, last_actor, parse_position, piece_actions,
 };
 
 fn pos(text: &str) -> State {
@@ -395,70 +397,94 @@ fn a_hundred_actions_without_progress_draw() {
 
 // ---- history and undo ----
 
+/// A match between two people at one device: the history and undo of a game.
+fn game(start: State) -> Match<State> {
+    Match::new(
+        start,
+        [Seat::Person, Seat::Person],
+        ClockSetting::default(),
+        0,
+    )
+}
+
+fn submit(game: &mut Match<State>, text: &str) -> Result<Record, Refused<State>> {
+    let side = game.state().to_move();
+    game.submit(side, act(text)).map(|p| p.record)
+}
+
 #[test]
 fn undo_restores_everything_including_the_dice() {
     let start = pos("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1").with_dice_seed(99);
-    let mut game = Game::new(start.clone());
-    let first = game.play(&act("e4xd6")).unwrap();
-    let after_first = game.current().clone();
-    assert_eq!(game.undo(), Some(first));
-    assert_eq!(game.current(), &start);
-    let again = game.play(&act("e4xd6")).unwrap();
+    let mut game = game(start.clone());
+    let first = submit(&mut game, "e4xd6").unwrap();
+    let after_first = game.state().clone();
+    game.take_back(1).unwrap();
+    assert_eq!(game.state(), &start);
+    let again = submit(&mut game, "e4xd6").unwrap();
     assert_eq!(
         again.dice, first.dice,
         "the same attempt rolls the same dice"
     );
-    assert_eq!(game.current(), &after_first);
-    assert!(game.undo().is_some());
-    assert!(game.undo().is_none(), "nothing before the start");
+    assert_eq!(game.state(), &after_first);
+    assert!(game.take_back(1).is_ok());
+    assert!(game.take_back(1).is_err(), "nothing before the start");
 }
 
 #[test]
 fn viewing_back_and_forward_changes_nothing() {
-    let mut game = Game::new(pos("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"));
+    let start = pos("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1");
+    let mut game = game(start.clone());
     for m in ["a2a4", "e8d8", "a1b1"] {
-        game.play(&act(m)).unwrap();
+        submit(&mut game, m).unwrap();
     }
-    let latest = game.current().clone();
-    assert!(game.step_back() && game.step_back());
-    assert_eq!(game.shown_index(), 1);
-    assert_eq!(game.shown().board().get(sq("a4")).unwrap().role, Role::Pawn);
-    assert_eq!(game.last_actor(), Some(sq("a4")));
-    assert_eq!(game.current(), &latest);
-    assert!(game.step_back() && !game.step_back());
-    assert_eq!(game.last_actor(), None);
-    while game.step_forward() {}
-    assert!(game.is_live());
-    assert_eq!(game.shown(), &latest);
-    assert_eq!(game.len(), 3);
-    assert_eq!(game.records()[0].actor, Color::White);
+    let latest = game.state().clone();
+    let shown = game.after(1).unwrap();
+    assert_eq!(shown.board().get(sq("a4")).unwrap().role, Role::Pawn);
+    let step = &game.course()[0];
+    assert_eq!(
+        last_actor(game.after(0).unwrap(), &step.record, &step.after),
+        Some(sq("a4"))
+    );
+    assert_eq!(game.state(), &latest);
+    assert_eq!(
+        game.after(0),
+        Some(&start),
+        "the start is the first position"
+    );
+    assert_eq!(game.after(3), Some(&latest));
+    assert_eq!(game.after(4), None, "nothing past the game");
+    assert_eq!(game.course().len(), 3);
+    assert_eq!(game.course()[0].record.actor, Color::White);
 }
 
 #[test]
 fn refused_actions_change_nothing_and_say_why() {
-    let mut game = Game::new(pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    let mut game = game(pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
     let before = game.clone();
     assert!(matches!(
-        game.play(&act("a2a3")),
-        Err(RuleError::Illegal { why, .. }) if why == Why::EmptySquare
+        submit(&mut game, "a2a3"),
+        Err(Refused::Rule(RuleError::Illegal { why, .. })) if why == Why::EmptySquare
     ));
     assert!(matches!(
-        game.play(&act("e8d8")),
-        Err(RuleError::Illegal { why, .. }) if why == Why::OtherSidesPiece
+        game.submit(Color::White, act("e8d8")),
+        Err(Refused::Rule(RuleError::Illegal { why, .. })) if why == Why::OtherSidesPiece
     ));
-    assert!(game.play(&act("a1b2")).is_err());
+    assert!(submit(&mut game, "a1b2").is_err());
     assert_eq!(game, before);
+    assert!(game.course().is_empty());
 }
 
 #[test]
 fn games_and_states_serialise() {
-    let mut game = Game::new(pos(
+    let mut game = game(pos(
         "4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1 - - c4 1/0 balm/- -/fury",
     ));
-    game.play(&act("e4xd6")).unwrap();
+    submit(&mut game, "e4xd6").unwrap();
     let json = serde_json::to_string(&game).unwrap();
-    let back: Game = serde_json::from_str(&json).unwrap();
+    let back: Match<State> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
+    assert_eq!(back.course().len(), 1, "the course is rebuilt on reading");
+    assert_eq!(back.course()[0].record, game.course()[0].record);
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! Artifact Chess under the soak: dealt armies with their hands (so every artifact, the
-//! response windows and Cancel come up), the queenless reference start, and the history
-//! (`rules::chess::Game`): undo after every action, and now and then a walk back and forward.
+//! response windows and Cancel come up), the queenless reference start, and the match's course
+//! (`play::Match`): a takeback after every action, and now and then a walk back through it.
 
 use super::Soak;
+use crate::play::{ClockSetting, Match, Seat};
 use crate::rules::Game as _;
 use crate::rules::chess::cards::CardMove;
 use crate::rules::chess::{
-    Action, Artifact, Color, DiceRng, Game, NO_PROGRESS_LIMIT, Play, Record, Role, Square, State,
+    Action, Artifact, Color, DiceRng, NO_PROGRESS_LIMIT, Play, Record, Role, Square, State,
+    last_actor,
 };
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -138,7 +140,7 @@ fn pieces_and_reserve(s: &State, c: Color) -> usize {
 }
 
 impl Soak for State {
-    type Keep = Game;
+    type Keep = Match<State>;
     const SAMPLE: usize = 6;
     const PROBES: usize = 6;
 
@@ -296,95 +298,109 @@ impl Soak for State {
         }
     }
 
-    fn keep_new(start: &State) -> Game {
-        Game::new(start.clone())
+    fn keep_new(start: &State) -> Match<State> {
+        Match::new(
+            start.clone(),
+            [Seat::Person, Seat::Person],
+            ClockSetting::default(),
+            0,
+        )
     }
 
-    /// The history plays the same action to the same state (the same dice); taking it back
-    /// restores the state before, generator and all, and playing it again rolls the same.
+    /// The match plays the same action to the same state (the same dice) and keeps it in its
+    /// course; taking it back restores the state before, generator and all, and playing it
+    /// again rolls the same.
     fn keep_played(
-        game: &mut Game,
+        game: &mut Match<State>,
         before: &State,
         action: &Action,
         after: &State,
         record: &Record,
     ) -> Result<(), String> {
-        if game.current() != before {
-            return Err("the history's current state is not the soak's".into());
+        if game.state() != before {
+            return Err("the match's state is not the soak's".into());
         }
-        let r = game
-            .play(action)
-            .map_err(|e| format!("the history refuses {action}: {e}"))?;
-        if r != *record || game.current() != after {
+        let side = before.to_move();
+        let play = |game: &mut Match<State>| {
+            game.submit(side, *action)
+                .map(|p| p.record)
+                .map_err(|e| format!("the match refuses {action}: {e:?}"))
+        };
+        let r = play(game)?;
+        if r != *record || game.state() != after {
             return Err(format!(
-                "the history plays {action} otherwise: {r:?}, not {record:?}"
+                "the match plays {action} otherwise: {r:?}, not {record:?}"
             ));
         }
-        if game.undo() != Some(r) || game.current() != before {
+        let n = game.record().len();
+        match game.course().last() {
+            Some(step) if step.record == r && step.after == *after => {}
+            _ => return Err(format!("the course does not end with {action}")),
+        }
+        if game.after(n - 1) != Some(before) {
             return Err(format!(
-                "undo of {action} does not restore the state before"
+                "the course does not hold the state before {action}"
             ));
         }
-        let again = game
-            .play(action)
-            .map_err(|e| format!("{action} refused after undo: {e}"))?;
-        if again != r || game.current() != after {
+        game.take_back(1)
+            .map_err(|e| format!("taking back {action}: {e:?}"))?;
+        if game.state() != before || game.course().len() != n - 1 {
             return Err(format!(
-                "{action} played again after undo rolls otherwise: {again:?}"
+                "taking back {action} does not restore the state before"
             ));
         }
-        if !game.is_live() {
-            return Err("the view is not on the latest position after an action".into());
+        let again = play(game)?;
+        if again != r || game.state() != after {
+            return Err(format!(
+                "{action} played again after a takeback rolls otherwise: {again:?}"
+            ));
         }
         Ok(())
     }
 
-    fn keep_undone(game: &mut Game, from: &State, to: &State) -> Result<(), String> {
-        if game.current() != from {
-            return Err("the history's current state is not the soak's".into());
+    fn keep_undone(game: &mut Match<State>, from: &State, to: &State) -> Result<(), String> {
+        if game.state() != from {
+            return Err("the match's state is not the soak's".into());
         }
-        game.undo().ok_or("the history has nothing to take back")?;
-        if game.current() != to {
-            return Err("undo does not restore the state before".into());
+        game.take_back(1)
+            .map_err(|e| format!("the match has nothing to take back: {e:?}"))?;
+        if game.state() != to {
+            return Err("a takeback does not restore the state before".into());
         }
         Ok(())
     }
 
-    fn keep_wander(game: &mut Game, states: &[State], rng: &mut ChaCha8Rng) -> Result<u64, String> {
+    /// Reads earlier positions from the course, as the tables' history view does, from the
+    /// latest back to a random one, and the mover's square of each.
+    fn keep_wander(
+        game: &mut Match<State>,
+        states: &[State],
+        rng: &mut ChaCha8Rng,
+    ) -> Result<u64, String> {
         let last = states.len() - 1;
-        if game.len() != last || game.shown_index() != last {
+        if game.record().len() != last || game.course().len() != last {
             return Err(format!(
-                "the history holds {} actions, shown {}; the game has {last}",
-                game.len(),
-                game.shown_index()
+                "the match holds {} actions ({} in its course); the game has {last}",
+                game.record().len(),
+                game.course().len()
             ));
         }
         let back = rng.random_range(0..=last);
         let mut views = 0;
-        for i in (last - back..last).rev() {
-            if !game.step_back() {
-                return Err(format!("step back refused at {}", i + 1));
-            }
+        for i in (last - back..=last).rev() {
             views += 1;
-            if game.shown_index() != i || game.shown() != &states[i] {
-                return Err(format!("step back shows another position than number {i}"));
+            if game.after(i) != Some(&states[i]) {
+                return Err(format!("the course shows another position than number {i}"));
             }
-            let _ = game.last_actor();
-        }
-        if back == last && game.step_back() {
-            return Err("step back went before the start".into());
-        }
-        while game.step_forward() {
-            views += 1;
-            let i = game.shown_index();
-            if game.shown() != &states[i] {
-                return Err(format!(
-                    "step forward shows another position than number {i}"
-                ));
+            if let (Some(before), Some(step)) =
+                (i.checked_sub(1), game.course().get(i.wrapping_sub(1)))
+                && let Some(b) = game.after(before)
+            {
+                let _ = last_actor(b, &step.record, &step.after);
             }
         }
-        if !game.is_live() || game.current() != &states[last] {
-            return Err("stepping forward does not come back to the latest position".into());
+        if game.after(last + 1).is_some() {
+            return Err("the course shows a position past the game".into());
         }
         Ok(views)
     }

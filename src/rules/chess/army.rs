@@ -355,87 +355,6 @@ impl Army {
     }
 }
 
-/// Why the set-up phase refused something.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// That side has already declared its army ready.
-    AlreadyReady(Color),
-    /// The game cannot start before this side is ready.
-    NotReady(Color),
-}
-
-impl Explain for SetupError {
-    fn explain(&self) -> Message {
-        match *self {
-            SetupError::AlreadyReady(c) => {
-                msg("chess.setup.already_ready").with_words("colour", c.explain())
-            }
-            SetupError::NotReady(c) => {
-                msg("chess.setup.not_ready").with_words("colour", c.explain())
-            }
-        }
-    }
-}
-
-crate::display_in_english!(SetupError);
-
-/// The set-up phase: each side places its army in secret; both are shown, and the game starts
-/// with white to move, once both are ready.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Setup {
-    armies: [Option<Army>; 2],
-}
-
-impl Setup {
-    pub fn new() -> Setup {
-        Setup::default()
-    }
-
-    /// Declares a side's army ready; it cannot be changed afterwards.
-    pub fn ready(&mut self, army: Army) -> Result<(), SetupError> {
-        let slot = &mut self.armies[army.color().index()];
-        if slot.is_some() {
-            return Err(SetupError::AlreadyReady(army.color()));
-        }
-        *slot = Some(army);
-        Ok(())
-    }
-
-    pub fn is_ready(&self, color: Color) -> bool {
-        self.armies[color.index()].is_some()
-    }
-
-    /// The army of `owner` as `viewer` may see it: one's own always, the other's only once both
-    /// sides are ready.
-    pub fn army_seen_by(&self, viewer: Color, owner: Color) -> Option<&Army> {
-        let both = Color::BOTH.iter().all(|c| self.is_ready(*c));
-        if viewer == owner || both {
-            self.armies[owner.index()].as_ref()
-        } else {
-            None
-        }
-    }
-
-    /// The starting state once both are ready, with the dice generator seeded by `seed`.
-    pub fn start(&self, seed: u64) -> Result<State, SetupError> {
-        let [Some(white), Some(black)] = &self.armies else {
-            let missing = if self.is_ready(Color::White) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            return Err(SetupError::NotReady(missing));
-        };
-        Ok(start_state(white, black, seed))
-    }
-
-    /// [`Setup::start`] for "Artifacts: off": no cards in either hand
-    /// ([`start_state_without_artifacts`]).
-    pub fn start_without_artifacts(&self, seed: u64) -> Result<State, SetupError> {
-        self.start(seed).map(State::without_artifacts)
-    }
-}
-
 /// The state at the start of a game between two armies: white to move, castling rights where
 /// the king stands on e1/e8 and a rook in a corner of its home rank.
 pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
@@ -650,26 +569,14 @@ mod tests {
     }
 
     #[test]
-    fn setups_stay_hidden_until_both_are_ready() {
-        let mut setup = Setup::new();
+    fn two_armies_start_with_white_to_move_castling_where_it_may_and_both_hands_dealt() {
         let white = Army::new(
             Color::White,
             &[(Role::King, sq("e1")), (Role::Rook, sq("h1"))],
         )
         .unwrap();
         let black = Army::new(Color::Black, &[(Role::King, sq("e8"))]).unwrap();
-        assert_eq!(setup.start(1), Err(SetupError::NotReady(Color::White)));
-        setup.ready(white.clone()).unwrap();
-        assert_eq!(
-            setup.ready(white.clone()),
-            Err(SetupError::AlreadyReady(Color::White))
-        );
-        assert_eq!(setup.army_seen_by(Color::White, Color::White), Some(&white));
-        assert_eq!(setup.army_seen_by(Color::Black, Color::White), None);
-        assert_eq!(setup.start(1), Err(SetupError::NotReady(Color::Black)));
-        setup.ready(black.clone()).unwrap();
-        assert_eq!(setup.army_seen_by(Color::Black, Color::White), Some(&white));
-        let state = setup.start(1).unwrap();
+        let state = start_state(&white, &black, 1);
         assert_eq!(state.turn(), Color::White);
         assert!(state.castling().has(Castling::kingside(Color::White)));
         assert!(!state.castling().has(Castling::queenside(Color::White)));
@@ -751,14 +658,6 @@ mod tests {
         assert_eq!(off.dice_rng(), on.dice_rng(), "the same generator");
         assert_eq!(off.board(), on.board());
         assert_eq!(off, start_state_without_artifacts(&white, &black, 42));
-        let mut setup = Setup::new();
-        setup.ready(white.clone()).unwrap();
-        assert_eq!(
-            setup.start_without_artifacts(42),
-            Err(SetupError::NotReady(Color::Black))
-        );
-        setup.ready(black.clone()).unwrap();
-        assert_eq!(setup.start_without_artifacts(42), Ok(off));
     }
 
     #[test]

@@ -5,9 +5,8 @@
 //! The whole game is a [`State`] changed only by [`State::apply`] (dice from the state's own
 //! generator), [`State::apply_with_dice`] (explicit dice) or [`State::apply_with_result`] (a
 //! chosen result, for the engine's chance nodes). A refused action is a [`RuleError`] and changes
-//! nothing. [`Game`] keeps the history for viewing and undo; [`Setup`] runs the hidden set-up
-//! phase; [`notation`] reads and writes positions and actions. For the table: [`piece_actions`]
-//! (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked),
+//! nothing. The history of a game is its match's course (`play::Match`); [`notation`] reads
+//! and writes positions and actions. For the table: [`piece_actions`] (one selected piece), [`card_actions`] (one card), [`State::view_for`] (hidden cards masked),
 //! [`last_actor`] (the gold frame after one action).
 //!
 //! Decisions where the spec is silent:
@@ -33,19 +32,19 @@ pub(crate) mod bits;
 pub mod board;
 pub mod cards;
 pub mod dice;
-pub mod history;
+pub mod frame;
 pub mod motion;
 pub mod movegen;
 pub mod notation;
 pub mod state;
 mod zobrist;
 
-pub use army::{Army, ArmyError, Setup, SetupError, start_state, start_state_without_artifacts};
+pub use army::{Army, ArmyError, start_state, start_state_without_artifacts};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
 pub use board::{Board, Color, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
-pub use history::{Game, HistoryError, last_actor};
+pub use frame::last_actor;
 pub use motion::{
     Alteration, Arrival, BoardEffect, Cause, Change, Hop, Motion, Motions, Origin, Removal, motions,
 };
