@@ -30,6 +30,64 @@ pub fn panel_frame() -> egui::Frame {
         })
 }
 
+/// A walnut panel in the middle of the screen (a lobby, a question, a verdict), its contents
+/// centred in a column of a fixed width: every table's centre panels are this one shape.
+#[derive(Clone, Copy, Debug)]
+pub struct CentrePanel {
+    id: &'static str,
+    width: f32,
+    y: f32,
+    order: egui::Order,
+}
+
+impl CentrePanel {
+    /// A panel named `id` (egui keeps its state by it), `width` points wide, at the centre.
+    pub fn new(id: &'static str, width: f32) -> CentrePanel {
+        CentrePanel {
+            id,
+            width,
+            y: 0.0,
+            order: egui::Order::Middle,
+        }
+    }
+
+    /// Moved `y` points down from the centre (up when negative).
+    pub fn at(self, y: f32) -> CentrePanel {
+        CentrePanel { y, ..self }
+    }
+
+    /// Above the other panels (a question or a verdict that covers the bars).
+    pub fn over_all(self) -> CentrePanel {
+        CentrePanel {
+            order: egui::Order::Foreground,
+            ..self
+        }
+    }
+
+    /// Shows the panel with `add` drawing its centred column.
+    pub fn show(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui)) {
+        egui::Area::new(egui::Id::new(self.id))
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, self.y])
+            .order(self.order)
+            .show(ctx, |ui| {
+                panel_frame().show(ui, |ui| {
+                    ui.set_width(self.width);
+                    ui.vertical_centered(add);
+                });
+            });
+    }
+}
+
+/// A panel's title: large, brass and strong.
+pub fn title(ui: &mut egui::Ui, text: impl Into<String>, size: f32) -> egui::Response {
+    ui.label(
+        egui::RichText::new(text.into())
+            .size(size)
+            .color(BRASS)
+            .strong(),
+    )
+}
+
 /// A large brass-edged button.
 pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
     egui::Button::new(egui::RichText::new(text.into()).size(22.0).color(CREAM))

@@ -7,7 +7,8 @@ use super::{GREEN, RED, is_you, seat_name};
 use crate::app::hive::{Intent, RecordSaved, Table};
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::CentrePanel;
+use crate::app::style::{self, big_button};
 use crate::fair;
 use crate::i18n::{Explain, Tr};
 use crate::rules::GameKind;
@@ -51,112 +52,107 @@ pub(super) fn banner(
     let won = ending
         .winner()
         .is_some_and(|w| Some(w) == table.person_colour());
-    egui::Area::new(egui::Id::new("hive-end"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -10.0])
-        .order(egui::Order::Foreground)
+    CentrePanel::new("hive-end", 560.0)
+        .at(-10.0)
+        .over_all()
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(560.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(headline)
-                            .size(34.0)
-                            .color(if won || table.hot_seat() {
-                                style::BRASS
-                            } else {
-                                style::ASH
-                            })
-                            .strong(),
-                    );
-                    // Why, as a sentence addressed to the person: "You resigned".
-                    let why = match ending {
-                        crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
-                            tr.t("hive.end.you_resigned").to_string()
-                        }
-                        crate::play::hive::Ending::Resigned(c) => tr.tf(
-                            "hive.end.resigned",
-                            &[
-                                ("who", &seat_name(tr, table, c)),
-                                ("colour", &tr.say(&c.explain())),
-                            ],
-                        ),
-                        _ => crate::i18n::sentence(tr.say(&ending.explain())),
+            ui.label(
+                egui::RichText::new(headline)
+                    .size(34.0)
+                    .color(if won || table.hot_seat() {
+                        style::BRASS
+                    } else {
+                        style::ASH
+                    })
+                    .strong(),
+            );
+            // Why, as a sentence addressed to the person: "You resigned".
+            let why = match ending {
+                crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
+                    tr.t("hive.end.you_resigned").to_string()
+                }
+                crate::play::hive::Ending::Resigned(c) => tr.tf(
+                    "hive.end.resigned",
+                    &[
+                        ("who", &seat_name(tr, table, c)),
+                        ("colour", &tr.say(&c.explain())),
+                    ],
+                ),
+                _ => crate::i18n::sentence(tr.say(&ending.explain())),
+            };
+            ui.label(egui::RichText::new(why).size(18.0).color(style::CREAM));
+            ui.add_space(8.0);
+            if let Some(seed) = game.revealed() {
+                ui.label(
+                    egui::RichText::new(tr.t("hive.end.seed"))
+                        .size(14.0)
+                        .color(style::MUTED),
+                );
+                let hex = seed.to_hex();
+                ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
+                ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
+                let ok = fair::matches(&seed, &game.fingerprint());
+                ui.label(
+                    egui::RichText::new(if ok {
+                        tr.t("hive.end.matches")
+                    } else {
+                        tr.t("hive.end.mismatch")
+                    })
+                    .size(16.0)
+                    .color(if ok { GREEN } else { RED }),
+                );
+            }
+            ui.add_space(8.0);
+            let record = game.record().to_text();
+            ui.horizontal(|ui| {
+                if ui.button(tr.t("hive.end.save")).clicked() {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    let dir = platform::records_dir(data_dir);
+                    #[cfg(target_arch = "wasm32")]
+                    let dir = {
+                        let _ = data_dir;
+                        std::path::PathBuf::new()
                     };
-                    ui.label(egui::RichText::new(why).size(18.0).color(style::CREAM));
-                    ui.add_space(8.0);
-                    if let Some(seed) = game.revealed() {
-                        ui.label(
-                            egui::RichText::new(tr.t("hive.end.seed"))
-                                .size(14.0)
-                                .color(style::MUTED),
-                        );
-                        let hex = seed.to_hex();
-                        ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
-                        ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
-                        let ok = fair::matches(&seed, &game.fingerprint());
-                        ui.label(
-                            egui::RichText::new(if ok {
-                                tr.t("hive.end.matches")
-                            } else {
-                                tr.t("hive.end.mismatch")
-                            })
-                            .size(16.0)
-                            .color(if ok { GREEN } else { RED }),
-                        );
-                    }
-                    ui.add_space(8.0);
-                    let record = game.record().to_text();
-                    ui.horizontal(|ui| {
-                        if ui.button(tr.t("hive.end.save")).clicked() {
-                            #[cfg(not(target_arch = "wasm32"))]
-                            let dir = platform::records_dir(data_dir);
-                            #[cfg(target_arch = "wasm32")]
-                            let dir = {
-                                let _ = data_dir;
-                                std::path::PathBuf::new()
-                            };
-                            saved.0 = Some(platform::save_text(
-                                &dir,
-                                &record_name(&game.fingerprint()),
-                                &record,
-                            ));
-                        }
-                        if ui.button(tr.t("hive.end.copy")).clicked() {
-                            ui.ctx().copy_text(record.clone());
-                        }
-                        if ui.button(tr.t("hive.verify.this")).clicked() {
-                            verify.load_text(&record);
-                            verify.from_game = true;
-                            go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
-                        }
-                    });
-                    match &saved.0 {
-                        Some(Ok(path)) => {
-                            ui.label(
-                                egui::RichText::new(tr.tf("hive.end.saved", &[("path", path)]))
-                                    .size(14.0)
-                                    .color(GREEN),
-                            );
-                        }
-                        Some(Err(why)) => {
-                            ui.label(
-                                egui::RichText::new(tr.tf("hive.end.save_failed", &[("why", why)]))
-                                    .size(14.0)
-                                    .color(RED),
-                            );
-                        }
-                        None => {}
-                    }
-                    ui.add_space(10.0);
-                    if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
-                        send(Intent::NewGame);
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.end.history"))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
-                });
+                    saved.0 = Some(platform::save_text(
+                        &dir,
+                        &record_name(&game.fingerprint()),
+                        &record,
+                    ));
+                }
+                if ui.button(tr.t("hive.end.copy")).clicked() {
+                    ui.ctx().copy_text(record.clone());
+                }
+                if ui.button(tr.t("hive.verify.this")).clicked() {
+                    verify.load_text(&record);
+                    verify.from_game = true;
+                    go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
+                }
             });
+            match &saved.0 {
+                Some(Ok(path)) => {
+                    ui.label(
+                        egui::RichText::new(tr.tf("hive.end.saved", &[("path", path)]))
+                            .size(14.0)
+                            .color(GREEN),
+                    );
+                }
+                Some(Err(why)) => {
+                    ui.label(
+                        egui::RichText::new(tr.tf("hive.end.save_failed", &[("why", why)]))
+                            .size(14.0)
+                            .color(RED),
+                    );
+                }
+                None => {}
+            }
+            ui.add_space(10.0);
+            if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
+                send(Intent::NewGame);
+            }
+            ui.label(
+                egui::RichText::new(tr.t("hive.end.history"))
+                    .size(13.0)
+                    .color(style::MUTED),
+            );
         });
 }

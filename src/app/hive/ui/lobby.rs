@@ -35,12 +35,7 @@ pub(super) fn lobby(
             panel_frame().show(ui, |ui| {
                 ui.set_width(440.0);
                 ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.lobby.title"))
-                            .size(30.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
+                    style::title(ui, tr.t("hive.lobby.title"), 30.0);
                     ui.label(
                         egui::RichText::new(tr.t("hive.lobby.line"))
                             .size(16.0)

@@ -6,6 +6,7 @@
 use crate::app::hive::link::GoOnline;
 use crate::app::hive::online::{OnlineTable, link_message, seat_name};
 use crate::app::hive::{Intent, Table};
+use crate::app::style::CentrePanel;
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::Tr;
 use crate::net::client::{Link, Request};
@@ -39,12 +40,7 @@ pub(super) fn lobby_part(
 ) -> Option<GoOnline> {
     let mut go = None;
     ui.vertical_centered(|ui| {
-        ui.label(
-            egui::RichText::new(tr.t("online.title"))
-                .size(30.0)
-                .color(style::BRASS)
-                .strong(),
-        );
+        style::title(ui, tr.t("online.title"), 30.0);
         // A seat kept from an earlier run: back to it first.
         if let Some(seat) = &table.saved_seat
             && let Some(request) = &seat.request
@@ -152,69 +148,55 @@ pub(super) fn waiting(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut im
     let Some(online) = &table.online else {
         return;
     };
-    egui::Area::new(egui::Id::new("hive-online-waiting"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(460.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("online.title"))
-                            .size(26.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
-                    ui.add_space(6.0);
-                    match (&online.code, &online.request) {
-                        (Some(code), Request::Create { .. }) => {
-                            ui.label(
-                                egui::RichText::new(tr.t("online.code_is")).color(style::MUTED),
-                            );
-                            let shown = format!(
-                                "{}-{}",
-                                &code[..3.min(code.len())],
-                                &code[3.min(code.len())..]
-                            );
-                            ui.label(
-                                egui::RichText::new(shown)
-                                    .size(40.0)
-                                    .monospace()
-                                    .color(style::CREAM)
-                                    .strong(),
-                            );
-                            if ui.button(tr.t("online.copy_code")).clicked() {
-                                ui.ctx().copy_text(code.clone());
-                            }
-                            ui.label(
-                                egui::RichText::new(tr.t("online.give_code"))
-                                    .size(14.0)
-                                    .color(style::MUTED),
-                            );
-                        }
-                        (_, Request::Join { code, .. }) => {
-                            ui.label(
-                                egui::RichText::new(tr.tf("online.joining", &[("code", code)]))
-                                    .color(style::CREAM),
-                            );
-                        }
-                        (None, _) => {}
-                    }
-                    if let Some(s) = online.bot_in {
-                        let secs = format!("{}", s.ceil().max(0.0) as u32);
-                        ui.label(
-                            egui::RichText::new(tr.tf("online.bot_in", &[("seconds", &secs)]))
-                                .color(style::CREAM),
-                        );
-                    }
-                    ui.add_space(8.0);
-                    link_line(ui, tr, online);
-                    ui.add_space(8.0);
-                    if ui.add(big_button(tr.t("online.leave"))).clicked() {
-                        send(Intent::NewGame);
-                    }
-                });
-            });
-        });
+    CentrePanel::new("hive-online-waiting", 460.0).show(ctx, |ui| {
+        style::title(ui, tr.t("online.title"), 26.0);
+        ui.add_space(6.0);
+        match (&online.code, &online.request) {
+            (Some(code), Request::Create { .. }) => {
+                ui.label(egui::RichText::new(tr.t("online.code_is")).color(style::MUTED));
+                let shown = format!(
+                    "{}-{}",
+                    &code[..3.min(code.len())],
+                    &code[3.min(code.len())..]
+                );
+                ui.label(
+                    egui::RichText::new(shown)
+                        .size(40.0)
+                        .monospace()
+                        .color(style::CREAM)
+                        .strong(),
+                );
+                if ui.button(tr.t("online.copy_code")).clicked() {
+                    ui.ctx().copy_text(code.clone());
+                }
+                ui.label(
+                    egui::RichText::new(tr.t("online.give_code"))
+                        .size(14.0)
+                        .color(style::MUTED),
+                );
+            }
+            (_, Request::Join { code, .. }) => {
+                ui.label(
+                    egui::RichText::new(tr.tf("online.joining", &[("code", code)]))
+                        .color(style::CREAM),
+                );
+            }
+            (None, _) => {}
+        }
+        if let Some(s) = online.bot_in {
+            let secs = format!("{}", s.ceil().max(0.0) as u32);
+            ui.label(
+                egui::RichText::new(tr.tf("online.bot_in", &[("seconds", &secs)]))
+                    .color(style::CREAM),
+            );
+        }
+        ui.add_space(8.0);
+        link_line(ui, tr, online);
+        ui.add_space(8.0);
+        if ui.add(big_button(tr.t("online.leave"))).clicked() {
+            send(Intent::NewGame);
+        }
+    });
 }
 
 /// The link's line at the online table, always on show while playing.

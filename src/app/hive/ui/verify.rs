@@ -141,12 +141,7 @@ pub(super) fn page(
             panel_frame().show(ui, |ui| {
                 ui.set_width(width);
                 ui.horizontal(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.verify.title"))
-                            .size(30.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
+                    style::title(ui, tr.t("hive.verify.title"), 30.0);
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.add(big_button(tr.t("menu.back"))).clicked() {
                             page.from_game = false;

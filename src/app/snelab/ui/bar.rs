@@ -4,6 +4,7 @@
 
 use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
+use crate::app::style::CentrePanel;
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr, msg};
 use crate::play::snelab::OpenedBy;
@@ -186,38 +187,27 @@ pub(super) fn resign_question(
         }
         _ => tr.t("snelab.resign.line").to_string(),
     };
-    egui::Area::new(egui::Id::new("snelab-resign"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -30.0])
-        .order(egui::Order::Foreground)
+    CentrePanel::new("snelab-resign", 420.0)
+        .at(-30.0)
+        .over_all()
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(420.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("snelab.resign.title"))
-                            .size(30.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
-                    ui.label(egui::RichText::new(line).size(19.0).color(style::CREAM));
-                    ui.add_space(12.0);
-                    centred_row(ui, "resign", |ui| {
-                        let yes = big_button(tr.t("snelab.resign.yes"))
-                            .stroke(egui::Stroke::new(1.5, RED));
-                        if ui.add(yes).clicked() {
-                            send(Intent::Resign);
-                        }
-                        if ui.add(big_button(tr.t("snelab.resign.no"))).clicked() {
-                            send(Intent::Cancel);
-                        }
-                    });
-                    ui.add_space(4.0);
-                    ui.label(
-                        egui::RichText::new(tr.t("snelab.resign.keys"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
-                });
+            style::title(ui, tr.t("snelab.resign.title"), 30.0);
+            ui.label(egui::RichText::new(line).size(19.0).color(style::CREAM));
+            ui.add_space(12.0);
+            centred_row(ui, "resign", |ui| {
+                let yes = big_button(tr.t("snelab.resign.yes")).stroke(egui::Stroke::new(1.5, RED));
+                if ui.add(yes).clicked() {
+                    send(Intent::Resign);
+                }
+                if ui.add(big_button(tr.t("snelab.resign.no"))).clicked() {
+                    send(Intent::Cancel);
+                }
             });
+            ui.add_space(4.0);
+            ui.label(
+                egui::RichText::new(tr.t("snelab.resign.keys"))
+                    .size(14.0)
+                    .color(style::MUTED),
+            );
         });
 }

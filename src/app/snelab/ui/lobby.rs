@@ -42,12 +42,7 @@ pub(super) fn lobby(
             panel_frame().show(ui, |ui| {
                 ui.set_width(500.0);
                 ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("snelab.lobby.title"))
-                            .size(30.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
+                    style::title(ui, tr.t("snelab.lobby.title"), 30.0);
                     ui.label(
                         egui::RichText::new(tr.tf(
                             "snelab.purse",

@@ -5,7 +5,8 @@
 use super::lobby::reset_button;
 use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
 use crate::app::snelab::table::{Intent, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::CentrePanel;
+use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Message, Tr, msg};
 use crate::play::snelab::{CaseEnd, Settled, Stakes};
 use crate::rules::snelab::Reason;
@@ -73,70 +74,65 @@ pub(super) fn verdict(
         tr.t("snelab.verdict.you_lose").to_string()
     };
     let net = s.net();
-    egui::Area::new(egui::Id::new("snelab-verdict"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -20.0])
-        .order(egui::Order::Foreground)
+    CentrePanel::new("snelab-verdict", 600.0)
+        .at(-20.0)
+        .over_all()
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(600.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("snelab.verdict.title"))
-                            .size(18.0)
-                            .color(style::MUTED),
-                    );
-                    ui.label(
-                        egui::RichText::new(headline)
-                            .size(36.0)
-                            .color(if won || hot_seat {
-                                style::BRASS
-                            } else {
-                                style::ASH
-                            })
-                            .strong(),
-                    );
-                    ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
-                    ui.add_space(8.0);
-                    ui.label(
-                        egui::RichText::new(tr.say(&coins_line(s)))
-                            .size(21.0)
-                            .color(match net {
-                                n if n > 0 => GREEN,
-                                n if n < 0 => RED,
-                                _ => style::CREAM,
-                            })
-                            .strong(),
-                    );
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "snelab.verdict.purse",
-                            &[
-                                ("before", &s.purse_before().to_string()),
-                                ("after", &s.purse_after.to_string()),
-                            ],
-                        ))
-                        .size(18.0)
-                        .color(style::CREAM),
-                    );
-                    ui.add_space(10.0);
-                    let next = ui.add(big_button(tr.t("snelab.next_case")));
-                    focus_ring(ui, &next);
-                    if next.clicked() {
-                        send(Intent::NextCase);
-                    }
-                    ui.add_space(6.0);
-                    centred_row(ui, "verdict", |ui| {
-                        let books = ui.add_enabled(
-                            !table.purse.books().is_empty(),
-                            egui::Button::new(tr.t("snelab.books")),
-                        );
-                        focus_ring(ui, &books);
-                        if books.clicked() {
-                            panels.open_books(by_keys(ui));
-                        }
-                        reset_button(ui, tr, table, panels, send, !table.purse.can_sit());
-                    });
-                });
+            ui.label(
+                egui::RichText::new(tr.t("snelab.verdict.title"))
+                    .size(18.0)
+                    .color(style::MUTED),
+            );
+            ui.label(
+                egui::RichText::new(headline)
+                    .size(36.0)
+                    .color(if won || hot_seat {
+                        style::BRASS
+                    } else {
+                        style::ASH
+                    })
+                    .strong(),
+            );
+            ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
+            ui.add_space(8.0);
+            ui.label(
+                egui::RichText::new(tr.say(&coins_line(s)))
+                    .size(21.0)
+                    .color(match net {
+                        n if n > 0 => GREEN,
+                        n if n < 0 => RED,
+                        _ => style::CREAM,
+                    })
+                    .strong(),
+            );
+            ui.label(
+                egui::RichText::new(tr.tf(
+                    "snelab.verdict.purse",
+                    &[
+                        ("before", &s.purse_before().to_string()),
+                        ("after", &s.purse_after.to_string()),
+                    ],
+                ))
+                .size(18.0)
+                .color(style::CREAM),
+            );
+            ui.add_space(10.0);
+            let next = ui.add(big_button(tr.t("snelab.next_case")));
+            focus_ring(ui, &next);
+            if next.clicked() {
+                send(Intent::NextCase);
+            }
+            ui.add_space(6.0);
+            centred_row(ui, "verdict", |ui| {
+                let books = ui.add_enabled(
+                    !table.purse.books().is_empty(),
+                    egui::Button::new(tr.t("snelab.books")),
+                );
+                focus_ring(ui, &books);
+                if books.clicked() {
+                    panels.open_books(by_keys(ui));
+                }
+                reset_button(ui, tr, table, panels, send, !table.purse.can_sit());
             });
         });
 }
