@@ -348,3 +348,52 @@ fn a_card_that_cannot_be_played_says_why() {
     assert_eq!(table(&app).phase, Phase::Play);
     assert_eq!(state(&app), before);
 }
+
+/// A Cancel that sends a teleported rook home: the table waits as long as the rook slides back
+/// (the rules' motions time both the table and the view), not a one-square step.
+#[test]
+fn a_cancel_keeps_the_table_busy_as_long_as_its_pieces_travel() {
+    let timing = Timing {
+        move_first: 0.3,
+        move_each: 0.1,
+        ..Timing::INSTANT
+    };
+    let mut app = app_with(RICH, timing);
+    // The longest teleport white has: the farther the rook goes, the longer its return.
+    let s = state(&app);
+    let far = card_actions(&s, Artifact::Teleport)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Play(Play::Teleport(m)) => Some((m.from.distance(m.to), a)),
+            _ => None,
+        })
+        .max_by_key(|(d, _)| *d)
+        .unwrap();
+    let (distance, teleport) = far;
+    assert!(
+        distance >= 2,
+        "a teleport of more than one square ({distance})"
+    );
+    play_card(&mut app, teleport);
+    app.world_mut().resource_mut::<ChessTable>().busy = 0.0;
+    if state(&app).window().is_none() {
+        // No window after a teleport: black cancels at the start of its turn.
+        assert_eq!(state(&app).turn(), Color::Black);
+    }
+    intent(&mut app, Intent::Act(Action::Play(Play::Cancel)));
+    assert_eq!(refusals(&mut app), vec![]);
+    let t = table(&app);
+    let last = t.last.as_ref().expect("the Cancel landed");
+    assert_eq!(last.record.action, Action::Play(Play::Cancel));
+    assert_eq!(
+        last.motions.longest(),
+        distance,
+        "the rook goes all the way home"
+    );
+    let expected = timing.travel(distance);
+    assert!(
+        (t.busy - expected).abs() < 1e-4 && expected > timing.move_first,
+        "busy {} for a return of {distance} squares ({expected})",
+        t.busy
+    );
+}
