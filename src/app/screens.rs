@@ -79,8 +79,8 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Menu => Some(Navigate::Menu(MenuPage::Main)),
         Scene::Settings => Some(Navigate::Menu(MenuPage::Settings)),
         Scene::Rules { game, .. } => Some(Navigate::Menu(MenuPage::Rules(game))),
-        Scene::Staged { game, name } => Some(match super::kit::scene_page(game, &name) {
-            Some(page) => Navigate::Menu(page),
+        Scene::Staged { game, name } => Some(match super::kit::scene_tool(game, &name) {
+            Some(tool) => Navigate::Menu(MenuPage::Tool(game, tool)),
             None => Navigate::Table(game),
         }),
         Scene::Table(g) => Some(Navigate::Table(g)),

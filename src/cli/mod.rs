@@ -9,6 +9,8 @@ pub mod chess;
 pub mod fuzz;
 pub mod games;
 pub mod hive;
+#[cfg(feature = "server")]
+pub mod loadtest;
 pub mod panics;
 pub mod soak;
 
@@ -495,7 +497,7 @@ pub fn run(
         Command::Soak { game, options } => with_game!(game, soak::soak_cli(&options, out, err)),
         Command::Fuzz { target, options } => fuzz::fuzz_cli(&target, &options, out, err),
         #[cfg(feature = "server")]
-        Command::Loadtest { options } => crate::server::loadtest::loadtest_cli(&options, out),
+        Command::Loadtest { options } => loadtest::loadtest_cli(&options, out),
         #[cfg(not(feature = "server"))]
         Command::Loadtest { .. } => Err(CliError::Usage(
             "`tables loadtest` is built with the `server` feature: \

@@ -13,13 +13,11 @@
 //! `--join-addr` each table's second player connects there (another process of a cluster).
 
 use super::client::{self, Player};
-use crate::cli::{CliError, Options};
 use crate::net::protocol::ClientMsg;
 use crate::play::verify::verify;
 use crate::rules::hive::GameRecord;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -92,7 +90,7 @@ pub struct Report {
 }
 
 impl Report {
-    fn percentile(&self, p: f64) -> f64 {
+    pub fn percentile(&self, p: f64) -> f64 {
         let r = &self.tally.rtts;
         if r.is_empty() {
             return 0.0;
@@ -335,127 +333,5 @@ pub async fn run(load: Load) -> Report {
         max_live: shared.max_live.load(Ordering::Relaxed),
         setup_seconds,
         seconds: began.elapsed().as_secs_f64().min(load.duration).max(1e-9),
-    }
-}
-
-fn seconds(options: &Options, name: &str, default: f64) -> Result<f64, CliError> {
-    match options.str(name) {
-        None => Ok(default),
-        Some(v) => v
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0)
-            .ok_or_else(|| CliError::Usage(format!("`--{name}` takes seconds, not `{v}`"))),
-    }
-}
-
-/// `tables loadtest`.
-pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
-    options.allow_only(&[
-        "addr",
-        "join-addr",
-        "tables",
-        "interval",
-        "duration",
-        "game-moves",
-        "seed",
-    ])?;
-    let mut load = Load {
-        addr: options.str("addr").unwrap_or_default().to_string(),
-        join_addr: options.str("join-addr").unwrap_or_default().to_string(),
-        tables: options.u64("tables")?.unwrap_or(100) as usize,
-        interval: seconds(options, "interval", 2.0)?,
-        duration: seconds(options, "duration", 30.0)?,
-        game_moves: options.u64("game-moves")?.unwrap_or(60),
-        seed: options.u64("seed")?.unwrap_or(1),
-    };
-    if load.tables == 0 {
-        return Err(CliError::Usage("`--tables` must be at least 1".into()));
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    // Without --addr: a server in this process, on its own threads, with a throwaway database.
-    let mut db = None;
-    let _server = if load.addr.is_empty() {
-        let path =
-            std::env::temp_dir().join(format!("carved-tables-load-{}.db", std::process::id()));
-        db = Some(path.clone());
-        let (tx, rx) = std::sync::mpsc::channel();
-        let config = super::Config {
-            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-            db: path,
-            ..super::Config::default()
-        };
-        let server = tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| CliError::Input(e.to_string()))?;
-        let handle = server.spawn(async move {
-            if let Err(e) = super::run(config, |addr| {
-                let _ = tx.send(addr);
-            })
-            .await
-            {
-                eprintln!("loadtest: the server failed: {e}");
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(30))
-            .map_err(|_| CliError::Input("the in-process server did not start".into()))?;
-        load.addr = addr.to_string();
-        Some((server, handle))
-    } else {
-        None
-    };
-    writeln!(
-        out,
-        "loadtest: {} tables on {}, one action per table every {} s, for {} s",
-        load.tables, load.addr, load.interval, load.duration
-    )?;
-    let report = runtime.block_on(run(load));
-    if let Some(path) = db {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
-    }
-    let t = &report.tally;
-    writeln!(
-        out,
-        "tables: {} seated in {:.1} s; {} concurrent at most",
-        report.seated, report.setup_seconds, report.max_live
-    )?;
-    writeln!(
-        out,
-        "actions: {} in {:.1} s = {:.1} per second",
-        t.rtts.len(),
-        report.seconds,
-        report.actions_per_second()
-    )?;
-    writeln!(
-        out,
-        "round trip: median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        report.median_ms(),
-        report.p99_ms(),
-        report.percentile(1.0)
-    )?;
-    writeln!(
-        out,
-        "games finished: {}, records checked and verified: {}, mismatched: {}",
-        t.games, t.checked, t.mismatched
-    )?;
-    writeln!(
-        out,
-        "reconnects: {}, actions lost: {}",
-        t.reconnects, t.lost
-    )?;
-    for e in t.errors.iter().take(10) {
-        writeln!(out, "error: {e}")?;
-    }
-    if t.errors.is_empty() && t.mismatched == 0 && t.lost == 0 {
-        Ok(())
-    } else {
-        Err(CliError::Input(format!("{} error(s)", t.errors.len())))
     }
 }

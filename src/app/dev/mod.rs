@@ -40,9 +40,9 @@ fn ask_to_stage(
         return;
     }
     let (ready, game, name) = match &options.scene {
-        Scene::Staged { game, name } => match crate::app::kit::scene_page(*game, name) {
-            Some(p) => (
-                *screen.get() == Screen::Menu && *page == p,
+        Scene::Staged { game, name } => match crate::app::kit::scene_tool(*game, name) {
+            Some(tool) => (
+                *screen.get() == Screen::Menu && *page == MenuPage::Tool(*game, tool),
                 *game,
                 name.clone(),
             ),

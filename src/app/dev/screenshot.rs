@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn in_scene(scene: &Scene, screen: &Screen) -> bool {
     if let Scene::Staged { game, name } = scene
-        && crate::app::kit::scene_page(*game, name).is_some()
+        && crate::app::kit::scene_tool(*game, name).is_some()
     {
         return *screen == Screen::Menu;
     }

@@ -262,9 +262,9 @@ pub struct Table {
     /// Whether the warning of the running clock has sounded this turn.
     warned: bool,
     /// At the online table: the server's side of it (`None` on this device).
-    pub online: Option<super::online::OnlineTable>,
+    pub online: Option<crate::app::kit::online::OnlineTable>,
     /// A seat at an online table kept from an earlier run, which the lobby offers to return to.
-    pub saved_seat: Option<super::online::SavedSeat>,
+    pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
 }
 
 impl Default for Table {
@@ -355,7 +355,7 @@ impl Table {
     /// The seconds left on the clock of the side to act: online, the server's clock (its
     /// deadline against this device's clock, see [`OnlineTable::countdown`]); here, the match's.
     ///
-    /// [`OnlineTable::countdown`]: super::online::OnlineTable::countdown
+    /// [`OnlineTable::countdown`]: crate::app::kit::online::OnlineTable::countdown
     pub fn time_left(&self) -> Option<f64> {
         match &self.online {
             Some(o) => o
@@ -562,7 +562,9 @@ impl Table {
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
                 if let Some(online) = self.online.as_mut() {
                     // The server ends the game; its `ended` comes back to every seat.
-                    online.outgoing.push(super::online::Outgoing::Resign);
+                    online
+                        .outgoing
+                        .push(crate::app::kit::online::Outgoing::Resign);
                     return Ok(vec![Effect::Picked]);
                 }
                 let game = self.game.as_mut().ok_or(Refusal::NotNow)?;

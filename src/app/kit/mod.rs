@@ -10,6 +10,8 @@
 //! - [`setter`]: placing carved models ([`Setter`], [`facing`]).
 //! - [`clicks`]: a press and a release on the table become a [`clicks::TableClick`] on what was
 //!   under the pointer, at any frame rate (windowed app only: it casts rays at the meshes).
+//! - [`online`]: the online side of a table (the session with the server, its link and seats,
+//!   the seat kept on the device), for any game.
 //! - [`history`]: viewing an earlier position of the game, the same at every table.
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
@@ -19,6 +21,7 @@ pub mod clicks;
 pub mod engine;
 pub mod harness;
 pub mod history;
+pub mod online;
 pub mod outbox;
 pub mod setter;
 pub mod table;
@@ -48,14 +51,14 @@ impl TableInfo {
     }
 }
 
-/// The menu page a staged scene of `game` is shown on, if it is not at the table.
-pub fn scene_page(game: GameKind, name: &str) -> Option<super::screens::MenuPage> {
-    let tool = super::TABLES
+/// The game's own menu page (a [`Tool`]'s id) a staged scene of `game` is shown on, if it is
+/// not at the table.
+pub fn scene_tool(game: GameKind, name: &str) -> Option<&'static str> {
+    super::TABLES
         .iter()
         .find(|t| t.game == game)?
         .scene(name)?
-        .tool?;
-    Some(super::screens::MenuPage::Tool(game, tool))
+        .tool
 }
 
 /// A page of a game's own reachable from its card in the menu (Ash & Walnut's "Verify a game"):

@@ -1,0 +1,130 @@
+//! `tables loadtest`: the command line's side of the online table's load test
+//! (`server::loadtest` runs it): its options, an in-process server when no address is given,
+//! and the report.
+
+use super::{CliError, Options};
+use crate::server::loadtest::{self, Load};
+use std::io::Write;
+use std::time::Duration;
+
+fn seconds(options: &Options, name: &str, default: f64) -> Result<f64, CliError> {
+    match options.str(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| CliError::Usage(format!("`--{name}` takes seconds, not `{v}`"))),
+    }
+}
+
+/// `tables loadtest`.
+pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
+    options.allow_only(&[
+        "addr",
+        "join-addr",
+        "tables",
+        "interval",
+        "duration",
+        "game-moves",
+        "seed",
+    ])?;
+    let mut load = Load {
+        addr: options.str("addr").unwrap_or_default().to_string(),
+        join_addr: options.str("join-addr").unwrap_or_default().to_string(),
+        tables: options.u64("tables")?.unwrap_or(100) as usize,
+        interval: seconds(options, "interval", 2.0)?,
+        duration: seconds(options, "duration", 30.0)?,
+        game_moves: options.u64("game-moves")?.unwrap_or(60),
+        seed: options.u64("seed")?.unwrap_or(1),
+    };
+    if load.tables == 0 {
+        return Err(CliError::Usage("`--tables` must be at least 1".into()));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    // Without --addr: a server in this process, on its own threads, with a throwaway database.
+    let mut db = None;
+    let _server = if load.addr.is_empty() {
+        let path =
+            std::env::temp_dir().join(format!("carved-tables-load-{}.db", std::process::id()));
+        db = Some(path.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let config = crate::server::Config {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            db: path,
+            ..crate::server::Config::default()
+        };
+        let server = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| CliError::Input(e.to_string()))?;
+        let handle = server.spawn(async move {
+            if let Err(e) = crate::server::run(config, |addr| {
+                let _ = tx.send(addr);
+            })
+            .await
+            {
+                eprintln!("loadtest: the server failed: {e}");
+            }
+        });
+        let addr = rx
+            .recv_timeout(Duration::from_secs(30))
+            .map_err(|_| CliError::Input("the in-process server did not start".into()))?;
+        load.addr = addr.to_string();
+        Some((server, handle))
+    } else {
+        None
+    };
+    writeln!(
+        out,
+        "loadtest: {} tables on {}, one action per table every {} s, for {} s",
+        load.tables, load.addr, load.interval, load.duration
+    )?;
+    let report = runtime.block_on(loadtest::run(load));
+    if let Some(path) = db {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+    let t = &report.tally;
+    writeln!(
+        out,
+        "tables: {} seated in {:.1} s; {} concurrent at most",
+        report.seated, report.setup_seconds, report.max_live
+    )?;
+    writeln!(
+        out,
+        "actions: {} in {:.1} s = {:.1} per second",
+        t.rtts.len(),
+        report.seconds,
+        report.actions_per_second()
+    )?;
+    writeln!(
+        out,
+        "round trip: median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        report.median_ms(),
+        report.p99_ms(),
+        report.percentile(1.0)
+    )?;
+    writeln!(
+        out,
+        "games finished: {}, records checked and verified: {}, mismatched: {}",
+        t.games, t.checked, t.mismatched
+    )?;
+    writeln!(
+        out,
+        "reconnects: {}, actions lost: {}",
+        t.reconnects, t.lost
+    )?;
+    for e in t.errors.iter().take(10) {
+        writeln!(out, "error: {e}")?;
+    }
+    if t.errors.is_empty() && t.mismatched == 0 && t.lost == 0 {
+        Ok(())
+    } else {
+        Err(CliError::Input(format!("{} error(s)", t.errors.len())))
+    }
+}
