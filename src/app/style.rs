@@ -78,6 +78,45 @@ impl CentrePanel {
     }
 }
 
+/// The bar along the bottom of a table (whose turn, the hint, the table's buttons): a walnut
+/// strip at least `min_width` wide, its contents centred.
+pub fn bottom_bar(
+    ctx: &egui::Context,
+    id: &'static str,
+    min_width: f32,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(20, 10))
+                .show(ui, |ui| {
+                    ui.set_min_width(min_width);
+                    ui.vertical_centered(add);
+                });
+        });
+}
+
+/// The panel at the top right of a table (the move list, the case's stakes): `width` wide.
+pub fn side_panel(
+    ctx: &egui::Context,
+    id: &'static str,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    add(ui);
+                });
+        });
+}
+
 /// A panel's title: large, brass and strong.
 pub fn title(ui: &mut egui::Ui, text: impl Into<String>, size: f32) -> egui::Response {
     ui.label(

@@ -186,98 +186,79 @@ pub(super) fn actions(
     let Some(game) = &table.game else {
         return;
     };
-    egui::Area::new(egui::Id::new("hive-bar"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(20, 10))
-                .show(ui, |ui| {
-                    ui.set_min_width(600.0);
-                    ui.vertical_centered(|ui| {
-                        // Whose turn, as the board shows it: while a move still slides, the
-                        // turn of the side that made it (the next is not on the board yet).
-                        let shown = game.awaited().map(|c| {
-                            if table.animating() && table.last.is_some() {
-                                c.other()
-                            } else {
-                                c
-                            }
-                        });
-                        let line = match (table.viewing, shown) {
-                            (Some(n), _) => tr.tf("hive.viewing", &[("n", &n.to_string())]),
-                            // One wording for the person's turn.
-                            (None, Some(c)) if is_you(table, c) => {
-                                tr.t("hive.turn.yours").to_string()
-                            }
-                            (None, Some(c)) => {
-                                tr.tf("hive.turn.side", &[("who", &seat_name(tr, table, c))])
-                            }
-                            (None, None) => String::new(),
-                        };
-                        ui.label(egui::RichText::new(line).size(21.0).color(style::CREAM));
-                        // What the person can do now: nothing to click while the other
-                        // side (the bot, the other player) is to move.
-                        let hint = match (&table.pick, table.viewing, shown) {
-                            (_, Some(_), _) => tr.t("hive.hint.viewing").to_string(),
-                            (_, None, Some(c))
-                                if !table.person_to_act()
-                                    && !is_you(table, c)
-                                    && !table.hot_seat() =>
-                            {
-                                tr.tf("hive.hint.waiting", &[("who", &seat_name(tr, table, c))])
-                            }
-                            (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
-                            _ => tr.t("hive.hint.lifted").to_string(),
-                        };
-                        ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
-                        ui.add_space(4.0);
-                        ui.horizontal(|ui| {
-                            if table.viewing.is_some() {
-                                if ui.button(tr.t("hive.back_to_game")).clicked() {
-                                    send(Intent::View(Step::ToGame));
-                                }
-                                return;
-                            }
-                            let mine = table.person_to_act();
-                            let moves_label = if panels.moves {
-                                tr.t("hive.moves.close")
-                            } else {
-                                tr.t("hive.moves.open")
-                            };
-                            if ui
-                                .add_enabled(mine, egui::Button::new(moves_label))
-                                .clicked()
-                            {
-                                panels.moves = !panels.moves;
-                            }
-                            if !table.hot_seat() {
-                                let side = table.person_colour();
-                                let can = side.is_some_and(|s| game.takeback_size(s).is_ok())
-                                    && !table.animating();
-                                if ui
-                                    .add_enabled(can, egui::Button::new(tr.t("hive.takeback")))
-                                    .clicked()
-                                {
-                                    send(Intent::TakeBack);
-                                }
-                            }
-                            if panels.confirm_resign {
-                                ui.label(
-                                    egui::RichText::new(tr.t("hive.resign.ask"))
-                                        .color(style::CREAM),
-                                );
-                                if ui.button(tr.t("hive.resign.yes")).clicked() {
-                                    panels.confirm_resign = false;
-                                    send(Intent::Resign);
-                                }
-                                if ui.button(tr.t("hive.resign.no")).clicked() {
-                                    panels.confirm_resign = false;
-                                }
-                            } else if ui.button(tr.t("hive.resign")).clicked() {
-                                panels.confirm_resign = true;
-                            }
-                        });
-                    });
-                });
+    style::bottom_bar(ctx, "hive-bar", 600.0, |ui| {
+        // Whose turn, as the board shows it: while a move still slides, the
+        // turn of the side that made it (the next is not on the board yet).
+        let shown = game.awaited().map(|c| {
+            if table.animating() && table.last.is_some() {
+                c.other()
+            } else {
+                c
+            }
         });
+        let line = match (table.viewing, shown) {
+            (Some(n), _) => tr.tf("hive.viewing", &[("n", &n.to_string())]),
+            // One wording for the person's turn.
+            (None, Some(c)) if is_you(table, c) => tr.t("hive.turn.yours").to_string(),
+            (None, Some(c)) => tr.tf("hive.turn.side", &[("who", &seat_name(tr, table, c))]),
+            (None, None) => String::new(),
+        };
+        ui.label(egui::RichText::new(line).size(21.0).color(style::CREAM));
+        // What the person can do now: nothing to click while the other
+        // side (the bot, the other player) is to move.
+        let hint = match (&table.pick, table.viewing, shown) {
+            (_, Some(_), _) => tr.t("hive.hint.viewing").to_string(),
+            (_, None, Some(c))
+                if !table.person_to_act() && !is_you(table, c) && !table.hot_seat() =>
+            {
+                tr.tf("hive.hint.waiting", &[("who", &seat_name(tr, table, c))])
+            }
+            (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
+            _ => tr.t("hive.hint.lifted").to_string(),
+        };
+        ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if table.viewing.is_some() {
+                if ui.button(tr.t("hive.back_to_game")).clicked() {
+                    send(Intent::View(Step::ToGame));
+                }
+                return;
+            }
+            let mine = table.person_to_act();
+            let moves_label = if panels.moves {
+                tr.t("hive.moves.close")
+            } else {
+                tr.t("hive.moves.open")
+            };
+            if ui
+                .add_enabled(mine, egui::Button::new(moves_label))
+                .clicked()
+            {
+                panels.moves = !panels.moves;
+            }
+            if !table.hot_seat() {
+                let side = table.person_colour();
+                let can = side.is_some_and(|s| game.takeback_size(s).is_ok()) && !table.animating();
+                if ui
+                    .add_enabled(can, egui::Button::new(tr.t("hive.takeback")))
+                    .clicked()
+                {
+                    send(Intent::TakeBack);
+                }
+            }
+            if panels.confirm_resign {
+                ui.label(egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM));
+                if ui.button(tr.t("hive.resign.yes")).clicked() {
+                    panels.confirm_resign = false;
+                    send(Intent::Resign);
+                }
+                if ui.button(tr.t("hive.resign.no")).clicked() {
+                    panels.confirm_resign = false;
+                }
+            } else if ui.button(tr.t("hive.resign")).clicked() {
+                panels.confirm_resign = true;
+            }
+        });
+    });
 }

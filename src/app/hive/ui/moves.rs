@@ -19,109 +19,97 @@ pub(super) fn move_list(
     send: &mut impl FnMut(Intent),
 ) {
     let lines = table.move_lines();
-    egui::Area::new(egui::Id::new("hive-moves"))
-        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 12))
-                .show(ui, |ui| {
-                    ui.set_width(280.0);
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            ui.checkbox(
-                                &mut panels.notation,
-                                egui::RichText::new(tr.t("hive.moves.notation")).size(13.0),
-                            )
-                            .on_hover_text(tr.t("hive.moves.notation.hint"));
-                        });
-                    });
-                    let scrolled = egui::ScrollArea::vertical()
-                        .max_height(190.0)
-                        .stick_to_bottom(true)
-                        .scroll_bar_visibility(
-                            egui::scroll_area::ScrollBarVisibility::AlwaysVisible,
-                        )
-                        .show(ui, |ui| {
-                            if lines.is_empty() {
-                                ui.label(
-                                    egui::RichText::new(tr.t("hive.moves.none"))
-                                        .size(14.0)
-                                        .color(style::MUTED),
-                                );
-                            }
-                            for line in &lines {
-                                let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
-                                let shown = if panels.notation {
-                                    line.notation.clone()
-                                } else {
-                                    tr.say(&line.words)
-                                };
-                                let mut text = tr.tf(
-                                    "hive.moves.line",
-                                    &[
-                                        ("n", &line.n.to_string()),
-                                        ("colour", &colour),
-                                        ("move", &shown),
-                                    ],
-                                );
-                                if line.timeout {
-                                    text.push_str(" ⏱");
-                                }
-                                let mut rich =
-                                    egui::RichText::new(text).size(14.0).color(match line.by {
-                                        Colour::Ash => style::CREAM,
-                                        Colour::Walnut => style::ASH,
-                                    });
-                                if panels.notation {
-                                    rich = rich.monospace();
-                                }
-                                let hover = if panels.notation {
-                                    tr.say(&line.words)
-                                } else {
-                                    line.notation.clone()
-                                };
-                                ui.label(rich).on_hover_text(hover);
-                            }
-                        });
-                    // Moves above the visible part: say so (the list keeps to its end).
-                    if scrolled.state.offset.y > 1.0 {
-                        ui.label(
-                            egui::RichText::new(tr.t("hive.moves.more"))
-                                .size(12.0)
-                                .color(style::MUTED),
-                        );
-                    }
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        let plies = table.state().map_or(0, |s| s.ply());
-                        let at = table.viewing.unwrap_or(plies);
-                        if ui
-                            .add_enabled(at > 0, egui::Button::new("◀"))
-                            .on_hover_text(tr.t("hive.step_back"))
-                            .clicked()
-                        {
-                            send(Intent::View(Step::Back));
-                        }
-                        if ui
-                            .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                            .on_hover_text(tr.t("hive.step_forward"))
-                            .clicked()
-                        {
-                            send(Intent::View(Step::Forward));
-                        }
-                        if let Some(n) = table.viewing {
-                            ui.label(
-                                egui::RichText::new(
-                                    tr.tf("hive.viewing.short", &[("n", &n.to_string())]),
-                                )
-                                .size(13.0)
-                                .color(style::BRASS),
-                            );
-                        }
-                    });
-                });
+    style::side_panel(ctx, "hive-moves", 280.0, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.checkbox(
+                    &mut panels.notation,
+                    egui::RichText::new(tr.t("hive.moves.notation")).size(13.0),
+                )
+                .on_hover_text(tr.t("hive.moves.notation.hint"));
+            });
         });
+        let scrolled = egui::ScrollArea::vertical()
+            .max_height(190.0)
+            .stick_to_bottom(true)
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                if lines.is_empty() {
+                    ui.label(
+                        egui::RichText::new(tr.t("hive.moves.none"))
+                            .size(14.0)
+                            .color(style::MUTED),
+                    );
+                }
+                for line in &lines {
+                    let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
+                    let shown = if panels.notation {
+                        line.notation.clone()
+                    } else {
+                        tr.say(&line.words)
+                    };
+                    let mut text = tr.tf(
+                        "hive.moves.line",
+                        &[
+                            ("n", &line.n.to_string()),
+                            ("colour", &colour),
+                            ("move", &shown),
+                        ],
+                    );
+                    if line.timeout {
+                        text.push_str(" ⏱");
+                    }
+                    let mut rich = egui::RichText::new(text).size(14.0).color(match line.by {
+                        Colour::Ash => style::CREAM,
+                        Colour::Walnut => style::ASH,
+                    });
+                    if panels.notation {
+                        rich = rich.monospace();
+                    }
+                    let hover = if panels.notation {
+                        tr.say(&line.words)
+                    } else {
+                        line.notation.clone()
+                    };
+                    ui.label(rich).on_hover_text(hover);
+                }
+            });
+        // Moves above the visible part: say so (the list keeps to its end).
+        if scrolled.state.offset.y > 1.0 {
+            ui.label(
+                egui::RichText::new(tr.t("hive.moves.more"))
+                    .size(12.0)
+                    .color(style::MUTED),
+            );
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            let plies = table.state().map_or(0, |s| s.ply());
+            let at = table.viewing.unwrap_or(plies);
+            if ui
+                .add_enabled(at > 0, egui::Button::new("◀"))
+                .on_hover_text(tr.t("hive.step_back"))
+                .clicked()
+            {
+                send(Intent::View(Step::Back));
+            }
+            if ui
+                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
+                .on_hover_text(tr.t("hive.step_forward"))
+                .clicked()
+            {
+                send(Intent::View(Step::Forward));
+            }
+            if let Some(n) = table.viewing {
+                ui.label(
+                    egui::RichText::new(tr.tf("hive.viewing.short", &[("n", &n.to_string())]))
+                        .size(13.0)
+                        .color(style::BRASS),
+                );
+            }
+        });
+    });
 }
 
 pub(super) fn all_my_moves(

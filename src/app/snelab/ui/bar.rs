@@ -5,7 +5,7 @@
 use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
 use crate::app::style::CentrePanel;
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Tr, msg};
 use crate::play::snelab::OpenedBy;
 use crate::rules::snelab::{Piece, Square};
@@ -49,89 +49,76 @@ pub(super) fn play_bar(
     t: f32,
     send: &mut impl FnMut(Intent),
 ) {
-    egui::Area::new(egui::Id::new("snelab-bar"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(20, 10))
-                .show(ui, |ui| {
-                    ui.set_min_width(560.0);
-                    ui.vertical_centered(|ui| {
-                        if let Pick::Paying { state, .. } = &table.pick {
-                            if let Some(c) = shown_capture(table) {
-                                ui.label(
-                                    egui::RichText::new(capture_line(tr, c))
-                                        .size(15.0)
-                                        .color(style::BRASS),
-                                );
-                            }
-                            let sum = tr.tf(
-                                "snelab.pay.sum",
-                                &[
-                                    ("paid", &state.paid.to_string()),
-                                    ("cost", &state.cost.to_string()),
-                                ],
-                            );
-                            let colour = if state.is_complete() {
-                                GREEN
-                            } else {
-                                style::CREAM
-                            };
-                            ui.horizontal(|ui| {
-                                ui.label(
-                                    egui::RichText::new(sum).size(24.0).color(colour).strong(),
-                                );
-                                ui.add_space(16.0);
-                                let confirm = egui::Button::new(
-                                    egui::RichText::new(tr.t("snelab.pay.confirm")).size(20.0),
-                                )
-                                .min_size(egui::vec2(130.0, 34.0));
-                                if ui.add_enabled(state.is_complete(), confirm).clicked() {
-                                    send(Intent::Confirm);
-                                }
-                                let cancel = egui::Button::new(
-                                    egui::RichText::new(tr.t("snelab.pay.cancel")).size(20.0),
-                                )
-                                .min_size(egui::vec2(130.0, 34.0));
-                                if ui.add(cancel).clicked() {
-                                    send(Intent::Cancel);
-                                }
-                            });
-                            ui.label(
-                                egui::RichText::new(tr.t("snelab.pay.hint"))
-                                    .size(14.0)
-                                    .color(style::MUTED),
-                            );
-                        } else {
-                            ui.label(
-                                egui::RichText::new(turn_line(tr, table, t))
-                                    .size(22.0)
-                                    .color(style::CREAM),
-                            );
-                            if let Some(c) = shown_capture(table) {
-                                ui.label(
-                                    egui::RichText::new(capture_line(tr, c))
-                                        .size(16.0)
-                                        .color(style::BRASS),
-                                );
-                            }
-                            if let Some(stuck) = table.stuck() {
-                                ui.label(
-                                    egui::RichText::new(tr.say(&stuck.explain()))
-                                        .size(17.0)
-                                        .color(RED)
-                                        .strong(),
-                                );
-                            }
-                            ui.label(
-                                egui::RichText::new(hint_line(tr, table))
-                                    .size(14.0)
-                                    .color(style::MUTED),
-                            );
-                        }
-                    });
-                });
-        });
+    style::bottom_bar(ctx, "snelab-bar", 560.0, |ui| {
+        if let Pick::Paying { state, .. } = &table.pick {
+            if let Some(c) = shown_capture(table) {
+                ui.label(
+                    egui::RichText::new(capture_line(tr, c))
+                        .size(15.0)
+                        .color(style::BRASS),
+                );
+            }
+            let sum = tr.tf(
+                "snelab.pay.sum",
+                &[
+                    ("paid", &state.paid.to_string()),
+                    ("cost", &state.cost.to_string()),
+                ],
+            );
+            let colour = if state.is_complete() {
+                GREEN
+            } else {
+                style::CREAM
+            };
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(sum).size(24.0).color(colour).strong());
+                ui.add_space(16.0);
+                let confirm =
+                    egui::Button::new(egui::RichText::new(tr.t("snelab.pay.confirm")).size(20.0))
+                        .min_size(egui::vec2(130.0, 34.0));
+                if ui.add_enabled(state.is_complete(), confirm).clicked() {
+                    send(Intent::Confirm);
+                }
+                let cancel =
+                    egui::Button::new(egui::RichText::new(tr.t("snelab.pay.cancel")).size(20.0))
+                        .min_size(egui::vec2(130.0, 34.0));
+                if ui.add(cancel).clicked() {
+                    send(Intent::Cancel);
+                }
+            });
+            ui.label(
+                egui::RichText::new(tr.t("snelab.pay.hint"))
+                    .size(14.0)
+                    .color(style::MUTED),
+            );
+        } else {
+            ui.label(
+                egui::RichText::new(turn_line(tr, table, t))
+                    .size(22.0)
+                    .color(style::CREAM),
+            );
+            if let Some(c) = shown_capture(table) {
+                ui.label(
+                    egui::RichText::new(capture_line(tr, c))
+                        .size(16.0)
+                        .color(style::BRASS),
+                );
+            }
+            if let Some(stuck) = table.stuck() {
+                ui.label(
+                    egui::RichText::new(tr.say(&stuck.explain()))
+                        .size(17.0)
+                        .color(RED)
+                        .strong(),
+                );
+            }
+            ui.label(
+                egui::RichText::new(hint_line(tr, table))
+                    .size(14.0)
+                    .color(style::MUTED),
+            );
+        }
+    });
 }
 
 /// The last capture, once its pieces have landed and left: the bar keeps saying it (whatever
