@@ -5,11 +5,15 @@
 //! attempt, wounds and the king's heal, promotion, check, the history with Step back / Step
 //! forward and Undo, the autosave, and the end.
 //!
-//! - [`table`]: the table's state around the match layer's `ChessGame` ([`Table::handle`]).
+//! - [`table`]: the table's state around the match layer's `ChessGame` ([`Table::handle`]),
+//!   one file per phase (lobby, build, play, cards, dice), the move list, and what a click
+//!   means ([`Table::click`]).
 //! - this module: the plugin, its messages, loading the saved game, and the systems that carry
 //!   intents in and effects out (through the kit's outbox and engine seat).
 //! - `scenes`: the staged scenes (`--scene chess-…`). `view`: the board, pieces, wounds, dice
-//!   and marks in 3D and the animations. `input`: picking and keys → intents. `ui`: the panels.
+//!   and marks in 3D and the animations (`view/`: pieces, dice, marks). `input`: picking and
+//!   keys → clicks and intents (the keyboard's focus through the table's methods). `ui`: the
+//!   panels, which read the table and send intents.
 
 pub mod table;
 
