@@ -283,12 +283,7 @@ pub(super) fn keys(
     }
     if pressed(KeyCode::Tab) {
         // Tab moves between your pieces that can act, selecting the one it lands on.
-        let pieces: Vec<Focus> = table.selectable().into_iter().map(Focus::Piece).collect();
-        if let Some((from, _)) = &table.selected {
-            table.focus = Some(Focus::Piece(*from));
-        }
-        table.move_focus(&pieces, if shift { -1 } else { 1 });
-        if let Some(Focus::Piece(sq)) = table.focus {
+        if let Some(sq) = table.tab_piece(if shift { -1 } else { 1 }) {
             send(Intent::Select(Some(sq)));
         }
     } else if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {

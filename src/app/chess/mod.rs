@@ -5,11 +5,15 @@
 //! attempt, wounds and the king's heal, promotion, check, the history with Step back / Step
 //! forward and Undo, the autosave, and the end.
 //!
-//! - [`table`]: the table's state around the match layer's `ChessGame` ([`Table::handle`]).
+//! - [`table`]: the table's state around the match layer's `ChessGame` ([`Table::handle`]),
+//!   one file per phase (lobby, build, play, cards, dice), the move list, and what a click
+//!   means ([`Table::click`]).
 //! - this module: the plugin, its messages, loading the saved game, and the systems that carry
 //!   intents in and effects out (through the kit's outbox and engine seat).
 //! - `scenes`: the staged scenes (`--scene chess-…`). `view`: the board, pieces, wounds, dice
-//!   and marks in 3D and the animations. `input`: picking and keys → intents. `ui`: the panels.
+//!   and marks in 3D and the animations (`view/`: pieces, dice, marks). `input`: picking and
+//!   keys → clicks and intents (the keyboard's focus through the table's methods). `ui`: the
+//!   panels, which read the table and send intents.
 
 pub mod table;
 
@@ -29,12 +33,12 @@ use crate::i18n::{Explain, msg};
 use crate::play::BotTurn;
 use crate::play::chess::{ChessGame, Ending};
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, Artifact, AttemptResult, Color, Square, State};
+use crate::rules::chess::{Action, Artifact, AttemptResult, Color, State};
 use crate::save::LoadStatus;
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-pub use table::{Effect, Focus, Intent, Phase, Played, Refusal, Table, Timing};
+pub use table::{ChessClicked, Effect, Focus, Intent, Phase, Played, Refusal, Table, Timing};
 pub use ui::ChessPanels;
 
 pub const INFO: TableInfo = TableInfo {
@@ -70,14 +74,6 @@ pub type ChessTable = Table;
 
 /// An intent from picking, keys, buttons or a test.
 pub type ChessIntent = Intended<Table>;
-
-/// A click on the board (picking sends it): on a square (a piece's, a mark's or an empty
-/// one's), or on nothing of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChessClicked {
-    Square(Square),
-    Nothing,
-}
 
 /// What the table did: an action accepted (the view throws the dice, if it rolls), its result
 /// reaching the board (the view moves the pieces), and the rest.
@@ -116,7 +112,7 @@ impl TableKind for Table {
     type Bot = State;
 
     fn click_intent(&mut self, click: &ChessClicked) -> Option<Intent> {
-        click_intent(self, *click)
+        self.click(*click)
     }
 
     fn apply(
@@ -223,7 +219,7 @@ impl TableKind for Table {
             }
             LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
                 Ok(game) if game.ending().is_none() && !game.is_empty() => {
-                    self.saved = Some(game);
+                    self.offer_saved(game);
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -289,46 +285,9 @@ fn ending_sound(table: &Table, ending: Ending) -> SoundEvent {
     }
 }
 
-/// What a click means now: while building, place the piece in hand on an empty square or pick
-/// a placed piece (never take it off: that is the "Take it off" button's, or Delete's), and a
-/// click beside the board puts the picked piece down; while the dice roll, skip to the result;
-/// in play, select one of your pieces, act on a dot or a ring, or deselect. `None`: a click
-/// that changes nothing.
+/// What a click means now: the table's own reading of it ([`Table::click`]).
 pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
-    if table.roll.is_some() {
-        return Some(Intent::SkipRoll);
-    }
-    if let Phase::Build(_) = table.phase {
-        return match click {
-            ChessClicked::Square(sq) => Some(Intent::BuildAt(sq)),
-            ChessClicked::Nothing => table.build_pick.is_some().then_some(Intent::Select(None)),
-        };
-    }
-    if !table.person_to_act() {
-        return None;
-    }
-    let state = table.state()?;
-    if table.card.is_some() {
-        // A card is being aimed: a square is its target (or refused with why).
-        return match click {
-            ChessClicked::Square(sq) => Some(Intent::CardAt(sq)),
-            ChessClicked::Nothing => None,
-        };
-    }
-    let ChessClicked::Square(sq) = click else {
-        return (table.selected.is_some()).then_some(Intent::Select(None));
-    };
-    let own = state
-        .board()
-        .get(sq)
-        .is_some_and(|p| p.color == state.turn());
-    match &table.selected {
-        Some((from, _)) if *from == sq => Some(Intent::Select(None)),
-        Some((_, actions)) if actions.targets().contains(&sq) => Some(Intent::Target(sq)),
-        _ if own => Some(Intent::Select(Some(sq))),
-        Some(_) => Some(Intent::Select(None)),
-        None => None,
-    }
+    table.click(click)
 }
 
 /// The notice for a refusal: its words in the language in force, as a sentence (a capital

@@ -1,9 +1,11 @@
 //! The staged scenes (`--scene chess…`): a game set up at a telling moment through the same
-//! table calls a player's actions go through. The games come from seeded choices, so every run
-//! stages the same picture.
+//! table calls a player's actions go through (intents, a game resumed), and the table's few
+//! staging methods for what no player does (a saved game offered, back to the lobby, the
+//! reveal or the dice held for the picture); no scene writes the table's fields. The games come
+//! from seeded choices, so every run stages the same picture.
 
 use super::ChessTable;
-use super::table::{Effect, Intent, Phase, Table, Timing};
+use super::table::{Effect, Intent, Table, Timing};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
@@ -382,18 +384,18 @@ pub(super) fn stage(
                 }
             }
             *t = Table::default();
-            t.saved = Some(g);
+            t.offer_saved(g);
         }
         "pass" => {
             *t = Table::default();
-            t.opponent = Seat::Person;
+            let _ = t.handle(Intent::Choose(Seat::Person), 0, &instant);
             let _ = t.handle(Intent::Start, 11, &instant);
             let _ = t.handle(Intent::RandomArmy, 12, &instant);
             let _ = t.handle(Intent::Ready, 13, &instant);
         }
         "army" => {
-            t.phase = Phase::Lobby;
-            t.opponent = Seat::Bot(Level::Normal);
+            t.stage_lobby();
+            let _ = t.handle(Intent::Choose(Seat::Bot(Level::Normal)), 0, &instant);
             let _ = t.handle(Intent::Start, 11, &instant);
             let sq = |s: &str| Square::parse(s);
             // 13 points: 2 left, so a bishop fits nowhere and is refused with why.
@@ -420,7 +422,7 @@ pub(super) fn stage(
         "reveal" => {
             stage_game(t, &[]);
             // Held for the picture (a player's reveal lasts `Timing::reveal`).
-            t.phase = Phase::Reveal { left: 600.0 };
+            t.stage_reveal(600.0);
         }
         "attack" | "contact" => {
             let actions = course_to(|s, n| {

@@ -1,10 +1,15 @@
 //! The Artifact Chess table's panels (egui): the lobby, the army builder and the hot seat's
-//! hand-over (`build`), and in play (`play`) the players' bar, the move list with the history,
-//! Undo, Heal and Resign, the odds beside the attack rings, the dice's sums and outcome, the
-//! promotion chooser and the end banner.
+//! hand-over (`build`); in play the players' bar, Undo, Heal and Resign and the promotion
+//! chooser (`play`), the move list with the history (`moves`), the odds beside the attack
+//! rings, the dice's sums and outcome and the latest attempt in words (`dice`), the hand, the
+//! piles and the response window (`cards`), and the end banner (`end`). The panels read the
+//! table and send intents; none writes the table.
 
 mod build;
 mod cards;
+mod dice;
+mod end;
+mod moves;
 mod play;
 
 use super::{ChessIntent, ChessTable, Intent};
@@ -108,14 +113,14 @@ fn table_ui(
         }
         super::Phase::Play | super::Phase::Over => {
             play::players(ctx, &tr, &table);
-            play::move_list(ctx, &tr, &table, &mut send);
-            play::odds(ctx, &tr, &table, camera);
-            play::dice(ctx, &tr, &table, &timing, camera);
+            moves::move_list(ctx, &tr, &table, &mut send);
+            dice::odds(ctx, &tr, &table, camera);
+            dice::dice(ctx, &tr, &table, &timing, camera);
             cards::piles(ctx, &tr, &table, &ids);
             // After the piles: it goes under them when the cards are in play.
-            play::recent_attempt(ctx, &tr, &table);
+            dice::recent_attempt(ctx, &tr, &table);
             if table.phase == super::Phase::Over {
-                play::end(ctx, &tr, &table, &mut send);
+                end::end(ctx, &tr, &table, &mut send);
             } else {
                 cards::hand(ctx, &tr, &table, &ids, &mut send);
                 cards::window(ctx, &tr, &table, &ids, &mut send);

@@ -1,0 +1,244 @@
+//! In play: a piece selected with what it may do, acting on a square (a move, an attempt, a
+//! heal), the promotion chosen, Escape backing out one step; an accepted action with its roll
+//! or its movement, and its result reaching the board; the history viewed; Undo and Resign.
+
+use super::list::note;
+use super::{Effect, Focus, Phase, Played, Refusal, Roll, Table, Timing};
+use crate::app::kit::history::{self, Step};
+use crate::play::chess::ChessGame;
+use crate::rules::chess::{
+    Action, AttemptResult, Play, Role, Square, State, motions, piece_actions,
+};
+
+impl Table {
+    pub(super) fn ready(&self) -> Result<(), Refusal> {
+        if self.viewing.is_some() {
+            return Err(Refusal::Viewing);
+        }
+        if self.person_to_act() {
+            Ok(())
+        } else {
+            Err(Refusal::NotNow)
+        }
+    }
+
+    pub(super) fn select(&mut self, sq: Square) -> Result<(), Refusal> {
+        let state = self.state().ok_or(Refusal::NotNow)?;
+        let piece = state.board().get(sq).ok_or(Refusal::Empty(sq))?;
+        if piece.color != state.turn() {
+            return Err(Refusal::NotYours(sq));
+        }
+        let actions = piece_actions(state, sq);
+        self.selected = Some((sq, actions));
+        self.promotion = None;
+        self.card = None;
+        self.focus = Some(Focus::Piece(sq));
+        Ok(())
+    }
+
+    pub(super) fn target(&mut self, sq: Square, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let (_, actions) = self.selected.as_ref().ok_or(Refusal::NothingSelected)?;
+        let all: Vec<Action> = actions
+            .moves
+            .iter()
+            .copied()
+            .chain(actions.attempts.iter().map(|(a, _)| *a))
+            .chain(actions.heals.iter().copied())
+            .filter(|a| a.to() == Some(sq))
+            .collect();
+        match all.as_slice() {
+            [] => Err(Refusal::NoActionThere(sq)),
+            [one] => self.play(*one, timing),
+            _ => {
+                // A promotion: the player chooses the piece.
+                self.promotion = Some(all);
+                Ok(vec![Effect::Picked])
+            }
+        }
+    }
+
+    /// Escape backs out one step: a promotion, a card's last square, the card, the piece.
+    pub(super) fn back_out(&mut self) -> Result<Vec<Effect>, Refusal> {
+        if self.selected.is_none() && self.promotion.is_none() && self.card.is_none() {
+            return Err(Refusal::NothingSelected);
+        }
+        self.focus = self.selected.as_ref().map(|(s, _)| Focus::Piece(*s));
+        if self.promotion.take().is_some() {
+            if let Some(pick) = &mut self.card {
+                pick.path.pop();
+            }
+        } else if let Some(pick) = &mut self.card {
+            if pick.path.pop().is_none() {
+                self.card = None;
+            }
+        } else {
+            self.selected = None;
+        }
+        Ok(vec![Effect::Picked])
+    }
+
+    pub(super) fn promote(&mut self, role: Role, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        self.ready()?;
+        let choices = self.promotion.clone().ok_or(Refusal::NothingSelected)?;
+        // Mass Attack: every promoting pawn becomes the piece chosen.
+        let uniform = |a: &Action| match a {
+            Action::Play(Play::MassAttack(roles)) => roles.iter().flatten().all(|r| *r == role),
+            _ => true,
+        };
+        let action = choices
+            .iter()
+            .find(|a| promotion_of(a) == Some(role) && uniform(a))
+            .or_else(|| choices.iter().find(|a| promotion_of(a) == Some(role)))
+            .copied()
+            .ok_or(Refusal::NotNow)?;
+        self.play(action, timing)
+    }
+
+    /// The king heals: the only wounded neighbour, or the one named; with several and none
+    /// named, the king is selected and its heals ringed.
+    pub(super) fn heal(
+        &mut self,
+        target: Option<Square>,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        self.ready()?;
+        let state = self.state().ok_or(Refusal::NotNow)?;
+        let heals: Vec<Action> = state
+            .legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Heal { .. }))
+            .filter(|a| target.is_none() || a.to() == target)
+            .collect();
+        match heals.as_slice() {
+            [] => Err(Refusal::NoHeal),
+            [one] => self.play(*one, timing),
+            [first, ..] => {
+                // Several wounded friends: the king is selected, its heals ringed.
+                let king = first.from().ok_or(Refusal::NoHeal)?;
+                self.select(king)?;
+                Ok(vec![Effect::Picked])
+            }
+        }
+    }
+
+    /// Plays `action` for the side to act (a person's choice or the engine's answer).
+    pub fn play(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+        let side = game.awaited().ok_or(Refusal::NotNow)?;
+        let played = game.submit(side, action)?;
+        Ok(self.after(played, timing))
+    }
+
+    /// What follows an accepted action: marks cleared, the list, the save, the roll or the
+    /// movement.
+    pub(super) fn after(
+        &mut self,
+        played: crate::play::Played<State>,
+        timing: &Timing,
+    ) -> Vec<Effect> {
+        let Some(game) = self.game.as_ref() else {
+            return Vec::new();
+        };
+        let after = game.state().clone();
+        let p = Played {
+            motions: motions(&played.before, &played.record, &after),
+            before: played.before,
+            record: played.record,
+            after,
+        };
+        self.selected = None;
+        self.promotion = None;
+        self.card = None;
+        self.focus = None;
+        self.viewing = None;
+        note(
+            &mut self.list,
+            &mut self.statues,
+            &p.before,
+            &p.record,
+            &p.after,
+        );
+        let mut effects = vec![Effect::Played(p.clone()), Effect::Save];
+        if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
+            self.roll = Some(Roll {
+                played: p,
+                elapsed: 0.0,
+                frozen: false,
+                settled: false,
+            });
+        } else {
+            if p.record.dice.is_some() {
+                effects.push(Effect::Settled);
+            }
+            effects.extend(self.resolve(p, timing));
+        }
+        effects
+    }
+
+    /// The action's result reaches the board: the pieces move, the game may end.
+    pub(super) fn resolve(&mut self, p: Played, timing: &Timing) -> Vec<Effect> {
+        self.busy = timing.motion(&p);
+        let mut effects = vec![Effect::Resolved(p.clone())];
+        let failed = matches!(
+            p.record.result,
+            Some(AttemptResult::Wound | AttemptResult::Miss)
+        );
+        if failed && p.after.turn() == p.side() && p.after.end().is_none() {
+            effects.push(Effect::StillInCheck(p.side()));
+        }
+        self.last = Some(p);
+        if let Some(ending) = self.game.as_ref().and_then(ChessGame::ending) {
+            self.phase = Phase::Over;
+            effects.push(Effect::Ended(ending));
+        }
+        effects
+    }
+
+    pub(super) fn view(&mut self, step: Step) -> Result<Vec<Effect>, Refusal> {
+        let plies = self.plies();
+        if plies == 0 || !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
+            return Err(Refusal::NotNow);
+        }
+        self.viewing = history::step(self.viewing, step, plies);
+        self.selected = None;
+        self.promotion = None;
+        Ok(vec![Effect::Picked])
+    }
+
+    pub(super) fn undo(&mut self) -> Result<Vec<Effect>, Refusal> {
+        if !matches!(self.phase, Phase::Play | Phase::Over) || self.animating() {
+            return Err(Refusal::NotNow);
+        }
+        let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+        let n = game.undo_size().ok_or(Refusal::NothingToUndo)?;
+        game.undo(n).map_err(Refusal::Replay)?;
+        self.clear_marks();
+        self.phase = Phase::Play;
+        self.rebuild_list();
+        Ok(vec![Effect::Undone(n), Effect::Save])
+    }
+
+    pub(super) fn resign(&mut self) -> Result<Vec<Effect>, Refusal> {
+        if self.phase != Phase::Play || self.animating() {
+            return Err(Refusal::NotNow);
+        }
+        let side = self.person_colour();
+        let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+        let ending = game.resign(side)?;
+        self.phase = Phase::Over;
+        self.selected = None;
+        self.promotion = None;
+        self.viewing = None;
+        Ok(vec![Effect::Ended(ending), Effect::Save])
+    }
+}
+
+/// The role a promotion action promotes to.
+pub fn promotion_of(a: &Action) -> Option<Role> {
+    match *a {
+        Action::Move { promotion, .. } | Action::Attempt { promotion, .. } => promotion,
+        Action::Play(Play::MassAttack(roles)) => roles.into_iter().flatten().next(),
+        Action::Play(p) => p.card_move().and_then(|m| m.promotion),
+        _ => None,
+    }
+}

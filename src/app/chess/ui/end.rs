@@ -1,0 +1,93 @@
+//! The end banner: who won and why, said to the person here, and a new game.
+
+use super::build::{capital, colour_word};
+use super::play::seat_name;
+use crate::app::chess::{Intent, Table};
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::{Explain, Tr};
+use crate::play::chess::Ending;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// Why the game ended, as a sentence to the person here: "You resigned" against the engine,
+/// "Player 1 (white) resigned" at a hot seat, else the rules' reason ("Mate").
+pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
+    match ending {
+        Ending::Resigned(side) if !table.hot_seat() && side == table.colour => {
+            tr.t("chess.ending.you_resigned").to_string()
+        }
+        Ending::Resigned(side) => tr.tf(
+            "chess.ending.resigned_who",
+            &[(
+                "who",
+                &format!("{} ({})", seat_name(tr, table, side), colour_word(tr, side)),
+            )],
+        ),
+        Ending::Rules(_) => capital(&tr.say(&ending.explain())),
+    }
+}
+
+/// The end: who won and why, and a new game.
+pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    let Some(ending) = game.ending() else {
+        return;
+    };
+    if table.animating() || table.viewing.is_some() {
+        return;
+    }
+    let person = table.colour;
+    let headline = match ending.winner() {
+        None => tr.t("chess.end_banner.draw").to_string(),
+        Some(w) if !table.hot_seat() && w == person => tr.t("chess.end_banner.you_win").to_string(),
+        Some(_) if !table.hot_seat() => tr.t("chess.end_banner.you_lose").to_string(),
+        Some(w) => tr.tf(
+            "chess.end_banner.wins",
+            &[
+                ("who", &seat_name(tr, table, w)),
+                ("colour", &colour_word(tr, w)),
+            ],
+        ),
+    };
+    let won = table.hot_seat() || ending.winner() == Some(person);
+    egui::Area::new(egui::Id::new("chess-end"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(480.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(headline)
+                            .size(34.0)
+                            .color(if won { style::BRASS } else { style::ASH })
+                            .strong(),
+                    );
+                    ui.label(
+                        egui::RichText::new(ending_line(tr, table, ending))
+                            .size(19.0)
+                            .color(style::CREAM),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr.tf(
+                            "chess.end_banner.actions",
+                            &[("n", &game.len().to_string())],
+                        ))
+                        .size(15.0)
+                        .color(style::MUTED),
+                    );
+                    ui.add_space(10.0);
+                    if ui.add(big_button(tr.t("chess.end_banner.new"))).clicked() {
+                        send(Intent::NewGame);
+                    }
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.end_banner.history"))
+                            .size(13.0)
+                            .color(style::MUTED),
+                    );
+                });
+            });
+        });
+}

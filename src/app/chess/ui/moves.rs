@@ -1,0 +1,156 @@
+//! The move list: every action with its result and sums, check and mate, the line on show
+//! marked while an earlier position is looked at, with Step back / Step forward and the way
+//! back to the game.
+
+use crate::app::chess::table::ListEntry;
+use crate::app::chess::{Intent, Table};
+use crate::app::kit::history::Step;
+use crate::app::style::{self, panel_frame};
+use crate::i18n::Tr;
+use crate::rules::chess::{AttemptResult, Color};
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// One line of the move list: "12. e4xd5 ✚ 14:9".
+pub fn list_line(e: &ListEntry) -> String {
+    let dots = match e.side {
+        Color::White => ".",
+        Color::Black => "…",
+    };
+    let mut line = format!("{}{dots} {}", e.number, e.text);
+    match e.result {
+        Some(AttemptResult::Success) => line.push_str(" ●"),
+        Some(AttemptResult::Wound) => line.push_str(" ✚"),
+        Some(AttemptResult::Miss) => line.push_str(" ○"),
+        None => {}
+    }
+    match e.sums {
+        Some((a, Some(d))) => line.push_str(&format!(" {a}:{d}")),
+        Some((_, None)) if e.result.is_some() => line.push_str(" †"),
+        _ => {}
+    }
+    if e.check {
+        line.push_str(" +");
+    }
+    if e.mate {
+        line.push_str(" #");
+    }
+    line
+}
+
+pub(super) fn move_list(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    send: &mut impl FnMut(Intent),
+) {
+    let list = table.list();
+    let at = table.viewing.unwrap_or(list.len());
+    egui::Area::new(egui::Id::new("chess-moves"))
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(230.0);
+                    ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
+                    egui::ScrollArea::vertical()
+                        .max_height(230.0)
+                        .stick_to_bottom(true)
+                        .show(ui, |ui| {
+                            if list.is_empty() {
+                                ui.label(
+                                    egui::RichText::new(tr.t("chess.moves.none"))
+                                        .size(14.0)
+                                        .color(style::MUTED),
+                                );
+                            }
+                            for (i, e) in list.iter().enumerate() {
+                                let current = i + 1 == at;
+                                // The result waits for the dice to settle.
+                                let line = if table.roll.is_some() && i + 1 == list.len() {
+                                    format!(
+                                        "{}{} {}",
+                                        e.number,
+                                        if e.side == Color::White { "." } else { "…" },
+                                        e.text
+                                    )
+                                } else {
+                                    list_line(e)
+                                };
+                                let text =
+                                    egui::RichText::new(line)
+                                        .monospace()
+                                        .size(14.0)
+                                        .color(match (current, e.side) {
+                                            (true, _) => style::BRASS,
+                                            (_, Color::White) => style::CREAM,
+                                            (_, Color::Black) => style::ASH,
+                                        });
+                                let r = ui.label(if current { text.strong() } else { text });
+                                if current && table.viewing.is_some() {
+                                    r.scroll_to_me(Some(egui::Align::Center));
+                                }
+                            }
+                        });
+                    ui.label(
+                        egui::RichText::new(tr.t("chess.moves.legend"))
+                            .size(12.0)
+                            .color(style::MUTED),
+                    );
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        let busy = table.animating();
+                        if ui
+                            .add_enabled(at > 0 && !busy, egui::Button::new("◀"))
+                            .on_hover_text(tr.t("chess.step_back"))
+                            .clicked()
+                        {
+                            send(Intent::View(Step::Back));
+                        }
+                        if ui
+                            .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
+                            .on_hover_text(tr.t("chess.step_forward"))
+                            .clicked()
+                        {
+                            send(Intent::View(Step::Forward));
+                        }
+                        let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
+                            && !busy
+                            && table.viewing.is_none();
+                        if ui
+                            .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
+                            .on_hover_text(tr.t("chess.undo.hint"))
+                            .clicked()
+                        {
+                            send(Intent::Undo);
+                        }
+                    });
+                });
+        });
+    if let Some(n) = table.viewing {
+        egui::Area::new(egui::Id::new("chess-viewing"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))
+                    .inner_margin(egui::Margin::symmetric(20, 10))
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label(
+                                egui::RichText::new(tr.tf(
+                                    "chess.viewing",
+                                    &[("n", &n.to_string()), ("of", &list.len().to_string())],
+                                ))
+                                .size(18.0)
+                                .color(style::BRASS),
+                            );
+                            if ui.button(tr.t("chess.back_to_game")).clicked() {
+                                send(Intent::View(Step::ToGame));
+                            }
+                        });
+                    });
+            });
+    }
+}
