@@ -216,3 +216,12 @@ pub fn card_blocked(state: &State, card: Artifact) -> Message {
         msg("chess.card_blocked.no_target")
     }
 }
+
+/// The Cancel offered at the start of your turn against the artifact just played.
+pub fn cancel_offer(state: &State) -> Option<Action> {
+    if state.window().is_some() {
+        return None;
+    }
+    let cancel = Action::Play(Play::Cancel);
+    state.legal_actions().contains(&cancel).then_some(cancel)
+}

@@ -43,7 +43,7 @@ mod lobby;
 mod play;
 
 pub use build::{BuildStatus, build_status};
-pub use cards::{CardPick, card_blocked, steps};
+pub use cards::{CardPick, cancel_offer, card_blocked, steps};
 pub use click::ChessClicked;
 pub use dice::{AttemptReport, Roll, attempt_report, attempt_text, dice_count, piece_name};
 pub use list::ListEntry;

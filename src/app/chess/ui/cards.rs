@@ -452,12 +452,3 @@ pub(super) fn window(
             });
         });
 }
-
-/// The Cancel offered at the start of your turn against the artifact just played.
-pub(super) fn cancel_offer(state: &State) -> Option<Action> {
-    if state.window().is_some() {
-        return None;
-    }
-    let cancel = Action::Play(Play::Cancel);
-    state.legal_actions().contains(&cancel).then_some(cancel)
-}

@@ -196,7 +196,10 @@ pub(super) fn actions(
                                 send(Intent::Heal(None));
                             }
                         }
-                        if ready && let Some(cancel) = super::cards::cancel_offer(game.state()) {
+                        if ready
+                            && let Some(cancel) =
+                                crate::app::chess::table::cancel_offer(game.state())
+                        {
                             let card = game
                                 .state()
                                 .cancelable()
