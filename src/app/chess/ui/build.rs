@@ -38,12 +38,7 @@ pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl
             panel_frame().show(ui, |ui| {
                 ui.set_width(540.0);
                 ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.lobby.title"))
-                            .size(30.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
+                    style::title(ui, tr.t("chess.lobby.title"), 30.0);
                     ui.label(
                         egui::RichText::new(tr.t("chess.lobby.line"))
                             .size(16.0)
@@ -161,12 +156,7 @@ pub(super) fn builder(
                 .inner_margin(egui::Margin::symmetric(18, 14))
                 .show(ui, |ui| {
                     ui.set_width(330.0);
-                    ui.label(
-                        egui::RichText::new(title)
-                            .size(22.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
+                    style::title(ui, title, 22.0);
                     let points = draft.points();
                     let over = points > BUDGET;
                     ui.label(
@@ -378,12 +368,7 @@ pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Color, send: &mut impl Fn
                 |ui| {
                     ui.vertical_centered(|ui| {
                         ui.add_space(40.0);
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.pass.title"))
-                                .size(34.0)
-                                .color(style::BRASS)
-                                .strong(),
-                        );
+                        style::title(ui, tr.t("chess.pass.title"), 34.0);
                         ui.add_space(10.0);
                         ui.label(
                             egui::RichText::new(tr.tf(

@@ -8,6 +8,7 @@ use super::play::seat_name;
 use super::{GREEN, RED};
 use crate::app::chess::table::{CardPick, card_blocked, steps};
 use crate::app::chess::{Intent, Table};
+use crate::app::style::CentrePanel;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
@@ -376,79 +377,72 @@ pub(super) fn window(
     let responder = state.turn();
     let person = game.seat(responder) == Seat::Person;
     let answers = state.legal_actions();
-    egui::Area::new(egui::Id::new("chess-window"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, -40.0])
-        .order(egui::Order::Foreground)
+    CentrePanel::new("chess-window", 520.0)
+        .at(-40.0)
+        .over_all()
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(520.0);
-                ui.vertical_centered(|ui| {
-                    ui.horizontal(|ui| {
-                        icon(ui, icons.cards.get(&w.card).copied(), 44.0);
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "chess.window.title",
-                                &[
-                                    ("who", &seat_name(tr, table, w.opener)),
-                                    ("card", &tr.say(&w.card.explain())),
-                                ],
-                            ))
-                            .size(20.0)
-                            .color(style::BRASS),
-                        );
-                    });
-                    if let (Some(left), Some(total)) =
-                        (game.window_left(), game.game().clock().window)
-                    {
-                        ui.add(
-                            egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
-                                .desired_height(22.0)
-                                .fill(if left < 3.0 { RED } else { style::BRASS })
-                                .text(tr.tf(
-                                    "chess.window.left",
-                                    &[("s", &format!("{:.0}", left.ceil()))],
-                                )),
-                        );
+            ui.horizontal(|ui| {
+                icon(ui, icons.cards.get(&w.card).copied(), 44.0);
+                ui.label(
+                    egui::RichText::new(tr.tf(
+                        "chess.window.title",
+                        &[
+                            ("who", &seat_name(tr, table, w.opener)),
+                            ("card", &tr.say(&w.card.explain())),
+                        ],
+                    ))
+                    .size(20.0)
+                    .color(style::BRASS),
+                );
+            });
+            if let (Some(left), Some(total)) = (game.window_left(), game.game().clock().window) {
+                ui.add(
+                    egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
+                        .desired_height(22.0)
+                        .fill(if left < 3.0 { RED } else { style::BRASS })
+                        .text(tr.tf(
+                            "chess.window.left",
+                            &[("s", &format!("{:.0}", left.ceil()))],
+                        )),
+                );
+            }
+            if !person {
+                ui.label(
+                    egui::RichText::new(tr.tf(
+                        "chess.window.engine",
+                        &[("who", &seat_name(tr, table, responder))],
+                    ))
+                    .size(15.0)
+                    .color(style::MUTED),
+                );
+                return;
+            }
+            ui.label(
+                egui::RichText::new(tr.t("chess.window.answer"))
+                    .size(15.0)
+                    .color(style::CREAM),
+            );
+            ui.horizontal(|ui| {
+                for a in &answers {
+                    let (label, key) = match a {
+                        Action::Play(Play::Cancel) => (
+                            tr.tf(
+                                "chess.window.cancel",
+                                &[("card", &tr.say(&w.card.explain()))],
+                            ),
+                            "C",
+                        ),
+                        Action::Play(Play::Seize(c)) => (
+                            tr.tf("chess.window.seize", &[("card", &tr.say(&c.explain()))]),
+                            "S",
+                        ),
+                        Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
+                        _ => continue,
+                    };
+                    if ui.button(format!("{label} ({key})")).clicked() {
+                        send(Intent::Act(*a));
                     }
-                    if !person {
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "chess.window.engine",
-                                &[("who", &seat_name(tr, table, responder))],
-                            ))
-                            .size(15.0)
-                            .color(style::MUTED),
-                        );
-                        return;
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.window.answer"))
-                            .size(15.0)
-                            .color(style::CREAM),
-                    );
-                    ui.horizontal(|ui| {
-                        for a in &answers {
-                            let (label, key) = match a {
-                                Action::Play(Play::Cancel) => (
-                                    tr.tf(
-                                        "chess.window.cancel",
-                                        &[("card", &tr.say(&w.card.explain()))],
-                                    ),
-                                    "C",
-                                ),
-                                Action::Play(Play::Seize(c)) => (
-                                    tr.tf("chess.window.seize", &[("card", &tr.say(&c.explain()))]),
-                                    "S",
-                                ),
-                                Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
-                                _ => continue,
-                            };
-                            if ui.button(format!("{label} ({key})")).clicked() {
-                                send(Intent::Act(*a));
-                            }
-                        }
-                    });
-                });
+                }
             });
         });
 }

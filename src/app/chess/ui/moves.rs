@@ -46,88 +46,79 @@ pub(super) fn move_list(
 ) {
     let list = table.list();
     let at = table.viewing.unwrap_or(list.len());
-    egui::Area::new(egui::Id::new("chess-moves"))
-        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 12))
-                .show(ui, |ui| {
-                    ui.set_width(230.0);
-                    ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
-                    egui::ScrollArea::vertical()
-                        .max_height(230.0)
-                        .stick_to_bottom(true)
-                        .show(ui, |ui| {
-                            if list.is_empty() {
-                                ui.label(
-                                    egui::RichText::new(tr.t("chess.moves.none"))
-                                        .size(14.0)
-                                        .color(style::MUTED),
-                                );
-                            }
-                            for (i, e) in list.iter().enumerate() {
-                                let current = i + 1 == at;
-                                // The result waits for the dice to settle.
-                                let line = if table.roll.is_some() && i + 1 == list.len() {
-                                    format!(
-                                        "{}{} {}",
-                                        e.number,
-                                        if e.side == Color::White { "." } else { "…" },
-                                        e.text
-                                    )
-                                } else {
-                                    list_line(e)
-                                };
-                                let text =
-                                    egui::RichText::new(line)
-                                        .monospace()
-                                        .size(14.0)
-                                        .color(match (current, e.side) {
-                                            (true, _) => style::BRASS,
-                                            (_, Color::White) => style::CREAM,
-                                            (_, Color::Black) => style::ASH,
-                                        });
-                                let r = ui.label(if current { text.strong() } else { text });
-                                if current && table.viewing.is_some() {
-                                    r.scroll_to_me(Some(egui::Align::Center));
-                                }
-                            }
-                        });
+    style::side_panel(ctx, "chess-moves", 230.0, |ui| {
+        ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
+        egui::ScrollArea::vertical()
+            .max_height(230.0)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                if list.is_empty() {
                     ui.label(
-                        egui::RichText::new(tr.t("chess.moves.legend"))
-                            .size(12.0)
+                        egui::RichText::new(tr.t("chess.moves.none"))
+                            .size(14.0)
                             .color(style::MUTED),
                     );
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        let busy = table.animating();
-                        if ui
-                            .add_enabled(at > 0 && !busy, egui::Button::new("◀"))
-                            .on_hover_text(tr.t("chess.step_back"))
-                            .clicked()
-                        {
-                            send(Intent::View(Step::Back));
-                        }
-                        if ui
-                            .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                            .on_hover_text(tr.t("chess.step_forward"))
-                            .clicked()
-                        {
-                            send(Intent::View(Step::Forward));
-                        }
-                        let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
-                            && !busy
-                            && table.viewing.is_none();
-                        if ui
-                            .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
-                            .on_hover_text(tr.t("chess.undo.hint"))
-                            .clicked()
-                        {
-                            send(Intent::Undo);
-                        }
-                    });
-                });
+                }
+                for (i, e) in list.iter().enumerate() {
+                    let current = i + 1 == at;
+                    // The result waits for the dice to settle.
+                    let line = if table.roll.is_some() && i + 1 == list.len() {
+                        format!(
+                            "{}{} {}",
+                            e.number,
+                            if e.side == Color::White { "." } else { "…" },
+                            e.text
+                        )
+                    } else {
+                        list_line(e)
+                    };
+                    let text = egui::RichText::new(line).monospace().size(14.0).color(
+                        match (current, e.side) {
+                            (true, _) => style::BRASS,
+                            (_, Color::White) => style::CREAM,
+                            (_, Color::Black) => style::ASH,
+                        },
+                    );
+                    let r = ui.label(if current { text.strong() } else { text });
+                    if current && table.viewing.is_some() {
+                        r.scroll_to_me(Some(egui::Align::Center));
+                    }
+                }
+            });
+        ui.label(
+            egui::RichText::new(tr.t("chess.moves.legend"))
+                .size(12.0)
+                .color(style::MUTED),
+        );
+        ui.separator();
+        ui.horizontal(|ui| {
+            let busy = table.animating();
+            if ui
+                .add_enabled(at > 0 && !busy, egui::Button::new("◀"))
+                .on_hover_text(tr.t("chess.step_back"))
+                .clicked()
+            {
+                send(Intent::View(Step::Back));
+            }
+            if ui
+                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
+                .on_hover_text(tr.t("chess.step_forward"))
+                .clicked()
+            {
+                send(Intent::View(Step::Forward));
+            }
+            let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
+                && !busy
+                && table.viewing.is_none();
+            if ui
+                .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
+                .on_hover_text(tr.t("chess.undo.hint"))
+                .clicked()
+            {
+                send(Intent::Undo);
+            }
         });
+    });
     if let Some(n) = table.viewing {
         egui::Area::new(egui::Id::new("chess-viewing"))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
