@@ -157,11 +157,10 @@ pub enum Ending<O, S> {
     Resigned(S),
 }
 
-/// One action of the course with what it did: who played it (and whether the clock did), the
-/// rules' own account of it (the dice rolled) and the position after it.
+/// What one action of the course did: the rules' own account of it (the dice rolled) and the
+/// position after it. Who played it is the match's record at the same index.
 #[derive(Clone, Debug)]
 pub struct Step<G: Game> {
-    pub entry: Entry<G::Action>,
     pub record: G::Record,
     pub after: G,
 }
@@ -186,7 +185,6 @@ pub struct Match<G: Playable> {
     /// Seeds the bots' choices (each ply gets its own seed from it).
     seed: u64,
     /// How it ended, once it has (a resignation too: the rules alone cannot say that).
-    #[serde(default = "none")]
     ending: Option<MatchEnding<G>>,
     /// Every action of the record with what it did (not saved: rebuilt on reading).
     #[serde(skip)]
@@ -195,10 +193,6 @@ pub struct Match<G: Playable> {
 
 /// A match's ending, in its game's terms.
 pub type MatchEnding<G> = Ending<<G as Game>::Outcome, <G as Game>::Side>;
-
-fn none<T>() -> Option<T> {
-    None
-}
 
 /// A match as it is written: everything but the course.
 #[derive(Deserialize)]
@@ -211,7 +205,8 @@ struct Written<G: Playable> {
     left: Option<f64>,
     record: Vec<Entry<G::Action>>,
     seed: u64,
-    #[serde(default = "none")]
+    /// Absent from matches saved before the match kept its ending.
+    #[serde(default)]
     ending: Option<MatchEnding<G>>,
 }
 
@@ -224,7 +219,6 @@ impl<G: Playable> From<Written<G>> for Match<G> {
                 break;
             };
             course.push(Step {
-                entry: *e,
                 record,
                 after: after.clone(),
             });
@@ -315,7 +309,6 @@ impl<G: Playable> Match<G> {
     pub fn after(&self, n: usize) -> Option<&G> {
         match n {
             0 => Some(&self.start),
-            n if n == self.record.len() && self.course.len() == n => Some(&self.state),
             n => self.course.get(n - 1).map(|s| &s.after),
         }
     }
@@ -443,14 +436,12 @@ impl<G: Playable> Match<G> {
         }
         let (next, record) = self.state.apply(&action).map_err(Refused::Rule)?;
         let before = std::mem::replace(&mut self.state, next);
-        let entry = Entry {
+        self.record.push(Entry {
             action,
             side: G::side_index(from),
             timeout,
-        };
-        self.record.push(entry);
+        });
         self.course.push(Step {
-            entry,
             record: record.clone(),
             after: self.state.clone(),
         });
@@ -641,9 +632,6 @@ mod tests {
                 assert_eq!(m.after(n), Some(s), "position after {n}");
             }
             assert_eq!(m.after(upto + 1), None);
-            for (step, entry) in m.course().iter().zip(m.record()) {
-                assert_eq!(step.entry, *entry);
-            }
         };
         check(&m, 4);
         // Read back, the course is rebuilt from the record.
