@@ -618,4 +618,22 @@ mod tests {
         bad.game.record[0].action = Move::Pass;
         assert!(bad.checked().is_err());
     }
+
+    #[test]
+    fn a_resigned_game_saved_before_the_match_kept_its_ending_still_reads_as_resigned() {
+        let mut g = game(7, [Seat::Person, Seat::Person]);
+        let ash = g.awaited().unwrap();
+        let first = g.state().parse_move("wS1").unwrap();
+        g.submit(ash, first).unwrap();
+        g.resign(Colour::Walnut).unwrap();
+        // The old shape: the ending beside the match, not in it.
+        let mut json = serde_json::to_value(&g).unwrap();
+        json["game"].as_object_mut().unwrap().remove("ending");
+        json["ending"] = serde_json::to_value(Ending::Resigned(Colour::Walnut)).unwrap();
+        let old: HiveGame = serde_json::from_value(json).unwrap();
+        assert_eq!(old.ending(), None, "not trusted before it is checked");
+        let checked = old.checked().unwrap();
+        assert_eq!(checked.ending(), Some(Ending::Resigned(Colour::Walnut)));
+        assert_eq!(checked.game(), g.game());
+    }
 }
