@@ -641,6 +641,7 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
 fn stored_meta(code: &str) -> TableMeta {
     TableMeta {
         code: code.into(),
+        game: GameKind::Hive,
         clock_ms: 60_000,
         bot_fill: Some(Level::Easy),
         bot_after_ms: 30_000,
@@ -658,6 +659,37 @@ fn stored_human(seat: SeatId, token: &str) -> StoredSeat {
         },
         name: "Ana".into(),
     }
+}
+
+#[test]
+fn the_store_keeps_each_tables_game_and_refuses_a_game_it_does_not_serve() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let mut s = SqliteStore::open(&path).unwrap();
+    s.write(&[Write::Create {
+        meta: stored_meta("BBBBBB"),
+        first: stored_human(SeatId::First, "t1"),
+    }])
+    .unwrap();
+    drop(s);
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let game: String = db
+        .query_row("SELECT game FROM tables WHERE code = 'BBBBBB'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(game, "hive");
+    assert_eq!(GameKind::parse(&game), Some(GameKind::Hive));
+    // A table of a game this build does not serve is not read back as another game.
+    db.execute(
+        "UPDATE tables SET game = 'draughts' WHERE code = 'BBBBBB'",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let mut s = SqliteStore::open(&path).unwrap();
+    let e = s.open_tables().unwrap_err();
+    assert!(e.0.contains("game"), "{e}");
 }
 
 #[test]

@@ -139,6 +139,23 @@ pub enum GameKind {
     Hive,
 }
 
+impl GameKind {
+    /// Every game a table can hold.
+    pub const ALL: [GameKind; 1] = [GameKind::Hive];
+
+    /// The game's name on the wire and in the store's `game` column (`"hive"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Hive => "hive",
+        }
+    }
+
+    /// The game named `name` ([`GameKind::name`]); `None` for a game this build does not serve.
+    pub fn parse(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

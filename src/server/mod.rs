@@ -303,6 +303,7 @@ impl Hub {
             getrandom::fill(&mut seed).map_err(|_| ErrorCode::Unavailable)?;
             let meta = TableMeta {
                 code: code.clone(),
+                game,
                 clock_ms: u64::from(clock) * 1000,
                 bot_fill,
                 bot_after_ms: self.config.bot_after.as_millis() as u64,
@@ -325,10 +326,12 @@ impl Hub {
             {
                 Ok(()) => {
                     // Where a new table's game is chosen.
-                    let table = match game {
-                        GameKind::Hive => Table::<hive::Hive>::new(self.clone(), meta, &first),
+                    let tx = match game {
+                        GameKind::Hive => {
+                            self.spawn(Table::<hive::Hive>::new(self.clone(), meta, &first))
+                        }
                     };
-                    return Ok((code, self.spawn(table)));
+                    return Ok((code, tx));
                 }
                 // A code taken by a finished table: draw another.
                 Err(e) if e.0.contains("UNIQUE") => continue,
@@ -342,11 +345,14 @@ impl Hub {
     }
 
     /// Serves a table read back from the store (after a restart, or taken over from a process
-    /// that died). The store keeps every table's game in its `game` column, and writes only
-    /// Ash & Walnut's (`'hive'`) so far: a second game served online reads it here.
+    /// that died), as the game its `game` column names.
     pub async fn restore(self: &Arc<Hub>, stored: StoredTable) -> Result<(), String> {
-        let table = Table::<hive::Hive>::restore(self.clone(), stored).await?;
-        self.spawn(table);
+        match stored.meta.game {
+            GameKind::Hive => {
+                let table = Table::<hive::Hive>::restore(self.clone(), stored).await?;
+                self.spawn(table);
+            }
+        }
         Ok(())
     }
 }

@@ -7,7 +7,7 @@ use super::store::{
 };
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{SeatId, Side};
+use crate::net::protocol::{GameKind, SeatId, Side};
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Transaction};
 
@@ -85,15 +85,17 @@ impl Store for PgStore {
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         for r in self.db.query(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game
              FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
             &[],
         )? {
             let bot_fill: Option<String> = r.get(2);
             let secret: String = r.get(4);
+            let game: String = r.get(9);
             tables.push(StoredTable {
                 meta: TableMeta {
                     code: r.get(0),
+                    game: GameKind::parse(&game).ok_or_else(|| unreadable("game"))?,
                     clock_ms: r.get::<_, i64>(1) as u64,
                     bot_fill: match bot_fill {
                         Some(l) => Some(Level::parse(&l).ok_or_else(|| unreadable("level"))?),

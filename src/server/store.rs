@@ -13,7 +13,7 @@
 
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{SeatId, Side};
+use crate::net::protocol::{GameKind, SeatId, Side};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 use tokio::sync::{mpsc, oneshot};
@@ -55,6 +55,8 @@ pub struct StoredSeat {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableMeta {
     pub code: String,
+    /// The game the table holds (the `game` column).
+    pub game: GameKind,
     pub clock_ms: u64,
     pub bot_fill: Option<Level>,
     pub bot_after_ms: u64,
@@ -159,9 +161,10 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
         Write::Create { meta, first } => vec![
             (
                 "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
-                 VALUES ($1, 'hive', $2, $3, $4, $5, $6, $7)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 vec![
                     text(&meta.code),
+                    text(meta.game.name()),
                     ms(meta.clock_ms),
                     Value::MaybeText(meta.bot_fill.map(|l| l.name().to_string())),
                     ms(meta.bot_after_ms),
@@ -354,15 +357,17 @@ impl Store for SqliteStore {
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         let mut q = self.db.prepare(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game
              FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
         )?;
         let rows = q.query_map([], |r| {
             let bot_fill: Option<String> = r.get(2)?;
             let secret: String = r.get(4)?;
+            let game: String = r.get(9)?;
             Ok(StoredTable {
                 meta: TableMeta {
                     code: r.get(0)?,
+                    game: GameKind::parse(&game).ok_or_else(|| bad("game"))?,
                     clock_ms: r.get::<_, i64>(1)? as u64,
                     bot_fill: match bot_fill {
                         Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level"))?),
