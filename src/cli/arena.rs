@@ -272,7 +272,7 @@ enum Ending {
     Forfeit(Colour, Fault),
 }
 
-struct Game {
+struct Bout {
     ending: Ending,
     plies: usize,
     /// The game as played, as a GameString.
@@ -325,7 +325,7 @@ impl Budget {
     }
 }
 
-fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Game {
+fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Bout {
     let mut slowest = [Duration::ZERO; 2];
     let mut names = [String::new(), String::new()];
     let mut engines = Vec::with_capacity(2);
@@ -336,7 +336,7 @@ fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Game {
                 engines.push(e);
             }
             Err(fault) => {
-                return Game {
+                return Bout {
                     ending: Ending::Forfeit(Colour::BOTH[i], fault),
                     plies: 0,
                     record: opening.game_string(),
@@ -405,7 +405,7 @@ fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Game {
             break Ending::Forfeit(colour, f);
         }
     };
-    Game {
+    Bout {
         ending,
         plies: state.ply(),
         record: state.game_string(),

@@ -70,7 +70,7 @@ pub struct Uhp {
     /// depth it makes games between engine versions independent of the machine's load.
     max_nodes: u64,
     /// The transposition table of the last clock-bound search, for the next one.
-    table: Option<ai::Table>,
+    table: Option<ai::Transpositions>,
     /// When set, every `bestmove` searches at most this many plies and ignores the clock (the
     /// fuzzer's, so that no command line can make it think for minutes).
     depth_cap: Option<u32>,
@@ -219,7 +219,7 @@ impl Uhp {
         // afresh, so it always gives the same answer.
         let keep = matches!(budget, Budget::Time(_));
         let table = if keep { self.table.take() } else { None };
-        let mut search = ai::Search::with_table(state, limits, seed, table);
+        let mut search = ai::Search::with_transpositions(state, limits, seed, table);
         let mut out_of_time = || deadline.is_some_and(|d| started.elapsed() >= d);
         let chosen = loop {
             if let Some(m) = search.step_with_stop(u64::MAX, &mut out_of_time) {
@@ -236,7 +236,7 @@ impl Uhp {
             );
         }
         if keep {
-            self.table = Some(search.into_table());
+            self.table = Some(search.into_transpositions());
         }
         match chosen {
             Some(m) => vec![state.move_string(m)],

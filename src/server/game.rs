@@ -1,4 +1,4 @@
-//! What a server table needs of a game: [`Hosted`]. The table ([`super::table::Table`]) keeps
+//! What a server table needs of a game: [`Hosted`]. The table ([`super::table::TableTask`]) keeps
 //! the seats, their connections, the turn's deadline, the store and the protocol's messages; the
 //! game behind [`Hosted`] keeps everything that depends on its rules: how it starts from the
 //! table's settings (and whatever it draws from the table's secret seed), whose turn it is, how

@@ -40,7 +40,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use store::{StoreHandle, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
-use table::{Cmd, Table};
+use table::{Cmd, TableTask};
 use tokio::sync::{mpsc, watch};
 
 /// The server's settings (its command-line options).
@@ -272,7 +272,7 @@ impl Hub {
     }
 
     /// Starts a table's task.
-    pub fn spawn<G: Hosted>(self: &Arc<Hub>, table: Table<G>) -> mpsc::Sender<Cmd> {
+    pub fn spawn<G: Hosted>(self: &Arc<Hub>, table: TableTask<G>) -> mpsc::Sender<Cmd> {
         let (tx, rx) = mpsc::channel(TABLE_QUEUE);
         lock(&self.tables).insert(table.code().to_string(), tx.clone());
         for (token, seat) in table.tokens() {
@@ -328,7 +328,7 @@ impl Hub {
                     // Where a new table's game is chosen.
                     let tx = match game {
                         GameKind::Hive => {
-                            self.spawn(Table::<hive::Hive>::new(self.clone(), meta, &first))
+                            self.spawn(TableTask::<hive::Hive>::new(self.clone(), meta, &first))
                         }
                     };
                     return Ok((code, tx));
@@ -349,7 +349,7 @@ impl Hub {
     pub async fn restore(self: &Arc<Hub>, stored: StoredTable) -> Result<(), String> {
         match stored.meta.game {
             GameKind::Hive => {
-                let table = Table::<hive::Hive>::restore(self.clone(), stored).await?;
+                let table = TableTask::<hive::Hive>::restore(self.clone(), stored).await?;
                 self.spawn(table);
             }
         }

@@ -4,7 +4,7 @@
 //! of it. Everything that depends on the game's rules is behind [`Hosted`]; the table builds
 //! every message for its recipient ([`Viewer`]), asking the game what each may see.
 //!
-//! [`Table`] is generic over its game rather than boxed: the hub holds only a table's command
+//! [`TableTask`] is generic over its game rather than boxed: the hub holds only a table's command
 //! channel ([`Cmd`] names no game), so the game type stops at the task that [`Hub::spawn`]
 //! starts, and the bot's answer keeps the game's own action type.
 
@@ -80,7 +80,7 @@ struct SeatState {
     conn: Option<Conn>,
 }
 
-pub struct Table<G: Hosted> {
+pub struct TableTask<G: Hosted> {
     hub: Arc<Hub>,
     meta: TableMeta,
     seats: [SeatState; 2],
@@ -108,13 +108,13 @@ fn seat_of(holder: &StoredSeat) -> Holder {
     }
 }
 
-impl<G: Hosted> Table<G> {
+impl<G: Hosted> TableTask<G> {
     /// A table just opened, its first seat taken by `first`.
-    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> Table<G> {
+    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> TableTask<G> {
         let bot_fill_at = meta
             .bot_fill
             .map(|_| Instant::now() + Duration::from_millis(meta.bot_after_ms));
-        Table {
+        TableTask {
             hub,
             seats: [
                 SeatState {
@@ -140,14 +140,14 @@ impl<G: Hosted> Table<G> {
     /// A table read back from the store: its course replayed through the rules, its clock
     /// running from the stored start of the turn. A turn whose time ran out while the server
     /// was down gets its timeout move now (at most one), and the next turn starts now.
-    pub async fn restore(hub: Arc<Hub>, stored: StoredTable) -> Result<Table<G>, String> {
+    pub async fn restore(hub: Arc<Hub>, stored: StoredTable) -> Result<TableTask<G>, String> {
         let code = stored.meta.code.clone();
         let first = stored
             .seats
             .iter()
             .find(|s| s.seat == SeatId::First)
             .ok_or_else(|| format!("table {code}: no first seat"))?;
-        let mut t = Table::<G>::new(hub, stored.meta.clone(), first);
+        let mut t = TableTask::<G>::new(hub, stored.meta.clone(), first);
         let now_wall = now_ms();
         if let Some(second) = stored.seats.iter().find(|s| s.seat == SeatId::Second) {
             t.seats[1].holder = seat_of(second);
@@ -297,7 +297,7 @@ impl<G: Hosted> Table<G> {
     }
 
     /// Sends each connection at the table its own message.
-    fn broadcast(&mut self, build: impl Fn(&Table<G>, Viewer) -> ServerMsg) {
+    fn broadcast(&mut self, build: impl Fn(&TableTask<G>, Viewer) -> ServerMsg) {
         let mut out = Vec::new();
         for seat in SeatId::BOTH {
             if let Some(c) = &self.seats[seat.index()].conn {

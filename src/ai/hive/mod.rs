@@ -162,17 +162,22 @@ fn table_slots(limits: &Limits) -> usize {
 /// A transposition table kept from one search to the next (a UHP session keeps it between
 /// moves, as what was learnt about the position two plies down is still true). A search given
 /// one depends on what the earlier searches left in it, so the table's bot never uses it.
-pub struct Table(Vec<Entry>);
+pub struct Transpositions(Vec<Entry>);
 
 impl Search {
     /// A search with explicit limits (UHP `bestmove depth N`, a clock-bound search).
     pub fn with_limits(state: &State, limits: Limits, seed: u64) -> Search {
-        Search::with_table(state, limits, seed, None)
+        Search::with_transpositions(state, limits, seed, None)
     }
 
-    /// [`Search::with_limits`], starting from what an earlier search left in `table` (when it
+    /// [`Search::with_limits`], starting from what an earlier search left in `transpositions` (when it
     /// has the size this search would choose).
-    pub fn with_table(state: &State, limits: Limits, seed: u64, table: Option<Table>) -> Search {
+    pub fn with_transpositions(
+        state: &State,
+        limits: Limits,
+        seed: u64,
+        table: Option<Transpositions>,
+    ) -> Search {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let legal = state.legal_moves();
         let root: Vec<RootMove> = legal
@@ -205,7 +210,7 @@ impl Search {
         played.dedup();
         let slots = table_slots(&limits);
         let tt = match table {
-            Some(Table(t)) if t.len() == slots => t,
+            Some(Transpositions(t)) if t.len() == slots => t,
             _ => vec![Entry::default(); slots],
         };
         Search {
@@ -241,8 +246,8 @@ impl Search {
     }
 
     /// The transposition table, for the next search of the same game.
-    pub fn into_table(self) -> Table {
-        Table(self.tt)
+    pub fn into_transpositions(self) -> Transpositions {
+        Transpositions(self.tt)
     }
 
     /// The deepest completed depth so far.
