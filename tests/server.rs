@@ -638,6 +638,27 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
     assert!(matches!(c.recv().await, Ok(ServerMsg::Pong { nonce: 1 })));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_a_game_not_served_online_is_refused_as_a_bad_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    for game in [GameKind::Snelab, GameKind::Chess] {
+        let mut c = hello(&server.addr, None).await;
+        c.send(&ClientMsg::Create {
+            game,
+            clock: None,
+            bot_fill: None,
+            name: None,
+        })
+        .await
+        .unwrap();
+        assert_eq!(error_of(&mut c).await, ErrorCode::BadRequest, "{game}");
+        c.close().await;
+    }
+    // The server goes on serving Ash & Walnut.
+    let _ = table(&server.addr, None).await;
+}
+
 fn stored_meta(code: &str) -> TableMeta {
     TableMeta {
         code: code.into(),

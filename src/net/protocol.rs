@@ -132,29 +132,9 @@ impl From<crate::ai::Level> for BotLevel {
     }
 }
 
-/// The games a table can hold. Only Ash & Walnut is served online in version 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Hive,
-}
-
-impl GameKind {
-    /// Every game a table can hold.
-    pub const ALL: [GameKind; 1] = [GameKind::Hive];
-
-    /// The game's name on the wire and in the store's `game` column (`"hive"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Hive => "hive",
-        }
-    }
-
-    /// The game named `name` ([`GameKind::name`]); `None` for a game this build does not serve.
-    pub fn parse(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.name() == name)
-    }
-}
+/// The games a table can hold: the app's [`GameKind`] by its name (`"hive"`). Only Ash & Walnut
+/// is served online in version 1; a `create` naming another game is a `bad_request`.
+pub use crate::rules::GameKind;
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -10,8 +10,10 @@ pub use game::Game;
 
 use std::fmt;
 
-/// The three games of the app, as named on the command line and in saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The three games of the app, as named on the command line, in saves, on the online table's
+/// wire and in its store (`"snelab"`, `"hive"`, `"chess"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Snelab,
     Hive,
@@ -57,5 +59,12 @@ mod tests {
             assert_eq!(GameKind::parse(g.cli_name()), Some(g));
         }
         assert_eq!(GameKind::parse("checkers"), None);
+        // The wire's and the store's names are the command line's.
+        for g in GameKind::ALL {
+            assert_eq!(
+                serde_json::to_string(&g).unwrap(),
+                format!("\"{}\"", g.cli_name())
+            );
+        }
     }
 }

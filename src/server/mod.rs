@@ -290,6 +290,9 @@ impl Hub {
         clock: u32,
         bot_fill: Option<Level>,
     ) -> Result<(String, mpsc::Sender<Cmd>), ErrorCode> {
+        if !Hub::serves(game) {
+            return Err(ErrorCode::BadRequest);
+        }
         if lock(&self.tables).len() >= self.config.max_tables {
             return Err(ErrorCode::Unavailable);
         }
@@ -330,6 +333,7 @@ impl Hub {
                         GameKind::Hive => {
                             self.spawn(TableTask::<hive::Hive>::new(self.clone(), meta, &first))
                         }
+                        GameKind::Snelab | GameKind::Chess => return Err(ErrorCode::BadRequest),
                     };
                     return Ok((code, tx));
                 }
@@ -352,8 +356,17 @@ impl Hub {
                 let table = TableTask::<hive::Hive>::restore(self.clone(), stored).await?;
                 self.spawn(table);
             }
+            game @ (GameKind::Snelab | GameKind::Chess) => {
+                return Err(format!("{game} is not served online by this server"));
+            }
         }
         Ok(())
+    }
+
+    /// The games this server opens tables of (a new one adds its arm here, in
+    /// [`Hub::create`] and in [`Hub::restore`]).
+    pub fn serves(game: GameKind) -> bool {
+        matches!(game, GameKind::Hive)
     }
 }
 

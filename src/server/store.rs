@@ -164,7 +164,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 vec![
                     text(&meta.code),
-                    text(meta.game.name()),
+                    text(meta.game.cli_name()),
                     ms(meta.clock_ms),
                     Value::MaybeText(meta.bot_fill.map(|l| l.name().to_string())),
                     ms(meta.bot_after_ms),
