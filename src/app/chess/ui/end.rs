@@ -3,7 +3,8 @@
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use crate::app::chess::{Intent, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::kit::panel::Floating;
+use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Tr};
 use crate::play::chess::Ending;
 use bevy::prelude::*;
@@ -52,42 +53,28 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
         ),
     };
     let won = table.hot_seat() || ending.winner() == Some(person);
-    egui::Area::new(egui::Id::new("chess-end"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+    Floating::anchored("chess-end", egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .order(egui::Order::Foreground)
+        .width(480.0)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(480.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(headline)
-                            .size(34.0)
-                            .color(if won { style::BRASS } else { style::ASH })
-                            .strong(),
-                    );
-                    ui.label(
-                        egui::RichText::new(ending_line(tr, table, ending))
-                            .size(19.0)
-                            .color(style::CREAM),
-                    );
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "chess.end_banner.actions",
-                            &[("n", &game.len().to_string())],
-                        ))
-                        .size(15.0)
-                        .color(style::MUTED),
-                    );
-                    ui.add_space(10.0);
-                    if ui.add(big_button(tr.t("chess.end_banner.new"))).clicked() {
-                        send(Intent::NewGame);
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.end_banner.history"))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
-                });
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    style::text(headline, 34.0, if won { style::BRASS } else { style::ASH })
+                        .strong(),
+                );
+                ui.label(style::cream(ending_line(tr, table, ending), 19.0));
+                ui.label(style::muted(
+                    tr.tf(
+                        "chess.end_banner.actions",
+                        &[("n", &game.len().to_string())],
+                    ),
+                    15.0,
+                ));
+                ui.add_space(10.0);
+                if ui.add(big_button(tr.t("chess.end_banner.new"))).clicked() {
+                    send(Intent::NewGame);
+                }
+                ui.label(style::muted(tr.t("chess.end_banner.history"), 13.0));
             });
         });
 }

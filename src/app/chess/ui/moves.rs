@@ -5,6 +5,7 @@
 use crate::app::chess::table::ListEntry;
 use crate::app::chess::{Intent, Table};
 use crate::app::kit::history::Step;
+use crate::app::kit::panel::Floating;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
 use crate::rules::chess::{AttemptResult, Color};
@@ -53,11 +54,7 @@ pub(super) fn move_list(
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 if list.is_empty() {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.moves.none"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
+                    ui.label(style::muted(tr.t("chess.moves.none"), 14.0));
                 }
                 for (i, e) in list.iter().enumerate() {
                     let current = i + 1 == at;
@@ -85,11 +82,7 @@ pub(super) fn move_list(
                     }
                 }
             });
-        ui.label(
-            egui::RichText::new(tr.t("chess.moves.legend"))
-                .size(12.0)
-                .color(style::MUTED),
-        );
+        ui.label(style::muted(tr.t("chess.moves.legend"), 12.0));
         ui.separator();
         ui.horizontal(|ui| {
             let busy = table.animating();
@@ -120,28 +113,23 @@ pub(super) fn move_list(
         });
     });
     if let Some(n) = table.viewing {
-        egui::Area::new(egui::Id::new("chess-viewing"))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
+        Floating::anchored("chess-viewing", egui::Align2::CENTER_TOP, [0.0, 84.0])
             .order(egui::Order::Foreground)
+            .margin(20, 10)
+            .frame(panel_frame().fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240)))
             .show(ctx, |ui| {
-                panel_frame()
-                    .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))
-                    .inner_margin(egui::Margin::symmetric(20, 10))
-                    .show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(
-                                egui::RichText::new(tr.tf(
-                                    "chess.viewing",
-                                    &[("n", &n.to_string()), ("of", &list.len().to_string())],
-                                ))
-                                .size(18.0)
-                                .color(style::BRASS),
-                            );
-                            if ui.button(tr.t("chess.back_to_game")).clicked() {
-                                send(Intent::View(Step::ToGame));
-                            }
-                        });
-                    });
+                ui.horizontal(|ui| {
+                    ui.label(style::brass(
+                        tr.tf(
+                            "chess.viewing",
+                            &[("n", &n.to_string()), ("of", &list.len().to_string())],
+                        ),
+                        18.0,
+                    ));
+                    if ui.button(tr.t("chess.back_to_game")).clicked() {
+                        send(Intent::View(Step::ToGame));
+                    }
+                });
             });
     }
 }

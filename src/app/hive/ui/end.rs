@@ -57,14 +57,16 @@ pub(super) fn banner(
         .over_all()
         .show(ctx, |ui| {
             ui.label(
-                egui::RichText::new(headline)
-                    .size(34.0)
-                    .color(if won || table.hot_seat() {
+                style::text(
+                    headline,
+                    34.0,
+                    if won || table.hot_seat() {
                         style::BRASS
                     } else {
                         style::ASH
-                    })
-                    .strong(),
+                    },
+                )
+                .strong(),
             );
             // Why, as a sentence addressed to the person: "You resigned".
             let why = match ending {
@@ -80,27 +82,23 @@ pub(super) fn banner(
                 ),
                 _ => crate::i18n::sentence(tr.say(&ending.explain())),
             };
-            ui.label(egui::RichText::new(why).size(18.0).color(style::CREAM));
+            ui.label(style::cream(why, 18.0));
             ui.add_space(8.0);
             if let Some(seed) = game.revealed() {
-                ui.label(
-                    egui::RichText::new(tr.t("hive.end.seed"))
-                        .size(14.0)
-                        .color(style::MUTED),
-                );
+                ui.label(style::muted(tr.t("hive.end.seed"), 14.0));
                 let hex = seed.to_hex();
                 ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
                 ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
                 let ok = fair::matches(&seed, &game.fingerprint());
-                ui.label(
-                    egui::RichText::new(if ok {
+                ui.label(style::text(
+                    if ok {
                         tr.t("hive.end.matches")
                     } else {
                         tr.t("hive.end.mismatch")
-                    })
-                    .size(16.0)
-                    .color(if ok { GREEN } else { RED }),
-                );
+                    },
+                    16.0,
+                    if ok { GREEN } else { RED },
+                ));
             }
             ui.add_space(8.0);
             let record = game.record().to_text();
@@ -130,18 +128,18 @@ pub(super) fn banner(
             });
             match &saved.0 {
                 Some(Ok(path)) => {
-                    ui.label(
-                        egui::RichText::new(tr.tf("hive.end.saved", &[("path", path)]))
-                            .size(14.0)
-                            .color(GREEN),
-                    );
+                    ui.label(style::text(
+                        tr.tf("hive.end.saved", &[("path", path)]),
+                        14.0,
+                        GREEN,
+                    ));
                 }
                 Some(Err(why)) => {
-                    ui.label(
-                        egui::RichText::new(tr.tf("hive.end.save_failed", &[("why", why)]))
-                            .size(14.0)
-                            .color(RED),
-                    );
+                    ui.label(style::text(
+                        tr.tf("hive.end.save_failed", &[("why", why)]),
+                        14.0,
+                        RED,
+                    ));
                 }
                 None => {}
             }
@@ -149,10 +147,6 @@ pub(super) fn banner(
             if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
                 send(Intent::NewGame);
             }
-            ui.label(
-                egui::RichText::new(tr.t("hive.end.history"))
-                    .size(13.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("hive.end.history"), 13.0));
         });
 }

@@ -15,8 +15,9 @@ pub mod verify;
 use super::input::Hovered;
 use super::{HiveIntent, HiveTable, RecordSaved};
 use crate::app::kit::EngineSeat;
+use crate::app::kit::panel::Floating;
 use crate::app::screens::{MenuPage, Screen};
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
 use crate::rules::GameKind;
@@ -202,54 +203,35 @@ fn reserve_counts(
             let Some(p) = screen(top + Vec3::new(0.55, 0.0, -0.35)) else {
                 continue;
             };
-            egui::Area::new(egui::Id::new(("hive-count", colour, creature)))
-                .fixed_pos(p)
-                .pivot(egui::Align2::CENTER_CENTER)
-                .interactable(false)
-                .order(egui::Order::Background)
-                .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 210))
-                        .corner_radius(egui::CornerRadius::same(7))
-                        .inner_margin(egui::Margin::symmetric(6, 1))
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(
-                                    egui::RichText::new(format!("×{n}"))
-                                        .size(14.0)
-                                        .color(style::CREAM)
-                                        .strong(),
-                                )
-                                .wrap_mode(egui::TextWrapMode::Extend),
-                            );
-                        });
-                });
+            Floating::at(
+                ("hive-count", colour, creature),
+                p,
+                egui::Align2::CENTER_CENTER,
+            )
+            .still()
+            .order(egui::Order::Background)
+            .frame(style::label_frame(210, 7, (6, 1)))
+            .show(ctx, |ui| {
+                ui.add(
+                    egui::Label::new(style::cream(format!("×{n}"), 14.0).strong())
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            });
         }
         // The column's owner, at its near end.
         let foot = super::view::reserve_pos(near, colour, crate::rules::hive::Creature::Elder)
             + Vec3::new(0.0, 0.0, 0.9);
         if let Some(p) = screen(foot) {
             let who = seat_name(tr, table, colour);
-            egui::Area::new(egui::Id::new(("hive-reserve", colour)))
-                .fixed_pos(p)
-                .pivot(egui::Align2::CENTER_TOP)
-                .interactable(false)
+            Floating::at(("hive-reserve", colour), p, egui::Align2::CENTER_TOP)
+                .still()
                 .order(egui::Order::Background)
+                .frame(style::label_frame(170, 6, (8, 1)))
                 .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 170))
-                        .corner_radius(egui::CornerRadius::same(6))
-                        .inner_margin(egui::Margin::symmetric(8, 1))
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(
-                                    egui::RichText::new(tr.tf("hive.reserve", &[("who", &who)]))
-                                        .size(14.0)
-                                        .color(style::ASH),
-                                )
-                                .wrap_mode(egui::TextWrapMode::Extend),
-                            );
-                        });
+                    ui.add(
+                        egui::Label::new(style::ash(tr.tf("hive.reserve", &[("who", &who)]), 14.0))
+                            .wrap_mode(egui::TextWrapMode::Extend),
+                    );
                 });
         }
     }
@@ -277,33 +259,25 @@ fn stack_list(
     if stack.height() < 2 {
         return;
     }
-    egui::Area::new(egui::Id::new("hive-stack"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -120.0])
-        .interactable(false)
+    Floating::anchored("hive-stack", egui::Align2::LEFT_BOTTOM, [16.0, -120.0])
+        .still()
+        .margin(14, 8)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(14, 8))
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.stack.title"))
-                            .size(15.0)
-                            .color(style::BRASS),
-                    );
-                    for (i, p) in stack
-                        .pieces()
-                        .enumerate()
-                        .collect::<Vec<_>>()
-                        .into_iter()
-                        .rev()
-                    {
-                        let words = tr.say(&p.explain());
-                        let line = if i + 1 == stack.height() {
-                            tr.tf("hive.stack.top", &[("piece", &words)])
-                        } else {
-                            words
-                        };
-                        ui.label(egui::RichText::new(line).size(15.0).color(style::CREAM));
-                    }
-                });
+            ui.label(style::brass(tr.t("hive.stack.title"), 15.0));
+            for (i, p) in stack
+                .pieces()
+                .enumerate()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+            {
+                let words = tr.say(&p.explain());
+                let line = if i + 1 == stack.height() {
+                    tr.tf("hive.stack.top", &[("piece", &words)])
+                } else {
+                    words
+                };
+                ui.label(style::cream(line, 15.0));
+            }
         });
 }

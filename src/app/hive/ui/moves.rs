@@ -36,11 +36,7 @@ pub(super) fn move_list(
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| {
                 if lines.is_empty() {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.moves.none"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
+                    ui.label(style::muted(tr.t("hive.moves.none"), 14.0));
                 }
                 for line in &lines {
                     let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
@@ -60,10 +56,14 @@ pub(super) fn move_list(
                     if line.timeout {
                         text.push_str(" ⏱");
                     }
-                    let mut rich = egui::RichText::new(text).size(14.0).color(match line.by {
-                        Colour::Ash => style::CREAM,
-                        Colour::Walnut => style::ASH,
-                    });
+                    let mut rich = style::text(
+                        text,
+                        14.0,
+                        match line.by {
+                            Colour::Ash => style::CREAM,
+                            Colour::Walnut => style::ASH,
+                        },
+                    );
                     if panels.notation {
                         rich = rich.monospace();
                     }
@@ -77,11 +77,7 @@ pub(super) fn move_list(
             });
         // Moves above the visible part: say so (the list keeps to its end).
         if scrolled.state.offset.y > 1.0 {
-            ui.label(
-                egui::RichText::new(tr.t("hive.moves.more"))
-                    .size(12.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("hive.moves.more"), 12.0));
         }
         ui.separator();
         ui.horizontal(|ui| {
@@ -102,11 +98,10 @@ pub(super) fn move_list(
                 send(Intent::View(Step::Forward));
             }
             if let Some(n) = table.viewing {
-                ui.label(
-                    egui::RichText::new(tr.tf("hive.viewing.short", &[("n", &n.to_string())]))
-                        .size(13.0)
-                        .color(style::BRASS),
-                );
+                ui.label(style::brass(
+                    tr.tf("hive.viewing.short", &[("n", &n.to_string())]),
+                    13.0,
+                ));
             }
         });
     });
@@ -132,11 +127,10 @@ pub(super) fn all_my_moves(
         .show(ctx, |ui| {
             ui.set_width(420.0);
             let moves = state.legal_moves();
-            ui.label(
-                egui::RichText::new(tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]))
-                    .size(13.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(
+                tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]),
+                13.0,
+            ));
             egui::ScrollArea::vertical()
                 .max_height(360.0)
                 .show(ui, |ui| {

@@ -79,9 +79,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                         .spacing([14.0, 6.0])
                         .show(ui, |ui| {
                             for h in COLUMNS {
-                                ui.label(
-                                    egui::RichText::new(tr.t(h)).color(style::MUTED).size(14.0),
-                                );
+                                ui.label(style::muted(tr.t(h), 14.0));
                             }
                             ui.end_row();
                             for e in entries.iter().rev() {
@@ -92,7 +90,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                                         8 => style::BRASS,
                                         _ => style::CREAM,
                                     };
-                                    ui.label(egui::RichText::new(text).size(14.0).color(colour));
+                                    ui.label(style::text(text, 14.0, colour));
                                 }
                                 ui.end_row();
                             }
@@ -106,11 +104,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                 }
                 focus_ring(ui, &r);
                 close = r.clicked();
-                ui.label(
-                    egui::RichText::new(tr.t("snelab.books.keys"))
-                        .size(13.0)
-                        .color(style::MUTED),
-                );
+                ui.label(style::muted(tr.t("snelab.books.keys"), 13.0));
             });
         });
     if !open || close {

@@ -4,8 +4,9 @@
 
 use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
 use crate::ai::Level;
+use crate::app::kit::panel::Floating;
 use crate::app::snelab::table::{Intent, Refusal, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::{self, big_button};
 use crate::i18n::Tr;
 use crate::play::Seat;
 use crate::play::snelab::purse::STAKE;
@@ -36,89 +37,85 @@ pub(super) fn lobby(
     panels: &mut SnelabPanels,
     send: &mut impl FnMut(Intent),
 ) {
-    egui::Area::new(egui::Id::new("snelab-lobby"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+    Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .width(500.0)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(500.0);
-                ui.vertical_centered(|ui| {
-                    style::title(ui, tr.t("snelab.lobby.title"), 30.0);
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "snelab.purse",
-                            &[("coins", &table.purse.coins().to_string())],
-                        ))
-                        .size(22.0)
-                        .color(style::CREAM),
-                    );
-                });
-                ui.add_space(10.0);
-                ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
-                for (kind, name, line) in [
-                    (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
-                    (Stakes::Street, "snelab.street", "snelab.street.line"),
-                ] {
-                    let chosen = setup.stakes == kind;
-                    let text = egui::RichText::new(tr.tf(
-                        "snelab.lobby.table_line",
-                        &[("table", tr.t(name)), ("line", tr.t(line))],
-                    ))
-                    .color(if chosen { style::CREAM } else { style::MUTED });
-                    let r = ui.radio(chosen, text);
+            ui.vertical_centered(|ui| {
+                style::title(ui, tr.t("snelab.lobby.title"), 30.0);
+                ui.label(style::cream(
+                    tr.tf(
+                        "snelab.purse",
+                        &[("coins", &table.purse.coins().to_string())],
+                    ),
+                    22.0,
+                ));
+            });
+            ui.add_space(10.0);
+            ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
+            for (kind, name, line) in [
+                (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
+                (Stakes::Street, "snelab.street", "snelab.street.line"),
+            ] {
+                let chosen = setup.stakes == kind;
+                let text = egui::RichText::new(tr.tf(
+                    "snelab.lobby.table_line",
+                    &[("table", tr.t(name)), ("line", tr.t(line))],
+                ))
+                .color(if chosen { style::CREAM } else { style::MUTED });
+                let r = ui.radio(chosen, text);
+                focus_ring(ui, &r);
+                if r.clicked() {
+                    setup.stakes = kind;
+                }
+            }
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(tr.t("snelab.lobby.opponent")).color(style::MUTED));
+            ui.horizontal_wrapped(|ui| {
+                for (seat, key) in OPPONENTS {
+                    let r = ui.selectable_label(setup.opponent == seat, tr.t(key));
                     focus_ring(ui, &r);
                     if r.clicked() {
-                        setup.stakes = kind;
+                        setup.opponent = seat;
                     }
                 }
-                ui.add_space(8.0);
-                ui.label(egui::RichText::new(tr.t("snelab.lobby.opponent")).color(style::MUTED));
-                ui.horizontal_wrapped(|ui| {
-                    for (seat, key) in OPPONENTS {
-                        let r = ui.selectable_label(setup.opponent == seat, tr.t(key));
-                        focus_ring(ui, &r);
-                        if r.clicked() {
-                            setup.opponent = seat;
-                        }
-                    }
-                });
-                ui.add_space(6.0);
-                let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
-                focus_ring(ui, &r);
-                ui.add_space(12.0);
-                let sit = table.purse.sit_check();
-                ui.vertical_centered(|ui| {
-                    if let Err(e) = sit {
-                        ui.label(
-                            egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
-                        );
+            });
+            ui.add_space(6.0);
+            let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
+            focus_ring(ui, &r);
+            ui.add_space(12.0);
+            let sit = table.purse.sit_check();
+            ui.vertical_centered(|ui| {
+                if let Err(e) = sit {
+                    ui.label(
+                        egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
+                    );
+                } else {
+                    let opens = if table.purse.needs_coin_flip() {
+                        tr.t("snelab.lobby.coin_next").to_string()
                     } else {
-                        let opens = if table.purse.needs_coin_flip() {
-                            tr.t("snelab.lobby.coin_next").to_string()
-                        } else {
-                            let o = table.purse.opening(Coin::Heads).opener;
-                            tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
-                        };
-                        ui.label(egui::RichText::new(opens).color(style::MUTED));
+                        let o = table.purse.opening(Coin::Heads).opener;
+                        tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
+                    };
+                    ui.label(egui::RichText::new(opens).color(style::MUTED));
+                }
+                ui.add_space(4.0);
+                let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
+                let r = ui.add_enabled(sit.is_ok(), button);
+                focus_ring(ui, &r);
+                if r.clicked() {
+                    send(Intent::Sit);
+                }
+                ui.add_space(6.0);
+                centred_row(ui, "lobby", |ui| {
+                    let books = ui.add_enabled(
+                        !table.purse.books().is_empty(),
+                        egui::Button::new(tr.t("snelab.books")),
+                    );
+                    focus_ring(ui, &books);
+                    if books.clicked() {
+                        panels.open_books(by_keys(ui));
                     }
-                    ui.add_space(4.0);
-                    let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
-                    let r = ui.add_enabled(sit.is_ok(), button);
-                    focus_ring(ui, &r);
-                    if r.clicked() {
-                        send(Intent::Sit);
-                    }
-                    ui.add_space(6.0);
-                    centred_row(ui, "lobby", |ui| {
-                        let books = ui.add_enabled(
-                            !table.purse.books().is_empty(),
-                            egui::Button::new(tr.t("snelab.books")),
-                        );
-                        focus_ring(ui, &books);
-                        if books.clicked() {
-                            panels.open_books(by_keys(ui));
-                        }
-                        reset_button(ui, tr, table, panels, send, sit.is_err());
-                    });
+                    reset_button(ui, tr, table, panels, send, sit.is_err());
                 });
             });
         });

@@ -78,44 +78,43 @@ pub(super) fn verdict(
         .at(-20.0)
         .over_all()
         .show(ctx, |ui| {
+            ui.label(style::muted(tr.t("snelab.verdict.title"), 18.0));
             ui.label(
-                egui::RichText::new(tr.t("snelab.verdict.title"))
-                    .size(18.0)
-                    .color(style::MUTED),
-            );
-            ui.label(
-                egui::RichText::new(headline)
-                    .size(36.0)
-                    .color(if won || hot_seat {
+                style::text(
+                    headline,
+                    36.0,
+                    if won || hot_seat {
                         style::BRASS
                     } else {
                         style::ASH
-                    })
-                    .strong(),
+                    },
+                )
+                .strong(),
             );
             ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
             ui.add_space(8.0);
             ui.label(
-                egui::RichText::new(tr.say(&coins_line(s)))
-                    .size(21.0)
-                    .color(match net {
+                style::text(
+                    tr.say(&coins_line(s)),
+                    21.0,
+                    match net {
                         n if n > 0 => GREEN,
                         n if n < 0 => RED,
                         _ => style::CREAM,
-                    })
-                    .strong(),
+                    },
+                )
+                .strong(),
             );
-            ui.label(
-                egui::RichText::new(tr.tf(
+            ui.label(style::cream(
+                tr.tf(
                     "snelab.verdict.purse",
                     &[
                         ("before", &s.purse_before().to_string()),
                         ("after", &s.purse_after.to_string()),
                     ],
-                ))
-                .size(18.0)
-                .color(style::CREAM),
-            );
+                ),
+                18.0,
+            ));
             ui.add_space(10.0);
             let next = ui.add(big_button(tr.t("snelab.next_case")));
             focus_ring(ui, &next);
