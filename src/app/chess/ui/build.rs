@@ -3,25 +3,16 @@
 //! Ready), the hot seat's hand-over screen, and the reveal.
 
 use super::{GREEN, RED, to_board};
-use crate::ai::Level;
 use crate::app::chess::table::{BuildStatus, build_status, piece_name};
 use crate::app::chess::view::square_at;
 use crate::app::chess::{Intent, Table};
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
-use crate::play::Seat;
 use crate::rules::chess::army::{BUDGET, count_limit};
 use crate::rules::chess::{Color, Role};
 use bevy::prelude::*;
 use bevy_egui::egui;
-
-const OPPONENTS: [(Seat, &str); 4] = [
-    (Seat::Bot(Level::Easy), "chess.opponent.easy"),
-    (Seat::Bot(Level::Normal), "chess.opponent.normal"),
-    (Seat::Bot(Level::Hard), "chess.opponent.hard"),
-    (Seat::Person, "chess.opponent.person"),
-];
 
 /// The palette's roles, in the order of the keys 1–4.
 pub(super) const PALETTE: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
@@ -36,35 +27,23 @@ pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl
     Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .width(540.0)
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                style::title(ui, tr.t("chess.lobby.title"), 30.0);
-                ui.label(style::cream(tr.t("chess.lobby.line"), 16.0));
-            });
-            ui.add_space(10.0);
+            panel::lobby_title(
+                ui,
+                tr.t("chess.lobby.title"),
+                style::cream(tr.t("chess.lobby.line"), 16.0),
+            );
             if let Some(saved) = &table.saved {
-                ui.vertical_centered(|ui| {
-                    let n = saved.len().to_string();
-                    if ui
-                        .add(big_button(
-                            tr.tf("chess.lobby.continue", &[("actions", &n)]),
-                        ))
-                        .clicked()
-                    {
-                        send(Intent::Continue);
-                    }
-                    ui.label(style::muted(tr.t("chess.lobby.or_new"), 14.0));
-                });
-                ui.add_space(8.0);
-            }
-            ui.label(egui::RichText::new(tr.t("chess.lobby.opponent")).color(style::MUTED));
-            ui.horizontal_wrapped(|ui| {
-                for (seat, key) in OPPONENTS {
-                    let chosen = table.opponent == seat;
-                    if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
-                        send(Intent::Choose(seat));
-                    }
+                let n = saved.len().to_string();
+                let button = tr.tf("chess.lobby.continue", &[("actions", &n)]);
+                if panel::continue_offer(ui, button, tr.t("chess.lobby.or_new")) {
+                    send(Intent::Continue);
                 }
-            });
+            }
+            let choice =
+                |ui: &mut egui::Ui, chosen, words: &str| ui.selectable_label(chosen, words);
+            if let Some(seat) = panel::opponent_chooser(ui, tr, "chess", table.opponent, choice) {
+                send(Intent::Choose(seat));
+            }
             if !table.hot_seat() {
                 ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
                 ui.horizontal(|ui| {

@@ -3,8 +3,8 @@
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use crate::app::chess::{Intent, Table};
-use crate::app::kit::panel::Floating;
-use crate::app::style::{self, big_button};
+use crate::app::kit::panel::{self, Floating};
+use crate::app::style;
 use crate::i18n::{Explain, Tr};
 use crate::play::chess::Ending;
 use bevy::prelude::*;
@@ -58,10 +58,7 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
         .width(480.0)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(
-                    style::text(headline, 34.0, if won { style::BRASS } else { style::ASH })
-                        .strong(),
-                );
+                panel::end_headline(ui, headline, 34.0, won);
                 ui.label(style::cream(ending_line(tr, table, ending), 19.0));
                 ui.label(style::muted(
                     tr.tf(
@@ -70,11 +67,10 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
                     ),
                     15.0,
                 ));
-                ui.add_space(10.0);
-                if ui.add(big_button(tr.t("chess.end_banner.new"))).clicked() {
+                let (new, history) = ("chess.end_banner.new", "chess.end_banner.history");
+                if panel::new_game(ui, tr.t(new), tr.t(history)) {
                     send(Intent::NewGame);
                 }
-                ui.label(style::muted(tr.t("chess.end_banner.history"), 13.0));
             });
         });
 }

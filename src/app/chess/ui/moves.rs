@@ -5,7 +5,7 @@
 use crate::app::chess::table::ListEntry;
 use crate::app::chess::{Intent, Table};
 use crate::app::kit::history::Step;
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
 use crate::rules::chess::{AttemptResult, Color};
@@ -86,20 +86,9 @@ pub(super) fn move_list(
         ui.separator();
         ui.horizontal(|ui| {
             let busy = table.animating();
-            if ui
-                .add_enabled(at > 0 && !busy, egui::Button::new("◀"))
-                .on_hover_text(tr.t("chess.step_back"))
-                .clicked()
-            {
-                send(Intent::View(Step::Back));
-            }
-            if ui
-                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                .on_hover_text(tr.t("chess.step_forward"))
-                .clicked()
-            {
-                send(Intent::View(Step::Forward));
-            }
+            let steps = (at > 0 && !busy, table.viewing.is_some());
+            let hints = (tr.t("chess.step_back"), tr.t("chess.step_forward"));
+            panel::step_buttons(ui, steps, hints, |s| send(Intent::View(s)));
             let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
                 && !busy
                 && table.viewing.is_none();

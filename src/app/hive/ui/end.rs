@@ -5,10 +5,11 @@
 use super::verify::VerifyPage;
 use super::{GREEN, RED, is_you, seat_name};
 use crate::app::hive::{Intent, RecordSaved, Table};
+use crate::app::kit::panel;
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
+use crate::app::style;
 use crate::app::style::CentrePanel;
-use crate::app::style::{self, big_button};
 use crate::fair;
 use crate::i18n::{Explain, Tr};
 use crate::rules::GameKind;
@@ -56,18 +57,7 @@ pub(super) fn banner(
         .at(-10.0)
         .over_all()
         .show(ctx, |ui| {
-            ui.label(
-                style::text(
-                    headline,
-                    34.0,
-                    if won || table.hot_seat() {
-                        style::BRASS
-                    } else {
-                        style::ASH
-                    },
-                )
-                .strong(),
-            );
+            panel::end_headline(ui, headline, 34.0, won || table.hot_seat());
             // Why, as a sentence addressed to the person: "You resigned".
             let why = match ending {
                 crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
@@ -143,10 +133,8 @@ pub(super) fn banner(
                 }
                 None => {}
             }
-            ui.add_space(10.0);
-            if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
+            if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
                 send(Intent::NewGame);
             }
-            ui.label(style::muted(tr.t("hive.end.history"), 13.0));
         });
 }

@@ -1,20 +1,11 @@
 //! The lobby: the bot at a level or a second person here, Start, Continue (a saved game), a
 //! line on why the game is fair, and the online table (open one, or join one by its code).
 
-use crate::ai::Level;
 use crate::app::hive::{Intent, Table};
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button};
 use crate::i18n::Tr;
-use crate::play::Seat;
 use bevy_egui::egui;
-
-const OPPONENTS: [(Seat, &str); 4] = [
-    (Seat::Bot(Level::Easy), "hive.opponent.easy"),
-    (Seat::Bot(Level::Normal), "hive.opponent.normal"),
-    (Seat::Bot(Level::Hard), "hive.opponent.hard"),
-    (Seat::Person, "hive.opponent.person"),
-];
 
 pub(super) fn lobby(
     ctx: &egui::Context,
@@ -34,35 +25,22 @@ pub(super) fn lobby(
     )
     .width(440.0)
     .show(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            style::title(ui, tr.t("hive.lobby.title"), 30.0);
-            ui.label(style::cream(tr.t("hive.lobby.line"), 16.0));
-        });
-        ui.add_space(10.0);
+        panel::lobby_title(
+            ui,
+            tr.t("hive.lobby.title"),
+            style::cream(tr.t("hive.lobby.line"), 16.0),
+        );
         if let Some(saved) = &table.saved {
-            ui.vertical_centered(|ui| {
-                let plies = saved.state().ply().to_string();
-                if ui
-                    .add(big_button(
-                        tr.tf("hive.lobby.continue", &[("plies", &plies)]),
-                    ))
-                    .clicked()
-                {
-                    send(Intent::Continue);
-                }
-                ui.label(style::muted(tr.t("hive.lobby.or_new"), 14.0));
-            });
-            ui.add_space(8.0);
-        }
-        ui.label(egui::RichText::new(tr.t("hive.lobby.opponent")).color(style::MUTED));
-        ui.horizontal_wrapped(|ui| {
-            for (seat, key) in OPPONENTS {
-                let chosen = table.opponent == seat;
-                if crate::app::kit::choice(ui, chosen, tr.t(key)).clicked() && !chosen {
-                    send(Intent::Choose(seat));
-                }
+            let plies = saved.state().ply().to_string();
+            let button = tr.tf("hive.lobby.continue", &[("plies", &plies)]);
+            if panel::continue_offer(ui, button, tr.t("hive.lobby.or_new")) {
+                send(Intent::Continue);
             }
-        });
+        }
+        let choice = crate::app::kit::choice;
+        if let Some(seat) = panel::opponent_chooser(ui, tr, "hive", table.opponent, choice) {
+            send(Intent::Choose(seat));
+        }
         ui.add_space(12.0);
         ui.vertical_centered(|ui| {
             if ui.add(big_button(tr.t("hive.lobby.start"))).clicked() {

@@ -3,7 +3,7 @@
 
 use super::HivePanels;
 use crate::app::hive::{Intent, Table};
-use crate::app::kit::history::Step;
+use crate::app::kit::panel;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Explain;
 use crate::i18n::Tr;
@@ -83,20 +83,10 @@ pub(super) fn move_list(
         ui.horizontal(|ui| {
             let plies = table.state().map_or(0, |s| s.ply());
             let at = table.viewing.unwrap_or(plies);
-            if ui
-                .add_enabled(at > 0, egui::Button::new("◀"))
-                .on_hover_text(tr.t("hive.step_back"))
-                .clicked()
-            {
-                send(Intent::View(Step::Back));
-            }
-            if ui
-                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                .on_hover_text(tr.t("hive.step_forward"))
-                .clicked()
-            {
-                send(Intent::View(Step::Forward));
-            }
+            let hints = (tr.t("hive.step_back"), tr.t("hive.step_forward"));
+            panel::step_buttons(ui, (at > 0, table.viewing.is_some()), hints, |s| {
+                send(Intent::View(s));
+            });
             if let Some(n) = table.viewing {
                 ui.label(style::brass(
                     tr.tf("hive.viewing.short", &[("n", &n.to_string())]),

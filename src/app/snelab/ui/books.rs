@@ -41,7 +41,7 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
             Stakes::Street => tr.t("snelab.books.street").to_string(),
         },
         e.opponent
-            .map_or_else(dash, |o| tr.t(opponent_key(o)).to_string()),
+            .map_or_else(dash, |o| tr.t(&opponent_key(o)).to_string()),
         e.backward.map_or_else(dash, |on| {
             tr.t(if on {
                 "snelab.books.appeal_on"

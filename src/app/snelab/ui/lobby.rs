@@ -3,8 +3,7 @@
 //! reach it and Enter or Space changes it; the focused one wears a brass ring.
 
 use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
-use crate::ai::Level;
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::snelab::table::{Intent, Refusal, Table};
 use crate::app::style::{self, big_button};
 use crate::i18n::Tr;
@@ -13,20 +12,9 @@ use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Coin, Setup, Stakes};
 use bevy_egui::egui;
 
-/// The opponents the lobby offers, with their names' keys.
-const OPPONENTS: [(Seat, &str); 4] = [
-    (Seat::Bot(Level::Easy), "snelab.opponent.easy"),
-    (Seat::Bot(Level::Normal), "snelab.opponent.normal"),
-    (Seat::Bot(Level::Hard), "snelab.opponent.hard"),
-    (Seat::Person, "snelab.opponent.person"),
-];
-
 /// The i18n key of an opponent's name.
-pub(super) fn opponent_key(seat: Seat) -> &'static str {
-    OPPONENTS
-        .iter()
-        .find(|(s, _)| *s == seat)
-        .map_or("snelab.opponent.person", |(_, k)| k)
+pub(super) fn opponent_key(seat: Seat) -> String {
+    panel::opponent_key("snelab", seat)
 }
 
 pub(super) fn lobby(
@@ -40,17 +28,12 @@ pub(super) fn lobby(
     Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .width(500.0)
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                style::title(ui, tr.t("snelab.lobby.title"), 30.0);
-                ui.label(style::cream(
-                    tr.tf(
-                        "snelab.purse",
-                        &[("coins", &table.purse.coins().to_string())],
-                    ),
-                    22.0,
-                ));
-            });
-            ui.add_space(10.0);
+            let coins = table.purse.coins().to_string();
+            panel::lobby_title(
+                ui,
+                tr.t("snelab.lobby.title"),
+                style::cream(tr.tf("snelab.purse", &[("coins", &coins)]), 22.0),
+            );
             ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
             for (kind, name, line) in [
                 (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
@@ -69,16 +52,14 @@ pub(super) fn lobby(
                 }
             }
             ui.add_space(8.0);
-            ui.label(egui::RichText::new(tr.t("snelab.lobby.opponent")).color(style::MUTED));
-            ui.horizontal_wrapped(|ui| {
-                for (seat, key) in OPPONENTS {
-                    let r = ui.selectable_label(setup.opponent == seat, tr.t(key));
-                    focus_ring(ui, &r);
-                    if r.clicked() {
-                        setup.opponent = seat;
-                    }
-                }
-            });
+            let choice = |ui: &mut egui::Ui, chosen, words: &str| {
+                let r = ui.selectable_label(chosen, words);
+                focus_ring(ui, &r);
+                r
+            };
+            if let Some(seat) = panel::opponent_chooser(ui, tr, "snelab", setup.opponent, choice) {
+                setup.opponent = seat;
+            }
             ui.add_space(6.0);
             let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
             focus_ring(ui, &r);

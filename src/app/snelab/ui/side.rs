@@ -37,7 +37,8 @@ pub(super) fn side_panel(
                 ),
                 14.0,
             ));
-            let vs = tr.t(opponent_key(table.setup.opponent));
+            let vs = opponent_key(table.setup.opponent);
+            let vs = tr.t(&vs);
             ui.label(style::muted(tr.tf("snelab.versus", &[("who", vs)]), 14.0));
             // Which pieces are the player's.
             let you = if table.hot_seat() {

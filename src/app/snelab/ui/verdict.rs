@@ -4,6 +4,7 @@
 
 use super::lobby::reset_button;
 use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
+use crate::app::kit::panel;
 use crate::app::snelab::table::{Intent, Table};
 use crate::app::style::CentrePanel;
 use crate::app::style::{self, big_button};
@@ -79,18 +80,7 @@ pub(super) fn verdict(
         .over_all()
         .show(ctx, |ui| {
             ui.label(style::muted(tr.t("snelab.verdict.title"), 18.0));
-            ui.label(
-                style::text(
-                    headline,
-                    36.0,
-                    if won || hot_seat {
-                        style::BRASS
-                    } else {
-                        style::ASH
-                    },
-                )
-                .strong(),
-            );
+            panel::end_headline(ui, headline, 36.0, won || hot_seat);
             ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
             ui.add_space(8.0);
             ui.label(
