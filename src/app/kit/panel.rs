@@ -19,6 +19,46 @@ pub struct Panel<'a, T: TableKind> {
     pub send: &'a mut dyn FnMut(T::Intent),
 }
 
+impl<'a, T: TableKind> Panel<'a, T> {
+    /// A panel drawn in `ctx` in the player's words `tr`, reading `table`, its intents to `send`.
+    pub fn new(
+        ctx: &'a egui::Context,
+        tr: &'a Tr,
+        table: &'a T,
+        send: &'a mut dyn FnMut(T::Intent),
+    ) -> Panel<'a, T> {
+        Panel {
+            ctx,
+            tr,
+            table,
+            send,
+        }
+    }
+
+    /// Its parts, for a drawing: the context, the words, the table and where intents go.
+    #[allow(clippy::type_complexity)]
+    pub fn parts(
+        self,
+    ) -> (
+        &'a egui::Context,
+        &'a Tr,
+        &'a T,
+        &'a mut dyn FnMut(T::Intent),
+    ) {
+        (self.ctx, self.tr, self.table, self.send)
+    }
+
+    /// The same panel lent to one drawing, kept for the next.
+    pub fn reborrow(&mut self) -> Panel<'_, T> {
+        Panel {
+            ctx: self.ctx,
+            tr: self.tr,
+            table: self.table,
+            send: &mut *self.send,
+        }
+    }
+}
+
 /// A panel floating over the table: an egui `Area` holding a frame (the walnut
 /// [`panel_frame`] unless told otherwise), placed by an anchor or at a point of the screen.
 #[must_use]

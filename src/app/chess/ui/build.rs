@@ -2,10 +2,11 @@
 //! budget, the palette with drag and drop, every broken rule in words, Random army, Clear,
 //! Ready), the hot seat's hand-over screen, and the reveal.
 
+use super::Panel;
 use super::{GREEN, RED, to_board};
+use crate::app::chess::Intent;
 use crate::app::chess::table::{BuildStatus, build_status, piece_name};
 use crate::app::chess::view::square_at;
-use crate::app::chess::{Intent, Table};
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
@@ -23,7 +24,8 @@ pub(super) fn colour_word(tr: &Tr, c: Color) -> String {
     tr.say(&c.explain())
 }
 
-pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+pub(super) fn lobby(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .width(540.0)
         .show(ctx, |ui| {
@@ -85,13 +87,8 @@ pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl
 }
 
 /// The army builder (left), with the piece dragged from the palette following the pointer.
-pub(super) fn builder(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    camera: Option<(&Camera, &GlobalTransform)>,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(draft) = table.draft() else {
         return;
     };

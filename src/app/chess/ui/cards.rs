@@ -3,6 +3,7 @@
 //! preview, Seize's choice from the opponent's pile, the opponent's hand as card backs (face up
 //! after Scouting), both played piles, and the response window's bar with its countdown.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use super::{GREEN, RED};
@@ -52,13 +53,8 @@ fn holder(table: &Table, state: &State) -> Color {
 }
 
 /// Your hand along the near edge.
-pub(super) fn hand(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn hand(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -170,13 +166,8 @@ fn card_face(
 }
 
 /// What the card being aimed needs next, and what it will do.
-pub(super) fn aiming(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn aiming(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(pick) = &table.card else {
         return;
     };
@@ -324,13 +315,8 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
 
 /// The response window: the opener's card, a countdown, and the answers (Cancel, Seize, Pass)
 /// for a person; the engine's own windows say it is answering.
-pub(super) fn window(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn window(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };

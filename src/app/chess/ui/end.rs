@@ -1,5 +1,6 @@
 //! The end banner: who won and why, said to the person here, and a new game.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use crate::app::chess::{Intent, Table};
@@ -29,7 +30,8 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
 }
 
 /// The end: who won and why, and a new game.
-pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+pub(super) fn end(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };

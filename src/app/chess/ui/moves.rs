@@ -2,12 +2,12 @@
 //! marked while an earlier position is looked at, with Step back / Step forward and the way
 //! back to the game.
 
+use super::Panel;
+use crate::app::chess::Intent;
 use crate::app::chess::table::ListEntry;
-use crate::app::chess::{Intent, Table};
 use crate::app::kit::history::Step;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, panel_frame};
-use crate::i18n::Tr;
 use crate::rules::chess::{AttemptResult, Color};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -39,12 +39,8 @@ pub fn list_line(e: &ListEntry) -> String {
     line
 }
 
-pub(super) fn move_list(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn move_list(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let list = table.list();
     let at = table.viewing.unwrap_or(list.len());
     style::side_panel(ctx, "chess-moves", 230.0, |ui| {

@@ -3,6 +3,7 @@
 //! Resign) and the promotion chooser. The move list is `moves`, the odds, the dice and the
 //! latest attempt `dice`, the end banner `end`.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::{ChessPanels, GREEN, RED};
 use crate::app::chess::table::TurnStatus;
@@ -139,14 +140,8 @@ pub fn turn_line(tr: &Tr, table: &Table, status: TurnStatus, dots: usize) -> Str
 }
 
 /// The bar at the bottom: whose turn, what to do, Heal, Resign.
-pub(super) fn actions(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut ChessPanels,
-    dots: usize,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -223,12 +218,8 @@ pub(super) fn actions(
 }
 
 /// The promotion chooser: rook, bishop or knight.
-pub(super) fn promotion(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn promotion(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(choices) = &table.promotion else {
         return;
     };

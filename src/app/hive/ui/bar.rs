@@ -2,6 +2,7 @@
 //! warning in its last seconds), the fingerprint (shortened; the full value a click away, and
 //! copyable); and the bar at the bottom: whose turn, hints, All my moves, Take back, Resign.
 
+use super::Panel;
 use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
 use crate::app::kit::history::Step;
@@ -144,13 +145,8 @@ pub(super) fn players(
 }
 
 /// The bar at the bottom during a game.
-pub(super) fn actions(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };

@@ -2,16 +2,17 @@
 //! game record saved (a file on the desktop, a download in the browser) or copied, Verify this
 //! game, and a new game.
 
+use super::Panel;
 use super::verify::VerifyPage;
 use super::{GREEN, RED, is_you, seat_name};
-use crate::app::hive::{Intent, RecordSaved, Table};
+use crate::app::hive::{Intent, RecordSaved};
 use crate::app::kit::panel;
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
 use crate::app::style;
 use crate::app::style::CentrePanel;
 use crate::fair;
-use crate::i18n::{Explain, Tr};
+use crate::i18n::Explain;
 use crate::rules::GameKind;
 use bevy::prelude::MessageWriter;
 use bevy_egui::egui;
@@ -26,15 +27,13 @@ pub fn record_name(fingerprint: &str) -> String {
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn banner(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
+    p: Panel,
     saved: &mut RecordSaved,
     data_dir: Option<&std::path::Path>,
     verify: &mut VerifyPage,
     go: &mut MessageWriter<Navigate>,
 ) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };

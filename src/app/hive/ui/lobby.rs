@@ -1,20 +1,18 @@
 //! The lobby: the bot at a level or a second person here, Start, Continue (a saved game), a
 //! line on why the game is fair, and the online table (open one, or join one by its code).
 
-use crate::app::hive::{Intent, Table};
+use super::Panel;
+use crate::app::hive::Intent;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button};
-use crate::i18n::Tr;
 use bevy_egui::egui;
 
 pub(super) fn lobby(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
+    p: Panel,
     form: &mut super::online::OnlineForm,
     server: &mut String,
 ) -> Option<crate::app::hive::link::GoOnline> {
+    let (ctx, tr, table, send) = p.parts();
     let mut go = None;
     // Two panels side by side: a game here (the bot or a person at this device), and the
     // online table.

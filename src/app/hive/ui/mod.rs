@@ -25,6 +25,9 @@ use crate::rules::hive::{Colour, State};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+/// What a panel of the table draws with (the context, the words, the table, its intents).
+type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
+
 /// What the panels have open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HivePanels {
@@ -118,10 +121,11 @@ fn table_ui(
     let mut send = |i: super::Intent| {
         intents.write(crate::app::kit::Intended(i));
     };
+    let mut p = Panel::new(ctx, &tr, &table, &mut send);
     match table.phase {
         super::Phase::Lobby => {
             let mut server = settings.0.server.clone();
-            if let Some(g) = lobby::lobby(ctx, &tr, &table, &mut send, &mut form, &mut server) {
+            if let Some(g) = lobby::lobby(p, &mut form, &mut server) {
                 go_online.write(g);
             }
             if server != settings.0.server {
@@ -132,7 +136,7 @@ fn table_ui(
             return Ok(());
         }
         super::Phase::Waiting => {
-            online::waiting(ctx, &tr, &table, &mut send);
+            online::waiting(ctx, &tr, &table, &mut p.send);
             return Ok(());
         }
         super::Phase::Seating { left } => {
@@ -151,23 +155,20 @@ fn table_ui(
         seat.is_thinking(),
         time.elapsed_secs(),
     );
-    moves::move_list(ctx, &tr, &table, &mut panels, &mut send);
+    moves::move_list(p.reborrow(), &mut panels);
     if table.phase == super::Phase::Over {
         let data_dir = options.and_then(|o| o.data_dir.clone());
         end::banner(
-            ctx,
-            &tr,
-            &table,
-            &mut send,
+            p,
             &mut saved,
             data_dir.as_deref(),
             &mut verify_page,
             &mut go,
         );
     } else {
-        bar::actions(ctx, &tr, &table, &mut panels, &mut send);
+        bar::actions(p.reborrow(), &mut panels);
         if panels.moves {
-            moves::all_my_moves(ctx, &tr, &table, &mut panels, &mut send);
+            moves::all_my_moves(p, &mut panels);
         }
     }
     stack_list(ctx, &tr, &table, hovered.0);

@@ -2,22 +2,17 @@
 //! "All my moves": every legal move in words, in the player's language; choosing one plays it.
 
 use super::HivePanels;
-use crate::app::hive::{Intent, Table};
+use super::Panel;
+use crate::app::hive::Intent;
 use crate::app::kit::panel;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Explain;
-use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use crate::rules::hive::words::describe;
 use bevy_egui::egui;
 
-pub(super) fn move_list(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let lines = table.move_lines();
     style::side_panel(ctx, "hive-moves", 280.0, |ui| {
         ui.horizontal(|ui| {
@@ -97,13 +92,8 @@ pub(super) fn move_list(
     });
 }
 
-pub(super) fn all_my_moves(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(state) = table.state() else {
         return;
     };

@@ -2,6 +2,7 @@
 //! payment, hints, and while paying the running sum with Confirm and Cancel; and the question
 //! "Resign this case?" over the court.
 
+use super::Panel;
 use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
 use crate::app::style::CentrePanel;
@@ -42,13 +43,8 @@ pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
     }
 }
 
-pub(super) fn play_bar(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    t: f32,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn play_bar(p: Panel, t: f32) {
+    let (ctx, tr, table, send) = p.parts();
     style::bottom_bar(ctx, "snelab-bar", 560.0, |ui| {
         if let Pick::Paying { state, .. } = &table.pick {
             if let Some(c) = shown_capture(table) {
@@ -136,12 +132,8 @@ pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
 
 /// "Resign this case?" over the court, for the side to act: Resign (Enter) settles it as that
 /// side's loss, Cancel (Escape) goes back to the case.
-pub(super) fn resign_question(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn resign_question(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     // The purse is its owner's: the other person of a hot seat loses the case, not a stake.
     let line = match table.to_act() {
         Some(side) if side != table.setup.owner => {

@@ -2,6 +2,7 @@
 //! Sit down, the Books and Reset all. Every choice is an egui widget, so Tab and the arrows
 //! reach it and Enter or Space changes it; the focused one wears a brass ring.
 
+use super::Panel;
 use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
 use crate::app::kit::panel::{self, Floating};
 use crate::app::snelab::table::{Intent, Refusal, Table};
@@ -17,14 +18,8 @@ pub(super) fn opponent_key(seat: Seat) -> String {
     panel::opponent_key("snelab", seat)
 }
 
-pub(super) fn lobby(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    setup: &mut Setup,
-    panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels) {
+    let (ctx, tr, table, send) = p.parts();
     Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .width(500.0)
         .show(ctx, |ui| {
@@ -107,7 +102,7 @@ pub(super) fn reset_button(
     tr: &Tr,
     table: &Table,
     panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
+    send: &mut dyn FnMut(Intent),
     urgent: bool,
 ) {
     if panels.confirm_reset {

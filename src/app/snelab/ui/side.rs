@@ -2,21 +2,17 @@
 //! side's Bar (explained on hover), Resign (for the person to act; it asks first), and the move
 //! list, scrolled by whole rows.
 
+use super::Panel;
 use super::lobby::opponent_key;
-use crate::app::snelab::table::{Intent, Table};
+use crate::app::snelab::table::Intent;
 use crate::app::style;
-use crate::i18n::Tr;
 use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Phase, Stakes};
 use crate::rules::snelab::Side;
 use bevy_egui::egui;
 
-pub(super) fn side_panel(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn side_panel(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     style::side_panel(ctx, "snelab-side", 210.0, |ui| {
         ui.label(style::brass(
             tr.tf(

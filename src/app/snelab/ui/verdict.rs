@@ -2,13 +2,14 @@
 //! gross take where it helps: "You collect 22 of the 24; your purse +10"), the purse before and
 //! after, Next case, Books and Reset all.
 
+use super::Panel;
 use super::lobby::reset_button;
 use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
 use crate::app::kit::panel;
-use crate::app::snelab::table::{Intent, Table};
+use crate::app::snelab::table::Intent;
 use crate::app::style::CentrePanel;
 use crate::app::style::{self, big_button};
-use crate::i18n::{Explain, Message, Tr, msg};
+use crate::i18n::{Explain, Message, msg};
 use crate::play::snelab::{CaseEnd, Settled, Stakes};
 use crate::rules::snelab::Reason;
 use bevy_egui::egui;
@@ -54,14 +55,8 @@ pub fn reason_line(s: &Settled) -> Message {
     msg(key).with_words("side", side.explain())
 }
 
-pub(super) fn verdict(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    s: &Settled,
-    panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
+    let (ctx, tr, table, send) = p.parts();
     let won = s.winner == s.your_side;
     let hot_seat = table.hot_seat();
     let headline = if hot_seat {
