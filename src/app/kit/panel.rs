@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::Tr;
 use crate::play::Seat;
+use bevy::prelude::{Camera, GlobalTransform, Vec3};
 use bevy_egui::egui;
 
 /// What a table's panel draws with: the egui context, the player's words, the table it reads,
@@ -84,6 +85,27 @@ impl Floating {
         )
     }
 
+    /// The players' panel at the top left of a table, `width` wide.
+    pub fn players(id: impl egui::AsId, width: f32) -> Floating {
+        Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, 84.0])
+            .margin(16, 12)
+            .width(width)
+    }
+
+    /// A label on the table (a count, a name, the odds under a square): its `pivot` on the
+    /// point `at`, under the panels, the pointer going through it, in a dark label frame
+    /// ([`style::label_frame`] with `alpha`, `radius` and `margin`).
+    pub fn mark(
+        id: impl egui::AsId,
+        (at, pivot): (egui::Pos2, egui::Align2),
+        (alpha, radius, margin): (u8, u8, (i8, i8)),
+    ) -> Floating {
+        Floating::at(id, at, pivot)
+            .still()
+            .order(egui::Order::Background)
+            .frame(style::label_frame(alpha, radius, margin))
+    }
+
     fn of(area: egui::Area) -> Floating {
         Floating {
             area,
@@ -144,6 +166,37 @@ impl Floating {
         })
         .inner
     }
+}
+
+/// Where a point of the world shows on the screen through the table's `camera`, in egui's
+/// points, if the camera sees it.
+pub fn on_screen(camera: Option<(&Camera, &GlobalTransform)>, p: Vec3) -> Option<egui::Pos2> {
+    let (camera, transform) = camera?;
+    let v = camera.world_to_viewport(transform, p).ok()?;
+    Some(egui::pos2(v.x, v.y))
+}
+
+/// A walnut window with a title bar and a close button (which turns `open` false), neither
+/// folded nor resized, fixed at `align`'s place moved by `offset`, `margin` inside its frame.
+pub fn window<'a>(
+    title: &str,
+    open: &'a mut bool,
+    (align, offset): (egui::Align2, [f32; 2]),
+    margin: i8,
+) -> egui::Window<'a> {
+    egui::Window::new(title)
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(align, offset)
+        .frame(panel_frame().inner_margin(egui::Margin::same(margin)))
+}
+
+/// The top of a lobby of the game `game`: its title and its line (the keys
+/// `<game>.lobby.title` and `<game>.lobby.line`).
+pub fn lobby_head(ui: &mut egui::Ui, tr: &Tr, game: &str) {
+    let (title, line) = (format!("{game}.lobby.title"), format!("{game}.lobby.line"));
+    lobby_title(ui, tr.t(&title), style::cream(tr.t(&line), 16.0));
 }
 
 /// The top of a lobby: its `title`, and a `line` under it, centred.

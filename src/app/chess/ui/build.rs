@@ -29,11 +29,7 @@ pub(super) fn lobby(p: Panel) {
     Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .width(540.0)
         .show(ctx, |ui| {
-            panel::lobby_title(
-                ui,
-                tr.t("chess.lobby.title"),
-                style::cream(tr.t("chess.lobby.line"), 16.0),
-            );
+            panel::lobby_head(ui, tr, "chess");
             if let Some(saved) = &table.saved {
                 let n = saved.len().to_string();
                 let button = tr.tf("chess.lobby.continue", &[("actions", &n)]);

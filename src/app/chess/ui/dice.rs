@@ -42,26 +42,27 @@ pub(super) fn odds(
         let Some(p) = to_screen(camera, square_pos(to) + Vec3::new(0.0, 0.0, 0.42)) else {
             continue;
         };
-        Floating::at(("chess-odds", to), p, egui::Align2::CENTER_CENTER)
-            .still()
-            .order(egui::Order::Background)
-            .frame(style::label_frame(225, 6, (5, 1)))
-            .show(ctx, |ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                ui.horizontal(|ui| {
-                    if odds.wound == 0 && odds.miss == 0 {
-                        ui.label(style::text(tr.t("chess.odds.dies"), 13.0, GREEN).strong());
-                        return;
-                    }
-                    for (r, c) in [
-                        (AttemptResult::Success, GREEN),
-                        (AttemptResult::Wound, RED),
-                        (AttemptResult::Miss, GREY),
-                    ] {
-                        ui.label(style::text(percent(odds, r), 13.0, c).strong());
-                    }
-                });
+        Floating::mark(
+            ("chess-odds", to),
+            (p, egui::Align2::CENTER_CENTER),
+            (225, 6, (5, 1)),
+        )
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.horizontal(|ui| {
+                if odds.wound == 0 && odds.miss == 0 {
+                    ui.label(style::text(tr.t("chess.odds.dies"), 13.0, GREEN).strong());
+                    return;
+                }
+                for (r, c) in [
+                    (AttemptResult::Success, GREEN),
+                    (AttemptResult::Wound, RED),
+                    (AttemptResult::Miss, GREY),
+                ] {
+                    ui.label(style::text(percent(odds, r), 13.0, c).strong());
+                }
             });
+        });
     }
     egui::Area::new(egui::Id::new("chess-odds-legend"))
         .anchor(

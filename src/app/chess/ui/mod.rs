@@ -143,16 +143,7 @@ fn table_ui(
 }
 
 /// A point of the world on the screen.
-pub(super) fn to_screen(
-    camera: Option<(&Camera, &GlobalTransform)>,
-    p: Vec3,
-) -> Option<egui::Pos2> {
-    let (camera, at) = camera?;
-    camera
-        .world_to_viewport(at, p)
-        .ok()
-        .map(|v| egui::pos2(v.x, v.y))
-}
+pub(super) use crate::app::kit::panel::on_screen as to_screen;
 
 /// The point of the board's surface under a point of the screen.
 pub(super) fn to_board(camera: Option<(&Camera, &GlobalTransform)>, p: egui::Pos2) -> Option<Vec3> {

@@ -43,64 +43,61 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
         return;
     };
     let shown = table.shown();
-    Floating::anchored("chess-players", egui::Align2::LEFT_TOP, [16.0, 84.0])
-        .margin(16, 12)
-        .width(260.0)
-        .show(ctx, |ui| {
-            for colour in [Color::White, Color::Black] {
-                let to_act = game.awaited() == Some(colour);
-                ui.horizontal(|ui| {
-                    let dot = if to_act { "▶" } else { " " };
-                    ui.label(style::brass(dot, 16.0));
-                    ui.label(style::text(
-                        tr.tf(
-                            "chess.players.line",
-                            &[
-                                ("colour", &capital(&colour_word(tr, colour))),
-                                ("who", &seat_name(tr, table, colour)),
-                            ],
-                        ),
-                        16.0,
-                        if to_act { style::CREAM } else { style::MUTED },
-                    ));
-                });
-            }
-            if let Some(s) = shown
-                && s.in_check()
-                && s.end().is_none()
-            {
-                ui.label(
-                    style::text(
-                        tr.tf(
-                            "chess.in_check",
-                            &[("colour", &capital(&colour_word(tr, s.turn())))],
-                        ),
-                        16.0,
-                        RED,
-                    )
-                    .strong(),
-                );
-            }
-            if game.artifacts() {
-                let state = game.state();
-                ui.label(style::ash(
+    Floating::players("chess-players", 260.0).show(ctx, |ui| {
+        for colour in [Color::White, Color::Black] {
+            let to_act = game.awaited() == Some(colour);
+            ui.horizontal(|ui| {
+                let dot = if to_act { "▶" } else { " " };
+                ui.label(style::brass(dot, 16.0));
+                ui.label(style::text(
                     tr.tf(
-                        "chess.reserves",
+                        "chess.players.line",
                         &[
-                            ("white", &state.reserve(Color::White).to_string()),
-                            ("black", &state.reserve(Color::Black).to_string()),
+                            ("colour", &capital(&colour_word(tr, colour))),
+                            ("who", &seat_name(tr, table, colour)),
                         ],
                     ),
-                    13.0,
+                    16.0,
+                    if to_act { style::CREAM } else { style::MUTED },
                 ));
-            }
-            let artifacts = if game.artifacts() {
-                "chess.artifacts.on"
-            } else {
-                "chess.artifacts.off"
-            };
-            ui.label(style::muted(tr.t(artifacts), 13.0));
-        });
+            });
+        }
+        if let Some(s) = shown
+            && s.in_check()
+            && s.end().is_none()
+        {
+            ui.label(
+                style::text(
+                    tr.tf(
+                        "chess.in_check",
+                        &[("colour", &capital(&colour_word(tr, s.turn())))],
+                    ),
+                    16.0,
+                    RED,
+                )
+                .strong(),
+            );
+        }
+        if game.artifacts() {
+            let state = game.state();
+            ui.label(style::ash(
+                tr.tf(
+                    "chess.reserves",
+                    &[
+                        ("white", &state.reserve(Color::White).to_string()),
+                        ("black", &state.reserve(Color::Black).to_string()),
+                    ],
+                ),
+                13.0,
+            ));
+        }
+        let artifacts = if game.artifacts() {
+            "chess.artifacts.on"
+        } else {
+            "chess.artifacts.off"
+        };
+        ui.label(style::muted(tr.t(artifacts), 13.0));
+    });
 }
 
 /// The line of the bottom bar for `status`: an action still landing is told as such, so "your

@@ -30,118 +30,115 @@ pub(super) fn players(
     let Some(game) = &table.game else {
         return;
     };
-    Floating::anchored("hive-players", egui::Align2::LEFT_TOP, [16.0, 84.0])
-        .margin(16, 12)
-        .width(250.0)
-        .show(ctx, |ui| {
-            for colour in [Colour::Ash, Colour::Walnut] {
-                let to_act = game.awaited() == Some(colour);
-                let clock = table.time_left().filter(|_| to_act);
-                ui.horizontal(|ui| {
-                    // The clock keeps its place at the right; the name takes what is
-                    // left and is cut short (…) rather than run into the clock.
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        let low = clock.is_some_and(|l| l <= 10.0);
-                        // Room for "0:00" even when no clock shows, so the names
-                        // of both rows line up.
-                        let (w, h) = (64.0, 26.0);
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(w, h),
-                            egui::Layout::right_to_left(egui::Align::Center),
-                            |ui| {
-                                ui.set_min_size(egui::vec2(w, h));
-                                if let Some(left) = clock {
-                                    ui.add(
-                                        egui::Label::new(
-                                            egui::RichText::new(clock_text(left))
-                                                .monospace()
-                                                .size(if low { 22.0 } else { 18.0 })
-                                                .color(if low { RED } else { style::CREAM })
-                                                .strong(),
-                                        )
-                                        .wrap_mode(egui::TextWrapMode::Extend),
-                                    );
-                                }
-                            },
-                        );
-                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                            // The mark's place is kept on both rows, so
-                            // the names line up.
-                            let dot = if to_act { "▶" } else { "" };
-                            ui.add_sized([14.0, 20.0], egui::Label::new(style::brass(dot, 16.0)));
-                            let wood = tr.t(match colour {
-                                Colour::Ash => "hive.wood.ash",
-                                Colour::Walnut => "hive.wood.walnut",
-                            });
-                            ui.add(
-                                egui::Label::new(style::text(
-                                    tr.tf(
-                                        "hive.players.line",
-                                        &[("colour", wood), ("who", &seat_name(tr, table, colour))],
-                                    ),
-                                    16.0,
-                                    if to_act { style::CREAM } else { style::MUTED },
-                                ))
-                                .truncate(),
-                            );
+    Floating::players("hive-players", 250.0).show(ctx, |ui| {
+        for colour in [Colour::Ash, Colour::Walnut] {
+            let to_act = game.awaited() == Some(colour);
+            let clock = table.time_left().filter(|_| to_act);
+            ui.horizontal(|ui| {
+                // The clock keeps its place at the right; the name takes what is
+                // left and is cut short (…) rather than run into the clock.
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let low = clock.is_some_and(|l| l <= 10.0);
+                    // Room for "0:00" even when no clock shows, so the names
+                    // of both rows line up.
+                    let (w, h) = (64.0, 26.0);
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(w, h),
+                        egui::Layout::right_to_left(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_size(egui::vec2(w, h));
+                            if let Some(left) = clock {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(clock_text(left))
+                                            .monospace()
+                                            .size(if low { 22.0 } else { 18.0 })
+                                            .color(if low { RED } else { style::CREAM })
+                                            .strong(),
+                                    )
+                                    .wrap_mode(egui::TextWrapMode::Extend),
+                                );
+                            }
+                        },
+                    );
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        // The mark's place is kept on both rows, so
+                        // the names line up.
+                        let dot = if to_act { "▶" } else { "" };
+                        ui.add_sized([14.0, 20.0], egui::Label::new(style::brass(dot, 16.0)));
+                        let wood = tr.t(match colour {
+                            Colour::Ash => "hive.wood.ash",
+                            Colour::Walnut => "hive.wood.walnut",
                         });
+                        ui.add(
+                            egui::Label::new(style::text(
+                                tr.tf(
+                                    "hive.players.line",
+                                    &[("colour", wood), ("who", &seat_name(tr, table, colour))],
+                                ),
+                                16.0,
+                                if to_act { style::CREAM } else { style::MUTED },
+                            ))
+                            .truncate(),
+                        );
                     });
                 });
-            }
-            if let Some(colour) = game.awaited()
-                && table.time_left().is_some_and(|l| l <= 10.0)
-            {
-                ui.label(style::text(
-                    tr.tf(
-                        "hive.clock.warning",
-                        &[("who", &seat_name(tr, table, colour))],
-                    ),
-                    14.0,
-                    RED,
-                ));
-            }
-            if thinking && table.busy <= 0.0 {
-                let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
-                ui.label(style::muted(
-                    format!("{}{dots}", tr.t("hive.thinking")),
-                    14.0,
-                ));
-            }
-            ui.separator();
-            let fp = game.fingerprint();
-            ui.horizontal(|ui| {
-                ui.label(style::muted(tr.t("hive.fingerprint"), 13.0));
-                let shown = if panels.fingerprint {
-                    fp.clone()
-                } else {
-                    short(&fp)
-                };
-                if ui
-                    .link(egui::RichText::new(shown).monospace().size(13.0))
-                    .on_hover_text(tr.t("hive.fingerprint.hint"))
-                    .clicked()
-                {
-                    panels.fingerprint = !panels.fingerprint;
-                }
             });
-            if panels.fingerprint {
-                ui.label(
-                    egui::RichText::new(&fp[..32])
-                        .monospace()
-                        .size(12.0)
-                        .color(style::ASH),
-                );
-                ui.label(
-                    egui::RichText::new(&fp[32..])
-                        .monospace()
-                        .size(12.0)
-                        .color(style::ASH),
-                );
-                if ui.button(tr.t("hive.copy")).clicked() {
-                    ui.ctx().copy_text(fp.clone());
-                }
+        }
+        if let Some(colour) = game.awaited()
+            && table.time_left().is_some_and(|l| l <= 10.0)
+        {
+            ui.label(style::text(
+                tr.tf(
+                    "hive.clock.warning",
+                    &[("who", &seat_name(tr, table, colour))],
+                ),
+                14.0,
+                RED,
+            ));
+        }
+        if thinking && table.busy <= 0.0 {
+            let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
+            ui.label(style::muted(
+                format!("{}{dots}", tr.t("hive.thinking")),
+                14.0,
+            ));
+        }
+        ui.separator();
+        let fp = game.fingerprint();
+        ui.horizontal(|ui| {
+            ui.label(style::muted(tr.t("hive.fingerprint"), 13.0));
+            let shown = if panels.fingerprint {
+                fp.clone()
+            } else {
+                short(&fp)
+            };
+            if ui
+                .link(egui::RichText::new(shown).monospace().size(13.0))
+                .on_hover_text(tr.t("hive.fingerprint.hint"))
+                .clicked()
+            {
+                panels.fingerprint = !panels.fingerprint;
             }
         });
+        if panels.fingerprint {
+            ui.label(
+                egui::RichText::new(&fp[..32])
+                    .monospace()
+                    .size(12.0)
+                    .color(style::ASH),
+            );
+            ui.label(
+                egui::RichText::new(&fp[32..])
+                    .monospace()
+                    .size(12.0)
+                    .color(style::ASH),
+            );
+            if ui.button(tr.t("hive.copy")).clicked() {
+                ui.ctx().copy_text(fp.clone());
+            }
+        }
+    });
 }
 
 /// The bar at the bottom during a game.

@@ -23,11 +23,7 @@ pub(super) fn lobby(
     )
     .width(440.0)
     .show(ctx, |ui| {
-        panel::lobby_title(
-            ui,
-            tr.t("hive.lobby.title"),
-            style::cream(tr.t("hive.lobby.line"), 16.0),
-        );
+        panel::lobby_head(ui, tr, "hive");
         if let Some(saved) = &table.saved {
             let plies = saved.state().ply().to_string();
             let button = tr.tf("hive.lobby.continue", &[("plies", &plies)]);

@@ -182,17 +182,12 @@ fn reserve_counts(
     table: &super::Table,
     camera: Option<(&Camera, &GlobalTransform)>,
 ) {
-    let Some((camera, at)) = camera else {
+    if camera.is_none() {
         return;
-    };
+    }
     let shown = table.shown();
     let near = table.near();
-    let screen = |p: Vec3| {
-        camera
-            .world_to_viewport(at, p)
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let screen = |p: Vec3| crate::app::kit::panel::on_screen(camera, p);
     for colour in [Colour::Ash, Colour::Walnut] {
         for creature in crate::rules::hive::Creature::ALL {
             let n = shown.board().reserve_count(colour, creature);
@@ -204,14 +199,11 @@ fn reserve_counts(
             let Some(p) = screen(top + Vec3::new(0.55, 0.0, -0.35)) else {
                 continue;
             };
-            Floating::at(
+            Floating::mark(
                 ("hive-count", colour, creature),
-                p,
-                egui::Align2::CENTER_CENTER,
+                (p, egui::Align2::CENTER_CENTER),
+                (210, 7, (6, 1)),
             )
-            .still()
-            .order(egui::Order::Background)
-            .frame(style::label_frame(210, 7, (6, 1)))
             .show(ctx, |ui| {
                 ui.add(
                     egui::Label::new(style::cream(format!("×{n}"), 14.0).strong())
@@ -224,16 +216,17 @@ fn reserve_counts(
             + Vec3::new(0.0, 0.0, 0.9);
         if let Some(p) = screen(foot) {
             let who = seat_name(tr, table, colour);
-            Floating::at(("hive-reserve", colour), p, egui::Align2::CENTER_TOP)
-                .still()
-                .order(egui::Order::Background)
-                .frame(style::label_frame(170, 6, (8, 1)))
-                .show(ctx, |ui| {
-                    ui.add(
-                        egui::Label::new(style::ash(tr.tf("hive.reserve", &[("who", &who)]), 14.0))
-                            .wrap_mode(egui::TextWrapMode::Extend),
-                    );
-                });
+            Floating::mark(
+                ("hive-reserve", colour),
+                (p, egui::Align2::CENTER_TOP),
+                (170, 6, (8, 1)),
+            )
+            .show(ctx, |ui| {
+                ui.add(
+                    egui::Label::new(style::ash(tr.tf("hive.reserve", &[("who", &who)]), 14.0))
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            });
         }
     }
 }

@@ -5,7 +5,7 @@ use super::HivePanels;
 use super::Panel;
 use crate::app::hive::Intent;
 use crate::app::kit::panel;
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::i18n::Explain;
 use crate::rules::hive::Colour;
 use crate::rules::hive::words::describe;
@@ -98,42 +98,34 @@ pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
         return;
     };
     let mut open = true;
-    egui::Window::new(tr.t("hive.moves.title"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_CENTER, [16.0, 40.0])
-        .frame(panel_frame().inner_margin(egui::Margin::same(12)))
-        .show(ctx, |ui| {
-            ui.set_width(420.0);
-            let moves = state.legal_moves();
-            ui.label(style::muted(
-                tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]),
-                13.0,
-            ));
-            egui::ScrollArea::vertical()
-                .max_height(360.0)
-                .show(ui, |ui| {
-                    let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
-                        .into_iter()
-                        .map(|m| (tr.say(&describe(state.board(), m)), m))
-                        .collect();
-                    lines.sort_by(|a, b| a.0.cmp(&b.0));
-                    for (text, m) in lines {
-                        let notation = state.move_string(m);
-                        if ui
-                            .add(
-                                egui::Button::new(egui::RichText::new(&text).size(15.0))
-                                    .frame(false),
-                            )
-                            .on_hover_text(notation)
-                            .clicked()
-                        {
-                            send(Intent::Play(m));
-                        }
+    let at = (egui::Align2::LEFT_CENTER, [16.0, 40.0]);
+    panel::window(tr.t("hive.moves.title"), &mut open, at, 12).show(ctx, |ui| {
+        ui.set_width(420.0);
+        let moves = state.legal_moves();
+        ui.label(style::muted(
+            tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]),
+            13.0,
+        ));
+        egui::ScrollArea::vertical()
+            .max_height(360.0)
+            .show(ui, |ui| {
+                let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
+                    .into_iter()
+                    .map(|m| (tr.say(&describe(state.board(), m)), m))
+                    .collect();
+                lines.sort_by(|a, b| a.0.cmp(&b.0));
+                for (text, m) in lines {
+                    let notation = state.move_string(m);
+                    if ui
+                        .add(egui::Button::new(egui::RichText::new(&text).size(15.0)).frame(false))
+                        .on_hover_text(notation)
+                        .clicked()
+                    {
+                        send(Intent::Play(m));
                     }
-                });
-        });
+                }
+            });
+    });
     if !open {
         panels.moves = false;
     }

@@ -19,14 +19,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// Where a point of the table shows on the screen, in egui's points.
-pub(super) fn on_screen(
-    camera: Option<(&Camera, &GlobalTransform)>,
-    p: Vec3,
-) -> Option<egui::Pos2> {
-    let (camera, transform) = camera?;
-    let v = camera.world_to_viewport(transform, p).ok()?;
-    Some(egui::pos2(v.x, v.y))
-}
+pub(super) use crate::app::kit::panel::on_screen;
 
 pub(super) fn badge(
     ctx: &egui::Context,

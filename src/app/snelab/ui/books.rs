@@ -4,8 +4,9 @@
 
 use super::lobby::opponent_key;
 use super::{SnelabPanels, focus_ring, reason_text, side_name};
+use crate::app::kit::panel;
 use crate::app::snelab::table::Table;
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::{LedgerEntry, Stakes};
 use bevy_egui::egui;
@@ -60,13 +61,9 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
 pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels) {
     let mut open = true;
     let mut close = false;
-    egui::Window::new(tr.t("snelab.books.title"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+    let at = (egui::Align2::CENTER_CENTER, [0.0, 10.0]);
+    panel::window(tr.t("snelab.books.title"), &mut open, at, 16)
         .order(egui::Order::Foreground)
-        .frame(panel_frame().inner_margin(egui::Margin::same(16)))
         .show(ctx, |ui| {
             // Wide enough for the nine columns (a vertical scroll area would clip the rest).
             ui.set_min_width(880.0);
