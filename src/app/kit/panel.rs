@@ -287,6 +287,33 @@ pub fn step_buttons(
     }
 }
 
+/// Resign, asked once more: while `asking`, the `question` with Yes and No (`answers`'
+/// words), else the Resign button (the words `resign`, pressable when `can`). Whether Yes was
+/// pressed.
+pub fn resign_asked(
+    ui: &mut egui::Ui,
+    asking: &mut bool,
+    question: egui::RichText,
+    answers: (&str, &str),
+    (resign, can): (&str, bool),
+) -> bool {
+    if !*asking {
+        if ui.add_enabled(can, egui::Button::new(resign)).clicked() {
+            *asking = true;
+        }
+        return false;
+    }
+    ui.label(question);
+    let yes = ui.button(answers.0).clicked();
+    if yes {
+        *asking = false;
+    }
+    if ui.button(answers.1).clicked() {
+        *asking = false;
+    }
+    yes
+}
+
 /// The headline of a game's end, large and strong: brass when `bright` (a win, a hot seat's
 /// end), ash for a loss.
 pub fn end_headline(ui: &mut egui::Ui, headline: String, size: f32, bright: bool) {

@@ -8,7 +8,7 @@ use super::build::{capital, colour_word};
 use super::{ChessPanels, GREEN, RED};
 use crate::app::chess::table::TurnStatus;
 use crate::app::chess::{Intent, Phase, Table};
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
@@ -192,23 +192,12 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                     send(Intent::Act(cancel));
                 }
             }
-            if panels.confirm_resign {
-                ui.label(style::text(tr.t("chess.resign.sure"), 15.0, RED));
-                if ui.button(tr.t("chess.resign.yes")).clicked() {
-                    panels.confirm_resign = false;
-                    send(Intent::Resign);
-                }
-                if ui.button(tr.t("chess.resign.no")).clicked() {
-                    panels.confirm_resign = false;
-                }
-            } else if ui
-                .add_enabled(
-                    table.phase == Phase::Play && !table.animating(),
-                    egui::Button::new(tr.t("chess.resign")),
-                )
-                .clicked()
-            {
-                panels.confirm_resign = true;
+            let question = style::text(tr.t("chess.resign.sure"), 15.0, RED);
+            let answers = (tr.t("chess.resign.yes"), tr.t("chess.resign.no"));
+            let can = table.phase == Phase::Play && !table.animating();
+            let resign = (tr.t("chess.resign"), can);
+            if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
+                send(Intent::Resign);
             }
         });
     });

@@ -6,7 +6,7 @@ use super::Panel;
 use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
 use crate::app::kit::history::Step;
-use crate::app::kit::panel::Floating;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style;
 use crate::fair::short;
 use crate::i18n::Tr;
@@ -208,17 +208,11 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
                     send(Intent::TakeBack);
                 }
             }
-            if panels.confirm_resign {
-                ui.label(egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM));
-                if ui.button(tr.t("hive.resign.yes")).clicked() {
-                    panels.confirm_resign = false;
-                    send(Intent::Resign);
-                }
-                if ui.button(tr.t("hive.resign.no")).clicked() {
-                    panels.confirm_resign = false;
-                }
-            } else if ui.button(tr.t("hive.resign")).clicked() {
-                panels.confirm_resign = true;
+            let question = egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM);
+            let answers = (tr.t("hive.resign.yes"), tr.t("hive.resign.no"));
+            let resign = (tr.t("hive.resign"), true);
+            if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
+                send(Intent::Resign);
             }
         });
     });

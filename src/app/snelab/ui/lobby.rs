@@ -81,23 +81,37 @@ pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels) {
                 if r.clicked() {
                     send(Intent::Sit);
                 }
-                ui.add_space(6.0);
-                centred_row(ui, "lobby", |ui| {
-                    let books = ui.add_enabled(
-                        !table.purse.books().is_empty(),
-                        egui::Button::new(tr.t("snelab.books")),
-                    );
-                    focus_ring(ui, &books);
-                    if books.clicked() {
-                        panels.open_books(by_keys(ui));
-                    }
-                    reset_button(ui, tr, table, panels, send, sit.is_err());
-                });
+                books_and_reset(ui, "lobby", tr, table, panels, send, sit.is_err());
             });
         });
 }
 
-pub(super) fn reset_button(
+/// Books and Reset all, in a row centred under the lobby's or the verdict's big button (`salt`
+/// keeps the two rows apart); Reset all stands out when `urgent`.
+pub(super) fn books_and_reset(
+    ui: &mut egui::Ui,
+    salt: &str,
+    tr: &Tr,
+    table: &Table,
+    panels: &mut SnelabPanels,
+    send: &mut dyn FnMut(Intent),
+    urgent: bool,
+) {
+    ui.add_space(6.0);
+    centred_row(ui, salt, |ui| {
+        let books = ui.add_enabled(
+            !table.purse.books().is_empty(),
+            egui::Button::new(tr.t("snelab.books")),
+        );
+        focus_ring(ui, &books);
+        if books.clicked() {
+            panels.open_books(by_keys(ui));
+        }
+        reset_button(ui, tr, table, panels, send, urgent);
+    });
+}
+
+fn reset_button(
     ui: &mut egui::Ui,
     tr: &Tr,
     table: &Table,

@@ -3,8 +3,8 @@
 //! after, Next case, Books and Reset all.
 
 use super::Panel;
-use super::lobby::reset_button;
-use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
+use super::lobby::books_and_reset;
+use super::{GREEN, RED, SnelabPanels, focus_ring, side_name};
 use crate::app::kit::panel;
 use crate::app::snelab::table::Intent;
 use crate::app::style::CentrePanel;
@@ -106,17 +106,7 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
             if next.clicked() {
                 send(Intent::NextCase);
             }
-            ui.add_space(6.0);
-            centred_row(ui, "verdict", |ui| {
-                let books = ui.add_enabled(
-                    !table.purse.books().is_empty(),
-                    egui::Button::new(tr.t("snelab.books")),
-                );
-                focus_ring(ui, &books);
-                if books.clicked() {
-                    panels.open_books(by_keys(ui));
-                }
-                reset_button(ui, tr, table, panels, send, !table.purse.can_sit());
-            });
+            let urgent = !table.purse.can_sit();
+            books_and_reset(ui, "verdict", tr, table, panels, send, urgent);
         });
 }
