@@ -122,7 +122,16 @@ impl Floating {
         }
     }
 
-    /// Another frame than the walnut panel's (a label's, [`style::label_frame`]).
+    /// Its frame filled with `colour` (a brighter walnut that stands out).
+    pub fn fill(self, colour: egui::Color32) -> Floating {
+        Floating {
+            frame: self.frame.fill(colour),
+            ..self
+        }
+    }
+
+    /// Another frame than the walnut panel's (a label's, [`style::label_frame`]), margins and
+    /// all: set before [`Floating::margin`].
     pub fn frame(self, frame: egui::Frame) -> Floating {
         Floating { frame, ..self }
     }

@@ -7,7 +7,7 @@ use crate::app::chess::Intent;
 use crate::app::chess::table::ListEntry;
 use crate::app::kit::history::Step;
 use crate::app::kit::panel::{self, Floating};
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::rules::chess::{AttemptResult, Color};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -100,8 +100,8 @@ pub(super) fn move_list(p: Panel) {
     if let Some(n) = table.viewing {
         Floating::anchored("chess-viewing", egui::Align2::CENTER_TOP, [0.0, 84.0])
             .order(egui::Order::Foreground)
+            .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))
             .margin(20, 10)
-            .frame(panel_frame().fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240)))
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(style::brass(
