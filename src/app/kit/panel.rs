@@ -1,6 +1,8 @@
 //! The panels every table draws alike, written once: what a panel draws with ([`Panel`]), a
-//! walnut panel floating over the table ([`Floating`]), the lobby's title, Continue and
-//! opponent chooser, the move list's step buttons, and the end banner's headline and New game.
+//! walnut panel or a label floating over the table ([`Floating`]: the players' box, the labels
+//! on the table), a point of the world on the screen ([`on_screen`]), a walnut window
+//! ([`window`]), the lobby's head, Continue and opponent chooser, the move list's step buttons,
+//! Resign asked once more, and the end banner's headline and New game.
 
 use super::history::Step;
 use super::table::TableKind;
