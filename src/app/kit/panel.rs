@@ -282,19 +282,17 @@ pub fn step_buttons(
     hints: (&str, &str),
     mut step: impl FnMut(Step),
 ) {
-    if ui
-        .add_enabled(back, egui::Button::new("◀"))
-        .on_hover_text(hints.0)
-        .clicked()
-    {
-        step(Step::Back);
-    }
-    if ui
-        .add_enabled(forward, egui::Button::new("▶"))
-        .on_hover_text(hints.1)
-        .clicked()
-    {
-        step(Step::Forward);
+    for (enabled, arrow, hint, to) in [
+        (back, "◀", hints.0, Step::Back),
+        (forward, "▶", hints.1, Step::Forward),
+    ] {
+        if ui
+            .add_enabled(enabled, egui::Button::new(arrow))
+            .on_hover_text(hint)
+            .clicked()
+        {
+            step(to);
+        }
     }
 }
 

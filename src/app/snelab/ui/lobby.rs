@@ -107,53 +107,43 @@ pub(super) fn books_and_reset(
         if books.clicked() {
             panels.open_books(by_keys(ui));
         }
-        reset_button(ui, tr, table, panels, send, urgent);
-    });
-}
-
-fn reset_button(
-    ui: &mut egui::Ui,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut SnelabPanels,
-    send: &mut dyn FnMut(Intent),
-    urgent: bool,
-) {
-    if panels.confirm_reset {
-        ui.label(
-            egui::RichText::new(tr.tf(
-                "snelab.reset.ask",
-                &[("coins", &table.purse.start().to_string())],
-            ))
-            .color(style::CREAM),
-        );
-        let yes = ui.button(tr.t("snelab.reset.yes"));
-        focus_ring(ui, &yes);
-        if yes.clicked() {
-            panels.confirm_reset = false;
-            send(Intent::ResetAll);
-        }
-        let keep = ui.button(tr.t("snelab.reset.no"));
-        // Asked by a key: the safe answer takes the focus.
-        if panels.take_focus() {
-            keep.request_focus();
-        }
-        focus_ring(ui, &keep);
-        if keep.clicked() {
-            panels.confirm_reset = false;
-        }
-    } else {
-        let text = egui::RichText::new(tr.t("snelab.reset"));
-        let text = if urgent {
-            text.color(style::BRASS).strong()
+        // Reset all, asked once more.
+        if panels.confirm_reset {
+            ui.label(
+                egui::RichText::new(tr.tf(
+                    "snelab.reset.ask",
+                    &[("coins", &table.purse.start().to_string())],
+                ))
+                .color(style::CREAM),
+            );
+            let yes = ui.button(tr.t("snelab.reset.yes"));
+            focus_ring(ui, &yes);
+            if yes.clicked() {
+                panels.confirm_reset = false;
+                send(Intent::ResetAll);
+            }
+            let keep = ui.button(tr.t("snelab.reset.no"));
+            // Asked by a key: the safe answer takes the focus.
+            if panels.take_focus() {
+                keep.request_focus();
+            }
+            focus_ring(ui, &keep);
+            if keep.clicked() {
+                panels.confirm_reset = false;
+            }
         } else {
-            text
-        };
-        let r = ui.button(text);
-        focus_ring(ui, &r);
-        if r.clicked() {
-            panels.confirm_reset = true;
-            panels.focus_opened = by_keys(ui);
+            let text = egui::RichText::new(tr.t("snelab.reset"));
+            let text = if urgent {
+                text.color(style::BRASS).strong()
+            } else {
+                text
+            };
+            let r = ui.button(text);
+            focus_ring(ui, &r);
+            if r.clicked() {
+                panels.confirm_reset = true;
+                panels.focus_opened = by_keys(ui);
+            }
         }
-    }
+    });
 }
