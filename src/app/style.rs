@@ -127,6 +127,40 @@ pub fn title(ui: &mut egui::Ui, text: impl Into<String>, size: f32) -> egui::Res
     )
 }
 
+/// A panel's words: `size` points in `colour`.
+pub fn text(text: impl Into<String>, size: f32, colour: Color32) -> egui::RichText {
+    egui::RichText::new(text).size(size).color(colour)
+}
+
+/// Words in the muted colour (a hint, a legend, a line under a title).
+pub fn muted(words: impl Into<String>, size: f32) -> egui::RichText {
+    text(words, size, MUTED)
+}
+
+/// Words in brass (a heading, what matters now).
+pub fn brass(words: impl Into<String>, size: f32) -> egui::RichText {
+    text(words, size, BRASS)
+}
+
+/// Words in cream (the panels' ordinary text).
+pub fn cream(words: impl Into<String>, size: f32) -> egui::RichText {
+    text(words, size, CREAM)
+}
+
+/// Words in ash (a second colour beside cream).
+pub fn ash(words: impl Into<String>, size: f32) -> egui::RichText {
+    text(words, size, ASH)
+}
+
+/// The small dark rounded frame of a label over the table (a count, a name, a badge): `alpha`
+/// its fill's opacity, `radius` its corners, `margin` (x, y) around the words.
+pub fn label_frame(alpha: u8, radius: u8, margin: (i8, i8)) -> egui::Frame {
+    egui::Frame::new()
+        .fill(Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, alpha))
+        .corner_radius(CornerRadius::same(radius))
+        .inner_margin(egui::Margin::symmetric(margin.0, margin.1))
+}
+
 /// A large brass-edged button.
 pub fn big_button(text: impl Into<String>) -> egui::Button<'static> {
     egui::Button::new(egui::RichText::new(text.into()).size(22.0).color(CREAM))

@@ -23,6 +23,7 @@ pub mod harness;
 pub mod history;
 pub mod online;
 pub mod outbox;
+pub mod panel;
 pub mod setter;
 pub mod table;
 

@@ -2,25 +2,18 @@
 //! budget, the palette with drag and drop, every broken rule in words, Random army, Clear,
 //! Ready), the hot seat's hand-over screen, and the reveal.
 
+use super::Panel;
 use super::{GREEN, RED, to_board};
-use crate::ai::Level;
+use crate::app::chess::Intent;
 use crate::app::chess::table::{BuildStatus, build_status, piece_name};
 use crate::app::chess::view::square_at;
-use crate::app::chess::{Intent, Table};
+use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
-use crate::play::Seat;
 use crate::rules::chess::army::{BUDGET, count_limit};
 use crate::rules::chess::{Color, Role};
 use bevy::prelude::*;
 use bevy_egui::egui;
-
-const OPPONENTS: [(Seat, &str); 4] = [
-    (Seat::Bot(Level::Easy), "chess.opponent.easy"),
-    (Seat::Bot(Level::Normal), "chess.opponent.normal"),
-    (Seat::Bot(Level::Hard), "chess.opponent.hard"),
-    (Seat::Person, "chess.opponent.person"),
-];
 
 /// The palette's roles, in the order of the keys 1–4.
 pub(super) const PALETTE: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
@@ -31,105 +24,67 @@ pub(super) fn colour_word(tr: &Tr, c: Color) -> String {
     tr.say(&c.explain())
 }
 
-pub(super) fn lobby(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
-    egui::Area::new(egui::Id::new("chess-lobby"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+pub(super) fn lobby(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
+    Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .width(540.0)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(540.0);
-                ui.vertical_centered(|ui| {
-                    style::title(ui, tr.t("chess.lobby.title"), 30.0);
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.lobby.line"))
-                            .size(16.0)
-                            .color(style::CREAM),
-                    );
-                });
-                ui.add_space(10.0);
-                if let Some(saved) = &table.saved {
-                    ui.vertical_centered(|ui| {
-                        let n = saved.len().to_string();
-                        if ui
-                            .add(big_button(
-                                tr.tf("chess.lobby.continue", &[("actions", &n)]),
-                            ))
-                            .clicked()
-                        {
-                            send(Intent::Continue);
-                        }
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.lobby.or_new"))
-                                .size(14.0)
-                                .color(style::MUTED),
-                        );
-                    });
-                    ui.add_space(8.0);
+            panel::lobby_head(ui, tr, "chess");
+            if let Some(saved) = &table.saved {
+                let n = saved.len().to_string();
+                let button = tr.tf("chess.lobby.continue", &[("actions", &n)]);
+                if panel::continue_offer(ui, button, tr.t("chess.lobby.or_new")) {
+                    send(Intent::Continue);
                 }
-                ui.label(egui::RichText::new(tr.t("chess.lobby.opponent")).color(style::MUTED));
-                ui.horizontal_wrapped(|ui| {
-                    for (seat, key) in OPPONENTS {
-                        let chosen = table.opponent == seat;
-                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
-                            send(Intent::Choose(seat));
-                        }
-                    }
-                });
-                if !table.hot_seat() {
-                    ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
-                    ui.horizontal(|ui| {
-                        for c in [Color::White, Color::Black] {
-                            let chosen = table.colour == c;
-                            let word = capital(&colour_word(tr, c));
-                            if ui.selectable_label(chosen, word).clicked() && !chosen {
-                                send(Intent::Colour(c));
-                            }
-                        }
-                    });
-                } else {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.lobby.hot_seat"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
-                }
+            }
+            let choice =
+                |ui: &mut egui::Ui, chosen, words: &str| ui.selectable_label(chosen, words);
+            if let Some(seat) = panel::opponent_chooser(ui, tr, "chess", table.opponent, choice) {
+                send(Intent::Choose(seat));
+            }
+            if !table.hot_seat() {
+                ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
                 ui.horizontal(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED),
-                    );
-                    for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
-                        let chosen = table.artifacts == on;
-                        if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
-                            send(Intent::Artifacts(on));
+                    for c in [Color::White, Color::Black] {
+                        let chosen = table.colour == c;
+                        let word = capital(&colour_word(tr, c));
+                        if ui.selectable_label(chosen, word).clicked() && !chosen {
+                            send(Intent::Colour(c));
                         }
                     }
                 });
-                ui.label(
-                    egui::RichText::new(tr.t(if table.artifacts {
-                        "chess.lobby.artifacts_on"
-                    } else {
-                        "chess.lobby.artifacts_off"
-                    }))
-                    .size(13.0)
-                    .color(style::MUTED),
-                );
-                ui.add_space(12.0);
-                ui.vertical_centered(|ui| {
-                    if ui.add(big_button(tr.t("chess.lobby.start"))).clicked() {
-                        send(Intent::Start);
+            } else {
+                ui.label(style::muted(tr.t("chess.lobby.hot_seat"), 14.0));
+            }
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED));
+                for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
+                    let chosen = table.artifacts == on;
+                    if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                        send(Intent::Artifacts(on));
                     }
-                });
+                }
+            });
+            ui.label(style::muted(
+                tr.t(if table.artifacts {
+                    "chess.lobby.artifacts_on"
+                } else {
+                    "chess.lobby.artifacts_off"
+                }),
+                13.0,
+            ));
+            ui.add_space(12.0);
+            ui.vertical_centered(|ui| {
+                if ui.add(big_button(tr.t("chess.lobby.start"))).clicked() {
+                    send(Intent::Start);
+                }
             });
         });
 }
 
 /// The army builder (left), with the piece dragged from the palette following the pointer.
-pub(super) fn builder(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    camera: Option<(&Camera, &GlobalTransform)>,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(draft) = table.draft() else {
         return;
     };
@@ -149,187 +104,157 @@ pub(super) fn builder(
     let status = build_status(draft);
     let mut dropped: Option<(Role, egui::Pos2)> = None;
     let mut dragging: Option<Role> = None;
-    egui::Area::new(egui::Id::new("chess-build"))
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
+    Floating::anchored("chess-build", egui::Align2::LEFT_TOP, [16.0, 84.0])
+        .margin(18, 14)
+        .width(330.0)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(18, 14))
-                .show(ui, |ui| {
-                    ui.set_width(330.0);
-                    style::title(ui, title, 22.0);
-                    let points = draft.points();
-                    let over = points > BUDGET;
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "chess.build.budget",
+            style::title(ui, title, 22.0);
+            let points = draft.points();
+            let over = points > BUDGET;
+            ui.label(style::text(
+                tr.tf(
+                    "chess.build.budget",
+                    &[
+                        ("used", &points.to_string()),
+                        ("budget", &BUDGET.to_string()),
+                        ("left", &draft.left().to_string()),
+                    ],
+                ),
+                17.0,
+                if over { RED } else { style::CREAM },
+            ));
+            ui.add(
+                egui::ProgressBar::new((points as f32 / BUDGET as f32).min(1.0))
+                    .desired_height(10.0)
+                    .fill(if over { RED } else { style::BRASS }),
+            );
+            ui.add_space(4.0);
+            for (i, role) in PALETTE.into_iter().enumerate() {
+                let n = draft.count(role);
+                let name = capital(&tr.say(&role.explain()));
+                let text = tr.tf(
+                    "chess.build.palette",
+                    &[
+                        ("key", &(i + 1).to_string()),
+                        ("piece", &name),
+                        ("points", &role.points().to_string()),
+                        ("count", &n.to_string()),
+                        ("max", &count_limit(role).to_string()),
+                    ],
+                );
+                let held = table.held == Some(role);
+                // A kind that fits nowhere (the most placed, too few points) is dimmed
+                // and says why.
+                let blocked = draft.role_blocked(role);
+                let text = egui::RichText::new(text).size(17.0);
+                let text = if blocked.is_some() {
+                    text.color(super::DIM)
+                } else {
+                    text
+                };
+                let r = ui.add(
+                    egui::Button::selectable(held, text)
+                        .min_size(egui::vec2(300.0, 30.0))
+                        .sense(egui::Sense::click_and_drag()),
+                );
+                let r = match &blocked {
+                    Some(why) => r.on_hover_text(capital(&tr.say(&why.explain()))),
+                    None => r.on_hover_text(tr.t("chess.build.palette_hint")),
+                };
+                if r.clicked() {
+                    send(Intent::Hold(if held { None } else { Some(role) }));
+                }
+                if r.dragged() {
+                    dragging = Some(role);
+                }
+                if r.drag_stopped()
+                    && let Some(p) = ui.ctx().pointer_interact_pos()
+                {
+                    dropped = Some((role, p));
+                }
+            }
+            ui.label(style::muted(
+                tr.tf(
+                    "chess.build.king",
+                    &[("square", if colour == Color::White { "e1" } else { "e8" })],
+                ),
+                14.0,
+            ));
+            // The piece in hand fits nowhere: why (there are no dots).
+            if let Some(why) = table.held.and_then(|r| draft.role_blocked(r)) {
+                ui.label(style::ash(capital(&tr.say(&why.explain())), 14.0));
+            }
+            // The piece picked on the board, to take off.
+            if let Some(sq) = table.build_pick
+                && let Some(role) = draft.at(sq)
+            {
+                ui.horizontal(|ui| {
+                    ui.label(style::cream(
+                        tr.tf(
+                            "chess.build.picked",
                             &[
-                                ("used", &points.to_string()),
-                                ("budget", &BUDGET.to_string()),
-                                ("left", &draft.left().to_string()),
+                                ("piece", &capital(&tr.say(&piece_name(colour, role)))),
+                                ("square", &sq.to_string()),
                             ],
-                        ))
-                        .size(17.0)
-                        .color(if over { RED } else { style::CREAM }),
-                    );
-                    ui.add(
-                        egui::ProgressBar::new((points as f32 / BUDGET as f32).min(1.0))
-                            .desired_height(10.0)
-                            .fill(if over { RED } else { style::BRASS }),
-                    );
-                    ui.add_space(4.0);
-                    for (i, role) in PALETTE.into_iter().enumerate() {
-                        let n = draft.count(role);
-                        let name = capital(&tr.say(&role.explain()));
-                        let text = tr.tf(
-                            "chess.build.palette",
-                            &[
-                                ("key", &(i + 1).to_string()),
-                                ("piece", &name),
-                                ("points", &role.points().to_string()),
-                                ("count", &n.to_string()),
-                                ("max", &count_limit(role).to_string()),
-                            ],
-                        );
-                        let held = table.held == Some(role);
-                        // A kind that fits nowhere (the most placed, too few points) is dimmed
-                        // and says why.
-                        let blocked = draft.role_blocked(role);
-                        let text = egui::RichText::new(text).size(17.0);
-                        let text = if blocked.is_some() {
-                            text.color(super::DIM)
-                        } else {
-                            text
-                        };
-                        let r = ui.add(
-                            egui::Button::selectable(held, text)
-                                .min_size(egui::vec2(300.0, 30.0))
-                                .sense(egui::Sense::click_and_drag()),
-                        );
-                        let r = match &blocked {
-                            Some(why) => r.on_hover_text(capital(&tr.say(&why.explain()))),
-                            None => r.on_hover_text(tr.t("chess.build.palette_hint")),
-                        };
-                        if r.clicked() {
-                            send(Intent::Hold(if held { None } else { Some(role) }));
-                        }
-                        if r.dragged() {
-                            dragging = Some(role);
-                        }
-                        if r.drag_stopped()
-                            && let Some(p) = ui.ctx().pointer_interact_pos()
-                        {
-                            dropped = Some((role, p));
-                        }
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "chess.build.king",
-                            &[("square", if colour == Color::White { "e1" } else { "e8" })],
-                        ))
-                        .size(14.0)
-                        .color(style::MUTED),
-                    );
-                    // The piece in hand fits nowhere: why (there are no dots).
-                    if let Some(why) = table.held.and_then(|r| draft.role_blocked(r)) {
-                        ui.label(
-                            egui::RichText::new(capital(&tr.say(&why.explain())))
-                                .size(14.0)
-                                .color(style::ASH),
-                        );
-                    }
-                    // The piece picked on the board, to take off.
-                    if let Some(sq) = table.build_pick
-                        && let Some(role) = draft.at(sq)
-                    {
-                        ui.horizontal(|ui| {
-                            ui.label(
-                                egui::RichText::new(tr.tf(
-                                    "chess.build.picked",
-                                    &[
-                                        ("piece", &capital(&tr.say(&piece_name(colour, role)))),
-                                        ("square", &sq.to_string()),
-                                    ],
-                                ))
-                                .size(15.0)
-                                .color(style::CREAM),
-                            );
-                            if role != Role::King
-                                && ui.button(tr.t("chess.build.take_off")).clicked()
-                            {
-                                send(Intent::TakeOff(sq));
-                            }
-                        });
-                        if role == Role::King {
-                            let why = crate::play::chess::DraftError::KingStays(sq);
-                            ui.label(
-                                egui::RichText::new(capital(&tr.say(&why.explain())))
-                                    .size(14.0)
-                                    .color(style::ASH),
-                            );
-                        }
-                    }
-                    ui.separator();
-                    match &status {
-                        BuildStatus::KingOnly { left } => {
-                            ui.label(
-                                egui::RichText::new(
-                                    tr.tf("chess.build.king_only", &[("left", &left.to_string())]),
-                                )
-                                .size(15.0)
-                                .color(style::CREAM),
-                            );
-                        }
-                        BuildStatus::Legal { left } => {
-                            let line = if *left == 0 {
-                                tr.t("chess.build.legal").to_string()
-                            } else {
-                                tr.tf("chess.build.legal_left", &[("left", &left.to_string())])
-                            };
-                            ui.label(egui::RichText::new(line).size(15.0).color(GREEN));
-                        }
-                        BuildStatus::Broken(problems) => {
-                            for p in problems {
-                                ui.label(
-                                    egui::RichText::new(format!(
-                                        "• {}",
-                                        capital(&tr.say(&p.explain()))
-                                    ))
-                                    .size(15.0)
-                                    .color(RED),
-                                );
-                            }
-                        }
-                    }
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        if ui.button(tr.t("chess.build.random")).clicked() {
-                            send(Intent::RandomArmy);
-                        }
-                        if ui.button(tr.t("chess.build.clear")).clicked() {
-                            send(Intent::ClearArmy);
-                        }
-                    });
-                    ui.add_space(4.0);
-                    let legal = !matches!(status, BuildStatus::Broken(_));
-                    let ready = ui
-                        .add_enabled(legal, big_button(tr.t("chess.build.ready")))
-                        .on_disabled_hover_text(tr.t("chess.build.not_ready"));
-                    if ready.clicked() {
-                        send(Intent::Ready);
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.build.hint"))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
-                    if !table.hot_seat() {
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.build.engine_hidden"))
-                                .size(13.0)
-                                .color(style::MUTED),
-                        );
+                        ),
+                        15.0,
+                    ));
+                    if role != Role::King && ui.button(tr.t("chess.build.take_off")).clicked() {
+                        send(Intent::TakeOff(sq));
                     }
                 });
+                if role == Role::King {
+                    let why = crate::play::chess::DraftError::KingStays(sq);
+                    ui.label(style::ash(capital(&tr.say(&why.explain())), 14.0));
+                }
+            }
+            ui.separator();
+            match &status {
+                BuildStatus::KingOnly { left } => {
+                    ui.label(style::cream(
+                        tr.tf("chess.build.king_only", &[("left", &left.to_string())]),
+                        15.0,
+                    ));
+                }
+                BuildStatus::Legal { left } => {
+                    let line = if *left == 0 {
+                        tr.t("chess.build.legal").to_string()
+                    } else {
+                        tr.tf("chess.build.legal_left", &[("left", &left.to_string())])
+                    };
+                    ui.label(style::text(line, 15.0, GREEN));
+                }
+                BuildStatus::Broken(problems) => {
+                    for p in problems {
+                        ui.label(style::text(
+                            format!("• {}", capital(&tr.say(&p.explain()))),
+                            15.0,
+                            RED,
+                        ));
+                    }
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(tr.t("chess.build.random")).clicked() {
+                    send(Intent::RandomArmy);
+                }
+                if ui.button(tr.t("chess.build.clear")).clicked() {
+                    send(Intent::ClearArmy);
+                }
+            });
+            ui.add_space(4.0);
+            let legal = !matches!(status, BuildStatus::Broken(_));
+            let ready = ui
+                .add_enabled(legal, big_button(tr.t("chess.build.ready")))
+                .on_disabled_hover_text(tr.t("chess.build.not_ready"));
+            if ready.clicked() {
+                send(Intent::Ready);
+            }
+            ui.label(style::muted(tr.t("chess.build.hint"), 13.0));
+            if !table.hot_seat() {
+                ui.label(style::muted(tr.t("chess.build.engine_hidden"), 13.0));
+            }
         });
     if let Some(role) = dragging
         && let Some(p) = ctx.pointer_interact_pos()
@@ -370,14 +295,13 @@ pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Color, send: &mut impl Fn
                         ui.add_space(40.0);
                         style::title(ui, tr.t("chess.pass.title"), 34.0);
                         ui.add_space(10.0);
-                        ui.label(
-                            egui::RichText::new(tr.tf(
+                        ui.label(style::cream(
+                            tr.tf(
                                 "chess.pass.line",
                                 &[("colour", &colour_word(tr, next.other()))],
-                            ))
-                            .size(18.0)
-                            .color(style::CREAM),
-                        );
+                            ),
+                            18.0,
+                        ));
                         ui.add_space(20.0);
                         if ui
                             .add(big_button(tr.tf(
@@ -447,20 +371,11 @@ pub fn banner_spot(screen: egui::Rect, board: Option<egui::Rect>) -> (egui::Pos2
 /// [`banner_spot`]).
 pub(super) fn revealed(ctx: &egui::Context, tr: &Tr, board: Option<egui::Rect>) {
     let (at, pivot) = banner_spot(ctx.content_rect(), board);
-    egui::Area::new(egui::Id::new("chess-revealed"))
-        .fixed_pos(at)
-        .pivot(pivot)
-        .interactable(false)
+    Floating::at("chess-revealed", at, pivot)
+        .still()
+        .margin(22, 10)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(22, 10))
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.revealed"))
-                            .size(22.0)
-                            .color(style::BRASS),
-                    );
-                });
+            ui.label(style::brass(tr.t("chess.revealed"), 22.0));
         });
 }
 

@@ -3,11 +3,13 @@
 //! preview, Seize's choice from the opponent's pile, the opponent's hand as card backs (face up
 //! after Scouting), both played piles, and the response window's bar with its countdown.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use super::{GREEN, RED};
 use crate::app::chess::table::{CardPick, card_blocked, steps};
 use crate::app::chess::{Intent, Table};
+use crate::app::kit::panel::Floating;
 use crate::app::style::CentrePanel;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::{Explain, Tr};
@@ -51,13 +53,8 @@ fn holder(table: &Table, state: &State) -> Color {
 }
 
 /// Your hand along the near edge.
-pub(super) fn hand(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn hand(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -78,11 +75,7 @@ pub(super) fn hand(
                     panel_frame()
                         .inner_margin(egui::Margin::symmetric(14, 8))
                         .show(ui, |ui| {
-                            ui.label(
-                                egui::RichText::new(tr.t("chess.hand.empty"))
-                                    .size(14.0)
-                                    .color(style::MUTED),
-                            );
+                            ui.label(style::muted(tr.t("chess.hand.empty"), 14.0));
                         });
                 }
                 for (i, card) in cards.iter().enumerate() {
@@ -150,25 +143,18 @@ fn card_face(
                     ui.vertical(|ui| {
                         ui.spacing_mut().item_spacing.y = 1.0;
                         ui.label(
-                            egui::RichText::new(format!("{key} · {}", tr.say(&card.explain())))
-                                .size(15.0)
-                                .color(if playable { style::BRASS } else { style::MUTED })
-                                .strong(),
+                            style::text(
+                                format!("{key} · {}", tr.say(&card.explain())),
+                                15.0,
+                                if playable { style::BRASS } else { style::MUTED },
+                            )
+                            .strong(),
                         );
-                        ui.label(
-                            egui::RichText::new(capital(&tr.say(&card.kind().explain())))
-                                .size(12.0)
-                                .color(style::MUTED),
-                        );
+                        ui.label(style::muted(capital(&tr.say(&card.kind().explain())), 12.0));
                     });
                 });
                 ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(tr.t(card.text_key()))
-                            .size(11.5)
-                            .color(text_colour),
-                    )
-                    .wrap(),
+                    egui::Label::new(style::text(tr.t(card.text_key()), 11.5, text_colour)).wrap(),
                 );
             });
         });
@@ -180,13 +166,8 @@ fn card_face(
 }
 
 /// What the card being aimed needs next, and what it will do.
-pub(super) fn aiming(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn aiming(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(pick) = &table.card else {
         return;
     };
@@ -196,47 +177,39 @@ pub(super) fn aiming(
     let name = tr.say(&pick.card.explain());
     let line = prompt(tr, pick, state);
     let complete = pick.complete();
-    egui::Area::new(egui::Id::new("chess-aim"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -176.0])
+    Floating::anchored("chess-aim", egui::Align2::CENTER_BOTTOM, [0.0, -176.0])
         .order(egui::Order::Foreground)
+        .margin(16, 8)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 8))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
-                        ui.label(
-                            egui::RichText::new(format!("{name}: {line}"))
-                                .size(16.0)
-                                .color(style::CREAM),
-                        );
-                        let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
-                        if seize {
-                            for a in &complete {
-                                if let Action::Play(Play::Seize(taken)) = a {
-                                    let r = ui
-                                        .button(tr.say(&taken.explain()))
-                                        .on_hover_text(tr.t(taken.text_key()));
-                                    if r.clicked() {
-                                        send(Intent::CardTake(*taken));
-                                    }
-                                }
+            ui.horizontal(|ui| {
+                icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
+                ui.label(style::cream(format!("{name}: {line}"), 16.0));
+                let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
+                if seize {
+                    for a in &complete {
+                        if let Action::Play(Play::Seize(taken)) = a {
+                            let r = ui
+                                .button(tr.say(&taken.explain()))
+                                .on_hover_text(tr.t(taken.text_key()));
+                            if r.clicked() {
+                                send(Intent::CardTake(*taken));
                             }
-                        } else if pick.next_squares().is_empty()
-                            && !complete.is_empty()
-                            && ui
-                                .add(egui::Button::new(
-                                    egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
-                                ))
-                                .clicked()
-                        {
-                            send(Intent::CardGo);
                         }
-                        if ui.button(tr.t("chess.aim.back")).clicked() {
-                            send(Intent::Select(None));
-                        }
-                    });
-                });
+                    }
+                } else if pick.next_squares().is_empty()
+                    && !complete.is_empty()
+                    && ui
+                        .add(egui::Button::new(
+                            egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
+                        ))
+                        .clicked()
+                {
+                    send(Intent::CardGo);
+                }
+                if ui.button(tr.t("chess.aim.back")).clicked() {
+                    send(Intent::Select(None));
+                }
+            });
         });
 }
 
@@ -279,91 +252,71 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
     let state = game.state();
     let me = holder(table, state);
     let them = me.other();
-    egui::Area::new(egui::Id::new("chess-their-hand"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 14.0])
+    Floating::anchored("chess-their-hand", egui::Align2::CENTER_TOP, [0.0, 14.0])
+        .margin(14, 6)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(14, 6))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "chess.hand.theirs",
-                                &[
-                                    ("who", &seat_name(tr, table, them)),
-                                    ("n", &state.hand_size(them).to_string()),
-                                ],
-                            ))
-                            .size(14.0)
-                            .color(style::MUTED),
-                        );
-                        if state.scouted(me) {
-                            for c in state.hand(them).iter() {
-                                ui.horizontal(|ui| {
-                                    icon(ui, icons.cards.get(&c).copied(), 22.0);
-                                    ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
-                                        .on_hover_text(tr.t(c.text_key()));
-                                });
-                            }
-                        } else {
-                            for _ in 0..state.hand_size(them) {
-                                icon(ui, icons.back, 26.0);
-                            }
+            ui.horizontal(|ui| {
+                ui.label(style::muted(
+                    tr.tf(
+                        "chess.hand.theirs",
+                        &[
+                            ("who", &seat_name(tr, table, them)),
+                            ("n", &state.hand_size(them).to_string()),
+                        ],
+                    ),
+                    14.0,
+                ));
+                if state.scouted(me) {
+                    for c in state.hand(them).iter() {
+                        ui.horizontal(|ui| {
+                            icon(ui, icons.cards.get(&c).copied(), 22.0);
+                            ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
+                                .on_hover_text(tr.t(c.text_key()));
+                        });
+                    }
+                } else {
+                    for _ in 0..state.hand_size(them) {
+                        icon(ui, icons.back, 26.0);
+                    }
+                }
+            });
+        });
+    Floating::anchored("chess-piles", egui::Align2::LEFT_TOP, [16.0, 240.0])
+        .margin(14, 8)
+        .width(260.0)
+        .show(ctx, |ui| {
+            for colour in [Color::White, Color::Black] {
+                let pile = state.played(colour);
+                let title = tr.tf(
+                    "chess.pile.title",
+                    &[
+                        ("colour", &capital(&colour_word(tr, colour))),
+                        ("n", &pile.len().to_string()),
+                    ],
+                );
+                egui::CollapsingHeader::new(egui::RichText::new(title).size(14.0))
+                    .id_salt(("chess-pile", colour))
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        if pile.is_empty() {
+                            ui.label(style::muted(tr.t("chess.pile.empty"), 13.0));
+                        }
+                        for c in pile {
+                            ui.horizontal(|ui| {
+                                icon(ui, icons.cards.get(c).copied(), 20.0);
+                                ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
+                                    .on_hover_text(tr.t(c.text_key()));
+                            });
                         }
                     });
-                });
-        });
-    egui::Area::new(egui::Id::new("chess-piles"))
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 240.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(14, 8))
-                .show(ui, |ui| {
-                    ui.set_width(260.0);
-                    for colour in [Color::White, Color::Black] {
-                        let pile = state.played(colour);
-                        let title = tr.tf(
-                            "chess.pile.title",
-                            &[
-                                ("colour", &capital(&colour_word(tr, colour))),
-                                ("n", &pile.len().to_string()),
-                            ],
-                        );
-                        egui::CollapsingHeader::new(egui::RichText::new(title).size(14.0))
-                            .id_salt(("chess-pile", colour))
-                            .default_open(false)
-                            .show(ui, |ui| {
-                                if pile.is_empty() {
-                                    ui.label(
-                                        egui::RichText::new(tr.t("chess.pile.empty"))
-                                            .size(13.0)
-                                            .color(style::MUTED),
-                                    );
-                                }
-                                for c in pile {
-                                    ui.horizontal(|ui| {
-                                        icon(ui, icons.cards.get(c).copied(), 20.0);
-                                        ui.label(
-                                            egui::RichText::new(tr.say(&c.explain())).size(13.0),
-                                        )
-                                        .on_hover_text(tr.t(c.text_key()));
-                                    });
-                                }
-                            });
-                    }
-                });
+            }
         });
 }
 
 /// The response window: the opener's card, a countdown, and the answers (Cancel, Seize, Pass)
 /// for a person; the engine's own windows say it is answering.
-pub(super) fn window(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    icons: &IconIds,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn window(p: Panel, icons: &IconIds) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -383,17 +336,16 @@ pub(super) fn window(
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 icon(ui, icons.cards.get(&w.card).copied(), 44.0);
-                ui.label(
-                    egui::RichText::new(tr.tf(
+                ui.label(style::brass(
+                    tr.tf(
                         "chess.window.title",
                         &[
                             ("who", &seat_name(tr, table, w.opener)),
                             ("card", &tr.say(&w.card.explain())),
                         ],
-                    ))
-                    .size(20.0)
-                    .color(style::BRASS),
-                );
+                    ),
+                    20.0,
+                ));
             });
             if let (Some(left), Some(total)) = (game.window_left(), game.game().clock().window) {
                 ui.add(
@@ -407,21 +359,16 @@ pub(super) fn window(
                 );
             }
             if !person {
-                ui.label(
-                    egui::RichText::new(tr.tf(
+                ui.label(style::muted(
+                    tr.tf(
                         "chess.window.engine",
                         &[("who", &seat_name(tr, table, responder))],
-                    ))
-                    .size(15.0)
-                    .color(style::MUTED),
-                );
+                    ),
+                    15.0,
+                ));
                 return;
             }
-            ui.label(
-                egui::RichText::new(tr.t("chess.window.answer"))
-                    .size(15.0)
-                    .color(style::CREAM),
-            );
+            ui.label(style::cream(tr.t("chess.window.answer"), 15.0));
             ui.horizontal(|ui| {
                 for a in &answers {
                     let (label, key) = match a {

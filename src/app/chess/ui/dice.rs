@@ -7,6 +7,7 @@ use super::{GREEN, GREY, RED, to_screen};
 use crate::app::chess::table::{AttemptReport, attempt_report, attempt_text};
 use crate::app::chess::view::{dice_centre, square_pos};
 use crate::app::chess::{Table, Timing};
+use crate::app::kit::panel::Floating;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
 use crate::rules::chess::{AttemptResult, Color, Odds};
@@ -41,43 +42,27 @@ pub(super) fn odds(
         let Some(p) = to_screen(camera, square_pos(to) + Vec3::new(0.0, 0.0, 0.42)) else {
             continue;
         };
-        egui::Area::new(egui::Id::new(("chess-odds", to)))
-            .fixed_pos(p)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .interactable(false)
-            .order(egui::Order::Background)
-            .show(ctx, |ui| {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 225))
-                    .corner_radius(egui::CornerRadius::same(6))
-                    .inner_margin(egui::Margin::symmetric(5, 1))
-                    .show(ui, |ui| {
-                        ui.spacing_mut().item_spacing.x = 4.0;
-                        ui.horizontal(|ui| {
-                            if odds.wound == 0 && odds.miss == 0 {
-                                ui.label(
-                                    egui::RichText::new(tr.t("chess.odds.dies"))
-                                        .size(13.0)
-                                        .color(GREEN)
-                                        .strong(),
-                                );
-                                return;
-                            }
-                            for (r, c) in [
-                                (AttemptResult::Success, GREEN),
-                                (AttemptResult::Wound, RED),
-                                (AttemptResult::Miss, GREY),
-                            ] {
-                                ui.label(
-                                    egui::RichText::new(percent(odds, r))
-                                        .size(13.0)
-                                        .color(c)
-                                        .strong(),
-                                );
-                            }
-                        });
-                    });
+        Floating::mark(
+            ("chess-odds", to),
+            (p, egui::Align2::CENTER_CENTER),
+            (225, 6, (5, 1)),
+        )
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.horizontal(|ui| {
+                if odds.wound == 0 && odds.miss == 0 {
+                    ui.label(style::text(tr.t("chess.odds.dies"), 13.0, GREEN).strong());
+                    return;
+                }
+                for (r, c) in [
+                    (AttemptResult::Success, GREEN),
+                    (AttemptResult::Wound, RED),
+                    (AttemptResult::Miss, GREY),
+                ] {
+                    ui.label(style::text(percent(odds, r), 13.0, c).strong());
+                }
             });
+        });
     }
     egui::Area::new(egui::Id::new("chess-odds-legend"))
         .anchor(
@@ -96,29 +81,13 @@ pub(super) fn odds(
             if actions.attempts.is_empty() {
                 return;
             }
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 200))
-                .corner_radius(egui::CornerRadius::same(8))
-                .inner_margin(egui::Margin::symmetric(10, 3))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.odds.capture"))
-                                .size(13.0)
-                                .color(GREEN),
-                        );
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.odds.wound"))
-                                .size(13.0)
-                                .color(RED),
-                        );
-                        ui.label(
-                            egui::RichText::new(tr.t("chess.odds.miss"))
-                                .size(13.0)
-                                .color(GREY),
-                        );
-                    });
+            style::label_frame(200, 8, (10, 3)).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(style::text(tr.t("chess.odds.capture"), 13.0, GREEN));
+                    ui.label(style::text(tr.t("chess.odds.wound"), 13.0, RED));
+                    ui.label(style::text(tr.t("chess.odds.miss"), 13.0, GREY));
                 });
+            });
         });
 }
 
@@ -166,41 +135,30 @@ pub(super) fn dice(
                 &[("who", &who), ("n", &count.to_string())],
             )
         };
-        egui::Area::new(egui::Id::new(("chess-dice", attacker)))
-            .fixed_pos(p)
-            .pivot(egui::Align2::CENTER_BOTTOM)
-            .interactable(false)
+        Floating::at(("chess-dice", attacker), p, egui::Align2::CENTER_BOTTOM)
+            .still()
+            .margin(10, 4)
             .show(ctx, |ui| {
-                panel_frame()
-                    .inner_margin(egui::Margin::symmetric(10, 4))
-                    .show(ui, |ui| {
-                        ui.label(
-                            egui::RichText::new(line)
-                                .size(if settled { 20.0 } else { 16.0 })
-                                .color(style::CREAM)
-                                .strong(),
-                        );
-                    });
+                ui.label(style::cream(line, if settled { 20.0 } else { 16.0 }).strong());
             });
     }
     if settled && let Some(report) = attempt_report(&roll.played.before, &record) {
         let mid = (dice_centre(true) + dice_centre(false)) / 2.0;
         if let Some(p) = to_screen(camera, mid + Vec3::new(0.0, 0.0, 0.8)) {
-            egui::Area::new(egui::Id::new("chess-outcome"))
-                .fixed_pos(p + egui::vec2(0.0, 0.0))
-                .pivot(egui::Align2::CENTER_TOP)
-                .interactable(false)
-                .order(egui::Order::Foreground)
-                .show(ctx, |ui| {
-                    panel_frame()
-                        .inner_margin(egui::Margin::symmetric(16, 8))
-                        .show(ui, |ui| {
-                            ui.set_max_width(560.0);
-                            ui.vertical_centered(|ui| {
-                                attempt_words(ui, tr, &report, (26.0, 15.0), true);
-                            });
-                        });
+            Floating::at(
+                "chess-outcome",
+                p + egui::vec2(0.0, 0.0),
+                egui::Align2::CENTER_TOP,
+            )
+            .still()
+            .order(egui::Order::Foreground)
+            .margin(16, 8)
+            .show(ctx, |ui| {
+                ui.set_max_width(560.0);
+                ui.vertical_centered(|ui| {
+                    attempt_words(ui, tr, &report, (26.0, 15.0), true);
                 });
+            });
         }
     }
     if settled {
@@ -210,11 +168,7 @@ pub(super) fn dice(
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
         .interactable(false)
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(tr.t("chess.dice.skip"))
-                    .size(14.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("chess.dice.skip"), 14.0));
         });
 }
 
@@ -237,21 +191,12 @@ fn attempt_words(
     with_meaning: bool,
 ) {
     let (headline, sums, meaning) = attempt_text(tr, report);
-    ui.label(
-        egui::RichText::new(headline)
-            .size(head)
-            .color(result_colour(report.result))
-            .strong(),
-    );
+    ui.label(style::text(headline, head, result_colour(report.result)).strong());
     if let Some(sums) = sums {
-        ui.label(egui::RichText::new(sums).size(body).color(style::CREAM));
+        ui.label(style::cream(sums, body));
     }
     if with_meaning {
-        ui.label(
-            egui::RichText::new(meaning)
-                .size(body - 1.0)
-                .color(style::ASH),
-        );
+        ui.label(style::ash(meaning, body - 1.0));
     }
 }
 
@@ -301,11 +246,10 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
             .inner_margin(egui::Margin::symmetric(14, 10))
             .show(ui, |ui| {
                 ui.set_max_width(290.0);
-                ui.label(
-                    egui::RichText::new(tr.tf("chess.attempt.recent", &[("action", &action)]))
-                        .size(13.0)
-                        .color(style::MUTED),
-                );
+                ui.label(style::muted(
+                    tr.tf("chess.attempt.recent", &[("action", &action)]),
+                    13.0,
+                ));
                 attempt_words(ui, tr, report, (18.0, 14.0), with_meaning);
             });
     });

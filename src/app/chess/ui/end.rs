@@ -1,9 +1,11 @@
 //! The end banner: who won and why, said to the person here, and a new game.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::play::seat_name;
 use crate::app::chess::{Intent, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::kit::panel::{self, Floating};
+use crate::app::style;
 use crate::i18n::{Explain, Tr};
 use crate::play::chess::Ending;
 use bevy::prelude::*;
@@ -28,7 +30,8 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
 }
 
 /// The end: who won and why, and a new game.
-pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
+pub(super) fn end(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -52,42 +55,24 @@ pub(super) fn end(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl F
         ),
     };
     let won = table.hot_seat() || ending.winner() == Some(person);
-    egui::Area::new(egui::Id::new("chess-end"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
+    Floating::anchored("chess-end", egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .order(egui::Order::Foreground)
+        .width(480.0)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(480.0);
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(headline)
-                            .size(34.0)
-                            .color(if won { style::BRASS } else { style::ASH })
-                            .strong(),
-                    );
-                    ui.label(
-                        egui::RichText::new(ending_line(tr, table, ending))
-                            .size(19.0)
-                            .color(style::CREAM),
-                    );
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "chess.end_banner.actions",
-                            &[("n", &game.len().to_string())],
-                        ))
-                        .size(15.0)
-                        .color(style::MUTED),
-                    );
-                    ui.add_space(10.0);
-                    if ui.add(big_button(tr.t("chess.end_banner.new"))).clicked() {
-                        send(Intent::NewGame);
-                    }
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.end_banner.history"))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
-                });
+            ui.vertical_centered(|ui| {
+                panel::end_headline(ui, headline, 34.0, won);
+                ui.label(style::cream(ending_line(tr, table, ending), 19.0));
+                ui.label(style::muted(
+                    tr.tf(
+                        "chess.end_banner.actions",
+                        &[("n", &game.len().to_string())],
+                    ),
+                    15.0,
+                ));
+                let (new, history) = ("chess.end_banner.new", "chess.end_banner.history");
+                if panel::new_game(ui, tr.t(new), tr.t(history)) {
+                    send(Intent::NewGame);
+                }
             });
         });
 }

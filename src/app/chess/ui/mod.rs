@@ -20,6 +20,9 @@ use crate::rules::chess::State;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+/// What a panel of the table draws with (the context, the words, the table, its intents).
+type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
+
 /// What the panels have open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChessPanels {
@@ -103,35 +106,36 @@ fn table_ui(
         intents.write(crate::app::kit::Intended(i));
     };
     let camera = cameras.single().ok();
+    let mut p = Panel::new(ctx, &tr, &table, &mut send);
     match table.phase {
-        super::Phase::Lobby => build::lobby(ctx, &tr, &table, &mut send),
-        super::Phase::Build(_) => build::builder(ctx, &tr, &table, camera, &mut send),
-        super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut send),
+        super::Phase::Lobby => build::lobby(p),
+        super::Phase::Build(_) => build::builder(p, camera),
+        super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut p.send),
         super::Phase::Reveal { .. } => {
             play::players(ctx, &tr, &table);
             build::revealed(ctx, &tr, build::board_rect(camera));
         }
         super::Phase::Play | super::Phase::Over => {
             play::players(ctx, &tr, &table);
-            moves::move_list(ctx, &tr, &table, &mut send);
+            moves::move_list(p.reborrow());
             dice::odds(ctx, &tr, &table, camera);
             dice::dice(ctx, &tr, &table, &timing, camera);
             cards::piles(ctx, &tr, &table, &ids);
             // After the piles: it goes under them when the cards are in play.
             dice::recent_attempt(ctx, &tr, &table);
             if table.phase == super::Phase::Over {
-                end::end(ctx, &tr, &table, &mut send);
+                end::end(p);
             } else {
-                cards::hand(ctx, &tr, &table, &ids, &mut send);
-                cards::window(ctx, &tr, &table, &ids, &mut send);
-                cards::aiming(ctx, &tr, &table, &ids, &mut send);
+                cards::hand(p.reborrow(), &ids);
+                cards::window(p.reborrow(), &ids);
+                cards::aiming(p.reborrow(), &ids);
                 let dots = if seat.is_thinking() {
                     1 + (time.elapsed_secs() * 2.5) as usize % 3
                 } else {
                     0
                 };
-                play::actions(ctx, &tr, &table, &mut panels, dots, &mut send);
-                play::promotion(ctx, &tr, &table, &mut send);
+                play::actions(p.reborrow(), &mut panels, dots);
+                play::promotion(p);
             }
         }
     }
@@ -139,16 +143,7 @@ fn table_ui(
 }
 
 /// A point of the world on the screen.
-pub(super) fn to_screen(
-    camera: Option<(&Camera, &GlobalTransform)>,
-    p: Vec3,
-) -> Option<egui::Pos2> {
-    let (camera, at) = camera?;
-    camera
-        .world_to_viewport(at, p)
-        .ok()
-        .map(|v| egui::pos2(v.x, v.y))
-}
+pub(super) use crate::app::kit::panel::on_screen as to_screen;
 
 /// The point of the board's surface under a point of the screen.
 pub(super) fn to_board(camera: Option<(&Camera, &GlobalTransform)>, p: egui::Pos2) -> Option<Vec3> {

@@ -2,11 +2,12 @@
 //! marked while an earlier position is looked at, with Step back / Step forward and the way
 //! back to the game.
 
+use super::Panel;
+use crate::app::chess::Intent;
 use crate::app::chess::table::ListEntry;
-use crate::app::chess::{Intent, Table};
 use crate::app::kit::history::Step;
-use crate::app::style::{self, panel_frame};
-use crate::i18n::Tr;
+use crate::app::kit::panel::{self, Floating};
+use crate::app::style;
 use crate::rules::chess::{AttemptResult, Color};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -38,12 +39,8 @@ pub fn list_line(e: &ListEntry) -> String {
     line
 }
 
-pub(super) fn move_list(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn move_list(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let list = table.list();
     let at = table.viewing.unwrap_or(list.len());
     style::side_panel(ctx, "chess-moves", 230.0, |ui| {
@@ -53,11 +50,7 @@ pub(super) fn move_list(
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 if list.is_empty() {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.moves.none"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
+                    ui.label(style::muted(tr.t("chess.moves.none"), 14.0));
                 }
                 for (i, e) in list.iter().enumerate() {
                     let current = i + 1 == at;
@@ -85,28 +78,13 @@ pub(super) fn move_list(
                     }
                 }
             });
-        ui.label(
-            egui::RichText::new(tr.t("chess.moves.legend"))
-                .size(12.0)
-                .color(style::MUTED),
-        );
+        ui.label(style::muted(tr.t("chess.moves.legend"), 12.0));
         ui.separator();
         ui.horizontal(|ui| {
             let busy = table.animating();
-            if ui
-                .add_enabled(at > 0 && !busy, egui::Button::new("◀"))
-                .on_hover_text(tr.t("chess.step_back"))
-                .clicked()
-            {
-                send(Intent::View(Step::Back));
-            }
-            if ui
-                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                .on_hover_text(tr.t("chess.step_forward"))
-                .clicked()
-            {
-                send(Intent::View(Step::Forward));
-            }
+            let steps = (at > 0 && !busy, table.viewing.is_some());
+            let hints = (tr.t("chess.step_back"), tr.t("chess.step_forward"));
+            panel::step_buttons(ui, steps, hints, |s| send(Intent::View(s)));
             let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
                 && !busy
                 && table.viewing.is_none();
@@ -120,28 +98,23 @@ pub(super) fn move_list(
         });
     });
     if let Some(n) = table.viewing {
-        egui::Area::new(egui::Id::new("chess-viewing"))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 84.0])
+        Floating::anchored("chess-viewing", egui::Align2::CENTER_TOP, [0.0, 84.0])
             .order(egui::Order::Foreground)
+            .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))
+            .margin(20, 10)
             .show(ctx, |ui| {
-                panel_frame()
-                    .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))
-                    .inner_margin(egui::Margin::symmetric(20, 10))
-                    .show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(
-                                egui::RichText::new(tr.tf(
-                                    "chess.viewing",
-                                    &[("n", &n.to_string()), ("of", &list.len().to_string())],
-                                ))
-                                .size(18.0)
-                                .color(style::BRASS),
-                            );
-                            if ui.button(tr.t("chess.back_to_game")).clicked() {
-                                send(Intent::View(Step::ToGame));
-                            }
-                        });
-                    });
+                ui.horizontal(|ui| {
+                    ui.label(style::brass(
+                        tr.tf(
+                            "chess.viewing",
+                            &[("n", &n.to_string()), ("of", &list.len().to_string())],
+                        ),
+                        18.0,
+                    ));
+                    if ui.button(tr.t("chess.back_to_game")).clicked() {
+                        send(Intent::View(Step::ToGame));
+                    }
+                });
             });
     }
 }

@@ -3,11 +3,13 @@
 //! Resign) and the promotion chooser. The move list is `moves`, the odds, the dice and the
 //! latest attempt `dice`, the end banner `end`.
 
+use super::Panel;
 use super::build::{capital, colour_word};
 use super::{ChessPanels, GREEN, RED};
 use crate::app::chess::table::TurnStatus;
 use crate::app::chess::{Intent, Phase, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::kit::panel::{self, Floating};
+use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
 use crate::rules::chess::{Action, Color, Role};
@@ -41,75 +43,61 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
         return;
     };
     let shown = table.shown();
-    egui::Area::new(egui::Id::new("chess-players"))
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 12))
-                .show(ui, |ui| {
-                    ui.set_width(260.0);
-                    for colour in [Color::White, Color::Black] {
-                        let to_act = game.awaited() == Some(colour);
-                        ui.horizontal(|ui| {
-                            let dot = if to_act { "▶" } else { " " };
-                            ui.label(egui::RichText::new(dot).color(style::BRASS).size(16.0));
-                            ui.label(
-                                egui::RichText::new(tr.tf(
-                                    "chess.players.line",
-                                    &[
-                                        ("colour", &capital(&colour_word(tr, colour))),
-                                        ("who", &seat_name(tr, table, colour)),
-                                    ],
-                                ))
-                                .size(16.0)
-                                .color(if to_act {
-                                    style::CREAM
-                                } else {
-                                    style::MUTED
-                                }),
-                            );
-                        });
-                    }
-                    if let Some(s) = shown
-                        && s.in_check()
-                        && s.end().is_none()
-                    {
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "chess.in_check",
-                                &[("colour", &capital(&colour_word(tr, s.turn())))],
-                            ))
-                            .size(16.0)
-                            .color(RED)
-                            .strong(),
-                        );
-                    }
-                    if game.artifacts() {
-                        let state = game.state();
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "chess.reserves",
-                                &[
-                                    ("white", &state.reserve(Color::White).to_string()),
-                                    ("black", &state.reserve(Color::Black).to_string()),
-                                ],
-                            ))
-                            .size(13.0)
-                            .color(style::ASH),
-                        );
-                    }
-                    let artifacts = if game.artifacts() {
-                        "chess.artifacts.on"
-                    } else {
-                        "chess.artifacts.off"
-                    };
-                    ui.label(
-                        egui::RichText::new(tr.t(artifacts))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
-                });
-        });
+    Floating::players("chess-players", 260.0).show(ctx, |ui| {
+        for colour in [Color::White, Color::Black] {
+            let to_act = game.awaited() == Some(colour);
+            ui.horizontal(|ui| {
+                let dot = if to_act { "▶" } else { " " };
+                ui.label(style::brass(dot, 16.0));
+                ui.label(style::text(
+                    tr.tf(
+                        "chess.players.line",
+                        &[
+                            ("colour", &capital(&colour_word(tr, colour))),
+                            ("who", &seat_name(tr, table, colour)),
+                        ],
+                    ),
+                    16.0,
+                    if to_act { style::CREAM } else { style::MUTED },
+                ));
+            });
+        }
+        if let Some(s) = shown
+            && s.in_check()
+            && s.end().is_none()
+        {
+            ui.label(
+                style::text(
+                    tr.tf(
+                        "chess.in_check",
+                        &[("colour", &capital(&colour_word(tr, s.turn())))],
+                    ),
+                    16.0,
+                    RED,
+                )
+                .strong(),
+            );
+        }
+        if game.artifacts() {
+            let state = game.state();
+            ui.label(style::ash(
+                tr.tf(
+                    "chess.reserves",
+                    &[
+                        ("white", &state.reserve(Color::White).to_string()),
+                        ("black", &state.reserve(Color::Black).to_string()),
+                    ],
+                ),
+                13.0,
+            ));
+        }
+        let artifacts = if game.artifacts() {
+            "chess.artifacts.on"
+        } else {
+            "chess.artifacts.off"
+        };
+        ui.label(style::muted(tr.t(artifacts), 13.0));
+    });
 }
 
 /// The line of the bottom bar for `status`: an action still landing is told as such, so "your
@@ -149,14 +137,8 @@ pub fn turn_line(tr: &Tr, table: &Table, status: TurnStatus, dots: usize) -> Str
 }
 
 /// The bar at the bottom: whose turn, what to do, Heal, Resign.
-pub(super) fn actions(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut ChessPanels,
-    dots: usize,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -174,116 +156,77 @@ pub(super) fn actions(
         .into_iter()
         .filter(|a| matches!(a, Action::Heal { .. }))
         .count();
-    egui::Area::new(egui::Id::new("chess-actions"))
-        .anchor(
-            egui::Align2::CENTER_BOTTOM,
-            [0.0, if above_hand { -176.0 } else { -16.0 }],
-        )
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(18, 10))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(line).size(17.0).color(style::CREAM));
-                        let ready = table.person_to_act();
-                        if heals > 0 && ready {
-                            let label = tr.tf("chess.heal", &[("n", &heals.to_string())]);
-                            if ui
-                                .add(egui::Button::new(egui::RichText::new(label).color(GREEN)))
-                                .on_hover_text(tr.t("chess.heal.hint"))
-                                .clicked()
-                            {
-                                send(Intent::Heal(None));
-                            }
-                        }
-                        if ready
-                            && let Some(cancel) =
-                                crate::app::chess::table::cancel_offer(game.state())
-                        {
-                            let card = game
-                                .state()
-                                .cancelable()
-                                .map(|c| tr.say(&c.explain()))
-                                .unwrap_or_default();
-                            if ui
-                                .add(egui::Button::new(
-                                    egui::RichText::new(
-                                        tr.tf("chess.cancel_offer", &[("card", &card)]),
-                                    )
-                                    .color(GREEN),
-                                ))
-                                .clicked()
-                            {
-                                send(Intent::Act(cancel));
-                            }
-                        }
-                        if panels.confirm_resign {
-                            ui.label(
-                                egui::RichText::new(tr.t("chess.resign.sure"))
-                                    .size(15.0)
-                                    .color(RED),
-                            );
-                            if ui.button(tr.t("chess.resign.yes")).clicked() {
-                                panels.confirm_resign = false;
-                                send(Intent::Resign);
-                            }
-                            if ui.button(tr.t("chess.resign.no")).clicked() {
-                                panels.confirm_resign = false;
-                            }
-                        } else if ui
-                            .add_enabled(
-                                table.phase == Phase::Play && !table.animating(),
-                                egui::Button::new(tr.t("chess.resign")),
-                            )
-                            .clicked()
-                        {
-                            panels.confirm_resign = true;
-                        }
-                    });
-                });
+    Floating::anchored(
+        "chess-actions",
+        egui::Align2::CENTER_BOTTOM,
+        [0.0, if above_hand { -176.0 } else { -16.0 }],
+    )
+    .margin(18, 10)
+    .show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(style::cream(line, 17.0));
+            let ready = table.person_to_act();
+            if heals > 0 && ready {
+                let label = tr.tf("chess.heal", &[("n", &heals.to_string())]);
+                if ui
+                    .add(egui::Button::new(egui::RichText::new(label).color(GREEN)))
+                    .on_hover_text(tr.t("chess.heal.hint"))
+                    .clicked()
+                {
+                    send(Intent::Heal(None));
+                }
+            }
+            if ready && let Some(cancel) = crate::app::chess::table::cancel_offer(game.state()) {
+                let card = game
+                    .state()
+                    .cancelable()
+                    .map(|c| tr.say(&c.explain()))
+                    .unwrap_or_default();
+                if ui
+                    .add(egui::Button::new(
+                        egui::RichText::new(tr.tf("chess.cancel_offer", &[("card", &card)]))
+                            .color(GREEN),
+                    ))
+                    .clicked()
+                {
+                    send(Intent::Act(cancel));
+                }
+            }
+            let question = style::text(tr.t("chess.resign.sure"), 15.0, RED);
+            let answers = (tr.t("chess.resign.yes"), tr.t("chess.resign.no"));
+            let can = table.phase == Phase::Play && !table.animating();
+            let resign = (tr.t("chess.resign"), can);
+            if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
+                send(Intent::Resign);
+            }
         });
+    });
 }
 
 /// The promotion chooser: rook, bishop or knight.
-pub(super) fn promotion(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn promotion(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(choices) = &table.promotion else {
         return;
     };
-    egui::Area::new(egui::Id::new("chess-promotion"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    Floating::anchored("chess-promotion", egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.promote.title"))
-                            .size(24.0)
-                            .color(style::BRASS),
-                    );
-                    ui.horizontal(|ui| {
-                        for (role, key) in
-                            [(Role::Rook, "R"), (Role::Bishop, "B"), (Role::Knight, "N")]
-                        {
-                            let offered = choices
-                                .iter()
-                                .any(|a| crate::app::chess::table::promotion_of(a) == Some(role));
-                            let text = format!("{} ({key})", capital(&tr.say(&role.explain())));
-                            if ui.add_enabled(offered, big_button(text)).clicked() {
-                                send(Intent::Promote(role));
-                            }
+            ui.vertical_centered(|ui| {
+                ui.label(style::brass(tr.t("chess.promote.title"), 24.0));
+                ui.horizontal(|ui| {
+                    for (role, key) in [(Role::Rook, "R"), (Role::Bishop, "B"), (Role::Knight, "N")]
+                    {
+                        let offered = choices
+                            .iter()
+                            .any(|a| crate::app::chess::table::promotion_of(a) == Some(role));
+                        let text = format!("{} ({key})", capital(&tr.say(&role.explain())));
+                        if ui.add_enabled(offered, big_button(text)).clicked() {
+                            send(Intent::Promote(role));
                         }
-                    });
-                    ui.label(
-                        egui::RichText::new(tr.t("chess.promote.back"))
-                            .size(13.0)
-                            .color(style::MUTED),
-                    );
+                    }
                 });
+                ui.label(style::muted(tr.t("chess.promote.back"), 13.0));
             });
         });
 }

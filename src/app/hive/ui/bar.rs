@@ -2,10 +2,12 @@
 //! warning in its last seconds), the fingerprint (shortened; the full value a click away, and
 //! copyable); and the bar at the bottom: whose turn, hints, All my moves, Take back, Resign.
 
+use super::Panel;
 use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
 use crate::app::kit::history::Step;
-use crate::app::style::{self, panel_frame};
+use crate::app::kit::panel::{self, Floating};
+use crate::app::style;
 use crate::fair::short;
 use crate::i18n::Tr;
 use crate::rules::hive::Colour;
@@ -28,161 +30,120 @@ pub(super) fn players(
     let Some(game) = &table.game else {
         return;
     };
-    egui::Area::new(egui::Id::new("hive-players"))
-        .anchor(egui::Align2::LEFT_TOP, [16.0, 84.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 12))
-                .show(ui, |ui| {
-                    ui.set_width(250.0);
-                    for colour in [Colour::Ash, Colour::Walnut] {
-                        let to_act = game.awaited() == Some(colour);
-                        let clock = table.time_left().filter(|_| to_act);
-                        ui.horizontal(|ui| {
-                            // The clock keeps its place at the right; the name takes what is
-                            // left and is cut short (…) rather than run into the clock.
-                            ui.with_layout(
-                                egui::Layout::right_to_left(egui::Align::Center),
-                                |ui| {
-                                    let low = clock.is_some_and(|l| l <= 10.0);
-                                    // Room for "0:00" even when no clock shows, so the names
-                                    // of both rows line up.
-                                    let (w, h) = (64.0, 26.0);
-                                    ui.allocate_ui_with_layout(
-                                        egui::vec2(w, h),
-                                        egui::Layout::right_to_left(egui::Align::Center),
-                                        |ui| {
-                                            ui.set_min_size(egui::vec2(w, h));
-                                            if let Some(left) = clock {
-                                                ui.add(
-                                                    egui::Label::new(
-                                                        egui::RichText::new(clock_text(left))
-                                                            .monospace()
-                                                            .size(if low { 22.0 } else { 18.0 })
-                                                            .color(if low {
-                                                                RED
-                                                            } else {
-                                                                style::CREAM
-                                                            })
-                                                            .strong(),
-                                                    )
-                                                    .wrap_mode(egui::TextWrapMode::Extend),
-                                                );
-                                            }
-                                        },
-                                    );
-                                    ui.with_layout(
-                                        egui::Layout::left_to_right(egui::Align::Center),
-                                        |ui| {
-                                            // The mark's place is kept on both rows, so
-                                            // the names line up.
-                                            let dot = if to_act { "▶" } else { "" };
-                                            ui.add_sized(
-                                                [14.0, 20.0],
-                                                egui::Label::new(
-                                                    egui::RichText::new(dot)
-                                                        .color(style::BRASS)
-                                                        .size(16.0),
-                                                ),
-                                            );
-                                            let wood = tr.t(match colour {
-                                                Colour::Ash => "hive.wood.ash",
-                                                Colour::Walnut => "hive.wood.walnut",
-                                            });
-                                            ui.add(
-                                                egui::Label::new(
-                                                    egui::RichText::new(tr.tf(
-                                                        "hive.players.line",
-                                                        &[
-                                                            ("colour", wood),
-                                                            ("who", &seat_name(tr, table, colour)),
-                                                        ],
-                                                    ))
-                                                    .size(16.0)
-                                                    .color(if to_act {
-                                                        style::CREAM
-                                                    } else {
-                                                        style::MUTED
-                                                    }),
-                                                )
-                                                .truncate(),
-                                            );
-                                        },
-                                    );
-                                },
-                            );
+    Floating::players("hive-players", 250.0).show(ctx, |ui| {
+        for colour in [Colour::Ash, Colour::Walnut] {
+            let to_act = game.awaited() == Some(colour);
+            let clock = table.time_left().filter(|_| to_act);
+            ui.horizontal(|ui| {
+                // The clock keeps its place at the right; the name takes what is
+                // left and is cut short (…) rather than run into the clock.
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let low = clock.is_some_and(|l| l <= 10.0);
+                    // Room for "0:00" even when no clock shows, so the names
+                    // of both rows line up.
+                    let (w, h) = (64.0, 26.0);
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(w, h),
+                        egui::Layout::right_to_left(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_size(egui::vec2(w, h));
+                            if let Some(left) = clock {
+                                ui.add(
+                                    egui::Label::new(
+                                        egui::RichText::new(clock_text(left))
+                                            .monospace()
+                                            .size(if low { 22.0 } else { 18.0 })
+                                            .color(if low { RED } else { style::CREAM })
+                                            .strong(),
+                                    )
+                                    .wrap_mode(egui::TextWrapMode::Extend),
+                                );
+                            }
+                        },
+                    );
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        // The mark's place is kept on both rows, so
+                        // the names line up.
+                        let dot = if to_act { "▶" } else { "" };
+                        ui.add_sized([14.0, 20.0], egui::Label::new(style::brass(dot, 16.0)));
+                        let wood = tr.t(match colour {
+                            Colour::Ash => "hive.wood.ash",
+                            Colour::Walnut => "hive.wood.walnut",
                         });
-                    }
-                    if let Some(colour) = game.awaited()
-                        && table.time_left().is_some_and(|l| l <= 10.0)
-                    {
-                        ui.label(
-                            egui::RichText::new(tr.tf(
-                                "hive.clock.warning",
-                                &[("who", &seat_name(tr, table, colour))],
+                        ui.add(
+                            egui::Label::new(style::text(
+                                tr.tf(
+                                    "hive.players.line",
+                                    &[("colour", wood), ("who", &seat_name(tr, table, colour))],
+                                ),
+                                16.0,
+                                if to_act { style::CREAM } else { style::MUTED },
                             ))
-                            .size(14.0)
-                            .color(RED),
+                            .truncate(),
                         );
-                    }
-                    if thinking && table.busy <= 0.0 {
-                        let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
-                        ui.label(
-                            egui::RichText::new(format!("{}{dots}", tr.t("hive.thinking")))
-                                .size(14.0)
-                                .color(style::MUTED),
-                        );
-                    }
-                    ui.separator();
-                    let fp = game.fingerprint();
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr.t("hive.fingerprint"))
-                                .size(13.0)
-                                .color(style::MUTED),
-                        );
-                        let shown = if panels.fingerprint {
-                            fp.clone()
-                        } else {
-                            short(&fp)
-                        };
-                        if ui
-                            .link(egui::RichText::new(shown).monospace().size(13.0))
-                            .on_hover_text(tr.t("hive.fingerprint.hint"))
-                            .clicked()
-                        {
-                            panels.fingerprint = !panels.fingerprint;
-                        }
                     });
-                    if panels.fingerprint {
-                        ui.label(
-                            egui::RichText::new(&fp[..32])
-                                .monospace()
-                                .size(12.0)
-                                .color(style::ASH),
-                        );
-                        ui.label(
-                            egui::RichText::new(&fp[32..])
-                                .monospace()
-                                .size(12.0)
-                                .color(style::ASH),
-                        );
-                        if ui.button(tr.t("hive.copy")).clicked() {
-                            ui.ctx().copy_text(fp.clone());
-                        }
-                    }
                 });
+            });
+        }
+        if let Some(colour) = game.awaited()
+            && table.time_left().is_some_and(|l| l <= 10.0)
+        {
+            ui.label(style::text(
+                tr.tf(
+                    "hive.clock.warning",
+                    &[("who", &seat_name(tr, table, colour))],
+                ),
+                14.0,
+                RED,
+            ));
+        }
+        if thinking && table.busy <= 0.0 {
+            let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
+            ui.label(style::muted(
+                format!("{}{dots}", tr.t("hive.thinking")),
+                14.0,
+            ));
+        }
+        ui.separator();
+        let fp = game.fingerprint();
+        ui.horizontal(|ui| {
+            ui.label(style::muted(tr.t("hive.fingerprint"), 13.0));
+            let shown = if panels.fingerprint {
+                fp.clone()
+            } else {
+                short(&fp)
+            };
+            if ui
+                .link(egui::RichText::new(shown).monospace().size(13.0))
+                .on_hover_text(tr.t("hive.fingerprint.hint"))
+                .clicked()
+            {
+                panels.fingerprint = !panels.fingerprint;
+            }
         });
+        if panels.fingerprint {
+            ui.label(
+                egui::RichText::new(&fp[..32])
+                    .monospace()
+                    .size(12.0)
+                    .color(style::ASH),
+            );
+            ui.label(
+                egui::RichText::new(&fp[32..])
+                    .monospace()
+                    .size(12.0)
+                    .color(style::ASH),
+            );
+            if ui.button(tr.t("hive.copy")).clicked() {
+                ui.ctx().copy_text(fp.clone());
+            }
+        }
+    });
 }
 
 /// The bar at the bottom during a game.
-pub(super) fn actions(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -203,7 +164,7 @@ pub(super) fn actions(
             (None, Some(c)) => tr.tf("hive.turn.side", &[("who", &seat_name(tr, table, c))]),
             (None, None) => String::new(),
         };
-        ui.label(egui::RichText::new(line).size(21.0).color(style::CREAM));
+        ui.label(style::cream(line, 21.0));
         // What the person can do now: nothing to click while the other
         // side (the bot, the other player) is to move.
         let hint = match (&table.pick, table.viewing, shown) {
@@ -216,7 +177,7 @@ pub(super) fn actions(
             (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
             _ => tr.t("hive.hint.lifted").to_string(),
         };
-        ui.label(egui::RichText::new(hint).size(14.0).color(style::MUTED));
+        ui.label(style::muted(hint, 14.0));
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             if table.viewing.is_some() {
@@ -247,17 +208,11 @@ pub(super) fn actions(
                     send(Intent::TakeBack);
                 }
             }
-            if panels.confirm_resign {
-                ui.label(egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM));
-                if ui.button(tr.t("hive.resign.yes")).clicked() {
-                    panels.confirm_resign = false;
-                    send(Intent::Resign);
-                }
-                if ui.button(tr.t("hive.resign.no")).clicked() {
-                    panels.confirm_resign = false;
-                }
-            } else if ui.button(tr.t("hive.resign")).clicked() {
-                panels.confirm_resign = true;
+            let question = egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM);
+            let answers = (tr.t("hive.resign.yes"), tr.t("hive.resign.no"));
+            let resign = (tr.t("hive.resign"), true);
+            if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
+                send(Intent::Resign);
             }
         });
     });

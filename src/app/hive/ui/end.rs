@@ -2,15 +2,17 @@
 //! game record saved (a file on the desktop, a download in the browser) or copied, Verify this
 //! game, and a new game.
 
+use super::Panel;
 use super::verify::VerifyPage;
 use super::{GREEN, RED, is_you, seat_name};
-use crate::app::hive::{Intent, RecordSaved, Table};
+use crate::app::hive::{Intent, RecordSaved};
+use crate::app::kit::panel;
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
+use crate::app::style;
 use crate::app::style::CentrePanel;
-use crate::app::style::{self, big_button};
 use crate::fair;
-use crate::i18n::{Explain, Tr};
+use crate::i18n::Explain;
 use crate::rules::GameKind;
 use bevy::prelude::MessageWriter;
 use bevy_egui::egui;
@@ -25,15 +27,13 @@ pub fn record_name(fingerprint: &str) -> String {
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn banner(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
+    p: Panel,
     saved: &mut RecordSaved,
     data_dir: Option<&std::path::Path>,
     verify: &mut VerifyPage,
     go: &mut MessageWriter<Navigate>,
 ) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;
     };
@@ -56,16 +56,7 @@ pub(super) fn banner(
         .at(-10.0)
         .over_all()
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(headline)
-                    .size(34.0)
-                    .color(if won || table.hot_seat() {
-                        style::BRASS
-                    } else {
-                        style::ASH
-                    })
-                    .strong(),
-            );
+            panel::end_headline(ui, headline, 34.0, won || table.hot_seat());
             // Why, as a sentence addressed to the person: "You resigned".
             let why = match ending {
                 crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
@@ -80,27 +71,23 @@ pub(super) fn banner(
                 ),
                 _ => crate::i18n::sentence(tr.say(&ending.explain())),
             };
-            ui.label(egui::RichText::new(why).size(18.0).color(style::CREAM));
+            ui.label(style::cream(why, 18.0));
             ui.add_space(8.0);
             if let Some(seed) = game.revealed() {
-                ui.label(
-                    egui::RichText::new(tr.t("hive.end.seed"))
-                        .size(14.0)
-                        .color(style::MUTED),
-                );
+                ui.label(style::muted(tr.t("hive.end.seed"), 14.0));
                 let hex = seed.to_hex();
                 ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
                 ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
                 let ok = fair::matches(&seed, &game.fingerprint());
-                ui.label(
-                    egui::RichText::new(if ok {
+                ui.label(style::text(
+                    if ok {
                         tr.t("hive.end.matches")
                     } else {
                         tr.t("hive.end.mismatch")
-                    })
-                    .size(16.0)
-                    .color(if ok { GREEN } else { RED }),
-                );
+                    },
+                    16.0,
+                    if ok { GREEN } else { RED },
+                ));
             }
             ui.add_space(8.0);
             let record = game.record().to_text();
@@ -130,29 +117,23 @@ pub(super) fn banner(
             });
             match &saved.0 {
                 Some(Ok(path)) => {
-                    ui.label(
-                        egui::RichText::new(tr.tf("hive.end.saved", &[("path", path)]))
-                            .size(14.0)
-                            .color(GREEN),
-                    );
+                    ui.label(style::text(
+                        tr.tf("hive.end.saved", &[("path", path)]),
+                        14.0,
+                        GREEN,
+                    ));
                 }
                 Some(Err(why)) => {
-                    ui.label(
-                        egui::RichText::new(tr.tf("hive.end.save_failed", &[("why", why)]))
-                            .size(14.0)
-                            .color(RED),
-                    );
+                    ui.label(style::text(
+                        tr.tf("hive.end.save_failed", &[("why", why)]),
+                        14.0,
+                        RED,
+                    ));
                 }
                 None => {}
             }
-            ui.add_space(10.0);
-            if ui.add(big_button(tr.t("hive.end.new"))).clicked() {
+            if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
                 send(Intent::NewGame);
             }
-            ui.label(
-                egui::RichText::new(tr.t("hive.end.history"))
-                    .size(13.0)
-                    .color(style::MUTED),
-            );
         });
 }

@@ -15,14 +15,18 @@ pub mod verify;
 use super::input::Hovered;
 use super::{HiveIntent, HiveTable, RecordSaved};
 use crate::app::kit::EngineSeat;
+use crate::app::kit::panel::Floating;
 use crate::app::screens::{MenuPage, Screen};
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
 use crate::rules::GameKind;
 use crate::rules::hive::{Colour, State};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// What a panel of the table draws with (the context, the words, the table, its intents).
+type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
 
 /// What the panels have open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,10 +121,11 @@ fn table_ui(
     let mut send = |i: super::Intent| {
         intents.write(crate::app::kit::Intended(i));
     };
+    let mut p = Panel::new(ctx, &tr, &table, &mut send);
     match table.phase {
         super::Phase::Lobby => {
             let mut server = settings.0.server.clone();
-            if let Some(g) = lobby::lobby(ctx, &tr, &table, &mut send, &mut form, &mut server) {
+            if let Some(g) = lobby::lobby(p, &mut form, &mut server) {
                 go_online.write(g);
             }
             if server != settings.0.server {
@@ -131,7 +136,7 @@ fn table_ui(
             return Ok(());
         }
         super::Phase::Waiting => {
-            online::waiting(ctx, &tr, &table, &mut send);
+            online::waiting(ctx, &tr, &table, &mut p.send);
             return Ok(());
         }
         super::Phase::Seating { left } => {
@@ -150,23 +155,20 @@ fn table_ui(
         seat.is_thinking(),
         time.elapsed_secs(),
     );
-    moves::move_list(ctx, &tr, &table, &mut panels, &mut send);
+    moves::move_list(p.reborrow(), &mut panels);
     if table.phase == super::Phase::Over {
         let data_dir = options.and_then(|o| o.data_dir.clone());
         end::banner(
-            ctx,
-            &tr,
-            &table,
-            &mut send,
+            p,
             &mut saved,
             data_dir.as_deref(),
             &mut verify_page,
             &mut go,
         );
     } else {
-        bar::actions(ctx, &tr, &table, &mut panels, &mut send);
+        bar::actions(p.reborrow(), &mut panels);
         if panels.moves {
-            moves::all_my_moves(ctx, &tr, &table, &mut panels, &mut send);
+            moves::all_my_moves(p, &mut panels);
         }
     }
     stack_list(ctx, &tr, &table, hovered.0);
@@ -180,17 +182,12 @@ fn reserve_counts(
     table: &super::Table,
     camera: Option<(&Camera, &GlobalTransform)>,
 ) {
-    let Some((camera, at)) = camera else {
+    if camera.is_none() {
         return;
-    };
+    }
     let shown = table.shown();
     let near = table.near();
-    let screen = |p: Vec3| {
-        camera
-            .world_to_viewport(at, p)
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let screen = |p: Vec3| crate::app::kit::panel::on_screen(camera, p);
     for colour in [Colour::Ash, Colour::Walnut] {
         for creature in crate::rules::hive::Creature::ALL {
             let n = shown.board().reserve_count(colour, creature);
@@ -202,55 +199,34 @@ fn reserve_counts(
             let Some(p) = screen(top + Vec3::new(0.55, 0.0, -0.35)) else {
                 continue;
             };
-            egui::Area::new(egui::Id::new(("hive-count", colour, creature)))
-                .fixed_pos(p)
-                .pivot(egui::Align2::CENTER_CENTER)
-                .interactable(false)
-                .order(egui::Order::Background)
-                .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 210))
-                        .corner_radius(egui::CornerRadius::same(7))
-                        .inner_margin(egui::Margin::symmetric(6, 1))
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(
-                                    egui::RichText::new(format!("×{n}"))
-                                        .size(14.0)
-                                        .color(style::CREAM)
-                                        .strong(),
-                                )
-                                .wrap_mode(egui::TextWrapMode::Extend),
-                            );
-                        });
-                });
+            Floating::mark(
+                ("hive-count", colour, creature),
+                (p, egui::Align2::CENTER_CENTER),
+                (210, 7, (6, 1)),
+            )
+            .show(ctx, |ui| {
+                ui.add(
+                    egui::Label::new(style::cream(format!("×{n}"), 14.0).strong())
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            });
         }
         // The column's owner, at its near end.
         let foot = super::view::reserve_pos(near, colour, crate::rules::hive::Creature::Elder)
             + Vec3::new(0.0, 0.0, 0.9);
         if let Some(p) = screen(foot) {
             let who = seat_name(tr, table, colour);
-            egui::Area::new(egui::Id::new(("hive-reserve", colour)))
-                .fixed_pos(p)
-                .pivot(egui::Align2::CENTER_TOP)
-                .interactable(false)
-                .order(egui::Order::Background)
-                .show(ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 170))
-                        .corner_radius(egui::CornerRadius::same(6))
-                        .inner_margin(egui::Margin::symmetric(8, 1))
-                        .show(ui, |ui| {
-                            ui.add(
-                                egui::Label::new(
-                                    egui::RichText::new(tr.tf("hive.reserve", &[("who", &who)]))
-                                        .size(14.0)
-                                        .color(style::ASH),
-                                )
-                                .wrap_mode(egui::TextWrapMode::Extend),
-                            );
-                        });
-                });
+            Floating::mark(
+                ("hive-reserve", colour),
+                (p, egui::Align2::CENTER_TOP),
+                (170, 6, (8, 1)),
+            )
+            .show(ctx, |ui| {
+                ui.add(
+                    egui::Label::new(style::ash(tr.tf("hive.reserve", &[("who", &who)]), 14.0))
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            });
         }
     }
 }
@@ -277,33 +253,25 @@ fn stack_list(
     if stack.height() < 2 {
         return;
     }
-    egui::Area::new(egui::Id::new("hive-stack"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -120.0])
-        .interactable(false)
+    Floating::anchored("hive-stack", egui::Align2::LEFT_BOTTOM, [16.0, -120.0])
+        .still()
+        .margin(14, 8)
         .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(14, 8))
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.stack.title"))
-                            .size(15.0)
-                            .color(style::BRASS),
-                    );
-                    for (i, p) in stack
-                        .pieces()
-                        .enumerate()
-                        .collect::<Vec<_>>()
-                        .into_iter()
-                        .rev()
-                    {
-                        let words = tr.say(&p.explain());
-                        let line = if i + 1 == stack.height() {
-                            tr.tf("hive.stack.top", &[("piece", &words)])
-                        } else {
-                            words
-                        };
-                        ui.label(egui::RichText::new(line).size(15.0).color(style::CREAM));
-                    }
-                });
+            ui.label(style::brass(tr.t("hive.stack.title"), 15.0));
+            for (i, p) in stack
+                .pieces()
+                .enumerate()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+            {
+                let words = tr.say(&p.explain());
+                let line = if i + 1 == stack.height() {
+                    tr.tf("hive.stack.top", &[("piece", &words)])
+                } else {
+                    words
+                };
+                ui.label(style::cream(line, 15.0));
+            }
         });
 }

@@ -2,22 +2,17 @@
 //! "All my moves": every legal move in words, in the player's language; choosing one plays it.
 
 use super::HivePanels;
-use crate::app::hive::{Intent, Table};
-use crate::app::kit::history::Step;
-use crate::app::style::{self, panel_frame};
+use super::Panel;
+use crate::app::hive::Intent;
+use crate::app::kit::panel;
+use crate::app::style;
 use crate::i18n::Explain;
-use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use crate::rules::hive::words::describe;
 use bevy_egui::egui;
 
-pub(super) fn move_list(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let lines = table.move_lines();
     style::side_panel(ctx, "hive-moves", 280.0, |ui| {
         ui.horizontal(|ui| {
@@ -36,11 +31,7 @@ pub(super) fn move_list(
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| {
                 if lines.is_empty() {
-                    ui.label(
-                        egui::RichText::new(tr.t("hive.moves.none"))
-                            .size(14.0)
-                            .color(style::MUTED),
-                    );
+                    ui.label(style::muted(tr.t("hive.moves.none"), 14.0));
                 }
                 for line in &lines {
                     let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
@@ -60,10 +51,14 @@ pub(super) fn move_list(
                     if line.timeout {
                         text.push_str(" ⏱");
                     }
-                    let mut rich = egui::RichText::new(text).size(14.0).color(match line.by {
-                        Colour::Ash => style::CREAM,
-                        Colour::Walnut => style::ASH,
-                    });
+                    let mut rich = style::text(
+                        text,
+                        14.0,
+                        match line.by {
+                            Colour::Ash => style::CREAM,
+                            Colour::Walnut => style::ASH,
+                        },
+                    );
                     if panels.notation {
                         rich = rich.monospace();
                     }
@@ -77,89 +72,60 @@ pub(super) fn move_list(
             });
         // Moves above the visible part: say so (the list keeps to its end).
         if scrolled.state.offset.y > 1.0 {
-            ui.label(
-                egui::RichText::new(tr.t("hive.moves.more"))
-                    .size(12.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("hive.moves.more"), 12.0));
         }
         ui.separator();
         ui.horizontal(|ui| {
             let plies = table.state().map_or(0, |s| s.ply());
             let at = table.viewing.unwrap_or(plies);
-            if ui
-                .add_enabled(at > 0, egui::Button::new("◀"))
-                .on_hover_text(tr.t("hive.step_back"))
-                .clicked()
-            {
-                send(Intent::View(Step::Back));
-            }
-            if ui
-                .add_enabled(table.viewing.is_some(), egui::Button::new("▶"))
-                .on_hover_text(tr.t("hive.step_forward"))
-                .clicked()
-            {
-                send(Intent::View(Step::Forward));
-            }
+            let hints = (tr.t("hive.step_back"), tr.t("hive.step_forward"));
+            panel::step_buttons(ui, (at > 0, table.viewing.is_some()), hints, |s| {
+                send(Intent::View(s));
+            });
             if let Some(n) = table.viewing {
-                ui.label(
-                    egui::RichText::new(tr.tf("hive.viewing.short", &[("n", &n.to_string())]))
-                        .size(13.0)
-                        .color(style::BRASS),
-                );
+                ui.label(style::brass(
+                    tr.tf("hive.viewing.short", &[("n", &n.to_string())]),
+                    13.0,
+                ));
             }
         });
     });
 }
 
-pub(super) fn all_my_moves(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    panels: &mut HivePanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
+    let (ctx, tr, table, send) = p.parts();
     let Some(state) = table.state() else {
         return;
     };
     let mut open = true;
-    egui::Window::new(tr.t("hive.moves.title"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_CENTER, [16.0, 40.0])
-        .frame(panel_frame().inner_margin(egui::Margin::same(12)))
-        .show(ctx, |ui| {
-            ui.set_width(420.0);
-            let moves = state.legal_moves();
-            ui.label(
-                egui::RichText::new(tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]))
-                    .size(13.0)
-                    .color(style::MUTED),
-            );
-            egui::ScrollArea::vertical()
-                .max_height(360.0)
-                .show(ui, |ui| {
-                    let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
-                        .into_iter()
-                        .map(|m| (tr.say(&describe(state.board(), m)), m))
-                        .collect();
-                    lines.sort_by(|a, b| a.0.cmp(&b.0));
-                    for (text, m) in lines {
-                        let notation = state.move_string(m);
-                        if ui
-                            .add(
-                                egui::Button::new(egui::RichText::new(&text).size(15.0))
-                                    .frame(false),
-                            )
-                            .on_hover_text(notation)
-                            .clicked()
-                        {
-                            send(Intent::Play(m));
-                        }
+    let at = (egui::Align2::LEFT_CENTER, [16.0, 40.0]);
+    panel::window(tr.t("hive.moves.title"), &mut open, at, 12).show(ctx, |ui| {
+        ui.set_width(420.0);
+        let moves = state.legal_moves();
+        ui.label(style::muted(
+            tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]),
+            13.0,
+        ));
+        egui::ScrollArea::vertical()
+            .max_height(360.0)
+            .show(ui, |ui| {
+                let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
+                    .into_iter()
+                    .map(|m| (tr.say(&describe(state.board(), m)), m))
+                    .collect();
+                lines.sort_by(|a, b| a.0.cmp(&b.0));
+                for (text, m) in lines {
+                    let notation = state.move_string(m);
+                    if ui
+                        .add(egui::Button::new(egui::RichText::new(&text).size(15.0)).frame(false))
+                        .on_hover_text(notation)
+                        .clicked()
+                    {
+                        send(Intent::Play(m));
                     }
-                });
-        });
+                }
+            });
+    });
     if !open {
         panels.moves = false;
     }

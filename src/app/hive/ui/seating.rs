@@ -21,11 +21,7 @@ pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
         .at(-20.0)
         .over_all()
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(tr.t("hive.seating.title"))
-                    .size(24.0)
-                    .color(style::BRASS),
-            );
+            ui.label(style::brass(tr.t("hive.seating.title"), 24.0));
             ui.label(
                 egui::RichText::new(tr.tf(
                     "hive.seating.fingerprint",
@@ -98,10 +94,10 @@ pub(super) fn seating(ctx: &egui::Context, tr: &Tr, table: &Table, left: f32) {
             } else {
                 tr.tf("hive.seating.ash_opens", &[("who", &opener)])
             };
-            ui.label(egui::RichText::new(line).size(16.0).color(if t > 0.6 {
-                style::CREAM
-            } else {
-                style::MUTED
-            }));
+            ui.label(style::text(
+                line,
+                16.0,
+                if t > 0.6 { style::CREAM } else { style::MUTED },
+            ));
         });
 }

@@ -6,9 +6,10 @@
 use super::board2d;
 use super::{GREEN, RED};
 use crate::app::hive::HiveTable;
+use crate::app::kit::panel::Floating;
 use crate::app::platform;
 use crate::app::screens::{MenuPage, Navigate};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Message, Tr, msg};
 use crate::play::verify::{Check, verify};
 use crate::rules::hive::record::RecordedEntry;
@@ -135,152 +136,143 @@ pub(super) fn page(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let width = (screen.width() - 60.0).clamp(300.0, 980.0);
-    egui::Area::new(egui::Id::new("hive-verify"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+    Floating::anchored("hive-verify", egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .width(width)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(width);
-                ui.horizontal(|ui| {
-                    style::title(ui, tr.t("hive.verify.title"), 30.0);
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
-                            page.from_game = false;
-                            go.write(Navigate::Menu(MenuPage::Main));
-                        }
-                        // Back to the finished game the record came from, its banner and all.
-                        if page.from_game
-                            && table.phase == crate::app::hive::Phase::Over
-                            && ui.add(big_button(tr.t("hive.back_to_game"))).clicked()
-                        {
-                            go.write(Navigate::Table(crate::rules::GameKind::Hive));
-                        }
-                    });
+            ui.horizontal(|ui| {
+                style::title(ui, tr.t("hive.verify.title"), 30.0);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.add(big_button(tr.t("menu.back"))).clicked() {
+                        page.from_game = false;
+                        go.write(Navigate::Menu(MenuPage::Main));
+                    }
+                    // Back to the finished game the record came from, its banner and all.
+                    if page.from_game
+                        && table.phase == crate::app::hive::Phase::Over
+                        && ui.add(big_button(tr.t("hive.back_to_game"))).clicked()
+                    {
+                        go.write(Navigate::Table(crate::rules::GameKind::Hive));
+                    }
                 });
-                ui.label(
-                    egui::RichText::new(tr.t("hive.verify.line"))
-                        .size(15.0)
-                        .color(style::MUTED),
-                );
-                ui.separator();
-                ui.columns(2, |cols| {
-                    let ui = &mut cols[0];
-                    ui.horizontal(|ui| {
-                        ui.label(tr.t("hive.verify.paste"));
-                        // The browser's way in for a copied record (see `request_paste`).
-                        #[cfg(target_arch = "wasm32")]
-                        if ui.button(tr.t("hive.verify.paste_button")).clicked() {
+            });
+            ui.label(style::muted(tr.t("hive.verify.line"), 15.0));
+            ui.separator();
+            ui.columns(2, |cols| {
+                let ui = &mut cols[0];
+                ui.horizontal(|ui| {
+                    ui.label(tr.t("hive.verify.paste"));
+                    // The browser's way in for a copied record (see `request_paste`).
+                    #[cfg(target_arch = "wasm32")]
+                    if ui.button(tr.t("hive.verify.paste_button")).clicked() {
+                        platform::request_paste();
+                    }
+                });
+                egui::ScrollArea::vertical()
+                    .id_salt("verify-text")
+                    .max_height((screen.height() - 330.0).max(120.0))
+                    .show(ui, |ui| {
+                        let field = ui.add(
+                            egui::TextEdit::multiline(&mut page.text)
+                                .font(egui::TextStyle::Monospace)
+                                .desired_rows(14)
+                                .desired_width(f32::INFINITY),
+                        );
+                        if cfg!(target_arch = "wasm32") && ctrl_v && field.has_focus() {
+                            #[cfg(target_arch = "wasm32")]
                             platform::request_paste();
                         }
                     });
-                    egui::ScrollArea::vertical()
-                        .id_salt("verify-text")
-                        .max_height((screen.height() - 330.0).max(120.0))
-                        .show(ui, |ui| {
-                            let field = ui.add(
-                                egui::TextEdit::multiline(&mut page.text)
-                                    .font(egui::TextStyle::Monospace)
-                                    .desired_rows(14)
-                                    .desired_width(f32::INFINITY),
-                            );
-                            if cfg!(target_arch = "wasm32") && ctrl_v && field.has_focus() {
-                                #[cfg(target_arch = "wasm32")]
-                                platform::request_paste();
-                            }
-                        });
-                    #[cfg(not(target_arch = "wasm32"))]
-                    ui.horizontal(|ui| {
-                        ui.label(tr.t("hive.verify.file"));
-                        ui.add(egui::TextEdit::singleline(&mut page.path).desired_width(220.0));
-                        if ui.button(tr.t("hive.verify.open")).clicked() {
-                            match platform::read_text(&page.path) {
-                                Ok(text) => page.load_text(&text),
-                                Err(why) => {
-                                    page.verdict = Some(Verdict::Unreadable(
-                                        msg("hive.verify.cannot_open").with("why", why),
-                                    ))
-                                }
-                            }
-                        }
-                    });
-                    ui.horizontal(|ui| {
-                        if ui.add(big_button(tr.t("hive.verify.run"))).clicked() {
-                            let text = page.text.clone();
-                            page.load_text(&text);
-                        }
-                        let last = table.game.as_ref().filter(|g| g.state().ply() > 0);
-                        if ui
-                            .add_enabled(
-                                last.is_some(),
-                                egui::Button::new(tr.t("hive.verify.last")),
-                            )
-                            .clicked()
-                            && let Some(g) = last
-                        {
-                            page.load_text(&g.record().to_text());
-                        }
-                    });
-                    let ui = &mut cols[1];
-                    match &page.verdict {
-                        None => {
-                            ui.label(
-                                egui::RichText::new(tr.t("hive.verify.waiting"))
-                                    .color(style::MUTED),
-                            );
-                        }
-                        Some(Verdict::Unreadable(why)) => {
-                            ui.label(
-                                egui::RichText::new(tr.say(
-                                    &msg("hive.verify.unreadable").with_words("why", why.clone()),
+                #[cfg(not(target_arch = "wasm32"))]
+                ui.horizontal(|ui| {
+                    ui.label(tr.t("hive.verify.file"));
+                    ui.add(egui::TextEdit::singleline(&mut page.path).desired_width(220.0));
+                    if ui.button(tr.t("hive.verify.open")).clicked() {
+                        match platform::read_text(&page.path) {
+                            Ok(text) => page.load_text(&text),
+                            Err(why) => {
+                                page.verdict = Some(Verdict::Unreadable(
+                                    msg("hive.verify.cannot_open").with("why", why),
                                 ))
-                                .color(RED),
-                            );
-                        }
-                        Some(Verdict::Checked { checks, first_bad }) => {
-                            for c in checks {
-                                ui.horizontal_wrapped(|ui| {
-                                    let (mark, colour) = if c.passed {
-                                        ("✔", GREEN)
-                                    } else {
-                                        ("✖", RED)
-                                    };
-                                    ui.label(egui::RichText::new(mark).color(colour).size(18.0));
-                                    ui.label(
-                                        egui::RichText::new(tr.say(&c.title()))
-                                            .strong()
-                                            .color(style::CREAM),
-                                    );
-                                });
-                                ui.label(
-                                    egui::RichText::new(tr.say(&c.detail))
-                                        .size(14.0)
-                                        .color(if c.passed { style::MUTED } else { RED }),
-                                );
-                            }
-                            ui.add_space(6.0);
-                            let all = checks.iter().all(|c| c.passed);
-                            ui.label(
-                                egui::RichText::new(if all {
-                                    tr.t("hive.verify.all_passed")
-                                } else {
-                                    tr.t("hive.verify.failed")
-                                })
-                                .size(20.0)
-                                .color(if all { GREEN } else { RED })
-                                .strong(),
-                            );
-                            if let Some(bad) = first_bad {
-                                let (state, cells, text) = &**bad;
-                                ui.label(
-                                    egui::RichText::new(
-                                        tr.tf("hive.verify.bad_move", &[("text", text)]),
-                                    )
-                                    .color(style::CREAM),
-                                );
-                                board2d::board(ui, state, cells, egui::vec2(300.0, 200.0));
                             }
                         }
                     }
                 });
+                ui.horizontal(|ui| {
+                    if ui.add(big_button(tr.t("hive.verify.run"))).clicked() {
+                        let text = page.text.clone();
+                        page.load_text(&text);
+                    }
+                    let last = table.game.as_ref().filter(|g| g.state().ply() > 0);
+                    if ui
+                        .add_enabled(last.is_some(), egui::Button::new(tr.t("hive.verify.last")))
+                        .clicked()
+                        && let Some(g) = last
+                    {
+                        page.load_text(&g.record().to_text());
+                    }
+                });
+                let ui = &mut cols[1];
+                match &page.verdict {
+                    None => {
+                        ui.label(
+                            egui::RichText::new(tr.t("hive.verify.waiting")).color(style::MUTED),
+                        );
+                    }
+                    Some(Verdict::Unreadable(why)) => {
+                        ui.label(
+                            egui::RichText::new(tr.say(
+                                &msg("hive.verify.unreadable").with_words("why", why.clone()),
+                            ))
+                            .color(RED),
+                        );
+                    }
+                    Some(Verdict::Checked { checks, first_bad }) => {
+                        for c in checks {
+                            ui.horizontal_wrapped(|ui| {
+                                let (mark, colour) = if c.passed {
+                                    ("✔", GREEN)
+                                } else {
+                                    ("✖", RED)
+                                };
+                                ui.label(style::text(mark, 18.0, colour));
+                                ui.label(
+                                    egui::RichText::new(tr.say(&c.title()))
+                                        .strong()
+                                        .color(style::CREAM),
+                                );
+                            });
+                            ui.label(style::text(
+                                tr.say(&c.detail),
+                                14.0,
+                                if c.passed { style::MUTED } else { RED },
+                            ));
+                        }
+                        ui.add_space(6.0);
+                        let all = checks.iter().all(|c| c.passed);
+                        ui.label(
+                            style::text(
+                                if all {
+                                    tr.t("hive.verify.all_passed")
+                                } else {
+                                    tr.t("hive.verify.failed")
+                                },
+                                20.0,
+                                if all { GREEN } else { RED },
+                            )
+                            .strong(),
+                        );
+                        if let Some(bad) = first_bad {
+                            let (state, cells, text) = &**bad;
+                            ui.label(
+                                egui::RichText::new(
+                                    tr.tf("hive.verify.bad_move", &[("text", text)]),
+                                )
+                                .color(style::CREAM),
+                            );
+                            board2d::board(ui, state, cells, egui::vec2(300.0, 200.0));
+                        }
+                    }
+                }
             });
         });
     Ok(())

@@ -8,6 +8,7 @@
 //! whichever first clears the lifted piece as the camera sees it.
 
 use super::{GREEN, RED};
+use crate::app::kit::panel::Floating;
 use crate::app::snelab::table::{Pick, Table, rank_tag};
 use crate::app::snelab::view::{LIFT_ATTACKER, LIFT_SELECTED, PIECE_TOP, square_pos};
 use crate::app::style;
@@ -18,14 +19,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// Where a point of the table shows on the screen, in egui's points.
-pub(super) fn on_screen(
-    camera: Option<(&Camera, &GlobalTransform)>,
-    p: Vec3,
-) -> Option<egui::Pos2> {
-    let (camera, transform) = camera?;
-    let v = camera.world_to_viewport(transform, p).ok()?;
-    Some(egui::pos2(v.x, v.y))
-}
+pub(super) use crate::app::kit::panel::on_screen;
 
 pub(super) fn badge(
     ctx: &egui::Context,
@@ -44,19 +38,11 @@ fn badge_at(
     text: String,
     colour: egui::Color32,
 ) {
-    egui::Area::new(egui::Id::new(id))
-        .fixed_pos(at)
-        .pivot(pivot)
-        .interactable(false)
+    Floating::at(id, at, pivot)
+        .still()
+        .frame(style::label_frame(225, 8, (7, 2)).stroke(egui::Stroke::new(1.5, colour)))
         .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 225))
-                .stroke(egui::Stroke::new(1.5, colour))
-                .corner_radius(egui::CornerRadius::same(8))
-                .inner_margin(egui::Margin::symmetric(7, 2))
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new(text).size(15.0).color(colour).strong());
-                });
+            ui.label(style::text(text, 15.0, colour).strong());
         });
 }
 
@@ -139,20 +125,12 @@ fn rank_badge(
     (at, pivot): (egui::Pos2, egui::Align2),
     text: String,
 ) {
-    egui::Area::new(egui::Id::new(("snelab-rank", sq)))
-        .fixed_pos(at)
-        .pivot(pivot)
-        .interactable(false)
+    Floating::at(("snelab-rank", sq), at, pivot)
+        .still()
         .order(egui::Order::Middle)
+        .frame(style::label_frame(215, 6, (7, 1)).stroke(egui::Stroke::new(1.0, style::BRASS)))
         .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 215))
-                .stroke(egui::Stroke::new(1.0, style::BRASS))
-                .corner_radius(egui::CornerRadius::same(6))
-                .inner_margin(egui::Margin::symmetric(7, 1))
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new(text).size(14.0).color(style::CREAM));
-                });
+            ui.label(style::cream(text, 14.0));
         });
 }
 
@@ -164,19 +142,12 @@ fn row_label(
     (at, pivot): (egui::Pos2, egui::Align2),
     text: &str,
 ) {
-    egui::Area::new(egui::Id::new(("snelab-row", row)))
-        .fixed_pos(at)
-        .pivot(pivot)
+    Floating::at(("snelab-row", row), at, pivot)
         .order(egui::Order::Background)
+        .frame(style::label_frame(190, 6, (8, 1)))
         .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(0x1c, 0x12, 0x0b, 190))
-                .corner_radius(egui::CornerRadius::same(6))
-                .inner_margin(egui::Margin::symmetric(8, 1))
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new(text).size(14.0).color(style::ASH))
-                        .on_hover_text(tr.t("snelab.row.about"));
-                });
+            ui.label(style::ash(text, 14.0))
+                .on_hover_text(tr.t("snelab.row.about"));
         });
 }
 

@@ -2,6 +2,7 @@
 //! payment, hints, and while paying the running sum with Confirm and Cancel; and the question
 //! "Resign this case?" over the court.
 
+use super::Panel;
 use super::{GREEN, RED, centred_row, side_name};
 use crate::app::snelab::table::{Capture, Intent, Pick, Table};
 use crate::app::style::CentrePanel;
@@ -42,21 +43,12 @@ pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
     }
 }
 
-pub(super) fn play_bar(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    t: f32,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn play_bar(p: Panel, t: f32) {
+    let (ctx, tr, table, send) = p.parts();
     style::bottom_bar(ctx, "snelab-bar", 560.0, |ui| {
         if let Pick::Paying { state, .. } = &table.pick {
             if let Some(c) = shown_capture(table) {
-                ui.label(
-                    egui::RichText::new(capture_line(tr, c))
-                        .size(15.0)
-                        .color(style::BRASS),
-                );
+                ui.label(style::brass(capture_line(tr, c), 15.0));
             }
             let sum = tr.tf(
                 "snelab.pay.sum",
@@ -71,7 +63,7 @@ pub(super) fn play_bar(
                 style::CREAM
             };
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(sum).size(24.0).color(colour).strong());
+                ui.label(style::text(sum, 24.0, colour).strong());
                 ui.add_space(16.0);
                 let confirm =
                     egui::Button::new(egui::RichText::new(tr.t("snelab.pay.confirm")).size(20.0))
@@ -86,37 +78,16 @@ pub(super) fn play_bar(
                     send(Intent::Cancel);
                 }
             });
-            ui.label(
-                egui::RichText::new(tr.t("snelab.pay.hint"))
-                    .size(14.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("snelab.pay.hint"), 14.0));
         } else {
-            ui.label(
-                egui::RichText::new(turn_line(tr, table, t))
-                    .size(22.0)
-                    .color(style::CREAM),
-            );
+            ui.label(style::cream(turn_line(tr, table, t), 22.0));
             if let Some(c) = shown_capture(table) {
-                ui.label(
-                    egui::RichText::new(capture_line(tr, c))
-                        .size(16.0)
-                        .color(style::BRASS),
-                );
+                ui.label(style::brass(capture_line(tr, c), 16.0));
             }
             if let Some(stuck) = table.stuck() {
-                ui.label(
-                    egui::RichText::new(tr.say(&stuck.explain()))
-                        .size(17.0)
-                        .color(RED)
-                        .strong(),
-                );
+                ui.label(style::text(tr.say(&stuck.explain()), 17.0, RED).strong());
             }
-            ui.label(
-                egui::RichText::new(hint_line(tr, table))
-                    .size(14.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(hint_line(tr, table), 14.0));
         }
     });
 }
@@ -161,12 +132,8 @@ pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
 
 /// "Resign this case?" over the court, for the side to act: Resign (Enter) settles it as that
 /// side's loss, Cancel (Escape) goes back to the case.
-pub(super) fn resign_question(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn resign_question(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     // The purse is its owner's: the other person of a hot seat loses the case, not a stake.
     let line = match table.to_act() {
         Some(side) if side != table.setup.owner => {
@@ -179,7 +146,7 @@ pub(super) fn resign_question(
         .over_all()
         .show(ctx, |ui| {
             style::title(ui, tr.t("snelab.resign.title"), 30.0);
-            ui.label(egui::RichText::new(line).size(19.0).color(style::CREAM));
+            ui.label(style::cream(line, 19.0));
             ui.add_space(12.0);
             centred_row(ui, "resign", |ui| {
                 let yes = big_button(tr.t("snelab.resign.yes")).stroke(egui::Stroke::new(1.5, RED));
@@ -191,10 +158,6 @@ pub(super) fn resign_question(
                 }
             });
             ui.add_space(4.0);
-            ui.label(
-                egui::RichText::new(tr.t("snelab.resign.keys"))
-                    .size(14.0)
-                    .color(style::MUTED),
-            );
+            ui.label(style::muted(tr.t("snelab.resign.keys"), 14.0));
         });
 }

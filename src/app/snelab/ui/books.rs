@@ -4,8 +4,9 @@
 
 use super::lobby::opponent_key;
 use super::{SnelabPanels, focus_ring, reason_text, side_name};
+use crate::app::kit::panel;
 use crate::app::snelab::table::Table;
-use crate::app::style::{self, panel_frame};
+use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::{LedgerEntry, Stakes};
 use bevy_egui::egui;
@@ -41,7 +42,7 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
             Stakes::Street => tr.t("snelab.books.street").to_string(),
         },
         e.opponent
-            .map_or_else(dash, |o| tr.t(opponent_key(o)).to_string()),
+            .map_or_else(dash, |o| tr.t(&opponent_key(o)).to_string()),
         e.backward.map_or_else(dash, |on| {
             tr.t(if on {
                 "snelab.books.appeal_on"
@@ -60,13 +61,9 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
 pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels) {
     let mut open = true;
     let mut close = false;
-    egui::Window::new(tr.t("snelab.books.title"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+    let at = (egui::Align2::CENTER_CENTER, [0.0, 10.0]);
+    panel::window(tr.t("snelab.books.title"), &mut open, at, 16)
         .order(egui::Order::Foreground)
-        .frame(panel_frame().inner_margin(egui::Margin::same(16)))
         .show(ctx, |ui| {
             // Wide enough for the nine columns (a vertical scroll area would clip the rest).
             ui.set_min_width(880.0);
@@ -79,9 +76,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                         .spacing([14.0, 6.0])
                         .show(ui, |ui| {
                             for h in COLUMNS {
-                                ui.label(
-                                    egui::RichText::new(tr.t(h)).color(style::MUTED).size(14.0),
-                                );
+                                ui.label(style::muted(tr.t(h), 14.0));
                             }
                             ui.end_row();
                             for e in entries.iter().rev() {
@@ -92,7 +87,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                                         8 => style::BRASS,
                                         _ => style::CREAM,
                                     };
-                                    ui.label(egui::RichText::new(text).size(14.0).color(colour));
+                                    ui.label(style::text(text, 14.0, colour));
                                 }
                                 ui.end_row();
                             }
@@ -106,11 +101,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                 }
                 focus_ring(ui, &r);
                 close = r.clicked();
-                ui.label(
-                    egui::RichText::new(tr.t("snelab.books.keys"))
-                        .size(13.0)
-                        .color(style::MUTED),
-                );
+                ui.label(style::muted(tr.t("snelab.books.keys"), 13.0));
             });
         });
     if !open || close {

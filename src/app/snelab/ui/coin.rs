@@ -13,11 +13,7 @@ pub(super) fn coin_flip(ctx: &egui::Context, tr: &Tr, show: CoinShow) {
     let coin = show.coin;
     let t = (1.0 - show.left / show.total.max(0.01)).clamp(0.0, 1.0);
     CentrePanel::new("snelab-coin", 360.0).show(ctx, |ui| {
-        ui.label(
-            egui::RichText::new(tr.t("snelab.coin.title"))
-                .size(24.0)
-                .color(style::BRASS),
-        );
+        ui.label(style::brass(tr.t("snelab.coin.title"), 24.0));
         let (rect, _) = ui.allocate_exact_size(egui::vec2(160.0, 150.0), egui::Sense::hover());
         // The coin spins fast, slows, and lands on its face in the last third.
         let spin = if t < 0.7 {
@@ -59,14 +55,13 @@ pub(super) fn coin_flip(ctx: &egui::Context, tr: &Tr, show: CoinShow) {
                 Coin::Heads => (tr.t("snelab.coin.heads"), Side::South),
                 Coin::Tails => (tr.t("snelab.coin.tails"), Side::North),
             };
-            ui.label(
-                egui::RichText::new(tr.tf(
+            ui.label(style::cream(
+                tr.tf(
                     "snelab.coin.result",
                     &[("face", face), ("side", side_name(tr, opener))],
-                ))
-                .size(20.0)
-                .color(style::CREAM),
-            );
+                ),
+                20.0,
+            ));
         } else {
             ui.label(egui::RichText::new(" ").size(20.0));
         }

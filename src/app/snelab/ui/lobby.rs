@@ -2,171 +2,148 @@
 //! Sit down, the Books and Reset all. Every choice is an egui widget, so Tab and the arrows
 //! reach it and Enter or Space changes it; the focused one wears a brass ring.
 
+use super::Panel;
 use super::{RED, SnelabPanels, by_keys, centred_row, focus_ring, refusal_text, side_name};
-use crate::ai::Level;
+use crate::app::kit::panel::{self, Floating};
 use crate::app::snelab::table::{Intent, Refusal, Table};
-use crate::app::style::{self, big_button, panel_frame};
+use crate::app::style::{self, big_button};
 use crate::i18n::Tr;
 use crate::play::Seat;
 use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Coin, Setup, Stakes};
 use bevy_egui::egui;
 
-/// The opponents the lobby offers, with their names' keys.
-const OPPONENTS: [(Seat, &str); 4] = [
-    (Seat::Bot(Level::Easy), "snelab.opponent.easy"),
-    (Seat::Bot(Level::Normal), "snelab.opponent.normal"),
-    (Seat::Bot(Level::Hard), "snelab.opponent.hard"),
-    (Seat::Person, "snelab.opponent.person"),
-];
-
 /// The i18n key of an opponent's name.
-pub(super) fn opponent_key(seat: Seat) -> &'static str {
-    OPPONENTS
-        .iter()
-        .find(|(s, _)| *s == seat)
-        .map_or("snelab.opponent.person", |(_, k)| k)
+pub(super) fn opponent_key(seat: Seat) -> String {
+    panel::opponent_key("snelab", seat)
 }
 
-pub(super) fn lobby(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    setup: &mut Setup,
-    panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
-) {
-    egui::Area::new(egui::Id::new("snelab-lobby"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels) {
+    let (ctx, tr, table, send) = p.parts();
+    Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .width(500.0)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(500.0);
-                ui.vertical_centered(|ui| {
-                    style::title(ui, tr.t("snelab.lobby.title"), 30.0);
-                    ui.label(
-                        egui::RichText::new(tr.tf(
-                            "snelab.purse",
-                            &[("coins", &table.purse.coins().to_string())],
-                        ))
-                        .size(22.0)
-                        .color(style::CREAM),
-                    );
-                });
-                ui.add_space(10.0);
-                ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
-                for (kind, name, line) in [
-                    (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
-                    (Stakes::Street, "snelab.street", "snelab.street.line"),
-                ] {
-                    let chosen = setup.stakes == kind;
-                    let text = egui::RichText::new(tr.tf(
-                        "snelab.lobby.table_line",
-                        &[("table", tr.t(name)), ("line", tr.t(line))],
-                    ))
-                    .color(if chosen { style::CREAM } else { style::MUTED });
-                    let r = ui.radio(chosen, text);
-                    focus_ring(ui, &r);
-                    if r.clicked() {
-                        setup.stakes = kind;
-                    }
-                }
-                ui.add_space(8.0);
-                ui.label(egui::RichText::new(tr.t("snelab.lobby.opponent")).color(style::MUTED));
-                ui.horizontal_wrapped(|ui| {
-                    for (seat, key) in OPPONENTS {
-                        let r = ui.selectable_label(setup.opponent == seat, tr.t(key));
-                        focus_ring(ui, &r);
-                        if r.clicked() {
-                            setup.opponent = seat;
-                        }
-                    }
-                });
-                ui.add_space(6.0);
-                let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
+            let coins = table.purse.coins().to_string();
+            panel::lobby_title(
+                ui,
+                tr.t("snelab.lobby.title"),
+                style::cream(tr.tf("snelab.purse", &[("coins", &coins)]), 22.0),
+            );
+            ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
+            for (kind, name, line) in [
+                (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
+                (Stakes::Street, "snelab.street", "snelab.street.line"),
+            ] {
+                let chosen = setup.stakes == kind;
+                let text = egui::RichText::new(tr.tf(
+                    "snelab.lobby.table_line",
+                    &[("table", tr.t(name)), ("line", tr.t(line))],
+                ))
+                .color(if chosen { style::CREAM } else { style::MUTED });
+                let r = ui.radio(chosen, text);
                 focus_ring(ui, &r);
-                ui.add_space(12.0);
-                let sit = table.purse.sit_check();
-                ui.vertical_centered(|ui| {
-                    if let Err(e) = sit {
-                        ui.label(
-                            egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
-                        );
+                if r.clicked() {
+                    setup.stakes = kind;
+                }
+            }
+            ui.add_space(8.0);
+            let choice = |ui: &mut egui::Ui, chosen, words: &str| {
+                let r = ui.selectable_label(chosen, words);
+                focus_ring(ui, &r);
+                r
+            };
+            if let Some(seat) = panel::opponent_chooser(ui, tr, "snelab", setup.opponent, choice) {
+                setup.opponent = seat;
+            }
+            ui.add_space(6.0);
+            let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
+            focus_ring(ui, &r);
+            ui.add_space(12.0);
+            let sit = table.purse.sit_check();
+            ui.vertical_centered(|ui| {
+                if let Err(e) = sit {
+                    ui.label(
+                        egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
+                    );
+                } else {
+                    let opens = if table.purse.needs_coin_flip() {
+                        tr.t("snelab.lobby.coin_next").to_string()
                     } else {
-                        let opens = if table.purse.needs_coin_flip() {
-                            tr.t("snelab.lobby.coin_next").to_string()
-                        } else {
-                            let o = table.purse.opening(Coin::Heads).opener;
-                            tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
-                        };
-                        ui.label(egui::RichText::new(opens).color(style::MUTED));
-                    }
-                    ui.add_space(4.0);
-                    let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
-                    let r = ui.add_enabled(sit.is_ok(), button);
-                    focus_ring(ui, &r);
-                    if r.clicked() {
-                        send(Intent::Sit);
-                    }
-                    ui.add_space(6.0);
-                    centred_row(ui, "lobby", |ui| {
-                        let books = ui.add_enabled(
-                            !table.purse.books().is_empty(),
-                            egui::Button::new(tr.t("snelab.books")),
-                        );
-                        focus_ring(ui, &books);
-                        if books.clicked() {
-                            panels.open_books(by_keys(ui));
-                        }
-                        reset_button(ui, tr, table, panels, send, sit.is_err());
-                    });
-                });
+                        let o = table.purse.opening(Coin::Heads).opener;
+                        tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
+                    };
+                    ui.label(egui::RichText::new(opens).color(style::MUTED));
+                }
+                ui.add_space(4.0);
+                let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
+                let r = ui.add_enabled(sit.is_ok(), button);
+                focus_ring(ui, &r);
+                if r.clicked() {
+                    send(Intent::Sit);
+                }
+                books_and_reset(ui, "lobby", tr, table, panels, send, sit.is_err());
             });
         });
 }
 
-pub(super) fn reset_button(
+/// Books and Reset all, in a row centred under the lobby's or the verdict's big button (`salt`
+/// keeps the two rows apart); Reset all stands out when `urgent`.
+pub(super) fn books_and_reset(
     ui: &mut egui::Ui,
+    salt: &str,
     tr: &Tr,
     table: &Table,
     panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
+    send: &mut dyn FnMut(Intent),
     urgent: bool,
 ) {
-    if panels.confirm_reset {
-        ui.label(
-            egui::RichText::new(tr.tf(
-                "snelab.reset.ask",
-                &[("coins", &table.purse.start().to_string())],
-            ))
-            .color(style::CREAM),
+    ui.add_space(6.0);
+    centred_row(ui, salt, |ui| {
+        let books = ui.add_enabled(
+            !table.purse.books().is_empty(),
+            egui::Button::new(tr.t("snelab.books")),
         );
-        let yes = ui.button(tr.t("snelab.reset.yes"));
-        focus_ring(ui, &yes);
-        if yes.clicked() {
-            panels.confirm_reset = false;
-            send(Intent::ResetAll);
+        focus_ring(ui, &books);
+        if books.clicked() {
+            panels.open_books(by_keys(ui));
         }
-        let keep = ui.button(tr.t("snelab.reset.no"));
-        // Asked by a key: the safe answer takes the focus.
-        if panels.take_focus() {
-            keep.request_focus();
-        }
-        focus_ring(ui, &keep);
-        if keep.clicked() {
-            panels.confirm_reset = false;
-        }
-    } else {
-        let text = egui::RichText::new(tr.t("snelab.reset"));
-        let text = if urgent {
-            text.color(style::BRASS).strong()
+        // Reset all, asked once more.
+        if panels.confirm_reset {
+            ui.label(
+                egui::RichText::new(tr.tf(
+                    "snelab.reset.ask",
+                    &[("coins", &table.purse.start().to_string())],
+                ))
+                .color(style::CREAM),
+            );
+            let yes = ui.button(tr.t("snelab.reset.yes"));
+            focus_ring(ui, &yes);
+            if yes.clicked() {
+                panels.confirm_reset = false;
+                send(Intent::ResetAll);
+            }
+            let keep = ui.button(tr.t("snelab.reset.no"));
+            // Asked by a key: the safe answer takes the focus.
+            if panels.take_focus() {
+                keep.request_focus();
+            }
+            focus_ring(ui, &keep);
+            if keep.clicked() {
+                panels.confirm_reset = false;
+            }
         } else {
-            text
-        };
-        let r = ui.button(text);
-        focus_ring(ui, &r);
-        if r.clicked() {
-            panels.confirm_reset = true;
-            panels.focus_opened = by_keys(ui);
+            let text = egui::RichText::new(tr.t("snelab.reset"));
+            let text = if urgent {
+                text.color(style::BRASS).strong()
+            } else {
+                text
+            };
+            let r = ui.button(text);
+            focus_ring(ui, &r);
+            if r.clicked() {
+                panels.confirm_reset = true;
+                panels.focus_opened = by_keys(ui);
+            }
         }
-    }
+    });
 }

@@ -30,6 +30,9 @@ use crate::rules::snelab::{Reason, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
+/// What a panel of the table draws with (the context, the words, the table, its intents).
+type Panel<'a> = crate::app::kit::panel::Panel<'a, Table>;
+
 /// What the panels have open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SnelabPanels {
@@ -172,7 +175,8 @@ pub fn draw(
     let mut sent = Vec::new();
     let mut send = |i: Intent| sent.push(i);
     badges::badges(ctx, tr, table, at.camera);
-    side::side_panel(ctx, tr, table, &mut send);
+    let mut p = Panel::new(ctx, tr, table, &mut send);
+    side::side_panel(p.reborrow());
     if let Some(coin) = table.coin {
         coin::coin_flip(ctx, tr, coin);
         return sent;
@@ -181,21 +185,21 @@ pub fn draw(
         Phase::Lobby => {
             let mut setup = table.setup;
             if !panels.books {
-                lobby::lobby(ctx, tr, table, &mut setup, panels, &mut send);
+                lobby::lobby(p, &mut setup, panels);
             }
             if setup != table.setup {
                 table.setup = setup;
             }
         }
         Phase::Play => {
-            bar::play_bar(ctx, tr, table, at.t, &mut send);
+            bar::play_bar(p.reborrow(), at.t);
             if table.resigning {
-                bar::resign_question(ctx, tr, table, &mut send);
+                bar::resign_question(p);
             }
         }
         Phase::Verdict(s) => {
             if table.busy <= 0.0 && !panels.books {
-                verdict::verdict(ctx, tr, table, &s, panels, &mut send);
+                verdict::verdict(p, &s, panels);
             }
         }
     }

@@ -2,49 +2,40 @@
 //! side's Bar (explained on hover), Resign (for the person to act; it asks first), and the move
 //! list, scrolled by whole rows.
 
+use super::Panel;
 use super::lobby::opponent_key;
-use crate::app::snelab::table::{Intent, Table};
+use crate::app::snelab::table::Intent;
 use crate::app::style;
-use crate::i18n::Tr;
 use crate::play::snelab::purse::STAKE;
 use crate::play::snelab::{Phase, Stakes};
 use crate::rules::snelab::Side;
 use bevy_egui::egui;
 
-pub(super) fn side_panel(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn side_panel(p: Panel) {
+    let (ctx, tr, table, send) = p.parts();
     style::side_panel(ctx, "snelab-side", 210.0, |ui| {
-        ui.label(
-            egui::RichText::new(tr.tf(
+        ui.label(style::brass(
+            tr.tf(
                 "snelab.purse",
                 &[("coins", &table.purse.coins().to_string())],
-            ))
-            .size(19.0)
-            .color(style::BRASS),
-        );
+            ),
+            19.0,
+        ));
         if let Some(case) = table.open_case().copied() {
             let kind = match case.stakes {
                 Stakes::Casino => tr.t("snelab.casino"),
                 Stakes::Street => tr.t("snelab.street"),
             };
-            ui.label(
-                egui::RichText::new(tr.tf(
+            ui.label(style::muted(
+                tr.tf(
                     "snelab.on_table",
                     &[("table", kind), ("stake", &STAKE.to_string())],
-                ))
-                .size(14.0)
-                .color(style::MUTED),
-            );
-            let vs = tr.t(opponent_key(table.setup.opponent));
-            ui.label(
-                egui::RichText::new(tr.tf("snelab.versus", &[("who", vs)]))
-                    .size(14.0)
-                    .color(style::MUTED),
-            );
+                ),
+                14.0,
+            ));
+            let vs = opponent_key(table.setup.opponent);
+            let vs = tr.t(&vs);
+            ui.label(style::muted(tr.tf("snelab.versus", &[("who", vs)]), 14.0));
             // Which pieces are the player's.
             let you = if table.hot_seat() {
                 "snelab.you_play.hot_seat"
@@ -53,11 +44,7 @@ pub(super) fn side_panel(
             } else {
                 "snelab.you_play.north"
             };
-            ui.label(
-                egui::RichText::new(tr.t(you))
-                    .size(14.0)
-                    .color(style::CREAM),
-            );
+            ui.label(style::cream(tr.t(you), 14.0));
             // Each side's Bar: the pieces it still has and their weight.
             ui.add_space(2.0);
             let pos = table.pos();
@@ -73,26 +60,21 @@ pub(super) fn side_panel(
                 } else {
                     "snelab.bar.side"
                 };
-                ui.label(
-                    egui::RichText::new(tr.tf(
+                ui.label(style::ash(
+                    tr.tf(
                         key,
                         &[
                             ("side", super::side_name(tr, side)),
                             ("pieces", &pos.count(side).to_string()),
                             ("weight", &pos.total_weight(side).to_string()),
                         ],
-                    ))
-                    .size(14.0)
-                    .color(style::ASH),
-                )
+                    ),
+                    14.0,
+                ))
                 .on_hover_text(tr.t("snelab.bar.about"));
             }
-            ui.label(
-                egui::RichText::new(tr.t("snelab.bar.short"))
-                    .size(12.5)
-                    .color(style::MUTED),
-            )
-            .on_hover_text(tr.t("snelab.bar.about"));
+            ui.label(style::muted(tr.t("snelab.bar.short"), 12.5))
+                .on_hover_text(tr.t("snelab.bar.about"));
             if table.phase() == Phase::Play {
                 ui.add_space(4.0);
                 let can = table.person_to_move() && !table.resigning;

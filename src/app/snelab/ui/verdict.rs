@@ -2,12 +2,14 @@
 //! gross take where it helps: "You collect 22 of the 24; your purse +10"), the purse before and
 //! after, Next case, Books and Reset all.
 
-use super::lobby::reset_button;
-use super::{GREEN, RED, SnelabPanels, by_keys, centred_row, focus_ring, side_name};
-use crate::app::snelab::table::{Intent, Table};
+use super::Panel;
+use super::lobby::books_and_reset;
+use super::{GREEN, RED, SnelabPanels, focus_ring, side_name};
+use crate::app::kit::panel;
+use crate::app::snelab::table::Intent;
 use crate::app::style::CentrePanel;
 use crate::app::style::{self, big_button};
-use crate::i18n::{Explain, Message, Tr, msg};
+use crate::i18n::{Explain, Message, msg};
 use crate::play::snelab::{CaseEnd, Settled, Stakes};
 use crate::rules::snelab::Reason;
 use bevy_egui::egui;
@@ -53,14 +55,8 @@ pub fn reason_line(s: &Settled) -> Message {
     msg(key).with_words("side", side.explain())
 }
 
-pub(super) fn verdict(
-    ctx: &egui::Context,
-    tr: &Tr,
-    table: &Table,
-    s: &Settled,
-    panels: &mut SnelabPanels,
-    send: &mut impl FnMut(Intent),
-) {
+pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
+    let (ctx, tr, table, send) = p.parts();
     let won = s.winner == s.your_side;
     let hot_seat = table.hot_seat();
     let headline = if hot_seat {
@@ -78,61 +74,39 @@ pub(super) fn verdict(
         .at(-20.0)
         .over_all()
         .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(tr.t("snelab.verdict.title"))
-                    .size(18.0)
-                    .color(style::MUTED),
-            );
-            ui.label(
-                egui::RichText::new(headline)
-                    .size(36.0)
-                    .color(if won || hot_seat {
-                        style::BRASS
-                    } else {
-                        style::ASH
-                    })
-                    .strong(),
-            );
+            ui.label(style::muted(tr.t("snelab.verdict.title"), 18.0));
+            panel::end_headline(ui, headline, 36.0, won || hot_seat);
             ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
             ui.add_space(8.0);
             ui.label(
-                egui::RichText::new(tr.say(&coins_line(s)))
-                    .size(21.0)
-                    .color(match net {
+                style::text(
+                    tr.say(&coins_line(s)),
+                    21.0,
+                    match net {
                         n if n > 0 => GREEN,
                         n if n < 0 => RED,
                         _ => style::CREAM,
-                    })
-                    .strong(),
+                    },
+                )
+                .strong(),
             );
-            ui.label(
-                egui::RichText::new(tr.tf(
+            ui.label(style::cream(
+                tr.tf(
                     "snelab.verdict.purse",
                     &[
                         ("before", &s.purse_before().to_string()),
                         ("after", &s.purse_after.to_string()),
                     ],
-                ))
-                .size(18.0)
-                .color(style::CREAM),
-            );
+                ),
+                18.0,
+            ));
             ui.add_space(10.0);
             let next = ui.add(big_button(tr.t("snelab.next_case")));
             focus_ring(ui, &next);
             if next.clicked() {
                 send(Intent::NextCase);
             }
-            ui.add_space(6.0);
-            centred_row(ui, "verdict", |ui| {
-                let books = ui.add_enabled(
-                    !table.purse.books().is_empty(),
-                    egui::Button::new(tr.t("snelab.books")),
-                );
-                focus_ring(ui, &books);
-                if books.clicked() {
-                    panels.open_books(by_keys(ui));
-                }
-                reset_button(ui, tr, table, panels, send, !table.purse.can_sit());
-            });
+            let urgent = !table.purse.can_sit();
+            books_and_reset(ui, "verdict", tr, table, panels, send, urgent);
         });
 }

@@ -1,0 +1,340 @@
+//! The panels every table draws alike, written once: what a panel draws with ([`Panel`]), a
+//! walnut panel or a label floating over the table ([`Floating`]: the players' box, the labels
+//! on the table), a point of the world on the screen ([`on_screen`]), a walnut window
+//! ([`window`]), the lobby's head, Continue and opponent chooser, the move list's step buttons,
+//! Resign asked once more, and the end banner's headline and New game.
+
+use super::history::Step;
+use super::table::TableKind;
+use crate::ai::Level;
+use crate::app::style::{self, big_button, panel_frame};
+use crate::i18n::Tr;
+use crate::play::Seat;
+use bevy::prelude::{Camera, GlobalTransform, Vec3};
+use bevy_egui::egui;
+
+/// What a table's panel draws with: the egui context, the player's words, the table it reads,
+/// and where the intents of its buttons go.
+pub struct Panel<'a, T: TableKind> {
+    pub ctx: &'a egui::Context,
+    pub tr: &'a Tr,
+    pub table: &'a T,
+    pub send: &'a mut dyn FnMut(T::Intent),
+}
+
+impl<'a, T: TableKind> Panel<'a, T> {
+    /// A panel drawn in `ctx` in the player's words `tr`, reading `table`, its intents to `send`.
+    pub fn new(
+        ctx: &'a egui::Context,
+        tr: &'a Tr,
+        table: &'a T,
+        send: &'a mut dyn FnMut(T::Intent),
+    ) -> Panel<'a, T> {
+        Panel {
+            ctx,
+            tr,
+            table,
+            send,
+        }
+    }
+
+    /// Its parts, for a drawing: the context, the words, the table and where intents go.
+    #[allow(clippy::type_complexity)]
+    pub fn parts(
+        self,
+    ) -> (
+        &'a egui::Context,
+        &'a Tr,
+        &'a T,
+        &'a mut dyn FnMut(T::Intent),
+    ) {
+        (self.ctx, self.tr, self.table, self.send)
+    }
+
+    /// The same panel lent to one drawing, kept for the next.
+    pub fn reborrow(&mut self) -> Panel<'_, T> {
+        Panel {
+            ctx: self.ctx,
+            tr: self.tr,
+            table: self.table,
+            send: &mut *self.send,
+        }
+    }
+}
+
+/// A panel floating over the table: an egui `Area` holding a frame (the walnut
+/// [`panel_frame`] unless told otherwise), placed by an anchor or at a point of the screen.
+#[must_use]
+pub struct Floating {
+    area: egui::Area,
+    frame: egui::Frame,
+    width: Option<f32>,
+}
+
+impl Floating {
+    /// Named `id` (egui keeps its state by it), at `align`'s corner or edge of the screen,
+    /// moved by `offset`.
+    pub fn anchored(id: impl egui::AsId, align: egui::Align2, offset: [f32; 2]) -> Floating {
+        Floating::of(egui::Area::new(egui::Id::new(id)).anchor(align, offset))
+    }
+
+    /// Named `id`, its `pivot` on the point `at` of the screen.
+    pub fn at(id: impl egui::AsId, at: egui::Pos2, pivot: egui::Align2) -> Floating {
+        Floating::of(
+            egui::Area::new(egui::Id::new(id))
+                .fixed_pos(at)
+                .pivot(pivot),
+        )
+    }
+
+    /// The players' panel at the top left of a table, `width` wide.
+    pub fn players(id: impl egui::AsId, width: f32) -> Floating {
+        Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, 84.0])
+            .margin(16, 12)
+            .width(width)
+    }
+
+    /// A label on the table (a count, a name, the odds under a square): its `pivot` on the
+    /// point `at`, under the panels, the pointer going through it, in a dark label frame
+    /// ([`style::label_frame`] with `alpha`, `radius` and `margin`).
+    pub fn mark(
+        id: impl egui::AsId,
+        (at, pivot): (egui::Pos2, egui::Align2),
+        (alpha, radius, margin): (u8, u8, (i8, i8)),
+    ) -> Floating {
+        Floating::at(id, at, pivot)
+            .still()
+            .order(egui::Order::Background)
+            .frame(style::label_frame(alpha, radius, margin))
+    }
+
+    fn of(area: egui::Area) -> Floating {
+        Floating {
+            area,
+            frame: panel_frame(),
+            width: None,
+        }
+    }
+
+    /// Its frame's margin: `x` points at the sides, `y` above and below.
+    pub fn margin(self, x: i8, y: i8) -> Floating {
+        Floating {
+            frame: self.frame.inner_margin(egui::Margin::symmetric(x, y)),
+            ..self
+        }
+    }
+
+    /// Its frame filled with `colour` (a brighter walnut that stands out).
+    pub fn fill(self, colour: egui::Color32) -> Floating {
+        Floating {
+            frame: self.frame.fill(colour),
+            ..self
+        }
+    }
+
+    /// Another frame than the walnut panel's (a label's, [`style::label_frame`]), margins and
+    /// all: set before [`Floating::margin`].
+    pub fn frame(self, frame: egui::Frame) -> Floating {
+        Floating { frame, ..self }
+    }
+
+    /// Its contents `width` points wide.
+    pub fn width(self, width: f32) -> Floating {
+        Floating {
+            width: Some(width),
+            ..self
+        }
+    }
+
+    /// In the layer `order` (above or under the other panels).
+    pub fn order(self, order: egui::Order) -> Floating {
+        Floating {
+            area: self.area.order(order),
+            ..self
+        }
+    }
+
+    /// Shown only: the pointer goes through it to what is under it.
+    pub fn still(self) -> Floating {
+        Floating {
+            area: self.area.interactable(false),
+            ..self
+        }
+    }
+
+    /// Shows the panel with `add` drawing its contents.
+    pub fn show<R>(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+        let Floating { area, frame, width } = self;
+        area.show(ctx, |ui| {
+            frame
+                .show(ui, |ui| {
+                    if let Some(width) = width {
+                        ui.set_width(width);
+                    }
+                    add(ui)
+                })
+                .inner
+        })
+        .inner
+    }
+}
+
+/// Where a point of the world shows on the screen through the table's `camera`, in egui's
+/// points, if the camera sees it.
+pub fn on_screen(camera: Option<(&Camera, &GlobalTransform)>, p: Vec3) -> Option<egui::Pos2> {
+    let (camera, transform) = camera?;
+    let v = camera.world_to_viewport(transform, p).ok()?;
+    Some(egui::pos2(v.x, v.y))
+}
+
+/// A walnut window with a title bar and a close button (which turns `open` false), neither
+/// folded nor resized, fixed at `align`'s place moved by `offset`, `margin` inside its frame.
+pub fn window<'a>(
+    title: &str,
+    open: &'a mut bool,
+    (align, offset): (egui::Align2, [f32; 2]),
+    margin: i8,
+) -> egui::Window<'a> {
+    egui::Window::new(title)
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(align, offset)
+        .frame(panel_frame().inner_margin(egui::Margin::same(margin)))
+}
+
+/// The top of a lobby of the game `game`: its title and its line (the keys
+/// `<game>.lobby.title` and `<game>.lobby.line`).
+pub fn lobby_head(ui: &mut egui::Ui, tr: &Tr, game: &str) {
+    let (title, line) = (format!("{game}.lobby.title"), format!("{game}.lobby.line"));
+    lobby_title(ui, tr.t(&title), style::cream(tr.t(&line), 16.0));
+}
+
+/// The top of a lobby: its `title`, and a `line` under it, centred.
+pub fn lobby_title(ui: &mut egui::Ui, title: &str, line: egui::RichText) {
+    ui.vertical_centered(|ui| {
+        style::title(ui, title, 30.0);
+        ui.label(line);
+    });
+    ui.add_space(10.0);
+}
+
+/// A saved game's Continue (the `button`'s words) over "or start a new one" (`or_new`):
+/// whether Continue was pressed.
+pub fn continue_offer(ui: &mut egui::Ui, button: String, or_new: &str) -> bool {
+    let mut pressed = false;
+    ui.vertical_centered(|ui| {
+        pressed = ui.add(big_button(button)).clicked();
+        ui.label(style::muted(or_new, 14.0));
+    });
+    ui.add_space(8.0);
+    pressed
+}
+
+/// The opponents a lobby offers, the bot at each level or a second person here, with the last
+/// part of their names' keys.
+pub const OPPONENTS: [(Seat, &str); 4] = [
+    (Seat::Bot(Level::Easy), "easy"),
+    (Seat::Bot(Level::Normal), "normal"),
+    (Seat::Bot(Level::Hard), "hard"),
+    (Seat::Person, "person"),
+];
+
+/// The key of an opponent's name at the game `game` ("chess.opponent.easy"); a seat the lobby
+/// does not offer is named as a person.
+pub fn opponent_key(game: &str, seat: Seat) -> String {
+    let name = OPPONENTS
+        .iter()
+        .find(|(s, _)| *s == seat)
+        .map_or("person", |(_, name)| name);
+    format!("{game}.opponent.{name}")
+}
+
+/// The lobby's opponent chooser of the game `game`: its heading, then each opponent drawn by
+/// `choice` (the ui, whether it is the one `chosen`, its name). The opponent newly chosen.
+pub fn opponent_chooser(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    game: &str,
+    chosen: Seat,
+    mut choice: impl FnMut(&mut egui::Ui, bool, &str) -> egui::Response,
+) -> Option<Seat> {
+    let heading = format!("{game}.lobby.opponent");
+    ui.label(egui::RichText::new(tr.t(&heading)).color(style::MUTED));
+    let mut picked = None;
+    ui.horizontal_wrapped(|ui| {
+        for (seat, _) in OPPONENTS {
+            let is_chosen = chosen == seat;
+            let key = opponent_key(game, seat);
+            if choice(ui, is_chosen, tr.t(&key)).clicked() && !is_chosen {
+                picked = Some(seat);
+            }
+        }
+    });
+    picked
+}
+
+/// A move list's step buttons through the history: ◀ (when `back`) and ▶ (when `forward`),
+/// explained on hover by `hints`; `step` hears each pressed.
+pub fn step_buttons(
+    ui: &mut egui::Ui,
+    (back, forward): (bool, bool),
+    hints: (&str, &str),
+    mut step: impl FnMut(Step),
+) {
+    for (enabled, arrow, hint, to) in [
+        (back, "◀", hints.0, Step::Back),
+        (forward, "▶", hints.1, Step::Forward),
+    ] {
+        if ui
+            .add_enabled(enabled, egui::Button::new(arrow))
+            .on_hover_text(hint)
+            .clicked()
+        {
+            step(to);
+        }
+    }
+}
+
+/// Resign, asked once more: while `asking`, the `question` with Yes and No (`answers`'
+/// words), else the Resign button (the words `resign`, pressable when `can`). Whether Yes was
+/// pressed.
+pub fn resign_asked(
+    ui: &mut egui::Ui,
+    asking: &mut bool,
+    question: egui::RichText,
+    answers: (&str, &str),
+    (resign, can): (&str, bool),
+) -> bool {
+    if !*asking {
+        if ui.add_enabled(can, egui::Button::new(resign)).clicked() {
+            *asking = true;
+        }
+        return false;
+    }
+    ui.label(question);
+    let yes = ui.button(answers.0).clicked();
+    if yes {
+        *asking = false;
+    }
+    if ui.button(answers.1).clicked() {
+        *asking = false;
+    }
+    yes
+}
+
+/// The headline of a game's end, large and strong: brass when `bright` (a win, a hot seat's
+/// end), ash for a loss.
+pub fn end_headline(ui: &mut egui::Ui, headline: String, size: f32, bright: bool) {
+    let colour = if bright { style::BRASS } else { style::ASH };
+    ui.label(style::text(headline, size, colour).strong());
+}
+
+/// The foot of an end banner: a new game (the button's words `new`) and the line that the
+/// game's history stays to look at (`history`). Whether New game was pressed.
+pub fn new_game(ui: &mut egui::Ui, new: &str, history: &str) -> bool {
+    ui.add_space(10.0);
+    let pressed = ui.add(big_button(new)).clicked();
+    ui.label(style::muted(history, 13.0));
+    pressed
+}
