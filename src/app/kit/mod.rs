@@ -13,6 +13,8 @@
 //! - [`online`]: the online side of a table (the session with the server, its link and seats,
 //!   the seat kept on the device), for any game.
 //! - [`history`]: viewing an earlier position of the game, the same at every table.
+//! - [`keys`]: the keyboard at a table ([`Keys`]): the keys are the table's while no panel wants
+//!   them; a key's press, an intent sent, a key consumed.
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
@@ -21,6 +23,7 @@ pub mod clicks;
 pub mod engine;
 pub mod harness;
 pub mod history;
+pub mod keys;
 pub mod online;
 pub mod outbox;
 pub mod setter;
@@ -30,6 +33,7 @@ use crate::rules::GameKind;
 use bevy::prelude::*;
 
 pub use engine::EngineSeat;
+pub use keys::Keys;
 pub use outbox::Outbox;
 pub use setter::{Setter, facing};
 pub use table::{Clicked, Happened, Intended, Refused, Seeds, TableKind, table_plugin};
@@ -59,6 +63,20 @@ pub fn scene_tool(game: GameKind, name: &str) -> Option<&'static str> {
         .find(|t| t.game == game)?
         .scene(name)?
         .tool
+}
+
+/// The staged scene `game`'s table is asked for this frame, from the frame's requests as
+/// `(game, name)` pairs (`dev::StageScene`): the last one for `game` wins; `""` is the plain
+/// table scene.
+pub fn scene_asked<'a>(
+    game: GameKind,
+    requests: impl IntoIterator<Item = (GameKind, &'a String)>,
+) -> Option<String> {
+    requests
+        .into_iter()
+        .filter(|(g, _)| *g == game)
+        .last()
+        .map(|(_, name)| name.clone())
 }
 
 /// A page of a game's own reachable from its card in the menu (Ash & Walnut's "Verify a game"):

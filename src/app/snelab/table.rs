@@ -119,6 +119,16 @@ pub enum Pick {
     },
 }
 
+impl Pick {
+    /// The lifted piece's square, if a piece is lifted (or paying).
+    pub fn lifted(&self) -> Option<Square> {
+        match self {
+            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
+            Pick::Idle => None,
+        }
+    }
+}
+
 /// What a person (or a test) asks of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -658,10 +668,7 @@ impl Table {
         if self.animating() || self.session.phase() == Phase::Lobby {
             return Vec::new();
         }
-        let lifted = match &self.pick {
-            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
-            Pick::Idle => None,
-        };
+        let lifted = self.pick.lifted();
         let focus = self.focus.filter(|_| self.keys_shown);
         let pos = self.session.pos();
         let mut named: Vec<(Square, Piece)> = Vec::new();
@@ -724,6 +731,21 @@ impl Table {
     /// Moves the keyboard focus `step` places along `ring` (wrapping).
     pub fn move_focus(&mut self, ring: &[Square], step: i32) {
         self.focus = crate::app::kit::step_focus(self.focus, ring, step);
+    }
+
+    /// Tab: the focus moves `step` places among your pieces that can move, from the lifted
+    /// piece if there is one; the square it lands on (to lift), if any.
+    pub fn tab_piece(&mut self, step: i32) -> Option<Square> {
+        let ring = self.movable();
+        self.focus = self.pick.lifted().or(self.focus);
+        self.move_focus(&ring, step);
+        self.focus
+    }
+
+    /// A key was pressed: the focus shows (until the next click). Whether it showed already
+    /// (a key that would act on a focus the player has not seen only shows it).
+    pub fn show_keys(&mut self) -> bool {
+        std::mem::replace(&mut self.keys_shown, true)
     }
 
     /// The move list, numbered in pairs from the opener.
