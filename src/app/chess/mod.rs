@@ -19,6 +19,7 @@ pub mod table;
 
 pub(crate) mod figures;
 mod input;
+mod probe;
 mod scenes;
 mod ui;
 pub(crate) mod view;
@@ -57,7 +58,8 @@ pub const INFO: TableInfo = TableInfo {
         "die_d6",
     ],
     scenes: scenes::SCENES,
-    figures: figures::PAINTER,
+    figures: figures::figure,
+    probe: probe::PROBE,
     plugin,
     tools: &[],
     saves: &[SavedValue {

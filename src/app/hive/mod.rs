@@ -18,6 +18,7 @@ pub mod table;
 
 pub(crate) mod figures;
 mod input;
+mod probe;
 mod scenes;
 mod ui;
 pub(crate) mod view;
@@ -53,7 +54,8 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
-    figures: figures::PAINTER,
+    figures: figures::figure,
+    probe: probe::PROBE,
     plugin,
     tools: &[Tool {
         id: "verify",

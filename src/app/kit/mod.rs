@@ -16,6 +16,9 @@
 //! - [`keys`]: the keyboard at a table ([`Keys`]): the keys are the table's while no panel wants
 //!   them; a key's press, an intent sent, a key consumed.
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
+//! - [`view`]: what every game's 3D view does the same way (dressing the table as it opens,
+//!   [`view::Carving`], the marks rebuilt, a lifted piece's glide).
+//! - [`probe`]: what a game tells the probe (a test aid) about its open table.
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
 
@@ -26,8 +29,10 @@ pub mod history;
 pub mod keys;
 pub mod online;
 pub mod outbox;
+pub mod probe;
 pub mod setter;
 pub mod table;
+pub mod view;
 
 use crate::rules::GameKind;
 use bevy::prelude::*;
@@ -107,21 +112,25 @@ pub struct TableInfo {
     pub saves: &'static [SavedValue],
     /// How its rules pages' figures are painted.
     pub figures: FigurePainter,
+    /// How the probe (a test aid) reports its open table.
+    pub probe: probe::TableProbe,
 }
 
-/// How a game paints its own figures on the rules pages (`crate::figures::Drawing`): each
-/// answers for its own drawings and `None` / `false` for another game's.
-#[derive(Clone, Copy, Debug)]
-pub struct FigurePainter {
-    /// The room a drawing of this game's takes in a frame `room` points wide.
-    pub size: fn(&crate::figures::Drawing, f32) -> Option<bevy_egui::egui::Vec2>,
-    /// Paints a drawing of this game's into the rectangle; `false` for another game's.
-    pub paint: fn(
-        &bevy_egui::egui::Painter,
-        bevy_egui::egui::Rect,
-        &crate::figures::Drawing,
-        &crate::i18n::Tr,
-    ) -> bool,
+/// How a game paints its own figures on the rules pages (`crate::figures::Drawing`): the
+/// [`Figure`] a drawing is, if it is one of this game's (`None` for another game's).
+pub type FigurePainter = fn(&crate::figures::Drawing) -> Option<&dyn Figure>;
+
+/// A drawing of a game's own on its rules pages, as the game paints it.
+pub trait Figure {
+    /// The room it takes in a frame `room` points wide.
+    fn size(&self, room: f32) -> bevy_egui::egui::Vec2;
+    /// Paints it into the rectangle.
+    fn paint(
+        &self,
+        painter: &bevy_egui::egui::Painter,
+        rect: bevy_egui::egui::Rect,
+        tr: &crate::i18n::Tr,
+    );
 }
 
 /// A value a game keeps in the store, as the recovery of a damaged store reads it.

@@ -9,6 +9,7 @@
 use super::{Board3d, ChessMark, Palette, square_pos};
 use crate::app::chess::ChessTable;
 use crate::app::chess::table::{Focus, Phase, Table};
+use crate::app::kit::view::marks_changed;
 use crate::app::marks::{MarkMaterial, MarkQuad, flat_mark};
 use crate::play::chess::Draft;
 use crate::rules::chess::{ArmyError, Color, Role, Square};
@@ -69,12 +70,8 @@ pub(super) fn update_marks(
             )
         }),
     };
-    if board.marks_key.as_ref() == Some(&key) {
+    if !marks_changed(&mut board.marks_key, &key, &mut commands, marks) {
         return;
-    }
-    board.marks_key = Some(key.clone());
-    for e in &marks {
-        commands.entity(e).despawn();
     }
     if let Some(roll) = t.roll.as_ref().filter(|_| !key.showing) {
         // During the roll: the attacker's white ring and the defender's red one.
