@@ -11,9 +11,9 @@ use super::{HiveHappened, HiveTable, wood};
 use crate::app::anim::PathTween;
 use crate::app::kit::facing;
 use crate::app::kit::view::{
-    Carving, Dressing, click_sheet, glide, landing_sound, marks_changed, view_plugin,
+    Carving, Dressing, Marks, click_sheet, glide, landing_sound, view_plugin,
 };
-use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
+use crate::app::marks::{MarkKind, MarkMaterial, colours, flat_mark};
 use crate::app::room::{BoardBounds, TABLE_TOP_Y};
 use crate::carve::HEX_HEIGHT;
 use crate::rules::GameKind;
@@ -309,12 +309,10 @@ struct MarksKey {
 }
 
 fn update_marks(
-    mut commands: Commands,
     table: Res<HiveTable>,
     mut tiles: ResMut<Tiles>,
-    marks: Query<Entity, With<HiveMark>>,
+    mut marks: Marks<HiveMark>,
     palette: Res<Palette>,
-    quad: Res<MarkQuad>,
 ) {
     let Some(root) = tiles.root else {
         return;
@@ -328,7 +326,7 @@ fn update_marks(
         plies: t.state().map_or(0, State::ply),
         near: t.near(),
     };
-    if !marks_changed(&mut tiles.marks_key, &key, &mut commands, marks) {
+    if !marks.changed(&mut tiles.marks_key, &key) {
         return;
     }
     if !key.showing {
@@ -339,9 +337,9 @@ fn update_marks(
     };
     let board = state.board();
     let on_top = |h: Hex| cell_pos(h, board.height(h)) + Vec3::Y * 0.002;
-    commands.entity(root).with_children(|p| {
+    marks.commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, at: Vec3, size: f32| {
-            p.spawn((HiveMark, flat_mark(&quad, m.clone(), at, size)));
+            p.spawn((HiveMark, flat_mark(&marks.quad, m.clone(), at, size)));
         };
         if let Some((from, to, _)) = key.last {
             mark(

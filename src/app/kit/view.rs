@@ -5,7 +5,7 @@
 use super::{Setter, TableSet};
 use crate::app::anim::TweenDone;
 use crate::app::audio::PlaySound;
-use crate::app::marks::{MarkKind, MarkMaterial};
+use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad};
 use crate::app::models::ModelLibrary;
 use crate::app::room::{BoardBounds, FitView, PanSurface, TABLE_TOP_Y};
 use crate::app::screens::TableRoot;
@@ -120,22 +120,28 @@ pub fn click_sheet(
     )
 }
 
-/// Whether the marks must be built again: what they show (`key`) is not what they were built
-/// for (`built`). If so, `built` becomes `key` and the old marks are despawned.
-pub fn marks_changed<K: PartialEq + Clone>(
-    built: &mut Option<K>,
-    key: &K,
-    commands: &mut Commands,
-    marks: impl IntoIterator<Item = Entity>,
-) -> bool {
-    if built.as_ref() == Some(key) {
-        return false;
+/// A view's marks (`M`): flat marks over the board, built again whenever what they show
+/// changes.
+#[derive(SystemParam)]
+pub struct Marks<'w, 's, M: Component> {
+    pub commands: Commands<'w, 's>,
+    pub quad: Res<'w, MarkQuad>,
+    marks: Query<'w, 's, Entity, With<M>>,
+}
+
+impl<M: Component> Marks<'_, '_, M> {
+    /// Whether the marks must be built again: what they show (`key`) is not what they were
+    /// built for (`built`). If so, `built` becomes `key` and the old marks are despawned.
+    pub fn changed<K: PartialEq + Clone>(&mut self, built: &mut Option<K>, key: &K) -> bool {
+        if built.as_ref() == Some(key) {
+            return false;
+        }
+        *built = Some(key.clone());
+        for e in &self.marks {
+            self.commands.entity(e).despawn();
+        }
+        true
     }
-    *built = Some(key.clone());
-    for e in marks {
-        commands.entity(e).despawn();
-    }
-    true
 }
 
 /// A standing piece toward its place `goal` over `dt` seconds: a lifted one floats up and a

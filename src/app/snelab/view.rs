@@ -7,9 +7,7 @@ use super::table::Effect;
 use super::table::{Pick, Table, Timing};
 use super::{SnelabHappened, SnelabTable};
 use crate::app::anim::{PathTween, Vanish};
-use crate::app::kit::view::{
-    Carving, Dressing, landing_sound, marks_changed, standing, view_plugin,
-};
+use crate::app::kit::view::{Carving, Dressing, Marks, landing_sound, standing, view_plugin};
 use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
 use crate::app::models::ModelLibrary;
 use crate::app::room::{BoardBounds, TABLE_TOP_Y};
@@ -319,19 +317,17 @@ fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
 
 #[allow(clippy::too_many_arguments)]
 fn update_marks(
-    mut commands: Commands,
     table: Res<SnelabTable>,
     mut court: ResMut<Court3d>,
-    marks: Query<Entity, With<CourtMark>>,
+    mut marks: Marks<CourtMark>,
     palette: Res<Palette>,
-    quad: Res<MarkQuad>,
     library: Res<ModelLibrary>,
 ) {
     let Some(root) = court.root else {
         return;
     };
     let key = marks_key(&table, &court);
-    if !marks_changed(&mut court.marks_key, &key, &mut commands, marks) {
+    if !marks.changed(&mut court.marks_key, &key) {
         return;
     }
     if !key.showing {
@@ -340,9 +336,9 @@ fn update_marks(
     let pos = table.pos();
     let c = pos.court();
     let at = |sq: Square| square_pos(c, sq);
-    commands.entity(root).with_children(|p| {
+    marks.commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, sq: Square, size: f32| {
-            p.spawn((CourtMark, flat_mark(&quad, m.clone(), at(sq), size)));
+            p.spawn((CourtMark, flat_mark(&marks.quad, m.clone(), at(sq), size)));
         };
         // The last move: the glow of the square reached (the ghost is spawned below).
         if let Some((_, to, _)) = key.last {
