@@ -7,7 +7,9 @@
 //!   enabled, and the words of the labels on screen;
 //! - `probe: snelab {...}`, `probe: hive {...}`, `probe: chess {...}`: at a table, its state (the
 //!   position, what is lifted, the rings, the last move, the dice…) and the window pixel of each
-//!   board target (squares, cells, reserve stacks).
+//!   board target (squares, cells, reserve stacks). Each game writes its own report in its
+//!   folder (`<game>/probe.rs`, named in its `TableInfo`: `kit::probe`); this file is the
+//!   frame.
 //!
 //! A line is written when what it says changed and then held still for a moment (so a camera
 //! gliding to a new framing is reported once, where it stops). A board target's pixel is one

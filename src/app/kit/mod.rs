@@ -1,8 +1,9 @@
 //! The table kit: what every game's table stands on, written once.
 //!
-//! - [`TableInfo`]: what a game tells the shared screens about itself (its rules pages, the
-//!   models of its pieces for the `pieces-<game>` scene, its staged scenes). The one list of
-//!   games is `app::TABLES`; shared files read it and never branch on a game.
+//! - [`TableInfo`]: what a game tells the shared screens about itself (its rules pages'
+//!   figures, the models of its pieces for the `pieces-<game>` scene, its staged scenes, its
+//!   report to the probe). The one list of games is `app::TABLES`; shared files read it and
+//!   never branch on a game.
 //! - [`TableSet`]: the order of one frame at a table, configured once: tick → input → intent →
 //!   rules → engine → animate → sync. A game puts each of its systems in one set.
 //! - [`table`]: the generic table ([`TableKind`], [`table_plugin`]): the systems, messages and
