@@ -7,7 +7,9 @@
 //!   enabled, and the words of the labels on screen;
 //! - `probe: snelab {...}`, `probe: hive {...}`, `probe: chess {...}`: at a table, its state (the
 //!   position, what is lifted, the rings, the last move, the dice…) and the window pixel of each
-//!   board target (squares, cells, reserve stacks).
+//!   board target (squares, cells, reserve stacks). Each game writes its own report in its
+//!   folder (`<game>/probe.rs`, named in its `TableInfo`: `kit::probe`); this file is the
+//!   frame.
 //!
 //! A line is written when what it says changed and then held still for a moment (so a camera
 //! gliding to a new framing is reported once, where it stops). A board target's pixel is one
@@ -17,15 +19,10 @@
 //! that a panel covers, that another piece hides or that lie off screen are skipped, and a
 //! target with no such point is left out.
 
-use super::chess::ChessTable;
-use super::chess::view::{ChessPiece, Die};
-use super::hive::HiveTable;
-use super::hive::view::HiveTile;
+use super::kit::probe::{ProbeReport, Target};
 use super::screens::Screen;
-use super::snelab::SnelabTable;
 use crate::launch::LaunchOptions;
-use crate::rules::GameKind;
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::{SystemParam, SystemState};
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -226,22 +223,6 @@ fn shape_of(text: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A board target: its name in the report, where it is in the world, and what a click on it
-/// must read as.
-struct Target {
-    name: String,
-    at: Vec3,
-    reads: Reads,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Reads {
-    Snelab(crate::rules::snelab::Court, crate::rules::snelab::Square),
-    HiveCell(crate::rules::hive::Hex),
-    HiveReserve(crate::rules::hive::Colour, crate::rules::hive::Creature),
-    Chess(crate::rules::chess::Square),
-}
-
 /// What the probe looks through: the camera, the panels, and the picking rules.
 #[derive(SystemParam)]
 struct Looker<'w, 's> {
@@ -250,10 +231,6 @@ struct Looker<'w, 's> {
     contexts: EguiContexts<'w, 's>,
     ray: MeshRayCast<'w, 's>,
     pickables: Query<'w, 's, &'static Pickable>,
-    parents: Query<'w, 's, &'static ChildOf>,
-    tiles: Query<'w, 's, &'static HiveTile>,
-    chess_pieces: Query<'w, 's, &'static ChessPiece>,
-    dice: Query<'w, 's, (), With<Die>>,
 }
 
 impl Looker<'_, '_> {
@@ -274,403 +251,137 @@ impl Looker<'_, '_> {
             w.height() as i32,
         ])
     }
+}
 
-    /// The entity a hit mesh belongs to that carries `C` (up to four levels up), if any.
-    fn owner<T: Copy>(&self, mut e: Entity, get: impl Fn(Entity) -> Option<T>) -> Option<T> {
-        for _ in 0..5 {
-            if let Some(t) = get(e) {
-                return Some(t);
+/// What the camera shows and where: its pose, the window's size and the panels.
+struct Sight {
+    camera: Camera,
+    transform: GlobalTransform,
+    size: Vec2,
+    ctx: egui::Context,
+}
+
+/// A window pixel whose click reads as the target (`reads`: what a click whose first hit is an
+/// entity at a point reads as, by the game's input), if there is one.
+fn aim(
+    world: &mut World,
+    looker: &mut SystemState<Looker<'static, 'static>>,
+    target: &Target,
+    reads: fn(&World, Entity, Vec3) -> Option<String>,
+) -> Option<[i32; 2]> {
+    let Sight {
+        camera,
+        transform,
+        size,
+        ctx,
+    } = looker.get_mut(world).ok()?.sight()?;
+    for &h in &HEIGHTS {
+        for &(dx, dz) in &OFFSETS {
+            let point = target.at + Vec3::new(dx, h, dz);
+            let Ok(px) = camera.world_to_viewport(&transform, point) else {
+                continue;
+            };
+            let px = px.round();
+            if px.x < 2.0 || px.y < 2.0 || px.x > size.x - 2.0 || px.y > size.y - 2.0 {
+                continue;
             }
-            e = self.parents.get(e).ok()?.parent();
-        }
-        None
-    }
-
-    /// What a click whose first hit is `e` at `p` reads as, against `want`.
-    fn reads(
-        &self,
-        e: Entity,
-        p: Vec3,
-        want: Reads,
-        hive: Option<&crate::rules::hive::State>,
-    ) -> bool {
-        match want {
-            Reads::Snelab(court, sq) => super::snelab::view::square_at(court, p) == Some(sq),
-            Reads::HiveCell(h) => match self.owner(e, |e| self.tiles.get(e).ok().map(|t| t.0)) {
-                Some(piece) => hive.and_then(|s| s.board().position(piece)) == Some(h),
-                None => super::hive::view::cell_at(p) == Some(h),
-            },
-            Reads::HiveReserve(colour, creature) => self
-                .owner(e, |e| self.tiles.get(e).ok().map(|t| t.0))
-                .is_some_and(|piece| {
-                    piece.colour() == colour
-                        && piece.creature() == creature
-                        && hive.is_some_and(|s| !s.board().is_placed(piece))
-                }),
-            Reads::Chess(sq) => {
-                if self.owner(e, |e| self.dice.get(e).ok()).is_some() {
-                    return false;
-                }
-                match self.owner(e, |e| self.chess_pieces.get(e).ok().copied()) {
-                    Some(piece) => piece.at == sq,
-                    None => super::chess::view::square_at(p) == Some(sq),
-                }
+            // A panel there takes the click.
+            let covered = ctx
+                .layer_id_at(egui::pos2(px.x, px.y))
+                .is_some_and(|l| l.order != egui::Order::Background);
+            if covered {
+                debug!(
+                    "target {} at {px}: a panel takes the click there ({:?})",
+                    target.name,
+                    ctx.layer_id_at(egui::pos2(px.x, px.y))
+                );
+                continue;
             }
+            let Ok(ray) = camera.viewport_to_world(&transform, px) else {
+                continue;
+            };
+            let first = looker.get_mut(world).ok()?.first_hit(ray);
+            if let Some((e, point)) = first
+                && reads(world, e, point).as_deref() == Some(target.name.as_str())
+            {
+                return Some(pixel(px));
+            }
+            debug!(
+                "target {} at {px}: the click reads otherwise ({first:?})",
+                target.name
+            );
         }
     }
+    None
+}
 
-    /// A window pixel whose click reads as the target, if there is one.
-    fn aim(
-        &mut self,
-        target: &Target,
-        hive: Option<&crate::rules::hive::State>,
-    ) -> Option<[i32; 2]> {
+impl Looker<'_, '_> {
+    /// The camera, the window's size and the panels, as a click is aimed through them.
+    fn sight(&mut self) -> Option<Sight> {
         let (camera, transform) = self.cameras.single().ok()?;
         let (camera, transform) = (camera.clone(), *transform);
         let window = self.windows.single().ok()?;
         let size = Vec2::new(window.width(), window.height());
         let ctx = self.contexts.ctx_mut().ok()?.clone();
-        for &h in &HEIGHTS {
-            for &(dx, dz) in &OFFSETS {
-                let point = target.at + Vec3::new(dx, h, dz);
-                let Ok(px) = camera.world_to_viewport(&transform, point) else {
-                    continue;
-                };
-                let px = px.round();
-                if px.x < 2.0 || px.y < 2.0 || px.x > size.x - 2.0 || px.y > size.y - 2.0 {
-                    continue;
-                }
-                // A panel there takes the click.
-                let covered = ctx
-                    .layer_id_at(egui::pos2(px.x, px.y))
-                    .is_some_and(|l| l.order != egui::Order::Background);
-                if covered {
-                    debug!(
-                        "target {} at {px}: a panel takes the click there ({:?})",
-                        target.name,
-                        ctx.layer_id_at(egui::pos2(px.x, px.y))
-                    );
-                    continue;
-                }
-                let Ok(ray) = camera.viewport_to_world(&transform, px) else {
-                    continue;
-                };
-                let pickables = &self.pickables;
-                let settings = MeshRayCastSettings {
-                    visibility: RayCastVisibility::VisibleInView,
-                    filter: &|e| pickables.get(e).ok().is_none_or(|p| p.is_hoverable),
-                    early_exit_test: &|e| pickables.get(e).is_ok_and(|p| p.should_block_lower),
-                };
-                let first = self
-                    .ray
-                    .cast_ray(ray, &settings)
-                    .first()
-                    .map(|(e, hit)| (*e, hit.point));
-                if let Some((e, point)) = first
-                    && self.reads(e, point, target.reads, hive)
-                {
-                    return Some(pixel(px));
-                }
-                debug!(
-                    "target {} at {px}: the click reads otherwise ({first:?})",
-                    target.name
-                );
-            }
-        }
-        None
+        Some(Sight {
+            camera,
+            transform,
+            size,
+            ctx,
+        })
     }
 
-    /// The targets' pixels, by name, those that can be clicked.
-    fn aim_all(
-        &mut self,
-        targets: &[Target],
-        hive: Option<&crate::rules::hive::State>,
-    ) -> serde_json::Map<String, Value> {
-        let mut out = serde_json::Map::new();
-        for t in targets {
-            if let Some(px) = self.aim(t, hive) {
-                out.insert(t.name.clone(), json!(px));
-            }
-        }
-        out
+    /// The first mesh a click's ray hits, by the picking rules, and where.
+    fn first_hit(&mut self, ray: Ray3d) -> Option<(Entity, Vec3)> {
+        let pickables = &self.pickables;
+        let settings = MeshRayCastSettings {
+            visibility: RayCastVisibility::VisibleInView,
+            filter: &|e| pickables.get(e).ok().is_none_or(|p| p.is_hoverable),
+            early_exit_test: &|e| pickables.get(e).is_ok_and(|p| p.should_block_lower),
+        };
+        self.ray
+            .cast_ray(ray, &settings)
+            .first()
+            .map(|(e, hit)| (*e, hit.point))
     }
 }
 
-/// The open table's state and targets, written as one `probe: <game>` line when they change.
-fn table_report(
-    mut probe: ResMut<Probe>,
-    time: Res<Time<Real>>,
-    screen: Option<Res<State<Screen>>>,
-    snelab: Option<Res<SnelabTable>>,
-    hive: Option<Res<HiveTable>>,
-    chess: Option<Res<ChessTable>>,
-    court: Option<Res<super::snelab::view::Court3d>>,
-    tiles: Option<Res<super::hive::view::Tiles>>,
-    board: Option<Res<super::chess::view::Board3d>>,
-    mut looker: Looker,
-) {
-    let Some(Screen::Table(game)) = screen.map(|s| *s.get()) else {
-        probe.table = Settle::default();
+/// The open table's state and targets (as its game reports them, `kit::probe`), written as one
+/// `probe: <game>` line when they change.
+fn table_report(world: &mut World, looker: &mut SystemState<Looker<'static, 'static>>) {
+    let screen = world.get_resource::<State<Screen>>().map(|s| *s.get());
+    let Some(Screen::Table(game)) = screen else {
+        world.resource_mut::<Probe>().table = Settle::default();
         return;
     };
-    let Some(view) = looker.view_key() else {
+    let Some(view) = looker.get_mut(world).ok().and_then(|l| l.view_key()) else {
+        return;
+    };
+    let Some(probe) = super::TABLES
+        .iter()
+        .find(|t| t.game == game)
+        .map(|t| t.probe)
+    else {
         return;
     };
     // Until the table is dressed (its board and pieces in the room) there is nothing to click.
-    let dressed = match game {
-        GameKind::Snelab => court.is_some_and(|c| c.root.is_some()),
-        GameKind::Hive => tiles.is_some_and(|t| t.root.is_some()),
-        GameKind::Chess => board.is_some_and(|b| b.root.is_some()),
+    let Some(ProbeReport { mut state, targets }) = (probe.report)(world) else {
+        return;
     };
-    if !dressed {
+    let now = world.resource::<Time<Real>>().elapsed_secs_f64();
+    let mut p = world.resource_mut::<Probe>();
+    let key = hash_of(&(state.to_string(), view, p.ui_key));
+    if !p.table.due(key, now) {
         return;
     }
-    let (mut state, targets, hive_state) = match (game, snelab, hive, chess) {
-        (GameKind::Snelab, Some(t), _, _) => snelab_report(&t),
-        (GameKind::Hive, _, Some(t), _) => hive_report(&t),
-        (GameKind::Chess, _, _, Some(t)) => chess_report(&t),
-        _ => return,
-    };
-    let key = hash_of(&(state.to_string(), view, probe.ui_key));
-    if !probe.table.due(key, time.elapsed_secs_f64()) {
-        return;
+    let mut aimed = serde_json::Map::new();
+    for t in &targets {
+        if let Some(px) = aim(world, looker, t, probe.reads) {
+            aimed.insert(t.name.clone(), json!(px));
+        }
     }
-    let aimed = looker.aim_all(&targets, hive_state.as_ref());
     state["targets"] = Value::Object(aimed);
     info!("probe: {} {state}", game.cli_name());
-}
-
-/// The court: its position, what is lifted or being paid, the last move and capture; every
-/// square a target.
-fn snelab_report(t: &SnelabTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
-    use super::snelab::Pick;
-    use crate::play::snelab::Phase;
-    let pos = t.pos();
-    let court = pos.court();
-    let names = |v: &[crate::rules::snelab::Square]| -> Vec<String> {
-        v.iter().map(ToString::to_string).collect()
-    };
-    let pick = match &t.pick {
-        Pick::Idle => json!({ "kind": "idle" }),
-        Pick::Selected { from, reach } => json!({
-            "kind": "selected",
-            "from": from.to_string(),
-            "moves": names(&reach.moves),
-            "captures": names(&reach.captures),
-        }),
-        Pick::Paying {
-            from,
-            to,
-            chosen,
-            state,
-        } => json!({
-            "kind": "paying",
-            "from": from.to_string(),
-            "to": to.to_string(),
-            "chosen": names(chosen),
-            "addable": names(&state.addable),
-            "paid": state.paid,
-            "cost": state.cost,
-            "complete": state.is_complete(),
-        }),
-    };
-    let capture = t.last_capture.as_ref().map(|c| {
-        json!({
-            "by": c.by.to_string(),
-            "at": c.at.to_string(),
-            "taken": c.taken.rank.to_string(),
-            "payers": c.payers.iter().map(|(sq, p)| format!("{} {sq}", p.rank)).collect::<Vec<_>>(),
-        })
-    });
-    let phase = match t.phase() {
-        Phase::Lobby => "lobby",
-        Phase::Play => "play",
-        Phase::Verdict(_) => "verdict",
-    };
-    let state = json!({
-        "phase": phase,
-        "position": pos.to_string(),
-        "to_move": pos.to_move().to_string(),
-        "person_to_move": t.person_to_move(),
-        "busy": t.animating(),
-        "pick": pick,
-        "last": t.last.map(|(from, to, _)| [from.to_string(), to.to_string()]),
-        "capture": capture,
-    });
-    let targets = court
-        .squares()
-        .map(|sq| Target {
-            name: sq.to_string(),
-            at: super::snelab::view::square_pos(court, sq),
-            reads: Reads::Snelab(court, sq),
-        })
-        .collect();
-    (state, targets, None)
-}
-
-/// The Ash & Walnut table: the moves so far, what is lifted and its rings, the saved game the
-/// lobby offers; the occupied cells, the rings and the top of each reserve stack as targets.
-fn hive_report(t: &HiveTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
-    use super::hive::view::{cell_pos, piece_pos};
-    use crate::rules::hive::{Colour, Creature, Piece};
-    let shown = t.shown();
-    let near = t.near();
-    let board = shown.board();
-    let hex = |h: crate::rules::hive::Hex| format!("{},{}", h.q, h.r);
-    let colour = |c: Colour| format!("{c:?}").to_lowercase();
-    let moves = t.move_list();
-    let pick = t.pick.piece().map(|p| {
-        json!({
-            "piece": p.notation(),
-            "rings": t.pick.rings().iter().map(|h| hex(*h)).collect::<Vec<_>>(),
-        })
-    });
-    let mut targets = Vec::new();
-    let mut cells: Vec<crate::rules::hive::Hex> = board.tops().map(|(_, h)| h).collect();
-    cells.extend(t.pick.rings().iter().copied());
-    cells.sort_by_key(|h| (h.q, h.r));
-    cells.dedup();
-    let mut tops = serde_json::Map::new();
-    for h in cells {
-        let level = board.height(h).saturating_sub(1);
-        if let Some(p) = board.top(h) {
-            tops.insert(hex(h), json!(p.notation()));
-        }
-        targets.push(Target {
-            name: hex(h),
-            at: cell_pos(h, level),
-            reads: Reads::HiveCell(h),
-        });
-    }
-    for c in [Colour::Ash, Colour::Walnut] {
-        for creature in Creature::ALL {
-            // The stack's top: the lowest number not yet placed.
-            let top = (1..=creature.count())
-                .filter_map(|n| Piece::new(c, creature, n))
-                .find(|p| !board.is_placed(*p));
-            if let Some(p) = top {
-                targets.push(Target {
-                    name: format!("{}-{}", colour(c), format!("{creature:?}").to_lowercase()),
-                    at: piece_pos(shown, near, p),
-                    reads: Reads::HiveReserve(c, creature),
-                });
-            }
-        }
-    }
-    let state = json!({
-        "phase": format!("{:?}", t.phase),
-        "to_move": colour(shown.to_move()),
-        "person": t.person_colour().map(colour),
-        "person_to_act": t.person_to_act(),
-        "busy": t.animating(),
-        "online": t.online.is_some(),
-        "ply": shown.ply(),
-        "moves": moves.len(),
-        "last": moves.last(),
-        "saved": t.saved.as_ref().map(|g| g.state().ply()),
-        "ended": t.game.as_ref().is_some_and(|g| g.ending().is_some()),
-        "pick": pick,
-        "tops": tops,
-    });
-    (state, targets, Some(shown.clone()))
-}
-
-/// The Artifact Chess table: the phase, the army being built, the board, what is selected and
-/// its targets, the dice on show and the last entries of the game's list; every square a
-/// target.
-fn chess_report(t: &ChessTable) -> (Value, Vec<Target>, Option<crate::rules::hive::State>) {
-    use crate::rules::chess::Square;
-    let phase = format!("{:?}", t.phase);
-    let phase = phase
-        .split([' ', '(', '{'])
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    let draft = t.draft().map(|d| {
-        json!({
-            "colour": format!("{:?}", d.color).to_lowercase(),
-            "pieces": d.placements.iter().map(|(r, sq)| format!("{r:?} {sq}")).collect::<Vec<_>>(),
-            "points": d.points(),
-            "problems": d.problems().len(),
-        })
-    });
-    let board = t.state().map(|s| {
-        s.board()
-            .pieces()
-            .map(|(sq, p)| {
-                let w = if p.wounded { " wounded" } else { "" };
-                let c = format!("{:?}", p.color).to_lowercase();
-                (sq.to_string(), json!(format!("{c} {:?}{w}", p.role)))
-            })
-            .collect::<serde_json::Map<_, _>>()
-    });
-    let selected = t.selected.as_ref().map(|(from, actions)| {
-        let sq = |a: &crate::rules::chess::Action| a.to().map(|s| s.to_string());
-        json!({
-            "from": from.to_string(),
-            "moves": actions.moves.iter().filter_map(sq).collect::<Vec<_>>(),
-            "attempts": actions.attempts.iter().filter_map(|(a, _)| sq(a)).collect::<Vec<_>>(),
-        })
-    });
-    let roll = t.roll.as_ref().map(|r| {
-        json!({
-            "action": r.played.record.action.to_string(),
-            "dice": r.played.record.dice.as_ref().map(ToString::to_string),
-            "result": r.played.record.result.map(|x| format!("{x:?}")),
-            "settled": r.settled,
-        })
-    });
-    let list = t.list();
-    let recent: Vec<Value> = list[list.len().saturating_sub(4)..]
-        .iter()
-        .map(|e| {
-            json!({
-                "number": e.number,
-                "side": format!("{:?}", e.side).to_lowercase(),
-                "text": e.text,
-                "result": e.result.map(|x| format!("{x:?}")),
-                "sums": e.sums,
-            })
-        })
-        .collect();
-    // The pieces of the side to act that can attempt a capture now.
-    let can_attempt: Vec<String> = match t.state().filter(|_| t.person_to_act()) {
-        Some(s) => s
-            .board()
-            .pieces()
-            .filter(|(sq, p)| {
-                p.color == s.turn()
-                    && !crate::rules::chess::piece_actions(s, *sq)
-                        .attempts
-                        .is_empty()
-            })
-            .map(|(sq, _)| sq.to_string())
-            .collect(),
-        None => Vec::new(),
-    };
-    let state = json!({
-        "phase": phase,
-        "turn": t.state().map(|s| format!("{:?}", s.turn()).to_lowercase()),
-        "can_attempt": can_attempt,
-        "person_to_act": t.person_to_act(),
-        "busy": t.busy > 0.0,
-        "held": t.held.map(|r| format!("{r:?}")),
-        "draft": draft,
-        "board": board,
-        "selected": selected,
-        "roll": roll,
-        "actions": list.len(),
-        "list": recent,
-    });
-    let targets = (0..8)
-        .flat_map(|rank| (0..8).filter_map(move |file| Square::new(file, rank)))
-        .map(|sq| Target {
-            name: sq.to_string(),
-            at: super::chess::view::square_pos(sq),
-            reads: Reads::Chess(sq),
-        })
-        .collect();
-    (state, targets, None)
 }
 
 #[cfg(test)]

@@ -322,16 +322,16 @@ fn a_click_while_building_never_takes_a_piece_off() {
     click(&mut app, sq("c2"));
     let t = table(&app);
     for at in ["c2", "e1", "c3", "a8"] {
-        let i = chess::click_intent(t, ChessClicked::Square(sq(at)));
+        let i = t.click(ChessClicked::Square(sq(at)));
         assert_eq!(i, Some(Intent::BuildAt(sq(at))), "{at}");
     }
-    assert_eq!(chess::click_intent(t, ChessClicked::Nothing), None);
+    assert_eq!(t.click(ChessClicked::Nothing), None);
     for _ in 0..5 {
         click(&mut app, sq("c2"));
         assert_eq!(table(&app).draft().unwrap().at(sq("c2")), Some(Role::Pawn));
     }
     assert_eq!(
-        chess::click_intent(table(&app), ChessClicked::Nothing),
+        table(&app).click(ChessClicked::Nothing),
         Some(Intent::Select(None))
     );
 }

@@ -2,6 +2,7 @@
 //! artifacts as cards (the frame: `app::menu::figures`). The artifacts' own pictures are not
 //! drawn yet: each card shows a simple emblem of its kind.
 
+use crate::app::kit::Figure;
 use crate::app::menu::figures::*;
 use crate::app::style;
 use crate::figures::Drawing;
@@ -10,25 +11,34 @@ use crate::i18n::{Lang, Tr};
 use crate::rules::chess::{ArtifactKind, AttemptResult, Odds};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
 
-/// The game's painter, for its `TableInfo`.
-pub const PAINTER: crate::app::kit::FigurePainter = crate::app::kit::FigurePainter {
-    size: |drawing, room| match drawing {
-        Drawing::Odds(_) => Some(vec2(room.min(820.0), odds_height())),
-        Drawing::Artifacts(a) => Some(vec2(room, artifacts_height(a, room))),
+/// The game's figures, for its `TableInfo`: a drawing of this game's, as a [`Figure`].
+pub fn figure(drawing: &Drawing) -> Option<&dyn Figure> {
+    match drawing {
+        Drawing::Odds(o) => Some(o),
+        Drawing::Artifacts(a) => Some(a),
         _ => None,
-    },
-    paint: |painter, rect, drawing, tr| match drawing {
-        Drawing::Odds(o) => {
-            odds(painter, rect, o, tr);
-            true
-        }
-        Drawing::Artifacts(a) => {
-            artifacts(painter, rect, a, tr);
-            true
-        }
-        _ => false,
-    },
-};
+    }
+}
+
+impl Figure for OddsFigure {
+    fn size(&self, room: f32) -> Vec2 {
+        vec2(room.min(820.0), odds_height())
+    }
+
+    fn paint(&self, painter: &egui::Painter, rect: Rect, tr: &Tr) {
+        odds(painter, rect, self, tr);
+    }
+}
+
+impl Figure for crate::figures::chess::ArtifactsFigure {
+    fn size(&self, room: f32) -> Vec2 {
+        vec2(room, artifacts_height(self, room))
+    }
+
+    fn paint(&self, painter: &egui::Painter, rect: Rect, tr: &Tr) {
+        artifacts(painter, rect, self, tr);
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Artifact Chess: the odds

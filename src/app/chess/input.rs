@@ -10,16 +10,13 @@
 
 use super::table::{Focus, Intent, Phase};
 use super::view::{ChessPiece, Die, square_at};
-use super::{ChessClicked, ChessIntent, ChessTable};
-use crate::app::kit::TableSet;
-use crate::app::kit::clicks::TableClick;
-use crate::app::kit::history;
-use crate::app::kit::{Clicked, Intended};
+use super::{ChessClicked, ChessTable};
+use crate::app::kit::clicks::{TableClick, up_from};
+use crate::app::kit::{Clicked, Keys, TableSet};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::chess::{Action, Artifact, Play, Role};
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -32,30 +29,15 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The piece an entity belongs to (the hit is on one of its meshes).
 fn piece_of(
-    mut e: Entity,
+    e: Entity,
     pieces: &Query<&ChessPiece>,
     parents: &Query<&ChildOf>,
 ) -> Option<ChessPiece> {
-    for _ in 0..4 {
-        if let Ok(p) = pieces.get(e) {
-            return Some(*p);
-        }
-        e = parents.get(e).ok()?.parent();
-    }
-    None
+    up_from(e, parents, 4).find_map(|e| pieces.get(e).ok().copied())
 }
 
-fn is_die(mut e: Entity, dice: &Query<&Die>, parents: &Query<&ChildOf>) -> bool {
-    for _ in 0..4 {
-        if dice.get(e).is_ok() {
-            return true;
-        }
-        match parents.get(e) {
-            Ok(p) => e = p.parent(),
-            Err(_) => return false,
-        }
-    }
-    false
+fn is_die(e: Entity, dice: &Query<&Die>, parents: &Query<&ChildOf>) -> bool {
+    up_from(e, parents, 4).any(|e| dice.get(e).is_ok())
 }
 
 /// A click on the table ([`crate::app::kit::clicks`]) becomes a click on a square (a piece
@@ -82,36 +64,22 @@ fn clicks(
 }
 
 /// Runs in the core plugin (the headless tests press keys too).
-pub(super) fn keys(
-    keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut table: ResMut<ChessTable>,
-    mut intents: MessageWriter<ChessIntent>,
-) {
-    let Some(mut keys) = keys else {
+pub(super) fn keys(mut keys: Keys<ChessTable>, mut table: ResMut<ChessTable>) {
+    let Some(mut k) = keys.frame() else {
         return;
     };
-    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
-        return;
-    }
-    let held = keys.clone();
-    let pressed = |k: KeyCode| held.just_pressed(k);
-    let mut send = |i: Intent| {
-        intents.write(Intended(i));
-    };
-    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
-    let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
+    let enter = k.enter();
     if table.roll.is_some() {
-        if enter || pressed(KeyCode::Space) || pressed(KeyCode::Escape) {
-            send(Intent::SkipRoll);
-            keys.clear_just_pressed(KeyCode::Escape);
+        if enter || k.pressed(KeyCode::Space) || k.pressed(KeyCode::Escape) {
+            k.send(Intent::SkipRoll);
+            k.clear(KeyCode::Escape);
         }
         return;
     }
     match table.phase {
         Phase::Lobby => {
             if enter {
-                send(if table.saved.is_some() {
+                k.send(if table.saved.is_some() {
                     Intent::Continue
                 } else {
                     Intent::Start
@@ -120,37 +88,37 @@ pub(super) fn keys(
             return;
         }
         Phase::Pass(_) => {
-            if enter || pressed(KeyCode::Space) {
-                send(Intent::TakeOver);
+            if enter || k.pressed(KeyCode::Space) {
+                k.send(Intent::TakeOver);
             }
             return;
         }
         Phase::Build(_) => {
-            for (k, role) in [
+            for (key, role) in [
                 (KeyCode::Digit1, Role::Rook),
                 (KeyCode::Digit2, Role::Bishop),
                 (KeyCode::Digit3, Role::Knight),
                 (KeyCode::Digit4, Role::Pawn),
             ] {
-                if pressed(k) {
-                    send(Intent::Hold(Some(role)));
+                if k.pressed(key) {
+                    k.send(Intent::Hold(Some(role)));
                 }
             }
-            if pressed(KeyCode::KeyR) {
-                send(Intent::RandomArmy);
-            } else if pressed(KeyCode::KeyC) {
-                send(Intent::ClearArmy);
-            } else if pressed(KeyCode::Space) {
-                send(Intent::Ready);
+            if k.pressed(KeyCode::KeyR) {
+                k.send(Intent::RandomArmy);
+            } else if k.pressed(KeyCode::KeyC) {
+                k.send(Intent::ClearArmy);
+            } else if k.pressed(KeyCode::Space) {
+                k.send(Intent::Ready);
             }
             let ring = table.focus_ring();
-            let step = if pressed(KeyCode::ArrowRight) {
+            let step = if k.pressed(KeyCode::ArrowRight) {
                 1
-            } else if pressed(KeyCode::ArrowLeft) {
+            } else if k.pressed(KeyCode::ArrowLeft) {
                 -1
-            } else if pressed(KeyCode::ArrowUp) {
+            } else if k.pressed(KeyCode::ArrowUp) {
                 8
-            } else if pressed(KeyCode::ArrowDown) {
+            } else if k.pressed(KeyCode::ArrowDown) {
                 -8
             } else {
                 0
@@ -159,40 +127,37 @@ pub(super) fn keys(
                 table.move_focus(&ring, step);
             }
             if enter && let Some(Focus::Build(sq)) = table.focus {
-                send(Intent::BuildAt(sq));
+                k.send(Intent::BuildAt(sq));
             } else if enter {
                 table.move_focus(&ring, 1);
             }
             if let Some(sq) = table.build_pick {
-                if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
-                    send(Intent::TakeOff(sq));
-                } else if pressed(KeyCode::Escape) {
-                    send(Intent::Select(None));
+                if k.pressed(KeyCode::Delete) || k.pressed(KeyCode::Backspace) {
+                    k.send(Intent::TakeOff(sq));
+                } else if k.pressed(KeyCode::Escape) {
+                    k.send(Intent::Select(None));
                     // Escape put the piece down: it must not also leave the table.
-                    keys.clear_just_pressed(KeyCode::Escape);
+                    k.clear(KeyCode::Escape);
                 }
             }
             return;
         }
         Phase::Reveal { .. } => return,
         Phase::Over => {
-            if let Some(step) = history::keys(&mut keys, true, false) {
-                send(Intent::View(step));
-            }
+            k.history(true, false, Intent::View);
             return;
         }
         Phase::Play => {}
     }
     let nothing_selected = table.selected.is_none() && table.promotion.is_none();
-    if let Some(step) = history::keys(&mut keys, nothing_selected, table.viewing.is_some()) {
-        send(Intent::View(step));
+    if k.history(nothing_selected, table.viewing.is_some(), Intent::View) {
         return;
     }
     if table.viewing.is_some() {
         return;
     }
-    if pressed(KeyCode::Backspace) {
-        send(Intent::Undo);
+    if k.pressed(KeyCode::Backspace) {
+        k.send(Intent::Undo);
         return;
     }
     if !table.person_to_act() {
@@ -205,17 +170,17 @@ pub(super) fn keys(
     if state.window().is_some() {
         let answers = state.legal_actions();
         let find = |f: &dyn Fn(&Action) -> bool| answers.iter().copied().find(|a| f(a));
-        let chosen = if pressed(KeyCode::KeyC) {
+        let chosen = if k.pressed(KeyCode::KeyC) {
             find(&|a| matches!(a, Action::Play(Play::Cancel)))
-        } else if pressed(KeyCode::KeyS) {
+        } else if k.pressed(KeyCode::KeyS) {
             find(&|a| matches!(a, Action::Play(Play::Seize(_))))
-        } else if pressed(KeyCode::KeyP) || pressed(KeyCode::Space) {
+        } else if k.pressed(KeyCode::KeyP) || k.pressed(KeyCode::Space) {
             Some(Action::Pass)
         } else {
             None
         };
         if let Some(a) = chosen {
-            send(Intent::Act(a));
+            k.send(Intent::Act(a));
         }
         return;
     }
@@ -228,83 +193,83 @@ pub(super) fn keys(
         KeyCode::Digit5,
     ];
     let hand: Vec<Artifact> = state.hand(state.turn()).iter().collect();
-    for (i, k) in digits.into_iter().enumerate() {
-        if pressed(k)
+    for (i, key) in digits.into_iter().enumerate() {
+        if k.pressed(key)
             && let Some(card) = hand.get(i)
         {
-            send(Intent::Card(Some(*card)));
+            k.send(Intent::Card(Some(*card)));
             return;
         }
     }
-    if pressed(KeyCode::KeyC) && table.card.is_none() {
-        send(Intent::Act(Action::Play(Play::Cancel)));
+    if k.pressed(KeyCode::KeyC) && table.card.is_none() {
+        k.send(Intent::Act(Action::Play(Play::Cancel)));
         return;
     }
     if let Some(pick) = table.card.clone().filter(|_| table.promotion.is_none()) {
         let ring: Vec<Focus> = pick.next_squares().into_iter().map(Focus::Target).collect();
-        if pressed(KeyCode::Tab) || pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
-            table.move_focus(&ring, if shift { -1 } else { 1 });
-        } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
+        if k.pressed(KeyCode::Tab)
+            || k.pressed(KeyCode::ArrowRight)
+            || k.pressed(KeyCode::ArrowDown)
+        {
+            table.move_focus(&ring, k.tab_step());
+        } else if k.pressed(KeyCode::ArrowLeft) || k.pressed(KeyCode::ArrowUp) {
             table.move_focus(&ring, -1);
         } else if enter {
             match table.focus {
                 Some(Focus::Target(sq)) if ring.contains(&Focus::Target(sq)) => {
-                    send(Intent::CardAt(sq))
+                    k.send(Intent::CardAt(sq))
                 }
-                _ if ring.is_empty() => send(Intent::CardGo),
+                _ if ring.is_empty() => k.send(Intent::CardGo),
                 _ => table.move_focus(&ring, 1),
             }
-        } else if pressed(KeyCode::Escape) {
-            send(Intent::Select(None));
-            keys.clear_just_pressed(KeyCode::Escape);
+        } else if k.pressed(KeyCode::Escape) {
+            k.send(Intent::Select(None));
+            k.clear(KeyCode::Escape);
         }
         return;
     }
     if let Some(choices) = &table.promotion {
         let _ = choices;
-        for (k, role) in [
+        for (key, role) in [
             (KeyCode::KeyR, Role::Rook),
             (KeyCode::KeyB, Role::Bishop),
             (KeyCode::KeyN, Role::Knight),
         ] {
-            if pressed(k) {
-                send(Intent::Promote(role));
+            if k.pressed(key) {
+                k.send(Intent::Promote(role));
             }
         }
-        if pressed(KeyCode::Escape) {
-            send(Intent::Select(None));
-            keys.clear_just_pressed(KeyCode::Escape);
+        if k.pressed(KeyCode::Escape) {
+            k.send(Intent::Select(None));
+            k.clear(KeyCode::Escape);
         }
         return;
     }
-    if pressed(KeyCode::KeyH) {
-        send(Intent::Heal(None));
+    if k.pressed(KeyCode::KeyH) {
+        k.send(Intent::Heal(None));
         return;
     }
-    if pressed(KeyCode::Tab) {
+    if k.pressed(KeyCode::Tab) {
         // Tab moves between your pieces that can act, selecting the one it lands on.
-        if let Some(sq) = table.tab_piece(if shift { -1 } else { 1 }) {
-            send(Intent::Select(Some(sq)));
+        if let Some(sq) = table.tab_piece(k.tab_step()) {
+            k.send(Intent::Select(Some(sq)));
         }
-    } else if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
+    } else if k.arrow_step() != 0 {
         let ring = table.focus_ring();
-        table.move_focus(&ring, 1);
-    } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
-        let ring = table.focus_ring();
-        table.move_focus(&ring, -1);
+        table.move_focus(&ring, k.arrow_step());
     } else if enter {
         match table.focus {
-            Some(Focus::Target(sq)) => send(Intent::Target(sq)),
-            Some(Focus::Piece(sq)) if table.selected.is_none() => send(Intent::Select(Some(sq))),
+            Some(Focus::Target(sq)) => k.send(Intent::Target(sq)),
+            Some(Focus::Piece(sq)) if table.selected.is_none() => k.send(Intent::Select(Some(sq))),
             _ => {
                 let ring = table.focus_ring();
                 table.move_focus(&ring, 1);
             }
         }
     }
-    if pressed(KeyCode::Escape) && table.selected.is_some() {
-        send(Intent::Select(None));
+    if k.pressed(KeyCode::Escape) && table.selected.is_some() {
+        k.send(Intent::Select(None));
         // Escape put the piece down: it must not also leave the table.
-        keys.clear_just_pressed(KeyCode::Escape);
+        k.clear(KeyCode::Escape);
     }
 }

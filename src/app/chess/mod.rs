@@ -19,11 +19,12 @@ pub mod table;
 
 pub(crate) mod figures;
 mod input;
+mod probe;
 mod scenes;
 mod ui;
 pub(crate) mod view;
 
-use super::kit::table::Loading;
+use super::kit::table::{Loading, ending_sound};
 use super::kit::{
     Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet, table_plugin,
 };
@@ -34,7 +35,6 @@ use crate::play::BotTurn;
 use crate::play::chess::{ChessGame, Ending};
 use crate::rules::GameKind;
 use crate::rules::chess::{Action, Artifact, AttemptResult, Color, State};
-use crate::save::LoadStatus;
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
@@ -58,7 +58,8 @@ pub const INFO: TableInfo = TableInfo {
         "die_d6",
     ],
     scenes: scenes::SCENES,
-    figures: figures::PAINTER,
+    figures: figures::figure,
+    probe: probe::PROBE,
     plugin,
     tools: &[],
     saves: &[SavedValue {
@@ -188,14 +189,12 @@ impl TableKind for Table {
                     if matches!(ending, Ending::Rules(crate::rules::chess::End::Mate { .. })) {
                         out.sound(SoundEvent::Mate);
                     }
-                    out.sound(ending_sound(self, *ending));
+                    let person = Some(self.colour);
+                    out.sound(ending_sound(ending.winner(), self.hot_seat(), person));
                 }
                 Effect::Undone(_) => out.sound(SoundEvent::Lift),
                 Effect::Picked => {}
-                Effect::Save => match &self.game {
-                    Some(g) => out.save(g, "chess.save_failed"),
-                    None => out.save(&ChessGame::default(), "chess.save_failed"),
-                },
+                Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
             }
         }
     }
@@ -209,25 +208,9 @@ impl TableKind for Table {
     /// Offers the saved game, if one was left unfinished and replays through the rules; a
     /// damaged save is reported (and a fresh game offered).
     fn load(&mut self, mut at: Loading) {
-        let (saved, status) = at.store.load::<ChessGame>();
-        match status {
-            LoadStatus::Missing => {}
-            LoadStatus::Replaced(why) => {
-                warn!("chess: the saved game could not be read ({why})");
-                let why = at.tr.say(&why.explain());
-                at.tell(&msg("chess.save_damaged").with("why", why));
-            }
-            LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
-                Ok(game) if game.ending().is_none() && !game.is_empty() => {
-                    self.offer_saved(game);
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let why = at.tr.say(&e.explain());
-                    warn!("chess: the saved game does not replay ({why})");
-                    at.tell(&msg("chess.save_damaged").with("why", why));
-                }
-            },
+        let saved = at.saved_game("chess", "chess.save_damaged", ChessGame::checked);
+        if let Some(game) = saved.filter(|g| g.ending().is_none() && !g.is_empty()) {
+            self.offer_saved(game);
         }
     }
 }
@@ -273,21 +256,6 @@ pub fn card_sound(artifact: Artifact) -> Option<SoundEvent> {
         Artifact::Cancel => SoundEvent::Cancel,
         Artifact::Fury => return None,
     })
-}
-
-/// Win, loss or draw, as the person at the table hears it (at a hot seat, a win is a win).
-fn ending_sound(table: &Table, ending: Ending) -> SoundEvent {
-    match ending.winner() {
-        None => SoundEvent::Draw,
-        Some(_) if table.hot_seat() => SoundEvent::Win,
-        Some(w) if w == table.colour => SoundEvent::Win,
-        Some(_) => SoundEvent::Lose,
-    }
-}
-
-/// What a click means now: the table's own reading of it ([`Table::click`]).
-pub fn click_intent(table: &Table, click: ChessClicked) -> Option<Intent> {
-    table.click(click)
 }
 
 /// The notice for a refusal: its words in the language in force, as a sentence (a capital

@@ -10,6 +10,7 @@ use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
 use crate::app::kit::history::Step;
+use crate::app::kit::scene_asked;
 use crate::play::Seat;
 use crate::play::chess::ChessGame;
 use crate::rules::chess::{Action, Army, AttemptResult, Color, DiceRng, End, Role, Square, State};
@@ -358,12 +359,8 @@ pub(super) fn stage(
     {
         happened.write(crate::app::kit::Happened(super::table::Effect::Resolved(p)));
     }
-    let Some(StageScene { name, .. }) = requests
-        .read()
-        .filter(|s| s.game == crate::rules::GameKind::Chess)
-        .last()
-        .cloned()
-    else {
+    let requests = requests.read().map(|s| (s.game, &s.name));
+    let Some(name) = scene_asked(crate::rules::GameKind::Chess, requests) else {
         return;
     };
     let t = &mut *table;

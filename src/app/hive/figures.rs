@@ -2,27 +2,22 @@
 //! creatures (the carver's own silhouettes, drawn flat) and a creature's destinations or steps
 //! (the frame: `app::menu::figures`).
 
+use crate::app::kit::Figure;
 use crate::app::menu::figures::*;
 use crate::app::style;
 use crate::figures::Drawing;
 use crate::figures::hive::{HiveFigure, HivePanel, Tile};
+use crate::i18n::Tr;
 use crate::rules::hive::{Colour, Creature, Hex};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
 
-/// The game's painter, for its `TableInfo`.
-pub const PAINTER: crate::app::kit::FigurePainter = crate::app::kit::FigurePainter {
-    size: |drawing, _| match drawing {
-        Drawing::Hive(h) => Some(hive_size(h)),
+/// The game's figures, for its `TableInfo`: a drawing of this game's, as a [`Figure`].
+pub fn figure(drawing: &Drawing) -> Option<&dyn Figure> {
+    match drawing {
+        Drawing::Hive(h) => Some(h),
         _ => None,
-    },
-    paint: |painter, rect, drawing, _| match drawing {
-        Drawing::Hive(h) => {
-            hive(painter, rect, h);
-            true
-        }
-        _ => false,
-    },
-};
+    }
+}
 
 /// The distance between neighbouring cells' centres.
 const UNIT: f32 = 52.0;
@@ -52,21 +47,25 @@ fn panel_size(p: &HivePanel) -> Vec2 {
     vec2((x1 - x0 + 1.1) * UNIT, (y1 - y0 + 1.2) * UNIT)
 }
 
-fn hive_size(h: &HiveFigure) -> Vec2 {
-    let sizes: Vec<Vec2> = h.panels.iter().map(panel_size).collect();
-    let w: f32 =
-        sizes.iter().map(|s| s.x).sum::<f32>() + PANEL_GAP * (sizes.len().saturating_sub(1)) as f32;
-    let h = sizes.iter().map(|s| s.y).fold(0.0, f32::max);
-    vec2(w, h)
-}
+impl Figure for HiveFigure {
+    fn size(&self, _: f32) -> Vec2 {
+        let h = self;
+        let sizes: Vec<Vec2> = h.panels.iter().map(panel_size).collect();
+        let w: f32 = sizes.iter().map(|s| s.x).sum::<f32>()
+            + PANEL_GAP * (sizes.len().saturating_sub(1)) as f32;
+        let h = sizes.iter().map(|s| s.y).fold(0.0, f32::max);
+        vec2(w, h)
+    }
 
-fn hive(painter: &egui::Painter, rect: Rect, h: &HiveFigure) {
-    let mut x = rect.left();
-    for p in &h.panels {
-        let size = panel_size(p);
-        let area = Rect::from_min_size(pos2(x, rect.center().y - size.y / 2.0), size);
-        panel(painter, area, p);
-        x += size.x + PANEL_GAP;
+    fn paint(&self, painter: &egui::Painter, rect: Rect, _: &Tr) {
+        let h = self;
+        let mut x = rect.left();
+        for p in &h.panels {
+            let size = panel_size(p);
+            let area = Rect::from_min_size(pos2(x, rect.center().y - size.y / 2.0), size);
+            panel(painter, area, p);
+            x += size.x + PANEL_GAP;
+        }
     }
 }
 

@@ -6,16 +6,13 @@
 
 use super::table::{Focus, Intent, Phase, Pick};
 use super::view::{HiveTile, cell_at};
-use super::{HiveClicked, HiveIntent, HiveTable};
-use crate::app::kit::TableSet;
-use crate::app::kit::clicks::TableClick;
-use crate::app::kit::history;
-use crate::app::kit::{Clicked, Intended};
+use super::{HiveClicked, HiveTable};
+use crate::app::kit::clicks::{TableClick, up_from};
+use crate::app::kit::{Clicked, Keys, TableSet};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::hive::Piece;
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 /// The tile under the pointer, for the stack's list.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,14 +28,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The tile an entity belongs to (the hit is on one of its meshes).
-fn tile_of(mut e: Entity, tiles: &Query<&HiveTile>, parents: &Query<&ChildOf>) -> Option<Piece> {
-    for _ in 0..4 {
-        if let Ok(t) = tiles.get(e) {
-            return Some(t.0);
-        }
-        e = parents.get(e).ok()?.parent();
-    }
-    None
+fn tile_of(e: Entity, tiles: &Query<&HiveTile>, parents: &Query<&ChildOf>) -> Option<Piece> {
+    up_from(e, parents, 4).find_map(|e| tiles.get(e).ok().map(|t| t.0))
 }
 
 /// A click on the table ([`crate::app::kit::clicks`]) becomes a click on a reserve's tile or
@@ -87,28 +78,15 @@ fn hover(
 }
 
 /// Runs in the core plugin (the headless tests press keys too).
-pub(super) fn keys(
-    keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut table: ResMut<HiveTable>,
-    mut intents: MessageWriter<HiveIntent>,
-) {
-    let Some(mut keys) = keys else {
+pub(super) fn keys(mut keys: Keys<HiveTable>, mut table: ResMut<HiveTable>) {
+    let Some(mut k) = keys.frame() else {
         return;
     };
-    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
-        return;
-    }
-    let held = keys.clone();
-    let pressed = |k: KeyCode| held.just_pressed(k);
-    let mut send = |i: Intent| {
-        intents.write(Intended(i));
-    };
-    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
+    let enter = k.enter();
     match table.phase {
         Phase::Lobby => {
             if enter {
-                send(if table.saved.is_some() {
+                k.send(if table.saved.is_some() {
                     Intent::Continue
                 } else {
                     Intent::Start
@@ -117,23 +95,20 @@ pub(super) fn keys(
             return;
         }
         Phase::Over => {
-            if let Some(step) = history::keys(&mut keys, true, false) {
-                send(Intent::View(step));
-            }
+            k.history(true, false, Intent::View);
             return;
         }
         Phase::Seating { .. } => return,
         Phase::Waiting => {
-            if pressed(KeyCode::Escape) {
-                send(Intent::NewGame);
+            if k.pressed(KeyCode::Escape) {
+                k.send(Intent::NewGame);
             }
             return;
         }
         Phase::Play => {}
     }
     let pick = table.pick.clone();
-    if let Some(step) = history::keys(&mut keys, pick == Pick::Idle, table.viewing.is_some()) {
-        send(Intent::View(step));
+    if k.history(pick == Pick::Idle, table.viewing.is_some(), Intent::View) {
         return;
     }
     if table.viewing.is_some() {
@@ -142,44 +117,31 @@ pub(super) fn keys(
     if !table.person_to_act() {
         return;
     }
-    let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
-    if pressed(KeyCode::Tab) {
+    if k.pressed(KeyCode::Tab) {
         // Tab always moves between the reserve's stacks and your pieces, lifting the one it
         // lands on.
-        let saved = std::mem::take(&mut table.pick);
-        let ring = table.focus_ring();
-        table.pick = saved;
-        table.focus = match &pick {
-            Pick::Reserve { piece, .. } => Some(Focus::Reserve(piece.creature())),
-            Pick::Table { from, .. } => Some(Focus::Piece(*from)),
-            Pick::Idle => table.focus,
-        };
-        table.move_focus(&ring, if shift { -1 } else { 1 });
-        match table.focus {
-            Some(Focus::Reserve(c)) => send(Intent::LiftReserve(c)),
-            Some(Focus::Piece(h)) => send(Intent::LiftAt(h)),
+        match table.tab_focus(k.tab_step()) {
+            Some(Focus::Reserve(c)) => k.send(Intent::LiftReserve(c)),
+            Some(Focus::Piece(h)) => k.send(Intent::LiftAt(h)),
             _ => {}
         }
-    } else if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
+    } else if k.arrow_step() != 0 {
         let ring = table.focus_ring();
-        table.move_focus(&ring, 1);
-    } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
-        let ring = table.focus_ring();
-        table.move_focus(&ring, -1);
+        table.move_focus(&ring, k.arrow_step());
     } else if enter {
         match (&pick, table.focus) {
-            (Pick::Idle, Some(Focus::Reserve(c))) => send(Intent::LiftReserve(c)),
-            (Pick::Idle, Some(Focus::Piece(h))) => send(Intent::LiftAt(h)),
-            (_, Some(Focus::Ring(h))) => send(Intent::Target(h)),
+            (Pick::Idle, Some(Focus::Reserve(c))) => k.send(Intent::LiftReserve(c)),
+            (Pick::Idle, Some(Focus::Piece(h))) => k.send(Intent::LiftAt(h)),
+            (_, Some(Focus::Ring(h))) => k.send(Intent::Target(h)),
             _ => {
                 let ring = table.focus_ring();
                 table.move_focus(&ring, 1);
             }
         }
     }
-    if pressed(KeyCode::Escape) && pick != Pick::Idle {
-        send(Intent::PutBack);
+    if k.pressed(KeyCode::Escape) && pick != Pick::Idle {
+        k.send(Intent::PutBack);
         // Escape put the piece back: it must not also leave the table.
-        keys.clear_just_pressed(KeyCode::Escape);
+        k.clear(KeyCode::Escape);
     }
 }

@@ -18,6 +18,7 @@ pub mod table;
 
 pub(crate) mod figures;
 mod input;
+mod probe;
 mod scenes;
 mod ui;
 pub(crate) mod view;
@@ -25,7 +26,7 @@ pub(crate) mod view;
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
 
 use super::dev::StageScene;
-use super::kit::table::{Loading, intents, send, tick};
+use super::kit::table::{Loading, ending_sound, intents, send, tick};
 use super::kit::{
     Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet, Tool, table_plugin,
 };
@@ -34,10 +35,9 @@ use super::screens::Screen;
 use crate::fair::Seed;
 use crate::i18n::{Explain, msg};
 use crate::play::BotTurn;
-use crate::play::hive::{Ending, HiveGame};
+use crate::play::hive::HiveGame;
 use crate::rules::GameKind;
 use crate::rules::hive::{Colour, Hex, Move, Piece, State};
-use crate::save::LoadStatus;
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
@@ -54,7 +54,8 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
-    figures: figures::PAINTER,
+    figures: figures::figure,
+    probe: probe::PROBE,
     plugin,
     tools: &[Tool {
         id: "verify",
@@ -137,8 +138,40 @@ impl TableKind for Table {
     type Timing = Timing;
     type Bot = State;
 
+    /// What a click means now: lift a reserve's creature or a piece, set the lifted piece down on a
+    /// ring, put it back (a click on it again, or on nothing that matters). `None`: a click that
+    /// changes nothing (not the person's turn, an empty cell with nothing lifted).
     fn click_intent(&mut self, click: &HiveClicked) -> Option<Intent> {
-        click_intent(self, *click)
+        if !self.person_to_act() {
+            return None;
+        }
+        let state = self.state()?;
+        match (*click, &self.pick) {
+            (HiveClicked::Reserve(p), Pick::Reserve { piece, .. })
+                if p.creature() == piece.creature() && p.colour() == piece.colour() =>
+            {
+                Some(Intent::PutBack)
+            }
+            (HiveClicked::Reserve(p), _) => {
+                (p.colour() == state.to_move()).then_some(Intent::LiftReserve(p.creature()))
+            }
+            (HiveClicked::Cell(h), Pick::Idle) => {
+                state.board().occupied(h).then_some(Intent::LiftAt(h))
+            }
+            (HiveClicked::Cell(h), Pick::Table { from, .. }) if *from == h => Some(Intent::PutBack),
+            (HiveClicked::Cell(h), pick) if pick.rings().contains(&h) => Some(Intent::Target(h)),
+            (HiveClicked::Cell(h), _) => {
+                let own = state
+                    .board()
+                    .top(h)
+                    .is_some_and(|p| p.colour() == state.to_move());
+                Some(if own {
+                    Intent::LiftAt(h)
+                } else {
+                    Intent::Target(h)
+                })
+            }
+        }
     }
 
     fn apply(
@@ -212,7 +245,11 @@ impl TableKind for Table {
                     out.sound(SoundEvent::Pass);
                     out.notice(&msg("hive.passed").with_words("colour", side.explain()));
                 }
-                Effect::Ended(ending) => out.sound(ending_sound(self, *ending)),
+                Effect::Ended(ending) => out.sound(ending_sound(
+                    ending.winner(),
+                    self.hot_seat(),
+                    self.person_colour(),
+                )),
                 Effect::Warning => out.sound(SoundEvent::LowTime),
                 Effect::TookBack(_) => out.sound(SoundEvent::Lift),
                 Effect::Picked => out.sound(SoundEvent::Lift),
@@ -222,10 +259,7 @@ impl TableKind for Table {
                 Effect::KeepSeat => {
                     out.save(&self.seat_to_keep().unwrap_or_default(), "hive.save_failed")
                 }
-                Effect::Save => match &self.game {
-                    Some(g) => out.save(g, "hive.save_failed"),
-                    None => out.save(&HiveGame::default(), "hive.save_failed"),
-                },
+                Effect::Save => out.save_game(self.game.as_ref(), "hive.save_failed"),
             }
         }
     }
@@ -235,25 +269,9 @@ impl TableKind for Table {
     fn load(&mut self, mut at: Loading) {
         let (seat, _) = at.store.load::<online::SavedSeat>();
         self.saved_seat = seat.kept();
-        let (saved, status) = at.store.load::<HiveGame>();
-        match status {
-            LoadStatus::Missing => {}
-            LoadStatus::Replaced(why) => {
-                warn!("hive: the saved game could not be read ({why})");
-                let why = at.tr.say(&why.explain());
-                at.tell(&msg("hive.save_damaged").with("why", why));
-            }
-            LoadStatus::Loaded | LoadStatus::Migrated { .. } => match saved.checked() {
-                Ok(game) if game.ending().is_none() && game.state().ply() > 0 => {
-                    self.saved = Some(game);
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let why = at.tr.say(&e.explain());
-                    warn!("hive: the saved game does not replay ({why})");
-                    at.tell(&msg("hive.save_damaged").with("why", why));
-                }
-            },
+        let saved = at.saved_game("hive", "hive.save_damaged", HiveGame::checked);
+        if let Some(game) = saved.filter(|g| g.ending().is_none() && g.state().ply() > 0) {
+            self.saved = Some(game);
         }
     }
 }
@@ -283,16 +301,6 @@ fn lobby_after_the_end(
     }
 }
 
-/// Win, loss or draw, as the person at the table hears it (at a hot seat, a win is a win).
-fn ending_sound(table: &Table, ending: Ending) -> SoundEvent {
-    match ending.winner() {
-        None => SoundEvent::Draw,
-        Some(_) if table.hot_seat() => SoundEvent::Win,
-        Some(w) if Some(w) == table.person_colour() => SoundEvent::Win,
-        Some(_) => SoundEvent::Lose,
-    }
-}
-
 /// Seconds of a running clock between two autosaves (so a restart resumes it about where it
 /// stood); every move saves too.
 const CLOCK_SAVE_EVERY: f32 = 2.0;
@@ -317,39 +325,20 @@ fn save_the_clock(
     }
 }
 
-/// What a click means now: lift a reserve's creature or a piece, set the lifted piece down on a
-/// ring, put it back (a click on it again, or on nothing that matters). `None`: a click that
-/// changes nothing (not the person's turn, an empty cell with nothing lifted).
-pub fn click_intent(table: &Table, click: HiveClicked) -> Option<Intent> {
-    if !table.person_to_act() {
-        return None;
-    }
-    let state = table.state()?;
-    match (click, &table.pick) {
-        (HiveClicked::Reserve(p), Pick::Reserve { piece, .. })
-            if p.creature() == piece.creature() && p.colour() == piece.colour() =>
-        {
-            Some(Intent::PutBack)
-        }
-        (HiveClicked::Reserve(p), _) => {
-            (p.colour() == state.to_move()).then_some(Intent::LiftReserve(p.creature()))
-        }
-        (HiveClicked::Cell(h), Pick::Idle) => {
-            state.board().occupied(h).then_some(Intent::LiftAt(h))
-        }
-        (HiveClicked::Cell(h), Pick::Table { from, .. }) if *from == h => Some(Intent::PutBack),
-        (HiveClicked::Cell(h), pick) if pick.rings().contains(&h) => Some(Intent::Target(h)),
-        (HiveClicked::Cell(h), _) => {
-            let own = state
-                .board()
-                .top(h)
-                .is_some_and(|p| p.colour() == state.to_move());
-            Some(if own {
-                Intent::LiftAt(h)
-            } else {
-                Intent::Target(h)
-            })
-        }
+impl Table {
+    /// Tab: the focus moves `step` places among the reserve's stacks and your pieces (the ring
+    /// with nothing lifted), from the lifted piece if there is one; where it lands (to lift).
+    pub fn tab_focus(&mut self, step: i32) -> Option<Focus> {
+        let lifted = std::mem::take(&mut self.pick);
+        let ring = self.focus_ring();
+        self.focus = match &lifted {
+            Pick::Reserve { piece, .. } => Some(Focus::Reserve(piece.creature())),
+            Pick::Table { from, .. } => Some(Focus::Piece(*from)),
+            Pick::Idle => self.focus,
+        };
+        self.pick = lifted;
+        self.move_focus(&ring, step);
+        self.focus
     }
 }
 

@@ -8,6 +8,7 @@ use super::{HiveTable, RecordSaved, VerifyPage};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
 use crate::app::kit::StagedScene;
+use crate::app::kit::scene_asked;
 use crate::fair::Seed;
 use crate::net::client::{Heard, Link, Request};
 use crate::net::protocol::{
@@ -160,12 +161,8 @@ pub(super) fn stage(
     mut notices: Option<ResMut<crate::app::save::Notices>>,
     tr: Option<Res<crate::i18n::Tr>>,
 ) {
-    let Some(StageScene { name, .. }) = requests
-        .read()
-        .filter(|s| s.game == crate::rules::GameKind::Hive)
-        .last()
-        .cloned()
-    else {
+    let requests = requests.read().map(|s| (s.game, &s.name));
+    let Some(name) = scene_asked(crate::rules::GameKind::Hive, requests) else {
         return;
     };
     let t = &mut *table;

@@ -8,19 +8,16 @@
 use super::table::Effect;
 use super::table::{Focus, Pick, Table, Timing};
 use super::{HiveHappened, HiveTable, wood};
-use crate::app::anim::{PathTween, TweenDone};
-use crate::app::audio::PlaySound;
-use crate::app::kit::{Setter, TableSet, facing};
-use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
-use crate::app::models::ModelLibrary;
-use crate::app::room::{BoardBounds, FitView, TABLE_TOP_Y};
-use crate::app::screens::TableRoot;
-use crate::app::theme::ActiveTheme;
-use crate::app::wood::WoodMaterial;
+use crate::app::anim::PathTween;
+use crate::app::kit::facing;
+use crate::app::kit::view::{
+    Carving, Dressing, Marks, click_sheet, glide, landing_sound, view_plugin,
+};
+use crate::app::marks::{MarkKind, MarkMaterial, colours, flat_mark};
+use crate::app::room::{BoardBounds, TABLE_TOP_Y};
 use crate::carve::HEX_HEIGHT;
 use crate::rules::GameKind;
 use crate::rules::hive::{Colour, Creature, Hex, Move, Piece, State};
-use crate::theme::SoundEvent;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -33,20 +30,12 @@ const RESERVE_GAP: f32 = 1.25;
 const LIFT: f32 = 0.3;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Tiles>()
-        .add_systems(Startup, palette)
-        .add_systems(
-            Update,
-            (
-                (animate_played, landing_sound)
-                    .chain()
-                    .in_set(TableSet::Animate),
-                (dress, place_tiles, update_marks, frame_the_group)
-                    .chain()
-                    .in_set(TableSet::Sync),
-            )
-                .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
-        );
+    view_plugin::<Tiles, _, _, _>(
+        app,
+        palette,
+        (animate_played, landing_sound::<HiveTile>).chain(),
+        (dress, place_tiles, update_marks, frame_the_group),
+    );
 }
 
 /// A carved tile of the table (always one of the 22).
@@ -146,40 +135,28 @@ fn model_name(c: Creature) -> &'static str {
 pub struct CellSheet;
 
 /// Spawns the 22 tiles and the cell sheet when the table opens.
-#[allow(clippy::too_many_arguments)]
 fn dress(
     mut commands: Commands,
-    roots: Query<(Entity, &TableRoot), Added<TableRoot>>,
+    mut dressing: Dressing,
+    mut carving: Carving,
     table: Res<HiveTable>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
     mut tiles: ResMut<Tiles>,
-    mut fits: MessageWriter<FitView>,
-    mut bounds: ResMut<BoardBounds>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut marks: ResMut<Assets<MarkMaterial>>,
 ) {
-    for (root, t) in &roots {
-        if t.0 != GameKind::Hive {
-            continue;
-        }
+    for root in dressing.opened(GameKind::Hive) {
         let shown = table.shown();
         let near = table.near();
         let mut spawned = Vec::new();
-        let sheet = meshes.add(Plane3d::default().mesh().size(15.0, 11.0));
-        let clear = marks.add(MarkMaterial::new(MarkKind::Dot, Color::NONE));
+        let sheet = click_sheet(
+            &mut meshes,
+            &mut marks,
+            Vec2::new(15.0, 11.0),
+            TABLE_TOP_Y + 0.001,
+        );
         commands.entity(root).with_children(|parent| {
-            parent.spawn((
-                Name::new("cell sheet"),
-                CellSheet,
-                crate::app::room::PanSurface,
-                Mesh3d(sheet),
-                MeshMaterial3d(clear),
-                Transform::from_xyz(0.0, TABLE_TOP_Y + 0.001, 0.0),
-                bevy::light::NotShadowCaster,
-            ));
-            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.21);
+            parent.spawn((Name::new("cell sheet"), CellSheet, sheet));
+            let mut s = carving.setter(parent, 0.21);
             for p in crate::rules::hive::Piece::all() {
                 let w = wood(p.colour());
                 let at =
@@ -197,8 +174,7 @@ fn dress(
             commands.entity(e).insert(HiveTile(p)).remove::<Pickable>();
             tiles.tiles.insert(p, e);
         }
-        *bounds = group_bounds(shown);
-        fits.write(FitView { instant: true });
+        dressing.frame(group_bounds(shown));
     }
 }
 
@@ -312,32 +288,12 @@ fn place_tiles(
     let shown = table.shown();
     let near = table.near();
     let lifted = table.pick.piece();
-    let k = 1.0 - (-14.0 * time.delta_secs()).exp();
     for (tile, mut t) in &mut q {
         let mut goal = piece_pos(shown, near, tile.0);
         if Some(tile.0) == lifted {
             goal.y += LIFT;
         }
-        let d = goal - t.translation;
-        if d.x.abs() + d.z.abs() > 0.01 || d.y.abs() > 1.0 {
-            // A jump in the history, a takeback, a new game: straight there.
-            t.translation = goal;
-        } else {
-            t.translation.y += d.y * k;
-        }
-    }
-}
-
-/// Wood on wood when a moved piece lands.
-fn landing_sound(
-    mut done: MessageReader<TweenDone>,
-    tiles: Query<(), With<HiveTile>>,
-    mut sounds: MessageWriter<PlaySound>,
-) {
-    for TweenDone(e) in done.read() {
-        if tiles.get(*e).is_ok() {
-            sounds.write(PlaySound(SoundEvent::Place));
-        }
+        glide(&mut t, goal, time.delta_secs());
     }
 }
 
@@ -353,12 +309,10 @@ struct MarksKey {
 }
 
 fn update_marks(
-    mut commands: Commands,
     table: Res<HiveTable>,
     mut tiles: ResMut<Tiles>,
-    marks: Query<Entity, With<HiveMark>>,
+    mut marks: Marks<HiveMark>,
     palette: Res<Palette>,
-    quad: Res<MarkQuad>,
 ) {
     let Some(root) = tiles.root else {
         return;
@@ -372,12 +326,8 @@ fn update_marks(
         plies: t.state().map_or(0, State::ply),
         near: t.near(),
     };
-    if tiles.marks_key.as_ref() == Some(&key) {
+    if !marks.changed(&mut tiles.marks_key, &key) {
         return;
-    }
-    tiles.marks_key = Some(key.clone());
-    for e in &marks {
-        commands.entity(e).despawn();
     }
     if !key.showing {
         return;
@@ -387,9 +337,9 @@ fn update_marks(
     };
     let board = state.board();
     let on_top = |h: Hex| cell_pos(h, board.height(h)) + Vec3::Y * 0.002;
-    commands.entity(root).with_children(|p| {
+    marks.commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, at: Vec3, size: f32| {
-            p.spawn((HiveMark, flat_mark(&quad, m.clone(), at, size)));
+            p.spawn((HiveMark, flat_mark(&marks.quad, m.clone(), at, size)));
         };
         if let Some((from, to, _)) = key.last {
             mark(

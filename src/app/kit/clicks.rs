@@ -33,6 +33,16 @@ pub const DRAG_SLOP: f32 = 8.0;
 /// At most this many clicks wait for their frame; more are dropped (nobody clicks faster).
 const MAX_WAITING: usize = 8;
 
+/// `e` and the entities above it, nearest first, `levels` of them at the most: a hit lands on
+/// one of a model's meshes, and what it belongs to is found up the hierarchy.
+pub fn up_from<'a>(
+    e: Entity,
+    parents: &'a Query<&ChildOf>,
+    levels: usize,
+) -> impl Iterator<Item = Entity> + 'a {
+    std::iter::successors(Some(e), |e| parents.get(*e).ok().map(ChildOf::parent)).take(levels)
+}
+
 /// A click on the table: the mesh entity under the pointer where it was pressed, and the
 /// point of it that was hit.
 #[derive(Message, Debug, Clone, Copy, PartialEq)]

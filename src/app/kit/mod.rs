@@ -1,8 +1,9 @@
 //! The table kit: what every game's table stands on, written once.
 //!
-//! - [`TableInfo`]: what a game tells the shared screens about itself (its rules pages, the
-//!   models of its pieces for the `pieces-<game>` scene, its staged scenes). The one list of
-//!   games is `app::TABLES`; shared files read it and never branch on a game.
+//! - [`TableInfo`]: what a game tells the shared screens about itself (its rules pages'
+//!   figures, the models of its pieces for the `pieces-<game>` scene, its staged scenes, its
+//!   report to the probe). The one list of games is `app::TABLES`; shared files read it and
+//!   never branch on a game.
 //! - [`TableSet`]: the order of one frame at a table, configured once: tick → input → intent →
 //!   rules → engine → animate → sync. A game puts each of its systems in one set.
 //! - [`table`]: the generic table ([`TableKind`], [`table_plugin`]): the systems, messages and
@@ -13,7 +14,12 @@
 //! - [`online`]: the online side of a table (the session with the server, its link and seats,
 //!   the seat kept on the device), for any game.
 //! - [`history`]: viewing an earlier position of the game, the same at every table.
+//! - [`keys`]: the keyboard at a table ([`Keys`]): the keys are the table's while no panel wants
+//!   them; a key's press, an intent sent, a key consumed.
 //! - [`engine`]: a bot's seat generic over the engine interface ([`EngineSeat`]).
+//! - [`view`]: what every game's 3D view does the same way (dressing the table as it opens,
+//!   [`view::Carving`], the marks rebuilt, a lifted piece's glide).
+//! - [`probe`]: what a game tells the probe (a test aid) about its open table.
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
 
@@ -21,16 +27,20 @@ pub mod clicks;
 pub mod engine;
 pub mod harness;
 pub mod history;
+pub mod keys;
 pub mod online;
 pub mod outbox;
 pub mod panel;
+pub mod probe;
 pub mod setter;
 pub mod table;
+pub mod view;
 
 use crate::rules::GameKind;
 use bevy::prelude::*;
 
 pub use engine::EngineSeat;
+pub use keys::Keys;
 pub use outbox::Outbox;
 pub use setter::{Setter, facing};
 pub use table::{Clicked, Happened, Intended, Refused, Seeds, TableKind, table_plugin};
@@ -62,6 +72,20 @@ pub fn scene_tool(game: GameKind, name: &str) -> Option<&'static str> {
         .tool
 }
 
+/// The staged scene `game`'s table is asked for this frame, from the frame's requests as
+/// `(game, name)` pairs (`dev::StageScene`): the last one for `game` wins; `""` is the plain
+/// table scene.
+pub fn scene_asked<'a>(
+    game: GameKind,
+    requests: impl IntoIterator<Item = (GameKind, &'a String)>,
+) -> Option<String> {
+    requests
+        .into_iter()
+        .filter(|(g, _)| *g == game)
+        .last()
+        .map(|(_, name)| name.clone())
+}
+
 /// A page of a game's own reachable from its card in the menu (Ash & Walnut's "Verify a game"):
 /// the menu shows a button with the `label` key and opens `MenuPage::Tool(game, id)`, which
 /// the game's plugin draws.
@@ -90,21 +114,25 @@ pub struct TableInfo {
     pub saves: &'static [SavedValue],
     /// How its rules pages' figures are painted.
     pub figures: FigurePainter,
+    /// How the probe (a test aid) reports its open table.
+    pub probe: probe::TableProbe,
 }
 
-/// How a game paints its own figures on the rules pages (`crate::figures::Drawing`): each
-/// answers for its own drawings and `None` / `false` for another game's.
-#[derive(Clone, Copy, Debug)]
-pub struct FigurePainter {
-    /// The room a drawing of this game's takes in a frame `room` points wide.
-    pub size: fn(&crate::figures::Drawing, f32) -> Option<bevy_egui::egui::Vec2>,
-    /// Paints a drawing of this game's into the rectangle; `false` for another game's.
-    pub paint: fn(
-        &bevy_egui::egui::Painter,
-        bevy_egui::egui::Rect,
-        &crate::figures::Drawing,
-        &crate::i18n::Tr,
-    ) -> bool,
+/// How a game paints its own figures on the rules pages (`crate::figures::Drawing`): the
+/// [`Figure`] a drawing is, if it is one of this game's (`None` for another game's).
+pub type FigurePainter = fn(&crate::figures::Drawing) -> Option<&dyn Figure>;
+
+/// A drawing of a game's own on its rules pages, as the game paints it.
+pub trait Figure {
+    /// The room it takes in a frame `room` points wide.
+    fn size(&self, room: f32) -> bevy_egui::egui::Vec2;
+    /// Paints it into the rectangle.
+    fn paint(
+        &self,
+        painter: &bevy_egui::egui::Painter,
+        rect: bevy_egui::egui::Rect,
+        tr: &crate::i18n::Tr,
+    );
 }
 
 /// A value a game keeps in the store, as the recovery of a damaged store reads it.

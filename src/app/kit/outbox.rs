@@ -32,6 +32,15 @@ impl Outbox<'_> {
         }
     }
 
+    /// Saves the game under way, or an empty one where there is none (the saved game is
+    /// forgotten); a failure is told with `failed`.
+    pub fn save_game<T: Saved + Default>(&mut self, game: Option<&T>, failed: &'static str) {
+        match game {
+            Some(g) => self.save(g, failed),
+            None => self.save(&T::default(), failed),
+        }
+    }
+
     /// A short notice at the top of the screen, in the player's language.
     pub fn notice(&mut self, what: &impl Explain) {
         self.notices.push(self.tr.say(&what.explain()));

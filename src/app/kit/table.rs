@@ -22,10 +22,12 @@ use crate::app::platform;
 use crate::app::save::{ActiveSettings, Loaded, Notices, SaveStore};
 use crate::app::screens::Screen;
 use crate::fair::Seed;
-use crate::i18n::{Explain, Tr};
+use crate::i18n::{Explain, Tr, msg};
 use crate::play::BotTurn;
 use crate::rules::Game;
 use crate::rules::GameKind;
+use crate::save::{LoadStatus, Saved};
+use crate::theme::SoundEvent;
 use bevy::ecs::component::{Component, Mutable};
 use bevy::prelude::*;
 use rand::{RngCore, SeedableRng};
@@ -108,6 +110,51 @@ impl Loading<'_> {
     /// Tells the player `what` (a damaged save), in their language.
     pub fn tell(&mut self, what: &crate::i18n::Message) {
         self.notices.push(self.tr.say(what));
+    }
+
+    /// The game `game` saved (its `T`), replayed through the rules by `check`, if one was saved
+    /// and replays. A damaged one, or one that does not replay, is logged and told to the
+    /// player (`<damaged>` has a `{why}`); a fresh game is offered then.
+    pub fn saved_game<T: Saved, G, E: Explain>(
+        &mut self,
+        game: &str,
+        damaged: &'static str,
+        check: impl FnOnce(&T) -> Result<G, E>,
+    ) -> Option<G> {
+        let (saved, status) = self.store.load::<T>();
+        match status {
+            LoadStatus::Missing => None,
+            LoadStatus::Replaced(why) => {
+                warn!("{game}: the saved game could not be read ({why})");
+                let why = self.tr.say(&why.explain());
+                self.tell(&msg(damaged).with("why", why));
+                None
+            }
+            LoadStatus::Loaded | LoadStatus::Migrated { .. } => match check(&saved) {
+                Ok(game) => Some(game),
+                Err(e) => {
+                    let why = self.tr.say(&e.explain());
+                    warn!("{game}: the saved game does not replay ({why})");
+                    self.tell(&msg(damaged).with("why", why));
+                    None
+                }
+            },
+        }
+    }
+}
+
+/// Win, loss or draw, as the person at the table hears a game's end with `winner`: at a hot
+/// seat a win is a win; otherwise it is a win when the winner is the person's side.
+pub fn ending_sound<S: PartialEq + Copy>(
+    winner: Option<S>,
+    hot_seat: bool,
+    person: Option<S>,
+) -> SoundEvent {
+    match winner {
+        None => SoundEvent::Draw,
+        Some(_) if hot_seat => SoundEvent::Win,
+        Some(w) if Some(w) == person => SoundEvent::Win,
+        Some(_) => SoundEvent::Lose,
     }
 }
 

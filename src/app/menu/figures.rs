@@ -183,9 +183,12 @@ pub(crate) fn dashed_ring(painter: &egui::Painter, at: Pos2, radius: f32, width:
 /// The room a drawing takes in a frame `room` points wide.
 /// The game whose drawing it is measures it (each game paints its own, in its folder).
 fn size(drawing: &Drawing, room: f32) -> Option<Vec2> {
-    crate::app::TABLES
-        .iter()
-        .find_map(|t| (t.figures.size)(drawing, room))
+    Some(figure(drawing)?.size(room))
+}
+
+/// The figure a drawing is, as the game whose drawing it is paints it.
+fn figure(drawing: &Drawing) -> Option<&dyn crate::app::kit::Figure> {
+    crate::app::TABLES.iter().find_map(|t| (t.figures)(drawing))
 }
 
 fn draw(ui: &mut egui::Ui, tr: &Tr, drawing: &Drawing, size: Vec2) {
@@ -194,10 +197,8 @@ fn draw(ui: &mut egui::Ui, tr: &Tr, drawing: &Drawing, size: Vec2) {
         return;
     }
     let painter = ui.painter_at(rect.expand(8.0));
-    for table in crate::app::TABLES {
-        if (table.figures.paint)(&painter, rect, drawing, tr) {
-            return;
-        }
+    if let Some(figure) = figure(drawing) {
+        figure.paint(&painter, rect, tr);
     }
 }
 

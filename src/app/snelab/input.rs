@@ -6,16 +6,15 @@
 
 use super::table::{Intent, Pick};
 use super::view::{Court3d, square_at};
-use super::{SnelabIntent, SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
-use crate::app::kit::clicks::TableClick;
-use crate::app::kit::{Clicked, Intended, TableSet};
+use super::{SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
+use crate::app::kit::clicks::{TableClick, up_from};
+use crate::app::kit::{Clicked, Keys, TableSet};
 use crate::app::screens::Screen;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
 use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -38,18 +37,7 @@ fn hover(
     let Some(root) = court.root else {
         return;
     };
-    let on_court = |mut e: Entity| {
-        for _ in 0..6 {
-            if e == root {
-                return true;
-            }
-            match parents.get(e) {
-                Ok(parent) => e = parent.parent(),
-                Err(_) => return false,
-            }
-        }
-        false
-    };
+    let on_court = |e: Entity| up_from(e, &parents, 6).any(|e| e == root);
     let dims = table.pos().court();
     let sq = hovers.as_ref().and_then(|h| {
         let hits = h.get(&PointerId::Mouse)?;
@@ -89,95 +77,73 @@ fn clicks(
 /// and at the verdict the panels own the keys through egui's focus; Enter with nothing focused
 /// sits down or goes on to the next case.
 pub(super) fn keys(
-    keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
+    mut keys: Keys<SnelabTable>,
     panels: Option<ResMut<SnelabPanels>>,
     mut table: ResMut<SnelabTable>,
-    mut intents: MessageWriter<SnelabIntent>,
 ) {
-    let Some(mut keys) = keys else {
-        return;
-    };
     // Escape puts the books away (even with their Close button focused), and only that.
-    if keys.just_pressed(KeyCode::Escape)
+    if let Some(input) = keys.input()
+        && input.just_pressed(KeyCode::Escape)
         && let Some(mut panels) = panels
         && panels.books
     {
         panels.books = false;
-        keys.clear_just_pressed(KeyCode::Escape);
+        input.clear_just_pressed(KeyCode::Escape);
         return;
     }
-    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+    let Some(mut k) = keys.frame() else {
         return;
-    }
-    let held = keys.clone();
-    let pressed = |k: KeyCode| held.just_pressed(k);
-    let mut send = |i: Intent| {
-        intents.write(Intended(i));
     };
     if table.coin.is_some() {
         return;
     }
-    let enter = pressed(KeyCode::Enter) || pressed(KeyCode::NumpadEnter);
+    let enter = k.enter();
     match table.phase() {
         Phase::Lobby => {
             if enter {
-                send(Intent::Sit);
+                k.send(Intent::Sit);
             }
             return;
         }
         Phase::Verdict(_) => {
             if enter {
-                send(Intent::NextCase);
+                k.send(Intent::NextCase);
             }
             return;
         }
         Phase::Play => {}
     }
-    let escape = pressed(KeyCode::Escape);
+    let escape = k.pressed(KeyCode::Escape);
     if table.resigning {
         if enter {
-            send(Intent::Resign);
+            k.send(Intent::Resign);
         } else if escape {
-            send(Intent::Cancel);
+            k.send(Intent::Cancel);
             // Escape answered the question: it must not also leave the table.
-            keys.clear_just_pressed(KeyCode::Escape);
+            k.clear(KeyCode::Escape);
         }
         return;
     }
     if !table.person_to_move() {
         return;
     }
-    let shift = held.pressed(KeyCode::ShiftLeft) || held.pressed(KeyCode::ShiftRight);
-    let tab = pressed(KeyCode::Tab);
-    let space = pressed(KeyCode::Space);
-    let step = if pressed(KeyCode::ArrowRight) || pressed(KeyCode::ArrowDown) {
-        1
-    } else if pressed(KeyCode::ArrowLeft) || pressed(KeyCode::ArrowUp) {
-        -1
-    } else {
-        0
-    };
-    if !(tab || space || enter || escape || step != 0 || pressed(KeyCode::KeyR)) {
+    let tab = k.pressed(KeyCode::Tab);
+    let space = k.pressed(KeyCode::Space);
+    let step = k.arrow_step();
+    if !(tab || space || enter || escape || step != 0 || k.pressed(KeyCode::KeyR)) {
         return;
     }
     // A key shows the focus; one that would act on a focus the player has not seen (the mouse
     // was in use) only shows it.
-    let shown = std::mem::replace(&mut table.keys_shown, true);
+    let shown = table.show_keys();
     let pick = table.pick.clone();
-    let lifted = match &pick {
-        Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
-        Pick::Idle => None,
-    };
-    if pressed(KeyCode::KeyR) {
-        send(Intent::AskResign);
+    let lifted = pick.lifted();
+    if k.pressed(KeyCode::KeyR) {
+        k.send(Intent::AskResign);
     } else if tab {
         // Tab always cycles your own pieces that can move, and lifts the one it lands on.
-        let ring = table.movable();
-        table.focus = lifted.or(table.focus);
-        table.move_focus(&ring, if shift { -1 } else { 1 });
-        if let Some(f) = table.focus {
-            send(Intent::Select(f));
+        if let Some(f) = table.tab_piece(k.tab_step()) {
+            k.send(Intent::Select(f));
         }
     } else if step != 0 {
         let ring = table.focus_ring();
@@ -186,7 +152,7 @@ pub(super) fn keys(
         }
     } else if enter {
         match (&pick, table.focus) {
-            (Pick::Idle, Some(f)) if shown => send(Intent::Select(f)),
+            (Pick::Idle, Some(f)) if shown => k.send(Intent::Select(f)),
             (Pick::Idle, Some(_)) => {}
             (Pick::Idle, None) => {
                 let ring = table.movable();
@@ -194,24 +160,24 @@ pub(super) fn keys(
             }
             // The target was not on show: this Enter shows it, the next one sends the piece.
             (Pick::Selected { .. }, Some(_)) if !shown => {}
-            (_, Some(f)) if Some(f) == lifted => send(Intent::Cancel),
-            (Pick::Selected { .. }, Some(f)) => send(Intent::Target(f)),
+            (_, Some(f)) if Some(f) == lifted => k.send(Intent::Cancel),
+            (Pick::Selected { .. }, Some(f)) => k.send(Intent::Target(f)),
             (Pick::Selected { .. }, None) => {
                 let ring = table.focus_ring();
                 table.move_focus(&ring, 1);
             }
-            (Pick::Paying { .. }, _) => send(Intent::Confirm),
+            (Pick::Paying { .. }, _) => k.send(Intent::Confirm),
         }
     } else if space
         && shown
         && let (Pick::Paying { .. }, Some(f)) = (&pick, table.focus)
         && Some(f) != lifted
     {
-        send(Intent::Pay(f));
+        k.send(Intent::Pay(f));
     }
     if escape && pick != Pick::Idle {
-        send(Intent::Cancel);
+        k.send(Intent::Cancel);
         // Escape backed out of a choice: it must not also leave the table.
-        keys.clear_just_pressed(KeyCode::Escape);
+        k.clear(KeyCode::Escape);
     }
 }

@@ -15,6 +15,7 @@ pub mod table;
 
 pub(crate) mod figures;
 mod input;
+mod probe;
 mod scenes;
 mod ui;
 pub(crate) mod view;
@@ -52,7 +53,8 @@ pub const INFO: TableInfo = TableInfo {
     ],
     markers: &[],
     scenes: scenes::SCENES,
-    figures: figures::PAINTER,
+    figures: figures::figure,
+    probe: probe::PROBE,
     plugin,
     tools: &[],
     saves: &[

@@ -5,6 +5,7 @@ use super::table::{CoinShow, Intent, Table, Timing};
 use super::{SnelabIntent, SnelabTable};
 use crate::ai::Level;
 use crate::app::dev::StageScene;
+use crate::app::kit::scene_asked;
 use crate::app::kit::{Intended, StagedScene};
 use crate::play::Seat;
 use crate::play::snelab::{Coin, Stakes};
@@ -130,12 +131,8 @@ pub(super) fn stage(
         intents.write_batch(i.into_iter().map(Intended));
     }
     let timing = &*timing;
-    let Some(StageScene { name, .. }) = requests
-        .read()
-        .filter(|s| s.game == crate::rules::GameKind::Snelab)
-        .last()
-        .cloned()
-    else {
+    let requests = requests.read().map(|s| (s.game, &s.name));
+    let Some(name) = scene_asked(crate::rules::GameKind::Snelab, requests) else {
         return;
     };
     // The plain table scene is the lobby as it is.

@@ -119,6 +119,16 @@ pub enum Pick {
     },
 }
 
+impl Pick {
+    /// The lifted piece's square, if a piece is lifted (or paying).
+    pub fn lifted(&self) -> Option<Square> {
+        match self {
+            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
+            Pick::Idle => None,
+        }
+    }
+}
+
 /// What a person (or a test) asks of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -366,15 +376,8 @@ impl Table {
                 self.clear_board_marks();
                 Ok(vec![Effect::PurseChanged])
             }
-            Intent::Select(sq) => {
-                self.ready()?;
-                self.select(sq)?;
-                Ok(vec![Effect::Picked])
-            }
-            Intent::Target(sq) => {
-                self.ready()?;
-                self.target(sq, now, timing)
-            }
+            Intent::Select(sq) => self.select(sq),
+            Intent::Target(sq) => self.target(sq, now, timing),
             Intent::Pay(sq) => {
                 self.ready()?;
                 self.toggle_payer(sq)?;
@@ -506,7 +509,9 @@ impl Table {
         Ok(vec![Effect::StakeTaken, Effect::PurseChanged])
     }
 
-    fn select(&mut self, sq: Square) -> Result<(), Refusal> {
+    /// Lifts the piece on `sq` (the person's, on their move).
+    fn select(&mut self, sq: Square) -> Result<Vec<Effect>, Refusal> {
+        self.ready()?;
         let pos = self.session.pos();
         match pos.get(sq) {
             Some(p) if p.side == pos.to_move() => {
@@ -516,13 +521,16 @@ impl Table {
                 };
                 // The first target (the lifted piece itself when it has none).
                 self.focus = self.focus_ring().first().copied();
-                Ok(())
+                Ok(vec![Effect::Picked])
             }
             _ => Err(Refusal::NotYours(sq)),
         }
     }
 
+    /// Sends the lifted piece to `to` (the person's, on their move): a move, or the capture
+    /// whose payment is then picked.
     fn target(&mut self, to: Square, now: u64, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        self.ready()?;
         let Pick::Selected { from, reach } = &self.pick else {
             return Err(Refusal::NothingSelected);
         };
@@ -658,10 +666,7 @@ impl Table {
         if self.animating() || self.session.phase() == Phase::Lobby {
             return Vec::new();
         }
-        let lifted = match &self.pick {
-            Pick::Selected { from, .. } | Pick::Paying { from, .. } => Some(*from),
-            Pick::Idle => None,
-        };
+        let lifted = self.pick.lifted();
         let focus = self.focus.filter(|_| self.keys_shown);
         let pos = self.session.pos();
         let mut named: Vec<(Square, Piece)> = Vec::new();
@@ -726,6 +731,21 @@ impl Table {
         self.focus = crate::app::kit::step_focus(self.focus, ring, step);
     }
 
+    /// Tab: the focus moves `step` places among your pieces that can move, from the lifted
+    /// piece if there is one; the square it lands on (to lift), if any.
+    pub fn tab_piece(&mut self, step: i32) -> Option<Square> {
+        let ring = self.movable();
+        self.focus = self.pick.lifted().or(self.focus);
+        self.move_focus(&ring, step);
+        self.focus
+    }
+
+    /// A key was pressed: the focus shows (until the next click). Whether it showed already
+    /// (a key that would act on a focus the player has not seen only shows it).
+    pub fn show_keys(&mut self) -> bool {
+        std::mem::replace(&mut self.keys_shown, true)
+    }
+
     /// The move list, numbered in pairs from the opener.
     pub fn move_list(&self) -> Vec<String> {
         self.session
@@ -756,94 +776,4 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::play::snelab::Purse;
-
-    #[test]
-    fn the_turn_on_show_passes_once_the_move_has_landed() {
-        let mut t = Table::new(Session::new(Purse::default()));
-        t.setup.opponent = Seat::Person;
-        let sq = |s: &str| s.parse::<Square>().unwrap();
-        t.handle(Intent::Sit, Coin::Heads, 1, 0, &Timing::INSTANT)
-            .unwrap();
-        assert_eq!(t.shown_to_move(), Side::South);
-        t.handle(Intent::Select(sq("d1")), Coin::Heads, 1, 0, &Timing::PLAY)
-            .unwrap();
-        t.handle(Intent::Target(sq("f3")), Coin::Heads, 1, 0, &Timing::PLAY)
-            .unwrap();
-        assert_eq!(t.pos().to_move(), Side::North, "the rules passed the turn");
-        assert_eq!(
-            t.shown_to_move(),
-            Side::South,
-            "the Justice is still sliding"
-        );
-        t.tick(t.busy / 2.0);
-        assert_eq!(t.shown_to_move(), Side::South);
-        t.tick(t.busy);
-        assert_eq!(t.shown_to_move(), Side::North);
-        // A capture paid with two pieces: the turn on show waits for the second payer, which
-        // leaves last.
-        let pos: Position = "barj1ab/5r1/7/3J3/7/7/BAR1RAB S +a".parse().unwrap();
-        t.restage(pos);
-        for i in [
-            Intent::Select(sq("d4")),
-            Intent::Target(sq("f6")),
-            Intent::Pay(sq("a1")),
-            Intent::Pay(sq("b1")),
-            Intent::Confirm,
-        ] {
-            t.handle(i, Coin::Heads, 1, 0, &Timing::PLAY).unwrap();
-        }
-        let timing = Timing::PLAY;
-        let last_payer_gone = timing.travel(5) + timing.payer_delay(1) + timing.leave;
-        assert!(t.busy >= last_payer_gone, "{} < {last_payer_gone}", t.busy);
-        t.tick(last_payer_gone - timing.leave_each / 2.0);
-        assert_eq!(t.shown_to_move(), Side::South);
-        t.tick(timing.leave_each);
-        assert_eq!(t.shown_to_move(), Side::North);
-    }
-
-    #[test]
-    fn the_coin_and_the_moves_hold_the_table_until_they_land() {
-        let mut t = Table::new(Session::new(Purse::default()));
-        t.setup.opponent = Seat::Person;
-        let timing = Timing::PLAY;
-        t.handle(Intent::Sit, Coin::Heads, 1, 0, &timing).unwrap();
-        assert!(t.coin.is_some(), "the first case opens with the coin");
-        assert_eq!(
-            t.handle(
-                Intent::Select("d1".parse().unwrap()),
-                Coin::Heads,
-                1,
-                0,
-                &timing
-            ),
-            Err(Refusal::NotNow)
-        );
-        t.tick(timing.flip + 0.01);
-        assert!(!t.animating());
-        t.handle(
-            Intent::Select("d1".parse().unwrap()),
-            Coin::Heads,
-            1,
-            0,
-            &timing,
-        )
-        .unwrap();
-        t.handle(
-            Intent::Target("f3".parse().unwrap()),
-            Coin::Heads,
-            1,
-            0,
-            &timing,
-        )
-        .unwrap();
-        assert!(
-            t.busy > 0.0 && !t.person_to_move(),
-            "the Justice is still sliding"
-        );
-        t.tick(t.busy);
-        assert!(t.person_to_move());
-    }
-}
+mod tests;

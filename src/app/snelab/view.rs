@@ -6,20 +6,17 @@
 use super::table::Effect;
 use super::table::{Pick, Table, Timing};
 use super::{SnelabHappened, SnelabTable};
-use crate::app::anim::{PathTween, TweenDone, Vanish};
-use crate::app::audio::PlaySound;
-use crate::app::kit::{Setter, TableSet};
+use crate::app::anim::{PathTween, Vanish};
+use crate::app::kit::view::{Carving, Dressing, Marks, landing_sound, standing, view_plugin};
 use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
 use crate::app::models::ModelLibrary;
-use crate::app::room::{BoardBounds, FitView, TABLE_TOP_Y};
-use crate::app::screens::TableRoot;
-use crate::app::theme::ActiveTheme;
+use crate::app::room::{BoardBounds, TABLE_TOP_Y};
 use crate::app::wood::WoodMaterial;
 use crate::carve::BOARD_TOP;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
 use crate::rules::snelab::{Court, Piece, Rank, Side, Square};
-use crate::theme::{SoundEvent, Wood};
+use crate::theme::Wood;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -37,20 +34,12 @@ const RED_RING: f32 = 1.2;
 const PAYER_RINGS: [f32; 2] = [1.15, 1.24];
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Court3d>()
-        .add_systems(Startup, palette)
-        .add_systems(
-            Update,
-            (
-                (animate_played, place_sound)
-                    .chain()
-                    .in_set(TableSet::Animate),
-                (dress_court, reconcile_pieces, update_marks, lift_and_fade)
-                    .chain()
-                    .in_set(TableSet::Sync),
-            )
-                .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
-        );
+    view_plugin::<Court3d, _, _, _>(
+        app,
+        palette,
+        (animate_played, landing_sound::<CourtPiece>).chain(),
+        (dress_court, reconcile_pieces, update_marks, lift_and_fade),
+    );
 }
 
 /// A piece of the court, standing on `at` (where the table's position has it).
@@ -166,37 +155,23 @@ fn facing(side: Side) -> Quat {
 
 fn dress_court(
     mut commands: Commands,
-    tables: Query<(Entity, &TableRoot), Added<TableRoot>>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
-    mut bounds: ResMut<BoardBounds>,
-    mut fits: MessageWriter<FitView>,
+    mut dressing: Dressing,
+    mut carving: Carving,
     mut court: ResMut<Court3d>,
 ) {
-    for (root, table) in &tables {
-        if table.0 != GameKind::Snelab {
-            continue;
-        }
+    for root in dressing.opened(GameKind::Snelab) {
         commands.entity(root).with_children(|parent| {
-            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.0);
-            s.place(
-                "board_snelab",
-                Wood::Light,
-                Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
-                true,
-            );
+            carving.board(parent, "board_snelab", 0.0);
         });
         *court = Court3d {
             root: Some(root),
             ..default()
         };
         // Framed a little toward the near side, so the court sits above the bar at the bottom.
-        *bounds = BoardBounds {
+        dressing.frame(BoardBounds {
             centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.55),
             radius: 5.6,
-        };
-        fits.write(FitView { instant: true });
+        });
     }
 }
 
@@ -207,18 +182,12 @@ fn reconcile_pieces(
     table: Res<SnelabTable>,
     mut court: ResMut<Court3d>,
     pieces: Query<&CourtPiece, Without<Leaving>>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
-    let Some(root) = court.root else {
+    let court = &mut *court;
+    let Some(root) = standing(&mut commands, &mut court.root, &mut court.pieces) else {
         return;
     };
-    if commands.get_entity(root).is_err() {
-        court.root = None;
-        court.pieces.clear();
-        return;
-    }
     if table.busy > 0.0 {
         return;
     }
@@ -241,7 +210,7 @@ fn reconcile_pieces(
     let c = pos.court();
     let mut spawned = Vec::new();
     commands.entity(root).with_children(|parent| {
-        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.11);
+        let mut s = carving.setter(parent, 0.11);
         for (sq, piece) in pos.pieces() {
             let t =
                 Transform::from_translation(square_pos(c, sq)).with_rotation(facing(piece.side));
@@ -348,24 +317,18 @@ fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
 
 #[allow(clippy::too_many_arguments)]
 fn update_marks(
-    mut commands: Commands,
     table: Res<SnelabTable>,
     mut court: ResMut<Court3d>,
-    marks: Query<Entity, With<CourtMark>>,
+    mut marks: Marks<CourtMark>,
     palette: Res<Palette>,
-    quad: Res<MarkQuad>,
     library: Res<ModelLibrary>,
 ) {
     let Some(root) = court.root else {
         return;
     };
     let key = marks_key(&table, &court);
-    if court.marks_key.as_ref() == Some(&key) {
+    if !marks.changed(&mut court.marks_key, &key) {
         return;
-    }
-    court.marks_key = Some(key.clone());
-    for e in &marks {
-        commands.entity(e).despawn();
     }
     if !key.showing {
         return;
@@ -373,9 +336,9 @@ fn update_marks(
     let pos = table.pos();
     let c = pos.court();
     let at = |sq: Square| square_pos(c, sq);
-    commands.entity(root).with_children(|p| {
+    marks.commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, sq: Square, size: f32| {
-            p.spawn((CourtMark, flat_mark(&quad, m.clone(), at(sq), size)));
+            p.spawn((CourtMark, flat_mark(&marks.quad, m.clone(), at(sq), size)));
         };
         // The last move: the glow of the square reached (the ghost is spawned below).
         if let Some((_, to, _)) = key.last {
@@ -504,19 +467,6 @@ fn lift_and_fade(
                     };
                 }
             }
-        }
-    }
-}
-
-/// Wood on wood when a moved piece lands.
-fn place_sound(
-    mut done: MessageReader<TweenDone>,
-    pieces: Query<(), With<CourtPiece>>,
-    mut sounds: MessageWriter<PlaySound>,
-) {
-    for TweenDone(e) in done.read() {
-        if pieces.get(*e).is_ok() {
-            sounds.write(PlaySound(SoundEvent::Place));
         }
     }
 }

@@ -8,11 +8,8 @@ use crate::app::anim::Vanish;
 use crate::app::anim::contact::Contact;
 use crate::app::chess::table::Timing;
 use crate::app::chess::{ChessTable, wood};
-use crate::app::kit::Setter;
-use crate::app::models::ModelLibrary;
+use crate::app::kit::view::Carving;
 use crate::app::room::TABLE_TOP_Y;
-use crate::app::theme::ActiveTheme;
-use crate::app::wood::WoodMaterial;
 use crate::carve::DIE_EDGE;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -89,9 +86,7 @@ pub(super) fn dice(
     timing: Res<Timing>,
     mut board: ResMut<Board3d>,
     mut dice: Query<(Entity, &Die, &mut Transform)>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
     let Some(root) = board.root else {
         return;
@@ -117,7 +112,7 @@ pub(super) fn dice(
         let defender_wood = wood(record.actor.other());
         let mut thrown = Vec::new();
         commands.entity(root).with_children(|parent| {
-            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.77);
+            let mut s = carving.setter(parent, 0.77);
             // Thrown from above, the dice land on the table top.
             s.contact = Contact::Floor(TABLE_TOP_Y);
             for (attacker, set, w) in [

@@ -9,7 +9,8 @@
 use super::{Board3d, ChessMark, Palette, square_pos};
 use crate::app::chess::ChessTable;
 use crate::app::chess::table::{Focus, Phase, Table};
-use crate::app::marks::{MarkMaterial, MarkQuad, flat_mark};
+use crate::app::kit::view::Marks;
+use crate::app::marks::{MarkMaterial, flat_mark};
 use crate::play::chess::Draft;
 use crate::rules::chess::{ArmyError, Color, Role, Square};
 use bevy::prelude::*;
@@ -32,12 +33,10 @@ pub(super) struct MarksKey {
 }
 
 pub(super) fn update_marks(
-    mut commands: Commands,
     table: Res<ChessTable>,
     mut board: ResMut<Board3d>,
-    marks: Query<Entity, With<ChessMark>>,
+    mut marks: Marks<ChessMark>,
     palette: Res<Palette>,
-    quad: Res<MarkQuad>,
 ) {
     let Some(root) = board.root else {
         return;
@@ -69,20 +68,19 @@ pub(super) fn update_marks(
             )
         }),
     };
-    if board.marks_key.as_ref() == Some(&key) {
+    if !marks.changed(&mut board.marks_key, &key) {
         return;
-    }
-    board.marks_key = Some(key.clone());
-    for e in &marks {
-        commands.entity(e).despawn();
     }
     if let Some(roll) = t.roll.as_ref().filter(|_| !key.showing) {
         // During the roll: the attacker's white ring and the defender's red one.
         let a = roll.played.record.action;
-        commands.entity(root).with_children(|p| {
+        marks.commands.entity(root).with_children(|p| {
             for (sq, m) in [(a.from(), &palette.white), (a.to(), &palette.attack)] {
                 if let Some(sq) = sq {
-                    p.spawn((ChessMark, flat_mark(&quad, m.clone(), square_pos(sq), 1.02)));
+                    p.spawn((
+                        ChessMark,
+                        flat_mark(&marks.quad, m.clone(), square_pos(sq), 1.02),
+                    ));
                 }
             }
         });
@@ -91,9 +89,12 @@ pub(super) fn update_marks(
     if !key.showing {
         return;
     }
-    commands.entity(root).with_children(|p| {
+    marks.commands.entity(root).with_children(|p| {
         let mut mark = |m: &Handle<MarkMaterial>, sq: Square, size: f32| {
-            p.spawn((ChessMark, flat_mark(&quad, m.clone(), square_pos(sq), size)));
+            p.spawn((
+                ChessMark,
+                flat_mark(&marks.quad, m.clone(), square_pos(sq), size),
+            ));
         };
         if let Some(d) = t.draft() {
             // A dot only where the piece in hand breaks no rule: none at 0 points left.

@@ -26,17 +26,12 @@ pub use dice::dice_centre;
 use super::ChessTable;
 use super::table::{Phase, Table, Timing};
 use crate::app::anim::{PathTween, Vanish};
-use crate::app::kit::{Setter, TableSet};
+use crate::app::kit::view::{Carving, Dressing, click_sheet, view_plugin};
 use crate::app::marks::{MarkKind, MarkMaterial, colours};
-use crate::app::models::ModelLibrary;
 use crate::app::room::{BoardBounds, CameraRig, FitView, TABLE_TOP_Y};
-use crate::app::screens::TableRoot;
-use crate::app::theme::ActiveTheme;
-use crate::app::wood::WoodMaterial;
 use crate::carve::BOARD_TOP;
 use crate::rules::GameKind;
 use crate::rules::chess::{Color, Piece, Role, Square};
-use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use dice::dice;
 use marks::{MarksKey, update_marks};
@@ -45,30 +40,24 @@ use std::collections::{HashMap, HashSet};
 use std::f32::consts::PI;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Board3d>()
-        .add_systems(Startup, palette)
-        .add_systems(
-            Update,
-            (
-                animate_resolved.in_set(TableSet::Animate),
-                (
-                    dress,
-                    frame_for_phase,
-                    turn_the_view,
-                    reconcile_pieces,
-                    lift_selected,
-                    wounds,
-                    heirs,
-                    blockers,
-                    cover,
-                    dice,
-                    update_marks,
-                )
-                    .chain()
-                    .in_set(TableSet::Sync),
-            )
-                .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
-        );
+    view_plugin::<Board3d, _, _, _>(
+        app,
+        palette,
+        animate_resolved,
+        (
+            dress,
+            frame_for_phase,
+            turn_the_view,
+            reconcile_pieces,
+            lift_selected,
+            wounds,
+            heirs,
+            blockers,
+            cover,
+            dice,
+            update_marks,
+        ),
+    );
 }
 
 /// A piece on the board, standing on `at`.
@@ -240,52 +229,33 @@ pub fn on_show(table: &Table) -> Vec<(Square, Piece)> {
 }
 
 /// Spawns the board and the click sheet when the table opens.
-#[allow(clippy::too_many_arguments)]
 fn dress(
     mut commands: Commands,
-    roots: Query<(Entity, &TableRoot), Added<TableRoot>>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut dressing: Dressing,
+    mut carving: Carving,
     mut board: ResMut<Board3d>,
-    mut fits: MessageWriter<FitView>,
-    mut bounds: ResMut<BoardBounds>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut marks: ResMut<Assets<MarkMaterial>>,
 ) {
-    for (root, t) in &roots {
-        if t.0 != GameKind::Chess {
-            continue;
-        }
-        let sheet = meshes.add(Plane3d::default().mesh().size(8.0, 8.0));
-        let clear = marks.add(MarkMaterial::new(MarkKind::Dot, bevy::color::Color::NONE));
+    for root in dressing.opened(GameKind::Chess) {
+        let sheet = click_sheet(
+            &mut meshes,
+            &mut marks,
+            Vec2::new(8.0, 8.0),
+            TABLE_TOP_Y + BOARD_TOP + 0.002,
+        );
         commands.entity(root).with_children(|parent| {
-            parent.spawn((
-                Name::new("square sheet"),
-                SquareSheet,
-                crate::app::room::PanSurface,
-                Mesh3d(sheet),
-                MeshMaterial3d(clear),
-                Transform::from_xyz(0.0, TABLE_TOP_Y + BOARD_TOP + 0.002, 0.0),
-                NotShadowCaster,
-            ));
-            let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.37);
-            s.place(
-                "board_chess",
-                crate::theme::Wood::Light,
-                Transform::from_xyz(0.0, TABLE_TOP_Y, 0.0),
-                true,
-            );
+            parent.spawn((Name::new("square sheet"), SquareSheet, sheet));
+            carving.board(parent, "board_chess", 0.37);
         });
         *board = Board3d {
             root: Some(root),
             ..default()
         };
-        *bounds = BoardBounds {
+        dressing.frame(BoardBounds {
             centre: Vec3::new(0.6, TABLE_TOP_Y + BOARD_TOP, 0.0),
             radius: 6.2,
-        };
-        fits.write(FitView { instant: true });
+        });
     }
 }
 

@@ -11,12 +11,10 @@ use crate::app::anim::contact::Contact;
 use crate::app::anim::{PathTween, Vanish};
 use crate::app::chess::table::{Effect, Phase, Timing};
 use crate::app::chess::{ChessHappened, ChessTable, wood};
-use crate::app::kit::{Setter, facing};
+use crate::app::kit::facing;
+use crate::app::kit::view::{Carving, glide, standing};
 use crate::app::marks::{MarkMaterial, MarkQuad, burst_light, burst_mark};
-use crate::app::models::ModelLibrary;
 use crate::app::room::TABLE_TOP_Y;
-use crate::app::theme::ActiveTheme;
-use crate::app::wood::WoodMaterial;
 use crate::carve::BOARD_TOP;
 use crate::rules::chess::{Alteration, BoardEffect, Cause, Color, Hop, Piece, Role, Square};
 use bevy::prelude::*;
@@ -35,18 +33,12 @@ pub(super) fn reconcile_pieces(
     timing: Res<Timing>,
     mut board: ResMut<Board3d>,
     pieces: Query<&ChessPiece, Without<Leaving>>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
-    let Some(root) = board.root else {
+    let board = &mut *board;
+    let Some(root) = standing(&mut commands, &mut board.root, &mut board.pieces) else {
         return;
     };
-    if commands.get_entity(root).is_err() {
-        board.root = None;
-        board.pieces.clear();
-        return;
-    }
     if table.busy > 0.0 {
         return;
     }
@@ -82,7 +74,7 @@ pub(super) fn reconcile_pieces(
             <= 2;
     let mut spawned = Vec::new();
     commands.entity(root).with_children(|parent| {
-        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.53);
+        let mut s = carving.setter(parent, 0.53);
         for (sq, piece) in &want {
             if board.pieces.contains_key(sq) {
                 continue;
@@ -248,18 +240,12 @@ pub(super) fn lift_selected(
     time: Res<Time>,
 ) {
     let lifted = table.selected.as_ref().map(|(s, _)| *s);
-    let k = 1.0 - (-14.0 * time.delta_secs()).exp();
     for (c, mut t) in &mut q {
         let mut goal = square_pos(c.at);
         if Some(c.at) == lifted {
             goal.y += LIFT;
         }
-        let d = goal - t.translation;
-        if d.x.abs() + d.z.abs() > 0.01 || d.y.abs() > 1.0 {
-            t.translation = goal;
-        } else {
-            t.translation.y += d.y * k;
-        }
+        glide(&mut t, goal, time.delta_secs());
     }
 }
 
@@ -272,9 +258,7 @@ pub(super) fn wounds(
     board: Res<Board3d>,
     pieces: Query<(&ChessPiece, Option<&Children>), Without<Leaving>>,
     marks: Query<(), (With<WoundMark>, Without<Vanish>)>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
     if board.root.is_none() {
         return;
@@ -307,7 +291,7 @@ pub(super) fn wounds(
                     * Quat::from_rotation_x(0.95);
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
-                    let mut s = Setter::new(&library, &theme, &mut materials, p, 0.9);
+                    let mut s = carving.setter(p, 0.9);
                     // It rests on its piece, whose patch is enough.
                     s.contact = Contact::None;
                     placed = Some(
@@ -343,9 +327,7 @@ pub(super) fn heirs(
     board: Res<Board3d>,
     pieces: Query<(&ChessPiece, Option<&Children>), Without<Leaving>>,
     marks: Query<(), (With<HeirMark>, Without<Vanish>)>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
     let Some(shown) = table.shown() else {
         return;
@@ -371,7 +353,7 @@ pub(super) fn heirs(
                     * Quat::from_rotation_x(0.95);
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
-                    let mut s = Setter::new(&library, &theme, &mut materials, p, 0.4);
+                    let mut s = carving.setter(p, 0.4);
                     // It rests on its piece, whose patch is enough.
                     s.contact = Contact::None;
                     placed = Some(
@@ -402,9 +384,7 @@ pub(super) fn blockers(
     mut commands: Commands,
     table: Res<ChessTable>,
     mut board: ResMut<Board3d>,
-    library: Res<ModelLibrary>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<WoodMaterial>>,
+    mut carving: Carving,
 ) {
     let Some(root) = board.root else {
         return;
@@ -431,7 +411,7 @@ pub(super) fn blockers(
     }
     let mut spawned = Vec::new();
     commands.entity(root).with_children(|parent| {
-        let mut s = Setter::new(&library, &theme, &mut materials, parent, 0.61);
+        let mut s = carving.setter(parent, 0.61);
         for (sq, statue) in &want {
             if board.blockers.contains_key(sq) {
                 continue;
