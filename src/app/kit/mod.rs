@@ -21,6 +21,7 @@ pub mod clicks;
 pub mod engine;
 pub mod harness;
 pub mod history;
+pub mod host;
 pub mod online;
 pub mod outbox;
 pub mod setter;
