@@ -15,7 +15,7 @@ use crate::fair::{SeatOrder, Seed};
 use crate::i18n::msg;
 use crate::net::client::{Heard, Request};
 use crate::net::protocol::{EndReason, Outcome, PlayedView, SeatView, TableView};
-use crate::play::hive::{Ending, HiveGame};
+use crate::play::hive::{Ending, HiveGame, TakeBackError};
 use crate::play::{ClockSetting, Seat};
 use crate::rules::hive::{Colour, GameRecord, Move, State};
 
@@ -51,6 +51,24 @@ impl Fair for HiveGame {
 
     fn read_record(text: &str) -> Option<GameRecord> {
         GameRecord::parse(text).ok()
+    }
+}
+
+/// Ash & Walnut's takebacks at its host: at a server's table nobody takes a move back.
+impl Hosted<HiveGame> {
+    /// How many of the last moves a takeback by `side` would take back (see
+    /// [`HiveGame::takeback_size`]); none while a server holds the game.
+    pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
+        if self.held_elsewhere().is_some() && self.ending().is_none() {
+            return Err(TakeBackError::Online);
+        }
+        self.played_here().takeback_size(side)
+    }
+
+    /// Takes back `side`'s last move (and any reply after it), when the host allows it.
+    pub fn take_back(&mut self, side: Colour) -> Result<usize, TakeBackError> {
+        self.takeback_size(side)?;
+        std::ops::DerefMut::deref_mut(self).take_back(side)
     }
 }
 
@@ -312,7 +330,7 @@ mod tests {
     use crate::net::protocol::{
         BotLevel, ErrorCode, GameView, Phase as NetPhase, SeatId, SeatKind, Side,
     };
-    use crate::play::hive::{Ending, TURN_SECONDS, TakeBackError};
+    use crate::play::hive::{Ending, TURN_SECONDS};
     use crate::rules::hive::Colour;
 
     fn seat(seat: SeatId, kind: SeatKind, name: &str, you: bool, colour: Option<Side>) -> SeatView {
@@ -583,6 +601,7 @@ mod tests {
         assert!(g.heard(Colour::Ash, "wG1 -wS1", false).is_err());
         assert!(g.heard(Colour::Walnut, "bQ wS1", false).is_err());
         assert_eq!(g.state(), server.state());
+        assert_eq!(g.takeback_size(Colour::Walnut), Err(TakeBackError::Online));
         assert!(g.revealed().is_none());
         // Walnut resigned at the server: the seed and the server's record come with the end.
         server.resign(Colour::Walnut).unwrap();

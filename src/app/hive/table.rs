@@ -573,10 +573,7 @@ impl Table {
                 }
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
                 let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
-                if game.ending().is_none() && !self.online.is_here() {
-                    // At a server's table nobody takes a move back.
-                    return Err(Refusal::TakeBack(TakeBackError::Online));
-                }
+                // At a server's table nobody takes a move back (`Hosted::take_back`).
                 let n = game.take_back(side).map_err(Refusal::TakeBack)?;
                 let last = last_move(game.state());
                 self.clear_marks();

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod harness;
 pub mod history;
 pub mod host;
+pub mod link;
 pub mod online;
 pub mod outbox;
 pub mod setter;
