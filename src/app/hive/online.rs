@@ -5,8 +5,10 @@
 //! down here but the server's timeout move is the one played; the seed and the record come
 //! with its `ended`.
 //!
-//! This part is plain data (what the table does with each [`Heard`]); `link` carries it to and
-//! from the socket.
+//! This part is plain data and Ash & Walnut's own: its game built from the server's words,
+//! and what its table does with the start, each move and the end. What is no game's (the
+//! seats, presence, refusals, the link, the seat kept) is `kit::online`'s
+//! ([`OnlineTable::take_in`]); `kit::link` carries it all to and from the socket.
 
 use super::table::{Effect, Phase, Pick, Refusal, Table, Timing, last_move};
 use crate::app::kit::host::{Fair, Host, Hosted};

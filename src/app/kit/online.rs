@@ -2,7 +2,8 @@
 //! link's state, the seats as the server shows them, the move sent and not yet heard back, the
 //! server's countdown, and the seat kept on the device so a closed game can go back to it. A
 //! game's table holds an [`OnlineTable`] while it plays at a server; the panels word its link
-//! ([`link_message`]) and its seats ([`seat_name`]).
+//! ([`link_message`]) and its seats ([`seat_name`]). What the session heard that is no game's
+//! ends here ([`OnlineTable::take_in`]); the rest is the game's table's.
 
 use crate::fair::SeatOrder;
 use crate::i18n::{Message, msg};
