@@ -10,6 +10,11 @@
 //! - A resignation is recorded as `resign <colour>`; the other colour wins.
 //! - The seed is revealed when the game ends (by the rules, a resignation or the clock's last
 //!   move); [`HiveGame::revealed`] is `None` before.
+//!
+//! A game held by a server (online) is the app's to follow (`app::kit::host`): the server's
+//! accepted actions come here through the same rules ([`HiveGame::heard`]) and its end through
+//! [`HiveGame::end_elsewhere`]; its fingerprint, seed and record are the server's, kept beside
+//! the game.
 
 use super::{ClockSetting, Entry, Match, Played, Refused, ReplayError, Seat};
 use crate::fair::{SeatOrder, Seed, ash_seat};
@@ -81,16 +86,6 @@ impl Explain for TakeBackError {
     }
 }
 
-/// What an online game knows of its seed: the server holds the secret, the fingerprint is shown
-/// from the start, and the seed and the whole record come when the game ends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeldElsewhere {
-    pub fingerprint: String,
-    pub seed: Option<Seed>,
-    /// The record as the server wrote it (the text `tables verify` reads).
-    pub record: Option<String>,
-}
-
 /// A game of Ash & Walnut at a table: seats, seed, match, course.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HiveGame {
@@ -106,11 +101,10 @@ pub struct HiveGame {
     /// Every move accepted, in order, including those taken back later.
     history: Vec<Entry<Move>>,
     /// How the game ended, as saves before the match kept it wrote it (read, never written).
+    /// (A save from before the app kept what a server told beside the game may hold an
+    /// `online` field too: unknown fields are ignored.)
     #[serde(default, rename = "ending", skip_serializing)]
     ended: Option<Ending>,
-    /// Online: the seed is the server's (`secret` is unused then).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    online: Option<HeldElsewhere>,
 }
 
 impl Saved for HiveGame {
@@ -143,25 +137,16 @@ impl HiveGame {
         HiveGame::seated(seats, names, secret, ash_seat(&secret), clock, bot_seed)
     }
 
-    /// A game held by the online table's server: its seats in the order they were taken (the
-    /// other player's seat is [`Seat::Remote`], a person or the server's bot), the fingerprint
-    /// it showed and the seat the colour rule gave ash. Every action comes from the server
-    /// ([`HiveGame::heard`]); its clock is the server's ([`HiveGame::set_time_left`]).
-    pub fn online(
+    /// A game whose seed was drawn elsewhere (a server's): its seats in the order they were
+    /// taken and the seat the colour rule gave ash there. Its own secret is unused: the
+    /// fingerprint, seed and record are the drawer's.
+    pub fn drawn_elsewhere(
         seats: [Seat; 2],
         names: [String; 2],
-        fingerprint: String,
         ash: SeatOrder,
         clock: ClockSetting,
     ) -> HiveGame {
-        HiveGame {
-            online: Some(HeldElsewhere {
-                fingerprint,
-                seed: None,
-                record: None,
-            }),
-            ..HiveGame::seated(seats, names, Seed([0; 32]), ash, clock, 0)
-        }
+        HiveGame::seated(seats, names, Seed([0; 32]), ash, clock, 0)
     }
 
     /// The seats (in the order taken) set at their colours, `ash` the seat that opens.
@@ -186,29 +171,17 @@ impl HiveGame {
             log: Vec::new(),
             history: Vec::new(),
             ended: None,
-            online: None,
         }
-    }
-
-    /// The server's part of an online game; `None` for a game on this device.
-    pub fn held_elsewhere(&self) -> Option<&HeldElsewhere> {
-        self.online.as_ref()
     }
 
     /// The fingerprint shown from the start: SHA-256 of the secret seed.
     pub fn fingerprint(&self) -> String {
-        match &self.online {
-            Some(o) => o.fingerprint.clone(),
-            None => self.secret.fingerprint(),
-        }
+        self.secret.fingerprint()
     }
 
-    /// The seed, once the game has ended (online: once the server has revealed it).
+    /// The seed, once the game has ended.
     pub fn revealed(&self) -> Option<Seed> {
-        match &self.online {
-            Some(o) => o.seed.filter(|_| self.ending().is_some()),
-            None => self.ending().is_some().then_some(self.secret),
-        }
+        self.ending().is_some().then_some(self.secret)
     }
 
     /// Which seat plays ash.
@@ -277,7 +250,7 @@ impl HiveGame {
         Ok(played)
     }
 
-    /// An action the server accepted (online): checked by the rules here too, the clock's
+    /// An action accepted elsewhere (a server's): checked by the rules here too, the clock's
     /// move marked as such.
     pub fn heard(
         &mut self,
@@ -290,41 +263,20 @@ impl HiveGame {
         Ok(played)
     }
 
-    /// The server's clock for the awaited action (online).
-    pub fn set_time_left(&mut self, seconds: Option<f64>) {
-        self.game.set_time_left(seconds);
-    }
-
-    /// The server ended the game (online): how, the revealed seed and the whole record. A
-    /// resignation is logged like one made here; an end by the rules is the rules' own.
-    pub fn ended_elsewhere(
-        &mut self,
-        ending: Ending,
-        seed: Option<Seed>,
-        record: String,
-    ) -> Ending {
+    /// The game was ended elsewhere (by a server): how. A resignation is logged like one made
+    /// here; an end by the rules is the rules' own.
+    pub fn end_elsewhere(&mut self, ending: Ending) -> Ending {
         if self.ending().is_none()
             && let Ending::Resigned(c) = ending
         {
             self.log.push(Logged::Resigned(c));
         }
-        let ending = self.game.end_elsewhere(ending);
-        if let Some(o) = self.online.as_mut() {
-            o.seed = seed;
-            o.record = Some(record);
-        }
-        ending
+        self.game.end_elsewhere(ending)
     }
 
-    /// Lets `seconds` pass on the clock of the side to act; its timeout move when it runs out
-    /// (online, the server plays it: the clock here only counts down).
+    /// Lets `seconds` pass on the clock of the side to act; its timeout move when it runs out.
     pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {
         if self.ending().is_some() {
-            return None;
-        }
-        if self.online.is_some() {
-            let left = self.game.time_left().map(|t| t - seconds.max(0.0));
-            self.game.set_time_left(left);
             return None;
         }
         let played = self.game.tick(seconds)?;
@@ -337,9 +289,6 @@ impl HiveGame {
     pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
         if self.ending().is_some() {
             return Err(TakeBackError::Over);
-        }
-        if self.online.is_some() {
-            return Err(TakeBackError::Online);
         }
         let record = self.game.record();
         if record.last().is_some_and(|e| e.timeout) {
@@ -369,17 +318,8 @@ impl HiveGame {
     }
 
     /// The game record: fingerprint, seed, seats, the course in standard notation (timeout moves
-    /// marked, takebacks and a resignation kept) and the result. Online, the server's record
-    /// once the game has ended.
+    /// marked, takebacks and a resignation kept) and the result.
     pub fn record(&self) -> GameRecord {
-        if let Some(r) = self
-            .online
-            .as_ref()
-            .and_then(|o| o.record.as_deref())
-            .and_then(|text| GameRecord::parse(text).ok())
-        {
-            return r;
-        }
         let mut entries = Vec::new();
         let mut replay = State::new();
         let mut actions = self.history.iter();
@@ -548,17 +488,16 @@ mod tests {
     }
 
     #[test]
-    fn an_online_game_takes_the_servers_moves_clock_end_and_record() {
-        // The server's game, as a record it would send at the end.
+    fn a_game_drawn_elsewhere_takes_the_accepted_moves_and_the_end() {
+        // The server's game, whose moves and end come here.
         let mut server = game(secret_for(SeatOrder::Second), [Seat::Person, Seat::Person]);
         for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
             let side = server.awaited().unwrap();
             server.submit_text(side, text).unwrap();
         }
-        let mut g = HiveGame::online(
+        let mut g = HiveGame::drawn_elsewhere(
             [Seat::Person, Seat::Remote],
             ["Ana".into(), "Rui".into()],
-            server.fingerprint(),
             SeatOrder::Second,
             ClockSetting {
                 per_turn: Some(TURN_SECONDS),
@@ -567,34 +506,34 @@ mod tests {
         );
         assert_eq!(g.colour_of(SeatOrder::First), Colour::Walnut);
         assert_eq!(g.game().seat(Colour::Ash), Seat::Remote);
-        assert_eq!(g.fingerprint(), server.fingerprint());
         g.heard(Colour::Ash, "wS1", false).unwrap();
         g.heard(Colour::Walnut, "bS1 wS1-", false).unwrap();
-        // The clock here only counts down: the server plays the timeout move, heard as such.
-        g.set_time_left(Some(3.0));
-        assert!(g.tick(5.0).is_none());
-        assert_eq!(g.game().time_left(), Some(0.0));
         let played = g.heard(Colour::Ash, "wQ -wS1", true).unwrap();
         assert!(played.timeout && g.game().record()[2].timeout);
         // Out of turn or illegal: refused, nothing changes.
         assert!(g.heard(Colour::Ash, "wG1 -wS1", false).is_err());
         assert!(g.heard(Colour::Walnut, "bQ wS1", false).is_err());
         assert_eq!(g.state(), server.state());
-        assert_eq!(g.takeback_size(Colour::Walnut), Err(TakeBackError::Online));
-        assert!(g.revealed().is_none());
-        // Walnut resigned at the server: the seed and the server's record come with the end.
-        server.resign(Colour::Walnut).unwrap();
-        let text = server.record().to_text();
-        let ending = g.ended_elsewhere(
-            Ending::Resigned(Colour::Walnut),
-            server.revealed(),
-            text.clone(),
-        );
+        // Walnut resigned at the server: logged like a resignation here.
+        let ending = g.end_elsewhere(Ending::Resigned(Colour::Walnut));
         assert_eq!(ending, Ending::Resigned(Colour::Walnut));
-        assert_eq!(g.revealed(), server.revealed());
-        assert_eq!(g.record().to_text(), text);
-        assert!(verify(&g.record()).iter().all(|c| c.passed));
+        assert_eq!(g.ending(), Some(ending));
+        assert!(g.record().to_text().contains("resign walnut\n"));
         assert!(g.heard(Colour::Walnut, "bQ -bS1", false).is_err());
+    }
+
+    #[test]
+    fn a_save_from_before_the_host_with_an_online_field_still_reads() {
+        let g = game(secret_for(SeatOrder::First), [Seat::Person, Seat::Person]);
+        let mut json = serde_json::to_value(&g).unwrap();
+        json["online"] = serde_json::json!({
+            "fingerprint": "ab".repeat(32),
+            "seed": null,
+            "record": null,
+        });
+        let old: HiveGame = serde_json::from_value(json).unwrap();
+        assert_eq!(old, g, "the server's part is not the game's");
+        assert!(old.checked().is_ok());
     }
 
     #[test]

@@ -1,251 +1,43 @@
-//! The online table's link, pumped each frame: the table's [`Outgoing`] become protocol
-//! messages through the [`Session`], the socket's frames become [`Heard`]s for the table, and a
-//! dropped connection is opened again after the session's back-off. The connection is
-//! `net::socket`'s: a thread of its own on the desktop, the page's WebSocket in the browser.
+//! Ash & Walnut at the online table's link (`kit::link`, written once for any game): what the
+//! link asks of its table, and `--autoplay`, the engine choosing the person's moves.
 
-use super::online::Outgoing;
-use super::table::Timing;
-use super::{HiveHappened, HiveTable};
-use crate::app::kit::Outbox;
-use crate::app::kit::table::send;
-use crate::net::client::{Heard, Request, Session};
-use crate::net::protocol::{ClientMsg, ServerMsg};
-use crate::net::socket::{Socket, SocketEvent};
+use super::HiveTable;
+use super::online::{OnlineTable, SavedSeat};
+use super::table::{Effect, Phase, Table, Timing};
+use crate::app::kit::link::Online;
+use crate::net::client::{Heard, Request};
 use bevy::prelude::*;
 
-/// Go to the online table (the lobby's Open or Join).
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct GoOnline {
-    pub request: Request,
-    /// The server's address, `ws://HOST:PORT/ws`.
-    pub url: String,
-    /// Back to a seat kept from an earlier run (its token), instead of a new request.
-    pub back: Option<super::online::SavedSeat>,
-}
+pub use crate::app::kit::link::{GoOnline, go_online, launch_online, pump};
 
-/// The session and its connection.
-#[derive(Resource, Default)]
-pub struct OnlineLink {
-    session: Option<Session>,
-    socket: Option<Socket>,
-    /// Seconds until the next try after a drop.
-    retry_in: f32,
-}
-
-impl OnlineLink {
-    fn open(&mut self, url: &str) {
-        self.socket = Some(Socket::connect(url));
+impl Online for Table {
+    fn online(&self) -> Option<&OnlineTable> {
+        self.online.as_ref()
     }
 
-    fn poll(&mut self) -> Vec<SocketEvent> {
-        self.socket.as_ref().map(Socket::poll).unwrap_or_default()
+    fn online_mut(&mut self) -> Option<&mut OnlineTable> {
+        self.online.as_mut()
     }
 
-    fn send(&self, msg: &ClientMsg) {
-        if let Some(s) = &self.socket {
-            s.send(msg.to_json());
-        }
+    fn go_online(&mut self, request: Request, url: String) {
+        Table::go_online(self, request, url);
     }
 
-    fn close(&mut self) {
-        self.session = None;
-        self.socket = None;
+    fn return_online(&mut self, seat: SavedSeat) {
+        Table::return_online(self, seat);
+    }
+
+    fn hear(&mut self, heard: Heard, timing: &Timing) -> Vec<Effect> {
+        self.heard(heard, timing)
+    }
+
+    fn in_lobby(&self) -> bool {
+        self.phase == Phase::Lobby
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OnlineLink>().add_message::<GoOnline>();
-}
-
-/// The lobby's Open or Join: the table goes online and the link opens.
-pub(super) fn go_online(
-    mut go: MessageReader<GoOnline>,
-    mut table: ResMut<HiveTable>,
-    mut link: ResMut<OnlineLink>,
-) {
-    for GoOnline { request, url, back } in go.read() {
-        link.close();
-        match back {
-            Some(seat) => table.return_online(seat.clone()),
-            None => table.go_online(request.clone(), url.clone()),
-        }
-    }
-}
-
-/// One frame of the link.
-pub(super) fn pump(
-    time: Res<Time>,
-    timing: Res<Timing>,
-    mut table: ResMut<HiveTable>,
-    mut link: ResMut<OnlineLink>,
-    mut out: Outbox,
-    mut happened: MessageWriter<HiveHappened>,
-    mut last_frame: Local<Option<std::time::Duration>>,
-) {
-    let Some((request, url, token)) = table
-        .online
-        .as_ref()
-        .filter(|o| !o.staged)
-        .map(|o| (o.request.clone(), o.url.clone(), o.token.clone()))
-    else {
-        if link.session.is_some() {
-            link.close();
-        }
-        return;
-    };
-    if link.session.is_none() {
-        link.session = Some(match token {
-            Some(token) => Session::returning(request, token),
-            None => Session::new(request),
-        });
-        link.open(&url);
-    }
-    let link = &mut *link;
-    let mut heard: Vec<Heard> = Vec::new();
-    for got in link.poll() {
-        let Some(session) = link.session.as_mut() else {
-            break;
-        };
-        let mut closed = false;
-        let (h, reply) = match got {
-            SocketEvent::Opened => (Vec::new(), session.opened()),
-            SocketEvent::Text(text, at) => match serde_json::from_str::<ServerMsg>(&text) {
-                Ok(m) => session.receive_at(m, at),
-                Err(e) => {
-                    warn!("online: an unreadable message from the server ({e}): {text}");
-                    (Vec::new(), Vec::new())
-                }
-            },
-            SocketEvent::Closed(why) => {
-                info!("online: the connection closed ({why})");
-                closed = true;
-                let h = session.dropped(&why);
-                link.retry_in = session.retry_after();
-                (h, Vec::new())
-            }
-        };
-        if closed {
-            link.socket = None;
-        }
-        for m in &reply {
-            link.send(m);
-        }
-        heard.extend(h);
-    }
-    // A dropped connection opens again after the back-off, unless the session gave up.
-    if link.socket.is_none() && link.session.as_ref().is_some_and(|s| !s.lost()) {
-        link.retry_in -= time.delta_secs();
-        if link.retry_in <= 0.0 {
-            link.open(&url);
-        }
-    }
-    // The round trip is measured now and then: the clock shown is corrected by it.
-    let now = crate::net::clock::now();
-    let pings = link
-        .session
-        .as_mut()
-        .map(|s| s.poll(now))
-        .unwrap_or_default();
-    for m in &pings {
-        link.send(m);
-    }
-    // What the table asks for goes out while the link is up.
-    let welcomed = link
-        .session
-        .as_ref()
-        .is_some_and(|s| s.link == crate::net::client::Link::Connected);
-    if welcomed && let Some(online) = table.online.as_mut() {
-        let outgoing: Vec<Outgoing> = online.outgoing.drain(..).collect();
-        for o in outgoing {
-            let msg = match o {
-                // The count of the position the move was chosen at, not the session's now:
-                // events heard earlier in this frame are not on the table yet, and a move
-                // made for the position before them must come back `stale`.
-                Outgoing::Act { action, seq } => ClientMsg::Act {
-                    seq: Some(seq),
-                    action,
-                },
-                Outgoing::Resign => ClientMsg::Resign,
-            };
-            link.send(&msg);
-        }
-    }
-    if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref())
-        && online.link != session.link
-    {
-        info!("online: the link is {:?}", session.link);
-        online.link = session.link.clone();
-    }
-    let mut effects = Vec::new();
-    for h in heard {
-        // What the player saw when the clock played: the countdown of the frame before, and
-        // how long ago that frame was (the online test tool reads these lines).
-        if let Heard::Played { played, .. } = &h
-            && played.timeout
-        {
-            let shown = table.online.as_ref().and_then(|o| o.countdown);
-            let ago = last_frame.map(|t| now.saturating_sub(t).as_secs_f64());
-            info!(
-                "online: the clock's move for {:?}; this window showed {} left {} ago",
-                played.by,
-                shown.map_or("no clock".into(), |s| format!("{s:.2} s")),
-                ago.map_or("-".into(), |a| format!("{a:.2} s")),
-            );
-        }
-        effects.extend(table.heard(h, &timing));
-    }
-    // The countdown on screen: the server's deadline against this device's clock, read at
-    // this frame whatever the frames before it took.
-    if let (Some(online), Some(session)) = (table.online.as_mut(), link.session.as_ref()) {
-        online.countdown = session.clock().map(|c| c.left(now).as_secs_f64());
-    }
-    *last_frame = Some(now);
-    if !effects.is_empty() {
-        send(&*table, effects, &mut out, &mut happened);
-    }
-}
-
-/// `--online`: the table goes online at once (from its lobby), to the `--server` given or the
-/// one in Settings.
-pub(super) fn launch_online(
-    options: Option<Res<crate::launch::LaunchOptions>>,
-    settings: Res<crate::app::save::ActiveSettings>,
-    table: Res<HiveTable>,
-    mut done: Local<bool>,
-    mut go: MessageWriter<GoOnline>,
-) {
-    if *done {
-        return;
-    }
-    let Some(start) = options.as_ref().and_then(|o| o.online.clone()) else {
-        *done = true;
-        return;
-    };
-    if table.phase != super::Phase::Lobby {
-        return;
-    }
-    *done = true;
-    let url = options
-        .as_ref()
-        .and_then(|o| o.server.clone())
-        .unwrap_or_else(|| settings.0.server.clone());
-    let request = match start {
-        crate::launch::OnlineStart::Host(bot) => Request::Create {
-            clock: None,
-            bot_fill: bot.map(Into::into),
-            name: String::new(),
-        },
-        crate::launch::OnlineStart::Join(code) => Request::Join {
-            code,
-            name: String::new(),
-        },
-    };
-    info!("online: going to {url}");
-    go.write(GoOnline {
-        request,
-        url,
-        back: None,
-    });
+    crate::app::kit::link::plugin::<Table>(app);
 }
 
 /// `--autoplay LEVEL`: the engine chooses the person's moves, which go through the table like

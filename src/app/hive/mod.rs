@@ -106,7 +106,7 @@ pub fn core_plugin(app: &mut App) {
             (
                 save_the_clock.in_set(TableSet::Tick).after(tick::<Table>),
                 input::keys.in_set(TableSet::Input),
-                link::launch_online.in_set(TableSet::Input),
+                link::launch_online::<Table>.in_set(TableSet::Input),
                 link::autoplay.in_set(TableSet::Intent),
                 forget_the_record.in_set(TableSet::Rules),
             )
@@ -115,7 +115,7 @@ pub fn core_plugin(app: &mut App) {
         // The online table's link runs on every screen: the game goes on in the menu too.
         .add_systems(
             Update,
-            (link::go_online, link::pump)
+            (link::go_online::<Table>, link::pump::<Table>)
                 .chain()
                 .in_set(TableSet::Rules)
                 .after(intents::<Table>),

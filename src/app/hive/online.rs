@@ -5,17 +5,21 @@
 //! down here but the server's timeout move is the one played; the seed and the record come
 //! with its `ended`.
 //!
-//! This part is plain data (what the table does with each [`Heard`]); `link` carries it to and
-//! from the socket.
+//! This part is plain data and Ash & Walnut's own: its game built from the server's words,
+//! and what its table does with the start, each move and the end. What is no game's (the
+//! seats, presence, refusals, the link, the seat kept) is `kit::online`'s
+//! ([`OnlineTable::take_in`]); `kit::link` carries it all to and from the socket.
 
-use super::table::{Effect, Phase, Refusal, Table, Timing};
+use super::table::{Effect, Phase, Pick, Refusal, Table, Timing, last_move};
+use crate::app::kit::host::{Fair, Host, Hosted};
+use crate::app::kit::online::{News, Taken};
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::msg;
-use crate::net::client::{Heard, Link, Request};
-use crate::net::protocol::{EndReason, ErrorCode, Outcome, SeatId, SeatKind, Side, TableView};
-use crate::play::hive::{Ending, HiveGame};
+use crate::net::client::{Heard, Request};
+use crate::net::protocol::{EndReason, Outcome, PlayedView, SeatView, TableView};
+use crate::play::hive::{Ending, HiveGame, TakeBackError};
 use crate::play::{ClockSetting, Seat};
-use crate::rules::hive::{Colour, Move, State};
+use crate::rules::hive::{Colour, GameRecord, Move, State};
 
 pub use crate::app::kit::online::{
     OnlineTable, Outgoing, SavedSeat, link_message, lost_message, seat_name,
@@ -27,31 +31,64 @@ impl crate::save::Saved for SavedSeat {
     const VERSION: u32 = 1;
 }
 
+/// Ash & Walnut's fairness, as the host's panels ask it.
+impl Fair for HiveGame {
+    type Record = GameRecord;
+
+    fn fingerprint(&self) -> String {
+        HiveGame::fingerprint(self)
+    }
+
+    fn revealed(&self) -> Option<Seed> {
+        HiveGame::revealed(self)
+    }
+
+    fn over(&self) -> bool {
+        self.ending().is_some()
+    }
+
+    fn record(&self) -> GameRecord {
+        HiveGame::record(self)
+    }
+
+    fn read_record(text: &str) -> Option<GameRecord> {
+        GameRecord::parse(text).ok()
+    }
+}
+
+/// Ash & Walnut's takebacks at its host: at a server's table nobody takes a move back.
+impl Hosted<HiveGame> {
+    /// How many of the last moves a takeback by `side` would take back (see
+    /// [`HiveGame::takeback_size`]); none while a server holds the game.
+    pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
+        if self.held_elsewhere().is_some() && self.ending().is_none() {
+            return Err(TakeBackError::Online);
+        }
+        self.played_here().takeback_size(side)
+    }
+
+    /// Takes back `side`'s last move (and any reply after it), when the host allows it.
+    pub fn take_back(&mut self, side: Colour) -> Result<usize, TakeBackError> {
+        self.takeback_size(side)?;
+        std::ops::DerefMut::deref_mut(self).take_back(side)
+    }
+}
+
 impl Table {
     /// Goes back to a seat kept on the device (the lobby's "Return to the online table").
     pub fn return_online(&mut self, seat: SavedSeat) {
-        let Some(request) = seat.request.clone() else {
+        let Some(online) = OnlineTable::returning(seat) else {
             return;
         };
-        self.go_online(request, seat.url.clone());
-        if let Some(o) = self.online.as_mut() {
-            o.token = Some(seat.token);
-            o.code = Some(seat.code);
-        }
+        self.go_online(online.request.clone(), online.url.clone());
+        self.online = Some(online);
     }
 
     /// The seat to keep on the device while this online game goes on.
     pub fn seat_to_keep(&self) -> Option<SavedSeat> {
-        let o = self.online.as_ref()?;
-        if self.phase == Phase::Over || matches!(o.link, Link::Lost(_)) {
-            return None;
-        }
-        Some(SavedSeat {
-            url: o.url.clone(),
-            code: o.code.clone()?,
-            token: o.token.clone()?,
-            request: Some(o.request.clone()),
-        })
+        self.online
+            .as_ref()?
+            .seat_to_keep(self.phase == Phase::Over)
     }
 
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
@@ -61,20 +98,7 @@ impl Table {
         self.saved = None;
         self.opponent = Seat::Remote;
         self.clear_marks();
-        self.online = Some(OnlineTable {
-            request,
-            url,
-            code: None,
-            seat: None,
-            seats: None,
-            link: Link::Connecting,
-            bot_in: None,
-            sent: None,
-            outgoing: Vec::new(),
-            staged: false,
-            token: None,
-            countdown: None,
-        });
+        self.online = Some(OnlineTable::new(request, url));
         self.saved_seat = None;
     }
 
@@ -85,13 +109,11 @@ impl Table {
         let state = game.state();
         state.clone().play(mv).map_err(Refusal::Rule)?;
         let text = state.move_string(mv);
-        let online = self.online.as_mut().ok_or(Refusal::NotNow)?;
-        online.sent = Some(text.clone());
-        online.outgoing.push(Outgoing::Act {
-            action: text,
-            seq: state.ply() as u64,
-        });
-        self.pick = super::table::Pick::Idle;
+        let seq = state.ply() as u64;
+        if !self.online.send(text, seq) {
+            return Err(Refusal::NotNow);
+        }
+        self.pick = Pick::Idle;
         self.focus = None;
         Ok(vec![Effect::Picked])
     }
@@ -102,10 +124,7 @@ impl Table {
             && self
                 .state()
                 .is_some_and(|s| s.legal_moves() == [Move::Pass])
-            && self
-                .online
-                .as_ref()
-                .is_some_and(|o| o.link == Link::Connected);
+            && self.online.connected();
         if !stuck {
             return Vec::new();
         }
@@ -116,26 +135,30 @@ impl Table {
         }
     }
 
-    /// A game built from the server's view of it: seats, fingerprint, ash, every move so far.
-    fn online_game(&self, view: &TableView) -> Option<HiveGame> {
-        let online = self.online.as_ref()?;
-        let mine = view.you.map(SeatOrder::from).or(online.seat)?;
-        let seats = match mine {
+    /// A game the server holds: `mine` this device's seat, the seats' names, the fingerprint
+    /// shown, the seat ash went to and every move so far.
+    fn online_game(
+        mine: SeatOrder,
+        seats: &[SeatView; 2],
+        fingerprint: String,
+        ash: SeatOrder,
+        clock: u32,
+        moves: &[PlayedView],
+    ) -> Option<Hosted<HiveGame>> {
+        let by_order = match mine {
             SeatOrder::First => [Seat::Person, Seat::Remote],
             SeatOrder::Second => [Seat::Remote, Seat::Person],
         };
-        let names = view.seats.clone().map(|s| s.name);
-        let mut game = HiveGame::online(
-            seats,
+        let names = seats.clone().map(|s| s.name);
+        let mut game = HiveGame::drawn_elsewhere(
+            by_order,
             names,
-            view.fingerprint.clone().unwrap_or_default(),
-            SeatOrder::from(view.ash?),
+            ash,
             ClockSetting {
-                per_turn: Some(f64::from(view.clock)),
+                per_turn: Some(f64::from(clock)),
                 window: None,
             },
         );
-        let crate::net::protocol::GameView::Hive { moves } = &view.game;
         for m in moves {
             if let Err(e) = game.heard(Colour::from(m.by), &m.action, m.timeout) {
                 bevy::log::error!(
@@ -145,8 +168,21 @@ impl Table {
                 return None;
             }
         }
-        game.set_time_left(view.time_left_ms.map(|ms| ms as f64 / 1000.0));
-        Some(game)
+        Some(Hosted::elsewhere(game, fingerprint))
+    }
+
+    /// The game as the server's whole view of it has it: seats, fingerprint, ash, every move.
+    fn viewed_game(&self, view: &TableView) -> Option<Hosted<HiveGame>> {
+        let mine = view.you.map(SeatOrder::from).or(self.online.seat())?;
+        let crate::net::protocol::GameView::Hive { moves } = &view.game;
+        Table::online_game(
+            mine,
+            &view.seats,
+            view.fingerprint.clone().unwrap_or_default(),
+            SeatOrder::from(view.ash?),
+            view.clock,
+            moves,
+        )
     }
 
     /// Takes in what the session heard; what the Bevy side must do.
@@ -154,32 +190,27 @@ impl Table {
         let Some(online) = self.online.as_mut() else {
             return Vec::new();
         };
-        match heard {
-            Heard::Seated { code, seat, token } => {
-                bevy::log::info!("online: seated at table {code}");
-                online.code = Some(code);
-                online.seat = Some(SeatOrder::from(seat));
-                online.token = Some(token);
-                vec![Effect::Picked, Effect::KeepSeat]
+        let heard = match online.take_in(heard) {
+            Taken::News(news) => {
+                return news
+                    .into_iter()
+                    .map(|n| match n {
+                        News::Changed => Effect::Picked,
+                        News::Say(m) => Effect::Online(m),
+                        News::KeepSeat => Effect::KeepSeat,
+                    })
+                    .collect();
             }
+            Taken::Game(heard) => heard,
+        };
+        match heard {
             Heard::Table(view) => {
-                online.code = Some(view.code.clone());
-                if let Some(you) = view.you {
-                    online.seat = Some(SeatOrder::from(you));
-                }
-                online.seats = Some(view.seats.clone());
-                online.bot_in = view.bot_in_ms.map(|ms| ms as f32 / 1000.0);
-                online.sent = None;
-                // What the server said; the link measures it against its deadline from the
-                // next frame on.
-                online.countdown = seconds(view.time_left_ms)
-                    .filter(|_| view.phase == crate::net::protocol::Phase::Playing);
                 if view.phase == crate::net::protocol::Phase::Waiting {
                     self.phase = Phase::Waiting;
                     self.game = None;
                     return vec![Effect::Picked];
                 }
-                let Some(mut game) = self.online_game(&view) else {
+                let Some(mut game) = self.viewed_game(&view) else {
                     return vec![Effect::Online(msg("online.unreadable"))];
                 };
                 let mut effects = vec![Effect::Picked];
@@ -188,10 +219,11 @@ impl Table {
                     let ending = ending_of(outcome, game.state());
                     // The record comes with `ended`; a whole state after the end has none.
                     let record = game.record().to_text();
-                    game.ended_elsewhere(ending, seed, record);
+                    game.end_elsewhere(ending);
+                    game.told_end(seed, record);
                 }
-                self.last = super::table::last_move(game.state());
-                self.pick = super::table::Pick::Idle;
+                self.last = last_move(game.state());
+                self.pick = Pick::Idle;
                 self.focus = None;
                 self.viewing = None;
                 self.phase = if game.ending().is_some() {
@@ -205,46 +237,19 @@ impl Table {
                 self.game = Some(game);
                 effects
             }
-            Heard::SeatTaken(seat) => {
-                let said = seat_name(&seat);
-                if let Some(seats) = online.seats.as_mut() {
-                    let i = seat.seat.index();
-                    seats[i] = seat;
-                }
-                vec![Effect::Online(
-                    msg("online.seat_taken").with_words("name", said),
-                )]
-            }
             Heard::Started {
                 fingerprint,
                 ash,
                 seats,
                 time_left_ms,
             } => {
-                bevy::log::info!("online: the game started (fingerprint {fingerprint})");
-                online.seats = Some(seats.clone());
-                online.bot_in = None;
-                online.countdown = seconds(time_left_ms);
-                let view = TableView {
-                    code: online.code.clone().unwrap_or_default(),
-                    phase: crate::net::protocol::Phase::Playing,
-                    seq: 0,
-                    you: online.seat.map(SeatId::from),
-                    seats,
-                    clock: 0,
-                    to_move: Some(Side::Ash),
-                    time_left_ms,
-                    bot_in_ms: None,
-                    fingerprint: Some(fingerprint),
-                    ash: Some(ash),
-                    game: crate::net::protocol::GameView::Hive { moves: Vec::new() },
-                    outcome: None,
-                    seed: None,
-                };
                 let clock = time_left_ms.map_or(crate::play::hive::TURN_SECONDS as u32, |ms| {
                     (ms / 1000).max(1) as u32
                 });
-                let Some(game) = self.online_game(&TableView { clock, ..view }) else {
+                let game = self.online.seat().and_then(|mine| {
+                    Table::online_game(mine, &seats, fingerprint, SeatOrder::from(ash), clock, &[])
+                });
+                let Some(game) = game else {
                     return vec![Effect::Online(msg("online.unreadable"))];
                 };
                 self.game = Some(game);
@@ -258,19 +263,12 @@ impl Table {
                 };
                 vec![Effect::Started]
             }
-            Heard::Played {
-                played,
-                to_move,
-                time_left_ms,
-            } => {
-                online.sent = None;
-                online.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
+            Heard::Played { played, .. } => {
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
                 };
                 match game.heard(Colour::from(played.by), &played.action, played.timeout) {
                     Ok(p) => {
-                        game.set_time_left(time_left_ms.map(|ms| ms as f64 / 1000.0));
                         let passed = (p.action == Move::Pass).then_some(p.side);
                         let mut effects = self.after_move(p, timing);
                         effects.retain(|e| *e != Effect::Save);
@@ -288,38 +286,11 @@ impl Table {
                     }
                 }
             }
-            Heard::Presence { seat, connected } => {
-                let mut name = msg("seat.remote");
-                // "Back" only for a player who was there and went away: not for the first
-                // arrival, nor for a seat already shown connected.
-                let mut news = false;
-                if let Some(seats) = online.seats.as_mut() {
-                    let was = &seats[seat.index()];
-                    news = if connected {
-                        was.kind != SeatKind::Empty && !was.connected
-                    } else {
-                        was.connected
-                    };
-                    seats[seat.index()].connected = connected;
-                    name = seat_name(&seats[seat.index()]);
-                }
-                if online.seat == Some(SeatOrder::from(seat)) || !news {
-                    return Vec::new();
-                }
-                let key = if connected {
-                    "online.back"
-                } else {
-                    "online.away"
-                };
-                vec![Effect::Online(msg(key).with_words("name", name))]
-            }
             Heard::Ended {
                 outcome,
                 seed,
                 record,
             } => {
-                online.sent = None;
-                online.countdown = None;
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
                 };
@@ -328,40 +299,17 @@ impl Table {
                     "online: the game ended after {} moves ({ending:?}), seed {seed}",
                     game.state().ply()
                 );
-                let ending = game.ended_elsewhere(ending, Seed::from_hex(&seed).ok(), record);
+                let ending = game.end_elsewhere(ending);
+                game.told_end(Seed::from_hex(&seed).ok(), record);
                 self.phase = Phase::Over;
-                self.pick = super::table::Pick::Idle;
+                self.pick = Pick::Idle;
                 self.viewing = None;
                 vec![Effect::Ended(ending), Effect::KeepSeat]
             }
-            Heard::Refused { code, message } => {
-                bevy::log::warn!("online: the server refused ({code:?}): {message}");
-                let sent = online.sent.take().is_some();
-                // A move that reached the server after its clock ran out: the timeout move was
-                // played first (its event, or the whole state, is on its way).
-                if sent && matches!(code, ErrorCode::NotYourTurn | ErrorCode::Stale) {
-                    return vec![Effect::Online(msg("online.too_late"))];
-                }
-                if code == ErrorCode::Stale {
-                    // The whole state is on its way.
-                    return Vec::new();
-                }
-                vec![Effect::Online(
-                    msg("online.refused").with("why", message.as_str()),
-                )]
-            }
-            Heard::Lost(lost) => {
-                online.sent = None;
-                online.link = Link::Lost(lost.clone());
-                vec![Effect::Online(lost_message(&lost)), Effect::KeepSeat]
-            }
+            // The rest is the online table's own (`OnlineTable::take_in`).
+            _ => Vec::new(),
         }
     }
-}
-
-/// A protocol's milliseconds as seconds.
-fn seconds(ms: Option<u64>) -> Option<f64> {
-    ms.map(|ms| ms as f64 / 1000.0)
 }
 
 /// How the game ended, from the server's outcome (an end by the rules is the rules' own).
@@ -380,8 +328,11 @@ fn ending_of(outcome: Outcome, state: &State) -> Ending {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::protocol::{BotLevel, GameView, Phase as NetPhase, PlayedView, SeatView};
-    use crate::play::hive::Ending;
+    use crate::net::client::Link;
+    use crate::net::protocol::{
+        BotLevel, ErrorCode, GameView, Phase as NetPhase, SeatId, SeatKind, Side,
+    };
+    use crate::play::hive::{Ending, TURN_SECONDS};
     use crate::rules::hive::Colour;
 
     fn seat(seat: SeatId, kind: SeatKind, name: &str, you: bool, colour: Option<Side>) -> SeatView {
@@ -554,7 +505,7 @@ mod tests {
                 0,
                 &Timing::INSTANT
             ),
-            Err(Refusal::TakeBack(_))
+            Err(Refusal::TakeBack(TakeBackError::Online))
         ));
         t.online.as_mut().unwrap().outgoing.clear();
         t.handle(
@@ -602,6 +553,71 @@ mod tests {
         )
         .unwrap();
         assert!(t.online.is_none() && t.phase == Phase::Lobby);
+    }
+
+    #[test]
+    fn a_hosted_game_takes_the_servers_moves_and_keeps_its_fingerprint_seed_and_record() {
+        use crate::play::verify::verify;
+        // The server's game, as a record it would send at the end; ash to its second seat.
+        let secret = (0..=255u8)
+            .map(|b| Seed([b; 32]))
+            .find(|s| crate::fair::ash_seat(s) == SeatOrder::Second)
+            .unwrap();
+        let clock = ClockSetting {
+            per_turn: Some(TURN_SECONDS),
+            window: None,
+        };
+        let mut server = HiveGame::new(
+            [Seat::Person, Seat::Person],
+            ["Ana".into(), "Rui".into()],
+            secret,
+            clock,
+            3,
+        );
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+            let side = server.awaited().unwrap();
+            server.submit_text(side, text).unwrap();
+        }
+        let seats = [
+            seat(SeatId::First, SeatKind::Human, "Ana", true, None),
+            seat(SeatId::Second, SeatKind::Human, "Rui", false, None),
+        ];
+        let mut g = Table::online_game(
+            SeatOrder::First,
+            &seats,
+            server.fingerprint(),
+            SeatOrder::Second,
+            60,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(g.colour_of(SeatOrder::First), Colour::Walnut);
+        assert_eq!(g.game().seat(Colour::Ash), Seat::Remote);
+        assert_eq!(g.names(), &["Ana".to_string(), "Rui".to_string()]);
+        assert_eq!(g.fingerprint(), server.fingerprint());
+        g.heard(Colour::Ash, "wS1", false).unwrap();
+        g.heard(Colour::Walnut, "bS1 wS1-", false).unwrap();
+        let played = g.heard(Colour::Ash, "wQ -wS1", true).unwrap();
+        assert!(played.timeout && g.game().record()[2].timeout);
+        // Out of turn or illegal: refused, nothing changes.
+        assert!(g.heard(Colour::Ash, "wG1 -wS1", false).is_err());
+        assert!(g.heard(Colour::Walnut, "bQ wS1", false).is_err());
+        assert_eq!(g.state(), server.state());
+        assert_eq!(g.takeback_size(Colour::Walnut), Err(TakeBackError::Online));
+        assert!(g.revealed().is_none());
+        // Walnut resigned at the server: the seed and the server's record come with the end.
+        server.resign(Colour::Walnut).unwrap();
+        let text = server.record().to_text();
+        let ending = g.end_elsewhere(Ending::Resigned(Colour::Walnut));
+        g.told_end(server.revealed(), text.clone());
+        assert_eq!(ending, Ending::Resigned(Colour::Walnut));
+        assert_eq!(g.revealed(), server.revealed());
+        assert_eq!(g.record().to_text(), text);
+        assert!(verify(&g.record()).iter().all(|c| c.passed));
+        assert!(g.heard(Colour::Walnut, "bQ -bS1", false).is_err());
+        // Saved, it is the game alone: the server's part is not kept.
+        let json = serde_json::to_value(&g).unwrap();
+        assert_eq!(json, serde_json::to_value(g.played_here()).unwrap());
     }
 
     #[test]

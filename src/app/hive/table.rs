@@ -7,6 +7,7 @@
 
 use crate::ai::Level;
 use crate::app::kit::history::{self, Step};
+use crate::app::kit::host::{Host, Hosted, NotNow};
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::hive::{Ending, HiveGame, TURN_SECONDS, TakeBackError};
@@ -248,7 +249,9 @@ pub struct Table {
     pub phase: Phase,
     /// Who sits across: a bot at a level, or a second person here.
     pub opponent: Seat,
-    pub game: Option<HiveGame>,
+    /// The game, with what its host told of it (online: the server's fingerprint, seed and
+    /// record).
+    pub game: Option<Hosted<HiveGame>>,
     /// A saved game the lobby offers to continue.
     pub saved: Option<HiveGame>,
     pub pick: Pick,
@@ -261,7 +264,8 @@ pub struct Table {
     pub viewing: Option<usize>,
     /// Whether the warning of the running clock has sounded this turn.
     warned: bool,
-    /// At the online table: the server's side of it (`None` on this device).
+    /// The table's host: `None` here (the match on this device decides), the server's table
+    /// online ([`Host`]).
     pub online: Option<crate::app::kit::online::OnlineTable>,
     /// A seat at an online table kept from an earlier run, which the lobby offers to return to.
     pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
@@ -289,7 +293,7 @@ impl Default for Table {
 impl Table {
     /// The state of the game under way (or just ended).
     pub fn state(&self) -> Option<&State> {
-        self.game.as_ref().map(HiveGame::state)
+        self.game.as_ref().map(|g| g.state())
     }
 
     /// The position on show: the game's, or an earlier one while viewing the history (read
@@ -307,7 +311,7 @@ impl Table {
     /// The colour a person plays: against the bot, the person's; at a hot seat, the side to act.
     pub fn person_colour(&self) -> Option<Colour> {
         let game = self.game.as_ref()?;
-        if let Some(seat) = self.online.as_ref().and_then(|o| o.seat) {
+        if let Some(seat) = self.online.seat() {
             return Some(game.colour_of(seat));
         }
         match self.opponent {
@@ -318,7 +322,7 @@ impl Table {
 
     /// The colour whose pieces sit on the near side of the table.
     pub fn near(&self) -> Colour {
-        if let Some(c) = self.online.as_ref().and(self.person_colour()) {
+        if let Some(c) = self.person_colour().filter(|_| !self.online.is_here()) {
             return c;
         }
         match (self.opponent, &self.game) {
@@ -341,28 +345,22 @@ impl Table {
         self.phase == Phase::Play
             && !self.animating()
             && self.viewing.is_none()
-            && self.online.as_ref().is_none_or(|o| {
-                // Online, at 0:00 the server's timeout move is on its way: a move now would
-                // reach it too late.
-                o.sent.is_none() && o.countdown.is_none_or(|left| left > 0.0)
-            })
+            && self.online.in_time()
             && self.game.as_ref().is_some_and(|g| {
                 g.awaited()
                     .is_some_and(|c| g.game().seat(c) == Seat::Person)
             })
     }
 
-    /// The seconds left on the clock of the side to act: online, the server's clock (its
-    /// deadline against this device's clock, see [`OnlineTable::countdown`]); here, the match's.
+    /// The seconds left on the clock of the side to act, as the host tells them: online, the
+    /// server's clock (its deadline against this device's clock, see
+    /// [`OnlineTable::countdown`]), shown while the game is on; here, the match's.
     ///
     /// [`OnlineTable::countdown`]: crate::app::kit::online::OnlineTable::countdown
     pub fn time_left(&self) -> Option<f64> {
-        match &self.online {
-            Some(o) => o
-                .countdown
-                .filter(|_| self.phase == Phase::Play || self.seating()),
-            None => self.game.as_ref().and_then(|g| g.game().time_left()),
-        }
+        let here = self.game.as_ref().and_then(|g| g.game().time_left());
+        self.online
+            .time_left(here, self.phase == Phase::Play || self.seating())
     }
 
     fn seating(&self) -> bool {
@@ -383,7 +381,7 @@ impl Table {
             },
             bot_seed,
         );
-        self.game = Some(game);
+        self.game = Some(Hosted::here(game));
         self.saved = None;
         self.clear_marks();
         self.warned = false;
@@ -414,7 +412,7 @@ impl Table {
         } else {
             Phase::Play
         };
-        self.game = Some(game);
+        self.game = Some(Hosted::here(game));
         self.saved = None;
         self.warned = false;
     }
@@ -424,9 +422,7 @@ impl Table {
     pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.busy = (self.busy - dt).max(0.0);
-        if let Some(bot_in) = self.online.as_mut().and_then(|o| o.bot_in.as_mut()) {
-            *bot_in = (*bot_in - dt).max(0.0);
-        }
+        self.online.tick(dt);
         if let Phase::Seating { left } = &mut self.phase {
             *left -= dt;
             if *left <= 0.0 {
@@ -437,7 +433,7 @@ impl Table {
         if self.phase != Phase::Play || self.busy > 0.0 {
             return effects;
         }
-        if self.online.is_some() {
+        if self.online.keeps_clock() {
             // The server keeps the clock and plays the timeout move; the link sets what is
             // shown of it.
             effects.extend(self.online_pass_if_stuck());
@@ -504,7 +500,7 @@ impl Table {
             }),
             Effect::Save,
         ];
-        if let Some(ending) = self.game.as_ref().and_then(HiveGame::ending) {
+        if let Some(ending) = self.game.as_ref().and_then(|g| g.ending()) {
             self.phase = Phase::Over;
             effects.push(Effect::Ended(ending));
         }
@@ -560,11 +556,8 @@ impl Table {
                     return Err(Refusal::NotNow);
                 }
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
-                if let Some(online) = self.online.as_mut() {
-                    // The server ends the game; its `ended` comes back to every seat.
-                    online
-                        .outgoing
-                        .push(crate::app::kit::online::Outgoing::Resign);
+                if self.online.resign() {
+                    // Sent: the host's end comes back to every seat.
                     return Ok(vec![Effect::Picked]);
                 }
                 let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
@@ -580,6 +573,7 @@ impl Table {
                 }
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
                 let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
+                // At a server's table nobody takes a move back (`Hosted::take_back`).
                 let n = game.take_back(side).map_err(Refusal::TakeBack)?;
                 let last = last_move(game.state());
                 self.clear_marks();
@@ -652,14 +646,10 @@ impl Table {
         if self.viewing.is_some() {
             return Err(Refusal::Viewing);
         }
-        if let Some(o) = &self.online {
-            if o.sent.is_some() {
-                return Err(Refusal::Sent);
-            }
-            if o.link != crate::net::client::Link::Connected {
-                return Err(Refusal::Offline);
-            }
-        }
+        self.online.ready().map_err(|n| match n {
+            NotNow::Sent => Refusal::Sent,
+            NotNow::Offline => Refusal::Offline,
+        })?;
         if self.person_to_act() {
             Ok(())
         } else {
@@ -679,7 +669,7 @@ impl Table {
 
     /// Plays `mv` for the side to act (a person's choice, or the bot's answer).
     pub fn play(&mut self, mv: Move, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
-        if self.online.is_some() {
+        if !self.online.is_here() {
             return self.send_move(mv);
         }
         let game = self.game.as_mut().ok_or(Refusal::NotNow)?;

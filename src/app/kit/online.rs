@@ -2,12 +2,13 @@
 //! link's state, the seats as the server shows them, the move sent and not yet heard back, the
 //! server's countdown, and the seat kept on the device so a closed game can go back to it. A
 //! game's table holds an [`OnlineTable`] while it plays at a server; the panels word its link
-//! ([`link_message`]) and its seats ([`seat_name`]).
+//! ([`link_message`]) and its seats ([`seat_name`]). What the session heard that is no game's
+//! ends here ([`OnlineTable::take_in`]); the rest is the game's table's.
 
 use crate::fair::SeatOrder;
 use crate::i18n::{Message, msg};
-use crate::net::client::{Link, Lost, Request};
-use crate::net::protocol::{BotLevel, SeatKind, SeatView};
+use crate::net::client::{Heard, Link, Lost, Request};
+use crate::net::protocol::{BotLevel, ErrorCode, Phase, SeatKind, SeatView};
 use crate::play::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -69,12 +70,199 @@ pub struct OnlineTable {
     pub countdown: Option<f64>,
 }
 
+/// What the game-free side of the session made of something heard, for the table to say.
+#[derive(Clone, Debug, PartialEq)]
+pub enum News {
+    /// Something on show changed (the seat, the seats).
+    Changed,
+    /// Something to tell the player (a seat taken, the other player away or back, a refusal
+    /// from the server, the session lost).
+    Say(Message),
+    /// The seat to keep on the device changed.
+    KeepSeat,
+}
+
+/// What the online table took in: news for the table, or what the game must play (the table's
+/// bookkeeping already done).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Taken {
+    News(Vec<News>),
+    Game(Heard),
+}
+
 impl OnlineTable {
+    /// A table asked of the server at `url` (the lobby's choice): the link opens and says
+    /// `request`.
+    pub fn new(request: Request, url: String) -> OnlineTable {
+        OnlineTable {
+            request,
+            url,
+            code: None,
+            seat: None,
+            seats: None,
+            link: Link::Connecting,
+            bot_in: None,
+            sent: None,
+            outgoing: Vec::new(),
+            staged: false,
+            token: None,
+            countdown: None,
+        }
+    }
+
+    /// Back to a seat kept on the device (its token and code); `None` when none is kept.
+    pub fn returning(seat: SavedSeat) -> Option<OnlineTable> {
+        let request = seat.request?;
+        Some(OnlineTable {
+            token: Some(seat.token),
+            code: Some(seat.code),
+            ..OnlineTable::new(request, seat.url)
+        })
+    }
+
+    /// The seat to keep on the device while the game goes on (none once it is `over`, or the
+    /// session lost).
+    pub fn seat_to_keep(&self, over: bool) -> Option<SavedSeat> {
+        if over || matches!(self.link, Link::Lost(_)) {
+            return None;
+        }
+        Some(SavedSeat {
+            url: self.url.clone(),
+            code: self.code.clone()?,
+            token: self.token.clone()?,
+            request: Some(self.request.clone()),
+        })
+    }
+
+    /// Takes in what the session heard: the seats, the presence, the refusals and the link are
+    /// the same for every game and end here; the table's state, the start, an action and the
+    /// end are the game's ([`Taken::Game`]), the countdown and the move awaited set first.
+    pub fn take_in(&mut self, heard: Heard) -> Taken {
+        let news = match heard {
+            Heard::Seated { code, seat, token } => {
+                bevy::log::info!("online: seated at table {code}");
+                self.code = Some(code);
+                self.seat = Some(SeatOrder::from(seat));
+                self.token = Some(token);
+                vec![News::Changed, News::KeepSeat]
+            }
+            Heard::Table(view) => {
+                self.code = Some(view.code.clone());
+                if let Some(you) = view.you {
+                    self.seat = Some(SeatOrder::from(you));
+                }
+                self.seats = Some(view.seats.clone());
+                self.bot_in = view.bot_in_ms.map(|ms| ms as f32 / 1000.0);
+                self.sent = None;
+                // What the server said; the link measures it against its deadline from the
+                // next frame on.
+                self.countdown =
+                    seconds(view.time_left_ms).filter(|_| view.phase == Phase::Playing);
+                return Taken::Game(Heard::Table(view));
+            }
+            Heard::SeatTaken(seat) => {
+                let said = seat_name(&seat);
+                if let Some(seats) = self.seats.as_mut() {
+                    let i = seat.seat.index();
+                    seats[i] = seat;
+                }
+                vec![News::Say(msg("online.seat_taken").with_words("name", said))]
+            }
+            Heard::Started {
+                fingerprint,
+                ash,
+                seats,
+                time_left_ms,
+            } => {
+                bevy::log::info!("online: the game started (fingerprint {fingerprint})");
+                self.seats = Some(seats.clone());
+                self.bot_in = None;
+                self.countdown = seconds(time_left_ms);
+                return Taken::Game(Heard::Started {
+                    fingerprint,
+                    ash,
+                    seats,
+                    time_left_ms,
+                });
+            }
+            Heard::Played {
+                played,
+                to_move,
+                time_left_ms,
+            } => {
+                self.sent = None;
+                self.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
+                return Taken::Game(Heard::Played {
+                    played,
+                    to_move,
+                    time_left_ms,
+                });
+            }
+            Heard::Presence { seat, connected } => {
+                let mut name = msg("seat.remote");
+                // "Back" only for a player who was there and went away: not for the first
+                // arrival, nor for a seat already shown connected.
+                let mut news = false;
+                if let Some(seats) = self.seats.as_mut() {
+                    let was = &seats[seat.index()];
+                    news = if connected {
+                        was.kind != SeatKind::Empty && !was.connected
+                    } else {
+                        was.connected
+                    };
+                    seats[seat.index()].connected = connected;
+                    name = seat_name(&seats[seat.index()]);
+                }
+                if self.seat == Some(SeatOrder::from(seat)) || !news {
+                    return Taken::News(Vec::new());
+                }
+                let key = if connected {
+                    "online.back"
+                } else {
+                    "online.away"
+                };
+                vec![News::Say(msg(key).with_words("name", name))]
+            }
+            ended @ Heard::Ended { .. } => {
+                self.sent = None;
+                self.countdown = None;
+                return Taken::Game(ended);
+            }
+            Heard::Refused { code, message } => {
+                bevy::log::warn!("online: the server refused ({code:?}): {message}");
+                let sent = self.sent.take().is_some();
+                // An action that reached the server after its clock ran out: the timeout
+                // action was played first (its event, or the whole state, is on its way).
+                if sent && matches!(code, ErrorCode::NotYourTurn | ErrorCode::Stale) {
+                    vec![News::Say(msg("online.too_late"))]
+                } else if code == ErrorCode::Stale {
+                    // The whole state is on its way.
+                    Vec::new()
+                } else {
+                    vec![News::Say(
+                        msg("online.refused").with("why", message.as_str()),
+                    )]
+                }
+            }
+            Heard::Lost(lost) => {
+                self.sent = None;
+                self.link = Link::Lost(lost.clone());
+                vec![News::Say(lost_message(&lost)), News::KeepSeat]
+            }
+        };
+        Taken::News(news)
+    }
+
     /// The other seat as this device shows it.
     pub fn other(&self) -> Option<&SeatView> {
         let mine = self.seat?;
         self.seats.as_ref().map(|s| &s[1 - order_index(mine)])
     }
+}
+
+/// A protocol's milliseconds as seconds.
+pub fn seconds(ms: Option<u64>) -> Option<f64> {
+    ms.map(|ms| ms as f64 / 1000.0)
 }
 
 fn order_index(o: SeatOrder) -> usize {

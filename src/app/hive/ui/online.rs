@@ -50,6 +50,7 @@ pub(super) fn lobby_part(
                 .clicked()
             {
                 go = Some(GoOnline {
+                    game: crate::rules::GameKind::Hive,
                     request: request.clone(),
                     url: seat.url.clone(),
                     back: Some(seat.clone()),
@@ -105,6 +106,7 @@ pub(super) fn lobby_part(
     ui.horizontal(|ui| {
         if ui.button(tr.t("online.open")).clicked() {
             go = Some(GoOnline {
+                game: crate::rules::GameKind::Hive,
                 request: Request::Create {
                     clock: None,
                     bot_fill: form.bot_fill,
@@ -131,6 +133,7 @@ pub(super) fn lobby_part(
             .clicked()
         {
             go = Some(GoOnline {
+                game: crate::rules::GameKind::Hive,
                 request: Request::Join {
                     code,
                     name: form.name.trim().to_string(),
