@@ -56,11 +56,13 @@ impl CentrePanel {
         CentrePanel { y, ..self }
     }
 
-    /// Above the other panels (a question or a verdict that covers the bars).
-    pub fn over_all(self) -> CentrePanel {
+    /// A panel `width` points wide, `y` points from the centre, above the other panels (a
+    /// question or a verdict that covers the bars).
+    pub fn covering(id: &'static str, width: f32, y: f32) -> CentrePanel {
         CentrePanel {
+            y,
             order: egui::Order::Foreground,
-            ..self
+            ..CentrePanel::new(id, width)
         }
     }
 

@@ -38,7 +38,7 @@ use crate::rules::chess::{Action, Artifact, AttemptResult, Color, State};
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-pub use table::{ChessClicked, Effect, Focus, Intent, Phase, Played, Refusal, Table, Timing};
+pub use table::{Animated, ChessClicked, Effect, Focus, Intent, Phase, Refusal, Table, Timing};
 pub use ui::ChessPanels;
 
 pub const INFO: TableInfo = TableInfo {
@@ -216,7 +216,7 @@ impl TableKind for Table {
 }
 
 /// The sounds of an action's result on the board.
-fn sounds_of(p: &Played) -> Vec<SoundEvent> {
+fn sounds_of(p: &Animated) -> Vec<SoundEvent> {
     let mut out = Vec::new();
     if let Action::Play(play) = p.record.action {
         out.extend(card_sound(play.artifact()));

@@ -346,7 +346,7 @@ pub(super) fn stage(
     mut happened: MessageWriter<super::ChessHappened>,
     mut frozen: Option<ResMut<crate::app::marks::FrozenBursts>>,
     board: Option<Res<super::view::Board3d>>,
-    mut pending: Local<Option<super::table::Played>>,
+    mut pending: Local<Option<super::table::Animated>>,
     (tr, mut notices): (
         Option<Res<crate::i18n::Tr>>,
         Option<ResMut<crate::app::save::Notices>>,

@@ -41,7 +41,7 @@ use crate::rules::hive::{Colour, Hex, Move, Piece, State};
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-pub use table::{Effect, Focus, Intent, Phase, Pick, Played, Refusal, Table, Timing};
+pub use table::{Animated, Effect, Focus, Intent, Phase, Pick, Refusal, Table, Timing};
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Hive,

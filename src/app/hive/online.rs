@@ -13,6 +13,7 @@
 use super::table::{Effect, Phase, Pick, Refusal, Table, Timing, last_move};
 use crate::app::kit::host::{Fair, Host, Hosted};
 use crate::app::kit::online::{News, Taken};
+use crate::app::kit::pause_then;
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::msg;
 use crate::net::client::{Heard, Request};
@@ -254,13 +255,8 @@ impl Table {
                 };
                 self.game = Some(game);
                 self.clear_marks();
-                self.phase = if timing.seating > 0.0 {
-                    Phase::Seating {
-                        left: timing.seating,
-                    }
-                } else {
-                    Phase::Play
-                };
+                self.phase =
+                    pause_then(timing.seating, |left| Phase::Seating { left }, Phase::Play);
                 vec![Effect::Started]
             }
             Heard::Played { played, .. } => {

@@ -8,10 +8,11 @@
 use crate::ai::Level;
 use crate::app::kit::history::{self, Step};
 use crate::app::kit::host::{Host, Hosted, NotNow};
+use crate::app::kit::pause_then;
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::hive::{Ending, HiveGame, TURN_SECONDS, TakeBackError};
-use crate::play::{ClockSetting, Refused, Seat};
+use crate::play::{ClockSetting, Played, Refused, Seat};
 use crate::rules::hive::words::{move_destinations, move_path, placement_destinations};
 use crate::rules::hive::{Colour, Creature, Hex, Move, Piece, RuleError, State};
 
@@ -208,7 +209,7 @@ impl From<Refused<State>> for Refusal {
 
 /// A move as the animation needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct Animated {
     pub mv: Move,
     pub by: Colour,
     /// The cells the piece passes with their heights (see `words::move_path`).
@@ -222,7 +223,7 @@ pub struct Played {
 pub enum Effect {
     /// A new game began: the seed is drawn, the seating is on show.
     Started,
-    Played(Played),
+    Played(Animated),
     /// The side to act could do nothing: the table passed for it.
     Passed(Colour),
     /// The game ended.
@@ -385,13 +386,7 @@ impl Table {
         self.saved = None;
         self.clear_marks();
         self.warned = false;
-        self.phase = if timing.seating > 0.0 {
-            Phase::Seating {
-                left: timing.seating,
-            }
-        } else {
-            Phase::Play
-        };
+        self.phase = pause_then(timing.seating, |left| Phase::Seating { left }, Phase::Play);
         vec![Effect::Started, Effect::Save]
     }
 
@@ -475,11 +470,7 @@ impl Table {
         }
     }
 
-    pub(super) fn after_move(
-        &mut self,
-        played: crate::play::Played<State>,
-        timing: &Timing,
-    ) -> Vec<Effect> {
+    pub(super) fn after_move(&mut self, played: Played<State>, timing: &Timing) -> Vec<Effect> {
         let path = move_path(played.before.board(), played.action);
         self.busy = timing.travel(path.len());
         self.pick = Pick::Idle;
@@ -492,7 +483,7 @@ impl Table {
             Move::Pass => self.last,
         };
         let mut effects = vec![
-            Effect::Played(Played {
+            Effect::Played(Animated {
                 mv: played.action,
                 by: played.side,
                 path,

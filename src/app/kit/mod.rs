@@ -229,6 +229,12 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A phase that lasts `left` seconds (the seating on show, the armies' reveal), or the phase
+/// after it at once when the pacing gives it no time.
+pub fn pause_then<P>(left: f32, pause: impl FnOnce(f32) -> P, then: P) -> P {
+    if left > 0.0 { pause(left) } else { then }
+}
+
 #[cfg(test)]
 mod tests {
     use super::step_focus;

@@ -40,7 +40,7 @@ use crate::save::LoadStatus;
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
-pub use table::{CoinShow, Effect, Intent, Pick, Played, Refusal, Table, Timing, rank_tag};
+pub use table::{Animated, CoinShow, Effect, Intent, Pick, Refusal, Table, Timing, rank_tag};
 pub use ui::{Moment, SnelabPanels, coins_line, draw as draw_panels, reason_line};
 
 pub const INFO: TableInfo = TableInfo {

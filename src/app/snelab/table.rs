@@ -193,7 +193,7 @@ impl From<session::Refusal> for Refusal {
 
 /// A move as the animations need it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct Animated {
     pub action: Action,
     pub piece: Piece,
     /// The squares the piece passes, its landing last.
@@ -209,7 +209,7 @@ pub struct Played {
 pub enum Effect {
     /// A stake went on the table (the coin sound).
     StakeTaken,
-    Played(Box<Played>),
+    Played(Box<Animated>),
     /// The verdict came in and the purse has been written.
     Settled(session::Settled),
     /// The purse changed (save it).
@@ -624,7 +624,7 @@ impl Table {
             taken,
             payers: payers.clone(),
         });
-        let mut effects = vec![Effect::Played(Box::new(Played {
+        let mut effects = vec![Effect::Played(Box::new(Animated {
             action,
             piece,
             route,

@@ -4,6 +4,7 @@
 //! reveal.
 
 use super::{Effect, Focus, Phase, Refusal, Table, Timing};
+use crate::app::kit::pause_then;
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft};
 use crate::rules::chess::{Army, ArmyError, Color, Role, Square};
@@ -201,13 +202,7 @@ impl Table {
         self.game = Some(game);
         self.clear_marks();
         self.rebuild_list();
-        self.phase = if timing.reveal > 0.0 {
-            Phase::Reveal {
-                left: timing.reveal,
-            }
-        } else {
-            Phase::Play
-        };
+        self.phase = pause_then(timing.reveal, |left| Phase::Reveal { left }, Phase::Play);
         Ok(vec![Effect::Revealed, Effect::Save])
     }
 }

@@ -2,14 +2,14 @@
 //! [`Timing::dice_hold`] before the result reaches the board (a click or a key skips ahead);
 //! and an attempt's result in words ([`AttemptReport`]), naming the piece it happened to.
 
-use super::{Effect, Played, Refusal, Table, Timing, capital};
+use super::{Animated, Effect, Refusal, Table, Timing, capital};
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::chess::{AttemptResult, Color, Dice, Piece, Record, Role, Square, State};
 
 /// The dice of one attempt on show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Roll {
-    pub played: Played,
+    pub played: Animated,
     /// Seconds since the dice were thrown.
     pub elapsed: f32,
     /// A staged scene holds the dice where they are.

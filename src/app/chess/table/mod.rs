@@ -107,7 +107,7 @@ impl Timing {
 
     /// How long an action's movement lasts on the board: its longest travel (a heal, which
     /// moves nothing, takes its own time). The one clock both the table and the view read.
-    pub fn motion(&self, p: &Played) -> f32 {
+    pub fn motion(&self, p: &Animated) -> f32 {
         match (p.record.action, p.motions.longest()) {
             (Action::Heal { .. }, 0) => self.heal,
             (_, longest) => self.travel(longest.max(1)),
@@ -142,14 +142,14 @@ pub enum Phase {
 /// An action as the animation needs it: the states around it, what the rules rolled, and what
 /// the rules say it moved (the view animates that, and the table's busy time is its length).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Played {
+pub struct Animated {
     pub before: State,
     pub record: Record,
     pub after: State,
     pub motions: Motions,
 }
 
-impl Played {
+impl Animated {
     pub fn side(&self) -> Color {
         self.record.actor
     }
@@ -299,11 +299,11 @@ pub enum Effect {
     /// Both armies are ready: the reveal begins.
     Revealed,
     /// An action was accepted: the dice start rolling (if it rolls), the sounds play.
-    Played(Played),
+    Played(Animated),
     /// The dice came to rest.
     Settled,
     /// The action's result is now shown on the board: the pieces move.
-    Resolved(Played),
+    Resolved(Animated),
     /// A response window ran out: it passed for this side.
     WindowPassed(Color),
     /// A response window's countdown reached another whole second (the seconds left).
@@ -351,7 +351,7 @@ pub struct Table {
     /// The roll on show.
     pub roll: Option<Roll>,
     /// The last action resolved, for the sums and the outcome under the dice.
-    pub last: Option<Played>,
+    pub last: Option<Animated>,
     /// Seconds of movement still playing; nobody acts until it is over.
     pub busy: f32,
     /// The position after this many actions is on show instead of the game's.

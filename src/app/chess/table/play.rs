@@ -3,8 +3,9 @@
 //! or its movement, and its result reaching the board; the history viewed; Undo and Resign.
 
 use super::list::note;
-use super::{Effect, Focus, Phase, Played, Refusal, Roll, Table, Timing};
+use super::{Animated, Effect, Focus, Phase, Refusal, Roll, Table, Timing};
 use crate::app::kit::history::{self, Step};
+use crate::play::Played;
 use crate::play::chess::ChessGame;
 use crate::rules::chess::{
     Action, AttemptResult, Play, Role, Square, State, motions, piece_actions,
@@ -131,16 +132,12 @@ impl Table {
 
     /// What follows an accepted action: marks cleared, the list, the save, the roll or the
     /// movement.
-    pub(super) fn after(
-        &mut self,
-        played: crate::play::Played<State>,
-        timing: &Timing,
-    ) -> Vec<Effect> {
+    pub(super) fn after(&mut self, played: Played<State>, timing: &Timing) -> Vec<Effect> {
         let Some(game) = self.game.as_ref() else {
             return Vec::new();
         };
         let after = game.state().clone();
-        let p = Played {
+        let p = Animated {
             motions: motions(&played.before, &played.record, &after),
             before: played.before,
             record: played.record,
@@ -176,7 +173,7 @@ impl Table {
     }
 
     /// The action's result reaches the board: the pieces move, the game may end.
-    pub(super) fn resolve(&mut self, p: Played, timing: &Timing) -> Vec<Effect> {
+    pub(super) fn resolve(&mut self, p: Animated, timing: &Timing) -> Vec<Effect> {
         self.busy = timing.motion(&p);
         let mut effects = vec![Effect::Resolved(p.clone())];
         let failed = matches!(

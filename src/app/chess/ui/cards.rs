@@ -330,66 +330,63 @@ pub(super) fn window(p: Panel, icons: &IconIds) {
     let responder = state.turn();
     let person = game.seat(responder) == Seat::Person;
     let answers = state.legal_actions();
-    CentrePanel::new("chess-window", 520.0)
-        .at(-40.0)
-        .over_all()
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                icon(ui, icons.cards.get(&w.card).copied(), 44.0);
-                ui.label(style::brass(
-                    tr.tf(
-                        "chess.window.title",
-                        &[
-                            ("who", &seat_name(tr, table, w.opener)),
-                            ("card", &tr.say(&w.card.explain())),
-                        ],
-                    ),
-                    20.0,
-                ));
-            });
-            if let (Some(left), Some(total)) = (game.window_left(), game.game().clock().window) {
-                ui.add(
-                    egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
-                        .desired_height(22.0)
-                        .fill(if left < 3.0 { RED } else { style::BRASS })
-                        .text(tr.tf(
-                            "chess.window.left",
-                            &[("s", &format!("{:.0}", left.ceil()))],
-                        )),
-                );
-            }
-            if !person {
-                ui.label(style::muted(
-                    tr.tf(
-                        "chess.window.engine",
-                        &[("who", &seat_name(tr, table, responder))],
-                    ),
-                    15.0,
-                ));
-                return;
-            }
-            ui.label(style::cream(tr.t("chess.window.answer"), 15.0));
-            ui.horizontal(|ui| {
-                for a in &answers {
-                    let (label, key) = match a {
-                        Action::Play(Play::Cancel) => (
-                            tr.tf(
-                                "chess.window.cancel",
-                                &[("card", &tr.say(&w.card.explain()))],
-                            ),
-                            "C",
-                        ),
-                        Action::Play(Play::Seize(c)) => (
-                            tr.tf("chess.window.seize", &[("card", &tr.say(&c.explain()))]),
-                            "S",
-                        ),
-                        Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
-                        _ => continue,
-                    };
-                    if ui.button(format!("{label} ({key})")).clicked() {
-                        send(Intent::Act(*a));
-                    }
-                }
-            });
+    CentrePanel::covering("chess-window", 520.0, -40.0).show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            icon(ui, icons.cards.get(&w.card).copied(), 44.0);
+            ui.label(style::brass(
+                tr.tf(
+                    "chess.window.title",
+                    &[
+                        ("who", &seat_name(tr, table, w.opener)),
+                        ("card", &tr.say(&w.card.explain())),
+                    ],
+                ),
+                20.0,
+            ));
         });
+        if let (Some(left), Some(total)) = (game.window_left(), game.game().clock().window) {
+            ui.add(
+                egui::ProgressBar::new((left / total).clamp(0.0, 1.0) as f32)
+                    .desired_height(22.0)
+                    .fill(if left < 3.0 { RED } else { style::BRASS })
+                    .text(tr.tf(
+                        "chess.window.left",
+                        &[("s", &format!("{:.0}", left.ceil()))],
+                    )),
+            );
+        }
+        if !person {
+            ui.label(style::muted(
+                tr.tf(
+                    "chess.window.engine",
+                    &[("who", &seat_name(tr, table, responder))],
+                ),
+                15.0,
+            ));
+            return;
+        }
+        ui.label(style::cream(tr.t("chess.window.answer"), 15.0));
+        ui.horizontal(|ui| {
+            for a in &answers {
+                let (label, key) = match a {
+                    Action::Play(Play::Cancel) => (
+                        tr.tf(
+                            "chess.window.cancel",
+                            &[("card", &tr.say(&w.card.explain()))],
+                        ),
+                        "C",
+                    ),
+                    Action::Play(Play::Seize(c)) => (
+                        tr.tf("chess.window.seize", &[("card", &tr.say(&c.explain()))]),
+                        "S",
+                    ),
+                    Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
+                    _ => continue,
+                };
+                if ui.button(format!("{label} ({key})")).clicked() {
+                    send(Intent::Act(*a));
+                }
+            }
+        });
+    });
 }

@@ -32,10 +32,7 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
 /// The end: who won and why, and a new game.
 pub(super) fn end(p: Panel) {
     let (ctx, tr, table, send) = p.parts();
-    let Some(game) = &table.game else {
-        return;
-    };
-    let Some(ending) = game.ending() else {
+    let Some((game, ending)) = table.game.as_ref().and_then(|g| Some((g, g.ending()?))) else {
         return;
     };
     if table.animating() || table.viewing.is_some() {

@@ -34,10 +34,7 @@ pub(super) fn banner(
     go: &mut MessageWriter<Navigate>,
 ) {
     let (ctx, tr, table, send) = p.parts();
-    let Some(game) = &table.game else {
-        return;
-    };
-    let Some(ending) = game.ending() else {
+    let Some((game, ending)) = table.game.as_ref().and_then(|g| Some((g, g.ending()?))) else {
         return;
     };
     if table.busy > 0.0 {
@@ -52,88 +49,85 @@ pub(super) fn banner(
     let won = ending
         .winner()
         .is_some_and(|w| Some(w) == table.person_colour());
-    CentrePanel::new("hive-end", 560.0)
-        .at(-10.0)
-        .over_all()
-        .show(ctx, |ui| {
-            panel::end_headline(ui, headline, 34.0, won || table.hot_seat());
-            // Why, as a sentence addressed to the person: "You resigned".
-            let why = match ending {
-                crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
-                    tr.t("hive.end.you_resigned").to_string()
-                }
-                crate::play::hive::Ending::Resigned(c) => tr.tf(
-                    "hive.end.resigned",
-                    &[
-                        ("who", &seat_name(tr, table, c)),
-                        ("colour", &tr.say(&c.explain())),
-                    ],
-                ),
-                _ => crate::i18n::sentence(tr.say(&ending.explain())),
-            };
-            ui.label(style::cream(why, 18.0));
-            ui.add_space(8.0);
-            if let Some(seed) = game.revealed() {
-                ui.label(style::muted(tr.t("hive.end.seed"), 14.0));
-                let hex = seed.to_hex();
-                ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
-                ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
-                let ok = fair::matches(&seed, &game.fingerprint());
-                ui.label(style::text(
-                    if ok {
-                        tr.t("hive.end.matches")
-                    } else {
-                        tr.t("hive.end.mismatch")
-                    },
-                    16.0,
-                    if ok { GREEN } else { RED },
+    CentrePanel::covering("hive-end", 560.0, -10.0).show(ctx, |ui| {
+        panel::end_headline(ui, headline, 34.0, won || table.hot_seat());
+        // Why, as a sentence addressed to the person: "You resigned".
+        let why = match ending {
+            crate::play::hive::Ending::Resigned(c) if is_you(table, c) => {
+                tr.t("hive.end.you_resigned").to_string()
+            }
+            crate::play::hive::Ending::Resigned(c) => tr.tf(
+                "hive.end.resigned",
+                &[
+                    ("who", &seat_name(tr, table, c)),
+                    ("colour", &tr.say(&c.explain())),
+                ],
+            ),
+            _ => crate::i18n::sentence(tr.say(&ending.explain())),
+        };
+        ui.label(style::cream(why, 18.0));
+        ui.add_space(8.0);
+        if let Some(seed) = game.revealed() {
+            ui.label(style::muted(tr.t("hive.end.seed"), 14.0));
+            let hex = seed.to_hex();
+            ui.label(egui::RichText::new(&hex[..32]).monospace().size(13.0));
+            ui.label(egui::RichText::new(&hex[32..]).monospace().size(13.0));
+            let ok = fair::matches(&seed, &game.fingerprint());
+            ui.label(style::text(
+                if ok {
+                    tr.t("hive.end.matches")
+                } else {
+                    tr.t("hive.end.mismatch")
+                },
+                16.0,
+                if ok { GREEN } else { RED },
+            ));
+        }
+        ui.add_space(8.0);
+        let record = game.record().to_text();
+        ui.horizontal(|ui| {
+            if ui.button(tr.t("hive.end.save")).clicked() {
+                #[cfg(not(target_arch = "wasm32"))]
+                let dir = platform::records_dir(data_dir);
+                #[cfg(target_arch = "wasm32")]
+                let dir = {
+                    let _ = data_dir;
+                    std::path::PathBuf::new()
+                };
+                saved.0 = Some(platform::save_text(
+                    &dir,
+                    &record_name(&game.fingerprint()),
+                    &record,
                 ));
             }
-            ui.add_space(8.0);
-            let record = game.record().to_text();
-            ui.horizontal(|ui| {
-                if ui.button(tr.t("hive.end.save")).clicked() {
-                    #[cfg(not(target_arch = "wasm32"))]
-                    let dir = platform::records_dir(data_dir);
-                    #[cfg(target_arch = "wasm32")]
-                    let dir = {
-                        let _ = data_dir;
-                        std::path::PathBuf::new()
-                    };
-                    saved.0 = Some(platform::save_text(
-                        &dir,
-                        &record_name(&game.fingerprint()),
-                        &record,
-                    ));
-                }
-                if ui.button(tr.t("hive.end.copy")).clicked() {
-                    ui.ctx().copy_text(record.clone());
-                }
-                if ui.button(tr.t("hive.verify.this")).clicked() {
-                    verify.load_text(&record);
-                    verify.from_game = true;
-                    go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
-                }
-            });
-            match &saved.0 {
-                Some(Ok(path)) => {
-                    ui.label(style::text(
-                        tr.tf("hive.end.saved", &[("path", path)]),
-                        14.0,
-                        GREEN,
-                    ));
-                }
-                Some(Err(why)) => {
-                    ui.label(style::text(
-                        tr.tf("hive.end.save_failed", &[("why", why)]),
-                        14.0,
-                        RED,
-                    ));
-                }
-                None => {}
+            if ui.button(tr.t("hive.end.copy")).clicked() {
+                ui.ctx().copy_text(record.clone());
             }
-            if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
-                send(Intent::NewGame);
+            if ui.button(tr.t("hive.verify.this")).clicked() {
+                verify.load_text(&record);
+                verify.from_game = true;
+                go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
             }
         });
+        match &saved.0 {
+            Some(Ok(path)) => {
+                ui.label(style::text(
+                    tr.tf("hive.end.saved", &[("path", path)]),
+                    14.0,
+                    GREEN,
+                ));
+            }
+            Some(Err(why)) => {
+                ui.label(style::text(
+                    tr.tf("hive.end.save_failed", &[("why", why)]),
+                    14.0,
+                    RED,
+                ));
+            }
+            None => {}
+        }
+        if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
+            send(Intent::NewGame);
+        }
+    });
 }

@@ -141,23 +141,20 @@ pub(super) fn resign_question(p: Panel) {
         }
         _ => tr.t("snelab.resign.line").to_string(),
     };
-    CentrePanel::new("snelab-resign", 420.0)
-        .at(-30.0)
-        .over_all()
-        .show(ctx, |ui| {
-            style::title(ui, tr.t("snelab.resign.title"), 30.0);
-            ui.label(style::cream(line, 19.0));
-            ui.add_space(12.0);
-            centred_row(ui, "resign", |ui| {
-                let yes = big_button(tr.t("snelab.resign.yes")).stroke(egui::Stroke::new(1.5, RED));
-                if ui.add(yes).clicked() {
-                    send(Intent::Resign);
-                }
-                if ui.add(big_button(tr.t("snelab.resign.no"))).clicked() {
-                    send(Intent::Cancel);
-                }
-            });
-            ui.add_space(4.0);
-            ui.label(style::muted(tr.t("snelab.resign.keys"), 14.0));
+    CentrePanel::covering("snelab-resign", 420.0, -30.0).show(ctx, |ui| {
+        style::title(ui, tr.t("snelab.resign.title"), 30.0);
+        ui.label(style::cream(line, 19.0));
+        ui.add_space(12.0);
+        centred_row(ui, "resign", |ui| {
+            let yes = big_button(tr.t("snelab.resign.yes")).stroke(egui::Stroke::new(1.5, RED));
+            if ui.add(yes).clicked() {
+                send(Intent::Resign);
+            }
+            if ui.add(big_button(tr.t("snelab.resign.no"))).clicked() {
+                send(Intent::Cancel);
+            }
         });
+        ui.add_space(4.0);
+        ui.label(style::muted(tr.t("snelab.resign.keys"), 14.0));
+    });
 }

@@ -70,43 +70,40 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         tr.t("snelab.verdict.you_lose").to_string()
     };
     let net = s.net();
-    CentrePanel::new("snelab-verdict", 600.0)
-        .at(-20.0)
-        .over_all()
-        .show(ctx, |ui| {
-            ui.label(style::muted(tr.t("snelab.verdict.title"), 18.0));
-            panel::end_headline(ui, headline, 36.0, won || hot_seat);
-            ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
-            ui.add_space(8.0);
-            ui.label(
-                style::text(
-                    tr.say(&coins_line(s)),
-                    21.0,
-                    match net {
-                        n if n > 0 => GREEN,
-                        n if n < 0 => RED,
-                        _ => style::CREAM,
-                    },
-                )
-                .strong(),
-            );
-            ui.label(style::cream(
-                tr.tf(
-                    "snelab.verdict.purse",
-                    &[
-                        ("before", &s.purse_before().to_string()),
-                        ("after", &s.purse_after.to_string()),
-                    ],
-                ),
-                18.0,
-            ));
-            ui.add_space(10.0);
-            let next = ui.add(big_button(tr.t("snelab.next_case")));
-            focus_ring(ui, &next);
-            if next.clicked() {
-                send(Intent::NextCase);
-            }
-            let urgent = !table.purse.can_sit();
-            books_and_reset(ui, "verdict", tr, table, panels, send, urgent);
-        });
+    CentrePanel::covering("snelab-verdict", 600.0, -20.0).show(ctx, |ui| {
+        ui.label(style::muted(tr.t("snelab.verdict.title"), 18.0));
+        panel::end_headline(ui, headline, 36.0, won || hot_seat);
+        ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
+        ui.add_space(8.0);
+        ui.label(
+            style::text(
+                tr.say(&coins_line(s)),
+                21.0,
+                match net {
+                    n if n > 0 => GREEN,
+                    n if n < 0 => RED,
+                    _ => style::CREAM,
+                },
+            )
+            .strong(),
+        );
+        ui.label(style::cream(
+            tr.tf(
+                "snelab.verdict.purse",
+                &[
+                    ("before", &s.purse_before().to_string()),
+                    ("after", &s.purse_after.to_string()),
+                ],
+            ),
+            18.0,
+        ));
+        ui.add_space(10.0);
+        let next = ui.add(big_button(tr.t("snelab.next_case")));
+        focus_ring(ui, &next);
+        if next.clicked() {
+            send(Intent::NextCase);
+        }
+        let urgent = !table.purse.can_sit();
+        books_and_reset(ui, "verdict", tr, table, panels, send, urgent);
+    });
 }
