@@ -704,6 +704,21 @@ impl Table {
         self.focus = crate::app::kit::step_focus(self.focus, ring, step);
     }
 
+    /// Tab: the focus moves `step` places among the reserve's stacks and your pieces (the ring
+    /// with nothing lifted), from the lifted piece if there is one; where it lands (to lift).
+    pub fn tab_focus(&mut self, step: i32) -> Option<Focus> {
+        let lifted = std::mem::take(&mut self.pick);
+        let ring = self.focus_ring();
+        self.focus = match &lifted {
+            Pick::Reserve { piece, .. } => Some(Focus::Reserve(piece.creature())),
+            Pick::Table { from, .. } => Some(Focus::Piece(*from)),
+            Pick::Idle => self.focus,
+        };
+        self.pick = lifted;
+        self.move_focus(&ring, step);
+        self.focus
+    }
+
     /// The move list: "1. wS1  bS1 wS1-" per turn, a timeout move marked with ⏱.
     pub fn move_list(&self) -> Vec<String> {
         let Some(game) = &self.game else {
