@@ -392,6 +392,14 @@ impl HiveGame {
     }
 }
 
+/// Its timeout rule at a match (`super::Playable`).
+impl super::Playable for crate::rules::hive::State {
+    /// The engine's choice at a fixed depth, no noise and no clock: a verifier recomputes it.
+    fn timeout_action(&self) -> Option<Self::Action> {
+        crate::ai::hive::timeout_move(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

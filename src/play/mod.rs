@@ -537,35 +537,6 @@ impl<G: Game> Explain for ReplayError<G> {
     }
 }
 
-impl Playable for crate::rules::snelab::Position {}
-
-impl Playable for crate::rules::hive::State {
-    /// The engine's choice at a fixed depth, no noise and no clock: a verifier recomputes it.
-    fn timeout_action(&self) -> Option<Self::Action> {
-        crate::ai::hive::timeout_move(self)
-    }
-}
-
-impl Playable for crate::rules::chess::State {
-    /// A response window has its own few seconds; the rest of the game is as the match says.
-    fn time_allowed(&self, clock: &ClockSetting) -> Option<f64> {
-        if self.window().is_some() {
-            clock.window
-        } else {
-            clock.per_turn
-        }
-    }
-
-    /// A window that runs out is passed; a turn that runs out (a timed match) is the engine's
-    /// easy choice, which is deterministic for the position.
-    fn timeout_action(&self) -> Option<Self::Action> {
-        if self.window().is_some() {
-            return Some(crate::rules::chess::Action::Pass);
-        }
-        crate::ai::choose(self, Level::Easy, 0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

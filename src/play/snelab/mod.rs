@@ -458,6 +458,9 @@ impl Session {
     }
 }
 
+/// Its timeout rule at a match (`super::Playable`).
+impl super::Playable for crate::rules::snelab::Position {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
