@@ -146,7 +146,7 @@ impl OnlineTable {
                 self.token = Some(token);
                 vec![News::Changed, News::KeepSeat]
             }
-            Heard::Table(view) => {
+            Heard::Table(ref view) => {
                 self.code = Some(view.code.clone());
                 if let Some(you) = view.you {
                     self.seat = Some(SeatOrder::from(you));
@@ -158,7 +158,7 @@ impl OnlineTable {
                 // next frame on.
                 self.countdown =
                     seconds(view.time_left_ms).filter(|_| view.phase == Phase::Playing);
-                return Taken::Game(Heard::Table(view));
+                return Taken::Game(heard);
             }
             Heard::SeatTaken(seat) => {
                 let said = seat_name(&seat);
@@ -169,34 +169,25 @@ impl OnlineTable {
                 vec![News::Say(msg("online.seat_taken").with_words("name", said))]
             }
             Heard::Started {
-                fingerprint,
-                ash,
-                seats,
+                ref fingerprint,
+                ref seats,
                 time_left_ms,
+                ..
             } => {
                 bevy::log::info!("online: the game started (fingerprint {fingerprint})");
                 self.seats = Some(seats.clone());
                 self.bot_in = None;
                 self.countdown = seconds(time_left_ms);
-                return Taken::Game(Heard::Started {
-                    fingerprint,
-                    ash,
-                    seats,
-                    time_left_ms,
-                });
+                return Taken::Game(heard);
             }
             Heard::Played {
-                played,
-                to_move,
+                ref to_move,
                 time_left_ms,
+                ..
             } => {
                 self.sent = None;
                 self.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
-                return Taken::Game(Heard::Played {
-                    played,
-                    to_move,
-                    time_left_ms,
-                });
+                return Taken::Game(heard);
             }
             Heard::Presence { seat, connected } => {
                 let mut name = msg("seat.remote");
@@ -223,10 +214,10 @@ impl OnlineTable {
                 };
                 vec![News::Say(msg(key).with_words("name", name))]
             }
-            ended @ Heard::Ended { .. } => {
+            Heard::Ended { .. } => {
                 self.sent = None;
                 self.countdown = None;
-                return Taken::Game(ended);
+                return Taken::Game(heard);
             }
             Heard::Refused { code, message } => {
                 bevy::log::warn!("online: the server refused ({code:?}): {message}");
