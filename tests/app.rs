@@ -279,12 +279,12 @@ mod store {
         use carved_tables::play::chess::{ChessGame, Draft};
         use carved_tables::play::hive::HiveGame;
         use carved_tables::play::{ClockSetting, Seat};
-        use carved_tables::rules::chess::Color;
+        use carved_tables::rules::chess::Colour;
         let dir = tempfile::tempdir().unwrap();
         let seats = [Seat::Person, Seat::Person];
         let mut chess = ChessGame::new(
-            Draft::random(Color::White, 3).army().unwrap(),
-            Draft::random(Color::Black, 4).army().unwrap(),
+            Draft::random(Colour::White, 3).army().unwrap(),
+            Draft::random(Colour::Black, 4).army().unwrap(),
             true,
             seats,
             5,

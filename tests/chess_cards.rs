@@ -3,7 +3,7 @@
 
 use carved_tables::rules::chess::state::Why;
 use carved_tables::rules::chess::{
-    Action, Artifact, ArtifactSet, CardChance, Color, Dice, DiceSet, End, Play, Role, RuleError,
+    Action, Artifact, ArtifactSet, CardChance, Colour, Dice, DiceSet, End, Play, Role, RuleError,
     Square, State, Window, card_actions, card_chances, parse_position,
 };
 
@@ -44,12 +44,12 @@ fn dice(a: &[u8], d: &[u8]) -> Option<Dice> {
 }
 
 fn spent(before: &State, after: &State, card: Artifact) {
-    assert!(before.hand(Color::White).contains(card));
+    assert!(before.hand(Colour::White).contains(card));
     assert!(
-        !after.hand(Color::White).contains(card),
+        !after.hand(Colour::White).contains(card),
         "{card} stays in the hand"
     );
-    assert_eq!(after.played(Color::White).last(), Some(&card));
+    assert_eq!(after.played(Colour::White).last(), Some(&card));
     assert_eq!(after.quiet_actions(), 0, "a card play is progress");
 }
 
@@ -213,7 +213,7 @@ fn statue_turns_a_pawn_to_stone_without_a_reserve() {
     let after = play(&s, "statue d5", None);
     assert!(after.board().get(sq("d5")).is_none());
     assert!(after.board().is_impassable(sq("d5")));
-    assert_eq!(after.reserve(Color::Black), 0);
+    assert_eq!(after.reserve(Colour::Black), 0);
     spent(&s, &after, Artifact::Statue);
     assert!(
         legal(&s).contains(&"statue e2".to_string()),
@@ -224,7 +224,7 @@ fn statue_turns_a_pawn_to_stone_without_a_reserve() {
     let s = with_hand("4r1k1/8/8/8/8/8/4P3/4K3 w - - 0 1", "- - -", "statue");
     let after = play(&s, "statue e2", None);
     assert!(!after.board().is_free(sq("e2")));
-    assert!(!after.in_check() && after.turn() == Color::Black);
+    assert!(!after.in_check() && after.turn() == Colour::Black);
     // Not while it leaves the own king in check.
     let s = with_hand("4r1k1/8/8/8/8/8/P7/4K3 w - - 0 1", "- - -", "statue");
     assert!(s.in_check());
@@ -264,10 +264,10 @@ fn resurrection_returns_a_pawn_to_the_pawn_rank() {
     let after = play(&s, "resurrection a2", None);
     let p = after.board().get(sq("a2")).unwrap();
     assert_eq!(
-        (p.role, p.color, p.wounded, p.heir),
-        (Role::Pawn, Color::White, false, false)
+        (p.role, p.colour, p.wounded, p.heir),
+        (Role::Pawn, Colour::White, false, false)
     );
-    assert_eq!(after.reserve(Color::White), 0);
+    assert_eq!(after.reserve(Colour::White), 0);
     spent(&s, &after, Artifact::Resurrection);
     // Not with an empty reserve.
     let s = with_hand("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "- - -", "resurrection");
@@ -354,7 +354,7 @@ fn shield_strengthens_the_defender_until_the_owners_next_turn() {
         "not the king"
     );
     let shielded = play(&s, "shield h1", None);
-    assert_eq!(shielded.shield(Color::White), Some(sq("h1")));
+    assert_eq!(shielded.shield(Colour::White), Some(sq("h1")));
     spent(&s, &shielded, Artifact::Shield);
     let s = parse_position("4k2r/8/8/8/8/8/8/4K2R w - - 0 1 - - - 0/0 shield/- -/-").unwrap();
     let shielded = play(&s, "shield h1", None);
@@ -370,15 +370,15 @@ fn shield_strengthens_the_defender_until_the_owners_next_turn() {
     );
     // Gone when white's turn comes again.
     let later = play(&shielded, "e8d8", None);
-    assert_eq!(later.shield(Color::White), None);
+    assert_eq!(later.shield(Colour::White), None);
 }
 
 #[test]
 fn scouting_reveals_the_other_hand() {
     let s = with_hand(K, "- - -", "scouting");
     let after = play(&s, "scouting", None);
-    assert!(after.scouted(Color::White));
-    assert!(!after.scouted(Color::Black));
+    assert!(after.scouted(Colour::White));
+    assert!(!after.scouted(Colour::Black));
     spent(&s, &after, Artifact::Scouting);
 }
 
@@ -388,7 +388,7 @@ fn cards_count_for_mate_and_leave_no_king_in_check() {
     assert_eq!(
         parse_position(mate).unwrap().end(),
         Some(End::Mate {
-            winner: Color::Black
+            winner: Colour::Black
         })
     );
     // A barricade may not stand on a home rank or by a king, a balm heals nothing: still mate.
@@ -413,7 +413,7 @@ fn a_failed_card_attempt_in_check_keeps_the_turn() {
     let failed = play(&s, "teleport f2xe1", dice(&[1, 1, 1], &[6, 6]));
     assert_eq!(
         failed.turn(),
-        Color::White,
+        Colour::White,
         "still in check: white acts again"
     );
     assert!(failed.board().get(sq("e1")).unwrap().wounded);
@@ -421,7 +421,7 @@ fn a_failed_card_attempt_in_check_keeps_the_turn() {
     assert_eq!(
         failed.end(),
         Some(End::Mate {
-            winner: Color::Black
+            winner: Colour::Black
         }),
         "no card left to answer the check"
     );
@@ -431,19 +431,19 @@ fn a_failed_card_attempt_in_check_keeps_the_turn() {
 fn the_view_of_one_side_hides_the_other_hand_until_scouting() {
     let s =
         parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 balm,scouting/fury -/-").unwrap();
-    assert!(s.view_for(Color::White).hand(Color::Black).is_empty());
+    assert!(s.view_for(Colour::White).hand(Colour::Black).is_empty());
     assert_eq!(
-        s.view_for(Color::White).hand(Color::White),
-        s.hand(Color::White)
+        s.view_for(Colour::White).hand(Colour::White),
+        s.hand(Colour::White)
     );
     let after = play(&s, "scouting", None);
     assert!(
         after
-            .view_for(Color::White)
-            .hand(Color::Black)
+            .view_for(Colour::White)
+            .hand(Colour::Black)
             .contains(Artifact::Fury)
     );
-    assert!(after.view_for(Color::Black).hand(Color::White).is_empty());
+    assert!(after.view_for(Colour::Black).hand(Colour::White).is_empty());
 }
 
 #[test]
@@ -533,7 +533,7 @@ fn explosive_ram_demotes_adjacent_enemies_keeping_wounds() {
         Role::Knight,
         "own pieces unharmed"
     );
-    assert_eq!(after.reserve(Color::White), 0);
+    assert_eq!(after.reserve(Colour::White), 0);
     spent(&s, &after, Artifact::ExplosiveRam);
     // A demoted piece on its last rank stays a pawn there.
     let s =
@@ -560,7 +560,7 @@ fn zombie_pawn_rises_only_where_no_outcome_checks_a_king() {
         .collect();
     assert_eq!(risen.len(), 1);
     assert!(matches!(risen[0].rank(), 2 | 3), "on the 3rd or 4th rank");
-    assert_eq!(after.reserve(Color::White), 0);
+    assert_eq!(after.reserve(Colour::White), 0);
     spent(&s, &after, Artifact::ZombiePawn);
     let s = parse_position("8/8/8/4k3/8/8/8/R3K3 w - - 0 1 - - - 1/0 zombie-pawn/- -/-").unwrap();
     assert!(
@@ -578,7 +578,7 @@ fn zombie_pawn_rises_only_where_no_outcome_checks_a_king() {
 fn trophy_draws_two_kinds_from_outside_hands_and_piles() {
     let s = with_hand(K, "- - -", "trophy,balm");
     let after = play(&s, "trophy", None);
-    let hand = after.hand(Color::White);
+    let hand = after.hand(Colour::White);
     assert_eq!(hand.len(), 3, "balm and two new kinds");
     assert!(hand.contains(Artifact::Balm) && !hand.contains(Artifact::Trophy));
     spent(&s, &after, Artifact::Trophy);
@@ -594,11 +594,11 @@ fn trophy_draws_two_kinds_from_outside_hands_and_piles() {
     );
     let s = parse_position(&text).unwrap();
     let after = play(&s, "trophy", None);
-    assert!(after.hand(Color::White).contains(Artifact::Fury));
-    assert_eq!(after.hand(Color::White).len(), 1);
+    assert!(after.hand(Colour::White).contains(Artifact::Fury));
+    assert_eq!(after.hand(Colour::White).len(), 1);
 }
 
-fn window(opener: Color, card: Artifact) -> Option<Window> {
+fn window(opener: Colour, card: Artifact) -> Option<Window> {
     Some(Window { opener, card })
 }
 
@@ -610,24 +610,24 @@ fn restriction_keeps_the_move_and_freezes_a_piece_for_one_turn() {
         "never a king"
     );
     let after = play(&s, "restriction b8", None);
-    assert_eq!(after.window(), window(Color::White, Artifact::Restriction));
-    assert_eq!(after.turn(), Color::Black);
+    assert_eq!(after.window(), window(Colour::White, Artifact::Restriction));
+    assert_eq!(after.turn(), Colour::Black);
     assert_eq!(legal(&after), ["pass"], "black holds no answer");
     let back = play(&after, "pass", None);
     assert_eq!(
         back.turn(),
-        Color::White,
+        Colour::White,
         "passing costs nothing; white still moves"
     );
-    assert_eq!(back.restricted(Color::Black), Some(sq("b8")));
+    assert_eq!(back.restricted(Colour::Black), Some(sq("b8")));
     let moved = play(&back, "a1a2", None);
-    assert_eq!(moved.turn(), Color::Black);
+    assert_eq!(moved.turn(), Colour::Black);
     assert!(
         !legal(&moved).iter().any(|m| m.starts_with("b8")),
         "the knight is held"
     );
     let next = play(&moved, "e8d8", None);
-    assert_eq!(next.restricted(Color::Black), None);
+    assert_eq!(next.restricted(Colour::Black), None);
     let again = play(&next, "a2a3", None);
     assert!(
         legal(&again).iter().any(|m| m.starts_with("b8")),
@@ -646,13 +646,13 @@ fn seize_takes_a_played_kind_not_held_and_keeps_the_move() {
         "white holds a Fury: no duplicate"
     );
     let after = play(&s, "seize balm", None);
-    assert!(after.hand(Color::White).contains(Artifact::Balm));
-    assert!(!after.hand(Color::White).contains(Artifact::Seize));
-    assert_eq!(after.played(Color::Black), &[Artifact::Fury]);
-    assert_eq!(after.played(Color::White), &[Artifact::Seize]);
-    assert_eq!(after.window(), window(Color::White, Artifact::Seize));
+    assert!(after.hand(Colour::White).contains(Artifact::Balm));
+    assert!(!after.hand(Colour::White).contains(Artifact::Seize));
+    assert_eq!(after.played(Colour::Black), &[Artifact::Fury]);
+    assert_eq!(after.played(Colour::White), &[Artifact::Seize]);
+    assert_eq!(after.window(), window(Colour::White, Artifact::Seize));
     let back = play(&after, "pass", None);
-    assert_eq!((back.turn(), back.window()), (Color::White, None));
+    assert_eq!((back.turn(), back.window()), (Colour::White, None));
 }
 
 #[test]
@@ -662,15 +662,15 @@ fn a_window_answered_by_seizing_the_card_just_played() {
     let after = play(&s, "restriction b8", None);
     assert!(legal(&after).contains(&"seize restriction".to_string()));
     let back = play(&after, "seize restriction", None);
-    assert!(back.hand(Color::Black).contains(Artifact::Restriction));
-    assert_eq!(back.played(Color::Black), &[Artifact::Seize]);
+    assert!(back.hand(Colour::Black).contains(Artifact::Restriction));
+    assert_eq!(back.played(Colour::Black), &[Artifact::Seize]);
     assert!(
-        back.played(Color::White).is_empty(),
+        back.played(Colour::White).is_empty(),
         "taken from white's pile"
     );
-    assert_eq!((back.turn(), back.window()), (Color::White, None));
+    assert_eq!((back.turn(), back.window()), (Colour::White, None));
     assert_eq!(
-        back.restricted(Color::Black),
+        back.restricted(Colour::Black),
         Some(sq("b8")),
         "the effect stays"
     );
@@ -683,15 +683,15 @@ fn cancel_in_the_window_restores_everything_and_spends_both_cards() {
     let after = play(&s, "restriction b8", None);
     assert!(legal(&after).contains(&"cancel".to_string()));
     let back = play(&after, "cancel", None);
-    assert_eq!(back.restricted(Color::Black), None);
+    assert_eq!(back.restricted(Colour::Black), None);
     assert_eq!(
         back.turn(),
-        Color::White,
+        Colour::White,
         "white acts again without the card"
     );
-    assert!(back.hand(Color::White).is_empty());
-    assert_eq!(back.played(Color::White), &[Artifact::Restriction]);
-    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert!(back.hand(Colour::White).is_empty());
+    assert_eq!(back.played(Colour::White), &[Artifact::Restriction]);
+    assert_eq!(back.played(Colour::Black), &[Artifact::Cancel]);
     assert_eq!(back.board(), s.board());
 }
 
@@ -702,7 +702,7 @@ fn cancel_at_the_start_of_the_own_turn_undoes_wounds_and_dice() {
         .with_dice_seed(4);
     let failed = play(&s, "teleport a2xc4", dice(&[1, 1, 1], &[6, 6]));
     assert!(failed.board().get(sq("c4")).unwrap().wounded);
-    assert_eq!(failed.turn(), Color::Black);
+    assert_eq!(failed.turn(), Colour::Black);
     assert!(legal(&failed).contains(&"cancel".to_string()));
     let back = play(&failed, "cancel", None);
     assert!(
@@ -711,12 +711,12 @@ fn cancel_at_the_start_of_the_own_turn_undoes_wounds_and_dice() {
     );
     assert_eq!(back.board().get(sq("a2")).unwrap().role, Role::Knight);
     assert_eq!(back.dice_rng(), s.dice_rng());
-    assert_eq!(back.turn(), Color::White);
+    assert_eq!(back.turn(), Colour::White);
     assert!(
-        !back.hand(Color::White).contains(Artifact::Teleport),
+        !back.hand(Colour::White).contains(Artifact::Teleport),
         "still spent"
     );
-    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert_eq!(back.played(Colour::Black), &[Artifact::Cancel]);
     assert!(
         back.legal_actions()
             .iter()
@@ -752,7 +752,7 @@ fn zombie_and_trophy_chances_are_exact_and_cover_what_happens() {
     assert!(trophy.iter().all(|(_, p)| p.to_string() == "1/190"));
     let after = play(&s, "trophy", None);
     let new: ArtifactSet = after
-        .hand(Color::White)
+        .hand(Colour::White)
         .iter()
         .filter(|a| *a != Artifact::ZombiePawn)
         .collect();
@@ -770,8 +770,8 @@ fn zombie_and_trophy_chances_are_exact_and_cover_what_happens() {
     let (drawn, _) = s
         .apply_with_chance(&act("trophy"), CardChance::Draws(pair))
         .unwrap();
-    assert!(drawn.hand(Color::White).contains(Artifact::Balm));
-    assert!(drawn.hand(Color::White).contains(Artifact::Fury));
+    assert!(drawn.hand(Colour::White).contains(Artifact::Balm));
+    assert!(drawn.hand(Colour::White).contains(Artifact::Fury));
 }
 
 #[test]
@@ -779,13 +779,13 @@ fn a_restriction_ends_with_its_piece() {
     let s =
         parse_position("1n2k3/8/8/8/8/8/8/RN2K3 w - - 0 1 - - - 0/0 restriction/- -/-").unwrap();
     let s = play(&play(&s, "restriction b8", None), "pass", None);
-    assert_eq!(s.restricted(Color::Black), Some(sq("b8")));
+    assert_eq!(s.restricted(Colour::Black), Some(sq("b8")));
     // White's knight takes the held knight before black's turn: nothing is held any more.
     let s =
         parse_position("1n2k3/8/2N5/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/- -/-").unwrap();
     let s = play(&play(&s, "restriction b8", None), "pass", None);
     let taken = play(&s, "c6xb8", dice(&[6, 6, 6], &[1, 1]));
-    assert_eq!(taken.restricted(Color::Black), None);
+    assert_eq!(taken.restricted(Colour::Black), None);
     assert_eq!(
         parse_position(&taken.to_string()).unwrap().to_string(),
         taken.to_string()
@@ -823,7 +823,7 @@ fn black_with_d5_held() -> (State, State) {
     let free = play(&s, "a1a2", None);
     let held = play(&play(&s, "restriction d5", None), "pass", None);
     let held = play(&held, "a1a2", None);
-    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    assert_eq!(held.restricted(Colour::Black), Some(sq("d5")));
     (free, held)
 }
 
@@ -902,7 +902,7 @@ fn a_restricted_rook_may_be_rammed_and_its_attacks_aim_a_poison_dart() {
         "e1f1",
         None,
     );
-    assert_eq!(held.restricted(Color::Black), Some(sq("d5")));
+    assert_eq!(held.restricted(Colour::Black), Some(sq("d5")));
     let actions = legal(&held);
     assert!(
         !actions.contains(&"d5xd4".to_string()),
@@ -944,11 +944,11 @@ fn a_passed_restriction_is_still_cancelled_at_the_start_of_the_next_turn() {
     // The whole state from before the Restriction comes back: white's move too.
     let back = play(&moved, "cancel", None);
     assert_eq!(back.board(), s.board());
-    assert_eq!(back.turn(), Color::White);
-    assert_eq!(back.restricted(Color::Black), None);
-    assert!(back.hand(Color::White).is_empty());
-    assert_eq!(back.played(Color::White), &[Artifact::Restriction]);
-    assert_eq!(back.played(Color::Black), &[Artifact::Cancel]);
+    assert_eq!(back.turn(), Colour::White);
+    assert_eq!(back.restricted(Colour::Black), None);
+    assert!(back.hand(Colour::White).is_empty());
+    assert_eq!(back.played(Colour::White), &[Artifact::Restriction]);
+    assert_eq!(back.played(Colour::Black), &[Artifact::Cancel]);
     assert_eq!(back.dice_rng(), s.dice_rng());
     assert_eq!(back.cancelable(), None);
     // Black's own action ends the chance.
@@ -968,13 +968,13 @@ fn a_passed_seize_is_still_cancelled_at_the_start_of_the_next_turn() {
     assert!(legal(&moved).contains(&"cancel".to_string()));
     let back = play(&moved, "cancel", None);
     assert_eq!(back.board(), s.board());
-    assert_eq!(back.turn(), Color::White);
-    assert!(back.hand(Color::White).is_empty(), "the Balm goes back");
+    assert_eq!(back.turn(), Colour::White);
+    assert!(back.hand(Colour::White).is_empty(), "the Balm goes back");
     assert_eq!(
-        back.played(Color::Black),
+        back.played(Colour::Black),
         &[Artifact::Balm, Artifact::Cancel]
     );
-    assert_eq!(back.played(Color::White), &[Artifact::Seize]);
+    assert_eq!(back.played(Colour::White), &[Artifact::Seize]);
     // A Seize answered by a Seize stays uncancellable, as before.
     let s =
         parse_position("1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1 - - - 0/0 restriction/seize,cancel -/-")
@@ -1069,11 +1069,11 @@ fn a_card_attack_failed_in_check_is_still_cancelled_after_the_same_player_acts_a
     // then cancel the Fury at the start of its turn.
     let s = parse_position("4k3/8/8/8/4r3/2N5/8/4K3 w - - 0 1 - - - 0/0 fury/cancel -/-").unwrap();
     let missed = play(&s, "fury c3xe4", dice(&[1, 1, 1, 1], &[2, 2]));
-    assert_eq!(missed.turn(), Color::White, "still in check");
+    assert_eq!(missed.turn(), Colour::White, "still in check");
     assert_eq!(missed.cancelable(), None, "never one's own card");
     let out = play(&missed, "e1d1", None);
     assert_eq!(out.cancelable(), Some(Artifact::Fury));
     let back = play(&out, "cancel", None);
     assert_eq!(back.board(), s.board());
-    assert_eq!(back.turn(), Color::White);
+    assert_eq!(back.turn(), Colour::White);
 }

@@ -3,7 +3,7 @@
 //! positions the same way before and inside its search.
 
 use carved_tables::ai::{Bots, Engine, Level};
-use carved_tables::rules::chess::{Action, Artifact, Color, State, parse_position};
+use carved_tables::rules::chess::{Action, Artifact, Colour, State, parse_position};
 
 /// The engine's whole search: its choice and the nodes it took.
 fn search(state: &State, level: Level, seed: u64) -> (Option<Action>, u64) {
@@ -34,7 +34,7 @@ fn after_white_shield(white_hand: &str) -> State {
     );
     let s = parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let after = play(&s, "shield c3");
-    assert_eq!(after.turn(), Color::Black);
+    assert_eq!(after.turn(), Colour::Black);
     assert_eq!(after.cancelable(), Some(Artifact::Shield));
     after
 }
@@ -45,17 +45,17 @@ fn the_view_holds_no_hidden_card_even_in_the_state_cancel_would_bring_back() {
     let b = after_white_shield("scouting,trophy,statue,barricade");
     assert_ne!(a, b);
     assert_eq!(
-        a.view_for(Color::Black),
-        b.view_for(Color::Black),
+        a.view_for(Colour::Black),
+        b.view_for(Colour::Black),
         "black's view of two games that differ only in white's hidden hand"
     );
     // Cancel in the view brings back a state that still hides white's hand.
-    let back = play(&a.view_for(Color::Black), "cancel");
-    assert!(back.hand(Color::White).is_empty(), "{back}");
+    let back = play(&a.view_for(Colour::Black), "cancel");
+    assert!(back.hand(Colour::White).is_empty(), "{back}");
     // White's own view keeps its own hand.
     assert_eq!(
-        a.view_for(Color::White).hand(Color::White),
-        a.hand(Color::White)
+        a.view_for(Colour::White).hand(Colour::White),
+        a.hand(Colour::White)
     );
 }
 
@@ -79,9 +79,9 @@ fn after_scouting_the_engine_may_use_the_hand_it_saw() {
     let text = "r3k2r/ppp2ppp/2n5/3p4/3P4/2N5/PPP2PPP/R3K2R b KQkq - 0 1 - - - 0/0 fury,teleport/scouting,balm -/-";
     let s = parse_position(text).unwrap();
     let scouted = play(&s, "scouting");
-    let view = scouted.view_for(Color::Black);
-    assert!(view.hand(Color::White).contains(Artifact::Fury));
-    assert!(view.scouted(Color::Black));
+    let view = scouted.view_for(Colour::Black);
+    assert!(view.hand(Colour::White).contains(Artifact::Fury));
+    assert!(view.scouted(Colour::Black));
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn shuffled() -> Vec<State> {
 #[test]
 fn repetitions_are_counted_alike_in_the_game_and_in_each_view() {
     for s in shuffled() {
-        for viewer in Color::BOTH {
+        for viewer in Colour::BOTH {
             assert_eq!(
                 s.view_for(viewer).repetitions(),
                 s.repetitions(),

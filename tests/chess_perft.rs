@@ -3,7 +3,7 @@
 //! action count must equal chess perft without the queen promotions.
 
 use carved_tables::rules::chess::{
-    Army, AttemptResult, Color, DiceRng, QUEENLESS_START, State, movegen, parse_position, perft,
+    Army, AttemptResult, Colour, DiceRng, QUEENLESS_START, State, movegen, parse_position, perft,
     start_state,
 };
 use shakmaty::fen::Fen;
@@ -49,8 +49,8 @@ fn positions(count: usize, seed: u64) -> Vec<State> {
         let mut state = if rng.below(3) == 0 {
             parse_position(QUEENLESS_START).unwrap()
         } else {
-            let w = Army::random(Color::White, &mut rng, 10, 15);
-            let b = Army::random(Color::Black, &mut rng, 10, 15);
+            let w = Army::random(Colour::White, &mut rng, 10, 15);
+            let b = Army::random(Colour::Black, &mut rng, 10, 15);
             // Without the dealt cards: plain chess.
             let dealt = start_state(&w, &b, 0).to_string();
             let fen: Vec<&str> = dealt.split(' ').take(6).collect();

@@ -6,17 +6,17 @@ use carved_tables::ai::{Level, Player};
 use carved_tables::play::{ClockSetting, Match, Seat};
 use carved_tables::rules::Game as _;
 use carved_tables::rules::chess::{
-    Action, Army, AttemptResult, Color, DiceRng, Play, Role, State, movegen, parse_position,
+    Action, Army, AttemptResult, Colour, DiceRng, Play, Role, State, movegen, parse_position,
     piece_actions, start_state,
 };
 
-fn pawn_total(state: &State, c: Color) -> i64 {
+fn pawn_total(state: &State, c: Colour) -> i64 {
     (state.board().count(c, Role::Pawn) + state.reserve(c) as usize) as i64
 }
 
 fn check_invariants(state: &State, expected_pawns: Option<[i64; 2]>) {
     let board = state.board();
-    for c in Color::BOTH {
+    for c in Colour::BOTH {
         assert_eq!(board.count(c, Role::King), 1, "{c:?} king missing: {state}");
         if let Some(expected) = expected_pawns {
             assert_eq!(
@@ -46,8 +46,8 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
     let mut rng = DiceRng::new(seed);
     let mut ended = 0;
     for game_no in 0..games {
-        let w = Army::random(Color::White, &mut rng, 14, 15);
-        let b = Army::random(Color::Black, &mut rng, 14, 15);
+        let w = Army::random(Colour::White, &mut rng, 14, 15);
+        let b = Army::random(Colour::Black, &mut rng, 14, 15);
         let mut game = Match::new(
             start_state(&w, &b, rng.next_u64()),
             [Seat::Person, Seat::Person],
@@ -58,7 +58,7 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
             let state = game.state().clone();
             // Pawns on the board plus the reserve change only by promotions, statues and
             // demotions (counted for this one action).
-            let totals = Color::BOTH.map(|c| pawn_total(&state, c));
+            let totals = Colour::BOTH.map(|c| pawn_total(&state, c));
             let mut promotions = [0usize; 2];
             let mut statues = [0usize; 2];
             let mut demoted = [0usize; 2];
@@ -76,7 +76,7 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
             let by_piece: usize = state
                 .board()
                 .pieces()
-                .filter(|(_, p)| p.color == state.turn())
+                .filter(|(_, p)| p.colour == state.turn())
                 .map(|(sq, _)| {
                     let pa = piece_actions(&state, sq);
                     pa.moves.len() + pa.attempts.len() + pa.heals.len()
@@ -127,17 +127,17 @@ fn random_games(games: u64, max_actions: usize, seed: u64) -> u64 {
                 for sq in state.board().pieces().map(|(s, _)| s) {
                     let p = state.board().get(sq).unwrap();
                     if sq.distance(rook) == 1
-                        && p.color != record.actor
+                        && p.colour != record.actor
                         && matches!(p.role, Role::Bishop | Role::Knight)
                     {
-                        demoted[p.color.index()] += 1;
+                        demoted[p.colour.index()] += 1;
                     }
                 }
             }
             // A statue takes a pawn off the board without a reserve.
             if let Action::Play(Play::Statue(sq)) = action {
                 let pawn = state.board().get(sq).unwrap();
-                statues[pawn.color.index()] += 1;
+                statues[pawn.colour.index()] += 1;
             }
             // Cancel brings back a whole earlier state, checked when it stood.
             let expected = (action != Action::Play(Play::Cancel)).then(|| {
@@ -181,14 +181,14 @@ fn thousand_random_games_end_and_keep_every_invariant() {
 fn engine_games_end_and_stay_legal() {
     let mut rng = DiceRng::new(3);
     for g in 0..3 {
-        let w = Army::random(Color::White, &mut rng, 14, 15);
-        let b = Army::random(Color::Black, &mut rng, 14, 15);
+        let w = Army::random(Colour::White, &mut rng, 14, 15);
+        let b = Army::random(Colour::Black, &mut rng, 14, 15);
         let mut state = start_state(&w, &b, g);
         for n in 0..600u64 {
             if state.end().is_some() {
                 break;
             }
-            let player = if state.turn() == Color::White {
+            let player = if state.turn() == Colour::White {
                 Player::Engine(Level::Easy)
             } else {
                 Player::Random
@@ -198,7 +198,7 @@ fn engine_games_end_and_stay_legal() {
                 .expect("a legal action while the game runs");
             state = state.apply(&action).unwrap().0;
         }
-        assert_eq!(state.board().count(Color::White, Role::King), 1);
-        assert_eq!(state.board().count(Color::Black, Role::King), 1);
+        assert_eq!(state.board().count(Colour::White, Role::King), 1);
+        assert_eq!(state.board().count(Colour::Black, Role::King), 1);
     }
 }

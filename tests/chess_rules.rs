@@ -4,7 +4,7 @@ use carved_tables::play::{ClockSetting, Match, Refused, Seat};
 use carved_tables::rules::Game as _;
 use carved_tables::rules::chess::state::Why;
 use carved_tables::rules::chess::{
-    Action, Artifact, AttemptResult, Color, Dice, DiceSet, End, Record, Role, RuleError, Square,
+    Action, Artifact, AttemptResult, Colour, Dice, DiceSet, End, Record, Role, RuleError, Square,
     State, last_actor, parse_position, piece_actions,
 };
 
@@ -127,7 +127,7 @@ fn en_passant_right_after_a_two_square_move_and_by_dice() {
     // The piece attacked is the pawn passed by, on d5 (the table names it).
     let (at, victim) = s.attempt_defender(&act("e5xd6")).unwrap();
     assert_eq!(at, sq("d5"));
-    assert_eq!((victim.color, victim.role), (Color::Black, Role::Pawn));
+    assert_eq!((victim.colour, victim.role), (Colour::Black, Role::Pawn));
     assert_eq!(
         s.attempt_defender(&act("e1e2")),
         None,
@@ -146,8 +146,8 @@ fn en_passant_right_after_a_two_square_move_and_by_dice() {
     // Succeeding: the d5 pawn leaves for black's reserve.
     let won = play(&s, "e5xd6", SUCCESS());
     assert!(won.board().get(sq("d5")).is_none());
-    assert_eq!(won.board().get(sq("d6")).unwrap().color, Color::White);
-    assert_eq!(won.reserve(Color::Black), 1);
+    assert_eq!(won.board().get(sq("d6")).unwrap().colour, Colour::White);
+    assert_eq!(won.reserve(Colour::Black), 1);
     // One action later the chance is gone.
     let s = play(&play(&s, "e1e2", None), "e8e7", None);
     assert!(!legal(&s).contains(&"e5xd6".to_string()));
@@ -161,18 +161,18 @@ fn attempts_succeed_wound_or_miss_and_use_the_action() {
     let won = play(&s, "e4xd6", SUCCESS());
     assert_eq!(won.board().get(sq("d6")).unwrap().role, Role::Knight);
     assert!(won.board().get(sq("e4")).is_none());
-    assert_eq!(won.turn(), Color::Black);
-    assert_eq!(won.reserve(Color::Black), 1);
+    assert_eq!(won.turn(), Colour::Black);
+    assert_eq!(won.reserve(Colour::Black), 1);
 
     let wounded = play(&s, "e4xd6", WOUND());
     assert!(wounded.board().get(sq("d6")).unwrap().wounded);
     assert!(!wounded.board().get(sq("e4")).unwrap().wounded);
-    assert_eq!(wounded.turn(), Color::Black);
+    assert_eq!(wounded.turn(), Colour::Black);
     assert_eq!(wounded.quiet_actions(), 0, "a wound is progress");
 
     let missed = play(&s, "e4xd6", MISS());
     assert_eq!(missed.board(), s.board());
-    assert_eq!(missed.turn(), Color::Black, "a miss uses the action too");
+    assert_eq!(missed.turn(), Colour::Black, "a miss uses the action too");
     assert_eq!(missed.quiet_actions(), 1, "a miss is no progress");
 }
 
@@ -254,7 +254,7 @@ fn the_king_heals_an_adjacent_friend_as_its_action() {
     assert!(legal(&s).contains(&"heal e1d2".to_string()));
     let healed = play(&s, "heal e1d2", None);
     assert!(!healed.board().get(sq("d2")).unwrap().wounded);
-    assert_eq!(healed.turn(), Color::Black, "a heal uses the action");
+    assert_eq!(healed.turn(), Colour::Black, "a heal uses the action");
     assert_eq!(healed.quiet_actions(), 0, "a heal is progress");
     // Not a piece two squares away, not an enemy, not a healthy piece.
     let s = pos("4k3/8/8/8/8/2N5/3p4/4K3 w - - 0 1 c3,d2 - - 0/0 -/- -/-");
@@ -321,17 +321,17 @@ fn a_failed_attempt_on_the_checking_piece_lets_the_same_player_act_again() {
     let failed = play(&s, "a8xe8", WOUND());
     assert_eq!(
         failed.turn(),
-        Color::White,
+        Colour::White,
         "still in check: white acts again"
     );
     assert!(failed.board().get(sq("e8")).unwrap().wounded);
     assert_eq!(failed.fullmove(), s.fullmove());
     // The wounded rook now dies without rolls; the check is resolved and the turn passes.
     let done = play(&failed, "a8xe8", None);
-    assert_eq!(done.turn(), Color::Black);
+    assert_eq!(done.turn(), Colour::Black);
     // A failed attempt that is not about a check passes the turn as usual.
     let s = pos("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1");
-    assert_eq!(play(&s, "e4xd6", MISS()).turn(), Color::Black);
+    assert_eq!(play(&s, "e4xd6", MISS()).turn(), Colour::Black);
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn mate_and_stalemate() {
     assert_eq!(
         s.end(),
         Some(End::Mate {
-            winner: Color::White
+            winner: Colour::White
         })
     );
     assert!(s.legal_actions().is_empty());
@@ -454,7 +454,7 @@ fn viewing_back_and_forward_changes_nothing() {
     assert_eq!(game.after(3), Some(&latest));
     assert_eq!(game.after(4), None, "nothing past the game");
     assert_eq!(game.course().len(), 3);
-    assert_eq!(game.course()[0].record.actor, Color::White);
+    assert_eq!(game.course()[0].record.actor, Colour::White);
 }
 
 #[test]
@@ -466,7 +466,7 @@ fn refused_actions_change_nothing_and_say_why() {
         Err(Refused::Rule(RuleError::Illegal { why, .. })) if why == Why::EmptySquare
     ));
     assert!(matches!(
-        game.submit(Color::White, act("e8d8")),
+        game.submit(Colour::White, act("e8d8")),
         Err(Refused::Rule(RuleError::Illegal { why, .. })) if why == Why::OtherSidesPiece
     ));
     assert!(submit(&mut game, "a1b2").is_err());

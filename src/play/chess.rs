@@ -13,7 +13,7 @@ use super::{ClockSetting, Match, Played, Refused, ReplayError, Seat};
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::chess::army::{BUDGET, count_limit};
 use crate::rules::chess::{
-    Action, Army, ArmyError, Color, DiceRng, End, Role, Square, State, start_state,
+    Action, Army, ArmyError, Colour, DiceRng, End, Role, Square, State, start_state,
     start_state_without_artifacts,
 };
 use crate::save::Saved;
@@ -25,11 +25,11 @@ pub const WINDOW_SECONDS: f64 = 8.0;
 
 /// How a game of Artifact Chess ended: by the rules (mate, stalemate or a draw) or a colour's
 /// resignation. The match keeps it.
-pub type Ending = crate::play::Ending<End, Color>;
+pub type Ending = crate::play::Ending<End, Colour>;
 
 impl Ending {
     /// The winner; `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
+    pub fn winner(self) -> Option<Colour> {
         match self {
             Ending::Rules(end) => end.winner(),
             Ending::Resigned(c) => Some(c.other()),
@@ -53,7 +53,8 @@ impl Explain for Ending {
 /// it becomes an [`Army`] only when it breaks none.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draft {
-    pub color: Color,
+    #[serde(rename = "color")]
+    pub colour: Colour,
     pub placements: Vec<(Role, Square)>,
 }
 
@@ -115,10 +116,10 @@ impl Explain for DraftError {
 
 impl Draft {
     /// A fresh draft: the king (free) already on e1 / e8.
-    pub fn new(color: Color) -> Draft {
-        let king = Square::new(4, color.home_rank()).map(|s| (Role::King, s));
+    pub fn new(colour: Colour) -> Draft {
+        let king = Square::new(4, colour.home_rank()).map(|s| (Role::King, s));
         Draft {
-            color,
+            colour,
             placements: king.into_iter().collect(),
         }
     }
@@ -145,7 +146,7 @@ impl Draft {
 
     /// Whether `sq` is on this colour's first three ranks (where building happens).
     pub fn in_half(&self, sq: Square) -> bool {
-        self.color.relative_rank(sq) <= 2
+        self.colour.relative_rank(sq) <= 2
     }
 
     /// Why `role` can go on no square at all now (the most of its kind placed, or too few points
@@ -172,7 +173,7 @@ impl Draft {
         if self.at(sq).is_some() {
             return Err(DraftError::Occupied(sq));
         }
-        let rel = self.color.relative_rank(sq);
+        let rel = self.colour.relative_rank(sq);
         let rank_ok = match role {
             Role::Pawn => rel == 1 || rel == 2,
             _ => rel == 0,
@@ -188,7 +189,7 @@ impl Draft {
             && let Some(first) = self
                 .placements
                 .iter()
-                .find(|(r, s)| *r == Role::Pawn && self.color.relative_rank(*s) == 2)
+                .find(|(r, s)| *r == Role::Pawn && self.colour.relative_rank(*s) == 2)
                 .map(|(_, s)| *s)
         {
             return Err(DraftError::SecondAdvanced { square: sq, first });
@@ -234,7 +235,7 @@ impl Draft {
 
     /// Back to the king alone on its square.
     pub fn clear(&mut self) {
-        *self = Draft::new(self.color);
+        *self = Draft::new(self.colour);
     }
 
     /// Every rule the draft breaks now, each once (the king missing, too many of a kind, over
@@ -260,7 +261,7 @@ impl Draft {
         }
         let mut advanced: Option<Square> = None;
         for &(role, sq) in &self.placements {
-            let rel = self.color.relative_rank(sq);
+            let rel = self.colour.relative_rank(sq);
             let ok = match role {
                 Role::Pawn => rel == 1 || rel == 2,
                 _ => rel == 0,
@@ -290,14 +291,14 @@ impl Draft {
 
     /// The army, once no rule is broken.
     pub fn army(&self) -> Result<Army, ArmyError> {
-        Army::new(self.color, &self.placements)
+        Army::new(self.colour, &self.placements)
     }
 
     /// A varied legal army of 14–15 points from `seed` ("Random army").
-    pub fn random(color: Color, seed: u64) -> Draft {
-        let army = Army::random(color, &mut DiceRng::new(seed), 14, BUDGET);
+    pub fn random(colour: Colour, seed: u64) -> Draft {
+        let army = Army::random(colour, &mut DiceRng::new(seed), 14, BUDGET);
         Draft {
-            color,
+            colour,
             placements: army.placements().to_vec(),
         }
     }
@@ -323,8 +324,8 @@ impl Saved for ChessGame {
 
 impl Default for ChessGame {
     fn default() -> ChessGame {
-        let white = Draft::new(Color::White).army();
-        let black = Draft::new(Color::Black).army();
+        let white = Draft::new(Colour::White).army();
+        let black = Draft::new(Colour::Black).army();
         match (white, black) {
             (Ok(w), Ok(b)) => ChessGame::new(w, b, false, [Seat::Person, Seat::Person], 0, 0),
             _ => unreachable!("a lone king is a legal army"),
@@ -419,8 +420,8 @@ impl ChessGame {
         self.game.state()
     }
 
-    pub fn seat(&self, color: Color) -> Seat {
-        self.game.seat(color)
+    pub fn seat(&self, colour: Colour) -> Seat {
+        self.game.seat(colour)
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -428,7 +429,7 @@ impl ChessGame {
     }
 
     /// The colour whose action is awaited; `None` once the game is over.
-    pub fn awaited(&self) -> Option<Color> {
+    pub fn awaited(&self) -> Option<Colour> {
         self.game.awaited()
     }
 
@@ -442,7 +443,11 @@ impl ChessGame {
     }
 
     /// The one entry point for every seat's actions.
-    pub fn submit(&mut self, side: Color, action: Action) -> Result<Played<State>, Refused<State>> {
+    pub fn submit(
+        &mut self,
+        side: Colour,
+        action: Action,
+    ) -> Result<Played<State>, Refused<State>> {
         self.game.submit(side, action)
     }
 
@@ -468,7 +473,7 @@ impl ChessGame {
     }
 
     /// `side` resigns: the other colour wins.
-    pub fn resign(&mut self, side: Color) -> Result<Ending, Refused<State>> {
+    pub fn resign(&mut self, side: Colour) -> Result<Ending, Refused<State>> {
         self.game.resign(side)
     }
 
@@ -476,21 +481,21 @@ impl ChessGame {
     /// rules: what a loaded autosave must pass before it is trusted.
     pub fn checked(&self) -> Result<ChessGame, SaveProblem> {
         let [white, black] = &self.armies;
-        for (army, colour) in [(white, Color::White), (black, Color::Black)] {
+        for (army, colour) in [(white, Colour::White), (black, Colour::Black)] {
             Army::new(colour, army.placements())
                 .map_err(SaveProblem::Army)
                 .and_then(|a| {
-                    (a.color() == colour)
+                    (a.colour() == colour)
                         .then_some(())
                         .ok_or(SaveProblem::Inconsistent)
                 })?;
         }
         let start = self.game.start();
         let rebuilt = starting_state(white, black, self.artifacts, 0);
-        if start.board() != rebuilt.board() || start.turn() != Color::White {
+        if start.board() != rebuilt.board() || start.turn() != Colour::White {
             return Err(SaveProblem::Inconsistent);
         }
-        if !self.artifacts && Color::BOTH.iter().any(|c| start.hand_size(*c) > 0) {
+        if !self.artifacts && Colour::BOTH.iter().any(|c| start.hand_size(*c) > 0) {
             return Err(SaveProblem::Inconsistent);
         }
         let mut saved = self.game.clone();
@@ -564,7 +569,7 @@ mod tests {
 
     #[test]
     fn a_draft_refuses_each_rule_break_with_its_reason_and_changes_nothing() {
-        let mut d = Draft::new(Color::White);
+        let mut d = Draft::new(Colour::White);
         assert_eq!(d.points(), 0);
         assert!(d.problems().is_empty());
         let refused = |d: &mut Draft, role: Role, at: &str, want: DraftError| {
@@ -664,13 +669,13 @@ mod tests {
             "a2 … h2 (a2 free again; b3 is the one advanced pawn)"
         );
         d.clear();
-        assert_eq!(d, Draft::new(Color::White));
+        assert_eq!(d, Draft::new(Colour::White));
     }
 
     #[test]
     fn a_draft_from_elsewhere_names_every_rule_it_breaks() {
         let d = Draft {
-            color: Color::White,
+            colour: Colour::White,
             placements: vec![
                 (Role::Rook, sq("a1")),
                 (Role::Rook, sq("h1")),
@@ -701,7 +706,7 @@ mod tests {
 
     #[test]
     fn fitting_squares_follow_the_ranks_and_the_one_advanced_pawn() {
-        let mut d = Draft::new(Color::Black);
+        let mut d = Draft::new(Colour::Black);
         assert_eq!(d.fitting_squares(Role::Rook).len(), 7, "e8 holds the king");
         assert_eq!(d.fitting_squares(Role::Pawn).len(), 16);
         d.place(Role::Pawn, sq("d6")).unwrap();
@@ -725,7 +730,7 @@ mod tests {
     fn random_drafts_are_legal_and_varied() {
         let mut seen = std::collections::HashSet::new();
         for seed in 0..40 {
-            let d = Draft::random(Color::Black, seed);
+            let d = Draft::random(Colour::Black, seed);
             assert!(d.problems().is_empty());
             assert!((14..=15).contains(&d.points()));
             seen.insert(d.placements.clone());
@@ -736,8 +741,8 @@ mod tests {
     fn game(seats: [Seat; 2], artifacts: bool) -> ChessGame {
         let mut rng = DiceRng::new(5);
         ChessGame::new(
-            Army::engine(Color::White, &mut rng),
-            Army::engine(Color::Black, &mut rng),
+            Army::engine(Colour::White, &mut rng),
+            Army::engine(Colour::Black, &mut rng),
             artifacts,
             seats,
             77,
@@ -748,7 +753,7 @@ mod tests {
     #[test]
     fn undo_replays_the_dice_so_the_same_attempt_rolls_the_same_dice() {
         let mut g = game([Seat::Person, Seat::Person], false);
-        assert!(Color::BOTH.iter().all(|c| g.state().hand_size(*c) == 0));
+        assert!(Colour::BOTH.iter().all(|c| g.state().hand_size(*c) == 0));
         // Play until an attempt with dice comes up.
         let mut step = 0u64;
         loop {
@@ -781,7 +786,7 @@ mod tests {
         assert_eq!(g.undo_size(), None);
         let s = g.state().clone();
         let a = crate::ai::random(&s, 1).unwrap();
-        g.submit(Color::White, a).unwrap();
+        g.submit(Colour::White, a).unwrap();
         while let Some(turn) = g.game().bot_turn() {
             let reply = crate::ai::choose(&turn.state, turn.level, turn.seed).unwrap();
             g.submit(turn.side, reply).unwrap();
@@ -817,10 +822,10 @@ mod tests {
         assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
         // A resigned game saved before the match kept the ending still reads as resigned.
         let mut resigned = g.clone();
-        resigned.resign(Color::White).unwrap();
+        resigned.resign(Colour::White).unwrap();
         let mut json: serde_json::Value = serde_json::to_value(&resigned).unwrap();
         json["game"].as_object_mut().unwrap().remove("ending");
-        json["ending"] = serde_json::to_value(Ending::Resigned(Color::White)).unwrap();
+        json["ending"] = serde_json::to_value(Ending::Resigned(Colour::White)).unwrap();
         let old: ChessGame = serde_json::from_value(json).unwrap();
         assert_eq!(old.ending(), None, "not trusted before it is checked");
         assert_eq!(old.checked().unwrap(), resigned);
@@ -828,11 +833,26 @@ mod tests {
     }
 
     #[test]
+    fn saves_keep_the_colour_field_named_as_older_saves_wrote_it() {
+        // The code says `colour`; drafts, armies and pieces in the store say "color", as
+        // every save written before the rename did, so those saves still read.
+        let draft = Draft::random(Colour::Black, 3);
+        let json = serde_json::to_value(&draft).unwrap();
+        assert_eq!(json["color"], serde_json::json!("Black"));
+        let army = draft.army().unwrap();
+        assert_eq!(serde_json::to_value(&army).unwrap()["color"], "Black");
+        let piece = crate::rules::chess::Piece::new(Colour::White, Role::Rook);
+        assert_eq!(serde_json::to_value(piece).unwrap()["color"], "White");
+        let back: Draft = serde_json::from_value(json).unwrap();
+        assert_eq!(back, draft);
+    }
+
+    #[test]
     fn resigning_ends_the_game_for_the_other_colour() {
         let mut g = game([Seat::Person, Seat::Person], false);
         assert_eq!(
-            g.resign(Color::Black).map(Ending::winner),
-            Ok(Some(Color::White))
+            g.resign(Colour::Black).map(Ending::winner),
+            Ok(Some(Colour::White))
         );
         assert_eq!(g.awaited(), None);
         let s = g.state().clone();

@@ -10,7 +10,7 @@ use carved_tables::app::kit::{Clicked, harness};
 use carved_tables::play::Seat;
 use carved_tables::play::chess::ChessGame;
 use carved_tables::rules::chess::{
-    Action, Army, ArmyError, AttemptResult, Color, DiceRng, Role, Square, State,
+    Action, Army, ArmyError, AttemptResult, Colour, DiceRng, Role, Square, State,
 };
 use carved_tables::save::{KeyValue, MemoryStore};
 use std::time::Duration;
@@ -104,7 +104,7 @@ fn start(app: &mut App, opponent: Seat) {
 fn start_with_cards(app: &mut App, opponent: Seat) {
     intent(app, Intent::Artifacts(true));
     start_game(app, opponent);
-    assert!(table(app).state().unwrap().hand_size(Color::White) == 5);
+    assert!(table(app).state().unwrap().hand_size(Colour::White) == 5);
 }
 
 fn start_game(app: &mut App, opponent: Seat) {
@@ -135,8 +135,8 @@ fn staged(app: &mut App, (dice, actions): &(u64, Vec<Action>), seats: [Seat; 2])
 fn game(seats: [Seat; 2], dice: u64) -> ChessGame {
     let mut rng = DiceRng::new(404);
     ChessGame::new(
-        Army::engine(Color::White, &mut rng),
-        Army::engine(Color::Black, &mut rng),
+        Army::engine(Colour::White, &mut rng),
+        Army::engine(Colour::Black, &mut rng),
         false,
         seats,
         dice,
@@ -152,7 +152,7 @@ fn course_to(want: impl Fn(&State) -> bool) -> (u64, Vec<Action>) {
         let mut s = game([Seat::Person, Seat::Person], seed).state().clone();
         let mut actions = Vec::new();
         while s.end().is_none() && actions.len() < 120 {
-            if s.turn() == Color::White && want(&s) {
+            if s.turn() == Colour::White && want(&s) {
                 return (seed, actions);
             }
             let legal = s.legal_actions();
@@ -190,7 +190,7 @@ fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_else
     let mut app = app_with(MemoryStore::default());
     intent(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
     intent(&mut app, Intent::Start);
-    assert_eq!(table(&app).phase, Phase::Build(Color::White));
+    assert_eq!(table(&app).phase, Phase::Build(Colour::White));
     let draft = |app: &App| table(app).draft().unwrap().clone();
     // The king alone is allowed, but not told in green as an army that follows every rule.
     assert_eq!(
@@ -300,13 +300,13 @@ fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_else
     intent(&mut app, Intent::Ready);
     assert_eq!(table(&app).phase, Phase::Play);
     let state = table(&app).state().unwrap();
-    assert_eq!(state.board().count(Color::White, Role::Bishop), 2);
+    assert_eq!(state.board().count(Colour::White, Role::Bishop), 2);
     let black = Army::new(
-        Color::Black,
+        Colour::Black,
         &state
             .board()
             .pieces()
-            .filter(|(_, p)| p.color == Color::Black)
+            .filter(|(_, p)| p.colour == Colour::Black)
             .map(|(s, p)| (p.role, s))
             .collect::<Vec<_>>(),
     )
@@ -356,11 +356,11 @@ fn your_turn_waits_until_the_engines_reply_stands_on_the_board() {
         assert!(guard < 20_000);
         let t = table(&app);
         match t.turn_status() {
-            Some(TurnStatus::Person(Color::White)) => {
+            Some(TurnStatus::Person(Colour::White)) => {
                 assert!(!t.animating(), "your turn is told with the board still");
                 assert!(t.person_to_act());
             }
-            Some(TurnStatus::Landing(Color::Black)) => {
+            Some(TurnStatus::Landing(Colour::Black)) => {
                 assert!(t.animating());
                 assert!(!t.person_to_act());
                 landing += 1;
@@ -483,35 +483,35 @@ fn a_hot_seat_game_with_hidden_set_ups() {
     let mut app = app_with(MemoryStore::default());
     intent(&mut app, Intent::Choose(Seat::Person));
     intent(&mut app, Intent::Start);
-    assert_eq!(table(&app).phase, Phase::Build(Color::White));
+    assert_eq!(table(&app).phase, Phase::Build(Colour::White));
     intent(&mut app, Intent::RandomArmy);
     let white = table(&app).drafts[0].clone();
     intent(&mut app, Intent::Ready);
-    assert_eq!(table(&app).phase, Phase::Pass(Color::Black));
-    assert!(!table(&app).army_visible(Color::White));
+    assert_eq!(table(&app).phase, Phase::Pass(Colour::Black));
+    assert!(!table(&app).army_visible(Colour::White));
     // Nothing but the hand-over is answered now.
     click(&mut app, sq("e2"));
-    assert_eq!(table(&app).phase, Phase::Pass(Color::Black));
+    assert_eq!(table(&app).phase, Phase::Pass(Colour::Black));
     intent(&mut app, Intent::TakeOver);
-    assert_eq!(table(&app).phase, Phase::Build(Color::Black));
+    assert_eq!(table(&app).phase, Phase::Build(Colour::Black));
     assert!(
-        !table(&app).army_visible(Color::White),
+        !table(&app).army_visible(Colour::White),
         "the first army stays hidden"
     );
-    assert!(table(&app).army_visible(Color::Black));
+    assert!(table(&app).army_visible(Colour::Black));
     // Black builds on its own ranks.
     intent(&mut app, Intent::Hold(Some(Role::Knight)));
     click(&mut app, sq("b8"));
     click(&mut app, sq("g8"));
     intent(&mut app, Intent::Ready);
     assert_eq!(table(&app).phase, Phase::Play);
-    assert!(table(&app).army_visible(Color::White));
+    assert!(table(&app).army_visible(Colour::White));
     let s = table(&app).state().unwrap().clone();
-    assert_eq!(s.board().count(Color::Black, Role::Knight), 2);
+    assert_eq!(s.board().count(Colour::Black, Role::Knight), 2);
     assert_eq!(
         s.board()
             .pieces()
-            .filter(|(_, p)| p.color == Color::White)
+            .filter(|(_, p)| p.colour == Colour::White)
             .count(),
         white.placements.len()
     );
@@ -611,7 +611,7 @@ fn stepping_back_and_forward_changes_nothing_and_no_action_is_made_meanwhile() {
     let own = shown
         .board()
         .pieces()
-        .find(|(_, p)| p.color == shown.turn())
+        .find(|(_, p)| p.colour == shown.turn())
         .map(|(s, _)| s)
         .unwrap();
     click(&mut app, own);
@@ -644,7 +644,7 @@ fn a_failed_attempt_out_of_check_leaves_the_same_player_to_act() {
     let s = table(&app).state().unwrap().clone();
     let a = failing(&s).unwrap();
     play_by_clicks(&mut app, a);
-    assert_eq!(table(&app).state().unwrap().turn(), Color::White);
+    assert_eq!(table(&app).state().unwrap().turn(), Colour::White);
     assert!(table(&app).person_to_act(), "the same player acts again");
     assert!(
         notices(&app).iter().any(|n| n.contains("still in check")),

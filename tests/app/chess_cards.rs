@@ -10,7 +10,7 @@ use carved_tables::app::kit::harness;
 use carved_tables::play::Seat;
 use carved_tables::play::chess::ChessGame;
 use carved_tables::rules::chess::{
-    Action, Artifact, Color, Play, Role, Square, State, card_actions, parse_position,
+    Action, Artifact, Colour, Play, Role, Square, State, card_actions, parse_position,
 };
 use carved_tables::save::MemoryStore;
 use carved_tables::theme::SoundEvent;
@@ -143,7 +143,7 @@ fn each_of_the_22_artifacts_plays_through_the_tables_intents() {
                 "{card:?}: the table played the play it was aimed at"
             );
             assert_eq!(after.board(), expected.board(), "{card:?}: the board");
-            for c in Color::BOTH {
+            for c in Colour::BOTH {
                 assert_eq!(after.hand(c), expected.hand(c), "{card:?}: {c:?}'s hand");
                 assert_eq!(
                     after.played(c),
@@ -154,12 +154,12 @@ fn each_of_the_22_artifacts_plays_through_the_tables_intents() {
             }
             if card != Artifact::Seize {
                 assert!(
-                    !after.hand(Color::White).contains(card),
+                    !after.hand(Colour::White).contains(card),
                     "{card:?} left the hand"
                 );
             }
             assert!(
-                after.played(Color::White).contains(&card),
+                after.played(Colour::White).contains(&card),
                 "{card:?} is on the pile"
             );
             seen.push(card);
@@ -181,10 +181,10 @@ fn cancel_in_a_window_brings_the_board_back() {
     play_card(&mut app, restrict);
     let s = state(&app);
     assert!(
-        s.window().is_some() && s.turn() == Color::Black,
+        s.window().is_some() && s.turn() == Colour::Black,
         "black's window"
     );
-    assert_eq!(s.restricted(Color::Black), Square::parse("d5"));
+    assert_eq!(s.restricted(Colour::Black), Square::parse("d5"));
     heard(&mut app);
     intent(&mut app, Intent::Act(Action::Play(Play::Cancel)));
     assert!(
@@ -195,15 +195,15 @@ fn cancel_in_a_window_brings_the_board_back() {
     assert!(s.window().is_none());
     assert_eq!(s.board(), before.board());
     assert_eq!(
-        s.restricted(Color::Black),
+        s.restricted(Colour::Black),
         None,
         "the Restriction is undone"
     );
-    assert!(!s.hand(Color::Black).contains(Artifact::Cancel));
-    assert!(!s.hand(Color::White).contains(Artifact::Restriction));
+    assert!(!s.hand(Colour::Black).contains(Artifact::Cancel));
+    assert!(!s.hand(Colour::White).contains(Artifact::Restriction));
     assert_eq!(
         s.turn(),
-        Color::White,
+        Colour::White,
         "white keeps its move after a cancelled keep-move card"
     );
 }
@@ -223,8 +223,8 @@ fn seize_in_a_window_takes_the_card_just_played() {
         .expect("Seize of the Restriction is an answer");
     intent(&mut app, Intent::Act(answer));
     let s = state(&app);
-    assert!(s.hand(Color::Black).contains(Artifact::Restriction));
-    assert!(!s.hand(Color::Black).contains(Artifact::Seize));
+    assert!(s.hand(Colour::Black).contains(Artifact::Restriction));
+    assert!(!s.hand(Colour::Black).contains(Artifact::Seize));
     assert!(s.window().is_none());
 }
 
@@ -273,10 +273,10 @@ fn a_window_that_runs_out_passes() {
         Some(Action::Pass)
     );
     assert!(
-        s.hand(Color::Black).contains(Artifact::Cancel),
+        s.hand(Colour::Black).contains(Artifact::Cancel),
         "nothing was spent"
     );
-    assert_eq!(s.restricted(Color::Black), Square::parse("d5"));
+    assert_eq!(s.restricted(Colour::Black), Square::parse("d5"));
 }
 
 /// Statue uses white's turn; at the start of black's turn Cancel is offered against it, and
@@ -304,21 +304,21 @@ fn cancel_at_the_start_of_a_turn_undoes_the_artifact_just_played() {
         "the pawn is back"
     );
     assert!(!s.board().is_impassable(b7));
-    assert!(!s.hand(Color::Black).contains(Artifact::Cancel));
+    assert!(!s.hand(Colour::Black).contains(Artifact::Cancel));
 }
 
 /// Scouting: white sees black's hand for the rest of the game.
 #[test]
 fn scouting_reveals_the_other_hand() {
     let mut app = app_with(RICH, Timing::INSTANT);
-    assert!(!state(&app).scouted(Color::White));
+    assert!(!state(&app).scouted(Colour::White));
     play_card(&mut app, Action::Play(Play::Scouting));
     let s = state(&app);
-    assert!(s.scouted(Color::White));
-    let view = s.view_for(Color::White);
+    assert!(s.scouted(Colour::White));
+    let view = s.view_for(Colour::White);
     assert_eq!(
-        view.hand(Color::Black),
-        s.hand(Color::Black),
+        view.hand(Colour::Black),
+        s.hand(Colour::Black),
         "the hand is seen"
     );
 }
@@ -378,7 +378,7 @@ fn a_cancel_keeps_the_table_busy_as_long_as_its_pieces_travel() {
     app.world_mut().resource_mut::<ChessTable>().busy = 0.0;
     if state(&app).window().is_none() {
         // No window after a teleport: black cancels at the start of its turn.
-        assert_eq!(state(&app).turn(), Color::Black);
+        assert_eq!(state(&app).turn(), Colour::Black);
     }
     intent(&mut app, Intent::Act(Action::Play(Play::Cancel)));
     assert_eq!(refusals(&mut app), vec![]);

@@ -34,7 +34,7 @@
 //! - **Tempo**: a small bonus for the side to act.
 
 use crate::rules::chess::bits::{self, Bits, KING, KNIGHT, PAWN, bit};
-use crate::rules::chess::{Artifact, Color, Odds, Role, State};
+use crate::rules::chess::{Artifact, Colour, Odds, Role, State};
 use std::sync::OnceLock;
 
 pub const PAWN_VALUE: f64 = 100.0;
@@ -83,7 +83,7 @@ pub(crate) fn odds(attacker: u8, defender: u8) -> (f64, f64) {
 }
 
 /// The material of one side: values with wounds discounted, Heirs counted.
-pub fn material(state: &State, side: Color) -> f64 {
+pub fn material(state: &State, side: Colour) -> f64 {
     let board = state.board();
     let own = board.color_bits(side);
     let wounded = board.wounded_bits();
@@ -102,7 +102,7 @@ pub fn material(state: &State, side: Color) -> f64 {
 }
 
 /// The squares where a wounded piece of `side` could be healed next action.
-fn healers(state: &State, side: Color) -> u64 {
+fn healers(state: &State, side: Colour) -> u64 {
     if state.hand(side).contains(Artifact::Balm) {
         return !0;
     }
@@ -130,8 +130,8 @@ fn file_mask(file: usize) -> u64 {
     0x0101_0101_0101_0101u64 << file
 }
 
-/// The squares ahead of a pawn of `color` on `sq` on its own and the adjacent files.
-fn front_span(color: Color, sq: usize) -> u64 {
+/// The squares ahead of a pawn of `colour` on `sq` on its own and the adjacent files.
+fn front_span(colour: Colour, sq: usize) -> u64 {
     let file = sq % 8;
     let mut files = file_mask(file);
     if file > 0 {
@@ -141,9 +141,9 @@ fn front_span(color: Color, sq: usize) -> u64 {
         files |= file_mask(file + 1);
     }
     let rank = sq / 8;
-    let ahead = match color {
-        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
-        Color::Black if rank > 0 => !0u64 >> (8 * (8 - rank)),
+    let ahead = match colour {
+        Colour::White if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Colour::Black if rank > 0 => !0u64 >> (8 * (8 - rank)),
         _ => 0,
     };
     files & ahead
@@ -160,7 +160,7 @@ struct Attacks {
     len: usize,
 }
 
-fn attacks(state: &State, side: Color) -> Attacks {
+fn attacks(state: &State, side: Colour) -> Attacks {
     let board = state.board();
     let blockers = board.occupied() | board.impassable_bits();
     let own = board.color_bits(side);
@@ -220,7 +220,7 @@ fn role_at(state: &State, sq: usize) -> Role {
 
 /// The two largest expected gains of attempts by `side` (attacks `mine`) on the other side's
 /// pieces (defended by `theirs`).
-fn threats(state: &State, side: Color, mine: &Attacks, theirs: &Attacks) -> (f64, f64) {
+fn threats(state: &State, side: Colour, mine: &Attacks, theirs: &Attacks) -> (f64, f64) {
     let board = state.board();
     let enemy = board.color_bits(side.other()) & !board.role_bits(Role::King);
     let wounded = board.wounded_bits();
@@ -271,7 +271,7 @@ fn threats(state: &State, side: Color, mine: &Attacks, theirs: &Attacks) -> (f64
 }
 
 /// The value of holding `card` for `side` in this position (see the module docs).
-pub fn card_value(card: Artifact, state: &State, side: Color) -> f64 {
+pub fn card_value(card: Artifact, state: &State, side: Colour) -> f64 {
     let board = state.board();
     let own = board.color_bits(side);
     let pawns = (own & board.role_bits(Role::Pawn)).count_ones() as f64;
@@ -351,20 +351,20 @@ pub fn card_value(card: Artifact, state: &State, side: Color) -> f64 {
 }
 
 /// The position's value for `side` (see the module docs).
-pub fn evaluate(state: &State, side: Color) -> f64 {
+pub fn evaluate(state: &State, side: Colour) -> f64 {
     let board = state.board();
     let them = side.other();
-    let att = [attacks(state, Color::White), attacks(state, Color::Black)];
+    let att = [attacks(state, Colour::White), attacks(state, Colour::Black)];
     let mut score = [0.0f64; 2];
     // The other side's non-pawn material decides middle game (king shelter) or endgame.
-    let pieces_material = |c: Color| -> f64 {
+    let pieces_material = |c: Colour| -> f64 {
         let own = board.color_bits(c);
         [Role::Knight, Role::Bishop, Role::Rook]
             .iter()
             .map(|&r| value(r) * (own & board.role_bits(r)).count_ones() as f64)
             .sum()
     };
-    for c in Color::BOTH {
+    for c in Colour::BOTH {
         let i = c.index();
         let own = board.color_bits(c);
         let enemy_pawns = board.color_bits(c.other()) & board.role_bits(Role::Pawn);
@@ -419,7 +419,7 @@ pub fn evaluate(state: &State, side: Color) -> f64 {
         }
         score[i] = s;
     }
-    for c in Color::BOTH {
+    for c in Colour::BOTH {
         let (i, o) = (c.index(), c.other().index());
         let their_pawns = board.color_bits(c.other()) & board.role_bits(Role::Pawn);
         if score[i] - score[o] > 250.0
@@ -480,12 +480,12 @@ mod tests {
     #[test]
     fn the_evaluation_is_antisymmetric_and_counts_wounds() {
         let s = parse_position("4k3/pp6/8/3r4/8/N7/PP6/4K3 w - - 0 1").unwrap();
-        let w = evaluate(&s, Color::White);
-        assert!((w + evaluate(&s, Color::Black)).abs() < 1e-9);
+        let w = evaluate(&s, Colour::White);
+        assert!((w + evaluate(&s, Colour::Black)).abs() < 1e-9);
         assert!(w < 0.0, "a rook against a knight: {w}");
         let hurt =
             parse_position("4k3/pp6/8/3r4/8/N7/PP6/4K3 w - - 0 1 d5 - - 0/0 -/- -/-").unwrap();
-        assert!(evaluate(&hurt, Color::White) > w + 150.0);
+        assert!(evaluate(&hurt, Colour::White) > w + 150.0);
     }
 
     #[test]
@@ -495,8 +495,8 @@ mod tests {
         let one =
             parse_position("4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 1/0 resurrection/- -/-").unwrap();
         assert!(
-            card_value(Artifact::Resurrection, &one, Color::White)
-                > card_value(Artifact::Resurrection, &none, Color::White)
+            card_value(Artifact::Resurrection, &one, Colour::White)
+                > card_value(Artifact::Resurrection, &none, Colour::White)
         );
     }
 }

@@ -9,10 +9,10 @@
 //! only drawn when no other kind is left). Each deal is seeded, so the same view and seed give
 //! the same deals.
 
-use crate::rules::chess::{Artifact, ArtifactSet, Color, DiceRng, State};
+use crate::rules::chess::{Artifact, ArtifactSet, Colour, DiceRng, State};
 
 /// `count` guesses at the hand of `view`'s side not to be `me`, each of `size` kinds.
-pub fn deals(view: &State, me: Color, size: usize, count: usize, seed: u64) -> Vec<ArtifactSet> {
+pub fn deals(view: &State, me: Colour, size: usize, count: usize, seed: u64) -> Vec<ArtifactSet> {
     let them = me.other();
     let played: ArtifactSet = view.played(them).iter().copied().collect();
     let fresh: Vec<Artifact> = Artifact::ALL
@@ -41,7 +41,7 @@ pub fn deals(view: &State, me: Color, size: usize, count: usize, seed: u64) -> V
 
 /// The view with `hand` as the other side's hand, also in the state a Cancel would bring back
 /// (where the other side still held the card it just played).
-pub fn with_hand(view: &State, me: Color, hand: ArtifactSet) -> State {
+pub fn with_hand(view: &State, me: Colour, hand: ArtifactSet) -> State {
     let mut world = view.clone();
     let them = me.other();
     world.hands[them.index()] = hand;
@@ -66,18 +66,18 @@ mod tests {
             "4k3/8/8/8/8/8/P7/4K3 w - - 0 1 - - - 0/0 balm/fury,shield,cancel cancel,trophy/-",
         )
         .unwrap();
-        let view = s.view_for(Color::Black);
-        let d = deals(&view, Color::Black, 3, 20, 5);
-        assert_eq!(d, deals(&view, Color::Black, 3, 20, 5));
-        assert_ne!(d, deals(&view, Color::Black, 3, 20, 6));
+        let view = s.view_for(Colour::Black);
+        let d = deals(&view, Colour::Black, 3, 20, 5);
+        assert_eq!(d, deals(&view, Colour::Black, 3, 20, 5));
+        assert_ne!(d, deals(&view, Colour::Black, 3, 20, 6));
         for hand in &d {
             assert_eq!(hand.len(), 3);
             assert!(!hand.contains(Artifact::Cancel) && !hand.contains(Artifact::Trophy));
         }
         // Black's own Fury says nothing about white's hand: it is dealt too.
         assert!(d.iter().any(|h| h.contains(Artifact::Fury)));
-        let world = with_hand(&view, Color::Black, d[0]);
-        assert_eq!(world.hand(Color::White), d[0]);
-        assert_eq!(world.hand(Color::Black), s.hand(Color::Black));
+        let world = with_hand(&view, Colour::Black, d[0]);
+        assert_eq!(world.hand(Colour::White), d[0]);
+        assert_eq!(world.hand(Colour::Black), s.hand(Colour::Black));
     }
 }

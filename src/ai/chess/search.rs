@@ -177,9 +177,9 @@ pub(crate) fn outcomes(state: &State, action: &Action) -> Outcomes {
 pub struct Searcher {
     /// The side the search is for (draws are worth [`CONTEMPT`] less to it); `None`: draws are
     /// worth nothing to either side.
-    pub root: Option<crate::rules::chess::Color>,
+    pub root: Option<crate::rules::chess::Colour>,
     /// The side whose hand is guessed (the deals); `None` when both hands are known.
-    pub hidden: Option<crate::rules::chess::Color>,
+    pub hidden: Option<crate::rules::chess::Colour>,
     pub nodes: u64,
     pub limit: u64,
     pub aborted: bool,
@@ -415,7 +415,7 @@ impl Searcher {
         // Lone kings, as the rules judge them: a returning card holds the draw back only with a
         // pawn in its side's reserve, and Cancel (a chance to bring pieces back) holds it too.
         let board = state.board();
-        let returns = |c: crate::rules::chess::Color| {
+        let returns = |c: crate::rules::chess::Colour| {
             state.reserve(c) > 0 && state.hand(c).iter().any(Artifact::returns_pawns)
         };
         let may_cancel =

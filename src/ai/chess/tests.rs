@@ -1,6 +1,6 @@
 use super::search::{Options, Searcher};
 use super::*;
-use crate::rules::chess::{Color, parse_position};
+use crate::rules::chess::{Colour, parse_position};
 
 fn search(state: &State, level: Level, seed: u64) -> Option<Action> {
     choose(state, level, seed)
@@ -141,8 +141,8 @@ fn deals_give_every_search_the_same_public_size() {
     let search = Search::new(&s, Level::Hard, 3);
     assert_eq!(search.deals().len(), limits(Level::Hard).deals);
     for deal in search.deals() {
-        assert_eq!(deal.hand(Color::Black).len(), 3);
-        assert_eq!(deal.hand(Color::White), s.hand(Color::White));
+        assert_eq!(deal.hand(Colour::Black).len(), 3);
+        assert_eq!(deal.hand(Colour::White), s.hand(Colour::White));
     }
 }
 
@@ -166,9 +166,9 @@ fn value_in_deal(state: &State, action: &Action) -> f64 {
     let search = Search::new(state, Level::Normal, 1);
     assert_eq!(search.deals().len(), limits(Level::Normal).deals);
     let deal = &search.deals()[0];
-    assert_eq!(deal.hand(Color::Black), state.hand(Color::Black));
+    assert_eq!(deal.hand(Colour::Black), state.hand(Colour::Black));
     let mut s = Searcher::new(&state.seen, Options::default());
-    s.root = Some(Color::White);
+    s.root = Some(Colour::White);
     s.action_value(deal, action, 3, f64::NEG_INFINITY, f64::INFINITY, 0)
 }
 
@@ -186,9 +186,9 @@ fn it_fears_a_cancel_when_the_deals_hold_one() {
         .apply(&"cancel".parse().unwrap())
         .unwrap()
         .0;
-    assert_eq!(cancelled.turn(), Color::White);
+    assert_eq!(cancelled.turn(), Colour::White);
     let mut s = Searcher::new(&cancelled.seen, Options::default());
-    s.root = Some(Color::White);
+    s.root = Some(Colour::White);
     let after_cancel = s.node(&cancelled, 1, f64::NEG_INFINITY, f64::INFINITY, 0);
     assert!(
         with_cancel <= after_cancel + 1e-9,
@@ -197,13 +197,15 @@ fn it_fears_a_cancel_when_the_deals_hold_one() {
     // The same card against a hand without Cancel is worth clearly more (the cards' own values
     // set aside: Cancel in black's hand is worth more to black than Demolition).
     let without = value_in_deal(&harmless, &play);
-    let hand_values =
-        super::eval::card_value(crate::rules::chess::Artifact::Cancel, &cancel, Color::Black)
-            - super::eval::card_value(
-                crate::rules::chess::Artifact::Demolition,
-                &harmless,
-                Color::Black,
-            );
+    let hand_values = super::eval::card_value(
+        crate::rules::chess::Artifact::Cancel,
+        &cancel,
+        Colour::Black,
+    ) - super::eval::card_value(
+        crate::rules::chess::Artifact::Demolition,
+        &harmless,
+        Colour::Black,
+    );
     assert!(
         with_cancel + hand_values + 10.0 < without,
         "Resurrection with Cancel possible {with_cancel}, without {without}"
@@ -220,8 +222,8 @@ fn after_scouting_one_deal_the_hand_seen() {
     let search = Search::new(&white, Level::Hard, 2);
     assert_eq!(search.deals().len(), 1);
     assert_eq!(
-        search.deals()[0].hand(Color::White),
-        white.hand(Color::White)
+        search.deals()[0].hand(Colour::White),
+        white.hand(Colour::White)
     );
 }
 

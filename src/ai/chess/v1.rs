@@ -5,7 +5,7 @@
 //! hidden card and no generator; otherwise its choices are those of the old engine.
 
 use crate::ai::{Engine, Level, Step};
-use crate::rules::chess::{Action, AttemptResult, Color, DiceRng, Role, State, movegen};
+use crate::rules::chess::{Action, AttemptResult, Colour, DiceRng, Role, State, movegen};
 use crate::rules::chess::{Play, card_chances};
 
 /// The deepest search of each level, in actions.
@@ -46,7 +46,7 @@ const WOUNDED_SHARE: f64 = 0.55;
 
 /// The static evaluation from `side`'s point of view: material (wounds discounted), pawn
 /// advance, centralised knights and bishops, and a small bonus for the side to act.
-pub fn evaluate(state: &State, side: Color) -> f64 {
+pub fn evaluate(state: &State, side: Colour) -> f64 {
     let mut score = 0.0;
     for (sq, p) in state.board().pieces() {
         let mut v = value(p.role);
@@ -54,7 +54,7 @@ pub fn evaluate(state: &State, side: Color) -> f64 {
             v *= WOUNDED_SHARE;
         }
         match p.role {
-            Role::Pawn => v += 6.0 * p.color.relative_rank(sq).saturating_sub(1) as f64,
+            Role::Pawn => v += 6.0 * p.colour.relative_rank(sq).saturating_sub(1) as f64,
             Role::Knight | Role::Bishop => {
                 let df = (sq.file() as f64 - 3.5).abs();
                 let dr = (sq.rank() as f64 - 3.5).abs();
@@ -62,7 +62,7 @@ pub fn evaluate(state: &State, side: Color) -> f64 {
             }
             _ => {}
         }
-        if p.color == side {
+        if p.colour == side {
             score += v;
         } else {
             score -= v;
@@ -192,7 +192,7 @@ impl Search {
         state: &State,
         action: &Action,
         depth: u8,
-        side: Color,
+        side: Colour,
         ply: u32,
     ) -> f64 {
         // Zombie Pawn's square: every square weighted exactly. (Trophy's draw is left to the
@@ -255,7 +255,7 @@ impl Search {
         depth: u8,
         mut alpha: f64,
         mut beta: f64,
-        side: Color,
+        side: Colour,
         ply: u32,
     ) -> f64 {
         self.nodes += 1;

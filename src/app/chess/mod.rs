@@ -34,7 +34,7 @@ use crate::i18n::{Explain, msg};
 use crate::play::BotTurn;
 use crate::play::chess::{ChessGame, Ending};
 use crate::rules::GameKind;
-use crate::rules::chess::{Action, Artifact, AttemptResult, Color, State};
+use crate::rules::chess::{Action, Artifact, AttemptResult, Colour, State};
 use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
@@ -265,9 +265,9 @@ pub fn refusal_notice(strings: &crate::i18n::Strings, refusal: &Refusal) -> Stri
 }
 
 /// The wood a colour's pieces are carved from.
-pub fn wood(c: Color) -> crate::theme::Wood {
+pub fn wood(c: Colour) -> crate::theme::Wood {
     match c {
-        Color::White => crate::theme::Wood::Light,
-        Color::Black => crate::theme::Wood::Dark,
+        Colour::White => crate::theme::Wood::Light,
+        Colour::Black => crate::theme::Wood::Dark,
     }
 }

@@ -24,7 +24,7 @@ fn report(world: &World) -> Option<ProbeReport> {
         .to_string();
     let draft = t.draft().map(|d| {
         json!({
-            "colour": format!("{:?}", d.color).to_lowercase(),
+            "colour": format!("{:?}", d.colour).to_lowercase(),
             "pieces": d.placements.iter().map(|(r, sq)| format!("{r:?} {sq}")).collect::<Vec<_>>(),
             "points": d.points(),
             "problems": d.problems().len(),
@@ -35,7 +35,7 @@ fn report(world: &World) -> Option<ProbeReport> {
             .pieces()
             .map(|(sq, p)| {
                 let w = if p.wounded { " wounded" } else { "" };
-                let c = format!("{:?}", p.color).to_lowercase();
+                let c = format!("{:?}", p.colour).to_lowercase();
                 (sq.to_string(), json!(format!("{c} {:?}{w}", p.role)))
             })
             .collect::<serde_json::Map<_, _>>()
@@ -75,7 +75,7 @@ fn report(world: &World) -> Option<ProbeReport> {
             .board()
             .pieces()
             .filter(|(sq, p)| {
-                p.color == s.turn()
+                p.colour == s.turn()
                     && !crate::rules::chess::piece_actions(s, *sq)
                         .attempts
                         .is_empty()

@@ -13,7 +13,7 @@ use crate::app::kit::history::Step;
 use crate::app::kit::scene_asked;
 use crate::play::Seat;
 use crate::play::chess::ChessGame;
-use crate::rules::chess::{Action, Army, AttemptResult, Color, DiceRng, End, Role, Square, State};
+use crate::rules::chess::{Action, Army, AttemptResult, Colour, DiceRng, End, Role, Square, State};
 use bevy::prelude::*;
 
 pub const SCENES: &[StagedScene] = &[
@@ -145,8 +145,8 @@ fn new_game() -> ChessGame {
 fn new_game_seated(seats: [Seat; 2]) -> ChessGame {
     let mut rng = DiceRng::new(2026);
     ChessGame::new(
-        Army::engine(Color::White, &mut rng),
-        Army::engine(Color::Black, &mut rng),
+        Army::engine(Colour::White, &mut rng),
+        Army::engine(Colour::Black, &mut rng),
         false,
         seats,
         41,
@@ -174,7 +174,7 @@ fn course_to(want: impl Fn(&State, usize) -> bool) -> Vec<Action> {
         let mut s = new_game().state().clone();
         let mut actions = Vec::new();
         while s.end().is_none() && actions.len() < 160 {
-            if s.turn() == Color::White && want(&s, actions.len()) {
+            if s.turn() == Colour::White && want(&s, actions.len()) {
                 return actions;
             }
             let Some(a) = pick(&s, &mut rng) else { break };
@@ -193,7 +193,7 @@ fn mated() -> Vec<Action> {
         let mut s = new_game().state().clone();
         let mut actions = Vec::new();
         while s.end().is_none() && actions.len() < 400 {
-            let a = if s.turn() == Color::White {
+            let a = if s.turn() == Colour::White {
                 crate::ai::choose(&s, Level::Easy, seed)
             } else {
                 pick(&s, &mut rng)
@@ -206,7 +206,7 @@ fn mated() -> Vec<Action> {
         if matches!(
             s.end(),
             Some(End::Mate {
-                winner: Color::White
+                winner: Colour::White
             })
         ) {
             return actions;
@@ -425,7 +425,7 @@ pub(super) fn stage(
             let actions = course_to(|s, n| {
                 n >= 6
                     && s.board().pieces().any(|(sq, p)| {
-                        p.color == Color::White
+                        p.colour == Colour::White
                             && p.role != Role::King
                             && crate::rules::chess::piece_actions(s, sq).attempts.len() >= 2
                     })
@@ -443,7 +443,7 @@ pub(super) fn stage(
                     .board()
                     .pieces()
                     .filter(|(sq, p)| {
-                        p.color == Color::White
+                        p.colour == Colour::White
                             && p.role != Role::King
                             && crate::rules::chess::piece_actions(&s, *sq).attempts.len() >= 2
                     })
@@ -514,8 +514,8 @@ mod tests {
         assert_eq!(line.text, "e4xd5");
         assert_eq!(report.result, AttemptResult::Wound);
         assert_eq!(
-            (report.defender.color, report.defender.role),
-            (Color::Black, Role::Pawn)
+            (report.defender.colour, report.defender.role),
+            (Colour::Black, Role::Pawn)
         );
         assert!(report.dice.is_some(), "the sums are shown");
         assert!(t.game.as_ref().is_some_and(|g| g.artifacts()));

@@ -7,7 +7,7 @@ use crate::play::{ClockSetting, Match, Seat};
 use crate::rules::Game as _;
 use crate::rules::chess::cards::CardMove;
 use crate::rules::chess::{
-    Action, Artifact, Color, DiceRng, NO_PROGRESS_LIMIT, Play, Record, Role, Square, State,
+    Action, Artifact, Colour, DiceRng, NO_PROGRESS_LIMIT, Play, Record, Role, Square, State,
     last_actor,
 };
 use rand::Rng;
@@ -135,8 +135,8 @@ fn nudge(a: Action, rng: &mut ChaCha8Rng) -> Action {
     }
 }
 
-fn pieces_and_reserve(s: &State, c: Color) -> usize {
-    s.board().pieces().filter(|(_, p)| p.color == c).count() + s.reserve(c) as usize
+fn pieces_and_reserve(s: &State, c: Colour) -> usize {
+    s.board().pieces().filter(|(_, p)| p.colour == c).count() + s.reserve(c) as usize
 }
 
 impl Soak for State {
@@ -153,7 +153,7 @@ impl Soak for State {
     }
 
     fn opening_label(&self) -> &'static str {
-        if self.hand(Color::White).is_empty() && self.hand(Color::Black).is_empty() {
+        if self.hand(Colour::White).is_empty() && self.hand(Colour::Black).is_empty() {
             "games from the queenless start (no cards)"
         } else {
             "games from dealt armies and hands"
@@ -198,10 +198,10 @@ impl Soak for State {
 
     fn count_check(&self, start: &State) -> Result<(), String> {
         let board = self.board();
-        for c in Color::BOTH {
+        for c in Colour::BOTH {
             let kings: Vec<_> = board
                 .pieces()
-                .filter(|(_, p)| p.color == c && p.role == Role::King)
+                .filter(|(_, p)| p.colour == c && p.role == Role::King)
                 .collect();
             if kings.len() != 1 {
                 return Err(format!("{c:?} has {} kings", kings.len()));
@@ -219,7 +219,7 @@ impl Soak for State {
                     pieces_and_reserve(start, c)
                 ));
             }
-            if board.pieces().filter(|(_, p)| p.color == c).count() > 16 {
+            if board.pieces().filter(|(_, p)| p.colour == c).count() > 16 {
                 return Err(format!("{c:?} has more than 16 pieces"));
             }
             for (sq, p) in board.pieces() {
@@ -234,7 +234,7 @@ impl Soak for State {
                 if let Some(sq) = sq
                     && !board
                         .get(sq)
-                        .is_some_and(|p| p.color == c && p.role != Role::King)
+                        .is_some_and(|p| p.colour == c && p.role != Role::King)
                 {
                     return Err(format!(
                         "{c:?}'s {what} on {sq}, where no piece of theirs is"

@@ -2,7 +2,7 @@
 //! different colours, the placement ranks, the hidden set-ups, and the starting state.
 
 use super::artifact::{Artifact, ArtifactSet};
-use super::board::{Color, Piece, Role, Square};
+use super::board::{Colour, Piece, Role, Square};
 use super::dice::DiceRng;
 use super::state::{Castling, State};
 use crate::i18n::{Explain, Message, msg};
@@ -86,13 +86,14 @@ crate::display_in_english!(ArmyError);
 /// A checked army of one colour: where each of its pieces starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Army {
-    color: Color,
+    #[serde(rename = "color")]
+    colour: Colour,
     placements: Vec<(Role, Square)>,
 }
 
 impl Army {
     /// Checks every building rule; the first broken one is the error.
-    pub fn new(color: Color, placements: &[(Role, Square)]) -> Result<Army, ArmyError> {
+    pub fn new(colour: Colour, placements: &[(Role, Square)]) -> Result<Army, ArmyError> {
         let mut seen = Vec::new();
         for &(_, sq) in placements {
             if seen.contains(&sq) {
@@ -120,7 +121,7 @@ impl Army {
         }
         let mut advanced: Option<Square> = None;
         for &(role, sq) in placements {
-            let rel = color.relative_rank(sq);
+            let rel = colour.relative_rank(sq);
             let ok = match role {
                 Role::Pawn => rel == 1 || rel == 2,
                 _ => rel == 0,
@@ -146,13 +147,13 @@ impl Army {
             return Err(ArmyError::BishopsSameColour { first, second });
         }
         Ok(Army {
-            color,
+            colour,
             placements: placements.to_vec(),
         })
     }
 
-    pub fn color(&self) -> Color {
-        self.color
+    pub fn colour(&self) -> Colour {
+        self.colour
     }
 
     pub fn placements(&self) -> &[(Role, Square)] {
@@ -167,7 +168,7 @@ impl Army {
     /// random roles within the limits, then random squares — the king mostly on e1/e8 so that
     /// castling stays possible, bishops on one light and one dark square, and sometimes one pawn
     /// advanced.
-    pub fn random(color: Color, rng: &mut DiceRng, min_points: u32, max_points: u32) -> Army {
+    pub fn random(colour: Colour, rng: &mut DiceRng, min_points: u32, max_points: u32) -> Army {
         let max_points = max_points.min(BUDGET);
         let min_points = min_points.min(max_points);
         let roles = loop {
@@ -192,7 +193,7 @@ impl Army {
                 break roles;
             }
         };
-        let home = color.home_rank();
+        let home = colour.home_rank();
         let mut free: Vec<u8> = (0..8).collect();
         let mut take = |rng: &mut DiceRng, want: &dyn Fn(u8) -> bool| -> u8 {
             let options: Vec<usize> = (0..free.len()).filter(|&i| want(free[i])).collect();
@@ -234,16 +235,16 @@ impl Army {
         for i in 0..pawns {
             let f = files.remove(rng.below(files.len() as u64) as usize);
             let rank = if advanced == Some(i) {
-                color.pawn_rank() as i8 + color.forward()
+                colour.pawn_rank() as i8 + colour.forward()
             } else {
-                color.pawn_rank() as i8
+                colour.pawn_rank() as i8
             };
             if let Some(sq) = Square::new(f, rank as u8) {
                 pieces.push((Role::Pawn, sq));
             }
         }
         // The construction above follows every rule; checking again keeps that promise honest.
-        Army::new(color, &pieces).unwrap_or_else(|e| unreachable!("random army broke a rule: {e}"))
+        Army::new(colour, &pieces).unwrap_or_else(|e| unreachable!("random army broke a rule: {e}"))
     }
 }
 
@@ -277,7 +278,7 @@ impl Army {
     ///   the other side's rook may be attempted on the very first move, 77.9 % to succeed) and
     ///   of the king, then the centre and the king's sides (d, f, c, g, b, h, a, two neighbours
     ///   swapped now and then); half the time the d- or e-pawn advanced a square to open lines.
-    pub fn engine(color: Color, rng: &mut DiceRng) -> Army {
+    pub fn engine(colour: Colour, rng: &mut DiceRng) -> Army {
         let total: u64 = ENGINE_ARMIES.iter().map(|(_, w)| w).sum();
         let mut pick = rng.below(total);
         let mut chosen = ENGINE_ARMIES[0].0;
@@ -289,7 +290,7 @@ impl Army {
             pick -= w;
         }
         let (rooks, bishops, knights, pawns) = chosen;
-        let home = color.home_rank();
+        let home = colour.home_rank();
         let at = |file: u8, rank: u8| {
             Square::new(file, rank).unwrap_or_else(|| unreachable!("file {file}, rank {rank}"))
         };
@@ -345,13 +346,13 @@ impl Army {
         };
         for f in chosen_files {
             let rank = if Some(f) == advanced {
-                (color.pawn_rank() as i8 + color.forward()) as u8
+                (colour.pawn_rank() as i8 + colour.forward()) as u8
             } else {
-                color.pawn_rank()
+                colour.pawn_rank()
             };
             pieces.push((Role::Pawn, at(f, rank)));
         }
-        Army::new(color, &pieces).unwrap_or_else(|e| unreachable!("engine army broke a rule: {e}"))
+        Army::new(colour, &pieces).unwrap_or_else(|e| unreachable!("engine army broke a rule: {e}"))
     }
 }
 
@@ -361,10 +362,10 @@ pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
     let mut state = State::bare();
     for army in [white, black] {
         for &(role, sq) in army.placements() {
-            state.board.set(sq, Some(Piece::new(army.color(), role)));
+            state.board.set(sq, Some(Piece::new(army.colour(), role)));
         }
-        let color = army.color();
-        let home = color.home_rank();
+        let colour = army.colour();
+        let home = colour.home_rank();
         let is = |file: u8, role: Role| {
             army.placements()
                 .iter()
@@ -372,16 +373,16 @@ pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
         };
         if is(4, Role::King) {
             if is(7, Role::Rook) {
-                state.castling.add(Castling::kingside(color));
+                state.castling.add(Castling::kingside(colour));
             }
             if is(0, Role::Rook) {
-                state.castling.add(Castling::queenside(color));
+                state.castling.add(Castling::queenside(colour));
             }
         }
     }
     let mut state = state.with_dice_seed(seed);
-    for color in Color::BOTH {
-        state.hands[color.index()] = deal(&mut state.dice);
+    for colour in Colour::BOTH {
+        state.hands[colour.index()] = deal(&mut state.dice);
     }
     state.settle()
 }
@@ -419,14 +420,14 @@ mod tests {
 
     #[test]
     fn the_king_alone_is_an_army() {
-        let a = Army::new(Color::White, &[(Role::King, sq("e1"))]).unwrap();
+        let a = Army::new(Colour::White, &[(Role::King, sq("e1"))]).unwrap();
         assert_eq!(a.points(), 0);
     }
 
     #[test]
     fn each_building_rule_names_itself() {
         use Role::*;
-        let w = Color::White;
+        let w = Colour::White;
         let k = (King, sq("e1"));
         assert_eq!(Army::new(w, &[(Rook, sq("a1"))]), Err(ArmyError::NoKing));
         assert_eq!(
@@ -520,8 +521,8 @@ mod tests {
             Err(ArmyError::SquareTwice(sq("e1")))
         );
         // Black's ranks mirror white's.
-        assert!(Army::new(Color::Black, &[(King, sq("e8")), (Pawn, sq("d6"))]).is_ok());
-        assert!(Army::new(Color::Black, &[(King, sq("e1"))]).is_err());
+        assert!(Army::new(Colour::Black, &[(King, sq("e8")), (Pawn, sq("d6"))]).is_ok());
+        assert!(Army::new(Colour::Black, &[(King, sq("e1"))]).is_err());
     }
 
     #[test]
@@ -529,14 +530,14 @@ mod tests {
         let mut rng = DiceRng::new(7);
         let mut seen = std::collections::HashSet::new();
         for i in 0..200 {
-            let color = if i % 2 == 0 {
-                Color::White
+            let colour = if i % 2 == 0 {
+                Colour::White
             } else {
-                Color::Black
+                Colour::Black
             };
-            let a = Army::random(color, &mut rng, 14, 15);
+            let a = Army::random(colour, &mut rng, 14, 15);
             assert!((14..=15).contains(&a.points()), "{a:?}");
-            assert!(Army::new(color, a.placements()).is_ok());
+            assert!(Army::new(colour, a.placements()).is_ok());
             let mut roles: Vec<Role> = a.placements().iter().map(|(r, _)| *r).collect();
             roles.sort();
             seen.insert(roles);
@@ -549,14 +550,14 @@ mod tests {
         let mut rng = DiceRng::new(11);
         let mut seen = std::collections::HashSet::new();
         for i in 0..400 {
-            let color = if i % 2 == 0 {
-                Color::White
+            let colour = if i % 2 == 0 {
+                Colour::White
             } else {
-                Color::Black
+                Colour::Black
             };
-            let a = Army::engine(color, &mut rng);
+            let a = Army::engine(colour, &mut rng);
             assert!((14..=15).contains(&a.points()), "{a:?}");
-            assert!(Army::new(color, a.placements()).is_ok());
+            assert!(Army::new(colour, a.placements()).is_ok());
             let mut placements = a.placements().to_vec();
             placements.sort();
             seen.insert(placements);
@@ -571,17 +572,17 @@ mod tests {
     #[test]
     fn two_armies_start_with_white_to_move_castling_where_it_may_and_both_hands_dealt() {
         let white = Army::new(
-            Color::White,
+            Colour::White,
             &[(Role::King, sq("e1")), (Role::Rook, sq("h1"))],
         )
         .unwrap();
-        let black = Army::new(Color::Black, &[(Role::King, sq("e8"))]).unwrap();
+        let black = Army::new(Colour::Black, &[(Role::King, sq("e8"))]).unwrap();
         let state = start_state(&white, &black, 1);
-        assert_eq!(state.turn(), Color::White);
-        assert!(state.castling().has(Castling::kingside(Color::White)));
-        assert!(!state.castling().has(Castling::queenside(Color::White)));
+        assert_eq!(state.turn(), Colour::White);
+        assert!(state.castling().has(Castling::kingside(Colour::White)));
+        assert!(!state.castling().has(Castling::queenside(Colour::White)));
         assert_eq!(state.board().pieces().count(), 3);
-        for c in Color::BOTH {
+        for c in Colour::BOTH {
             assert_eq!(state.hand(c).len(), HAND_SIZE);
         }
     }
@@ -612,8 +613,8 @@ mod tests {
     /// with cards.
     fn opening_without_artifacts(seed: u64) -> State {
         let mut rng = DiceRng::new(seed);
-        let white = Army::engine(Color::White, &mut rng);
-        let black = Army::engine(Color::Black, &mut rng);
+        let white = Army::engine(Colour::White, &mut rng);
+        let black = Army::engine(Colour::Black, &mut rng);
         start_state_without_artifacts(&white, &black, rng.next_u64())
     }
 
@@ -640,7 +641,7 @@ mod tests {
                 state = state.apply(&action).unwrap().0;
                 actions += 1;
             }
-            for c in Color::BOTH {
+            for c in Colour::BOTH {
                 assert!(state.hand(c).is_empty() && state.played(c).is_empty());
             }
         }
@@ -650,8 +651,8 @@ mod tests {
     #[test]
     fn artifacts_off_rolls_the_same_dice_as_on() {
         let mut rng = DiceRng::new(3);
-        let white = Army::engine(Color::White, &mut rng);
-        let black = Army::engine(Color::Black, &mut rng);
+        let white = Army::engine(Colour::White, &mut rng);
+        let black = Army::engine(Colour::Black, &mut rng);
         let on = start_state(&white, &black, 42);
         let off = start_state_without_artifacts(&white, &black, 42);
         assert!(!on.artifacts_off() && off.artifacts_off());
@@ -674,7 +675,7 @@ mod tests {
         assert_eq!(
             s.without_artifacts().end(),
             Some(End::Mate {
-                winner: Color::White
+                winner: Colour::White
             })
         );
         // Two lone kings, but a Resurrection could bring a pawn back.

@@ -6,18 +6,18 @@ use std::fmt;
 
 /// A side. White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Color {
+pub enum Colour {
     White,
     Black,
 }
 
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+impl Colour {
+    pub const BOTH: [Colour; 2] = [Colour::White, Colour::Black];
 
-    pub fn other(self) -> Color {
+    pub fn other(self) -> Colour {
         match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
         }
     }
 
@@ -29,16 +29,16 @@ impl Color {
     /// The rank (0-based) of the home rank: 1 for white, 8 for black.
     pub fn home_rank(self) -> u8 {
         match self {
-            Color::White => 0,
-            Color::Black => 7,
+            Colour::White => 0,
+            Colour::Black => 7,
         }
     }
 
     /// The rank (0-based) the pawns start on: 2 for white, 7 for black.
     pub fn pawn_rank(self) -> u8 {
         match self {
-            Color::White => 1,
-            Color::Black => 6,
+            Colour::White => 1,
+            Colour::Black => 6,
         }
     }
 
@@ -50,32 +50,32 @@ impl Color {
     /// The rank step of this colour's pawns: +1 for white, -1 for black.
     pub fn forward(self) -> i8 {
         match self {
-            Color::White => 1,
-            Color::Black => -1,
+            Colour::White => 1,
+            Colour::Black => -1,
         }
     }
 
     /// The rank counted from this colour's side: 0 is its home rank.
     pub fn relative_rank(self, sq: Square) -> u8 {
         match self {
-            Color::White => sq.rank(),
-            Color::Black => 7 - sq.rank(),
+            Colour::White => sq.rank(),
+            Colour::Black => 7 - sq.rank(),
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Color::White => "white",
-            Color::Black => "black",
+            Colour::White => "white",
+            Colour::Black => "black",
         }
     }
 }
 
-impl crate::i18n::Explain for Color {
+impl crate::i18n::Explain for Colour {
     fn explain(&self) -> crate::i18n::Message {
         crate::i18n::msg(match self {
-            Color::White => "chess.colour.white",
-            Color::Black => "chess.colour.black",
+            Colour::White => "chess.colour.white",
+            Colour::Black => "chess.colour.black",
         })
     }
 }
@@ -263,7 +263,8 @@ impl fmt::Debug for Square {
 /// A piece on the board with its lasting marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
-    pub color: Color,
+    #[serde(rename = "color")]
+    pub colour: Colour,
     pub role: Role,
     /// A wounded piece attacks with 1d6 and dies without rolls when attacked. Never on a king.
     pub wounded: bool,
@@ -273,9 +274,9 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub const fn new(color: Color, role: Role) -> Piece {
+    pub const fn new(colour: Colour, role: Role) -> Piece {
         Piece {
-            color,
+            colour,
             role,
             wounded: false,
             heir: false,
@@ -285,9 +286,9 @@ impl Piece {
     /// The FEN letter: upper case for white.
     pub fn fen_char(self) -> char {
         let c = self.role.letter();
-        match self.color {
-            Color::White => c.to_ascii_uppercase(),
-            Color::Black => c,
+        match self.colour {
+            Colour::White => c.to_ascii_uppercase(),
+            Colour::Black => c,
         }
     }
 }
@@ -361,16 +362,16 @@ impl Board {
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
         let b = 1u64 << sq.index();
-        let color = if self.colors[0] & b != 0 {
-            Color::White
+        let colour = if self.colors[0] & b != 0 {
+            Colour::White
         } else if self.colors[1] & b != 0 {
-            Color::Black
+            Colour::Black
         } else {
             return None;
         };
         let role = ROLES[self.roles.iter().position(|r| r & b != 0).unwrap_or(0)];
         Some(Piece {
-            color,
+            colour,
             role,
             wounded: self.wounded & b != 0,
             heir: self.heir & b != 0,
@@ -390,7 +391,7 @@ impl Board {
         self.wounded &= clear;
         self.heir &= clear;
         if let Some(p) = piece {
-            self.colors[p.color.index()] |= b;
+            self.colors[p.colour.index()] |= b;
             self.roles[p.role as usize] |= b;
             if p.wounded {
                 self.wounded |= b;
@@ -440,8 +441,8 @@ impl Board {
         })
     }
 
-    pub fn king(&self, color: Color) -> Option<Square> {
-        let k = self.pieces_of(color, Role::King);
+    pub fn king(&self, colour: Colour) -> Option<Square> {
+        let k = self.pieces_of(colour, Role::King);
         if k == 0 {
             None
         } else {
@@ -449,14 +450,14 @@ impl Board {
         }
     }
 
-    pub fn count(&self, color: Color, role: Role) -> usize {
-        self.pieces_of(color, role).count_ones() as usize
+    pub fn count(&self, colour: Colour, role: Role) -> usize {
+        self.pieces_of(colour, role).count_ones() as usize
     }
 
-    /// The squares of `color`'s pieces, as a bitboard.
+    /// The squares of `colour`'s pieces, as a bitboard.
     #[inline]
-    pub fn by_color(&self, color: Color) -> SquareSet {
-        SquareSet(self.colors[color.index()])
+    pub fn by_color(&self, colour: Colour) -> SquareSet {
+        SquareSet(self.colors[colour.index()])
     }
 
     /// The squares of every piece of this role, both colours.
@@ -483,8 +484,8 @@ impl Board {
     }
 
     #[inline]
-    pub(crate) fn color_bits(&self, color: Color) -> u64 {
-        self.colors[color.index()]
+    pub(crate) fn color_bits(&self, colour: Colour) -> u64 {
+        self.colors[colour.index()]
     }
 
     #[inline]
@@ -509,8 +510,8 @@ impl Board {
 
     /// The pieces of one colour and role, as a bitboard.
     #[inline]
-    pub(crate) fn pieces_of(&self, color: Color, role: Role) -> u64 {
-        self.colors[color.index()] & self.roles[role as usize]
+    pub(crate) fn pieces_of(&self, colour: Colour, role: Role) -> u64 {
+        self.colors[colour.index()] & self.roles[role as usize]
     }
 }
 
@@ -575,7 +576,7 @@ mod tests {
     fn board_serialises_and_rejects_pieces_on_impassable_squares() {
         let mut b = Board::empty();
         let e4 = Square::parse("e4").unwrap();
-        b.set(e4, Some(Piece::new(Color::White, Role::Rook)));
+        b.set(e4, Some(Piece::new(Colour::White, Role::Rook)));
         b.set_impassable(Square::parse("d5").unwrap(), true);
         let json = serde_json::to_string(&b).unwrap();
         assert_eq!(serde_json::from_str::<Board>(&json).unwrap(), b);

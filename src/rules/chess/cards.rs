@@ -47,7 +47,7 @@
 
 use super::artifact::Artifact;
 use super::bits;
-use super::board::{Color, Piece, Role, Square};
+use super::board::{Colour, Piece, Role, Square};
 use super::movegen;
 use super::state::{Action, State};
 use serde::{Deserialize, Serialize};
@@ -289,7 +289,7 @@ fn push_move(
     attack: bool,
     make: fn(CardMove) -> Play,
 ) {
-    if piece.role == Role::Pawn && to.rank() == piece.color.last_rank() {
+    if piece.role == Role::Pawn && to.rank() == piece.colour.last_rank() {
         for r in Role::PROMOTIONS {
             out.push(Action::Play(make(CardMove {
                 from,
@@ -310,14 +310,14 @@ fn push_move(
 
 /// Whether a card move may land on `to`: `Some(false)` on a free square, `Some(true)` on an
 /// enemy that is not a king (an attack), `None` otherwise.
-fn landing(state: &State, to: Square, us: Color) -> Option<bool> {
+fn landing(state: &State, to: Square, us: Colour) -> Option<bool> {
     let board = state.board();
     if board.is_impassable(to) {
         return None;
     }
     match board.get(to) {
         None => Some(false),
-        Some(p) if p.color != us && p.role != Role::King => Some(true),
+        Some(p) if p.colour != us && p.role != Role::King => Some(true),
         Some(_) => None,
     }
 }
@@ -362,7 +362,7 @@ pub(crate) fn pseudo_plays(state: &State, out: &mut Vec<Action>) {
 
 fn pseudo_plays_unrestricted(
     state: &State,
-    us: Color,
+    us: Colour,
     hand: super::artifact::ArtifactSet,
     out: &mut Vec<Action>,
 ) {
@@ -370,7 +370,7 @@ fn pseudo_plays_unrestricted(
         return;
     }
     let board = state.board();
-    let ours: Vec<(Square, Piece)> = board.pieces().filter(|(_, p)| p.color == us).collect();
+    let ours: Vec<(Square, Piece)> = board.pieces().filter(|(_, p)| p.colour == us).collect();
     for card in hand.iter() {
         match card {
             Artifact::FileShift => {
@@ -455,7 +455,7 @@ fn pseudo_plays_unrestricted(
             }
             Artifact::Barricade => {
                 let kings: Vec<Square> =
-                    Color::BOTH.iter().filter_map(|c| board.king(*c)).collect();
+                    Colour::BOTH.iter().filter_map(|c| board.king(*c)).collect();
                 for sq in Square::all() {
                     let home = sq.rank() == 0 || sq.rank() == 7;
                     let by_king = kings.iter().any(|k| k.distance(sq) <= 1);
@@ -478,7 +478,7 @@ fn pseudo_plays_unrestricted(
             }
             Artifact::PoisonDart => {
                 for (sq, p) in board.pieces() {
-                    if p.color != us
+                    if p.colour != us
                         && p.role != Role::King
                         && !p.wounded
                         && movegen::is_attacked(board, sq, us)
@@ -522,7 +522,7 @@ fn pseudo_plays_unrestricted(
             }
             Artifact::Restriction => {
                 for (sq, p) in board.pieces() {
-                    if p.color != us && p.role != Role::King {
+                    if p.colour != us && p.role != Role::King {
                         out.push(Action::Play(Play::Restriction(sq)));
                     }
                 }
@@ -587,7 +587,7 @@ pub(crate) fn play_card(
                     continue;
                 };
                 edit(state, sq, |p| {
-                    if p.color != us {
+                    if p.colour != us {
                         p.role = match p.role {
                             Role::Rook => Role::Bishop,
                             Role::Bishop | Role::Knight => Role::Pawn,
@@ -678,7 +678,7 @@ pub(crate) fn play_card(
 
 /// King's Stride: two king steps, the first to a free square not attacked, the second to a free
 /// square or an enemy (an attack). The end square's safety is judged with the other actions.
-fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
+fn kings_stride(state: &State, us: Colour, out: &mut Vec<Action>) {
     let board = state.board();
     let Some(from) = board.king(us) else {
         return;
@@ -716,12 +716,12 @@ fn kings_stride(state: &State, us: Color, out: &mut Vec<Action>) {
 
 /// The steps of a Mass Attack: every own pawn whose square ahead is free before the card. A
 /// pawn under Restriction stays, as a blocked one does.
-pub(crate) fn mass_steps(state: &State, us: Color) -> Vec<(Square, Square)> {
+pub(crate) fn mass_steps(state: &State, us: Colour) -> Vec<(Square, Square)> {
     let board = state.board();
     let held = state.restricted(us);
     board
         .pieces()
-        .filter(|&(sq, p)| p.color == us && p.role == Role::Pawn && Some(sq) != held)
+        .filter(|&(sq, p)| p.colour == us && p.role == Role::Pawn && Some(sq) != held)
         .filter_map(|(from, _)| {
             let to = from.offset(0, us.forward())?;
             board.is_free(to).then_some((from, to))
@@ -730,7 +730,7 @@ pub(crate) fn mass_steps(state: &State, us: Color) -> Vec<(Square, Square)> {
 }
 
 /// Mass Attack, once for each choice of promotions (three per pawn reaching the last rank).
-fn mass_attack(state: &State, us: Color, out: &mut Vec<Action>) {
+fn mass_attack(state: &State, us: Colour, out: &mut Vec<Action>) {
     let steps = mass_steps(state, us);
     if steps.is_empty() {
         return;
@@ -754,7 +754,7 @@ fn mass_attack(state: &State, us: Color, out: &mut Vec<Action>) {
 /// The squares a Zombie Pawn may rise on: empty, passable squares of the own 3rd and 4th ranks.
 /// Empty when the reserve is empty or when any of them would leave either king in check (the
 /// card is then not playable at all).
-pub(crate) fn zombie_squares(state: &State, us: Color) -> Vec<Square> {
+pub(crate) fn zombie_squares(state: &State, us: Colour) -> Vec<Square> {
     if state.reserve(us) == 0 {
         return Vec::new();
     }
@@ -765,7 +765,7 @@ pub(crate) fn zombie_squares(state: &State, us: Color) -> Vec<Square> {
     let safe = squares.iter().all(|&s| {
         let mut b = *board;
         b.set(s, Some(Piece::new(us, Role::Pawn)));
-        Color::BOTH.iter().all(|&c| !movegen::in_check(&b, c))
+        Colour::BOTH.iter().all(|&c| !movegen::in_check(&b, c))
     });
     if safe { squares } else { Vec::new() }
 }
@@ -775,7 +775,7 @@ pub(crate) fn trophy_pool(state: &State) -> Vec<Artifact> {
     Artifact::ALL
         .into_iter()
         .filter(|&a| {
-            Color::BOTH
+            Colour::BOTH
                 .iter()
                 .all(|&c| !state.hand(c).contains(a) && !state.played(c).contains(&a))
         })

@@ -1,7 +1,7 @@
 //! The gold frame after an action: the square of the piece that acted, read from the states
 //! around it and the rules' record (what the move list marks and the board frames).
 
-use super::board::{Color, Role, Square};
+use super::board::{Colour, Role, Square};
 use super::cards::{self, Play};
 use super::dice::AttemptResult;
 use super::state::{Action, Record, State};
@@ -67,7 +67,7 @@ pub fn last_actor(before: &State, record: &Record, after: &State) -> Option<Squa
 
 /// Mass Attack's frame: of the pawns that stepped (judged on the state before), the one nearest
 /// the enemy king after the card.
-fn mass_attack_frame(before: &State, actor: Color, after: &State) -> Option<Square> {
+fn mass_attack_frame(before: &State, actor: Colour, after: &State) -> Option<Square> {
     let king = after.board().king(actor.other());
     cards::mass_steps(before, actor)
         .into_iter()
@@ -77,12 +77,12 @@ fn mass_attack_frame(before: &State, actor: Color, after: &State) -> Option<Squa
 
 /// Zombie Pawn's frame: the square of the actor's 3rd or 4th rank empty before and holding one
 /// of its pawns after.
-fn risen_pawn(before: &State, actor: Color, after: &State) -> Option<Square> {
+fn risen_pawn(before: &State, actor: Colour, after: &State) -> Option<Square> {
     after
         .board()
         .pieces()
         .find(|(sq, p)| {
-            p.color == actor
+            p.colour == actor
                 && p.role == Role::Pawn
                 && matches!(actor.relative_rank(*sq), 2 | 3)
                 && before.board().get(*sq).is_none()
@@ -204,11 +204,11 @@ mod tests {
         assert_eq!(frame(&s, "kings-stride e1f1g2"), Some(sq("g2")));
         let (after, f) = frame_with(&s, "kings-stride e1e2xd3", SUCCESS);
         assert_eq!(f, Some(sq("d3")));
-        assert_eq!(after.board().king(Color::White), Some(sq("d3")));
+        assert_eq!(after.board().king(Colour::White), Some(sq("d3")));
         for failed in [WOUND, MISS] {
             let (after, f) = frame_with(&s, "kings-stride e1e2xd3", failed);
             assert_eq!(f, Some(sq("e2")), "the king stays on its first step");
-            assert_eq!(after.board().king(Color::White), Some(sq("e2")));
+            assert_eq!(after.board().king(Colour::White), Some(sq("e2")));
         }
     }
 
@@ -235,7 +235,7 @@ mod tests {
             action: act("mass-attack"),
             dice: None,
             result: None,
-            actor: Color::White,
+            actor: Colour::White,
         };
         assert_eq!(last_actor(&bare, &record, &bare), None);
     }
@@ -257,7 +257,7 @@ mod tests {
             let (after, record) = s.apply(&act("zombie-pawn")).unwrap();
             let f = last_actor(&s, &record, &after).expect("a frame");
             let p = after.board().get(f).expect("a pawn there");
-            assert_eq!((p.color, p.role), (Color::White, Role::Pawn));
+            assert_eq!((p.colour, p.role), (Colour::White, Role::Pawn));
             assert!(s.board().get(f).is_none());
         }
     }

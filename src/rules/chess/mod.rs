@@ -41,7 +41,7 @@ mod zobrist;
 
 pub use army::{Army, ArmyError, start_state, start_state_without_artifacts};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
-pub use board::{Board, Color, Piece, Role, Square, SquareSet};
+pub use board::{Board, Colour, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};
 pub use dice::{AttemptResult, Dice, DiceCounts, DiceRng, DiceSet, Fraction, Odds};
 pub use frame::last_actor;
@@ -143,7 +143,7 @@ fn perft_inner(state: &State, depth: u32, buffers: &mut Vec<Vec<Action>>) -> u64
 
 impl crate::rules::Game for State {
     type Action = Action;
-    type Side = Color;
+    type Side = Colour;
     type Outcome = End;
     type Record = Record;
     type Error = RuleError;
@@ -160,20 +160,20 @@ impl crate::rules::Game for State {
     /// dealt, all from `seed`.
     fn opening(seed: u64) -> State {
         let mut rng = DiceRng::new(seed);
-        let white = Army::engine(Color::White, &mut rng);
-        let black = Army::engine(Color::Black, &mut rng);
+        let white = Army::engine(Colour::White, &mut rng);
+        let black = Army::engine(Colour::Black, &mut rng);
         start_state(&white, &black, rng.next_u64())
     }
 
-    fn sides() -> [Color; 2] {
-        Color::BOTH
+    fn sides() -> [Colour; 2] {
+        Colour::BOTH
     }
 
-    fn side_name(side: Color) -> &'static str {
+    fn side_name(side: Colour) -> &'static str {
         side.name()
     }
 
-    fn to_move(&self) -> Color {
+    fn to_move(&self) -> Colour {
         self.turn()
     }
 
@@ -193,7 +193,7 @@ impl crate::rules::Game for State {
         self.end()
     }
 
-    fn winner(outcome: &End) -> Option<Color> {
+    fn winner(outcome: &End) -> Option<Colour> {
         outcome.winner()
     }
 

@@ -439,7 +439,7 @@ fn card(out: &mut Motions, before: &State, record: &Record, after: &State, play:
                 let Some(sq) = at.offset(df, dr) else {
                     continue;
                 };
-                if b.get(sq).is_some_and(|p| p.color != us) {
+                if b.get(sq).is_some_and(|p| p.colour != us) {
                     out.change(b, sq, Alteration::Demoted { at }, |p| {
                         p.role = match p.role {
                             Role::Rook => Role::Bishop,
@@ -516,7 +516,7 @@ fn compared(b: &Board, a: &Board, rewind: bool) -> Motions {
             continue;
         }
         match (was, now) {
-            (Some(was), Some(now)) if was.color == now.color => out.changed.push(Change {
+            (Some(was), Some(now)) if was.colour == now.colour => out.changed.push(Change {
                 square: s,
                 was,
                 now,
@@ -533,7 +533,7 @@ fn compared(b: &Board, a: &Board, rewind: bool) -> Motions {
         }
     }
     let fits = |x: Piece, y: Piece| {
-        x.color == y.color
+        x.colour == y.colour
             && (x.role == y.role
                 || (x.role != Role::King
                     && y.role != Role::King
@@ -598,7 +598,7 @@ fn compared(b: &Board, a: &Board, rewind: bool) -> Motions {
 mod tests {
     use super::*;
     use crate::rules::chess::{
-        Artifact, ArtifactSet, Color, Dice, DiceRng, DiceSet, parse_position,
+        Artifact, ArtifactSet, Colour, Dice, DiceRng, DiceSet, parse_position,
     };
 
     fn pos(text: &str) -> State {
@@ -645,8 +645,8 @@ mod tests {
         (after, m)
     }
 
-    fn piece(color: Color, role: Role) -> Piece {
-        Piece::new(color, role)
+    fn piece(colour: Colour, role: Role) -> Piece {
+        Piece::new(colour, role)
     }
 
     fn slide(p: Piece, from: &str, to: &str, hop: Hop) -> Motion {
@@ -683,7 +683,7 @@ mod tests {
             );
             assert_eq!(b.get(mv.from), Some(mv.piece), "{action}: {mv:?}");
             assert_eq!(a.get(mv.to), Some(mv.becomes), "{action}: {mv:?}");
-            assert_eq!(mv.piece.color, mv.becomes.color);
+            assert_eq!(mv.piece.colour, mv.becomes.colour);
             leaves[mv.from.index()] += 1;
             comes[mv.to.index()] += 1;
         }
@@ -699,7 +699,7 @@ mod tests {
             assert_eq!(b.get(c.square), Some(c.was), "{action}: {c:?}");
             assert_eq!(a.get(c.square), Some(c.now), "{action}: {c:?}");
             assert_ne!(c.was, c.now, "{action}: a change that changes nothing");
-            assert_eq!(c.was.color, c.now.color);
+            assert_eq!(c.was.colour, c.now.colour);
             changes[c.square.index()] += 1;
         }
         for s in m.blocked.iter().chain(&m.opened) {
@@ -785,7 +785,7 @@ mod tests {
     fn a_plain_move_slides_and_nothing_else() {
         let s = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
         let (_, m) = run(&s, "e2e4", None);
-        let pawn = piece(Color::White, Role::Pawn);
+        let pawn = piece(Colour::White, Role::Pawn);
         assert_eq!(m.moves, [slide(pawn, "e2", "e4", Hop::Slide)]);
         assert!(m.removed.is_empty() && m.arrived.is_empty() && m.changed.is_empty());
         assert_eq!((m.longest(), m.effect), (2, None));
@@ -795,7 +795,7 @@ mod tests {
     fn a_knight_arcs() {
         let s = pos("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
         let (_, m) = run(&s, "b1c3", None);
-        let knight = piece(Color::White, Role::Knight);
+        let knight = piece(Colour::White, Role::Knight);
         assert_eq!(m.moves, [slide(knight, "b1", "c3", Hop::Arc)]);
         assert_eq!(m.longest(), 2);
     }
@@ -804,8 +804,8 @@ mod tests {
     fn castling_slides_the_king_and_hops_the_rook_over() {
         let s = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         let (king, rook) = (
-            piece(Color::White, Role::King),
-            piece(Color::White, Role::Rook),
+            piece(Colour::White, Role::King),
+            piece(Colour::White, Role::Rook),
         );
         let (_, m) = run(&s, "e1g1", None);
         assert_eq!(
@@ -832,13 +832,13 @@ mod tests {
         let s = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
         let (s, _) = run(&s, "d7d5", None);
         let (_, m) = run(&s, "e5xd6", success());
-        let pawn = piece(Color::White, Role::Pawn);
+        let pawn = piece(Colour::White, Role::Pawn);
         assert_eq!(m.moves, [slide(pawn, "e5", "d6", Hop::Slide)]);
         assert_eq!(
             m.removed,
             [Removal {
                 square: sq("d5"),
-                piece: piece(Color::Black, Role::Pawn),
+                piece: piece(Colour::Black, Role::Pawn),
                 cause: Cause::Captured { by: sq("e5") },
             }]
         );
@@ -851,8 +851,8 @@ mod tests {
     #[test]
     fn an_attempt_moves_only_when_it_succeeds() {
         let s = pos("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1");
-        let knight = piece(Color::White, Role::Knight);
-        let victim = piece(Color::Black, Role::Pawn);
+        let knight = piece(Colour::White, Role::Knight);
+        let victim = piece(Colour::Black, Role::Pawn);
         let (_, m) = run(&s, "e4xd6", success());
         assert_eq!(m.moves, [slide(knight, "e4", "d6", Hop::Arc)]);
         assert_eq!(
@@ -892,7 +892,7 @@ mod tests {
         let (_, m) = run(&s, "b7b8r", None);
         let pawn = Piece {
             wounded: true,
-            ..piece(Color::White, Role::Pawn)
+            ..piece(Colour::White, Role::Pawn)
         };
         assert_eq!(m.moves.len(), 1);
         assert_eq!(
@@ -905,7 +905,7 @@ mod tests {
     #[test]
     fn kings_stride_goes_by_its_first_step_and_stops_there_when_the_attack_fails() {
         let s = with_hand("4k3/8/8/8/8/3r4/8/4K3 w - - 0 1", "kings-stride");
-        let king = piece(Color::White, Role::King);
+        let king = piece(Colour::White, Role::King);
         let (_, m) = run(&s, "kings-stride e1f2g2", None);
         assert_eq!(m.moves.len(), 1);
         assert_eq!(m.moves[0].via, Some(sq("f2")));
@@ -962,7 +962,7 @@ mod tests {
             m.removed,
             [Removal {
                 square: at,
-                piece: piece(Color::White, Role::Rook),
+                piece: piece(Colour::White, Role::Rook),
                 cause: Cause::Blasted { at },
             }]
         );
@@ -994,13 +994,13 @@ mod tests {
         let (won, m) = run(&s, "teleport a2xc4", success());
         assert_eq!(m.moves[0].hop, Hop::Arc, "a teleport jumps");
         let (_, m) = run(&won, "cancel", None);
-        let knight = piece(Color::White, Role::Knight);
+        let knight = piece(Colour::White, Role::Knight);
         assert_eq!(m.moves, [slide(knight, "c4", "a2", Hop::Slide)]);
         assert_eq!(
             m.arrived,
             [Arrival {
                 square: sq("c4"),
-                piece: piece(Color::Black, Role::Pawn),
+                piece: piece(Colour::Black, Role::Pawn),
                 cause: Origin::Rewound,
             }]
         );
@@ -1019,7 +1019,7 @@ mod tests {
         let (s, _) = run(&s, "pass", None);
         let (s, _) = run(&s, "a1a7", None);
         let (_, m) = run(&s, "cancel", None);
-        let rook = piece(Color::White, Role::Rook);
+        let rook = piece(Colour::White, Role::Rook);
         assert_eq!(m.moves, [slide(rook, "a7", "a1", Hop::Slide)]);
         assert_eq!(m.longest(), 6);
     }
@@ -1047,11 +1047,11 @@ mod tests {
     fn movement_cards_slide_or_jump_as_their_rules_say() {
         let s = with_hand("4k3/8/8/8/8/8/R7/4K3 w - - 0 1", "teleport");
         let (_, m) = run(&s, "teleport a2c4", None);
-        let rook = piece(Color::White, Role::Rook);
+        let rook = piece(Colour::White, Role::Rook);
         assert_eq!(m.moves, [slide(rook, "a2", "c4", Hop::Arc)], "even a rook");
         let s = with_hand("4k3/8/8/8/8/8/3NP3/4K3 w - - 0 1", "file-shift");
         let (_, m) = run(&s, "file-shift d2c2", None);
-        let knight = piece(Color::White, Role::Knight);
+        let knight = piece(Colour::White, Role::Knight);
         assert_eq!(
             m.moves,
             [slide(knight, "d2", "c2", Hop::Slide)],
@@ -1060,11 +1060,11 @@ mod tests {
         assert_eq!(m.longest(), 1);
         let s = with_hand("4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1", "acceleration");
         let (_, m) = run(&s, "acceleration e3e5", None);
-        let pawn = piece(Color::White, Role::Pawn);
+        let pawn = piece(Colour::White, Role::Pawn);
         assert_eq!(m.moves, [slide(pawn, "e3", "e5", Hop::Slide)]);
         let s = with_hand("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "knights-leap");
         let (_, m) = run(&s, "knights-leap c1d3", None);
-        let bishop = piece(Color::White, Role::Bishop);
+        let bishop = piece(Colour::White, Role::Bishop);
         assert_eq!(m.moves, [slide(bishop, "c1", "d3", Hop::Arc)]);
     }
 
@@ -1076,7 +1076,7 @@ mod tests {
             m.arrived,
             [Arrival {
                 square: sq("a2"),
-                piece: piece(Color::White, Role::Pawn),
+                piece: piece(Colour::White, Role::Pawn),
                 cause: Origin::Resurrected,
             }]
         );
@@ -1086,7 +1086,10 @@ mod tests {
         assert_eq!(m.arrived.len(), 1);
         let at = m.arrived[0].square;
         assert!(matches!(at.rank(), 2 | 3));
-        assert_eq!(after.board().get(at), Some(piece(Color::White, Role::Pawn)));
+        assert_eq!(
+            after.board().get(at),
+            Some(piece(Colour::White, Role::Pawn))
+        );
         assert_eq!(m.arrived[0].cause, Origin::Risen);
     }
 

@@ -12,7 +12,7 @@
 //! tested against.
 
 use super::bits::{self, BETWEEN, Bits, KING, KNIGHT, LINE, PAWN, bit};
-use super::board::{Board, Color, Piece, Role, Square};
+use super::board::{Board, Colour, Piece, Role, Square};
 use super::cards::Play;
 use super::dice::AttemptResult;
 use super::state::{Action, Castling, State};
@@ -42,7 +42,7 @@ const BISHOP_RAYS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The diagonal steps on which a pawn attacks: forward only, or all four for an Heir.
 fn pawn_attack_steps(piece: Piece) -> impl Iterator<Item = (i8, i8)> {
-    let f = piece.color.forward();
+    let f = piece.colour.forward();
     let back = if piece.heir { 2 } else { 0 };
     [(-1, f), (1, f), (-1, -f), (1, -f)]
         .into_iter()
@@ -55,7 +55,7 @@ fn pawn_attack_steps(piece: Piece) -> impl Iterator<Item = (i8, i8)> {
 pub(crate) fn attackers_with(
     board: &Board,
     target: usize,
-    by: Color,
+    by: Colour,
     blockers: u64,
     enemy: u64,
 ) -> u64 {
@@ -72,17 +72,17 @@ pub(crate) fn attackers_with(
 }
 
 /// Every square attacked by a piece of `by`, lines stopping at `blockers`.
-pub(crate) fn attacked_squares(board: &Board, by: Color, blockers: u64) -> u64 {
+pub(crate) fn attacked_squares(board: &Board, by: Colour, blockers: u64) -> u64 {
     let own = board.color_bits(by);
     let pawns = own & board.role_bits(Role::Pawn);
     let forward = match by {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+        Colour::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Colour::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
     };
     let heirs = pawns & board.heir_bits();
     let backward = match by {
-        Color::White => ((heirs & !FILE_A) >> 9) | ((heirs & !FILE_H) >> 7),
-        Color::Black => ((heirs & !FILE_A) << 7) | ((heirs & !FILE_H) << 9),
+        Colour::White => ((heirs & !FILE_A) >> 9) | ((heirs & !FILE_H) >> 7),
+        Colour::Black => ((heirs & !FILE_A) << 7) | ((heirs & !FILE_H) << 9),
     };
     let mut a = forward | backward;
     for sq in Bits(own & board.role_bits(Role::Knight)) {
@@ -105,7 +105,7 @@ const FILE_H: u64 = FILE_A << 7;
 
 /// The pieces of `by` attacking `target` on this board.
 #[inline]
-pub(crate) fn attackers_to(board: &Board, target: usize, by: Color) -> u64 {
+pub(crate) fn attackers_to(board: &Board, target: usize, by: Colour) -> u64 {
     attackers_with(
         board,
         target,
@@ -117,25 +117,25 @@ pub(crate) fn attackers_to(board: &Board, target: usize, by: Color) -> u64 {
 
 /// Whether any piece of `by` attacks `target`. Lines stop at the first piece or impassable
 /// square; knights jump over everything.
-pub fn is_attacked(board: &Board, target: Square, by: Color) -> bool {
+pub fn is_attacked(board: &Board, target: Square, by: Colour) -> bool {
     attackers_to(board, target.index(), by) != 0
 }
 
-/// Whether `color`'s king stands attacked. A board without that king is never in check.
-pub fn in_check(board: &Board, color: Color) -> bool {
+/// Whether `colour`'s king stands attacked. A board without that king is never in check.
+pub fn in_check(board: &Board, colour: Colour) -> bool {
     board
-        .king(color)
-        .is_some_and(|k| is_attacked(board, k, color.other()))
+        .king(colour)
+        .is_some_and(|k| is_attacked(board, k, colour.other()))
 }
 
 /// The square of the pawn an en-passant attempt on `target` is aimed at.
-pub(crate) fn en_passant_victim(target: Square, attacker: Color) -> Option<Square> {
+pub(crate) fn en_passant_victim(target: Square, attacker: Colour) -> Option<Square> {
     target.offset(0, -attacker.forward())
 }
 
 /// Pushes a pawn move or attempt, split into the three promotions when it reaches the last rank.
-fn push_pawn(out: &mut Vec<Action>, color: Color, from: Square, to: Square, attempt: bool) {
-    if to.rank() == color.last_rank() {
+fn push_pawn(out: &mut Vec<Action>, colour: Colour, from: Square, to: Square, attempt: bool) {
+    if to.rank() == colour.last_rank() {
         for role in Role::PROMOTIONS {
             out.push(make(from, to, Some(role), attempt));
         }
@@ -160,7 +160,7 @@ fn make(from: Square, to: Square, promotion: Option<Role>, attempt: bool) -> Act
     }
 }
 
-/// What a landing square offers a piece of `color`: a move, an attempt, or nothing (own piece,
+/// What a landing square offers a piece of `colour`: a move, an attempt, or nothing (own piece,
 /// a king, an impassable square).
 enum Landing {
     Free,
@@ -168,13 +168,13 @@ enum Landing {
     Blocked,
 }
 
-fn landing(board: &Board, sq: Square, color: Color) -> Landing {
+fn landing(board: &Board, sq: Square, colour: Colour) -> Landing {
     if board.is_impassable(sq) {
         return Landing::Blocked;
     }
     match board.get(sq) {
         None => Landing::Free,
-        Some(p) if p.color != color && p.role != Role::King => Landing::Enemy,
+        Some(p) if p.colour != colour && p.role != Role::King => Landing::Enemy,
         Some(_) => Landing::Blocked,
     }
 }
@@ -185,31 +185,31 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
     let Some(piece) = board.get(from) else {
         return;
     };
-    let color = piece.color;
+    let colour = piece.colour;
     match piece.role {
         Role::Pawn => {
-            let f = color.forward();
+            let f = colour.forward();
             if let Some(one) = from.offset(0, f)
                 && board.is_free(one)
             {
-                push_pawn(out, color, from, one, false);
-                if color.relative_rank(from) == 1
+                push_pawn(out, colour, from, one, false);
+                if colour.relative_rank(from) == 1
                     && let Some(two) = one.offset(0, f)
                     && board.is_free(two)
                 {
-                    push_pawn(out, color, from, two, false);
+                    push_pawn(out, colour, from, two, false);
                 }
             }
             for (df, dr) in pawn_attack_steps(piece) {
                 let Some(to) = from.offset(df, dr) else {
                     continue;
                 };
-                match landing(board, to, color) {
-                    Landing::Enemy => push_pawn(out, color, from, to, true),
+                match landing(board, to, colour) {
+                    Landing::Enemy => push_pawn(out, colour, from, to, true),
                     Landing::Free if dr == f && state.en_passant() == Some(to) => {
-                        let victim = en_passant_victim(to, color).and_then(|v| board.get(v));
-                        if victim.is_some_and(|v| v.color != color && v.role == Role::Pawn) {
-                            push_pawn(out, color, from, to, true);
+                        let victim = en_passant_victim(to, colour).and_then(|v| board.get(v));
+                        if victim.is_some_and(|v| v.colour != colour && v.role == Role::Pawn) {
+                            push_pawn(out, colour, from, to, true);
                         }
                     }
                     _ => {}
@@ -226,7 +226,7 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
                 let Some(to) = from.offset(df, dr) else {
                     continue;
                 };
-                match landing(board, to, color) {
+                match landing(board, to, colour) {
                     Landing::Free => out.push(make(from, to, None, false)),
                     Landing::Enemy => out.push(make(from, to, None, true)),
                     Landing::Blocked => {}
@@ -235,9 +235,9 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
             if piece.role == Role::King {
                 for &(df, dr) in &KING_STEPS {
                     if let Some(to) = from.offset(df, dr)
-                        && board
-                            .get(to)
-                            .is_some_and(|p| p.color == color && p.wounded && p.role != Role::King)
+                        && board.get(to).is_some_and(|p| {
+                            p.colour == colour && p.wounded && p.role != Role::King
+                        })
                     {
                         out.push(Action::Heal {
                             king: from,
@@ -245,7 +245,7 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
                         });
                     }
                 }
-                castling_moves(state, from, color, out);
+                castling_moves(state, from, colour, out);
             }
         }
         Role::Bishop | Role::Rook => {
@@ -257,7 +257,7 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
             for (df, dr) in rays {
                 let mut sq = from;
                 while let Some(to) = sq.offset(df, dr) {
-                    match landing(board, to, color) {
+                    match landing(board, to, colour) {
                         Landing::Free => out.push(make(from, to, None, false)),
                         Landing::Enemy => {
                             out.push(make(from, to, None, true));
@@ -276,16 +276,16 @@ pub(crate) fn pseudo_actions_from(state: &State, from: Square, out: &mut Vec<Act
 /// neither moved (the rights say so), the squares between empty and passable, the king not in
 /// check and not passing through or landing on an attacked square, the rook not under
 /// Restriction.
-fn castling_moves(state: &State, from: Square, color: Color, out: &mut Vec<Action>) {
+fn castling_moves(state: &State, from: Square, colour: Colour, out: &mut Vec<Action>) {
     let board = state.board();
-    let home = color.home_rank();
+    let home = colour.home_rank();
     if Square::new(4, home) != Some(from) {
         return;
     }
-    let them = color.other();
+    let them = colour.other();
     for (side, rook_file, between, path) in [
-        (Castling::kingside(color), 7, &[5u8, 6][..], [5u8, 6]),
-        (Castling::queenside(color), 0, &[1u8, 2, 3][..], [3u8, 2]),
+        (Castling::kingside(colour), 7, &[5u8, 6][..], [5u8, 6]),
+        (Castling::queenside(colour), 0, &[1u8, 2, 3][..], [3u8, 2]),
     ] {
         if !state.castling().has(side) {
             continue;
@@ -294,8 +294,8 @@ fn castling_moves(state: &State, from: Square, color: Color, out: &mut Vec<Actio
         // A rook under Restriction may not move, so it does not castle either.
         let rook_ok = rook_sq
             .and_then(|s| board.get(s))
-            .is_some_and(|p| p.color == color && p.role == Role::Rook)
-            && rook_sq != state.restricted(color);
+            .is_some_and(|p| p.colour == colour && p.role == Role::Rook)
+            && rook_sq != state.restricted(colour);
         let clear = between
             .iter()
             .all(|&f| Square::new(f, home).is_some_and(|s| board.is_free(s)));
@@ -332,7 +332,7 @@ pub(crate) fn board_after_success(state: &State, action: &Action) -> Board {
                 if matches!(action, Action::Attempt { .. })
                     && p.role == Role::Pawn
                     && board.get(to).is_none()
-                    && let Some(v) = en_passant_victim(to, p.color)
+                    && let Some(v) = en_passant_victim(to, p.colour)
                 {
                     board.set(v, None);
                 }
@@ -456,7 +456,7 @@ pub(crate) fn reference_generate(state: &State) -> Vec<Action> {
     let restricted = state.restricted(us);
     let mut pseudo = Vec::with_capacity(48);
     for (sq, p) in state.board().pieces() {
-        if p.color == us && Some(sq) != restricted {
+        if p.colour == us && Some(sq) != restricted {
             pseudo_actions_from(state, sq, &mut pseudo);
         }
     }
@@ -470,7 +470,7 @@ pub(crate) fn reference_generate(state: &State) -> Vec<Action> {
 #[inline]
 pub(crate) fn safe_after(
     board: &Board,
-    us: Color,
+    us: Colour,
     king: Option<usize>,
     from: usize,
     to: usize,
@@ -489,7 +489,7 @@ pub(crate) fn safe_after(
 
 /// Our pieces pinned to our king on `king` by an enemy rook or bishop (one piece of ours alone
 /// between them, and no impassable square).
-fn pinned(board: &Board, us: Color, king: usize) -> u64 {
+fn pinned(board: &Board, us: Colour, king: usize) -> u64 {
     let them = us.other();
     let imp = board.impassable_bits();
     let enemy = board.color_bits(them);
@@ -540,7 +540,7 @@ fn sq(i: usize) -> Square {
 /// The board actions (moves, attempts, heals, castling) of the side to act.
 fn board_actions(
     state: &State,
-    us: Color,
+    us: Colour,
     king: Option<usize>,
     checkers: u64,
     out: &mut Vec<Action>,
@@ -578,7 +578,7 @@ fn board_actions(
         };
         push_targets(out, from, targets, enemy, promo);
     };
-    let fwd: i32 = if us == Color::White { 8 } else { -8 };
+    let fwd: i32 = if us == Colour::White { 8 } else { -8 };
     for from in Bits(movers & board.role_bits(Role::Pawn)) {
         let mut targets = 0;
         let one = from as i32 + fwd;
@@ -712,8 +712,8 @@ mod tests {
         let mut rng = DiceRng::new(17);
         let mut checked = 0;
         for _ in 0..60 {
-            let w = Army::random(Color::White, &mut rng, 10, 15);
-            let b = Army::random(Color::Black, &mut rng, 10, 15);
+            let w = Army::random(Colour::White, &mut rng, 10, 15);
+            let b = Army::random(Colour::Black, &mut rng, 10, 15);
             let mut state = start_state(&w, &b, rng.next_u64());
             for _ in 0..200 {
                 let fast = generate(&state);

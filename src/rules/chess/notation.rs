@@ -48,7 +48,7 @@
 //! - a heal: `heal e1d2` (the king's square, then the wounded piece's).
 
 use super::artifact::{Artifact, ArtifactSet};
-use super::board::{Board, Color, Piece, Role, Square};
+use super::board::{Board, Colour, Piece, Role, Square};
 use super::cards::{CardMove, Play, Shape};
 use super::movegen;
 use super::state::{Action, Castling, State};
@@ -94,7 +94,7 @@ pub enum Problem {
     ImpassableOccupied(Square),
     HandTwice,
     NothingToShield {
-        color: Color,
+        colour: Colour,
         at: Square,
     },
     NotScouted(String),
@@ -102,11 +102,11 @@ pub enum Problem {
     WindowCard,
     ResponderActs,
     NothingToRestrict {
-        color: Color,
+        colour: Colour,
         at: Square,
     },
     KingCount {
-        color: Color,
+        colour: Colour,
         kings: usize,
     },
     UnknownCastling(char),
@@ -143,18 +143,18 @@ impl Explain for Problem {
                 msg("chess.position.impassable_occupied").with("square", sq)
             }
             Problem::HandTwice => msg("chess.position.hand_twice"),
-            Problem::NothingToShield { color, at } => msg("chess.position.nothing_to_shield")
-                .with_words("colour", color.explain())
+            Problem::NothingToShield { colour, at } => msg("chess.position.nothing_to_shield")
+                .with_words("colour", colour.explain())
                 .with("square", at),
             Problem::NotScouted(t) => msg("chess.position.not_scouted").with("text", t),
             Problem::ExpectedWindow => msg("chess.position.expected_window"),
             Problem::WindowCard => msg("chess.position.window_card"),
             Problem::ResponderActs => msg("chess.position.responder_acts"),
-            Problem::NothingToRestrict { color, at } => msg("chess.position.nothing_to_restrict")
-                .with_words("colour", color.explain())
+            Problem::NothingToRestrict { colour, at } => msg("chess.position.nothing_to_restrict")
+                .with_words("colour", colour.explain())
                 .with("square", at),
-            Problem::KingCount { color, kings } => msg("chess.position.king_count")
-                .with_words("colour", color.explain())
+            Problem::KingCount { colour, kings } => msg("chess.position.king_count")
+                .with_words("colour", colour.explain())
                 .with("kings", kings),
             Problem::UnknownCastling(c) => msg("chess.position.unknown_castling").with("letter", c),
             Problem::CastlingTwice(c) => msg("chess.position.castling_twice").with("letter", c),
@@ -235,13 +235,13 @@ fn parse_placement(text: &str) -> Result<Board, PositionError> {
             } else if c == 'q' || c == 'Q' {
                 return Err(err(1, Problem::Queen));
             } else if let Some(role) = Role::from_letter(c) {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
+                let colour = if c.is_ascii_uppercase() {
+                    Colour::White
                 } else {
-                    Color::Black
+                    Colour::Black
                 };
                 let sq = Square::new(file, rank).ok_or(err(1, Problem::RankTooLong(rank + 1)))?;
-                board.set(sq, Some(Piece::new(color, role)));
+                board.set(sq, Some(Piece::new(colour, role)));
                 file += 1;
             } else {
                 return Err(err(1, Problem::UnknownLetter(c)));
@@ -316,8 +316,8 @@ impl FromStr for State {
         let mut state = State::bare();
         state.board = parse_placement(fields[0])?;
         state.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
+            "w" => Colour::White,
+            "b" => Colour::Black,
             other => return Err(err(2, Problem::NotAColour(other.to_string()))),
         };
         state.castling = parse_castling(fields[2], &state.board)?;
@@ -380,7 +380,7 @@ impl FromStr for State {
         }
         if fields.len() >= 14 {
             let (w, b) = parse_pair(13, fields[12])?;
-            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+            for (colour, text) in [(Colour::White, w), (Colour::Black, b)] {
                 if text == "-" {
                     continue;
                 }
@@ -389,11 +389,11 @@ impl FromStr for State {
                 let own = state
                     .board
                     .get(sq)
-                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                    .is_some_and(|p| p.colour == colour && p.role != Role::King);
                 if !own {
-                    return Err(err(13, Problem::NothingToShield { color, at: sq }));
+                    return Err(err(13, Problem::NothingToShield { colour, at: sq }));
                 }
-                state.shields[color.index()] = Some(sq);
+                state.shields[colour.index()] = Some(sq);
             }
             state.scouted = match fields[13] {
                 "-" => [false, false],
@@ -409,8 +409,8 @@ impl FromStr for State {
                     .split_once(':')
                     .ok_or(err(15, Problem::ExpectedWindow))?;
                 let opener = match who {
-                    "w" => Color::White,
-                    "b" => Color::Black,
+                    "w" => Colour::White,
+                    "b" => Colour::Black,
                     _ => return Err(err(15, Problem::NotAColour(who.to_string()))),
                 };
                 let card = Artifact::from_code(code)
@@ -422,7 +422,7 @@ impl FromStr for State {
                 state.window = Some(super::state::Window { opener, card });
             }
             let (w, b) = parse_pair(16, fields[15])?;
-            for (color, text) in [(Color::White, w), (Color::Black, b)] {
+            for (colour, text) in [(Colour::White, w), (Colour::Black, b)] {
                 if text == "-" {
                     continue;
                 }
@@ -431,20 +431,20 @@ impl FromStr for State {
                 let ok = state
                     .board
                     .get(sq)
-                    .is_some_and(|p| p.color == color && p.role != Role::King);
+                    .is_some_and(|p| p.colour == colour && p.role != Role::King);
                 if !ok {
-                    return Err(err(16, Problem::NothingToRestrict { color, at: sq }));
+                    return Err(err(16, Problem::NothingToRestrict { colour, at: sq }));
                 }
-                state.restricted[color.index()] = Some(sq);
+                state.restricted[colour.index()] = Some(sq);
             }
         }
         if let Some(ep) = state.en_passant {
             check_en_passant(&state, ep)?;
         }
-        for color in Color::BOTH {
-            let kings = state.board.count(color, Role::King);
+        for colour in Colour::BOTH {
+            let kings = state.board.count(colour, Role::King);
             if kings != 1 {
-                return Err(err(1, Problem::KingCount { color, kings }));
+                return Err(err(1, Problem::KingCount { colour, kings }));
             }
         }
         Ok(state.settle())
@@ -457,21 +457,21 @@ fn parse_castling(text: &str, board: &Board) -> Result<Castling, PositionError> 
         return Ok(rights);
     }
     for c in text.chars() {
-        let (color, side, rook_file) = match c {
-            'K' => (Color::White, Castling::kingside(Color::White), 7),
-            'Q' => (Color::White, Castling::queenside(Color::White), 0),
-            'k' => (Color::Black, Castling::kingside(Color::Black), 7),
-            'q' => (Color::Black, Castling::queenside(Color::Black), 0),
+        let (colour, side, rook_file) = match c {
+            'K' => (Colour::White, Castling::kingside(Colour::White), 7),
+            'Q' => (Colour::White, Castling::queenside(Colour::White), 0),
+            'k' => (Colour::Black, Castling::kingside(Colour::Black), 7),
+            'q' => (Colour::Black, Castling::queenside(Colour::Black), 0),
             other => return Err(err(3, Problem::UnknownCastling(other))),
         };
         if rights.has(side) {
             return Err(err(3, Problem::CastlingTwice(c)));
         }
-        let home = color.home_rank();
+        let home = colour.home_rank();
         let has = |file: u8, role: Role| {
             Square::new(file, home)
                 .and_then(|s| board.get(s))
-                .is_some_and(|p| p.color == color && p.role == role)
+                .is_some_and(|p| p.colour == colour && p.role == role)
         };
         if !has(4, Role::King) || !has(rook_file, Role::Rook) {
             return Err(err(3, Problem::CastlingNeeds(c)));
@@ -490,7 +490,7 @@ fn check_en_passant(state: &State, sq: Square) -> Result<(), PositionError> {
     let ok = state.board.is_free(sq)
         && movegen::en_passant_victim(sq, next)
             .and_then(|v| state.board.get(v))
-            .is_some_and(|p| p.color == mover && p.role == Role::Pawn);
+            .is_some_and(|p| p.colour == mover && p.role == Role::Pawn);
     if ok {
         Ok(())
     } else {
@@ -546,7 +546,7 @@ impl fmt::Display for State {
                 f.write_str("/")?;
             }
         }
-        let turn = if self.turn() == Color::White {
+        let turn = if self.turn() == Colour::White {
             "w"
         } else {
             "b"
@@ -554,10 +554,10 @@ impl fmt::Display for State {
         write!(f, " {turn} ")?;
         let mut any = false;
         for (c, side) in [
-            ('K', Castling::kingside(Color::White)),
-            ('Q', Castling::queenside(Color::White)),
-            ('k', Castling::kingside(Color::Black)),
-            ('q', Castling::queenside(Color::Black)),
+            ('K', Castling::kingside(Colour::White)),
+            ('Q', Castling::queenside(Colour::White)),
+            ('k', Castling::kingside(Colour::Black)),
+            ('q', Castling::queenside(Colour::Black)),
         ] {
             if self.castling().has(side) {
                 write!(f, "{c}")?;
@@ -587,20 +587,20 @@ impl fmt::Display for State {
         write!(
             f,
             " {}/{} ",
-            self.reserve(Color::White),
-            self.reserve(Color::Black)
+            self.reserve(Colour::White),
+            self.reserve(Colour::Black)
         )?;
-        write_cards(f, self.hand(Color::White).iter())?;
+        write_cards(f, self.hand(Colour::White).iter())?;
         f.write_str("/")?;
-        write_cards(f, self.hand(Color::Black).iter())?;
+        write_cards(f, self.hand(Colour::Black).iter())?;
         f.write_str(" ")?;
-        write_cards(f, self.played(Color::White).iter().copied())?;
+        write_cards(f, self.played(Colour::White).iter().copied())?;
         f.write_str("/")?;
-        write_cards(f, self.played(Color::Black).iter().copied())?;
+        write_cards(f, self.played(Colour::Black).iter().copied())?;
         let shield = |c| self.shield(c).map_or("-".to_string(), |s| s.to_string());
-        write!(f, " {}/{} ", shield(Color::White), shield(Color::Black))?;
+        write!(f, " {}/{} ", shield(Colour::White), shield(Colour::Black))?;
         f.write_str(
-            match (self.scouted(Color::White), self.scouted(Color::Black)) {
+            match (self.scouted(Colour::White), self.scouted(Colour::Black)) {
                 (false, false) => "-",
                 (true, false) => "w",
                 (false, true) => "b",
@@ -609,7 +609,7 @@ impl fmt::Display for State {
         )?;
         match self.window() {
             Some(w) => {
-                let who = if w.opener == Color::White { "w" } else { "b" };
+                let who = if w.opener == Colour::White { "w" } else { "b" };
                 write!(f, " {who}:{}", w.card)?;
             }
             None => f.write_str(" -")?,
@@ -621,8 +621,8 @@ impl fmt::Display for State {
         write!(
             f,
             " {}/{}",
-            restricted(Color::White),
-            restricted(Color::Black)
+            restricted(Colour::White),
+            restricted(Colour::Black)
         )
     }
 }
@@ -991,8 +991,8 @@ mod tests {
             s.to_string(),
             format!("{QUEENLESS_START} - - - 0/0 -/- -/- -/- - - -/-")
         );
-        assert_eq!(s.reserve(Color::White), 0);
-        assert!(s.hand(Color::Black).is_empty());
+        assert_eq!(s.reserve(Colour::White), 0);
+        assert!(s.hand(Colour::Black).is_empty());
     }
 
     #[test]
@@ -1003,16 +1003,16 @@ mod tests {
         assert!(s.board().get(Square::parse("e2").unwrap()).unwrap().wounded);
         assert!(s.board().get(Square::parse("b7").unwrap()).unwrap().heir);
         assert!(s.board().is_impassable(Square::parse("f6").unwrap()));
-        assert_eq!(s.played(Color::Black), &[Artifact::Seize, Artifact::Seize]);
-        assert_eq!(s.shield(Color::Black), Square::parse("e7"));
-        assert!(s.scouted(Color::White) && !s.scouted(Color::Black));
-        assert_eq!(s.restricted(Color::White), Square::parse("e2"));
-        assert!(s.window().is_some_and(|w| w.opener == Color::Black));
+        assert_eq!(s.played(Colour::Black), &[Artifact::Seize, Artifact::Seize]);
+        assert_eq!(s.shield(Colour::Black), Square::parse("e7"));
+        assert!(s.scouted(Colour::White) && !s.scouted(Colour::Black));
+        assert_eq!(s.restricted(Colour::White), Square::parse("e2"));
+        assert!(s.window().is_some_and(|w| w.opener == Colour::Black));
         let twelve = text.rsplitn(5, ' ').nth(4).unwrap();
         assert!(
             parse_position(twelve)
                 .unwrap()
-                .shield(Color::Black)
+                .shield(Colour::Black)
                 .is_none()
         );
     }

@@ -3,7 +3,7 @@
 //! and the end of the game.
 
 use super::artifact::{Artifact, ArtifactSet, Pile};
-use super::board::{Board, Color, Piece, Role, Square};
+use super::board::{Board, Colour, Piece, Role, Square};
 use super::cards::{self, Play};
 use super::dice::{AttemptResult, Dice, DiceCounts, DiceRng, Odds};
 use super::movegen;
@@ -25,12 +25,12 @@ impl Castling {
     pub const NONE: Castling = Castling(0);
     pub const ALL: Castling = Castling(0b1111);
 
-    pub fn kingside(color: Color) -> CastlingSide {
-        CastlingSide(1 << (color.index() * 2))
+    pub fn kingside(colour: Colour) -> CastlingSide {
+        CastlingSide(1 << (colour.index() * 2))
     }
 
-    pub fn queenside(color: Color) -> CastlingSide {
-        CastlingSide(2 << (color.index() * 2))
+    pub fn queenside(colour: Colour) -> CastlingSide {
+        CastlingSide(2 << (colour.index() * 2))
     }
 
     pub fn has(self, side: CastlingSide) -> bool {
@@ -47,18 +47,18 @@ impl Castling {
 
     /// The rights lost when something moves from or onto `sq` (a king or rook square).
     pub(crate) fn touch(&mut self, sq: Square) {
-        for color in Color::BOTH {
-            let home = color.home_rank();
+        for colour in Colour::BOTH {
+            let home = colour.home_rank();
             if sq.rank() != home {
                 continue;
             }
             match sq.file() {
                 4 => {
-                    self.remove(Castling::kingside(color));
-                    self.remove(Castling::queenside(color));
+                    self.remove(Castling::kingside(colour));
+                    self.remove(Castling::queenside(colour));
                 }
-                7 => self.remove(Castling::kingside(color)),
-                0 => self.remove(Castling::queenside(color)),
+                7 => self.remove(Castling::kingside(colour)),
+                0 => self.remove(Castling::queenside(colour)),
                 _ => {}
             }
         }
@@ -98,7 +98,7 @@ pub enum Action {
 /// other side may answer with Cancel, with a Seize of that card, or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Window {
-    pub opener: Color,
+    pub opener: Colour,
     pub card: Artifact,
 }
 
@@ -138,7 +138,7 @@ impl Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum End {
     /// The side to act is in check and has no action; the other side wins.
-    Mate { winner: Color },
+    Mate { winner: Colour },
     /// The side to act is not in check and has no action.
     Stalemate,
     /// Two lone kings, neither side able ever to return a pawn (Resurrection or Zombie Pawn
@@ -151,7 +151,7 @@ pub enum End {
 }
 
 impl End {
-    pub fn winner(self) -> Option<Color> {
+    pub fn winner(self) -> Option<Colour> {
         match self {
             End::Mate { winner } => Some(winner),
             _ => None,
@@ -261,7 +261,7 @@ pub struct Record {
     /// The attempt's result; `None` for moves and heals.
     pub result: Option<AttemptResult>,
     /// Who acted.
-    pub actor: Color,
+    pub actor: Colour,
 }
 
 /// The whole game state: board, side to act, rights, reserves, cards, clocks, the dice
@@ -270,7 +270,7 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     pub(crate) board: Board,
-    pub(crate) turn: Color,
+    pub(crate) turn: Colour,
     pub(crate) castling: Castling,
     /// The square a pawn just passed over with a two-square move (the en-passant target).
     pub(crate) en_passant: Option<Square>,
@@ -308,7 +308,7 @@ impl State {
     pub(crate) fn bare() -> State {
         State {
             board: Board::empty(),
-            turn: Color::White,
+            turn: Colour::White,
             castling: Castling::NONE,
             en_passant: None,
             reserves: [0, 0],
@@ -337,7 +337,7 @@ impl State {
     pub fn board(&self) -> &Board {
         &self.board
     }
-    pub fn turn(&self) -> Color {
+    pub fn turn(&self) -> Colour {
         self.turn
     }
     pub fn castling(&self) -> Castling {
@@ -346,18 +346,18 @@ impl State {
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
-    pub fn reserve(&self, color: Color) -> u8 {
-        self.reserves[color.index()]
+    pub fn reserve(&self, colour: Colour) -> u8 {
+        self.reserves[colour.index()]
     }
-    pub fn hand(&self, color: Color) -> ArtifactSet {
-        self.hands[color.index()]
+    pub fn hand(&self, colour: Colour) -> ArtifactSet {
+        self.hands[colour.index()]
     }
-    pub fn played(&self, color: Color) -> &[Artifact] {
-        &self.played[color.index()]
+    pub fn played(&self, colour: Colour) -> &[Artifact] {
+        &self.played[colour.index()]
     }
-    /// The square of the piece `color` shielded, while the shield lasts.
-    pub fn shield(&self, color: Color) -> Option<Square> {
-        self.shields[color.index()]
+    /// The square of the piece `colour` shielded, while the shield lasts.
+    pub fn shield(&self, colour: Colour) -> Option<Square> {
+        self.shields[colour.index()]
     }
     /// The state as `viewer` may know it: the other side's hand is emptied unless `viewer` has
     /// played Scouting. The engine searches this view, so it never reads hidden cards.
@@ -366,13 +366,13 @@ impl State {
     /// (it holds the other hand as it was before that side's artifact), and the dice generator
     /// is replaced by a fixed one, so the view knows no future roll or draw either. The size of
     /// the other hand is public: [`State::hand_size`] on the real state.
-    pub fn view_for(&self, viewer: Color) -> State {
+    pub fn view_for(&self, viewer: Colour) -> State {
         let mut view = self.clone();
         view.mask(viewer, !self.scouted(viewer));
         view
     }
 
-    fn mask(&mut self, viewer: Color, hide: bool) {
+    fn mask(&mut self, viewer: Colour, hide: bool) {
         if hide {
             self.hands[viewer.other().index()] = ArtifactSet::EMPTY;
         }
@@ -413,17 +413,17 @@ impl State {
         }
     }
 
-    /// How many unplayed cards `color` holds: public, even while their kinds are hidden.
-    pub fn hand_size(&self, color: Color) -> usize {
-        self.hands[color.index()].len()
+    /// How many unplayed cards `colour` holds: public, even while their kinds are hidden.
+    pub fn hand_size(&self, colour: Colour) -> usize {
+        self.hands[colour.index()].len()
     }
     /// The open response window, if any.
     pub fn window(&self) -> Option<Window> {
         self.window
     }
-    /// The piece of `color` under Restriction for its next turn.
-    pub fn restricted(&self, color: Color) -> Option<Square> {
-        self.restricted[color.index()]
+    /// The piece of `colour` under Restriction for its next turn.
+    pub fn restricted(&self, colour: Colour) -> Option<Square> {
+        self.restricted[colour.index()]
     }
     /// The artifact the side to act may still Cancel, if any (played by the other side just
     /// before: in the window it opened, or on the other side's turn that just ended).
@@ -433,9 +433,9 @@ impl State {
             .filter(|(_, before)| before.turn != self.turn)
             .map(|(card, _)| *card)
     }
-    /// Whether `color` has played Scouting (and so sees the other hand).
-    pub fn scouted(&self, color: Color) -> bool {
-        self.scouted[color.index()]
+    /// Whether `colour` has played Scouting (and so sees the other hand).
+    pub fn scouted(&self, colour: Colour) -> bool {
+        self.scouted[colour.index()]
     }
     /// Actions since the last progress (the draw comes at [`NO_PROGRESS_LIMIT`]).
     pub fn quiet_actions(&self) -> u16 {
@@ -514,7 +514,7 @@ impl State {
         };
         let attacker = self.board.get(from)?;
         let (sq, defender) = self.defender(attacker, to)?;
-        let shielded = self.shields[defender.color.index()] == Some(sq);
+        let shielded = self.shields[defender.colour.index()] == Some(sq);
         let mut counts = DiceCounts::plain(attacker.wounded, defender.wounded);
         counts.attacker += extra;
         if shielded {
@@ -550,7 +550,7 @@ impl State {
             return Some((to, p));
         }
         if attacker.role == Role::Pawn && self.en_passant == Some(to) {
-            let v = movegen::en_passant_victim(to, attacker.color)?;
+            let v = movegen::en_passant_victim(to, attacker.colour)?;
             return self.board.get(v).map(|p| (v, p));
         }
         None
@@ -696,7 +696,7 @@ impl State {
         let Some(piece) = self.board.get(from) else {
             return Why::EmptySquare;
         };
-        if piece.color != self.turn {
+        if piece.colour != self.turn {
             return Why::OtherSidesPiece;
         }
         let mut own = Vec::new();
@@ -774,10 +774,10 @@ impl State {
     ) -> bool {
         let irreversible = self.play_inner(action, result, chance);
         // A shield or Restriction ends with its piece (taken, turned to stone).
-        for c in Color::BOTH {
+        for c in Colour::BOTH {
             let i = c.index();
             let holds = |sq: Option<Square>| {
-                sq.is_some_and(|s| self.board.get(s).is_some_and(|p| p.color == c))
+                sq.is_some_and(|s| self.board.get(s).is_some_and(|p| p.colour == c))
             };
             if !holds(self.shields[i]) {
                 self.shields[i] = None;
@@ -895,7 +895,7 @@ impl State {
         // A shield lasts until its owner's next turn; a Restriction for one turn of its target.
         self.shields[self.turn.index()] = None;
         self.restricted[actor.index()] = None;
-        if actor == Color::Black {
+        if actor == Colour::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         irreversible
@@ -988,7 +988,7 @@ impl State {
             AttemptResult::Success => {
                 self.board.set(victim_sq, None);
                 if victim.role == Role::Pawn {
-                    let r = &mut self.reserves[victim.color.index()];
+                    let r = &mut self.reserves[victim.colour.index()];
                     *r = r.saturating_add(1);
                 }
                 self.board.set(from, None);
@@ -1048,10 +1048,10 @@ impl State {
             return false;
         }
         let returns =
-            |c: Color| self.reserve(c) > 0 && self.hand(c).iter().any(Artifact::returns_pawns);
+            |c: Colour| self.reserve(c) > 0 && self.hand(c).iter().any(Artifact::returns_pawns);
         let may_cancel =
             self.cancelable().is_some() && self.hand(self.turn).contains(Artifact::Cancel);
-        !returns(Color::White) && !returns(Color::Black) && !may_cancel
+        !returns(Colour::White) && !returns(Colour::Black) && !may_cancel
     }
 
     /// A fingerprint of what makes two positions "the same" for repetitions: pieces with their
@@ -1071,11 +1071,11 @@ impl State {
         let mut h = 0u64;
         let board = &self.board;
         let (wounded, heirs) = (board.wounded_bits(), board.heir_bits());
-        for color in Color::BOTH {
+        for colour in Colour::BOTH {
             for role in Role::ALL {
-                for sq in Bits(board.pieces_of(color, role)) {
+                for sq in Bits(board.pieces_of(colour, role)) {
                     h ^= z::PIECES[z::piece_index(
-                        color.index(),
+                        colour.index(),
                         role as usize,
                         wounded & bit(sq) != 0,
                         heirs & bit(sq) != 0,
@@ -1087,14 +1087,14 @@ impl State {
         for sq in Bits(board.impassable_bits()) {
             h ^= z::IMPASSABLE[sq];
         }
-        if self.turn == Color::Black {
+        if self.turn == Colour::Black {
             h ^= z::BLACK;
         }
         h ^= z::CASTLING[self.castling.bits() as usize & 15];
         if let Some(ep) = self.usable_en_passant() {
             h ^= z::EN_PASSANT[ep.index()];
         }
-        for c in Color::BOTH {
+        for c in Colour::BOTH {
             let i = c.index();
             h ^= z::RESERVES[i * 16 + (self.reserves[i] as usize).min(15)];
             if !self.played[i].is_empty() {
@@ -1138,7 +1138,7 @@ impl State {
     pub fn search_key_from(&self, key: u64) -> u64 {
         use super::zobrist as z;
         let mut h = key;
-        for c in Color::BOTH {
+        for c in Colour::BOTH {
             for a in self.hands[c.index()].iter() {
                 h ^= z::HANDS[c.index() * 22 + a as usize];
             }
@@ -1155,7 +1155,7 @@ impl State {
             [-1, 1].iter().any(|&df| {
                 ep.offset(df, -self.turn.forward())
                     .and_then(|s| self.board.get(s))
-                    .is_some_and(|p| p.color == self.turn && p.role == Role::Pawn)
+                    .is_some_and(|p| p.colour == self.turn && p.role == Role::Pawn)
             })
         })
     }

@@ -57,13 +57,13 @@ pub(crate) static CANCELABLE: [u64; 22] = table(0xC4E5_500D);
 
 /// The index of a piece feature in [`PIECES`].
 pub(crate) fn piece_index(
-    color: usize,
+    colour: usize,
     role: usize,
     wounded: bool,
     heir: bool,
     sq: usize,
 ) -> usize {
-    (((color * 5 + role) * 2 + wounded as usize) * 2 + heir as usize) * 64 + sq
+    (((colour * 5 + role) * 2 + wounded as usize) * 2 + heir as usize) * 64 + sq
 }
 
 /// Mixes a key into another without cancelling (for the state a Cancel would bring back).

@@ -7,7 +7,7 @@ use super::{Effect, Focus, Phase, Refusal, Table, Timing};
 use crate::app::kit::pause_then;
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft};
-use crate::rules::chess::{Army, ArmyError, Color, Role, Square};
+use crate::rules::chess::{Army, ArmyError, Colour, Role, Square};
 
 /// What the builder says of the army as it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,11 +43,11 @@ impl Table {
         }
     }
 
-    /// Whether the army of `color` may be seen now: one's own while building; both once both
+    /// Whether the army of `colour` may be seen now: one's own while building; both once both
     /// are ready.
-    pub fn army_visible(&self, color: Color) -> bool {
+    pub fn army_visible(&self, colour: Colour) -> bool {
         match self.phase {
-            Phase::Build(c) => c == color,
+            Phase::Build(c) => c == colour,
             Phase::Pass(_) => false,
             Phase::Lobby => false,
             _ => true,
@@ -71,8 +71,8 @@ impl Table {
     /// A click on a square: the role in hand placed on an empty square, or the piece standing
     /// there picked.
     pub(super) fn build_at(&mut self, sq: Square) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        let draft = &mut self.drafts[color.index()];
+        let colour = self.building()?;
+        let draft = &mut self.drafts[colour.index()];
         if draft.at(sq).is_some() {
             // Picked, not removed: a second click on it changes nothing.
             self.build_pick = Some(sq);
@@ -86,8 +86,8 @@ impl Table {
     }
 
     pub(super) fn take_off(&mut self, sq: Square) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        self.drafts[color.index()]
+        let colour = self.building()?;
+        self.drafts[colour.index()]
             .remove(sq)
             .map_err(Refusal::Draft)?;
         if self.build_pick == Some(sq) {
@@ -98,8 +98,8 @@ impl Table {
 
     /// A role dropped on a square (a drag from the palette).
     pub(super) fn drop_on(&mut self, role: Role, sq: Square) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        self.drafts[color.index()]
+        let colour = self.building()?;
+        self.drafts[colour.index()]
             .place(role, sq)
             .map_err(Refusal::Draft)?;
         self.build_pick = None;
@@ -107,15 +107,15 @@ impl Table {
     }
 
     pub(super) fn random_army(&mut self, seed: u64) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        self.drafts[color.index()] = Draft::random(color, seed);
+        let colour = self.building()?;
+        self.drafts[colour.index()] = Draft::random(colour, seed);
         self.build_pick = None;
         Ok(vec![Effect::Picked])
     }
 
     pub(super) fn clear_army(&mut self) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        self.drafts[color.index()].clear();
+        let colour = self.building()?;
+        self.drafts[colour.index()].clear();
         self.build_pick = None;
         Ok(vec![Effect::Picked])
     }
@@ -127,13 +127,13 @@ impl Table {
         seed: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
-        let color = self.building()?;
-        self.drafts[color.index()].army().map_err(Refusal::Army)?;
+        let colour = self.building()?;
+        self.drafts[colour.index()].army().map_err(Refusal::Army)?;
         self.held = None;
         self.build_pick = None;
         self.focus = None;
-        if self.hot_seat() && color == Color::White {
-            self.phase = Phase::Pass(Color::Black);
+        if self.hot_seat() && colour == Colour::White {
+            self.phase = Phase::Pass(Colour::Black);
             return Ok(vec![Effect::Picked]);
         }
         self.begin(seed, timing)
@@ -163,7 +163,7 @@ impl Table {
         self.phase = Phase::Reveal { left: seconds };
     }
 
-    fn building(&self) -> Result<Color, Refusal> {
+    fn building(&self) -> Result<Colour, Refusal> {
         match self.phase {
             Phase::Build(c) => Ok(c),
             _ => Err(Refusal::NotNow),
@@ -172,20 +172,20 @@ impl Table {
 
     /// Both armies are ready: the game begins with the reveal.
     pub(super) fn begin(&mut self, seed: u64, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
-        let army = |t: &Table, c: Color| -> Result<Army, Refusal> {
+        let army = |t: &Table, c: Colour| -> Result<Army, Refusal> {
             match &t.engine_army {
-                Some(a) if a.color() == c => Ok(a.clone()),
+                Some(a) if a.colour() == c => Ok(a.clone()),
                 _ => t.drafts[c.index()].army().map_err(Refusal::Army),
             }
         };
-        let white = army(self, Color::White)?;
-        let black = army(self, Color::Black)?;
+        let white = army(self, Colour::White)?;
+        let black = army(self, Colour::Black)?;
         if let Some(a) = &self.engine_army {
-            self.drafts[a.color().index()] = draft_of(a);
+            self.drafts[a.colour().index()] = draft_of(a);
         }
         let seats = if self.hot_seat() {
             [Seat::Person, Seat::Person]
-        } else if self.colour == Color::White {
+        } else if self.colour == Colour::White {
             [Seat::Person, self.opponent]
         } else {
             [self.opponent, Seat::Person]
@@ -210,7 +210,7 @@ impl Table {
 /// The draft an army was built from.
 pub(super) fn draft_of(army: &Army) -> Draft {
     Draft {
-        color: army.color(),
+        colour: army.colour(),
         placements: army.placements().to_vec(),
     }
 }

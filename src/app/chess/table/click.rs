@@ -48,7 +48,7 @@ impl Table {
         let own = state
             .board()
             .get(sq)
-            .is_some_and(|p| p.color == state.turn());
+            .is_some_and(|p| p.colour == state.turn());
         match &self.selected {
             Some((from, _)) if *from == sq => Some(Intent::Select(None)),
             Some((_, actions)) if actions.targets().contains(&sq) => Some(Intent::Target(sq)),
@@ -71,7 +71,7 @@ impl Table {
                 state
                     .board()
                     .get(*s)
-                    .is_some_and(|p| p.color == state.turn())
+                    .is_some_and(|p| p.colour == state.turn())
             })
             .collect();
         out.sort();
@@ -84,7 +84,7 @@ impl Table {
         if let Some(d) = self.draft() {
             let mut squares: Vec<Square> = Square::all().filter(|s| d.in_half(*s)).collect();
             // The near rank first for white, so the arrows go the way the board is seen.
-            squares.sort_by_key(|s| (d.color.relative_rank(*s), s.file()));
+            squares.sort_by_key(|s| (d.colour.relative_rank(*s), s.file()));
             return squares.into_iter().map(Focus::Build).collect();
         }
         match &self.selected {
@@ -118,7 +118,7 @@ mod tests {
     use super::super::Timing;
     use super::*;
     use crate::play::Seat;
-    use crate::rules::chess::Color;
+    use crate::rules::chess::Colour;
     use ChessClicked::Nothing;
 
     fn sq(s: &str) -> Square {
@@ -161,7 +161,7 @@ mod tests {
         act(&mut t, Intent::Start);
         act(&mut t, Intent::RandomArmy);
         act(&mut t, Intent::Ready);
-        assert_eq!(t.phase, Phase::Pass(Color::Black));
+        assert_eq!(t.phase, Phase::Pass(Colour::Black));
         assert_eq!(t.click(on(sq("e7"))), None);
     }
 
@@ -186,7 +186,7 @@ mod tests {
         let theirs = s
             .board()
             .pieces()
-            .find(|(_, p)| p.color == Color::Black)
+            .find(|(_, p)| p.colour == Colour::Black)
             .map(|(at, _)| at)
             .unwrap();
         assert_eq!(t.click(on(theirs)), None, "not yours, nothing selected");
@@ -217,13 +217,13 @@ mod tests {
     #[test]
     fn on_the_engines_turn_a_click_changes_nothing() {
         let mut t = Table::default();
-        act(&mut t, Intent::Colour(Color::Black));
+        act(&mut t, Intent::Colour(Colour::Black));
         act(&mut t, Intent::Start);
         act(&mut t, Intent::RandomArmy);
         act(&mut t, Intent::Ready);
         assert_eq!(t.phase, Phase::Play);
         assert!(!t.person_to_act(), "white is the engine's");
-        let white = t.state().unwrap().board().king(Color::White).unwrap();
+        let white = t.state().unwrap().board().king(Colour::White).unwrap();
         assert_eq!(t.click(on(white)), None);
         assert_eq!(t.click(Nothing), None);
     }

@@ -4,7 +4,7 @@
 
 use super::{Animated, Effect, Refusal, Table, Timing, capital};
 use crate::i18n::{Explain, Message, msg};
-use crate::rules::chess::{AttemptResult, Color, Dice, Piece, Record, Role, Square, State};
+use crate::rules::chess::{AttemptResult, Colour, Dice, Piece, Record, Role, Square, State};
 
 /// The dice of one attempt on show.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,18 +89,18 @@ pub fn attempt_report(before: &State, record: &Record) -> Option<AttemptReport> 
 }
 
 /// A piece by its colour and kind ("black pawn"), the words agreeing as each language needs.
-pub fn piece_name(color: Color, role: Role) -> Message {
-    msg(match (color, role) {
-        (Color::White, Role::Pawn) => "chess.piece.white.pawn",
-        (Color::White, Role::Knight) => "chess.piece.white.knight",
-        (Color::White, Role::Bishop) => "chess.piece.white.bishop",
-        (Color::White, Role::Rook) => "chess.piece.white.rook",
-        (Color::White, Role::King) => "chess.piece.white.king",
-        (Color::Black, Role::Pawn) => "chess.piece.black.pawn",
-        (Color::Black, Role::Knight) => "chess.piece.black.knight",
-        (Color::Black, Role::Bishop) => "chess.piece.black.bishop",
-        (Color::Black, Role::Rook) => "chess.piece.black.rook",
-        (Color::Black, Role::King) => "chess.piece.black.king",
+pub fn piece_name(colour: Colour, role: Role) -> Message {
+    msg(match (colour, role) {
+        (Colour::White, Role::Pawn) => "chess.piece.white.pawn",
+        (Colour::White, Role::Knight) => "chess.piece.white.knight",
+        (Colour::White, Role::Bishop) => "chess.piece.white.bishop",
+        (Colour::White, Role::Rook) => "chess.piece.white.rook",
+        (Colour::White, Role::King) => "chess.piece.white.king",
+        (Colour::Black, Role::Pawn) => "chess.piece.black.pawn",
+        (Colour::Black, Role::Knight) => "chess.piece.black.knight",
+        (Colour::Black, Role::Bishop) => "chess.piece.black.bishop",
+        (Colour::Black, Role::Rook) => "chess.piece.black.rook",
+        (Colour::Black, Role::King) => "chess.piece.black.king",
     })
 }
 
@@ -118,7 +118,7 @@ impl AttemptReport {
     /// The headline, naming the piece the result happened to: "Black pawn wounded", "Black pawn
     /// captured", "Miss — nobody is hurt".
     pub fn headline(&self) -> Message {
-        let piece = piece_name(self.defender.color, self.defender.role);
+        let piece = piece_name(self.defender.colour, self.defender.role);
         match self.result {
             AttemptResult::Success => msg("chess.attempt.captured").with_words("piece", piece),
             AttemptResult::Wound => msg("chess.attempt.wounded").with_words("piece", piece),
@@ -132,10 +132,10 @@ impl AttemptReport {
         let d = self.dice?;
         Some(
             msg("chess.attempt.sums")
-                .with_words("attacker", self.attacker.color.explain())
+                .with_words("attacker", self.attacker.colour.explain())
                 .with_words("attacker_dice", dice_count(d.attacker.values().len()))
                 .with("attacker_sum", d.attacker.sum())
-                .with_words("defender", self.defender.color.explain())
+                .with_words("defender", self.defender.colour.explain())
                 .with_words("defender_dice", dice_count(d.defender.values().len()))
                 .with("defender_sum", d.defender.sum()),
         )

@@ -4,13 +4,13 @@
 //! which impassable squares are a statue's stones.
 
 use super::{AttemptReport, Table, attempt_report};
-use crate::rules::chess::{Action, AttemptResult, Color, Play, Record, Square, State};
+use crate::rules::chess::{Action, AttemptResult, Colour, Play, Record, Square, State};
 
 /// One line of the move list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListEntry {
     pub number: u16,
-    pub side: Color,
+    pub side: Colour,
     pub text: String,
     pub result: Option<AttemptResult>,
     /// The attempt's sums: attacker's, defender's (no defender sum: it died without a roll).

@@ -5,7 +5,7 @@ use super::build::draft_of;
 use super::{Effect, Phase, Refusal, Table};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft};
-use crate::rules::chess::{Army, Color, Role};
+use crate::rules::chess::{Army, Colour, Role};
 
 impl Table {
     pub(super) fn choose(&mut self, seat: Seat) -> Result<Vec<Effect>, Refusal> {
@@ -17,7 +17,7 @@ impl Table {
         Ok(vec![Effect::Picked])
     }
 
-    pub(super) fn choose_colour(&mut self, c: Color) -> Result<Vec<Effect>, Refusal> {
+    pub(super) fn choose_colour(&mut self, c: Colour) -> Result<Vec<Effect>, Refusal> {
         self.lobby()?;
         self.colour = c;
         Ok(vec![Effect::Picked])
@@ -69,14 +69,14 @@ impl Table {
 
     /// Resumes a saved game (checked by the caller).
     pub fn resume(&mut self, game: ChessGame) {
-        self.opponent = match (game.seat(Color::White), game.seat(Color::Black)) {
+        self.opponent = match (game.seat(Colour::White), game.seat(Colour::Black)) {
             (Seat::Person, Seat::Person) => Seat::Person,
             (Seat::Person, other) => {
-                self.colour = Color::White;
+                self.colour = Colour::White;
                 other
             }
             (other, _) => {
-                self.colour = Color::Black;
+                self.colour = Colour::Black;
                 other
             }
         };
@@ -107,9 +107,9 @@ impl Table {
         self.list.clear();
         self.held = Some(Role::Pawn);
         self.build_pick = None;
-        self.drafts = [Draft::new(Color::White), Draft::new(Color::Black)];
+        self.drafts = [Draft::new(Colour::White), Draft::new(Colour::Black)];
         let person = if self.hot_seat() {
-            Color::White
+            Colour::White
         } else {
             self.colour
         };

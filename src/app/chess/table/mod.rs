@@ -55,7 +55,7 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, DraftError, Ending};
 use crate::rules::chess::{
-    Action, Army, Artifact, Color, Motions, PieceActions, Record, Role, RuleError, Square, State,
+    Action, Army, Artifact, Colour, Motions, PieceActions, Record, Role, RuleError, Square, State,
 };
 
 /// How long the table's animations take, in seconds. Data, so tests run them instantly.
@@ -127,9 +127,9 @@ pub enum Phase {
     /// Choosing the opponent, the colour, the artifacts.
     Lobby,
     /// A person builds this colour's army.
-    Build(Color),
+    Build(Colour),
     /// A hot seat between the two set-ups: the first army hidden, the device handed over.
-    Pass(Color),
+    Pass(Colour),
     /// Both armies are shown; the game starts when it is over.
     Reveal {
         left: f32,
@@ -150,7 +150,7 @@ pub struct Animated {
 }
 
 impl Animated {
-    pub fn side(&self) -> Color {
+    pub fn side(&self) -> Colour {
         self.record.actor
     }
 }
@@ -172,7 +172,7 @@ pub enum Intent {
     /// Lobby: the opponent (the engine at a level, or a person here).
     Choose(Seat),
     /// Lobby: the person's colour against the engine.
-    Colour(Color),
+    Colour(Colour),
     /// Lobby: artifacts on (the cards dealt) or off (the dice game).
     Artifacts(bool),
     Start,
@@ -305,11 +305,11 @@ pub enum Effect {
     /// The action's result is now shown on the board: the pieces move.
     Resolved(Animated),
     /// A response window ran out: it passed for this side.
-    WindowPassed(Color),
+    WindowPassed(Colour),
     /// A response window's countdown reached another whole second (the seconds left).
     WindowTick(u32),
     /// The side that just failed an attempt is still in check and acts again.
-    StillInCheck(Color),
+    StillInCheck(Colour),
     /// The game ended.
     Ended(Ending),
     /// Actions were taken back.
@@ -327,7 +327,7 @@ pub struct Table {
     /// Who sits across: the engine at a level, or a second person here.
     pub opponent: Seat,
     /// The person's colour against the engine.
-    pub colour: Color,
+    pub colour: Colour,
     /// Artifacts on or off (on plays with the cards once their table lands; off until then).
     pub artifacts: bool,
     /// The armies as built (white's first).
@@ -367,11 +367,11 @@ pub struct Table {
 pub enum TurnStatus {
     /// This side's action is still reaching the board (its dice rolling, its pieces
     /// travelling): nobody acts until it has landed.
-    Landing(Color),
+    Landing(Colour),
     /// Someone not at this device (the engine) chooses for this side.
-    Waiting(Color),
+    Waiting(Colour),
     /// A person here acts for this side.
-    Person(Color),
+    Person(Colour),
 }
 
 impl Default for Table {
@@ -379,9 +379,9 @@ impl Default for Table {
         Table {
             phase: Phase::Lobby,
             opponent: Seat::Bot(Level::Normal),
-            colour: Color::White,
+            colour: Colour::White,
             artifacts: true,
-            drafts: [Draft::new(Color::White), Draft::new(Color::Black)],
+            drafts: [Draft::new(Colour::White), Draft::new(Colour::Black)],
             engine_army: None,
             held: None,
             build_pick: None,
@@ -424,9 +424,9 @@ impl Table {
     }
 
     /// The colour seen from the near side: the person's against the engine, white at a hot seat.
-    pub fn near(&self) -> Color {
+    pub fn near(&self) -> Colour {
         if self.hot_seat() {
-            Color::White
+            Colour::White
         } else {
             self.colour
         }
@@ -434,7 +434,7 @@ impl Table {
 
     /// The colour a person plays now: against the engine, theirs; at a hot seat, the side to act
     /// (or the one building).
-    pub fn person_colour(&self) -> Color {
+    pub fn person_colour(&self) -> Colour {
         match (self.phase, &self.game) {
             (Phase::Build(c), _) => c,
             (_, Some(g)) if self.hot_seat() => g.awaited().unwrap_or(g.state().turn()),

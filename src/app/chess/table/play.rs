@@ -26,7 +26,7 @@ impl Table {
     pub(super) fn select(&mut self, sq: Square) -> Result<(), Refusal> {
         let state = self.state().ok_or(Refusal::NotNow)?;
         let piece = state.board().get(sq).ok_or(Refusal::Empty(sq))?;
-        if piece.color != state.turn() {
+        if piece.colour != state.turn() {
             return Err(Refusal::NotYours(sq));
         }
         let actions = piece_actions(state, sq);

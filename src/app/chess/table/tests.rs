@@ -11,13 +11,13 @@ fn sq(s: &str) -> Square {
 fn hot_seat_game(t: &mut Table) {
     t.opponent = Seat::Person;
     t.handle(Intent::Start, 1, &Timing::INSTANT).unwrap();
-    assert_eq!(t.phase, Phase::Build(Color::White));
+    assert_eq!(t.phase, Phase::Build(Colour::White));
     t.handle(Intent::RandomArmy, 2, &Timing::INSTANT).unwrap();
     t.handle(Intent::Ready, 3, &Timing::INSTANT).unwrap();
-    assert_eq!(t.phase, Phase::Pass(Color::Black));
-    assert!(!t.army_visible(Color::White), "the first army is hidden");
+    assert_eq!(t.phase, Phase::Pass(Colour::Black));
+    assert!(!t.army_visible(Colour::White), "the first army is hidden");
     t.handle(Intent::TakeOver, 0, &Timing::INSTANT).unwrap();
-    assert!(!t.army_visible(Color::White));
+    assert!(!t.army_visible(Colour::White));
     t.handle(Intent::RandomArmy, 4, &Timing::INSTANT).unwrap();
     t.handle(Intent::Ready, 5, &Timing::INSTANT).unwrap();
     assert_eq!(t.phase, Phase::Play);
@@ -71,7 +71,7 @@ fn a_square_without_a_dot_refuses_the_piece_and_ready_starts_the_game() {
             .unwrap()
             .state()
             .board()
-            .count(Color::White, Role::Rook),
+            .count(Colour::White, Role::Rook),
         2
     );
 }
@@ -208,10 +208,10 @@ fn your_turn_is_told_only_once_the_engines_reply_has_landed() {
     t.handle(Intent::Start, 1, &timing).unwrap();
     t.handle(Intent::RandomArmy, 2, &timing).unwrap();
     t.handle(Intent::Ready, 3, &timing).unwrap();
-    assert_eq!(t.turn_status(), Some(TurnStatus::Person(Color::White)));
+    assert_eq!(t.turn_status(), Some(TurnStatus::Person(Colour::White)));
     let mut seen_landing = 0;
     for i in 0..6u64 {
-        if t.game.as_ref().unwrap().awaited() != Some(Color::White) {
+        if t.game.as_ref().unwrap().awaited() != Some(Colour::White) {
             break;
         }
         let s = t.state().unwrap().clone();
@@ -219,23 +219,23 @@ fn your_turn_is_told_only_once_the_engines_reply_has_landed() {
         t.handle(Intent::Act(mine), 0, &timing).unwrap();
         // The engine's reply, as the engine seat plays it once the board is still.
         while t.animating() {
-            assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Color::White)));
+            assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Colour::White)));
             t.tick(0.05, &timing);
         }
         if t.phase != Phase::Play {
             return;
         }
-        if t.turn_status() == Some(TurnStatus::Person(Color::White)) {
+        if t.turn_status() == Some(TurnStatus::Person(Colour::White)) {
             // A failed attempt out of check: white acts again.
             continue;
         }
-        assert_eq!(t.turn_status(), Some(TurnStatus::Waiting(Color::Black)));
+        assert_eq!(t.turn_status(), Some(TurnStatus::Waiting(Colour::Black)));
         let s = t.state().unwrap().clone();
         let reply = crate::ai::random(&s, 100 + i).unwrap();
         t.play(reply, &timing).unwrap();
         while t.animating() {
             // White is awaited already, but the reply is still on its way.
-            assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Color::Black)));
+            assert_eq!(t.turn_status(), Some(TurnStatus::Landing(Colour::Black)));
             assert!(!t.person_to_act());
             seen_landing += 1;
             t.tick(0.05, &timing);
@@ -243,8 +243,8 @@ fn your_turn_is_told_only_once_the_engines_reply_has_landed() {
         if t.phase != Phase::Play {
             return;
         }
-        if t.game.as_ref().unwrap().awaited() == Some(Color::White) {
-            assert_eq!(t.turn_status(), Some(TurnStatus::Person(Color::White)));
+        if t.game.as_ref().unwrap().awaited() == Some(Colour::White) {
+            assert_eq!(t.turn_status(), Some(TurnStatus::Person(Colour::White)));
         }
     }
     assert!(seen_landing > 0, "the replies took time to land");
@@ -267,12 +267,12 @@ fn a_wound_names_the_wounded_piece_the_dice_and_the_sums_in_three_languages() {
     let r = knight_attacks_pawn(&[3, 2, 2], &[4, 5]);
     assert_eq!(r.result, AttemptResult::Wound);
     assert_eq!(
-        (r.attacker.color, r.attacker.role),
-        (Color::White, Role::Knight)
+        (r.attacker.colour, r.attacker.role),
+        (Colour::White, Role::Knight)
     );
     assert_eq!(
-        (r.defender.color, r.defender.role),
-        (Color::Black, Role::Pawn)
+        (r.defender.colour, r.defender.role),
+        (Colour::Black, Role::Pawn)
     );
     assert_eq!(r.defender_at, sq("d6"));
     let expected = [
@@ -302,7 +302,7 @@ fn a_wound_names_the_wounded_piece_the_dice_and_the_sums_in_three_languages() {
         assert_eq!(s.as_deref(), Some(sums), "{}", lang.code());
         assert!(m.starts_with(meaning), "{}: {m}", lang.code());
         // The headline names the defender alone: nothing of the attacker's side.
-        let attacker = strings.say(&Color::White.explain()).to_lowercase();
+        let attacker = strings.say(&Colour::White.explain()).to_lowercase();
         assert!(
             !h.to_lowercase().contains(&attacker),
             "{}: {h}",

@@ -11,7 +11,7 @@ use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::rules::chess::army::{BUDGET, count_limit};
-use crate::rules::chess::{Color, Role};
+use crate::rules::chess::{Colour, Role};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -20,7 +20,7 @@ pub(super) const PALETTE: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, R
 
 pub(super) use crate::app::chess::table::capital;
 
-pub(super) fn colour_word(tr: &Tr, c: Color) -> String {
+pub(super) fn colour_word(tr: &Tr, c: Colour) -> String {
     tr.say(&c.explain())
 }
 
@@ -45,7 +45,7 @@ pub(super) fn lobby(p: Panel) {
             if !table.hot_seat() {
                 ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
                 ui.horizontal(|ui| {
-                    for c in [Color::White, Color::Black] {
+                    for c in [Colour::White, Colour::Black] {
                         let chosen = table.colour == c;
                         let word = capital(&colour_word(tr, c));
                         if ui.selectable_label(chosen, word).clicked() && !chosen {
@@ -88,11 +88,11 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
     let Some(draft) = table.draft() else {
         return;
     };
-    let colour = draft.color;
+    let colour = draft.colour;
     let title = if table.hot_seat() {
         let who = tr.t(match colour {
-            Color::White => "chess.player.first",
-            Color::Black => "chess.player.second",
+            Colour::White => "chess.player.first",
+            Colour::Black => "chess.player.second",
         });
         tr.tf(
             "chess.build.title_hot",
@@ -176,7 +176,7 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
             ui.label(style::muted(
                 tr.tf(
                     "chess.build.king",
-                    &[("square", if colour == Color::White { "e1" } else { "e8" })],
+                    &[("square", if colour == Colour::White { "e1" } else { "e8" })],
                 ),
                 14.0,
             ));
@@ -279,7 +279,7 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
 }
 
 /// The hot seat's hand-over: the board hidden, the first army out of sight.
-pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Color, send: &mut impl FnMut(Intent)) {
+pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Colour, send: &mut impl FnMut(Intent)) {
     egui::Area::new(egui::Id::new("chess-pass-screen"))
         .fixed_pos(egui::pos2(0.0, 0.0))
         .order(egui::Order::Foreground)

@@ -14,7 +14,7 @@ use crate::app::style::CentrePanel;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
-use crate::rules::chess::{Action, Artifact, Color, Play, State, card_actions};
+use crate::rules::chess::{Action, Artifact, Colour, Play, State, card_actions};
 use bevy_egui::egui;
 use std::collections::HashMap;
 
@@ -44,7 +44,7 @@ fn icon(ui: &mut egui::Ui, id: Option<egui::TextureId>, size: f32) {
 
 /// The colour whose hand is shown face up along the near edge: the person's (at a hot seat,
 /// the side to act).
-fn holder(table: &Table, state: &State) -> Color {
+fn holder(table: &Table, state: &State) -> Colour {
     if table.hot_seat() {
         state.turn()
     } else {
@@ -285,7 +285,7 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
         .margin(14, 8)
         .width(260.0)
         .show(ctx, |ui| {
-            for colour in [Color::White, Color::Black] {
+            for colour in [Colour::White, Colour::Black] {
                 let pile = state.played(colour);
                 let title = tr.tf(
                     "chess.pile.title",

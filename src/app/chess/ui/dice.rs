@@ -10,7 +10,7 @@ use crate::app::chess::{Table, Timing};
 use crate::app::kit::panel::Floating;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
-use crate::rules::chess::{AttemptResult, Color, Odds};
+use crate::rules::chess::{AttemptResult, Colour, Odds};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -214,7 +214,7 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
     let action = format!(
         "{}{} {}",
         line.number,
-        if line.side == Color::White {
+        if line.side == Colour::White {
             "."
         } else {
             "…"

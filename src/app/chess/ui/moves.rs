@@ -8,15 +8,15 @@ use crate::app::chess::table::ListEntry;
 use crate::app::kit::history::Step;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style;
-use crate::rules::chess::{AttemptResult, Color};
+use crate::rules::chess::{AttemptResult, Colour};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// One line of the move list: "12. e4xd5 ✚ 14:9".
 pub fn list_line(e: &ListEntry) -> String {
     let dots = match e.side {
-        Color::White => ".",
-        Color::Black => "…",
+        Colour::White => ".",
+        Colour::Black => "…",
     };
     let mut line = format!("{}{dots} {}", e.number, e.text);
     match e.result {
@@ -59,7 +59,7 @@ pub(super) fn move_list(p: Panel) {
                         format!(
                             "{}{} {}",
                             e.number,
-                            if e.side == Color::White { "." } else { "…" },
+                            if e.side == Colour::White { "." } else { "…" },
                             e.text
                         )
                     } else {
@@ -68,8 +68,8 @@ pub(super) fn move_list(p: Panel) {
                     let text = egui::RichText::new(line).monospace().size(14.0).color(
                         match (current, e.side) {
                             (true, _) => style::BRASS,
-                            (_, Color::White) => style::CREAM,
-                            (_, Color::Black) => style::ASH,
+                            (_, Colour::White) => style::CREAM,
+                            (_, Colour::Black) => style::ASH,
                         },
                     );
                     let r = ui.label(if current { text.strong() } else { text });

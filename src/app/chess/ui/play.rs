@@ -12,20 +12,20 @@ use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button};
 use crate::i18n::{Explain, Tr};
 use crate::play::Seat;
-use crate::rules::chess::{Action, Color, Role};
+use crate::rules::chess::{Action, Colour, Role};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// A seat's name: "You", "Engine (hard)"; at a hot seat "Player 1" (white) and "Player 2".
-pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Color) -> String {
+pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
         return String::new();
     };
     match game.seat(colour) {
         Seat::Person if table.hot_seat() => tr
             .t(match colour {
-                Color::White => "chess.player.first",
-                Color::Black => "chess.player.second",
+                Colour::White => "chess.player.first",
+                Colour::Black => "chess.player.second",
             })
             .to_string(),
         Seat::Person => tr.t("chess.you").to_string(),
@@ -44,7 +44,7 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
     };
     let shown = table.shown();
     Floating::players("chess-players", 260.0).show(ctx, |ui| {
-        for colour in [Color::White, Color::Black] {
+        for colour in [Colour::White, Colour::Black] {
             let to_act = game.awaited() == Some(colour);
             ui.horizontal(|ui| {
                 let dot = if to_act { "▶" } else { " " };
@@ -84,8 +84,8 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
                 tr.tf(
                     "chess.reserves",
                     &[
-                        ("white", &state.reserve(Color::White).to_string()),
-                        ("black", &state.reserve(Color::Black).to_string()),
+                        ("white", &state.reserve(Colour::White).to_string()),
+                        ("black", &state.reserve(Colour::Black).to_string()),
                     ],
                 ),
                 13.0,
@@ -103,7 +103,7 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
 /// The line of the bottom bar for `status`: an action still landing is told as such, so "your
 /// turn" comes only once the engine's reply stands on the board.
 pub fn turn_line(tr: &Tr, table: &Table, status: TurnStatus, dots: usize) -> String {
-    let person_here = |c: Color| {
+    let person_here = |c: Colour| {
         table
             .game
             .as_ref()
@@ -265,18 +265,18 @@ mod tests {
         let t = game_against(Seat::Bot(crate::ai::Level::Normal));
         let en = tr(Lang::En);
         let yours = en.t("chess.turn.yours").to_string();
-        let engine = turn_line(&en, &t, TurnStatus::Landing(Color::Black), 0);
+        let engine = turn_line(&en, &t, TurnStatus::Landing(Colour::Black), 0);
         assert_eq!(engine, "Engine (normal) moves…");
-        let own = turn_line(&en, &t, TurnStatus::Landing(Color::White), 0);
+        let own = turn_line(&en, &t, TurnStatus::Landing(Colour::White), 0);
         assert_eq!(own, "Your move is landing…");
         assert_eq!(
-            turn_line(&en, &t, TurnStatus::Person(Color::White), 0),
+            turn_line(&en, &t, TurnStatus::Person(Colour::White), 0),
             yours
         );
         for lang in Lang::ALL {
             let tr = tr(lang);
             let yours = tr.t("chess.turn.yours");
-            for side in [Color::White, Color::Black] {
+            for side in [Colour::White, Colour::Black] {
                 let line = turn_line(&tr, &t, TurnStatus::Landing(side), 0);
                 assert_ne!(line, yours, "{}", lang.code());
                 assert!(
@@ -292,7 +292,7 @@ mod tests {
         let mut t = game_against(Seat::Bot(crate::ai::Level::Easy));
         t.handle(Intent::Resign, 0, &Timing::INSTANT).unwrap();
         let ending = t.game.as_ref().and_then(|g| g.ending()).unwrap();
-        assert_eq!(ending, Ending::Resigned(Color::White));
+        assert_eq!(ending, Ending::Resigned(Colour::White));
         let said: Vec<String> = Lang::ALL
             .iter()
             .map(|l| ending_line(&tr(*l), &t, ending))
@@ -301,14 +301,14 @@ mod tests {
         let mut h = game_against(Seat::Person);
         h.handle(Intent::Resign, 0, &Timing::INSTANT).unwrap();
         let ending = h.game.as_ref().and_then(|g| g.ending()).unwrap();
-        assert_eq!(ending, Ending::Resigned(Color::White));
+        assert_eq!(ending, Ending::Resigned(Colour::White));
         assert_eq!(
             ending_line(&tr(Lang::En), &h, ending),
             "Player 1 (white) resigned"
         );
         // A rules' ending starts with a capital too.
         let mate = Ending::Rules(crate::rules::chess::End::Mate {
-            winner: Color::Black,
+            winner: Colour::Black,
         });
         for lang in Lang::ALL {
             let line = ending_line(&tr(lang), &t, mate);

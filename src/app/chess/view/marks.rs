@@ -12,7 +12,7 @@ use crate::app::chess::table::{Focus, Phase, Table};
 use crate::app::kit::view::Marks;
 use crate::app::marks::{MarkMaterial, flat_mark};
 use crate::play::chess::Draft;
-use crate::rules::chess::{ArmyError, Color, Role, Square};
+use crate::rules::chess::{ArmyError, Colour, Role, Square};
 use bevy::prelude::*;
 
 /// What the marks show, so they are rebuilt only when it changes.
@@ -63,8 +63,8 @@ pub(super) fn update_marks(
         lasting: t.shown().map_or((0, [None; 2], [None; 2]), |s| {
             (
                 s.board().impassable().0,
-                [s.shield(Color::White), s.shield(Color::Black)],
-                [s.restricted(Color::White), s.restricted(Color::Black)],
+                [s.shield(Colour::White), s.shield(Colour::Black)],
+                [s.restricted(Colour::White), s.restricted(Colour::Black)],
             )
         }),
     };

@@ -31,7 +31,7 @@ use crate::app::marks::{MarkKind, MarkMaterial, colours};
 use crate::app::room::{BoardBounds, CameraRig, FitView, TABLE_TOP_Y};
 use crate::carve::BOARD_TOP;
 use crate::rules::GameKind;
-use crate::rules::chess::{Color, Piece, Role, Square};
+use crate::rules::chess::{Colour, Piece, Role, Square};
 use bevy::prelude::*;
 use dice::dice;
 use marks::{MarksKey, update_marks};
@@ -113,7 +113,7 @@ pub struct Board3d {
     /// The roll the dice on show belong to (its record), so they are thrown once.
     dice_of: Option<crate::rules::chess::Record>,
     /// Which way the view was turned for.
-    turned_for: Option<Color>,
+    turned_for: Option<Colour>,
     /// What the view is framed for: building (the board beside the builder's panel), and
     /// play with a hand of cards along the bottom (the board higher up).
     framed_for: Option<(bool, bool)>,
@@ -280,7 +280,7 @@ fn frame_for_phase(
     board.framed_for = Some(framing);
     let y = TABLE_TOP_Y + BOARD_TOP;
     // The panel is on the screen's left: the view's left is −x seen from white, +x from black.
-    let side = if table.near() == Color::White {
+    let side = if table.near() == Colour::White {
         -1.0
     } else {
         1.0
@@ -292,7 +292,7 @@ fn frame_for_phase(
         }
     } else if cards {
         // The hand covers the bottom of the window: the board stands above it.
-        let near = if table.near() == Color::White {
+        let near = if table.near() == Colour::White {
             1.0
         } else {
             -1.0
@@ -325,8 +325,8 @@ fn turn_the_view(
     }
     board.turned_for = Some(near);
     let yaw = match near {
-        Color::White => 0.0,
-        Color::Black => PI,
+        Colour::White => 0.0,
+        Colour::Black => PI,
     };
     for mut rig in &mut rigs {
         rig.goal.yaw = yaw;
@@ -349,15 +349,15 @@ fn cover(
     };
     let covered = match table.phase {
         Phase::Build(c) => Some(c.other()),
-        Phase::Pass(_) => Some(Color::White),
+        Phase::Pass(_) => Some(Colour::White),
         _ => None,
     };
     match (covered, board.cloth) {
         (Some(hidden), None) => {
             // Ranks 4–8 for a hidden black army (the cloth reaches the middle of the board).
             let z = match hidden {
-                Color::Black => -2.0,
-                Color::White => 2.0,
+                Colour::Black => -2.0,
+                Colour::White => 2.0,
             };
             let mesh = meshes.add(Cuboid::new(8.3, 0.05, 4.15));
             let cloth = commands

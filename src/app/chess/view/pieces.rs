@@ -16,7 +16,7 @@ use crate::app::kit::view::{Carving, glide, standing};
 use crate::app::marks::{MarkMaterial, MarkQuad, burst_light, burst_mark};
 use crate::app::room::TABLE_TOP_Y;
 use crate::carve::BOARD_TOP;
-use crate::rules::chess::{Alteration, BoardEffect, Cause, Color, Hop, Piece, Role, Square};
+use crate::rules::chess::{Alteration, BoardEffect, Cause, Colour, Hop, Piece, Role, Square};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::f32::consts::PI;
@@ -43,7 +43,7 @@ pub(super) fn reconcile_pieces(
         return;
     }
     let want: HashMap<Square, Piece> = on_show(&table).into_iter().collect();
-    let same = |a: &Piece, b: &Piece| a.color == b.color && a.role == b.role;
+    let same = |a: &Piece, b: &Piece| a.colour == b.colour && a.role == b.role;
     let stale: Vec<Square> = board
         .pieces
         .iter()
@@ -80,27 +80,27 @@ pub(super) fn reconcile_pieces(
                 continue;
             }
             let at = square_pos(*sq);
-            let t = Transform::from_translation(at).with_rotation(facing(wood(piece.color)));
-            let e = s.place(model_name(piece.role), wood(piece.color), t, false);
+            let t = Transform::from_translation(at).with_rotation(facing(wood(piece.colour)));
+            let e = s.place(model_name(piece.role), wood(piece.colour), t, false);
             spawned.push((*sq, *piece, e, at));
         }
     });
     for (sq, piece, e, at) in spawned {
         let mut ec = commands.entity(e);
         ec.insert(ChessPiece { at: sq, piece }).remove::<Pickable>();
-        if revealing && piece.color != near {
+        if revealing && piece.colour != near {
             // The hidden army comes down onto the board.
             let seconds = (timing.reveal * 0.7).max(0.01);
             let above = at + Vec3::Y * (1.2 + 0.08 * f32::from(sq.file()));
             ec.insert((
-                Transform::from_translation(above).with_rotation(facing(wood(piece.color))),
+                Transform::from_translation(above).with_rotation(facing(wood(piece.colour))),
                 PathTween::new(vec![above, at], seconds),
             ));
         }
         if (rising || board.rise.contains(&sq)) && !revealing {
             let below = at - Vec3::Y * 0.55;
             ec.insert((
-                Transform::from_translation(below).with_rotation(facing(wood(piece.color))),
+                Transform::from_translation(below).with_rotation(facing(wood(piece.colour))),
                 PathTween::new(vec![below, at], 0.45),
             ));
         }
@@ -286,8 +286,8 @@ pub(super) fn wounds(
                 let h = height(c.piece.role) + 0.2;
                 // Tilted toward the near side of the table (whichever way the piece faces), so
                 // it is lit from above and read from the players' seats.
-                let turn = facing(wood(c.piece.color)).inverse()
-                    * Quat::from_rotation_y(if near == Color::White { 0.0 } else { PI })
+                let turn = facing(wood(c.piece.colour)).inverse()
+                    * Quat::from_rotation_y(if near == Colour::White { 0.0 } else { PI })
                     * Quat::from_rotation_x(0.95);
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
@@ -348,8 +348,8 @@ pub(super) fn heirs(
             .find(|m| marks.get(*m).is_ok());
         match (heir, mark) {
             (true, None) => {
-                let turn = facing(wood(c.piece.color)).inverse()
-                    * Quat::from_rotation_y(if near == Color::White { 0.0 } else { PI })
+                let turn = facing(wood(c.piece.colour)).inverse()
+                    * Quat::from_rotation_y(if near == Colour::White { 0.0 } else { PI })
                     * Quat::from_rotation_x(0.95);
                 let mut placed = None;
                 commands.entity(*e).with_children(|p| {
