@@ -14,6 +14,12 @@ pub const ASH: Color32 = Color32::from_rgb(0xe9, 0xd8, 0xb8);
 pub const CREAM: Color32 = Color32::from_rgb(0xf3, 0xe7, 0xd0);
 pub const BRASS: Color32 = Color32::from_rgb(0xd0, 0xa2, 0x4c);
 pub const MUTED: Color32 = Color32::from_rgb(0xb9, 0xa5, 0x86);
+/// Good news in words and dots: connected, a hit, a check that holds.
+pub const GREEN: Color32 = Color32::from_rgb(0x6c, 0xe0, 0x74);
+/// Bad news: lost, a miss, a check that fails.
+pub const RED: Color32 = Color32::from_rgb(0xf0, 0x5a, 0x48);
+/// Wait and see: connecting, the other player away.
+pub const AMBER: Color32 = Color32::from_rgb(0xf0, 0xb0, 0x48);
 
 /// A translucent walnut frame for panels floating over the table.
 pub fn panel_frame() -> egui::Frame {

@@ -3,7 +3,7 @@
 
 use super::HiveTable;
 use super::online::{OnlineTable, SavedSeat};
-use super::table::{Effect, Phase, Table, Timing};
+use super::table::{Effect, Intent, Phase, Table, Timing};
 use crate::app::kit::link::Online;
 use crate::net::client::{Heard, Request};
 use bevy::prelude::*;
@@ -11,6 +11,8 @@ use bevy::prelude::*;
 pub use crate::app::kit::link::{GoOnline, go_online, launch_online, pump};
 
 impl Online for Table {
+    const SEAT_KEY: &'static str = "hive.online_seat";
+
     fn online(&self) -> Option<&OnlineTable> {
         self.online.as_ref()
     }
@@ -33,6 +35,14 @@ impl Online for Table {
 
     fn in_lobby(&self) -> bool {
         self.phase == Phase::Lobby
+    }
+
+    fn saved_seat(&self) -> Option<&SavedSeat> {
+        self.saved_seat.as_ref()
+    }
+
+    fn leave() -> Intent {
+        Intent::NewGame
     }
 }
 

@@ -26,6 +26,7 @@ pub(crate) mod view;
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
 
 use super::dev::StageScene;
+use super::kit::link::KeptSeat;
 use super::kit::table::{Loading, ending_sound, intents, send, tick};
 use super::kit::{
     Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet, Tool, table_plugin,
@@ -256,9 +257,10 @@ impl TableKind for Table {
                 // The online game is the server's to keep.
                 Effect::Save if self.online.is_some() => {}
                 Effect::Online(m) => out.notice(m),
-                Effect::KeepSeat => {
-                    out.save(&self.seat_to_keep().unwrap_or_default(), "hive.save_failed")
-                }
+                Effect::KeepSeat => out.save(
+                    &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
+                    "hive.save_failed",
+                ),
                 Effect::Save => out.save_game(self.game.as_ref(), "hive.save_failed"),
             }
         }
@@ -267,8 +269,8 @@ impl TableKind for Table {
     /// Offers the saved game, if one was left unfinished and replays through the rules; a
     /// damaged save is reported (and a fresh game offered).
     fn load(&mut self, mut at: Loading) {
-        let (seat, _) = at.store.load::<online::SavedSeat>();
-        self.saved_seat = seat.kept();
+        let (kept, _) = at.store.load::<KeptSeat<Table>>();
+        self.saved_seat = kept.seat.kept();
         let saved = at.saved_game("hive", "hive.save_damaged", HiveGame::checked);
         if let Some(game) = saved.filter(|g| g.ending().is_none() && g.state().ply() > 0) {
             self.saved = Some(game);

@@ -26,12 +26,6 @@ pub use crate::app::kit::online::{
     OnlineTable, Outgoing, SavedSeat, link_message, lost_message, seat_name,
 };
 
-/// The online seat kept on the device, under Ash & Walnut's own key.
-impl crate::save::Saved for SavedSeat {
-    const KEY: &'static str = "hive.online_seat";
-    const VERSION: u32 = 1;
-}
-
 /// Ash & Walnut's fairness, as the host's panels ask it.
 impl Fair for HiveGame {
     type Record = GameRecord;
@@ -406,6 +400,13 @@ mod tests {
         assert_eq!(back.token.as_deref(), Some(kept.token.as_str()));
         assert_eq!(back.request, t.online.as_ref().unwrap().request);
         assert_eq!(SavedSeat::default().kept(), None);
+        // It is stored under Ash & Walnut's own key, and read back as it was.
+        let mut store = crate::app::save::SaveStore::memory();
+        let stored = crate::app::kit::link::KeptSeat::<Table>::new(kept.clone());
+        store.store(&stored).unwrap();
+        assert!(store.0.get_raw("hive.online_seat").unwrap().is_some());
+        let (read, _) = store.load::<crate::app::kit::link::KeptSeat<Table>>();
+        assert_eq!(read.seat.kept(), Some(kept.clone()));
         // While waiting, the bot's countdown runs here between the server's states.
         t.online.as_mut().unwrap().bot_in = Some(20.0);
         t.tick(1.5, &Timing::INSTANT);

@@ -12,10 +12,13 @@ use crate::net::protocol::{ClientMsg, ServerMsg};
 use crate::net::socket::{Socket, SocketEvent};
 use crate::rules::GameKind;
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 
 /// A table that can play at a server: what the link asks of it.
 pub trait Online: TableKind {
+    /// The store's key of the seat this game keeps on the device ([`KeptSeat`]).
+    const SEAT_KEY: &'static str;
     /// The table's online side while it plays at a server (a staged scene's included).
     fn online(&self) -> Option<&OnlineTable>;
     fn online_mut(&mut self) -> Option<&mut OnlineTable>;
@@ -27,6 +30,42 @@ pub trait Online: TableKind {
     fn hear(&mut self, heard: Heard, timing: &Self::Timing) -> Vec<Self::Effect>;
     /// Whether the table is in its lobby (`--online` waits for it).
     fn in_lobby(&self) -> bool;
+    /// A seat at a server's table kept on this device from an earlier run, which the lobby
+    /// offers to return to.
+    fn saved_seat(&self) -> Option<&SavedSeat>;
+    /// What the waiting panel's Leave says: back to the lobby.
+    fn leave() -> Self::Intent;
+}
+
+/// The seat at a server's table that the game of the table `T` keeps on the device, so that
+/// the game, closed and opened again, can go back to it; each game keeps its own, under its
+/// table's [`Online::SEAT_KEY`].
+#[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KeptSeat<T> {
+    pub seat: SavedSeat,
+    #[serde(skip)]
+    table: PhantomData<fn() -> T>,
+}
+
+impl<T> KeptSeat<T> {
+    pub fn new(seat: SavedSeat) -> KeptSeat<T> {
+        KeptSeat {
+            seat,
+            table: PhantomData,
+        }
+    }
+}
+
+impl<T> Default for KeptSeat<T> {
+    fn default() -> KeptSeat<T> {
+        KeptSeat::new(SavedSeat::default())
+    }
+}
+
+impl<T: Online> crate::save::Saved for KeptSeat<T> {
+    const KEY: &'static str = T::SEAT_KEY;
+    const VERSION: u32 = 1;
 }
 
 /// Go to a game's online table (the lobby's Open or Join).

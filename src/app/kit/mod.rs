@@ -31,6 +31,7 @@ pub mod host;
 pub mod keys;
 pub mod link;
 pub mod online;
+pub mod online_panels;
 pub mod outbox;
 pub mod panel;
 pub mod probe;

@@ -27,8 +27,7 @@ pub(crate) const BONE: Color32 = Color32::from_rgb(0xf0, 0xe4, 0xc8);
 pub(crate) const SQUARE_LIGHT: Color32 = Color32::from_rgb(0x7a, 0x55, 0x34);
 pub(crate) const SQUARE_DARK: Color32 = Color32::from_rgb(0x6a, 0x48, 0x2b);
 pub(crate) const BOARD_EDGE: Color32 = Color32::from_rgb(0x1f, 0x14, 0x0d);
-pub(crate) const GREEN: Color32 = Color32::from_rgb(0x6c, 0xe0, 0x74);
-pub(crate) const RED: Color32 = Color32::from_rgb(0xf0, 0x5a, 0x48);
+pub(crate) use crate::app::style::{GREEN, RED};
 pub(crate) const FELT: Color32 = Color32::from_rgb(0x1f, 0x2e, 0x22);
 /// The results of an attempt: success, wound, miss.
 pub(crate) const SUCCESS: Color32 = Color32::from_rgb(0x5f, 0xb0, 0x62);

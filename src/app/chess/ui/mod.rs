@@ -37,8 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-pub(super) const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
-pub(super) const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
+pub(super) use crate::app::style::{GREEN, RED};
 pub(super) const GREY: egui::Color32 = egui::Color32::from_rgb(0xb8, 0xb0, 0xa4);
 /// Text of a choice that cannot be taken now (a piece that fits nowhere in the army).
 pub(super) const DIM: egui::Color32 = egui::Color32::from_rgb(0x80, 0x70, 0x5c);

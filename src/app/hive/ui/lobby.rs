@@ -3,13 +3,14 @@
 
 use super::Panel;
 use crate::app::hive::Intent;
+use crate::app::kit::online_panels::{self, OnlineForm};
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button};
 use bevy_egui::egui;
 
 pub(super) fn lobby(
     p: Panel,
-    form: &mut super::online::OnlineForm,
+    form: &mut OnlineForm,
     server: &mut String,
 ) -> Option<crate::app::hive::link::GoOnline> {
     let (ctx, tr, table, send) = p.parts();
@@ -51,7 +52,7 @@ pub(super) fn lobby(
     )
     .width(440.0)
     .show(ctx, |ui| {
-        go = super::online::lobby_part(ui, tr, table, form, server);
+        go = online_panels::lobby_part(ui, tr, table, form, server);
     });
     go
 }

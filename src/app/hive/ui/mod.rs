@@ -8,13 +8,13 @@ mod board2d;
 pub mod end;
 mod lobby;
 mod moves;
-pub mod online;
 mod seating;
 pub mod verify;
 
 use super::input::Hovered;
 use super::{HiveIntent, HiveTable, RecordSaved};
 use crate::app::kit::EngineSeat;
+use crate::app::kit::online_panels::{self, OnlineForm};
 use crate::app::kit::panel::Floating;
 use crate::app::screens::{MenuPage, Screen};
 use crate::app::style;
@@ -43,7 +43,7 @@ pub struct HivePanels {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HivePanels>()
-        .init_resource::<online::OnlineForm>()
+        .init_resource::<OnlineForm>()
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -58,8 +58,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
-const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
+use crate::app::style::{GREEN, RED};
 
 /// Whether `colour` is played by the one person at this device (the table says "You").
 pub(super) fn is_you(table: &super::Table, colour: Colour) -> bool {
@@ -111,7 +110,7 @@ fn table_ui(
     options: Option<Res<crate::launch::LaunchOptions>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     (mut form, settings, mut change, mut go_online): (
-        ResMut<online::OnlineForm>,
+        ResMut<OnlineForm>,
         Res<crate::app::save::ActiveSettings>,
         MessageWriter<crate::app::save::ChangeSettings>,
         MessageWriter<super::link::GoOnline>,
@@ -136,7 +135,7 @@ fn table_ui(
             return Ok(());
         }
         super::Phase::Waiting => {
-            online::waiting(ctx, &tr, &table, &mut p.send);
+            online_panels::waiting(p);
             return Ok(());
         }
         super::Phase::Seating { left } => {
@@ -146,7 +145,7 @@ fn table_ui(
         super::Phase::Play | super::Phase::Over => {}
     }
     reserve_counts(ctx, &tr, &table, cameras.single().ok());
-    online::status(ctx, &tr, &table);
+    online_panels::status(ctx, &tr, &*table);
     bar::players(
         ctx,
         &tr,

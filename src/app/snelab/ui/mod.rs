@@ -129,8 +129,7 @@ fn by_keys(ui: &egui::Ui) -> bool {
     ui.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space))
 }
 
-const GREEN: egui::Color32 = egui::Color32::from_rgb(0x6c, 0xe0, 0x74);
-const RED: egui::Color32 = egui::Color32::from_rgb(0xf0, 0x5a, 0x48);
+use crate::app::style::{GREEN, RED};
 
 fn table_ui(
     mut contexts: EguiContexts,

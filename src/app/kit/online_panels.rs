@@ -1,20 +1,22 @@
-//! The online table's panels: the lobby's part (the server, your name, open a table with or
-//! without a bot to fill the seat, or join one by its code), the waiting panel with the join
+//! The online table's panels, written once for any game that plays at a server: the lobby's
+//! part (the server, your name, open a table with or without a bot to fill the seat, or join
+//! one by its code, or return to a seat kept on this device), the waiting panel with the join
 //! code, and the link's line that is always on show at the online table (connecting,
 //! connected, reconnecting, the other player away, the session lost).
 
-use crate::app::hive::link::GoOnline;
-use crate::app::hive::online::{OnlineTable, link_message, seat_name};
-use crate::app::hive::{Intent, Table};
-use crate::app::style::CentrePanel;
-use crate::app::style::{self, big_button, panel_frame};
+use super::link::{GoOnline, Online};
+use super::online::{OnlineTable, link_message, seat_name};
+use super::panel::{Panel, opponent_key};
+use crate::app::style::{self, CentrePanel, big_button, panel_frame};
 use crate::i18n::Tr;
-use crate::net::client::{Link, Request};
-use crate::net::protocol::{BotLevel, CODE_LEN, normalise_code};
+use crate::net::client::{Link, Lost, Request};
+use crate::net::protocol::{BotLevel, CODE_LEN, SeatKind, normalise_code};
+use crate::play::Seat;
 use bevy::prelude::Resource;
 use bevy_egui::egui;
 
-/// What the lobby's online part holds while the player fills it in.
+/// What the lobby's online part holds while the player fills it in (one for every game: the
+/// name and the code typed stay when the player looks at another game's lobby).
 #[derive(Resource, Debug, Clone, PartialEq, Eq, Default)]
 pub struct OnlineForm {
     pub name: String,
@@ -23,26 +25,39 @@ pub struct OnlineForm {
     pub bot_fill: Option<BotLevel>,
 }
 
-const FILLS: [(Option<BotLevel>, &str); 4] = [
-    (None, "online.fill.none"),
-    (Some(BotLevel::Easy), "hive.opponent.easy"),
-    (Some(BotLevel::Normal), "hive.opponent.normal"),
-    (Some(BotLevel::Hard), "hive.opponent.hard"),
+/// The choices for the empty seat: nobody, or a bot of each level.
+const FILLS: [Option<BotLevel>; 4] = [
+    None,
+    Some(BotLevel::Easy),
+    Some(BotLevel::Normal),
+    Some(BotLevel::Hard),
 ];
 
-/// The lobby's online part; what the player chose, if anything.
-pub(super) fn lobby_part(
+/// A fill's name: "nobody", or the game's own name for the bot of that level.
+fn fill_name(tr: &Tr, game: &str, fill: Option<BotLevel>) -> String {
+    match fill {
+        None => tr.t("online.fill.none").to_string(),
+        Some(level) => tr
+            .t(&opponent_key(game, Seat::Bot(level.into())))
+            .to_string(),
+    }
+}
+
+/// The lobby's online part of the table `T`; what the player chose, if anything. `server` is
+/// the address in the settings, edited in place.
+pub fn lobby_part<T: Online>(
     ui: &mut egui::Ui,
     tr: &Tr,
-    table: &Table,
+    table: &T,
     form: &mut OnlineForm,
     server: &mut String,
 ) -> Option<GoOnline> {
+    let game = T::GAME.cli_name();
     let mut go = None;
     ui.vertical_centered(|ui| {
         style::title(ui, tr.t("online.title"), 30.0);
         // A seat kept from an earlier run: back to it first.
-        if let Some(seat) = &table.saved_seat
+        if let Some(seat) = table.saved_seat()
             && let Some(request) = &seat.request
         {
             if ui
@@ -50,7 +65,7 @@ pub(super) fn lobby_part(
                 .clicked()
             {
                 go = Some(GoOnline {
-                    game: crate::rules::GameKind::Hive,
+                    game: T::GAME,
                     request: request.clone(),
                     url: seat.url.clone(),
                     back: Some(seat.clone()),
@@ -64,7 +79,7 @@ pub(super) fn lobby_part(
             .size(14.0)
             .color(style::MUTED),
     );
-    egui::Grid::new("hive-online-form")
+    egui::Grid::new((game, "online-form"))
         .num_columns(2)
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
@@ -84,16 +99,12 @@ pub(super) fn lobby_part(
             );
             ui.end_row();
             ui.label(tr.t("online.fill"));
-            let chosen = FILLS
-                .iter()
-                .find(|(l, _)| *l == form.bot_fill)
-                .map_or("online.fill.none", |(_, k)| k);
-            egui::ComboBox::from_id_salt("hive-online-fill")
-                .selected_text(tr.t(chosen))
+            egui::ComboBox::from_id_salt((game, "online-fill"))
+                .selected_text(fill_name(tr, game, form.bot_fill))
                 .width(250.0)
                 .show_ui(ui, |ui| {
-                    for (level, key) in FILLS {
-                        ui.selectable_value(&mut form.bot_fill, level, tr.t(key));
+                    for fill in FILLS {
+                        ui.selectable_value(&mut form.bot_fill, fill, fill_name(tr, game, fill));
                     }
                 });
             ui.end_row();
@@ -103,18 +114,19 @@ pub(super) fn lobby_part(
     } else {
         server.trim().to_string()
     };
+    let asked = |request: Request| GoOnline {
+        game: T::GAME,
+        request,
+        url: url.clone(),
+        back: None,
+    };
     ui.horizontal(|ui| {
         if ui.button(tr.t("online.open")).clicked() {
-            go = Some(GoOnline {
-                game: crate::rules::GameKind::Hive,
-                request: Request::Create {
-                    clock: None,
-                    bot_fill: form.bot_fill,
-                    name: form.name.trim().to_string(),
-                },
-                url: url.clone(),
-                back: None,
-            });
+            go = Some(asked(Request::Create {
+                clock: None,
+                bot_fill: form.bot_fill,
+                name: form.name.trim().to_string(),
+            }));
         }
         ui.separator();
         ui.label(tr.t("online.code"));
@@ -132,38 +144,30 @@ pub(super) fn lobby_part(
             )
             .clicked()
         {
-            go = Some(GoOnline {
-                game: crate::rules::GameKind::Hive,
-                request: Request::Join {
-                    code,
-                    name: form.name.trim().to_string(),
-                },
-                url: url.clone(),
-                back: None,
-            });
+            go = Some(asked(Request::Join {
+                code,
+                name: form.name.trim().to_string(),
+            }));
         }
     });
     go
 }
 
-/// Waiting at the server: the code to give the other player, the bot's countdown, the link.
-pub(super) fn waiting(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut impl FnMut(Intent)) {
-    let Some(online) = &table.online else {
+/// Waiting at the server: the code to give the other player, the bot's countdown, the link,
+/// and Leave (the table's [`Online::leave`]).
+pub fn waiting<T: Online>(p: Panel<T>) {
+    let (ctx, tr, table, send) = p.parts();
+    let Some(online) = table.online() else {
         return;
     };
-    CentrePanel::new("hive-online-waiting", 460.0).show(ctx, |ui| {
+    CentrePanel::new("online-waiting", 460.0).show(ctx, |ui| {
         style::title(ui, tr.t("online.title"), 26.0);
         ui.add_space(6.0);
         match (&online.code, &online.request) {
             (Some(code), Request::Create { .. }) => {
                 ui.label(egui::RichText::new(tr.t("online.code_is")).color(style::MUTED));
-                let shown = format!(
-                    "{}-{}",
-                    &code[..3.min(code.len())],
-                    &code[3.min(code.len())..]
-                );
                 ui.label(
-                    egui::RichText::new(shown)
+                    egui::RichText::new(shown_code(code))
                         .size(40.0)
                         .monospace()
                         .color(style::CREAM)
@@ -197,19 +201,24 @@ pub(super) fn waiting(ctx: &egui::Context, tr: &Tr, table: &Table, send: &mut im
         link_line(ui, tr, online);
         ui.add_space(8.0);
         if ui.add(big_button(tr.t("online.leave"))).clicked() {
-            send(Intent::NewGame);
+            send(T::leave());
         }
     });
 }
 
-/// The link's line at the online table, always on show while playing.
-pub(super) fn status(ctx: &egui::Context, tr: &Tr, table: &Table) {
-    let Some(online) = &table.online else {
+/// A table's code as it is read aloud: two groups of three ("K7M-2QX").
+fn shown_code(code: &str) -> String {
+    let cut = code.char_indices().nth(3).map_or(code.len(), |(at, _)| at);
+    format!("{}-{}", &code[..cut], &code[cut..])
+}
+
+/// The link's line at the online table of `T`, always on show while playing: in the top bar,
+/// between the game's name and its buttons, so the notices below it never cover it.
+pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
+    let Some(online) = table.online() else {
         return;
     };
-    // In the top bar, between the game's name and its buttons: the notices below it (at the
-    // top of the table) never cover it.
-    egui::Area::new(egui::Id::new("hive-online-status"))
+    egui::Area::new(egui::Id::new((T::GAME.cli_name(), "online-status")))
         .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
@@ -231,33 +240,37 @@ pub(super) fn status(ctx: &egui::Context, tr: &Tr, table: &Table) {
 
 /// A dot and words: the link, then the other player's presence.
 fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
-    let amber = egui::Color32::from_rgb(0xf0, 0xb0, 0x48);
-    let (colour, words) = match &online.link {
-        Link::Connected => (super::GREEN, tr.say(&link_message(&online.link))),
-        Link::Connecting | Link::Reconnecting { .. } => {
-            (amber, tr.say(&link_message(&online.link)))
-        }
-        Link::Lost(crate::net::client::Lost::Finished) => {
-            (style::MUTED, tr.say(&link_message(&online.link)))
-        }
-        Link::Lost(_) => (super::RED, tr.say(&link_message(&online.link))),
+    let colour = match &online.link {
+        Link::Connected => style::GREEN,
+        Link::Connecting | Link::Reconnecting { .. } => style::AMBER,
+        Link::Lost(Lost::Finished) => style::MUTED,
+        Link::Lost(_) => style::RED,
     };
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("●").color(colour));
-        ui.label(egui::RichText::new(words).color(style::CREAM));
-        if let Some(other) = online
-            .other()
-            .filter(|o| o.kind != crate::net::protocol::SeatKind::Empty)
-        {
+        ui.label(egui::RichText::new(tr.say(&link_message(&online.link))).color(style::CREAM));
+        if let Some(other) = online.other().filter(|o| o.kind != SeatKind::Empty) {
             ui.separator();
             let name = tr.say(&seat_name(other));
             let (dot, key) = if other.connected {
-                (super::GREEN, "online.present")
+                (style::GREEN, "online.present")
             } else {
-                (amber, "online.away_now")
+                (style::AMBER, "online.away_now")
             };
             ui.label(egui::RichText::new("●").color(dot));
             ui.label(egui::RichText::new(tr.tf(key, &[("name", &name)])).color(style::CREAM));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_code;
+
+    #[test]
+    fn a_code_is_shown_in_two_groups_of_three() {
+        assert_eq!(shown_code("K7M2QX"), "K7M-2QX");
+        assert_eq!(shown_code("K7"), "K7-");
+        assert_eq!(shown_code(""), "-");
+    }
 }
