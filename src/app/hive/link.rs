@@ -14,11 +14,11 @@ impl Online for Table {
     const SEAT_KEY: &'static str = "hive.online_seat";
 
     fn online(&self) -> Option<&OnlineTable> {
-        self.online.as_ref()
+        self.host.as_ref()
     }
 
     fn online_mut(&mut self) -> Option<&mut OnlineTable> {
-        self.online.as_mut()
+        self.host.as_mut()
     }
 
     fn go_online(&mut self, request: Request, url: String) {

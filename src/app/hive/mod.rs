@@ -255,7 +255,7 @@ impl TableKind for Table {
                 Effect::TookBack(_) => out.sound(SoundEvent::Lift),
                 Effect::Picked => out.sound(SoundEvent::Lift),
                 // The online game is the server's to keep.
-                Effect::Save if self.online.is_some() => {}
+                Effect::Save if self.host.is_some() => {}
                 Effect::Online(m) => out.notice(m),
                 Effect::KeepSeat => out.save(
                     &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),

@@ -76,14 +76,12 @@ impl Table {
             return;
         };
         self.go_online(online.request.clone(), online.url.clone());
-        self.online = Some(online);
+        self.host = Some(online);
     }
 
     /// The seat to keep on the device while this online game goes on.
     pub fn seat_to_keep(&self) -> Option<SavedSeat> {
-        self.online
-            .as_ref()?
-            .seat_to_keep(self.phase == Phase::Over)
+        self.host.as_ref()?.seat_to_keep(self.phase == Phase::Over)
     }
 
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
@@ -93,7 +91,7 @@ impl Table {
         self.saved = None;
         self.opponent = Seat::Remote;
         self.clear_marks();
-        self.online = Some(OnlineTable::new(request, url));
+        self.host = Some(OnlineTable::new(request, url));
         self.saved_seat = None;
     }
 
@@ -105,7 +103,7 @@ impl Table {
         state.clone().play(mv).map_err(Refusal::Rule)?;
         let text = state.move_string(mv);
         let seq = state.ply() as u64;
-        if !self.online.send(text, seq) {
+        if !self.host.send(text, seq) {
             return Err(Refusal::NotNow);
         }
         self.pick = Pick::Idle;
@@ -119,7 +117,7 @@ impl Table {
             && self
                 .state()
                 .is_some_and(|s| s.legal_moves() == [Move::Pass])
-            && self.online.connected();
+            && self.host.connected();
         if !stuck {
             return Vec::new();
         }
@@ -168,7 +166,7 @@ impl Table {
 
     /// The game as the server's whole view of it has it: seats, fingerprint, ash, every move.
     fn viewed_game(&self, view: &TableView) -> Option<Hosted<HiveGame>> {
-        let mine = view.you.map(SeatOrder::from).or(self.online.seat())?;
+        let mine = view.you.map(SeatOrder::from).or(self.host.seat())?;
         let crate::net::protocol::GameView::Hive { moves } = &view.game;
         Table::online_game(
             mine,
@@ -182,7 +180,7 @@ impl Table {
 
     /// Takes in what the session heard; what the Bevy side must do.
     pub fn heard(&mut self, heard: Heard, timing: &Timing) -> Vec<Effect> {
-        let Some(online) = self.online.as_mut() else {
+        let Some(online) = self.host.as_mut() else {
             return Vec::new();
         };
         let heard = match online.take_in(heard) {
@@ -241,7 +239,7 @@ impl Table {
                 let clock = time_left_ms.map_or(crate::play::hive::TURN_SECONDS as u32, |ms| {
                     (ms / 1000).max(1) as u32
                 });
-                let game = self.online.seat().and_then(|mine| {
+                let game = self.host.seat().and_then(|mine| {
                     Table::online_game(mine, &seats, fingerprint, SeatOrder::from(ash), clock, &[])
                 });
                 let Some(game) = game else {
@@ -372,7 +370,7 @@ mod tests {
             },
             &Timing::INSTANT,
         );
-        t.online.as_mut().unwrap().link = Link::Connected;
+        t.host.as_mut().unwrap().link = Link::Connected;
         t
     }
 
@@ -389,16 +387,16 @@ mod tests {
     #[test]
     fn a_hosted_game_sends_moves_and_plays_what_the_server_answers() {
         let mut t = hosted();
-        assert_eq!(t.online.as_ref().unwrap().code.as_deref(), Some("K7M2QX"));
+        assert_eq!(t.host.as_ref().unwrap().code.as_deref(), Some("K7M2QX"));
         // The seat is kept on the device while the game goes on; a new run returns to it.
         let kept = t.seat_to_keep().expect("a seat to keep");
         assert_eq!((kept.code.as_str(), kept.token.len()), ("K7M2QX", 64));
         let mut again = Table::default();
         again.return_online(kept.clone());
-        let back = again.online.as_ref().unwrap();
+        let back = again.host.as_ref().unwrap();
         assert_eq!(again.phase, Phase::Waiting);
         assert_eq!(back.token.as_deref(), Some(kept.token.as_str()));
-        assert_eq!(back.request, t.online.as_ref().unwrap().request);
+        assert_eq!(back.request, t.host.as_ref().unwrap().request);
         assert_eq!(SavedSeat::default().kept(), None);
         // It is stored under Ash & Walnut's own key, and read back as it was.
         let mut store = crate::app::save::SaveStore::memory();
@@ -408,9 +406,9 @@ mod tests {
         let (read, _) = store.load::<crate::app::kit::link::KeptSeat<Table>>();
         assert_eq!(read.seat.kept(), Some(kept.clone()));
         // While waiting, the bot's countdown runs here between the server's states.
-        t.online.as_mut().unwrap().bot_in = Some(20.0);
+        t.host.as_mut().unwrap().bot_in = Some(20.0);
         t.tick(1.5, &Timing::INSTANT);
-        assert_eq!(t.online.as_ref().unwrap().bot_in, Some(18.5));
+        assert_eq!(t.host.as_ref().unwrap().bot_in, Some(18.5));
         // The other player joins: ash goes to the second seat by the colour rule.
         let seats = [
             seat(
@@ -449,7 +447,7 @@ mod tests {
         assert!(t.person_to_act());
         // The person's move is sent, not played: the server's event plays it.
         play(&mut t, "bS1 wS1-").unwrap();
-        let online = t.online.as_ref().unwrap();
+        let online = t.host.as_ref().unwrap();
         assert_eq!(online.sent.as_deref(), Some("bS1 wS1-"));
         // Sent with the count of the position it was chosen at (one move played so far).
         assert_eq!(
@@ -463,8 +461,8 @@ mod tests {
         assert!(!t.person_to_act());
         // An illegal move is refused here, in the player's words, and nothing is sent.
         let mut other = t.clone();
-        other.online.as_mut().unwrap().sent = None;
-        other.online.as_mut().unwrap().outgoing.clear();
+        other.host.as_mut().unwrap().sent = None;
+        other.host.as_mut().unwrap().outgoing.clear();
         let pass = other.handle(
             super::super::Intent::Play(Move::Pass),
             Seed([0; 32]),
@@ -472,9 +470,9 @@ mod tests {
             &Timing::INSTANT,
         );
         assert!(matches!(pass, Err(Refusal::Rule(_))), "{pass:?}");
-        assert!(other.online.as_ref().unwrap().outgoing.is_empty());
+        assert!(other.host.as_ref().unwrap().outgoing.is_empty());
         t.heard(played(2, "bS1 wS1-", Side::Walnut), &Timing::INSTANT);
-        assert_eq!(t.online.as_ref().unwrap().sent, None);
+        assert_eq!(t.host.as_ref().unwrap().sent, None);
         assert_eq!(t.state().unwrap().ply(), 2);
         // The other player drops and comes back: told, and the game goes on.
         let away = t.heard(
@@ -491,7 +489,7 @@ mod tests {
                 msg("online.name").with("name", "Rui")
             ))]
         );
-        assert!(!t.online.as_ref().unwrap().other().unwrap().connected);
+        assert!(!t.host.as_ref().unwrap().other().unwrap().connected);
         // No takeback online; resigning asks the server, which ends the game.
         let before = t.state().unwrap().clone();
         t.heard(played(3, "wQ -wS1", Side::Ash), &Timing::INSTANT);
@@ -504,7 +502,7 @@ mod tests {
             ),
             Err(Refusal::TakeBack(TakeBackError::Online))
         ));
-        t.online.as_mut().unwrap().outgoing.clear();
+        t.host.as_mut().unwrap().outgoing.clear();
         t.handle(
             super::super::Intent::Resign,
             Seed([0; 32]),
@@ -512,7 +510,7 @@ mod tests {
             &Timing::INSTANT,
         )
         .unwrap();
-        assert_eq!(t.online.as_ref().unwrap().outgoing, [Outgoing::Resign]);
+        assert_eq!(t.host.as_ref().unwrap().outgoing, [Outgoing::Resign]);
         assert_eq!(t.phase, Phase::Play);
         let seed = Seed([7; 32]);
         let effects = t.heard(
@@ -549,7 +547,7 @@ mod tests {
             &Timing::INSTANT,
         )
         .unwrap();
-        assert!(t.online.is_none() && t.phase == Phase::Lobby);
+        assert!(t.host.is_none() && t.phase == Phase::Lobby);
     }
 
     #[test]
@@ -641,12 +639,12 @@ mod tests {
         );
         // The server's bot is always labelled as a bot.
         assert_eq!(
-            seat_name(t.online.as_ref().unwrap().other().unwrap()),
+            seat_name(t.host.as_ref().unwrap().other().unwrap()),
             Seat::Bot(crate::ai::Level::Easy).label()
         );
-        t.online.as_mut().unwrap().link = Link::Reconnecting { attempt: 2 };
+        t.host.as_mut().unwrap().link = Link::Reconnecting { attempt: 2 };
         assert_eq!(play(&mut t, "wS1"), Err(Refusal::Offline));
-        t.online.as_mut().unwrap().link = Link::Connected;
+        t.host.as_mut().unwrap().link = Link::Connected;
         play(&mut t, "wS1").unwrap();
         assert_eq!(play(&mut t, "wG1"), Err(Refusal::Sent));
         // The server refused it: the player is told and may choose again.
@@ -696,7 +694,7 @@ mod tests {
         assert!(matches!(t.phase, Phase::Seating { .. }));
         // The link reads the server's deadline: shown during the seating too, the server's
         // clock running from the start of the game.
-        t.online.as_mut().unwrap().countdown = Some(59.2);
+        t.host.as_mut().unwrap().countdown = Some(59.2);
         assert_eq!(t.time_left(), Some(59.2));
         // The table's own time never moves it: not a slow frame, not the seating's end.
         t.tick(0.25, &Timing::PLAY);
@@ -706,16 +704,16 @@ mod tests {
         assert_eq!(t.time_left(), Some(59.2));
         assert!(t.person_to_act());
         // Under ten seconds: the warning, once.
-        t.online.as_mut().unwrap().countdown = Some(9.4);
+        t.host.as_mut().unwrap().countdown = Some(9.4);
         assert!(t.tick(0.1, &Timing::PLAY).contains(&Effect::Warning));
         assert!(!t.tick(0.1, &Timing::PLAY).contains(&Effect::Warning));
         // At 0:00 the server's timeout move is on its way: nothing may be sent.
-        t.online.as_mut().unwrap().countdown = Some(0.0);
+        t.host.as_mut().unwrap().countdown = Some(0.0);
         assert!(!t.person_to_act());
         assert!(play(&mut t, "wS1").is_err());
-        assert!(t.online.as_ref().unwrap().outgoing.is_empty());
+        assert!(t.host.as_ref().unwrap().outgoing.is_empty());
         // A move that was sent in time but reached the server late is said to be late.
-        t.online.as_mut().unwrap().countdown = Some(0.3);
+        t.host.as_mut().unwrap().countdown = Some(0.3);
         play(&mut t, "wS1").unwrap();
         let said = t.heard(
             Heard::Refused {

@@ -75,7 +75,7 @@ fn report(world: &World) -> Option<ProbeReport> {
         "person": t.person_colour().map(colour),
         "person_to_act": t.person_to_act(),
         "busy": t.animating(),
-        "online": t.online.is_some(),
+        "online": t.host.is_some(),
         "ply": shown.ply(),
         "moves": moves.len(),
         "last": moves.last(),

@@ -225,7 +225,7 @@ pub(super) fn stage(
             t.phase = Phase::Seating { left: 0.9 };
         }
         "lobby" => {
-            t.online = None;
+            t.host = None;
             t.game = None;
             t.phase = Phase::Lobby;
         }
@@ -246,7 +246,7 @@ pub(super) fn stage(
                 },
                 &Timing::INSTANT,
             );
-            if let Some(o) = t.online.as_mut() {
+            if let Some(o) = t.host.as_mut() {
                 o.staged = true;
                 o.link = Link::Connected;
                 o.bot_in = Some(23.0);
@@ -260,11 +260,11 @@ pub(super) fn stage(
                 },
                 "ws://staged".into(),
             );
-            if let Some(o) = t.online.as_mut() {
+            if let Some(o) = t.host.as_mut() {
                 o.staged = true;
             }
             t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
-            if let Some(o) = t.online.as_mut() {
+            if let Some(o) = t.host.as_mut() {
                 o.link = Link::Connected;
                 // What the link reads off the server's deadline (38 s when the state came).
                 o.countdown = Some(38.0);
@@ -278,7 +278,7 @@ pub(super) fn stage(
                 },
                 "ws://staged".into(),
             );
-            if let Some(o) = t.online.as_mut() {
+            if let Some(o) = t.host.as_mut() {
                 o.staged = true;
             }
             // Ana's last move was the clock's.
@@ -290,7 +290,7 @@ pub(super) fn stage(
                 by = Some(crate::rules::hive::Colour::from(last.by));
             }
             t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT);
-            if let Some(o) = t.online.as_mut() {
+            if let Some(o) = t.host.as_mut() {
                 o.link = Link::Connected;
                 o.countdown = Some(6.2);
             }

@@ -267,7 +267,7 @@ pub struct Table {
     warned: bool,
     /// The table's host: `None` here (the match on this device decides), the server's table
     /// online ([`Host`]).
-    pub online: Option<crate::app::kit::online::OnlineTable>,
+    pub host: Option<crate::app::kit::online::OnlineTable>,
     /// A seat at an online table kept from an earlier run, which the lobby offers to return to.
     pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
 }
@@ -285,7 +285,7 @@ impl Default for Table {
             busy: 0.0,
             viewing: None,
             warned: false,
-            online: None,
+            host: None,
             saved_seat: None,
         }
     }
@@ -312,7 +312,7 @@ impl Table {
     /// The colour a person plays: against the bot, the person's; at a hot seat, the side to act.
     pub fn person_colour(&self) -> Option<Colour> {
         let game = self.game.as_ref()?;
-        if let Some(seat) = self.online.seat() {
+        if let Some(seat) = self.host.seat() {
             return Some(game.colour_of(seat));
         }
         match self.opponent {
@@ -323,7 +323,7 @@ impl Table {
 
     /// The colour whose pieces sit on the near side of the table.
     pub fn near(&self) -> Colour {
-        if let Some(c) = self.person_colour().filter(|_| !self.online.is_here()) {
+        if let Some(c) = self.person_colour().filter(|_| !self.host.is_here()) {
             return c;
         }
         match (self.opponent, &self.game) {
@@ -346,7 +346,7 @@ impl Table {
         self.phase == Phase::Play
             && !self.animating()
             && self.viewing.is_none()
-            && self.online.in_time()
+            && self.host.in_time()
             && self.game.as_ref().is_some_and(|g| {
                 g.awaited()
                     .is_some_and(|c| g.game().seat(c) == Seat::Person)
@@ -360,7 +360,7 @@ impl Table {
     /// [`OnlineTable::countdown`]: crate::app::kit::online::OnlineTable::countdown
     pub fn time_left(&self) -> Option<f64> {
         let here = self.game.as_ref().and_then(|g| g.game().time_left());
-        self.online
+        self.host
             .time_left(here, self.phase == Phase::Play || self.seating())
     }
 
@@ -417,7 +417,7 @@ impl Table {
     pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.busy = (self.busy - dt).max(0.0);
-        self.online.tick(dt);
+        self.host.tick(dt);
         if let Phase::Seating { left } = &mut self.phase {
             *left -= dt;
             if *left <= 0.0 {
@@ -428,7 +428,7 @@ impl Table {
         if self.phase != Phase::Play || self.busy > 0.0 {
             return effects;
         }
-        if self.online.keeps_clock() {
+        if self.host.keeps_clock() {
             // The server keeps the clock and plays the timeout move; the link sets what is
             // shown of it.
             effects.extend(self.online_pass_if_stuck());
@@ -530,7 +530,7 @@ impl Table {
                 Phase::Over | Phase::Lobby | Phase::Waiting => {
                     self.phase = Phase::Lobby;
                     self.game = None;
-                    if self.online.take().is_some() {
+                    if self.host.take().is_some() {
                         // Back from the online table: the lobby's own opponent again.
                         self.opponent = Seat::Bot(Level::Normal);
                         self.clear_marks();
@@ -547,7 +547,7 @@ impl Table {
                     return Err(Refusal::NotNow);
                 }
                 let side = self.person_colour().ok_or(Refusal::NotNow)?;
-                if self.online.resign() {
+                if self.host.resign() {
                     // Sent: the host's end comes back to every seat.
                     return Ok(vec![Effect::Picked]);
                 }
@@ -637,7 +637,7 @@ impl Table {
         if self.viewing.is_some() {
             return Err(Refusal::Viewing);
         }
-        self.online.ready().map_err(|n| match n {
+        self.host.ready().map_err(|n| match n {
             NotNow::Sent => Refusal::Sent,
             NotNow::Offline => Refusal::Offline,
         })?;
@@ -660,7 +660,7 @@ impl Table {
 
     /// Plays `mv` for the side to act (a person's choice, or the bot's answer).
     pub fn play(&mut self, mv: Move, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
-        if !self.online.is_here() {
+        if !self.host.is_here() {
             return self.send_move(mv);
         }
         let game = self.game.as_mut().ok_or(Refusal::NotNow)?;

@@ -86,7 +86,7 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
                 tr.t("hive.player.second").to_string()
             }
         }
-        Seat::Remote => match table.online.as_ref().and_then(|o| o.other()) {
+        Seat::Remote => match table.host.as_ref().and_then(|o| o.other()) {
             Some(other) => tr.say(&super::online::seat_name(other)),
             None => tr.say(&Seat::Remote.label()),
         },
