@@ -21,7 +21,14 @@ for b in "$game" "$server"; do
     [ -x "$b" ] || { echo "missing $b: cargo build --bin carved-tables; cargo build --no-default-features --features server --bin carved-tables-server"; exit 2; }
 done
 out="$(mktemp -d)"
-cleanup() { kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; }
+# The windows run under xvfb-run: stop what each started (the game, its X server), then it.
+cleanup() {
+    for j in $(jobs -p); do
+        pkill -P "$j" 2>/dev/null || true
+        kill "$j" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+}
 trap cleanup EXIT
 "$server" --addr 127.0.0.1:0 --db "$out/tables.db" --clock "$clock" --linger 600 >"$out/server.log" 2>&1 &
 for _ in $(seq 100); do grep -q "listening on" "$out/server.log" && break; sleep 0.1; done
@@ -43,17 +50,19 @@ xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online "join:$code" --server "$
     --data-dir "$out/join" >"$out/join.log" 2>&1 &
 start=$SECONDS
 while (( SECONDS - start < limit )); do
-    if strip "$out/host.log" | grep -q "online: the game ended" && strip "$out/join.log" | grep -q "online: the game ended"; then
+    # grep -q reads a file, not a pipe: under pipefail a pipe into grep -q can fail when grep
+    # stops reading early, and a check would then pass or fail by chance.
+    if grep -q "online: the game ended" <(strip "$out/host.log") && grep -q "online: the game ended" <(strip "$out/join.log"); then
         break
     fi
     sleep 2
 done
 failed=0
 for w in host join; do
-    if ! strip "$out/$w.log" | grep -q "online: the game ended"; then
+    if ! grep -q "online: the game ended" <(strip "$out/$w.log"); then
         echo "$w: the game did not end within $limit s"; failed=1
     fi
-    if strip "$out/$w.log" | grep -q "online: the server refused"; then
+    if grep -q "online: the server refused" <(strip "$out/$w.log"); then
         echo "$w: a move was refused:"; strip "$out/$w.log" | grep "online: the server refused" | head -n 3; failed=1
     fi
 done
