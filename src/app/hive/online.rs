@@ -320,7 +320,10 @@ mod tests {
     use crate::net::protocol::{
         BotLevel, ErrorCode, GameView, Phase as NetPhase, SeatId, SeatKind, Side,
     };
+    use crate::app::kit::online::Deadline;
+    use crate::i18n::Explain;
     use crate::play::hive::{Ending, TURN_SECONDS};
+    use std::time::Duration;
     use crate::rules::hive::Colour;
 
     fn seat(seat: SeatId, kind: SeatKind, name: &str, you: bool, colour: Option<Side>) -> SeatView {
@@ -712,6 +715,34 @@ mod tests {
         assert!(!t.person_to_act());
         assert!(play(&mut t, "wS1").is_err());
         assert!(t.host.as_ref().unwrap().outgoing.is_empty());
+        // The countdown is the frame before's: a slow frame, or the engine thinking for the
+        // seat, may pass the deadline after it. The move is read against the deadline at the
+        // moment it is chosen: refused here in words, nothing sent, however much the countdown
+        // showed.
+        let now = crate::net::clock::now();
+        let o = t.host.as_mut().unwrap();
+        o.countdown = Some(2.0);
+        o.deadline = Some(Deadline {
+            at: now.saturating_sub(Duration::from_millis(1)),
+            latency: Duration::ZERO,
+        });
+        assert!(!t.person_to_act());
+        assert_eq!(play(&mut t, "wS1"), Err(Refusal::Late));
+        assert_eq!(Refusal::Late.explain(), msg("online.refused.late"));
+        assert!(t.host.as_ref().unwrap().outgoing.is_empty());
+        // Nor a move that would get there after it: the way to the server counts.
+        t.host.as_mut().unwrap().deadline = Some(Deadline {
+            at: now + Duration::from_secs(5),
+            latency: Duration::from_secs(6),
+        });
+        assert_eq!(play(&mut t, "wS1"), Err(Refusal::Late));
+        // With time to get there, the move goes.
+        t.host.as_mut().unwrap().deadline = Some(Deadline {
+            at: now + Duration::from_secs(60),
+            latency: Duration::from_millis(40),
+        });
+        assert!(t.person_to_act());
+        t.host.as_mut().unwrap().deadline = None;
         // A move that was sent in time but reached the server late is said to be late.
         t.host.as_mut().unwrap().countdown = Some(0.3);
         play(&mut t, "wS1").unwrap();

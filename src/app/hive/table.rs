@@ -172,6 +172,9 @@ pub enum Refusal {
     Offline,
     /// Online: the last move sent is on its way to the server.
     Sent,
+    /// Online: the turn's time is out, or would be before the move reached the server; the
+    /// server's timeout move is on its way.
+    Late,
 }
 
 impl Explain for Refusal {
@@ -192,6 +195,7 @@ impl Explain for Refusal {
             Refusal::NothingSaved => msg("hive.refused.nothing_saved"),
             Refusal::Offline => msg("online.refused.offline"),
             Refusal::Sent => msg("online.refused.sent"),
+            Refusal::Late => msg("online.refused.late"),
         }
     }
 }
@@ -640,6 +644,7 @@ impl Table {
         self.host.ready().map_err(|n| match n {
             NotNow::Sent => Refusal::Sent,
             NotNow::Offline => Refusal::Offline,
+            NotNow::Late => Refusal::Late,
         })?;
         if self.person_to_act() {
             Ok(())

@@ -151,6 +151,9 @@ pub enum NotNow {
     Offline,
     /// The last action sent is on its way to the server.
     Sent,
+    /// The turn's time is out (or would be before an action got there): the server's timeout
+    /// action is on its way.
+    Late,
 }
 
 /// The authority a table asks. `None` is here: the match on this device decides; `Some` is a
@@ -163,8 +166,9 @@ pub trait Host {
     /// Whether an action may be sent now: here always; online, with the link up and nothing
     /// awaited.
     fn ready(&self) -> Result<(), NotNow>;
-    /// Whether the turn's time allows an action: online, at 0:00 the server's timeout action
-    /// is on its way and an action now would reach it too late.
+    /// Whether the turn's time allows an action: online, one sent now must reach the server
+    /// before its clock runs out (read at this moment, not at the frame before: see
+    /// [`OnlineTable::in_time_at`]); at 0:00 the server's timeout action is on its way.
     fn in_time(&self) -> bool;
     /// The seconds left on the clock of the side to act: here, `here` (the match's); online,
     /// the server's countdown while `counting`.
@@ -202,12 +206,15 @@ impl Host for Option<OnlineTable> {
         if o.link != Link::Connected {
             return Err(NotNow::Offline);
         }
+        if !o.in_time_at(crate::net::clock::now()) {
+            return Err(NotNow::Late);
+        }
         Ok(())
     }
 
     fn in_time(&self) -> bool {
         self.as_ref()
-            .is_none_or(|o| o.sent.is_none() && o.countdown.is_none_or(|left| left > 0.0))
+            .is_none_or(|o| o.in_time_at(crate::net::clock::now()))
     }
 
     fn time_left(&self, here: Option<f64>, counting: bool) -> Option<f64> {

@@ -5,7 +5,7 @@
 //! of its own on the desktop, the page's WebSocket in the browser.
 
 use super::Outbox;
-use super::online::{OnlineTable, Outgoing, SavedSeat};
+use super::online::{Deadline, OnlineTable, Outgoing, SavedSeat};
 use super::table::{Happened, TableKind, send};
 use crate::net::client::{Heard, Request, Session};
 use crate::net::protocol::{ClientMsg, ServerMsg};
@@ -277,6 +277,10 @@ pub fn pump<T: Online>(
     // this frame whatever the frames before it took.
     if let (Some(online), Some(session)) = (table.online_mut(), link.session.as_ref()) {
         online.countdown = session.clock().map(|c| c.left(now).as_secs_f64());
+        online.deadline = session.clock().map(|c| Deadline {
+            at: c.deadline,
+            latency: session.latency(),
+        });
     }
     *last_frame = Some(now);
     if !effects.is_empty() {

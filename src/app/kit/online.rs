@@ -68,7 +68,27 @@ pub struct OnlineTable {
     /// by the link from the server's deadline and this device's clock (`net::clock`), never
     /// counted here from frame times. `None` while no turn is counted.
     pub countdown: Option<f64>,
+    /// When the server plays the timeout action, on this device's clock (`net::clock`), and
+    /// how long a frame takes from here to the server: set every frame by the link with the
+    /// countdown. Whether an action may still be sent is read against these at the moment it
+    /// is chosen ([`OnlineTable::in_time_at`]), not against the countdown of the frame before:
+    /// at a few frames a second, or after the engine thought for the seat, that frame is long
+    /// gone. `None` until the link has read a deadline (the countdown alone decides then).
+    pub deadline: Option<Deadline>,
 }
+
+/// The turn's deadline as the link reads it from the session: see [`OnlineTable::deadline`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    /// When the server's clock runs out, on this device's clock (`net::clock::now`).
+    pub at: std::time::Duration,
+    /// How long a frame takes from here to the server (half the shortest round trip).
+    pub latency: std::time::Duration,
+}
+
+/// What an action needs beyond the way to the server to be there before its clock runs out:
+/// the rest of the frame it is chosen in, the socket and the server's reading of it.
+pub const SEND_MARGIN: std::time::Duration = std::time::Duration::from_millis(150);
 
 /// What the game-free side of the session made of something heard, for the table to say.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +127,20 @@ impl OnlineTable {
             staged: false,
             token: None,
             countdown: None,
+            deadline: None,
+        }
+    }
+
+    /// Whether an action chosen at `now` (`net::clock`) reaches the server before its clock
+    /// runs out, with nothing else awaited: it must leave by the deadline less the way there and
+    /// [`SEND_MARGIN`]. Without a deadline read yet, while the countdown shows time left.
+    pub fn in_time_at(&self, now: std::time::Duration) -> bool {
+        if self.sent.is_some() {
+            return false;
+        }
+        match self.deadline {
+            Some(d) => d.at.saturating_sub(now) > d.latency + SEND_MARGIN,
+            None => self.countdown.is_none_or(|left| left > 0.0),
         }
     }
 
@@ -158,6 +192,7 @@ impl OnlineTable {
                 // next frame on.
                 self.countdown =
                     seconds(view.time_left_ms).filter(|_| view.phase == Phase::Playing);
+                self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::SeatTaken(seat) => {
@@ -178,6 +213,7 @@ impl OnlineTable {
                 self.seats = Some(seats.clone());
                 self.bot_in = None;
                 self.countdown = seconds(time_left_ms);
+                self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::Played {
@@ -187,6 +223,7 @@ impl OnlineTable {
             } => {
                 self.sent = None;
                 self.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
+                self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::Presence { seat, connected } => {
@@ -217,6 +254,7 @@ impl OnlineTable {
             Heard::Ended { .. } => {
                 self.sent = None;
                 self.countdown = None;
+                self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::Refused { code, message } => {
@@ -297,5 +335,71 @@ pub fn link_message(link: &Link) -> Message {
             msg("online.link.reconnecting").with("attempt", attempt.to_string())
         }
         Link::Lost(l) => lost_message(l),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn table(countdown: Option<f64>, deadline: Option<Deadline>) -> OnlineTable {
+        OnlineTable {
+            countdown,
+            deadline,
+            ..OnlineTable::new(
+                Request::Join {
+                    code: "ABCD".into(),
+                    name: String::new(),
+                },
+                "ws://127.0.0.1:1/ws".into(),
+            )
+        }
+    }
+
+    #[test]
+    fn an_action_is_in_time_when_it_leaves_before_the_deadline_less_the_way_there() {
+        let at = Duration::from_secs(100);
+        let latency = Duration::from_millis(50);
+        // The countdown of the frame before showed time left; the deadline decides.
+        let t = table(Some(3.0), Some(Deadline { at, latency }));
+        let ms = Duration::from_millis;
+        assert!(t.in_time_at(ms(90_000)));
+        // It must leave by 100 s less 50 ms on the way less the margin.
+        let last = at - latency - SEND_MARGIN;
+        assert!(t.in_time_at(last - ms(1)));
+        assert!(!t.in_time_at(last));
+        assert!(!t.in_time_at(at));
+        assert!(!t.in_time_at(ms(200_000)));
+        // A move on its way: nothing more, in time or not.
+        let sent = OnlineTable {
+            sent: Some("wS1".into()),
+            ..t.clone()
+        };
+        assert!(!sent.in_time_at(ms(0)));
+        // Before the link has read a deadline, the countdown the server told decides.
+        assert!(table(Some(0.4), None).in_time_at(ms(500_000)));
+        assert!(!table(Some(0.0), None).in_time_at(ms(0)));
+        assert!(table(None, None).in_time_at(ms(0)));
+    }
+
+    #[test]
+    fn what_the_server_tells_of_the_clock_replaces_the_deadline_read_before() {
+        let mut t = table(
+            Some(1.0),
+            Some(Deadline {
+                at: Duration::from_secs(5),
+                latency: Duration::ZERO,
+            }),
+        );
+        t.take_in(Heard::Ended {
+            outcome: crate::net::protocol::Outcome {
+                winner: None,
+                reason: crate::net::protocol::EndReason::Resigned,
+            },
+            seed: String::new(),
+            record: String::new(),
+        });
+        assert_eq!((t.countdown, t.deadline), (None, None));
     }
 }
