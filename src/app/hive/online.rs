@@ -316,15 +316,15 @@ fn ending_of(outcome: Outcome, state: &State) -> Ending {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::kit::online::Deadline;
+    use crate::i18n::Explain;
     use crate::net::client::Link;
     use crate::net::protocol::{
         BotLevel, ErrorCode, GameView, Phase as NetPhase, SeatId, SeatKind, Side,
     };
-    use crate::app::kit::online::Deadline;
-    use crate::i18n::Explain;
     use crate::play::hive::{Ending, TURN_SECONDS};
-    use std::time::Duration;
     use crate::rules::hive::Colour;
+    use std::time::Duration;
 
     fn seat(seat: SeatId, kind: SeatKind, name: &str, you: bool, colour: Option<Side>) -> SeatView {
         SeatView {
