@@ -17,10 +17,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(rules_pages::plugin).add_systems(
-        EguiPrimaryContextPass,
-        (menu_ui.run_if(in_state(Screen::Menu)), notices_ui),
-    );
+    app.add_plugins(rules_pages::plugin)
+        .init_resource::<Opening>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (menu_ui.run_if(in_state(Screen::Menu)), notices_ui),
+        )
+        .add_systems(OnExit(Screen::Menu), |mut o: ResMut<Opening>| o.0 = None);
 }
 
 fn game_name(tr: &Tr, game: GameKind) -> String {
@@ -39,13 +42,14 @@ fn menu_ui(
     settings: Res<ActiveSettings>,
     options: Option<Res<LaunchOptions>>,
     mut held: Local<u32>,
+    mut opening: ResMut<Opening>,
     mut go: MessageWriter<Navigate>,
     mut change: MessageWriter<ChangeSettings>,
     pages: rules_pages::Pages,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
-        MenuPage::Main => main_page(ctx, &tr, &mut go),
+        MenuPage::Main => main_page(ctx, &tr, &mut opening, &mut go),
         MenuPage::Rules(game) => {
             let at = match options.as_deref().map(|o| &o.scene) {
                 Some(Scene::Rules {
@@ -81,7 +85,18 @@ fn title(ui: &mut egui::Ui, tr: &Tr) {
     );
 }
 
-fn main_page(ctx: &egui::Context, tr: &Tr, go: &mut MessageWriter<Navigate>) {
+/// The table asked for by a Play button: the menu says so until it gives way to the table (a
+/// table's first frame can take seconds on a slow renderer, and nothing on the screen would
+/// answer the click meanwhile). Cleared when the menu is left.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Opening(Option<GameKind>);
+
+fn main_page(
+    ctx: &egui::Context,
+    tr: &Tr,
+    opening: &mut Opening,
+    go: &mut MessageWriter<Navigate>,
+) {
     let screen = ctx.content_rect();
     let wide = screen.width() >= 1000.0;
     let card_width = if wide {
@@ -97,33 +112,42 @@ fn main_page(ctx: &egui::Context, tr: &Tr, go: &mut MessageWriter<Navigate>) {
     egui::Area::new(egui::Id::new("menu-games"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, screen.height() * 0.04])
         .show(ctx, |ui| {
-            let cards = |ui: &mut egui::Ui, go: &mut MessageWriter<Navigate>| {
-                for game in GameKind::ALL {
-                    game_card(ui, tr, game, card_width, go);
-                }
-            };
+            let cards =
+                |ui: &mut egui::Ui, opening: &mut Opening, go: &mut MessageWriter<Navigate>| {
+                    for game in GameKind::ALL {
+                        game_card(ui, tr, game, card_width, opening, go);
+                    }
+                };
             if wide {
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 24.0;
-                    cards(ui, go);
+                    cards(ui, opening, go);
                 });
             } else {
-                ui.vertical(|ui| cards(ui, go));
+                ui.vertical(|ui| cards(ui, opening, go));
             }
         });
-    egui::Area::new(egui::Id::new("menu-bottom"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -screen.height() * 0.06])
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 18.0;
-                if ui.add(big_button(tr.t("menu.settings"))).clicked() {
-                    go.write(Navigate::Menu(MenuPage::Settings));
-                }
-                if ui.add(big_button(tr.t("menu.quit"))).clicked() {
-                    go.write(Navigate::Quit);
-                }
-            });
-        });
+    if let Some(game) = opening.0 {
+        opening_notice(
+            ctx,
+            &tr.tf("menu.opening", &[("game", &game_name(tr, game))]),
+        );
+    }
+}
+
+/// "Setting the table…" over the menu, painted at once: an egui area stays hidden on its first
+/// frame, and the frame after the click may be the table's first, slow one.
+fn opening_notice(ctx: &egui::Context, words: &str) {
+    let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("menu-opening"));
+    let painter = ctx.layer_painter(layer);
+    let galley = painter.layout_no_wrap(
+        words.to_string(),
+        egui::FontId::proportional(22.0),
+        style::CREAM,
+    );
+    let text = egui::Rect::from_center_size(ctx.content_rect().center(), galley.size());
+    painter.add(panel_frame().paint(text));
+    painter.galley(text.min, galley, style::CREAM);
 }
 
 fn game_card(
@@ -131,6 +155,7 @@ fn game_card(
     tr: &Tr,
     game: GameKind,
     width: f32,
+    opening: &mut Opening,
     go: &mut MessageWriter<Navigate>,
 ) {
     panel_frame().show(ui, |ui| {
@@ -157,7 +182,9 @@ fn game_card(
                     egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(20.0).strong())
                         .min_size(egui::vec2(130.0, 40.0))
                         .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
-                if ui.add(play).clicked() {
+                // One table at a time: the buttons wait while one is being set.
+                if ui.add_enabled(opening.0.is_none(), play).clicked() {
+                    opening.0 = Some(game);
                     go.write(Navigate::Table(game));
                 }
                 let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(20.0))
