@@ -7,6 +7,7 @@ use super::{GREEN, RED, to_board};
 use crate::app::chess::Intent;
 use crate::app::chess::table::{BuildStatus, build_status, piece_name};
 use crate::app::chess::view::square_at;
+use crate::app::kit::choice;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style::{self, big_button, panel_frame};
 use crate::i18n::{Explain, Tr};
@@ -37,8 +38,6 @@ pub(super) fn lobby(p: Panel) {
                     send(Intent::Continue);
                 }
             }
-            let choice =
-                |ui: &mut egui::Ui, chosen, words: &str| ui.selectable_label(chosen, words);
             if let Some(seat) = panel::opponent_chooser(ui, tr, "chess", table.opponent, choice) {
                 send(Intent::Choose(seat));
             }
@@ -48,7 +47,7 @@ pub(super) fn lobby(p: Panel) {
                     for c in [Colour::White, Colour::Black] {
                         let chosen = table.colour == c;
                         let word = capital(&colour_word(tr, c));
-                        if ui.selectable_label(chosen, word).clicked() && !chosen {
+                        if choice(ui, chosen, &word).clicked() && !chosen {
                             send(Intent::Colour(c));
                         }
                     }
@@ -60,7 +59,7 @@ pub(super) fn lobby(p: Panel) {
                 ui.label(egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED));
                 for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
                     let chosen = table.artifacts == on;
-                    if ui.selectable_label(chosen, tr.t(key)).clicked() && !chosen {
+                    if choice(ui, chosen, tr.t(key)).clicked() && !chosen {
                         send(Intent::Artifacts(on));
                     }
                 }

@@ -48,7 +48,7 @@ pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels) {
             }
             ui.add_space(8.0);
             let choice = |ui: &mut egui::Ui, chosen, words: &str| {
-                let r = ui.selectable_label(chosen, words);
+                let r = crate::app::kit::choice(ui, chosen, words);
                 focus_ring(ui, &r);
                 r
             };
