@@ -25,6 +25,13 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
                 .on_hover_text(tr.t("hive.moves.notation.hint"));
             });
         });
+        // Moves above the visible part: said above the list (the list keeps to its end), read
+        // from where it stood at the last frame, the list not yet drawn in this one.
+        let offset_key = egui::Id::new("hive-moves-offset");
+        let above: f32 = ui.ctx().data(|d| d.get_temp(offset_key)).unwrap_or(0.0);
+        if above > 1.0 {
+            ui.label(style::muted(tr.t("hive.moves.more"), 12.0));
+        }
         let scrolled = egui::ScrollArea::vertical()
             .max_height(190.0)
             .stick_to_bottom(true)
@@ -70,10 +77,12 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
                     ui.label(rich).on_hover_text(hover);
                 }
             });
-        // Moves above the visible part: say so (the list keeps to its end).
-        if scrolled.state.offset.y > 1.0 {
-            ui.label(style::muted(tr.t("hive.moves.more"), 12.0));
+        let offset = scrolled.state.offset.y;
+        if (offset > 1.0) != (above > 1.0) {
+            // The sign comes or goes: once more, so the frame on show has it right.
+            ui.ctx().request_repaint();
         }
+        ui.ctx().data_mut(|d| d.insert_temp(offset_key, offset));
         ui.separator();
         ui.horizontal(|ui| {
             let plies = table.state().map_or(0, |s| s.ply());
