@@ -23,7 +23,10 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (menu_ui.run_if(in_state(Screen::Menu)), notices_ui),
         )
-        .add_systems(OnExit(Screen::Menu), |mut o: ResMut<Opening>| o.0 = None);
+        .add_systems(
+            EguiPrimaryContextPass,
+            opening_at_the_table.run_if(not(in_state(Screen::Menu))),
+        );
 }
 
 fn game_name(tr: &Tr, game: GameKind) -> String {
@@ -85,11 +88,30 @@ fn title(ui: &mut egui::Ui, tr: &Tr) {
     );
 }
 
-/// The table asked for by a Play button: the menu says so until it gives way to the table (a
+/// The table asked for by a Play button: the menu says so until the table's panels show (a
 /// table's first frame can take seconds on a slow renderer, and nothing on the screen would
-/// answer the click meanwhile). Cleared when the menu is left.
+/// answer the click meanwhile). Said once more over the table's first frame, whose panels egui
+/// keeps hidden while it measures them, then cleared.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Opening(Option<GameKind>);
+
+/// The table's first frame after a Play: the notice once more, then no more.
+fn opening_at_the_table(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    mut opening: ResMut<Opening>,
+) -> Result {
+    let Some(game) = opening.0.take() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    opening_notice(
+        ctx,
+        &tr.tf("menu.opening", &[("game", &game_name(&tr, game))]),
+    );
+    ctx.request_repaint();
+    Ok(())
+}
 
 fn main_page(
     ctx: &egui::Context,
