@@ -52,7 +52,11 @@ fn menu_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
-        MenuPage::Main => main_page(ctx, &tr, &mut opening, &mut go),
+        MenuPage::Main => {
+            let mut asked = Vec::new();
+            main_page(ctx, &tr, &mut opening, &mut asked);
+            go.write_batch(asked);
+        }
         MenuPage::Rules(game) => {
             let at = match options.as_deref().map(|o| &o.scene) {
                 Some(Scene::Rules {
@@ -113,12 +117,7 @@ fn opening_at_the_table(
     Ok(())
 }
 
-fn main_page(
-    ctx: &egui::Context,
-    tr: &Tr,
-    opening: &mut Opening,
-    go: &mut MessageWriter<Navigate>,
-) {
+fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<Navigate>) {
     let screen = ctx.content_rect();
     let wide = screen.width() >= 1000.0;
     let card_width = if wide {
@@ -134,12 +133,11 @@ fn main_page(
     egui::Area::new(egui::Id::new("menu-games"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, screen.height() * 0.04])
         .show(ctx, |ui| {
-            let cards =
-                |ui: &mut egui::Ui, opening: &mut Opening, go: &mut MessageWriter<Navigate>| {
-                    for game in GameKind::ALL {
-                        game_card(ui, tr, game, card_width, opening, go);
-                    }
-                };
+            let cards = |ui: &mut egui::Ui, opening: &mut Opening, go: &mut Vec<Navigate>| {
+                for game in GameKind::ALL {
+                    game_card(ui, tr, game, card_width, opening, go);
+                }
+            };
             if wide {
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 24.0;
@@ -148,6 +146,19 @@ fn main_page(
             } else {
                 ui.vertical(|ui| cards(ui, opening, go));
             }
+        });
+    egui::Area::new(egui::Id::new("menu-bottom"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -screen.height() * 0.06])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 18.0;
+                if ui.add(big_button(tr.t("menu.settings"))).clicked() {
+                    go.push(Navigate::Menu(MenuPage::Settings));
+                }
+                if ui.add(big_button(tr.t("menu.quit"))).clicked() {
+                    go.push(Navigate::Quit);
+                }
+            });
         });
     if let Some(game) = opening.0 {
         opening_notice(
@@ -178,7 +189,7 @@ fn game_card(
     game: GameKind,
     width: f32,
     opening: &mut Opening,
-    go: &mut MessageWriter<Navigate>,
+    go: &mut Vec<Navigate>,
 ) {
     panel_frame().show(ui, |ui| {
         ui.set_width(width);
@@ -207,12 +218,12 @@ fn game_card(
                 // One table at a time: the buttons wait while one is being set.
                 if ui.add_enabled(opening.0.is_none(), play).clicked() {
                     opening.0 = Some(game);
-                    go.write(Navigate::Table(game));
+                    go.push(Navigate::Table(game));
                 }
                 let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(20.0))
                     .min_size(egui::vec2(130.0, 40.0));
                 if ui.add(rules).clicked() {
-                    go.write(Navigate::Menu(MenuPage::Rules(game)));
+                    go.push(Navigate::Menu(MenuPage::Rules(game)));
                 }
             });
             let tools = super::TABLES
@@ -225,7 +236,7 @@ fn game_card(
                     .button(egui::RichText::new(tr.t(tool.label)).size(16.0))
                     .clicked()
                 {
-                    go.write(Navigate::Menu(MenuPage::Tool(game, tool.id)));
+                    go.push(Navigate::Menu(MenuPage::Tool(game, tool.id)));
                 }
             }
         });
@@ -410,4 +421,146 @@ fn notices_ui(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Strings;
+
+    /// A 1280×720 menu page in the game's fonts, frame after frame.
+    struct Menu {
+        ctx: egui::Context,
+        tr: Tr,
+        opening: Opening,
+    }
+
+    impl Menu {
+        fn new() -> Menu {
+            let ctx = egui::Context::default();
+            ctx.set_fonts(style::font_definitions());
+            Menu {
+                ctx,
+                tr: Tr(Strings::new(Lang::En)),
+                opening: Opening::default(),
+            }
+        }
+
+        /// One frame with `events`: the words drawn (each with where) and what was asked.
+        fn frame(
+            &mut self,
+            events: Vec<egui::Event>,
+        ) -> (Vec<(String, egui::Rect)>, Vec<Navigate>) {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                events,
+                ..Default::default()
+            };
+            let mut asked = Vec::new();
+            let mut out = self.ctx.run_ui(input, |ui| {
+                main_page(ui.ctx(), &self.tr, &mut self.opening, &mut asked)
+            });
+            let shapes = std::mem::take(&mut out.shapes);
+            out.drop_without_applying_deltas();
+            let mut words = Vec::new();
+            fn walk(shape: &egui::Shape, words: &mut Vec<(String, egui::Rect)>) {
+                match shape {
+                    egui::Shape::Text(t) => {
+                        words.push((t.galley.text().to_string(), t.visual_bounding_rect()))
+                    }
+                    egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, words)),
+                    _ => {}
+                }
+            }
+            for s in &shapes {
+                walk(&s.shape, &mut words);
+            }
+            (words, asked)
+        }
+
+        /// A press and a release at `at`, a frame each.
+        fn click(&mut self, at: egui::Pos2) -> Vec<(Vec<(String, egui::Rect)>, Vec<Navigate>)> {
+            let button = |pressed| egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            };
+            vec![
+                self.frame(vec![egui::Event::PointerMoved(at), button(true)]),
+                self.frame(vec![button(false)]),
+            ]
+        }
+    }
+
+    fn said<'a>(words: &'a [(String, egui::Rect)], text: &str) -> Vec<&'a egui::Rect> {
+        words
+            .iter()
+            .filter(|(w, _)| w == text)
+            .map(|(_, r)| r)
+            .collect()
+    }
+
+    #[test]
+    fn the_main_page_offers_each_game_and_settings_and_quit() {
+        let mut menu = Menu::new();
+        // The first pass sizes the new areas; the second lays them out.
+        menu.frame(Vec::new());
+        let (words, asked) = menu.frame(Vec::new());
+        assert!(asked.is_empty());
+        assert_eq!(said(&words, "Play").len(), 3, "{words:?}");
+        assert_eq!(said(&words, "Rules").len(), 3);
+        assert_eq!(said(&words, "Settings").len(), 1);
+        assert_eq!(said(&words, "Quit").len(), 1);
+        for game in GameKind::ALL {
+            assert_eq!(
+                said(&words, &game_name(&menu.tr, game)).len(),
+                1,
+                "{game:?}"
+            );
+        }
+        // Nothing is being opened: no notice.
+        assert!(
+            !words
+                .iter()
+                .any(|(w, _)| w.starts_with("Setting the table"))
+        );
+    }
+
+    #[test]
+    fn a_click_on_play_asks_for_the_table_and_says_so_at_once_and_once() {
+        let mut menu = Menu::new();
+        menu.frame(Vec::new());
+        let (words, _) = menu.frame(Vec::new());
+        // The cards stand left to right in GameKind::ALL's order.
+        let mut plays = said(&words, "Play");
+        plays.sort_by(|a, b| a.left().total_cmp(&b.left()));
+        let hive = GameKind::ALL
+            .iter()
+            .position(|g| *g == GameKind::Hive)
+            .unwrap();
+        let frames = menu.click(plays[hive].center());
+        let asked: Vec<Navigate> = frames.iter().flat_map(|(_, a)| a.clone()).collect();
+        assert_eq!(asked, [Navigate::Table(GameKind::Hive)]);
+        // The frame that heard the click already says it.
+        let (words, _) = frames.last().unwrap();
+        assert_eq!(
+            said(words, "Setting the table: Ash & Walnut…").len(),
+            1,
+            "{words:?}"
+        );
+        // While the table is being set, another Play asks for nothing more.
+        let snelab = GameKind::ALL
+            .iter()
+            .position(|g| *g == GameKind::Snelab)
+            .unwrap();
+        let frames = menu.click(plays[snelab].center());
+        assert!(frames.iter().all(|(_, a)| a.is_empty()));
+        let (words, _) = frames.last().unwrap();
+        assert_eq!(said(words, "Setting the table: Ash & Walnut…").len(), 1);
+        assert_eq!(menu.opening, Opening(Some(GameKind::Hive)));
+    }
 }
