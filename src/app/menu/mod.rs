@@ -428,6 +428,9 @@ mod tests {
     use super::*;
     use crate::i18n::Strings;
 
+    /// The words a frame drew (each with where), and what it asked for.
+    type Drawn = (Vec<(String, egui::Rect)>, Vec<Navigate>);
+
     /// A 1280×720 menu page in the game's fonts, frame after frame.
     struct Menu {
         ctx: egui::Context,
@@ -447,10 +450,7 @@ mod tests {
         }
 
         /// One frame with `events`: the words drawn (each with where) and what was asked.
-        fn frame(
-            &mut self,
-            events: Vec<egui::Event>,
-        ) -> (Vec<(String, egui::Rect)>, Vec<Navigate>) {
+        fn frame(&mut self, events: Vec<egui::Event>) -> Drawn {
             let input = egui::RawInput {
                 screen_rect: Some(egui::Rect::from_min_size(
                     egui::Pos2::ZERO,
@@ -482,7 +482,7 @@ mod tests {
         }
 
         /// A press and a release at `at`, a frame each.
-        fn click(&mut self, at: egui::Pos2) -> Vec<(Vec<(String, egui::Rect)>, Vec<Navigate>)> {
+        fn click(&mut self, at: egui::Pos2) -> Vec<Drawn> {
             let button = |pressed| egui::Event::PointerButton {
                 pos: at,
                 button: egui::PointerButton::Primary,
