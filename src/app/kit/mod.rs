@@ -20,6 +20,7 @@
 //! - [`view`]: what every game's 3D view does the same way (dressing the table as it opens,
 //!   [`view::Carving`], the marks rebuilt, a lifted piece's glide).
 //! - [`probe`]: what a game tells the probe (a test aid) about its open table.
+//! - [`rows`]: a move list's window of whole rows, newest at the bottom.
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
 
@@ -35,6 +36,7 @@ pub mod online_panels;
 pub mod outbox;
 pub mod panel;
 pub mod probe;
+pub mod rows;
 pub mod setter;
 pub mod table;
 pub mod view;

@@ -4,7 +4,7 @@
 use super::HivePanels;
 use super::Panel;
 use crate::app::hive::Intent;
-use crate::app::kit::panel;
+use crate::app::kit::{panel, rows};
 use crate::app::style;
 use crate::i18n::Explain;
 use crate::rules::hive::Colour;
@@ -25,64 +25,56 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
                 .on_hover_text(tr.t("hive.moves.notation.hint"));
             });
         });
-        // Moves above the visible part: said above the list (the list keeps to its end), read
-        // from where it stood at the last frame, the list not yet drawn in this one.
-        let offset_key = egui::Id::new("hive-moves-offset");
-        let above: f32 = ui.ctx().data(|d| d.get_temp(offset_key)).unwrap_or(0.0);
-        if above > 1.0 {
-            ui.label(style::muted(tr.t("hive.moves.more"), 12.0));
+        if lines.is_empty() {
+            ui.label(style::muted(tr.t("hive.moves.none"), 14.0));
         }
-        let scrolled = egui::ScrollArea::vertical()
-            .max_height(190.0)
-            .stick_to_bottom(true)
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-            .show(ui, |ui| {
-                if lines.is_empty() {
-                    ui.label(style::muted(tr.t("hive.moves.none"), 14.0));
+        let rows = lines
+            .iter()
+            .map(|line| {
+                let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
+                let shown = if panels.notation {
+                    line.notation.clone()
+                } else {
+                    tr.say(&line.words)
+                };
+                let mut text = tr.tf(
+                    "hive.moves.line",
+                    &[
+                        ("n", &line.n.to_string()),
+                        ("colour", &colour),
+                        ("move", &shown),
+                    ],
+                );
+                if line.timeout {
+                    text.push_str(" ⏱");
                 }
-                for line in &lines {
-                    let colour = crate::i18n::sentence(tr.say(&line.by.explain()));
-                    let shown = if panels.notation {
-                        line.notation.clone()
-                    } else {
-                        tr.say(&line.words)
-                    };
-                    let mut text = tr.tf(
-                        "hive.moves.line",
-                        &[
-                            ("n", &line.n.to_string()),
-                            ("colour", &colour),
-                            ("move", &shown),
-                        ],
-                    );
-                    if line.timeout {
-                        text.push_str(" ⏱");
-                    }
-                    let mut rich = style::text(
-                        text,
-                        14.0,
-                        match line.by {
-                            Colour::Ash => style::CREAM,
-                            Colour::Walnut => style::ASH,
-                        },
-                    );
-                    if panels.notation {
-                        rich = rich.monospace();
-                    }
-                    let hover = if panels.notation {
-                        tr.say(&line.words)
-                    } else {
-                        line.notation.clone()
-                    };
-                    ui.label(rich).on_hover_text(hover);
+                let mut rich = style::text(
+                    text,
+                    14.0,
+                    match line.by {
+                        Colour::Ash => style::CREAM,
+                        Colour::Walnut => style::ASH,
+                    },
+                );
+                if panels.notation {
+                    rich = rich.monospace();
                 }
-            });
-        let offset = scrolled.state.offset.y;
-        if (offset > 1.0) != (above > 1.0) {
-            // The sign comes or goes: once more, so the frame on show has it right.
-            ui.ctx().request_repaint();
+                let hover = if panels.notation {
+                    tr.say(&line.words)
+                } else {
+                    line.notation.clone()
+                };
+                rows::Row::wrapped(ui, rich, Some(hover))
+            })
+            .collect();
+        // Moves above the window: said above the list (the list keeps to its end).
+        rows::Window {
+            id: "hive-moves-list",
+            max_height: 190.0,
+            bar_always: true,
+            above: Some(style::muted(tr.t("hive.moves.more"), 12.0)),
         }
-        ui.ctx().data_mut(|d| d.insert_temp(offset_key, offset));
+        .show(ui, rows);
         ui.separator();
         ui.horizontal(|ui| {
             let plies = table.state().map_or(0, |s| s.ply());

@@ -4,6 +4,7 @@
 
 use super::Panel;
 use super::lobby::opponent_key;
+use crate::app::kit::rows;
 use crate::app::snelab::table::Intent;
 use crate::app::style;
 use crate::play::snelab::purse::STAKE;
@@ -102,108 +103,25 @@ pub(super) fn side_panel(p: Panel) {
 /// The most the move list shows before it scrolls, in points.
 const MOVES_HEIGHT: f32 = 300.0;
 
-/// The move list, newest at the bottom. Its window shows whole rows only: its height is that of
-/// the last rows that fit, set outright (egui would otherwise give a scroll area whatever height
-/// its panel had last frame, which cut the first row), so a list stuck to its end starts on a
-/// whole row, and a list scrolled
-/// by hand settles on the nearest row's top once the wheel (or the drag) stops. A row is one
-/// pair of moves; a long one wraps, so rows differ in height, and each is laid out first to
-/// know it.
+/// The move list, newest at the bottom, in a window of whole rows ([`rows::Window`]). A row is
+/// one pair of moves.
 fn move_rows(ui: &mut egui::Ui, lines: &[String]) {
     let font = egui::FontId::monospace(14.0);
     let width = ui.available_width();
-    let gap = ui.spacing().item_spacing.y;
-    let galleys: Vec<_> = lines
+    let rows = lines
         .iter()
-        .map(|l| {
-            ui.ctx()
-                .fonts_mut(|f| f.layout(l.clone(), font.clone(), style::ASH, width))
+        .map(|l| rows::Row {
+            galley: ui
+                .ctx()
+                .fonts_mut(|f| f.layout(l.clone(), font.clone(), style::ASH, width)),
+            hover: None,
         })
         .collect();
-    let (height, tops) = whole_rows(galleys.iter().map(|g| g.size().y), gap, MOVES_HEIGHT);
-    let id = ui.id().with("snelab-moves");
-    let snap: Option<f32> = ui.ctx().data_mut(|d| d.remove_temp(id));
-    let mut area = egui::ScrollArea::vertical()
-        .id_salt("snelab-moves")
-        .max_height(height)
-        .min_scrolled_height(height)
-        .content_margin(egui::Margin::ZERO)
-        .auto_shrink([false, true])
-        .stick_to_bottom(true);
-    if let Some(y) = snap {
-        area = area.vertical_scroll_offset(y);
+    rows::Window {
+        id: "snelab-moves",
+        max_height: MOVES_HEIGHT,
+        bar_always: false,
+        above: None,
     }
-    let out = area.show(ui, |ui| {
-        ui.spacing_mut().item_spacing.y = gap;
-        for g in galleys {
-            ui.label(g);
-        }
-    });
-    let y = out.state.offset.y;
-    let idle = ui.input(|i| !i.pointer.any_down() && i.smooth_scroll_delta == egui::Vec2::ZERO)
-        && out.state.velocity() == egui::Vec2::ZERO;
-    if let Some(top) = nearest(&tops, y)
-        && idle
-        && (top - y).abs() > 0.5
-    {
-        ui.ctx().data_mut(|d| d.insert_temp(id, top));
-        ui.ctx().request_repaint();
-    }
-}
-
-/// For rows of `heights` spaced by `gap`: the height of a window that shows the last rows
-/// whole within `max` (at least the last row, however tall), and the top of each row.
-pub(crate) fn whole_rows(
-    heights: impl Iterator<Item = f32>,
-    gap: f32,
-    max: f32,
-) -> (f32, Vec<f32>) {
-    let heights: Vec<f32> = heights.collect();
-    let mut tops = Vec::with_capacity(heights.len());
-    let mut y = 0.0;
-    for h in &heights {
-        tops.push(y);
-        y += h + gap;
-    }
-    let mut window = 0.0;
-    for (i, h) in heights.iter().rev().enumerate() {
-        let taller = if i == 0 { *h } else { window + gap + h };
-        if i > 0 && taller > max {
-            break;
-        }
-        window = taller;
-    }
-    (window, tops)
-}
-
-/// The row top nearest to `y`.
-fn nearest(tops: &[f32], y: f32) -> Option<f32> {
-    tops.iter()
-        .copied()
-        .min_by(|a, b| (a - y).abs().total_cmp(&(b - y).abs()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::whole_rows;
-
-    #[test]
-    fn the_move_window_holds_whole_rows_from_the_end() {
-        // Twenty rows of 17 points, 4 apart: 14 fit in 300 (14 × 17 + 13 × 4 = 290).
-        let (h, tops) = whole_rows(std::iter::repeat_n(17.0, 20), 4.0, 300.0);
-        assert_eq!(h, 290.0);
-        assert_eq!(tops[1], 21.0);
-        // Stuck to the end, the window starts on a row's top.
-        let content = 20.0 * 17.0 + 19.0 * 4.0;
-        assert!(tops.contains(&(content - h)), "{}", content - h);
-        // A wrapped (taller) row among them: still the top of a row.
-        let heights = [17.0, 17.0, 34.0, 17.0, 34.0, 17.0, 17.0, 34.0, 17.0];
-        let (h, tops) = whole_rows(heights.into_iter(), 4.0, 100.0);
-        let content: f32 = heights.iter().sum::<f32>() + 8.0 * 4.0;
-        assert!(h <= 100.0 && tops.contains(&(content - h)), "{h}");
-        // Fewer rows than fit: all of them; one row taller than the window: that row.
-        assert_eq!(whole_rows([17.0, 17.0].into_iter(), 4.0, 300.0).0, 38.0);
-        assert_eq!(whole_rows([400.0].into_iter(), 4.0, 300.0).0, 400.0);
-        assert_eq!(whole_rows(std::iter::empty(), 4.0, 300.0).0, 0.0);
-    }
+    .show(ui, rows);
 }
