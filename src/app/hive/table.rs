@@ -172,8 +172,7 @@ pub enum Refusal {
     Offline,
     /// Online: the last move sent is on its way to the server.
     Sent,
-    /// Online: the turn's time is out, or would be before the move reached the server; the
-    /// server's timeout move is on its way.
+    /// Online: too late for a move to reach the server before its clock runs out.
     Late,
 }
 
