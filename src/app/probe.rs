@@ -105,6 +105,18 @@ impl Settle {
     }
 }
 
+impl Settle {
+    /// Whether the passing report with `key`, seen now, is due: at once, once.
+    fn at_once(&mut self, key: u64, now: f64) -> bool {
+        self.candidate = Some((key, now, 1));
+        if self.logged == Some(key) {
+            return false;
+        }
+        self.logged = Some(key);
+        true
+    }
+}
+
 fn hash_of(v: &impl Hash) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     v.hash(&mut h);
@@ -365,13 +377,23 @@ fn table_report(world: &mut World, looker: &mut SystemState<Looker<'static, 'sta
         return;
     };
     // Until the table is dressed (its board and pieces in the room) there is nothing to click.
-    let Some(ProbeReport { mut state, targets }) = (probe.report)(world) else {
+    let Some(ProbeReport {
+        mut state,
+        targets,
+        passing,
+    }) = (probe.report)(world)
+    else {
         return;
     };
     let now = world.resource::<Time<Real>>().elapsed_secs_f64();
     let mut p = world.resource_mut::<Probe>();
     let key = hash_of(&(state.to_string(), view, p.ui_key));
-    if !p.table.due(key, now) {
+    let due = if passing {
+        p.table.at_once(key, now)
+    } else {
+        p.table.due(key, now)
+    };
+    if !due {
         return;
     }
     let mut aimed = serde_json::Map::new();
@@ -404,6 +426,13 @@ mod tests {
         assert!(!s.due(3, 5.3));
         assert!(!s.due(3, 5.4));
         assert!(s.due(3, 5.6));
+        // Something passing (the dice): written the frame it is seen, once; what follows it
+        // settles as before.
+        let mut s = Settle::default();
+        assert!(s.at_once(4, 1.0));
+        assert!(!s.at_once(4, 1.1));
+        assert!(s.at_once(5, 1.2));
+        assert!(!s.due(6, 1.3));
         // Many frames in less than the time: not yet.
         let mut s = Settle::default();
         for i in 0..10 {

@@ -105,7 +105,13 @@ fn report(world: &World) -> Option<ProbeReport> {
             at: square_pos(sq),
         })
         .collect();
-    Some(ProbeReport { state, targets })
+    // The dice roll for about two seconds: a report of them is written at once.
+    let passing = t.roll.is_some();
+    Some(ProbeReport {
+        state,
+        targets,
+        passing,
+    })
 }
 
 /// A click reads as the input reads it: a die as nothing, a piece as its square, anything else

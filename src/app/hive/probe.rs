@@ -84,7 +84,11 @@ fn report(world: &World) -> Option<ProbeReport> {
         "pick": pick,
         "tops": tops,
     });
-    Some(ProbeReport { state, targets })
+    Some(ProbeReport {
+        state,
+        targets,
+        passing: false,
+    })
 }
 
 /// A click reads as the input reads it: a tile on the board as its cell, one in a reserve as

@@ -21,6 +21,10 @@ pub struct TableProbe {
 pub struct ProbeReport {
     pub state: Value,
     pub targets: Vec<Target>,
+    /// The state shows something that lasts only a moment (the dice of an attempt, two
+    /// seconds): written the first frame it is seen, not once it has held still, which at a
+    /// frame or two a second it may never do.
+    pub passing: bool,
 }
 
 /// A board target: its name in the report, and where it is in the world.

@@ -75,7 +75,11 @@ fn report(world: &World) -> Option<ProbeReport> {
             at: square_pos(court, sq),
         })
         .collect();
-    Some(ProbeReport { state, targets })
+    Some(ProbeReport {
+        state,
+        targets,
+        passing: false,
+    })
 }
 
 /// A click reads as the square under the hit.
