@@ -103,9 +103,7 @@ impl Settle {
             }
         }
     }
-}
 
-impl Settle {
     /// Whether the passing report with `key`, seen now, is due: at once, once.
     fn at_once(&mut self, key: u64, now: f64) -> bool {
         self.candidate = Some((key, now, 1));

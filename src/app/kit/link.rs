@@ -276,8 +276,9 @@ pub fn pump<T: Online>(
     // The countdown on screen: the server's deadline against this device's clock, read at
     // this frame whatever the frames before it took.
     if let (Some(online), Some(session)) = (table.online_mut(), link.session.as_ref()) {
-        online.countdown = session.clock().map(|c| c.left(now).as_secs_f64());
-        online.deadline = session.clock().map(|c| Deadline {
+        let clock = session.clock();
+        online.countdown = clock.map(|c| c.left(now).as_secs_f64());
+        online.deadline = clock.map(|c| Deadline {
             at: c.deadline,
             latency: session.latency(),
         });

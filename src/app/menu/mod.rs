@@ -109,10 +109,7 @@ fn opening_at_the_table(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    opening_notice(
-        ctx,
-        &tr.tf("menu.opening", &[("game", &game_name(&tr, game))]),
-    );
+    opening_notice(ctx, &tr, game);
     ctx.request_repaint();
     Ok(())
 }
@@ -161,23 +158,17 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
             });
         });
     if let Some(game) = opening.0 {
-        opening_notice(
-            ctx,
-            &tr.tf("menu.opening", &[("game", &game_name(tr, game))]),
-        );
+        opening_notice(ctx, tr, game);
     }
 }
 
 /// "Setting the table…" over the menu, painted at once: an egui area stays hidden on its first
 /// frame, and the frame after the click may be the table's first, slow one.
-fn opening_notice(ctx: &egui::Context, words: &str) {
+fn opening_notice(ctx: &egui::Context, tr: &Tr, game: GameKind) {
+    let words = tr.tf("menu.opening", &[("game", &game_name(tr, game))]);
     let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("menu-opening"));
     let painter = ctx.layer_painter(layer);
-    let galley = painter.layout_no_wrap(
-        words.to_string(),
-        egui::FontId::proportional(22.0),
-        style::CREAM,
-    );
+    let galley = painter.layout_no_wrap(words, egui::FontId::proportional(22.0), style::CREAM);
     let text = egui::Rect::from_center_size(ctx.content_rect().center(), galley.size());
     painter.add(panel_frame().paint(text));
     painter.galley(text.min, galley, style::CREAM);
