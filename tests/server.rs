@@ -7,10 +7,13 @@ use common::{Server, hello, play_out, seated, table, verified};
 
 use carved_tables::ai::Level;
 use carved_tables::fair::Seed;
+use carved_tables::net::protocol::GameView;
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, MAX_STRIKES, PROTOCOL_VERSION, Phase, RATE_BURST,
-    SeatId, SeatKind, ServerMsg, Side,
+    SeatId, SeatKind, ServerMsg, Side, Stakes, TableOptions,
 };
+use carved_tables::play::snelab::record::verify as snelab_verify;
+use carved_tables::play::snelab::{self, record::CaseRecord, record::CaseResult};
 use carved_tables::server::client::{self, Client, Player, http_get};
 use carved_tables::server::store::{
     SqliteStore, Store, StoredAction, StoredSeat, StoredSeatKind, TableMeta, Write,
@@ -401,6 +404,8 @@ async fn random_and_mutated_messages_never_stop_the_server() {
             clock: Some(60),
             bot_fill: Some(BotLevel::Hard),
             name: Some("é".into()),
+            stakes: Some(Stakes::Street),
+            appeal: None,
         },
         ClientMsg::Join {
             code: a.code.clone(),
@@ -624,6 +629,8 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
         clock: None,
         bot_fill: None,
         name: None,
+        stakes: None,
+        appeal: None,
     })
     .await
     .unwrap();
@@ -639,16 +646,23 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_of_a_game_not_served_online_is_refused_as_a_bad_request() {
+async fn a_table_of_a_game_not_served_online_or_with_another_games_options_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&db(&dir), &[]);
-    for game in [GameKind::Snelab, GameKind::Chess] {
+    // Artifact Chess is not served yet; stakes and the appeal rule are Snēlab's alone.
+    for (game, stakes, appeal) in [
+        (GameKind::Chess, None, None),
+        (GameKind::Hive, Some(Stakes::Street), None),
+        (GameKind::Chess, None, Some(false)),
+    ] {
         let mut c = hello(&server.addr, None).await;
         c.send(&ClientMsg::Create {
             game,
             clock: None,
             bot_fill: None,
             name: None,
+            stakes,
+            appeal,
         })
         .await
         .unwrap();
@@ -669,6 +683,7 @@ fn stored_meta(code: &str) -> TableMeta {
         secret: Seed([7; 32]),
         bot_seed: u64::MAX - 3,
         created_ms: 1,
+        options: TableOptions::default(),
     }
 }
 
@@ -711,6 +726,47 @@ fn the_store_keeps_each_tables_game_and_refuses_a_game_it_does_not_serve() {
     let mut s = SqliteStore::open(&path).unwrap();
     let e = s.open_tables().unwrap_err();
     assert!(e.0.contains("game"), "{e}");
+}
+
+#[test]
+fn the_store_keeps_a_tables_options_and_reads_a_file_made_before_options() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file of the schema before tables had options, with an open Ash & Walnut table.
+    let path = dir.path().join("old.db");
+    let db = rusqlite::Connection::open(&path).unwrap();
+    db.execute_batch(
+        "CREATE TABLE tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, clock_ms INTEGER NOT NULL,
+            bot_fill TEXT, bot_after_ms INTEGER NOT NULL, secret TEXT NOT NULL,
+            bot_seed INTEGER NOT NULL, created_ms INTEGER NOT NULL, started_ms INTEGER,
+            turn_started_ms INTEGER, ended_ms INTEGER, record TEXT);",
+    )
+    .unwrap();
+    db.execute(
+        "INSERT INTO tables (code, game, clock_ms, bot_after_ms, secret, bot_seed, created_ms)
+         VALUES ('OLDOLD', 'hive', 60000, 30000, ?1, 5, 1)",
+        [Seed([7; 32]).to_hex()],
+    )
+    .unwrap();
+    drop(db);
+    let mut s = SqliteStore::open(&path).unwrap();
+    let open = s.open_tables().unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].meta.options, TableOptions::default());
+    // A Snēlab table's options come back as written.
+    let mut meta = stored_meta("SNELAB");
+    meta.game = GameKind::Snelab;
+    meta.options = TableOptions {
+        stakes: Some(Stakes::Street),
+        appeal: Some(false),
+    };
+    s.write(&[Write::Create {
+        meta: meta.clone(),
+        first: stored_human(SeatId::First, "t9"),
+    }])
+    .unwrap();
+    let open = s.open_tables().unwrap();
+    let back = open.iter().find(|t| t.meta.code == "SNELAB").unwrap();
+    assert_eq!(back.meta, meta);
 }
 
 #[test]
@@ -812,7 +868,6 @@ impl GameClient {
     /// One frame: what arrived is taken in; returns what the table heard.
     fn frame(&mut self) -> Vec<carved_tables::net::client::Heard> {
         use carved_tables::net::client::Heard;
-        use carved_tables::net::protocol::GameView;
         use carved_tables::net::socket::{Socket, SocketEvent};
         let events = match &self.socket {
             Some(s) => s.poll(),
@@ -855,7 +910,7 @@ impl GameClient {
             match h {
                 Heard::Table(v) => {
                     self.state = carved_tables::rules::hive::State::new();
-                    let GameView::Hive { moves } = &v.game;
+                    let moves = v.game.moves();
                     for m in moves {
                         let mv = self.state.parse_move(&m.action).unwrap();
                         self.state.play(mv).unwrap();
@@ -1118,4 +1173,150 @@ fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
     );
     let now = clock::now();
     assert!(shown.left(now) <= Duration::from_secs(2));
+}
+
+/// Runs `tables verify` on `record`: whether it passed, and what it printed.
+fn tables_verify(record: &str) -> (bool, String) {
+    use std::io::Write;
+    let mut verify = Command::new(env!("CARGO_BIN_EXE_tables"))
+        .arg("verify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    verify
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(record.as_bytes())
+        .unwrap();
+    let out = verify.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+fn snelab_verified(record: &str) -> CaseRecord {
+    let r = CaseRecord::parse(record).unwrap();
+    let checks = snelab_verify(&r);
+    assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
+    r
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_snelab_case_between_two_clients_reaches_its_verdict_and_its_record_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let options = TableOptions {
+        stakes: Some(Stakes::Street),
+        appeal: Some(false),
+    };
+    let (mut a, mut b) =
+        client::table_of(&server.addr, &server.addr, GameKind::Snelab, options, None)
+            .await
+            .unwrap();
+    // A spectator sees the case with the opener's options, the seed still secret.
+    let mut s = hello(&server.addr, None).await;
+    s.send(&ClientMsg::Spectate {
+        code: a.code.clone(),
+    })
+    .await
+    .unwrap();
+    let watching = s
+        .recv_until(|m| match m {
+            ServerMsg::State(v) => Some((**v).clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        watching.game,
+        GameView::Snelab {
+            moves: Vec::new(),
+            stakes: Stakes::Street,
+            appeal: false
+        }
+    );
+    assert!(watching.fingerprint.is_some() && watching.seed.is_none());
+    // South (the wire's ash) is the seat the seed's coin names, and it opens.
+    let south = watching.ash.unwrap();
+    assert_eq!(watching.to_move, Some(Side::Ash));
+    let mut rng = SmallRng::seed_from_u64(23);
+    play_out(&mut a, &mut b, &mut rng, 10_000).await;
+    let record = a.ended.clone().unwrap();
+    assert_eq!(b.ended.as_deref(), Some(record.as_str()));
+    let r = snelab_verified(&record);
+    assert_eq!(r.south, south.into());
+    assert_eq!((r.stakes, r.appeal), (snelab::Stakes::Street, false));
+    assert_eq!(r.entries.len(), a.seen.len());
+    assert!(matches!(r.result, CaseResult::Win(_)));
+    let (status, body) = http_get(&server.addr, &format!("/records/{}", a.code))
+        .await
+        .unwrap();
+    assert_eq!((status, body.as_str()), (200, record.as_str()));
+    let (ok, out) = tables_verify(&record);
+    assert!(ok, "{out}");
+    assert!(out.contains("passed: coin"), "{out}");
+    // One action changed: `tables verify` fails and names the moves check.
+    let first = &a.seen[0];
+    let tampered = record.replacen(&format!("move {first}\n"), "move a1-a5\n", 1);
+    assert_ne!(tampered, record);
+    let (ok, out) = tables_verify(&tampered);
+    assert!(
+        !ok && out.contains("FAILED: moves: move 1 `a1-a5`"),
+        "{out}"
+    );
+    // The spectator saw the verdict and the seed.
+    let (seed, _) = ended(&mut s).await;
+    assert_eq!(seed, r.seed.to_hex());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_snelab_case_against_the_bot_comes_back_after_a_killed_server_and_the_clock_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(&dir);
+    let server = Server::start(&path, &["--bot-after", "0.2"]);
+    let mut rng = SmallRng::seed_from_u64(31);
+    let mut solo = client::create_game(
+        &server.addr,
+        GameKind::Snelab,
+        TableOptions::default(),
+        Some(BotLevel::Easy),
+        Some(2),
+    )
+    .await
+    .unwrap();
+    while (solo.colour.is_none() || solo.seq() < 2) && solo.ended.is_none() {
+        if solo.my_turn() {
+            solo.play_random(&mut rng).await.unwrap();
+        }
+        solo.pump().await.unwrap();
+    }
+    let seen = solo.seen.clone();
+    server.kill9();
+    std::thread::sleep(Duration::from_millis(500));
+    let server = Server::start(&path, &[]);
+    let mut back = seated(hello(&server.addr, Some(solo.token.clone())).await).await;
+    assert!(
+        back.seen.starts_with(&seen),
+        "{seen:?} then {:?}",
+        back.seen
+    );
+    assert_eq!(back.colour, solo.colour);
+    // The person lets one turn run out (the clock plays it), then plays on to the verdict.
+    let mut waited = false;
+    while back.ended.is_none() {
+        if back.my_turn() && waited {
+            back.play_random(&mut rng).await.unwrap();
+        }
+        if let ServerMsg::Event { timeout: true, .. } = back.pump().await.unwrap() {
+            waited = true;
+        }
+    }
+    let record = back.ended.clone().unwrap();
+    assert!(record.contains("move timeout "), "{record}");
+    let r = snelab_verified(&record);
+    assert!(r.seats.iter().any(|s| s.contains("Bot")), "{:?}", r.seats);
+    assert_eq!((r.stakes, r.appeal), (snelab::Stakes::Casino, true));
 }

@@ -5,7 +5,7 @@ use super::{CliError, Options};
 use crate::ai::Level;
 use crate::ai::hive as ai;
 use crate::i18n::english;
-use crate::rules::hive::{GameRecord, State};
+use crate::rules::hive::State;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -449,7 +449,8 @@ pub fn uhp_command(
     session.serve(input, out)
 }
 
-/// Verifies an Ash & Walnut game record read from `file` or from `input`.
+/// Verifies a game record (Ash & Walnut's or a Snēlab case's, told apart by its header) read
+/// from `file` or from `input`.
 pub fn verify(
     options: &Options,
     file: Option<&str>,
@@ -468,8 +469,8 @@ pub fn verify(
             s
         }
     };
-    let record = GameRecord::parse(&text).map_err(|e| CliError::Input(e.to_string()))?;
-    let checks = crate::play::verify::verify(&record);
+    let checks =
+        crate::play::verify::verify_text(&text).map_err(|e| CliError::Input(e.to_string()))?;
     for c in &checks {
         let word = if c.passed { "passed" } else { "FAILED" };
         writeln!(out, "{word}: {}: {}", c.name, english(&c.detail))?;

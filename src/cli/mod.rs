@@ -228,8 +228,9 @@ SUBCOMMANDS:
               that crashes, stalls or answers wrongly loses that game; --a-set/--b-set send
               `options set` to an engine; --games writes each game's GameString to FILE
     verify [FILE]
-              checks an Ash & Walnut game record (seed, fingerprint, seating, moves, result);
-              reads standard input without FILE
+              checks a game record of the online table: Ash & Walnut's (seed, fingerprint,
+              seating, moves, result) or a Snēlab case's (seed, fingerprint, coin flip, moves,
+              timeout moves, result); reads standard input without FILE
     cards [--lang en|pt|ru]
               lists the 22 Artifact Chess artifacts with kind and effect
     carve [--out DIR]

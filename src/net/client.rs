@@ -348,6 +348,8 @@ impl Session {
                             clock: *clock,
                             bot_fill: *bot_fill,
                             name: (!name.is_empty()).then(|| name.clone()),
+                            stakes: None,
+                            appeal: None,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -585,7 +587,9 @@ mod tests {
                 game: GameKind::Hive,
                 clock: Some(60),
                 bot_fill: Some(BotLevel::Normal),
-                name: Some("Ana".into())
+                name: Some("Ana".into()),
+                stakes: None,
+                appeal: None,
             }]
         );
         assert_eq!(s.link, Link::Connected);

@@ -132,9 +132,67 @@ impl From<crate::ai::Level> for BotLevel {
     }
 }
 
-/// The games a table can hold: the app's [`GameKind`] by its name (`"hive"`). Only Ash & Walnut
-/// is served online in version 1; a `create` naming another game is a `bad_request`.
+/// The games a table can hold: the app's [`GameKind`] by its name (`"hive"`, `"snelab"`,
+/// `"chess"`). A `create` naming a game this server does not serve is a `bad_request`.
 pub use crate::rules::GameKind;
+
+/// Snēlab's stakes on the wire: the casino table (the winner collects 22 of the 24 staked, the
+/// House keeps 2) or the street table (the winner takes all 24).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stakes {
+    #[default]
+    Casino,
+    Street,
+}
+
+impl From<Stakes> for crate::play::snelab::Stakes {
+    fn from(s: Stakes) -> crate::play::snelab::Stakes {
+        match s {
+            Stakes::Casino => crate::play::snelab::Stakes::Casino,
+            Stakes::Street => crate::play::snelab::Stakes::Street,
+        }
+    }
+}
+
+impl From<crate::play::snelab::Stakes> for Stakes {
+    fn from(s: crate::play::snelab::Stakes) -> Stakes {
+        match s {
+            crate::play::snelab::Stakes::Casino => Stakes::Casino,
+            crate::play::snelab::Stakes::Street => Stakes::Street,
+        }
+    }
+}
+
+/// A table's game options, chosen by whoever opens it (`create`); each belongs to one game and
+/// is refused for another. Absent options take their defaults.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Snēlab: the stakes (default `casino`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stakes: Option<Stakes>,
+    /// Snēlab: the appeal rule, backward captures (default on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appeal: Option<bool>,
+}
+
+impl TableOptions {
+    /// Whether every option given belongs to `game`.
+    pub fn fit(&self, game: GameKind) -> bool {
+        let snelab = self.stakes.is_some() || self.appeal.is_some();
+        !snelab || game == GameKind::Snelab
+    }
+
+    /// The options as the store keeps them: their JSON (`{}` for none).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Reads the store's text back; `None` when it is not options.
+    pub fn from_json(text: &str) -> Option<TableOptions> {
+        serde_json::from_str(text).ok()
+    }
+}
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,6 +217,12 @@ pub enum ClientMsg {
         bot_fill: Option<BotLevel>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// Snēlab's stakes, `casino` (the default) or `street`; refused for another game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stakes: Option<Stakes>,
+        /// Snēlab's appeal rule, backward captures (default `true`); refused for another game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        appeal: Option<bool>,
     },
     /// Takes the second seat of the table with this join code.
     Join {
@@ -169,7 +233,7 @@ pub enum ClientMsg {
     /// Watches a table without a seat.
     Spectate { code: String },
     /// Plays an action in the game's notation (Ash & Walnut: a UHP MoveString such as
-    /// `wS1`, `bG1 -wS1` or `pass`). With `seq`, refused as `stale` unless `seq` actions have
+    /// `wS1`, `bG1 -wS1` or `pass`; Snēlab: `d1-f3`, `c2xd4=a1+b1`). With `seq`, refused as `stale` unless `seq` actions have
     /// been played so far.
     Act {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -238,8 +302,8 @@ pub struct PlayedView {
     pub timeout: bool,
 }
 
-/// What the viewer may see of the game itself. Ash & Walnut hides nothing; a game with hidden
-/// information gets its own variant, built for each viewer.
+/// What the viewer may see of the game itself. Ash & Walnut and Snēlab hide nothing; a game
+/// with hidden information gets its own variant, built for each viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GameView {
@@ -247,6 +311,32 @@ pub enum GameView {
         /// Every action so far, in order (`moves[i].seq == i + 1`).
         moves: Vec<PlayedView>,
     },
+    /// A Snēlab case: `ash` is South, who opens (the seat the seed's coin names), `walnut`
+    /// North.
+    Snelab {
+        /// Every action so far, in order (`moves[i].seq == i + 1`).
+        moves: Vec<PlayedView>,
+        stakes: Stakes,
+        /// The appeal rule: backward captures.
+        appeal: bool,
+    },
+}
+
+impl GameView {
+    /// Every action so far, whatever the game.
+    pub fn moves(&self) -> &[PlayedView] {
+        match self {
+            GameView::Hive { moves } | GameView::Snelab { moves, .. } => moves,
+        }
+    }
+
+    /// The game this view is of.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameView::Hive { .. } => GameKind::Hive,
+            GameView::Snelab { .. } => GameKind::Snelab,
+        }
+    }
 }
 
 /// How a game ended.
@@ -262,6 +352,10 @@ pub enum EndReason {
     /// 200 plies were played.
     PlyLimit,
     Resigned,
+    /// Snēlab: a piece of the winner landed on its Bench (the loser's Counter).
+    Bench,
+    /// Snēlab: the loser was to move and had no legal action.
+    NoMove,
 }
 
 /// The end of a game.
@@ -503,6 +597,19 @@ mod tests {
                     clock: Some(60),
                     bot_fill: Some(BotLevel::Easy),
                     name: None,
+                    stakes: None,
+                    appeal: None,
+                },
+            ),
+            (
+                r#"{"type":"create","game":"snelab","stakes":"street","appeal":false}"#,
+                ClientMsg::Create {
+                    game: GameKind::Snelab,
+                    clock: None,
+                    bot_fill: None,
+                    name: None,
+                    stakes: Some(Stakes::Street),
+                    appeal: Some(false),
                 },
             ),
             (

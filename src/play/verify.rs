@@ -26,6 +26,7 @@ impl Check {
             "colour rule" => "verify.check.colour_rule",
             "moves" => "verify.check.moves",
             "timeout moves" => "verify.check.timeout_moves",
+            "coin" => "verify.check.coin",
             _ => "verify.check.result",
         })
     }
@@ -45,6 +46,27 @@ fn result_word(r: RecordedResult) -> Message {
         }
         RecordedResult::Draw => msg("verify.result.draw"),
         RecordedResult::InProgress => msg("verify.result.in_progress"),
+    }
+}
+
+/// The game a record's text is of, by its first line that is not blank: the header each game
+/// writes (`# Snēlab case record`); anything else is read as Ash & Walnut's (whose records
+/// from before the header are still read).
+pub fn game_of(text: &str) -> crate::rules::GameKind {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+    match first {
+        Some(l) if l == crate::play::snelab::record::HEADER => crate::rules::GameKind::Snelab,
+        _ => crate::rules::GameKind::Hive,
+    }
+}
+
+/// Reads a record of any game served online and runs its checks; a record that cannot be read
+/// is the error, naming its line.
+pub fn verify_text(text: &str) -> Result<Vec<Check>, crate::rules::hive::record::RecordError> {
+    use crate::play::snelab::record as snelab;
+    match game_of(text) {
+        crate::rules::GameKind::Snelab => Ok(snelab::verify(&snelab::CaseRecord::parse(text)?)),
+        _ => Ok(verify(&GameRecord::parse(text)?)),
     }
 }
 

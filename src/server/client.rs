@@ -2,9 +2,11 @@
 //! the server's tests: connect, send, receive with a time limit, and an HTTP GET for records.
 
 use crate::net::protocol::{
-    BotLevel, ClientMsg, GameKind, GameView, PROTOCOL_VERSION, SeatId, ServerMsg, Side, TableView,
+    BotLevel, ClientMsg, GameKind, GameView, PROTOCOL_VERSION, SeatId, ServerMsg, Side,
+    TableOptions, TableView,
 };
 use crate::rules::hive::State;
+use crate::rules::snelab::Position;
 use futures_util::{SinkExt, StreamExt};
 use rand::seq::IndexedRandom;
 use std::time::Duration;
@@ -132,6 +134,77 @@ pub async fn hello(addr: &str, token: Option<String>) -> Result<Client, String> 
     }
 }
 
+/// The game at a client, replayed through the rules from the server's messages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Board {
+    Hive(Box<State>),
+    Snelab(Box<Position>),
+}
+
+impl Board {
+    /// The game's start as a view of it says (Snēlab's appeal rule).
+    pub fn of_view(view: &GameView) -> Board {
+        match view {
+            GameView::Hive { .. } => Board::Hive(Box::default()),
+            GameView::Snelab { appeal, .. } => {
+                Board::Snelab(Box::new(crate::play::snelab::record::start(*appeal)))
+            }
+        }
+    }
+
+    /// Plays one action heard from the server.
+    pub fn play(&mut self, action: &str) -> Result<(), String> {
+        match self {
+            Board::Hive(state) => {
+                let mv = state
+                    .parse_move(action)
+                    .map_err(|e| format!("the server's move {action}: {e}"))?;
+                state
+                    .play(mv)
+                    .map(|_| ())
+                    .map_err(|e| format!("{action}: {e:?}"))
+            }
+            Board::Snelab(pos) => {
+                let a = action
+                    .parse()
+                    .map_err(|e| format!("the server's action {action}: {e}"))?;
+                **pos =
+                    crate::rules::snelab::apply(pos, &a).map_err(|e| format!("{action}: {e}"))?;
+                Ok(())
+            }
+        }
+    }
+
+    /// A random legal action in the game's notation; `None` when there is none.
+    pub fn random_action(&self, rng: &mut impl rand::Rng) -> Option<String> {
+        match self {
+            Board::Hive(state) => {
+                let moves = state.legal_moves();
+                moves.choose(rng).map(|m| state.move_string(*m))
+            }
+            Board::Snelab(pos) => crate::rules::snelab::legal_actions(pos)
+                .choose(rng)
+                .map(ToString::to_string),
+        }
+    }
+
+    /// Whether the rules have ended the game.
+    pub fn over(&self) -> bool {
+        match self {
+            Board::Hive(state) => state.outcome().is_some(),
+            Board::Snelab(pos) => crate::rules::snelab::outcome(pos).is_some(),
+        }
+    }
+
+    /// The Ash & Walnut position (tests of that game).
+    pub fn hive(&self) -> Option<&State> {
+        match self {
+            Board::Hive(s) => Some(s),
+            Board::Snelab(_) => None,
+        }
+    }
+}
+
 /// A player at a table as its client sees it: the seat, its token, and the game so far,
 /// replayed through the rules from the server's messages.
 pub struct Player {
@@ -139,7 +212,7 @@ pub struct Player {
     pub seat: SeatId,
     pub token: String,
     pub code: String,
-    pub state: State,
+    pub state: Board,
     pub colour: Option<Side>,
     pub to_move: Option<Side>,
     /// Every action heard, in order.
@@ -170,7 +243,7 @@ impl Player {
             seat,
             token,
             code,
-            state: State::new(),
+            state: Board::Hive(Box::default()),
             colour: None,
             to_move: None,
             seen: Vec::new(),
@@ -193,10 +266,9 @@ impl Player {
 
     /// Starts again from a whole `state`.
     pub fn take_view(&mut self, v: &TableView) -> Result<(), String> {
-        self.state = State::new();
+        self.state = Board::of_view(&v.game);
         self.seen.clear();
-        let GameView::Hive { moves } = &v.game;
-        for m in moves {
+        for m in v.game.moves() {
             if m.seq != self.seq() + 1 {
                 return Err(format!("state: move {} out of order", m.seq));
             }
@@ -211,13 +283,7 @@ impl Player {
     }
 
     fn play(&mut self, action: &str) -> Result<(), String> {
-        let mv = self
-            .state
-            .parse_move(action)
-            .map_err(|e| format!("the server's move {action}: {e}"))?;
-        self.state
-            .play(mv)
-            .map_err(|e| format!("{action}: {e:?}"))?;
+        self.state.play(action)?;
         self.seen.push(action.to_string());
         Ok(())
     }
@@ -254,9 +320,7 @@ impl Player {
 
     /// Sends a random legal action, with the sequence number it expects.
     pub async fn play_random(&mut self, rng: &mut impl rand::Rng) -> Result<(), String> {
-        let moves = self.state.legal_moves();
-        let mv = *moves.choose(rng).ok_or("no legal move")?;
-        let action = self.state.move_string(mv);
+        let action = self.state.random_action(rng).ok_or("no legal move")?;
         self.c
             .send(&ClientMsg::Act {
                 seq: Some(self.seq()),
@@ -283,18 +347,38 @@ impl Player {
     }
 }
 
-/// Opens a table and takes its first seat.
+/// Opens an Ash & Walnut table and takes its first seat.
 pub async fn create(
     addr: &str,
     bot_fill: Option<BotLevel>,
     clock: Option<u32>,
 ) -> Result<Player, String> {
+    create_game(
+        addr,
+        GameKind::Hive,
+        TableOptions::default(),
+        bot_fill,
+        clock,
+    )
+    .await
+}
+
+/// Opens a table of `game` with `options` and takes its first seat.
+pub async fn create_game(
+    addr: &str,
+    game: GameKind,
+    options: TableOptions,
+    bot_fill: Option<BotLevel>,
+    clock: Option<u32>,
+) -> Result<Player, String> {
     let mut c = hello(addr, None).await?;
     c.send(&ClientMsg::Create {
-        game: GameKind::Hive,
+        game,
         clock,
         bot_fill,
         name: Some("Ana".into()),
+        stakes: options.stakes,
+        appeal: options.appeal,
     })
     .await?;
     Player::seated(c).await
@@ -323,7 +407,25 @@ pub async fn table_at(
     join_addr: &str,
     clock: Option<u32>,
 ) -> Result<(Player, Player), String> {
-    let mut a = create(addr, None, clock).await?;
+    table_of(
+        addr,
+        join_addr,
+        GameKind::Hive,
+        TableOptions::default(),
+        clock,
+    )
+    .await
+}
+
+/// [`table_at`] for a table of `game` with `options`.
+pub async fn table_of(
+    addr: &str,
+    join_addr: &str,
+    game: GameKind,
+    options: TableOptions,
+    clock: Option<u32>,
+) -> Result<(Player, Player), String> {
+    let mut a = create_game(addr, game, options, None, clock).await?;
     let mut b = join(join_addr, &a.code).await?;
     while a.colour.is_none() {
         a.pump().await?;

@@ -8,7 +8,7 @@ use super::{Conn, Hub, Out};
 use crate::net::protocol::{
     ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_CLOCK_SECONDS, MAX_MESSAGE_BYTES,
     MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
-    SeatId, ServerMsg, Viewer, normalise_code,
+    SeatId, ServerMsg, TableOptions, Viewer, normalise_code,
 };
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -254,9 +254,19 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 clock,
                 bot_fill,
                 name,
+                stakes,
+                appeal,
             },
             Role::Lobby,
         ) => {
+            let options = TableOptions { stakes, appeal };
+            if !options.fit(game) {
+                return refuse(
+                    conn,
+                    ErrorCode::BadRequest,
+                    format!("stakes and appeal are Snēlab's options, not {game}'s"),
+                );
+            }
             let clock = clock.unwrap_or(hub.config.clock);
             if !(MIN_CLOCK_SECONDS..=MAX_CLOCK_SECONDS).contains(&clock) {
                 return refuse(
@@ -266,7 +276,13 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 );
             }
             match hub
-                .create(game, clean_name(name), clock, bot_fill.map(Into::into))
+                .create(
+                    game,
+                    clean_name(name),
+                    clock,
+                    bot_fill.map(Into::into),
+                    options,
+                )
                 .await
             {
                 Ok((_, table)) => {

@@ -16,7 +16,7 @@
 
 use super::store::StoredAction;
 use crate::fair::Seed;
-use crate::net::protocol::{ErrorCode, GameView, Outcome, SeatId, Side, Viewer};
+use crate::net::protocol::{ErrorCode, GameView, Outcome, SeatId, Side, TableOptions, Viewer};
 use crate::play::Seat;
 use std::time::Duration;
 
@@ -35,6 +35,8 @@ pub struct Start {
     pub clock: Duration,
     /// Seeds the bots' choices.
     pub bot_seed: u64,
+    /// The game's options, as the table's opener chose them (already checked to fit the game).
+    pub options: TableOptions,
 }
 
 /// One accepted action, as the table stores and announces it.
@@ -84,8 +86,9 @@ pub trait Hosted: Send + Sync + Sized + 'static {
     /// The game for two seats, once both are taken.
     fn start(start: Start) -> Self;
 
-    /// What the `state` of a table still waiting for its second seat shows of the game.
-    fn waiting_view() -> GameView;
+    /// What the `state` of a table still waiting for its second seat shows of the game, with
+    /// the options its opener chose.
+    fn waiting_view(options: &TableOptions) -> GameView;
 
     /// Actions played so far (the `seq` of the last `event`).
     fn seq(&self) -> u64;

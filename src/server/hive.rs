@@ -7,7 +7,7 @@
 use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
 use crate::i18n::{Explain, english};
 use crate::net::protocol::{
-    EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, Viewer,
+    EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, TableOptions, Viewer,
 };
 use crate::play::hive::{Ending, HiveGame};
 use crate::play::{ClockSetting, Played, Refused};
@@ -98,7 +98,7 @@ impl Hosted for Hive {
         }
     }
 
-    fn waiting_view() -> GameView {
+    fn waiting_view(_options: &TableOptions) -> GameView {
         GameView::Hive { moves: Vec::new() }
     }
 

@@ -198,7 +198,7 @@ async fn step(
         .rtts
         .push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
     other.pump_to(want).await?;
-    if mover.state.outcome().is_some() {
+    if mover.state.over() {
         for p in [mover, other] {
             while p.ended.is_none() {
                 p.pump().await?;

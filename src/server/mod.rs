@@ -8,7 +8,8 @@
 //! - [`game`]: [`game::Hosted`], what a table needs of a game. A new game served online writes
 //!   its `impl Hosted` and one line in [`Hub::create`] and [`Hub::restore`], the one place that
 //!   chooses which game a table plays; nothing else here names a game.
-//! - [`hive`]: Ash & Walnut's `impl Hosted` ([`hive::Hive`]).
+//! - [`hive`]: Ash & Walnut's `impl Hosted` ([`hive::Hive`]); [`snelab`]: Snēlab's
+//!   ([`snelab::Snelab`]).
 //! - [`conn`]: one task a connection: hello, limits (size, rate), and routing to its table.
 //! - [`store`]: the store interface and its embedded SQLite default.
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
@@ -23,11 +24,14 @@ pub mod hive;
 pub mod loadtest;
 #[cfg(feature = "cluster")]
 pub mod pg;
+pub mod snelab;
 pub mod store;
 pub mod table;
 
 use crate::ai::Level;
-use crate::net::protocol::{CODE_ALPHABET, CODE_LEN, ErrorCode, GameKind, SeatId, ServerMsg};
+use crate::net::protocol::{
+    CODE_ALPHABET, CODE_LEN, ErrorCode, GameKind, SeatId, ServerMsg, TableOptions,
+};
 use axum::Router;
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
@@ -289,8 +293,9 @@ impl Hub {
         name: String,
         clock: u32,
         bot_fill: Option<Level>,
+        options: TableOptions,
     ) -> Result<(String, mpsc::Sender<Cmd>), ErrorCode> {
-        if !Hub::serves(game) {
+        if !Hub::serves(game) || !options.fit(game) {
             return Err(ErrorCode::BadRequest);
         }
         if lock(&self.tables).len() >= self.config.max_tables {
@@ -313,6 +318,7 @@ impl Hub {
                 secret,
                 bot_seed: u64::from_le_bytes(seed),
                 created_ms: now_ms(),
+                options,
             };
             let first = StoredSeat {
                 seat: SeatId::First,
@@ -333,7 +339,10 @@ impl Hub {
                         GameKind::Hive => {
                             self.spawn(TableTask::<hive::Hive>::new(self.clone(), meta, &first))
                         }
-                        GameKind::Snelab | GameKind::Chess => return Err(ErrorCode::BadRequest),
+                        GameKind::Snelab => {
+                            self.spawn(TableTask::<snelab::Snelab>::new(self.clone(), meta, &first))
+                        }
+                        GameKind::Chess => return Err(ErrorCode::BadRequest),
                     };
                     return Ok((code, tx));
                 }
@@ -356,7 +365,11 @@ impl Hub {
                 let table = TableTask::<hive::Hive>::restore(self.clone(), stored).await?;
                 self.spawn(table);
             }
-            game @ (GameKind::Snelab | GameKind::Chess) => {
+            GameKind::Snelab => {
+                let table = TableTask::<snelab::Snelab>::restore(self.clone(), stored).await?;
+                self.spawn(table);
+            }
+            game @ GameKind::Chess => {
                 return Err(format!("{game} is not served online by this server"));
             }
         }
@@ -366,7 +379,7 @@ impl Hub {
     /// The games this server opens tables of (a new one adds its arm here, in
     /// [`Hub::create`] and in [`Hub::restore`]).
     pub fn serves(game: GameKind) -> bool {
-        matches!(game, GameKind::Hive)
+        matches!(game, GameKind::Hive | GameKind::Snelab)
     }
 }
 

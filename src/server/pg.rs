@@ -7,7 +7,7 @@ use super::store::{
 };
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{GameKind, SeatId, Side};
+use crate::net::protocol::{GameKind, SeatId, Side, TableOptions};
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Transaction};
 
@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, clock_ms BIGINT NOT NULL, bot_fill TEXT,
     bot_after_ms BIGINT NOT NULL, secret TEXT NOT NULL, bot_seed BIGINT NOT NULL,
     created_ms BIGINT NOT NULL, started_ms BIGINT, turn_started_ms BIGINT, ended_ms BIGINT,
-    record TEXT);
+    record TEXT, options TEXT NOT NULL DEFAULT '{}');
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS options TEXT NOT NULL DEFAULT '{}';
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code), seat BIGINT NOT NULL, kind TEXT NOT NULL,
     level TEXT, name TEXT NOT NULL, token TEXT UNIQUE, PRIMARY KEY (code, seat));
@@ -85,13 +86,14 @@ impl Store for PgStore {
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         for r in self.db.query(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options
              FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
             &[],
         )? {
             let bot_fill: Option<String> = r.get(2);
             let secret: String = r.get(4);
             let game: String = r.get(9);
+            let options: String = r.get(10);
             tables.push(StoredTable {
                 meta: TableMeta {
                     code: r.get(0),
@@ -105,6 +107,8 @@ impl Store for PgStore {
                     secret: Seed::from_hex(&secret).map_err(|_| unreadable("secret"))?,
                     bot_seed: r.get::<_, i64>(5) as u64,
                     created_ms: r.get::<_, i64>(6) as u64,
+                    options: TableOptions::from_json(&options)
+                        .ok_or_else(|| unreadable("options"))?,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7).map(|v| v as u64),

@@ -13,7 +13,7 @@
 
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{GameKind, SeatId, Side};
+use crate::net::protocol::{GameKind, SeatId, Side, TableOptions};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 use tokio::sync::{mpsc, oneshot};
@@ -63,6 +63,8 @@ pub struct TableMeta {
     pub secret: Seed,
     pub bot_seed: u64,
     pub created_ms: u64,
+    /// The game's options chosen by the opener (the `options` column, their JSON).
+    pub options: TableOptions,
 }
 
 /// One accepted action.
@@ -160,8 +162,8 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
     match w {
         Write::Create { meta, first } => vec![
             (
-                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, options)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 vec![
                     text(&meta.code),
                     text(meta.game.cli_name()),
@@ -171,6 +173,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                     Value::Text(meta.secret.to_hex()),
                     Value::Int(meta.bot_seed as i64),
                     ms(meta.created_ms),
+                    Value::Text(meta.options.to_json()),
                 ],
             ),
             seat_statement(&meta.code, first),
@@ -271,7 +274,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started_ms INTEGER,
     turn_started_ms INTEGER,
     ended_ms INTEGER,
-    record TEXT
+    record TEXT,
+    options TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -314,6 +318,14 @@ impl SqliteStore {
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.execute_batch(SCHEMA)?;
+        // A file made before tables had options gains the column (every old table is Ash &
+        // Walnut's, which has none).
+        let has_options = db
+            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'options'")?
+            .exists([])?;
+        if !has_options {
+            db.execute_batch("ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")?;
+        }
         Ok(SqliteStore { db })
     }
 
@@ -357,13 +369,14 @@ impl Store for SqliteStore {
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         let mut q = self.db.prepare(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options
              FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
         )?;
         let rows = q.query_map([], |r| {
             let bot_fill: Option<String> = r.get(2)?;
             let secret: String = r.get(4)?;
             let game: String = r.get(9)?;
+            let options: String = r.get(10)?;
             Ok(StoredTable {
                 meta: TableMeta {
                     code: r.get(0)?,
@@ -377,6 +390,7 @@ impl Store for SqliteStore {
                     secret: Seed::from_hex(&secret).map_err(|_| bad("secret"))?,
                     bot_seed: r.get::<_, i64>(5)? as u64,
                     created_ms: r.get::<_, i64>(6)? as u64,
+                    options: TableOptions::from_json(&options).ok_or_else(|| bad("options"))?,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),

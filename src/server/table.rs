@@ -216,6 +216,7 @@ impl<G: Hosted> TableTask<G> {
             secret: self.meta.secret,
             clock: Duration::from_millis(self.meta.clock_ms),
             bot_seed: self.meta.bot_seed,
+            options: self.meta.options,
         });
         self.game = Some(game);
         self.turn_started = Instant::now();
@@ -290,7 +291,7 @@ impl<G: Hosted> TableTask<G> {
                 .map(|t| t.saturating_duration_since(Instant::now()).as_millis() as u64),
             fingerprint: g.map(|g| g.fingerprint()),
             ash: g.map(|g| g.opener()),
-            game: g.map_or_else(G::waiting_view, |g| g.view(viewer)),
+            game: g.map_or_else(|| G::waiting_view(&self.meta.options), |g| g.view(viewer)),
             outcome: g.and_then(|g| g.outcome()),
             seed: g.and_then(|g| g.revealed()),
         }

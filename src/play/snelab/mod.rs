@@ -8,6 +8,7 @@
 //! either applied whole or refused with nothing changed. Animation time belongs to the table.
 
 pub mod purse;
+pub mod record;
 pub mod save;
 
 use super::{ClockSetting, Match, Played, Refused, ReplayError, Seat};
@@ -459,7 +460,45 @@ impl Session {
 }
 
 /// Its timeout rule at a match (`super::Playable`).
-impl super::Playable for crate::rules::snelab::Position {}
+/// The action the clock plays for a side whose turn ran out (an online case's timeout rule).
+/// Frozen, since records are verified against it, and cheap, so a verifier recomputes it at
+/// once: among the legal actions in the order of their notation text (byte order),
+/// 1. the first that wins at once (lands on the Bench, or leaves the opponent no action);
+/// 2. else the first after which the opponent cannot win at once;
+/// 3. else the first.
+///
+/// `None` when the side has no legal action (the case is then over).
+pub fn timeout_action(pos: &Position) -> Option<Action> {
+    use crate::rules::snelab::{apply_unchecked, legal_actions, scan};
+    let mut actions: Vec<(String, Action)> = legal_actions(pos)
+        .into_iter()
+        .map(|a| (a.to_string(), a))
+        .collect();
+    actions.sort_by(|a, b| a.0.cmp(&b.0));
+    let me = pos.to_move();
+    let mut safe = None;
+    for (_, a) in &actions {
+        let next = apply_unchecked(pos, a);
+        if next.on_bench(me) {
+            return Some(*a);
+        }
+        let reply = scan(&next);
+        if !reply.any_action {
+            return Some(*a);
+        }
+        if safe.is_none() && !reply.wins_now {
+            safe = Some(*a);
+        }
+    }
+    safe.or_else(|| actions.first().map(|(_, a)| *a))
+}
+
+/// Its timeout rule at a match: [`timeout_action`] (a case is timed only online).
+impl super::Playable for crate::rules::snelab::Position {
+    fn timeout_action(&self) -> Option<Action> {
+        timeout_action(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {

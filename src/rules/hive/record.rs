@@ -140,6 +140,13 @@ pub enum RecordProblem {
     UnknownLine(String),
     /// A required line is missing (its keyword).
     Missing(&'static str),
+    /// A line's word is not one of those its keyword takes (`stakes pub`): the keyword, the
+    /// word, and the words it takes (record keywords, the same in every language).
+    BadWord {
+        key: String,
+        word: String,
+        expected: &'static str,
+    },
 }
 
 impl Explain for RecordError {
@@ -156,6 +163,14 @@ impl Explain for RecordError {
             RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
             RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
             RecordProblem::Missing(k) => msg("record.missing").with("key", k),
+            RecordProblem::BadWord {
+                key,
+                word,
+                expected,
+            } => msg("record.bad_word")
+                .with("key", key)
+                .with("word", word)
+                .with("expected", *expected),
         };
         if self.line == 0 {
             msg("record.whole").with_words("why", why)

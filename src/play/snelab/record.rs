@@ -1,0 +1,556 @@
+//! The text record of a Snēlab case played online, and its verifier: the same form as Ash &
+//! Walnut's game record (`rules::hive::record`), read by `tables verify` and the Verify screen.
+//!
+//! ```text
+//! # Snēlab case record
+//! fingerprint 66687aad…
+//! seed 00000000…
+//! seat first Ana (person)
+//! seat second Bot normal (bot)
+//! south first
+//! stakes casino
+//! appeal on
+//! move d1-d2
+//! move c7-c6
+//! move timeout d2-d3
+//! resign north
+//! result south wins
+//! ```
+//!
+//! - `fingerprint`: SHA-256 of the seed, shown when the case started; `seed`: the table's secret
+//!   seed, revealed at the verdict.
+//! - `seat first|second NAME (KIND)`: the seats in the order they were taken.
+//! - `south first|second`: the seat the seed's coin gave South, who opens. The coin is the
+//!   documented colour rule of every game ([`crate::fair::ash_seat`]): the lowest bit of the
+//!   last byte of SHA-256("ash" ‖ seed), 0 for the first seat.
+//! - `stakes casino|street` and `appeal on|off`: the table's options (the appeal rule is the
+//!   backward capture).
+//! - `move [timeout] ACTION`: every action in order, in Snēlab's notation (`d1-f3`,
+//!   `c2xd4=a1+b1`); `timeout` marks an action the clock played ([`timeout_action`]).
+//! - `resign south|north`: that side gave up; the other wins.
+//! - `result south wins|north wins|in progress`.
+//!
+//! Blank lines and lines starting with `#` are ignored. Nothing in a record is trusted until
+//! [`verify`] has checked it: the seed against its fingerprint, the coin, every action through
+//! the rules, every timeout action against the rule, and the result.
+
+use super::timeout_action;
+use crate::fair::{self, SeatOrder, Seed};
+use crate::i18n::{Explain, Message, msg};
+use crate::play::verify::Check;
+use crate::rules::hive::record::{RecordError, RecordProblem};
+use crate::rules::snelab::{Action, Position, Side, outcome};
+use std::fmt;
+
+/// The header line a Snēlab record starts with (what `tables verify` tells the games apart by).
+pub const HEADER: &str = "# Snēlab case record";
+
+/// The recorded result line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaseResult {
+    Win(Side),
+    /// The record was written before the verdict.
+    InProgress,
+}
+
+impl CaseResult {
+    pub fn text(self) -> &'static str {
+        match self {
+            CaseResult::Win(Side::South) => "south wins",
+            CaseResult::Win(Side::North) => "north wins",
+            CaseResult::InProgress => "in progress",
+        }
+    }
+
+    fn words(self) -> Message {
+        match self {
+            CaseResult::Win(side) => msg("verify.result.win").with_words("colour", side.explain()),
+            CaseResult::InProgress => msg("verify.result.in_progress"),
+        }
+    }
+}
+
+/// One line of the case's course.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CaseEntry {
+    /// An action in notation; `timeout` when the clock played it.
+    Move {
+        text: String,
+        timeout: bool,
+    },
+    Resign(Side),
+}
+
+/// A whole case record as read from (or written to) text.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct CaseRecord {
+    pub fingerprint: String,
+    pub seed: Seed,
+    /// The seats in the order they were taken (names as shown, with the seat kind).
+    pub seats: [String; 2],
+    /// The seat that played South (and opened), as recorded.
+    pub south: SeatOrder,
+    pub stakes: super::Stakes,
+    /// The appeal rule: backward captures.
+    pub appeal: bool,
+    pub entries: Vec<CaseEntry>,
+    pub result: CaseResult,
+}
+
+impl fmt::Debug for CaseRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "CaseRecord({} entries, {:?})",
+            self.entries.len(),
+            self.result
+        )
+    }
+}
+
+fn seat_word(s: SeatOrder) -> &'static str {
+    match s {
+        SeatOrder::First => "first",
+        SeatOrder::Second => "second",
+    }
+}
+
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::South => "south",
+        Side::North => "north",
+    }
+}
+
+/// The case's start: South opens, with the table's appeal rule.
+pub fn start(appeal: bool) -> Position {
+    let mut p = Position::start();
+    p.set_to_move(Side::South);
+    p.set_backward_captures(appeal);
+    p
+}
+
+impl CaseRecord {
+    /// The plain-text form.
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{HEADER}\n");
+        s.push_str(&format!("fingerprint {}\n", self.fingerprint));
+        s.push_str(&format!("seed {}\n", self.seed.to_hex()));
+        s.push_str(&format!("seat first {}\n", self.seats[0]));
+        s.push_str(&format!("seat second {}\n", self.seats[1]));
+        s.push_str(&format!("south {}\n", seat_word(self.south)));
+        let stakes = match self.stakes {
+            super::Stakes::Casino => "casino",
+            super::Stakes::Street => "street",
+        };
+        s.push_str(&format!("stakes {stakes}\n"));
+        s.push_str(&format!(
+            "appeal {}\n",
+            if self.appeal { "on" } else { "off" }
+        ));
+        for e in &self.entries {
+            match e {
+                CaseEntry::Move {
+                    text,
+                    timeout: true,
+                } => s.push_str(&format!("move timeout {text}\n")),
+                CaseEntry::Move { text, .. } => s.push_str(&format!("move {text}\n")),
+                CaseEntry::Resign(side) => s.push_str(&format!("resign {}\n", side_word(*side))),
+            }
+        }
+        s.push_str(&format!("result {}\n", self.result.text()));
+        s
+    }
+
+    /// Reads the plain-text form; every line must be understood and every field present once.
+    pub fn parse(text: &str) -> Result<CaseRecord, RecordError> {
+        let mut fingerprint = None;
+        let mut seed = None;
+        let mut seats: [Option<String>; 2] = [None, None];
+        let mut south = None;
+        let mut stakes = None;
+        let mut appeal = None;
+        let mut entries = Vec::new();
+        let mut resigned = false;
+        let mut result = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |problem: RecordProblem| RecordError { line, problem };
+            let l = raw.trim();
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            let (key, value) = l.split_once(' ').unwrap_or((l, ""));
+            let value = value.trim();
+            let once = |present: bool| {
+                if present {
+                    Err(err(RecordProblem::Twice(key.to_string())))
+                } else {
+                    Ok(())
+                }
+            };
+            let bad = |expected: &'static str| {
+                err(RecordProblem::BadWord {
+                    key: key.to_string(),
+                    word: value.to_string(),
+                    expected,
+                })
+            };
+            let after_end = result.is_some() || resigned;
+            match key {
+                "fingerprint" => {
+                    once(fingerprint.is_some())?;
+                    fingerprint = Some(value.to_string());
+                }
+                "seed" => {
+                    once(seed.is_some())?;
+                    seed = Some(Seed::from_hex(value).map_err(|e| err(RecordProblem::BadSeed(e)))?);
+                }
+                "seat" => {
+                    let (which, name) = value.split_once(' ').unwrap_or((value, ""));
+                    let slot = match which {
+                        "first" => 0,
+                        "second" => 1,
+                        _ => return Err(err(RecordProblem::BadSeat(which.to_string()))),
+                    };
+                    once(seats[slot].is_some())?;
+                    seats[slot] = Some(name.trim().to_string());
+                }
+                "south" => {
+                    once(south.is_some())?;
+                    south = Some(match value {
+                        "first" => SeatOrder::First,
+                        "second" => SeatOrder::Second,
+                        _ => return Err(bad("first, second")),
+                    });
+                }
+                "stakes" => {
+                    once(stakes.is_some())?;
+                    stakes = Some(match value {
+                        "casino" => super::Stakes::Casino,
+                        "street" => super::Stakes::Street,
+                        _ => return Err(bad("casino, street")),
+                    });
+                }
+                "appeal" => {
+                    once(appeal.is_some())?;
+                    appeal = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("on, off")),
+                    });
+                }
+                "move" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let (timeout, text) = match value.strip_prefix("timeout") {
+                        Some(t) if t.is_empty() || t.starts_with(' ') => (true, t.trim()),
+                        _ => (false, value),
+                    };
+                    if text.is_empty() {
+                        return Err(err(RecordProblem::EmptyMove));
+                    }
+                    entries.push(CaseEntry::Move {
+                        text: text.to_string(),
+                        timeout,
+                    });
+                }
+                "resign" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let side = match value {
+                        "south" => Side::South,
+                        "north" => Side::North,
+                        _ => return Err(bad("south, north")),
+                    };
+                    resigned = true;
+                    entries.push(CaseEntry::Resign(side));
+                }
+                "result" => {
+                    once(result.is_some())?;
+                    result = Some(match value {
+                        "south wins" => CaseResult::Win(Side::South),
+                        "north wins" => CaseResult::Win(Side::North),
+                        "in progress" => CaseResult::InProgress,
+                        _ => return Err(err(RecordProblem::UnknownResult(value.to_string()))),
+                    });
+                }
+                _ => return Err(err(RecordProblem::UnknownLine(key.to_string()))),
+            }
+        }
+        let missing = |key: &'static str| RecordError {
+            line: 0,
+            problem: RecordProblem::Missing(key),
+        };
+        let [first, second] = seats;
+        Ok(CaseRecord {
+            fingerprint: fingerprint.ok_or_else(|| missing("fingerprint"))?,
+            seed: seed.ok_or_else(|| missing("seed"))?,
+            seats: [
+                first.ok_or_else(|| missing("seat first"))?,
+                second.ok_or_else(|| missing("seat second"))?,
+            ],
+            south: south.ok_or_else(|| missing("south"))?,
+            stakes: stakes.ok_or_else(|| missing("stakes"))?,
+            appeal: appeal.ok_or_else(|| missing("appeal"))?,
+            entries,
+            result: result.ok_or_else(|| missing("result"))?,
+        })
+    }
+}
+
+/// The checks of one record, in order: `fingerprint`, `coin`, `moves`, `timeout moves`,
+/// `result`. Every check is run; the checks after an illegal action cover the actions before
+/// it.
+pub fn verify(record: &CaseRecord) -> Vec<Check> {
+    let mut checks = Vec::new();
+    let fp_ok = fair::matches(&record.seed, &record.fingerprint);
+    checks.push(Check {
+        name: "fingerprint",
+        passed: fp_ok,
+        detail: if fp_ok {
+            msg("verify.fingerprint.ok")
+        } else {
+            msg("verify.fingerprint.bad")
+                .with("actual", record.seed.fingerprint())
+                .with("recorded", record.fingerprint.trim())
+        },
+    });
+    let seat = fair::ash_seat(&record.seed);
+    let seat_words = |s: SeatOrder| {
+        msg(match s {
+            SeatOrder::First => "verify.seat.first",
+            SeatOrder::Second => "verify.seat.second",
+        })
+    };
+    checks.push(Check {
+        name: "coin",
+        passed: seat == record.south,
+        detail: msg("verify.coin")
+            .with_words("seat", seat_words(seat))
+            .with(
+                "name",
+                &record.seats[match seat {
+                    SeatOrder::First => 0,
+                    SeatOrder::Second => 1,
+                }],
+            )
+            .with_words("recorded", seat_words(record.south)),
+    });
+    let mut pos = start(record.appeal);
+    let mut bad_move = None;
+    let mut bad_timeout = None;
+    let (mut moves, mut timeouts) = (0, 0);
+    let mut resigned = None;
+    for e in &record.entries {
+        let (text, timeout) = match e {
+            CaseEntry::Resign(side) => {
+                resigned = Some(*side);
+                continue;
+            }
+            CaseEntry::Move { text, timeout } => (text, *timeout),
+        };
+        moves += 1;
+        let refused = |why: Message| {
+            msg("verify.moves.bad")
+                .with("number", moves)
+                .with("text", text)
+                .with_words("why", why)
+        };
+        if let Some(v) = outcome(&pos) {
+            bad_move = Some(refused(v.explain()));
+            break;
+        }
+        let action = match text.parse::<Action>() {
+            Ok(a) => a,
+            Err(e) => {
+                bad_move = Some(refused(e.explain()));
+                break;
+            }
+        };
+        if timeout {
+            timeouts += 1;
+            let expected = timeout_action(&pos);
+            if bad_timeout.is_none() && expected != Some(action) {
+                bad_timeout = Some(
+                    msg("verify.timeouts.bad")
+                        .with("number", moves)
+                        .with("text", text)
+                        .with("expected", expected.map_or("-".into(), |a| a.to_string())),
+                );
+            }
+        }
+        match crate::rules::snelab::apply(&pos, &action) {
+            Ok(next) => pos = next,
+            Err(e) => {
+                bad_move = Some(refused(e.explain()));
+                break;
+            }
+        }
+    }
+    checks.push(Check {
+        name: "moves",
+        passed: bad_move.is_none(),
+        detail: bad_move
+            .clone()
+            .unwrap_or_else(|| msg("verify.moves.ok").with("count", moves)),
+    });
+    checks.push(Check {
+        name: "timeout moves",
+        passed: bad_timeout.is_none(),
+        detail: bad_timeout
+            .unwrap_or_else(|| msg("verify.snelab.timeouts.ok").with("count", timeouts)),
+    });
+    let replayed = match (outcome(&pos), resigned) {
+        (Some(v), _) => CaseResult::Win(v.winner),
+        (None, Some(side)) => CaseResult::Win(side.opponent()),
+        (None, None) => CaseResult::InProgress,
+    };
+    checks.push(Check {
+        name: "result",
+        passed: bad_move.is_none() && replayed == record.result,
+        detail: if bad_move.is_some() {
+            msg("verify.result.after_illegal")
+        } else {
+            msg("verify.result.compare")
+                .with_words("actual", replayed.words())
+                .with_words("recorded", record.result.words())
+        },
+    });
+    checks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::snelab::legal_actions;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+
+    /// A whole case between two random players, some of its actions the clock's.
+    fn played(seed: Seed, appeal: bool, rng_seed: u64) -> CaseRecord {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng_seed);
+        let mut pos = start(appeal);
+        let mut entries = Vec::new();
+        while outcome(&pos).is_none() {
+            let timeout = entries.len() % 7 == 3;
+            let action = if timeout {
+                timeout_action(&pos).unwrap()
+            } else {
+                *legal_actions(&pos).choose(&mut rng).unwrap()
+            };
+            entries.push(CaseEntry::Move {
+                text: action.to_string(),
+                timeout,
+            });
+            pos = crate::rules::snelab::apply(&pos, &action).unwrap();
+        }
+        CaseRecord {
+            fingerprint: seed.fingerprint(),
+            seed,
+            seats: ["Ana (person)".into(), "Rui (person)".into()],
+            south: fair::ash_seat(&seed),
+            stakes: super::super::Stakes::Street,
+            appeal,
+            entries,
+            result: CaseResult::Win(outcome(&pos).unwrap().winner),
+        }
+    }
+
+    fn failed(r: &CaseRecord) -> Vec<&'static str> {
+        verify(r)
+            .into_iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    #[test]
+    fn a_whole_case_verifies_and_reads_back_the_same() {
+        for (n, appeal) in [(1u8, true), (2, false), (3, true)] {
+            let r = played(Seed([n; 32]), appeal, u64::from(n));
+            assert!(failed(&r).is_empty(), "{:?}", verify(&r));
+            let text = r.to_text();
+            assert!(text.starts_with(HEADER));
+            assert_eq!(CaseRecord::parse(&text), Ok(r));
+        }
+    }
+
+    #[test]
+    fn each_tampering_fails_its_own_check() {
+        let r = played(Seed([5; 32]), true, 9);
+        let mut seed = r.clone();
+        seed.seed = Seed([6; 32]);
+        assert_eq!(failed(&seed)[0], "fingerprint");
+        let mut coin = r.clone();
+        coin.south = match r.south {
+            SeatOrder::First => SeatOrder::Second,
+            SeatOrder::Second => SeatOrder::First,
+        };
+        assert_eq!(failed(&coin), ["coin"]);
+        // An action the rules refuse: the first one moved to a square it cannot reach.
+        let mut illegal = r.clone();
+        illegal.entries[0] = CaseEntry::Move {
+            text: "a1-a5".into(),
+            timeout: false,
+        };
+        assert_eq!(failed(&illegal), ["moves", "result"]);
+        let detail = english(&verify(&illegal)[2].detail);
+        assert!(detail.starts_with("move 1 `a1-a5`"), "{detail}");
+        // A timeout line whose action is legal but not the rule's choice.
+        let mut timeout = r.clone();
+        let CaseEntry::Move { text, .. } = &r.entries[0] else {
+            panic!()
+        };
+        let expected = timeout_action(&start(true)).unwrap().to_string();
+        if *text != expected {
+            timeout.entries[0] = CaseEntry::Move {
+                text: text.clone(),
+                timeout: true,
+            };
+            assert_eq!(failed(&timeout), ["timeout moves"]);
+        }
+        let mut result = r.clone();
+        result.result = match r.result {
+            CaseResult::Win(s) => CaseResult::Win(s.opponent()),
+            CaseResult::InProgress => CaseResult::InProgress,
+        };
+        assert_eq!(failed(&result), ["result"]);
+        // A case written before its verdict, and then a resignation.
+        let mut appeal = r.clone();
+        appeal.entries.truncate(6);
+        appeal.result = CaseResult::InProgress;
+        assert!(failed(&appeal).is_empty());
+        let mut resigned = appeal.clone();
+        resigned.entries.push(CaseEntry::Resign(Side::North));
+        assert_eq!(failed(&resigned), ["result"]);
+        resigned.result = CaseResult::Win(Side::South);
+        assert!(failed(&resigned).is_empty());
+    }
+
+    fn english(m: &Message) -> String {
+        crate::i18n::english(m)
+    }
+
+    #[test]
+    fn a_damaged_record_is_refused_with_its_line_and_never_panics() {
+        let text = played(Seed([7; 32]), true, 4).to_text();
+        let e = CaseRecord::parse(&text.replace("stakes street", "stakes pub")).unwrap_err();
+        assert_eq!(e.line, 7);
+        assert!(english(&e.explain()).contains("casino, street"));
+        let e = CaseRecord::parse(&text.replace("appeal on\n", "")).unwrap_err();
+        assert_eq!(e.problem, RecordProblem::Missing("appeal"));
+        // Every prefix and every line dropped: an error or a record, never a panic.
+        let lines: Vec<&str> = text.lines().collect();
+        for n in 0..lines.len() {
+            let _ = CaseRecord::parse(&lines[..n].join("\n"));
+            let mut dropped = lines.clone();
+            dropped.remove(n);
+            if let Ok(r) = CaseRecord::parse(&dropped.join("\n")) {
+                let _ = verify(&r);
+            }
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Snēlab at a server table: [`Snelab`], its [`Hosted`] impl over the match layer's
+//! [`Match`]. One table is one case between two people (or a person and the server's bot).
+//!
+//! - **The coin**: the table's secret seed decides who opens by the documented rule every game
+//!   shares ([`crate::fair::ash_seat`]): the seat it names plays South and opens (the wire's
+//!   `ash`); the other plays North (`walnut`). The seed's fingerprint is shown from the start
+//!   and the seed revealed at the verdict, so anyone can check the flip.
+//! - **Stakes and the appeal rule** are the table's options, chosen by its opener (`create`):
+//!   casino (default) or street, backward captures on (default) or off. The server keeps no
+//!   purse: each player's device settles the verdict into its own purse, as a local case does.
+//! - **The clock**: the table's seconds per turn; a turn that runs out is played by
+//!   [`crate::play::snelab::timeout_action`], which a verifier recomputes.
+//! - **The record** is [`crate::play::snelab::record::CaseRecord`]'s text, which `tables
+//!   verify` checks. Nothing is hidden: every viewer sees every action.
+
+use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
+use crate::fair::Seed;
+use crate::i18n::{Explain, english};
+use crate::net::protocol::{
+    EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, Stakes, TableOptions, Viewer,
+};
+use crate::play::snelab::record::{self, CaseEntry, CaseRecord, CaseResult};
+use crate::play::{ClockSetting, Ending, Match, Played, Refused};
+use crate::rules::snelab::{Action, NotationError, Position, Reason, Side as Court};
+use std::time::Duration;
+
+/// A Snēlab case held by a server table.
+pub struct Snelab {
+    game: Match<Position>,
+    /// The seat the coin gave South (who opens).
+    south: SeatId,
+    /// The seats' labels for the record, in seat order ("Ana (person)").
+    labels: [String; 2],
+    secret: Seed,
+    stakes: Stakes,
+    appeal: bool,
+    clock: Duration,
+    /// Whether a resignation (not the rules) ended the case, and whose.
+    resigned: Option<Court>,
+}
+
+fn court(side: Side) -> Court {
+    match side {
+        Side::Ash => Court::South,
+        Side::Walnut => Court::North,
+    }
+}
+
+fn wire(side: Court) -> Side {
+    match side {
+        Court::South => Side::Ash,
+        Court::North => Side::Walnut,
+    }
+}
+
+/// The wire's code for a refusal of the match layer.
+fn refusal(e: &Refused<Position>) -> Refusal {
+    let code = match e {
+        Refused::GameOver => ErrorCode::GameOver,
+        Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+        Refused::Malformed(NotationError { .. }) => ErrorCode::BadNotation,
+        Refused::Rule(_) => ErrorCode::Illegal,
+    };
+    Refusal::new(code, english(&e.explain()))
+}
+
+impl Snelab {
+    /// The match layer's case.
+    pub fn game(&self) -> &Match<Position> {
+        &self.game
+    }
+
+    fn accepted(p: &Played<Position>) -> Accepted {
+        Accepted {
+            side: wire(p.side),
+            action: p.action.to_string(),
+            timeout: p.timeout,
+        }
+    }
+
+    /// The whole record as it stands.
+    pub fn case_record(&self) -> CaseRecord {
+        let mut entries: Vec<CaseEntry> = self
+            .game
+            .record()
+            .iter()
+            .map(|e| CaseEntry::Move {
+                text: e.action.to_string(),
+                timeout: e.timeout,
+            })
+            .collect();
+        if let Some(side) = self.resigned {
+            entries.push(CaseEntry::Resign(side));
+        }
+        let result = match self.game.ending() {
+            Some(Ending::Rules(v)) => CaseResult::Win(v.winner),
+            Some(Ending::Resigned(side)) => CaseResult::Win(side.opponent()),
+            None => CaseResult::InProgress,
+        };
+        CaseRecord {
+            fingerprint: self.secret.fingerprint(),
+            seed: self.secret,
+            seats: self.labels.clone(),
+            south: self.south.into(),
+            stakes: self.stakes.into(),
+            appeal: self.appeal,
+            entries,
+            result,
+        }
+    }
+}
+
+impl Hosted for Snelab {
+    type Action = Action;
+
+    fn start(start: Start) -> Snelab {
+        let south: SeatId = crate::fair::ash_seat(&start.secret).into();
+        let appeal = start.options.appeal.unwrap_or(true);
+        let by_side = [
+            start.seats[south.index()],
+            start.seats[south.other().index()],
+        ];
+        let game = Match::new(
+            record::start(appeal),
+            by_side,
+            ClockSetting {
+                per_turn: Some(start.clock.as_millis() as f64 / 1000.0),
+                window: None,
+            },
+            start.bot_seed,
+        );
+        let label = |i: usize| {
+            let kind = english(&start.seats[i].label());
+            if start.names[i].is_empty() {
+                kind
+            } else {
+                format!("{} ({kind})", start.names[i])
+            }
+        };
+        Snelab {
+            game,
+            south,
+            labels: [label(0), label(1)],
+            secret: start.secret,
+            stakes: start.options.stakes.unwrap_or_default(),
+            appeal,
+            clock: start.clock,
+            resigned: None,
+        }
+    }
+
+    fn waiting_view(options: &TableOptions) -> GameView {
+        GameView::Snelab {
+            moves: Vec::new(),
+            stakes: options.stakes.unwrap_or_default(),
+            appeal: options.appeal.unwrap_or(true),
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        self.game.record().len() as u64
+    }
+
+    fn to_move(&self) -> Option<Side> {
+        self.game.awaited().map(wire)
+    }
+
+    fn side_of(&self, seat: SeatId) -> Side {
+        if seat == self.south {
+            Side::Ash
+        } else {
+            Side::Walnut
+        }
+    }
+
+    fn opener(&self) -> SeatId {
+        self.south
+    }
+
+    fn submit(&mut self, seat: SeatId, action: &str) -> Result<Accepted, Refusal> {
+        let side = court(self.side_of(seat));
+        self.game
+            .submit_text(side, action)
+            .map(|p| Snelab::accepted(&p))
+            .map_err(|e| refusal(&e))
+    }
+
+    fn time_allowed(&self) -> Option<Duration> {
+        self.game.awaited().map(|_| self.clock)
+    }
+
+    fn time_left(&self) -> Option<f64> {
+        self.game.time_left()
+    }
+
+    fn tick(&mut self, seconds: f64) -> Option<Accepted> {
+        self.game.tick(seconds).map(|p| Snelab::accepted(&p))
+    }
+
+    fn resign(&mut self, seat: SeatId) -> Result<(), Refusal> {
+        let side = court(self.side_of(seat));
+        self.game
+            .resign(side)
+            .map(|_| self.resigned = Some(side))
+            .map_err(|_| Refusal::new(ErrorCode::GameOver, "the case has ended"))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.ending().map(|e| match e {
+            Ending::Rules(v) => Outcome {
+                winner: Some(wire(v.winner)),
+                reason: match v.reason {
+                    Reason::Bench => EndReason::Bench,
+                    Reason::NoLegalAction => EndReason::NoMove,
+                },
+            },
+            Ending::Resigned(side) => Outcome {
+                winner: Some(wire(side.opponent())),
+                reason: EndReason::Resigned,
+            },
+        })
+    }
+
+    fn bot_turn(&self) -> Option<BotJob<Action>> {
+        let turn = self.game.bot_turn()?;
+        Some(BotJob {
+            ply: turn.ply as u64,
+            think: Box::new(move || crate::ai::choose(&turn.state, turn.level, turn.seed)),
+        })
+    }
+
+    fn play_bot(&mut self, action: Action) -> Result<Accepted, Refusal> {
+        let Some(side) = self.game.awaited() else {
+            return Err(Refusal::new(ErrorCode::GameOver, "the case has ended"));
+        };
+        self.game
+            .submit(side, action)
+            .map(|p| Snelab::accepted(&p))
+            .map_err(|e| refusal(&e))
+    }
+
+    fn fingerprint(&self) -> String {
+        self.secret.fingerprint()
+    }
+
+    fn revealed(&self) -> Option<String> {
+        self.game.ending().map(|_| self.secret.to_hex())
+    }
+
+    fn record(&self) -> String {
+        self.case_record().to_text()
+    }
+
+    /// Every action, the same for every viewer, with the table's options.
+    fn view(&self, _viewer: Viewer) -> GameView {
+        let moves = self
+            .game
+            .record()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| PlayedView {
+                seq: i as u64 + 1,
+                action: e.action.to_string(),
+                by: if e.side == 0 { Side::Ash } else { Side::Walnut },
+                timeout: e.timeout,
+            })
+            .collect();
+        GameView::Snelab {
+            moves,
+            stakes: self.stakes,
+            appeal: self.appeal,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Seat;
+    use crate::play::snelab::record::verify;
+
+    fn case(options: TableOptions, seats: [Seat; 2]) -> Snelab {
+        Snelab::start(Start {
+            seats,
+            names: ["Ana".into(), String::new()],
+            secret: Seed([3; 32]),
+            clock: Duration::from_secs(30),
+            bot_seed: 1,
+            options,
+        })
+    }
+
+    #[test]
+    fn the_coin_seats_south_and_the_options_reach_the_record() {
+        let street = TableOptions {
+            stakes: Some(Stakes::Street),
+            appeal: Some(false),
+        };
+        let mut t = case(street, [Seat::Remote, Seat::Remote]);
+        let south: SeatId = crate::fair::ash_seat(&Seed([3; 32])).into();
+        assert_eq!(t.opener(), south);
+        assert_eq!(t.side_of(south), Side::Ash);
+        assert_eq!(t.to_move(), Some(Side::Ash));
+        assert!(!t.game().state().backward_captures());
+        // North may not open; South's move is taken.
+        let refused = t.submit(south.other(), "a7-a6").unwrap_err();
+        assert_eq!(refused.code, ErrorCode::NotYourTurn);
+        assert_eq!(
+            t.submit(south, "zz").unwrap_err().code,
+            ErrorCode::BadNotation
+        );
+        assert_eq!(
+            t.submit(south, "a1-a5").unwrap_err().code,
+            ErrorCode::Illegal
+        );
+        t.submit(south, "a1-a2").unwrap();
+        // The clock plays North's turn by the timeout rule.
+        let played = t.tick(31.0).unwrap();
+        assert!(played.timeout);
+        assert_eq!(played.side, Side::Walnut);
+        t.resign(south).unwrap();
+        assert_eq!(
+            t.outcome(),
+            Some(Outcome {
+                winner: Some(Side::Walnut),
+                reason: EndReason::Resigned
+            })
+        );
+        assert!(t.revealed().is_some());
+        let text = t.record();
+        assert!(text.contains("stakes street\nappeal off\n"), "{text}");
+        assert!(text.contains("move timeout "), "{text}");
+        let r = CaseRecord::parse(&text).unwrap();
+        assert!(verify(&r).iter().all(|c| c.passed), "{:?}", verify(&r));
+    }
+
+    #[test]
+    fn the_bot_plays_a_whole_case_to_its_verdict() {
+        let mut t = case(
+            TableOptions::default(),
+            [Seat::Bot(crate::ai::Level::Easy); 2],
+        );
+        let GameView::Snelab { stakes, appeal, .. } = t.view(Viewer::Spectator) else {
+            panic!()
+        };
+        assert_eq!((stakes, appeal), (Stakes::Casino, true));
+        while t.outcome().is_none() {
+            let job = t.bot_turn().unwrap();
+            let action = (job.think)().unwrap();
+            t.play_bot(action).unwrap();
+        }
+        assert!(matches!(
+            t.outcome().unwrap().reason,
+            EndReason::Bench | EndReason::NoMove
+        ));
+        let r = CaseRecord::parse(&t.record()).unwrap();
+        assert!(verify(&r).iter().all(|c| c.passed));
+        assert_eq!(t.view(Viewer::Spectator).moves().len() as u64, t.seq());
+    }
+}
