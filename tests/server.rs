@@ -584,6 +584,7 @@ async fn the_load_tool_plays_many_tables_and_checks_every_record() {
         duration: 3.0,
         game_moves: 6,
         seed: 4,
+        games: vec![GameKind::Hive, GameKind::Snelab],
     })
     .await;
     let t = &report.tally;

@@ -3,6 +3,7 @@
 //! and the report.
 
 use super::{CliError, Options};
+use crate::rules::GameKind;
 use crate::server::loadtest::{self, Load};
 use std::io::Write;
 use std::time::Duration;
@@ -28,7 +29,19 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "duration",
         "game-moves",
         "seed",
+        "game",
     ])?;
+    let games = match options.str("game").unwrap_or("hive") {
+        "mixed" => vec![GameKind::Hive, GameKind::Snelab],
+        name => match GameKind::parse(name) {
+            Some(g) if crate::server::Hub::serves(g) => vec![g],
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "`--game` takes hive, snelab or mixed, not `{name}`"
+                )));
+            }
+        },
+    };
     let mut load = Load {
         addr: options.str("addr").unwrap_or_default().to_string(),
         join_addr: options.str("join-addr").unwrap_or_default().to_string(),
@@ -37,6 +50,7 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         duration: seconds(options, "duration", 30.0)?,
         game_moves: options.u64("game-moves")?.unwrap_or(60),
         seed: options.u64("seed")?.unwrap_or(1),
+        games,
     };
     if load.tables == 0 {
         return Err(CliError::Usage("`--tables` must be at least 1".into()));
@@ -80,8 +94,16 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
     };
     writeln!(
         out,
-        "loadtest: {} tables on {}, one action per table every {} s, for {} s",
-        load.tables, load.addr, load.interval, load.duration
+        "loadtest: {} tables of {} on {}, one action per table every {} s, for {} s",
+        load.tables,
+        load.games
+            .iter()
+            .map(|g| g.cli_name())
+            .collect::<Vec<_>>()
+            .join("+"),
+        load.addr,
+        load.interval,
+        load.duration
     )?;
     let report = runtime.block_on(loadtest::run(load));
     if let Some(path) = db {

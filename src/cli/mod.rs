@@ -252,9 +252,9 @@ SUBCOMMANDS:
               uhp, hive-record, chess-position, chess-action, theme, i18n, save-settings,
               save-purse, save-case
     loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS]
-              [--duration SECONDS] [--game-moves N] [--seed S]
+              [--duration SECONDS] [--game-moves N] [--seed S] [--game hive|snelab|mixed]
               (built with the `server` feature) N tables of two WebSocket clients playing
-              random moves, one action per table every SECONDS, against the server at
+              random moves (of one game, or each game in turn with `mixed`), one action per table every SECONDS, against the server at
               HOST:PORT or one started in this process; prints concurrent tables, actions
               per second and the round trip's median and p99, and checks every finished
               record against what its clients heard; --join-addr seats each table's second

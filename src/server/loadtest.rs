@@ -7,15 +7,16 @@
 //!
 //! ```text
 //! tables loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
-//!                 [--game-moves N] [--seed S]
+//!                 [--game-moves N] [--seed S] [--game hive|snelab|mixed]
 //! ```
+//! `--game mixed` gives the tables each game served in turn (a Snēlab table's stakes and appeal
+//! rule drawn at random).
 //! Without `--addr` it starts a server in this process (a temporary database). With
 //! `--join-addr` each table's second player connects there (another process of a cluster).
 
 use super::client::{self, Player};
-use crate::net::protocol::ClientMsg;
-use crate::play::verify::verify;
-use crate::rules::hive::GameRecord;
+use crate::net::protocol::{ClientMsg, GameKind, Stakes, TableOptions};
+use crate::play::verify::{game_of, verify_text};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::Arc;
@@ -39,6 +40,8 @@ pub struct Load {
     /// Moves after which the side to act resigns (so games end and new tables open).
     pub game_moves: u64,
     pub seed: u64,
+    /// The games the tables play, in turn (one game: every table plays it).
+    pub games: Vec<GameKind>,
 }
 
 impl Load {
@@ -118,18 +121,61 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
     if b.ended.as_deref() != Some(record) {
         return Err(format!("{}: the two seats got different records", a.code));
     }
-    let r = GameRecord::parse(record).map_err(|e| format!("{}: {e}", a.code))?;
-    let moves: Vec<&str> = r.moves().map(|m| m.text.as_str()).collect();
-    if moves != a.seen.iter().map(String::as_str).collect::<Vec<_>>() || a.seen != b.seen {
+    let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", a.code))?;
+    if moves != a.seen || a.seen != b.seen {
         return Err(format!(
             "{}: the record differs from what was heard",
             a.code
         ));
     }
-    if let Some(c) = verify(&r).into_iter().find(|c| !c.passed) {
+    let checks = verify_text(record).map_err(|e| format!("{}: {e}", a.code))?;
+    if let Some(c) = checks.into_iter().find(|c| !c.passed) {
         return Err(format!("{}: the {} check failed", a.code, c.name));
     }
     Ok(())
+}
+
+/// The actions a record names, in order, whatever its game.
+fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
+    Ok(match game_of(record) {
+        GameKind::Snelab => crate::play::snelab::record::CaseRecord::parse(record)
+            .map_err(|e| e.to_string())?
+            .entries
+            .into_iter()
+            .filter_map(|e| match e {
+                crate::play::snelab::record::CaseEntry::Move { text, .. } => Some(text),
+                crate::play::snelab::record::CaseEntry::Resign(_) => None,
+            })
+            .collect(),
+        _ => crate::rules::hive::GameRecord::parse(record)
+            .map_err(|e| e.to_string())?
+            .moves()
+            .map(|m| m.text.clone())
+            .collect(),
+    })
+}
+
+/// The game and options of a slot's `n`-th table.
+fn table_game(load: &Load, index: usize, n: usize, rng: &mut SmallRng) -> (GameKind, TableOptions) {
+    use rand::Rng;
+    let games = if load.games.is_empty() {
+        &[GameKind::Hive][..]
+    } else {
+        &load.games[..]
+    };
+    let game = games[(index + n) % games.len()];
+    let options = match game {
+        GameKind::Snelab => TableOptions {
+            stakes: Some(if rng.random_bool(0.5) {
+                Stakes::Casino
+            } else {
+                Stakes::Street
+            }),
+            appeal: Some(rng.random_bool(0.7)),
+        },
+        _ => TableOptions::default(),
+    };
+    (game, options)
 }
 
 /// Takes both seats back after a drop (waiting up to a minute for the server), checking that
@@ -230,10 +276,13 @@ async fn slot(
     let mut first = true;
     let (mut begin, end) = (Instant::now(), Instant::now());
     let mut end = end;
+    let mut n = 0;
     loop {
+        let (game, options) = table_game(load, index, n, &mut rng);
+        n += 1;
         let seated = {
             let _permit = shared.setup.acquire().await;
-            client::table_at(&load.addr, load.join_addr(), None).await
+            client::table_of(&load.addr, load.join_addr(), game, options, None).await
         };
         if first {
             let _ = ready.send(seated.as_ref().map(|_| ()).map_err(Clone::clone));

@@ -167,7 +167,10 @@ impl Table {
     /// The game as the server's whole view of it has it: seats, fingerprint, ash, every move.
     fn viewed_game(&self, view: &TableView) -> Option<Hosted<HiveGame>> {
         let mine = view.you.map(SeatOrder::from).or(self.host.seat())?;
-        let crate::net::protocol::GameView::Hive { moves } = &view.game;
+        let crate::net::protocol::GameView::Hive { moves } = &view.game else {
+            // Another game's table: not one this table can show.
+            return None;
+        };
         Table::online_game(
             mine,
             &view.seats,

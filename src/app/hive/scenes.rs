@@ -283,9 +283,10 @@ pub(super) fn stage(
             }
             // Ana's last move was the clock's.
             let mut view = online_view();
-            let GameView::Hive { moves } = &mut view.game;
             let mut by = None;
-            if let Some(last) = moves.last_mut() {
+            if let GameView::Hive { moves } = &mut view.game
+                && let Some(last) = moves.last_mut()
+            {
                 last.timeout = true;
                 by = Some(crate::rules::hive::Colour::from(last.by));
             }
