@@ -1106,7 +1106,7 @@ mod snelab {
         assert_eq!(table(&app).purse.coins(), 88);
         let books = table(&app).purse.books();
         assert_eq!(books.len(), 1);
-        let e = books[0];
+        let e = books[0].clone();
         assert_eq!(e.end, CaseEnd::Resigned);
         assert_eq!(
             (e.stakes, e.opponent, e.backward),
@@ -1257,7 +1257,7 @@ mod snelab {
         assert_eq!(table(&app).phase(), Phase::Lobby);
         ui_pass(&mut app, &ctx, &mut panels, plain(egui::Key::Enter));
         assert_eq!(table(&app).phase(), Phase::Play);
-        let case = *table(&app).open_case().unwrap();
+        let case = table(&app).open_case().unwrap().clone();
         assert_eq!(
             (case.stakes, case.opponent, case.backward),
             (Stakes::Street, Some(Seat::Person), Some(false))

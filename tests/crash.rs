@@ -110,19 +110,19 @@ fn look(dir: &Path) -> Seen {
         coins = coins - 12 + if e.winner == e.your_side { 22 } else { 0 };
         assert_eq!(e.purse_after, coins, "case {}", e.case);
     }
-    let open = purse.open_case().copied();
-    let stake = open.map_or(0, |o| o.stakes.stake());
+    let open = purse.open_case().cloned();
+    let stake = open.as_ref().map_or(0, |o| o.stakes.stake());
     assert_eq!(
         purse.coins() + stake,
         coins,
         "the purse agrees with its books"
     );
-    if let Some(o) = open {
+    if let Some(o) = &open {
         assert!(o.id > last, "the open case is not in the books");
     }
     let books = purse.books().to_vec();
     let (session, restored) = Session::restore(save, 100, 0);
-    match (open, restored) {
+    match (open.clone(), restored) {
         (None, Restored::Nothing) => {}
         (Some(o), Restored::Resumed { case }) => {
             assert_eq!(case, o.id);

@@ -481,7 +481,7 @@ impl UseLoaded for crate::play::snelab::SnelabSave {
         let mut p = session.purse.clone();
         let _ = p.sit_check();
         let _ = p.opening(snelab_purse::Coin::Heads);
-        if let Some(open) = p.open_case().copied() {
+        if let Some(open) = p.open_case().cloned() {
             let mut q = p.clone();
             let _ = q.finish_case(open.id, open.your_side, snelab_purse::CaseEnd::Abandoned, 0);
             let _ = p.clone().return_stake();

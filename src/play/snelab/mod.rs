@@ -265,6 +265,9 @@ pub struct Session {
     case: Option<(OpenCase, Match<Position>)>,
     /// The last case's match, kept for the verdict (its final position and move list).
     last: Option<Match<Position>>,
+    /// The lobby's own setup while an online case (whose setup is the server's table's) is
+    /// under way or in its verdict; back in the lobby it is the setup again.
+    lobby: Option<Setup>,
 }
 
 impl Session {
@@ -275,6 +278,7 @@ impl Session {
             phase: Phase::Lobby,
             case: None,
             last: None,
+            lobby: None,
         }
     }
 
@@ -354,6 +358,89 @@ impl Session {
         Ok(vec![Event::CaseOpened { flip }, Event::PurseChanged])
     }
 
+    /// Sits down at an online case that the server has started: the table's `stakes` and appeal
+    /// rule (`backward`), this device's side (the table's seed gave South, who opens, to one
+    /// seat) and the opponent's name. The stake leaves the purse now, as at a table here; the
+    /// books will mark the case online and name the opponent. The actions then come as the
+    /// server tells them ([`Session::heard`]), and so does an end the rules here do not see
+    /// ([`Session::ended_elsewhere`]).
+    pub fn sit_online(
+        &mut self,
+        stakes: Stakes,
+        backward: bool,
+        your_side: Side,
+        opponent: &str,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Lobby {
+            return Err(Refusal::NotNow);
+        }
+        let setup = Setup {
+            stakes,
+            owner: your_side,
+            opponent: Seat::Remote,
+            backward,
+        };
+        let open = self
+            .purse
+            .start_online_case(&setup, opponent, now)
+            .map_err(Refusal::CannotSit)?;
+        self.lobby.get_or_insert(self.setup);
+        self.setup = setup;
+        let game = Match::new(
+            record::start(backward),
+            setup.seats(),
+            ClockSetting::default(),
+            0,
+        );
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        Ok(vec![Event::CaseOpened { flip: None }, Event::PurseChanged])
+    }
+
+    /// An action the server accepted (this device's own, or the remote seat's), `timeout` when
+    /// its clock played it: played through the rules like any other; the verdict, when it
+    /// comes, is settled into the purse at once.
+    pub fn heard(
+        &mut self,
+        side: Side,
+        text: &str,
+        timeout: bool,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Play {
+            return Err(Refusal::NotNow);
+        }
+        let (open, game) = self.case.as_mut().ok_or(Refusal::NotNow)?;
+        let played = game
+            .submit_heard(side, text, timeout)
+            .map_err(Refusal::Match)?;
+        let open = open.clone();
+        let mut events = vec![Event::Played(Box::new(played))];
+        if let Some(verdict) = self.case.as_ref().and_then(|(_, m)| m.outcome()) {
+            events.extend(self.settle(open, verdict.winner, CaseEnd::Verdict(verdict.reason), now));
+        }
+        Ok(events)
+    }
+
+    /// The server ended the case (a resignation, by either side) where the rules here have
+    /// not: settled into the purse once, like any verdict. Refused (nothing changes) when no
+    /// case is under way.
+    pub fn ended_elsewhere(
+        &mut self,
+        winner: Side,
+        end: CaseEnd,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Play {
+            return Err(Refusal::NotNow);
+        }
+        let (open, _) = self.case.as_ref().ok_or(Refusal::NotNow)?;
+        let open = open.clone();
+        Ok(self.settle(open, winner, end, now))
+    }
+
     /// Plays `action` for `side` (a person's confirmed choice, a bot's, a remote seat's). The
     /// verdict, when it comes, is settled into the purse at once.
     pub fn act(&mut self, side: Side, action: Action, now: u64) -> Result<Vec<Event>, Refusal> {
@@ -362,7 +449,7 @@ impl Session {
         }
         let (open, game) = self.case.as_mut().ok_or(Refusal::NotNow)?;
         let played = game.submit(side, action).map_err(Refusal::Match)?;
-        let open = *open;
+        let open = open.clone();
         let mut events = vec![Event::Played(Box::new(played))];
         if let Some(verdict) = self.case.as_ref().and_then(|(_, m)| m.outcome()) {
             events.extend(self.settle(open, verdict.winner, CaseEnd::Verdict(verdict.reason), now));
@@ -383,7 +470,7 @@ impl Session {
             Some(awaited) => return Err(Refusal::Match(Refused::NotYourTurn { awaited })),
             None => return Err(Refusal::Match(Refused::GameOver)),
         }
-        let open = *open;
+        let open = open.clone();
         Ok(self.settle(open, side.opponent(), CaseEnd::Resigned, now))
     }
 
@@ -409,6 +496,9 @@ impl Session {
         match self.phase {
             Phase::Verdict(_) => {
                 self.phase = Phase::Lobby;
+                if let Some(lobby) = self.lobby.take() {
+                    self.setup = lobby;
+                }
                 Ok(vec![])
             }
             _ => Err(Refusal::NotNow),
@@ -423,6 +513,9 @@ impl Session {
                 self.case = None;
                 self.last = None;
                 self.phase = Phase::Lobby;
+                if let Some(lobby) = self.lobby.take() {
+                    self.setup = lobby;
+                }
                 Ok(vec![Event::PurseChanged])
             }
             Phase::Play => Err(Refusal::NotNow),
@@ -432,7 +525,11 @@ impl Session {
     /// Resumes the case `record` describes, if it is the purse's open case and its record
     /// replays through the rules to a case still under way; otherwise changes nothing.
     pub fn resume(&mut self, record: &CaseRecord) -> Result<(), ResumeError> {
-        let open = *self.purse.open_case().ok_or(ResumeError::NoOpenCase)?;
+        let open = self
+            .purse
+            .open_case()
+            .cloned()
+            .ok_or(ResumeError::NoOpenCase)?;
         if open.id != record.case {
             return Err(ResumeError::OtherCase {
                 saved: record.case,
@@ -581,7 +678,7 @@ mod tests {
         );
         conserved(&s, 100 - 12 + 22, 2);
         assert_eq!(s.purse.books().len(), 1);
-        let e = s.purse.books()[0];
+        let e = s.purse.books()[0].clone();
         assert_eq!(
             (e.end, e.winner, e.purse_after),
             (CaseEnd::Resigned, Side::North, 88)
@@ -728,5 +825,92 @@ mod tests {
         assert_eq!(r.game.seed(), 9);
         let bad = serde_json::json!({"case": 1, "setup": {"table": "Casino", "opponent": "Wizard", "backward": true}, "start": "7/7 S +a", "actions": [], "seed": 0});
         assert!(CaseRecord::migrate(1, bad).is_none());
+    }
+
+    /// Two devices' sessions at one online case: each hears every action from the server.
+    fn online_pair(stakes: Stakes) -> (Session, Session) {
+        let mut south = Session::new(Purse::default());
+        let mut north = Session::new(Purse::default());
+        south.setup.opponent = Seat::Bot(Level::Hard);
+        south
+            .sit_online(stakes, true, Side::South, "Rui", 100)
+            .unwrap();
+        north
+            .sit_online(stakes, true, Side::North, "Ana", 100)
+            .unwrap();
+        assert_eq!((south.purse.coins(), north.purse.coins()), (88, 88));
+        assert_eq!(south.to_act(), Some(Side::South), "South opens online");
+        assert!(south.person_to_act() && !north.person_to_act());
+        (south, north)
+    }
+
+    #[test]
+    fn an_online_case_settles_into_both_purses_and_the_books_name_the_opponent() {
+        let (mut a, mut b) = online_pair(Stakes::Casino);
+        let mut now = 101;
+        while a.phase() == Phase::Play {
+            let side = a.to_act().unwrap();
+            let action = crate::ai::snelab::greedy(&a.pos(), now)
+                .unwrap()
+                .to_string();
+            for s in [&mut a, &mut b] {
+                s.heard(side, &action, false, now).unwrap();
+            }
+            now += 1;
+        }
+        let (Phase::Verdict(va), Phase::Verdict(vb)) = (a.phase(), b.phase()) else {
+            panic!("both devices reach the verdict")
+        };
+        assert_eq!(va.winner, vb.winner);
+        // One purse won 22 of the 24 staked, the other lost its stake; the House kept 2.
+        let total = a.purse.coins() + b.purse.coins();
+        assert_eq!(total, 200 - 2);
+        assert_eq!(a.purse.coins() == 110, va.winner == Side::South);
+        let e = &a.purse.books()[0];
+        assert_eq!(
+            (e.online.as_deref(), e.opponent, e.opener),
+            (Some("Rui"), Some(Seat::Remote), Side::South)
+        );
+        assert_eq!(b.purse.books()[0].online.as_deref(), Some("Ana"));
+        // Back in the lobby, the device's own setup is as it was.
+        a.next_case().unwrap();
+        assert_eq!(a.setup.opponent, Seat::Bot(Level::Hard));
+        assert_eq!(a.setup.owner, Side::South);
+    }
+
+    #[test]
+    fn an_online_resignation_settles_once_and_a_refused_action_changes_nothing() {
+        let (mut a, mut b) = online_pair(Stakes::Street);
+        // An action the rules refuse (North's piece at South's turn) changes nothing.
+        assert!(a.heard(Side::South, "a7-a6", false, 101).is_err());
+        assert!(a.heard(Side::North, "a7-a6", false, 101).is_err());
+        assert_eq!(a.actions().len(), 0);
+        for s in [&mut a, &mut b] {
+            s.heard(Side::South, "a1-a2", false, 101).unwrap();
+            s.heard(Side::North, "a7-a6", true, 102).unwrap();
+        }
+        assert!(a.game().unwrap().record()[1].timeout);
+        // North resigned at the server: South takes all 24 at a street table, no books.
+        for s in [&mut a, &mut b] {
+            s.ended_elsewhere(Side::South, CaseEnd::Resigned, 103)
+                .unwrap();
+            assert!(
+                s.ended_elsewhere(Side::South, CaseEnd::Resigned, 104)
+                    .is_err()
+            );
+        }
+        assert_eq!((a.purse.coins(), b.purse.coins()), (112, 88));
+        assert!(a.purse.books().is_empty() && b.purse.books().is_empty());
+    }
+
+    #[test]
+    fn an_online_case_needs_the_stake_free() {
+        let mut poor = Session::new(Purse::new(11));
+        let e = poor
+            .sit_online(Stakes::Casino, true, Side::North, "Rui", 1)
+            .unwrap_err();
+        assert!(matches!(e, Refusal::CannotSit(SitError::NotEnough { .. })));
+        assert_eq!(poor.purse.coins(), 11);
+        assert_eq!(poor.phase(), Phase::Lobby);
     }
 }

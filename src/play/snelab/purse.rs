@@ -90,6 +90,9 @@ pub enum OpenedBy {
     CoinFlip(Coin),
     /// Every later case: the loser of the last one opens.
     LastLoser,
+    /// A case at an online table: the table's committed seed gave South, who opens, to one of
+    /// the two seats (the same rule as Ash & Walnut's colours; the record lets anyone check it).
+    TableSeed,
 }
 
 /// Who opens a case, and why.
@@ -100,7 +103,7 @@ pub struct Opening {
 }
 
 /// A case that has started and has no result yet: its stake is already out of the purse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OpenCase {
     /// Numbers the cases of this purse, from 1; `finish_case` must name it.
     pub id: u64,
@@ -115,6 +118,9 @@ pub struct OpenCase {
     /// The appeal rule, backward captures, at this case (`None` in older saves).
     #[serde(default)]
     pub backward: Option<bool>,
+    /// The opponent's name at an online table (the opponent is then [`Seat::Remote`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<String>,
     pub opening: Opening,
     /// Seconds since the epoch, as the caller gave them.
     pub started_at: u64,
@@ -136,7 +142,7 @@ pub enum CaseEnd {
 ///
 /// The fields marked `serde(default)` came later: a line saved before them still reads, with
 /// the casino as its table (the only one that keeps books) and the rest unknown (`None`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LedgerEntry {
     pub case: u64,
     pub started_at: u64,
@@ -148,6 +154,10 @@ pub struct LedgerEntry {
     pub opponent: Option<Seat>,
     #[serde(default)]
     pub backward: Option<bool>,
+    /// The opponent's name when the case was played online (the opponent is then
+    /// [`Seat::Remote`]); absent for a case on this device.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<String>,
     pub opener: Side,
     pub winner: Side,
     pub end: CaseEnd,
@@ -323,10 +333,40 @@ impl Purse {
             your_side: setup.owner,
             opponent: Some(setup.opponent),
             backward: Some(setup.backward),
+            online: None,
             opening: self.opening(coin),
             started_at: now,
         };
-        self.open_case = Some(case);
+        self.open_case = Some(case.clone());
+        Ok(case)
+    }
+
+    /// Sits down at an online case that the server has started: as [`Purse::start_case`]
+    /// (the stake leaves the purse now, the case is open until its verdict), but South opens,
+    /// as the table's seed decided, and the books will name `opponent` and mark the case online.
+    pub fn start_online_case(
+        &mut self,
+        setup: &Setup,
+        opponent: &str,
+        now: u64,
+    ) -> Result<OpenCase, SitError> {
+        self.sit_check()?;
+        self.coins -= setup.stakes.stake();
+        self.last_id = self.last_id.saturating_add(1);
+        let case = OpenCase {
+            id: self.last_id,
+            stakes: setup.stakes,
+            your_side: setup.owner,
+            opponent: Some(Seat::Remote),
+            backward: Some(setup.backward),
+            online: Some(opponent.to_string()),
+            opening: Opening {
+                opener: Side::South,
+                by: OpenedBy::TableSeed,
+            },
+            started_at: now,
+        };
+        self.open_case = Some(case.clone());
         Ok(case)
     }
 
@@ -340,7 +380,7 @@ impl Purse {
         end: CaseEnd,
         now: u64,
     ) -> Result<Settlement, FinishError> {
-        let open = self.open_case.ok_or(FinishError::NoOpenCase)?;
+        let open = self.open_case.clone().ok_or(FinishError::NoOpenCase)?;
         if open.id != case {
             return Err(FinishError::OtherCase {
                 open: open.id,
@@ -364,6 +404,7 @@ impl Purse {
                 your_side: open.your_side,
                 opponent: open.opponent,
                 backward: open.backward,
+                online: open.online.clone(),
                 opener: open.opening.opener,
                 winner,
                 end,
@@ -443,7 +484,7 @@ mod tests {
         assert_eq!(s.collected, 22);
         assert_eq!(p.coins(), 110);
         assert_eq!(p.books().len(), 1);
-        let e = p.books()[0];
+        let e = p.books()[0].clone();
         assert_eq!(
             (e.case, e.started_at, e.finished_at, e.purse_after),
             (1, 1000, 1060, 110)
@@ -620,7 +661,7 @@ mod tests {
         );
         p.finish_case(case.id, Side::South, CaseEnd::Resigned, 160)
             .unwrap();
-        let e = p.books()[0];
+        let e = p.books()[0].clone();
         assert_eq!(e.stakes, Stakes::Casino);
         assert_eq!(e.opponent, Some(Seat::Person));
         assert_eq!(e.backward, Some(false));
@@ -649,7 +690,7 @@ mod tests {
         let (save, status) = decode::<SnelabSave>(Some(text));
         assert_eq!(status, LoadStatus::Migrated { from: 1 });
         let p = save.purse;
-        let e = p.books()[0];
+        let e = p.books()[0].clone();
         assert_eq!(
             (e.case, e.stakes, e.opponent, e.backward, e.purse_after),
             (1, Stakes::Casino, None, None, 110)

@@ -98,7 +98,7 @@ impl Session {
         purse.apply_start_setting(start);
         purse.forget_opener();
         let mut session = Session::new(purse);
-        let Some(open) = session.purse.open_case().copied() else {
+        let Some(open) = session.purse.open_case().cloned() else {
             return (session, Restored::Nothing);
         };
         let resumed = match &case {

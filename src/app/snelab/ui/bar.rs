@@ -120,7 +120,7 @@ pub(super) fn capture_line(tr: &Tr, c: &Capture) -> String {
 }
 
 pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
-    let Some(case) = table.open_case().copied() else {
+    let Some(case) = table.open_case().cloned() else {
         return String::new();
     };
     let side = side_name(tr, case.opening.opener);

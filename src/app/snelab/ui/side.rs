@@ -22,7 +22,7 @@ pub(super) fn side_panel(p: Panel) {
             ),
             19.0,
         ));
-        if let Some(case) = table.open_case().copied() {
+        if let Some(case) = table.open_case().cloned() {
             let kind = match case.stakes {
                 Stakes::Casino => tr.t("snelab.casino"),
                 Stakes::Street => tr.t("snelab.street"),
