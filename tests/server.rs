@@ -977,6 +977,8 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
     let mut a = GameClient::new(
         &server.addr,
         Request::Create {
+            game: GameKind::Hive,
+            options: Default::default(),
             clock: None,
             bot_fill: None,
             name: "Ana".into(),
@@ -1069,6 +1071,8 @@ fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
     let mut fast = GameClient::new(
         &server.addr,
         Request::Create {
+            game: GameKind::Hive,
+            options: Default::default(),
             clock: Some(2),
             bot_fill: None,
             name: "Ana".into(),

@@ -17,7 +17,7 @@
 
 use super::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView, SeatId,
-    SeatView, ServerMsg, Side, TableView,
+    SeatView, ServerMsg, Side, TableOptions, TableView,
 };
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -68,14 +68,23 @@ impl RoundTrips {
     }
 }
 
+fn hive() -> GameKind {
+    GameKind::Hive
+}
+
 /// What the session asks for once the server has welcomed it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Request {
-    /// Open a table (Ash & Walnut) and take its first seat.
+    /// Open a table of `game` with its `options` and take its first seat.
     Create {
+        /// Absent from seats kept before tables had a game: Ash & Walnut's.
+        #[serde(default = "hive")]
+        game: GameKind,
         clock: Option<u32>,
         bot_fill: Option<BotLevel>,
         name: String,
+        #[serde(default)]
+        options: TableOptions,
     },
     /// Take the second seat of the table with this code.
     Join { code: String, name: String },
@@ -340,16 +349,18 @@ impl Session {
                 if self.token.is_none() {
                     send.push(match &self.request {
                         Request::Create {
+                            game,
                             clock,
                             bot_fill,
                             name,
+                            options,
                         } => ClientMsg::Create {
-                            game: GameKind::Hive,
+                            game: *game,
                             clock: *clock,
                             bot_fill: *bot_fill,
                             name: (!name.is_empty()).then(|| name.clone()),
-                            stakes: None,
-                            appeal: None,
+                            stakes: options.stakes,
+                            appeal: options.appeal,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -493,6 +504,8 @@ mod tests {
 
     fn create() -> Session {
         Session::new(Request::Create {
+            game: GameKind::Hive,
+            options: TableOptions::default(),
             clock: Some(60),
             bot_fill: Some(BotLevel::Normal),
             name: "Ana".into(),

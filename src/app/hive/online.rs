@@ -361,6 +361,8 @@ mod tests {
         let mut t = Table::default();
         t.go_online(
             Request::Create {
+                game: crate::rules::GameKind::Hive,
+                options: Default::default(),
                 clock: None,
                 bot_fill: None,
                 name: "Ana".into(),

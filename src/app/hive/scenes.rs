@@ -232,6 +232,8 @@ pub(super) fn stage(
         "online-waiting" => {
             t.go_online(
                 Request::Create {
+                    game: crate::rules::GameKind::Hive,
+                    options: Default::default(),
                     clock: None,
                     bot_fill: Some(BotLevel::Normal),
                     name: "Ana".into(),

@@ -35,6 +35,11 @@ pub trait Online: TableKind {
     fn saved_seat(&self) -> Option<&SavedSeat>;
     /// What the waiting panel's Leave says: back to the lobby.
     fn leave() -> Self::Intent;
+    /// The options a table this device opens asks for (Snēlab's stakes and appeal rule, as its
+    /// lobby has them); none by default.
+    fn table_options(&self) -> crate::net::protocol::TableOptions {
+        crate::net::protocol::TableOptions::default()
+    }
 }
 
 /// The seat at a server's table that the game of the table `T` keeps on the device, so that
@@ -315,6 +320,8 @@ pub fn launch_online<T: Online>(
         .unwrap_or_else(|| settings.0.server.clone());
     let request = match start {
         crate::launch::OnlineStart::Host(bot) => Request::Create {
+            game: T::GAME,
+            options: table.table_options(),
             clock: None,
             bot_fill: bot.map(Into::into),
             name: String::new(),

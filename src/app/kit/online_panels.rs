@@ -123,6 +123,8 @@ pub fn lobby_part<T: Online>(
     ui.horizontal(|ui| {
         if ui.button(tr.t("online.open")).clicked() {
             go = Some(asked(Request::Create {
+                game: T::GAME,
+                options: table.table_options(),
                 clock: None,
                 bot_fill: form.bot_fill,
                 name: form.name.trim().to_string(),

@@ -127,6 +127,7 @@ pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
     match case.opening.by {
         OpenedBy::CoinFlip(_) => tr.tf("snelab.opened.coin", &[("side", side)]),
         OpenedBy::LastLoser => tr.tf("snelab.opened.loser", &[("side", side)]),
+        OpenedBy::TableSeed => tr.tf("snelab.opened.seed", &[("side", side)]),
     }
 }
 
