@@ -11,6 +11,7 @@
 //!
 //! [`core_plugin`] is what the headless tests drive; [`plugin`] adds the 3D view and the panels.
 
+pub mod online;
 pub mod table;
 
 pub(crate) mod figures;
@@ -21,6 +22,7 @@ mod ui;
 pub(crate) mod view;
 
 use super::dev::StageScene;
+use super::kit::link::KeptSeat;
 use super::kit::table::Loading;
 use super::kit::{
     Clicked, Happened, Intended, Outbox, Refused, Seeds, TableInfo, TableKind, TableSet,
@@ -106,14 +108,25 @@ pub type SnelabRefused = Refused<Table>;
 
 /// The table's state, rules and bot, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
+    use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
+        .add_plugins(link::plugin::<Table>)
         .add_message::<SquareHovered>()
         .add_message::<StageScene>()
+        // The online table's link runs on every screen: the case goes on in the menu too.
+        .add_systems(
+            Update,
+            (link::go_online::<Table>, link::pump::<Table>)
+                .chain()
+                .in_set(TableSet::Rules)
+                .after(super::kit::table::intents::<Table>),
+        )
         .add_systems(Update, follow_settings.after(super::save::apply_settings))
         .add_systems(
             Update,
             (
                 input::keys.in_set(TableSet::Input),
+                super::kit::link::launch_online::<Table>.in_set(TableSet::Input),
                 follow_hover.in_set(TableSet::Intent),
                 scenes::stage.in_set(TableSet::Stage),
             )
@@ -200,6 +213,11 @@ impl TableKind for Table {
                     out.sound(SoundEvent::Coin);
                 }
                 Effect::PurseChanged | Effect::Picked => {}
+                Effect::Online(m) => out.notice(m),
+                Effect::KeepSeat => out.save(
+                    &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
+                    "snelab.save_failed",
+                ),
             }
         }
         // The purse and the case under way are saved together, once per change: when a case
@@ -223,6 +241,8 @@ impl TableKind for Table {
     /// applies to a player who has not played yet, the first case opens with a coin flip, and
     /// the case found open resumes — or its stake comes back when it cannot be played on.
     fn load(&mut self, mut at: Loading) {
+        let (kept, _) = at.store.load::<KeptSeat<Table>>();
+        let kept = kept.seat.kept();
         let (save, status) = load_snelab(at.store.0.as_mut());
         if let LoadStatus::Replaced(why) = &status {
             warn!("snelab purse: {why}");
@@ -231,6 +251,17 @@ impl TableKind for Table {
         let (session, restored) =
             Session::restore(save, at.settings.starting_purse, platform::now_secs());
         let mut t = Table::new(session);
+        // An online case under way comes back to its seat at the server, which tells the
+        // rest; one whose seat is gone cannot be finished, and its stake comes back.
+        let online = t.open_case().is_some_and(|o| o.online.is_some());
+        let mut given_back = false;
+        if online && t.session.phase() == crate::play::snelab::Phase::Play {
+            match kept.clone() {
+                Some(seat) => t.return_online(seat),
+                None => given_back = t.session.abandon_online().is_ok(),
+            }
+        }
+        t.saved_seat = kept.filter(|_| t.host.is_none());
         match &restored {
             Restored::Resumed { .. } => t.show_resumed(),
             Restored::Nothing => {}
@@ -243,10 +274,12 @@ impl TableKind for Table {
         }
         // What the start changed (a stake given back, a verdict settled, an older save read)
         // is written at once, as one value.
-        let changed = matches!(
-            restored,
-            Restored::Settled(_) | Restored::StakeReturned { .. }
-        ) || matches!(status, LoadStatus::Migrated { .. });
+        let changed = given_back
+            || matches!(
+                restored,
+                Restored::Settled(_) | Restored::StakeReturned { .. }
+            )
+            || matches!(status, LoadStatus::Migrated { .. });
         if changed && let Err(e) = at.store.store(&t.session.save()) {
             warn!("{e}");
         }
@@ -288,6 +321,9 @@ impl Explain for Refusal {
                 msg("snelab.refused.case_over")
             }
             Refusal::Rule(e) => msg("snelab.refused.rule").with_words("why", e.explain()),
+            Refusal::Offline => msg("online.refused.offline"),
+            Refusal::Sent => msg("online.refused.sent"),
+            Refusal::Late => msg("online.refused.late"),
         }
     }
 }

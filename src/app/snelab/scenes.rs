@@ -79,11 +79,116 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online",
+        about: "Snēlab online: a case in progress against Rui at the server, the link and the table's code on show, the server's clock in the bar",
+        tool: None,
+    },
+    StagedScene {
+        name: "online-verdict",
+        about: "Snēlab online: Rui resigned; the verdict with the seed revealed and the server's record verified here",
+        tool: None,
+    },
+    StagedScene {
         name: "books",
         about: "Snēlab: the casino's books open over the lobby, three cases",
         tool: None,
     },
 ];
+
+/// The online scenes' secret seed (a picture must not change from run to run).
+const SCENE_SEED: crate::fair::Seed = crate::fair::Seed([7; 32]);
+
+/// Six actions of a case between two greedy players, from the start with the appeal rule on.
+fn online_moves() -> Vec<String> {
+    let mut pos = crate::play::snelab::record::start(true);
+    let mut moves = Vec::new();
+    for i in 0..6 {
+        let Some(a) = crate::ai::snelab::greedy(&pos, i) else {
+            break;
+        };
+        moves.push(a.to_string());
+        pos = crate::rules::snelab::apply_unchecked(&pos, &a);
+    }
+    moves
+}
+
+/// An online case at the server: this device (Ana) is the seat the seed gives South, Rui the
+/// other; six actions played, South to move with 38 s left.
+fn stage_online(t: &mut Table) {
+    use crate::net::client::{Heard, Request};
+    use crate::net::protocol::{
+        GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView, Side as Wire,
+        Stakes as WireStakes, TableView,
+    };
+    let south: SeatId = crate::fair::ash_seat(&SCENE_SEED).into();
+    t.go_online(
+        Request::Join {
+            code: "K7M2QX".into(),
+            name: "Ana".into(),
+        },
+        "ws://staged".into(),
+    );
+    let timing = Timing::INSTANT;
+    t.heard(
+        Heard::Seated {
+            code: "K7M2QX".into(),
+            seat: south,
+            token: String::new(),
+        },
+        &timing,
+        1_795_000_000,
+    );
+    let moves: Vec<PlayedView> = online_moves()
+        .into_iter()
+        .enumerate()
+        .map(|(i, action)| PlayedView {
+            seq: i as u64 + 1,
+            action,
+            by: if i % 2 == 0 { Wire::Ash } else { Wire::Walnut },
+            timeout: false,
+        })
+        .collect();
+    let seat = |seat: SeatId, name: &str, colour| SeatView {
+        seat,
+        kind: SeatKind::Human,
+        level: None,
+        name: name.into(),
+        connected: true,
+        you: seat == south,
+        colour: Some(colour),
+    };
+    let mut seats = [
+        seat(south, "Ana", Wire::Ash),
+        seat(south.other(), "Rui", Wire::Walnut),
+    ];
+    seats.sort_by_key(|s| s.seat.index());
+    let view = TableView {
+        code: "K7M2QX".into(),
+        phase: NetPhase::Playing,
+        seq: moves.len() as u64,
+        you: Some(south),
+        seats,
+        clock: 60,
+        to_move: Some(Wire::Ash),
+        time_left_ms: Some(38_000),
+        bot_in_ms: None,
+        fingerprint: Some(SCENE_SEED.fingerprint()),
+        ash: Some(south),
+        game: GameView::Snelab {
+            moves,
+            stakes: WireStakes::Casino,
+            appeal: true,
+        },
+        outcome: None,
+        seed: None,
+    };
+    t.heard(Heard::Table(Box::new(view)), &timing, 1_795_000_000);
+    if let Some(o) = t.host.as_mut() {
+        o.staged = true;
+        o.link = crate::net::client::Link::Connected;
+        o.countdown = Some(38.0);
+    }
+}
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap_or(Square::new(0, 0))
@@ -320,6 +425,43 @@ pub(super) fn stage(
             "ba1jrab/2B4/7/3r3/7/2A4/BA1JR1B S +a",
             &[Intent::Select(sq("c6")), Intent::Target(sq("c7"))],
         ),
+        "online" => stage_online(t),
+        // Rui (North) resigned at the server: the stake won, the seed revealed and the
+        // server's record checked here.
+        "online-verdict" => {
+            use crate::net::protocol::{EndReason, Outcome, Side as Wire};
+            use crate::play::snelab::record::{CaseEntry, CaseRecord, CaseResult};
+            stage_online(t);
+            let record = CaseRecord {
+                fingerprint: SCENE_SEED.fingerprint(),
+                seed: SCENE_SEED,
+                seats: ["Ana (Remote player)".into(), "Rui (Remote player)".into()],
+                south: crate::fair::ash_seat(&SCENE_SEED),
+                stakes: Stakes::Casino,
+                appeal: true,
+                entries: online_moves()
+                    .into_iter()
+                    .map(|text| CaseEntry::Move {
+                        text,
+                        timeout: false,
+                    })
+                    .chain([CaseEntry::Resign(crate::rules::snelab::Side::North)])
+                    .collect(),
+                result: CaseResult::Win(crate::rules::snelab::Side::South),
+            };
+            t.heard(
+                crate::net::client::Heard::Ended {
+                    outcome: Outcome {
+                        winner: Some(Wire::Ash),
+                        reason: EndReason::Resigned,
+                    },
+                    seed: SCENE_SEED.to_hex(),
+                    record: record.to_text(),
+                },
+                &Timing::INSTANT,
+                1_795_000_100,
+            );
+        }
         other => warn!("no staged Snēlab scene `{other}`"),
     }
 }

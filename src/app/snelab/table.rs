@@ -152,6 +152,8 @@ pub enum Intent {
     NextCase,
     /// Purse back to the starting value, books cleared, the next case opens with a coin flip.
     ResetAll,
+    /// Leave the online table while waiting for the other player: back to the lobby.
+    Leave,
 }
 
 /// Why an intent changed nothing.
@@ -175,6 +177,12 @@ pub enum Refusal {
     CannotSit(SitError),
     /// The rules refused it.
     Rule(RuleError),
+    /// Online: no link to the server now.
+    Offline,
+    /// Online: the last action is on its way to the server.
+    Sent,
+    /// Online: the turn's time is out; the server's timeout action is on its way.
+    Late,
 }
 
 impl From<session::Refusal> for Refusal {
@@ -216,6 +224,11 @@ pub enum Effect {
     PurseChanged,
     /// The selection or payment changed (a click or key sound).
     Picked,
+    /// Something to tell the player about the online table (a seat taken, the other player
+    /// away, a refusal, the link lost).
+    Online(Message),
+    /// The seat at the server to keep on the device changed (save it).
+    KeepSeat,
 }
 
 /// A capture as the bar tells it.
@@ -249,6 +262,14 @@ pub struct Table {
     pub busy: f32,
     /// The coin flip on show before the first case.
     pub coin: Option<CoinShow>,
+    /// The online table, while the case is played at a server (`online`).
+    pub host: Option<crate::app::kit::online::OnlineTable>,
+    /// A seat at a server kept on this device from an earlier run (the lobby offers it).
+    pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
+    /// What the server told of the case: its fingerprint, then the seed and the record.
+    pub told: Option<crate::app::kit::host::HeldElsewhere>,
+    /// The table's options as the server showed them while waiting (stakes, appeal).
+    pub options: Option<(session::Stakes, bool)>,
 }
 
 impl Deref for Table {
@@ -277,6 +298,10 @@ impl Table {
             resigning: false,
             busy: 0.0,
             coin: None,
+            host: None,
+            saved_seat: None,
+            told: None,
+            options: None,
         }
     }
 
@@ -369,7 +394,14 @@ impl Table {
                 self.session.next_case()?;
                 self.pick = Pick::Idle;
                 self.focus = None;
-                Ok(vec![])
+                Ok(self.leave_online())
+            }
+            Intent::Leave => {
+                let waiting = self.host.is_some() && self.session.phase() == Phase::Lobby;
+                if !waiting {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(self.leave_online())
             }
             Intent::ResetAll => {
                 self.session.reset_all()?;
@@ -593,13 +625,28 @@ impl Table {
         now: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return self.send(action);
+        }
         let side = self.session.to_act().ok_or(Refusal::NotNow)?;
+        self.land(action, timing, |s| s.act(side, action, now))
+    }
+
+    /// Plays `action` through `act` (the session's way for this action: a move here, or one
+    /// the server told) and sets the court for its animation: the piece travels, the payers
+    /// leave, and nobody acts until the last has gone.
+    pub(super) fn land(
+        &mut self,
+        action: Action,
+        timing: &Timing,
+        act: impl FnOnce(&mut Session) -> Result<Vec<Event>, session::Refusal>,
+    ) -> Result<Vec<Effect>, Refusal> {
         let before = self.session.pos();
         let piece = before
             .get(action.from())
             .ok_or(Refusal::Rule(RuleError::Empty(action.from())))?;
         let route = route_squares(&before, action.from(), action.to()).map_err(Refusal::Rule)?;
-        let events = self.session.act(side, action, now)?;
+        let events = act(&mut self.session)?;
         let captured = action
             .is_capture()
             .then(|| before.get(action.to()))
@@ -632,31 +679,21 @@ impl Table {
             payers,
             before,
         }))];
-        for e in events {
-            match e {
-                Event::Settled(s) => effects.push(Effect::Settled(s)),
-                Event::PurseChanged => effects.push(Effect::PurseChanged),
-                Event::Played(_) | Event::CaseOpened { .. } => {}
-            }
-        }
+        effects.extend(settled(events));
         Ok(effects)
     }
 
     /// The side to act gives up: the session settles the case as its loss.
     fn resign(&mut self, now: u64) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return self.resign_online();
+        }
         let side = self.session.to_act().ok_or(Refusal::NotNow)?;
         let events = self.session.resign(side, now)?;
         self.resigning = false;
         self.pick = Pick::Idle;
         self.focus = None;
-        Ok(events
-            .into_iter()
-            .filter_map(|e| match e {
-                Event::Settled(s) => Some(Effect::Settled(s)),
-                Event::PurseChanged => Some(Effect::PurseChanged),
-                Event::Played(_) | Event::CaseOpened { .. } => None,
-            })
-            .collect())
+        Ok(settled(events))
     }
 
     /// The pieces whose rank name and weight show now: the one under the pointer, the one the
@@ -773,6 +810,18 @@ impl Table {
         self.session.restage(pos);
         self.clear_board_marks();
     }
+}
+
+/// The effects of the session's events that the table reports: the verdict and the purse.
+pub(super) fn settled(events: Vec<Event>) -> Vec<Effect> {
+    events
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Settled(s) => Some(Effect::Settled(s)),
+            Event::PurseChanged => Some(Effect::PurseChanged),
+            Event::Played(_) | Event::CaseOpened { .. } => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

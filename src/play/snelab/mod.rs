@@ -424,6 +424,27 @@ impl Session {
         Ok(events)
     }
 
+    /// Gives up an online case this device can no longer reach (its seat at the server is
+    /// lost): the stake comes back as if the case had never started (nothing enters the books),
+    /// and the lobby's own setup is back. Refused when no online case is open.
+    pub fn abandon_online(&mut self) -> Result<Vec<Event>, Refusal> {
+        let online = self
+            .case
+            .as_ref()
+            .is_some_and(|(open, _)| open.online.is_some());
+        if self.phase != Phase::Play || !online {
+            return Err(Refusal::NotNow);
+        }
+        self.purse.return_stake();
+        self.case = None;
+        self.last = None;
+        self.phase = Phase::Lobby;
+        if let Some(lobby) = self.lobby.take() {
+            self.setup = lobby;
+        }
+        Ok(vec![Event::PurseChanged])
+    }
+
     /// The server ended the case (a resignation, by either side) where the rules here have
     /// not: settled into the purse once, like any verdict. Refused (nothing changes) when no
     /// case is under way.
@@ -901,6 +922,20 @@ mod tests {
         }
         assert_eq!((a.purse.coins(), b.purse.coins()), (112, 88));
         assert!(a.purse.books().is_empty() && b.purse.books().is_empty());
+    }
+
+    #[test]
+    fn an_online_case_out_of_reach_gives_the_stake_back() {
+        let (mut a, _) = online_pair(Stakes::Casino);
+        a.heard(Side::South, "a1-a2", false, 101).unwrap();
+        a.abandon_online().unwrap();
+        assert_eq!((a.purse.coins(), a.phase()), (100, Phase::Lobby));
+        assert!(a.purse.open_case().is_none() && a.purse.books().is_empty());
+        assert_eq!(a.setup.opponent, Seat::Bot(Level::Hard));
+        // A case here is not abandoned that way.
+        let mut here = Session::new(Purse::default());
+        here.sit(Coin::Heads, 1, 0).unwrap();
+        assert!(matches!(here.abandon_online(), Err(Refusal::NotNow)));
     }
 
     #[test]

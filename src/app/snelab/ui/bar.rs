@@ -22,6 +22,10 @@ pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
     }
     if mover == table.setup.owner {
         tr.t("snelab.turn.yours").to_string()
+    } else if let Some(other) = table.host.as_ref().and_then(|o| o.other()) {
+        // Online: a person (or the server's bot) on another device, not an engine here.
+        let name = tr.say(&crate::app::kit::online::seat_name(other));
+        tr.tf("snelab.turn.remote", &[("name", &name)])
     } else {
         let dots = ".".repeat(1 + (t * 2.5) as usize % 3);
         format!("{}{dots}", tr.t("snelab.turn.thinking"))
@@ -89,7 +93,22 @@ pub(super) fn play_bar(p: Panel, t: f32) {
             }
             ui.label(style::muted(hint_line(tr, table), 14.0));
         }
+        if let Some(line) = clock_line(tr, table) {
+            ui.label(style::brass(line, 16.0));
+        }
     });
+}
+
+/// Online: the server's clock for the side to act ("North to move: 0:42 left").
+pub(super) fn clock_line(tr: &Tr, table: &Table) -> Option<String> {
+    let left = table.host.as_ref()?.countdown?;
+    let secs = left.max(0.0).ceil() as u64;
+    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    let side = side_name(tr, table.session.pos().to_move());
+    Some(tr.tf(
+        "snelab.online.time_left",
+        &[("side", side), ("time", &time)],
+    ))
 }
 
 /// The last capture, once its pieces have landed and left: the bar keeps saying it (whatever

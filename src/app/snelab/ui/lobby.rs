@@ -18,10 +18,51 @@ pub(super) fn opponent_key(seat: Seat) -> String {
     panel::opponent_key("snelab", seat)
 }
 
-pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels) {
+/// The width of the lobby's panel, and of the online part beside it.
+const WIDTH: f32 = 480.0;
+
+/// Where the lobby's panel stands: in the middle, or left of the middle with the online part
+/// on its right.
+fn lobby_anchor(ctx: &egui::Context, beside_online: bool) -> Floating {
+    if beside_online {
+        Floating::anchored(
+            "snelab-lobby",
+            egui::Align2::RIGHT_CENTER,
+            [-(ctx.content_rect().width() / 2.0 + 8.0 - OFFSET), 10.0],
+        )
+    } else {
+        Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
+    }
+}
+
+/// How far right of the middle the pair of panels stands (the side panel takes the left).
+const OFFSET: f32 = 0.0;
+
+/// The lobby's online part, right of the lobby: open a table with these stakes and this appeal
+/// rule (a bot may fill the seat), join one by its code, or return to a seat kept here.
+pub(super) fn online_part(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &Table,
+    o: &mut super::OnlineLobby,
+) -> Option<crate::app::kit::link::GoOnline> {
+    let mut go = None;
+    Floating::anchored(
+        "snelab-lobby-online",
+        egui::Align2::LEFT_CENTER,
+        [ctx.content_rect().width() / 2.0 + 8.0 + OFFSET, 10.0],
+    )
+    .width(WIDTH - 60.0)
+    .show(ctx, |ui| {
+        go = crate::app::kit::online_panels::lobby_part(ui, tr, table, o.form, o.server);
+    });
+    go
+}
+
+pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels, beside_online: bool) {
     let (ctx, tr, table, send) = p.parts();
-    Floating::anchored("snelab-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
-        .width(500.0)
+    lobby_anchor(ctx, beside_online)
+        .width(if beside_online { WIDTH } else { 500.0 })
         .show(ctx, |ui| {
             let coins = table.purse.coins().to_string();
             panel::lobby_title(

@@ -21,6 +21,8 @@ pub use verdict::{coins_line, reason_line};
 use super::table::{Intent, Table};
 use super::{SnelabIntent, SnelabTable};
 use crate::app::kit::Intended;
+use crate::app::kit::link::GoOnline;
+use crate::app::kit::online_panels::OnlineForm;
 use crate::app::screens::Screen;
 use crate::app::style;
 use crate::i18n::Tr;
@@ -58,6 +60,7 @@ impl SnelabPanels {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SnelabPanels>()
+        .init_resource::<OnlineForm>()
         .add_systems(
             PreUpdate,
             court_keys_to_the_court
@@ -131,6 +134,7 @@ fn by_keys(ui: &egui::Ui) -> bool {
 
 use crate::app::style::{GREEN, RED};
 
+#[allow(clippy::too_many_arguments)]
 fn table_ui(
     mut contexts: EguiContexts,
     time: Res<Time>,
@@ -139,6 +143,12 @@ fn table_ui(
     mut panels: ResMut<SnelabPanels>,
     mut intents: MessageWriter<SnelabIntent>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    (mut form, settings, mut change, mut go_online): (
+        ResMut<OnlineForm>,
+        Res<crate::app::save::ActiveSettings>,
+        MessageWriter<crate::app::save::ChangeSettings>,
+        MessageWriter<GoOnline>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let camera = cameras.single().ok();
@@ -146,8 +156,22 @@ fn table_ui(
         t: time.elapsed_secs(),
         camera,
     };
-    for i in draw(ctx, &tr, &mut table, &mut panels, &at) {
+    let mut server = settings.0.server.clone();
+    let online = OnlineLobby {
+        form: &mut form,
+        server: &mut server,
+    };
+    let (sent, go) = draw_with(ctx, &tr, &mut table, &mut panels, &at, Some(online));
+    for i in sent {
         intents.write(Intended(i));
+    }
+    if let Some(g) = go {
+        go_online.write(g);
+    }
+    if server != settings.0.server {
+        let mut s = settings.0.clone();
+        s.server = server;
+        change.write(crate::app::save::ChangeSettings(s));
     }
     Ok(())
 }
@@ -171,6 +195,26 @@ pub fn draw(
     panels: &mut SnelabPanels,
     at: &Moment,
 ) -> Vec<Intent> {
+    draw_with(ctx, tr, table, panels, at, None).0
+}
+
+/// The online lobby's part: the form, the server's address (edited in place).
+pub struct OnlineLobby<'a> {
+    pub form: &'a mut OnlineForm,
+    pub server: &'a mut String,
+}
+
+/// [`draw`], with the lobby's online part beside it when `online` is given; what the online
+/// part asked for, if anything.
+pub fn draw_with(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &mut Table,
+    panels: &mut SnelabPanels,
+    at: &Moment,
+    mut online: Option<OnlineLobby>,
+) -> (Vec<Intent>, Option<GoOnline>) {
+    let mut go = None;
     let mut sent = Vec::new();
     let mut send = |i: Intent| sent.push(i);
     badges::badges(ctx, tr, table, at.camera);
@@ -178,13 +222,19 @@ pub fn draw(
     side::side_panel(p.reborrow());
     if let Some(coin) = table.coin {
         coin::coin_flip(ctx, tr, coin);
-        return sent;
+        return (sent, None);
+    }
+    if table.host.is_some() && table.phase() != Phase::Lobby {
+        crate::app::kit::online_panels::status(ctx, tr, &*table);
     }
     match table.phase() {
+        Phase::Lobby if table.online_waiting() => {
+            crate::app::kit::online_panels::waiting(p);
+        }
         Phase::Lobby => {
             let mut setup = table.setup;
             if !panels.books {
-                lobby::lobby(p, &mut setup, panels);
+                lobby::lobby(p, &mut setup, panels, online.is_some());
             }
             if setup != table.setup {
                 table.setup = setup;
@@ -205,7 +255,15 @@ pub fn draw(
     if panels.books {
         books::books(ctx, tr, table, panels);
     }
-    sent
+    if let Some(o) = online.as_mut()
+        && table.phase() == Phase::Lobby
+        && table.host.is_none()
+        && table.coin.is_none()
+        && !panels.books
+    {
+        go = lobby::online_part(ctx, tr, table, o);
+    }
+    (sent, go)
 }
 
 pub(super) fn side_name(tr: &Tr, side: Side) -> &str {

@@ -34,9 +34,15 @@ pub(super) fn side_panel(p: Panel) {
                 ),
                 14.0,
             ));
-            let vs = opponent_key(table.setup.opponent);
-            let vs = tr.t(&vs);
-            ui.label(style::muted(tr.tf("snelab.versus", &[("who", vs)]), 14.0));
+            // Online: the other seat as the server names it (a person, or its bot).
+            let vs = match table.host.as_ref().and_then(|o| o.other()) {
+                Some(other) => tr.tf(
+                    "snelab.versus_online",
+                    &[("who", &tr.say(&crate::app::kit::online::seat_name(other)))],
+                ),
+                None => tr.t(&opponent_key(table.setup.opponent)).to_string(),
+            };
+            ui.label(style::muted(tr.tf("snelab.versus", &[("who", &vs)]), 14.0));
             // Which pieces are the player's.
             let you = if table.hot_seat() {
                 "snelab.you_play.hot_seat"

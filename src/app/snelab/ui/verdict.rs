@@ -97,6 +97,20 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
             ),
             18.0,
         ));
+        if let Some((record, passed)) = table.told_record() {
+            // Online: the seed revealed and the server's record, checked here.
+            ui.add_space(6.0);
+            ui.label(style::muted(tr.t("snelab.online.seed"), 14.0));
+            let (key, colour) = if passed {
+                ("snelab.online.verified", GREEN)
+            } else {
+                ("snelab.online.not_verified", RED)
+            };
+            ui.label(style::text(tr.t(key), 15.0, colour));
+            if ui.button(tr.t("snelab.online.copy_record")).clicked() {
+                ui.ctx().copy_text(record.to_string());
+            }
+        }
         ui.add_space(10.0);
         let next = ui.add(big_button(tr.t("snelab.next_case")));
         focus_ring(ui, &next);
