@@ -148,6 +148,8 @@ pub struct LaunchOptions {
     pub online: Option<OnlineStart>,
     /// The online table's server for this run (the saved setting is kept).
     pub server: Option<String>,
+    /// The game whose online table `--online` goes to (`None`: Ash & Walnut).
+    pub online_game: Option<GameKind>,
     /// The person's seat played by the engine at this level (demonstrations, and two copies of
     /// the game playing each other through a server); moves go through the table like a
     /// choice from "All my moves".
@@ -178,6 +180,7 @@ impl Default for LaunchOptions {
             width: 1280,
             height: 720,
             online: None,
+            online_game: None,
             server: None,
             autoplay: None,
             probe: false,
@@ -223,9 +226,10 @@ FLAGS:
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
     --online host|host:LEVEL|join:CODE
-                        Ash & Walnut at the online table: open one (its code is
-                        logged; with LEVEL the server's bot at that level sits if
-                        nobody joins), or join the one with CODE
+                        the online table (Ash & Walnut's, or --game's): open one
+                        (its code is logged; with LEVEL the server's bot at that
+                        level sits if nobody joins), or join the one with CODE
+    --game hive|snelab  the game whose online table --online goes to (hive)
     --server URL        the online table's server for this run (ws://HOST:PORT/ws)
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
     --probe             a test aid: log where the board's squares, pieces and rings and
@@ -356,7 +360,17 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                         )));
                     }
                 });
-                o.scene = Scene::Table(GameKind::Hive);
+                o.scene = Scene::Table(o.online_game.unwrap_or(GameKind::Hive));
+            }
+            "--game" => {
+                let v = take(&mut it)?;
+                let game = GameKind::parse(&v)
+                    .filter(|g| matches!(g, GameKind::Hive | GameKind::Snelab))
+                    .ok_or_else(|| ArgError(format!("`--game` takes hive or snelab, not `{v}`")))?;
+                o.online_game = Some(game);
+                if o.online.is_some() {
+                    o.scene = Scene::Table(game);
+                }
             }
             "--server" => {
                 let v = take(&mut it)?;
@@ -457,6 +471,12 @@ mod tests {
         assert!(!o.probe);
         assert!(play("--scene hive --probe").probe);
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
+        // --game chooses the online table's game, before or after --online.
+        for args in ["--online host --game snelab", "--game snelab --online host"] {
+            let o = play(args);
+            assert_eq!(o.online_game, Some(GameKind::Snelab));
+            assert_eq!(o.scene, Scene::Table(GameKind::Snelab));
+        }
         assert_eq!(
             play("--online host:hard").online,
             Some(OnlineStart::Host(Some(crate::ai::Level::Hard)))
@@ -501,6 +521,7 @@ mod tests {
             ("--online host:grandmaster", "--online"),
             ("--server http://x", "--server"),
             ("--autoplay wise", "--autoplay"),
+            ("--game chess", "--game"),
             ("chess", "unknown flag `chess`"),
             ("--screenshot=", "file path"),
         ] {

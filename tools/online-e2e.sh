@@ -6,6 +6,7 @@
 # one of its turns ends on the server's clock. Loopback only; it stops by itself.
 #
 #   tools/online-e2e.sh [CLOCK_SECONDS] [LIMIT_SECONDS]     (defaults: 3 and 900)
+#   GAME=snelab tools/online-e2e.sh ...                    (a Snēlab case instead)
 #
 # Checks, from the windows' logs: the game ended in both windows; no move was refused; for
 # every timeout move, the countdown the window last drew was no more than the time since that
@@ -13,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clock="${1:-3}"
+game_kind="${GAME:-hive}"
 limit="${2:-900}"
 target="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/carved-tables/target}"
 game="$target/debug/carved-tables"
@@ -36,7 +38,7 @@ addr="$(grep -o 'listening on [0-9.:]*' "$out/server.log" | awk '{print $3}')"
 url="ws://$addr/ws"
 echo "server at $addr, $clock s a turn; logs in $out"
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
-xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online host --server "$url" --autoplay easy \
+xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online host --game "$game_kind" --server "$url" --autoplay easy \
     --data-dir "$out/host" >"$out/host.log" 2>&1 &
 code=""
 for _ in $(seq 600); do
@@ -46,7 +48,7 @@ for _ in $(seq 600); do
 done
 [ -n "$code" ] || { echo "the host never got a table"; tail -n 20 "$out/host.log"; exit 1; }
 echo "table $code"
-xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online "join:$code" --server "$url" \
+xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online "join:$code" --game "$game_kind" --server "$url" \
     --data-dir "$out/join" >"$out/join.log" 2>&1 &
 start=$SECONDS
 while (( SECONDS - start < limit )); do

@@ -82,6 +82,25 @@ impl Online for Table {
     }
 }
 
+/// `--autoplay LEVEL`: the engine chooses the person's actions, which go through the table like
+/// a choice picked square by square (and, online, to the server).
+pub(super) fn autoplay(
+    options: Option<bevy::prelude::Res<crate::launch::LaunchOptions>>,
+    table: bevy::prelude::Res<super::SnelabTable>,
+    mut seeds: bevy::prelude::ResMut<crate::app::kit::Seeds>,
+    mut intents: bevy::prelude::MessageWriter<super::SnelabIntent>,
+) {
+    let Some(level) = options.and_then(|o| o.autoplay) else {
+        return;
+    };
+    if !table.person_to_move() || table.host.as_ref().is_some_and(|o| o.sent.is_some()) {
+        return;
+    }
+    if let Some(action) = crate::ai::choose(&table.session.pos(), level, seeds.number()) {
+        intents.write(crate::app::kit::Intended(Intent::Play(action)));
+    }
+}
+
 impl Table {
     /// Whether the table waits at the server for the other player.
     pub fn online_waiting(&self) -> bool {
@@ -168,7 +187,15 @@ impl Table {
             crate::fair::SeatOrder::Second => 1,
         };
         let side = court(seats[i].colour?);
-        Some((side, seats[1 - i].name.clone()))
+        // The books name the other seat as the server showed it ("Remote player" for a
+        // person who gave no name, "Bot (easy)" for its bot).
+        let other = &seats[1 - i];
+        let name = if other.name.trim().is_empty() {
+            crate::i18n::english(&crate::app::kit::online::seat_name(other))
+        } else {
+            other.name.clone()
+        };
+        Some((side, name))
     }
 
     /// Sits down at the case the server started: the stake leaves the purse.
@@ -343,6 +370,12 @@ impl Table {
                 seed,
                 record,
             } => {
+                bevy::log::info!(
+                    "online: the game ended after {} moves ({:?} wins, {:?}), seed {seed}",
+                    self.session.actions().len(),
+                    outcome.winner.map(court),
+                    outcome.reason,
+                );
                 let told = self.told.get_or_insert_with(HeldElsewhere::default);
                 told.seed = Seed::from_hex(&seed).ok();
                 told.record = Some(record);

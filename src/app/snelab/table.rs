@@ -154,6 +154,9 @@ pub enum Intent {
     ResetAll,
     /// Leave the online table while waiting for the other player: back to the lobby.
     Leave,
+    /// Play this whole action at once, as if picked square by square (the engine choosing
+    /// for the person: `--autoplay`).
+    Play(Action),
 }
 
 /// Why an intent changed nothing.
@@ -434,6 +437,10 @@ impl Table {
             Intent::Resign => {
                 self.ready()?;
                 self.resign(now)
+            }
+            Intent::Play(action) => {
+                self.ready()?;
+                self.play(action, now, timing)
             }
             Intent::Cancel if self.resigning => {
                 self.resigning = false;

@@ -41,8 +41,11 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
             Stakes::Casino => tr.t("snelab.books.casino").to_string(),
             Stakes::Street => tr.t("snelab.books.street").to_string(),
         },
-        e.opponent
-            .map_or_else(dash, |o| tr.t(&opponent_key(o)).to_string()),
+        match (&e.online, e.opponent) {
+            // Played online: the other seat's name as the server showed it.
+            (Some(name), _) => tr.tf("snelab.versus_online", &[("who", name)]),
+            (None, o) => o.map_or_else(dash, |o| tr.t(&opponent_key(o)).to_string()),
+        },
         e.backward.map_or_else(dash, |on| {
             tr.t(if on {
                 "snelab.books.appeal_on"
