@@ -234,27 +234,45 @@ const ONLINE_GAME_MS = Number(process.env.ONLINE_GAME_MS || 2400000);
 // The server killed with SIGKILL mid-game and started again on the same address and store:
 // the page must see the drop, come back by itself and go on with the same game.
 let restarted = null;
-async function serverRestart() {
+// The game server's process: the one web/test.sh started, then each one started again here.
+let serverPid = Number(process.env.GAME_SERVER_PID);
+async function serverRestart(name) {
   const since = log.length;
   serverDown = true;
-  process.kill(Number(process.env.GAME_SERVER_PID), "SIGKILL");
+  process.kill(serverPid, "SIGKILL");
   const dropped = await waitForLog(/online: the link is Reconnecting/, since, 60000);
-  check("online table: the page saw the server go (SIGKILL)", dropped,
+  check(`${name}: the page saw the server go (SIGKILL)`, dropped,
     problems.slice(-1)[0] || "timed out");
   await sleep(3000);
   restarted = require("child_process").spawn("sh", ["-c", `exec ${process.env.GAME_SERVER_RESTART}`],
     { stdio: "ignore" });
+  serverPid = restarted.pid;
   const back = await waitForLog(/online: the link is Connected/, since, 120000);
-  check("online table: the page came back to the restarted server by itself", back,
+  check(`${name}: the page came back to the restarted server by itself`, back,
     problems.slice(-1)[0] || "timed out");
   serverDown = false;
 }
 
-async function onlineGame(page) {
+// Snēlab's purse as the page keeps it in local storage (`null` before the first save).
+async function purseOf(page) {
+  const raw = await page.evaluate((k) => localStorage.getItem(k),
+    SETTINGS_KEY.replace(/settings$/, "snelab.purse"));
+  try {
+    return JSON.parse(JSON.parse(raw)).data.purse;
+  } catch (e) {
+    return null;
+  }
+}
+
+// One game at the online table against the server's bot, the page's seat played by its
+// engine, through a server restart: `game` is hive (Ash & Walnut) or snelab (a Snēlab case).
+async function onlineGame(page, game = "hive") {
   const server = process.env.GAME_SERVER;
   const since = log.length;
-  const query = `?online=host:easy&autoplay=normal&server=${encodeURIComponent(server)}`;
-  if (!(await open(page, query, /online: seated at table/, "online table: seated"))) return;
+  const name = game === "hive" ? "online table" : `online ${game}`;
+  const before = game === "snelab" ? await purseOf(page) : null;
+  const query = `?online=host:easy&game=${game}&autoplay=normal&server=${encodeURIComponent(server)}`;
+  if (!(await open(page, query, /online: seated at table/, `${name}: seated`))) return;
   const find = (pattern) => {
     for (const l of log.slice(since)) {
       const m = l.match(pattern);
@@ -263,31 +281,31 @@ async function onlineGame(page) {
     return null;
   };
   const code = (find(/seated at table (\w+)/) || [])[1];
-  check("online table: the server gave a table code", !!code, code);
+  check(`${name}: the server gave a table code`, !!code, code);
   const started = await waitForLog(/online: the game started/, since, 120000);
-  check("online table: the server's bot sat down and the game started", started,
+  check(`${name}: the server's bot sat down and the game started`, started,
     problems.slice(-1)[0] || "timed out");
   if (!started) return;
   const fingerprint = (find(/the game started \(fingerprint ([0-9a-f]{64})\)/) || [])[1];
-  // A few moves in.
-  await sleep(45000);
-  await shot(page, "6-online-playing.png");
+  // A few moves in (a Snēlab case is short: a few seconds of it).
+  await sleep(game === "hive" ? 45000 : 12000);
+  await shot(page, game === "hive" ? "6-online-playing.png" : `6-online-${game}-playing.png`);
   if (process.env.GAME_SERVER_PID && process.env.GAME_SERVER_RESTART) {
-    await serverRestart();
+    await serverRestart(name);
   }
   const t0 = Date.now();
   const ended = await waitForLog(/online: the game ended/, since, ONLINE_GAME_MS);
   const end = find(/the game ended after (\d+) moves \((.*)\), seed ([0-9a-f]{64})/);
-  check(`online table: the game was played to its end (${((Date.now() - t0) / 1000).toFixed(0)} s, ` +
+  check(`${name}: the game was played to its end (${((Date.now() - t0) / 1000).toFixed(0)} s, ` +
     `${end ? `${end[1]} moves, ${end[2]}` : "no end"})`, ended && !!end,
     problems.slice(-1)[0] || "timed out");
   if (!end) return;
   const seed = end[3];
   const digest = require("crypto").createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex");
-  check("online table: the revealed seed's SHA-256 is the fingerprint shown at the start",
+  check(`${name}: the revealed seed's SHA-256 is the fingerprint shown at the start`,
     digest === fingerprint, `seed ${seed}, fingerprint ${fingerprint}, SHA-256 ${digest}`);
   await sleep(SETTLE_MS);
-  await shot(page, "7-online-end.png");
+  await shot(page, game === "hive" ? "7-online-end.png" : `7-online-${game}-end.png`);
   let record = "";
   try {
     const res = await fetch(`${process.env.GAME_HTTP}/records/${code}`);
@@ -295,11 +313,23 @@ async function onlineGame(page) {
   } catch (e) {
     record = String(e);
   }
-  require("fs").writeFileSync(`${SHOTS}/online-record.txt`, record);
+  require("fs").writeFileSync(`${SHOTS}/online-${game}-record.txt`, record);
   const moves = record.split("\n").filter((l) => /^move /.test(l)).length;
-  check("online table: the server's record is this game (its seed, every move)",
+  check(`${name}: the server's record is this game (its seed, every move)`,
     record.includes(`seed ${seed}`) && moves === Number(end[1]),
     `${moves} moves in the record, ${end[1]} seen; ${record.slice(0, 200)}`);
+  if (game === "snelab") {
+    // The case settled into the page's own purse (local storage) once: the stake (12) left
+    // at the start and the winnings (22 at the casino, 24 on the street) came at the verdict,
+    // or nothing for a loss; no case is left open.
+    const after = await purseOf(page);
+    // No purse saved yet: the starting purse (100).
+    const delta = after ? after.coins - (before ? before.coins : 100) : NaN;
+    check(`${name}: the verdict was settled into the page's purse once (${delta >= 0 ? "+" : ""}${delta})`,
+      after && after.open_case === null && [10, 12, -12].includes(delta),
+      `before ${JSON.stringify(before && before.coins)}, after ${JSON.stringify(after)}`.slice(0, 300));
+  }
+
 }
 
 // ---- Start-up: page load to the menu, the menu to each table (its board dressed and still).
@@ -790,7 +820,12 @@ async function runPart(name, fn) {
   // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its
   // end; the seed revealed at the end must match the fingerprint shown at the start, and
   // the record the server stores must be the same game.
-  if (part("online") && process.env.GAME_SERVER) await runPart("online table", () => onlineGame(page));
+  if (part("online") && process.env.GAME_SERVER) {
+    await runPart("online table", () => onlineGame(page, "hive"));
+    // The same for a Snēlab case: the stake taken and the verdict settled into the page's
+    // purse (its local storage), the server restarted in the middle.
+    await runPart("online Snēlab", () => onlineGame(page, "snelab"));
+  }
 
   // A saved setting: choose Português on the settings page, then reload.
   if (part("settings")) await runPart("settings", async () => {

@@ -70,7 +70,7 @@ for _ in $(seq 50); do
 done
 
 mkdir -p "$SHOTS"
-rm -f "$SHOTS"/*.png "$SHOTS/console.log" "$SHOTS/online-record.txt" "$SHOTS/hive-record.txt" \
+rm -f "$SHOTS"/*.png "$SHOTS/console.log" "$SHOTS"/online-*record.txt "$SHOTS/hive-record.txt" \
     "$SHOTS/startup.txt" "$SHOTS/startup.json"
 echo "site http://127.0.0.1:$PORT/, screenshots and console log in $SHOTS"
 GAME_SERVER_RESTART=""
