@@ -69,8 +69,19 @@ impl VerifyPage {
     }
 }
 
-/// Verifies a record's text: the same checks as `tables verify`.
+/// Verifies a record's text: the same checks as `tables verify`, for a record of any game
+/// served online (a Snēlab case's too, told apart by its header; only Ash & Walnut's first bad
+/// move is drawn on a board).
 pub fn verify_text(text: &str) -> Verdict {
+    if crate::play::verify::game_of(text) != crate::rules::GameKind::Hive {
+        return match crate::play::verify::verify_text(text) {
+            Ok(checks) => Verdict::Checked {
+                checks,
+                first_bad: None,
+            },
+            Err(e) => Verdict::Unreadable(e.explain()),
+        };
+    }
     let record = match GameRecord::parse(text) {
         Ok(r) => r,
         Err(e) => return Verdict::Unreadable(e.explain()),
@@ -276,4 +287,54 @@ pub(super) fn page(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fair::Seed;
+    use crate::play::snelab::Stakes;
+    use crate::play::snelab::record::{CaseEntry, CaseRecord, CaseResult};
+    use crate::rules::snelab::Side;
+
+    #[test]
+    fn the_page_verifies_a_snelab_case_and_names_the_check_a_tampered_one_fails() {
+        let seed = Seed([4; 32]);
+        let mut record = CaseRecord {
+            fingerprint: seed.fingerprint(),
+            seed,
+            seats: ["Ana (person)".into(), "Rui (person)".into()],
+            south: crate::fair::ash_seat(&seed),
+            stakes: Stakes::Casino,
+            appeal: true,
+            entries: vec![
+                CaseEntry::Move {
+                    text: "a1-a2".into(),
+                    timeout: false,
+                },
+                CaseEntry::Resign(Side::North),
+            ],
+            result: CaseResult::Win(Side::South),
+        };
+        let failed = |r: &CaseRecord| match verify_text(&r.to_text()) {
+            Verdict::Checked { checks, first_bad } => {
+                assert!(first_bad.is_none(), "no board for a Snēlab case");
+                checks
+                    .into_iter()
+                    .filter(|c| !c.passed)
+                    .map(|c| c.name)
+                    .collect::<Vec<_>>()
+            }
+            other => panic!("{other:?}"),
+        };
+        assert!(failed(&record).is_empty());
+        record.entries[0] = CaseEntry::Move {
+            text: "a1-a5".into(),
+            timeout: false,
+        };
+        assert_eq!(failed(&record), ["moves", "result"]);
+        // A damaged Snēlab record is unreadable, with its line named.
+        let text = CaseRecord::to_text(&record).replace("stakes casino", "stakes pub");
+        assert!(matches!(verify_text(&text), Verdict::Unreadable(_)));
+    }
 }
