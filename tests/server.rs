@@ -39,19 +39,7 @@ async fn two_clients_play_a_whole_game_and_the_record_verifies() {
     let server = Server::start(&db(&dir), &[]);
     let (mut a, mut b) = table(&server.addr, None).await;
     // A spectator sees the table as it is.
-    let mut s = hello(&server.addr, None).await;
-    s.send(&ClientMsg::Spectate {
-        code: a.code.clone(),
-    })
-    .await
-    .unwrap();
-    let watching = s
-        .recv_until(|m| match m {
-            ServerMsg::State(v) => Some((**v).clone()),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let (mut s, watching) = spectate(&server.addr, &a.code).await;
     assert_eq!(watching.you, None);
     assert_eq!(watching.phase, Phase::Playing);
     assert!(watching.fingerprint.is_some() && watching.seed.is_none());
@@ -220,6 +208,24 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
     b.take_view(&view).unwrap();
     play_out(&mut a, &mut b, &mut rng, 6).await;
     assert_eq!(a.seen, b.seen);
+}
+
+/// A spectator of table `code`, and the whole table as it saw it first.
+async fn spectate(addr: &str, code: &str) -> (Client, carved_tables::net::protocol::TableView) {
+    let mut s = hello(addr, None).await;
+    s.send(&ClientMsg::Spectate {
+        code: code.to_string(),
+    })
+    .await
+    .unwrap();
+    let watching = s
+        .recv_until(|m| match m {
+            ServerMsg::State(v) => Some((**v).clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    (s, watching)
 }
 
 /// Reads until `ended`: the revealed seed and the record.
@@ -1222,19 +1228,7 @@ async fn a_snelab_case_between_two_clients_reaches_its_verdict_and_its_record_ve
             .await
             .unwrap();
     // A spectator sees the case with the opener's options, the seed still secret.
-    let mut s = hello(&server.addr, None).await;
-    s.send(&ClientMsg::Spectate {
-        code: a.code.clone(),
-    })
-    .await
-    .unwrap();
-    let watching = s
-        .recv_until(|m| match m {
-            ServerMsg::State(v) => Some((**v).clone()),
-            _ => None,
-        })
-        .await
-        .unwrap();
+    let (mut s, watching) = spectate(&server.addr, &a.code).await;
     assert_eq!(
         watching.game,
         GameView::Snelab {

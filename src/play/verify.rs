@@ -70,22 +70,27 @@ pub fn verify_text(text: &str) -> Result<Vec<Check>, crate::rules::hive::record:
     }
 }
 
-/// The checks of one record, in order. Every check is run (a failed fingerprint does not hide
-/// an illegal move); checks after an illegal move cover the moves before it.
-pub fn verify(record: &GameRecord) -> Vec<Check> {
-    let mut checks = Vec::new();
-    let fp_ok = fair::matches(&record.seed, &record.fingerprint);
-    checks.push(Check {
+/// The `fingerprint` check every game's record starts with: SHA-256 of the revealed seed must
+/// be the fingerprint shown at the start.
+pub fn fingerprint_check(seed: &crate::fair::Seed, fingerprint: &str) -> Check {
+    let ok = fair::matches(seed, fingerprint);
+    Check {
         name: "fingerprint",
-        passed: fp_ok,
-        detail: if fp_ok {
+        passed: ok,
+        detail: if ok {
             msg("verify.fingerprint.ok")
         } else {
             msg("verify.fingerprint.bad")
-                .with("actual", record.seed.fingerprint())
-                .with("recorded", record.fingerprint.trim())
+                .with("actual", seed.fingerprint())
+                .with("recorded", fingerprint.trim())
         },
-    });
+    }
+}
+
+/// The checks of one record, in order. Every check is run (a failed fingerprint does not hide
+/// an illegal move); checks after an illegal move cover the moves before it.
+pub fn verify(record: &GameRecord) -> Vec<Check> {
+    let mut checks = vec![fingerprint_check(&record.seed, &record.fingerprint)];
     let seat = fair::ash_seat(&record.seed);
     let seat_name = &record.seats[match seat {
         SeatOrder::First => 0,

@@ -12,7 +12,7 @@
 
 use super::table::{Effect, Phase, Pick, Refusal, Table, Timing, last_move};
 use crate::app::kit::host::{Fair, Host, Hosted};
-use crate::app::kit::online::{News, Taken};
+use crate::app::kit::online::News;
 use crate::app::kit::pause_then;
 use crate::fair::{SeatOrder, Seed};
 use crate::i18n::msg;
@@ -186,18 +186,9 @@ impl Table {
         let Some(online) = self.host.as_mut() else {
             return Vec::new();
         };
-        let heard = match online.take_in(heard) {
-            Taken::News(news) => {
-                return news
-                    .into_iter()
-                    .map(|n| match n {
-                        News::Changed => Effect::Picked,
-                        News::Say(m) => Effect::Online(m),
-                        News::KeepSeat => Effect::KeepSeat,
-                    })
-                    .collect();
-            }
-            Taken::Game(heard) => heard,
+        let heard = match online.take_in(heard).game() {
+            Ok(heard) => heard,
+            Err(news) => return news,
         };
         match heard {
             Heard::Table(view) => {
@@ -299,6 +290,17 @@ impl Table {
             }
             // The rest is the online table's own (`OnlineTable::take_in`).
             _ => Vec::new(),
+        }
+    }
+}
+
+/// The online table's news as this table's effects.
+impl From<News> for Effect {
+    fn from(n: News) -> Effect {
+        match n {
+            News::Changed => Effect::Picked,
+            News::Say(m) => Effect::Online(m),
+            News::KeepSeat => Effect::KeepSeat,
         }
     }
 }

@@ -110,6 +110,17 @@ pub enum Taken {
     Game(Heard),
 }
 
+impl Taken {
+    /// What the game must play, or (when it was only news) the news as the table's effects
+    /// (`E::from` words each one).
+    pub fn game<E: From<News>>(self) -> Result<Heard, Vec<E>> {
+        match self {
+            Taken::Game(heard) => Ok(heard),
+            Taken::News(news) => Err(news.into_iter().map(E::from).collect()),
+        }
+    }
+}
+
 impl OnlineTable {
     /// A table asked of the server at `url` (the lobby's choice): the link opens and says
     /// `request`.

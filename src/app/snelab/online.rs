@@ -13,7 +13,7 @@
 use super::table::{Effect, Intent, Pick, Refusal, Table, Timing, settled};
 use crate::app::kit::host::{HeldElsewhere, Host, NotNow};
 use crate::app::kit::link::Online;
-use crate::app::kit::online::{News, OnlineTable, SavedSeat, Taken};
+use crate::app::kit::online::{News, OnlineTable, SavedSeat};
 use crate::fair::Seed;
 use crate::i18n::msg;
 use crate::net::client::{Heard, Request};
@@ -78,6 +78,17 @@ impl Online for Table {
         TableOptions {
             stakes: Some(self.session.setup.stakes.into()),
             appeal: Some(self.session.setup.backward),
+        }
+    }
+}
+
+/// The online table's news as this table's effects.
+impl From<News> for Effect {
+    fn from(n: News) -> Effect {
+        match n {
+            News::Changed => Effect::Picked,
+            News::Say(m) => Effect::Online(m),
+            News::KeepSeat => Effect::KeepSeat,
         }
     }
 }
@@ -286,18 +297,9 @@ impl Table {
         let Some(online) = self.host.as_mut() else {
             return Vec::new();
         };
-        let heard = match online.take_in(heard) {
-            Taken::News(news) => {
-                return news
-                    .into_iter()
-                    .map(|n| match n {
-                        News::Changed => Effect::Picked,
-                        News::Say(m) => Effect::Online(m),
-                        News::KeepSeat => Effect::KeepSeat,
-                    })
-                    .collect();
-            }
-            Taken::Game(heard) => heard,
+        let heard = match online.take_in(heard).game() {
+            Ok(heard) => heard,
+            Err(news) => return news,
         };
         match heard {
             Heard::Table(view) => {

@@ -412,16 +412,7 @@ impl Session {
         if self.phase != Phase::Play {
             return Err(Refusal::NotNow);
         }
-        let (open, game) = self.case.as_mut().ok_or(Refusal::NotNow)?;
-        let played = game
-            .submit_heard(side, text, timeout)
-            .map_err(Refusal::Match)?;
-        let open = open.clone();
-        let mut events = vec![Event::Played(Box::new(played))];
-        if let Some(verdict) = self.case.as_ref().and_then(|(_, m)| m.outcome()) {
-            events.extend(self.settle(open, verdict.winner, CaseEnd::Verdict(verdict.reason), now));
-        }
-        Ok(events)
+        self.play_with(now, |game| game.submit_heard(side, text, timeout))
     }
 
     /// Gives up an online case this device can no longer reach (its seat at the server is
@@ -436,13 +427,18 @@ impl Session {
             return Err(Refusal::NotNow);
         }
         self.purse.return_stake();
+        self.back_to_lobby();
+        Ok(vec![Event::PurseChanged])
+    }
+
+    /// Back in the lobby with no case: the lobby's own setup again after an online case.
+    fn back_to_lobby(&mut self) {
         self.case = None;
         self.last = None;
         self.phase = Phase::Lobby;
         if let Some(lobby) = self.lobby.take() {
             self.setup = lobby;
         }
-        Ok(vec![Event::PurseChanged])
     }
 
     /// The server ended the case (a resignation, by either side) where the rules here have
@@ -468,8 +464,18 @@ impl Session {
         if self.phase != Phase::Play {
             return Err(Refusal::NotNow);
         }
+        self.play_with(now, |game| game.submit(side, action))
+    }
+
+    /// Plays an action into the case's match through `submit`; the verdict, when it comes, is
+    /// settled into the purse at once.
+    fn play_with(
+        &mut self,
+        now: u64,
+        submit: impl FnOnce(&mut Match<Position>) -> Result<Played<Position>, Refused<Position>>,
+    ) -> Result<Vec<Event>, Refusal> {
         let (open, game) = self.case.as_mut().ok_or(Refusal::NotNow)?;
-        let played = game.submit(side, action).map_err(Refusal::Match)?;
+        let played = submit(game).map_err(Refusal::Match)?;
         let open = open.clone();
         let mut events = vec![Event::Played(Box::new(played))];
         if let Some(verdict) = self.case.as_ref().and_then(|(_, m)| m.outcome()) {
@@ -531,12 +537,7 @@ impl Session {
         match self.phase {
             Phase::Lobby | Phase::Verdict(_) => {
                 self.purse.reset_all();
-                self.case = None;
-                self.last = None;
-                self.phase = Phase::Lobby;
-                if let Some(lobby) = self.lobby.take() {
-                    self.setup = lobby;
-                }
+                self.back_to_lobby();
                 Ok(vec![Event::PurseChanged])
             }
             Phase::Play => Err(Refusal::NotNow),

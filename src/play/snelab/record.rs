@@ -38,7 +38,9 @@ use super::timeout_action;
 use crate::fair::{self, SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::verify::Check;
-use crate::rules::hive::record::{RecordError, RecordProblem};
+use crate::rules::hive::record::{
+    Opening, RecordError, RecordProblem, line_error, missing, once, record_lines,
+};
 use crate::rules::snelab::{Action, Position, Side, outcome};
 use std::fmt;
 
@@ -164,31 +166,19 @@ impl CaseRecord {
 
     /// Reads the plain-text form; every line must be understood and every field present once.
     pub fn parse(text: &str) -> Result<CaseRecord, RecordError> {
-        let mut fingerprint = None;
-        let mut seed = None;
-        let mut seats: [Option<String>; 2] = [None, None];
+        let mut opening = Opening::default();
         let mut south = None;
         let mut stakes = None;
         let mut appeal = None;
         let mut entries = Vec::new();
         let mut resigned = false;
         let mut result = None;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let err = |problem: RecordProblem| RecordError { line, problem };
-            let l = raw.trim();
-            if l.is_empty() || l.starts_with('#') {
+        for (line, key, value) in record_lines(text) {
+            let err = |problem: RecordProblem| line_error(line, problem);
+            if opening.take(line, key, value)? {
                 continue;
             }
-            let (key, value) = l.split_once(' ').unwrap_or((l, ""));
-            let value = value.trim();
-            let once = |present: bool| {
-                if present {
-                    Err(err(RecordProblem::Twice(key.to_string())))
-                } else {
-                    Ok(())
-                }
-            };
+            let once = |present: bool| once(present, line, key);
             let bad = |expected: &'static str| {
                 err(RecordProblem::BadWord {
                     key: key.to_string(),
@@ -198,24 +188,6 @@ impl CaseRecord {
             };
             let after_end = result.is_some() || resigned;
             match key {
-                "fingerprint" => {
-                    once(fingerprint.is_some())?;
-                    fingerprint = Some(value.to_string());
-                }
-                "seed" => {
-                    once(seed.is_some())?;
-                    seed = Some(Seed::from_hex(value).map_err(|e| err(RecordProblem::BadSeed(e)))?);
-                }
-                "seat" => {
-                    let (which, name) = value.split_once(' ').unwrap_or((value, ""));
-                    let slot = match which {
-                        "first" => 0,
-                        "second" => 1,
-                        _ => return Err(err(RecordProblem::BadSeat(which.to_string()))),
-                    };
-                    once(seats[slot].is_some())?;
-                    seats[slot] = Some(name.trim().to_string());
-                }
                 "south" => {
                     once(south.is_some())?;
                     south = Some(match value {
@@ -280,18 +252,11 @@ impl CaseRecord {
                 _ => return Err(err(RecordProblem::UnknownLine(key.to_string()))),
             }
         }
-        let missing = |key: &'static str| RecordError {
-            line: 0,
-            problem: RecordProblem::Missing(key),
-        };
-        let [first, second] = seats;
+        let (fingerprint, seed, seats) = opening.finish()?;
         Ok(CaseRecord {
-            fingerprint: fingerprint.ok_or_else(|| missing("fingerprint"))?,
-            seed: seed.ok_or_else(|| missing("seed"))?,
-            seats: [
-                first.ok_or_else(|| missing("seat first"))?,
-                second.ok_or_else(|| missing("seat second"))?,
-            ],
+            fingerprint,
+            seed,
+            seats,
             south: south.ok_or_else(|| missing("south"))?,
             stakes: stakes.ok_or_else(|| missing("stakes"))?,
             appeal: appeal.ok_or_else(|| missing("appeal"))?,
@@ -305,19 +270,10 @@ impl CaseRecord {
 /// `result`. Every check is run; the checks after an illegal action cover the actions before
 /// it.
 pub fn verify(record: &CaseRecord) -> Vec<Check> {
-    let mut checks = Vec::new();
-    let fp_ok = fair::matches(&record.seed, &record.fingerprint);
-    checks.push(Check {
-        name: "fingerprint",
-        passed: fp_ok,
-        detail: if fp_ok {
-            msg("verify.fingerprint.ok")
-        } else {
-            msg("verify.fingerprint.bad")
-                .with("actual", record.seed.fingerprint())
-                .with("recorded", record.fingerprint.trim())
-        },
-    });
+    let mut checks = vec![crate::play::verify::fingerprint_check(
+        &record.seed,
+        &record.fingerprint,
+    )];
     let seat = fair::ash_seat(&record.seed);
     let seat_words = |s: SeatOrder| {
         msg(match s {

@@ -184,6 +184,93 @@ impl Explain for RecordError {
 
 crate::display_in_english!(RecordError);
 
+/// A record's lines that say something, as every game's record reads them: blank lines and
+/// lines starting with `#` are skipped; each other line is its number (from 1), its keyword
+/// and the rest (trimmed).
+pub fn record_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') {
+            return None;
+        }
+        let (key, value) = l.split_once(' ').unwrap_or((l, ""));
+        Some((i + 1, key, value.trim()))
+    })
+}
+
+/// The error of line `line`.
+pub fn line_error(line: usize, problem: RecordProblem) -> RecordError {
+    RecordError { line, problem }
+}
+
+/// Refused when `present`: the keyword `key` of line `line` is given twice.
+pub fn once(present: bool, line: usize, key: &str) -> Result<(), RecordError> {
+    if present {
+        Err(line_error(line, RecordProblem::Twice(key.to_string())))
+    } else {
+        Ok(())
+    }
+}
+
+/// The record lacks its `key` line.
+pub fn missing(key: &'static str) -> RecordError {
+    line_error(0, RecordProblem::Missing(key))
+}
+
+/// The lines every game's record opens with, read the same way by each game's reader: the
+/// `fingerprint` shown at the start, the `seed` revealed at the end, and the two seats in the
+/// order they were taken (`seat first|second NAME (KIND)`).
+#[derive(Default)]
+pub struct Opening {
+    fingerprint: Option<String>,
+    seed: Option<Seed>,
+    seats: [Option<String>; 2],
+}
+
+impl Opening {
+    /// Takes line `line` (`key value`) when it is one of these: `Ok(true)`; another line:
+    /// `Ok(false)`.
+    pub fn take(&mut self, line: usize, key: &str, value: &str) -> Result<bool, RecordError> {
+        match key {
+            "fingerprint" => {
+                once(self.fingerprint.is_some(), line, key)?;
+                self.fingerprint = Some(value.to_string());
+            }
+            "seed" => {
+                once(self.seed.is_some(), line, key)?;
+                let seed = Seed::from_hex(value)
+                    .map_err(|e| line_error(line, RecordProblem::BadSeed(e)))?;
+                self.seed = Some(seed);
+            }
+            "seat" => {
+                let (which, name) = value.split_once(' ').unwrap_or((value, ""));
+                let slot = match which {
+                    "first" => 0,
+                    "second" => 1,
+                    _ => return Err(line_error(line, RecordProblem::BadSeat(which.to_string()))),
+                };
+                once(self.seats[slot].is_some(), line, key)?;
+                self.seats[slot] = Some(name.trim().to_string());
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The fingerprint, the seed and the seats, each given once.
+    pub fn finish(self) -> Result<(String, Seed, [String; 2]), RecordError> {
+        let [first, second] = self.seats;
+        Ok((
+            self.fingerprint.ok_or_else(|| missing("fingerprint"))?,
+            self.seed.ok_or_else(|| missing("seed"))?,
+            [
+                first.ok_or_else(|| missing("seat first"))?,
+                second.ok_or_else(|| missing("seat second"))?,
+            ],
+        ))
+    }
+}
+
 impl GameRecord {
     /// The record of a game played from the empty table without takebacks; `timeouts[i]`
     /// marks move `i` as played by the clock.
@@ -248,50 +335,19 @@ impl GameRecord {
 
     /// Reads the plain-text form; every line must be understood and every field present once.
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
-        let mut fingerprint = None;
-        let mut seed = None;
-        let mut seats: [Option<String>; 2] = [None, None];
+        let mut opening = Opening::default();
         let mut ash = None;
         let mut entries = Vec::new();
         let mut resigned = false;
         let mut result = None;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let err = |problem: RecordProblem| RecordError { line, problem };
-            let l = raw.trim();
-            if l.is_empty() || l.starts_with('#') {
+        for (line, key, value) in record_lines(text) {
+            let err = |problem: RecordProblem| line_error(line, problem);
+            if opening.take(line, key, value)? {
                 continue;
             }
-            let (key, value) = l.split_once(' ').unwrap_or((l, ""));
-            let value = value.trim();
-            let once = |present: bool| {
-                if present {
-                    Err(err(RecordProblem::Twice(key.to_string())))
-                } else {
-                    Ok(())
-                }
-            };
             match key {
-                "fingerprint" => {
-                    once(fingerprint.is_some())?;
-                    fingerprint = Some(value.to_string());
-                }
-                "seed" => {
-                    once(seed.is_some())?;
-                    seed = Some(Seed::from_hex(value).map_err(|e| err(RecordProblem::BadSeed(e)))?);
-                }
-                "seat" => {
-                    let (which, name) = value.split_once(' ').unwrap_or((value, ""));
-                    let slot = match which {
-                        "first" => 0,
-                        "second" => 1,
-                        _ => return Err(err(RecordProblem::BadSeat(which.to_string()))),
-                    };
-                    once(seats[slot].is_some())?;
-                    seats[slot] = Some(name.trim().to_string());
-                }
                 "ash" => {
-                    once(ash.is_some())?;
+                    once(ash.is_some(), line, key)?;
                     ash = Some(match value {
                         "first" => SeatOrder::First,
                         "second" => SeatOrder::Second,
@@ -338,7 +394,7 @@ impl GameRecord {
                     entries.push(RecordedEntry::Resign(colour));
                 }
                 "result" => {
-                    once(result.is_some())?;
+                    once(result.is_some(), line, key)?;
                     result = Some(match value {
                         "ash wins" => RecordedResult::Win(Colour::Ash),
                         "walnut wins" => RecordedResult::Win(Colour::Walnut),
@@ -350,18 +406,11 @@ impl GameRecord {
                 _ => return Err(err(RecordProblem::UnknownLine(key.to_string()))),
             }
         }
-        let missing = |what: &'static str| RecordError {
-            line: 0,
-            problem: RecordProblem::Missing(what),
-        };
-        let [first, second] = seats;
+        let (fingerprint, seed, seats) = opening.finish()?;
         Ok(GameRecord {
-            fingerprint: fingerprint.ok_or_else(|| missing("fingerprint"))?,
-            seed: seed.ok_or_else(|| missing("seed"))?,
-            seats: [
-                first.ok_or_else(|| missing("seat first"))?,
-                second.ok_or_else(|| missing("seat second"))?,
-            ],
+            fingerprint,
+            seed,
+            seats,
             ash: ash.ok_or_else(|| missing("ash"))?,
             entries,
             result: result.ok_or_else(|| missing("result"))?,
