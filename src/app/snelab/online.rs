@@ -251,19 +251,40 @@ impl Table {
             .collect();
         let moves = view.game.moves();
         let known = moves.iter().take(mine.len()).map(|m| &m.action);
-        if moves.len() < mine.len() || !known.eq(mine.iter()) {
-            return vec![Effect::Online(msg("online.unreadable"))];
-        }
+        bevy::log::info!(
+            "online: the whole table: {} actions; this case had {}",
+            moves.len(),
+            mine.len()
+        );
         let mut effects = Vec::new();
-        for m in &moves[mine.len()..] {
-            match self.session.heard(court(m.by), &m.action, m.timeout, now) {
+        if moves.len() < mine.len() || !known.eq(mine.iter()) {
+            // This device's course is not the server's (an event missed in a drop): the
+            // server holds the case, so its course replaces this one.
+            bevy::log::warn!(
+                "online: this case's course differs from the server's; taking the server's"
+            );
+            let course: Vec<(Side, String, bool)> = moves
+                .iter()
+                .map(|m| (court(m.by), m.action.clone(), m.timeout))
+                .collect();
+            match self.session.replace_online_course(&course, now) {
                 Ok(events) => effects.extend(settled(events)),
                 Err(e) => {
-                    bevy::log::error!(
-                        "online: the server's action {} does not replay: {e:?}",
-                        m.action
-                    );
+                    bevy::log::error!("online: the server's course does not replay: {e:?}");
                     return vec![Effect::Online(msg("online.unreadable"))];
+                }
+            }
+        } else {
+            for m in &moves[mine.len()..] {
+                match self.session.heard(court(m.by), &m.action, m.timeout, now) {
+                    Ok(events) => effects.extend(settled(events)),
+                    Err(e) => {
+                        bevy::log::error!(
+                            "online: the server's action {} does not replay: {e:?}",
+                            m.action
+                        );
+                        return vec![Effect::Online(msg("online.unreadable"))];
+                    }
                 }
             }
         }
@@ -700,7 +721,7 @@ mod tests {
     }
 
     #[test]
-    fn a_return_catches_up_with_the_server_and_a_course_that_does_not_replay_is_refused() {
+    fn a_return_catches_up_with_the_server_whose_course_stands() {
         let mut t = waiting();
         started(&mut t, SeatId::First);
         t.heard(played(1, "a1-a2", Wire::Ash, false), &Timing::INSTANT, NOW);
@@ -745,11 +766,27 @@ mod tests {
             t.last.map(|(f, to, _)| (f, to)),
             Some(("a7".parse().unwrap(), "a6".parse().unwrap()))
         );
-        // A course that differs from the one played here is not taken in.
-        let v = view(&[("g1-g2", Wire::Ash), ("a7-a6", Wire::Walnut)]);
+        // A course that differs from the one played here (an event missed in a drop): the
+        // server's stands, the stake untouched.
+        let v = view(&[
+            ("g1-g2", Wire::Ash),
+            ("a7-a6", Wire::Walnut),
+            ("g2-g3", Wire::Ash),
+        ]);
+        t.heard(Heard::Table(Box::new(v)), &Timing::INSTANT, NOW);
+        let texts: Vec<String> = t
+            .session
+            .actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(texts, ["g1-g2", "a7-a6", "g2-g3"]);
+        assert_eq!(t.purse.coins(), 88);
+        // One that does not replay at all is refused, and nothing changes.
+        let v = view(&[("a7-a6", Wire::Walnut)]);
         let effects = t.heard(Heard::Table(Box::new(v)), &Timing::INSTANT, NOW);
         assert_eq!(effects, [Effect::Online(msg("online.unreadable"))]);
-        assert_eq!(t.session.actions().len(), 2);
+        assert_eq!(t.session.actions().len(), 3);
     }
 
     #[test]

@@ -415,6 +415,44 @@ impl Session {
         self.play_with(now, |game| game.submit_heard(side, text, timeout))
     }
 
+    /// Replaces the online case's course with the server's whole course (each action by its
+    /// side, `true` when the clock played it): the server holds the case, so where this
+    /// device's course differs from it (an event missed in a drop), the server's stands. The
+    /// stake stays as it was taken; a verdict the course reaches is settled once. Refused, with
+    /// nothing changed, when no online case is open or an action does not replay.
+    pub fn replace_online_course(
+        &mut self,
+        course: &[(Side, String, bool)],
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        let Some((open, game)) = self.case.as_ref() else {
+            return Err(Refusal::NotNow);
+        };
+        if self.phase != Phase::Play || open.online.is_none() {
+            return Err(Refusal::NotNow);
+        }
+        let mut fresh = Match::new(
+            game.start().clone(),
+            game.seats(),
+            ClockSetting::default(),
+            0,
+        );
+        for (side, text, timeout) in course {
+            fresh
+                .submit_heard(*side, text, *timeout)
+                .map_err(Refusal::Match)?;
+        }
+        let open = open.clone();
+        let verdict = fresh.outcome();
+        if let Some((_, game)) = self.case.as_mut() {
+            *game = fresh;
+        }
+        Ok(match verdict {
+            Some(v) => self.settle(open, v.winner, CaseEnd::Verdict(v.reason), now),
+            None => Vec::new(),
+        })
+    }
+
     /// Gives up an online case this device can no longer reach (its seat at the server is
     /// lost): the stake comes back as if the case had never started (nothing enters the books),
     /// and the lobby's own setup is back. Refused when no online case is open.
@@ -923,6 +961,26 @@ mod tests {
         }
         assert_eq!((a.purse.coins(), b.purse.coins()), (112, 88));
         assert!(a.purse.books().is_empty() && b.purse.books().is_empty());
+    }
+
+    #[test]
+    fn the_servers_course_replaces_one_that_missed_an_event() {
+        let (mut a, _) = online_pair(Stakes::Casino);
+        a.heard(Side::South, "a1-a2", false, 101).unwrap();
+        // The server's course: another first move, then North's answer.
+        let course = [
+            (Side::South, "g1-g2".to_string(), false),
+            (Side::North, "a7-a6".to_string(), true),
+        ];
+        a.replace_online_course(&course, 102).unwrap();
+        let texts: Vec<String> = a.actions().iter().map(ToString::to_string).collect();
+        assert_eq!(texts, ["g1-g2", "a7-a6"]);
+        assert!(a.game().unwrap().record()[1].timeout);
+        assert_eq!(a.purse.coins(), 88, "the stake was taken once");
+        // A course that does not replay changes nothing.
+        let bad = [(Side::North, "a7-a6".to_string(), false)];
+        assert!(a.replace_online_course(&bad, 103).is_err());
+        assert_eq!(a.actions().len(), 2);
     }
 
     #[test]
