@@ -3,10 +3,7 @@
 //! The table draws a secret 32-byte seed and shows its fingerprint, SHA-256(seed) in hex. The
 //! seed decides who plays ash by a documented rule (see [`ash_seat`]). At the end the seed is
 //! revealed and anyone can check it against the fingerprint. Game records and the verifier
-//! build on these functions. [`chess`]: Artifact Chess's online fairness (armies committed
-//! before either is shown, a dice stream keyed by the seed and both players' values).
-
-pub mod chess;
+//! build on these functions.
 
 use crate::i18n::{Explain, Message, msg};
 use rand::RngCore;

@@ -359,12 +359,6 @@ impl Army {
 /// The state at the start of a game between two armies: white to move, castling rights where
 /// the king stands on e1/e8 and a rook in a corner of its home rank.
 pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
-    start_state_with_dice(white, black, DiceRng::new(seed))
-}
-
-/// [`start_state`] with the dice generator given: an online game's keyed stream, from which
-/// the hands are dealt too.
-pub fn start_state_with_dice(white: &Army, black: &Army, dice: DiceRng) -> State {
     let mut state = State::bare();
     for army in [white, black] {
         for &(role, sq) in army.placements() {
@@ -386,7 +380,7 @@ pub fn start_state_with_dice(white: &Army, black: &Army, dice: DiceRng) -> State
             }
         }
     }
-    let mut state = state.with_dice(dice);
+    let mut state = state.with_dice_seed(seed);
     for colour in Colour::BOTH {
         state.hands[colour.index()] = deal(&mut state.dice);
     }

@@ -12,63 +12,20 @@ use std::fmt;
 /// The most dice one side ever rolls (Fury on a healthy attacker).
 pub const MAX_DICE: u8 = 4;
 
-/// The dice generator of one game. It lives in the state, so undo and saves restore it and the
-/// same attempt from the same state rolls the same dice. Every die, every hand dealt, Trophy's
-/// draws and Zombie Pawn's square come from it, in the order the game asks.
-///
-/// - Seeded ([`DiceRng::new`]): a SplitMix64 stream (games on one device, the engine's
-///   self-play, tests).
-/// - Keyed ([`DiceRng::keyed`], an online game): draw `i` (from 0) is the first 8 bytes,
-///   big-endian, of SHA-256(key ‖ `i` as 8 bytes big-endian), where the key comes from the
-///   table's committed seed and both players' values (`fair::chess::dice_key`). Nobody can
-///   predict a draw without the secret seed, and anyone can recompute every draw once it is
-///   revealed.
-///
-/// Both map 64-bit draws to a number below `n` by rejection ([`DiceRng::below`]): a die is
-/// `below(6) + 1`.
+/// The dice generator of one game: a SplitMix64 stream. It lives in the state, so undo and saves
+/// restore it and the same attempt from the same state rolls the same dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DiceRng {
-    /// The SplitMix64 state, or (keyed) the index of the next draw.
     state: u64,
-    /// The key of a keyed stream; absent (saves before keyed streams too) for a seeded one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    key: Option<[u8; 32]>,
 }
 
 impl DiceRng {
     pub fn new(seed: u64) -> DiceRng {
-        DiceRng {
-            state: seed,
-            key: None,
-        }
-    }
-
-    /// The keyed stream of an online game, from its first draw.
-    pub fn keyed(key: [u8; 32]) -> DiceRng {
-        DiceRng {
-            state: 0,
-            key: Some(key),
-        }
-    }
-
-    /// The draws taken so far from a keyed stream (`None` for a seeded one).
-    pub fn draws(&self) -> Option<u64> {
-        self.key.map(|_| self.state)
+        DiceRng { state: seed }
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        if let Some(key) = self.key {
-            use sha2::{Digest, Sha256};
-            let mut h = Sha256::new();
-            h.update(key);
-            h.update(self.state.to_be_bytes());
-            let digest = h.finalize();
-            self.state = self.state.wrapping_add(1);
-            let mut first = [0u8; 8];
-            first.copy_from_slice(&digest[..8]);
-            return u64::from_be_bytes(first);
-        }
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -458,50 +415,6 @@ mod tests {
         assert_eq!(d(&[1, 1, 3], &[2, 2]).result(), AttemptResult::Success);
         assert!(DiceSet::new(&[7]).is_none());
         assert!(DiceSet::new(&[1, 1, 1, 1, 1]).is_none());
-    }
-
-    #[test]
-    fn a_keyed_stream_is_sha256_of_the_key_and_the_draws_index() {
-        use sha2::{Digest, Sha256};
-        let key = [7u8; 32];
-        let mut rng = DiceRng::keyed(key);
-        for i in 0u64..5 {
-            // Computed here by hand: the key's 32 bytes, then the index's 8, big-endian.
-            let mut bytes = key.to_vec();
-            bytes.extend_from_slice(&i.to_be_bytes());
-            let digest = Sha256::digest(&bytes);
-            let want = u64::from_be_bytes(digest[..8].try_into().unwrap());
-            assert_eq!(rng.next_u64(), want, "draw {i}");
-        }
-        assert_eq!(rng.draws(), Some(5));
-        assert_eq!(DiceRng::new(3).draws(), None);
-        // Another key, another stream; the same key, the same dice.
-        assert_ne!(DiceRng::keyed([8; 32]).roll(4), DiceRng::keyed(key).roll(4));
-        assert_eq!(DiceRng::keyed(key).roll(4), DiceRng::keyed(key).roll(4));
-        // Fair enough: every face about a sixth of 6000 dice.
-        let mut counts = [0u32; 6];
-        let mut rng = DiceRng::keyed(key);
-        for _ in 0..6000 {
-            counts[rng.d6() as usize - 1] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (850..1150).contains(&c)),
-            "{counts:?}"
-        );
-    }
-
-    #[test]
-    fn a_seeded_generator_reads_and_writes_as_before_keys() {
-        // Saves from before keyed streams hold the state alone, and read as the same stream.
-        let old: DiceRng = serde_json::from_str(r#"{"state":42}"#).unwrap();
-        assert_eq!(old, DiceRng::new(42));
-        assert_eq!(
-            serde_json::to_string(&DiceRng::new(42)).unwrap(),
-            r#"{"state":42}"#
-        );
-        let keyed = DiceRng::keyed([1; 32]);
-        let back: DiceRng = serde_json::from_str(&serde_json::to_string(&keyed).unwrap()).unwrap();
-        assert_eq!(back, keyed);
     }
 
     #[test]

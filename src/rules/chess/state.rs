@@ -447,12 +447,6 @@ impl State {
     pub fn dice_rng(&self) -> DiceRng {
         self.dice
     }
-    /// The same state with this dice generator (an online game's keyed stream).
-    pub fn with_dice(mut self, dice: DiceRng) -> State {
-        self.dice = dice;
-        self
-    }
-
     /// The same state with its dice generator reseeded (a new game from a position string).
     pub fn with_dice_seed(mut self, seed: u64) -> State {
         self.dice = DiceRng::new(seed);
