@@ -4,6 +4,11 @@
 //! seed decides who plays ash by a documented rule (see [`ash_seat`]). At the end the seed is
 //! revealed and anyone can check it against the fingerprint. Game records and the verifier
 //! build on these functions.
+//!
+//! [`chess`]: the same for Artifact Chess played online, where the two clients' armies are
+//! committed and their values join the seed in the key of every die and card.
+
+pub mod chess;
 
 use crate::i18n::{Explain, Message, msg};
 use rand::RngCore;
@@ -137,11 +142,11 @@ pub fn short(fingerprint: &str) -> String {
     )
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn parse_hex32(what: &'static str, s: &str) -> Result<[u8; 32], FairError> {
+pub(crate) fn parse_hex32(what: &'static str, s: &str) -> Result<[u8; 32], FairError> {
     let s = s.trim();
     if let Some(i) = s.chars().position(|c| !c.is_ascii_hexdigit()) {
         return Err(FairError::BadHex {

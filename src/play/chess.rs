@@ -14,7 +14,7 @@ use crate::i18n::{Explain, Message, msg};
 use crate::rules::chess::army::{BUDGET, count_limit};
 use crate::rules::chess::{
     Action, Army, ArmyError, Colour, DiceRng, End, Role, Square, State, start_state,
-    start_state_without_artifacts,
+    start_state_keyed, start_state_without_artifacts,
 };
 use crate::save::Saved;
 use serde::{Deserialize, Serialize};
@@ -342,6 +342,19 @@ pub fn starting_state(white: &Army, black: &Army, artifacts: bool, dice_seed: u6
     }
 }
 
+/// [`starting_state`] for the online game: the generator is the keyed stream of `key`
+/// (`crate::fair::chess::dice_key`) before the hands are dealt, so the hands, the dice, Trophy's
+/// draws and Zombie Pawn's square all come from it. With artifacts off the hands are dealt and
+/// dropped, as in [`starting_state`], so the dice are the same either way.
+pub fn starting_state_keyed(white: &Army, black: &Army, artifacts: bool, key: [u8; 32]) -> State {
+    let state = start_state_keyed(white, black, key);
+    if artifacts {
+        state
+    } else {
+        state.without_artifacts()
+    }
+}
+
 impl ChessGame {
     /// A new game between two armies (white's first); `seats` by colour (white's first),
     /// `dice_seed` seeds the dice generator (and the hands), `bot_seed` the engine's choices.
@@ -355,6 +368,31 @@ impl ChessGame {
         bot_seed: u64,
     ) -> ChessGame {
         let start = starting_state(&white, &black, artifacts, dice_seed);
+        ChessGame::from_start(white, black, artifacts, seats, start, bot_seed)
+    }
+
+    /// [`ChessGame::new`] for the online game: the dice, the hands and every other chance come
+    /// from the keyed stream of `key` ([`starting_state_keyed`]).
+    pub fn keyed(
+        white: Army,
+        black: Army,
+        artifacts: bool,
+        seats: [Seat; 2],
+        key: [u8; 32],
+        bot_seed: u64,
+    ) -> ChessGame {
+        let start = starting_state_keyed(&white, &black, artifacts, key);
+        ChessGame::from_start(white, black, artifacts, seats, start, bot_seed)
+    }
+
+    fn from_start(
+        white: Army,
+        black: Army,
+        artifacts: bool,
+        seats: [Seat; 2],
+        start: State,
+        bot_seed: u64,
+    ) -> ChessGame {
         let clock = ClockSetting {
             per_turn: None,
             window: Some(WINDOW_SECONDS),

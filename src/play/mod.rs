@@ -16,8 +16,11 @@
 //! - [`hive`]: Ash & Walnut's games: the secret seed and the colour rule, the turn clock,
 //!   takebacks, resignation and the game record.
 //! - [`verify`]: "Verify a game" for Ash & Walnut's records.
+//! - [`chess_record`]: the record of an Artifact Chess game played online, and its verifier
+//!   (every army, die and card recomputed from the committed seed and the clients' values).
 
 pub mod chess;
+pub mod chess_record;
 pub mod hive;
 pub mod snelab;
 pub mod verify;

@@ -10,7 +10,9 @@ use crate::rules::hive::record::{GameRecord, RecordedEntry, RecordedResult};
 use crate::rules::hive::state::State;
 
 /// One check of a verification: a stable name (`fingerprint`, `colour rule`, `moves`,
-/// `timeout moves`, `result`), whether it passed, and what was found, in words.
+/// `timeout moves`, `result`; Artifact Chess's records also `armies`, `deal`, `actions`, and
+/// `record` for a text that cannot be read: `super::chess_record`), whether it passed, and what
+/// was found, in words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Check {
     pub name: &'static str,
@@ -27,6 +29,10 @@ impl Check {
             "moves" => "verify.check.moves",
             "timeout moves" => "verify.check.timeout_moves",
             "coin" => "verify.check.coin",
+            "armies" => "verify.check.armies",
+            "deal" => "verify.check.deal",
+            "actions" => "verify.check.actions",
+            "record" => "verify.check.record",
             _ => "verify.check.result",
         })
     }

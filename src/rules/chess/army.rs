@@ -359,6 +359,19 @@ impl Army {
 /// The state at the start of a game between two armies: white to move, castling rights where
 /// the king stands on e1/e8 and a rook in a corner of its home rank.
 pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
+    start_state_with(white, black, DiceRng::new(seed))
+}
+
+/// [`start_state`] for the online game: the generator is the keyed stream of `key`
+/// ([`DiceRng::keyed`]) from its first value, so the hands (white's dealt first, then black's:
+/// [`deal`]), and after them every die, Trophy draw and Zombie Pawn square, are that stream's.
+/// `crate::fair::chess::dice_key` says how the key is made.
+pub fn start_state_keyed(white: &Army, black: &Army, key: [u8; 32]) -> State {
+    start_state_with(white, black, DiceRng::keyed(key))
+}
+
+/// [`start_state`] with a given generator, which deals the hands before anything else.
+fn start_state_with(white: &Army, black: &Army, rng: DiceRng) -> State {
     let mut state = State::bare();
     for army in [white, black] {
         for &(role, sq) in army.placements() {
@@ -380,7 +393,7 @@ pub fn start_state(white: &Army, black: &Army, seed: u64) -> State {
             }
         }
     }
-    let mut state = state.with_dice_seed(seed);
+    state.dice = rng;
     for colour in Colour::BOTH {
         state.hands[colour.index()] = deal(&mut state.dice);
     }

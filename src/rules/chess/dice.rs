@@ -12,20 +12,62 @@ use std::fmt;
 /// The most dice one side ever rolls (Fury on a healthy attacker).
 pub const MAX_DICE: u8 = 4;
 
-/// The dice generator of one game: a SplitMix64 stream. It lives in the state, so undo and saves
-/// restore it and the same attempt from the same state rolls the same dice.
+/// The dice generator of one game. It lives in the state, so undo and saves restore it and the
+/// same attempt from the same state rolls the same dice.
+///
+/// Two kinds of stream:
+/// - unkeyed ([`DiceRng::new`]): a SplitMix64 stream from a 64-bit seed (games on one device);
+/// - keyed ([`DiceRng::keyed`]): the online game's stream, which anyone holding the 32-byte key
+///   can recompute: the `i`-th 64-bit value (`i` = 0, 1, 2, …) is the first 8 bytes, read
+///   big-endian, of SHA-256(key ‖ `i` as 8 bytes big-endian). `state` counts the values drawn.
+///
+/// Every use of the generator goes through [`DiceRng::next_u64`], so [`DiceRng::below`],
+/// [`DiceRng::d6`] and [`DiceRng::roll`] (and with them the dealt hands, Trophy's draws and
+/// Zombie Pawn's square) are the same functions of either stream.
+///
+/// Saved as `{"state": n}`, plus `"key": "<64 lowercase hex digits>"` when keyed; a save without
+/// a key reads back as the unkeyed stream it always was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DiceRng {
     state: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "hex_key")]
+    key: Option<[u8; 32]>,
 }
 
 impl DiceRng {
     pub fn new(seed: u64) -> DiceRng {
-        DiceRng { state: seed }
+        DiceRng {
+            state: seed,
+            key: None,
+        }
+    }
+
+    /// The keyed stream of `key`, from its first value (index 0).
+    pub fn keyed(key: [u8; 32]) -> DiceRng {
+        DiceRng {
+            state: 0,
+            key: Some(key),
+        }
+    }
+
+    /// The key of a keyed stream; `None` for an unkeyed one.
+    pub fn key(&self) -> Option<[u8; 32]> {
+        self.key
+    }
+
+    /// How many values a keyed stream has drawn (the index of the next one); for an unkeyed
+    /// stream, its SplitMix64 state.
+    pub fn position(&self) -> u64 {
+        self.state
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
+        if let Some(key) = &self.key {
+            let v = keyed_value(key, self.state);
+            self.state = self.state.wrapping_add(1);
+            return v;
+        }
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -58,6 +100,41 @@ impl DiceRng {
             set.push(self.d6());
         }
         set
+    }
+}
+
+/// The `index`-th value of the keyed stream of `key`: the first 8 bytes (big-endian) of
+/// SHA-256(key ‖ index as 8 bytes big-endian).
+fn keyed_value(key: &[u8; 32], index: u64) -> u64 {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(key);
+    h.update(index.to_be_bytes());
+    let digest = h.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_be_bytes(first)
+}
+
+/// A generator's key as 64 lowercase hexadecimal digits in a save.
+mod hex_key {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(key: &Option<[u8; 32]>, s: S) -> Result<S::Ok, S::Error> {
+        match key {
+            Some(k) => s.serialize_str(&k.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[u8; 32]>, D::Error> {
+        let text: Option<String> = Option::deserialize(d)?;
+        let Some(text) = text else {
+            return Ok(None);
+        };
+        crate::fair::Seed::from_hex(&text)
+            .map(|s| Some(s.0))
+            .map_err(|e| D::Error::custom(e.to_string()))
     }
 }
 
@@ -432,5 +509,100 @@ mod tests {
             "{counts:?}"
         );
         assert_ne!(DiceRng::new(1).roll(3), DiceRng::new(2).roll(3));
+    }
+
+    #[test]
+    fn keyed_stream_is_sha256_of_key_and_index() {
+        use sha2::{Digest, Sha256};
+        // Values computed outside this program (Python's hashlib), as a client elsewhere would.
+        assert_eq!(DiceRng::keyed([0; 32]).next_u64(), 0x2c34_ce1d_f23b_838c);
+        let key: [u8; 32] = std::array::from_fn(|i| i as u8);
+        let mut rng = DiceRng::keyed(key);
+        assert_eq!(rng.next_u64(), 0xa9d6_e500_293a_88bd);
+        assert_eq!(rng.next_u64(), 0x6061_c438_6d7a_1788);
+        assert_eq!(rng.position(), 2);
+        // And by hand with sha2, further along the stream.
+        for i in 2u64..40 {
+            let mut bytes = key.to_vec();
+            bytes.extend_from_slice(&i.to_be_bytes());
+            let digest = Sha256::digest(&bytes);
+            let want = u64::from_be_bytes(digest[..8].try_into().unwrap());
+            assert_eq!(rng.next_u64(), want, "value {i}");
+        }
+        assert_eq!(rng.key(), Some(key));
+        assert_eq!(DiceRng::new(3).key(), None);
+    }
+
+    #[test]
+    fn keyed_below_rejects_the_top_zone_and_is_fair() {
+        // `below` takes a value only under the largest multiple of n; find a key whose first
+        // value is rejected for some n and check that the second value is used instead.
+        let n = (1u64 << 63) + 1; // zone = n: about half of all values are rejected
+        let mut found = false;
+        for k in 0u8..64 {
+            let key = [k; 32];
+            let mut raw = DiceRng::keyed(key);
+            let (a, b) = (raw.next_u64(), raw.next_u64());
+            if a >= n && b < n {
+                let mut rng = DiceRng::keyed(key);
+                assert_eq!(rng.below(n), b % n);
+                assert_eq!(rng.position(), 2, "the rejected value is skipped");
+                found = true;
+                break;
+            }
+        }
+        assert!(found);
+        let mut rng = DiceRng::keyed([7; 32]);
+        let mut counts = [0u32; 6];
+        for _ in 0..6000 {
+            counts[rng.d6() as usize - 1] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (850..1150).contains(&c)),
+            "{counts:?}"
+        );
+        let mut thirds = [0u32; 3];
+        for _ in 0..3000 {
+            thirds[rng.below(3) as usize] += 1;
+        }
+        assert!(
+            thirds.iter().all(|&c| (880..1120).contains(&c)),
+            "{thirds:?}"
+        );
+        // Two keys give two streams; the same key the same one.
+        assert_ne!(
+            DiceRng::keyed([1; 32]).roll(4),
+            DiceRng::keyed([2; 32]).roll(4)
+        );
+        assert_eq!(
+            DiceRng::keyed([1; 32]).roll(4),
+            DiceRng::keyed([1; 32]).roll(4)
+        );
+    }
+
+    #[test]
+    fn old_saves_read_as_the_unkeyed_stream_and_keyed_ones_round_trip() {
+        let old: DiceRng = serde_json::from_str(r#"{"state":5}"#).unwrap();
+        assert_eq!(old, DiceRng::new(5));
+        assert_eq!(
+            serde_json::to_string(&DiceRng::new(5)).unwrap(),
+            r#"{"state":5}"#
+        );
+        let (mut a, mut b) = (old, DiceRng::new(5));
+        assert_eq!(a.roll(4), b.roll(4));
+        let mut keyed = DiceRng::keyed([0xab; 32]);
+        keyed.d6();
+        let json = serde_json::to_string(&keyed).unwrap();
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"state":{},"key":"{}"}}"#,
+                keyed.position(),
+                "ab".repeat(32)
+            )
+        );
+        let back: DiceRng = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, keyed);
+        assert!(serde_json::from_str::<DiceRng>(r#"{"state":0,"key":"abc"}"#).is_err());
     }
 }

@@ -39,7 +39,7 @@ pub mod notation;
 pub mod state;
 mod zobrist;
 
-pub use army::{Army, ArmyError, start_state, start_state_without_artifacts};
+pub use army::{Army, ArmyError, start_state, start_state_keyed, start_state_without_artifacts};
 pub use artifact::{Artifact, ArtifactKind, ArtifactSet, Pile};
 pub use board::{Board, Colour, Piece, Role, Square, SquareSet};
 pub use cards::{CardChance, CardMove, Play, card_chances};

@@ -949,12 +949,22 @@ impl State {
     /// Cancel: the whole state from before the other side's last artifact comes back (wounds,
     /// obstacles, promotions, reserves, dice, cards); that artifact and this Cancel are both
     /// spent, and the other side acts again without it.
+    ///
+    /// A keyed generator (the online game's, [`DiceRng::keyed`]) is the one exception: it does
+    /// not go back. Rewound, it would give again the values a cancelled Zombie Pawn or Trophy
+    /// has just used, so the side that played it would know something of its next dice (or
+    /// draws) before choosing its next action. (A card's attack rolls its dice before the state
+    /// is kept for Cancel, so those never come again.) The unkeyed generator of a game on one
+    /// device comes back as ever.
     fn cancel(&mut self) {
         let responder = self.turn;
         let Some((card, before)) = self.cancelable.take() else {
             return;
         };
         let mut restored = *before;
+        if self.dice.key().is_some() {
+            restored.dice = self.dice;
+        }
         let opener = restored.turn;
         restored.hands[opener.index()].remove(card);
         restored.played[opener.index()].push(card);
