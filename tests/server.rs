@@ -412,6 +412,7 @@ async fn random_and_mutated_messages_never_stop_the_server() {
             name: Some("é".into()),
             stakes: Some(Stakes::Street),
             appeal: None,
+            artifacts: None,
         },
         ClientMsg::Join {
             code: a.code.clone(),
@@ -638,6 +639,7 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
         name: None,
         stakes: None,
         appeal: None,
+        artifacts: None,
     })
     .await
     .unwrap();
@@ -653,14 +655,15 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_of_a_game_not_served_online_or_with_another_games_options_is_refused() {
+async fn a_table_with_another_games_options_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&db(&dir), &[]);
-    // Artifact Chess is not served yet; stakes and the appeal rule are Snēlab's alone.
-    for (game, stakes, appeal) in [
-        (GameKind::Chess, None, None),
-        (GameKind::Hive, Some(Stakes::Street), None),
-        (GameKind::Chess, None, Some(false)),
+    // Stakes and the appeal rule are Snēlab's alone, the artifacts setting Artifact Chess's.
+    for (game, stakes, appeal, artifacts) in [
+        (GameKind::Hive, Some(Stakes::Street), None, None),
+        (GameKind::Chess, None, Some(false), None),
+        (GameKind::Snelab, None, None, Some(true)),
+        (GameKind::Hive, None, None, Some(false)),
     ] {
         let mut c = hello(&server.addr, None).await;
         c.send(&ClientMsg::Create {
@@ -670,6 +673,7 @@ async fn a_table_of_a_game_not_served_online_or_with_another_games_options_is_re
             name: None,
             stakes,
             appeal,
+            artifacts,
         })
         .await
         .unwrap();
@@ -765,6 +769,7 @@ fn the_store_keeps_a_tables_options_and_reads_a_file_made_before_options() {
     meta.options = TableOptions {
         stakes: Some(Stakes::Street),
         appeal: Some(false),
+        artifacts: None,
     };
     s.write(&[Write::Create {
         meta: meta.clone(),
@@ -1222,6 +1227,7 @@ async fn a_snelab_case_between_two_clients_reaches_its_verdict_and_its_record_ve
     let options = TableOptions {
         stakes: Some(Stakes::Street),
         appeal: Some(false),
+        artifacts: None,
     };
     let (mut a, mut b) =
         client::table_of(&server.addr, &server.addr, GameKind::Snelab, options, None)
@@ -1318,4 +1324,365 @@ async fn a_snelab_case_against_the_bot_comes_back_after_a_killed_server_and_the_
     let r = snelab_verified(&record);
     assert!(r.seats.iter().any(|s| s.contains("Bot")), "{:?}", r.seats);
     assert_eq!((r.stakes, r.appeal), (snelab::Stakes::Casino, true));
+}
+
+/// Reads `p`'s messages into `log` until `seq` actions have been heard.
+async fn pump_logged(p: &mut Player, log: &mut Vec<ServerMsg>, seq: u64) {
+    while p.seq() < seq {
+        let m = p.pump().await.unwrap();
+        assert!(!matches!(m, ServerMsg::Error { .. }), "refused: {m:?}");
+        log.push(m);
+    }
+}
+
+/// The hands field of a chess position string, `white/black`.
+fn hands_field(position: &str) -> (String, String) {
+    let f = position.split(' ').nth(10).unwrap();
+    let (w, b) = f.split_once('/').unwrap();
+    (w.to_string(), b.to_string())
+}
+
+/// Whether the position says `colour` (`w` or `b`) has played Scouting.
+fn scouted(position: &str, colour: char) -> bool {
+    position.split(' ').nth(13).unwrap().contains(colour)
+}
+
+/// Every chess position a log carries.
+fn positions(log: &[ServerMsg]) -> Vec<String> {
+    log.iter()
+        .filter_map(|m| match m {
+            ServerMsg::Event { chess, .. } => chess.as_ref().map(|c| c.position.clone()),
+            ServerMsg::State(v) => match &v.game {
+                GameView::Chess { now, .. } => now.as_ref().map(|c| c.position.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_verifies() {
+    use carved_tables::net::protocol::ChessStage;
+    use carved_tables::rules::chess::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let mut rng = SmallRng::seed_from_u64(41);
+    let options = TableOptions {
+        artifacts: Some(true),
+        ..TableOptions::default()
+    };
+    // Dealt hands differ from game to game: play games until one has had a response window
+    // (a window opens only when the other side holds an answer to the card).
+    let mut windows = 0;
+    for attempt in 0..12 {
+        let (mut a, mut b) =
+            client::table_of(&server.addr, &server.addr, GameKind::Chess, options, None)
+                .await
+                .unwrap();
+        let (mut s, watching) = spectate(&server.addr, &a.code).await;
+        let GameView::Chess { stage, ready, .. } = &watching.game else {
+            panic!("{:?}", watching.game)
+        };
+        assert_eq!((*stage, *ready), (ChessStage::Building, [false, false]));
+        assert!(watching.fingerprint.is_some() && watching.seed.is_none());
+        let watcher = tokio::spawn(async move {
+            let mut log = Vec::new();
+            loop {
+                let m = s.recv().await.unwrap();
+                let end = matches!(m, ServerMsg::Ended { .. });
+                log.push(m);
+                if end {
+                    return log;
+                }
+            }
+        });
+        let mut logs: [Vec<ServerMsg>; 2] = [Vec::new(), Vec::new()];
+        let mut mismatch_tried = false;
+        let mut waited_out = false;
+        while a.ended.is_none() && a.seq() < 400 {
+            let ai = if a.my_turn() { 0 } else { 1 };
+            let (mover, other) = if ai == 0 {
+                (&mut a, &mut b)
+            } else {
+                (&mut b, &mut a)
+            };
+            assert!(mover.my_turn(), "someone is to act");
+            let me = mover.colour.unwrap();
+            let board = mover.state.chess().unwrap().clone();
+            let action = match &board.now {
+                None => {
+                    let mut board = board;
+                    let action = board.next_action(me, &mut rng).unwrap();
+                    if let client::Board::Chess(c) = &mut mover.state {
+                        c.mine = board.mine.clone();
+                    }
+                    // One reveal that does not match its commitment: refused, nothing changes.
+                    if action.starts_with("reveal ") && !mismatch_tried {
+                        mismatch_tried = true;
+                        let salt = &action[action.len() - 64..];
+                        let wrong_salt = format!("{}{}", &action[..action.len() - 64], {
+                            let mut w = salt.to_string();
+                            w.replace_range(..1, if salt.starts_with('0') { "1" } else { "0" });
+                            w
+                        });
+                        let seq = mover.seq();
+                        mover
+                            .c
+                            .send(&ClientMsg::Act {
+                                seq: Some(seq),
+                                action: wrong_salt,
+                            })
+                            .await
+                            .unwrap();
+                        assert_eq!(error_of(&mut mover.c).await, ErrorCode::Illegal);
+                        assert_eq!(mover.seq(), seq);
+                    }
+                    action
+                }
+                Some(state) => {
+                    let pos = state.to_string();
+                    let in_window = pos.split(' ').nth(14) != Some("-");
+                    if in_window && !waited_out {
+                        // The first window this client is to answer: let it run out.
+                        waited_out = true;
+                        let want = mover.seq() + 1;
+                        pump_logged(mover, &mut logs[ai], want).await;
+                        pump_logged(other, &mut logs[1 - ai], want).await;
+                        let last = mover.seen.last().unwrap();
+                        assert_eq!(last, "pass", "the window passed by itself");
+                        windows += 1;
+                        continue;
+                    }
+                    let actions = state.legal_actions();
+                    // Cards first while the game is young, so cards and windows come up.
+                    let card = actions
+                        .iter()
+                        .filter(|a| matches!(a, Action::Play(_)))
+                        .collect::<Vec<_>>();
+                    let pick = if !card.is_empty() && (a_len(mover) < 60 || rng.random_bool(0.5)) {
+                        card.choose(&mut rng).unwrap().to_string()
+                    } else {
+                        actions.choose(&mut rng).unwrap().to_string()
+                    };
+                    pick
+                }
+            };
+            let want = mover.seq() + 1;
+            mover
+                .c
+                .send(&ClientMsg::Act {
+                    seq: Some(mover.seq()),
+                    action,
+                })
+                .await
+                .unwrap();
+            pump_logged(mover, &mut logs[ai], want).await;
+            pump_logged(other, &mut logs[1 - ai], want).await;
+            if mover.to_move.is_none() {
+                break;
+            }
+        }
+        if a.ended.is_none() {
+            a.c.send(&ClientMsg::Resign).await.unwrap();
+        }
+        let [la, lb] = &mut logs;
+        for (p, log) in [(&mut a, la), (&mut b, lb)] {
+            while p.ended.is_none() {
+                log.push(p.pump().await.unwrap());
+            }
+        }
+        let spectator = watcher.await.unwrap();
+        let record = a.ended.clone().unwrap();
+        assert_eq!(b.ended.as_deref(), Some(record.as_str()));
+        let r = carved_tables::play::chess_record::ChessRecord::parse(&record).unwrap();
+        let seed = r.seed.to_hex();
+
+        // What each viewer heard. The seed: in no message before `ended`.
+        for log in [&logs[0], &logs[1], &spectator] {
+            let before_end = log
+                .iter()
+                .take_while(|m| !matches!(m, ServerMsg::Ended { .. }))
+                .map(|m| m.to_json())
+                .collect::<String>();
+            assert!(!before_end.contains(&seed), "the seed before the end");
+        }
+        for (i, p) in [&a, &b].into_iter().enumerate() {
+            let colour_i = if p.colour == Some(Side::Ash) { 0 } else { 1 };
+            let army = &r.armies[colour_i].text;
+            let value = Seed(r.values[colour_i]).to_hex();
+            // The other seat and the spectator: no square of this army before its reveal,
+            // and never this seat's value in an event.
+            for log in [&logs[1 - i], &spectator] {
+                let before_reveal: String = log
+                    .iter()
+                    .take_while(|m| {
+                        !matches!(m, ServerMsg::Event { action, by, .. }
+                            if action.starts_with("reveal ") && Some(*by) == p.colour)
+                    })
+                    .map(|m| m.to_json())
+                    .collect();
+                let pieces = army.split(':').nth(1).unwrap();
+                for piece in pieces.split(',') {
+                    assert!(
+                        !before_reveal.contains(&format!("{piece},"))
+                            && !before_reveal.contains(&format!(":{piece}")),
+                        "{piece} of {army} before its reveal"
+                    );
+                }
+                for m in log {
+                    if let ServerMsg::Event { action, .. } = m {
+                        assert!(!action.contains(&value), "a value in an event: {action}");
+                    }
+                }
+            }
+            // Every position the other seat got hides this seat's hand unless it scouted it;
+            // the spectator's hides both.
+            let (mine, theirs) = if colour_i == 0 {
+                ('w', 'b')
+            } else {
+                ('b', 'w')
+            };
+            for pos in positions(&logs[1 - i]) {
+                let (w, bl) = hands_field(&pos);
+                let hidden = if colour_i == 0 { w } else { bl };
+                assert!(
+                    hidden == "-" || scouted(&pos, theirs),
+                    "{mine}'s hand shown: {pos}"
+                );
+            }
+            // A Trophy's draw is heard by its actor alone.
+            for m in &logs[1 - i] {
+                if let ServerMsg::Event { action, by, .. } = m
+                    && Some(*by) == p.colour
+                {
+                    assert!(!action.contains(" drew "), "{action}");
+                }
+            }
+        }
+        let watched = positions(&spectator);
+        assert!(!watched.is_empty());
+        for pos in watched {
+            assert_eq!(hands_field(&pos), ("-".into(), "-".into()), "{pos}");
+        }
+        // Each seat sees its own hand (the first position is right after the deal).
+        for (i, p) in [&a, &b].into_iter().enumerate() {
+            let own = positions(&logs[i]);
+            let (w, bl) = hands_field(&own[0]);
+            let dealt = if p.colour == Some(Side::Ash) { w } else { bl };
+            assert_ne!(dealt, "-", "a seat sees its own hand");
+        }
+
+        // The record verifies; a die changed fails at its line.
+        let (ok, out) = tables_verify(&record);
+        assert!(ok, "{out}\n{record}");
+        assert!(
+            out.contains("passed: armies") && out.contains("passed: deal"),
+            "{out}"
+        );
+        if let Some((n, line)) = record
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains(" dice "))
+        {
+            let (head, dice) = line.split_once(" dice ").unwrap();
+            let first: u8 = dice[..1].parse().unwrap();
+            let changed = format!("{head} dice {}{}", first % 6 + 1, &dice[1..]);
+            let tampered = record.replacen(line, &changed, 1);
+            let (ok, out) = tables_verify(&tampered);
+            assert!(
+                !ok && out.contains(&format!("FAILED: actions: line {} ", n + 1)),
+                "{out}"
+            );
+        }
+        assert!(mismatch_tried);
+        a.c.close().await;
+        b.c.close().await;
+        if windows > 0 && record.contains(" dice ") {
+            eprintln!("a window and dice came up at table {attempt}");
+            return;
+        }
+    }
+    panic!("no game of twelve had a response window and dice");
+}
+
+/// Actions heard by a player.
+fn a_len(p: &Player) -> u64 {
+    p.seq()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_game_against_the_bot_comes_back_after_a_killed_server_and_the_clock_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(&dir);
+    let server = Server::start(&path, &["--bot-after", "0.2"]);
+    let mut rng = SmallRng::seed_from_u64(43);
+    let mut solo = client::create_game(
+        &server.addr,
+        GameKind::Chess,
+        TableOptions::default(),
+        Some(BotLevel::Easy),
+        Some(2),
+    )
+    .await
+    .unwrap();
+    // Ready and reveal (the bot does both at once), then a few actions; one action at a time,
+    // the next only once the server has announced the last.
+    let mut pending = false;
+    while (solo.colour.is_none() || solo.seq() < 8) && solo.ended.is_none() {
+        if solo.my_turn() && !pending {
+            solo.play_random(&mut rng).await.unwrap();
+            pending = true;
+        }
+        match solo.pump().await.unwrap() {
+            ServerMsg::Event { by, .. } if Some(by) == solo.colour => pending = false,
+            ServerMsg::Error { code, message } => panic!("{code:?}: {message}"),
+            _ => {}
+        }
+    }
+    let seen = solo.seen.clone();
+    let mine = solo.state.chess().unwrap().mine.clone();
+    assert!(mine.is_some());
+    server.kill9();
+    std::thread::sleep(Duration::from_millis(500));
+    let server = Server::start(&path, &[]);
+    let mut back = seated(hello(&server.addr, Some(solo.token.clone())).await).await;
+    assert!(
+        back.seen.starts_with(&seen),
+        "{seen:?} then {:?}",
+        back.seen
+    );
+    assert_eq!(back.colour, solo.colour);
+    assert!(
+        back.state.chess().unwrap().now.is_some(),
+        "the game goes on"
+    );
+    // The person lets one turn run out (the clock plays it), then plays on; resigns at 150.
+    let (mut waited, mut pending) = (false, false);
+    while back.ended.is_none() {
+        if back.my_turn() && waited && !pending {
+            if back.seq() > 150 {
+                back.c.send(&ClientMsg::Resign).await.unwrap();
+            } else {
+                back.play_random(&mut rng).await.unwrap();
+            }
+            pending = true;
+        }
+        match back.pump().await.unwrap() {
+            ServerMsg::Event { timeout, by, .. } if Some(by) == back.colour => {
+                waited |= timeout;
+                pending = false;
+            }
+            ServerMsg::Error { code, message } => panic!("{code:?}: {message}"),
+            _ => {}
+        }
+    }
+    let record = back.ended.clone().unwrap();
+    assert!(record.contains(" timeout "), "{record}");
+    let (ok, out) = tables_verify(&record);
+    assert!(ok, "{out}\n{record}");
+    assert!(
+        record.contains("(bot)") || record.contains("Bot"),
+        "{record}"
+    );
 }

@@ -32,12 +32,12 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "game",
     ])?;
     let games = match options.str("game").unwrap_or("hive") {
-        "mixed" => vec![GameKind::Hive, GameKind::Snelab],
+        "mixed" => vec![GameKind::Hive, GameKind::Snelab, GameKind::Chess],
         name => match GameKind::parse(name) {
             Some(g) if crate::server::Hub::serves(g) => vec![g],
             _ => {
                 return Err(CliError::Usage(format!(
-                    "`--game` takes hive, snelab or mixed, not `{name}`"
+                    "`--game` takes hive, snelab, chess or mixed, not `{name}`"
                 )));
             }
         },

@@ -361,6 +361,7 @@ impl Session {
                             name: (!name.is_empty()).then(|| name.clone()),
                             stakes: options.stakes,
                             appeal: options.appeal,
+                            artifacts: options.artifacts,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -576,6 +577,7 @@ mod tests {
             timeout: false,
             to_move: Some(Side::Walnut),
             time_left_ms: Some(60_000),
+            chess: None,
         }
     }
 
@@ -603,6 +605,7 @@ mod tests {
                 name: Some("Ana".into()),
                 stakes: None,
                 appeal: None,
+                artifacts: None,
             }]
         );
         assert_eq!(s.link, Link::Connected);

@@ -15,6 +15,10 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest frame the server reads; a larger one gets [`ErrorCode::TooLarge`] and is closed.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
+/// The longest action `act` may carry, in characters (Artifact Chess's `reveal` with an army
+/// of sixteen pieces and its salt is about 140); a longer one is refused as `bad_notation`.
+pub const MAX_ACTION_CHARS: usize = 256;
+
 /// Messages a connection may send per second on average ...
 pub const RATE_PER_SECOND: u32 = 20;
 /// ... and in one burst; past that each message gets [`ErrorCode::RateLimited`] and is dropped.
@@ -174,13 +178,17 @@ pub struct TableOptions {
     /// Snēlab: the appeal rule, backward captures (default on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub appeal: Option<bool>,
+    /// Artifact Chess: whether the artifact cards are in play (default on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artifacts: Option<bool>,
 }
 
 impl TableOptions {
     /// Whether every option given belongs to `game`.
     pub fn fit(&self, game: GameKind) -> bool {
         let snelab = self.stakes.is_some() || self.appeal.is_some();
-        !snelab || game == GameKind::Snelab
+        let chess = self.artifacts.is_some();
+        (!snelab || game == GameKind::Snelab) && (!chess || game == GameKind::Chess)
     }
 
     /// The options as the store keeps them: their JSON (`{}` for none).
@@ -223,6 +231,10 @@ pub enum ClientMsg {
         /// Snēlab's appeal rule, backward captures (default `true`); refused for another game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         appeal: Option<bool>,
+        /// Artifact Chess: the artifact cards in play (default `true`); refused for another
+        /// game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        artifacts: Option<bool>,
     },
     /// Takes the second seat of the table with this join code.
     Join {
@@ -320,13 +332,60 @@ pub enum GameView {
         /// The appeal rule: backward captures.
         appeal: bool,
     },
+    /// An Artifact Chess game, as this viewer may see it: `ash` is white (who acts first),
+    /// `walnut` black. Per-colour pairs are `[white, black]`.
+    Chess {
+        /// Whether the artifact cards are in play.
+        artifacts: bool,
+        stage: ChessStage,
+        /// Whether each colour has sent its commitment (`ready`).
+        ready: [bool; 2],
+        /// Each colour's commitment, once sent (a hash: it shows nothing of the army).
+        commits: [Option<String>; 2],
+        /// Each colour's value, shown only once both colours are ready.
+        values: [Option<String>; 2],
+        /// Each colour's army text and salt, once revealed (both checked against the
+        /// commitments; the game starts when both are in).
+        armies: [Option<String>; 2],
+        /// Every action so far, in order (`moves[i].seq == i + 1`), each as this viewer
+        /// hears it (`ready`, `reveal` and the game's actions with their dice).
+        moves: Vec<PlayedView>,
+        /// Where the game stands for this viewer, once it has started.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        now: Option<ChessNow>,
+    },
+}
+
+/// Where an Artifact Chess table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChessStage {
+    /// Both seats build their armies; each sends `ready` with its commitment and value.
+    Building,
+    /// Both are committed; each sends `reveal` with its army and salt.
+    Revealing,
+    /// The game is under way (or over).
+    Playing,
+}
+
+/// An Artifact Chess position as one viewer may see it: what a chess `state` and every
+/// chess `event` carry once the game has started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChessNow {
+    /// The position string (`docs/protocol.md`, "Artifact Chess"), with every hand the viewer
+    /// may not see written as `-`.
+    pub position: String,
+    /// How many cards each colour holds, `[white, black]` (public).
+    pub hands: [usize; 2],
 }
 
 impl GameView {
     /// Every action so far, whatever the game.
     pub fn moves(&self) -> &[PlayedView] {
         match self {
-            GameView::Hive { moves } | GameView::Snelab { moves, .. } => moves,
+            GameView::Hive { moves }
+            | GameView::Snelab { moves, .. }
+            | GameView::Chess { moves, .. } => moves,
         }
     }
 
@@ -335,6 +394,7 @@ impl GameView {
         match self {
             GameView::Hive { .. } => GameKind::Hive,
             GameView::Snelab { .. } => GameKind::Snelab,
+            GameView::Chess { .. } => GameKind::Chess,
         }
     }
 }
@@ -356,6 +416,16 @@ pub enum EndReason {
     Bench,
     /// Snēlab: the loser was to move and had no legal action.
     NoMove,
+    /// Artifact Chess: the side to act is in check and has no action.
+    Checkmate,
+    /// Artifact Chess: the side to act is not in check and has no action (a draw).
+    Stalemate,
+    /// Artifact Chess: two lone kings that can never get a pawn back (a draw).
+    BareKings,
+    /// Artifact Chess: too many actions without progress (a draw).
+    NoProgress,
+    /// Artifact Chess: a seat did not reveal its army in time; it loses.
+    Forfeit,
 }
 
 /// The end of a game.
@@ -496,6 +566,10 @@ pub enum ServerMsg {
         /// Milliseconds the next side has.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_left_ms: Option<u64>,
+        /// Artifact Chess, once the game has started: the position after the action as this
+        /// recipient may see it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chess: Option<ChessNow>,
     },
     /// A seat's client connected or dropped.
     Presence {
@@ -599,6 +673,7 @@ mod tests {
                     name: None,
                     stakes: None,
                     appeal: None,
+                    artifacts: None,
                 },
             ),
             (
@@ -610,6 +685,7 @@ mod tests {
                     name: None,
                     stakes: Some(Stakes::Street),
                     appeal: Some(false),
+                    artifacts: None,
                 },
             ),
             (
@@ -648,6 +724,7 @@ mod tests {
             timeout: false,
             to_move: Some(Side::Walnut),
             time_left_ms: Some(60_000),
+            chess: None,
         };
         let text = msg.to_json();
         assert!(text.starts_with(r#"{"type":"event","seq":3"#), "{text}");

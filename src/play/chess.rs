@@ -421,6 +421,32 @@ impl ChessGame {
         self
     }
 
+    /// The game with every turn timed too: `per_turn` seconds a turn (a turn that runs out is
+    /// played by [`Playable::timeout_action`](super::Playable::timeout_action)), response
+    /// windows of [`WINDOW_SECONDS`]; for a game about to start (the record starts afresh).
+    pub fn with_turn_clock(mut self, per_turn: Option<f64>) -> ChessGame {
+        let clock = ClockSetting {
+            per_turn,
+            window: Some(WINDOW_SECONDS),
+        };
+        self.game = Match::new(
+            self.game.start().clone(),
+            self.game.seats(),
+            clock,
+            self.game.seed(),
+        );
+        self
+    }
+
+    /// [`ChessGame::submit`] for an action in the game's notation (what a remote seat sends).
+    pub fn submit_text(
+        &mut self,
+        side: Colour,
+        text: &str,
+    ) -> Result<Played<State>, Refused<State>> {
+        self.game.submit_text(side, text)
+    }
+
     /// Lets `seconds` pass on an open response window; a window that runs out passes (the
     /// action returned).
     pub fn tick(&mut self, seconds: f64) -> Option<Played<State>> {

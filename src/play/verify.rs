@@ -56,22 +56,25 @@ fn result_word(r: RecordedResult) -> Message {
 }
 
 /// The game a record's text is of, by its first line that is not blank: the header each game
-/// writes (`# Snēlab case record`); anything else is read as Ash & Walnut's (whose records
+/// writes (`# Snēlab case record`, `# Artifact Chess game record`); anything else is read as Ash & Walnut's (whose records
 /// from before the header are still read).
 pub fn game_of(text: &str) -> crate::rules::GameKind {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
     match first {
         Some(l) if l == crate::play::snelab::record::HEADER => crate::rules::GameKind::Snelab,
+        Some(l) if l == crate::play::chess_record::HEADER => crate::rules::GameKind::Chess,
         _ => crate::rules::GameKind::Hive,
     }
 }
 
 /// Reads a record of any game served online and runs its checks; a record that cannot be read
-/// is the error, naming its line.
+/// is the error, naming its line (an Artifact Chess record that cannot be read is one failed
+/// check, `record`, naming its line).
 pub fn verify_text(text: &str) -> Result<Vec<Check>, crate::rules::hive::record::RecordError> {
     use crate::play::snelab::record as snelab;
     match game_of(text) {
         crate::rules::GameKind::Snelab => Ok(snelab::verify(&snelab::CaseRecord::parse(text)?)),
+        crate::rules::GameKind::Chess => Ok(crate::play::chess_record::verify_text(text)),
         _ => Ok(verify(&GameRecord::parse(text)?)),
     }
 }

@@ -2,9 +2,10 @@
 //! the server's tests: connect, send, receive with a time limit, and an HTTP GET for records.
 
 use crate::net::protocol::{
-    BotLevel, ClientMsg, GameKind, GameView, PROTOCOL_VERSION, SeatId, ServerMsg, Side,
+    BotLevel, ChessNow, ClientMsg, GameKind, GameView, PROTOCOL_VERSION, SeatId, ServerMsg, Side,
     TableOptions, TableView,
 };
+use crate::rules::chess::{Colour as ChessColour, State as ChessState};
 use crate::rules::hive::State;
 use crate::rules::snelab::Position;
 use futures_util::{SinkExt, StreamExt};
@@ -139,6 +140,82 @@ pub async fn hello(addr: &str, token: Option<String>) -> Result<Client, String> 
 pub enum Board {
     Hive(Box<State>),
     Snelab(Box<Position>),
+    Chess(Box<ChessBoard>),
+}
+
+/// An Artifact Chess table at a client: the stage, who is ready and revealed, this seat's own
+/// army and salt (drawn when it readies), and the position as the server last showed it (the
+/// client cannot replay the dice: they come from the server's secret seed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChessBoard {
+    pub ready: [bool; 2],
+    pub revealed: [bool; 2],
+    /// This seat's army text and salt, once it is ready.
+    pub mine: Option<(String, String)>,
+    /// The position as this viewer may see it, once the game has started.
+    pub now: Option<ChessState>,
+    pub hands: [usize; 2],
+    pub forfeit: bool,
+}
+
+fn chess_index(side: Side) -> usize {
+    match side {
+        Side::Ash => 0,
+        Side::Walnut => 1,
+    }
+}
+
+impl ChessBoard {
+    /// Takes in the position a `state` or `event` carried.
+    pub fn set_now(&mut self, now: Option<&ChessNow>) -> Result<(), String> {
+        if let Some(now) = now {
+            let state = crate::rules::chess::parse_position(&now.position)
+                .map_err(|e| format!("the server's position {}: {e:?}", now.position))?;
+            self.now = Some(state);
+            self.hands = now.hands;
+        }
+        Ok(())
+    }
+
+    /// What this seat (playing `me`) does next: `ready`, `reveal` or a random legal action;
+    /// `None` when it has nothing to do.
+    pub fn next_action(&mut self, me: Side, rng: &mut impl rand::Rng) -> Option<String> {
+        let i = chess_index(me);
+        if !self.ready[i] {
+            let colour = if i == 0 {
+                ChessColour::White
+            } else {
+                ChessColour::Black
+            };
+            let army = crate::play::chess::Draft::random(colour, rng.random())
+                .army()
+                .ok()?;
+            let text = crate::fair::chess::army_text(&army);
+            let salt = crate::fair::Seed(rng.random()).to_hex();
+            let value = crate::fair::Seed(rng.random()).to_hex();
+            let commit = crate::fair::chess::commitment(&text, &salt);
+            self.mine = Some((text, salt));
+            return Some(format!("ready {commit} {value}"));
+        }
+        if !self.ready.iter().all(|r| *r) {
+            return None;
+        }
+        if !self.revealed[i] {
+            let (text, salt) = self.mine.as_ref()?;
+            return Some(format!("reveal {text} {salt}"));
+        }
+        let state = self.now.as_ref()?;
+        state.legal_actions().choose(rng).map(ToString::to_string)
+    }
+
+    /// Whether this seat (playing `me`) has something to do in the building or revealing
+    /// stage.
+    pub fn early_turn(&self, me: Side) -> bool {
+        let i = chess_index(me);
+        !self.forfeit
+            && self.now.is_none()
+            && (!self.ready[i] || (self.ready.iter().all(|r| *r) && !self.revealed[i]))
+    }
 }
 
 impl Board {
@@ -149,11 +226,19 @@ impl Board {
             GameView::Snelab { appeal, .. } => {
                 Board::Snelab(Box::new(crate::play::snelab::record::start(*appeal)))
             }
+            GameView::Chess { .. } => Board::Chess(Box::new(ChessBoard {
+                ready: [false; 2],
+                revealed: [false; 2],
+                mine: None,
+                now: None,
+                hands: [0; 2],
+                forfeit: false,
+            })),
         }
     }
 
-    /// Plays one action heard from the server.
-    pub fn play(&mut self, action: &str) -> Result<(), String> {
+    /// Plays one action heard from the server, played by `by`.
+    pub fn play(&mut self, action: &str, by: Side) -> Result<(), String> {
         match self {
             Board::Hive(state) => {
                 let mv = state
@@ -172,11 +257,21 @@ impl Board {
                     crate::rules::snelab::apply(pos, &a).map_err(|e| format!("{action}: {e}"))?;
                 Ok(())
             }
+            Board::Chess(b) => {
+                let i = chess_index(by);
+                match action.split(' ').next() {
+                    Some("ready") => b.ready[i] = true,
+                    Some("reveal") => b.revealed[i] = true,
+                    Some("forfeit") => b.forfeit = true,
+                    _ => {}
+                }
+                Ok(())
+            }
         }
     }
 
     /// A random legal action in the game's notation; `None` when there is none.
-    pub fn random_action(&self, rng: &mut impl rand::Rng) -> Option<String> {
+    pub fn random_action(&mut self, me: Option<Side>, rng: &mut impl rand::Rng) -> Option<String> {
         match self {
             Board::Hive(state) => {
                 let moves = state.legal_moves();
@@ -185,6 +280,7 @@ impl Board {
             Board::Snelab(pos) => crate::rules::snelab::legal_actions(pos)
                 .choose(rng)
                 .map(ToString::to_string),
+            Board::Chess(b) => b.next_action(me?, rng),
         }
     }
 
@@ -193,6 +289,7 @@ impl Board {
         match self {
             Board::Hive(state) => state.outcome().is_some(),
             Board::Snelab(pos) => crate::rules::snelab::outcome(pos).is_some(),
+            Board::Chess(b) => b.forfeit || b.now.as_ref().is_some_and(|s| s.end().is_some()),
         }
     }
 
@@ -200,7 +297,15 @@ impl Board {
     pub fn hive(&self) -> Option<&State> {
         match self {
             Board::Hive(s) => Some(s),
-            Board::Snelab(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The Artifact Chess table (tests of that game).
+    pub fn chess(&self) -> Option<&ChessBoard> {
+        match self {
+            Board::Chess(b) => Some(b),
+            _ => None,
         }
     }
 }
@@ -266,13 +371,19 @@ impl Player {
 
     /// Starts again from a whole `state`.
     pub fn take_view(&mut self, v: &TableView) -> Result<(), String> {
+        // This seat's own army and salt live only here: keep them through a new state.
+        let mine = self.state.chess().and_then(|b| b.mine.clone());
         self.state = Board::of_view(&v.game);
         self.seen.clear();
         for m in v.game.moves() {
             if m.seq != self.seq() + 1 {
                 return Err(format!("state: move {} out of order", m.seq));
             }
-            self.play(&m.action)?;
+            self.play(&m.action, m.by)?;
+        }
+        if let (Board::Chess(b), GameView::Chess { now, .. }) = (&mut self.state, &v.game) {
+            b.mine = mine;
+            b.set_now(now.as_ref())?;
         }
         if v.seq != self.seq() {
             return Err(format!("state: seq {} with {} moves", v.seq, self.seq()));
@@ -282,8 +393,8 @@ impl Player {
         Ok(())
     }
 
-    fn play(&mut self, action: &str) -> Result<(), String> {
-        self.state.play(action)?;
+    fn play(&mut self, action: &str, by: Side) -> Result<(), String> {
+        self.state.play(action, by)?;
         self.seen.push(action.to_string());
         Ok(())
     }
@@ -298,13 +409,18 @@ impl Player {
             ServerMsg::Event {
                 seq,
                 action,
+                by,
                 to_move,
+                chess,
                 ..
             } => {
                 if *seq != self.seq() + 1 {
                     return Err(format!("event {seq} after {}", self.seq()));
                 }
-                self.play(action)?;
+                self.play(action, *by)?;
+                if let Board::Chess(b) = &mut self.state {
+                    b.set_now(chess.as_ref())?;
+                }
                 self.to_move = *to_move;
             }
             ServerMsg::Ended { record, .. } => self.ended = Some(record.clone()),
@@ -315,15 +431,27 @@ impl Player {
 
     /// Whether this player is to act.
     pub fn my_turn(&self) -> bool {
-        self.ended.is_none() && self.colour.is_some() && self.to_move == self.colour
+        let Some(me) = self.colour.filter(|_| self.ended.is_none()) else {
+            return false;
+        };
+        match &self.state {
+            // Both seats build and reveal at once.
+            Board::Chess(b) if b.now.is_none() => b.early_turn(me),
+            _ => self.to_move == Some(me),
+        }
     }
 
     /// Sends a random legal action, with the sequence number it expects.
     pub async fn play_random(&mut self, rng: &mut impl rand::Rng) -> Result<(), String> {
-        let action = self.state.random_action(rng).ok_or("no legal move")?;
+        let action = self
+            .state
+            .random_action(self.colour, rng)
+            .ok_or("no legal move")?;
+        // `ready` and `reveal` go without `seq`: the other seat acts at the same time.
+        let early = matches!(&self.state, Board::Chess(b) if b.now.is_none());
         self.c
             .send(&ClientMsg::Act {
-                seq: Some(self.seq()),
+                seq: (!early).then(|| self.seq()),
                 action,
             })
             .await
@@ -379,6 +507,7 @@ pub async fn create_game(
         name: Some("Ana".into()),
         stakes: options.stakes,
         appeal: options.appeal,
+        artifacts: options.artifacts,
     })
     .await?;
     Player::seated(c).await

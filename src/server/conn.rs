@@ -6,9 +6,9 @@
 use super::table::Cmd;
 use super::{Conn, Hub, Out};
 use crate::net::protocol::{
-    ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_CLOCK_SECONDS, MAX_MESSAGE_BYTES,
-    MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND,
-    SeatId, ServerMsg, TableOptions, Viewer, normalise_code,
+    ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_ACTION_CHARS, MAX_CLOCK_SECONDS,
+    MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION,
+    RATE_BURST, RATE_PER_SECOND, SeatId, ServerMsg, TableOptions, Viewer, normalise_code,
 };
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -256,15 +256,23 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 name,
                 stakes,
                 appeal,
+                artifacts,
             },
             Role::Lobby,
         ) => {
-            let options = TableOptions { stakes, appeal };
+            let options = TableOptions {
+                stakes,
+                appeal,
+                artifacts,
+            };
             if !options.fit(game) {
                 return refuse(
                     conn,
                     ErrorCode::BadRequest,
-                    format!("stakes and appeal are Snēlab's options, not {game}'s"),
+                    format!(
+                        "stakes and appeal are Snēlab's options and artifacts Artifact Chess's, \
+                         not {game}'s"
+                    ),
                 );
             }
             let clock = clock.unwrap_or(hub.config.clock);
@@ -350,12 +358,21 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 "this connection already has a table",
             )
         }
+        (ClientMsg::Act { action, .. }, Role::Seated { .. })
+            if action.chars().count() > MAX_ACTION_CHARS =>
+        {
+            refuse(
+                conn,
+                ErrorCode::BadNotation,
+                format!("an action is at most {MAX_ACTION_CHARS} characters"),
+            )
+        }
         (ClientMsg::Act { seq, action }, Role::Seated { seat, table }) => {
             let cmd = Cmd::Act {
                 seat: *seat,
                 conn: conn.clone(),
                 seq,
-                action: action.chars().take(64).collect(),
+                action,
             };
             forward(conn, table, cmd).await
         }

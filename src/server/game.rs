@@ -16,7 +16,9 @@
 
 use super::store::StoredAction;
 use crate::fair::Seed;
-use crate::net::protocol::{ErrorCode, GameView, Outcome, SeatId, Side, TableOptions, Viewer};
+use crate::net::protocol::{
+    ChessNow, ErrorCode, GameView, Outcome, SeatId, Side, TableOptions, Viewer,
+};
 use crate::play::Seat;
 use std::time::Duration;
 
@@ -154,6 +156,13 @@ pub trait Hosted: Send + Sync + Sized + 'static {
     fn action_view(&self, played: &Accepted, viewer: Viewer) -> String {
         let _ = viewer;
         played.action.clone()
+    }
+
+    /// Artifact Chess: where the game stands for `viewer`, carried by every `event` once the
+    /// game has started. Other games: `None`.
+    fn chess_now(&self, viewer: Viewer) -> Option<ChessNow> {
+        let _ = viewer;
+        None
     }
 
     /// Replays one stored action after a restart (the table's course, in order): the clock's

@@ -15,6 +15,7 @@
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
 //! - `cluster` and `pg` (feature `cluster`): several processes sharing PostgreSQL and Redis.
 
+pub mod chess;
 pub mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
@@ -342,7 +343,9 @@ impl Hub {
                         GameKind::Snelab => {
                             self.spawn(TableTask::<snelab::Snelab>::new(self.clone(), meta, &first))
                         }
-                        GameKind::Chess => return Err(ErrorCode::BadRequest),
+                        GameKind::Chess => {
+                            self.spawn(TableTask::<chess::Chess>::new(self.clone(), meta, &first))
+                        }
                     };
                     return Ok((code, tx));
                 }
@@ -369,8 +372,9 @@ impl Hub {
                 let table = TableTask::<snelab::Snelab>::restore(self.clone(), stored).await?;
                 self.spawn(table);
             }
-            game @ GameKind::Chess => {
-                return Err(format!("{game} is not served online by this server"));
+            GameKind::Chess => {
+                let table = TableTask::<chess::Chess>::restore(self.clone(), stored).await?;
+                self.spawn(table);
             }
         }
         Ok(())
@@ -379,7 +383,7 @@ impl Hub {
     /// The games this server opens tables of (a new one adds its arm here, in
     /// [`Hub::create`] and in [`Hub::restore`]).
     pub fn serves(game: GameKind) -> bool {
-        matches!(game, GameKind::Hive | GameKind::Snelab)
+        matches!(game, GameKind::Hive | GameKind::Snelab | GameKind::Chess)
     }
 }
 

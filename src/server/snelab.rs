@@ -295,6 +295,7 @@ mod tests {
         let street = TableOptions {
             stakes: Some(Stakes::Street),
             appeal: Some(false),
+            artifacts: None,
         };
         let mut t = case(street, [Seat::Remote, Seat::Remote]);
         let south: SeatId = crate::fair::ash_seat(&Seed([3; 32])).into();

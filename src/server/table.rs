@@ -685,6 +685,7 @@ impl<G: Hosted> TableTask<G> {
             timeout: p.timeout,
             to_move,
             time_left_ms,
+            chess: t.game.as_ref().and_then(|g| g.chess_now(viewer)),
         });
         self.announce_end();
     }

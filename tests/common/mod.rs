@@ -86,7 +86,7 @@ pub async fn play_out(a: &mut Player, b: &mut Player, rng: &mut SmallRng, limit:
         let want = mover.seq() + 1;
         mover.pump_to(want).await.unwrap();
         other.pump_to(want).await.unwrap();
-        if mover.state.over() {
+        if mover.state.over() || mover.to_move.is_none() {
             while mover.ended.is_none() {
                 mover.pump().await.unwrap();
             }

@@ -372,6 +372,15 @@ impl State {
         view
     }
 
+    /// The state as a spectator may know it: both hands emptied (their sizes are public:
+    /// [`State::hand_size`] on the real state), no future roll or draw ([`State::view_for`]).
+    pub fn public_view(&self) -> State {
+        let mut view = self.clone();
+        view.mask(Colour::White, true);
+        view.mask(Colour::Black, true);
+        view
+    }
+
     fn mask(&mut self, viewer: Colour, hide: bool) {
         if hide {
             self.hands[viewer.other().index()] = ArtifactSet::EMPTY;
