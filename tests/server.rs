@@ -1460,12 +1460,11 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
                         .iter()
                         .filter(|a| matches!(a, Action::Play(_)))
                         .collect::<Vec<_>>();
-                    let pick = if !card.is_empty() && (a_len(mover) < 60 || rng.random_bool(0.5)) {
+                    if !card.is_empty() && (mover.seq() < 60 || rng.random_bool(0.5)) {
                         card.choose(&mut rng).unwrap().to_string()
                     } else {
                         actions.choose(&mut rng).unwrap().to_string()
-                    };
-                    pick
+                    }
                 }
             };
             let want = mover.seq() + 1;
@@ -1604,11 +1603,6 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
         }
     }
     panic!("no game of twelve had a response window and dice");
-}
-
-/// Actions heard by a player.
-fn a_len(p: &Player) -> u64 {
-    p.seq()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -152,6 +152,8 @@ pub enum Heard {
         played: PlayedView,
         to_move: Option<Side>,
         time_left_ms: Option<u64>,
+        /// Artifact Chess: the position after it as this seat may see it.
+        chess: Option<crate::net::protocol::ChessNow>,
     },
     /// The other seat's client came or went.
     Presence { seat: SeatId, connected: bool },
@@ -411,6 +413,7 @@ impl Session {
                 timeout,
                 to_move,
                 time_left_ms,
+                chess,
                 ..
             } => {
                 if self.resyncing || seq <= self.seq {
@@ -427,6 +430,7 @@ impl Session {
                         },
                         to_move,
                         time_left_ms,
+                        chess,
                     });
                 } else {
                     // A gap: something was missed. The whole state again.

@@ -438,6 +438,25 @@ impl ChessGame {
         self
     }
 
+    /// The end the online table's server told, where the rules here did not reach it (a
+    /// repetition the position alone does not show, a resignation).
+    pub fn end_elsewhere(&mut self, ending: Ending) -> Ending {
+        self.game.end_elsewhere(ending)
+    }
+
+    /// An action the online table's server played, with its dice and the position it left
+    /// as this seat may see it ([`Match::told`]).
+    pub fn told(
+        &mut self,
+        side: Colour,
+        action: Action,
+        record: crate::rules::chess::Record,
+        after: State,
+        timeout: bool,
+    ) -> Result<Played<State>, Refused<State>> {
+        self.game.told(side, action, record, after, timeout)
+    }
+
     /// [`ChessGame::submit`] for an action in the game's notation (what a remote seat sends).
     pub fn submit_text(
         &mut self,

@@ -171,6 +171,25 @@ fn chances(
     }
 }
 
+impl RecordedAction {
+    /// The action as the online table's `event` tells it: `<action> [dice A vs D] [drew
+    /// CARDS] [rises SQ]`, the draw only `with_draw` (a Trophy's kinds are its actor's to
+    /// know).
+    pub fn heard_text(&self, with_draw: bool) -> String {
+        let mut s = self.text.clone();
+        if let Some(d) = self.dice {
+            s.push_str(&format!(" dice {d}"));
+        }
+        if let Some(cards) = self.drew.filter(|_| with_draw) {
+            s.push_str(&format!(" drew {}", cards_text(cards)));
+        }
+        if let Some(sq) = self.rises {
+            s.push_str(&format!(" rises {sq}"));
+        }
+        s
+    }
+}
+
 /// One entry of the game's course: an action or a resignation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RecordedEntry {
@@ -351,6 +370,19 @@ fn parse_cards(text: &str) -> Option<ArtifactSet> {
         }
     }
     Some(set)
+}
+
+/// Reads dice as a record and the online table's events write them: `3+4+5 vs 2+6` (the
+/// attacker's, then the defender's; `-` for none).
+pub fn parse_dice(text: &str) -> Option<Dice> {
+    let [a, vs, d] = text.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    (vs == "vs").then_some(())?;
+    Some(Dice {
+        attacker: parse_dice_set(a)?,
+        defender: parse_dice_set(d)?,
+    })
 }
 
 fn parse_dice_set(text: &str) -> Option<DiceSet> {

@@ -407,6 +407,45 @@ impl<G: Playable> Match<G> {
         self.play(from, action, timeout)
     }
 
+    /// An action the authority that holds the game played (an online table's server), with
+    /// what it did and the position it left, as the authority told them: for a game whose
+    /// chances and hidden parts only the authority knows (Artifact Chess's dice and the other
+    /// hand), so the rules here cannot replay it. Refused when it is not `from`'s turn here.
+    pub fn told(
+        &mut self,
+        from: G::Side,
+        action: G::Action,
+        record: G::Record,
+        after: G,
+        timeout: bool,
+    ) -> Result<Played<G>, Refused<G>> {
+        let awaited = self.awaited().ok_or(Refused::GameOver)?;
+        if awaited != from {
+            return Err(Refused::NotYourTurn { awaited });
+        }
+        let before = std::mem::replace(&mut self.state, after);
+        self.record.push(Entry {
+            action,
+            side: G::side_index(from),
+            timeout,
+        });
+        self.course.push(Step {
+            record: record.clone(),
+            after: self.state.clone(),
+        });
+        self.left = self.state.time_allowed(&self.clock);
+        let outcome = self.state.outcome();
+        self.ending = outcome.map(Ending::Rules);
+        Ok(Played {
+            side: from,
+            action,
+            record,
+            timeout,
+            before,
+            outcome,
+        })
+    }
+
     /// Sets the time left for the awaited action (the server's clock is the one that counts).
     pub fn set_time_left(&mut self, seconds: Option<f64>) {
         if self.left.is_some() {

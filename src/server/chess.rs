@@ -46,7 +46,7 @@ use crate::net::protocol::{
     TableOptions, Viewer,
 };
 use crate::play::chess::{ChessGame, Draft, Ending};
-use crate::play::chess_record::{ChessRecord, OnlineTable, RecordedAction, cards_text};
+use crate::play::chess_record::{ChessRecord, OnlineTable, RecordedAction};
 use crate::play::{Playable, Refused, Seat};
 use crate::rules::chess::{Action, Army, Colour, End, State};
 use sha2::{Digest, Sha256};
@@ -433,20 +433,8 @@ impl Chess {
             return String::new();
         };
         let a = RecordedAction::of(before, &step.record, &step.after, entry.timeout);
-        let mut s = a.text.clone();
-        if let Some(d) = a.dice {
-            s.push_str(&format!(" dice {d}"));
-        }
         // What a Trophy drew is the actor's to know.
-        if let Some(cards) = a.drew
-            && me == Some(a.colour)
-        {
-            s.push_str(&format!(" drew {}", cards_text(cards)));
-        }
-        if let Some(sq) = a.rises {
-            s.push_str(&format!(" rises {sq}"));
-        }
-        s
+        a.heard_text(me == Some(a.colour))
     }
 
     /// Where the game stands for `viewer`, once started.
@@ -868,7 +856,7 @@ impl Hosted for Chess {
 mod tests {
     use super::*;
     use crate::ai::Level;
-    use crate::play::chess_record::verify_text;
+    use crate::play::chess_record::{cards_text, verify_text};
     use crate::rules::chess::cards::Play;
 
     const SECRET: Seed = Seed([7; 32]);

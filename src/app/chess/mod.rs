@@ -15,6 +15,7 @@
 //!   keys → clicks and intents (the keyboard's focus through the table's methods). `ui`: the
 //!   panels, which read the table and send intents.
 
+pub mod online;
 pub mod table;
 
 pub(crate) mod figures;
@@ -61,7 +62,10 @@ pub const INFO: TableInfo = TableInfo {
     figures: figures::figure,
     probe: probe::PROBE,
     plugin,
-    tools: &[],
+    tools: &[super::kit::Tool {
+        id: "verify",
+        label: "hive.verify.title",
+    }],
     saves: &[SavedValue {
         key: ChessGame::KEY,
         order: 3,
@@ -85,13 +89,25 @@ pub type ChessRefused = Refused<Table>;
 
 /// The table's state, rules and engine, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
+    use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
+        .add_plugins(link::plugin::<Table>)
         .init_resource::<ChessPanels>()
         .add_message::<super::dev::StageScene>()
+        .add_systems(Update, scenes::stage_tools.in_set(TableSet::Stage))
+        // The online table's link runs on every screen: the game goes on in the menu too.
+        .add_systems(
+            Update,
+            (link::go_online::<Table>, link::pump::<Table>)
+                .chain()
+                .in_set(TableSet::Rules)
+                .after(super::kit::table::intents::<Table>),
+        )
         .add_systems(
             Update,
             (
                 input::keys.in_set(TableSet::Input),
+                link::launch_online::<Table>.in_set(TableSet::Input),
                 scenes::stage.in_set(TableSet::Stage),
             )
                 .run_if(in_state(Screen::Table(GameKind::Chess))),
@@ -194,7 +210,16 @@ impl TableKind for Table {
                 }
                 Effect::Undone(_) => out.sound(SoundEvent::Lift),
                 Effect::Picked => {}
+                // The online game is the server's: the autosave keeps the game played here.
+                Effect::Save if self.host.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
+                Effect::Online(m) => out.notice(m),
+                Effect::KeepSeat => out.save(
+                    &super::kit::link::KeptSeat::<Table>::new(
+                        self.seat_to_keep().unwrap_or_default(),
+                    ),
+                    "chess.save_failed",
+                ),
             }
         }
     }
@@ -208,6 +233,9 @@ impl TableKind for Table {
     /// Offers the saved game, if one was left unfinished and replays through the rules; a
     /// damaged save is reported (and a fresh game offered).
     fn load(&mut self, mut at: Loading) {
+        // A seat at a server kept from an earlier run: the lobby offers to return to it.
+        let (kept, _) = at.store.load::<super::kit::link::KeptSeat<Table>>();
+        self.saved_seat = kept.seat.kept();
         let saved = at.saved_game("chess", "chess.save_damaged", ChessGame::checked);
         if let Some(game) = saved.filter(|g| g.ending().is_none() && !g.is_empty()) {
             self.offer_saved(game);

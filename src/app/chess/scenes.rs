@@ -106,7 +106,248 @@ pub const SCENES: &[StagedScene] = &[
         about: "Artifact Chess: Cancel answering an Explosive Ram, the board returning",
         tool: None,
     },
+    StagedScene {
+        name: "online-building",
+        about: "Artifact Chess online: building your army while Rui's is ready, committed and \
+                hidden; the status strip with the table's code",
+        tool: None,
+    },
+    StagedScene {
+        name: "online",
+        about: "Artifact Chess online: a game in progress against Rui at the server, the status \
+                strip, the server's clock, Rui's hand as card backs with the server's count",
+        tool: None,
+    },
+    StagedScene {
+        name: "verify",
+        about: "Artifact Chess: Verify a game on a record with one die changed, failing at that \
+                line",
+        tool: Some("verify"),
+    },
 ];
+
+/// The online scenes' secret seed (a picture must not change from run to run).
+const SCENE_SEED: crate::fair::Seed = crate::fair::Seed([7; 32]);
+
+/// An online table at the scenes' seed: Ana (the first seat) and Rui, artifacts on, fixed
+/// values and salts, armies from the engine's builder.
+fn scene_table() -> crate::play::chess_record::OnlineTable {
+    use crate::fair::Seed;
+    use crate::fair::chess::{army_text, commitment};
+    let mut rng = DiceRng::new(2026);
+    let armies = [
+        Army::engine(Colour::White, &mut rng),
+        Army::engine(Colour::Black, &mut rng),
+    ];
+    let salts = [Seed([21; 32]), Seed([22; 32])];
+    let commits = [0, 1].map(|i| {
+        let c = commitment(&army_text(&armies[i]), &salts[i].to_hex());
+        crate::fair::chess::parse_commitment(&c).unwrap_or([0; 32])
+    });
+    // Ana is the seat the seed makes white (the online scenes are seen from her device).
+    let ana = "Ana (Remote player)".to_string();
+    let rui = "Rui (Remote player)".to_string();
+    let seats = match crate::fair::chess::white_seat(&SCENE_SEED) {
+        crate::fair::SeatOrder::First => [ana, rui],
+        crate::fair::SeatOrder::Second => [rui, ana],
+    };
+    crate::play::chess_record::OnlineTable {
+        seed: SCENE_SEED,
+        seats,
+        artifacts: true,
+        values: [[31; 32], [32; 32]],
+        commits,
+        armies,
+        salts,
+    }
+}
+
+/// The scenes' online game: cards played first, attempts next, until `n` actions (a die
+/// rolled on the way).
+fn scene_game(n: usize) -> (crate::play::chess_record::OnlineTable, ChessGame) {
+    let table = scene_table();
+    let mut g = table.game([Seat::Remote, Seat::Remote], 0);
+    let mut rng = DiceRng::new(5);
+    while g.len() < n && g.ending().is_none() {
+        let Some(side) = g.awaited() else { break };
+        let legal = g.state().legal_actions();
+        let card = legal
+            .iter()
+            .find(|a| matches!(a, Action::Play(p) if !matches!(p, crate::rules::chess::cards::Play::Cancel)));
+        let a = match card {
+            Some(a) if g.len() < 4 => *a,
+            _ => match pick(g.state(), &mut rng) {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        if g.submit(side, a).is_err() {
+            break;
+        }
+    }
+    (table, g)
+}
+
+/// An online table at the server as this device (Ana, the seat the seed makes white) hears
+/// it: `stage` and `game` as the server would show them, Rui ready when `other_ready`.
+fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
+    use crate::net::client::{Heard, Request};
+    use crate::net::protocol::{
+        ChessStage, GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView,
+        Side as Wire, TableView,
+    };
+    let white: SeatId = crate::fair::chess::white_seat(&SCENE_SEED).into();
+    let me = white;
+    *t = Table::default();
+    t.go_online(
+        Request::Join {
+            code: "K7M2QX".into(),
+            name: "Ana".into(),
+        },
+        "ws://staged".into(),
+    );
+    let timing = Timing::INSTANT;
+    t.heard(
+        Heard::Seated {
+            code: "K7M2QX".into(),
+            seat: me,
+            token: String::new(),
+        },
+        &timing,
+    );
+    let seat = |seat: SeatId, name: &str, colour| SeatView {
+        seat,
+        kind: SeatKind::Human,
+        level: None,
+        name: name.into(),
+        connected: true,
+        you: seat == me,
+        colour: Some(colour),
+    };
+    let mut seats = [
+        seat(white, "Ana", Wire::Ash),
+        seat(white.other(), "Rui", Wire::Walnut),
+    ];
+    seats.sort_by_key(|s| s.seat.index());
+    let table = scene_table();
+    // The game as it stood when both armies were in: both `ready`s and `reveal`s heard.
+    let (stage, moves, now, armies) = match game {
+        Some(g) => {
+            let early = ["ready", "ready", "reveal", "reveal"];
+            let moves: Vec<PlayedView> = early
+                .iter()
+                .enumerate()
+                .map(|(i, word)| PlayedView {
+                    seq: i as u64 + 1,
+                    action: (*word).to_string(),
+                    by: if i % 2 == 0 { Wire::Ash } else { Wire::Walnut },
+                    timeout: false,
+                })
+                .collect();
+            let now = super::online::now_of(g.game().start(), Colour::White);
+            let armies = [0, 1].map(|i| Some(crate::fair::chess::army_text(&table.armies[i])));
+            (ChessStage::Playing, moves, Some(now), armies)
+        }
+        None => (ChessStage::Building, Vec::new(), None, [None, None]),
+    };
+    let ready = match game {
+        Some(_) => [true, true],
+        None => [false, other_ready],
+    };
+    let view = TableView {
+        code: "K7M2QX".into(),
+        phase: NetPhase::Playing,
+        seq: if game.is_some() {
+            4
+        } else {
+            u64::from(other_ready)
+        },
+        you: Some(me),
+        seats,
+        clock: 60,
+        to_move: Some(Wire::Ash),
+        time_left_ms: Some(38_000),
+        bot_in_ms: None,
+        fingerprint: Some(SCENE_SEED.fingerprint()),
+        ash: Some(white),
+        game: GameView::Chess {
+            artifacts: true,
+            stage,
+            ready,
+            commits: [None, None],
+            values: [None, None],
+            armies,
+            moves,
+            now,
+        },
+        outcome: None,
+        seed: None,
+    };
+    t.heard(Heard::Table(Box::new(view)), &timing);
+    // Then every action of the game as the server tells white: with its dice, the Zombie
+    // Pawn's square and (white's own) a Trophy's draw, and the position white may see.
+    if let Some(g) = game {
+        let m = g.game();
+        for (i, (e, step)) in m.record().iter().zip(m.course()).enumerate() {
+            let Some(before) = m.after(i) else { break };
+            let a = crate::play::chess_record::RecordedAction::of(
+                before,
+                &step.record,
+                &step.after,
+                e.timeout,
+            );
+            let text = a.heard_text(a.colour == Colour::White);
+            t.heard(
+                Heard::Played {
+                    played: PlayedView {
+                        seq: i as u64 + 5,
+                        action: text,
+                        by: if e.side == 0 { Wire::Ash } else { Wire::Walnut },
+                        timeout: e.timeout,
+                    },
+                    to_move: Some(Wire::Ash),
+                    time_left_ms: Some(38_000),
+                    chess: Some(super::online::now_of(&step.after, Colour::White)),
+                },
+                &timing,
+            );
+            // Each action lands at once (no roll, no travel) before the next is heard.
+            let _ = t.tick(60.0, &timing);
+        }
+    }
+    if let Some(o) = t.host.as_mut() {
+        o.staged = true;
+        o.link = crate::net::client::Link::Connected;
+        o.countdown = Some(38.0);
+    }
+}
+
+/// Stages the scenes on the menu's tool pages (they are not the table's): the Verify page with
+/// the scenes' record, one die changed.
+pub(super) fn stage_tools(
+    mut requests: MessageReader<StageScene>,
+    verify: Option<ResMut<crate::app::hive::ui::verify::VerifyPage>>,
+) {
+    let requests = requests.read().map(|s| (s.game, &s.name));
+    if scene_asked(crate::rules::GameKind::Chess, requests).as_deref() == Some("verify")
+        && let Some(mut verify) = verify
+    {
+        verify.load_text(&tampered_record().0);
+    }
+}
+
+/// The scenes' record with its first die changed, and the number of that line.
+pub fn tampered_record() -> (String, usize) {
+    let (table, g) = scene_game(40);
+    let text = crate::play::chess_record::ChessRecord::from_game(&table, &g).to_text();
+    let Some((n, line)) = text.lines().enumerate().find(|(_, l)| l.contains(" dice ")) else {
+        return (text, 0);
+    };
+    let (head, dice) = line.split_once(" dice ").unwrap_or((line, "1"));
+    let first: u8 = dice[..1].parse().unwrap_or(1);
+    let changed = format!("{head} dice {}{}", first % 6 + 1, &dice[1..]);
+    (text.replacen(line, &changed, 1), n + 1)
+}
 
 /// A game in the middle: white (the person) holds five cards, black four; each has played one.
 const HAND: &str = "r1b1k1nr/pp3ppp/8/3p4/4P3/2N5/PPP2PPP/R1B1K2R w KQkq - 0 9 d5 - - 1/1 \
@@ -498,6 +739,17 @@ pub(super) fn stage(
                 *pending = Some(p);
             }
         }
+        "online-building" => {
+            stage_online(t, None, true);
+            let _ = t.handle(Intent::RandomArmy, 19, &instant);
+        }
+        "online" => {
+            let (_, g) = scene_game(14);
+            stage_online(t, Some(&g), true);
+            t.phase = super::table::Phase::Play;
+        }
+        // Staged on the Verify page (`stage_tools`).
+        "verify" => {}
         other => warn!("no staged Artifact Chess scene `{other}`"),
     }
 }

@@ -20,7 +20,7 @@ pub(crate) mod figures;
 mod input;
 mod probe;
 mod scenes;
-mod ui;
+pub(crate) mod ui;
 pub(crate) mod view;
 
 pub use ui::verify::{Verdict, VerifyPage, verify_text};

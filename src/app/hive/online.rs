@@ -356,6 +356,7 @@ mod tests {
                 Side::Walnut => Side::Ash,
             }),
             time_left_ms: Some(60_000),
+            chess: None,
         }
     }
 
@@ -772,6 +773,7 @@ mod tests {
                 },
                 to_move: Some(Side::Walnut),
                 time_left_ms: Some(60_000),
+                chess: None,
             },
             &Timing::INSTANT,
         );

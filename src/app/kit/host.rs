@@ -179,6 +179,8 @@ pub trait Host {
     /// Sends an action in the game's notation, `seq` the count of actions in the position it
     /// was chosen at; `false` here (the table plays it itself).
     fn send(&mut self, action: String, seq: u64) -> bool;
+    /// Sends an action without a `seq` (one both seats send at the same time); `false` here.
+    fn send_unsequenced(&mut self, action: String) -> bool;
     /// Asks the host to end the game by this device's resignation; `false` here.
     fn resign(&mut self) -> bool;
     /// Lets `dt` seconds pass on what the host counts between its words (the bot's arrival).
@@ -234,6 +236,14 @@ impl Host for Option<OnlineTable> {
         };
         o.sent = Some(action.clone());
         o.outgoing.push(Outgoing::Act { action, seq });
+        true
+    }
+
+    fn send_unsequenced(&mut self, action: String) -> bool {
+        let Some(o) = self else {
+            return false;
+        };
+        o.outgoing.push(Outgoing::Unsequenced { action });
         true
     }
 

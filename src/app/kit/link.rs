@@ -249,6 +249,7 @@ pub fn pump<T: Online>(
                     seq: Some(seq),
                     action,
                 },
+                Outgoing::Unsequenced { action } => ClientMsg::Act { seq: None, action },
                 Outgoing::Resign => ClientMsg::Resign,
             };
             link.send(&msg);

@@ -38,6 +38,11 @@ pub enum Outgoing {
         action: String,
         seq: u64,
     },
+    /// An action sent without `seq`: Artifact Chess's `ready` and `reveal`, which both seats
+    /// send at the same time.
+    Unsequenced {
+        action: String,
+    },
     Resign,
 }
 

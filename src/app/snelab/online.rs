@@ -78,6 +78,7 @@ impl Online for Table {
         TableOptions {
             stakes: Some(self.session.setup.stakes.into()),
             appeal: Some(self.session.setup.backward),
+            artifacts: None,
         }
     }
 }
@@ -546,6 +547,7 @@ mod tests {
                 Wire::Walnut => Wire::Ash,
             }),
             time_left_ms: Some(60_000),
+            chess: None,
         }
     }
 

@@ -54,7 +54,7 @@ impl Table {
         self.list.get(n.checked_sub(1)?)?.actor
     }
 
-    pub(super) fn rebuild_list(&mut self) {
+    pub(in crate::app::chess) fn rebuild_list(&mut self) {
         self.list.clear();
         self.statues.clear();
         if let Some(g) = &self.game {

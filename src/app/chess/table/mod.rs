@@ -216,6 +216,8 @@ pub enum Intent {
     Undo,
     Resign,
     NewGame,
+    /// Online: leave the server's table (back to the lobby).
+    Leave,
 }
 
 /// Why an intent changed nothing.
@@ -253,6 +255,12 @@ pub enum Refusal {
     /// The record would not replay (a damaged game).
     Replay(crate::play::ReplayError<State>),
     NothingSaved,
+    /// Online: the link to the server is down.
+    Offline,
+    /// Online: an action is on its way to the server.
+    Sent,
+    /// Online: the turn's time is up; the server's timeout action is on its way.
+    Late,
 }
 
 impl Explain for Refusal {
@@ -280,6 +288,9 @@ impl Explain for Refusal {
             Refusal::NothingToUndo => msg("chess.refused.nothing_to_undo"),
             Refusal::Replay(e) => e.explain(),
             Refusal::NothingSaved => msg("chess.refused.nothing_saved"),
+            Refusal::Offline => msg("online.refused.offline"),
+            Refusal::Sent => msg("online.refused.sent"),
+            Refusal::Late => msg("online.refused.late"),
         }
     }
 }
@@ -318,6 +329,10 @@ pub enum Effect {
     Picked,
     /// The saved game should be written (or cleared, with no game).
     Save,
+    /// Online: something to tell the player (the link, the other seat, the server's clock).
+    Online(Message),
+    /// Online: the seat at the server should be kept on the device (or forgotten).
+    KeepSeat,
 }
 
 /// The whole table.
@@ -360,6 +375,14 @@ pub struct Table {
     list: Vec<ListEntry>,
     /// The squares last made impassable by a Statue (the others by a Barricade).
     statues: Vec<Square>,
+    /// The online table's side while the game is played at a server.
+    pub host: Option<crate::app::kit::online::OnlineTable>,
+    /// A seat at a server kept on this device from an earlier run.
+    pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
+    /// What the server told of the game: its fingerprint, then the seed and the record.
+    pub told: Option<crate::app::kit::host::HeldElsewhere>,
+    /// The online game's own parts: this seat's colour, who is ready, this army's salt.
+    pub online: Option<crate::app::chess::online::OnlineChess>,
 }
 
 /// Whose turn it is as the table tells it.
@@ -397,6 +420,10 @@ impl Default for Table {
             viewing: None,
             list: Vec::new(),
             statues: Vec::new(),
+            host: None,
+            saved_seat: None,
+            told: None,
+            online: None,
         }
     }
 }
@@ -526,7 +553,23 @@ impl Table {
         seed: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // Online, an army once committed is not touched again.
+        let building = matches!(
+            intent,
+            Intent::Hold(_)
+                | Intent::BuildAt(_)
+                | Intent::TakeOff(_)
+                | Intent::Drop(..)
+                | Intent::RandomArmy
+                | Intent::ClearArmy
+                | Intent::Ready
+        );
+        if building && self.online.as_ref().is_some_and(|o| o.committed()) {
+            return Err(Refusal::NotNow);
+        }
         match intent {
+            Intent::Ready if self.host.is_some() => self.ready_online(),
+            Intent::NewGame if self.host.is_some() => Ok(self.leave_online()),
             Intent::Choose(seat) => self.choose(seat),
             Intent::Colour(c) => self.choose_colour(c),
             Intent::Artifacts(on) => self.choose_artifacts(on),
@@ -565,8 +608,11 @@ impl Table {
             Intent::CardTake(taken) => self.card_take(taken, timing),
             Intent::SkipRoll => self.skip_roll(timing),
             Intent::View(step) => self.view(step),
+            Intent::Undo if self.host.is_some() => Err(Refusal::NotNow),
             Intent::Undo => self.undo(),
+            Intent::Resign if self.host.is_some() => self.resign_online(),
             Intent::Resign => self.resign(),
+            Intent::Leave => Ok(self.leave_online()),
         }
     }
 }

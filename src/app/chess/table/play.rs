@@ -124,6 +124,9 @@ impl Table {
 
     /// Plays `action` for the side to act (a person's choice or the engine's answer).
     pub fn play(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return self.send(action);
+        }
         let game = self.game.as_mut().ok_or(Refusal::NotNow)?;
         let side = game.awaited().ok_or(Refusal::NotNow)?;
         let played = game.submit(side, action)?;
@@ -132,7 +135,11 @@ impl Table {
 
     /// What follows an accepted action: marks cleared, the list, the save, the roll or the
     /// movement.
-    pub(super) fn after(&mut self, played: Played<State>, timing: &Timing) -> Vec<Effect> {
+    pub(in crate::app::chess) fn after(
+        &mut self,
+        played: Played<State>,
+        timing: &Timing,
+    ) -> Vec<Effect> {
         let Some(game) = self.game.as_ref() else {
             return Vec::new();
         };

@@ -25,10 +25,11 @@ pub(super) fn colour_word(tr: &Tr, c: Colour) -> String {
     tr.say(&c.explain())
 }
 
-pub(super) fn lobby(p: Panel) {
+pub(super) fn lobby(p: Panel, beside_online: bool) {
     let (ctx, tr, table, send) = p.parts();
-    Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [0.0, 10.0])
-        .width(540.0)
+    let x = if beside_online { -262.0 } else { 0.0 };
+    Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [x, 10.0])
+        .width(if beside_online { 480.0 } else { 540.0 })
         .show(ctx, |ui| {
             panel::lobby_head(ui, tr, "chess");
             if let Some(saved) = &table.saved {
@@ -79,6 +80,28 @@ pub(super) fn lobby(p: Panel) {
                 }
             });
         });
+}
+
+/// The lobby's online part, right of the lobby: open a table with these artifacts, join one
+/// by its code, or return to a seat kept from an earlier run.
+pub(super) fn online_part(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &crate::app::chess::Table,
+    form: &mut crate::app::kit::online_panels::OnlineForm,
+    server: &mut String,
+) -> Option<crate::app::kit::link::GoOnline> {
+    let mut go = None;
+    Floating::anchored(
+        "chess-lobby-online",
+        egui::Align2::CENTER_CENTER,
+        [262.0, 10.0],
+    )
+    .width(480.0)
+    .show(ctx, |ui| {
+        go = crate::app::kit::online_panels::lobby_part(ui, tr, table, form, server);
+    });
+    go
 }
 
 /// The army builder (left), with the piece dragged from the palette following the pointer.
@@ -234,6 +257,24 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
                 }
             }
             ui.separator();
+            if let Some(o) = &table.online {
+                // Online: the other seat builds at the same time, unseen.
+                let other = super::play::seat_name(tr, table, colour.other());
+                let (key, tone) = if o.other_ready() {
+                    ("chess.online.ready", GREEN)
+                } else {
+                    ("chess.online.building", style::CREAM)
+                };
+                ui.label(style::text(tr.tf(key, &[("name", &other)]), 16.0, tone));
+                if o.committed() {
+                    ui.label(style::brass(
+                        tr.tf("chess.online.waiting", &[("name", &other)]),
+                        16.0,
+                    ));
+                    ui.label(style::muted(tr.t("chess.online.hidden"), 13.0));
+                    return;
+                }
+            }
             ui.horizontal(|ui| {
                 if ui.button(tr.t("chess.build.random")).clicked() {
                     send(Intent::RandomArmy);
@@ -251,7 +292,9 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
                 send(Intent::Ready);
             }
             ui.label(style::muted(tr.t("chess.build.hint"), 13.0));
-            if !table.hot_seat() {
+            if table.online.is_some() {
+                ui.label(style::muted(tr.t("chess.online.hidden"), 13.0));
+            } else if !table.hot_seat() {
                 ui.label(style::muted(tr.t("chess.build.engine_hidden"), 13.0));
             }
         });

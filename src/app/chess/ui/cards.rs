@@ -252,7 +252,9 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
     let state = game.state();
     let me = holder(table, state);
     let them = me.other();
-    Floating::anchored("chess-their-hand", egui::Align2::CENTER_TOP, [0.0, 14.0])
+    // Online the status strip holds the top: the hand goes under it.
+    let top = if table.host.is_some() { 74.0 } else { 14.0 };
+    Floating::anchored("chess-their-hand", egui::Align2::CENTER_TOP, [0.0, top])
         .margin(14, 6)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -261,7 +263,7 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
                         "chess.hand.theirs",
                         &[
                             ("who", &seat_name(tr, table, them)),
-                            ("n", &state.hand_size(them).to_string()),
+                            ("n", &table.hand_count(them).to_string()),
                         ],
                     ),
                     14.0,
@@ -275,7 +277,7 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
                         });
                     }
                 } else {
-                    for _ in 0..state.hand_size(them) {
+                    for _ in 0..table.hand_count(them) {
                         icon(ui, icons.back, 26.0);
                     }
                 }

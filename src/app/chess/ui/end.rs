@@ -66,6 +66,20 @@ pub(super) fn end(p: Panel) {
                     ),
                     15.0,
                 ));
+                if let Some((record, passed)) = table.told_record() {
+                    // Online: the seed revealed and the server's record, checked here.
+                    ui.add_space(6.0);
+                    ui.label(style::muted(tr.t("chess.online.seed"), 14.0));
+                    let (key, colour) = if passed {
+                        ("chess.online.verified", super::GREEN)
+                    } else {
+                        ("chess.online.not_verified", super::RED)
+                    };
+                    ui.label(style::text(tr.t(key), 15.0, colour));
+                    if ui.button(tr.t("chess.online.copy_record")).clicked() {
+                        ui.ctx().copy_text(record.to_string());
+                    }
+                }
                 let (new, history) = ("chess.end_banner.new", "chess.end_banner.history");
                 if panel::new_game(ui, tr.t(new), tr.t(history)) {
                     send(Intent::NewGame);

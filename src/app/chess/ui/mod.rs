@@ -31,10 +31,12 @@ pub struct ChessPanels {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CardIcons>().add_systems(
-        EguiPrimaryContextPass,
-        table_ui.run_if(in_state(Screen::Table(GameKind::Chess))),
-    );
+    app.init_resource::<CardIcons>()
+        .init_resource::<crate::app::kit::online_panels::OnlineForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            table_ui.run_if(in_state(Screen::Table(GameKind::Chess))),
+        );
 }
 
 pub(super) use crate::app::style::{GREEN, RED};
@@ -97,6 +99,12 @@ fn table_ui(
         Res<crate::app::theme::ActiveTheme>,
         Res<Assets<Image>>,
     ),
+    (mut form, settings, mut change, mut go_online): (
+        ResMut<crate::app::kit::online_panels::OnlineForm>,
+        Res<crate::app::save::ActiveSettings>,
+        MessageWriter<crate::app::save::ChangeSettings>,
+        MessageWriter<crate::app::kit::link::GoOnline>,
+    ),
 ) -> Result {
     icons.load(&server, &theme.0);
     let ids = icons.ids(&mut contexts, &images);
@@ -105,9 +113,22 @@ fn table_ui(
         intents.write(crate::app::kit::Intended(i));
     };
     let camera = cameras.single().ok();
+    if table.host.is_some() && table.phase != super::Phase::Lobby {
+        crate::app::kit::online_panels::status(ctx, &tr, &*table);
+    }
+    let mut server_text = settings.0.server.clone();
     let mut p = Panel::new(ctx, &tr, &table, &mut send);
     match table.phase {
-        super::Phase::Lobby => build::lobby(p),
+        super::Phase::Lobby if table.online_waiting() => {
+            crate::app::kit::online_panels::waiting(p);
+        }
+        super::Phase::Lobby if table.host.is_some() => {}
+        super::Phase::Lobby => {
+            build::lobby(p, true);
+            if let Some(g) = build::online_part(ctx, &tr, &table, &mut form, &mut server_text) {
+                go_online.write(g);
+            }
+        }
         super::Phase::Build(_) => build::builder(p, camera),
         super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut p.send),
         super::Phase::Reveal { .. } => {
@@ -137,6 +158,11 @@ fn table_ui(
                 play::promotion(p);
             }
         }
+    }
+    if server_text != settings.0.server {
+        let mut s = settings.0.clone();
+        s.server = server_text;
+        change.write(crate::app::save::ChangeSettings(s));
     }
     Ok(())
 }

@@ -88,10 +88,12 @@ pub(super) fn move_list(p: Panel) {
             let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
                 && !busy
                 && table.viewing.is_none();
-            if ui
-                .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
-                .on_hover_text(tr.t("chess.undo.hint"))
-                .clicked()
+            // Online a game has no takebacks.
+            if table.host.is_none()
+                && ui
+                    .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
+                    .on_hover_text(tr.t("chess.undo.hint"))
+                    .clicked()
             {
                 send(Intent::Undo);
             }

@@ -19,7 +19,13 @@ use bevy_egui::egui;
 /// A seat's name: "You", "Engine (hard)"; at a hot seat "Player 1" (white) and "Player 2".
 pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
-        return String::new();
+        // Online, before the game: the other seat as the server names it.
+        return match (&table.online, table.host.as_ref().and_then(|o| o.other())) {
+            (Some(o), Some(view)) if colour != o.me => {
+                tr.say(&crate::app::kit::online::seat_name(view))
+            }
+            _ => String::new(),
+        };
     };
     match game.seat(colour) {
         Seat::Person if table.hot_seat() => tr
@@ -30,8 +36,27 @@ pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
             .to_string(),
         Seat::Person => tr.t("chess.you").to_string(),
         Seat::Bot(level) => tr.tf("chess.engine", &[("level", &tr.say(&level_word(level)))]),
-        Seat::Remote => tr.say(&Seat::Remote.label()),
+        // Online: the other seat as the server names it (a person, or its bot).
+        Seat::Remote => match table.host.as_ref().and_then(|o| o.other()) {
+            Some(view) => tr.say(&crate::app::kit::online::seat_name(view)),
+            None => tr.say(&Seat::Remote.label()),
+        },
     }
+}
+
+/// Online: the server's clock for the side to act ("White to act: 0:42 left").
+pub(super) fn clock_line(tr: &Tr, table: &Table) -> Option<String> {
+    let left = table.host.as_ref()?.countdown?;
+    let to_act = table.game.as_ref()?.awaited()?;
+    let secs = left.max(0.0).ceil() as u64;
+    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    Some(tr.tf(
+        "chess.online.time_left",
+        &[
+            ("colour", &capital(&colour_word(tr, to_act))),
+            ("time", &time),
+        ],
+    ))
 }
 
 fn level_word(level: crate::ai::Level) -> crate::i18n::Message {
@@ -97,6 +122,9 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
             "chess.artifacts.off"
         };
         ui.label(style::muted(tr.t(artifacts), 13.0));
+        if let Some(line) = clock_line(tr, table) {
+            ui.label(style::brass(line, 15.0));
+        }
     });
 }
 

@@ -50,8 +50,10 @@ pub(super) fn plugin(app: &mut App) {
                 table_ui.run_if(in_state(Screen::Table(GameKind::Hive))),
                 verify::page.run_if(
                     |page: Res<MenuPage>, screen: Res<bevy::prelude::State<Screen>>| {
+                        // Records of every game served online are verified on the same page,
+                        // opened from Ash & Walnut's card or Artifact Chess's.
                         *screen.get() == Screen::Menu
-                            && *page == MenuPage::Tool(GameKind::Hive, "verify")
+                            && matches!(*page, MenuPage::Tool(_, "verify"))
                     },
                 ),
             ),
