@@ -364,9 +364,9 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
             }
             "--game" => {
                 let v = take(&mut it)?;
-                let game = GameKind::parse(&v)
-                    .filter(|g| matches!(g, GameKind::Hive | GameKind::Snelab))
-                    .ok_or_else(|| ArgError(format!("`--game` takes hive or snelab, not `{v}`")))?;
+                let game = GameKind::parse(&v).ok_or_else(|| {
+                    ArgError(format!("`--game` takes hive, snelab or chess, not `{v}`"))
+                })?;
                 o.online_game = Some(game);
                 if o.online.is_some() {
                     o.scene = Scene::Table(game);

@@ -7,6 +7,9 @@
 #
 #   tools/online-e2e.sh [CLOCK_SECONDS] [LIMIT_SECONDS]     (defaults: 3 and 900)
 #   GAME=snelab tools/online-e2e.sh ...                    (a Snēlab case instead)
+#   GAME=chess tools/online-e2e.sh ...                     (Artifact Chess: both windows build,
+#                                                           commit and reveal, and both play by
+#                                                           the engine, so a game is minutes)
 #
 # Checks, from the windows' logs: the game ended in both windows; no move was refused; for
 # every timeout move, the countdown the window last drew was no more than the time since that
@@ -48,7 +51,9 @@ for _ in $(seq 600); do
 done
 [ -n "$code" ] || { echo "the host never got a table"; tail -n 20 "$out/host.log"; exit 1; }
 echo "table $code"
-xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online "join:$code" --game "$game_kind" --server "$url" \
+join_play=()
+[ "$game_kind" = chess ] && join_play=(--autoplay easy)
+xvfb-run -a -s "-screen 0 1280x720x24" "$game" --online "join:$code" --game "$game_kind" --server "$url" "${join_play[@]}" \
     --data-dir "$out/join" >"$out/join.log" 2>&1 &
 start=$SECONDS
 while (( SECONDS - start < limit )); do

@@ -314,7 +314,10 @@ async function onlineGame(page, game = "hive") {
     record = String(e);
   }
   require("fs").writeFileSync(`${SHOTS}/online-${game}-record.txt`, record);
-  const moves = record.split("\n").filter((l) => /^move /.test(l)).length;
+  // Ash & Walnut's and Snēlab's records have a `move` line an action, Artifact Chess's an
+  // `action` line.
+  const line = game === "chess" ? /^action / : /^move /;
+  const moves = record.split("\n").filter((l) => line.test(l)).length;
   check(`${name}: the server's record is this game (its seed, every move)`,
     record.includes(`seed ${seed}`) && moves === Number(end[1]),
     `${moves} moves in the record, ${end[1]} seen; ${record.slice(0, 200)}`);
@@ -825,6 +828,9 @@ async function runPart(name, fn) {
     // The same for a Snēlab case: the stake taken and the verdict settled into the page's
     // purse (its local storage), the server restarted in the middle.
     await runPart("online Snēlab", () => onlineGame(page, "snelab"));
+    // And an Artifact Chess game: the page builds a random army, commits and reveals it, and
+    // plays its cards and attempts against the server's bot, through a server restart.
+    await runPart("online Artifact Chess", () => onlineGame(page, "chess"));
   }
 
   // A saved setting: choose Português on the settings page, then reload.

@@ -147,6 +147,43 @@ impl From<News> for Effect {
     }
 }
 
+/// `--autoplay LEVEL`: a random army of this seat's colour, Ready, then the engine's choices
+/// for the person's actions (response windows included), through the table's intents as a
+/// player's would go (and, online, to the server).
+pub(super) fn autoplay(
+    options: Option<bevy::prelude::Res<crate::launch::LaunchOptions>>,
+    table: bevy::prelude::Res<super::ChessTable>,
+    mut seeds: bevy::prelude::ResMut<crate::app::kit::Seeds>,
+    mut intents: bevy::prelude::MessageWriter<super::ChessIntent>,
+) {
+    let Some(level) = options.and_then(|o| o.autoplay) else {
+        return;
+    };
+    let mut send = |i: Intent| {
+        intents.write(crate::app::kit::Intended(i));
+    };
+    if let Phase::Build(c) = table.phase {
+        if table.online.as_ref().is_some_and(OnlineChess::committed) {
+            return;
+        }
+        if table.drafts[c.index()].army().is_err() || table.drafts[c.index()].placements.len() < 2 {
+            send(Intent::RandomArmy);
+        } else {
+            send(Intent::Ready);
+        }
+        return;
+    }
+    if !table.person_to_act() || table.host.as_ref().is_some_and(|o| o.sent.is_some()) {
+        return;
+    }
+    let awaited = table.game.as_ref().and_then(ChessGame::awaited);
+    if let (Some(state), Some(me)) = (table.state(), awaited)
+        && let Some(action) = crate::ai::choose(&state.view_for(me), level, seeds.number())
+    {
+        send(Intent::Act(action));
+    }
+}
+
 /// Reads a game action as the server tells it: `<action> [dice A vs D] [drew …] [rises SQ]`.
 pub fn told_action(text: &str) -> Option<(Action, Option<Dice>)> {
     let cut = [" dice ", " drew ", " rises "]
@@ -560,7 +597,8 @@ impl Table {
                 record,
             } => {
                 bevy::log::info!(
-                    "online: the game ended ({:?} wins, {:?}), seed {seed}",
+                    "online: the game ended after {} moves ({:?} wins, {:?}), seed {seed}",
+                    self.plies(),
                     outcome.winner.map(colour),
                     outcome.reason,
                 );
