@@ -478,6 +478,10 @@ mod tests {
             assert_eq!(o.scene, Scene::Table(GameKind::Snelab));
         }
         assert_eq!(
+            play("--online join:K7M2QX --game chess").scene,
+            Scene::Table(GameKind::Chess)
+        );
+        assert_eq!(
             play("--online host:hard").online,
             Some(OnlineStart::Host(Some(crate::ai::Level::Hard)))
         );
@@ -521,7 +525,7 @@ mod tests {
             ("--online host:grandmaster", "--online"),
             ("--server http://x", "--server"),
             ("--autoplay wise", "--autoplay"),
-            ("--game chess", "--game"),
+            ("--game draughts", "--game"),
             ("chess", "unknown flag `chess`"),
             ("--screenshot=", "file path"),
         ] {
