@@ -823,11 +823,18 @@ async function runPart(name, fn) {
   // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its
   // end; the seed revealed at the end must match the fingerprint shown at the start, and
   // the record the server stores must be the same game.
-  if (part("online") && process.env.GAME_SERVER) {
+  // ONLINE_GAMES=chess (a comma-separated list) plays only those games online.
+  const onlineGames = (process.env.ONLINE_GAMES || "hive,snelab,chess").split(",");
+  const online = (game) => part("online") && process.env.GAME_SERVER && onlineGames.includes(game);
+  if (online("hive")) {
     await runPart("online table", () => onlineGame(page, "hive"));
+  }
+  if (online("snelab")) {
     // The same for a Snēlab case: the stake taken and the verdict settled into the page's
     // purse (its local storage), the server restarted in the middle.
     await runPart("online Snēlab", () => onlineGame(page, "snelab"));
+  }
+  if (online("chess")) {
     // And an Artifact Chess game: the page builds a random army, commits and reveals it, and
     // plays its cards and attempts against the server's bot, through a server restart.
     await runPart("online Artifact Chess", () => onlineGame(page, "chess"));

@@ -18,8 +18,9 @@
 //!
 //! Decisions where the issue is silent: the army and salt are kept in memory only, so a device
 //! that restarts between Ready and the reveal cannot reveal (the server's reveal clock then
-//! forfeits the game, and the player is told); a resumed game (a resync, a return) starts its
-//! move list at the position the server gave, since earlier positions need the secret dice.
+//! forfeits the game, and the player is told); a reconnect that missed nothing keeps the game
+//! here whole, but a game resumed after missed actions (or after this device restarted) starts
+//! its move list at the position the server gave, since earlier positions need the secret dice.
 
 use super::table::{Effect, Intent, Phase, Refusal, Table, Timing};
 use crate::app::kit::host::{HeldElsewhere, Host, NotNow};
@@ -373,6 +374,20 @@ impl Table {
         Ok(())
     }
 
+    /// Whether the game here is the server's whole game as `moves` and `now` tell it: as many
+    /// game actions, and the same position.
+    fn holds(&self, moves: &[crate::net::protocol::PlayedView], now: &ChessNow) -> bool {
+        let early =
+            |a: &str| a.starts_with("ready") || a.starts_with("reveal") || a.starts_with("forfeit");
+        let played = moves.iter().filter(|m| !early(&m.action)).count();
+        let Some(game) = &self.game else {
+            return false;
+        };
+        let same_place = crate::rules::chess::parse_position(&now.position)
+            .is_ok_and(|s| s.to_string() == game.state().to_string());
+        game.len() == played && same_place
+    }
+
     /// An army revealed: shown on the builder's half as it stands.
     fn shown_army(&mut self, text: &str) {
         if let Ok(army) = parse_army_text(text) {
@@ -391,6 +406,7 @@ impl Table {
             stage,
             ready,
             armies,
+            moves,
             now,
             ..
         } = &view.game
@@ -414,6 +430,14 @@ impl Table {
             self.shown_army(text);
         }
         match (stage, now) {
+            (ChessStage::Playing, Some(now)) if self.holds(moves, now) => {
+                // Nothing was missed (a reconnect, a server restart): the game here, with its
+                // whole move list and history, goes on.
+                if let Some(o) = self.online.as_mut() {
+                    o.hands = now.hands;
+                }
+                effects.push(Effect::Picked);
+            }
             (ChessStage::Playing, Some(now)) => {
                 let resumed = self.game.is_none() || matches!(self.phase, Phase::Build(_));
                 if let Err(e) = self.start_from(now) {
@@ -875,6 +899,61 @@ mod tests {
             );
             assert_eq!(t.plies(), i as usize + 1);
         }
+        // A resync (a reconnect) that missed nothing keeps the game here, its whole list.
+        let plies = t.plies();
+        let mut moves: Vec<PlayedView> = (1..=4 + plies as u64)
+            .map(|seq| PlayedView {
+                seq,
+                action: if seq <= 4 {
+                    "ready".into()
+                } else {
+                    "e2e4".into()
+                },
+                by: Wire::Ash,
+                timeout: false,
+            })
+            .collect();
+        let view = |moves: Vec<PlayedView>| TableView {
+            code: "K7M2QX".into(),
+            phase: crate::net::protocol::Phase::Playing,
+            seq: moves.len() as u64,
+            you: Some(me()),
+            seats: seats(),
+            clock: 60,
+            to_move: Some(Wire::Ash),
+            time_left_ms: None,
+            bot_in_ms: None,
+            fingerprint: Some(SEED.fingerprint()),
+            ash: Some(me()),
+            game: GameView::Chess {
+                artifacts: true,
+                stage: ChessStage::Playing,
+                ready: [true; 2],
+                commits: [None, None],
+                values: [None, None],
+                armies: [None, None],
+                moves,
+                now: Some(now_of(server.state(), Colour::White)),
+            },
+            outcome: None,
+            seed: None,
+        };
+        t.heard(Heard::Table(Box::new(view(moves.clone()))), &T);
+        assert_eq!(t.plies(), plies, "nothing missed: the list stays whole");
+        // One action missed: the game starts again from the server's position.
+        moves.push(PlayedView {
+            seq: moves.len() as u64 + 1,
+            action: "e2e4".into(),
+            by: Wire::Ash,
+            timeout: false,
+        });
+        let mut again = t.clone();
+        again.heard(Heard::Table(Box::new(view(moves))), &T);
+        assert_eq!(again.plies(), 0);
+        assert_eq!(
+            again.state().unwrap().to_string(),
+            server.state().view_for(Colour::White).to_string()
+        );
         // The end: the server's record, checked here.
         if server.ending().is_none() {
             server.resign(Colour::Black).unwrap();
