@@ -15,8 +15,8 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest frame the server reads; a larger one gets [`ErrorCode::TooLarge`] and is closed.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The longest action `act` may carry, in characters (Artifact Chess's `reveal` with an army
-/// of sixteen pieces and its salt is about 140); a longer one is refused as `bad_notation`.
+/// The longest action `act` may carry, in characters (Artifact Chess's longest `reveal`, an
+/// army of eleven pieces and its salt, is 117); a longer one is refused as `bad_notation`.
 pub const MAX_ACTION_CHARS: usize = 256;
 
 /// Messages a connection may send per second on average ...

@@ -520,7 +520,7 @@ fn write_cards(f: &mut fmt::Formatter<'_>, cards: impl Iterator<Item = Artifact>
     }
 }
 
-/// Writes the twelve-field position string.
+/// Writes the sixteen-field position string.
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
