@@ -407,28 +407,25 @@ impl ChessGame {
 
     /// The game with response windows of `seconds` (`None`: a window waits for its answer);
     /// for a game about to start (the record starts afresh).
-    pub fn with_window(mut self, seconds: Option<f64>) -> ChessGame {
-        let clock = ClockSetting {
+    pub fn with_window(self, seconds: Option<f64>) -> ChessGame {
+        self.with_clock(ClockSetting {
             per_turn: None,
             window: seconds,
-        };
-        self.game = Match::new(
-            self.game.start().clone(),
-            self.game.seats(),
-            clock,
-            self.game.seed(),
-        );
-        self
+        })
     }
 
     /// The game with every turn timed too: `per_turn` seconds a turn (a turn that runs out is
     /// played by [`Playable::timeout_action`](super::Playable::timeout_action)), response
     /// windows of [`WINDOW_SECONDS`]; for a game about to start (the record starts afresh).
-    pub fn with_turn_clock(mut self, per_turn: Option<f64>) -> ChessGame {
-        let clock = ClockSetting {
+    pub fn with_turn_clock(self, per_turn: Option<f64>) -> ChessGame {
+        self.with_clock(ClockSetting {
             per_turn,
             window: Some(WINDOW_SECONDS),
-        };
+        })
+    }
+
+    /// The game about to start under `clock` (the record starts afresh).
+    fn with_clock(mut self, clock: ClockSetting) -> ChessGame {
         self.game = Match::new(
             self.game.start().clone(),
             self.game.seats(),

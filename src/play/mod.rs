@@ -423,27 +423,7 @@ impl<G: Playable> Match<G> {
         if awaited != from {
             return Err(Refused::NotYourTurn { awaited });
         }
-        let before = std::mem::replace(&mut self.state, after);
-        self.record.push(Entry {
-            action,
-            side: G::side_index(from),
-            timeout,
-        });
-        self.course.push(Step {
-            record: record.clone(),
-            after: self.state.clone(),
-        });
-        self.left = self.state.time_allowed(&self.clock);
-        let outcome = self.state.outcome();
-        self.ending = outcome.map(Ending::Rules);
-        Ok(Played {
-            side: from,
-            action,
-            record,
-            timeout,
-            before,
-            outcome,
-        })
+        Ok(self.step(from, action, record, after, timeout))
     }
 
     /// Sets the time left for the awaited action (the server's clock is the one that counts).
@@ -477,6 +457,20 @@ impl<G: Playable> Match<G> {
             return Err(Refused::NotYourTurn { awaited });
         }
         let (next, record) = self.state.apply(&action).map_err(Refused::Rule)?;
+        Ok(self.step(from, action, record, next, timeout))
+    }
+
+    /// Takes one step of the course: `next` becomes the state, the action and what it did
+    /// enter the record and the course, the clock starts on the next action, and the rules'
+    /// end (if any) is kept.
+    fn step(
+        &mut self,
+        from: G::Side,
+        action: G::Action,
+        record: G::Record,
+        next: G,
+        timeout: bool,
+    ) -> Played<G> {
         let before = std::mem::replace(&mut self.state, next);
         self.record.push(Entry {
             action,
@@ -490,14 +484,14 @@ impl<G: Playable> Match<G> {
         self.left = self.state.time_allowed(&self.clock);
         let outcome = self.state.outcome();
         self.ending = outcome.map(Ending::Rules);
-        Ok(Played {
+        Played {
             side: from,
             action,
             record,
             timeout,
             before,
             outcome,
-        })
+        }
     }
 
     /// The same match rebuilt by replaying its record from its start through the rules, as a
