@@ -89,6 +89,24 @@ pub enum Side {
     Walnut,
 }
 
+impl Side {
+    /// Artifact Chess's colour on the wire: `ash` is white, who acts first.
+    pub fn chess(self) -> crate::rules::chess::Colour {
+        match self {
+            Side::Ash => crate::rules::chess::Colour::White,
+            Side::Walnut => crate::rules::chess::Colour::Black,
+        }
+    }
+
+    /// The wire's side of an Artifact Chess colour.
+    pub fn of_chess(colour: crate::rules::chess::Colour) -> Side {
+        match colour {
+            crate::rules::chess::Colour::White => Side::Ash,
+            crate::rules::chess::Colour::Black => Side::Walnut,
+        }
+    }
+}
+
 impl From<Colour> for Side {
     fn from(c: Colour) -> Side {
         match c {

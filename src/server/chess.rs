@@ -47,8 +47,8 @@ use crate::net::protocol::{
 };
 use crate::play::chess::{ChessGame, Draft, Ending};
 use crate::play::chess_record::{ChessRecord, OnlineTable, RecordedAction};
-use crate::play::{Playable, Refused, Seat};
-use crate::rules::chess::{Action, Army, Colour, End, State};
+use crate::play::{Playable, Seat};
+use crate::rules::chess::{Action, Army, Colour, End};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
@@ -85,27 +85,7 @@ fn random_army(colour: Colour, seed: u64) -> Army {
 }
 
 fn wire(c: Colour) -> Side {
-    match c {
-        Colour::White => Side::Ash,
-        Colour::Black => Side::Walnut,
-    }
-}
-
-fn colour(side: Side) -> Colour {
-    match side {
-        Side::Ash => Colour::White,
-        Side::Walnut => Colour::Black,
-    }
-}
-
-fn refusal(e: &Refused<State>) -> Refusal {
-    let code = match e {
-        Refused::GameOver => ErrorCode::GameOver,
-        Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-        Refused::Malformed(_) => ErrorCode::BadNotation,
-        Refused::Rule(_) => ErrorCode::Illegal,
-    };
-    Refusal::new(code, english(&e.explain()))
+    Side::of_chess(c)
 }
 
 /// What the bot plays: its stage's step, or a game action.
@@ -596,7 +576,7 @@ impl Hosted for Chess {
                     action: p.action.to_string(),
                     timeout: p.timeout,
                 })
-                .map_err(|e| refusal(&e)),
+                .map_err(|e| Refusal::of_match(&e)),
             (_, None) => Err(Refusal::new(
                 ErrorCode::NotStarted,
                 "the game starts once both armies are committed and revealed",
@@ -763,7 +743,7 @@ impl Hosted for Chess {
                         action: p.action.to_string(),
                         timeout: p.timeout,
                     })
-                    .map_err(|e| refusal(&e))
+                    .map_err(|e| Refusal::of_match(&e))
             }
             _ => Err(Refusal::new(ErrorCode::Illegal, "not the bot's step")),
         }
@@ -834,7 +814,7 @@ impl Hosted for Chess {
 
     /// A bot's `ready` is replayed as the bot's (the server keeps the army it made).
     fn replay(&mut self, stored: &StoredAction) -> Result<(), String> {
-        let c = colour(stored.side);
+        let c = stored.side.chess();
         let played = if stored.timeout {
             self.tick(f64::INFINITY).ok_or("no timeout move")?
         } else if self.is_bot(c) && stored.action.starts_with("ready ") {

@@ -68,6 +68,22 @@ impl Refusal {
             message: message.into(),
         }
     }
+
+    /// The wire's code for a refusal of the match layer, for a game whose notation reader
+    /// only reads (a refusal by the rules is `illegal`).
+    pub fn of_match<G: crate::rules::Game>(e: &crate::play::Refused<G>) -> Refusal {
+        use crate::play::Refused;
+        let code = match e {
+            Refused::GameOver => ErrorCode::GameOver,
+            Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+            Refused::Malformed(_) => ErrorCode::BadNotation,
+            Refused::Rule(_) => ErrorCode::Illegal,
+        };
+        Refusal::new(
+            code,
+            crate::i18n::english(&crate::i18n::Explain::explain(e)),
+        )
+    }
 }
 
 /// The bot's turn: what it thinks on, and the thinking, run on a blocking thread so the table

@@ -15,13 +15,13 @@
 
 use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
 use crate::fair::Seed;
-use crate::i18n::{Explain, english};
+use crate::i18n::english;
 use crate::net::protocol::{
     EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, Stakes, TableOptions, Viewer,
 };
 use crate::play::snelab::record::{self, CaseEntry, CaseRecord, CaseResult};
-use crate::play::{ClockSetting, Ending, Match, Played, Refused};
-use crate::rules::snelab::{Action, NotationError, Position, Reason, Side as Court};
+use crate::play::{ClockSetting, Ending, Match, Played};
+use crate::rules::snelab::{Action, Position, Reason, Side as Court};
 use std::time::Duration;
 
 /// A Snēlab case held by a server table.
@@ -51,17 +51,6 @@ fn wire(side: Court) -> Side {
         Court::South => Side::Ash,
         Court::North => Side::Walnut,
     }
-}
-
-/// The wire's code for a refusal of the match layer.
-fn refusal(e: &Refused<Position>) -> Refusal {
-    let code = match e {
-        Refused::GameOver => ErrorCode::GameOver,
-        Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-        Refused::Malformed(NotationError { .. }) => ErrorCode::BadNotation,
-        Refused::Rule(_) => ErrorCode::Illegal,
-    };
-    Refusal::new(code, english(&e.explain()))
 }
 
 impl Snelab {
@@ -182,7 +171,7 @@ impl Hosted for Snelab {
         self.game
             .submit_text(side, action)
             .map(|p| Snelab::accepted(&p))
-            .map_err(|e| refusal(&e))
+            .map_err(|e| Refusal::of_match(&e))
     }
 
     fn time_allowed(&self) -> Option<Duration> {
@@ -236,7 +225,7 @@ impl Hosted for Snelab {
         self.game
             .submit(side, action)
             .map(|p| Snelab::accepted(&p))
-            .map_err(|e| refusal(&e))
+            .map_err(|e| Refusal::of_match(&e))
     }
 
     fn fingerprint(&self) -> String {

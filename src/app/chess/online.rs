@@ -38,14 +38,6 @@ use crate::play::Seat;
 use crate::play::chess::{ChessGame, Draft, Ending};
 use crate::rules::chess::{Action, Colour, Dice, End, Record, State};
 
-/// A colour on the wire: `ash` is white, who acts first.
-pub fn colour(side: Wire) -> Colour {
-    match side {
-        Wire::Ash => Colour::White,
-        Wire::Walnut => Colour::Black,
-    }
-}
-
 /// The online game's own parts, beside the table's usual ones.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineChess {
@@ -334,7 +326,7 @@ impl Table {
             crate::fair::SeatOrder::First => 0,
             crate::fair::SeatOrder::Second => 1,
         };
-        seats[i].colour.map(colour)
+        seats[i].colour.map(Wire::chess)
     }
 
     /// Sits down at the table the server started: the builder for this seat's colour.
@@ -400,7 +392,7 @@ impl Table {
     }
 
     /// Takes in the whole table (a resync, a return, a first state).
-    fn table_told(&mut self, view: &TableView, timing: &Timing) -> Vec<Effect> {
+    fn table_told(&mut self, view: &TableView) -> Vec<Effect> {
         let GameView::Chess {
             artifacts,
             stage,
@@ -457,7 +449,6 @@ impl Table {
                 told.seed = view.seed.as_deref().and_then(|s| Seed::from_hex(s).ok());
             }
         }
-        let _ = timing;
         effects
     }
 
@@ -468,7 +459,7 @@ impl Table {
         now: Option<&ChessNow>,
         timing: &Timing,
     ) -> Vec<Effect> {
-        let by = colour(played.by);
+        let by = played.by.chess();
         let Some(o) = self.online.as_mut() else {
             return Vec::new();
         };
@@ -562,14 +553,14 @@ impl Table {
     fn end_told(&mut self, outcome: Outcome) -> Vec<Effect> {
         let Some(game) = self.game.as_mut() else {
             // Before the game: a forfeit or a resignation while building.
-            let won = outcome.winner.map(colour) == self.online.as_ref().map(|o| o.me);
+            let won = outcome.winner.map(Wire::chess) == self.online.as_ref().map(|o| o.me);
             return vec![Effect::Online(msg(if won {
                 "chess.online.won_before_start"
             } else {
                 "chess.online.lost_before_start"
             }))];
         };
-        let ending = match (outcome.reason, outcome.winner.map(colour)) {
+        let ending = match (outcome.reason, outcome.winner.map(Wire::chess)) {
             (EndReason::Checkmate, Some(w)) => Ending::Rules(End::Mate { winner: w }),
             (EndReason::Stalemate, _) => Ending::Rules(End::Stalemate),
             (EndReason::BareKings, _) => Ending::Rules(End::BareKings),
@@ -601,7 +592,7 @@ impl Table {
             Err(news) => return news,
         };
         match heard {
-            Heard::Table(view) => self.table_told(&view, timing),
+            Heard::Table(view) => self.table_told(&view),
             Heard::Started {
                 fingerprint, seats, ..
             } => {
@@ -623,7 +614,7 @@ impl Table {
                 bevy::log::info!(
                     "online: the game ended after {} moves ({:?} wins, {:?}), seed {seed}",
                     self.plies(),
-                    outcome.winner.map(colour),
+                    outcome.winner.map(Wire::chess),
                     outcome.reason,
                 );
                 let told = self.told.get_or_insert_with(HeldElsewhere::default);
@@ -738,11 +729,7 @@ mod tests {
     }
 
     fn heard_action(t: &mut Table, seq: u64, by: Colour, action: &str, now: Option<ChessNow>) {
-        let by = if by == Colour::White {
-            Wire::Ash
-        } else {
-            Wire::Walnut
-        };
+        let by = Wire::of_chess(by);
         let effects = t.heard(
             Heard::Played {
                 played: PlayedView {
@@ -962,13 +949,7 @@ mod tests {
         t.heard(
             Heard::Ended {
                 outcome: Outcome {
-                    winner: server.ending().and_then(|e| e.winner()).map(|c| {
-                        if c == Colour::White {
-                            Wire::Ash
-                        } else {
-                            Wire::Walnut
-                        }
-                    }),
+                    winner: server.ending().and_then(|e| e.winner()).map(Wire::of_chess),
                     reason: EndReason::Resigned,
                 },
                 seed: SEED.to_hex(),
