@@ -364,6 +364,8 @@ impl Session {
                             stakes: options.stakes,
                             appeal: options.appeal,
                             artifacts: options.artifacts,
+                            control: None,
+                            public: false,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -485,6 +487,17 @@ impl Session {
                     }
                 }
             }
+            // The lobby, pairing, rematch, offers and watchers: not yet heard by this session.
+            ServerMsg::Lobby { .. }
+            | ServerMsg::LobbyUpdate { .. }
+            | ServerMsg::Queued { .. }
+            | ServerMsg::BotOffer
+            | ServerMsg::Unqueued
+            | ServerMsg::Games { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Offer { .. }
+            | ServerMsg::Answered { .. }
+            | ServerMsg::Watchers { .. } => {}
             ServerMsg::Pong { nonce } => {
                 if let Some((waited, sent)) = self.trips.waiting
                     && waited == nonce
@@ -561,6 +574,12 @@ mod tests {
             you: Some(SeatId::First),
             seats: [seat(SeatId::First, true), seat(SeatId::Second, false)],
             clock: 60,
+            control: Default::default(),
+            banks_ms: None,
+            public: false,
+            watchers: 0,
+            offer: None,
+            rematch: [false; 2],
             to_move: Some(Side::Ash),
             time_left_ms: Some(60_000),
             bot_in_ms: None,

@@ -35,6 +35,124 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// The clocks a table may have, in seconds per turn.
 pub const MIN_CLOCK_SECONDS: u32 = 1;
 pub const MAX_CLOCK_SECONDS: u32 = 3600;
+/// A bank's starting time, in seconds ...
+pub const MIN_BANK_SECONDS: u32 = 30;
+pub const MAX_BANK_SECONDS: u32 = 3 * 3600;
+/// ... and the most seconds added after each action.
+pub const MAX_INCREMENT_SECONDS: u32 = 60;
+/// Correspondence: days a move.
+pub const MIN_DAYS: u32 = 1;
+pub const MAX_DAYS: u32 = 14;
+
+/// The most seat tokens one `games` may ask about.
+pub const MAX_GAMES_ASKED: usize = 64;
+/// The most open and the most live tables of each game a `lobby` snapshot lists (the newest).
+pub const LOBBY_LIST_LIMIT: usize = 100;
+/// The least time between two `lobby_update`s to one connection, in milliseconds: what
+/// changed meanwhile comes in one message.
+pub const LOBBY_UPDATE_MS: u64 = 500;
+
+/// How long a table lets each side take: the opener's choice in `create` (or `quick`).
+///
+/// The game's own timeout rule applies under every control: when a side's time runs out, the
+/// clock plays that game's timeout action for it (`docs/protocol.md`, "Time controls").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TimeControl {
+    /// The same time for every turn (Ash & Walnut's 60 s), 1–3600 seconds.
+    Turn { seconds: u32 },
+    /// A bank per side of `base` seconds (30–10800), with `increment` seconds (0–60) added
+    /// after each of that side's actions. A side whose bank runs out gets its timeout action
+    /// and goes on with the increment alone for each later action.
+    Bank { base: u32, increment: u32 },
+    /// Correspondence: `days` (1–14) for every move; the table lives across server restarts.
+    Days { days: u32 },
+}
+
+impl TimeControl {
+    /// The presets the game offers (`docs/protocol.md`): 15, 30, 60 and 180 seconds a turn,
+    /// 5 min + 3 s and 15 min + 10 s banks, and 1 or 3 days a move.
+    pub const PRESETS: [TimeControl; 8] = [
+        TimeControl::Turn { seconds: 15 },
+        TimeControl::Turn { seconds: 30 },
+        TimeControl::Turn { seconds: 60 },
+        TimeControl::Turn { seconds: 180 },
+        TimeControl::Bank {
+            base: 300,
+            increment: 3,
+        },
+        TimeControl::Bank {
+            base: 900,
+            increment: 10,
+        },
+        TimeControl::Days { days: 1 },
+        TimeControl::Days { days: 3 },
+    ];
+
+    /// Whether it is inside the limits; the words say what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        match *self {
+            TimeControl::Turn { seconds } => (MIN_CLOCK_SECONDS..=MAX_CLOCK_SECONDS)
+                .contains(&seconds)
+                .then_some(())
+                .ok_or(format!(
+                    "a turn is {MIN_CLOCK_SECONDS} to {MAX_CLOCK_SECONDS} seconds"
+                )),
+            TimeControl::Bank { base, increment } => ((MIN_BANK_SECONDS..=MAX_BANK_SECONDS)
+                .contains(&base)
+                && increment <= MAX_INCREMENT_SECONDS)
+                .then_some(())
+                .ok_or(format!(
+                    "a bank is {MIN_BANK_SECONDS} to {MAX_BANK_SECONDS} seconds, its increment \
+                     at most {MAX_INCREMENT_SECONDS}"
+                )),
+            TimeControl::Days { days } => (MIN_DAYS..=MAX_DAYS)
+                .contains(&days)
+                .then_some(())
+                .ok_or(format!(
+                    "correspondence is {MIN_DAYS} to {MAX_DAYS} days a move"
+                )),
+        }
+    }
+
+    /// The longest a single turn may take under it, in seconds (a bank: as long as the bank
+    /// holds, which the table counts).
+    pub fn turn_seconds(&self) -> u64 {
+        match *self {
+            TimeControl::Turn { seconds } => u64::from(seconds),
+            // The bank, not the turn, limits; the game's own per-turn allowance is a day.
+            TimeControl::Bank { .. } => 86_400,
+            TimeControl::Days { days } => u64::from(days) * 86_400,
+        }
+    }
+
+    /// Whether it is correspondence (days a move).
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self, TimeControl::Days { .. })
+    }
+
+    /// Short words for lists and the table ("60 s a turn", "5+3", "1 day a move").
+    pub fn label(&self) -> String {
+        match *self {
+            TimeControl::Turn { seconds } => format!("{seconds} s a turn"),
+            TimeControl::Bank { base, increment } => {
+                if base % 60 == 0 {
+                    format!("{}+{increment}", base / 60)
+                } else {
+                    format!("{base}s+{increment}")
+                }
+            }
+            TimeControl::Days { days: 1 } => "1 day a move".to_string(),
+            TimeControl::Days { days } => format!("{days} days a move"),
+        }
+    }
+}
+
+impl Default for TimeControl {
+    fn default() -> TimeControl {
+        TimeControl::Turn { seconds: 60 }
+    }
+}
 
 /// A seat in the order the seats were taken: `first` opened the table, `second` joined it (or
 /// the bot took it). The colour rule decides which of them plays ash.
@@ -253,7 +371,47 @@ pub enum ClientMsg {
         /// game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         artifacts: Option<bool>,
+        /// The time control; when absent, `clock` seconds a turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        control: Option<TimeControl>,
+        /// Listed in the lobby (while it waits) and on the watch list (while it plays); absent
+        /// or `false`: private, reached by its code only.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        public: bool,
     },
+    /// Follows the lobby of `game` (every game when absent): a `lobby` snapshot now, then
+    /// `lobby_update`s while the connection holds no table. Sending it again changes the game.
+    Lobby {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameKind>,
+    },
+    /// Stops following the lobby.
+    Unlobby,
+    /// Waits to be paired with another person who asks for the same game and control
+    /// (`queued`, then `seated` at a new table, or `bot_offer` after a while).
+    Quick {
+        game: GameKind,
+        control: TimeControl,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// While queued: gives up waiting and plays the server's bot at once (labelled a bot).
+    QuickBot {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<BotLevel>,
+    },
+    /// Leaves the pairing queue.
+    Unqueue,
+    /// Asks where each of these seats' games stands (`games` answers), up to
+    /// [`MAX_GAMES_ASKED`] tokens; a connection may ask whatever it holds.
+    Games { tokens: Vec<String> },
+    /// Seated, once the game has ended: asks the other player for a new game at a new table
+    /// (both ask: `seated` at the new table).
+    Rematch,
+    /// Seated, while playing: offers a draw or asks to take back your last action.
+    Offer { what: OfferKind },
+    /// Answers the other seat's standing offer.
+    Answer { what: OfferKind, accept: bool },
     /// Takes the second seat of the table with this join code.
     Join {
         code: String,
@@ -279,6 +437,93 @@ pub enum ClientMsg {
         #[serde(default)]
         nonce: u64,
     },
+}
+
+/// What a seat may offer the other during a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    /// End the game as a draw.
+    Draw,
+    /// Undo the offerer's last action (it must be the last action played, not the clock's).
+    Takeback,
+}
+
+/// A standing offer, as the table shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OfferView {
+    pub what: OfferKind,
+    /// The seat that made it.
+    pub by: SeatId,
+}
+
+/// A public table as the lobby and the watch list show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listing {
+    pub code: String,
+    pub game: GameKind,
+    /// `waiting`: open, a click joins it; `playing`: live, it can be watched.
+    pub phase: Phase,
+    pub control: TimeControl,
+    /// The game's options (Snēlab's stakes and appeal rule, Artifact Chess's artifacts).
+    #[serde(default)]
+    pub options: TableOptions,
+    /// The seats' names: the opener's first (the second empty while waiting; a bot's is its
+    /// label).
+    pub names: [String; 2],
+    /// Whether a seat is the server's bot.
+    #[serde(default)]
+    pub bot: bool,
+    /// How many watch.
+    #[serde(default)]
+    pub watchers: u32,
+    /// When it opened, milliseconds since 1970.
+    pub created_ms: u64,
+}
+
+/// How many people are about, for one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCount {
+    pub game: GameKind,
+    /// Connected people: following this game's lobby, queued for it or seated at its tables.
+    pub online: u32,
+    /// People seated at its games under way.
+    pub playing: u32,
+    /// People waiting in its pairing queue.
+    pub queued: u32,
+}
+
+/// One of a device's games, as `games` tells it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The token asked about (the answer keeps the order of the question).
+    pub token: String,
+    /// `false`: no open table has this token (the game ended and closed, or never was).
+    pub open: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<Phase>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<TimeControl>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<SeatId>,
+    /// The other seat's name (a bot's label).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
+    /// Whether the awaited action is this seat's.
+    #[serde(default)]
+    pub your_turn: bool,
+    /// Milliseconds left for the awaited action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// Actions played so far.
+    #[serde(default)]
+    pub seq: u64,
 }
 
 /// What kind of player holds a seat, as every viewer sees it.
@@ -444,6 +689,8 @@ pub enum EndReason {
     NoProgress,
     /// Artifact Chess: a seat did not reveal its army in time; it loses.
     Forfeit,
+    /// Both players agreed to a draw (an accepted `offer`).
+    Agreed,
 }
 
 /// The end of a game.
@@ -466,8 +713,27 @@ pub struct TableView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub you: Option<SeatId>,
     pub seats: [SeatView; 2],
-    /// Seconds per turn.
+    /// Seconds per turn (under a bank: its starting seconds; correspondence: a day's).
     pub clock: u32,
+    /// The time control.
+    #[serde(default)]
+    pub control: TimeControl,
+    /// Under a bank: each side's bank in milliseconds, `[ash, walnut]`, as it stood when the
+    /// awaited turn began (the awaited side's runs down from then: `time_left_ms`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub banks_ms: Option<[u64; 2]>,
+    /// Listed in the lobby and on the watch list.
+    #[serde(default)]
+    pub public: bool,
+    /// How many watch.
+    #[serde(default)]
+    pub watchers: u32,
+    /// A standing draw offer or takeback request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<OfferView>,
+    /// Once the game has ended: which seats asked for a rematch, by seat.
+    #[serde(default)]
+    pub rematch: [bool; 2],
     /// The colour to act (while playing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<Side>,
@@ -602,6 +868,60 @@ pub enum ServerMsg {
         seed: String,
         fingerprint: String,
         record: String,
+    },
+    /// The lobby as it stands: public tables of the followed game(s), waiting and playing
+    /// (newest first, at most [`LOBBY_LIST_LIMIT`] of each phase and game), and the counts.
+    Lobby {
+        tables: Vec<Listing>,
+        counts: Vec<GameCount>,
+    },
+    /// What changed in the followed lobby since the last message: listings new or changed
+    /// (replace by `code`), codes gone, and the counts when they changed. At most one every
+    /// [`LOBBY_UPDATE_MS`].
+    LobbyUpdate {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set: Vec<Listing>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        gone: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        counts: Vec<GameCount>,
+    },
+    /// In the pairing queue for `game` under `control`; `bot_offer` comes after `bot_after_ms`
+    /// if nobody has come.
+    Queued {
+        game: GameKind,
+        control: TimeControl,
+        bot_after_ms: u64,
+    },
+    /// Nobody came in time: `quick_bot` plays the server's bot now (or keep waiting).
+    BotOffer,
+    /// Out of the pairing queue (after `unqueue`).
+    Unqueued,
+    /// The answer to `games`, in the order asked.
+    Games {
+        games: Vec<GameSummary>,
+    },
+    /// The seats that ask for a rematch now (by seat); all `false`: the request lapsed (a
+    /// player left).
+    Rematch {
+        asked: [bool; 2],
+    },
+    /// A seat made an offer; the other may `answer` it.
+    Offer {
+        what: OfferKind,
+        by: SeatId,
+    },
+    /// An offer was answered (or lapsed, `accept: false`, when an action was played first).
+    /// An accepted draw ends the game (`ended` follows); an accepted takeback is followed by
+    /// the whole `state` (the action is gone).
+    Answered {
+        what: OfferKind,
+        by: SeatId,
+        accept: bool,
+    },
+    /// How many watch the table now.
+    Watchers {
+        count: u32,
     },
     /// Something was refused; nothing changed.
     Error {

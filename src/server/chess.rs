@@ -595,6 +595,11 @@ impl Hosted for Chess {
         Some(Duration::from_secs_f64(secs))
     }
 
+    /// Building and revealing have their own clocks; a bank counts the game's actions only.
+    fn banked(&self) -> bool {
+        self.game.is_some()
+    }
+
     fn time_left(&self) -> Option<f64> {
         match &self.game {
             Some(g) => g.game().time_left(),

@@ -508,6 +508,8 @@ pub async fn create_game(
         stakes: options.stakes,
         appeal: options.appeal,
         artifacts: options.artifacts,
+        control: None,
+        public: false,
     })
     .await?;
     Player::seated(c).await

@@ -257,6 +257,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 stakes,
                 appeal,
                 artifacts,
+                ..
             },
             Role::Lobby,
         ) => {
@@ -400,6 +401,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         (ClientMsg::Act { .. } | ClientMsg::Resign | ClientMsg::Resync, _) => {
             refuse(conn, ErrorCode::NotSeated, "this connection holds no seat")
         }
+        _ => refuse(conn, ErrorCode::BadRequest, "not served yet"),
     }
 }
 

@@ -138,6 +138,13 @@ pub trait Hosted: Send + Sync + Sized + 'static {
     /// Seconds left on the game's own clock for the awaited action; `None` when untimed.
     fn time_left(&self) -> Option<f64>;
 
+    /// Whether the awaited action draws on its side's bank under a bank time control (the
+    /// table keeps the banks). Artifact Chess's building and revealing have clocks of their
+    /// own and do not.
+    fn banked(&self) -> bool {
+        true
+    }
+
     /// Lets `seconds` pass on the clock of the side to act: when its time runs out, the
     /// game's timeout action is played for it and returned. It must be deterministic (a
     /// verifier recomputes it); `None` where the game has no timeout action.

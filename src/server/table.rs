@@ -284,6 +284,14 @@ impl<G: Hosted> TableTask<G> {
             you: viewer.seat(),
             seats: self.seat_views(viewer),
             clock: (self.meta.clock_ms / 1000).max(1) as u32,
+            control: crate::net::protocol::TimeControl::Turn {
+                seconds: (self.meta.clock_ms / 1000).max(1) as u32,
+            },
+            banks_ms: None,
+            public: false,
+            watchers: self.spectators.len() as u32,
+            offer: None,
+            rematch: [false; 2],
             to_move: g.and_then(|g| g.to_move()),
             time_left_ms: self.time_left_ms(),
             bot_in_ms: self
