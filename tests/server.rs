@@ -10,7 +10,7 @@ use carved_tables::fair::Seed;
 use carved_tables::net::protocol::GameView;
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, MAX_STRIKES, PROTOCOL_VERSION, Phase, RATE_BURST,
-    SeatId, SeatKind, ServerMsg, Side, Stakes, TableOptions,
+    SeatId, SeatKind, ServerMsg, Side, Stakes, TableOptions, TimeControl,
 };
 use carved_tables::play::snelab::record::verify as snelab_verify;
 use carved_tables::play::snelab::{self, record::CaseRecord, record::CaseResult};
@@ -413,6 +413,8 @@ async fn random_and_mutated_messages_never_stop_the_server() {
             stakes: Some(Stakes::Street),
             appeal: None,
             artifacts: None,
+            control: None,
+            public: false,
         },
         ClientMsg::Join {
             code: a.code.clone(),
@@ -640,6 +642,8 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
         stakes: None,
         appeal: None,
         artifacts: None,
+        control: None,
+        public: false,
     })
     .await
     .unwrap();
@@ -674,6 +678,8 @@ async fn a_table_with_another_games_options_is_refused() {
             stakes,
             appeal,
             artifacts,
+            control: None,
+            public: false,
         })
         .await
         .unwrap();
@@ -695,6 +701,8 @@ fn stored_meta(code: &str) -> TableMeta {
         bot_seed: u64::MAX - 3,
         created_ms: 1,
         options: TableOptions::default(),
+        control: TimeControl::Turn { seconds: 60 },
+        public: false,
     }
 }
 

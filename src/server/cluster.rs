@@ -10,9 +10,10 @@
 //!   local one.
 
 use super::conn::closed;
+use super::lobby::QueueKey;
 use super::table::Cmd;
 use super::{Conn, Hub, Out};
-use crate::net::protocol::{ErrorCode, SeatId, Viewer};
+use crate::net::protocol::{ErrorCode, GameCount, Listing, OfferKind, SeatId, Viewer};
 use redis::AsyncCommands;
 use redis::aio::MultiplexedConnection;
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,18 @@ enum WireCmd {
     Resync {
         seat: Option<SeatId>,
     },
+    Rematch {
+        seat: SeatId,
+    },
+    Offer {
+        seat: SeatId,
+        what: OfferKind,
+    },
+    Answer {
+        seat: SeatId,
+        what: OfferKind,
+        accept: bool,
+    },
     Leave,
 }
 
@@ -64,9 +77,40 @@ enum Wire {
         conn: u64,
         result: Result<SeatId, ErrorCode>,
     },
+    /// To the connection's process: connection `conn` now holds `seat` at table `code` (a
+    /// pairing or a rematch; see `Out::Reseat`).
+    Reseat {
+        conn: u64,
+        code: String,
+        seat: SeatId,
+    },
 }
 
+/// What goes through the lobby's channel, to every process.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum LobbyWire {
+    Set(Listing),
+    Gone(String),
+    Counts {
+        from: String,
+        counts: Vec<GameCount>,
+    },
+}
+
+/// The channel every process hears the lobby on.
+const LOBBY_CHANNEL: &str = "ct:lobby";
+/// The hash of every public table's listing (read by a process as it starts).
+const LISTINGS: &str = "ct:listings";
+
 type JoinReply = oneshot::Sender<Result<SeatId, ErrorCode>>;
+
+/// Someone in the pairing queue shared by every process: the connection `conn` of `process`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueEntry {
+    pub process: String,
+    pub conn: u64,
+    pub name: String,
+}
 
 /// This process's part in the cluster.
 pub struct Cluster {
@@ -101,7 +145,7 @@ impl Cluster {
             .await
             .map_err(|e| format!("redis {url}: {e}"))?;
         pubsub
-            .subscribe(channel(&id))
+            .subscribe(&[channel(&id), LOBBY_CHANNEL.to_string()])
             .await
             .map_err(|e| format!("redis {url}: {e}"))?;
         let cluster = Arc::new(Cluster {
@@ -125,11 +169,37 @@ impl Cluster {
                 let Ok(text) = msg.get_payload::<String>() else {
                     continue;
                 };
-                if let Ok(wire) = serde_json::from_str::<Wire>(&text) {
+                if msg.get_channel_name() == LOBBY_CHANNEL {
+                    if let Ok(wire) = serde_json::from_str::<LobbyWire>(&text) {
+                        me.hear_lobby(&hub, wire);
+                    }
+                } else if let Ok(wire) = serde_json::from_str::<Wire>(&text) {
                     me.receive(&hub, wire).await;
                 }
             }
             eprintln!("cluster: the Redis channel closed");
+        });
+        // The listings every process has published, and this process's counts every two
+        // seconds (the others count them while they keep coming).
+        let me = self.clone();
+        let lobby_hub = renew_hub.clone();
+        tokio::spawn(async move {
+            let mut r = me.redis.clone();
+            let all: Result<HashMap<String, String>, _> = r.hgetall(LISTINGS).await;
+            for text in all.unwrap_or_default().into_values() {
+                if let Ok(l) = serde_json::from_str::<Listing>(&text) {
+                    lobby_hub.lobby.set(l);
+                }
+            }
+            loop {
+                let counts = lobby_hub.lobby.local_counts();
+                me.publish_lobby(&LobbyWire::Counts {
+                    from: me.id.clone(),
+                    counts,
+                })
+                .await;
+                tokio::time::sleep(Duration::from_secs(2)).await;
+            }
         });
         let me = self.clone();
         let lease = renew_hub.config.lease;
@@ -195,6 +265,96 @@ impl Cluster {
     pub async fn release(&self, code: &str) {
         let mut r = self.redis.clone();
         let _: Result<i64, _> = r.del(format!("ct:lease:{code}")).await;
+        let _: Result<i64, _> = r.del(format!("ct:summary:{code}")).await;
+    }
+
+    async fn publish_lobby(&self, wire: &LobbyWire) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(wire).unwrap_or_default();
+        if let Err(e) = r.publish::<_, _, i64>(LOBBY_CHANNEL, text).await {
+            eprintln!("cluster: publish: {e}");
+        }
+    }
+
+    fn hear_lobby(&self, hub: &Hub, wire: LobbyWire) {
+        match wire {
+            LobbyWire::Set(l) => hub.lobby.set(l),
+            LobbyWire::Gone(code) => hub.lobby.gone(&code),
+            LobbyWire::Counts { from, counts } if from != self.id => {
+                hub.lobby.remote_counts(&from, counts)
+            }
+            LobbyWire::Counts { .. } => {}
+        }
+    }
+
+    /// A table of this process lists itself for every process.
+    pub async fn list(&self, listing: &Listing) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(listing).unwrap_or_default();
+        let _: Result<i64, _> = r.hset(LISTINGS, &listing.code, text).await;
+        self.publish_lobby(&LobbyWire::Set(listing.clone())).await;
+    }
+
+    pub async fn unlist(&self, code: &str) {
+        let mut r = self.redis.clone();
+        let _: Result<i64, _> = r.hdel(LISTINGS, code).await;
+        self.publish_lobby(&LobbyWire::Gone(code.to_string())).await;
+    }
+
+    /// Where a table of this process stands, for `games` asked at any process.
+    pub async fn summarize(&self, code: &str, summary: &super::Summary) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(summary).unwrap_or_default();
+        let _: Result<(), _> = r.set(format!("ct:summary:{code}"), text).await;
+    }
+
+    pub async fn summary(&self, code: &str) -> Option<super::Summary> {
+        let mut r = self.redis.clone();
+        let text: String = r.get(format!("ct:summary:{code}")).await.ok().flatten()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    fn queue_key(key: &QueueKey) -> String {
+        format!(
+            "ct:queue:{}:{}",
+            key.game.cli_name(),
+            serde_json::to_string(&key.control).unwrap_or_default()
+        )
+    }
+
+    /// The first person waiting for `key` at any process (taken out of the queue), skipping
+    /// those of processes no longer heard from.
+    pub async fn pop_waiting(&self, hub: &Hub, key: &QueueKey) -> Option<QueueEntry> {
+        let mut r = self.redis.clone();
+        loop {
+            let text: Option<String> = r.lpop(Self::queue_key(key), None).await.ok().flatten();
+            let entry: QueueEntry = serde_json::from_str(&text?).ok()?;
+            if entry.process == self.id || hub.lobby.heard_from(&entry.process) {
+                return Some(entry);
+            }
+        }
+    }
+
+    pub async fn push_waiting(&self, key: &QueueKey, entry: &QueueEntry) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(entry).unwrap_or_default();
+        let _: Result<i64, _> = r.rpush(Self::queue_key(key), text).await;
+    }
+
+    pub async fn remove_waiting(&self, key: &QueueKey, entry: &QueueEntry) {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(entry).unwrap_or_default();
+        let _: Result<i64, _> = r.lrem(Self::queue_key(key), 0, text).await;
+    }
+
+    /// Moves connection `conn` of process `process` to `seat` at table `code`.
+    pub async fn reseat(&self, process: &str, conn: u64, code: &str, seat: SeatId) {
+        let wire = Wire::Reseat {
+            conn,
+            code: code.to_string(),
+            seat,
+        };
+        self.publish(process, &wire).await;
     }
 
     pub async fn index_token(&self, token: &str, code: &str, seat: SeatId) {
@@ -246,6 +406,14 @@ impl Cluster {
                         action,
                     } => (conn.id, WireCmd::Act { seat, seq, action }),
                     Cmd::Resign { seat, conn } => (conn.id, WireCmd::Resign { seat }),
+                    Cmd::Rematch { seat, conn } => (conn.id, WireCmd::Rematch { seat }),
+                    Cmd::Offer { seat, conn, what } => (conn.id, WireCmd::Offer { seat, what }),
+                    Cmd::Answer {
+                        seat,
+                        conn,
+                        what,
+                        accept,
+                    } => (conn.id, WireCmd::Answer { seat, what, accept }),
                     Cmd::Resync { viewer, conn } => (
                         conn.id,
                         WireCmd::Resync {
@@ -286,11 +454,16 @@ impl Cluster {
                     biased;
                     out = rx.recv() => match out {
                         Some(Out::Text(text)) => me.publish(&from, &Wire::Out { conn: id, text }).await,
+                        Some(Out::Reseat { code, seat }) => {
+                            me.publish(&from, &Wire::Reseat { conn: id, code, seat }).await
+                        }
                         None => break,
                     },
                     _ = closed(&mut killed) => {
-                        while let Ok(Out::Text(text)) = rx.try_recv() {
-                            me.publish(&from, &Wire::Out { conn: id, text }).await;
+                        while let Ok(out) = rx.try_recv() {
+                            if let Out::Text(text) = out {
+                                me.publish(&from, &Wire::Out { conn: id, text }).await;
+                            }
                         }
                         me.publish(&from, &Wire::Kill { conn: id }).await;
                         break;
@@ -345,6 +518,18 @@ impl Cluster {
                         action,
                     },
                     WireCmd::Resign { seat } => Cmd::Resign { seat, conn: c },
+                    WireCmd::Rematch { seat } => Cmd::Rematch { seat, conn: c },
+                    WireCmd::Offer { seat, what } => Cmd::Offer {
+                        seat,
+                        conn: c,
+                        what,
+                    },
+                    WireCmd::Answer { seat, what, accept } => Cmd::Answer {
+                        seat,
+                        conn: c,
+                        what,
+                        accept,
+                    },
                     WireCmd::Resync { seat } => Cmd::Resync {
                         viewer: seat.map_or(Viewer::Spectator, Viewer::Seat),
                         conn: c,
@@ -365,6 +550,17 @@ impl Cluster {
                 let c = lock(&self.local).remove(&conn);
                 if let Some(c) = c {
                     c.kill();
+                }
+            }
+            Wire::Reseat { conn, code, seat } => {
+                // A connection at a table held elsewhere (a rematch), or one waiting here in
+                // the pairing queue.
+                let c = lock(&self.local)
+                    .get(&conn)
+                    .cloned()
+                    .or_else(|| hub.lobby.take(conn).map(|w| w.conn));
+                if let Some(c) = c {
+                    c.reseat(&code, seat);
                 }
             }
             Wire::Joined { conn, result } => {

@@ -3,12 +3,15 @@
 //! that keeps breaking the rules, or speaks another version, is closed. Nothing a client sends
 //! can stop the server or another connection.
 
+use super::lobby::QueueKey;
 use super::table::Cmd;
-use super::{Conn, Hub, Out};
+use super::{Conn, Hub, NewSeat, NewTable, Out};
+use crate::ai::Level;
 use crate::net::protocol::{
     ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_ACTION_CHARS, MAX_CLOCK_SECONDS,
-    MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS, PROTOCOL_VERSION,
-    RATE_BURST, RATE_PER_SECOND, SeatId, ServerMsg, TableOptions, Viewer, normalise_code,
+    MAX_GAMES_ASKED, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS,
+    PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, SeatId, ServerMsg, TableOptions, TimeControl,
+    Viewer, normalise_code,
 };
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -21,8 +24,14 @@ use tokio::time::Instant;
 enum Role {
     /// No `hello` yet.
     New,
-    /// Said hello; holds nothing.
+    /// Said hello; holds nothing (it may follow the lobby).
     Lobby,
+    /// Waits in the pairing queue; the bot is offered at `bot_at` (`None` once offered).
+    Queued {
+        key: QueueKey,
+        name: String,
+        bot_at: Option<Instant>,
+    },
     Seated {
         seat: SeatId,
         table: mpsc::Sender<Cmd>,
@@ -68,6 +77,9 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (conn, mut rx, mut killed) = Conn::open(&hub);
     let mut writer_killed = killed.clone();
+    // A move to another table (a pairing, a rematch) reaches the writer in order with the
+    // messages before it, and goes on to the reader, which holds the connection's role.
+    let (reseat_tx, mut reseats) = mpsc::unbounded_channel::<(String, SeatId)>();
     let writer = tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -78,12 +90,17 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                             return;
                         }
                     }
+                    Some(Out::Reseat { code, seat }) => {
+                        let _ = reseat_tx.send((code, seat));
+                    }
                     None => break,
                 },
                 _ = closed(&mut writer_killed) => {
                     // Send what is queued (the error that explains the closing), then close.
-                    while let Ok(Out::Text(text)) = rx.try_recv() {
-                        if sink.send(Message::Text(text.into())).await.is_err() {
+                    while let Ok(out) = rx.try_recv() {
+                        if let Out::Text(text) = out
+                            && sink.send(Message::Text(text.into())).await.is_err()
+                        {
                             return;
                         }
                     }
@@ -103,11 +120,26 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let mut strikes = 0u32;
     loop {
         let waiting_hello = matches!(role, Role::New);
+        let bot_at = match &role {
+            Role::Queued { bot_at, .. } => *bot_at,
+            _ => None,
+        };
         let frame = tokio::select! {
             f = stream.next() => f,
             _ = tokio::time::sleep_until(hello_by), if waiting_hello => {
                 conn.send(&ServerMsg::error(ErrorCode::HelloFirst, "no hello in time"));
                 break;
+            }
+            _ = sleep_until(bot_at), if bot_at.is_some() => {
+                if let Role::Queued { bot_at, .. } = &mut role {
+                    *bot_at = None;
+                }
+                conn.send(&ServerMsg::BotOffer);
+                continue;
+            }
+            Some((code, seat)) = reseats.recv() => {
+                reseat(&hub, &conn, &mut role, code, seat).await;
+                continue;
             }
             _ = closed(&mut killed) => break,
         };
@@ -177,12 +209,52 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             Flow::Close => break,
         }
     }
-    if let Role::Seated { table, .. } | Role::Watching { table } = &role {
-        let _ = table.send(Cmd::Leave { conn_id: conn.id }).await;
-    }
+    leave(&hub, &conn, &role).await;
     conn.kill();
     drop(conn);
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+}
+
+/// Leaves whatever the connection held: its table, the lobby, the queue.
+async fn leave(hub: &Arc<Hub>, conn: &Conn, role: &Role) {
+    hub.lobby.unfollow(conn.id);
+    match role {
+        Role::Seated { table, .. } | Role::Watching { table } => {
+            let _ = table.send(Cmd::Leave { conn_id: conn.id }).await;
+        }
+        Role::Queued { .. } => {
+            hub.unqueue(conn.id).await;
+        }
+        Role::New | Role::Lobby => {}
+    }
+}
+
+/// The connection was given `seat` at table `code` (paired, or a rematch): it leaves what it
+/// held and takes the seat (`seated` and the whole `state` follow from the table).
+async fn reseat(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, code: String, seat: SeatId) {
+    leave(hub, conn, role).await;
+    *role = Role::Lobby;
+    let Some(table) = hub.find_table(&code).await else {
+        conn.send(&ServerMsg::error(
+            ErrorCode::NoSuchTable,
+            format!("the new table {code} closed"),
+        ));
+        return;
+    };
+    let cmd = Cmd::Attach {
+        seat,
+        conn: conn.clone(),
+    };
+    if table.send(cmd).await.is_ok() {
+        *role = Role::Seated { seat, table };
+    }
+}
+
+async fn sleep_until(t: Option<Instant>) {
+    match t {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Resolves once the connection is to close.
@@ -257,7 +329,8 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 stakes,
                 appeal,
                 artifacts,
-                ..
+                control,
+                public,
             },
             Role::Lobby,
         ) => {
@@ -276,39 +349,163 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                     ),
                 );
             }
-            let clock = clock.unwrap_or(hub.config.clock);
-            if !(MIN_CLOCK_SECONDS..=MAX_CLOCK_SECONDS).contains(&clock) {
-                return refuse(
-                    conn,
-                    ErrorCode::BadRequest,
-                    format!("the clock must be {MIN_CLOCK_SECONDS} to {MAX_CLOCK_SECONDS} seconds"),
-                );
+            let control = match control {
+                Some(c) => c,
+                None => {
+                    let clock = clock.unwrap_or(hub.config.clock);
+                    if !(MIN_CLOCK_SECONDS..=MAX_CLOCK_SECONDS).contains(&clock) {
+                        return refuse(
+                            conn,
+                            ErrorCode::BadRequest,
+                            format!(
+                                "the clock must be {MIN_CLOCK_SECONDS} to {MAX_CLOCK_SECONDS} seconds"
+                            ),
+                        );
+                    }
+                    TimeControl::Turn { seconds: clock }
+                }
+            };
+            if let Err(why) = control.check() {
+                return refuse(conn, ErrorCode::BadRequest, why);
             }
-            match hub
-                .create(
-                    game,
-                    clean_name(name),
-                    clock,
-                    bot_fill.map(Into::into),
-                    options,
-                )
-                .await
-            {
-                Ok((_, table)) => {
+            let spec = NewTable {
+                game,
+                control,
+                options,
+                public,
+                bot_fill: bot_fill.map(Into::into),
+                first: NewSeat::Human {
+                    name: clean_name(name),
+                },
+                second: None,
+            };
+            match hub.open(spec).await {
+                Ok(opened) => {
+                    hub.lobby.unfollow(conn.id);
                     let seat = SeatId::First;
                     let cmd = Cmd::Attach {
                         seat,
                         conn: conn.clone(),
                     };
-                    if table.send(cmd).await.is_err() {
+                    if opened.table.send(cmd).await.is_err() {
                         return refuse(conn, ErrorCode::Unavailable, "the table closed");
                     }
-                    *role = Role::Seated { seat, table };
+                    *role = Role::Seated {
+                        seat,
+                        table: opened.table,
+                    };
                     Flow::Good
                 }
                 Err(code) => refuse(conn, code, "the table could not be opened"),
             }
         }
+        (ClientMsg::Lobby { game }, Role::Lobby) => {
+            let snapshot = hub.lobby.follow(conn, game);
+            conn.send(&snapshot);
+            Flow::Good
+        }
+        (ClientMsg::Unlobby, Role::Lobby) => {
+            hub.lobby.unfollow(conn.id);
+            Flow::Good
+        }
+        (ClientMsg::Games { tokens }, _) => {
+            if tokens.len() > MAX_GAMES_ASKED {
+                return refuse(
+                    conn,
+                    ErrorCode::BadRequest,
+                    format!("at most {MAX_GAMES_ASKED} tokens a question"),
+                );
+            }
+            let games = hub.games(&tokens).await;
+            conn.send(&ServerMsg::Games { games });
+            Flow::Good
+        }
+        (
+            ClientMsg::Quick {
+                game,
+                control,
+                name,
+            },
+            Role::Lobby,
+        ) => {
+            if let Err(why) = control.check() {
+                return refuse(conn, ErrorCode::BadRequest, why);
+            }
+            if !super::Hub::serves(game) {
+                return refuse(conn, ErrorCode::BadRequest, "this server does not serve it");
+            }
+            let key = QueueKey { game, control };
+            let name = clean_name(name);
+            hub.lobby.unfollow(conn.id);
+            match hub.quick(key, conn, &name).await {
+                Ok(Some((seat, table))) => {
+                    *role = Role::Seated { seat, table };
+                    Flow::Good
+                }
+                Ok(None) => {
+                    let after = hub.config.quick_bot_after;
+                    conn.send(&ServerMsg::Queued {
+                        game,
+                        control,
+                        bot_after_ms: after.as_millis() as u64,
+                    });
+                    *role = Role::Queued {
+                        key,
+                        name,
+                        bot_at: Some(Instant::now() + after),
+                    };
+                    Flow::Good
+                }
+                Err(code) => refuse(conn, code, "no table could be opened for the pair"),
+            }
+        }
+        (ClientMsg::QuickBot { level }, Role::Queued { key, name, .. }) => {
+            let (key, name) = (*key, name.clone());
+            hub.unqueue(conn.id).await;
+            *role = Role::Lobby;
+            let spec = NewTable {
+                game: key.game,
+                control: key.control,
+                options: TableOptions::default(),
+                public: true,
+                bot_fill: None,
+                first: NewSeat::Human { name },
+                second: Some(NewSeat::Bot(level.map_or(Level::Normal, Into::into))),
+            };
+            match hub.open(spec).await {
+                Ok(opened) => {
+                    let cmd = Cmd::Attach {
+                        seat: SeatId::First,
+                        conn: conn.clone(),
+                    };
+                    if opened.table.send(cmd).await.is_err() {
+                        return refuse(conn, ErrorCode::Unavailable, "the table closed");
+                    }
+                    *role = Role::Seated {
+                        seat: SeatId::First,
+                        table: opened.table,
+                    };
+                    Flow::Good
+                }
+                Err(code) => refuse(conn, code, "the table could not be opened"),
+            }
+        }
+        (ClientMsg::Unqueue, Role::Queued { .. }) => {
+            hub.unqueue(conn.id).await;
+            *role = Role::Lobby;
+            conn.send(&ServerMsg::Unqueued);
+            Flow::Good
+        }
+        (ClientMsg::QuickBot { .. } | ClientMsg::Unqueue, _) => refuse(
+            conn,
+            ErrorCode::BadRequest,
+            "this connection is not in the queue",
+        ),
+        (ClientMsg::Lobby { .. } | ClientMsg::Unlobby | ClientMsg::Quick { .. }, _) => refuse(
+            conn,
+            ErrorCode::BadRequest,
+            "the lobby and the queue are for a connection without a table",
+        ),
         (ClientMsg::Join { code, name }, Role::Lobby) => {
             let code = normalise_code(&code);
             let Some(table) = hub.find_table(&code).await else {
@@ -325,6 +522,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
             }
             match answer.await {
                 Ok(Ok(seat)) => {
+                    hub.lobby.unfollow(conn.id);
                     *role = Role::Seated { seat, table };
                     Flow::Good
                 }
@@ -349,6 +547,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
             {
                 return no_table(conn, &code);
             }
+            hub.lobby.unfollow(conn.id);
             *role = Role::Watching { table };
             Flow::Good
         }
@@ -398,10 +597,39 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
             };
             forward(conn, table, cmd).await
         }
-        (ClientMsg::Act { .. } | ClientMsg::Resign | ClientMsg::Resync, _) => {
-            refuse(conn, ErrorCode::NotSeated, "this connection holds no seat")
+        (ClientMsg::Rematch, Role::Seated { seat, table }) => {
+            let cmd = Cmd::Rematch {
+                seat: *seat,
+                conn: conn.clone(),
+            };
+            forward(conn, table, cmd).await
         }
-        _ => refuse(conn, ErrorCode::BadRequest, "not served yet"),
+        (ClientMsg::Offer { what }, Role::Seated { seat, table }) => {
+            let cmd = Cmd::Offer {
+                seat: *seat,
+                conn: conn.clone(),
+                what,
+            };
+            forward(conn, table, cmd).await
+        }
+        (ClientMsg::Answer { what, accept }, Role::Seated { seat, table }) => {
+            let cmd = Cmd::Answer {
+                seat: *seat,
+                conn: conn.clone(),
+                what,
+                accept,
+            };
+            forward(conn, table, cmd).await
+        }
+        (
+            ClientMsg::Act { .. }
+            | ClientMsg::Resign
+            | ClientMsg::Resync
+            | ClientMsg::Rematch
+            | ClientMsg::Offer { .. }
+            | ClientMsg::Answer { .. },
+            _,
+        ) => refuse(conn, ErrorCode::NotSeated, "this connection holds no seat"),
     }
 }
 

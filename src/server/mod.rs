@@ -23,6 +23,7 @@ pub mod conn;
 pub mod game;
 pub mod hive;
 pub mod loadtest;
+pub mod lobby;
 #[cfg(feature = "cluster")]
 pub mod pg;
 pub mod snelab;
@@ -31,7 +32,8 @@ pub mod table;
 
 use crate::ai::Level;
 use crate::net::protocol::{
-    CODE_ALPHABET, CODE_LEN, ErrorCode, GameKind, SeatId, ServerMsg, TableOptions,
+    CODE_ALPHABET, CODE_LEN, ErrorCode, GameKind, GameSummary, Outcome, Phase, SeatId, ServerMsg,
+    TableOptions, TimeControl,
 };
 use axum::Router;
 use axum::extract::{Path, State, WebSocketUpgrade};
@@ -76,6 +78,12 @@ pub struct Config {
     /// How long a table's lease lasts unless its process renews it (`--lease`, default 30 s):
     /// after a process dies, its tables move to another within about this time.
     pub lease: Duration,
+    /// How long someone waits in the pairing queue before the bot is offered
+    /// (`--quick-bot-after`, default 20 s).
+    pub quick_bot_after: Duration,
+    /// How long a correspondence table waits for its second player (`--correspondence-wait`,
+    /// default 7 days).
+    pub correspondence_wait: Duration,
 }
 
 impl Default for Config {
@@ -92,6 +100,8 @@ impl Default for Config {
             postgres: None,
             redis: None,
             lease: Duration::from_secs(30),
+            quick_bot_after: Duration::from_secs(20),
+            correspondence_wait: Duration::from_secs(7 * 86_400),
         }
     }
 }
@@ -102,6 +112,12 @@ pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
 /// What goes to a connection's writer.
 pub enum Out {
     Text(String),
+    /// The connection now holds `seat` at table `code` (paired by "Quick game", or a rematch):
+    /// its reader leaves what it held and attaches there.
+    Reseat {
+        code: String,
+        seat: SeatId,
+    },
 }
 
 /// A connection, as a table holds it: where its messages go and how to close it.
@@ -140,16 +156,109 @@ impl Conn {
         }
     }
 
+    /// Queues a message already in JSON (the lobby serialises an update once for many).
+    pub fn send_text(&self, text: String) -> bool {
+        match self.tx.try_send(Out::Text(text)) {
+            Ok(()) => true,
+            Err(_) => {
+                self.kill();
+                false
+            }
+        }
+    }
+
+    /// Tells the connection it holds `seat` at table `code` now (see [`Out::Reseat`]).
+    pub fn reseat(&self, code: &str, seat: SeatId) -> bool {
+        self.tx
+            .try_send(Out::Reseat {
+                code: code.to_string(),
+                seat,
+            })
+            .is_ok()
+    }
+
+    /// Whether the connection is still open.
+    pub fn is_open(&self) -> bool {
+        !self.tx.is_closed() && !*self.kill.borrow()
+    }
+
     /// Closes the connection once what is queued has been sent.
     pub fn kill(&self) {
         let _ = self.kill.send(true);
     }
 }
 
+/// Where a table's game stands, as `games` tells it: kept by the table at every change.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    pub game: GameKind,
+    pub control: TimeControl,
+    pub phase: Phase,
+    /// The seat whose action is awaited.
+    pub to_move: Option<SeatId>,
+    /// When the awaited action's time runs out, wall-clock milliseconds since 1970.
+    pub deadline_ms: Option<u64>,
+    /// The seats' names (a bot's label).
+    pub names: [String; 2],
+    pub outcome: Option<Outcome>,
+    pub seq: u64,
+}
+
+impl Summary {
+    /// What `games` answers for `token`, the token of `seat`.
+    pub fn for_seat(&self, token: &str, code: &str, seat: SeatId) -> GameSummary {
+        GameSummary {
+            token: token.to_string(),
+            open: true,
+            code: Some(code.to_string()),
+            game: Some(self.game),
+            phase: Some(self.phase),
+            control: Some(self.control),
+            seat: Some(seat),
+            opponent: Some(self.names[seat.other().index()].clone()),
+            your_turn: self.to_move == Some(seat),
+            time_left_ms: self.deadline_ms.map(|d| d.saturating_sub(now_ms())),
+            outcome: self.outcome,
+            seq: self.seq,
+        }
+    }
+}
+
+/// Who takes a seat of a table opened with [`Hub::open`].
+#[derive(Clone, Debug)]
+pub enum NewSeat {
+    Human { name: String },
+    Bot(Level),
+}
+
+/// A table to open ([`Hub::open`]).
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    pub game: GameKind,
+    pub control: TimeControl,
+    pub options: TableOptions,
+    pub public: bool,
+    /// The bot that takes the second seat when nobody has joined in time.
+    pub bot_fill: Option<Level>,
+    pub first: NewSeat,
+    /// Taken at once (a pairing, a rematch); `None`: the table waits for someone to join.
+    pub second: Option<NewSeat>,
+}
+
+/// A table [`Hub::open`] opened: its code, its task, and its people's seat tokens.
+pub struct Opened {
+    pub code: String,
+    pub table: mpsc::Sender<Cmd>,
+    pub tokens: [Option<String>; 2],
+}
+
 /// The open tables, the seat tokens, the store.
 pub struct Hub {
     pub config: Config,
     pub store: StoreHandle,
+    pub lobby: Arc<lobby::Lobby>,
+    /// Where each table held here stands, for `games` (with several processes, also in Redis).
+    summaries: Mutex<HashMap<String, Summary>>,
     tables: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
     tokens: Mutex<HashMap<String, (String, SeatId)>>,
     next_conn: AtomicU64,
@@ -180,6 +289,8 @@ impl Hub {
         Arc::new(Hub {
             config,
             store,
+            lobby: Arc::new(lobby::Lobby::default()),
+            summaries: Mutex::new(HashMap::new()),
             tables: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
@@ -222,6 +333,8 @@ impl Hub {
 
     fn forget(&self, code: &str, tokens: &[(String, SeatId)]) {
         lock(&self.tables).remove(code);
+        lock(&self.summaries).remove(code);
+        self.unlist(code);
         let mut index = lock(&self.tokens);
         for (t, _) in tokens {
             index.remove(t);
@@ -287,22 +400,28 @@ impl Hub {
         tx
     }
 
-    /// Opens a table of `game` with its first seat; returns its code and task.
-    pub async fn create(
-        self: &Arc<Hub>,
-        game: GameKind,
-        name: String,
-        clock: u32,
-        bot_fill: Option<Level>,
-        options: TableOptions,
-    ) -> Result<(String, mpsc::Sender<Cmd>), ErrorCode> {
-        if !Hub::serves(game) || !options.fit(game) {
+    /// Opens a table: its first seat taken, and its second too when `spec.second` names it
+    /// (the game then starts at once). Returns its code, task and the people's seat tokens.
+    pub async fn open(self: &Arc<Hub>, spec: NewTable) -> Result<Opened, ErrorCode> {
+        let game = spec.game;
+        if !Hub::serves(game) || !spec.options.fit(game) || spec.control.check().is_err() {
             return Err(ErrorCode::BadRequest);
         }
         if lock(&self.tables).len() >= self.config.max_tables {
             return Err(ErrorCode::Unavailable);
         }
         let secret = crate::fair::Seed::from_os().ok_or(ErrorCode::Unavailable)?;
+        let stored = |seat: SeatId, who: &NewSeat| StoredSeat {
+            seat,
+            kind: match who {
+                NewSeat::Human { .. } => StoredSeatKind::Human { token: new_token() },
+                NewSeat::Bot(level) => StoredSeatKind::Bot(*level),
+            },
+            name: match who {
+                NewSeat::Human { name } => name.clone(),
+                NewSeat::Bot(_) => String::new(),
+            },
+        };
         for _ in 0..8 {
             let code = new_code();
             if self.table(&code).is_some() || !self.claim(&code).await {
@@ -313,51 +432,269 @@ impl Hub {
             let meta = TableMeta {
                 code: code.clone(),
                 game,
-                clock_ms: u64::from(clock) * 1000,
-                bot_fill,
+                clock_ms: spec.control.turn_seconds() * 1000,
+                bot_fill: if spec.second.is_some() {
+                    None
+                } else {
+                    spec.bot_fill
+                },
                 bot_after_ms: self.config.bot_after.as_millis() as u64,
                 secret,
                 bot_seed: u64::from_le_bytes(seed),
                 created_ms: now_ms(),
-                options,
+                options: spec.options,
+                control: spec.control,
+                public: spec.public,
             };
-            let first = StoredSeat {
-                seat: SeatId::First,
-                kind: StoredSeatKind::Human { token: new_token() },
-                name: name.clone(),
-            };
-            match self
+            let first = stored(SeatId::First, &spec.first);
+            let second = spec.second.as_ref().map(|s| stored(SeatId::Second, s));
+            let created = self
                 .store
                 .write(Write::Create {
                     meta: meta.clone(),
                     first: first.clone(),
                 })
-                .await
-            {
-                Ok(()) => {
-                    // Where a new table's game is chosen.
-                    let tx = match game {
-                        GameKind::Hive => {
-                            self.spawn(TableTask::<hive::Hive>::new(self.clone(), meta, &first))
-                        }
-                        GameKind::Snelab => {
-                            self.spawn(TableTask::<snelab::Snelab>::new(self.clone(), meta, &first))
-                        }
-                        GameKind::Chess => {
-                            self.spawn(TableTask::<chess::Chess>::new(self.clone(), meta, &first))
-                        }
-                    };
-                    return Ok((code, tx));
-                }
+                .await;
+            match created {
+                Ok(()) => {}
                 // A code taken by a finished table: draw another.
-                Err(e) if e.0.contains("UNIQUE") => continue,
+                Err(e) if e.0.contains("UNIQUE") || e.0.contains("unique") => continue,
                 Err(e) => {
                     eprintln!("create: {e}");
                     return Err(ErrorCode::Unavailable);
                 }
             }
+            if let Some(second) = &second {
+                let started = Write::Start {
+                    code: code.clone(),
+                    second: second.clone(),
+                    at_ms: now_ms(),
+                };
+                if let Err(e) = self.store.write(started).await {
+                    eprintln!("create: {e}");
+                    return Err(ErrorCode::Unavailable);
+                }
+            }
+            let token = |s: &StoredSeat| match &s.kind {
+                StoredSeatKind::Human { token } => Some(token.clone()),
+                StoredSeatKind::Bot(_) => None,
+            };
+            let tokens = [token(&first), second.as_ref().and_then(token)];
+            let second = second.as_ref();
+            // Where a new table's game is chosen.
+            let table = match game {
+                GameKind::Hive => self.spawn(TableTask::<hive::Hive>::new(
+                    self.clone(),
+                    meta,
+                    &first,
+                    second,
+                )),
+                GameKind::Snelab => self.spawn(TableTask::<snelab::Snelab>::new(
+                    self.clone(),
+                    meta,
+                    &first,
+                    second,
+                )),
+                GameKind::Chess => self.spawn(TableTask::<chess::Chess>::new(
+                    self.clone(),
+                    meta,
+                    &first,
+                    second,
+                )),
+            };
+            return Ok(Opened {
+                code,
+                table,
+                tokens,
+            });
         }
         Err(ErrorCode::Unavailable)
+    }
+
+    /// `quick`: pairs `conn` with someone waiting for the same game and control — a new public
+    /// table with both, the other moved to it ([`Conn::reseat`]) — or puts it in the queue.
+    /// `Ok(Some(..))`: this connection's seat and table; `Ok(None)`: it waits.
+    pub async fn quick(
+        self: &Arc<Hub>,
+        key: lobby::QueueKey,
+        conn: &Conn,
+        name: &str,
+    ) -> Result<Option<(SeatId, mpsc::Sender<Cmd>)>, ErrorCode> {
+        let me = lobby::Waiting {
+            conn: conn.clone(),
+            name: name.to_string(),
+        };
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            return self.quick_shared(&c, key, me).await;
+        }
+        let other = match self.lobby.quick(key, me) {
+            lobby::Queued::Waiting => return Ok(None),
+            lobby::Queued::Pair(other) => other,
+        };
+        let opened = self.open_pair(key, other.name, name).await?;
+        other.conn.reseat(&opened.code, SeatId::First);
+        self.attach_second(conn, opened).await
+    }
+
+    /// The pair's new public table, its first seat `first` (who waited), the second `name`.
+    async fn open_pair(
+        self: &Arc<Hub>,
+        key: lobby::QueueKey,
+        first: String,
+        name: &str,
+    ) -> Result<Opened, ErrorCode> {
+        self.open(NewTable {
+            game: key.game,
+            control: key.control,
+            options: TableOptions::default(),
+            public: true,
+            bot_fill: None,
+            first: NewSeat::Human { name: first },
+            second: Some(NewSeat::Human {
+                name: name.to_string(),
+            }),
+        })
+        .await
+    }
+
+    /// [`Hub::quick`] with several processes: the queue is a Redis list per game and control,
+    /// so two people at different processes are paired too.
+    #[cfg(feature = "cluster")]
+    async fn quick_shared(
+        self: &Arc<Hub>,
+        c: &Arc<cluster::Cluster>,
+        key: lobby::QueueKey,
+        me: lobby::Waiting,
+    ) -> Result<Option<(SeatId, mpsc::Sender<Cmd>)>, ErrorCode> {
+        loop {
+            let Some(other) = c.pop_waiting(self, &key).await else {
+                let entry = cluster::QueueEntry {
+                    process: c.id.clone(),
+                    conn: me.conn.id,
+                    name: me.name.clone(),
+                };
+                c.push_waiting(&key, &entry).await;
+                self.lobby.wait(key, me);
+                return Ok(None);
+            };
+            if other.process == c.id {
+                // Someone waiting here: still waiting (not gone meanwhile)?
+                let Some(waiting) = self.lobby.take(other.conn) else {
+                    continue;
+                };
+                if waiting.conn.id == me.conn.id || !waiting.conn.is_open() {
+                    continue;
+                }
+                let opened = self.open_pair(key, other.name, &me.name).await?;
+                waiting.conn.reseat(&opened.code, SeatId::First);
+                return self.attach_second(&me.conn, opened).await;
+            }
+            let opened = self.open_pair(key, other.name, &me.name).await?;
+            c.reseat(&other.process, other.conn, &opened.code, SeatId::First)
+                .await;
+            return self.attach_second(&me.conn, opened).await;
+        }
+    }
+
+    async fn attach_second(
+        &self,
+        conn: &Conn,
+        opened: Opened,
+    ) -> Result<Option<(SeatId, mpsc::Sender<Cmd>)>, ErrorCode> {
+        let cmd = Cmd::Attach {
+            seat: SeatId::Second,
+            conn: conn.clone(),
+        };
+        opened
+            .table
+            .send(cmd)
+            .await
+            .map_err(|_| ErrorCode::Unavailable)?;
+        Ok(Some((SeatId::Second, opened.table)))
+    }
+
+    /// Takes a connection out of the pairing queue.
+    pub async fn unqueue(&self, conn_id: u64) {
+        let taken = self.lobby.take_keyed(conn_id);
+        #[cfg(feature = "cluster")]
+        if let (Some(c), Some((key, w))) = (self.cluster.get(), &taken) {
+            let entry = cluster::QueueEntry {
+                process: c.id.clone(),
+                conn: conn_id,
+                name: w.name.clone(),
+            };
+            c.remove_waiting(key, &entry).await;
+        }
+        let _ = taken;
+    }
+
+    /// A table held here lists itself (new or changed), in this process's lobby and, with
+    /// several processes, in everyone's.
+    pub fn list(&self, listing: crate::net::protocol::Listing) {
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            let l = listing.clone();
+            tokio::spawn(async move { c.list(&l).await });
+        }
+        self.lobby.set(listing);
+    }
+
+    /// A table held here is listed no more.
+    pub fn unlist(&self, code: &str) {
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            let code = code.to_string();
+            tokio::spawn(async move { c.unlist(&code).await });
+        }
+        self.lobby.gone(code);
+    }
+
+    /// Keeps where a table's game stands, for `games`.
+    pub fn summarize(&self, code: &str, summary: Summary) {
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get().cloned() {
+            let (code, s) = (code.to_string(), summary.clone());
+            tokio::spawn(async move { c.summarize(&code, &s).await });
+        }
+        lock(&self.summaries).insert(code.to_string(), summary);
+    }
+
+    /// `games`: where each token's game stands, wherever its table is held.
+    pub async fn games(&self, tokens: &[String]) -> Vec<GameSummary> {
+        let mut out = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            out.push(self.game_of(token).await.unwrap_or_else(|| GameSummary {
+                token: token.clone(),
+                open: false,
+                code: None,
+                game: None,
+                phase: None,
+                control: None,
+                seat: None,
+                opponent: None,
+                your_turn: false,
+                time_left_ms: None,
+                outcome: None,
+                seq: 0,
+            }));
+        }
+        out
+    }
+
+    async fn game_of(&self, token: &str) -> Option<GameSummary> {
+        let local = lock(&self.tokens).get(token).cloned();
+        if let Some((code, seat)) = local {
+            let summary = lock(&self.summaries).get(&code).cloned()?;
+            return Some(summary.for_seat(token, &code, seat));
+        }
+        #[cfg(feature = "cluster")]
+        if let Some(c) = self.cluster.get() {
+            let (code, seat) = c.token(token).await?;
+            let summary = c.summary(&code).await?;
+            return Some(summary.for_seat(token, &code, seat));
+        }
+        None
     }
 
     /// Serves a table read back from the store (after a restart, or taken over from a process
@@ -422,6 +759,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .await
         .map_err(|e| e.to_string())??;
     let hub = Hub::new(config.clone(), StoreHandle::spawn(store));
+    hub.lobby.run();
     #[cfg(feature = "cluster")]
     if let Some(url) = &config.redis {
         let (cluster, pubsub) = cluster::Cluster::connect(url).await?;
@@ -455,10 +793,10 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     axum::serve(listener, app).await.map_err(|e| e.to_string())
 }
 
-type Opened = (Box<dyn store::Store>, Vec<store::StoredTable>);
+type OpenStore = (Box<dyn store::Store>, Vec<store::StoredTable>);
 
 /// The store the settings name, and the tables open in it.
-fn open_store(config: &Config) -> Result<Opened, String> {
+fn open_store(config: &Config) -> Result<OpenStore, String> {
     let mut store: Box<dyn store::Store> = match &config.postgres {
         #[cfg(feature = "cluster")]
         Some(url) => Box::new(pg::PgStore::connect(url).map_err(|e| e.to_string())?),

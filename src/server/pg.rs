@@ -7,7 +7,7 @@ use super::store::{
 };
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{GameKind, SeatId, Side, TableOptions};
+use crate::net::protocol::{GameKind, SeatId, Side};
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Transaction};
 
@@ -94,11 +94,14 @@ impl Store for PgStore {
             let secret: String = r.get(4);
             let game: String = r.get(9);
             let options: String = r.get(10);
+            let clock_ms = r.get::<_, i64>(1) as u64;
+            let (options, control, public) = TableMeta::read_settings(&options, clock_ms)
+                .ok_or_else(|| unreadable("options"))?;
             tables.push(StoredTable {
                 meta: TableMeta {
                     code: r.get(0),
                     game: GameKind::parse(&game).ok_or_else(|| unreadable("game"))?,
-                    clock_ms: r.get::<_, i64>(1) as u64,
+                    clock_ms,
                     bot_fill: match bot_fill {
                         Some(l) => Some(Level::parse(&l).ok_or_else(|| unreadable("level"))?),
                         None => None,
@@ -107,8 +110,9 @@ impl Store for PgStore {
                     secret: Seed::from_hex(&secret).map_err(|_| unreadable("secret"))?,
                     bot_seed: r.get::<_, i64>(5) as u64,
                     created_ms: r.get::<_, i64>(6) as u64,
-                    options: TableOptions::from_json(&options)
-                        .ok_or_else(|| unreadable("options"))?,
+                    options,
+                    control,
+                    public,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7).map(|v| v as u64),

@@ -13,7 +13,7 @@
 
 use crate::ai::Level;
 use crate::fair::Seed;
-use crate::net::protocol::{GameKind, SeatId, Side, TableOptions};
+use crate::net::protocol::{GameKind, SeatId, Side, TableOptions, TimeControl};
 use rusqlite::{Connection, OptionalExtension};
 use std::path::Path;
 use tokio::sync::{mpsc, oneshot};
@@ -65,6 +65,46 @@ pub struct TableMeta {
     pub created_ms: u64,
     /// The game's options chosen by the opener (the `options` column, their JSON).
     pub options: TableOptions,
+    /// The time control (kept in the `options` column's JSON as `control`; a table stored
+    /// before controls has `clock_ms` a turn).
+    pub control: TimeControl,
+    /// Listed in the lobby and on the watch list (`public` in the `options` column's JSON).
+    pub public: bool,
+}
+
+/// What the `options` column holds: the game's options, with the table's time control and
+/// whether it is public beside them (one JSON object, so a file or database made before these
+/// settings reads as it was).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Settings {
+    #[serde(flatten)]
+    options: TableOptions,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    control: Option<TimeControl>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    public: bool,
+}
+
+impl TableMeta {
+    /// The `options` column's text.
+    pub fn settings_json(&self) -> String {
+        serde_json::to_string(&Settings {
+            options: self.options,
+            control: Some(self.control),
+            public: self.public,
+        })
+        .unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Reads the `options` column back into `options`, `control` and `public`; `None` when it
+    /// is not such an object. A table stored before time controls has `clock_ms` a turn.
+    pub fn read_settings(text: &str, clock_ms: u64) -> Option<(TableOptions, TimeControl, bool)> {
+        let s: Settings = serde_json::from_str(text).ok()?;
+        let control = s.control.unwrap_or(TimeControl::Turn {
+            seconds: (clock_ms / 1000).max(1) as u32,
+        });
+        Some((s.options, control, s.public))
+    }
 }
 
 /// One accepted action.
@@ -173,7 +213,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                     Value::Text(meta.secret.to_hex()),
                     Value::Int(meta.bot_seed as i64),
                     ms(meta.created_ms),
-                    Value::Text(meta.options.to_json()),
+                    Value::Text(meta.settings_json()),
                 ],
             ),
             seat_statement(&meta.code, first),
@@ -377,11 +417,14 @@ impl Store for SqliteStore {
             let secret: String = r.get(4)?;
             let game: String = r.get(9)?;
             let options: String = r.get(10)?;
+            let clock_ms = r.get::<_, i64>(1)? as u64;
+            let (options, control, public) =
+                TableMeta::read_settings(&options, clock_ms).ok_or_else(|| bad("options"))?;
             Ok(StoredTable {
                 meta: TableMeta {
                     code: r.get(0)?,
                     game: GameKind::parse(&game).ok_or_else(|| bad("game"))?,
-                    clock_ms: r.get::<_, i64>(1)? as u64,
+                    clock_ms,
                     bot_fill: match bot_fill {
                         Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level"))?),
                         None => None,
@@ -390,7 +433,9 @@ impl Store for SqliteStore {
                     secret: Seed::from_hex(&secret).map_err(|_| bad("secret"))?,
                     bot_seed: r.get::<_, i64>(5)? as u64,
                     created_ms: r.get::<_, i64>(6)? as u64,
-                    options: TableOptions::from_json(&options).ok_or_else(|| bad("options"))?,
+                    options,
+                    control,
+                    public,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),

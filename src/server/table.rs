@@ -10,11 +10,12 @@
 
 use super::game::{Accepted, Hosted, Start};
 use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
-use super::{Conn, Hub, new_token, now_ms};
+use super::{Conn, Hub, NewSeat, NewTable, Summary, new_token, now_ms};
 use crate::ai::Level;
 use crate::i18n::english;
 use crate::net::protocol::{
-    BotLevel, ErrorCode, Phase, SeatId, SeatKind, SeatView, ServerMsg, TableView, Viewer,
+    BotLevel, ErrorCode, Listing, OfferKind, OfferView, Phase, SeatId, SeatKind, SeatView,
+    ServerMsg, Side, TableView, TimeControl, Viewer,
 };
 use crate::play::Seat;
 use std::sync::Arc;
@@ -52,7 +53,25 @@ pub enum Cmd {
         viewer: Viewer,
         conn: Conn,
     },
-    /// The connection closed.
+    /// Asks for a rematch (the game has ended).
+    Rematch {
+        seat: SeatId,
+        conn: Conn,
+    },
+    /// Offers a draw or asks to take back the seat's last action.
+    Offer {
+        seat: SeatId,
+        conn: Conn,
+        what: OfferKind,
+    },
+    /// Answers the other seat's standing offer.
+    Answer {
+        seat: SeatId,
+        conn: Conn,
+        what: OfferKind,
+        accept: bool,
+    },
+    /// The connection closed (or went to another table).
     Leave {
         conn_id: u64,
     },
@@ -96,6 +115,23 @@ pub struct TableTask<G: Hosted> {
     bot_moves: BotChannel<G::Action>,
     /// The table broke (its store failed): it serves nothing more.
     broken: bool,
+    /// Under a bank time control: each side's bank in seconds (`[ash, walnut]`) as it stood
+    /// when the awaited turn began.
+    banks: Option<[f64; 2]>,
+    /// Whether the awaited action draws on its side's bank ([`Hosted::banked`], read when
+    /// the turn began).
+    turn_banked: bool,
+    /// Which seats ask for a rematch (the game has ended).
+    rematch: [bool; 2],
+    /// The standing offer.
+    offer: Option<OfferView>,
+    /// The number of actions played when each seat last made an offer: one offer an action.
+    offered_at: [Option<u64>; 2],
+    /// Whether this table counts its people as playing in the lobby's counts.
+    counted_playing: bool,
+    /// Rows written to the store's course (actions, offers and takebacks); the next is
+    /// numbered `rows + 1`.
+    rows: u64,
 }
 
 fn seat_of(holder: &StoredSeat) -> Holder {
@@ -109,12 +145,23 @@ fn seat_of(holder: &StoredSeat) -> Holder {
 }
 
 impl<G: Hosted> TableTask<G> {
-    /// A table just opened, its first seat taken by `first`.
-    pub fn new(hub: Arc<Hub>, meta: TableMeta, first: &StoredSeat) -> TableTask<G> {
+    /// A table just opened, its first seat taken by `first`, and its second by `second` (the
+    /// game then starts at once).
+    pub fn new(
+        hub: Arc<Hub>,
+        meta: TableMeta,
+        first: &StoredSeat,
+        second: Option<&StoredSeat>,
+    ) -> TableTask<G> {
         let bot_fill_at = meta
             .bot_fill
+            .filter(|_| second.is_none())
             .map(|_| Instant::now() + Duration::from_millis(meta.bot_after_ms));
-        TableTask {
+        let banks = match meta.control {
+            TimeControl::Bank { base, .. } => Some([f64::from(base); 2]),
+            _ => None,
+        };
+        let mut t = TableTask {
             hub,
             seats: [
                 SeatState {
@@ -134,7 +181,20 @@ impl<G: Hosted> TableTask<G> {
             thinking: None,
             bot_moves: mpsc::unbounded_channel(),
             broken: false,
+            banks,
+            turn_banked: false,
+            rematch: [false; 2],
+            offer: None,
+            offered_at: [None; 2],
+            counted_playing: false,
+            rows: 0,
+        };
+        if let Some(second) = second {
+            t.seats[1].holder = seat_of(second);
+            t.start_game();
         }
+        t.publish();
+        t
     }
 
     /// A table read back from the store: its course replayed through the rules, its clock
@@ -147,37 +207,36 @@ impl<G: Hosted> TableTask<G> {
             .iter()
             .find(|s| s.seat == SeatId::First)
             .ok_or_else(|| format!("table {code}: no first seat"))?;
-        let mut t = TableTask::<G>::new(hub, stored.meta.clone(), first);
+        let second = stored.seats.iter().find(|s| s.seat == SeatId::Second);
+        let mut t = TableTask::<G>::new(hub, stored.meta.clone(), first, second);
         let now_wall = now_ms();
-        if let Some(second) = stored.seats.iter().find(|s| s.seat == SeatId::Second) {
-            t.seats[1].holder = seat_of(second);
-            t.bot_fill_at = None;
-            t.start_game();
-            let game = t.game.as_mut().expect("just started");
+        if t.game.is_some() {
+            let mut turn_ms = stored.started_ms.unwrap_or(now_wall);
             for a in &stored.actions {
+                t.rows = a.seq;
+                let banked = t.game.as_ref().is_some_and(|g| g.banked());
+                let game = t.game.as_mut().expect("started");
                 game.replay(a)
                     .map_err(|e| format!("table {code}, action {}: {e}", a.seq))?;
-            }
-            let turn_ms = stored
-                .turn_started_ms
-                .or(stored.started_ms)
-                .unwrap_or(now_wall);
-            let elapsed = Duration::from_millis(now_wall.saturating_sub(turn_ms));
-            if let Some(clock) = game.time_allowed()
-                && elapsed >= clock
-            {
-                t.turn_started = Instant::now()
-                    .checked_sub(clock)
-                    .unwrap_or_else(Instant::now);
-                t.on_deadline().await;
-            } else {
-                t.turn_started = Instant::now()
-                    .checked_sub(elapsed)
-                    .unwrap_or_else(Instant::now);
-                if let Some(game) = t.game.as_mut() {
-                    game.tick(elapsed.as_secs_f64());
+                if banked {
+                    let spent = a.at_ms.saturating_sub(turn_ms) as f64 / 1000.0;
+                    t.charge(a.side, spent, a.timeout);
                 }
+                turn_ms = a.at_ms;
             }
+            let turn_ms = stored.turn_started_ms.unwrap_or(turn_ms).max(turn_ms);
+            let elapsed = Duration::from_millis(now_wall.saturating_sub(turn_ms));
+            t.turn_banked = t.game.as_ref().is_some_and(|g| g.banked());
+            t.turn_started = Instant::now()
+                .checked_sub(elapsed)
+                .unwrap_or_else(Instant::now);
+            if t.deadline().is_some_and(|d| d <= Instant::now()) {
+                // The turn ran out while the server was down: its timeout move now (one).
+                t.on_deadline().await;
+            } else if let Some(game) = t.game.as_mut() {
+                game.tick(elapsed.as_secs_f64());
+            }
+            t.publish();
         } else if let Some(_level) = t.meta.bot_fill {
             let waited = now_wall.saturating_sub(t.meta.created_ms);
             let left = t.meta.bot_after_ms.saturating_sub(waited);
@@ -218,8 +277,95 @@ impl<G: Hosted> TableTask<G> {
             bot_seed: self.meta.bot_seed,
             options: self.meta.options,
         });
+        self.turn_banked = game.banked();
         self.game = Some(game);
         self.turn_started = Instant::now();
+    }
+
+    /// The side's index in the banks (`[ash, walnut]`).
+    fn bank_index(side: Side) -> usize {
+        match side {
+            Side::Ash => 0,
+            Side::Walnut => 1,
+        }
+    }
+
+    /// Under a bank: `side` spent `seconds` on an action (all of its bank when the clock
+    /// played it), then gains the increment.
+    fn charge(&mut self, side: Side, seconds: f64, timeout: bool) {
+        let TimeControl::Bank { increment, .. } = self.meta.control else {
+            return;
+        };
+        if let Some(banks) = self.banks.as_mut() {
+            let bank = &mut banks[Self::bank_index(side)];
+            *bank = if timeout {
+                0.0
+            } else {
+                (*bank - seconds).max(0.0)
+            } + f64::from(increment);
+        }
+    }
+
+    /// The table's listing in the lobby (public tables only).
+    fn listing(&self) -> Listing {
+        let name = |s: SeatId| match &self.seats[s.index()].holder {
+            Holder::Empty => String::new(),
+            Holder::Human { name, .. } => name.clone(),
+            Holder::Bot(l) => english(&Seat::Bot(*l).label()),
+        };
+        Listing {
+            code: self.meta.code.clone(),
+            game: self.meta.game,
+            phase: self.phase(),
+            control: self.meta.control,
+            options: self.meta.options,
+            names: [name(SeatId::First), name(SeatId::Second)],
+            bot: self
+                .seats
+                .iter()
+                .any(|s| matches!(s.holder, Holder::Bot(_))),
+            watchers: self.spectators.len() as u32,
+            created_ms: self.meta.created_ms,
+        }
+    }
+
+    /// Tells the hub where the table stands: its listing (a public table, until it ends) and
+    /// its summary for `games`; counts its people as playing while the game goes on.
+    fn publish(&mut self) {
+        let phase = self.phase();
+        if self.meta.public && phase != Phase::Ended {
+            self.hub.list(self.listing());
+        } else if self.meta.public {
+            self.hub.unlist(&self.meta.code);
+        }
+        let humans = self
+            .seats
+            .iter()
+            .filter(|s| matches!(s.holder, Holder::Human { .. }))
+            .count() as i64;
+        let playing = phase == Phase::Playing;
+        if playing != self.counted_playing {
+            self.hub
+                .lobby
+                .playing(self.meta.game, if playing { humans } else { -humans });
+            self.counted_playing = playing;
+        }
+        let g = self.game.as_ref();
+        let names = self.listing().names;
+        let deadline_ms = self.time_left_ms().map(|left| now_ms() + left);
+        self.hub.summarize(
+            &self.meta.code,
+            Summary {
+                game: self.meta.game,
+                control: self.meta.control,
+                phase,
+                to_move: g.and_then(|g| g.to_move().map(|side| g.seat_of(side))),
+                deadline_ms,
+                names,
+                outcome: g.and_then(|g| g.outcome()),
+                seq: self.seq(),
+            },
+        );
     }
 
     fn seq(&self) -> u64 {
@@ -234,9 +380,18 @@ impl<G: Hosted> TableTask<G> {
         }
     }
 
+    /// When the awaited action's time runs out: the game's own allowance, or the side's bank
+    /// when that is shorter.
     fn deadline(&self) -> Option<Instant> {
         let g = self.game.as_ref()?;
-        Some(self.turn_started + g.time_allowed()?)
+        let own = self.turn_started + g.time_allowed()?;
+        match (self.banks, g.to_move()) {
+            (Some(banks), Some(side)) if self.turn_banked => {
+                let bank = Duration::from_secs_f64(banks[Self::bank_index(side)].max(0.0));
+                Some(own.min(self.turn_started + bank))
+            }
+            _ => Some(own),
+        }
     }
 
     fn time_left_ms(&self) -> Option<u64> {
@@ -283,15 +438,19 @@ impl<G: Hosted> TableTask<G> {
             seq: self.seq(),
             you: viewer.seat(),
             seats: self.seat_views(viewer),
-            clock: (self.meta.clock_ms / 1000).max(1) as u32,
-            control: crate::net::protocol::TimeControl::Turn {
-                seconds: (self.meta.clock_ms / 1000).max(1) as u32,
+            clock: match self.meta.control {
+                TimeControl::Bank { base, .. } => base,
+                TimeControl::Days { .. } => 86_400,
+                TimeControl::Turn { seconds } => seconds,
             },
-            banks_ms: None,
-            public: false,
+            control: self.meta.control,
+            banks_ms: self
+                .banks
+                .map(|b| b.map(|s| (s.max(0.0) * 1000.0).round() as u64)),
+            public: self.meta.public,
             watchers: self.spectators.len() as u32,
-            offer: None,
-            rematch: [false; 2],
+            offer: self.offer,
+            rematch: self.rematch,
             to_move: g.and_then(|g| g.to_move()),
             time_left_ms: self.time_left_ms(),
             bot_in_ms: self
@@ -333,21 +492,36 @@ impl<G: Hosted> TableTask<G> {
         self.reply(conn, ServerMsg::error(code, message));
     }
 
-    /// Forgets a connection (closed, or too slow to keep up); its seat shows disconnected.
+    /// Forgets a connection (closed, too slow to keep up, or gone to another table); its
+    /// seat shows disconnected, and a rematch asked for lapses.
     fn drop_conn(&mut self, id: u64) {
+        let watchers = self.spectators.len();
         self.spectators.retain(|c| c.id != id);
+        if self.spectators.len() != watchers {
+            self.watchers_changed();
+        }
         for seat in SeatId::BOTH {
             let s = &mut self.seats[seat.index()];
             if s.conn.as_ref().is_some_and(|c| c.id == id) {
-                if let Some(c) = s.conn.take() {
-                    c.kill();
-                }
+                s.conn.take();
+                self.hub.lobby.seated(self.meta.game, -1);
                 self.broadcast(|_, _| ServerMsg::Presence {
                     seat,
                     connected: false,
                 });
+                if self.rematch.iter().any(|a| *a) {
+                    self.rematch = [false; 2];
+                    self.broadcast(|_, _| ServerMsg::Rematch { asked: [false; 2] });
+                }
             }
         }
+    }
+
+    /// The number of spectators changed: everyone at the table hears it, and the listing.
+    fn watchers_changed(&mut self) {
+        let count = self.spectators.len() as u32;
+        self.broadcast(|_, _| ServerMsg::Watchers { count });
+        self.publish();
     }
 
     /// Writes before announcing; a table whose store fails breaks (its clients are told and
@@ -411,8 +585,17 @@ impl<G: Hosted> TableTask<G> {
             }
         }
         self.hub.forget(&self.meta.code, &self.tokens());
+        if self.counted_playing {
+            let humans = self
+                .seats
+                .iter()
+                .filter(|s| matches!(s.holder, Holder::Human { .. }))
+                .count() as i64;
+            self.hub.lobby.playing(self.meta.game, -humans);
+        }
         for seat in &mut self.seats {
             if let Some(c) = seat.conn.take() {
+                self.hub.lobby.seated(self.meta.game, -1);
                 c.kill();
             }
         }
@@ -427,7 +610,12 @@ impl<G: Hosted> TableTask<G> {
             return None;
         }
         let waited = Duration::from_millis(now_ms().saturating_sub(self.meta.created_ms));
-        let left = self.hub.config.wait_limit.saturating_sub(waited);
+        let limit = if self.meta.control.is_correspondence() {
+            self.hub.config.correspondence_wait
+        } else {
+            self.hub.config.wait_limit
+        };
+        let left = limit.saturating_sub(waited);
         Some(Instant::now() + left)
     }
 
@@ -481,9 +669,10 @@ impl<G: Hosted> TableTask<G> {
                         code: self.meta.code.clone(),
                     },
                 );
+                self.spectators.push(conn.clone());
                 let state = ServerMsg::State(Box::new(self.view(Viewer::Spectator)));
                 self.reply(&conn, state);
-                self.spectators.push(conn);
+                self.watchers_changed();
             }
             Cmd::Act {
                 seat,
@@ -497,6 +686,10 @@ impl<G: Hosted> TableTask<G> {
                 self.reply(&conn, state);
             }
             Cmd::Leave { conn_id } => self.drop_conn(conn_id),
+            Cmd::Rematch { seat, conn } => self.ask_rematch(seat, conn).await,
+            Cmd::Offer { conn, .. } | Cmd::Answer { conn, .. } => {
+                self.error(&conn, ErrorCode::BadRequest, "offers are not served yet")
+            }
         }
     }
 
@@ -513,6 +706,9 @@ impl<G: Hosted> TableTask<G> {
                 "another connection took this seat with its token",
             ));
             old.kill();
+        }
+        if self.seats[seat.index()].conn.is_none() {
+            self.hub.lobby.seated(self.meta.game, 1);
         }
         let seated = ServerMsg::Seated {
             code: self.meta.code.clone(),
@@ -545,6 +741,7 @@ impl<G: Hosted> TableTask<G> {
             return false;
         }
         self.start_game();
+        self.publish();
         self.broadcast(|t, viewer| ServerMsg::Started {
             fingerprint: t.game.as_ref().map(|g| g.fingerprint()).unwrap_or_default(),
             ash: t.game.as_ref().map_or(SeatId::First, |g| g.opener()),
@@ -596,6 +793,11 @@ impl<G: Hosted> TableTask<G> {
         if g.seq() != ply || g.to_move().is_none() {
             return;
         }
+        // A bank that ran out while the bot thought: the clock's move.
+        if self.deadline().is_some_and(|d| d <= Instant::now()) {
+            return self.on_deadline().await;
+        }
+        let Some(g) = self.game.as_mut() else { return };
         let elapsed = self.turn_started.elapsed().as_secs_f64();
         // The bot's time counts like anyone's.
         if let Some(p) = g.tick(elapsed) {
@@ -661,23 +863,30 @@ impl<G: Hosted> TableTask<G> {
     async fn announce(&mut self, p: Accepted) {
         let at = now_ms();
         let seq = self.seq();
-        let write = Write::Action {
-            code: self.meta.code.clone(),
-            action: StoredAction {
-                seq,
-                action: p.action.clone(),
-                side: p.side,
-                timeout: p.timeout,
-                at_ms: at,
-            },
-        };
-        if !self.persist(write).await {
+        if !self
+            .store_row(p.action.clone(), p.side, p.timeout, at)
+            .await
+        {
             return;
         }
         if !self.persist_end().await {
             return;
         }
+        if self.turn_banked {
+            let spent = self.turn_started.elapsed().as_secs_f64();
+            self.charge(p.side, spent, p.timeout);
+        }
         self.turn_started = Instant::now();
+        self.turn_banked = self.game.as_ref().is_some_and(|g| g.banked());
+        // A standing offer lapses once an action is played.
+        if let Some(offer) = self.offer.take() {
+            self.broadcast(|_, _| ServerMsg::Answered {
+                what: offer.what,
+                by: offer.by.other(),
+                accept: false,
+            });
+        }
+        self.publish();
         let Some(g) = self.game.as_ref() else { return };
         let seat = g.seat_of(p.side);
         let to_move = g.to_move();
@@ -696,6 +905,25 @@ impl<G: Hosted> TableTask<G> {
             chess: t.game.as_ref().and_then(|g| g.chess_now(viewer)),
         });
         self.announce_end();
+    }
+
+    /// Writes one row of the table's course: an action, or an offer's note (`~…`).
+    async fn store_row(&mut self, action: String, side: Side, timeout: bool, at_ms: u64) -> bool {
+        let write = Write::Action {
+            code: self.meta.code.clone(),
+            action: StoredAction {
+                seq: self.rows + 1,
+                action,
+                side,
+                timeout,
+                at_ms,
+            },
+        };
+        let ok = self.persist(write).await;
+        if ok {
+            self.rows += 1;
+        }
+        ok
     }
 
     /// When the game has ended: the record written before anyone is told.
@@ -738,7 +966,65 @@ impl<G: Hosted> TableTask<G> {
             return self.error(&conn, e.code, e.message);
         }
         if self.persist_end().await {
+            self.offer = None;
+            self.publish();
             self.announce_end();
+        }
+    }
+
+    /// A seat asks for a rematch. Against the bot the new table opens at once; between two
+    /// people, once both have asked (each connection is then moved to its new seat).
+    async fn ask_rematch(&mut self, seat: SeatId, conn: Conn) {
+        if self.phase() != Phase::Ended {
+            return self.error(
+                &conn,
+                ErrorCode::BadRequest,
+                "a rematch follows a game's end",
+            );
+        }
+        self.rematch[seat.index()] = true;
+        let bot = self.seats.iter().find_map(|s| match s.holder {
+            Holder::Bot(l) => Some(l),
+            _ => None,
+        });
+        if bot.is_none() && !self.rematch[seat.other().index()] {
+            let asked = self.rematch;
+            self.broadcast(|_, _| ServerMsg::Rematch { asked });
+            return;
+        }
+        if bot.is_some() {
+            self.rematch[seat.other().index()] = true;
+        }
+        let asked = self.rematch;
+        self.broadcast(|_, _| ServerMsg::Rematch { asked });
+        let who = |h: &Holder| match h {
+            Holder::Human { name, .. } => NewSeat::Human { name: name.clone() },
+            Holder::Bot(l) => NewSeat::Bot(*l),
+            Holder::Empty => NewSeat::Bot(Level::Normal),
+        };
+        let spec = NewTable {
+            game: self.meta.game,
+            control: self.meta.control,
+            options: self.meta.options,
+            public: self.meta.public,
+            bot_fill: None,
+            first: who(&self.seats[0].holder),
+            second: Some(who(&self.seats[1].holder)),
+        };
+        match self.hub.open(spec).await {
+            Ok(opened) => {
+                self.rematch = [false; 2];
+                for s in SeatId::BOTH {
+                    if let Some(c) = self.seats[s.index()].conn.clone() {
+                        c.reseat(&opened.code, s);
+                    }
+                }
+            }
+            Err(code) => {
+                self.rematch = [false; 2];
+                self.broadcast(|_, _| ServerMsg::Rematch { asked: [false; 2] });
+                self.error(&conn, code, "the new table could not be opened");
+            }
         }
     }
 }
