@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS]
-//!                      [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N]
+//!                      [--linger SECONDS] [--wait-limit SECONDS] [--quick-bot-after SECONDS]
+//!                      [--correspondence-wait SECONDS] [--max-tables N] [--max-connections N]
 //!                      [--postgres URL --redis URL [--lease SECONDS]]   (feature `cluster`)
 //! ```
 //! Prints `listening on HOST:PORT` once it accepts connections (`--addr 127.0.0.1:0` picks a
@@ -13,7 +14,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--max-tables N] [--max-connections N] [--postgres URL --redis URL [--lease SECONDS]]";
+const USAGE: &str = "usage: carved-tables-server [--addr HOST:PORT] [--db FILE] [--bot-after SECONDS] [--clock SECONDS] [--linger SECONDS] [--wait-limit SECONDS] [--quick-bot-after SECONDS] [--correspondence-wait SECONDS] [--max-tables N] [--max-connections N] [--postgres URL --redis URL [--lease SECONDS]]";
 
 fn seconds(flag: &str, value: &str) -> Result<Duration, String> {
     value
@@ -53,6 +54,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--bot-after" => config.bot_after = seconds(flag, value)?,
             "--linger" => config.linger = seconds(flag, value)?,
             "--wait-limit" => config.wait_limit = seconds(flag, value)?,
+            "--quick-bot-after" => config.quick_bot_after = seconds(flag, value)?,
+            "--correspondence-wait" => config.correspondence_wait = seconds(flag, value)?,
             "--max-tables" => config.max_tables = count(flag, value)?,
             "--max-connections" => config.max_connections = count(flag, value)?,
             "--clock" => {

@@ -515,6 +515,31 @@ pub async fn create_game(
     Player::seated(c).await
 }
 
+/// Opens a table of `game` under `control`, public or private, for `name`.
+pub async fn create_public(
+    addr: &str,
+    game: GameKind,
+    options: TableOptions,
+    control: crate::net::protocol::TimeControl,
+    public: bool,
+    name: &str,
+) -> Result<Player, String> {
+    let mut c = hello(addr, None).await?;
+    c.send(&ClientMsg::Create {
+        game,
+        clock: None,
+        bot_fill: None,
+        name: Some(name.into()),
+        stakes: options.stakes,
+        appeal: options.appeal,
+        artifacts: options.artifacts,
+        control: Some(control),
+        public,
+    })
+    .await?;
+    Player::seated(c).await
+}
+
 /// Takes the second seat of table `code`.
 pub async fn join(addr: &str, code: &str) -> Result<Player, String> {
     let mut c = hello(addr, None).await?;
