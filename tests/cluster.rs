@@ -2,7 +2,8 @@
 //! `redis-server`, started here on free ports of 127.0.0.1; `scripts/setup.sh test` installs
 //! them): a table whose players sit at different processes plays to the end, a player comes
 //! back through the other process, and the record is read from either; when the process that
-//! holds a table is killed, the other takes it over from the store.
+//! holds a table is killed, the other takes it over from the store. The lobby, the pairing
+//! queue, watching, `games` and a rematch work across the two processes.
 
 mod common;
 
@@ -207,4 +208,148 @@ async fn the_tables_of_a_killed_process_move_to_another() {
         .await
         .unwrap();
     assert_eq!((status, body.as_str()), (200, record.as_str()));
+}
+
+/// Reads until `pick` accepts a message (10 s at most).
+async fn heard<T>(
+    c: &mut carved_tables::server::client::Client,
+    pick: impl FnMut(&carved_tables::net::protocol::ServerMsg) -> Option<T>,
+) -> T {
+    c.recv_until(pick).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
+    use carved_tables::net::protocol::{
+        ClientMsg, GameKind, Phase, ServerMsg, TableOptions, TimeControl,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let (_redis, redis_url) = start_redis();
+    let args = ["--postgres", &pg_url, "--redis", &redis_url];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    let two = Server::start(&dir.path().join("unused2.db"), &args);
+    let minute = TimeControl::Turn { seconds: 60 };
+    // A follower at process two.
+    let mut follower = common::hello(&two.addr, None).await;
+    follower
+        .send(&ClientMsg::Lobby {
+            game: Some(GameKind::Hive),
+        })
+        .await
+        .unwrap();
+    heard(&mut follower, |m| {
+        matches!(m, ServerMsg::Lobby { .. }).then_some(())
+    })
+    .await;
+    // A public table opened at process one is listed at process two ...
+    let mut a = client::create_public(
+        &one.addr,
+        GameKind::Hive,
+        TableOptions::default(),
+        minute,
+        true,
+        "Ana",
+    )
+    .await
+    .unwrap();
+    let code = a.code.clone();
+    let listed = heard(&mut follower, |m| match m {
+        ServerMsg::LobbyUpdate { set, .. } => set.iter().find(|l| l.code == code).cloned(),
+        _ => None,
+    })
+    .await;
+    assert_eq!(
+        (listed.phase, listed.names[0].as_str()),
+        (Phase::Waiting, "Ana")
+    );
+    // ... joined through process two ...
+    let mut b = client::join(&two.addr, &code).await.unwrap();
+    heard(&mut follower, |m| match m {
+        ServerMsg::LobbyUpdate { set, .. } => set
+            .iter()
+            .any(|l| l.code == code && l.phase == Phase::Playing)
+            .then_some(()),
+        _ => None,
+    })
+    .await;
+    // ... and watched through process two.
+    follower
+        .send(&ClientMsg::Spectate { code: code.clone() })
+        .await
+        .unwrap();
+    heard(&mut follower, |m| {
+        matches!(m, ServerMsg::State(_)).then_some(())
+    })
+    .await;
+    while a.colour.is_none() {
+        a.pump().await.unwrap();
+    }
+    a.to_move = Some(carved_tables::net::protocol::Side::Ash);
+    b.to_move = a.to_move;
+    let mut rng = SmallRng::seed_from_u64(12);
+    play_out(&mut a, &mut b, &mut rng, 4).await;
+    let mut watched = Vec::new();
+    while watched.len() < a.seen.len() {
+        if let ServerMsg::Event { action, .. } = follower.recv().await.unwrap() {
+            watched.push(action);
+        }
+    }
+    assert_eq!(watched, a.seen);
+    // "Your games" at process two tells of the table held at one.
+    let mut asker = common::hello(&two.addr, None).await;
+    asker
+        .send(&ClientMsg::Games {
+            tokens: vec![a.token.clone()],
+        })
+        .await
+        .unwrap();
+    let games = heard(&mut asker, |m| match m {
+        ServerMsg::Games { games } => Some(games.clone()),
+        _ => None,
+    })
+    .await;
+    assert!(games[0].open);
+    assert_eq!(games[0].code.as_deref(), Some(code.as_str()));
+    assert_eq!(games[0].seq, 4);
+    // A rematch between players at two processes: both move to the new table.
+    a.c.send(&ClientMsg::Resign).await.unwrap();
+    while b.ended.is_none() {
+        b.pump().await.unwrap();
+    }
+    while a.ended.is_none() {
+        a.pump().await.unwrap();
+    }
+    b.c.send(&ClientMsg::Rematch).await.unwrap();
+    heard(&mut a.c, |m| {
+        matches!(
+            m,
+            ServerMsg::Rematch {
+                asked: [false, true]
+            }
+        )
+        .then_some(())
+    })
+    .await;
+    a.c.send(&ClientMsg::Rematch).await.unwrap();
+    let (a2, b2) = (seated(a.c).await, seated(b.c).await);
+    assert_eq!(a2.code, b2.code);
+    assert_ne!(a2.code, code);
+    // Quick game: one person waits at process one, another asks at process two.
+    let quick = |name: &str| ClientMsg::Quick {
+        game: GameKind::Snelab,
+        control: minute,
+        name: Some(name.into()),
+    };
+    let mut ivo = common::hello(&one.addr, None).await;
+    ivo.send(&quick("Ivo")).await.unwrap();
+    heard(&mut ivo, |m| {
+        matches!(m, ServerMsg::Queued { .. }).then_some(())
+    })
+    .await;
+    let mut zoe = common::hello(&two.addr, None).await;
+    zoe.send(&quick("Zoe")).await.unwrap();
+    let (zoe, ivo) = (seated(zoe).await, seated(ivo).await);
+    assert_eq!(zoe.code, ivo.code, "paired across the processes");
+    drop((one, two));
 }

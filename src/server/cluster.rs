@@ -192,6 +192,15 @@ impl Cluster {
                 }
             }
             loop {
+                // This process is alive while `ct:alive:ID` is (the pairing queue skips the
+                // people of a process that died).
+                let _: Result<(), _> = redis::cmd("SET")
+                    .arg(format!("ct:alive:{}", me.id))
+                    .arg(1)
+                    .arg("PX")
+                    .arg(10_000)
+                    .query_async(&mut r)
+                    .await;
                 let counts = lobby_hub.lobby.local_counts();
                 me.publish_lobby(&LobbyWire::Counts {
                     from: me.id.clone(),
@@ -324,12 +333,16 @@ impl Cluster {
 
     /// The first person waiting for `key` at any process (taken out of the queue), skipping
     /// those of processes no longer heard from.
-    pub async fn pop_waiting(&self, hub: &Hub, key: &QueueKey) -> Option<QueueEntry> {
+    pub async fn pop_waiting(&self, key: &QueueKey) -> Option<QueueEntry> {
         let mut r = self.redis.clone();
         loop {
             let text: Option<String> = r.lpop(Self::queue_key(key), None).await.ok().flatten();
             let entry: QueueEntry = serde_json::from_str(&text?).ok()?;
-            if entry.process == self.id || hub.lobby.heard_from(&entry.process) {
+            let alive: bool = r
+                .exists(format!("ct:alive:{}", entry.process))
+                .await
+                .unwrap_or(true);
+            if entry.process == self.id || alive {
                 return Some(entry);
             }
         }

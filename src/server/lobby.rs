@@ -255,14 +255,6 @@ impl Lobby {
         found
     }
 
-    /// Whether another process's counts have been heard lately (it is alive).
-    pub fn heard_from(&self, process: &str) -> bool {
-        lock(&self.inner)
-            .remote_counts
-            .get(process)
-            .is_some_and(|(_, at)| at.elapsed() < REMOTE_COUNTS_FOR)
-    }
-
     /// Sends what changed since the last time to every follower; run by [`Lobby::run`].
     pub fn flush(&self) {
         let (out, followers) = {

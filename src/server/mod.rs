@@ -568,7 +568,7 @@ impl Hub {
         me: lobby::Waiting,
     ) -> Result<Option<(SeatId, mpsc::Sender<Cmd>)>, ErrorCode> {
         loop {
-            let Some(other) = c.pop_waiting(self, &key).await else {
+            let Some(other) = c.pop_waiting(&key).await else {
                 let entry = cluster::QueueEntry {
                     process: c.id.clone(),
                     conn: me.conn.id,
