@@ -629,6 +629,8 @@ mod tests {
                 stakes: None,
                 appeal: None,
                 artifacts: None,
+                control: None,
+                public: false,
             }]
         );
         assert_eq!(s.link, Link::Connected);
