@@ -396,8 +396,16 @@ fn check_inner(target: Target, input: &str) -> Result<Verdict, String> {
             let r = round_trip(input, hive::GameRecord::parse, hive::GameRecord::to_text)?;
             if let Some(r) = &r {
                 let checks = crate::play::verify::verify(r);
-                if checks.len() != 5 {
-                    return Err(format!("{} checks, not 5", checks.len()));
+                // A record with offers (or an agreed draw) has one check more: `offers`.
+                let offers = r.entries.iter().any(|e| {
+                    matches!(
+                        e,
+                        hive::record::RecordedEntry::Offer(_) | hive::record::RecordedEntry::Agreed
+                    )
+                });
+                let expected = if offers { 6 } else { 5 };
+                if checks.len() != expected {
+                    return Err(format!("{} checks, not {expected}", checks.len()));
                 }
                 for c in &checks {
                     if let Some(key) = super::soak::words_missing(&c.detail) {

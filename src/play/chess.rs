@@ -23,8 +23,8 @@ use serde::{Deserialize, Serialize};
 /// passes by itself.
 pub const WINDOW_SECONDS: f64 = 8.0;
 
-/// How a game of Artifact Chess ended: by the rules (mate, stalemate or a draw) or a colour's
-/// resignation. The match keeps it.
+/// How a game of Artifact Chess ended: by the rules (mate, stalemate or a draw), a colour's
+/// resignation, or a draw both colours agreed to (online). The match keeps it.
 pub type Ending = crate::play::Ending<End, Colour>;
 
 impl Ending {
@@ -33,6 +33,7 @@ impl Ending {
         match self {
             Ending::Rules(end) => end.winner(),
             Ending::Resigned(c) => Some(c.other()),
+            Ending::Agreed => None,
         }
     }
 }
@@ -42,6 +43,7 @@ impl Explain for Ending {
         match self {
             Ending::Rules(end) => end.explain(),
             Ending::Resigned(c) => msg("chess.ending.resigned").with_words("colour", c.explain()),
+            Ending::Agreed => msg("chess.ending.agreed"),
         }
     }
 }
@@ -555,6 +557,11 @@ impl ChessGame {
     /// `side` resigns: the other colour wins.
     pub fn resign(&mut self, side: Colour) -> Result<Ending, Refused<State>> {
         self.game.resign(side)
+    }
+
+    /// Ends the game as a draw both colours agreed to. Refused once the game is over.
+    pub fn agree_draw(&mut self) -> Result<Ending, Refused<State>> {
+        self.game.agree_draw()
     }
 
     /// The same game, its start rebuilt from its armies and its record replayed through the

@@ -6,9 +6,11 @@
 //!
 //! One item a line; blank lines and lines starting with `#` are ignored; words are separated by
 //! single spaces (more, or tabs, are read as one); every line below must be present once except
-//! `action` (one per action) and `resign` (at most one). The order is free except that the
-//! entries (`action`, `resign`) keep the game's order and none may follow a `resign` or the
-//! `result`. [`ChessRecord::to_text`] writes the lines in the order shown.
+//! `action` (one per action), `offer` and `takeback` (any number) and `resign` or `draw agreed`
+//! (at most one of them). The order is free except that the entries (`action`, `offer`,
+//! `takeback`, `resign`, `draw agreed`) keep the game's order, none may follow the `result`,
+//! and only `offer` lines may follow a `resign` or `draw agreed`. [`ChessRecord::to_text`]
+//! writes the lines in the order shown.
 //!
 //! ```text
 //! # Artifact Chess game record
@@ -28,7 +30,10 @@
 //!                           separated (shield,fury,trophy…), or `-` for none (artifacts off)
 //! dealt black <cards>       black's hand
 //! action <colour> [timeout] <action> [dice <a> vs <d>] [drew <cards>] [rises <square>]
+//! offer <offer> <event> by <colour> at <seq>   an offer at the table, or its answer
+//! takeback <colour> <action>   that colour took back its last action
 //! resign <colour>           that colour resigned; the other wins
+//! draw agreed               both colours agreed to a draw
 //! result <result>           `white wins`, `black wins`, `draw` or `in progress`
 //! ```
 //!
@@ -38,8 +43,20 @@
 //! `heal e1e2`, `fury c3xd5`, `trophy`, `pass`), then what the keyed stream gave it, written for
 //! a person to read and checked by the verifier: `dice 3+4+5 vs 2+6` (the attacker's dice, then
 //! the defender's, when dice were rolled: not on a wounded defender), `drew shield,fury` (the
-//! kinds a Trophy put in the hand) and `rises e3` (the square a Zombie Pawn rose on). A game
-//! has no takebacks online.
+//! kinds a Trophy put in the hand) and `rises e3` (the square a Zombie Pawn rose on).
+//!
+//! An `offer` line is a draw or takeback offer at the table, or its answer: `offer draw made
+//! by white at 9`, `offer takeback accepted by black at 9` (`<offer>` is `draw` or `takeback`,
+//! `<event>` `made`, `accepted` or `declined`, a lapse being a decline; the colour is the
+//! offerer's for `made`, the answerer's otherwise; `<seq>` is the table's `seq` then, which
+//! counts the two `ready` and the two `reveal`: the k-th standing action is seq 4 + k, and an
+//! offer before the game has a seq up to 4). A `takeback` line follows an accepted takeback
+//! offer: the colour took back its last action, written in notation as its `action` line
+//! (never one the clock played); the game goes on from the position before it. The keyed
+//! stream goes back with the position, so the next action draws the dice the taken-back one
+//! drew: the players agreed to the takeback, and a record without the taken-back `action` and
+//! its `takeback` replays the same. `draw agreed` follows an accepted draw offer and ends the
+//! game as a draw.
 //!
 //! # Checking it
 //!
@@ -57,7 +74,7 @@
 //! it: publish it only once the game is over).
 
 use super::chess::{ChessGame, Ending, starting_state_keyed};
-use super::verify::Check;
+use super::verify::{Check, Offers};
 use super::{Match, Playable, Seat};
 use crate::fair::chess::{Salt, army_text, commitment, dice_key, parse_army_text, white_seat};
 use crate::fair::{self, FairError, SeatOrder, Seed, hex, parse_hex32};
@@ -68,6 +85,7 @@ use crate::rules::chess::{
     Action, Army, Artifact, ArtifactSet, Colour, Dice, DiceRng, DiceSet, Record, Role, Square,
     State,
 };
+use crate::rules::hive::record::Note;
 
 /// The first line of a record's text.
 pub const HEADER: &str = "# Artifact Chess game record";
@@ -190,11 +208,20 @@ impl RecordedAction {
     }
 }
 
-/// One entry of the game's course: an action or a resignation.
+/// One entry of the game's course: an action, an offer or its answer, a takeback, a
+/// resignation or an agreed draw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RecordedEntry {
     Action(RecordedAction),
     Resign(Colour),
+    Offer(Note<Colour>),
+    /// This colour took back its last action (in notation).
+    TakeBack {
+        colour: Colour,
+        text: String,
+    },
+    /// Both colours agreed to a draw.
+    Agreed,
 }
 
 /// An army as revealed at the end: its text exactly as recorded (the commitment is over this
@@ -260,6 +287,8 @@ pub enum RecordProblem {
     BadExtra(String),
     /// An action or resignation after the result or a resignation.
     AfterEnd,
+    /// An `offer` line reads `offer draw|takeback made|accepted|declined by <colour> at <seq>`.
+    BadOffer(String),
     UnknownResult(String),
     UnknownLine(String),
     /// A required line is missing (its keyword).
@@ -284,6 +313,7 @@ impl Explain for RecordError {
             RecordProblem::BadSquare(w) => msg("verify.chess.record.bad_square").with("word", w),
             RecordProblem::BadExtra(w) => msg("verify.chess.record.bad_extra").with("word", w),
             RecordProblem::AfterEnd => msg("verify.chess.record.after_end"),
+            RecordProblem::BadOffer(w) => msg("record.bad_offer").with("word", w),
             RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
             RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
             RecordProblem::Missing(k) => msg("record.missing").with("key", k),
@@ -532,6 +562,11 @@ impl ChessRecord {
             line(match e {
                 RecordedEntry::Action(a) => action_line(a),
                 RecordedEntry::Resign(c) => format!("resign {}", colour_word(*c)),
+                RecordedEntry::Offer(n) => format!("offer {}", n.words(colour_word)),
+                RecordedEntry::TakeBack { colour, text } => {
+                    format!("takeback {} {text}", colour_word(*colour))
+                }
+                RecordedEntry::Agreed => "draw agreed".into(),
             });
         }
         line(format!("result {}", self.result.text()));
@@ -710,6 +745,42 @@ impl ChessRecord {
                     entries.push(RecordedEntry::Resign(parse_colour(&value).map_err(err)?));
                     lines.entries.push(line);
                 }
+                "offer" => {
+                    // An offer may still be answered (or lapse) after the end, not after the
+                    // result line.
+                    if result.is_some() {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    let note = Note::parse(&value, |w| parse_colour(w).ok())
+                        .map_err(|_| err(RecordProblem::BadOffer(quoted(&value))))?;
+                    entries.push(RecordedEntry::Offer(note));
+                    lines.entries.push(line);
+                }
+                "takeback" => {
+                    if ended || result.is_some() {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    let (colour, tail) = coloured()?;
+                    if tail.is_empty() {
+                        return Err(err(RecordProblem::EmptyAction));
+                    }
+                    entries.push(RecordedEntry::TakeBack {
+                        colour,
+                        text: tail.join(" "),
+                    });
+                    lines.entries.push(line);
+                }
+                "draw" => {
+                    if ended || result.is_some() {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    if value != "agreed" {
+                        return Err(err(RecordProblem::UnknownLine(quoted(l))));
+                    }
+                    ended = true;
+                    entries.push(RecordedEntry::Agreed);
+                    lines.entries.push(line);
+                }
                 "result" => {
                     if result.is_some() {
                         return Err(twice(key.into()));
@@ -777,8 +848,10 @@ impl ChessRecord {
                 )))
             })
             .collect();
-        if let Some(Ending::Resigned(c)) = game.ending() {
-            entries.push(RecordedEntry::Resign(c));
+        match game.ending() {
+            Some(Ending::Resigned(c)) => entries.push(RecordedEntry::Resign(c)),
+            Some(Ending::Agreed) => entries.push(RecordedEntry::Agreed),
+            _ => {}
         }
         let start = game.start();
         ChessRecord {
@@ -902,7 +975,8 @@ fn check(name: &'static str, bad: Option<Message>, ok: Message) -> Check {
 }
 
 /// The checks of one record, in order: `fingerprint`, `colour rule`, `armies`, `deal`,
-/// `actions`, `timeout moves`, `result`. Every check runs; each failure names the first bad
+/// `actions`, `timeout moves`, `result`, and `offers` for a record with offers, takebacks or
+/// an agreed draw. Every check runs; each failure names the first bad
 /// line by its number in [`ChessRecord::to_text`] and quotes it. See [`verify_at`] for a record
 /// read from a text of its own.
 pub fn verify(record: &ChessRecord) -> Vec<Check> {
@@ -1016,6 +1090,7 @@ pub fn verify_at(record: &ChessRecord, lines: &Lines) -> Vec<Check> {
         ),
         _ => Replay {
             bad_action: Some(msg("verify.chess.no_start")),
+            offers: offers_of(record),
             ..Replay::default()
         },
     };
@@ -1049,7 +1124,19 @@ pub fn verify_at(record: &ChessRecord, lines: &Lines) -> Vec<Check> {
             .with_words("actual", record.result.words())
             .with_words("recorded", record.result.words()),
     ));
+    checks.extend(replay.offers.check(replay.bad_action.is_some()));
     checks
+}
+
+/// The offers to follow in `record`'s replay: a record with offers, takebacks or an agreed
+/// draw gets the `offers` check.
+fn offers_of(record: &ChessRecord) -> Offers<Colour> {
+    Offers::new(record.entries.iter().any(|e| {
+        matches!(
+            e,
+            RecordedEntry::Offer(_) | RecordedEntry::TakeBack { .. } | RecordedEntry::Agreed
+        )
+    }))
 }
 
 /// What replaying the entries found.
@@ -1061,15 +1148,42 @@ struct Replay {
     timeouts: usize,
     /// The result the entries reach, when every one replayed.
     result: Option<RecordedResult>,
+    offers: Offers<Colour>,
+}
+
+/// The actions of the building and revealing stages, which the table's `seq` counts before
+/// the game's: the two `ready` and the two `reveal`.
+pub const EARLY_ACTIONS: u64 = 4;
+
+/// An action standing in the replay: the state it was played in (a takeback goes back to it),
+/// the action, and whether the clock played it.
+struct Standing {
+    before: State,
+    action: Action,
+    timeout: bool,
 }
 
 fn replay(record: &ChessRecord, lines: &Lines, start: State) -> Replay {
-    let mut out = Replay::default();
+    let mut out = Replay {
+        offers: offers_of(record),
+        ..Replay::default()
+    };
     let mut state = start;
     let mut resigned = None;
+    let mut agreed = false;
+    let mut standing: Vec<Standing> = Vec::new();
     for (i, entry) in record.entries.iter().enumerate() {
         let line = lines.entries.get(i).copied().unwrap_or(0);
         let bad = |why: Message| Some(lines.at(line, why));
+        if let RecordedEntry::Offer(n) = entry {
+            // Offers before the game stand at a seq up to the readies' and reveals'.
+            let at = match standing.len() as u64 {
+                0 => 0..=EARLY_ACTIONS,
+                k => EARLY_ACTIONS + k..=EARLY_ACTIONS + k,
+            };
+            out.offers.note(n, lines.text(line), at);
+            continue;
+        }
         if let Some(end) = state.end() {
             out.bad_action = bad(msg("verify.chess.after_end").with_words("end", end.explain()));
             return out;
@@ -1079,8 +1193,35 @@ fn replay(record: &ChessRecord, lines: &Lines, start: State) -> Replay {
                 resigned = Some(*c);
                 continue;
             }
+            RecordedEntry::Agreed => {
+                agreed = true;
+                out.offers.agree();
+                continue;
+            }
+            RecordedEntry::TakeBack { colour, text } => {
+                out.offers.take_back(*colour);
+                let why = match standing.last() {
+                    Some(s)
+                        if s.before.turn() == *colour && text.parse::<Action>() == Ok(s.action) =>
+                    {
+                        s.timeout.then(|| msg("verify.takeback.timeout"))
+                    }
+                    _ => Some(msg("verify.takeback.not_last")),
+                };
+                if let Some(why) = why {
+                    out.bad_action =
+                        bad(why.with("text", text).with_words("side", colour.explain()));
+                    return out;
+                }
+                if let Some(s) = standing.pop() {
+                    state = s.before;
+                }
+                continue;
+            }
+            RecordedEntry::Offer(_) => continue,
             RecordedEntry::Action(a) => a,
         };
+        out.offers.action();
         out.actions += 1;
         if a.colour != state.turn() {
             out.bad_action =
@@ -1132,7 +1273,12 @@ fn replay(record: &ChessRecord, lines: &Lines, start: State) -> Replay {
             out.bad_action = bad(why);
             return out;
         }
-        state = next;
+        let before = std::mem::replace(&mut state, next);
+        standing.push(Standing {
+            before,
+            action,
+            timeout: a.timeout,
+        });
     }
     out.result = Some(match (resigned, state.end()) {
         (Some(c), None) => RecordedResult::Win(c.other()),
@@ -1140,6 +1286,7 @@ fn replay(record: &ChessRecord, lines: &Lines, start: State) -> Replay {
             Some(c) => RecordedResult::Win(c),
             None => RecordedResult::Draw,
         },
+        (None, None) if agreed => RecordedResult::Draw,
         (None, None) => RecordedResult::InProgress,
     });
     out

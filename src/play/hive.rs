@@ -8,6 +8,10 @@
 //! - A takeback goes back to the requesting side's last move (against the bot: the bot's reply
 //!   and the person's move), and is refused right after a timeout move (the clock decided).
 //! - A resignation is recorded as `resign <colour>`; the other colour wins.
+//! - At an online table a side may offer a draw or ask to take back its last move; the offers
+//!   and their answers are logged where they came ([`HiveGame::note_offer`]), an accepted
+//!   takeback is an ordinary `takeback 1`, and an accepted draw ends the game as
+//!   [`Ending::Agreed`] (`draw agreed` in the record).
 //! - The seed is revealed when the game ends (by the rules, a resignation or the clock's last
 //!   move); [`HiveGame::revealed`] is `None` before.
 //!
@@ -16,7 +20,9 @@
 //! [`HiveGame::end_elsewhere`]; its fingerprint, seed and record are the server's, kept beside
 //! the game.
 
-use super::{ClockSetting, Entry, Match, Played, Refused, ReplayError, Seat};
+use super::{
+    ClockSetting, Entry, Match, Note, Offer, OfferEvent, Played, Refused, ReplayError, Seat,
+};
 use crate::fair::{SeatOrder, Seed, ash_seat};
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::hive::record::{RecordedEntry, RecordedMove};
@@ -38,6 +44,7 @@ impl Ending {
             Ending::Rules(Outcome::Win(c)) => Some(c),
             Ending::Rules(Outcome::Draw(_)) => None,
             Ending::Resigned(c) => Some(c.other()),
+            Ending::Agreed => None,
         }
     }
 }
@@ -47,6 +54,7 @@ impl Explain for Ending {
         match self {
             Ending::Rules(o) => o.explain(),
             Ending::Resigned(c) => msg("hive.ending.resigned").with_words("colour", c.explain()),
+            Ending::Agreed => msg("hive.ending.agreed"),
         }
     }
 }
@@ -58,6 +66,10 @@ pub enum Logged {
     Moved,
     TakeBack(usize),
     Resigned(Colour),
+    /// An offer or its answer at an online table.
+    Offer(Note<Colour>),
+    /// A draw both sides agreed to.
+    Agreed,
 }
 
 /// Why a takeback was refused.
@@ -263,13 +275,15 @@ impl HiveGame {
         Ok(played)
     }
 
-    /// The game was ended elsewhere (by a server): how. A resignation is logged like one made
-    /// here; an end by the rules is the rules' own.
+    /// The game was ended elsewhere (by a server): how. A resignation or an agreed draw is
+    /// logged like one made here; an end by the rules is the rules' own.
     pub fn end_elsewhere(&mut self, ending: Ending) -> Ending {
-        if self.ending().is_none()
-            && let Ending::Resigned(c) = ending
-        {
-            self.log.push(Logged::Resigned(c));
+        if self.ending().is_none() {
+            match ending {
+                Ending::Resigned(c) => self.log.push(Logged::Resigned(c)),
+                Ending::Agreed => self.log.push(Logged::Agreed),
+                Ending::Rules(_) => {}
+            }
         }
         self.game.end_elsewhere(ending)
     }
@@ -317,8 +331,27 @@ impl HiveGame {
         Ok(ending)
     }
 
+    /// Logs an offer, or its answer, by `by` (the offerer for [`OfferEvent::Made`], the
+    /// answerer otherwise) with the moves standing now; the record keeps it where it came.
+    pub fn note_offer(&mut self, by: Colour, offer: Offer, event: OfferEvent) {
+        let at = self.game.record().len() as u64;
+        self.log.push(Logged::Offer(Note {
+            offer,
+            event,
+            by,
+            at,
+        }));
+    }
+
+    /// Ends the game as a draw both sides agreed to. Refused once the game is over.
+    pub fn agree_draw(&mut self) -> Result<Ending, Refused<State>> {
+        let ending = self.game.agree_draw()?;
+        self.log.push(Logged::Agreed);
+        Ok(ending)
+    }
+
     /// The game record: fingerprint, seed, seats, the course in standard notation (timeout moves
-    /// marked, takebacks and a resignation kept) and the result.
+    /// marked, takebacks, offers and a resignation or an agreed draw kept) and the result.
     pub fn record(&self) -> GameRecord {
         let mut entries = Vec::new();
         let mut replay = State::new();
@@ -341,10 +374,13 @@ impl HiveGame {
                     entries.push(RecordedEntry::TakeBack(*n));
                 }
                 Logged::Resigned(c) => entries.push(RecordedEntry::Resign(*c)),
+                Logged::Offer(n) => entries.push(RecordedEntry::Offer(*n)),
+                Logged::Agreed => entries.push(RecordedEntry::Agreed),
             }
         }
         let result = match self.ending() {
             Some(Ending::Resigned(c)) => RecordedResult::Win(c.other()),
+            Some(Ending::Agreed) => RecordedResult::Draw,
             _ => RecordedResult::of(self.state()),
         };
         let label = |i: usize| {

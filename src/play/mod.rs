@@ -25,6 +25,8 @@ pub mod hive;
 pub mod snelab;
 pub mod verify;
 
+pub use crate::rules::hive::record::{Note, Offer, OfferEvent};
+
 use crate::ai::{Bots, Level, seed_for};
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::Game;
@@ -150,14 +152,16 @@ pub struct BotTurn<G: Game> {
 }
 
 /// How a match ended: by its rules (the game's own outcome, a timeout move included, since
-/// the clock plays a move), or by a side's resignation. Each game names it (`play::hive::Ending`,
-/// `play::chess::Ending`) and words it.
+/// the clock plays a move), by a side's resignation, or as a draw both sides agreed to. Each
+/// game names it (`play::hive::Ending`, `play::chess::Ending`) and words it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Ending<O, S> {
     /// The rules ended it.
     Rules(O),
     /// This side resigned.
     Resigned(S),
+    /// A draw by agreement: one side offered it and the other accepted.
+    Agreed,
 }
 
 /// What one action of the course did: the rules' own account of it (the dice rolled) and the
@@ -349,9 +353,19 @@ impl<G: Playable> Match<G> {
         Ok(ending)
     }
 
+    /// Ends the match as a draw both sides agreed to (the offer and its acceptance are the
+    /// table's to record). Refused once the game is over.
+    pub fn agree_draw(&mut self) -> Result<MatchEnding<G>, Refused<G>> {
+        if self.ending.is_some() || self.outcome().is_some() {
+            return Err(Refused::GameOver);
+        }
+        self.ending = Some(Ending::Agreed);
+        Ok(Ending::Agreed)
+    }
+
     /// The authority that holds the game ended it (the online table's server): an end by the
-    /// rules is the rules' own; otherwise the authority's word (a resignation) stands. Returns
-    /// how the match ended.
+    /// rules is the rules' own; otherwise the authority's word (a resignation, an agreed
+    /// draw) stands. Returns how the match ended.
     pub fn end_elsewhere(&mut self, ending: MatchEnding<G>) -> MatchEnding<G> {
         if self.ending.is_none() {
             self.ending = Some(self.outcome().map_or(ending, Ending::Rules));
@@ -497,7 +511,8 @@ impl<G: Playable> Match<G> {
     /// The same match rebuilt by replaying its record from its start through the rules, as a
     /// loaded autosave must be before it is trusted. Fails on the first action the rules (or
     /// the record's sides) refuse, or when the saved ending is not the game's: an end by the
-    /// rules the replay does not reach, or a resignation after the rules ended it.
+    /// rules the replay does not reach, or a resignation or agreed draw after the rules ended
+    /// it.
     pub fn replayed(&self) -> Result<Match<G>, ReplayError<G>> {
         let mut m = Match::new(self.start.clone(), self.seats, self.clock, self.seed);
         for (i, e) in self.record.iter().enumerate() {
@@ -511,7 +526,7 @@ impl<G: Playable> Match<G> {
         let agrees = match self.ending {
             None => m.ending.is_none(),
             Some(Ending::Rules(o)) => m.outcome() == Some(o),
-            Some(Ending::Resigned(_)) => m.outcome().is_none(),
+            Some(Ending::Resigned(_) | Ending::Agreed) => m.outcome().is_none(),
         };
         if !agrees {
             return Err(ReplayError {
@@ -525,8 +540,10 @@ impl<G: Playable> Match<G> {
 
     /// Takes back the last `n` actions: the match as it stood before them, read from its course
     /// (replayed from its start where the course is short), so a game with dice rolls them
-    /// again the same way. The clock starts afresh for the side to act. Refused (nothing
-    /// changes) when fewer were played.
+    /// again the same way. The clock starts afresh for the side to act; the record, the course
+    /// and the ending are those of the shorter match (a match the rules ended is under way
+    /// again; a resignation or an agreed draw is the caller's to refuse first). Refused
+    /// (nothing changes) when fewer were played.
     pub fn take_back(&mut self, n: usize) -> Result<(), ReplayError<G>> {
         let keep = self.record.len().checked_sub(n).ok_or(ReplayError {
             index: self.record.len(),
@@ -695,5 +712,60 @@ mod tests {
         let old: Match<State> = serde_json::from_value(json).unwrap();
         assert_eq!(old.ending(), None);
         assert_eq!(old.awaited(), Some(Colour::Walnut));
+    }
+
+    #[test]
+    fn an_agreed_draw_ends_the_match_and_survives_saving() {
+        let mut m = Match::new(
+            State::new(),
+            [Seat::Person, Seat::Person],
+            ClockSetting::default(),
+            3,
+        );
+        m.submit_text(Colour::Ash, "wS1").unwrap();
+        assert_eq!(m.agree_draw(), Ok(Ending::Agreed));
+        assert_eq!(m.ending(), Some(Ending::Agreed));
+        assert_eq!(m.awaited(), None, "nobody acts after an agreed draw");
+        assert_eq!(m.agree_draw(), Err(Refused::GameOver));
+        assert_eq!(m.resign(Colour::Ash), Err(Refused::GameOver));
+        assert!(matches!(
+            m.submit_text(Colour::Walnut, "bS1 wS1-"),
+            Err(Refused::GameOver)
+        ));
+        let back: Match<State> = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        assert_eq!(back.ending(), Some(Ending::Agreed));
+        assert_eq!(back.replayed().unwrap(), m);
+        // The end the authority tells stands, unless the rules ended the game here.
+        let mut follower = Match::new(
+            State::new(),
+            [Seat::Remote, Seat::Person],
+            ClockSetting::default(),
+            3,
+        );
+        assert_eq!(follower.end_elsewhere(Ending::Agreed), Ending::Agreed);
+        assert_eq!(follower.awaited(), None);
+    }
+
+    #[test]
+    fn a_takeback_keeps_the_record_the_course_and_the_clock_together() {
+        let clock = ClockSetting {
+            per_turn: Some(60.0),
+            window: None,
+        };
+        let mut m = Match::new(State::new(), [Seat::Person, Seat::Person], clock, 3);
+        for text in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+            let side = m.awaited().unwrap();
+            m.submit_text(side, text).unwrap();
+        }
+        let before = m.after(2).cloned().unwrap();
+        assert!(m.tick(25.0).is_none());
+        m.take_back(1).unwrap();
+        assert_eq!((m.record().len(), m.course().len()), (2, 2));
+        assert_eq!(m.state(), &before);
+        assert_eq!(m.awaited(), Some(Colour::Ash));
+        assert_eq!(m.time_left(), Some(60.0));
+        assert_eq!(m.replayed().unwrap(), m);
+        assert!(m.take_back(3).is_err(), "only two actions stand");
+        assert_eq!(m.record().len(), 2);
     }
 }

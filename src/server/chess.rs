@@ -31,9 +31,17 @@
 //! value, drawn after the seed's fingerprint was shown, still makes the dice unpredictable to
 //! the server), and reveals as soon as both are ready. It searches only its own view.
 //!
+//! **Offers.** A colour may offer a draw or ask to take back its own last action of the game
+//! proper: a draw is agreed only once the game has started, and `ready`, `reveal` and the
+//! clock's actions are never taken back. The table keeps the record's entries as they come
+//! (actions, taken-back ones too, offers and answers, takebacks, a resignation or an agreed
+//! draw). A takeback puts the position back with its keyed stream, so the next action draws
+//! the dice, cards and squares the taken-back one drew: the other player agreed to that, and
+//! the record without the taken-back action replays the same.
+//!
 //! The record is [`ChessRecord`]'s text, which `tables verify` checks completely.
 
-use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
+use super::game::{Accepted, BotJob, Hosted, OfferEvent, Refusal, Start, offer_of};
 use super::store::StoredAction;
 use crate::fair::Seed;
 use crate::fair::chess::{
@@ -42,13 +50,13 @@ use crate::fair::chess::{
 };
 use crate::i18n::{Explain, english};
 use crate::net::protocol::{
-    ChessNow, ChessStage, EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side,
-    TableOptions, Viewer,
+    ChessNow, ChessStage, EndReason, ErrorCode, GameView, OfferKind, Outcome, PlayedView, SeatId,
+    Side, TableOptions, Viewer,
 };
 use crate::play::chess::{ChessGame, Draft, Ending};
-use crate::play::chess_record::{ChessRecord, OnlineTable, RecordedAction};
-use crate::play::{Playable, Seat};
-use crate::rules::chess::{Action, Army, Colour, End};
+use crate::play::chess_record::{ChessRecord, OnlineTable, RecordedAction, RecordedEntry};
+use crate::play::{Note, Playable, Played, Seat};
+use crate::rules::chess::{Action, Army, Colour, End, State};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
@@ -154,6 +162,10 @@ pub struct Chess {
     forfeit: Option<Colour>,
     /// A resignation before the game started.
     resigned_early: Option<Colour>,
+    /// The record's entries as they came: offers and their answers from the start, then the
+    /// game's actions (taken-back ones too), takebacks, a resignation or an agreed
+    /// draw.
+    entries: Vec<RecordedEntry>,
 }
 
 impl Chess {
@@ -239,6 +251,24 @@ impl Chess {
         self.early.push(e);
         self.left = self.early_allowed().unwrap_or(0.0);
         accepted
+    }
+
+    /// A game action just played, kept in the course (with what the keyed stream gave it), as
+    /// the table stores and announces it.
+    fn played(&mut self, p: &Played<State>) -> Accepted {
+        if let Some(g) = &self.game {
+            self.entries.push(RecordedEntry::Action(RecordedAction::of(
+                &p.before,
+                &p.record,
+                g.state(),
+                p.timeout,
+            )));
+        }
+        Accepted {
+            side: wire(p.side),
+            action: p.action.to_string(),
+            timeout: p.timeout,
+        }
     }
 
     /// `colour` commits (its commitment and value already read).
@@ -431,10 +461,13 @@ impl Chess {
         })
     }
 
-    /// The record as it stands (in progress until the game ends).
+    /// The record as it stands (in progress until the game ends), with the whole course.
     pub fn chess_record(&self) -> Option<ChessRecord> {
         let (table, game) = (self.table.as_ref()?, self.game.as_ref()?);
-        Some(ChessRecord::from_game(table, game))
+        Some(ChessRecord {
+            entries: self.entries.clone(),
+            ..ChessRecord::from_game(table, game)
+        })
     }
 
     /// A game that ended before it started (a forfeit or a resignation before both armies
@@ -471,6 +504,11 @@ impl Chess {
             }
             if let Some((a, s)) = &self.armies[c.index()] {
                 lines.push(format!("army {w} {} salt {}", army_text(a), s.to_hex()));
+            }
+        }
+        for e in &self.entries {
+            if let RecordedEntry::Offer(n) = e {
+                lines.push(format!("offer {}", n.words(Colour::name)));
             }
         }
         let why = match (self.forfeit, self.resigned_early) {
@@ -521,6 +559,7 @@ impl Hosted for Chess {
             game: None,
             forfeit: None,
             resigned_early: None,
+            entries: Vec::new(),
         }
     }
 
@@ -569,14 +608,10 @@ impl Hosted for Chess {
         match (word, self.game.as_mut()) {
             ("ready", _) => self.submit_ready(c, rest),
             ("reveal", _) => self.submit_reveal(c, rest),
-            (_, Some(g)) => g
-                .submit_text(c, text)
-                .map(|p| Accepted {
-                    side: wire(p.side),
-                    action: p.action.to_string(),
-                    timeout: p.timeout,
-                })
-                .map_err(|e| Refusal::of_match(&e)),
+            (_, Some(g)) => {
+                let p = g.submit_text(c, text).map_err(|e| Refusal::of_match(&e))?;
+                Ok(self.played(&p))
+            }
             (_, None) => Err(Refusal::new(
                 ErrorCode::NotStarted,
                 "the game starts once both armies are committed and revealed",
@@ -612,11 +647,8 @@ impl Hosted for Chess {
             return None;
         }
         if let Some(g) = self.game.as_mut() {
-            return g.tick(seconds).map(|p| Accepted {
-                side: wire(p.side),
-                action: p.action.to_string(),
-                timeout: true,
-            });
+            let p = g.tick(seconds)?;
+            return Some(self.played(&p));
         }
         let c = self.early_awaited()?;
         // A seat whose army the server made is revealed at once, whatever the clock says.
@@ -655,13 +687,82 @@ impl Hosted for Chess {
         match self.game.as_mut() {
             Some(g) => g
                 .resign(c)
-                .map(|_| ())
+                .map(|_| self.entries.push(RecordedEntry::Resign(c)))
                 .map_err(|_| Refusal::new(ErrorCode::GameOver, "the game has ended")),
             None => {
                 self.resigned_early = Some(c);
                 Ok(())
             }
         }
+    }
+
+    fn note_offer(&mut self, by: Side, what: OfferKind, event: OfferEvent) {
+        let at = self.seq();
+        self.entries.push(RecordedEntry::Offer(Note {
+            offer: offer_of(what),
+            event,
+            by: by.chess(),
+            at,
+        }));
+    }
+
+    fn agree_draw(&mut self) -> Result<(), Refusal> {
+        if self.over() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
+        }
+        let Some(g) = self.game.as_mut() else {
+            return Err(Refusal::new(
+                ErrorCode::NotStarted,
+                "a draw is agreed only once the game has started",
+            ));
+        };
+        g.agree_draw()
+            .map(|_| self.entries.push(RecordedEntry::Agreed))
+            .map_err(|_| Refusal::new(ErrorCode::GameOver, "the game has ended"))
+    }
+
+    /// Only the game's own actions are taken back: never a `ready` or a `reveal` (refused as
+    /// `not_started` while building or revealing, as `bad_request` once the game has started
+    /// and none of its actions stands).
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        if self.over() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
+        }
+        let c = side.chess();
+        let Some(g) = self.game.as_mut() else {
+            return Err(Refusal::new(
+                ErrorCode::NotStarted,
+                "ready and reveal are not taken back",
+            ));
+        };
+        let last = match g.game().record().last() {
+            None => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "no action of the game was played (ready and reveal are not taken back)",
+                ));
+            }
+            Some(e) if e.side != c.index() => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the last action is not yours to take back",
+                ));
+            }
+            Some(e) if e.timeout => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the clock played the last action: it cannot be taken back",
+                ));
+            }
+            Some(e) => e.action,
+        };
+        g.undo(1)
+            .map_err(|e| Refusal::new(ErrorCode::BadRequest, english(&e.explain())))?;
+        self.entries.push(RecordedEntry::TakeBack {
+            colour: c,
+            text: last.to_string(),
+        });
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -685,6 +786,7 @@ impl Hosted for Chess {
             Ending::Rules(End::Repetition) => EndReason::Repetition,
             Ending::Rules(End::NoProgress) => EndReason::NoProgress,
             Ending::Resigned(_) => EndReason::Resigned,
+            Ending::Agreed => EndReason::Agreed,
         };
         Some(Outcome {
             winner: ending.winner().map(wire),
@@ -742,13 +844,8 @@ impl Hosted for Chess {
                 .ok_or_else(|| Refusal::new(ErrorCode::Illegal, "no army to reveal")),
             BotPlay::Move(c, a) => {
                 let g = self.game.as_mut().ok_or_else(done)?;
-                g.submit(c, a)
-                    .map(|p| Accepted {
-                        side: wire(p.side),
-                        action: p.action.to_string(),
-                        timeout: p.timeout,
-                    })
-                    .map_err(|e| Refusal::of_match(&e))
+                let p = g.submit(c, a).map_err(|e| Refusal::of_match(&e))?;
+                Ok(self.played(&p))
             }
             _ => Err(Refusal::new(ErrorCode::Illegal, "not the bot's step")),
         }
@@ -985,6 +1082,192 @@ mod tests {
         let checks = verify_text(&text);
         assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{text}");
         assert!(text.contains(" dice "), "dice were rolled:\n{text}");
+    }
+
+    fn other(side: Side) -> Side {
+        match side {
+            Side::Ash => Side::Walnut,
+            Side::Walnut => Side::Ash,
+        }
+    }
+
+    fn failed(text: &str) -> Vec<&'static str> {
+        verify_text(text)
+            .into_iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    #[test]
+    fn no_draw_is_agreed_and_nothing_taken_back_before_the_game_starts() {
+        let mut t = table([Seat::Remote, Seat::Remote]);
+        let white = seat(&t, Colour::White);
+        assert_eq!(t.agree_draw().unwrap_err().code, ErrorCode::NotStarted);
+        let (_, _, wr) = build(Colour::White, 1);
+        t.submit(white, &wr).unwrap();
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::NotStarted,
+            "a ready is not taken back"
+        );
+        let mut t = table([Seat::Remote, Seat::Remote]);
+        let early = started(&mut t);
+        assert_eq!(t.seq(), early.len() as u64);
+        // Both reveals stand, and no action of the game: nothing to take back.
+        for side in [Side::Ash, Side::Walnut] {
+            assert_eq!(t.take_back(side).unwrap_err().code, ErrorCode::BadRequest);
+        }
+        assert_eq!(t.seq(), 4);
+        // An offer made while building is kept (and declined); the game then goes on.
+        let mut t = table([Seat::Remote, Seat::Remote]);
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Declined);
+        assert_eq!(t.agree_draw().unwrap_err().code, ErrorCode::NotStarted);
+        started(&mut t);
+        play_out(&mut t, 6, &mut Vec::new());
+        t.resign(seat(&t, Colour::Black)).unwrap();
+        let text = t.record();
+        assert!(text.contains("offer draw made by black at 0\n"), "{text}");
+        assert!(failed(&text).is_empty(), "{:?}\n{text}", verify_text(&text));
+    }
+
+    #[test]
+    fn a_declined_draw_changes_nothing_and_an_agreed_one_ends_the_game_as_a_draw() {
+        let mut t = table([Seat::Remote, Seat::Remote]);
+        started(&mut t);
+        let mut played = Vec::new();
+        play_out(&mut t, 5, &mut played);
+        let side = t.to_move().unwrap();
+        t.note_offer(side, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(other(side), OfferKind::Draw, OfferEvent::Declined);
+        assert_eq!(t.outcome(), None);
+        assert_eq!(t.to_move(), Some(side));
+        play_out(&mut t, 3, &mut played);
+        let at = t.seq();
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Accepted);
+        t.agree_draw().unwrap();
+        assert_eq!(
+            t.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::Agreed
+            })
+        );
+        assert_eq!((t.to_move(), t.time_allowed()), (None, None));
+        assert!(t.revealed().is_some());
+        assert_eq!(t.agree_draw().unwrap_err().code, ErrorCode::GameOver);
+        assert!(t.tick(f64::INFINITY).is_none());
+        let text = t.record();
+        let accepted = format!("offer draw accepted by black at {at}\n");
+        assert!(
+            text.contains(&format!("{accepted}draw agreed\nresult draw\n")),
+            "{text}"
+        );
+        assert_eq!(ChessRecord::parse(&text).unwrap().to_text(), text);
+        let checks = verify_text(&text);
+        assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{text}");
+        assert!(checks.iter().any(|c| c.name == "offers"));
+        // Without the acceptance, or with the offer at another seq, the offers check fails.
+        assert_eq!(failed(&text.replace(&accepted, "")), ["offers"]);
+        let moved = text.replace(
+            &format!("made by white at {at}"),
+            &format!("made by white at {}", at - 1),
+        );
+        assert_eq!(failed(&moved), ["offers"]);
+    }
+
+    #[test]
+    fn a_takeback_goes_back_with_the_dice_and_the_record_keeps_it() {
+        let mut t = table([Seat::Remote, Seat::Remote]);
+        started(&mut t);
+        // Play until an attempt that rolls dice on both sides comes up, and play it.
+        let mut step = 0u64;
+        let (side, taken) = loop {
+            let side = t.to_move().expect("the game goes on");
+            let s = t.game().unwrap().state().clone();
+            let legal = s.legal_actions();
+            let attempt = legal
+                .iter()
+                .find(|a| a.is_attempt() && s.attempt_dice(a).is_some_and(|d| d.defender > 0));
+            if let Some(a) = attempt {
+                let text = a.to_string();
+                t.submit(t.seat_of(side), &text).unwrap();
+                break (side, text);
+            }
+            let a = crate::ai::random(&s, step).unwrap().to_string();
+            t.submit(t.seat_of(side), &a).unwrap();
+            step += 1;
+            assert!(step < 400, "an attempt comes up");
+        };
+        let seq = t.seq();
+        let position = t
+            .game()
+            .unwrap()
+            .game()
+            .after(t.game().unwrap().len() - 1)
+            .cloned();
+        assert_eq!(
+            t.take_back(other(side)).unwrap_err().code,
+            ErrorCode::BadRequest,
+            "not the other side's to take back"
+        );
+        t.note_offer(side, OfferKind::Takeback, OfferEvent::Made);
+        t.note_offer(other(side), OfferKind::Takeback, OfferEvent::Accepted);
+        t.take_back(side).unwrap();
+        assert_eq!(t.seq(), seq - 1);
+        assert_eq!(t.to_move(), Some(side));
+        assert_eq!(t.game().unwrap().state().clone(), position.unwrap());
+        // The same attempt again: the keyed stream gives it the same dice.
+        t.submit(t.seat_of(side), &taken).unwrap();
+        let record = t.chess_record().unwrap();
+        let actions: Vec<&RecordedAction> = record
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                RecordedEntry::Action(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        let [.., first, again] = actions[..] else {
+            panic!("two actions")
+        };
+        assert!(first.dice.is_some());
+        assert_eq!(first, again);
+        // The clock's action is not taken back.
+        let p = t.tick(f64::INFINITY).unwrap();
+        assert!(p.timeout);
+        assert_eq!(t.take_back(p.side).unwrap_err().code, ErrorCode::BadRequest);
+        play_out(&mut t, 4, &mut Vec::new());
+        if t.outcome().is_none() {
+            t.resign(seat(&t, Colour::White)).unwrap();
+        }
+        assert_eq!(t.take_back(side).unwrap_err().code, ErrorCode::GameOver);
+        let text = t.record();
+        let colour = side.chess().name();
+        let taken_line = format!("takeback {colour} {taken}\n");
+        assert!(text.contains(&taken_line), "{text}");
+        let checks = verify_text(&text);
+        assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{text}");
+        // Without the taken-back action and its takeback the actions replay the same: the
+        // dice came back with the position.
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| format!("{l}\n") == taken_line)
+            .unwrap();
+        assert!(lines[at - 3].starts_with(&format!("action {colour} {taken} dice ")));
+        let dropped: String = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at && *i != at - 3)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        assert_eq!(failed(&dropped), ["offers"]);
+        // A takeback of another action than the last is caught.
+        let wrong = text.replace(&taken_line, &format!("takeback {colour} pass\n"));
+        assert!(failed(&wrong).contains(&"actions"), "{wrong}");
     }
 
     #[test]

@@ -13,14 +13,29 @@
 //! information (hands, armies before their reveal) shows each seat only its own part in
 //! [`Hosted::view`] and [`Hosted::action_view`], and spectators only the public parts; the
 //! store always keeps the whole action, so the game can be rebuilt after a restart.
+//!
+//! Offers (a draw, or taking back one's own last action) are the table's to carry between the
+//! seats; the game records each offer and answer where it came ([`Hosted::note_offer`]) and
+//! carries out an accepted one ([`Hosted::agree_draw`], [`Hosted::take_back`]), so its record
+//! holds them all and `tables verify` checks them.
 
 use super::store::StoredAction;
 use crate::fair::Seed;
 use crate::net::protocol::{
-    ChessNow, ErrorCode, GameView, Outcome, SeatId, Side, TableOptions, Viewer,
+    ChessNow, ErrorCode, GameView, OfferKind, Outcome, SeatId, Side, TableOptions, Viewer,
 };
-use crate::play::Seat;
+use crate::play::{Offer, Seat};
 use std::time::Duration;
+
+pub use crate::play::OfferEvent;
+
+/// The wire's offer in the records' words.
+pub fn offer_of(what: OfferKind) -> Offer {
+    match what {
+        OfferKind::Draw => Offer::Draw,
+        OfferKind::Takeback => Offer::Takeback,
+    }
+}
 
 /// What a game starts from: the table's settings once both seats are taken.
 #[derive(Clone, Debug)]
@@ -152,6 +167,26 @@ pub trait Hosted: Send + Sync + Sized + 'static {
 
     /// `seat` resigns; refused once the game is over.
     fn resign(&mut self, seat: SeatId) -> Result<(), Refusal>;
+
+    /// Records an offer, or its answer, made by `by` (the offerer for [`OfferEvent::Made`],
+    /// the answerer for `Accepted` and `Declined`, a lapse being a decline) when
+    /// [`Hosted::seq`] actions had been played; [`Hosted::record`] keeps it where it came. An
+    /// accepted takeback is noted before [`Hosted::take_back`], an accepted draw before
+    /// [`Hosted::agree_draw`]: the record's verifier wants the acceptance just before.
+    fn note_offer(&mut self, by: Side, what: OfferKind, event: OfferEvent);
+
+    /// Ends the game as a draw by agreement: [`Hosted::outcome`] becomes no winner,
+    /// [`crate::net::protocol::EndReason::Agreed`], the seed is revealed and the record is
+    /// whole. Refused (nothing changes) once the game is over (`game_over`), and for Artifact
+    /// Chess before the game proper has started (`not_started`).
+    fn agree_draw(&mut self) -> Result<(), Refusal>;
+
+    /// Takes back the last action, which `side` must have played itself (not the clock):
+    /// [`Hosted::seq`] is one less, `side` is to act again and its clock starts afresh. Refused
+    /// (nothing changes) when the last action is not `side`'s or was the clock's, when nothing
+    /// was played (`bad_request`), once the game is over (`game_over`), and for Artifact
+    /// Chess's `ready` and `reveal` (`not_started` while building or revealing).
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal>;
 
     /// How the game ended, in the wire's words; `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;

@@ -4,10 +4,11 @@
 //! wire's words and the record are all [`HiveGame`]'s; this file only translates. Nothing is
 //! hidden: every viewer sees every move.
 
-use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
+use super::game::{Accepted, BotJob, Hosted, OfferEvent, Refusal, Start, offer_of};
 use crate::i18n::{Explain, english};
 use crate::net::protocol::{
-    EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, TableOptions, Viewer,
+    EndReason, ErrorCode, GameView, OfferKind, Outcome, PlayedView, SeatId, Side, TableOptions,
+    Viewer,
 };
 use crate::play::hive::{Ending, HiveGame};
 use crate::play::{ClockSetting, Played, Refused};
@@ -69,6 +70,7 @@ fn outcome_of(e: Ending) -> Outcome {
         Ending::Rules(O::Draw(DrawReason::Repetition)) => EndReason::Repetition,
         Ending::Rules(O::Draw(DrawReason::PlyLimit)) => EndReason::PlyLimit,
         Ending::Resigned(_) => EndReason::Resigned,
+        Ending::Agreed => EndReason::Agreed,
     };
     Outcome {
         winner: e.winner().map(Side::from),
@@ -147,6 +149,48 @@ impl Hosted for Hive {
             .map_err(|_| Refusal::new(ErrorCode::GameOver, "the game has ended"))
     }
 
+    fn note_offer(&mut self, by: Side, what: OfferKind, event: OfferEvent) {
+        self.game.note_offer(by.into(), offer_of(what), event);
+    }
+
+    fn agree_draw(&mut self) -> Result<(), Refusal> {
+        self.game
+            .agree_draw()
+            .map(|_| ())
+            .map_err(|_| Refusal::new(ErrorCode::GameOver, "the game has ended"))
+    }
+
+    /// The match layer's takeback of `side`'s last move, which must be the last move played:
+    /// `takeback 1` in the record.
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        let colour = Colour::from(side);
+        if self.game.ending().is_some() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
+        }
+        match self.game.game().record().last() {
+            None => {
+                return Err(Refusal::new(ErrorCode::BadRequest, "no move was played"));
+            }
+            Some(e) if e.side != <State as crate::rules::Game>::side_index(colour) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the last move is not yours to take back",
+                ));
+            }
+            Some(e) if e.timeout => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the clock played the last move: it cannot be taken back",
+                ));
+            }
+            Some(_) => {}
+        }
+        self.game
+            .take_back(colour)
+            .map(|_| ())
+            .map_err(|e| Refusal::new(ErrorCode::BadRequest, english(&e.explain())))
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.game.ending().map(outcome_of)
     }
@@ -210,6 +254,162 @@ impl Hosted for Hive {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::fair::Seed;
+    use crate::play::Seat;
+    use crate::play::verify::verify_text;
+
+    fn table() -> Hive {
+        Hive::start(Start {
+            seats: [Seat::Remote, Seat::Remote],
+            names: ["Ana".into(), "Rui".into()],
+            secret: Seed([9; 32]),
+            clock: Duration::from_secs(60),
+            bot_seed: 1,
+            options: TableOptions::default(),
+        })
+    }
+
+    /// The names of the checks `tables verify` fails on this text.
+    fn failed(text: &str) -> Vec<&'static str> {
+        verify_text(text)
+            .unwrap()
+            .into_iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    fn play(t: &mut Hive, side: Side, action: &str) {
+        let seat = t.seat_of(side);
+        t.submit(seat, action).unwrap();
+    }
+
+    #[test]
+    fn a_declined_draw_changes_nothing_and_an_agreed_one_ends_the_game_and_verifies() {
+        let mut t = table();
+        play(&mut t, Side::Ash, "wS1");
+        play(&mut t, Side::Walnut, "bS1 wS1-");
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Declined);
+        assert_eq!((t.outcome(), t.to_move()), (None, Some(Side::Ash)));
+        play(&mut t, Side::Ash, "wQ -wS1");
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Accepted);
+        t.agree_draw().unwrap();
+        assert_eq!(
+            t.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::Agreed
+            })
+        );
+        assert_eq!(t.to_move(), None);
+        assert!(t.revealed().is_some());
+        assert_eq!(t.agree_draw().unwrap_err().code, ErrorCode::GameOver);
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::GameOver
+        );
+        let text = t.record();
+        assert!(
+            text.contains("offer draw made by ash at 2\noffer draw declined by walnut at 2\nmove "),
+            "{text}"
+        );
+        assert!(
+            text.contains("offer draw accepted by ash at 3\ndraw agreed\nresult draw\n"),
+            "{text}"
+        );
+        let checks = verify_text(&text).unwrap();
+        assert!(checks.iter().all(|c| c.passed), "{checks:?}");
+        assert!(checks.iter().any(|c| c.name == "offers"));
+        // An agreed draw without an accepted offer, an offer answered by its own side, an
+        // offer placed at another move: each fails the offers check alone.
+        for (from, to) in [
+            ("offer draw accepted by ash at 3\n", ""),
+            ("accepted by ash at 3", "accepted by walnut at 3"),
+            ("made by walnut at 3", "made by walnut at 2"),
+        ] {
+            let forged = text.replace(from, to);
+            assert_eq!(failed(&forged), ["offers"], "{from} → {to}");
+        }
+        // The record without its offers is an old one: it verifies as before, without an
+        // offers check, but not as a draw.
+        let old: String = text
+            .lines()
+            .filter(|l| !l.starts_with("offer ") && *l != "draw agreed")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(failed(&old), ["result"]);
+        let old = old.replace("result draw", "result in progress");
+        let checks = verify_text(&old).unwrap();
+        assert!(checks.iter().all(|c| c.passed && c.name != "offers"));
+    }
+
+    #[test]
+    fn a_takeback_of_ones_own_last_move_is_kept_in_a_record_that_verifies() {
+        let mut t = table();
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::BadRequest,
+            "nothing was played"
+        );
+        play(&mut t, Side::Ash, "wS1");
+        play(&mut t, Side::Walnut, "bS1 wS1-");
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::BadRequest,
+            "the last move is walnut's"
+        );
+        assert!(t.tick(20.0).is_none());
+        t.note_offer(Side::Walnut, OfferKind::Takeback, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Takeback, OfferEvent::Accepted);
+        t.take_back(Side::Walnut).unwrap();
+        assert_eq!(t.seq(), 1);
+        assert_eq!(t.to_move(), Some(Side::Walnut));
+        assert_eq!(t.time_left(), Some(60.0), "the clock starts afresh");
+        play(&mut t, Side::Walnut, "bS1 -wS1");
+        // The clock plays ash's move: it is not taken back.
+        let timeout = t.tick(61.0).unwrap();
+        assert!(timeout.timeout);
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::BadRequest
+        );
+        assert_eq!(t.seq(), 3);
+        t.resign(t.seat_of(Side::Walnut)).unwrap();
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::GameOver
+        );
+        let text = t.record();
+        assert!(
+            text.contains(
+                "offer takeback made by walnut at 2\noffer takeback accepted by ash at 2\ntakeback 1\n"
+            ),
+            "{text}"
+        );
+        let checks = verify_text(&text).unwrap();
+        assert!(checks.iter().all(|c| c.passed), "{checks:?}");
+        // The taken-back move and its takeback dropped: the moves still replay to the same
+        // result (the offers now stand one move early).
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| *l == "takeback 1").unwrap();
+        let dropped: String = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at && *i != at - 3)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        assert!(lines[at - 3].starts_with("move "), "{text}");
+        assert_eq!(failed(&dropped), ["offers"]);
+        // Walnut's takeback carried out on ash's move instead: caught.
+        let forged = text
+            .replace("made by walnut at 2", "made by ash at 2")
+            .replace("accepted by ash at 2", "accepted by walnut at 2");
+        assert_eq!(failed(&forged), ["offers"]);
+    }
+
     #[test]
     fn the_servers_default_clock_is_ash_and_walnuts_turn() {
         assert_eq!(

@@ -173,7 +173,8 @@ fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
             .into_iter()
             .filter_map(|e| match e {
                 crate::play::snelab::record::CaseEntry::Move { text, .. } => Some(text),
-                crate::play::snelab::record::CaseEntry::Resign(_) => None,
+                // Resignations, offers, takebacks and an agreed draw name no action here.
+                _ => None,
             })
             .collect(),
         GameKind::Chess => {
@@ -193,7 +194,7 @@ fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
                         }
                         Some(s)
                     }
-                    RecordedEntry::Resign(_) => None,
+                    _ => None,
                 })
                 .collect()
         }

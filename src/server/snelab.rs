@@ -12,13 +12,20 @@
 //!   [`crate::play::snelab::timeout_action`], which a verifier recomputes.
 //! - **The record** is [`crate::play::snelab::record::CaseRecord`]'s text, which `tables
 //!   verify` checks. Nothing is hidden: every viewer sees every action.
+//! - **Offers**: a side may offer a draw or ask to take back its own last action. The case
+//!   keeps the record's entries as they come (every action, offer, answer, takeback,
+//!   resignation and agreed draw, in order), so a taken-back action stays in the record with
+//!   the `takeback` after it. An agreed draw has no winner: the record's result is `draw`, and
+//!   each player's device settles its purse (the server keeps none).
 
-use super::game::{Accepted, BotJob, Hosted, Refusal, Start};
+use super::game::{Accepted, BotJob, Hosted, OfferEvent, Refusal, Start, offer_of};
 use crate::fair::Seed;
 use crate::i18n::english;
 use crate::net::protocol::{
-    EndReason, ErrorCode, GameView, Outcome, PlayedView, SeatId, Side, Stakes, TableOptions, Viewer,
+    EndReason, ErrorCode, GameView, OfferKind, Outcome, PlayedView, SeatId, Side, Stakes,
+    TableOptions, Viewer,
 };
+use crate::play::Note;
 use crate::play::snelab::record::{self, CaseEntry, CaseRecord, CaseResult};
 use crate::play::{ClockSetting, Ending, Match, Played};
 use crate::rules::snelab::{Action, Position, Reason, Side as Court};
@@ -35,8 +42,9 @@ pub struct Snelab {
     stakes: Stakes,
     appeal: bool,
     clock: Duration,
-    /// Whether a resignation (not the rules) ended the case, and whose.
-    resigned: Option<Court>,
+    /// The record's entries as they came: actions (taken-back ones too), offers and their
+    /// answers, takebacks, a resignation or an agreed draw.
+    entries: Vec<CaseEntry>,
 }
 
 fn court(side: Side) -> Court {
@@ -59,7 +67,12 @@ impl Snelab {
         &self.game
     }
 
-    fn accepted(p: &Played<Position>) -> Accepted {
+    /// A played action, kept in the course, as the table stores and announces it.
+    fn accepted(&mut self, p: &Played<Position>) -> Accepted {
+        self.entries.push(CaseEntry::Move {
+            text: p.action.to_string(),
+            timeout: p.timeout,
+        });
         Accepted {
             side: wire(p.side),
             action: p.action.to_string(),
@@ -69,21 +82,11 @@ impl Snelab {
 
     /// The whole record as it stands.
     pub fn case_record(&self) -> CaseRecord {
-        let mut entries: Vec<CaseEntry> = self
-            .game
-            .record()
-            .iter()
-            .map(|e| CaseEntry::Move {
-                text: e.action.to_string(),
-                timeout: e.timeout,
-            })
-            .collect();
-        if let Some(side) = self.resigned {
-            entries.push(CaseEntry::Resign(side));
-        }
+        let entries = self.entries.clone();
         let result = match self.game.ending() {
             Some(Ending::Rules(v)) => CaseResult::Win(v.winner),
             Some(Ending::Resigned(side)) => CaseResult::Win(side.opponent()),
+            Some(Ending::Agreed) => CaseResult::Draw,
             None => CaseResult::InProgress,
         };
         CaseRecord {
@@ -134,7 +137,7 @@ impl Hosted for Snelab {
             stakes: start.options.stakes.unwrap_or_default(),
             appeal,
             clock: start.clock,
-            resigned: None,
+            entries: Vec::new(),
         }
     }
 
@@ -168,10 +171,11 @@ impl Hosted for Snelab {
 
     fn submit(&mut self, seat: SeatId, action: &str) -> Result<Accepted, Refusal> {
         let side = court(self.side_of(seat));
-        self.game
+        let played = self
+            .game
             .submit_text(side, action)
-            .map(|p| Snelab::accepted(&p))
-            .map_err(|e| Refusal::of_match(&e))
+            .map_err(|e| Refusal::of_match(&e))?;
+        Ok(self.accepted(&played))
     }
 
     fn time_allowed(&self) -> Option<Duration> {
@@ -183,15 +187,66 @@ impl Hosted for Snelab {
     }
 
     fn tick(&mut self, seconds: f64) -> Option<Accepted> {
-        self.game.tick(seconds).map(|p| Snelab::accepted(&p))
+        let played = self.game.tick(seconds)?;
+        Some(self.accepted(&played))
     }
 
     fn resign(&mut self, seat: SeatId) -> Result<(), Refusal> {
         let side = court(self.side_of(seat));
         self.game
             .resign(side)
-            .map(|_| self.resigned = Some(side))
+            .map(|_| self.entries.push(CaseEntry::Resign(side)))
             .map_err(|_| Refusal::new(ErrorCode::GameOver, "the case has ended"))
+    }
+
+    fn note_offer(&mut self, by: Side, what: OfferKind, event: OfferEvent) {
+        self.entries.push(CaseEntry::Offer(Note {
+            offer: offer_of(what),
+            event,
+            by: court(by),
+            at: self.seq(),
+        }));
+    }
+
+    fn agree_draw(&mut self) -> Result<(), Refusal> {
+        self.game
+            .agree_draw()
+            .map(|_| self.entries.push(CaseEntry::Agreed))
+            .map_err(|_| Refusal::new(ErrorCode::GameOver, "the case has ended"))
+    }
+
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        if self.game.ending().is_some() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the case has ended"));
+        }
+        let side = court(side);
+        let last = match self.game.record().last() {
+            None => return Err(Refusal::new(ErrorCode::BadRequest, "no action was played")),
+            Some(e) if e.side != <Position as crate::rules::Game>::side_index(side) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the last action is not yours to take back",
+                ));
+            }
+            Some(e) if e.timeout => {
+                return Err(Refusal::new(
+                    ErrorCode::BadRequest,
+                    "the clock played the last action: it cannot be taken back",
+                ));
+            }
+            Some(e) => e.action,
+        };
+        self.game.take_back(1).map_err(|e| {
+            Refusal::new(
+                ErrorCode::BadRequest,
+                english(&crate::i18n::Explain::explain(&e)),
+            )
+        })?;
+        self.entries.push(CaseEntry::TakeBack {
+            side,
+            text: last.to_string(),
+        });
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -206,6 +261,10 @@ impl Hosted for Snelab {
             Ending::Resigned(side) => Outcome {
                 winner: Some(wire(side.opponent())),
                 reason: EndReason::Resigned,
+            },
+            Ending::Agreed => Outcome {
+                winner: None,
+                reason: EndReason::Agreed,
             },
         })
     }
@@ -222,10 +281,11 @@ impl Hosted for Snelab {
         let Some(side) = self.game.awaited() else {
             return Err(Refusal::new(ErrorCode::GameOver, "the case has ended"));
         };
-        self.game
+        let played = self
+            .game
             .submit(side, action)
-            .map(|p| Snelab::accepted(&p))
-            .map_err(|e| Refusal::of_match(&e))
+            .map_err(|e| Refusal::of_match(&e))?;
+        Ok(self.accepted(&played))
     }
 
     fn fingerprint(&self) -> String {
@@ -322,6 +382,122 @@ mod tests {
         assert!(text.contains("move timeout "), "{text}");
         let r = CaseRecord::parse(&text).unwrap();
         assert!(verify(&r).iter().all(|c| c.passed), "{:?}", verify(&r));
+    }
+
+    /// Plays the first legal action of the side to act (not the clock's choice, so a takeback
+    /// test can tell them apart).
+    fn step(t: &mut Snelab) -> String {
+        let side = t.to_move().unwrap();
+        let legal = crate::rules::snelab::legal_actions(t.game().state());
+        let timeout = crate::play::snelab::timeout_action(t.game().state());
+        let action = legal
+            .iter()
+            .find(|a| Some(**a) != timeout)
+            .unwrap_or(&legal[0])
+            .to_string();
+        t.submit(t.seat_of(side), &action).unwrap();
+        action
+    }
+
+    fn failed(text: &str) -> Vec<&'static str> {
+        crate::play::verify::verify_text(text)
+            .unwrap()
+            .into_iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    #[test]
+    fn a_declined_draw_lets_the_case_go_on_and_an_agreed_one_ends_it_as_a_draw() {
+        let mut t = case(TableOptions::default(), [Seat::Remote, Seat::Remote]);
+        step(&mut t);
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Declined);
+        assert_eq!(t.outcome(), None);
+        assert_eq!(t.to_move(), Some(Side::Walnut));
+        step(&mut t);
+        step(&mut t);
+        t.note_offer(Side::Walnut, OfferKind::Draw, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Draw, OfferEvent::Accepted);
+        t.agree_draw().unwrap();
+        assert_eq!(
+            t.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::Agreed
+            })
+        );
+        assert!(t.revealed().is_some());
+        assert_eq!(t.to_move(), None);
+        assert_eq!(t.agree_draw().unwrap_err().code, ErrorCode::GameOver);
+        let text = t.record();
+        assert!(
+            text.contains("offer draw made by north at 1\noffer draw declined by south at 1\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("offer draw accepted by south at 3\ndraw agreed\nresult draw\n"),
+            "{text}"
+        );
+        assert_eq!(CaseRecord::parse(&text).unwrap().to_text(), text);
+        assert!(failed(&text).is_empty(), "{text}");
+        // An agreed draw without its accepted offer fails the offers check.
+        let forged = text.replace("offer draw accepted by south at 3\n", "");
+        assert_eq!(failed(&forged), ["offers"]);
+    }
+
+    #[test]
+    fn a_takeback_of_ones_own_last_action_goes_back_and_the_record_keeps_it() {
+        let mut t = case(TableOptions::default(), [Seat::Remote, Seat::Remote]);
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::BadRequest
+        );
+        step(&mut t);
+        let before = t.game().state().clone();
+        let taken = step(&mut t);
+        assert_eq!(
+            t.take_back(Side::Ash).unwrap_err().code,
+            ErrorCode::BadRequest,
+            "the last action is North's"
+        );
+        t.note_offer(Side::Walnut, OfferKind::Takeback, OfferEvent::Made);
+        t.note_offer(Side::Ash, OfferKind::Takeback, OfferEvent::Accepted);
+        t.take_back(Side::Walnut).unwrap();
+        assert_eq!(t.seq(), 1);
+        assert_eq!(t.to_move(), Some(Side::Walnut));
+        assert_eq!(t.game().state(), &before);
+        assert_eq!(t.time_left(), Some(30.0));
+        // The clock plays North's turn now: that action is not taken back.
+        assert!(t.tick(31.0).unwrap().timeout);
+        assert_eq!(
+            t.take_back(Side::Walnut).unwrap_err().code,
+            ErrorCode::BadRequest
+        );
+        step(&mut t);
+        t.resign(t.seat_of(Side::Ash)).unwrap();
+        assert_eq!(
+            t.take_back(Side::Walnut).unwrap_err().code,
+            ErrorCode::GameOver
+        );
+        let text = t.record();
+        let kept = format!(
+            "move {taken}\noffer takeback made by north at 2\noffer takeback accepted by south at 2\ntakeback north {taken}\nmove timeout "
+        );
+        assert!(text.contains(&kept), "{text}");
+        assert!(failed(&text).is_empty(), "{text}");
+        // Without the taken-back action and its takeback the actions still replay.
+        let dropped = text
+            .replace(&format!("move {taken}\n"), "")
+            .replace(&format!("takeback north {taken}\n"), "");
+        assert_eq!(failed(&dropped), ["offers"]);
+        // A takeback of an action that is not the last one, or not the side's, is caught.
+        let wrong = text.replace(&format!("takeback north {taken}"), "takeback south a1-a2");
+        assert_eq!(failed(&wrong), ["moves", "result", "offers"]);
+        // A takeback nobody accepted.
+        let unoffered = text.replace("offer takeback accepted by south at 2\n", "");
+        assert_eq!(failed(&unoffered), ["offers"]);
     }
 
     #[test]

@@ -13,6 +13,12 @@
 //! move d1-d2
 //! move c7-c6
 //! move timeout d2-d3
+//! offer takeback made by south at 3
+//! offer takeback accepted by north at 3
+//! takeback south d2-d3
+//! move d2-e3
+//! offer draw made by north at 4
+//! offer draw declined by south at 4
 //! resign north
 //! result south wins
 //! ```
@@ -28,18 +34,27 @@
 //! - `move [timeout] ACTION`: every action in order, in Snēlab's notation (`d1-f3`,
 //!   `c2xd4=a1+b1`); `timeout` marks an action the clock played ([`timeout_action`]).
 //! - `resign south|north`: that side gave up; the other wins.
-//! - `result south wins|north wins|in progress`.
+//! - `offer draw|takeback made|accepted|declined by south|north at SEQ`: an offer at the online
+//!   table, or its answer (a lapse is a decline): the side is the offerer's for `made` and the
+//!   answerer's otherwise, `SEQ` the actions standing then.
+//! - `takeback south|north ACTION`: that side took back its last action, `ACTION` (the `move`
+//!   line before it, not one the clock played), after the other side accepted its takeback
+//!   offer; the case goes on from the position before it.
+//! - `draw agreed`: both sides agreed to a draw (after an accepted draw offer); the case ends
+//!   without a winner.
+//! - `result south wins|north wins|draw|in progress`.
 //!
 //! Blank lines and lines starting with `#` are ignored. Nothing in a record is trusted until
 //! [`verify`] has checked it: the seed against its fingerprint, the coin, every action through
-//! the rules, every timeout action against the rule, and the result.
+//! the rules (a taken-back one too), every timeout action against the rule, the result and,
+//! when there are any, the offers (`crate::play::verify::Offers`).
 
 use super::timeout_action;
 use crate::fair::{self, SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
-use crate::play::verify::Check;
+use crate::play::verify::{Check, Offers};
 use crate::rules::hive::record::{
-    Opening, RecordError, RecordProblem, line_error, missing, once, record_lines,
+    Note, Opening, RecordError, RecordProblem, line_error, missing, once, record_lines,
 };
 use crate::rules::snelab::{Action, Position, Side, outcome};
 use std::fmt;
@@ -51,6 +66,8 @@ pub const HEADER: &str = "# Snēlab case record";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CaseResult {
     Win(Side),
+    /// A draw both sides agreed to (the rules never draw a case).
+    Draw,
     /// The record was written before the verdict.
     InProgress,
 }
@@ -60,6 +77,7 @@ impl CaseResult {
         match self {
             CaseResult::Win(Side::South) => "south wins",
             CaseResult::Win(Side::North) => "north wins",
+            CaseResult::Draw => "draw",
             CaseResult::InProgress => "in progress",
         }
     }
@@ -67,6 +85,7 @@ impl CaseResult {
     fn words(self) -> Message {
         match self {
             CaseResult::Win(side) => msg("verify.result.win").with_words("colour", side.explain()),
+            CaseResult::Draw => msg("verify.result.draw"),
             CaseResult::InProgress => msg("verify.result.in_progress"),
         }
     }
@@ -81,6 +100,15 @@ pub enum CaseEntry {
         timeout: bool,
     },
     Resign(Side),
+    /// An offer at the online table, or its answer.
+    Offer(Note<Side>),
+    /// This side took back its last action (in notation).
+    TakeBack {
+        side: Side,
+        text: String,
+    },
+    /// Both sides agreed to a draw.
+    Agreed,
 }
 
 /// A whole case record as read from (or written to) text.
@@ -117,7 +145,8 @@ fn seat_word(s: SeatOrder) -> &'static str {
     }
 }
 
-fn side_word(s: Side) -> &'static str {
+/// A side as the record writes it: `south`, `north`.
+pub fn side_word(s: Side) -> &'static str {
     match s {
         Side::South => "south",
         Side::North => "north",
@@ -158,6 +187,11 @@ impl CaseRecord {
                 } => s.push_str(&format!("move timeout {text}\n")),
                 CaseEntry::Move { text, .. } => s.push_str(&format!("move {text}\n")),
                 CaseEntry::Resign(side) => s.push_str(&format!("resign {}\n", side_word(*side))),
+                CaseEntry::Offer(n) => s.push_str(&format!("offer {}\n", n.words(side_word))),
+                CaseEntry::TakeBack { side, text } => {
+                    s.push_str(&format!("takeback {} {text}\n", side_word(*side)));
+                }
+                CaseEntry::Agreed => s.push_str("draw agreed\n"),
             }
         }
         s.push_str(&format!("result {}\n", self.result.text()));
@@ -171,7 +205,7 @@ impl CaseRecord {
         let mut stakes = None;
         let mut appeal = None;
         let mut entries = Vec::new();
-        let mut resigned = false;
+        let mut ended = false;
         let mut result = None;
         for (line, key, value) in record_lines(text) {
             let err = |problem: RecordProblem| line_error(line, problem);
@@ -186,7 +220,12 @@ impl CaseRecord {
                     expected,
                 })
             };
-            let after_end = result.is_some() || resigned;
+            let after_end = result.is_some() || ended;
+            let read_side = |w: &str| match w {
+                "south" => Some(Side::South),
+                "north" => Some(Side::North),
+                _ => None,
+            };
             match key {
                 "south" => {
                     once(south.is_some())?;
@@ -237,14 +276,52 @@ impl CaseRecord {
                         "north" => Side::North,
                         _ => return Err(bad("south, north")),
                     };
-                    resigned = true;
+                    ended = true;
                     entries.push(CaseEntry::Resign(side));
+                }
+                "offer" => {
+                    // An offer may still be answered (or lapse) after the end, not after the
+                    // result line.
+                    if result.is_some() {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    entries.push(CaseEntry::Offer(
+                        Note::parse(value, read_side).map_err(err)?,
+                    ));
+                }
+                "takeback" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let (side, text) = value.split_once(' ').unwrap_or((value, ""));
+                    let Some(side) = read_side(side) else {
+                        return Err(bad("south, north"));
+                    };
+                    let text = text.trim();
+                    if text.is_empty() {
+                        return Err(err(RecordProblem::EmptyMove));
+                    }
+                    entries.push(CaseEntry::TakeBack {
+                        side,
+                        text: text.to_string(),
+                    });
+                }
+                "draw" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    if value != "agreed" {
+                        return Err(bad("agreed"));
+                    }
+                    ended = true;
+                    entries.push(CaseEntry::Agreed);
                 }
                 "result" => {
                     once(result.is_some())?;
                     result = Some(match value {
                         "south wins" => CaseResult::Win(Side::South),
                         "north wins" => CaseResult::Win(Side::North),
+                        "draw" => CaseResult::Draw,
                         "in progress" => CaseResult::InProgress,
                         _ => return Err(err(RecordProblem::UnknownResult(value.to_string()))),
                     });
@@ -267,7 +344,7 @@ impl CaseRecord {
 }
 
 /// The checks of one record, in order: `fingerprint`, `coin`, `moves`, `timeout moves`,
-/// `result`. Every check is run; the checks after an illegal action cover the actions before
+/// `result`, and `offers` for a record with offers, takebacks or an agreed draw. Every check is run; the checks after an illegal action cover the actions before
 /// it.
 pub fn verify(record: &CaseRecord) -> Vec<Check> {
     let mut checks = vec![crate::play::verify::fingerprint_check(
@@ -300,14 +377,58 @@ pub fn verify(record: &CaseRecord) -> Vec<Check> {
     let mut bad_timeout = None;
     let (mut moves, mut timeouts) = (0, 0);
     let mut resigned = None;
+    let mut agreed = false;
+    let mut offers = Offers::new(record.entries.iter().any(|e| {
+        matches!(
+            e,
+            CaseEntry::Offer(_) | CaseEntry::TakeBack { .. } | CaseEntry::Agreed
+        )
+    }));
+    // The actions standing, each with the position it was played in (a takeback goes back to
+    // it) and whether the clock played it.
+    let mut standing: Vec<(Position, Action, bool)> = Vec::new();
     for e in &record.entries {
         let (text, timeout) = match e {
             CaseEntry::Resign(side) => {
                 resigned = Some(*side);
                 continue;
             }
+            CaseEntry::Agreed => {
+                agreed = true;
+                offers.agree();
+                continue;
+            }
+            CaseEntry::Offer(n) => {
+                let at = standing.len() as u64;
+                offers.note(n, &format!("offer {}", n.words(side_word)), at..=at);
+                continue;
+            }
+            CaseEntry::TakeBack { side, text } => {
+                offers.take_back(*side);
+                let why = match standing.last() {
+                    Some((before, a, timeout))
+                        if before.to_move() == *side && text.parse::<Action>() == Ok(*a) =>
+                    {
+                        timeout.then_some("verify.takeback.timeout")
+                    }
+                    _ => Some("verify.takeback.not_last"),
+                };
+                if let Some(key) = why {
+                    bad_move = Some(
+                        msg(key)
+                            .with("text", text)
+                            .with_words("side", side.explain()),
+                    );
+                    break;
+                }
+                if let Some((before, ..)) = standing.pop() {
+                    pos = before;
+                }
+                continue;
+            }
             CaseEntry::Move { text, timeout } => (text, *timeout),
         };
+        offers.action();
         moves += 1;
         let refused = |why: Message| {
             msg("verify.moves.bad")
@@ -339,7 +460,10 @@ pub fn verify(record: &CaseRecord) -> Vec<Check> {
             }
         }
         match crate::rules::snelab::apply(&pos, &action) {
-            Ok(next) => pos = next,
+            Ok(next) => {
+                let before = std::mem::replace(&mut pos, next);
+                standing.push((before, action, timeout));
+            }
             Err(e) => {
                 bad_move = Some(refused(e.explain()));
                 break;
@@ -362,6 +486,7 @@ pub fn verify(record: &CaseRecord) -> Vec<Check> {
     let replayed = match (outcome(&pos), resigned) {
         (Some(v), _) => CaseResult::Win(v.winner),
         (None, Some(side)) => CaseResult::Win(side.opponent()),
+        (None, None) if agreed => CaseResult::Draw,
         (None, None) => CaseResult::InProgress,
     };
     checks.push(Check {
@@ -375,6 +500,7 @@ pub fn verify(record: &CaseRecord) -> Vec<Check> {
                 .with_words("recorded", record.result.words())
         },
     });
+    checks.extend(offers.check(bad_move.is_some()));
     checks
 }
 
@@ -471,7 +597,7 @@ mod tests {
         let mut result = r.clone();
         result.result = match r.result {
             CaseResult::Win(s) => CaseResult::Win(s.opponent()),
-            CaseResult::InProgress => CaseResult::InProgress,
+            other => other,
         };
         assert_eq!(failed(&result), ["result"]);
         // A case written before its verdict, and then a resignation.

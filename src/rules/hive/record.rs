@@ -13,18 +13,101 @@
 //! move timeout wQ -wS1
 //! takeback 2
 //! move wQ -wS1
+//! offer draw made by walnut at 4
+//! offer draw declined by ash at 4
 //! resign walnut
 //! result ash wins
 //! ```
 //! Blank lines and lines starting with `#` are ignored. `takeback N` takes back the last `N`
 //! moves (a takeback agreed at the table); `resign <colour>` ends the game, the other colour
 //! winning; both stay in the record so the verifier replays exactly what happened.
+//!
+//! An online table also keeps its offers ([`Note`]): `offer draw|takeback made|accepted|declined
+//! by <colour> at <seq>`, the colour being the offerer's for `made` and the answerer's
+//! otherwise, and `seq` the moves standing then. An accepted takeback is followed by `takeback
+//! 1`; an accepted draw by `draw agreed`, which ends the game as a draw. The other games'
+//! records write their offers the same way, in their own words for the sides.
 
 use super::piece::Colour;
 use super::state::{Outcome, State};
 use crate::fair::{FairError, SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// What a side may offer at an online table: a draw, or to take back its own last action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Offer {
+    Draw,
+    Takeback,
+}
+
+/// What became of an offer, as the record keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OfferEvent {
+    Made,
+    Accepted,
+    /// Declined, or lapsed because an action was played first.
+    Declined,
+}
+
+/// An offer or its answer, as every game's record keeps it: what, which event, by which side
+/// (the offerer for [`OfferEvent::Made`], the answerer otherwise) and when (`at`: the actions
+/// standing then, the table's `seq`). These types live beside the record reader that all three
+/// games share, below the match layer (which re-exports them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Note<S> {
+    pub offer: Offer,
+    pub event: OfferEvent,
+    pub by: S,
+    pub at: u64,
+}
+
+impl<S: Copy> Note<S> {
+    /// The words after the `offer` keyword, the side in `side`'s word: `draw made by ash at 4`.
+    pub fn words(&self, side: impl Fn(S) -> &'static str) -> String {
+        let offer = match self.offer {
+            Offer::Draw => "draw",
+            Offer::Takeback => "takeback",
+        };
+        let event = match self.event {
+            OfferEvent::Made => "made",
+            OfferEvent::Accepted => "accepted",
+            OfferEvent::Declined => "declined",
+        };
+        format!("{offer} {event} by {} at {}", side(self.by), self.at)
+    }
+
+    /// Reads the words after the `offer` keyword ([`Note::words`]), a side by `side`.
+    pub fn parse(value: &str, side: impl Fn(&str) -> Option<S>) -> Result<Note<S>, RecordProblem> {
+        let bad = || RecordProblem::BadOffer(value.to_string());
+        let [offer, event, by_word, by, at_word, at] =
+            value.split_whitespace().collect::<Vec<_>>()[..]
+        else {
+            return Err(bad());
+        };
+        let offer = match offer {
+            "draw" => Offer::Draw,
+            "takeback" => Offer::Takeback,
+            _ => return Err(bad()),
+        };
+        let event = match event {
+            "made" => OfferEvent::Made,
+            "accepted" => OfferEvent::Accepted,
+            "declined" => OfferEvent::Declined,
+            _ => return Err(bad()),
+        };
+        if by_word != "by" || at_word != "at" {
+            return Err(bad());
+        }
+        Ok(Note {
+            offer,
+            event,
+            by: side(by).ok_or_else(bad)?,
+            at: at.parse().map_err(|_| bad())?,
+        })
+    }
+}
 
 /// The recorded result line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,7 +137,8 @@ impl RecordedResult {
     }
 }
 
-fn colour_word(c: Colour) -> &'static str {
+/// A colour as the record writes it: `ash`, `walnut`.
+pub fn colour_word(c: Colour) -> &'static str {
     match c {
         Colour::Ash => "ash",
         Colour::Walnut => "walnut",
@@ -68,12 +152,16 @@ pub struct RecordedMove {
     pub timeout: bool,
 }
 
-/// One line of the game's course: a move, a takeback of the last moves, or a resignation.
+/// One line of the game's course: a move, a takeback of the last moves, a resignation, an
+/// offer or its answer, or a draw by agreement.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RecordedEntry {
     Move(RecordedMove),
     TakeBack(usize),
     Resign(Colour),
+    Offer(Note<Colour>),
+    /// Both sides agreed to a draw (after an accepted draw offer); the game ends.
+    Agreed,
 }
 
 impl RecordedEntry {
@@ -136,6 +224,9 @@ pub enum RecordProblem {
     BadTakeBack(String),
     /// `resign` names ash or walnut.
     BadResign(String),
+    /// An `offer` line reads `offer draw|takeback made|accepted|declined by <side> at <seq>`
+    /// (the words after `offer`).
+    BadOffer(String),
     UnknownResult(String),
     UnknownLine(String),
     /// A required line is missing (its keyword).
@@ -160,6 +251,7 @@ impl Explain for RecordError {
             RecordProblem::EmptyMove => msg("record.empty_move"),
             RecordProblem::BadTakeBack(w) => msg("record.bad_takeback").with("word", w),
             RecordProblem::BadResign(w) => msg("record.bad_resign").with("word", w),
+            RecordProblem::BadOffer(w) => msg("record.bad_offer").with("word", w),
             RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
             RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
             RecordProblem::Missing(k) => msg("record.missing").with("key", k),
@@ -327,6 +419,10 @@ impl GameRecord {
                 RecordedEntry::Move(m) => s.push_str(&format!("move {}\n", m.text)),
                 RecordedEntry::TakeBack(n) => s.push_str(&format!("takeback {n}\n")),
                 RecordedEntry::Resign(c) => s.push_str(&format!("resign {}\n", colour_word(*c))),
+                RecordedEntry::Offer(n) => {
+                    s.push_str(&format!("offer {}\n", n.words(colour_word)));
+                }
+                RecordedEntry::Agreed => s.push_str("draw agreed\n"),
             }
         }
         s.push_str(&format!("result {}\n", self.result.text()));
@@ -338,7 +434,7 @@ impl GameRecord {
         let mut opening = Opening::default();
         let mut ash = None;
         let mut entries = Vec::new();
-        let mut resigned = false;
+        let mut ended = false;
         let mut result = None;
         for (line, key, value) in record_lines(text) {
             let err = |problem: RecordProblem| line_error(line, problem);
@@ -346,6 +442,34 @@ impl GameRecord {
                 continue;
             }
             match key {
+                "offer" => {
+                    // An offer may still be answered (or lapse) after the end, not after the
+                    // result line.
+                    if result.is_some() {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let note = Note::parse(value, |w| match w {
+                        "ash" => Some(Colour::Ash),
+                        "walnut" => Some(Colour::Walnut),
+                        _ => None,
+                    })
+                    .map_err(err)?;
+                    entries.push(RecordedEntry::Offer(note));
+                }
+                "draw" => {
+                    if result.is_some() || ended {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    if value != "agreed" {
+                        return Err(err(RecordProblem::BadWord {
+                            key: key.to_string(),
+                            word: value.to_string(),
+                            expected: "agreed",
+                        }));
+                    }
+                    ended = true;
+                    entries.push(RecordedEntry::Agreed);
+                }
                 "ash" => {
                     once(ash.is_some(), line, key)?;
                     ash = Some(match value {
@@ -355,7 +479,7 @@ impl GameRecord {
                     });
                 }
                 "move" => {
-                    if result.is_some() || resigned {
+                    if result.is_some() || ended {
                         return Err(err(RecordProblem::MoveAfterResult));
                     }
                     let (timeout, text) = match value.strip_prefix("timeout ") {
@@ -371,7 +495,7 @@ impl GameRecord {
                     }));
                 }
                 "takeback" => {
-                    if result.is_some() || resigned {
+                    if result.is_some() || ended {
                         return Err(err(RecordProblem::MoveAfterResult));
                     }
                     let n = value
@@ -382,7 +506,7 @@ impl GameRecord {
                     entries.push(RecordedEntry::TakeBack(n));
                 }
                 "resign" => {
-                    if result.is_some() || resigned {
+                    if result.is_some() || ended {
                         return Err(err(RecordProblem::MoveAfterResult));
                     }
                     let colour = match value {
@@ -390,7 +514,7 @@ impl GameRecord {
                         "walnut" => Colour::Walnut,
                         _ => return Err(err(RecordProblem::BadResign(value.to_string()))),
                     };
-                    resigned = true;
+                    ended = true;
                     entries.push(RecordedEntry::Resign(colour));
                 }
                 "result" => {
@@ -415,5 +539,92 @@ impl GameRecord {
             entries,
             result: result.ok_or_else(|| missing("result"))?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(w: &str) -> Option<Colour> {
+        match w {
+            "ash" => Some(Colour::Ash),
+            "walnut" => Some(Colour::Walnut),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn an_offer_line_reads_back_and_a_damaged_one_is_refused() {
+        let note = Note {
+            offer: Offer::Takeback,
+            event: OfferEvent::Declined,
+            by: Colour::Walnut,
+            at: 17,
+        };
+        let words = note.words(colour_word);
+        assert_eq!(words, "takeback declined by walnut at 17");
+        assert_eq!(Note::parse(&words, side), Ok(note));
+        for bad in [
+            "",
+            "draw made by ash",
+            "draw made by ash at",
+            "draw made by ash at -1",
+            "draw made by oak at 3",
+            "draw offered by ash at 3",
+            "resign made by ash at 3",
+            "draw made for ash at 3",
+            "draw made by ash on 3",
+            "draw made by ash at 3 now",
+        ] {
+            assert_eq!(
+                Note::parse(bad, side),
+                Err(RecordProblem::BadOffer(bad.to_string())),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_record_with_offers_and_an_agreed_draw_reads_back_and_nothing_follows_the_draw() {
+        let text = "fingerprint ab\nseed 0000000000000000000000000000000000000000000000000000000000000000\nseat first A\nseat second B\nash first\nmove wS1\noffer draw made by walnut at 1\noffer draw accepted by ash at 1\ndraw agreed\nresult draw\n";
+        let record = GameRecord::parse(text).unwrap();
+        assert_eq!(
+            record.entries[1..],
+            [
+                RecordedEntry::Offer(Note {
+                    offer: Offer::Draw,
+                    event: OfferEvent::Made,
+                    by: Colour::Walnut,
+                    at: 1
+                }),
+                RecordedEntry::Offer(Note {
+                    offer: Offer::Draw,
+                    event: OfferEvent::Accepted,
+                    by: Colour::Ash,
+                    at: 1
+                }),
+                RecordedEntry::Agreed,
+            ]
+        );
+        assert_eq!(GameRecord::parse(&record.to_text()), Ok(record));
+        let after = text.replace("draw agreed\n", "draw agreed\nmove bS1 wS1-\n");
+        assert_eq!(
+            GameRecord::parse(&after).unwrap_err().problem,
+            RecordProblem::MoveAfterResult
+        );
+        let bad = text.replace("draw agreed", "draw maybe");
+        assert!(matches!(
+            GameRecord::parse(&bad).unwrap_err().problem,
+            RecordProblem::BadWord { .. }
+        ));
+        let late = text.replace(
+            "result draw\n",
+            "result draw\noffer draw made by ash at 1\n",
+        );
+        assert_eq!(
+            GameRecord::parse(&late).unwrap_err().problem,
+            RecordProblem::MoveAfterResult
+        );
     }
 }

@@ -25,7 +25,7 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
                 &format!("{} ({})", seat_name(tr, table, side), colour_word(tr, side)),
             )],
         ),
-        Ending::Rules(_) => capital(&tr.say(&ending.explain())),
+        Ending::Rules(_) | Ending::Agreed => capital(&tr.say(&ending.explain())),
     }
 }
 

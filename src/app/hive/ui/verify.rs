@@ -119,7 +119,7 @@ fn first_bad_move(record: &GameRecord) -> Option<(State, Vec<Hex>, String)> {
                     let _ = state.undo();
                 }
             }
-            RecordedEntry::Resign(_) => {}
+            RecordedEntry::Resign(_) | RecordedEntry::Offer(_) | RecordedEntry::Agreed => {}
         }
     }
     None
