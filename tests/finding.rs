@@ -584,3 +584,223 @@ async fn a_correspondence_game_lives_across_a_restart_with_its_clock_in_days() {
         }
     ));
 }
+
+/// Every check of a finished record passes (any game), and it holds offer lines.
+fn verifies_with_offers(record: &str) {
+    let checks = carved_tables::play::verify::verify_text(record).unwrap();
+    assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
+    assert!(record.contains("offer "), "{record}");
+}
+
+/// Reads until an `error` comes; returns its code.
+async fn refusal(p: &mut Player) -> ErrorCode {
+    loop {
+        if let ServerMsg::Error { code, .. } = p.pump().await.unwrap() {
+            return code;
+        }
+    }
+}
+
+/// Reads until `answered` comes; returns `accept`.
+async fn answered(p: &mut Player) -> bool {
+    loop {
+        if let ServerMsg::Answered { accept, .. } = p.pump().await.unwrap() {
+            return accept;
+        }
+    }
+}
+
+/// Reads until `offer` comes.
+async fn offered(p: &mut Player) -> carved_tables::net::protocol::OfferKind {
+    loop {
+        if let ServerMsg::Offer { what, .. } = p.pump().await.unwrap() {
+            return what;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_and_takeback_offers_are_answered_and_recorded_and_survive_a_restart() {
+    use carved_tables::net::protocol::{EndReason, OfferKind};
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(&dir);
+    let server = Server::start(&path, &[]);
+    let (a, b) = common::table(&server.addr, None).await;
+    let (mut mover, mut other) = if a.my_turn() { (a, b) } else { (b, a) };
+    let mut rng = SmallRng::seed_from_u64(21);
+    // Nothing to take back yet.
+    mover
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    assert_eq!(refusal(&mut mover).await, ErrorCode::BadRequest);
+    mover.play_random(&mut rng).await.unwrap();
+    mover.pump_to(1).await.unwrap();
+    other.pump_to(1).await.unwrap();
+    // The other seat's action is not yours to take back.
+    other
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    assert_eq!(refusal(&mut other).await, ErrorCode::BadRequest);
+    // A takeback asked and declined; asked again at the same point: refused.
+    mover
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    assert_eq!(offered(&mut other).await, OfferKind::Takeback);
+    other
+        .c
+        .send(&ClientMsg::Answer {
+            what: OfferKind::Takeback,
+            accept: false,
+        })
+        .await
+        .unwrap();
+    assert!(!answered(&mut mover).await);
+    mover
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    assert_eq!(refusal(&mut mover).await, ErrorCode::BadRequest);
+    // The other plays, then the first plays and asks to take it back: accepted.
+    other.play_random(&mut rng).await.unwrap();
+    other.pump_to(2).await.unwrap();
+    mover.pump_to(2).await.unwrap();
+    mover.play_random(&mut rng).await.unwrap();
+    mover.pump_to(3).await.unwrap();
+    other.pump_to(3).await.unwrap();
+    let before = mover.seen[..2].to_vec();
+    mover
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Takeback,
+        })
+        .await
+        .unwrap();
+    assert_eq!(offered(&mut other).await, OfferKind::Takeback);
+    other
+        .c
+        .send(&ClientMsg::Answer {
+            what: OfferKind::Takeback,
+            accept: true,
+        })
+        .await
+        .unwrap();
+    assert!(answered(&mut mover).await);
+    // Everyone gets the whole state: the action is gone, the asker to act again.
+    for p in [&mut mover, &mut other] {
+        let state = p.next_state().await.unwrap();
+        p.take_view(&state).unwrap();
+        assert_eq!(state.seq, 2);
+        assert_eq!(p.seen, before);
+    }
+    assert!(mover.my_turn());
+    // A server killed now comes back with the takeback in place.
+    server.kill9();
+    let server = Server::start(&path, &[]);
+    let mut mover = seated(hello(&server.addr, Some(mover.token.clone())).await).await;
+    let mut other = seated(hello(&server.addr, Some(other.token.clone())).await).await;
+    assert_eq!(mover.seen, before);
+    assert!(mover.my_turn());
+    // A draw offer lapses when an action is played first.
+    other
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+    assert_eq!(offered(&mut mover).await, OfferKind::Draw);
+    mover.play_random(&mut rng).await.unwrap();
+    assert!(!answered(&mut other).await, "lapsed");
+    mover.pump_to(3).await.unwrap();
+    other.pump_to(3).await.unwrap();
+    // Offered again (after an action) and accepted: a draw by agreement.
+    other
+        .c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+    assert_eq!(offered(&mut mover).await, OfferKind::Draw);
+    mover
+        .c
+        .send(&ClientMsg::Answer {
+            what: OfferKind::Draw,
+            accept: true,
+        })
+        .await
+        .unwrap();
+    let outcome = mover
+        .c
+        .recv_until(|m| match m {
+            ServerMsg::Ended {
+                outcome, record, ..
+            } => Some((*outcome, record.clone())),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(outcome.0.reason, EndReason::Agreed);
+    assert_eq!(outcome.0.winner, None);
+    verifies_with_offers(&outcome.1);
+    assert!(outcome.1.contains("draw agreed"), "{}", outcome.1);
+    assert!(outcome.1.contains("takeback"), "{}", outcome.1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_declines_offers_and_a_snelab_case_is_never_drawn() {
+    use carved_tables::net::protocol::OfferKind;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--bot-after", "0.1"]);
+    let mut solo = client::create(&server.addr, Some(BotLevel::Easy), None)
+        .await
+        .unwrap();
+    while solo.colour.is_none() {
+        solo.pump().await.unwrap();
+    }
+    solo.c
+        .send(&ClientMsg::Offer {
+            what: OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+    assert!(!answered(&mut solo).await, "the bot declines");
+    let (a, _b) = client::table_of(
+        &server.addr,
+        &server.addr,
+        GameKind::Snelab,
+        TableOptions::default(),
+        None,
+    )
+    .await
+    .unwrap();
+    let mut a = a;
+    a.c.send(&ClientMsg::Offer {
+        what: OfferKind::Draw,
+    })
+    .await
+    .unwrap();
+    let refused =
+        a.c.recv_until(|m| match m {
+            ServerMsg::Error { code, message } => Some((*code, message.clone())),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(refused.0, ErrorCode::BadRequest, "{}", refused.1);
+}

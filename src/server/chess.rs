@@ -528,6 +528,17 @@ impl Chess {
 }
 
 impl Hosted for Chess {
+    /// A draw may be offered once the game proper has started.
+    fn may_draw(&self) -> Result<(), Refusal> {
+        if self.game.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::NotStarted,
+                "a draw can be offered once both armies are revealed",
+            ));
+        }
+        Ok(())
+    }
+
     type Action = BotPlay;
 
     fn start(start: Start) -> Chess {

@@ -175,6 +175,12 @@ pub trait Hosted: Send + Sync + Sized + 'static {
     /// [`Hosted::agree_draw`]: the record's verifier wants the acceptance just before.
     fn note_offer(&mut self, by: Side, what: OfferKind, event: OfferEvent);
 
+    /// Whether a draw may be offered now; refused with the reason (Snēlab: a case is never
+    /// drawn; Artifact Chess: not before the game proper).
+    fn may_draw(&self) -> Result<(), Refusal> {
+        Ok(())
+    }
+
     /// Ends the game as a draw by agreement: [`Hosted::outcome`] becomes no winner,
     /// [`crate::net::protocol::EndReason::Agreed`], the seed is revealed and the record is
     /// whole. Refused (nothing changes) once the game is over (`game_over`), and for Artifact

@@ -103,6 +103,14 @@ impl Snelab {
 }
 
 impl Hosted for Snelab {
+    /// A Snēlab case is never drawn (its stakes have no rule for it): only takebacks.
+    fn may_draw(&self) -> Result<(), Refusal> {
+        Err(Refusal::new(
+            ErrorCode::BadRequest,
+            "a Snēlab case is never drawn: no draw can be offered",
+        ))
+    }
+
     type Action = Action;
 
     fn start(start: Start) -> Snelab {

@@ -8,7 +8,7 @@
 //! channel ([`Cmd`] names no game), so the game type stops at the task that [`Hub::spawn`]
 //! starts, and the bot's answer keeps the game's own action type.
 
-use super::game::{Accepted, Hosted, Start};
+use super::game::{Accepted, Hosted, OfferEvent, Start};
 use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
 use super::{Conn, Hub, NewSeat, NewTable, Summary, new_token, now_ms};
 use crate::ai::Level;
@@ -132,6 +132,10 @@ pub struct TableTask<G: Hosted> {
     /// Rows written to the store's course (actions, offers and takebacks); the next is
     /// numbered `rows + 1`.
     rows: u64,
+    /// Each action of the game as it stands: who played it, whether the clock did, and
+    /// whether it was an action of the game proper (not Artifact Chess's ready or reveal) —
+    /// what a takeback request is checked against.
+    played: Vec<(Side, bool, bool)>,
 }
 
 fn seat_of(holder: &StoredSeat) -> Holder {
@@ -188,6 +192,7 @@ impl<G: Hosted> TableTask<G> {
             offered_at: [None; 2],
             counted_playing: false,
             rows: 0,
+            played: Vec::new(),
         };
         if let Some(second) = second {
             t.seats[1].holder = seat_of(second);
@@ -214,6 +219,15 @@ impl<G: Hosted> TableTask<G> {
             let mut turn_ms = stored.started_ms.unwrap_or(now_wall);
             for a in &stored.actions {
                 t.rows = a.seq;
+                if let Some(note) = a.action.strip_prefix('~') {
+                    let took_back = t
+                        .replay_note(note, a.side)
+                        .map_err(|e| format!("table {code}, row {}: {e}", a.seq))?;
+                    if took_back {
+                        turn_ms = a.at_ms;
+                    }
+                    continue;
+                }
                 let banked = t.game.as_ref().is_some_and(|g| g.banked());
                 let game = t.game.as_mut().expect("started");
                 game.replay(a)
@@ -222,6 +236,7 @@ impl<G: Hosted> TableTask<G> {
                     let spent = a.at_ms.saturating_sub(turn_ms) as f64 / 1000.0;
                     t.charge(a.side, spent, a.timeout);
                 }
+                t.played.push((a.side, a.timeout, banked));
                 turn_ms = a.at_ms;
             }
             let turn_ms = stored.turn_started_ms.unwrap_or(turn_ms).max(turn_ms);
@@ -247,6 +262,37 @@ impl<G: Hosted> TableTask<G> {
 
     pub fn code(&self) -> &str {
         &self.meta.code
+    }
+
+    /// Replays a stored offer row (`draw made`, `takeback accepted`, …, by `side`) after a
+    /// restart; `true` when it took an action back.
+    fn replay_note(&mut self, note: &str, side: Side) -> Result<bool, String> {
+        let (what, event) = note.split_once(' ').ok_or("an unreadable offer row")?;
+        let what = match what {
+            "draw" => OfferKind::Draw,
+            "takeback" => OfferKind::Takeback,
+            _ => return Err(format!("an unknown offer {what:?}")),
+        };
+        let event = match event {
+            "made" => OfferEvent::Made,
+            "accepted" => OfferEvent::Accepted,
+            "declined" => OfferEvent::Declined,
+            _ => return Err(format!("an unknown answer {event:?}")),
+        };
+        let g = self.game.as_mut().ok_or("an offer before the game")?;
+        g.note_offer(side, what, event);
+        match (what, event) {
+            (OfferKind::Takeback, OfferEvent::Accepted) => {
+                g.take_back(other_side(side)).map_err(|e| e.message)?;
+                self.played.pop();
+                Ok(true)
+            }
+            (OfferKind::Draw, OfferEvent::Accepted) => {
+                g.agree_draw().map_err(|e| e.message)?;
+                Ok(false)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// The tokens of its human seats, for the hub's index.
@@ -687,9 +733,13 @@ impl<G: Hosted> TableTask<G> {
             }
             Cmd::Leave { conn_id } => self.drop_conn(conn_id),
             Cmd::Rematch { seat, conn } => self.ask_rematch(seat, conn).await,
-            Cmd::Offer { conn, .. } | Cmd::Answer { conn, .. } => {
-                self.error(&conn, ErrorCode::BadRequest, "offers are not served yet")
-            }
+            Cmd::Offer { seat, conn, what } => self.offer(seat, conn, what).await,
+            Cmd::Answer {
+                seat,
+                conn,
+                what,
+                accept,
+            } => self.answer(seat, conn, what, accept).await,
         }
     }
 
@@ -876,15 +926,12 @@ impl<G: Hosted> TableTask<G> {
             let spent = self.turn_started.elapsed().as_secs_f64();
             self.charge(p.side, spent, p.timeout);
         }
+        self.played.push((p.side, p.timeout, self.turn_banked));
         self.turn_started = Instant::now();
         self.turn_banked = self.game.as_ref().is_some_and(|g| g.banked());
-        // A standing offer lapses once an action is played.
-        if let Some(offer) = self.offer.take() {
-            self.broadcast(|_, _| ServerMsg::Answered {
-                what: offer.what,
-                by: offer.by.other(),
-                accept: false,
-            });
+        // A standing offer lapses once an action is played: declined, in the record too.
+        if let Some(offer) = self.offer {
+            self.settle(offer.by.other(), offer.what, false).await;
         }
         self.publish();
         let Some(g) = self.game.as_ref() else { return };
@@ -972,6 +1019,148 @@ impl<G: Hosted> TableTask<G> {
         }
     }
 
+    /// Writes an offer's row and tells the game (for its record).
+    async fn note(&mut self, seat: SeatId, what: OfferKind, event: OfferEvent) -> bool {
+        let Some(side) = self.game.as_ref().map(|g| g.side_of(seat)) else {
+            return false;
+        };
+        let word = match what {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+        };
+        let answer = match event {
+            OfferEvent::Made => "made",
+            OfferEvent::Accepted => "accepted",
+            OfferEvent::Declined => "declined",
+        };
+        if !self
+            .store_row(format!("~{word} {answer}"), side, false, now_ms())
+            .await
+        {
+            return false;
+        }
+        if let Some(g) = self.game.as_mut() {
+            g.note_offer(side, what, event);
+        }
+        true
+    }
+
+    /// A seat offers a draw or asks to take back its last action.
+    async fn offer(&mut self, seat: SeatId, conn: Conn, what: OfferKind) {
+        if self.game.is_none() {
+            return self.error(&conn, ErrorCode::NotStarted, "the game has not started");
+        }
+        self.catch_up_clock().await;
+        if self.phase() == Phase::Ended {
+            return self.error(&conn, ErrorCode::GameOver, "the game has ended");
+        }
+        if self.offer.is_some() {
+            return self.error(
+                &conn,
+                ErrorCode::BadRequest,
+                "an offer stands: answer it first",
+            );
+        }
+        let seq = self.seq();
+        if self.offered_at[seat.index()] == Some(seq) {
+            return self.error(
+                &conn,
+                ErrorCode::BadRequest,
+                "one offer per action played: play on first",
+            );
+        }
+        let Some(g) = self.game.as_ref() else { return };
+        let side = g.side_of(seat);
+        if what == OfferKind::Takeback {
+            match self.played.last() {
+                Some(&(by, false, true)) if by == side => {}
+                Some(&(_, true, _)) => {
+                    return self.error(
+                        &conn,
+                        ErrorCode::BadRequest,
+                        "the clock played the last action: it cannot be taken back",
+                    );
+                }
+                _ => {
+                    return self.error(
+                        &conn,
+                        ErrorCode::BadRequest,
+                        "only your own last action can be taken back",
+                    );
+                }
+            }
+        }
+        if what == OfferKind::Draw
+            && let Err(e) = g.may_draw()
+        {
+            return self.error(&conn, e.code, e.message);
+        }
+        if !self.note(seat, what, OfferEvent::Made).await {
+            return;
+        }
+        self.offered_at[seat.index()] = Some(seq);
+        self.offer = Some(OfferView { what, by: seat });
+        self.broadcast(|_, _| ServerMsg::Offer { what, by: seat });
+        // The bot declines every offer.
+        if matches!(self.seats[seat.other().index()].holder, Holder::Bot(_)) {
+            self.settle(seat.other(), what, false).await;
+        }
+    }
+
+    /// A seat answers the other's standing offer.
+    async fn answer(&mut self, seat: SeatId, conn: Conn, what: OfferKind, accept: bool) {
+        self.catch_up_clock().await;
+        match self.offer {
+            Some(o) if o.by != seat && o.what == what => self.settle(seat, what, accept).await,
+            _ => self.error(
+                &conn,
+                ErrorCode::BadRequest,
+                "no such offer of the other player stands",
+            ),
+        }
+    }
+
+    /// The standing offer is answered by `seat`: written, told, and done when accepted (a
+    /// draw ends the game; a takeback removes the last action and everyone gets the state).
+    async fn settle(&mut self, seat: SeatId, what: OfferKind, accept: bool) {
+        let event = if accept {
+            OfferEvent::Accepted
+        } else {
+            OfferEvent::Declined
+        };
+        if !self.note(seat, what, event).await {
+            return;
+        }
+        self.offer = None;
+        self.broadcast(|_, _| ServerMsg::Answered {
+            what,
+            by: seat,
+            accept,
+        });
+        if !accept {
+            return;
+        }
+        let Some(g) = self.game.as_mut() else { return };
+        match what {
+            OfferKind::Draw => {
+                if g.agree_draw().is_ok() && self.persist_end().await {
+                    self.publish();
+                    self.announce_end();
+                }
+            }
+            OfferKind::Takeback => {
+                let asker = g.side_of(seat.other());
+                if g.take_back(asker).is_ok() {
+                    self.played.pop();
+                    self.turn_started = Instant::now();
+                    self.turn_banked = g.banked();
+                    self.publish();
+                    self.broadcast(|t, viewer| ServerMsg::State(Box::new(t.view(viewer))));
+                }
+            }
+        }
+    }
+
     /// A seat asks for a rematch. Against the bot the new table opens at once; between two
     /// people, once both have asked (each connection is then moved to its new seat).
     async fn ask_rematch(&mut self, seat: SeatId, conn: Conn) {
@@ -1026,6 +1215,13 @@ impl<G: Hosted> TableTask<G> {
                 self.error(&conn, code, "the new table could not be opened");
             }
         }
+    }
+}
+
+fn other_side(side: Side) -> Side {
+    match side {
+        Side::Ash => Side::Walnut,
+        Side::Walnut => Side::Ash,
     }
 }
 
