@@ -204,8 +204,9 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         )?;
         writeln!(
             out,
-            "bot offers: {}, taken: {}, turned down (unqueue, ask again): {}; refusals in quick games: {}",
-            l.bot_offers, l.bot_games, l.unqueues, l.refusals
+            "bot offers: {}, taken: {}, turned down (unqueue, ask again): {}; refusals in quick games: {}; \
+             games over before a seat came: {}",
+            l.bot_offers, l.bot_games, l.unqueues, l.refusals, l.ended_before
         )?;
         writeln!(out, "connect errors: {} (each retried)", l.connect_errors)?;
     }

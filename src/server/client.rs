@@ -331,6 +331,9 @@ pub struct Player {
     pub seen: Vec<String>,
     /// The record, once the game has ended.
     pub ended: Option<String>,
+    /// The game's end as a `state` showed it (a seat that came after the end hears no
+    /// `ended`).
+    pub outcome: Option<crate::net::protocol::Outcome>,
 }
 
 impl Player {
@@ -371,6 +374,7 @@ impl Player {
             to_move: None,
             seen: Vec::new(),
             ended: None,
+            outcome: None,
         };
         let view = p.next_state().await?;
         p.take_view(&view)?;
@@ -408,6 +412,7 @@ impl Player {
         }
         self.colour = v.seats[self.seat.index()].colour;
         self.to_move = v.to_move;
+        self.outcome = v.outcome;
         Ok(())
     }
 
@@ -441,7 +446,12 @@ impl Player {
                 }
                 self.to_move = *to_move;
             }
-            ServerMsg::Ended { record, .. } => self.ended = Some(record.clone()),
+            ServerMsg::Ended {
+                record, outcome, ..
+            } => {
+                self.ended = Some(record.clone());
+                self.outcome = Some(*outcome);
+            }
             _ => {}
         }
         Ok(())

@@ -28,7 +28,7 @@
 
 use super::client::{self, Client, Player};
 use crate::net::protocol::{
-    BotLevel, ClientMsg, GameKind, SeatId, ServerMsg, Stakes, TableOptions, TimeControl,
+    BotLevel, ClientMsg, ErrorCode, GameKind, SeatId, ServerMsg, Stakes, TableOptions, TimeControl,
 };
 use crate::play::verify::{game_of, verify_text};
 use rand::SeedableRng;
@@ -148,6 +148,9 @@ pub struct LobbyTally {
     pub quick_actions: u64,
     /// Refusals heard during a quick game (none expected).
     pub refusals: u64,
+    /// Quick games that had ended before one seat came to the table (the other seat resigned
+    /// at once): that seat learns it from the `game_over` refusal of its first action.
+    pub ended_before: u64,
     /// Failed connection attempts (each retried, up to five times).
     pub connect_errors: u64,
     pub errors: Vec<String>,
@@ -171,6 +174,7 @@ impl LobbyTally {
         self.quick_games += o.quick_games;
         self.quick_actions += o.quick_actions;
         self.refusals += o.refusals;
+        self.ended_before += o.ended_before;
         self.connect_errors += o.connect_errors;
         self.errors.extend(o.errors);
     }
@@ -791,7 +795,7 @@ async fn queue(
 }
 
 /// What a quick-game seat has sent and waits to hear back.
-#[derive(PartialEq)]
+#[derive(PartialEq, Debug)]
 enum Pending {
     Nothing,
     Action,
@@ -818,6 +822,13 @@ async fn play_quick(
     loop {
         if p.ended.is_some() {
             t.quick_games += 1;
+            break;
+        }
+        if p.outcome.is_some() {
+            // The game had ended before this seat came to the table (the other resigned at
+            // once, before a waiting seat's move to the new table reached it).
+            t.quick_games += 1;
+            t.ended_before += 1;
             break;
         }
         if Instant::now() >= end {
@@ -849,7 +860,16 @@ async fn play_quick(
         let m = match p.c.recv_within(left).await {
             Ok(m) => m,
             Err(e) if e == client::NOTHING_IN_TIME && Instant::now() >= end => continue,
-            Err(e) => return Err(format!("{}: {e}", p.code)),
+            Err(e) => {
+                return Err(format!(
+                    "{}: {e} (seq {}, {:?} to move, this seat {:?}, waiting for {pending:?}, \
+                     {mine} of {own} actions)",
+                    p.code,
+                    p.seq(),
+                    p.to_move,
+                    p.colour
+                ));
+            }
         };
         match &m {
             // Moved to another table (a pairing that crossed a bot game): play there.
@@ -858,8 +878,24 @@ async fn play_quick(
                 p = Player::from_seated(p.c, code, seat, token).await?;
                 pending = Pending::Nothing;
             }
-            ServerMsg::Error { .. } => {
+            // The game ended before this seat came to the table (the other resigned at once,
+            // before a waiting seat's move to the new table reached it): its state showed the
+            // end, and no `ended` follows.
+            ServerMsg::Error {
+                code: ErrorCode::GameOver,
+                ..
+            } => {
+                t.quick_games += 1;
+                t.ended_before += 1;
+                break;
+            }
+            ServerMsg::Error { code, message } => {
                 t.refusals += 1;
+                t.errors.push(format!(
+                    "{}: refused {code:?} {message} (seq {}, waiting for {pending:?})",
+                    p.code,
+                    p.seq()
+                ));
                 if pending == Pending::Action {
                     pending = Pending::Nothing;
                 }
