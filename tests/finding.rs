@@ -804,3 +804,44 @@ async fn the_bot_declines_offers_and_a_snelab_case_is_never_drawn() {
         .unwrap();
     assert_eq!(refused.0, ErrorCode::BadRequest, "{}", refused.1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_tool_browses_the_lobby_and_pairs_quick_games_while_tables_play() {
+    use carved_tables::server::loadtest::{Load, run};
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--quick-bot-after", "1"]);
+    let report = run(Load {
+        addr: server.addr.clone(),
+        tables: 10,
+        interval: 0.2,
+        duration: 6.0,
+        game_moves: 6,
+        seed: 7,
+        games: vec![GameKind::Hive, GameKind::Snelab],
+        lobby: 60,
+        requeue: 0.5,
+        ..Load::default()
+    })
+    .await;
+    let (t, l) = (&report.tally, &report.lobby);
+    assert!(t.errors.is_empty(), "{:?}", t.errors);
+    assert!(l.errors.is_empty(), "{:?}", l.errors);
+    assert_eq!(report.seated, 10);
+    assert!(t.games >= 10 && t.checked == t.games, "{t:?}");
+    // 40 followers, 20 quick-game clients, all there to the end.
+    assert_eq!(
+        (l.followers, l.followers_at_end, l.quick_clients),
+        (40, 40, 20)
+    );
+    assert_eq!(l.connect_errors, 0);
+    // Every follower heard the lobby change (people queue and tables open and close), at most
+    // one update every 500 ms.
+    assert!(l.updates.iter().all(|n| *n > 0), "{:?}", l.updates);
+    let (mean, max) = report.updates_per_second();
+    assert!(mean > 0.0 && max <= 2.5, "{mean} {max}");
+    assert!(report.update_bytes_per_second().0 > 0.0);
+    // People were paired and played their games out.
+    assert!(l.pairings >= 5, "{l:?}");
+    assert_eq!(l.waits.len() as u64, 2 * l.pairings, "{l:?}");
+    assert!(l.quick_games >= l.pairings, "{l:?}");
+}

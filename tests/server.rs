@@ -594,6 +594,7 @@ async fn the_load_tool_plays_many_tables_and_checks_every_record() {
         game_moves: 6,
         seed: 4,
         games: vec![GameKind::Hive, GameKind::Snelab],
+        ..Load::default()
     })
     .await;
     let t = &report.tally;

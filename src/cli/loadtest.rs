@@ -30,6 +30,8 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "game-moves",
         "seed",
         "game",
+        "lobby",
+        "requeue",
     ])?;
     let games = match options.str("game").unwrap_or("hive") {
         "mixed" => vec![GameKind::Hive, GameKind::Snelab, GameKind::Chess],
@@ -51,9 +53,13 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         game_moves: options.u64("game-moves")?.unwrap_or(60),
         seed: options.u64("seed")?.unwrap_or(1),
         games,
+        lobby: options.u64("lobby")?.unwrap_or(0) as usize,
+        requeue: seconds(options, "requeue", 5.0)?,
     };
-    if load.tables == 0 {
-        return Err(CliError::Usage("`--tables` must be at least 1".into()));
+    if load.tables == 0 && load.lobby == 0 {
+        return Err(CliError::Usage(
+            "`--tables` must be at least 1 (or `--lobby` given)".into(),
+        ));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -105,6 +111,18 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         load.interval,
         load.duration
     )?;
+    if load.lobby > 0 {
+        writeln!(
+            out,
+            "lobby: {} more clients, {} following the lobby, {} playing quick games \
+             ({} s in the lobby between two)",
+            load.lobby,
+            load.lobby - load.lobby / 3,
+            load.lobby / 3,
+            load.requeue
+        )?;
+    }
+    let lobby = load.lobby;
     let report = runtime.block_on(loadtest::run(load));
     if let Some(path) = db {
         for suffix in ["", "-wal", "-shm"] {
@@ -141,12 +159,67 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "reconnects: {}, actions lost: {}",
         t.reconnects, t.lost
     )?;
-    for e in t.errors.iter().take(10) {
+    let l = &report.lobby;
+    if lobby > 0 {
+        let (updates_mean, updates_max) = report.updates_per_second();
+        let (bytes_mean, bytes_max) = report.update_bytes_per_second();
+        writeln!(
+            out,
+            "lobby followers: {} connected, {} still at the end; snapshots {:.1} KB on average",
+            l.followers,
+            l.followers_at_end,
+            l.snapshot_bytes as f64 / l.followers.max(1) as f64 / 1000.0
+        )?;
+        writeln!(
+            out,
+            "lobby updates per follower per second: mean {updates_mean:.2}, max {updates_max:.2}; \
+             fewest in the run: {}",
+            l.updates.iter().min().copied().unwrap_or(0)
+        )?;
+        writeln!(
+            out,
+            "lobby update bytes per follower per second: mean {:.1} KB, max {:.1} KB",
+            bytes_mean / 1000.0,
+            bytes_max / 1000.0
+        )?;
+        writeln!(
+            out,
+            "quick: {} clients, {} requests, {} pairings, {} games played out, {} actions; \
+             quick → seated median {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+            l.quick_clients,
+            l.queued,
+            l.pairings,
+            l.quick_games,
+            l.quick_actions,
+            report.wait_ms(0.5),
+            report.wait_ms(0.99),
+            report.wait_ms(1.0)
+        )?;
+        writeln!(
+            out,
+            "quick → seated of who waited in the queue (the first seat): median {:.0} ms, \
+             p99 {:.0} ms",
+            report.first_wait_ms(0.5),
+            report.first_wait_ms(0.99)
+        )?;
+        writeln!(
+            out,
+            "bot offers: {}, taken: {}, turned down (unqueue, ask again): {}; refusals in quick games: {}; \
+             games over before a seat came: {}",
+            l.bot_offers, l.bot_games, l.unqueues, l.refusals, l.ended_before
+        )?;
+        writeln!(out, "connect errors: {} (each retried)", l.connect_errors)?;
+    }
+    let errors: Vec<&String> = t.errors.iter().chain(&l.errors).collect();
+    for e in errors.iter().take(10) {
         writeln!(out, "error: {e}")?;
     }
-    if t.errors.is_empty() && t.mismatched == 0 && t.lost == 0 {
+    if errors.len() > 10 {
+        writeln!(out, "… and {} more errors", errors.len() - 10)?;
+    }
+    if errors.is_empty() && t.mismatched == 0 && t.lost == 0 {
         Ok(())
     } else {
-        Err(CliError::Input(format!("{} error(s)", t.errors.len())))
+        Err(CliError::Input(format!("{} error(s)", errors.len())))
     }
 }

@@ -253,12 +253,16 @@ SUBCOMMANDS:
               save-purse, save-case
     loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS]
               [--duration SECONDS] [--game-moves N] [--seed S] [--game hive|snelab|chess|mixed]
+              [--lobby N [--requeue SECONDS]]
               (built with the `server` feature) N tables of two WebSocket clients playing
               random moves (of one game, or each game in turn with `mixed`), one action per table every SECONDS, against the server at
               HOST:PORT or one started in this process; prints concurrent tables, actions
               per second and the round trip's median and p99, and checks every finished
               record against what its clients heard; --join-addr seats each table's second
-              player at another server process (docs/server.md)
+              player at another server process (docs/server.md); --lobby adds N clients in
+              the lobby, two in three following it (updates and bytes per second counted),
+              one in three playing quick games in a loop (pairings, quick → seated times, bot
+              offers), SECONDS in the lobby between two games (default 5)
     help, --help, -h
               this text
 

@@ -16,6 +16,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// What [`Client::recv_within`] says when nothing came within its limit.
+pub const NOTHING_IN_TIME: &str = "nothing received in time";
+
 /// One connection to a server.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -54,18 +57,22 @@ impl Client {
     /// The next message; `Err` when the connection closes, an unreadable message arrives, or
     /// nothing comes within `limit`.
     pub async fn recv_within(&mut self, limit: Duration) -> Result<ServerMsg, String> {
+        let t = self.recv_text_within(limit).await?;
+        serde_json::from_str(&t).map_err(|e| format!("unreadable message {t}: {e}"))
+    }
+
+    /// The next text frame as it came (unread), with the same errors as [`Client::recv_within`]
+    /// (the load tool counts a lobby's bytes without reading every update).
+    pub async fn recv_text_within(&mut self, limit: Duration) -> Result<String, String> {
         let deadline = tokio::time::Instant::now() + limit;
         loop {
             let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
-                .map_err(|_| "nothing received in time".to_string())?;
+                .map_err(|_| NOTHING_IN_TIME.to_string())?;
             match frame {
                 None => return Err("closed".into()),
                 Some(Err(e)) => return Err(format!("closed: {e}")),
-                Some(Ok(Message::Text(t))) => {
-                    return serde_json::from_str(t.as_str())
-                        .map_err(|e| format!("unreadable message {t}: {e}"));
-                }
+                Some(Ok(Message::Text(t))) => return Ok(t.as_str().to_string()),
                 Some(Ok(Message::Close(_))) => return Err("closed".into()),
                 Some(Ok(_)) => continue,
             }
@@ -324,6 +331,9 @@ pub struct Player {
     pub seen: Vec<String>,
     /// The record, once the game has ended.
     pub ended: Option<String>,
+    /// The game's end as a `state` showed it (a seat that came after the end hears no
+    /// `ended`).
+    pub outcome: Option<crate::net::protocol::Outcome>,
 }
 
 impl Player {
@@ -343,6 +353,17 @@ impl Player {
                 _ => None,
             })
             .await??;
+        Player::from_seated(c, code, seat, token).await
+    }
+
+    /// The player once `seated` (with `code`, `seat` and `token`) has been read: reads the
+    /// `state` after it.
+    pub async fn from_seated(
+        c: Client,
+        code: String,
+        seat: SeatId,
+        token: String,
+    ) -> Result<Player, String> {
         let mut p = Player {
             c,
             seat,
@@ -353,6 +374,7 @@ impl Player {
             to_move: None,
             seen: Vec::new(),
             ended: None,
+            outcome: None,
         };
         let view = p.next_state().await?;
         p.take_view(&view)?;
@@ -390,6 +412,7 @@ impl Player {
         }
         self.colour = v.seats[self.seat.index()].colour;
         self.to_move = v.to_move;
+        self.outcome = v.outcome;
         Ok(())
     }
 
@@ -423,7 +446,12 @@ impl Player {
                 }
                 self.to_move = *to_move;
             }
-            ServerMsg::Ended { record, .. } => self.ended = Some(record.clone()),
+            ServerMsg::Ended {
+                record, outcome, ..
+            } => {
+                self.ended = Some(record.clone());
+                self.outcome = Some(*outcome);
+            }
             _ => {}
         }
         Ok(())

@@ -8,6 +8,7 @@
 //! ```text
 //! tables loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
 //!                 [--game-moves N] [--seed S] [--game hive|snelab|chess|mixed]
+//!                 [--lobby N [--requeue SECONDS]]
 //! ```
 //! `--game mixed` gives the tables each game served in turn (a Snēlab table's stakes and appeal
 //! rule drawn at random, an Artifact Chess table's artifacts on four times in five). An
@@ -15,9 +16,20 @@
 //! legal actions, cards and response windows included.
 //! Without `--addr` it starts a server in this process (a temporary database). With
 //! `--join-addr` each table's second player connects there (another process of a cluster).
+//!
+//! `--lobby N` adds N clients in the lobby while the tables play. Two in three follow it (every
+//! game, or one game, in turn) and only read: each counts the `lobby_update`s it gets during
+//! the run and their bytes. One in three plays quick games in a loop: `quick` for a random game
+//! under one of three controls, then, seated, resigns at once or plays a few random actions and
+//! resigns; goes back to the lobby on a new connection for `--requeue` seconds and asks again.
+//! A `bot_offer` is taken one time in five, otherwise the client leaves the queue and asks
+//! again. Their figures: pairings, the time from `quick` to `seated`, bot offers. Connections
+//! open through a ramp (at most 64 at once), each retried up to five times.
 
-use super::client::{self, Player};
-use crate::net::protocol::{ClientMsg, GameKind, Stakes, TableOptions};
+use super::client::{self, Client, Player};
+use crate::net::protocol::{
+    BotLevel, ClientMsg, ErrorCode, GameKind, SeatId, ServerMsg, Stakes, TableOptions, TimeControl,
+};
 use crate::play::verify::{game_of, verify_text};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -44,6 +56,28 @@ pub struct Load {
     pub seed: u64,
     /// The games the tables play, in turn (one game: every table plays it).
     pub games: Vec<GameKind>,
+    /// Clients in the lobby besides the tables' (`--lobby`): two in three follow it and read,
+    /// one in three plays quick games in a loop.
+    pub lobby: usize,
+    /// Seconds a quick-game client browses the lobby between two games (`--requeue`).
+    pub requeue: f64,
+}
+
+impl Default for Load {
+    fn default() -> Load {
+        Load {
+            addr: String::new(),
+            join_addr: String::new(),
+            tables: 100,
+            interval: 2.0,
+            duration: 30.0,
+            game_moves: 60,
+            seed: 1,
+            games: vec![GameKind::Hive],
+            lobby: 0,
+            requeue: 5.0,
+        }
+    }
 }
 
 impl Load {
@@ -84,10 +118,81 @@ impl Tally {
     }
 }
 
+/// What the lobby's clients saw (`--lobby`).
+#[derive(Default, Debug)]
+pub struct LobbyTally {
+    /// Followers that got their snapshot, and those still connected at the end.
+    pub followers: usize,
+    pub followers_at_end: usize,
+    /// Per follower: `lobby_update`s received during the steady run, and their bytes.
+    pub updates: Vec<u64>,
+    pub update_bytes: Vec<u64>,
+    /// The snapshots' bytes (`lobby`, at connect), all followers together.
+    pub snapshot_bytes: u64,
+    /// Quick-game clients connected.
+    pub quick_clients: usize,
+    /// `quick` sent (a requeue after `unqueue` included).
+    pub queued: u64,
+    /// Tables two people were paired at (counted by the second seat).
+    pub pairings: u64,
+    /// Milliseconds from `quick` to `seated` at a person-paired table, per seating (both
+    /// seats: the second's is the pairing alone), and of the first seats (who waited) alone.
+    pub waits: Vec<u32>,
+    pub waits_first: Vec<u32>,
+    pub bot_offers: u64,
+    /// Offers taken (a game against the bot) and turned down (`unqueue`, then `quick` again).
+    pub bot_games: u64,
+    pub unqueues: u64,
+    /// Quick games played to their end (each seat counts its own), and their actions sent.
+    pub quick_games: u64,
+    pub quick_actions: u64,
+    /// Refusals heard during a quick game (none expected).
+    pub refusals: u64,
+    /// Quick games that had ended before one seat came to the table (the other seat resigned
+    /// at once): that seat learns it from the `game_over` refusal of its first action.
+    pub ended_before: u64,
+    /// Failed connection attempts (each retried, up to five times).
+    pub connect_errors: u64,
+    pub errors: Vec<String>,
+}
+
+impl LobbyTally {
+    fn merge(&mut self, o: LobbyTally) {
+        self.followers += o.followers;
+        self.followers_at_end += o.followers_at_end;
+        self.updates.extend(o.updates);
+        self.update_bytes.extend(o.update_bytes);
+        self.snapshot_bytes += o.snapshot_bytes;
+        self.quick_clients += o.quick_clients;
+        self.queued += o.queued;
+        self.pairings += o.pairings;
+        self.waits.extend(o.waits);
+        self.waits_first.extend(o.waits_first);
+        self.bot_offers += o.bot_offers;
+        self.bot_games += o.bot_games;
+        self.unqueues += o.unqueues;
+        self.quick_games += o.quick_games;
+        self.quick_actions += o.quick_actions;
+        self.refusals += o.refusals;
+        self.ended_before += o.ended_before;
+        self.connect_errors += o.connect_errors;
+        self.errors.extend(o.errors);
+    }
+}
+
+/// The `p` quantile of sorted values (0 when there are none).
+fn quantile<T: Copy + Into<f64>>(sorted: &[T], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize].into()
+}
+
 /// The run's figures.
 #[derive(Debug)]
 pub struct Report {
     pub tally: Tally,
+    pub lobby: LobbyTally,
     pub seated: usize,
     pub max_live: usize,
     pub setup_seconds: f64,
@@ -114,6 +219,36 @@ impl Report {
 
     pub fn actions_per_second(&self) -> f64 {
         self.tally.rtts.len() as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Lobby updates per follower per second: the mean and the largest over followers.
+    pub fn updates_per_second(&self) -> (f64, f64) {
+        self.per_follower(&self.lobby.updates)
+    }
+
+    /// Bytes of lobby updates per follower per second: the mean and the largest.
+    pub fn update_bytes_per_second(&self) -> (f64, f64) {
+        self.per_follower(&self.lobby.update_bytes)
+    }
+
+    fn per_follower(&self, counts: &[u64]) -> (f64, f64) {
+        if counts.is_empty() {
+            return (0.0, 0.0);
+        }
+        let s = self.seconds.max(1e-9);
+        let sum: u64 = counts.iter().sum();
+        let max = counts.iter().copied().max().unwrap_or(0);
+        (sum as f64 / counts.len() as f64 / s, max as f64 / s)
+    }
+
+    /// Milliseconds from `quick` to `seated` at a person-paired table, at quantile `p`.
+    pub fn wait_ms(&self, p: f64) -> f64 {
+        quantile(&self.lobby.waits, p)
+    }
+
+    /// [`Report::wait_ms`] of the first seats alone (who waited in the queue).
+    pub fn first_wait_ms(&self, p: f64) -> f64 {
+        quantile(&self.lobby.waits_first, p)
     }
 }
 
@@ -322,6 +457,9 @@ struct Shared {
     live: AtomicUsize,
     max_live: AtomicUsize,
     setup: Semaphore,
+    /// Lobby clients opening a connection at once (the ramp that keeps thousands of them from
+    /// knocking all at the same moment).
+    connect: Semaphore,
 }
 
 /// One table slot: seats two clients, tells `ready`, waits for the start, then plays at its
@@ -405,6 +543,449 @@ async fn slot(
     }
 }
 
+/// How many lobby clients may be opening a connection at once.
+const CONNECTING: usize = 64;
+
+/// The chance that a quick-game client takes the bot when it is offered; otherwise it leaves
+/// the queue (`unqueue`) and asks again.
+const BOT_TAKE: f64 = 0.2;
+
+/// What quick-game clients ask for: each game, under one of three controls.
+const QUICK_GAMES: [GameKind; 3] = [GameKind::Hive, GameKind::Snelab, GameKind::Chess];
+const QUICK_CONTROLS: [TimeControl; 3] = [
+    TimeControl::Turn { seconds: 30 },
+    TimeControl::Turn { seconds: 60 },
+    TimeControl::Bank {
+        base: 300,
+        increment: 3,
+    },
+];
+
+/// What the followers follow, in turn: every game, and each game alone.
+const FILTERS: [Option<GameKind>; 4] = [
+    None,
+    Some(GameKind::Hive),
+    Some(GameKind::Snelab),
+    Some(GameKind::Chess),
+];
+
+/// The start of a `lobby` snapshot's text and of a `lobby_update`'s (the tag comes first).
+const SNAPSHOT: &str = r#"{"type":"lobby","#;
+const UPDATE: &str = r#"{"type":"lobby_update""#;
+
+/// A new connection, through the ramp, that has said hello; up to five tries.
+async fn connect(shared: &Shared, tally: &mut LobbyTally) -> Result<Client, String> {
+    let mut last = String::new();
+    for attempt in 0..5u32 {
+        {
+            let _permit = shared.connect.acquire().await;
+            match client::hello(&shared.load.addr, None).await {
+                Ok(c) => return Ok(c),
+                Err(e) => {
+                    tally.connect_errors += 1;
+                    last = e;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(250 << attempt)).await;
+    }
+    Err(format!("no connection in 5 tries: {last}"))
+}
+
+/// A new connection following the lobby of `game`, its snapshot read: the client and the
+/// snapshot's bytes.
+async fn browse(
+    shared: &Shared,
+    game: Option<GameKind>,
+    tally: &mut LobbyTally,
+) -> Result<(Client, usize), String> {
+    let mut c = connect(shared, tally).await?;
+    c.send(&ClientMsg::Lobby { game }).await?;
+    loop {
+        let text = c.recv_text_within(Duration::from_secs(10)).await?;
+        if text.starts_with(SNAPSHOT) {
+            return Ok((c, text.len()));
+        }
+    }
+}
+
+/// Reads (and drops) what comes until `until`; `Err` when the connection closes.
+async fn drain(c: &mut Client, until: Instant) -> Result<(), String> {
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(());
+        }
+        match c.recv_text_within(left).await {
+            Ok(_) => {}
+            Err(e) if e == client::NOTHING_IN_TIME => return Ok(()),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Reads (and drops) what comes until the run starts: its start, or `None` when the run is
+/// called off or the connection closes (then `Err`).
+async fn until_start(
+    c: &mut Client,
+    start: &mut watch::Receiver<Option<Instant>>,
+) -> Result<Option<Instant>, String> {
+    loop {
+        tokio::select! {
+            t = start.wait_for(Option::is_some) => return Ok(t.ok().and_then(|t| *t)),
+            m = c.recv_text_within(Duration::from_secs(3600)) => {
+                if let Err(e) = m && e != client::NOTHING_IN_TIME {
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
+
+/// A lobby follower: follows one filter (every game, or one game) and counts the
+/// `lobby_update`s it reads during the run, and their bytes.
+async fn follower(
+    shared: Arc<Shared>,
+    index: usize,
+    ready: mpsc::UnboundedSender<Result<(), String>>,
+    mut start: watch::Receiver<Option<Instant>>,
+) -> LobbyTally {
+    let mut t = LobbyTally::default();
+    let game = FILTERS[index % FILTERS.len()];
+    let mut c = match browse(&shared, game, &mut t).await {
+        Ok((c, bytes)) => {
+            t.followers = 1;
+            t.snapshot_bytes = bytes as u64;
+            let _ = ready.send(Ok(()));
+            c
+        }
+        Err(e) => {
+            let _ = ready.send(Err(format!("follower {index}: {e}")));
+            return t;
+        }
+    };
+    let began = match until_start(&mut c, &mut start).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return t,
+        Err(e) => {
+            t.errors
+                .push(format!("follower {index}: dropped before the start: {e}"));
+            return t;
+        }
+    };
+    let end = began + Duration::from_secs_f64(shared.load.duration);
+    let (mut updates, mut bytes) = (0, 0);
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            t.followers_at_end = 1;
+            break;
+        }
+        match c.recv_text_within(left).await {
+            Ok(text) => {
+                if text.starts_with(UPDATE) {
+                    updates += 1;
+                    bytes += text.len() as u64;
+                }
+            }
+            Err(e) if e == client::NOTHING_IN_TIME => {
+                t.followers_at_end = 1;
+                break;
+            }
+            Err(e) => {
+                t.errors.push(format!("follower {index}: dropped: {e}"));
+                break;
+            }
+        }
+    }
+    t.updates.push(updates);
+    t.update_bytes.push(bytes);
+    c.close().await;
+    t
+}
+
+/// What waiting in the pairing queue came to.
+enum Queue {
+    /// Seated at a table (with a person or the bot).
+    Seated(Box<Player>),
+    /// The run ended first.
+    TimeUp(Box<Client>),
+}
+
+fn quick_msg(index: usize, rng: &mut SmallRng) -> ClientMsg {
+    use rand::Rng;
+    ClientMsg::Quick {
+        game: QUICK_GAMES[rng.random_range(0..QUICK_GAMES.len())],
+        control: QUICK_CONTROLS[rng.random_range(0..QUICK_CONTROLS.len())],
+        name: Some(format!("Q{index}")),
+    }
+}
+
+/// Asks for a quick game and waits until seated: a bot offer is taken (one time in five) or
+/// turned down (`unqueue`, then `quick` again for another game or control).
+async fn queue(
+    mut c: Client,
+    index: usize,
+    end: Instant,
+    rng: &mut SmallRng,
+    t: &mut LobbyTally,
+) -> Result<Queue, String> {
+    use rand::Rng;
+    c.send(&quick_msg(index, rng)).await?;
+    t.queued += 1;
+    let mut asked = Instant::now();
+    let mut bot = false;
+    // After `unqueued`: when to ask again (a pairing made just before the `unqueue` seats
+    // this connection right after its answer, so it waits a moment first).
+    let mut again: Option<Instant> = None;
+    loop {
+        let until = again.map_or(end, |a| a.min(end));
+        let left = until.saturating_duration_since(Instant::now());
+        let msg = match c.recv_within(left).await {
+            Ok(m) => m,
+            Err(e) if e == client::NOTHING_IN_TIME => {
+                if Instant::now() >= end {
+                    return Ok(Queue::TimeUp(Box::new(c)));
+                }
+                again = None;
+                c.send(&quick_msg(index, rng)).await?;
+                t.queued += 1;
+                asked = Instant::now();
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        match msg {
+            ServerMsg::BotOffer => {
+                t.bot_offers += 1;
+                if rng.random_bool(BOT_TAKE) {
+                    c.send(&ClientMsg::QuickBot {
+                        level: Some(BotLevel::Easy),
+                    })
+                    .await?;
+                    bot = true;
+                } else {
+                    c.send(&ClientMsg::Unqueue).await?;
+                }
+            }
+            ServerMsg::Unqueued => {
+                t.unqueues += 1;
+                again = Some(Instant::now() + Duration::from_millis(300));
+            }
+            ServerMsg::Seated { code, seat, token } => {
+                if bot {
+                    t.bot_games += 1;
+                } else {
+                    let waited = asked.elapsed().as_millis().min(u128::from(u32::MAX)) as u32;
+                    t.waits.push(waited);
+                    match seat {
+                        SeatId::Second => t.pairings += 1,
+                        SeatId::First => t.waits_first.push(waited),
+                    }
+                }
+                let p = Player::from_seated(c, code, seat, token).await?;
+                return Ok(Queue::Seated(Box::new(p)));
+            }
+            ServerMsg::Error { code, message } => {
+                return Err(format!("quick: {code:?} {message}"));
+            }
+            // `queued`, and lobby updates already on their way.
+            _ => {}
+        }
+    }
+}
+
+/// What a quick-game seat has sent and waits to hear back.
+#[derive(PartialEq, Debug)]
+enum Pending {
+    Nothing,
+    Action,
+    Resign,
+}
+
+/// Plays a quick game: resigns at once (three times in ten) or plays one to four random
+/// actions, a short think before each, then resigns at its turn; closes the connection at the
+/// end (or when the run ends).
+async fn play_quick(
+    mut p: Player,
+    end: Instant,
+    rng: &mut SmallRng,
+    t: &mut LobbyTally,
+) -> Result<(), String> {
+    use rand::Rng;
+    let own: u64 = if rng.random_bool(0.3) {
+        0
+    } else {
+        rng.random_range(1..=4)
+    };
+    let mut mine = 0;
+    let mut pending = Pending::Nothing;
+    loop {
+        if p.ended.is_some() {
+            t.quick_games += 1;
+            break;
+        }
+        if p.outcome.is_some() {
+            // The game had ended before this seat came to the table (the other resigned at
+            // once, before a waiting seat's move to the new table reached it).
+            t.quick_games += 1;
+            t.ended_before += 1;
+            break;
+        }
+        if Instant::now() >= end {
+            let _ = p.c.send(&ClientMsg::Resign).await;
+            break;
+        }
+        if pending == Pending::Nothing && p.colour.is_some() {
+            if mine >= own && (own == 0 || p.my_turn()) {
+                p.c.send(&ClientMsg::Resign).await?;
+                pending = Pending::Resign;
+            } else if p.my_turn() {
+                let think = Duration::from_millis(rng.random_range(100..600));
+                tokio::time::sleep_until((Instant::now() + think).min(end)).await;
+                match p.play_random(rng).await {
+                    Ok(()) => {
+                        mine += 1;
+                        t.quick_actions += 1;
+                        pending = Pending::Action;
+                    }
+                    Err(e) if e == "no legal move" => mine = own,
+                    Err(e) => return Err(e),
+                }
+                continue;
+            }
+        }
+        let left = end
+            .saturating_duration_since(Instant::now())
+            .min(Duration::from_secs(10));
+        let m = match p.c.recv_within(left).await {
+            Ok(m) => m,
+            Err(e) if e == client::NOTHING_IN_TIME && Instant::now() >= end => continue,
+            Err(e) => {
+                return Err(format!(
+                    "{}: {e} (seq {}, {:?} to move, this seat {:?}, waiting for {pending:?}, \
+                     {mine} of {own} actions)",
+                    p.code,
+                    p.seq(),
+                    p.to_move,
+                    p.colour
+                ));
+            }
+        };
+        match &m {
+            // Moved to another table (a pairing that crossed a bot game): play there.
+            ServerMsg::Seated { code, seat, token } => {
+                let (code, seat, token) = (code.clone(), *seat, token.clone());
+                p = Player::from_seated(p.c, code, seat, token).await?;
+                pending = Pending::Nothing;
+            }
+            // The game ended before this seat came to the table (the other resigned at once,
+            // before a waiting seat's move to the new table reached it): its state showed the
+            // end, and no `ended` follows.
+            ServerMsg::Error {
+                code: ErrorCode::GameOver,
+                ..
+            } => {
+                t.quick_games += 1;
+                t.ended_before += 1;
+                break;
+            }
+            ServerMsg::Error { code, message } => {
+                t.refusals += 1;
+                t.errors.push(format!(
+                    "{}: refused {code:?} {message} (seq {}, waiting for {pending:?})",
+                    p.code,
+                    p.seq()
+                ));
+                if pending == Pending::Action {
+                    pending = Pending::Nothing;
+                }
+            }
+            ServerMsg::Event { by, .. } => {
+                p.take(&m)?;
+                if Some(*by) == p.colour && pending == Pending::Action {
+                    pending = Pending::Nothing;
+                }
+            }
+            _ => p.take(&m)?,
+        }
+    }
+    p.c.close().await;
+    Ok(())
+}
+
+/// A quick-game client: browses the lobby (every game), then, in a loop, asks for a quick
+/// game, plays it out, and goes back to the lobby on a new connection for `--requeue` seconds.
+async fn quick_client(
+    shared: Arc<Shared>,
+    index: usize,
+    ready: mpsc::UnboundedSender<Result<(), String>>,
+    mut start: watch::Receiver<Option<Instant>>,
+) -> LobbyTally {
+    use rand::Rng;
+    let load = &shared.load;
+    let mut t = LobbyTally::default();
+    let mut rng =
+        SmallRng::seed_from_u64(load.seed ^ 0x5155_1C4B ^ (index as u64).wrapping_mul(0x9E37_79B9));
+    let mut c = match browse(&shared, None, &mut t).await {
+        Ok((c, _)) => {
+            t.quick_clients = 1;
+            let _ = ready.send(Ok(()));
+            c
+        }
+        Err(e) => {
+            let _ = ready.send(Err(format!("quick client {index}: {e}")));
+            return t;
+        }
+    };
+    let began = match until_start(&mut c, &mut start).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return t,
+        Err(e) => {
+            t.errors.push(format!(
+                "quick client {index}: dropped before the start: {e}"
+            ));
+            return t;
+        }
+    };
+    let end = began + Duration::from_secs_f64(load.duration);
+    let requeue = Duration::from_secs_f64(load.requeue);
+    // The first requests are spread over one wait.
+    let mut until = began + requeue.mul_f64(rng.random::<f64>());
+    loop {
+        let browsed = drain(&mut c, until.min(end)).await;
+        if Instant::now() >= end {
+            c.close().await;
+            return t;
+        }
+        let played = match browsed {
+            Err(e) => Err(format!("lobby: {e}")),
+            Ok(()) => match queue(c, index, end, &mut rng, &mut t).await {
+                Ok(Queue::TimeUp(c)) => {
+                    c.close().await;
+                    return t;
+                }
+                Ok(Queue::Seated(p)) => play_quick(*p, end, &mut rng, &mut t).await,
+                Err(e) => Err(e),
+            },
+        };
+        if let Err(e) = played {
+            t.errors.push(format!("quick client {index}: {e}"));
+        }
+        if Instant::now() >= end {
+            return t;
+        }
+        until = Instant::now() + requeue;
+        c = match browse(&shared, None, &mut t).await {
+            Ok((c, _)) => c,
+            Err(e) => {
+                t.errors.push(format!("quick client {index}: {e}"));
+                return t;
+            }
+        };
+    }
+}
+
 /// Runs the load against `load.addr`.
 pub async fn run(load: Load) -> Report {
     let shared = Arc::new(Shared {
@@ -412,6 +993,7 @@ pub async fn run(load: Load) -> Report {
         live: AtomicUsize::new(0),
         max_live: AtomicUsize::new(0),
         setup: Semaphore::new(32),
+        connect: Semaphore::new(CONNECTING),
     });
     let (ready_tx, mut ready) = mpsc::unbounded_channel();
     let (start_tx, start) = watch::channel(None);
@@ -419,13 +1001,34 @@ pub async fn run(load: Load) -> Report {
     let tasks: Vec<_> = (0..load.tables)
         .map(|i| tokio::spawn(slot(shared.clone(), i, ready_tx.clone(), start.clone())))
         .collect();
+    let (lobby_ready_tx, mut lobby_ready) = mpsc::unbounded_channel();
+    let lobby_tasks: Vec<_> = (0..load.lobby)
+        .map(|i| {
+            let (shared, ready, start) = (shared.clone(), lobby_ready_tx.clone(), start.clone());
+            // One in three queues for quick games; the others follow the lobby.
+            if i % 3 == 2 {
+                tokio::spawn(quick_client(shared, i, ready, start))
+            } else {
+                tokio::spawn(follower(shared, i, ready, start))
+            }
+        })
+        .collect();
     drop(ready_tx);
+    drop(lobby_ready_tx);
     let mut seated = 0;
     let mut tally = Tally::default();
+    let mut lobby = LobbyTally::default();
     for _ in 0..load.tables {
         match ready.recv().await {
             Some(Ok(())) => seated += 1,
             Some(Err(e)) => tally.errors.push(format!("setup: {e}")),
+            None => break,
+        }
+    }
+    for _ in 0..load.lobby {
+        match lobby_ready.recv().await {
+            Some(Ok(())) => {}
+            Some(Err(e)) => lobby.errors.push(format!("lobby setup: {e}")),
             None => break,
         }
     }
@@ -438,9 +1041,18 @@ pub async fn run(load: Load) -> Report {
             Err(e) => tally.errors.push(format!("a table task failed: {e}")),
         }
     }
+    for t in lobby_tasks {
+        match t.await {
+            Ok(t) => lobby.merge(t),
+            Err(e) => lobby.errors.push(format!("a lobby task failed: {e}")),
+        }
+    }
     tally.rtts.sort_unstable();
+    lobby.waits.sort_unstable();
+    lobby.waits_first.sort_unstable();
     Report {
         tally,
+        lobby,
         seated,
         max_live: shared.max_live.load(Ordering::Relaxed),
         setup_seconds,
