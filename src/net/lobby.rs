@@ -391,25 +391,22 @@ impl Lobby {
                     self.next_games = at + GAMES_EVERY;
                 }
             }
-            ServerMsg::Lobby { tables, counts } => {
-                if self.following {
-                    self.tables.clear();
-                    self.counts.clear();
-                    for t in tables {
-                        self.put(t);
-                    }
-                    self.set_counts(counts);
-                    self.listed = true;
+            // The lobby's news while it is followed (what comes after an `unlobby` is dropped).
+            ServerMsg::Lobby { tables, counts } if self.following => {
+                self.tables.clear();
+                self.counts.clear();
+                for t in tables {
+                    self.put(t);
                 }
+                self.set_counts(counts);
+                self.listed = true;
             }
-            ServerMsg::LobbyUpdate { set, gone, counts } => {
-                if self.following {
-                    self.tables.retain(|l| !gone.contains(&l.code));
-                    for t in set {
-                        self.put(t);
-                    }
-                    self.set_counts(counts);
+            ServerMsg::LobbyUpdate { set, gone, counts } if self.following => {
+                self.tables.retain(|l| !gone.contains(&l.code));
+                for t in set {
+                    self.put(t);
                 }
+                self.set_counts(counts);
             }
             ServerMsg::Queued {
                 game,
@@ -488,7 +485,8 @@ impl Lobby {
                 }
             }
             // A table's messages: after `seated` the app hands the seat on and closes this
-            // connection; whatever the table says before that is the table's.
+            // connection; whatever the table says before that is the table's. And the lobby's
+            // while it is not followed.
             _ => {}
         }
         (heard, send)

@@ -459,7 +459,8 @@ fn open_tables(
 
 /// The presets, grouped: a turn, a bank with its increment, days a move.
 fn controls(ui: &mut egui::Ui, tr: &Tr, control: &mut TimeControl) {
-    let groups: [(&str, fn(&TimeControl) -> bool); 3] = [
+    type Of = fn(&TimeControl) -> bool;
+    let groups: [(&str, Of); 3] = [
         ("lobby.kind.turn", |c| matches!(c, TimeControl::Turn { .. })),
         ("lobby.kind.bank", |c| matches!(c, TimeControl::Bank { .. })),
         ("lobby.kind.days", |c| matches!(c, TimeControl::Days { .. })),
