@@ -78,9 +78,23 @@ pub fn server_url(
 
 /// Goes to `game`'s online table with a seat this device holds (its token).
 pub fn open_seat(seat: &OwnSeat, name: &str, go: &mut Vec<GoOnline>, nav: &mut Vec<Navigate>) {
-    let request = Request::Join {
-        code: seat.code.clone(),
-        name: name.to_string(),
+    // With the token nothing is asked of the server: the request only tells the waiting panel
+    // whether this device opened the table (it shows the code to give) or joined it.
+    let request = if seat.seat == Some(crate::net::protocol::SeatId::First) {
+        Request::Create {
+            game: seat.game,
+            clock: None,
+            bot_fill: None,
+            name: name.to_string(),
+            options: Default::default(),
+            control: seat.control,
+            public: false,
+        }
+    } else {
+        Request::Join {
+            code: seat.code.clone(),
+            name: name.to_string(),
+        }
     };
     go.push(GoOnline {
         game: seat.game,

@@ -380,7 +380,7 @@ fn open_tables(
     if tables.is_empty() {
         ui.add_space(24.0);
         ui.vertical_centered(|ui| {
-            let key = if lobby.listed || lobby.link != Link::Connected {
+            let key = if lobby.listed {
                 "lobby.no_open"
             } else {
                 "lobby.listing"
