@@ -29,6 +29,33 @@ pub enum Scene {
         game: GameKind,
         name: String,
     },
+    /// A page of the Online screen with made-up tables, people and games (no server).
+    Online(OnlinePage),
+}
+
+/// A page of the Online screen (finding a game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OnlinePage {
+    /// The open tables of every game, quick pairing, opening a table, the counts.
+    #[default]
+    Lobby,
+    /// The public games being played, to watch.
+    Watch,
+    /// This device's games.
+    Games,
+}
+
+impl OnlinePage {
+    pub const ALL: [OnlinePage; 3] = [OnlinePage::Lobby, OnlinePage::Watch, OnlinePage::Games];
+
+    /// The page's name in `online-<name>` and in the words' keys.
+    pub fn name(self) -> &'static str {
+        match self {
+            OnlinePage::Lobby => "lobby",
+            OnlinePage::Watch => "watch",
+            OnlinePage::Games => "games",
+        }
+    }
 }
 
 /// A staged scene a game offers: its game, its name (without the game's prefix) and a line on
@@ -78,6 +105,13 @@ impl Scene {
                 },
                 "a game's rules page, at that figure",
             ));
+        }
+        for (page, what) in OnlinePage::ALL.into_iter().zip([
+            "the Online screen: open tables of every game, quick game, the counts (made up)",
+            "the Online screen's games being played, to watch (made up)",
+            "the Online screen's games of this device, one of them your move (made up)",
+        ]) {
+            v.push((format!("online-{}", page.name()), Scene::Online(page), what));
         }
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
@@ -434,7 +468,15 @@ mod tests {
             assert_eq!(Scene::parse(&name, STAGED), Some(scene.clone()), "{name}");
             assert_eq!(play(&format!("--scene {name}")).scene, scene);
         }
-        for required in ["menu", "snelab", "hive", "chess"] {
+        for required in [
+            "menu",
+            "snelab",
+            "hive",
+            "chess",
+            "online-lobby",
+            "online-watch",
+            "online-games",
+        ] {
             assert!(Scene::parse(required, STAGED).is_some(), "{required}");
         }
         assert_eq!(

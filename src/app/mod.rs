@@ -16,6 +16,7 @@ pub mod dev;
 pub mod hive;
 pub mod kit;
 pub mod loading;
+pub mod lobby;
 pub mod marks;
 pub mod menu;
 pub mod models;
@@ -156,6 +157,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         marks::plugin,
         room::plugin,
         menu::plugin,
+        lobby::plugin,
         audio::plugin,
         dev::plugin,
         probe::plugin,

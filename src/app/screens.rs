@@ -25,6 +25,8 @@ pub enum MenuPage {
     Settings,
     /// A game's own page (`kit::Tool`), drawn by that game's plugin.
     Tool(GameKind, &'static str),
+    /// Finding a game online (`app::lobby` draws it).
+    Online(crate::launch::OnlinePage),
 }
 
 /// A request to go somewhere.
@@ -84,6 +86,7 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
             None => Navigate::Table(game),
         }),
         Scene::Table(g) => Some(Navigate::Table(g)),
+        Scene::Online(p) => Some(Navigate::Menu(MenuPage::Online(p))),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
     }
 }

@@ -17,7 +17,7 @@
 
 use super::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView, SeatId,
-    SeatView, ServerMsg, Side, TableOptions, TableView,
+    SeatView, ServerMsg, Side, TableOptions, TableView, TimeControl,
 };
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -85,6 +85,12 @@ pub enum Request {
         name: String,
         #[serde(default)]
         options: TableOptions,
+        /// The time control; absent: `clock` seconds a turn.
+        #[serde(default)]
+        control: Option<TimeControl>,
+        /// Listed in the lobby and on the watch list.
+        #[serde(default)]
+        public: bool,
     },
     /// Take the second seat of the table with this code.
     Join { code: String, name: String },
@@ -356,6 +362,8 @@ impl Session {
                             bot_fill,
                             name,
                             options,
+                            control,
+                            public,
                         } => ClientMsg::Create {
                             game: *game,
                             clock: *clock,
@@ -364,8 +372,8 @@ impl Session {
                             stakes: options.stakes,
                             appeal: options.appeal,
                             artifacts: options.artifacts,
-                            control: None,
-                            public: false,
+                            control: *control,
+                            public: *public,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -527,6 +535,8 @@ mod tests {
             clock: Some(60),
             bot_fill: Some(BotLevel::Normal),
             name: "Ana".into(),
+            control: None,
+            public: false,
         })
     }
 

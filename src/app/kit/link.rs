@@ -85,6 +85,55 @@ pub struct GoOnline {
     pub back: Option<SavedSeat>,
 }
 
+/// A seat taken at a server's table (or kept from an earlier run): the device's list of seats
+/// across games (`app::lobby`, "Your games") adds it. Sent by [`pump`] on every `seated`, and
+/// at startup for the seat each game kept under its [`Online::SEAT_KEY`].
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct TookSeat {
+    pub game: GameKind,
+    pub url: String,
+    pub code: String,
+    pub token: String,
+    pub seat: Option<crate::net::protocol::SeatId>,
+    pub control: Option<crate::net::protocol::TimeControl>,
+}
+
+impl TookSeat {
+    fn of(game: GameKind, url: &str, request: &Request, code: String, token: String) -> TookSeat {
+        let control = match request {
+            Request::Create { control, .. } => *control,
+            Request::Join { .. } => None,
+        };
+        TookSeat {
+            game,
+            url: url.to_string(),
+            code,
+            token,
+            seat: None,
+            control,
+        }
+    }
+}
+
+/// The seat this game kept on the device, told to the list of the device's seats.
+fn adopt_kept_seat<T: Online>(
+    mut store: ResMut<crate::app::save::SaveStore>,
+    mut took: MessageWriter<TookSeat>,
+) {
+    let (kept, _) = store.load::<KeptSeat<T>>();
+    if let Some(seat) = kept.seat.kept()
+        && let Some(request) = &seat.request
+    {
+        took.write(TookSeat::of(
+            T::GAME,
+            &seat.url,
+            request,
+            seat.code.clone(),
+            seat.token.clone(),
+        ));
+    }
+}
+
 /// The session and its connection, for the table `T`.
 #[derive(Resource)]
 pub struct OnlineLink<T> {
@@ -130,7 +179,12 @@ impl<T> OnlineLink<T> {
 /// The link's resource and message for the table `T`.
 pub fn plugin<T: Online>(app: &mut App) {
     app.init_resource::<OnlineLink<T>>()
-        .add_message::<GoOnline>();
+        .add_message::<GoOnline>()
+        .add_message::<TookSeat>()
+        .add_systems(
+            Startup,
+            adopt_kept_seat::<T>.in_set(crate::app::save::Loaded::Tables),
+        );
 }
 
 /// The lobby's Open or Join: the table goes online and the link opens.
@@ -165,6 +219,7 @@ pub fn pump<T: Online>(
     mut link: ResMut<OnlineLink<T>>,
     mut out: Outbox,
     mut happened: MessageWriter<Happened<T>>,
+    mut took: MessageWriter<TookSeat>,
     mut last_frame: Local<Option<std::time::Duration>>,
 ) {
     let Some((request, url, token)) = table
@@ -179,8 +234,8 @@ pub fn pump<T: Online>(
     };
     if link.session.is_none() {
         link.session = Some(match token {
-            Some(token) => Session::returning(request, token),
-            None => Session::new(request),
+            Some(token) => Session::returning(request.clone(), token),
+            None => Session::new(request.clone()),
         });
         link.open(&url);
     }
@@ -263,6 +318,13 @@ pub fn pump<T: Online>(
     }
     let mut effects = Vec::new();
     for h in heard {
+        // A seat taken: into the device's list of seats ("Your games").
+        if let Heard::Seated { code, seat, token } = &h {
+            took.write(TookSeat {
+                seat: Some(*seat),
+                ..TookSeat::of(T::GAME, &url, &request, code.clone(), token.clone())
+            });
+        }
         // What the player saw when the clock played: the countdown of the frame before, and
         // how long ago that frame was (the online test tool reads these lines).
         if let Heard::Played { played, .. } = &h
@@ -326,6 +388,8 @@ pub fn launch_online<T: Online>(
             clock: None,
             bot_fill: bot.map(Into::into),
             name: String::new(),
+            control: None,
+            public: false,
         },
         crate::launch::OnlineStart::Join(code) => Request::Join {
             code,

@@ -1,5 +1,5 @@
 //! The main menu (egui): the three games with a line each, their rules pages, the settings page
-//! and Quit, drawn over the lamp-lit table. Also the notices every screen shows.
+//! and Quit (and the way to the Online screen, `app::lobby`), drawn over the lamp-lit table. Also the notices every screen shows.
 
 pub(crate) mod figures;
 mod markdown;
@@ -71,8 +71,8 @@ fn menu_ui(
             rules_page(ctx, &tr, &pages, game, at, &mut go);
         }
         MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
-        // A game's own page: its plugin draws it.
-        MenuPage::Tool(..) => {}
+        // A game's own page: its plugin draws it; the Online screen is `app::lobby`'s.
+        MenuPage::Tool(..) | MenuPage::Online(_) => {}
     }
     Ok(())
 }
@@ -149,6 +149,9 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = 18.0;
+                if ui.add(big_button(tr.t("menu.online"))).clicked() {
+                    go.push(Navigate::Menu(MenuPage::Online(Default::default())));
+                }
                 if ui.add(big_button(tr.t("menu.settings"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Settings));
                 }
@@ -505,6 +508,7 @@ mod tests {
         assert_eq!(said(&words, "Play").len(), 3, "{words:?}");
         assert_eq!(said(&words, "Rules").len(), 3);
         assert_eq!(said(&words, "Settings").len(), 1);
+        assert_eq!(said(&words, "Play online").len(), 1);
         assert_eq!(said(&words, "Quit").len(), 1);
         for game in GameKind::ALL {
             assert_eq!(

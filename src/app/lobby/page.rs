@@ -1,0 +1,888 @@
+//! The Online screen of the menu, in three pages (the lobby, the games to watch, your games),
+//! and the "Your games" corner of the start screen.
+
+use super::link::{LobbyLink, open_seat, server_url};
+use super::{LobbyForm, Notify, Seats, Start};
+use crate::app::kit::choice;
+use crate::app::kit::link::GoOnline;
+use crate::app::kit::online::link_message;
+use crate::app::kit::online_panels::OnlineForm;
+use crate::app::save::{ActiveSettings, Notices, SaveStore};
+use crate::app::screens::{MenuPage, Navigate};
+use crate::app::style::{self, big_button, label_frame, panel_frame};
+use crate::i18n::Tr;
+use crate::launch::OnlinePage;
+use crate::net::client::{Link, Request};
+use crate::net::lobby::{GameRow, Lobby, Queue};
+use crate::net::protocol::{BotLevel, GameKind, Listing, Phase, Stakes, TableOptions, TimeControl};
+use crate::net::seats::OwnSeat;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use std::time::Duration;
+
+/// The games in the menu's order.
+fn games() -> impl Iterator<Item = GameKind> {
+    crate::app::TABLES.iter().map(|t| t.game)
+}
+
+fn game_name(tr: &Tr, game: GameKind) -> String {
+    tr.t(&format!("game.{}.name", game.cli_name())).to_string()
+}
+
+/// A time control in the player's words ("60 s a turn", "5+3", "1 day a move").
+pub fn control_words(tr: &Tr, c: TimeControl) -> String {
+    match c {
+        TimeControl::Turn { seconds } if seconds >= 60 && seconds % 60 == 0 => tr.tf(
+            "lobby.control.turn_minutes",
+            &[("n", &(seconds / 60).to_string())],
+        ),
+        TimeControl::Turn { seconds } => {
+            tr.tf("lobby.control.turn", &[("n", &seconds.to_string())])
+        }
+        TimeControl::Bank { base, increment } if base % 60 == 0 => tr.tf(
+            "lobby.control.bank",
+            &[
+                ("minutes", &(base / 60).to_string()),
+                ("increment", &increment.to_string()),
+            ],
+        ),
+        TimeControl::Bank { .. } => bank(c),
+        TimeControl::Days { days: 1 } => tr.t("lobby.control.day").to_string(),
+        TimeControl::Days { days } => tr.tf("lobby.control.days", &[("n", &days.to_string())]),
+    }
+}
+
+/// A control as short as a button ("15 s", "3 min", "5+3", "1 day").
+fn control_short(tr: &Tr, c: TimeControl) -> String {
+    match c {
+        TimeControl::Turn { seconds } if seconds >= 60 && seconds % 60 == 0 => {
+            tr.tf("lobby.short.minutes", &[("n", &(seconds / 60).to_string())])
+        }
+        TimeControl::Turn { seconds } => {
+            tr.tf("lobby.short.seconds", &[("n", &seconds.to_string())])
+        }
+        TimeControl::Bank { .. } => bank(c),
+        TimeControl::Days { days: 1 } => tr.t("lobby.short.day").to_string(),
+        TimeControl::Days { days } => tr.tf("lobby.short.days", &[("n", &days.to_string())]),
+    }
+}
+
+/// A bank as players write it: minutes + increment seconds ("5+3").
+fn bank(c: TimeControl) -> String {
+    c.label()
+}
+
+/// A table's options in words ("Street table, appeal", "artifacts off"); empty for none.
+fn options_words(tr: &Tr, game: GameKind, o: &TableOptions) -> String {
+    match game {
+        GameKind::Snelab => {
+            let stakes = match o.stakes.unwrap_or_default() {
+                Stakes::Casino => tr.t("lobby.option.casino"),
+                Stakes::Street => tr.t("lobby.option.street"),
+            };
+            let appeal = if o.appeal.unwrap_or(true) {
+                tr.t("lobby.option.appeal_on")
+            } else {
+                tr.t("lobby.option.appeal_off")
+            };
+            format!("{stakes} · {appeal}")
+        }
+        GameKind::Chess => {
+            if o.artifacts.unwrap_or(true) {
+                tr.t("lobby.option.artifacts_on").to_string()
+            } else {
+                tr.t("lobby.option.artifacts_off").to_string()
+            }
+        }
+        GameKind::Hive => String::new(),
+    }
+}
+
+/// Time left in words: days and hours, hours and minutes, or minutes and seconds.
+pub fn left_words(tr: &Tr, d: Duration) -> String {
+    let s = d.as_secs();
+    let (days, hours, minutes) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+    if days > 0 {
+        tr.tf(
+            "lobby.left.days",
+            &[("d", &days.to_string()), ("h", &hours.to_string())],
+        )
+    } else if hours > 0 {
+        tr.tf(
+            "lobby.left.hours",
+            &[("h", &hours.to_string()), ("m", &minutes.to_string())],
+        )
+    } else {
+        clock(d)
+    }
+}
+
+/// "m:ss".
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A name from a listing or a summary; a seat without one is "a player".
+fn shown_name(tr: &Tr, name: &str) -> String {
+    let n = name.trim();
+    if n.is_empty() {
+        tr.t("lobby.anonymous").to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// The link's dot and words, with what went wrong last while it tries again.
+fn link_line(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby) {
+    let colour = match &lobby.link {
+        Link::Connected => style::GREEN,
+        Link::Connecting | Link::Reconnecting { .. } => style::AMBER,
+        Link::Lost(_) => style::RED,
+    };
+    let words = match (&lobby.link, &lobby.trouble) {
+        (Link::Reconnecting { .. }, Some(why)) => tr.tf("lobby.unreachable", &[("why", why)]),
+        (link, _) => tr.say(&link_message(link)),
+    };
+    ui.label(egui::RichText::new("●").color(colour));
+    ui.add(egui::Label::new(style::muted(words, 15.0)).truncate());
+}
+
+/// What a frame of the Online screen asks for.
+#[derive(Default)]
+struct Asked {
+    go: Vec<GoOnline>,
+    nav: Vec<Navigate>,
+}
+
+/// The Online screen.
+#[allow(clippy::too_many_arguments)]
+pub fn online_page(
+    mut contexts: EguiContexts,
+    page: Res<MenuPage>,
+    tr: Res<Tr>,
+    settings: Res<ActiveSettings>,
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    seats: Res<Seats>,
+    mut form: ResMut<LobbyForm>,
+    mut name: ResMut<OnlineForm>,
+    mut link: ResMut<LobbyLink>,
+    mut notify: ResMut<Notify>,
+    mut store: ResMut<SaveStore>,
+    mut notices: ResMut<Notices>,
+    mut go_online: MessageWriter<GoOnline>,
+    mut go: MessageWriter<Navigate>,
+) -> Result {
+    let MenuPage::Online(tab) = *page else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let width = (screen.width() - 60.0).clamp(320.0, 1140.0);
+    let body = (screen.height() - 200.0).max(220.0);
+    let url = server_url(&settings, options.as_deref());
+    let now = link.now();
+    let mut asked = Asked::default();
+    egui::Area::new(egui::Id::new("online-page"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
+        .default_size([width + 44.0, screen.height() - 24.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(width);
+                ui.horizontal(|ui| {
+                    style::title(ui, tr.t("lobby.title"), 30.0);
+                    ui.add_space(14.0);
+                    for p in OnlinePage::ALL {
+                        let words = match p {
+                            OnlinePage::Games => tr.tf(
+                                "lobby.tab.games",
+                                &[("count", &seats.0.tokens_at(&url).len().to_string())],
+                            ),
+                            _ => tr.t(&format!("lobby.tab.{}", p.name())).to_string(),
+                        };
+                        if choice(ui, p == tab, &words).clicked() && p != tab {
+                            asked.nav.push(Navigate::Menu(MenuPage::Online(p)));
+                        }
+                    }
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
+                            asked.nav.push(Navigate::Menu(MenuPage::Main));
+                        }
+                        ui.add_space(8.0);
+                        link_line(ui, &tr, &link.lobby);
+                    });
+                });
+                ui.separator();
+                match tab {
+                    OnlinePage::Lobby => lobby_tab(
+                        ui, &tr, &mut form, &mut name, &mut link, &url, now, body, &mut asked,
+                    ),
+                    OnlinePage::Watch => watch_tab(ui, &tr, &link.lobby, body),
+                    OnlinePage::Games => {
+                        let mine = your_games(&seats, &link.lobby, &url);
+                        games_tab(ui, &tr, &mine, &name.name, now, body, &mut asked);
+                        super::notify::toggle(ui, &tr, &mut notify, &mut store, &mut notices);
+                    }
+                }
+            });
+        });
+    go_online.write_batch(asked.go);
+    go.write_batch(asked.nav);
+    Ok(())
+}
+
+/// The open tables, the counts, and the quick game or a table to open.
+#[allow(clippy::too_many_arguments)]
+fn lobby_tab(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    form: &mut LobbyForm,
+    name: &mut OnlineForm,
+    link: &mut LobbyLink,
+    url: &str,
+    now: Duration,
+    body: f32,
+    asked: &mut Asked,
+) {
+    let width = ui.available_width();
+    let right = (width * 0.36).clamp(300.0, 410.0);
+    let left = width - right - 50.0;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(left);
+            counts(ui, tr, &link.lobby);
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                if choice(ui, form.filter.is_none(), tr.t("lobby.all_games")).clicked() {
+                    form.filter = None;
+                }
+                for g in games() {
+                    if choice(ui, form.filter == Some(g), &game_name(tr, g)).clicked() {
+                        form.filter = Some(g);
+                    }
+                }
+            });
+            ui.add_space(4.0);
+            open_tables(
+                ui,
+                tr,
+                &link.lobby,
+                form.filter,
+                &name.name,
+                url,
+                body - 110.0,
+                asked,
+            );
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            ui.set_width(right);
+            ui.horizontal(|ui| {
+                if choice(ui, form.start == Start::Quick, tr.t("lobby.quick")).clicked() {
+                    form.start = Start::Quick;
+                }
+                if choice(ui, form.start == Start::Open, tr.t("lobby.open")).clicked() {
+                    form.start = Start::Open;
+                }
+            });
+            ui.add_space(6.0);
+            let queued = link.lobby.queue != Queue::Idle;
+            if form.start == Start::Quick && queued {
+                waiting(ui, tr, link, now);
+                return;
+            }
+            egui::Grid::new("lobby-start")
+                .num_columns(2)
+                .spacing([12.0, 8.0])
+                .show(ui, |ui| {
+                    ui.label(style::muted(tr.t("lobby.game"), 16.0));
+                    egui::ComboBox::from_id_salt("lobby-game")
+                        .selected_text(game_name(tr, form.game))
+                        .width(230.0)
+                        .show_ui(ui, |ui| {
+                            for g in games() {
+                                ui.selectable_value(&mut form.game, g, game_name(tr, g));
+                            }
+                        });
+                    ui.end_row();
+                    ui.label(style::muted(tr.t("online.your_name"), 16.0));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut name.name)
+                            .char_limit(crate::net::protocol::MAX_NAME_CHARS)
+                            .hint_text(tr.t("lobby.anonymous"))
+                            .desired_width(230.0),
+                    );
+                    ui.end_row();
+                });
+            ui.add_space(2.0);
+            controls(ui, tr, &mut form.control);
+            ui.label(style::cream(control_words(tr, form.control), 16.0));
+            ui.add_space(4.0);
+            match form.start {
+                Start::Quick => {
+                    let up = link.lobby.link == Link::Connected;
+                    ui.vertical_centered(|ui| {
+                        let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
+                        if find.clicked() {
+                            let sent = link.lobby.quick(form.game, form.control);
+                            link.outbox.extend(sent);
+                        }
+                        ui.label(style::muted(tr.t("lobby.quick_line"), 14.0));
+                    });
+                }
+                Start::Open => open_form(ui, tr, form, name, url, asked),
+            }
+        });
+    });
+}
+
+/// "N online · M playing" for each game: one label each, so a narrow column wraps them.
+fn counts(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 22.0;
+        for g in games() {
+            let words = match lobby.count(g) {
+                Some(c) => tr.tf(
+                    "lobby.counts",
+                    &[
+                        ("online", &c.online.to_string()),
+                        ("playing", &c.playing.to_string()),
+                    ],
+                ),
+                None => "…".to_string(),
+            };
+            let mut job = egui::text::LayoutJob::default();
+            let font = egui::FontId::proportional(15.0);
+            job.append(
+                &game_name(tr, g),
+                0.0,
+                egui::TextFormat::simple(font.clone(), style::BRASS),
+            );
+            job.append(&words, 8.0, egui::TextFormat::simple(font, style::CREAM));
+            ui.add(egui::Label::new(job).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
+}
+
+/// The open public tables (of one game or all): a click joins.
+#[allow(clippy::too_many_arguments)]
+fn open_tables(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    lobby: &Lobby,
+    filter: Option<GameKind>,
+    name: &str,
+    url: &str,
+    height: f32,
+    asked: &mut Asked,
+) {
+    let tables: Vec<&Listing> = lobby.tables(filter, Phase::Waiting).collect();
+    if tables.is_empty() {
+        ui.add_space(24.0);
+        ui.vertical_centered(|ui| {
+            let key = if lobby.listed {
+                "lobby.no_open"
+            } else {
+                "lobby.listing"
+            };
+            ui.label(style::muted(tr.t(key), 17.0));
+        });
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("lobby-open")
+        .max_height(height.max(120.0))
+        .min_scrolled_height(height.max(120.0))
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            // Fixed columns, the words cut to fit (the whole words on hover): the list keeps
+            // the column's width in every language.
+            let room = ui.available_width() - 40.0;
+            let widths = [0.25, 0.19, 0.12, 0.29].map(|f| room * f);
+            for (i, t) in tables.into_iter().enumerate() {
+                let fill = if i % 2 == 0 {
+                    egui::Color32::from_white_alpha(6)
+                } else {
+                    egui::Color32::TRANSPARENT
+                };
+                egui::Frame::new()
+                    .fill(fill)
+                    .corner_radius(6)
+                    .inner_margin(egui::Margin::symmetric(6, 3))
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            let cell = |ui: &mut egui::Ui, w: f32, text: egui::RichText| {
+                                ui.allocate_ui_with_layout(
+                                    egui::vec2(w, 30.0),
+                                    egui::Layout::left_to_right(egui::Align::Center),
+                                    |ui| {
+                                        ui.set_width(w);
+                                        ui.add(egui::Label::new(text).truncate())
+                                    },
+                                )
+                                .inner
+                            };
+                            cell(ui, widths[0], style::brass(game_name(tr, t.game), 16.0));
+                            cell(
+                                ui,
+                                widths[1],
+                                style::cream(shown_name(tr, &t.names[0]), 17.0),
+                            );
+                            cell(
+                                ui,
+                                widths[2],
+                                style::cream(control_short(tr, t.control), 16.0),
+                            )
+                            .on_hover_text(control_words(tr, t.control));
+                            cell(
+                                ui,
+                                widths[3],
+                                style::muted(options_words(tr, t.game, &t.options), 15.0),
+                            );
+                            if ui.button(tr.t("online.join")).clicked() {
+                                asked.go.push(GoOnline {
+                                    game: t.game,
+                                    request: Request::Join {
+                                        code: t.code.clone(),
+                                        name: name.trim().to_string(),
+                                    },
+                                    url: url.to_string(),
+                                    back: None,
+                                });
+                                asked.nav.push(Navigate::Table(t.game));
+                            }
+                        });
+                    });
+            }
+        });
+}
+
+/// The presets, grouped: a turn, a bank with its increment, days a move.
+fn controls(ui: &mut egui::Ui, tr: &Tr, control: &mut TimeControl) {
+    type Of = fn(&TimeControl) -> bool;
+    let groups: [(&str, Of); 3] = [
+        ("lobby.kind.turn", |c| matches!(c, TimeControl::Turn { .. })),
+        ("lobby.kind.bank", |c| matches!(c, TimeControl::Bank { .. })),
+        ("lobby.kind.days", |c| matches!(c, TimeControl::Days { .. })),
+    ];
+    egui::Grid::new("lobby-controls")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (key, of) in groups {
+                ui.label(style::muted(tr.t(key), 16.0));
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 6.0;
+                    for c in TimeControl::PRESETS.iter().filter(|c| of(c)) {
+                        if choice(ui, *control == *c, &control_short(tr, *c)).clicked() {
+                            *control = *c;
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+        });
+}
+
+/// In the pairing queue: the wait counting up, the bot's offer, and the way out.
+fn waiting(ui: &mut egui::Ui, tr: &Tr, link: &mut LobbyLink, now: Duration) {
+    let lobby = &link.lobby;
+    let (mut bot, mut stop) = (false, false);
+    ui.vertical_centered(|ui| {
+        ui.add_space(10.0);
+        style::title(ui, tr.t("lobby.looking"), 24.0);
+        if let Some((game, control)) = lobby.queue.asked() {
+            ui.label(style::cream(
+                format!("{} · {}", game_name(tr, game), control_words(tr, control)),
+                17.0,
+            ));
+        }
+        ui.add_space(6.0);
+        let waited = lobby.waited(now).unwrap_or_default();
+        ui.label(
+            egui::RichText::new(clock(waited))
+                .size(44.0)
+                .monospace()
+                .color(style::CREAM)
+                .strong(),
+        );
+        ui.label(style::muted(tr.t("lobby.waited"), 15.0));
+        ui.add_space(8.0);
+        match &lobby.queue {
+            Queue::Queued { offered: true, .. } => {
+                ui.label(style::cream(tr.t("lobby.nobody_yet"), 17.0));
+                bot = ui.add(big_button(tr.t("lobby.play_bot"))).clicked();
+            }
+            Queue::Queued { .. } => {
+                if let Some(left) = lobby.bot_in(now) {
+                    let secs = left.as_secs_f32().ceil() as u32;
+                    ui.label(style::muted(
+                        tr.tf("lobby.bot_in", &[("seconds", &secs.to_string())]),
+                        16.0,
+                    ));
+                }
+            }
+            Queue::Bot { .. } => {
+                ui.label(style::cream(tr.t("lobby.bot_coming"), 17.0));
+            }
+            Queue::Asked { .. } | Queue::Leaving { .. } | Queue::Idle => {}
+        }
+        ui.add_space(8.0);
+        let can_leave = matches!(lobby.queue, Queue::Asked { .. } | Queue::Queued { .. });
+        stop = ui
+            .add_enabled(can_leave, egui::Button::new(tr.t("lobby.stop")))
+            .clicked();
+    });
+    if bot {
+        let sent = link.lobby.quick_bot(BotLevel::Normal);
+        link.outbox.extend(sent);
+    }
+    if stop {
+        let sent = link.lobby.unqueue();
+        link.outbox.extend(sent);
+    }
+    ui.ctx().request_repaint_after(Duration::from_millis(250));
+}
+
+/// Opening a table: public or private, the game's options, and Open.
+fn open_form(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    form: &mut LobbyForm,
+    name: &OnlineForm,
+    url: &str,
+    asked: &mut Asked,
+) {
+    ui.horizontal(|ui| {
+        if choice(ui, form.public, tr.t("lobby.public")).clicked() {
+            form.public = true;
+        }
+        if choice(ui, !form.public, tr.t("lobby.private")).clicked() {
+            form.public = false;
+        }
+    });
+    let line = if form.public {
+        "lobby.public_line"
+    } else {
+        "lobby.private_line"
+    };
+    ui.label(style::muted(tr.t(line), 14.0));
+    let mut options = TableOptions::default();
+    match form.game {
+        GameKind::Snelab => {
+            ui.horizontal(|ui| {
+                if choice(
+                    ui,
+                    form.stakes == Stakes::Casino,
+                    tr.t("lobby.option.casino"),
+                )
+                .clicked()
+                {
+                    form.stakes = Stakes::Casino;
+                }
+                if choice(
+                    ui,
+                    form.stakes == Stakes::Street,
+                    tr.t("lobby.option.street"),
+                )
+                .clicked()
+                {
+                    form.stakes = Stakes::Street;
+                }
+                ui.checkbox(&mut form.appeal, tr.t("lobby.option.appeal"));
+            });
+            options.stakes = Some(form.stakes);
+            options.appeal = Some(form.appeal);
+        }
+        GameKind::Chess => {
+            ui.checkbox(&mut form.artifacts, tr.t("lobby.option.artifacts"));
+            options.artifacts = Some(form.artifacts);
+        }
+        GameKind::Hive => {}
+    }
+    ui.add_space(4.0);
+    ui.vertical_centered(|ui| {
+        if ui.add(big_button(tr.t("lobby.open_button"))).clicked() {
+            asked.go.push(GoOnline {
+                game: form.game,
+                request: Request::Create {
+                    game: form.game,
+                    clock: None,
+                    bot_fill: None,
+                    name: name.name.trim().to_string(),
+                    options,
+                    control: Some(form.control),
+                    public: form.public,
+                },
+                url: url.to_string(),
+                back: None,
+            });
+            asked.nav.push(Navigate::Table(form.game));
+        }
+    });
+}
+
+/// The public games being played.
+fn watch_tab(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby, body: f32) {
+    let live: Vec<&Listing> = lobby.tables(None, Phase::Playing).collect();
+    ui.label(style::muted(tr.t("lobby.watch_line"), 16.0));
+    if live.is_empty() {
+        ui.add_space(30.0);
+        ui.vertical_centered(|ui| ui.label(style::muted(tr.t("lobby.no_live"), 17.0)));
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("lobby-live")
+        .max_height(body)
+        .min_scrolled_height(body)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("lobby-live-grid")
+                .num_columns(6)
+                .spacing([20.0, 8.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for t in live {
+                        ui.label(style::brass(game_name(tr, t.game), 16.0));
+                        // A bot's name is its label ("Bot (normal)"): a bot is always said.
+                        let second = shown_name(tr, &t.names[1]);
+                        ui.label(style::cream(
+                            tr.tf(
+                                "lobby.versus",
+                                &[("a", &shown_name(tr, &t.names[0])), ("b", &second)],
+                            ),
+                            17.0,
+                        ));
+                        ui.label(style::cream(control_words(tr, t.control), 16.0));
+                        ui.label(style::muted(options_words(tr, t.game, &t.options), 15.0));
+                        ui.label(style::muted(
+                            tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
+                            15.0,
+                        ));
+                        ui.add_enabled(false, egui::Button::new(tr.t("lobby.watch")))
+                            .on_disabled_hover_text(tr.t("lobby.watch_soon"));
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// A seat of this device with what the server last told of its game.
+pub struct YourGame<'a> {
+    pub seat: &'a OwnSeat,
+    pub row: Option<&'a GameRow>,
+}
+
+/// The device's games at the server `url`: those awaiting this device's move first, then by
+/// the time left, then the newest.
+pub fn your_games<'a>(seats: &'a Seats, lobby: &'a Lobby, url: &str) -> Vec<YourGame<'a>> {
+    let mut mine: Vec<YourGame> = seats
+        .0
+        .seats
+        .iter()
+        .filter(|s| crate::net::seats::same_server(&s.url, url))
+        .map(|seat| YourGame {
+            seat,
+            row: lobby.games().find(|r| r.summary.token == seat.token),
+        })
+        .collect();
+    mine.sort_by_key(|g| {
+        let s = g.row.map(|r| &r.summary);
+        (
+            !s.is_some_and(|s| s.your_turn),
+            s.and_then(|s| s.time_left_ms).unwrap_or(u64::MAX),
+            std::cmp::Reverse(g.seat.opened_at),
+        )
+    });
+    mine
+}
+
+/// Where a game of this device stands, in words, and whether it is this device's move.
+fn standing(tr: &Tr, g: &YourGame, now: Duration) -> (String, bool) {
+    let Some(row) = g.row else {
+        return (tr.t("lobby.asking").to_string(), false);
+    };
+    let s = &row.summary;
+    let left = row
+        .left(now)
+        .map(|d| tr.tf("lobby.left", &[("time", &left_words(tr, d))]));
+    let with_left = |words: String| match &left {
+        Some(l) => format!("{words} · {l}"),
+        None => words,
+    };
+    match s.phase {
+        Some(Phase::Waiting) => (tr.t("lobby.state.waiting").to_string(), false),
+        Some(Phase::Ended) => (tr.t("lobby.state.ended").to_string(), false),
+        _ if s.your_turn => (with_left(tr.t("lobby.state.yours").to_string()), true),
+        _ => (with_left(tr.t("lobby.state.theirs").to_string()), false),
+    }
+}
+
+/// This device's games: whose move, the time left, Open.
+fn games_tab(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    mine: &[YourGame],
+    name: &str,
+    now: Duration,
+    body: f32,
+    asked: &mut Asked,
+) {
+    ui.label(style::muted(tr.t("lobby.games_line"), 16.0));
+    if mine.is_empty() {
+        ui.add_space(30.0);
+        ui.vertical_centered(|ui| ui.label(style::muted(tr.t("lobby.no_games"), 17.0)));
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("lobby-mine")
+        .max_height(body - 40.0)
+        .min_scrolled_height(body - 40.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("lobby-mine-grid")
+                .num_columns(5)
+                .spacing([20.0, 10.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for g in mine {
+                        ui.label(style::brass(game_name(tr, g.seat.game), 16.0));
+                        let opponent = g
+                            .row
+                            .and_then(|r| r.summary.opponent.clone())
+                            .filter(|o| !o.trim().is_empty());
+                        let against = match opponent {
+                            Some(o) => tr.tf("lobby.against", &[("name", &o)]),
+                            None => tr.tf("online.table_code", &[("code", &g.seat.code)]),
+                        };
+                        ui.label(style::cream(against, 17.0));
+                        let control = g.row.and_then(|r| r.summary.control).or(g.seat.control);
+                        ui.label(style::muted(
+                            control.map(|c| control_words(tr, c)).unwrap_or_default(),
+                            15.0,
+                        ));
+                        let (words, yours) = standing(tr, g, now);
+                        if yours {
+                            label_frame(230, 8, (10, 4)).show(ui, |ui| {
+                                ui.label(style::brass(words, 17.0).strong());
+                            });
+                        } else {
+                            ui.label(style::cream(words, 16.0));
+                        }
+                        if ui.button(tr.t("lobby.open_game")).clicked() {
+                            open_seat(g.seat, name, &mut asked.go, &mut asked.nav);
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    ui.ctx().request_repaint_after(Duration::from_secs(1));
+}
+
+/// "Your games" on the start screen: the first few, whose move, and the way to all of them.
+#[allow(clippy::too_many_arguments)]
+pub fn your_games_corner(
+    mut contexts: EguiContexts,
+    page: Res<MenuPage>,
+    tr: Res<Tr>,
+    settings: Res<ActiveSettings>,
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    seats: Res<Seats>,
+    link: Res<LobbyLink>,
+    name: Res<OnlineForm>,
+    mut go_online: MessageWriter<GoOnline>,
+    mut go: MessageWriter<Navigate>,
+) -> Result {
+    if *page != MenuPage::Main {
+        return Ok(());
+    }
+    let url = server_url(&settings, options.as_deref());
+    let mine = your_games(&seats, &link.lobby, &url);
+    if mine.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let now = link.now();
+    let mut asked = Asked::default();
+    egui::Area::new(egui::Id::new("menu-your-games"))
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| {
+                    ui.set_width(290.0);
+                    ui.label(style::brass(tr.t("lobby.your_games"), 20.0).strong());
+                    for g in mine.iter().take(2) {
+                        let (words, yours) = standing(&tr, g, now);
+                        let opponent = g
+                            .row
+                            .and_then(|r| r.summary.opponent.clone())
+                            .filter(|o| !o.trim().is_empty());
+                        let title = match opponent {
+                            Some(o) => format!("{} · {o}", game_name(&tr, g.seat.game)),
+                            None => game_name(&tr, g.seat.game),
+                        };
+                        let text = egui::RichText::new(format!("{title}\n{words}"))
+                            .size(15.0)
+                            .color(if yours { style::BRASS } else { style::CREAM });
+                        let row = egui::Button::new(text)
+                            .min_size(egui::vec2(290.0, 0.0))
+                            .wrap_mode(egui::TextWrapMode::Wrap);
+                        if ui.add(row).clicked() {
+                            open_seat(g.seat, &name.name, &mut asked.go, &mut asked.nav);
+                        }
+                    }
+                    let all = tr.tf(
+                        "lobby.all_your_games",
+                        &[("count", &mine.len().to_string())],
+                    );
+                    if ui.link(style::muted(all, 15.0)).clicked() {
+                        asked
+                            .nav
+                            .push(Navigate::Menu(MenuPage::Online(OnlinePage::Games)));
+                    }
+                });
+        });
+    ctx.request_repaint_after(Duration::from_secs(1));
+    go_online.write_batch(asked.go);
+    go.write_batch(asked.nav);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, Strings};
+
+    #[test]
+    fn times_and_controls_are_worded() {
+        let tr = Tr(Strings::new(Lang::En));
+        let s = Duration::from_secs;
+        assert_eq!(left_words(&tr, s(45)), "0:45");
+        assert_eq!(left_words(&tr, s(3 * 3600 + 14 * 60)), "3 h 14 min");
+        assert_eq!(left_words(&tr, s(86_400 + 5 * 3600 + 59)), "1 d 5 h");
+        assert_eq!(
+            control_words(&tr, TimeControl::Turn { seconds: 30 }),
+            "30 s a turn"
+        );
+        assert_eq!(
+            control_words(&tr, TimeControl::Turn { seconds: 180 }),
+            "3 min a turn"
+        );
+        assert_eq!(
+            control_words(
+                &tr,
+                TimeControl::Bank {
+                    base: 300,
+                    increment: 3
+                }
+            ),
+            "5 min + 3 s"
+        );
+        assert_eq!(
+            control_words(&tr, TimeControl::Days { days: 1 }),
+            "1 day a move"
+        );
+        assert_eq!(control_short(&tr, TimeControl::Days { days: 3 }), "3 days");
+    }
+}
