@@ -993,6 +993,8 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
             clock: None,
             bot_fill: None,
             name: "Ana".into(),
+            control: None,
+            public: false,
         },
     );
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -1087,6 +1089,8 @@ fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
             clock: Some(2),
             bot_fill: None,
             name: "Ana".into(),
+            control: None,
+            public: false,
         },
     );
     let limit = std::time::Instant::now() + Duration::from_secs(60);

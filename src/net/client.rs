@@ -17,7 +17,7 @@
 
 use super::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView, SeatId,
-    SeatView, ServerMsg, Side, TableOptions, TableView,
+    SeatView, ServerMsg, Side, TableOptions, TableView, TimeControl,
 };
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -85,6 +85,13 @@ pub enum Request {
         name: String,
         #[serde(default)]
         options: TableOptions,
+        /// The time control; absent (and in seats kept before tables had one): `clock`
+        /// seconds a turn.
+        #[serde(default)]
+        control: Option<TimeControl>,
+        /// Listed in the lobby and on the watch list (absent in older kept seats: private).
+        #[serde(default)]
+        public: bool,
     },
     /// Take the second seat of the table with this code.
     Join { code: String, name: String },
@@ -356,6 +363,8 @@ impl Session {
                             bot_fill,
                             name,
                             options,
+                            control,
+                            public,
                         } => ClientMsg::Create {
                             game: *game,
                             clock: *clock,
@@ -364,8 +373,8 @@ impl Session {
                             stakes: options.stakes,
                             appeal: options.appeal,
                             artifacts: options.artifacts,
-                            control: None,
-                            public: false,
+                            control: *control,
+                            public: *public,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -527,6 +536,8 @@ mod tests {
             clock: Some(60),
             bot_fill: Some(BotLevel::Normal),
             name: "Ana".into(),
+            control: None,
+            public: false,
         })
     }
 
@@ -629,6 +640,8 @@ mod tests {
                 stakes: None,
                 appeal: None,
                 artifacts: None,
+                control: None,
+                public: false,
             }]
         );
         assert_eq!(s.link, Link::Connected);
@@ -648,6 +661,46 @@ mod tests {
                 name: None
             }]
         );
+    }
+
+    #[test]
+    fn a_request_asks_for_its_time_control_and_listing_and_older_kept_ones_still_read() {
+        let mut s = Session::new(Request::Create {
+            game: GameKind::Chess,
+            options: TableOptions::default(),
+            clock: None,
+            bot_fill: None,
+            name: String::new(),
+            control: Some(TimeControl::Bank {
+                base: 300,
+                increment: 3,
+            }),
+            public: true,
+        });
+        let (_, send) = s.receive(welcome());
+        assert!(matches!(
+            &send[..],
+            [ClientMsg::Create {
+                control: Some(TimeControl::Bank {
+                    base: 300,
+                    increment: 3
+                }),
+                public: true,
+                ..
+            }]
+        ));
+        // A seat kept before tables had a control or a listing: a private table, `clock`'s.
+        let old = r#"{"Create":{"game":"hive","clock":60,"bot_fill":null,"name":"Ana"}}"#;
+        let read: Request = serde_json::from_str(old).unwrap();
+        assert!(matches!(
+            read,
+            Request::Create {
+                control: None,
+                public: false,
+                clock: Some(60),
+                ..
+            }
+        ));
     }
 
     #[test]

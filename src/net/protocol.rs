@@ -1012,6 +1012,8 @@ mod tests {
                     stakes: None,
                     appeal: None,
                     artifacts: None,
+                    control: None,
+                    public: false,
                 },
             ),
             (
@@ -1024,6 +1026,8 @@ mod tests {
                     stakes: Some(Stakes::Street),
                     appeal: Some(false),
                     artifacts: None,
+                    control: None,
+                    public: false,
                 },
             ),
             (

@@ -369,6 +369,8 @@ mod tests {
                 clock: None,
                 bot_fill: None,
                 name: "Ana".into(),
+                control: None,
+                public: false,
             },
             "ws://127.0.0.1:1/ws".into(),
         );

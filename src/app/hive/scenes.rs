@@ -237,6 +237,8 @@ pub(super) fn stage(
                     clock: None,
                     bot_fill: Some(BotLevel::Normal),
                     name: "Ana".into(),
+                    control: None,
+                    public: false,
                 },
                 "ws://staged".into(),
             );

@@ -326,6 +326,8 @@ pub fn launch_online<T: Online>(
             clock: None,
             bot_fill: bot.map(Into::into),
             name: String::new(),
+            control: None,
+            public: false,
         },
         crate::launch::OnlineStart::Join(code) => Request::Join {
             code,

@@ -128,6 +128,8 @@ pub fn lobby_part<T: Online>(
                 clock: None,
                 bot_fill: form.bot_fill,
                 name: form.name.trim().to_string(),
+                control: None,
+                public: false,
             }));
         }
         ui.separator();
