@@ -120,6 +120,15 @@ impl Online for Table {
         Intent::Leave
     }
 
+    fn ask(ask: crate::app::kit::online::Ask) -> Intent {
+        Intent::Ask(ask)
+    }
+
+    /// The army's commitment and reveal (and a forfeit) are not the game's actions.
+    fn undoable(action: &str) -> bool {
+        !["ready", "reveal", "forfeit"].contains(&action.split(' ').next().unwrap_or(""))
+    }
+
     /// The lobby's artifacts setting.
     fn table_options(&self) -> TableOptions {
         TableOptions {

@@ -73,6 +73,13 @@ impl Online for Table {
         Intent::Leave
     }
 
+    /// Snēlab has no draw: every move advances a piece or removes two.
+    const DRAWS: bool = false;
+
+    fn ask(ask: crate::app::kit::online::Ask) -> Intent {
+        Intent::Ask(ask)
+    }
+
     /// The lobby's stakes and appeal rule.
     fn table_options(&self) -> TableOptions {
         TableOptions {
