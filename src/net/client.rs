@@ -1134,7 +1134,7 @@ mod tests {
             accept: false,
             lapsed: false,
         };
-        assert_eq!(s.due(t0 + ANSWER_HELD), [refused.clone()]);
+        assert_eq!(s.due(t0 + ANSWER_HELD), std::slice::from_ref(&refused));
         assert!(s.due(t0 + ANSWER_HELD * 2).is_empty(), "once");
         // Offered again, then Ana plays: the offer lapsed, nobody refused it.
         offer(&mut s, SeatId::First);

@@ -135,6 +135,8 @@ pub struct OnlineTable {
     pub rematch_lapsed: bool,
     /// The last action heard.
     pub last: Option<LastAction>,
+    /// The side whose action is awaited (while playing).
+    pub to_move: Option<Side>,
     /// Why the server ended the game, once it has.
     pub ended: Option<EndReason>,
     /// A rematch seated this device at a new table: its first whole `state` is a new game.
@@ -211,6 +213,7 @@ impl OnlineTable {
             rematch: [false; 2],
             rematch_lapsed: false,
             last: None,
+            to_move: None,
             ended: None,
             fresh: false,
         }
@@ -301,7 +304,7 @@ impl OnlineTable {
                 self.offered = true;
                 self.outgoing.push(Outgoing::Offer(OfferKind::Draw));
             }
-            Ask::Offer(OfferKind::Takeback) if self.may_offer() && self.last.is_some() => {
+            Ask::Offer(OfferKind::Takeback) if self.may_take_back(|_| true) => {
                 self.offered = true;
                 self.outgoing.push(Outgoing::Offer(OfferKind::Takeback));
             }
@@ -436,6 +439,7 @@ impl OnlineTable {
                 self.offer = view.offer;
                 self.rematch = view.rematch;
                 self.ended = view.outcome.map(|o| o.reason);
+                self.to_move = view.to_move.filter(|_| view.phase == Phase::Playing);
                 self.last = view.game.moves().last().map(|m| LastAction {
                     by: m.by,
                     timeout: m.timeout,
@@ -471,6 +475,7 @@ impl OnlineTable {
                 bevy::log::info!("online: the game started (fingerprint {fingerprint})");
                 self.seats = Some(seats.clone());
                 self.bot_in = None;
+                self.to_move = Some(Side::Ash);
                 self.countdown = seconds(time_left_ms);
                 self.deadline = None;
                 return Taken::Game(heard);
@@ -488,6 +493,7 @@ impl OnlineTable {
                 });
                 self.offer = None;
                 self.offered = false;
+                self.to_move = *to_move;
                 self.sent = None;
                 self.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
                 self.deadline = None;
@@ -524,6 +530,7 @@ impl OnlineTable {
             }
             Heard::Ended { ref outcome, .. } => {
                 self.ended = Some(outcome.reason);
+                self.to_move = None;
                 self.offer = None;
                 self.sent = None;
                 self.countdown = None;
@@ -563,6 +570,7 @@ impl OnlineTable {
         self.rematch = [false; 2];
         self.rematch_lapsed = false;
         self.last = None;
+        self.to_move = None;
         self.ended = None;
         self.banks = None;
         self.sent = None;
@@ -579,6 +587,47 @@ impl OnlineTable {
     pub fn other(&self) -> Option<&SeatView> {
         let mine = self.seat?;
         self.seats.as_ref().map(|s| &s[1 - order_index(mine)])
+    }
+}
+
+/// Time left on a clock, as the tables show it: "0:42", "12:05", "1:02:03", and under
+/// correspondence "2 d 5 h".
+pub fn clock_text(tr: &crate::i18n::Tr, seconds: f64) -> String {
+    let s = seconds.max(0.0).ceil() as u64;
+    match s {
+        0..3600 => format!("{}:{:02}", s / 60, s % 60),
+        3600..86_400 => format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+        _ => tr.tf(
+            "online.clock.days",
+            &[
+                ("days", &(s / 86_400).to_string()),
+                ("hours", &(s / 3600 % 24).to_string()),
+            ],
+        ),
+    }
+}
+
+/// A time control in the player's words ("60 s a turn", "5 min + 3 s", "1 d a move").
+pub fn control_text(tr: &crate::i18n::Tr, control: TimeControl) -> String {
+    match control {
+        TimeControl::Turn { seconds } => {
+            tr.tf("online.control.turn", &[("seconds", &seconds.to_string())])
+        }
+        TimeControl::Bank { base, increment } if base % 60 == 0 => tr.tf(
+            "online.control.bank",
+            &[
+                ("minutes", &(base / 60).to_string()),
+                ("increment", &increment.to_string()),
+            ],
+        ),
+        TimeControl::Bank { base, increment } => tr.tf(
+            "online.control.bank_seconds",
+            &[
+                ("seconds", &base.to_string()),
+                ("increment", &increment.to_string()),
+            ],
+        ),
+        TimeControl::Days { days } => tr.tf("online.control.days", &[("days", &days.to_string())]),
     }
 }
 

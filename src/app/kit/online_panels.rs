@@ -2,15 +2,18 @@
 //! part (the server, your name, open a table with or without a bot to fill the seat, or join
 //! one by its code, or return to a seat kept on this device), the waiting panel with the join
 //! code, and the link's line that is always on show at the online table (connecting,
-//! connected, reconnecting, the other player away, the session lost).
+//! connected, reconnecting, the other player away, the session lost), with the table's time
+//! control, both banks under a bank, and how many watch. During a game: Offer a draw and
+//! Take back for a game's bar ([`offer_buttons`]) and the other seat's offer to answer
+//! ([`offer_to_answer`]); at the end: Rematch for a game's end banner ([`rematch`]).
 
 use super::link::{GoOnline, Online};
-use super::online::{OnlineTable, link_message, seat_name};
+use super::online::{Ask, OnlineTable, clock_text, control_text, link_message, seat_name};
 use super::panel::{Panel, opponent_key};
 use crate::app::style::{self, CentrePanel, big_button, panel_frame};
 use crate::i18n::Tr;
 use crate::net::client::{Link, Lost, Request};
-use crate::net::protocol::{BotLevel, CODE_LEN, SeatKind, normalise_code};
+use crate::net::protocol::{BotLevel, CODE_LEN, OfferKind, SeatKind, Side, normalise_code};
 use crate::play::Seat;
 use bevy::prelude::Resource;
 use bevy_egui::egui;
@@ -237,9 +240,196 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                                     .color(style::MUTED),
                             );
                         }
+                        time_line(ui, tr, online);
+                        if online.watchers > 0 {
+                            ui.separator();
+                            let n = online.watchers.to_string();
+                            ui.label(
+                                egui::RichText::new(tr.tf("online.watching", &[("count", &n)]))
+                                    .color(style::MUTED),
+                            );
+                        }
                     });
                 });
         });
+}
+
+/// The time control, and under a bank both sides' time: this seat's first, the awaited one's
+/// bright and running down.
+fn time_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    ui.separator();
+    ui.label(egui::RichText::new(control_text(tr, online.control)).color(style::MUTED));
+    let (Some(banks), Some(seats)) = (online.banks, online.seats.as_ref()) else {
+        return;
+    };
+    let mine = online.my_seat().map_or(0, |s| s.index());
+    for i in [mine, 1 - mine] {
+        let Some(side) = seats[i].colour else {
+            continue;
+        };
+        let left = banks[match side {
+            Side::Ash => 0,
+            Side::Walnut => 1,
+        }];
+        let who = if i == mine && online.my_seat().is_some() {
+            tr.t("online.you").to_string()
+        } else {
+            tr.say(&seat_name(&seats[i]))
+        };
+        let running = online.to_move == Some(side) && online.ended.is_none();
+        let colour = match (running, left <= 10.0) {
+            (true, true) => style::RED,
+            (true, false) => style::CREAM,
+            (false, _) => style::MUTED,
+        };
+        ui.separator();
+        ui.label(egui::RichText::new(who).color(colour));
+        let clock = egui::RichText::new(clock_text(tr, left))
+            .monospace()
+            .color(colour);
+        ui.label(if running { clock.strong() } else { clock });
+    }
+}
+
+/// Offer a draw (where the game has draws) and Take back, for a game's bar at an online table
+/// during play; this seat's own offer standing is said instead. Nothing at a table here.
+pub fn offer_buttons<T: Online>(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    table: &T,
+    send: &mut dyn FnMut(T::Intent),
+) {
+    let Some(online) = table.online() else {
+        return;
+    };
+    if online.my_seat().is_none() || online.ended.is_some() {
+        return;
+    }
+    if let Some(what) = online.my_offer() {
+        let key = match what {
+            OfferKind::Draw => "online.offer.draw_sent",
+            OfferKind::Takeback => "online.offer.takeback_sent",
+        };
+        ui.label(style::muted(tr.t(key), 14.0));
+        return;
+    }
+    if T::DRAWS
+        && ui
+            .add_enabled(
+                online.may_offer(),
+                egui::Button::new(tr.t("online.offer.draw")),
+            )
+            .clicked()
+    {
+        send(T::ask(Ask::Offer(OfferKind::Draw)));
+    }
+    if ui
+        .add_enabled(
+            online.may_take_back(T::undoable),
+            egui::Button::new(tr.t("online.offer.takeback")),
+        )
+        .on_hover_text(tr.t("online.offer.takeback_hint"))
+        .clicked()
+    {
+        send(T::ask(Ask::Offer(OfferKind::Takeback)));
+    }
+}
+
+/// The other seat's standing offer, to accept or decline: a walnut panel at the middle of the
+/// right edge, clear of the board and of every game's bars.
+pub fn offer_to_answer<T: Online>(p: Panel<T>) {
+    let (ctx, tr, table, send) = p.parts();
+    let Some(online) = table.online() else {
+        return;
+    };
+    let Some(what) = online.offer_to_answer() else {
+        return;
+    };
+    let name = online.other().map_or_else(
+        || tr.t("seat.remote").to_string(),
+        |o| tr.say(&seat_name(o)),
+    );
+    let key = match what {
+        OfferKind::Draw => "online.offer.draw_from",
+        OfferKind::Takeback => "online.offer.takeback_from",
+    };
+    super::panel::Floating::anchored(
+        (T::GAME.cli_name(), "online-offer"),
+        egui::Align2::RIGHT_CENTER,
+        [-16.0, 0.0],
+    )
+    .margin(18, 14)
+    .fill(style::WALNUT_LIGHT)
+    .width(260.0)
+    .show(ctx, |ui| {
+        ui.label(style::brass(tr.tf(key, &[("name", &name)]), 18.0));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            // Snēlab has no draw: a draw offered there can only be declined.
+            let can_accept = what == OfferKind::Takeback || T::DRAWS;
+            if ui
+                .add_enabled(
+                    can_accept,
+                    egui::Button::new(style::text(tr.t("online.offer.accept"), 16.0, style::GREEN)),
+                )
+                .clicked()
+            {
+                send(T::ask(Ask::Answer(true)));
+            }
+            if ui
+                .button(style::cream(tr.t("online.offer.decline"), 16.0))
+                .clicked()
+            {
+                send(T::ask(Ask::Answer(false)));
+            }
+        });
+    });
+}
+
+/// Rematch, for a game's end banner at an online table: the button (Accept rematch when the
+/// other player asks, with their request said above it), this seat's request waiting, or the
+/// request lapsed. Nothing at a table here, or once the table has closed.
+pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn FnMut(T::Intent)) {
+    let Some(online) = table.online() else {
+        return;
+    };
+    if online.ended.is_none() || online.my_seat().is_none() {
+        return;
+    }
+    let name = online.other().map_or_else(
+        || tr.t("seat.remote").to_string(),
+        |o| tr.say(&seat_name(o)),
+    );
+    ui.add_space(8.0);
+    if online.rematch_lapsed || (!online.may_rematch() && online.rematch != [false; 2]) {
+        ui.label(style::muted(tr.t("online.rematch.lapsed"), 14.0));
+        return;
+    }
+    if online.rematch_asked() {
+        ui.label(style::cream(
+            tr.tf("online.rematch.waiting", &[("name", &name)]),
+            16.0,
+        ));
+        return;
+    }
+    let offered = online.rematch_offered();
+    if offered {
+        ui.label(style::brass(
+            tr.tf("online.rematch.asks", &[("name", &name)]),
+            18.0,
+        ));
+    }
+    let words = if offered {
+        tr.t("online.rematch.accept")
+    } else {
+        tr.t("online.rematch")
+    };
+    if ui
+        .add_enabled(online.may_rematch(), big_button(words))
+        .clicked()
+    {
+        send(T::ask(Ask::Rematch));
+    }
 }
 
 /// A dot and words: the link, then the other player's presence.

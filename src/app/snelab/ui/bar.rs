@@ -96,14 +96,19 @@ pub(super) fn play_bar(p: Panel, t: f32) {
         if let Some(line) = clock_line(tr, table) {
             ui.label(style::brass(line, 16.0));
         }
+        if table.host.is_some() && !matches!(table.pick, Pick::Paying { .. }) {
+            // Online: ask the other player to take back the last move (there is no draw).
+            ui.horizontal(|ui| {
+                crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
+            });
+        }
     });
 }
 
 /// Online: the server's clock for the side to act ("North to move: 0:42 left").
 pub(super) fn clock_line(tr: &Tr, table: &Table) -> Option<String> {
     let left = table.host.as_ref()?.countdown?;
-    let secs = left.max(0.0).ceil() as u64;
-    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    let time = crate::app::kit::online::clock_text(tr, left);
     let side = side_name(tr, table.session.pos().to_move());
     Some(tr.tf(
         "snelab.online.time_left",
