@@ -155,7 +155,6 @@ fn table_ui(
                     0
                 };
                 play::actions(p.reborrow(), &mut panels, dots);
-                crate::app::kit::online_panels::offer_to_answer(p.reborrow());
                 play::promotion(p);
             }
         }

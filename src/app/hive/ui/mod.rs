@@ -168,7 +168,6 @@ fn table_ui(
         );
     } else {
         bar::actions(p.reborrow(), &mut panels);
-        online_panels::offer_to_answer(p.reborrow());
         if panels.moves {
             moves::all_my_moves(p, &mut panels);
         }

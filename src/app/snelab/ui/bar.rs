@@ -96,12 +96,6 @@ pub(super) fn play_bar(p: Panel, t: f32) {
         if let Some(line) = clock_line(tr, table) {
             ui.label(style::brass(line, 16.0));
         }
-        if table.host.is_some() && !matches!(table.pick, Pick::Paying { .. }) {
-            // Online: ask the other player to take back the last move (there is no draw).
-            ui.horizontal(|ui| {
-                crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
-            });
-        }
     });
 }
 

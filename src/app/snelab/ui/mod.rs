@@ -242,7 +242,6 @@ pub fn draw_with(
         }
         Phase::Play => {
             bar::play_bar(p.reborrow(), at.t);
-            crate::app::kit::online_panels::offer_to_answer(p.reborrow());
             if table.resigning {
                 bar::resign_question(p);
             }
