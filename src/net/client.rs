@@ -13,11 +13,21 @@
 //!   becomes a deadline on this device's monotonic clock (`net::clock`), counted from when the
 //!   frame arrived, less half the shortest round trip of its recent `ping`s. What a player sees
 //!   counts down to that deadline, whatever the frame rate, so it reads 0 when the server plays
-//!   the timeout move.
+//!   the timeout move. Under a bank it keeps both sides' banks ([`Session::banks`]): the
+//!   awaited side's is that clock; the other's is what it had left when it acted, plus the
+//!   increment, until a whole `state` says otherwise.
+//! - After the end, both players asking for a rematch brings `seated` with a new code: the
+//!   session moves to the new table ([`Heard::Rematched`]), forgets the old game's count and
+//!   takes the following `state` as a fresh table. An accepted takeback brings the whole
+//!   `state` with fewer actions than heard: it replaces what was heard, as any `state` does.
+//! - A standing offer that lapses (`answered`, not accepted) is held back a moment
+//!   ([`ANSWER_HELD`]): the server sends it just before the action that made it lapse, and
+//!   only that action says whether the other seat turned it down (it played on, or said no)
+//!   or the offerer itself played ([`Heard::Answered`]'s `lapsed`).
 
 use super::protocol::{
-    BotLevel, ClientMsg, ErrorCode, GameKind, Outcome, PROTOCOL_VERSION, Phase, PlayedView, SeatId,
-    SeatView, ServerMsg, Side, TableOptions, TableView, TimeControl,
+    BotLevel, ClientMsg, ErrorCode, GameKind, OfferKind, OfferView, Outcome, PROTOCOL_VERSION,
+    Phase, PlayedView, SeatId, SeatView, ServerMsg, Side, TableOptions, TableView, TimeControl,
 };
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -29,6 +39,9 @@ const PING_LOST: Duration = Duration::from_secs(15);
 /// Round trips kept: the shortest of them is the estimate (a late answer is queueing, not
 /// distance).
 const PINGS_KEPT: usize = 6;
+/// How long an offer's lapse is held back for the action that made it lapse (the server sends
+/// both at once).
+pub const ANSWER_HELD: Duration = Duration::from_millis(300);
 
 /// The turn's clock as the server holds it, on this device's clock (`net::clock`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,10 +98,11 @@ pub enum Request {
         name: String,
         #[serde(default)]
         options: TableOptions,
-        /// The time control; absent: `clock` seconds a turn.
+        /// The time control; absent (and in seats kept before tables had one): `clock`
+        /// seconds a turn.
         #[serde(default)]
         control: Option<TimeControl>,
-        /// Listed in the lobby and on the watch list.
+        /// Listed in the lobby and on the watch list (absent in older kept seats: private).
         #[serde(default)]
         public: bool,
     },
@@ -173,6 +187,27 @@ pub enum Heard {
     Refused { code: ErrorCode, message: String },
     /// The session is over for good.
     Lost(Lost),
+    /// Both players asked for a rematch: the session now holds `seat` at the new table `code`
+    /// (keep the token: it is the seat now). The whole `state` of the new game follows.
+    Rematched {
+        code: String,
+        seat: SeatId,
+        token: String,
+    },
+    /// The seats that ask for a rematch now (by seat); all `false`: the request lapsed.
+    Rematch { asked: [bool; 2] },
+    /// A seat made an offer (a draw, or to take back its last action).
+    Offer(OfferView),
+    /// An offer was answered by the seat `by`. Not accepted and `lapsed`: the offerer played
+    /// an action first, so nobody turned it down.
+    Answered {
+        what: OfferKind,
+        by: SeatId,
+        accept: bool,
+        lapsed: bool,
+    },
+    /// How many watch the table now.
+    Watchers(u32),
 }
 
 /// One player's session with the server.
@@ -192,6 +227,15 @@ pub struct Session {
     over: bool,
     /// The turn's clock, while a game is on and the server counts a turn.
     clock: Option<TurnClock>,
+    /// The table's time control (from its whole `state`).
+    control: TimeControl,
+    /// Under a bank: each side's bank (`[ash, walnut]`) as it stood when that side last acted
+    /// (the awaited side's runs down on [`Session::clock`]).
+    banks: Option<[Duration; 2]>,
+    /// The offer standing at the table, as heard.
+    offer: Option<OfferView>,
+    /// An offer's lapse held back for the action that caused it, and when it arrived.
+    held: Option<(OfferKind, SeatId, Duration)>,
     trips: RoundTrips,
 }
 
@@ -207,6 +251,10 @@ impl Session {
             resyncing: false,
             over: false,
             clock: None,
+            control: TimeControl::default(),
+            banks: None,
+            offer: None,
+            held: None,
             trips: RoundTrips::default(),
         }
     }
@@ -300,6 +348,49 @@ impl Session {
         self.clock
     }
 
+    /// The table's time control, as its last whole `state` told it.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Under a bank, both sides' time at `now` (`net::clock`), `[ash, walnut]`: the awaited
+    /// side's counting down to the server's deadline, the other's as it stood after its last
+    /// action. `None` under another control, or before the table's `state`.
+    pub fn banks(&self, now: Duration) -> Option<[Duration; 2]> {
+        let mut banks = self.banks?;
+        if let Some(c) = self.clock {
+            banks[side_index(c.side)] = c.left(now);
+        }
+        Some(banks)
+    }
+
+    /// The offer standing at the table, as heard.
+    pub fn offer(&self) -> Option<OfferView> {
+        self.offer
+    }
+
+    /// What is due at `now` (`net::clock`) without a message: an offer's lapse held back
+    /// [`ANSWER_HELD`] with no action after it was turned down (the other seat said no).
+    pub fn due(&mut self, now: Duration) -> Vec<Heard> {
+        match self.held {
+            Some((_, _, at)) if now.saturating_sub(at) >= ANSWER_HELD => {
+                self.release(false).into_iter().collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The lapse held back, heard now; `lapsed`: the offerer's own action made it lapse.
+    fn release(&mut self, lapsed: bool) -> Option<Heard> {
+        let (what, by, _) = self.held.take()?;
+        Some(Heard::Answered {
+            what,
+            by,
+            accept: false,
+            lapsed,
+        })
+    }
+
     /// How long a frame takes from the server to here, as estimated so far (zero before the
     /// first `pong`).
     pub fn latency(&self) -> Duration {
@@ -347,6 +438,16 @@ impl Session {
     pub fn receive_at(&mut self, msg: ServerMsg, at: Duration) -> (Vec<Heard>, Vec<ClientMsg>) {
         let mut heard = Vec::new();
         let mut send = Vec::new();
+        // An offer's lapse held back: the action after it says who made it lapse; anything
+        // else lets it be heard as it came (the other seat turned the offer down).
+        match &msg {
+            ServerMsg::Event { seat, .. } => {
+                let offerer = self.held.map(|(_, by, _)| by.other());
+                heard.extend(self.release(offerer == Some(*seat)));
+            }
+            ServerMsg::Pong { .. } => {}
+            _ => heard.extend(self.release(false)),
+        }
         match msg {
             ServerMsg::Welcome { .. } => {
                 self.link = Link::Connected;
@@ -385,12 +486,28 @@ impl Session {
                 self.resyncing = self.token.is_some();
             }
             ServerMsg::Seated { code, seat, token } => {
+                let rematch = self.seat.is_some() && self.code.as_ref().is_some_and(|c| *c != code);
                 self.token = Some(token.clone());
                 self.code = Some(code.clone());
                 self.seat = Some(seat);
-                heard.push(Heard::Seated { code, seat, token });
+                if rematch {
+                    // A new table: nothing of the old game counts, and its whole `state`
+                    // comes next (anything before it is the old table's).
+                    self.seq = 0;
+                    self.over = false;
+                    self.clock = None;
+                    self.banks = None;
+                    self.offer = None;
+                    self.held = None;
+                    self.resyncing = true;
+                    heard.push(Heard::Rematched { code, seat, token });
+                } else {
+                    heard.push(Heard::Seated { code, seat, token });
+                }
             }
             ServerMsg::State(view) => {
+                // Also the answer to an accepted takeback: fewer actions than heard, the count
+                // goes back with them.
                 self.seq = view.seq;
                 self.resyncing = false;
                 self.over = view.outcome.is_some();
@@ -399,6 +516,12 @@ impl Session {
                 } else {
                     None
                 };
+                self.control = view.control;
+                self.banks = match view.control {
+                    TimeControl::Bank { .. } => view.banks_ms.map(|b| b.map(Duration::from_millis)),
+                    _ => None,
+                };
+                self.offer = view.offer;
                 heard.push(Heard::Table(view));
             }
             ServerMsg::SeatTaken { seat } => heard.push(Heard::SeatTaken(seat)),
@@ -409,6 +532,9 @@ impl Session {
                 time_left_ms,
             } => {
                 self.clock = self.turn(Some(Side::Ash), time_left_ms, at);
+                if let TimeControl::Bank { base, .. } = self.control {
+                    self.banks = Some([Duration::from_secs(u64::from(base)); 2]);
+                }
                 heard.push(Heard::Started {
                     fingerprint,
                     ash,
@@ -430,7 +556,18 @@ impl Session {
                     // Already part of the state on its way, or heard before.
                 } else if seq == self.seq + 1 {
                     self.seq = seq;
+                    // The bank of the side that acted: what its clock had left, and the
+                    // increment (a bank that ran out goes on with the increment alone).
+                    if let (Some(banks), TimeControl::Bank { increment, .. }) =
+                        (self.banks.as_mut(), self.control)
+                        && let Some(c) = self.clock.filter(|c| c.side == by)
+                    {
+                        banks[side_index(by)] =
+                            c.left(at) + Duration::from_secs(u64::from(increment));
+                    }
                     self.clock = self.turn(to_move, time_left_ms, at);
+                    // An action ends the standing offer (its lapse came before it).
+                    self.offer = None;
                     heard.push(Heard::Played {
                         played: PlayedView {
                             seq,
@@ -495,17 +632,34 @@ impl Session {
                     }
                 }
             }
-            // The lobby, pairing, rematch, offers and watchers: not yet heard by this session.
+            ServerMsg::Rematch { asked } => heard.push(Heard::Rematch { asked }),
+            ServerMsg::Offer { what, by } => {
+                let offer = OfferView { what, by };
+                self.offer = Some(offer);
+                heard.push(Heard::Offer(offer));
+            }
+            ServerMsg::Answered { what, by, accept } => {
+                let standing = self.offer.take();
+                if !accept && standing.is_some_and(|o| o.what == what && o.by == by.other()) {
+                    // Turned down, or lapsed with an action on its way: the action decides.
+                    self.held = Some((what, by, at));
+                } else {
+                    heard.push(Heard::Answered {
+                        what,
+                        by,
+                        accept,
+                        lapsed: false,
+                    });
+                }
+            }
+            ServerMsg::Watchers { count } => heard.push(Heard::Watchers(count)),
+            // The lobby and pairing: another connection's (`net::lobby`), not a table's.
             ServerMsg::Lobby { .. }
             | ServerMsg::LobbyUpdate { .. }
             | ServerMsg::Queued { .. }
             | ServerMsg::BotOffer
             | ServerMsg::Unqueued
-            | ServerMsg::Games { .. }
-            | ServerMsg::Rematch { .. }
-            | ServerMsg::Offer { .. }
-            | ServerMsg::Answered { .. }
-            | ServerMsg::Watchers { .. } => {}
+            | ServerMsg::Games { .. } => {}
             ServerMsg::Pong { nonce } => {
                 if let Some((waited, sent)) = self.trips.waiting
                     && waited == nonce
@@ -520,6 +674,14 @@ impl Session {
             ServerMsg::Watching { .. } => {}
         }
         (heard, send)
+    }
+}
+
+/// `[ash, walnut]`'s index of a side.
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Ash => 0,
+        Side::Walnut => 1,
     }
 }
 
@@ -663,6 +825,46 @@ mod tests {
     }
 
     #[test]
+    fn a_request_asks_for_its_time_control_and_listing_and_older_kept_ones_still_read() {
+        let mut s = Session::new(Request::Create {
+            game: GameKind::Chess,
+            options: TableOptions::default(),
+            clock: None,
+            bot_fill: None,
+            name: String::new(),
+            control: Some(TimeControl::Bank {
+                base: 300,
+                increment: 3,
+            }),
+            public: true,
+        });
+        let (_, send) = s.receive(welcome());
+        assert!(matches!(
+            &send[..],
+            [ClientMsg::Create {
+                control: Some(TimeControl::Bank {
+                    base: 300,
+                    increment: 3
+                }),
+                public: true,
+                ..
+            }]
+        ));
+        // A seat kept before tables had a control or a listing: a private table, `clock`'s.
+        let old = r#"{"Create":{"game":"hive","clock":60,"bot_fill":null,"name":"Ana"}}"#;
+        let read: Request = serde_json::from_str(old).unwrap();
+        assert!(matches!(
+            read,
+            Request::Create {
+                control: None,
+                public: false,
+                clock: Some(60),
+                ..
+            }
+        ));
+    }
+
+    #[test]
     fn events_in_order_are_heard_and_a_gap_asks_for_the_state() {
         let mut s = create();
         seated(&mut s);
@@ -795,6 +997,229 @@ mod tests {
             t3,
         );
         assert_eq!(s.clock(), None);
+    }
+
+    fn ended(seq: u64) -> ServerMsg {
+        ServerMsg::Ended {
+            seq,
+            outcome: Outcome {
+                winner: Some(Side::Ash),
+                reason: crate::net::protocol::EndReason::Resigned,
+            },
+            seed: "0".repeat(64),
+            fingerprint: "f".repeat(64),
+            record: "r".into(),
+        }
+    }
+
+    #[test]
+    fn a_rematch_moves_the_session_to_the_new_table_and_its_state_starts_afresh() {
+        let mut s = create();
+        seated(&mut s);
+        s.receive(event(1));
+        s.receive(event(2));
+        s.receive(ended(2));
+        let (heard, _) = s.receive(ServerMsg::Rematch {
+            asked: [false, true],
+        });
+        assert_eq!(
+            heard,
+            [Heard::Rematch {
+                asked: [false, true]
+            }]
+        );
+        // Seated again at the same code (a reconnect) is no rematch.
+        let (heard, _) = s.receive(ServerMsg::Seated {
+            code: "ABC234".into(),
+            seat: SeatId::First,
+            token: "t".repeat(64),
+        });
+        assert!(matches!(heard[..], [Heard::Seated { .. }]));
+        // Both asked: a new code and token.
+        let (heard, send) = s.receive(ServerMsg::Seated {
+            code: "NEW567".into(),
+            seat: SeatId::First,
+            token: "u".repeat(64),
+        });
+        assert!(send.is_empty());
+        assert_eq!(
+            heard,
+            [Heard::Rematched {
+                code: "NEW567".into(),
+                seat: SeatId::First,
+                token: "u".repeat(64),
+            }]
+        );
+        assert_eq!((s.code.as_deref(), s.seq()), (Some("NEW567"), 0));
+        assert_eq!(s.token.as_deref(), Some("u".repeat(64).as_str()));
+        // Nothing of the old table counts until the new one's state.
+        assert_eq!(s.receive(event(3)), (vec![], vec![]));
+        let (heard, _) = s.receive(view(0));
+        assert!(matches!(heard[..], [Heard::Table(_)]));
+        assert!(s.clock().is_some(), "a game under way again");
+        let (heard, _) = s.receive(event(1));
+        assert!(matches!(heard[..], [Heard::Played { .. }]));
+        // The new table's drop comes back to the new seat.
+        s.dropped("reset");
+        assert_eq!(s.opened(), [hello(Some("u".repeat(64)))]);
+    }
+
+    #[test]
+    fn an_accepted_takeback_state_with_fewer_actions_replaces_what_was_heard() {
+        let mut s = create();
+        seated(&mut s);
+        for seq in 1..=4 {
+            s.receive(event(seq));
+        }
+        let takeback = crate::net::protocol::OfferKind::Takeback;
+        let (heard, _) = s.receive(ServerMsg::Answered {
+            what: takeback,
+            by: SeatId::Second,
+            accept: true,
+        });
+        assert_eq!(
+            heard,
+            [Heard::Answered {
+                what: takeback,
+                by: SeatId::Second,
+                accept: true,
+                lapsed: false
+            }]
+        );
+        let (heard, send) = s.receive(view(3));
+        assert!(matches!(heard[..], [Heard::Table(_)]) && send.is_empty());
+        assert_eq!(s.seq(), 3);
+        assert_eq!(
+            s.act("m4"),
+            ClientMsg::Act {
+                seq: Some(3),
+                action: "m4".into()
+            }
+        );
+        // The fourth action again is a new one, heard.
+        let (heard, _) = s.receive(event(4));
+        assert!(matches!(heard[..], [Heard::Played { .. }]));
+    }
+
+    #[test]
+    fn offers_are_heard_and_a_lapse_is_told_apart_from_a_refusal_by_the_action_after_it() {
+        use crate::net::protocol::OfferKind::{Draw, Takeback};
+        let ms = Duration::from_millis;
+        let t0 = Duration::from_secs(50);
+        let mut s = create();
+        seated(&mut s);
+        let (heard, _) = s.receive_at(ServerMsg::Watchers { count: 3 }, t0);
+        assert_eq!(heard, [Heard::Watchers(3)]);
+        // Ana (first) offers a draw; Rui says no: heard once nothing follows it a moment.
+        let offer = |s: &mut Session, by| s.receive_at(ServerMsg::Offer { what: Draw, by }, t0).0;
+        assert_eq!(
+            offer(&mut s, SeatId::First),
+            [Heard::Offer(OfferView {
+                what: Draw,
+                by: SeatId::First
+            })]
+        );
+        assert_eq!(s.offer().map(|o| o.by), Some(SeatId::First));
+        let no = ServerMsg::Answered {
+            what: Draw,
+            by: SeatId::Second,
+            accept: false,
+        };
+        assert_eq!(s.receive_at(no.clone(), t0), (vec![], vec![]));
+        assert_eq!(s.offer(), None);
+        assert!(s.due(t0 + ms(100)).is_empty());
+        let refused = Heard::Answered {
+            what: Draw,
+            by: SeatId::Second,
+            accept: false,
+            lapsed: false,
+        };
+        assert_eq!(s.due(t0 + ANSWER_HELD), std::slice::from_ref(&refused));
+        assert!(s.due(t0 + ANSWER_HELD * 2).is_empty(), "once");
+        // Offered again, then Ana plays: the offer lapsed, nobody refused it.
+        offer(&mut s, SeatId::First);
+        s.receive_at(no.clone(), t0);
+        let (heard, _) = s.receive_at(event(1), t0 + ms(2));
+        assert!(matches!(
+            heard[..],
+            [
+                Heard::Answered {
+                    lapsed: true,
+                    accept: false,
+                    ..
+                },
+                Heard::Played { .. }
+            ]
+        ));
+        // Rui offers, Ana... no: Ana's lapse is Rui playing on (by the other seat): refused.
+        offer(&mut s, SeatId::First);
+        s.receive_at(no.clone(), t0);
+        let mut by_rui = event(2);
+        if let ServerMsg::Event { seat, by, .. } = &mut by_rui {
+            *seat = SeatId::Second;
+            *by = Side::Walnut;
+        }
+        let (heard, _) = s.receive_at(by_rui, t0 + ms(2));
+        assert_eq!(heard[0], refused);
+        // Another message lets a lapse be heard as it came.
+        offer(&mut s, SeatId::First);
+        s.receive_at(no, t0);
+        let (heard, _) = s.receive_at(ServerMsg::Watchers { count: 2 }, t0);
+        assert_eq!(heard, [refused, Heard::Watchers(2)]);
+        // A takeback asked by Rui: heard, and accepted at once.
+        let (heard, _) = s.receive_at(
+            ServerMsg::Offer {
+                what: Takeback,
+                by: SeatId::Second,
+            },
+            t0,
+        );
+        assert_eq!(heard.len(), 1);
+        // A whole state tells the offer standing.
+        let mut standing = view(2);
+        if let ServerMsg::State(v) = &mut standing {
+            v.offer = Some(OfferView {
+                what: Takeback,
+                by: SeatId::Second,
+            });
+        }
+        s.receive_at(standing, t0);
+        assert_eq!(s.offer().map(|o| o.what), Some(Takeback));
+    }
+
+    #[test]
+    fn under_a_bank_both_sides_time_is_kept_the_awaited_one_running_down() {
+        let ms = Duration::from_millis;
+        let t0 = Duration::from_secs(10);
+        let mut s = create();
+        seated(&mut s);
+        assert_eq!(s.banks(t0), None, "a turn's clock has no banks");
+        let bank = TimeControl::Bank {
+            base: 300,
+            increment: 3,
+        };
+        let mut state = view(0);
+        if let ServerMsg::State(v) = &mut state {
+            v.control = bank;
+            v.banks_ms = Some([300_000, 300_000]);
+            v.time_left_ms = Some(290_000);
+        }
+        s.receive_at(state, t0);
+        assert_eq!(s.control(), bank);
+        assert_eq!(s.banks(t0 + ms(1_000)), Some([ms(289_000), ms(300_000)]));
+        // Ash acts 20 s later: ash keeps what was left and the increment; walnut's runs.
+        let mut e = event(1);
+        if let ServerMsg::Event { time_left_ms, .. } = &mut e {
+            *time_left_ms = Some(300_000);
+        }
+        s.receive_at(e, t0 + ms(20_000));
+        assert_eq!(
+            s.banks(t0 + ms(25_000)),
+            Some([ms(270_000 + 3_000), ms(295_000)])
+        );
+        // After the end both stand still.
+        s.receive_at(ended(1), t0 + ms(30_000));
+        assert_eq!(s.banks(t0 + ms(90_000)), Some([ms(273_000), ms(300_000)]));
     }
 
     #[test]

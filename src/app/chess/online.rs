@@ -120,6 +120,15 @@ impl Online for Table {
         Intent::Leave
     }
 
+    fn ask(ask: crate::app::kit::online::Ask) -> Intent {
+        Intent::Ask(ask)
+    }
+
+    /// The army's commitment and reveal (and a forfeit) are not the game's actions.
+    fn undoable(action: &str) -> bool {
+        !["ready", "reveal", "forfeit"].contains(&action.split(' ').next().unwrap_or(""))
+    }
+
     /// The lobby's artifacts setting.
     fn table_options(&self) -> TableOptions {
         TableOptions {
@@ -380,6 +389,46 @@ impl Table {
         game.len() == played && same_place
     }
 
+    /// Goes back to the server's game when it is the game here with its last actions taken
+    /// back (an accepted takeback): the same position after that many actions. Whether it did.
+    fn taken_back_to(
+        &mut self,
+        moves: &[crate::net::protocol::PlayedView],
+        now: &ChessNow,
+    ) -> bool {
+        let played = moves
+            .iter()
+            .filter(|m| Table::undoable_action(&m.action))
+            .count();
+        let Some(game) = &self.game else {
+            return false;
+        };
+        if game.len() <= played || self.phase != Phase::Play {
+            return false;
+        }
+        let mut back = game.clone();
+        let Ok(told) = crate::rules::chess::parse_position(&now.position) else {
+            return false;
+        };
+        if back.undo(game.len() - played).is_err() || back.state().to_string() != told.to_string() {
+            return false;
+        }
+        self.game = Some(back);
+        self.selected = None;
+        self.promotion = None;
+        self.card = None;
+        self.focus = None;
+        self.viewing = None;
+        self.rebuild_list();
+        true
+    }
+
+    /// Whether an action heard is one of the game's (not an army's commitment, reveal or
+    /// forfeit).
+    fn undoable_action(action: &str) -> bool {
+        <Table as Online>::undoable(action)
+    }
+
     /// An army revealed: shown on the builder's half as it stands.
     fn shown_army(&mut self, text: &str) {
         if let Ok(army) = parse_army_text(text) {
@@ -405,6 +454,14 @@ impl Table {
         else {
             return vec![Effect::Online(msg("online.unreadable"))];
         };
+        // A rematch's new table: a new game from its armies up, colours by the new seed.
+        if self.host.as_mut().is_some_and(OnlineTable::take_fresh) {
+            self.online = None;
+            self.told = None;
+            self.game = None;
+            self.clear_marks();
+            self.phase = Phase::Lobby;
+        }
         if let Some(fp) = &view.fingerprint {
             let told = self.told.get_or_insert_with(HeldElsewhere::default);
             told.fingerprint = fp.clone();
@@ -413,6 +470,7 @@ impl Table {
             return vec![Effect::Picked];
         }
         let mut effects = self.sit(&view.seats, *artifacts);
+        effects.push(Effect::KeepSeat);
         if let Some(o) = self.online.as_mut() {
             o.ready = *ready;
             o.revealed = armies.clone().map(|a| a.is_some());
@@ -425,6 +483,13 @@ impl Table {
             (ChessStage::Playing, Some(now)) if self.holds(moves, now) => {
                 // Nothing was missed (a reconnect, a server restart): the game here, with its
                 // whole move list and history, goes on.
+                if let Some(o) = self.online.as_mut() {
+                    o.hands = now.hands;
+                }
+                effects.push(Effect::Picked);
+            }
+            (ChessStage::Playing, Some(now)) if self.taken_back_to(moves, now) => {
+                // An accepted takeback: the game here goes back, its move list with it.
                 if let Some(o) = self.online.as_mut() {
                     o.hands = now.hands;
                 }
@@ -844,6 +909,7 @@ mod tests {
             "the other army is shown once revealed"
         );
         // Forty actions of the server's game, each heard with its dice and position.
+        let mut before_last = None;
         let mut rng = crate::rules::chess::DiceRng::new(4);
         for i in 0..40 {
             let Some(side) = server.awaited() else { break };
@@ -862,6 +928,7 @@ mod tests {
                 );
             }
             let before = server.state().clone();
+            before_last = Some(before.clone());
             let p = server.submit(side, a).unwrap();
             let told = RecordedAction::of(&before, &p.record, server.state(), false)
                 .heard_text(side == Colour::White);
@@ -933,6 +1000,23 @@ mod tests {
         };
         t.heard(Heard::Table(Box::new(view(moves.clone()))), &T);
         assert_eq!(t.plies(), plies, "nothing missed: the list stays whole");
+        // An accepted takeback: the whole state has the last action gone; the game here goes
+        // back with its list, not from the server's position afresh.
+        assert_eq!(t.phase, Phase::Play);
+        {
+            let mut back = t.clone();
+            let mut fewer = view(moves[..moves.len() - 1].to_vec());
+            if let GameView::Chess { now, .. } = &mut fewer.game {
+                *now = before_last.as_ref().map(|s| now_of(s, Colour::White));
+            }
+            back.heard(Heard::Table(Box::new(fewer)), &T);
+            assert_eq!(back.plies(), plies - 1);
+            assert_eq!(back.list().len(), t.list().len() - 1);
+            assert_eq!(
+                back.state().unwrap().to_string(),
+                before_last.unwrap().view_for(Colour::White).to_string()
+            );
+        }
         // One action missed: the game starts again from the server's position.
         moves.push(PlayedView {
             seq: moves.len() as u64 + 1,

@@ -119,6 +119,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-offer",
+        about: "Artifact Chess online: Rui offers a draw to accept or decline, under a 5+3 bank \
+                (both banks in the status strip, yours running), three watching",
+        tool: None,
+    },
+    StagedScene {
         name: "verify",
         about: "Artifact Chess: Verify a game on a record with one die changed, failing at that \
                 line",
@@ -753,6 +759,26 @@ pub(super) fn stage(
             let (_, g) = scene_game(14);
             stage_online(t, Some(&g), true);
             t.phase = super::table::Phase::Play;
+        }
+        "online-offer" => {
+            let (_, g) = scene_game(14);
+            stage_online(t, Some(&g), true);
+            t.phase = super::table::Phase::Play;
+            if let Some(o) = t.host.as_mut() {
+                o.control = crate::net::protocol::TimeControl::Bank {
+                    base: 300,
+                    increment: 3,
+                };
+                // White (this seat) to act, its bank running; Rui's as it stood after its move.
+                o.to_move = Some(crate::net::protocol::Side::Ash);
+                o.banks = Some([187.0, 242.0]);
+                o.countdown = Some(187.0);
+                o.watchers = 3;
+                o.offer = o.other().map(|rui| crate::net::protocol::OfferView {
+                    what: crate::net::protocol::OfferKind::Draw,
+                    by: rui.seat,
+                });
+            }
         }
         // Staged on the Verify page (`stage_tools`).
         "verify" => {}

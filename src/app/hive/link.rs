@@ -44,6 +44,10 @@ impl Online for Table {
     fn leave() -> Intent {
         Intent::NewGame
     }
+
+    fn ask(ask: crate::app::kit::online::Ask) -> Intent {
+        Intent::Ask(ask)
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -278,9 +278,14 @@ impl TableKind for Table {
     }
 }
 
-/// A new game starts with no record saved yet.
-fn forget_the_record(mut intents: MessageReader<HiveIntent>, mut saved: ResMut<RecordSaved>) {
-    if intents.read().any(|i| i.0 == Intent::Start) {
+/// A new game (here, or a rematch's at a server) starts with no record saved yet.
+fn forget_the_record(
+    mut intents: MessageReader<HiveIntent>,
+    mut happened: MessageReader<HiveHappened>,
+    mut saved: ResMut<RecordSaved>,
+) {
+    let started = happened.read().any(|h| h.0 == Effect::Started);
+    if intents.read().any(|i| i.0 == Intent::Start) || started {
         saved.0 = None;
     }
 }

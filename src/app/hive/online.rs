@@ -200,7 +200,17 @@ impl Table {
                 let Some(mut game) = self.viewed_game(&view) else {
                     return vec![Effect::Online(msg("online.unreadable"))];
                 };
-                let mut effects = vec![Effect::Picked];
+                // A rematch's new table: a new game, seated as at a start.
+                let fresh = self.host.as_mut().is_some_and(OnlineTable::take_fresh);
+                if fresh && view.outcome.is_none() && game.state().ply() == 0 {
+                    self.game = Some(game);
+                    self.clear_marks();
+                    self.phase =
+                        pause_then(timing.seating, |left| Phase::Seating { left }, Phase::Play);
+                    return vec![Effect::Started, Effect::KeepSeat];
+                }
+                // Also a takeback's: the game rebuilt with fewer moves, the seat kept.
+                let mut effects = vec![Effect::Picked, Effect::KeepSeat];
                 if let Some(outcome) = view.outcome {
                     let seed = view.seed.as_deref().and_then(|s| Seed::from_hex(s).ok());
                     let ending = ending_of(outcome, game.state());
@@ -395,6 +405,187 @@ mod tests {
             0,
             &Timing::INSTANT,
         )
+    }
+
+    /// The server's whole table: Ana (first seat, ash) against Rui, these moves, maybe ended.
+    fn whole(code: &str, fingerprint: &str, moves: &[&str], outcome: Option<Outcome>) -> Heard {
+        let moves = moves
+            .iter()
+            .enumerate()
+            .map(|(i, a)| PlayedView {
+                seq: i as u64 + 1,
+                action: (*a).into(),
+                by: if i % 2 == 0 { Side::Ash } else { Side::Walnut },
+                timeout: false,
+            })
+            .collect::<Vec<_>>();
+        let to_move = if moves.len() % 2 == 0 {
+            Side::Ash
+        } else {
+            Side::Walnut
+        };
+        Heard::Table(Box::new(TableView {
+            code: code.into(),
+            phase: if outcome.is_some() {
+                NetPhase::Ended
+            } else {
+                NetPhase::Playing
+            },
+            seq: moves.len() as u64,
+            you: Some(SeatId::First),
+            seats: [
+                seat(SeatId::First, SeatKind::Human, "Ana", true, Some(Side::Ash)),
+                seat(
+                    SeatId::Second,
+                    SeatKind::Human,
+                    "Rui",
+                    false,
+                    Some(Side::Walnut),
+                ),
+            ],
+            clock: 60,
+            control: Default::default(),
+            banks_ms: None,
+            public: false,
+            watchers: 0,
+            offer: None,
+            rematch: [false; 2],
+            to_move: outcome.is_none().then_some(to_move),
+            time_left_ms: outcome.is_none().then_some(60_000),
+            bot_in_ms: None,
+            fingerprint: Some(fingerprint.into()),
+            ash: Some(SeatId::First),
+            game: GameView::Hive { moves },
+            outcome,
+            seed: None,
+        }))
+    }
+
+    fn ask(t: &mut Table, ask: crate::app::kit::online::Ask) -> Result<Vec<Effect>, Refusal> {
+        t.handle(
+            super::super::Intent::Ask(ask),
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        )
+    }
+
+    #[test]
+    fn online_a_takeback_is_asked_and_its_whole_state_takes_the_move_back() {
+        use crate::app::kit::online::Ask;
+        use crate::net::protocol::OfferKind;
+        let mut t = hosted();
+        t.heard(
+            whole("K7M2QX", &"ab".repeat(32), &["wS1", "bS1 wS1-"], None),
+            &Timing::INSTANT,
+        );
+        assert_eq!(t.state().unwrap().ply(), 2);
+        // Rui's move is the last: nothing of Ana's to take back.
+        assert_eq!(
+            ask(&mut t, Ask::Offer(OfferKind::Takeback)),
+            Err(Refusal::NotNow)
+        );
+        play(&mut t, "wQ -wS1").unwrap();
+        t.heard(played(3, "wQ -wS1", Side::Ash), &Timing::INSTANT);
+        let o = t.host.as_mut().unwrap();
+        o.outgoing.clear();
+        assert!(o.may_take_back(|_| true));
+        ask(&mut t, Ask::Offer(OfferKind::Takeback)).unwrap();
+        assert_eq!(
+            t.host.as_ref().unwrap().outgoing,
+            [Outgoing::Offer(OfferKind::Takeback)]
+        );
+        // Accepted: the whole state, one move fewer; Ana to move again.
+        let said = t.heard(
+            Heard::Answered {
+                what: OfferKind::Takeback,
+                by: SeatId::Second,
+                accept: true,
+                lapsed: false,
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(
+            said,
+            [Effect::Online(
+                msg("online.answer.takeback_accepted")
+                    .with_words("name", msg("online.name").with("name", "Rui"))
+            )]
+        );
+        let effects = t.heard(
+            whole("K7M2QX", &"ab".repeat(32), &["wS1", "bS1 wS1-"], None),
+            &Timing::INSTANT,
+        );
+        assert!(effects.contains(&Effect::KeepSeat));
+        assert_eq!(t.state().unwrap().ply(), 2);
+        assert_eq!(t.phase, Phase::Play);
+        assert!(t.person_to_act());
+        assert_eq!(t.last, last_move(t.state().unwrap()));
+    }
+
+    #[test]
+    fn online_an_accepted_draw_ends_the_game_by_agreement_and_a_rematch_starts_a_new_one() {
+        use crate::app::kit::online::Ask;
+        use crate::net::protocol::OfferKind;
+        let mut t = hosted();
+        t.heard(
+            whole("K7M2QX", &"ab".repeat(32), &["wS1", "bS1 wS1-"], None),
+            &Timing::INSTANT,
+        );
+        ask(&mut t, Ask::Offer(OfferKind::Draw)).unwrap();
+        assert_eq!(
+            ask(&mut t, Ask::Offer(OfferKind::Draw)),
+            Err(Refusal::NotNow)
+        );
+        let agreed = Outcome {
+            winner: None,
+            reason: EndReason::Agreed,
+        };
+        let effects = t.heard(
+            Heard::Ended {
+                outcome: agreed,
+                seed: Seed([7; 32]).to_hex(),
+                record: String::new(),
+            },
+            &Timing::INSTANT,
+        );
+        assert!(matches!(effects[0], Effect::Ended(e) if e.winner().is_none()));
+        assert_eq!(t.phase, Phase::Over);
+        assert!(t.host.as_ref().unwrap().agreed());
+        // Rui asks for a rematch; Ana accepts; both are seated at a new table.
+        t.heard(
+            Heard::Rematch {
+                asked: [false, true],
+            },
+            &Timing::INSTANT,
+        );
+        ask(&mut t, Ask::Rematch).unwrap();
+        assert_eq!(
+            t.host.as_ref().unwrap().outgoing.last(),
+            Some(&Outgoing::Rematch)
+        );
+        t.heard(
+            Heard::Rematched {
+                code: "NEW567".into(),
+                seat: SeatId::First,
+                token: "u".repeat(64),
+            },
+            &Timing::INSTANT,
+        );
+        let effects = t.heard(
+            whole("NEW567", &"cd".repeat(32), &[], None),
+            &Timing::INSTANT,
+        );
+        assert_eq!(effects, [Effect::Started, Effect::KeepSeat]);
+        assert_eq!(t.phase, Phase::Play);
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(game.fingerprint(), "cd".repeat(32));
+        assert_eq!(game.state().ply(), 0);
+        assert!(game.ending().is_none() && game.revealed().is_none());
+        // The kept seat is the new table's.
+        let kept = t.seat_to_keep().unwrap();
+        assert_eq!((kept.code.as_str(), kept.token), ("NEW567", "u".repeat(64)));
+        assert!(!t.host.as_ref().unwrap().agreed());
     }
 
     #[test]

@@ -74,6 +74,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-rematch",
+        about: "Ash & Walnut online: the end banner after Ana resigned, her rematch request with \
+                Accept rematch, two watching",
+        tool: None,
+    },
+    StagedScene {
         name: "verify",
         about: "Ash & Walnut: Verify a game on a tampered record, the first bad move shown",
         tool: Some("verify"),
@@ -304,6 +310,39 @@ pub(super) fn stage(
                 notices.push(tr.say(
                     &crate::i18n::msg("hive.timeout_played").with_words("colour", by.explain()),
                 ));
+            }
+        }
+        "online-rematch" => {
+            t.go_online(
+                Request::Join {
+                    code: "K7M2QX".into(),
+                    name: "Rui".into(),
+                },
+                "ws://staged".into(),
+            );
+            if let Some(o) = t.host.as_mut() {
+                o.staged = true;
+            }
+            // Ana resigned; she is still at the table and asks for another game.
+            let mut view = online_view();
+            let ana = view.seats[0].colour;
+            view.seats[0].connected = true;
+            view.phase = NetPhase::Ended;
+            view.to_move = None;
+            view.time_left_ms = None;
+            view.outcome = Some(crate::net::protocol::Outcome {
+                winner: ana.map(|a| match a {
+                    Side::Ash => Side::Walnut,
+                    Side::Walnut => Side::Ash,
+                }),
+                reason: crate::net::protocol::EndReason::Resigned,
+            });
+            view.seed = Some(SCENE_SEED.to_hex());
+            view.rematch = [true, false];
+            view.watchers = 2;
+            t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT);
+            if let Some(o) = t.host.as_mut() {
+                o.link = Link::Connected;
             }
         }
         other => warn!("no staged Ash & Walnut scene `{other}`"),

@@ -145,6 +145,8 @@ pub enum Intent {
     Resign,
     /// Back to the lobby for a new game.
     NewGame,
+    /// Online: offer a draw, ask to take back, answer the other's offer, or ask for a rematch.
+    Ask(crate::app::kit::online::Ask),
 }
 
 /// Why an intent changed nothing.
@@ -545,6 +547,12 @@ impl Table {
                 _ => Err(Refusal::NotNow),
             },
             Intent::View(step) => self.view(step),
+            Intent::Ask(ask) => {
+                if !self.host.ask(ask) {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(vec![Effect::Picked])
+            }
             Intent::Resign => {
                 if self.phase != Phase::Play || self.animating() {
                     return Err(Refusal::NotNow);

@@ -9,7 +9,7 @@
 //! beside it in [`Hosted`], so the panels that ask the game for its fingerprint, its revealed
 //! seed and its record get the host's answer.
 
-use super::online::{OnlineTable, Outgoing};
+use super::online::{Ask, OnlineTable, Outgoing};
 use crate::fair::{SeatOrder, Seed};
 use crate::net::client::Link;
 use serde::{Deserialize, Serialize};
@@ -183,6 +183,9 @@ pub trait Host {
     fn send_unsequenced(&mut self, action: String) -> bool;
     /// Asks the host to end the game by this device's resignation; `false` here.
     fn resign(&mut self) -> bool;
+    /// Asks the server about its offers or a rematch ([`OnlineTable::ask`]); `false` here, or
+    /// when it cannot be asked now.
+    fn ask(&mut self, ask: Ask) -> bool;
     /// Lets `dt` seconds pass on what the host counts between its words (the bot's arrival).
     fn tick(&mut self, dt: f32);
     /// Whether the link to the host is up (here: always).
@@ -254,6 +257,10 @@ impl Host for Option<OnlineTable> {
         // The server ends the game; its `ended` comes back to every seat.
         o.outgoing.push(Outgoing::Resign);
         true
+    }
+
+    fn ask(&mut self, ask: Ask) -> bool {
+        self.as_mut().is_some_and(|o| o.ask(ask))
     }
 
     fn tick(&mut self, dt: f32) {

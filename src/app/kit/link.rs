@@ -19,6 +19,16 @@ use std::marker::PhantomData;
 pub trait Online: TableKind {
     /// The store's key of the seat this game keeps on the device ([`KeptSeat`]).
     const SEAT_KEY: &'static str;
+    /// Whether the game can end in a draw, so a draw may be offered (Snēlab has none).
+    const DRAWS: bool = true;
+    /// The intent that carries the player's ask about offers or a rematch (the kit's panels
+    /// send it; the table gives it to its host).
+    fn ask(ask: super::online::Ask) -> Self::Intent;
+    /// Whether an action heard may be taken back (Artifact Chess: not an army's commitment
+    /// or reveal).
+    fn undoable(_action: &str) -> bool {
+        true
+    }
     /// The table's online side while it plays at a server (a staged scene's included).
     fn online(&self) -> Option<&OnlineTable>;
     fn online_mut(&mut self) -> Option<&mut OnlineTable>;
@@ -280,6 +290,10 @@ pub fn pump<T: Online>(
     }
     // The round trip is measured now and then: the clock shown is corrected by it.
     let now = crate::net::clock::now();
+    // An offer's lapse held back for an action that did not come: the other seat said no.
+    if let Some(s) = link.session.as_mut() {
+        heard.extend(s.due(now));
+    }
     let pings = link
         .session
         .as_mut()
@@ -306,6 +320,9 @@ pub fn pump<T: Online>(
                 },
                 Outgoing::Unsequenced { action } => ClientMsg::Act { seq: None, action },
                 Outgoing::Resign => ClientMsg::Resign,
+                Outgoing::Rematch => ClientMsg::Rematch,
+                Outgoing::Offer(what) => ClientMsg::Offer { what },
+                Outgoing::Answer(what, accept) => ClientMsg::Answer { what, accept },
             };
             link.send(&msg);
         }
@@ -350,6 +367,7 @@ pub fn pump<T: Online>(
             at: c.deadline,
             latency: session.latency(),
         });
+        online.banks = session.banks(now).map(|b| b.map(|left| left.as_secs_f64()));
     }
     *last_frame = Some(now);
     if !effects.is_empty() {

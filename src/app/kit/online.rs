@@ -3,12 +3,24 @@
 //! server's countdown, and the seat kept on the device so a closed game can go back to it. A
 //! game's table holds an [`OnlineTable`] while it plays at a server; the panels word its link
 //! ([`link_message`]) and its seats ([`seat_name`]). What the session heard that is no game's
-//! ends here ([`OnlineTable::take_in`]); the rest is the game's table's.
+//! ends here ([`OnlineTable::take_in`]); the rest is the game's table's. So do the time
+//! control, the watchers, the offers (a draw, a takeback) and the rematch, which every game's
+//! table shows alike ([`Ask`] is what the player asks of them).
+//!
+//! Decisions where the brief is silent, as a player of lichess or hivegame.com would expect:
+//! - Take back asks only for this seat's own last action, and not one the clock played; a
+//!   seat offers once between two actions (the server's rule, mirrored so the buttons say it).
+//! - The other seat's answers are told (declined, accepted); this seat's own are not, nor an
+//!   offer that lapsed because its maker played on.
+//! - A rematch asked lapses when either player leaves: shown, and asked no more.
 
 use crate::fair::SeatOrder;
 use crate::i18n::{Message, msg};
 use crate::net::client::{Heard, Link, Lost, Request};
-use crate::net::protocol::{BotLevel, ErrorCode, Phase, SeatKind, SeatView};
+use crate::net::protocol::{
+    BotLevel, EndReason, ErrorCode, OfferKind, OfferView, Phase, SeatId, SeatKind, SeatView, Side,
+    TimeControl,
+};
 use crate::play::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +56,32 @@ pub enum Outgoing {
         action: String,
     },
     Resign,
+    /// Asks for a rematch (the game has ended).
+    Rematch,
+    /// Offers a draw or asks to take back this seat's last action.
+    Offer(OfferKind),
+    /// Answers the other seat's standing offer.
+    Answer(OfferKind, bool),
+}
+
+/// What the player asks of the table's offers and rematch (the buttons the kit's panels draw,
+/// as each game's intent carries them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// A new game with the same player (the end banner's Rematch, or its Accept).
+    Rematch,
+    /// Offer a draw, or ask to take back this seat's last action.
+    Offer(OfferKind),
+    /// Accept (`true`) or decline the other seat's standing offer.
+    Answer(bool),
+}
+
+/// The last action heard at the table: who played it, and whether the clock did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastAction {
+    pub by: Side,
+    pub timeout: bool,
+    pub action: String,
 }
 
 /// The online side of the table.
@@ -80,6 +118,29 @@ pub struct OnlineTable {
     /// at a few frames a second, or after the engine thought for the seat, that frame is long
     /// gone. `None` until the link has read a deadline (the countdown alone decides then).
     pub deadline: Option<Deadline>,
+    /// The table's time control.
+    pub control: TimeControl,
+    /// Under a bank, both sides' seconds left (`[ash, walnut]`), the awaited side's running
+    /// down: set every frame by the link from the session.
+    pub banks: Option<[f64; 2]>,
+    /// How many watch.
+    pub watchers: u32,
+    /// The offer standing at the table.
+    pub offer: Option<OfferView>,
+    /// This seat has made an offer since the last action (one an action).
+    pub offered: bool,
+    /// Which seats ask for a rematch (by seat).
+    pub rematch: [bool; 2],
+    /// A rematch asked here lapsed (a player left): asked no more.
+    pub rematch_lapsed: bool,
+    /// The last action heard.
+    pub last: Option<LastAction>,
+    /// The side whose action is awaited (while playing).
+    pub to_move: Option<Side>,
+    /// Why the server ended the game, once it has.
+    pub ended: Option<EndReason>,
+    /// A rematch seated this device at a new table: its first whole `state` is a new game.
+    pub fresh: bool,
 }
 
 /// The turn's deadline as the link reads it from the session: see [`OnlineTable::deadline`].
@@ -144,7 +205,125 @@ impl OnlineTable {
             token: None,
             countdown: None,
             deadline: None,
+            control: TimeControl::default(),
+            banks: None,
+            watchers: 0,
+            offer: None,
+            offered: false,
+            rematch: [false; 2],
+            rematch_lapsed: false,
+            last: None,
+            to_move: None,
+            ended: None,
+            fresh: false,
         }
+    }
+
+    /// This device's seat on the wire.
+    pub fn my_seat(&self) -> Option<SeatId> {
+        self.seat.map(SeatId::from)
+    }
+
+    /// This device's side, once the game has started.
+    pub fn my_side(&self) -> Option<Side> {
+        self.seats.as_ref()?[self.my_seat()?.index()].colour
+    }
+
+    /// Whether the game was drawn by the players' agreement (an accepted draw offer).
+    pub fn agreed(&self) -> bool {
+        self.ended == Some(EndReason::Agreed)
+    }
+
+    /// Whether this seat may offer now: a game under way, the link up, nothing standing and
+    /// no offer made since the last action.
+    pub fn may_offer(&self) -> bool {
+        self.link == Link::Connected
+            && self.ended.is_none()
+            && self.offer.is_none()
+            && !self.offered
+            && self.seats.is_some()
+    }
+
+    /// Whether this seat may ask to take back: as [`OnlineTable::may_offer`], and the last
+    /// action is this seat's own, not the clock's, and `undoable` (the game's say: Artifact
+    /// Chess's army commitments are not taken back).
+    pub fn may_take_back(&self, undoable: impl Fn(&str) -> bool) -> bool {
+        self.may_offer()
+            && self.sent.is_none()
+            && self
+                .last
+                .as_ref()
+                .is_some_and(|l| Some(l.by) == self.my_side() && !l.timeout && undoable(&l.action))
+    }
+
+    /// The other seat's standing offer, for this seat to answer.
+    pub fn offer_to_answer(&self) -> Option<OfferKind> {
+        self.offer
+            .filter(|o| Some(o.by) != self.my_seat() && self.my_seat().is_some())
+            .map(|o| o.what)
+    }
+
+    /// This seat's own standing offer.
+    pub fn my_offer(&self) -> Option<OfferKind> {
+        self.offer
+            .filter(|o| Some(o.by) == self.my_seat())
+            .map(|o| o.what)
+    }
+
+    /// Whether this seat has asked for a rematch (and it has not lapsed).
+    pub fn rematch_asked(&self) -> bool {
+        self.my_seat().is_some_and(|s| self.rematch[s.index()])
+    }
+
+    /// Whether the other seat asks for a rematch.
+    pub fn rematch_offered(&self) -> bool {
+        self.my_seat()
+            .is_some_and(|s| self.rematch[s.other().index()])
+    }
+
+    /// Whether a rematch may be asked now: the game over at a table still open, the other
+    /// player there (a bot always is), and no request lapsed.
+    pub fn may_rematch(&self) -> bool {
+        self.ended.is_some()
+            && self.my_seat().is_some()
+            && self.link == Link::Connected
+            && !self.rematch_lapsed
+            && self.other().is_some_and(|o| o.connected)
+    }
+
+    /// Does what the player asked (the link sends it); `false` when it cannot be asked now.
+    pub fn ask(&mut self, ask: Ask) -> bool {
+        match ask {
+            Ask::Rematch if self.may_rematch() && !self.rematch_asked() => {
+                if let Some(s) = self.my_seat() {
+                    self.rematch[s.index()] = true;
+                }
+                self.outgoing.push(Outgoing::Rematch);
+            }
+            Ask::Offer(OfferKind::Draw) if self.may_offer() => {
+                self.offered = true;
+                self.outgoing.push(Outgoing::Offer(OfferKind::Draw));
+            }
+            Ask::Offer(OfferKind::Takeback) if self.may_take_back(|_| true) => {
+                self.offered = true;
+                self.outgoing.push(Outgoing::Offer(OfferKind::Takeback));
+            }
+            Ask::Answer(accept) if self.link == Link::Connected => {
+                let Some(what) = self.offer_to_answer() else {
+                    return false;
+                };
+                // The server's `answered` comes to every seat; the question goes now.
+                self.offer = None;
+                self.outgoing.push(Outgoing::Answer(what, accept));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The other seat's name as the table says it.
+    fn other_name(&self) -> Message {
+        self.other().map_or(msg("seat.remote"), seat_name)
     }
 
     /// Whether an action chosen at `now` (`net::clock`) reaches the server before its clock
@@ -196,8 +375,76 @@ impl OnlineTable {
                 self.token = Some(token);
                 vec![News::Changed, News::KeepSeat]
             }
+            Heard::Rematched { code, seat, token } => {
+                bevy::log::info!("online: a rematch, at table {code}");
+                self.code = Some(code);
+                self.seat = Some(SeatOrder::from(seat));
+                self.token = Some(token);
+                self.new_game();
+                self.fresh = true;
+                vec![News::Changed, News::KeepSeat]
+            }
+            Heard::Rematch { asked } => {
+                let before = self.rematch;
+                self.rematch = asked;
+                if asked.iter().any(|a| *a) {
+                    self.rematch_lapsed = false;
+                }
+                let other = self.my_seat().map(|s| s.other().index());
+                if asked == [false; 2] && before != [false; 2] {
+                    self.rematch_lapsed = true;
+                    vec![News::Say(msg("online.rematch.lapsed"))]
+                } else if other.is_some_and(|o| asked[o] && !before[o]) {
+                    vec![News::Say(
+                        msg("online.rematch.asks").with_words("name", self.other_name()),
+                    )]
+                } else {
+                    vec![News::Changed]
+                }
+            }
+            Heard::Offer(offer) => {
+                self.offer = Some(offer);
+                if Some(offer.by) == self.my_seat() {
+                    self.offered = true;
+                }
+                vec![News::Changed]
+            }
+            Heard::Answered {
+                what,
+                by,
+                accept,
+                lapsed,
+            } => {
+                self.offer = None;
+                // This seat's own answers, and a lapse by its maker's action, go unsaid.
+                if Some(by) == self.my_seat() || lapsed || self.my_seat().is_none() {
+                    return Taken::News(vec![News::Changed]);
+                }
+                let key = match (what, accept) {
+                    (OfferKind::Draw, true) => "online.answer.draw_accepted",
+                    (OfferKind::Draw, false) => "online.answer.draw_declined",
+                    (OfferKind::Takeback, true) => "online.answer.takeback_accepted",
+                    (OfferKind::Takeback, false) => "online.answer.takeback_declined",
+                };
+                vec![News::Say(msg(key).with_words("name", self.other_name()))]
+            }
+            Heard::Watchers(count) => {
+                self.watchers = count;
+                vec![News::Changed]
+            }
             Heard::Table(ref view) => {
                 self.code = Some(view.code.clone());
+                self.control = view.control;
+                self.watchers = view.watchers;
+                self.offer = view.offer;
+                self.rematch = view.rematch;
+                self.ended = view.outcome.map(|o| o.reason);
+                self.to_move = view.to_move.filter(|_| view.phase == Phase::Playing);
+                self.last = view.game.moves().last().map(|m| LastAction {
+                    by: m.by,
+                    timeout: m.timeout,
+                    action: m.action.clone(),
+                });
                 if let Some(you) = view.you {
                     self.seat = Some(SeatOrder::from(you));
                 }
@@ -228,21 +475,35 @@ impl OnlineTable {
                 bevy::log::info!("online: the game started (fingerprint {fingerprint})");
                 self.seats = Some(seats.clone());
                 self.bot_in = None;
+                self.to_move = Some(Side::Ash);
                 self.countdown = seconds(time_left_ms);
                 self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::Played {
+                ref played,
                 ref to_move,
                 time_left_ms,
                 ..
             } => {
+                self.last = Some(LastAction {
+                    by: played.by,
+                    timeout: played.timeout,
+                    action: played.action.clone(),
+                });
+                self.offer = None;
+                self.offered = false;
+                self.to_move = *to_move;
                 self.sent = None;
                 self.countdown = seconds(time_left_ms).filter(|_| to_move.is_some());
                 self.deadline = None;
                 return Taken::Game(heard);
             }
             Heard::Presence { seat, connected } => {
+                // A player who leaves after the end takes the rematch request with them.
+                if !connected && self.ended.is_some() {
+                    self.rematch_lapsed = true;
+                }
                 let mut name = msg("seat.remote");
                 // "Back" only for a player who was there and went away: not for the first
                 // arrival, nor for a seat already shown connected.
@@ -267,7 +528,10 @@ impl OnlineTable {
                 };
                 vec![News::Say(msg(key).with_words("name", name))]
             }
-            Heard::Ended { .. } => {
+            Heard::Ended { ref outcome, .. } => {
+                self.ended = Some(outcome.reason);
+                self.to_move = None;
+                self.offer = None;
                 self.sent = None;
                 self.countdown = None;
                 self.deadline = None;
@@ -298,10 +562,72 @@ impl OnlineTable {
         Taken::News(news)
     }
 
+    /// A new game at this table (a rematch's new table): nothing of the old one's offers,
+    /// rematch, end or clock stays.
+    fn new_game(&mut self) {
+        self.offer = None;
+        self.offered = false;
+        self.rematch = [false; 2];
+        self.rematch_lapsed = false;
+        self.last = None;
+        self.to_move = None;
+        self.ended = None;
+        self.banks = None;
+        self.sent = None;
+        self.countdown = None;
+        self.deadline = None;
+    }
+
+    /// Whether the whole `state` just taken is the first of a rematch's new table (once).
+    pub fn take_fresh(&mut self) -> bool {
+        std::mem::take(&mut self.fresh)
+    }
+
     /// The other seat as this device shows it.
     pub fn other(&self) -> Option<&SeatView> {
         let mine = self.seat?;
         self.seats.as_ref().map(|s| &s[1 - order_index(mine)])
+    }
+}
+
+/// Time left on a clock, as the tables show it: "0:42", "12:05", "1:02:03", and under
+/// correspondence "2 d 5 h".
+pub fn clock_text(tr: &crate::i18n::Tr, seconds: f64) -> String {
+    let s = seconds.max(0.0).ceil() as u64;
+    match s {
+        0..3600 => format!("{}:{:02}", s / 60, s % 60),
+        3600..86_400 => format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+        _ => tr.tf(
+            "online.clock.days",
+            &[
+                ("days", &(s / 86_400).to_string()),
+                ("hours", &(s / 3600 % 24).to_string()),
+            ],
+        ),
+    }
+}
+
+/// A time control in the player's words ("60 s a turn", "5 min + 3 s", "1 d a move").
+pub fn control_text(tr: &crate::i18n::Tr, control: TimeControl) -> String {
+    match control {
+        TimeControl::Turn { seconds } => {
+            tr.tf("online.control.turn", &[("seconds", &seconds.to_string())])
+        }
+        TimeControl::Bank { base, increment } if base % 60 == 0 => tr.tf(
+            "online.control.bank",
+            &[
+                ("minutes", &(base / 60).to_string()),
+                ("increment", &increment.to_string()),
+            ],
+        ),
+        TimeControl::Bank { base, increment } => tr.tf(
+            "online.control.bank_seconds",
+            &[
+                ("seconds", &base.to_string()),
+                ("increment", &increment.to_string()),
+            ],
+        ),
+        TimeControl::Days { days } => tr.tf("online.control.days", &[("days", &days.to_string())]),
     }
 }
 
@@ -397,6 +723,157 @@ mod tests {
         assert!(table(Some(0.4), None).in_time_at(ms(500_000)));
         assert!(!table(Some(0.0), None).in_time_at(ms(0)));
         assert!(table(None, None).in_time_at(ms(0)));
+    }
+
+    /// Ana's table (first seat, ash) against Rui, the game under way, the link up.
+    fn playing() -> OnlineTable {
+        let mut t = table(None, None);
+        t.seat = Some(SeatOrder::First);
+        t.link = Link::Connected;
+        let seat = |seat, name: &str, colour| SeatView {
+            seat,
+            kind: SeatKind::Human,
+            level: None,
+            name: name.into(),
+            connected: true,
+            you: seat == SeatId::First,
+            colour: Some(colour),
+        };
+        t.seats = Some([
+            seat(SeatId::First, "Ana", Side::Ash),
+            seat(SeatId::Second, "Rui", Side::Walnut),
+        ]);
+        t
+    }
+
+    fn played(by: Side, timeout: bool) -> Heard {
+        Heard::Played {
+            played: crate::net::protocol::PlayedView {
+                seq: 1,
+                action: "x".into(),
+                by,
+                timeout,
+            },
+            to_move: None,
+            time_left_ms: None,
+            chess: None,
+        }
+    }
+
+    fn rui() -> Message {
+        msg("online.name").with("name", "Rui")
+    }
+
+    #[test]
+    fn offers_one_an_action_a_takeback_only_of_ones_own_last_action_not_the_clocks() {
+        let mut t = playing();
+        assert!(t.may_offer());
+        assert!(!t.may_take_back(|_| true), "nothing played yet");
+        t.take_in(played(Side::Walnut, false));
+        assert!(!t.may_take_back(|_| true), "Rui's action");
+        t.take_in(played(Side::Ash, true));
+        assert!(!t.may_take_back(|_| true), "the clock's");
+        t.take_in(played(Side::Ash, false));
+        assert!(t.may_take_back(|_| true));
+        assert!(!t.may_take_back(|a| a != "x"), "the game's say");
+        assert!(t.ask(Ask::Offer(OfferKind::Takeback)));
+        assert_eq!(t.outgoing, [Outgoing::Offer(OfferKind::Takeback)]);
+        // Once between two actions.
+        assert!(!t.may_offer() && !t.ask(Ask::Offer(OfferKind::Draw)));
+        t.take_in(Heard::Offer(OfferView {
+            what: OfferKind::Takeback,
+            by: SeatId::First,
+        }));
+        assert_eq!(t.my_offer(), Some(OfferKind::Takeback));
+        assert_eq!(t.offer_to_answer(), None);
+        // Rui declines: said; a lapse by Ana's own action is not.
+        let answered = |accept, lapsed| Heard::Answered {
+            what: OfferKind::Takeback,
+            by: SeatId::Second,
+            accept,
+            lapsed,
+        };
+        assert_eq!(
+            t.take_in(answered(false, false)),
+            Taken::News(vec![News::Say(
+                msg("online.answer.takeback_declined").with_words("name", rui())
+            )])
+        );
+        assert_eq!(t.offer, None);
+        assert_eq!(
+            t.take_in(answered(false, true)),
+            Taken::News(vec![News::Changed])
+        );
+        // An action: offers again.
+        t.take_in(played(Side::Walnut, false));
+        assert!(t.may_offer());
+        // Rui's draw offer, answered here: the answer goes, the offer is answered.
+        t.take_in(Heard::Offer(OfferView {
+            what: OfferKind::Draw,
+            by: SeatId::Second,
+        }));
+        assert!(!t.may_offer(), "one offer standing");
+        assert_eq!(t.offer_to_answer(), Some(OfferKind::Draw));
+        t.outgoing.clear();
+        assert!(t.ask(Ask::Answer(true)));
+        assert_eq!(t.outgoing, [Outgoing::Answer(OfferKind::Draw, true)]);
+        assert!(!t.ask(Ask::Answer(false)), "answered once");
+        // Offline: nothing is asked.
+        t.link = Link::Reconnecting { attempt: 1 };
+        assert!(!t.ask(Ask::Offer(OfferKind::Draw)));
+    }
+
+    #[test]
+    fn a_rematch_is_asked_after_the_end_shown_when_asked_and_lapses_when_a_player_leaves() {
+        let mut t = playing();
+        assert!(!t.ask(Ask::Rematch), "not during the game");
+        t.take_in(Heard::Ended {
+            outcome: crate::net::protocol::Outcome {
+                winner: None,
+                reason: EndReason::Agreed,
+            },
+            seed: String::new(),
+            record: String::new(),
+        });
+        assert!(t.agreed() && t.may_rematch() && !t.may_offer());
+        assert_eq!(
+            t.take_in(Heard::Rematch {
+                asked: [false, true]
+            }),
+            Taken::News(vec![News::Say(
+                msg("online.rematch.asks").with_words("name", rui())
+            )])
+        );
+        assert!(t.rematch_offered() && !t.rematch_asked());
+        assert!(t.ask(Ask::Rematch));
+        assert_eq!(t.outgoing, [Outgoing::Rematch]);
+        assert!(!t.ask(Ask::Rematch), "once");
+        // Rui leaves: the request lapses, shown, and is asked no more.
+        t.take_in(Heard::Presence {
+            seat: SeatId::Second,
+            connected: false,
+        });
+        assert_eq!(
+            t.take_in(Heard::Rematch { asked: [false; 2] }),
+            Taken::News(vec![News::Say(msg("online.rematch.lapsed"))])
+        );
+        assert!(!t.may_rematch());
+        // Both asked: the new table, with nothing of the old game's.
+        assert_eq!(
+            t.take_in(Heard::Rematched {
+                code: "NEW567".into(),
+                seat: SeatId::First,
+                token: "u".repeat(64),
+            }),
+            Taken::News(vec![News::Changed, News::KeepSeat])
+        );
+        assert_eq!(t.code.as_deref(), Some("NEW567"));
+        assert_eq!(t.token.as_deref(), Some("u".repeat(64).as_str()));
+        assert!(t.ended.is_none() && !t.rematch_lapsed && t.rematch == [false; 2]);
+        assert!(t.take_fresh() && !t.take_fresh());
+        assert!(t.seat_to_keep(false).is_some());
+        t.take_in(Heard::Watchers(3));
+        assert_eq!(t.watchers, 3);
     }
 
     #[test]

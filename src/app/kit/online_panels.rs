@@ -2,15 +2,20 @@
 //! part (the server, your name, open a table with or without a bot to fill the seat, or join
 //! one by its code, or return to a seat kept on this device), the waiting panel with the join
 //! code, and the link's line that is always on show at the online table (connecting,
-//! connected, reconnecting, the other player away, the session lost).
+//! connected, reconnecting, the other player away, the session lost), with the table's time
+//! control, both banks under a bank, and how many watch. During a game: Offer a draw and
+//! Take back for a game's bar, or there the other seat's offer to accept or decline
+//! ([`offer_buttons`]); at the end: Rematch for a game's end banner ([`rematch`]).
 
 use super::link::{GoOnline, Online};
-use super::online::{OnlineTable, link_message, seat_name};
+use super::online::{Ask, OnlineTable, clock_text, control_text, link_message, seat_name};
 use super::panel::{Panel, opponent_key};
 use crate::app::style::{self, CentrePanel, big_button, panel_frame};
 use crate::i18n::Tr;
 use crate::net::client::{Link, Lost, Request};
-use crate::net::protocol::{BotLevel, CODE_LEN, SeatKind, normalise_code};
+use crate::net::protocol::{
+    BotLevel, CODE_LEN, OfferKind, SeatKind, Side, TimeControl, normalise_code,
+};
 use crate::play::Seat;
 use bevy::prelude::Resource;
 use bevy_egui::egui;
@@ -202,7 +207,7 @@ pub fn waiting<T: Online>(p: Panel<T>) {
             );
         }
         ui.add_space(8.0);
-        link_line(ui, tr, online);
+        link_line(ui, tr, online, true);
         ui.add_space(8.0);
         if ui.add(big_button(tr.t("online.leave"))).clicked() {
             send(T::leave());
@@ -229,11 +234,26 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                 .inner_margin(egui::Margin::symmetric(16, 12))
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
-                        link_line(ui, tr, online);
-                        if let Some(code) = &online.code {
+                        // Under a bank both clocks take the place of the code and of the other
+                        // player's presence (the dot before their clock), so the strip stays
+                        // clear of the corners in every language; the rest is a hover away.
+                        let banks = online.banks.is_some() && online.seats.is_some();
+                        link_line(ui, tr, online, !banks);
+                        if let Some(code) = &online.code
+                            && !banks
+                        {
                             ui.separator();
                             ui.label(
                                 egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
+                                    .color(style::MUTED),
+                            );
+                        }
+                        time_line(ui, tr, online);
+                        if online.watchers > 0 {
+                            ui.separator();
+                            let n = online.watchers.to_string();
+                            ui.label(
+                                egui::RichText::new(tr.tf("online.watching", &[("count", &n)]))
                                     .color(style::MUTED),
                             );
                         }
@@ -242,8 +262,198 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
         });
 }
 
-/// A dot and words: the link, then the other player's presence.
-fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+/// The time control where the game's own clock does not say it (correspondence's days a
+/// move; a turn's seconds the clock shows as ever), and under a bank both sides' time: this
+/// seat's first, the awaited one's bright and running down.
+fn time_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    if matches!(online.control, TimeControl::Days { .. }) {
+        ui.separator();
+        ui.label(egui::RichText::new(control_text(tr, online.control)).color(style::MUTED));
+    }
+    let (Some(banks), Some(seats)) = (online.banks, online.seats.as_ref()) else {
+        return;
+    };
+    let mine = online.my_seat().map_or(0, |s| s.index());
+    for i in [mine, 1 - mine] {
+        let Some(side) = seats[i].colour else {
+            continue;
+        };
+        let left = banks[match side {
+            Side::Ash => 0,
+            Side::Walnut => 1,
+        }];
+        let who = if i == mine && online.my_seat().is_some() {
+            tr.t("online.you").to_string()
+        } else {
+            tr.say(&seat_name(&seats[i]))
+        };
+        let running = online.to_move == Some(side) && online.ended.is_none();
+        ui.separator();
+        if i != mine {
+            // The other player's presence, as the dot the link's line has for it.
+            let dot = if seats[i].connected {
+                style::GREEN
+            } else {
+                style::AMBER
+            };
+            let key = if seats[i].connected {
+                "online.present"
+            } else {
+                "online.away_now"
+            };
+            ui.label(egui::RichText::new("●").color(dot))
+                .on_hover_text(tr.tf(key, &[("name", &who)]));
+        }
+        let colour = match (running, left <= 10.0) {
+            (true, true) => style::RED,
+            (true, false) => style::CREAM,
+            (false, _) => style::MUTED,
+        };
+        let hover = match &online.code {
+            Some(code) => format!(
+                "{} · {}",
+                control_text(tr, online.control),
+                tr.tf("online.table_code", &[("code", code)])
+            ),
+            None => control_text(tr, online.control),
+        };
+        ui.label(egui::RichText::new(who).color(colour))
+            .on_hover_text(hover);
+        let clock = egui::RichText::new(clock_text(tr, left))
+            .monospace()
+            .color(colour);
+        ui.label(if running { clock.strong() } else { clock });
+    }
+}
+
+/// Offer a draw (where the game has draws) and Take back, for a game's bar at an online table
+/// during play; this seat's own offer standing is said instead, and the other seat's offer is
+/// put there to accept or decline, where the player looks. Nothing at a table here.
+pub fn offer_buttons<T: Online>(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    table: &T,
+    send: &mut dyn FnMut(T::Intent),
+) {
+    let Some(online) = table.online() else {
+        return;
+    };
+    if online.my_seat().is_none() || online.ended.is_some() {
+        return;
+    }
+    if let Some(what) = online.offer_to_answer() {
+        answer(ui, tr, online, what, send, T::ask, T::DRAWS);
+        return;
+    }
+    if let Some(what) = online.my_offer() {
+        let key = match what {
+            OfferKind::Draw => "online.offer.draw_sent",
+            OfferKind::Takeback => "online.offer.takeback_sent",
+        };
+        ui.label(style::muted(tr.t(key), 14.0));
+        return;
+    }
+    if T::DRAWS
+        && ui
+            .add_enabled(
+                online.may_offer(),
+                egui::Button::new(tr.t("online.offer.draw")),
+            )
+            .clicked()
+    {
+        send(T::ask(Ask::Offer(OfferKind::Draw)));
+    }
+    if ui
+        .add_enabled(
+            online.may_take_back(T::undoable),
+            egui::Button::new(tr.t("online.offer.takeback")),
+        )
+        .on_hover_text(tr.t("online.offer.takeback_hint"))
+        .clicked()
+    {
+        send(T::ask(Ask::Offer(OfferKind::Takeback)));
+    }
+}
+
+/// The other seat's standing offer in a game's bar, said in brass, with Accept and Decline.
+fn answer<I>(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    online: &OnlineTable,
+    what: OfferKind,
+    send: &mut dyn FnMut(I),
+    ask: fn(Ask) -> I,
+    draws: bool,
+) {
+    let name = online.other().map_or_else(
+        || tr.t("seat.remote").to_string(),
+        |o| tr.say(&seat_name(o)),
+    );
+    let key = match what {
+        OfferKind::Draw => "online.offer.draw_from",
+        OfferKind::Takeback => "online.offer.takeback_from",
+    };
+    ui.label(style::brass(tr.tf(key, &[("name", &name)]), 16.0).strong());
+    // Snēlab has no draw: a draw offered there can only be declined.
+    let can_accept = what == OfferKind::Takeback || draws;
+    let accept =
+        egui::Button::new(egui::RichText::new(tr.t("online.offer.accept")).color(style::GREEN));
+    if ui.add_enabled(can_accept, accept).clicked() {
+        send(ask(Ask::Answer(true)));
+    }
+    if ui.button(tr.t("online.offer.decline")).clicked() {
+        send(ask(Ask::Answer(false)));
+    }
+}
+
+/// Rematch, for a game's end banner at an online table: the button (Accept rematch when the
+/// other player asks, with their request said above it), this seat's request waiting, or the
+/// request lapsed. Nothing at a table here, or once the table has closed.
+pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn FnMut(T::Intent)) {
+    let Some(online) = table.online() else {
+        return;
+    };
+    if online.ended.is_none() || online.my_seat().is_none() {
+        return;
+    }
+    let name = online.other().map_or_else(
+        || tr.t("seat.remote").to_string(),
+        |o| tr.say(&seat_name(o)),
+    );
+    ui.add_space(8.0);
+    if online.rematch_lapsed || (!online.may_rematch() && online.rematch != [false; 2]) {
+        ui.label(style::muted(tr.t("online.rematch.lapsed"), 14.0));
+        return;
+    }
+    if online.rematch_asked() {
+        ui.label(style::cream(
+            tr.tf("online.rematch.waiting", &[("name", &name)]),
+            16.0,
+        ));
+        return;
+    }
+    let offered = online.rematch_offered();
+    if offered {
+        ui.label(style::brass(
+            tr.tf("online.rematch.asks", &[("name", &name)]),
+            18.0,
+        ));
+    }
+    let words = if offered {
+        tr.t("online.rematch.accept")
+    } else {
+        tr.t("online.rematch")
+    };
+    if ui
+        .add_enabled(online.may_rematch(), big_button(words))
+        .clicked()
+    {
+        send(T::ask(Ask::Rematch));
+    }
+}
+
+/// A dot and words: the link, then (with `presence`) the other player's presence.
+fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, presence: bool) {
     let colour = match &online.link {
         Link::Connected => style::GREEN,
         Link::Connecting | Link::Reconnecting { .. } => style::AMBER,
@@ -253,7 +463,10 @@ fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("●").color(colour));
         ui.label(egui::RichText::new(tr.say(&link_message(&online.link))).color(style::CREAM));
-        if let Some(other) = online.other().filter(|o| o.kind != SeatKind::Empty) {
+        if let Some(other) = online
+            .other()
+            .filter(|o| o.kind != SeatKind::Empty && presence)
+        {
             ui.separator();
             let name = tr.say(&seat_name(other));
             let (dot, key) = if other.connected {

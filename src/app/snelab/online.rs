@@ -73,6 +73,13 @@ impl Online for Table {
         Intent::Leave
     }
 
+    /// Snēlab has no draw: every move advances a piece or removes two.
+    const DRAWS: bool = false;
+
+    fn ask(ask: crate::app::kit::online::Ask) -> Intent {
+        Intent::Ask(ask)
+    }
+
     /// The lobby's stakes and appeal rule.
     fn table_options(&self) -> TableOptions {
         TableOptions {
@@ -328,6 +335,18 @@ impl Table {
                 let GameView::Snelab { stakes, appeal, .. } = &view.game else {
                     return vec![Effect::Online(msg("online.unreadable"))];
                 };
+                let mut effects = vec![Effect::KeepSeat];
+                // A rematch's new table: the case before it is settled; a new one opens, its
+                // stake taken as at any start, its fingerprint the new table's.
+                if self.host.as_mut().is_some_and(OnlineTable::take_fresh) {
+                    if matches!(self.session.phase(), Phase::Verdict(_)) {
+                        let _ = self.session.next_case();
+                    }
+                    self.told = None;
+                    self.pick = Pick::Idle;
+                    self.focus = None;
+                    effects.push(Effect::Picked);
+                }
                 let options = ((*stakes).into(), *appeal);
                 self.options = Some(options);
                 if let Some(fp) = &view.fingerprint {
@@ -335,9 +354,9 @@ impl Table {
                     told.fingerprint = fp.clone();
                 }
                 if view.phase == crate::net::protocol::Phase::Waiting {
-                    return vec![Effect::Picked];
+                    effects.push(Effect::Picked);
+                    return effects;
                 }
-                let mut effects = Vec::new();
                 if self.session.phase() == Phase::Lobby {
                     effects.extend(self.sit_at_server(&view.seats, options, now));
                 }
@@ -731,6 +750,89 @@ mod tests {
     }
 
     #[test]
+    fn a_rematch_opens_a_new_case_at_the_new_table_its_stake_taken_again() {
+        use crate::app::kit::online::Ask;
+        let mut t = waiting();
+        started(&mut t, SeatId::First);
+        assert_eq!(t.purse.coins(), 88);
+        // No draw at Snēlab: only a takeback may be asked, of Ana's own move.
+        t.heard(played(1, "a1-a2", Wire::Ash, false), &Timing::INSTANT, NOW);
+        let o = t.host.as_ref().unwrap();
+        assert!(o.may_take_back(<Table as Online>::undoable));
+        const { assert!(!<Table as Online>::DRAWS) };
+        t.heard(
+            Heard::Ended {
+                outcome: Outcome {
+                    winner: Some(Wire::Walnut),
+                    reason: EndReason::Resigned,
+                },
+                seed: Seed([9; 32]).to_hex(),
+                record: String::new(),
+            },
+            &Timing::INSTANT,
+            NOW,
+        );
+        assert!(matches!(t.session.phase(), Phase::Verdict(_)));
+        t.handle(
+            Intent::Ask(Ask::Rematch),
+            Coin::Heads,
+            0,
+            NOW,
+            &Timing::INSTANT,
+        )
+        .unwrap();
+        assert_eq!(t.host.as_ref().unwrap().outgoing, [Outgoing::Rematch]);
+        t.heard(
+            Heard::Rematched {
+                code: "NEW567".into(),
+                seat: SeatId::First,
+                token: "u".repeat(64),
+            },
+            &Timing::INSTANT,
+            NOW,
+        );
+        let fresh = TableView {
+            code: "NEW567".into(),
+            phase: NetPhase::Playing,
+            seq: 0,
+            you: Some(SeatId::First),
+            seats: [
+                seat(SeatId::First, "Ana", true, Some(Wire::Walnut)),
+                seat(SeatId::Second, "Rui", false, Some(Wire::Ash)),
+            ],
+            clock: 60,
+            control: Default::default(),
+            banks_ms: None,
+            public: false,
+            watchers: 0,
+            offer: None,
+            rematch: [false; 2],
+            to_move: Some(Wire::Ash),
+            time_left_ms: Some(60_000),
+            bot_in_ms: None,
+            fingerprint: Some(Seed([4; 32]).fingerprint()),
+            ash: Some(SeatId::Second),
+            game: GameView::Snelab {
+                moves: Vec::new(),
+                stakes: WireStakes::Street,
+                appeal: false,
+            },
+            outcome: None,
+            seed: None,
+        };
+        let effects = t.heard(Heard::Table(Box::new(fresh)), &Timing::INSTANT, NOW);
+        assert!(effects.contains(&Effect::StakeTaken), "{effects:?}");
+        assert_eq!(t.session.phase(), Phase::Play);
+        assert_eq!(t.purse.coins(), 76);
+        assert_eq!(t.setup.owner, Side::North, "colours by the new seed");
+        assert!(t.session.actions().is_empty());
+        let told = t.told.as_ref().unwrap();
+        assert_eq!(told.fingerprint, Seed([4; 32]).fingerprint());
+        assert!(told.seed.is_none() && told.record.is_none());
+        assert_eq!(t.seat_to_keep().unwrap().code, "NEW567");
+    }
+
+    #[test]
     fn a_return_catches_up_with_the_server_whose_course_stands() {
         let mut t = waiting();
         started(&mut t, SeatId::First);
@@ -801,7 +903,11 @@ mod tests {
         // One that does not replay at all is refused, and nothing changes.
         let v = view(&[("a7-a6", Wire::Walnut)]);
         let effects = t.heard(Heard::Table(Box::new(v)), &Timing::INSTANT, NOW);
-        assert_eq!(effects, [Effect::Online(msg("online.unreadable"))]);
+        // (The seat is kept with every whole state.)
+        assert_eq!(
+            effects,
+            [Effect::KeepSeat, Effect::Online(msg("online.unreadable"))]
+        );
         assert_eq!(t.session.actions().len(), 3);
     }
 

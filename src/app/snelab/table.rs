@@ -154,6 +154,8 @@ pub enum Intent {
     ResetAll,
     /// Leave the online table while waiting for the other player: back to the lobby.
     Leave,
+    /// Online: offer a draw, ask to take back, answer the other's offer, or ask for a rematch.
+    Ask(crate::app::kit::online::Ask),
     /// Play this whole action at once, as if picked square by square (the engine choosing
     /// for the person: `--autoplay`).
     Play(Action),
@@ -398,6 +400,12 @@ impl Table {
                 self.pick = Pick::Idle;
                 self.focus = None;
                 Ok(self.leave_online())
+            }
+            Intent::Ask(ask) => {
+                if !crate::app::kit::host::Host::ask(&mut self.host, ask) {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(vec![Effect::Picked])
             }
             Intent::Leave => {
                 let waiting = self.host.is_some() && self.session.phase() == Phase::Lobby;

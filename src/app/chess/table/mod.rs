@@ -218,6 +218,8 @@ pub enum Intent {
     NewGame,
     /// Online: leave the server's table (back to the lobby).
     Leave,
+    /// Online: offer a draw, ask to take back, answer the other's offer, or ask for a rematch.
+    Ask(crate::app::kit::online::Ask),
 }
 
 /// Why an intent changed nothing.
@@ -613,6 +615,12 @@ impl Table {
             Intent::Resign if self.host.is_some() => self.resign_online(),
             Intent::Resign => self.resign(),
             Intent::Leave => Ok(self.leave_online()),
+            Intent::Ask(ask) => {
+                if !crate::app::kit::host::Host::ask(&mut self.host, ask) {
+                    return Err(Refusal::NotNow);
+                }
+                Ok(vec![Effect::Picked])
+            }
         }
     }
 }

@@ -25,7 +25,12 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
                 &format!("{} ({})", seat_name(tr, table, side), colour_word(tr, side)),
             )],
         ),
-        Ending::Rules(_) | Ending::Agreed => capital(&tr.say(&ending.explain())),
+        // Online, an accepted draw offer: the rules saw no end.
+        Ending::Rules(_) if table.host.as_ref().is_some_and(|o| o.agreed()) => {
+            tr.t("online.end.agreed").to_string()
+        }
+        Ending::Agreed => tr.t("online.end.agreed").to_string(),
+        Ending::Rules(_) => capital(&tr.say(&ending.explain())),
     }
 }
 
@@ -80,6 +85,7 @@ pub(super) fn end(p: Panel) {
                         ui.ctx().copy_text(record.to_string());
                     }
                 }
+                crate::app::kit::online_panels::rematch(ui, tr, table, send);
                 let (new, history) = ("chess.end_banner.new", "chess.end_banner.history");
                 if panel::new_game(ui, tr.t(new), tr.t(history)) {
                     send(Intent::NewGame);

@@ -48,8 +48,7 @@ pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
 pub(super) fn clock_line(tr: &Tr, table: &Table) -> Option<String> {
     let left = table.host.as_ref()?.countdown?;
     let to_act = table.game.as_ref()?.awaited()?;
-    let secs = left.max(0.0).ceil() as u64;
-    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    let time = crate::app::kit::online::clock_text(tr, left);
     Some(tr.tf(
         "chess.online.time_left",
         &[
@@ -219,6 +218,10 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                 {
                     send(Intent::Act(cancel));
                 }
+            }
+            // Online: a draw offered, or the last move asked back, to the other player.
+            if !panels.confirm_resign {
+                crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
             }
             let question = style::text(tr.t("chess.resign.sure"), 15.0, RED);
             let answers = (tr.t("chess.resign.yes"), tr.t("chess.resign.no"));

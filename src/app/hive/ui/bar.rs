@@ -6,18 +6,14 @@ use super::Panel;
 use super::{HivePanels, RED, is_you, seat_name};
 use crate::app::hive::{Intent, Pick, Table};
 use crate::app::kit::history::Step;
+use crate::app::kit::online::clock_text;
+use crate::app::kit::online_panels;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style;
 use crate::fair::short;
 use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use bevy_egui::egui;
-
-/// "0:42".
-pub(super) fn clock_text(seconds: f64) -> String {
-    let s = seconds.max(0.0).ceil() as u64;
-    format!("{}:{:02}", s / 60, s % 60)
-}
 
 pub(super) fn players(
     ctx: &egui::Context,
@@ -50,7 +46,7 @@ pub(super) fn players(
                             if let Some(left) = clock {
                                 ui.add(
                                     egui::Label::new(
-                                        egui::RichText::new(clock_text(left))
+                                        egui::RichText::new(clock_text(tr, left))
                                             .monospace()
                                             .size(if low { 22.0 } else { 18.0 })
                                             .color(if low { RED } else { style::CREAM })
@@ -198,7 +194,10 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
             {
                 panels.moves = !panels.moves;
             }
-            if !table.hot_seat() {
+            if table.host.is_some() {
+                // Online the other player is asked: a takeback, or a draw.
+                online_panels::offer_buttons(ui, tr, table, send);
+            } else if !table.hot_seat() {
                 let side = table.person_colour();
                 let can = side.is_some_and(|s| game.takeback_size(s).is_ok()) && !table.animating();
                 if ui

@@ -63,6 +63,10 @@ pub(super) fn banner(
                     ("colour", &tr.say(&c.explain())),
                 ],
             ),
+            // Online, an accepted draw offer: the rules saw no end.
+            _ if table.host.as_ref().is_some_and(|o| o.agreed()) => {
+                tr.t("online.end.agreed").to_string()
+            }
             _ => crate::i18n::sentence(tr.say(&ending.explain())),
         };
         ui.label(style::cream(why, 18.0));
@@ -126,6 +130,7 @@ pub(super) fn banner(
             }
             None => {}
         }
+        crate::app::kit::online_panels::rematch(ui, tr, table, send);
         if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
             send(Intent::NewGame);
         }

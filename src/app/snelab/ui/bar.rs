@@ -102,8 +102,7 @@ pub(super) fn play_bar(p: Panel, t: f32) {
 /// Online: the server's clock for the side to act ("North to move: 0:42 left").
 pub(super) fn clock_line(tr: &Tr, table: &Table) -> Option<String> {
     let left = table.host.as_ref()?.countdown?;
-    let secs = left.max(0.0).ceil() as u64;
-    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    let time = crate::app::kit::online::clock_text(tr, left);
     let side = side_name(tr, table.session.pos().to_move());
     Some(tr.tf(
         "snelab.online.time_left",

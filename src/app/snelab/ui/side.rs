@@ -1,6 +1,6 @@
 //! The side panel: the purse, the table and stake, the opponent, which side is yours, each
-//! side's Bar (explained on hover), Resign (for the person to act; it asks first), and the move
-//! list, scrolled by whole rows.
+//! side's Bar (explained on hover), Resign (for the person to act; it asks first), online Take
+//! back (or the other player's takeback to answer), and the move list, scrolled by whole rows.
 
 use super::Panel;
 use super::lobby::opponent_key;
@@ -85,15 +85,20 @@ pub(super) fn side_panel(p: Panel) {
             if table.phase() == Phase::Play {
                 ui.add_space(4.0);
                 let can = table.person_to_move() && !table.resigning;
-                let resign =
-                    egui::Button::new(egui::RichText::new(tr.t("snelab.resign")).size(15.0));
-                if ui
-                    .add_enabled(can, resign)
-                    .on_hover_text(tr.t("snelab.resign.hint"))
-                    .clicked()
-                {
-                    send(Intent::AskResign);
-                }
+                ui.horizontal_wrapped(|ui| {
+                    let resign =
+                        egui::Button::new(egui::RichText::new(tr.t("snelab.resign")).size(15.0));
+                    if ui
+                        .add_enabled(can, resign)
+                        .on_hover_text(tr.t("snelab.resign.hint"))
+                        .clicked()
+                    {
+                        send(Intent::AskResign);
+                    }
+                    // Online: ask the other player to take back the last move (Snēlab has no
+                    // draw), or answer theirs.
+                    crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
+                });
             }
         }
         let in_case = matches!(table.phase(), Phase::Play | Phase::Verdict(_));

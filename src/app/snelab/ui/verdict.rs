@@ -111,6 +111,7 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
                 ui.ctx().copy_text(record.to_string());
             }
         }
+        crate::app::kit::online_panels::rematch(ui, tr, table, send);
         ui.add_space(10.0);
         let next = ui.add(big_button(tr.t("snelab.next_case")));
         focus_ring(ui, &next);
