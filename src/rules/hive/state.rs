@@ -9,6 +9,7 @@ use super::piece::{Colour, Creature, Piece};
 use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// After 200 plies (passes included) with no other result the game is a draw.
 pub const PLY_LIMIT: usize = 200;
@@ -167,8 +168,10 @@ struct Played {
 #[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "StateRecord", try_from = "StateRecord")]
 pub struct State {
-    /// The table before the first move of `history`: empty, or a hand-made position.
-    start: Board,
+    /// The table before the first move of `history`: empty, or a hand-made position. Never
+    /// changed after the game's start, so shared between clones: a match keeps a position
+    /// after every action (its course), and each would otherwise copy a second whole board.
+    start: Arc<Board>,
     board: Board,
     history: Vec<Played>,
     outcome: Option<Outcome>,
@@ -245,7 +248,7 @@ impl State {
     /// A new game: empty table, ash to move.
     pub fn new() -> State {
         State {
-            start: Board::new(),
+            start: Arc::new(Board::new()),
             board: Board::new(),
             history: Vec::new(),
             outcome: None,
@@ -280,7 +283,7 @@ impl State {
         board.set_ply(ply as u16);
         let outcome = judge(&board, 1);
         Ok(State {
-            start: board.clone(),
+            start: Arc::new(board.clone()),
             board,
             history: Vec::new(),
             outcome,
