@@ -188,6 +188,9 @@ pub struct LaunchOptions {
     /// the game playing each other through a server); moves go through the table like a
     /// choice from "All my moves".
     pub autoplay: Option<crate::ai::Level>,
+    /// With `--autoplay`: ask for a rematch at the end of each of the first this many online
+    /// games (two copies of the game playing a rematch through a server).
+    pub rematch: u32,
     /// A test aid: log (`probe: …` info lines) where the board's targets and the panels'
     /// buttons are on screen, and the table's state, whenever they change (`app::probe`).
     pub probe: bool,
@@ -200,6 +203,9 @@ pub enum OnlineStart {
     /// nobody comes.
     Host(Option<crate::ai::Level>),
     Join(String),
+    /// Quick game: be paired with someone asking for the same game under this control
+    /// (the Online screen, which sends `quick` once its connection is up).
+    Quick(crate::net::protocol::TimeControl),
 }
 
 impl Default for LaunchOptions {
@@ -217,6 +223,7 @@ impl Default for LaunchOptions {
             online_game: None,
             server: None,
             autoplay: None,
+            rematch: 0,
             probe: false,
         }
     }
@@ -259,13 +266,16 @@ FLAGS:
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
-    --online host|host:LEVEL|join:CODE
+    --online host|host:LEVEL|join:CODE|quick|quick:SECONDS
                         the online table (Ash & Walnut's, or --game's): open one
                         (its code is logged; with LEVEL the server's bot at that
-                        level sits if nobody joins), or join the one with CODE
+                        level sits if nobody joins), join the one with CODE, or
+                        Quick game: be paired with someone (SECONDS a turn, 60)
     --game hive|snelab  the game whose online table --online goes to (hive)
     --server URL        the online table's server for this run (ws://HOST:PORT/ws)
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
+    --rematch N         with --autoplay: ask for a rematch after each of the first N
+                        online games
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -382,6 +392,23 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     Some(("host", level)) if crate::ai::Level::parse(level).is_some() => {
                         OnlineStart::Host(crate::ai::Level::parse(level))
                     }
+                    None if v == "quick" => {
+                        OnlineStart::Quick(crate::net::protocol::TimeControl::Turn { seconds: 60 })
+                    }
+                    Some(("quick", secs)) => match secs.parse::<u32>() {
+                        Ok(seconds)
+                            if crate::net::protocol::TimeControl::Turn { seconds }
+                                .check()
+                                .is_ok() =>
+                        {
+                            OnlineStart::Quick(crate::net::protocol::TimeControl::Turn { seconds })
+                        }
+                        _ => {
+                            return Err(ArgError(format!(
+                                "`--online quick:SECONDS` takes 1 to 3600 seconds a turn, not `{v}`"
+                            )));
+                        }
+                    },
                     Some(("join", code))
                         if crate::net::protocol::normalise_code(code).len()
                             == crate::net::protocol::CODE_LEN =>
@@ -390,11 +417,17 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     }
                     _ => {
                         return Err(ArgError(format!(
-                            "`--online` takes host, host:LEVEL or join:CODE (six characters), not `{v}`"
+                            "`--online` takes host, host:LEVEL, join:CODE (six characters), quick \
+                             or quick:SECONDS, not `{v}`"
                         )));
                     }
                 });
-                o.scene = Scene::Table(o.online_game.unwrap_or(GameKind::Hive));
+                o.scene = match o.online {
+                    // Quick game is the Online screen's, which hands the seat to the table:
+                    // the menu opens it (not the staged scene of that screen).
+                    Some(OnlineStart::Quick(_)) => Scene::Menu,
+                    _ => Scene::Table(o.online_game.unwrap_or(GameKind::Hive)),
+                };
             }
             "--game" => {
                 let v = take(&mut it)?;
@@ -402,7 +435,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     ArgError(format!("`--game` takes hive, snelab or chess, not `{v}`"))
                 })?;
                 o.online_game = Some(game);
-                if o.online.is_some() {
+                if o.online.is_some() && !matches!(o.online, Some(OnlineStart::Quick(_))) {
                     o.scene = Scene::Table(game);
                 }
             }
@@ -422,6 +455,12 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                         "`--autoplay` takes easy, normal or hard, not `{v}`"
                     ))
                 })?);
+            }
+            "--rematch" => {
+                let v = take(&mut it)?;
+                o.rematch = v.parse().map_err(|_| {
+                    ArgError(format!("`--rematch` takes a number of games, not `{v}`"))
+                })?;
             }
             "--probe" => o.probe = true,
             other => return Err(ArgError(format!("unknown flag `{other}`"))),
@@ -513,6 +552,16 @@ mod tests {
         assert!(!o.probe);
         assert!(play("--scene hive --probe").probe);
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
+        // Quick game goes to the Online screen, whatever --game says.
+        let o = play("--online quick:30 --game snelab --autoplay easy --rematch 1");
+        assert_eq!(
+            o.online,
+            Some(OnlineStart::Quick(
+                crate::net::protocol::TimeControl::Turn { seconds: 30 }
+            ))
+        );
+        assert_eq!(o.scene, Scene::Menu);
+        assert_eq!((o.online_game, o.rematch), (Some(GameKind::Snelab), 1));
         // --game chooses the online table's game, before or after --online.
         for args in ["--online host --game snelab", "--game snelab --online host"] {
             let o = play(args);
@@ -564,6 +613,8 @@ mod tests {
             ("--fly", "unknown flag `--fly`"),
             ("--online guest", "--online"),
             ("--online join:AB", "--online"),
+            ("--online quick:0", "--online"),
+            ("--rematch many", "--rematch"),
             ("--online host:grandmaster", "--online"),
             ("--server http://x", "--server"),
             ("--autoplay wise", "--autoplay"),

@@ -631,6 +631,7 @@ impl Table {
             (EndReason::BareKings, _) => Ending::Rules(End::BareKings),
             (EndReason::Repetition, _) => Ending::Rules(End::Repetition),
             (EndReason::NoProgress, _) => Ending::Rules(End::NoProgress),
+            (EndReason::Agreed, _) => Ending::Agreed,
             (_, Some(w)) => Ending::Resigned(w.other()),
             (_, None) => Ending::Rules(End::Repetition),
         };

@@ -108,6 +108,7 @@ pub fn core_plugin(app: &mut App) {
                 save_the_clock.in_set(TableSet::Tick).after(tick::<Table>),
                 input::keys.in_set(TableSet::Input),
                 link::launch_online::<Table>.in_set(TableSet::Input),
+                crate::app::kit::link::autoplay_rematch::<Table>.in_set(TableSet::Intent),
                 link::autoplay.in_set(TableSet::Intent),
                 forget_the_record.in_set(TableSet::Rules),
             )

@@ -318,6 +318,7 @@ impl From<News> for Effect {
 /// How the game ended, from the server's outcome (an end by the rules is the rules' own).
 fn ending_of(outcome: Outcome, state: &State) -> Ending {
     match (outcome.reason, outcome.winner, state.outcome()) {
+        (EndReason::Agreed, _, _) => Ending::Agreed,
         (EndReason::Resigned, Some(w), _) => Ending::Resigned(Colour::from(w).other()),
         (_, _, Some(o)) => Ending::Rules(o),
         // The rules here do not see the end the server saw: trust the winner it names.

@@ -52,6 +52,32 @@ pub trait Online: TableKind {
     }
 }
 
+/// `--rematch N` with `--autoplay`: the person's seat asks for a rematch at the end of each of
+/// the first N online games, as a click on the end banner's Rematch would.
+pub fn autoplay_rematch<T: Online>(
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    table: Res<T>,
+    mut asked: Local<(u32, Option<String>)>,
+    mut intents: MessageWriter<super::Intended<T>>,
+) {
+    let Some(o) = options.filter(|o| o.autoplay.is_some() && o.rematch > 0) else {
+        return;
+    };
+    let Some(online) = table.online() else {
+        return;
+    };
+    if asked.0 >= o.rematch || !online.may_rematch() || online.rematch_asked() {
+        return;
+    }
+    if online.code.is_some() && asked.1 == online.code {
+        return;
+    }
+    asked.0 += 1;
+    asked.1 = online.code.clone();
+    info!("online: asking for a rematch");
+    intents.write(super::Intended(T::ask(super::online::Ask::Rematch)));
+}
+
 /// The seat at a server's table that the game of the table `T` keeps on the device, so that
 /// the game, closed and opened again, can go back to it; each game keeps its own, under its
 /// table's [`Online::SEAT_KEY`].
@@ -413,6 +439,8 @@ pub fn launch_online<T: Online>(
             code,
             name: String::new(),
         },
+        // The Online screen pairs, then hands the seat here by its token.
+        crate::launch::OnlineStart::Quick(_) => return,
     };
     info!("online: going to {url}");
     go.write(GoOnline {

@@ -103,11 +103,56 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<crate::app::kit::link::GoOnline>()
         .add_systems(Startup, load.in_set(Loaded::Tables))
         .add_systems(Startup, scenes::stage.after(Loaded::Tables))
-        .add_systems(Update, (keep_seats, link::pump).chain())
+        .add_systems(Update, (keep_seats, launch_quick, link::pump).chain())
         .add_systems(
             EguiPrimaryContextPass,
             (page::online_page, page::your_games_corner).run_if(in_state(Screen::Menu)),
         );
+}
+
+/// `--online quick[:SECONDS]` (`?online=quick` in the browser): once the lobby's connection is
+/// up, asks to be paired for `--game`'s game (Ash & Walnut's by default), as the Quick game
+/// button would; the seat it gets goes to the game's table as any pairing's does.
+fn launch_quick(
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    screen: Res<State<Screen>>,
+    page: Res<crate::app::screens::MenuPage>,
+    mut form: ResMut<LobbyForm>,
+    mut link: ResMut<link::LobbyLink>,
+    mut go: MessageWriter<crate::app::screens::Navigate>,
+    mut done: Local<bool>,
+) {
+    if *done {
+        return;
+    }
+    let Some(o) = options else {
+        *done = true;
+        return;
+    };
+    let Some(crate::launch::OnlineStart::Quick(control)) = o.online else {
+        *done = true;
+        return;
+    };
+    // The Online screen on show (it leaves the queue otherwise), its connection up.
+    use crate::app::screens::{MenuPage, Navigate};
+    if *screen.get() != Screen::Menu {
+        return;
+    }
+    if !matches!(*page, MenuPage::Online(_)) {
+        go.write(Navigate::Menu(MenuPage::Online(Default::default())));
+        return;
+    }
+    if link.url().is_none() || link.lobby.link != crate::net::client::Link::Connected {
+        return;
+    }
+    *done = true;
+    let game = o.online_game.unwrap_or(GameKind::Hive);
+    form.start = Start::Quick;
+    form.game = game;
+    form.control = control;
+    info!("online: quick game for {} asked", game.cli_name());
+    let sent = link.lobby.quick(game, control);
+    link.outbox.extend(sent);
 }
 
 /// Reads the device's seats and the notification choice; damage is told, never trusted.

@@ -127,6 +127,7 @@ pub fn core_plugin(app: &mut App) {
             (
                 input::keys.in_set(TableSet::Input),
                 super::kit::link::launch_online::<Table>.in_set(TableSet::Input),
+                crate::app::kit::link::autoplay_rematch::<Table>.in_set(TableSet::Intent),
                 online::autoplay.in_set(TableSet::Intent),
                 follow_hover.in_set(TableSet::Intent),
                 scenes::stage.in_set(TableSet::Stage),
