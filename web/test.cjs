@@ -264,6 +264,64 @@ async function purseOf(page) {
   }
 }
 
+// Two pages (two devices) ask Quick game for the same game and control: the server pairs them
+// at one table, their engines play it out, both ask for a rematch (`rematch=1`), and both are
+// moved to one new table. Page B's console lines are kept with a `[B]` mark.
+async function quickRematch(browser) {
+  const server = process.env.GAME_SERVER;
+  const game = process.env.QUICK_GAME || "snelab";
+  const query = `?online=quick&game=${game}&autoplay=easy&rematch=1&server=${encodeURIComponent(server)}`;
+  const since = log.length;
+  const other = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const pageB = await other.newPage();
+  pageB.on("console", (msg) => {
+    const text = msg.text();
+    note(`[B] [${msg.type()}] ${text}`);
+    if (text.includes(CONTROL_FLOW)) return;
+    if (msg.type() === "error" || /panicked at/.test(text) || /^%cERROR%c/.test(text)) {
+      problems.push(`[B] ${text}`);
+    }
+  });
+  const pageA = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+    .then((c) => c.newPage());
+  watch(pageA);
+  const codes = (pattern, b) => log.slice(since)
+    .filter((l) => l.startsWith("[B]") === b)
+    .map((l) => (l.match(pattern) || [])[1])
+    .filter(Boolean);
+  await pageA.goto(`${SITE}/${query}`);
+  await pageB.goto(`${SITE}/${query}`);
+  const paired = /lobby: paired at table (\w+)/;
+  const both = async (pattern, ms) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (codes(pattern, false).length && codes(pattern, true).length) return true;
+      if (problems.length) return false;
+      await sleep(500);
+    }
+    return false;
+  };
+  const met = await both(paired, START_MS * 2);
+  const [a, b] = [codes(paired, false)[0], codes(paired, true)[0]];
+  check(`Quick game: both pages paired at one table (${a}, ${b})`, met && a === b,
+    problems.slice(-1)[0] || "timed out");
+  if (!met || a !== b) return;
+  await sleep(20000);
+  await shot(pageA, "6q-quick-playing.png");
+  const ended = await both(/online: the game ended/, ONLINE_GAME_MS);
+  check("Quick game: the paired game was played to its end on both pages", ended,
+    problems.slice(-1)[0] || "timed out");
+  if (!ended) return;
+  const rematch = /online: a rematch, at table (\w+)/;
+  const moved = await both(rematch, 120000);
+  const [ra, rb] = [codes(rematch, false)[0], codes(rematch, true)[0]];
+  check(`Rematch: both pages moved to one new table (${ra}, ${rb}; the first was ${a})`,
+    moved && ra === rb && ra !== a, problems.slice(-1)[0] || "timed out");
+  await sleep(SETTLE_MS);
+  await shot(pageA, "6r-rematch.png");
+  await other.close();
+}
+
 // One game at the online table against the server's bot, the page's seat played by its
 // engine, through a server restart: `game` is hive (Ash & Walnut) or snelab (a Snēlab case).
 async function onlineGame(page, game = "hive") {
@@ -833,6 +891,10 @@ async function runPart(name, fn) {
     // The same for a Snēlab case: the stake taken and the verdict settled into the page's
     // purse (its local storage), the server restarted in the middle.
     await runPart("online Snēlab", () => onlineGame(page, "snelab"));
+  }
+  if (part("online") && process.env.GAME_SERVER && onlineGames.includes("quick")) {
+    // Quick game between two pages (two browser contexts: two devices), then a rematch.
+    await runPart("online Quick game and rematch", () => quickRematch(browser));
   }
   if (online("chess")) {
     // And an Artifact Chess game: the page builds a random army, commits and reveals it, and
