@@ -592,6 +592,16 @@ fn verifies_with_offers(record: &str) {
     assert!(record.contains("offer "), "{record}");
 }
 
+/// Sends an offer of `what`.
+async fn offer(p: &mut Player, what: carved_tables::net::protocol::OfferKind) {
+    p.c.send(&ClientMsg::Offer { what }).await.unwrap();
+}
+
+/// Answers the standing offer of `what`.
+async fn answer(p: &mut Player, what: carved_tables::net::protocol::OfferKind, accept: bool) {
+    p.c.send(&ClientMsg::Answer { what, accept }).await.unwrap();
+}
+
 /// Reads until an `error` comes; returns its code.
 async fn refusal(p: &mut Player) -> ErrorCode {
     loop {
@@ -629,51 +639,20 @@ async fn draw_and_takeback_offers_are_answered_and_recorded_and_survive_a_restar
     let (mut mover, mut other) = if a.my_turn() { (a, b) } else { (b, a) };
     let mut rng = SmallRng::seed_from_u64(21);
     // Nothing to take back yet.
-    mover
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Takeback,
-        })
-        .await
-        .unwrap();
+    offer(&mut mover, OfferKind::Takeback).await;
     assert_eq!(refusal(&mut mover).await, ErrorCode::BadRequest);
     mover.play_random(&mut rng).await.unwrap();
     mover.pump_to(1).await.unwrap();
     other.pump_to(1).await.unwrap();
     // The other seat's action is not yours to take back.
-    other
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Takeback,
-        })
-        .await
-        .unwrap();
+    offer(&mut other, OfferKind::Takeback).await;
     assert_eq!(refusal(&mut other).await, ErrorCode::BadRequest);
     // A takeback asked and declined; asked again at the same point: refused.
-    mover
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Takeback,
-        })
-        .await
-        .unwrap();
+    offer(&mut mover, OfferKind::Takeback).await;
     assert_eq!(offered(&mut other).await, OfferKind::Takeback);
-    other
-        .c
-        .send(&ClientMsg::Answer {
-            what: OfferKind::Takeback,
-            accept: false,
-        })
-        .await
-        .unwrap();
+    answer(&mut other, OfferKind::Takeback, false).await;
     assert!(!answered(&mut mover).await);
-    mover
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Takeback,
-        })
-        .await
-        .unwrap();
+    offer(&mut mover, OfferKind::Takeback).await;
     assert_eq!(refusal(&mut mover).await, ErrorCode::BadRequest);
     // The other plays, then the first plays and asks to take it back: accepted.
     other.play_random(&mut rng).await.unwrap();
@@ -683,22 +662,9 @@ async fn draw_and_takeback_offers_are_answered_and_recorded_and_survive_a_restar
     mover.pump_to(3).await.unwrap();
     other.pump_to(3).await.unwrap();
     let before = mover.seen[..2].to_vec();
-    mover
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Takeback,
-        })
-        .await
-        .unwrap();
+    offer(&mut mover, OfferKind::Takeback).await;
     assert_eq!(offered(&mut other).await, OfferKind::Takeback);
-    other
-        .c
-        .send(&ClientMsg::Answer {
-            what: OfferKind::Takeback,
-            accept: true,
-        })
-        .await
-        .unwrap();
+    answer(&mut other, OfferKind::Takeback, true).await;
     assert!(answered(&mut mover).await);
     // Everyone gets the whole state: the action is gone, the asker to act again.
     for p in [&mut mover, &mut other] {
@@ -716,35 +682,16 @@ async fn draw_and_takeback_offers_are_answered_and_recorded_and_survive_a_restar
     assert_eq!(mover.seen, before);
     assert!(mover.my_turn());
     // A draw offer lapses when an action is played first.
-    other
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Draw,
-        })
-        .await
-        .unwrap();
+    offer(&mut other, OfferKind::Draw).await;
     assert_eq!(offered(&mut mover).await, OfferKind::Draw);
     mover.play_random(&mut rng).await.unwrap();
     assert!(!answered(&mut other).await, "lapsed");
     mover.pump_to(3).await.unwrap();
     other.pump_to(3).await.unwrap();
     // Offered again (after an action) and accepted: a draw by agreement.
-    other
-        .c
-        .send(&ClientMsg::Offer {
-            what: OfferKind::Draw,
-        })
-        .await
-        .unwrap();
+    offer(&mut other, OfferKind::Draw).await;
     assert_eq!(offered(&mut mover).await, OfferKind::Draw);
-    mover
-        .c
-        .send(&ClientMsg::Answer {
-            what: OfferKind::Draw,
-            accept: true,
-        })
-        .await
-        .unwrap();
+    answer(&mut mover, OfferKind::Draw, true).await;
     let outcome = mover
         .c
         .recv_until(|m| match m {
