@@ -112,7 +112,7 @@ impl TookSeat {
     fn of(game: GameKind, url: &str, request: &Request, code: String, token: String) -> TookSeat {
         let control = match request {
             Request::Create { control, .. } => *control,
-            Request::Join { .. } => None,
+            Request::Join { .. } | Request::Spectate { .. } => None,
         };
         TookSeat {
             game,
