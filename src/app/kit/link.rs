@@ -413,6 +413,7 @@ pub fn launch_online<T: Online>(
             code,
             name: String::new(),
         },
+        crate::launch::OnlineStart::Watch(code) => Request::Spectate { code },
     };
     info!("online: going to {url}");
     go.write(GoOnline {
