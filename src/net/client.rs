@@ -1317,7 +1317,10 @@ mod tests {
         let (heard, _) = s.receive(watched(2));
         assert!(matches!(&heard[..], [Heard::Table(v)] if v.you.is_none()));
         assert_eq!(s.seq(), 2);
-        assert!(s.clock().is_some(), "the turn's clock runs for a spectator too");
+        assert!(
+            s.clock().is_some(),
+            "the turn's clock runs for a spectator too"
+        );
         // Every action of the table, in order; a gap asks for the whole state again.
         let (heard, _) = s.receive(event(3));
         assert!(matches!(heard[..], [Heard::Played { .. }]));
@@ -1331,7 +1334,11 @@ mod tests {
             connected: false,
         });
         assert!(matches!(heard[..], [Heard::Presence { .. }]));
-        assert_eq!((s.token.as_ref(), s.seat), (None, None), "no seat, no token");
+        assert_eq!(
+            (s.token.as_ref(), s.seat),
+            (None, None),
+            "no seat, no token"
+        );
         // A spectator that tries to act is refused, and goes on watching.
         let (heard, send) = s.receive(ServerMsg::error(ErrorCode::NotSeated, "watching"));
         assert!(matches!(heard[..], [Heard::Refused { .. }]) && send.is_empty());

@@ -325,8 +325,7 @@ impl Table {
         let Some(o) = self.online.as_mut() else {
             return Vec::new();
         };
-        if o.watching || o.reveal_sent || !o.ready.iter().all(|r| *r) || o.revealed[o.me.index()]
-        {
+        if o.watching || o.reveal_sent || !o.ready.iter().all(|r| *r) || o.revealed[o.me.index()] {
             return Vec::new();
         }
         let Some((text, salt)) = o.mine.clone() else {

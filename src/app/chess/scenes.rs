@@ -843,7 +843,10 @@ mod tests {
         assert_eq!(host.code.as_deref(), Some("K7M2QX"));
         // Every action heard is on the board: the game here is the server's.
         let game = t.game.as_ref().expect("the game");
-        assert_eq!(game.state().to_string(), g.state().public_view().to_string());
+        assert_eq!(
+            game.state().to_string(),
+            g.state().public_view().to_string()
+        );
         assert_eq!(game.seat(Colour::White), Seat::Remote);
         assert_eq!(game.seat(Colour::Black), Seat::Remote);
         // Both hands as counts only: the cards themselves never reach a spectator.

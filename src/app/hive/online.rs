@@ -1069,7 +1069,10 @@ mod tests {
         assert_eq!(t.state().unwrap().ply(), 2);
         let online = t.host.as_ref().unwrap();
         assert!(online.spectating() && online.my_seat().is_none());
-        assert_eq!((online.code.as_deref(), online.watchers), (Some("K7M2QX"), 3));
+        assert_eq!(
+            (online.code.as_deref(), online.watchers),
+            (Some("K7M2QX"), 3)
+        );
         // Both seats are the server's: named from the seats, nobody plays here.
         let game = t.game.as_ref().unwrap();
         assert_eq!(game.game().seat(Colour::Ash), Seat::Remote);

@@ -280,8 +280,7 @@ fn watching_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
     if let Some(code) = &online.code {
         ui.separator();
         ui.label(
-            egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
-                .color(style::MUTED),
+            egui::RichText::new(tr.tf("online.table_code", &[("code", code)])).color(style::MUTED),
         );
     }
     if online.link != Link::Connected {

@@ -658,7 +658,10 @@ fn watch_tab(
                 .find(|t| t.code == code)
                 .map_or(form.watch_game, |t| t.game);
             if ui
-                .add_enabled(code.len() == CODE_LEN, egui::Button::new(tr.t("lobby.watch")))
+                .add_enabled(
+                    code.len() == CODE_LEN,
+                    egui::Button::new(tr.t("lobby.watch")),
+                )
                 .clicked()
             {
                 watch(asked, game, code, url);

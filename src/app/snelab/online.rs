@@ -629,7 +629,12 @@ mod tests {
         // North to move, but nobody here acts: every input is refused, nothing is sent.
         assert!(!t.person_to_move());
         let act: Action = "a7-a6".parse().unwrap();
-        for intent in [Intent::Play(act), Intent::AskResign, Intent::Resign, Intent::Sit] {
+        for intent in [
+            Intent::Play(act),
+            Intent::AskResign,
+            Intent::Resign,
+            Intent::Sit,
+        ] {
             assert!(
                 t.handle(intent, Coin::Heads, 0, NOW, &Timing::INSTANT)
                     .is_err(),
@@ -638,7 +643,11 @@ mod tests {
         }
         assert!(t.host.as_ref().unwrap().outgoing.is_empty());
         // The server's actions land as for a player.
-        t.heard(played(2, "a7-a6", Wire::Walnut, false), &Timing::INSTANT, NOW);
+        t.heard(
+            played(2, "a7-a6", Wire::Walnut, false),
+            &Timing::INSTANT,
+            NOW,
+        );
         assert_eq!(t.session.actions().len(), 2);
         // Ana resigns: the verdict is shown, the purse and the books untouched.
         t.heard(

@@ -1083,23 +1083,33 @@ mod tests {
         // Even a purse too poor to sit may watch.
         let mut s = Session::new(Purse::new(5));
         let before = s.purse.clone();
-        s.sit_watching(Stakes::Street, false, Side::North, 1).unwrap();
+        s.sit_watching(Stakes::Street, false, Side::North, 1)
+            .unwrap();
         assert!(s.watching() && s.phase() == Phase::Play);
         assert_eq!(s.setup.owner, Side::North);
         assert_eq!(s.purse, before);
         assert!(s.record().is_none(), "nothing of it saved");
         assert!(!s.person_to_act(), "South to act, but nobody here");
-        assert!(s.sit_watching(Stakes::Casino, true, Side::South, 1).is_err());
+        assert!(
+            s.sit_watching(Stakes::Casino, true, Side::South, 1)
+                .is_err()
+        );
         s.heard(Side::South, "a1-a2", false, 2).unwrap();
         s.heard(Side::North, "a7-a6", false, 3).unwrap();
-        let events = s.ended_elsewhere(Side::South, CaseEnd::Resigned, 4).unwrap();
-        assert!(matches!(events[..], [Event::Settled(Settled { collected: 0, .. })]));
+        let events = s
+            .ended_elsewhere(Side::South, CaseEnd::Resigned, 4)
+            .unwrap();
+        assert!(matches!(
+            events[..],
+            [Event::Settled(Settled { collected: 0, .. })]
+        ));
         assert!(matches!(s.phase(), Phase::Verdict(_)));
         assert_eq!(s.purse, before, "no coin, no line in the books");
         s.next_case().unwrap();
         assert!(!s.watching() && s.phase() == Phase::Lobby);
         // Left during the case: back to the lobby, no stake to give back.
-        s.sit_watching(Stakes::Casino, true, Side::South, 5).unwrap();
+        s.sit_watching(Stakes::Casino, true, Side::South, 5)
+            .unwrap();
         assert!(s.abandon_online().unwrap().is_empty());
         assert!(!s.watching() && s.phase() == Phase::Lobby);
         assert_eq!(s.purse, before);

@@ -60,8 +60,7 @@ pub(super) fn side_panel(p: Panel) {
                 sides = Side::BOTH;
             }
             for side in sides {
-                let key = if side == table.setup.owner && !table.names_sides()
-                {
+                let key = if side == table.setup.owner && !table.names_sides() {
                     "snelab.bar.yours"
                 } else {
                     "snelab.bar.side"

@@ -78,28 +78,28 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         ui.add_space(8.0);
         // A watched case is nobody's here: no coins change hands on this device.
         if !watching {
-        ui.label(
-            style::text(
-                tr.say(&coins_line(s)),
-                21.0,
-                match net {
-                    n if n > 0 => GREEN,
-                    n if n < 0 => RED,
-                    _ => style::CREAM,
-                },
-            )
-            .strong(),
-        );
-        ui.label(style::cream(
-            tr.tf(
-                "snelab.verdict.purse",
-                &[
-                    ("before", &s.purse_before().to_string()),
-                    ("after", &s.purse_after.to_string()),
-                ],
-            ),
-            18.0,
-        ));
+            ui.label(
+                style::text(
+                    tr.say(&coins_line(s)),
+                    21.0,
+                    match net {
+                        n if n > 0 => GREEN,
+                        n if n < 0 => RED,
+                        _ => style::CREAM,
+                    },
+                )
+                .strong(),
+            );
+            ui.label(style::cream(
+                tr.tf(
+                    "snelab.verdict.purse",
+                    &[
+                        ("before", &s.purse_before().to_string()),
+                        ("after", &s.purse_after.to_string()),
+                    ],
+                ),
+                18.0,
+            ));
         }
         if let Some((record, passed)) = table.told_record() {
             // Online: the seed revealed and the server's record, checked here.
