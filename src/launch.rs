@@ -206,6 +206,8 @@ pub enum OnlineStart {
     /// Quick game: be paired with someone asking for the same game under this control
     /// (the Online screen, which sends `quick` once its connection is up).
     Quick(crate::net::protocol::TimeControl),
+    /// Watch the table with this code, read-only (`watch:CODE`).
+    Watch(String),
 }
 
 impl Default for LaunchOptions {
@@ -266,11 +268,12 @@ FLAGS:
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
-    --online host|host:LEVEL|join:CODE|quick|quick:SECONDS
+    --online host|host:LEVEL|join:CODE|watch:CODE|quick|quick:SECONDS
                         the online table (Ash & Walnut's, or --game's): open one
                         (its code is logged; with LEVEL the server's bot at that
-                        level sits if nobody joins), join the one with CODE, or
-                        Quick game: be paired with someone (SECONDS a turn, 60)
+                        level sits if nobody joins), join the one with CODE,
+                        watch it read-only, or Quick game: be paired with
+                        someone (SECONDS a turn, 60)
     --game hive|snelab  the game whose online table --online goes to (hive)
     --server URL        the online table's server for this run (ws://HOST:PORT/ws)
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
@@ -415,10 +418,16 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     {
                         OnlineStart::Join(crate::net::protocol::normalise_code(code))
                     }
+                    Some(("watch", code))
+                        if crate::net::protocol::normalise_code(code).len()
+                            == crate::net::protocol::CODE_LEN =>
+                    {
+                        OnlineStart::Watch(crate::net::protocol::normalise_code(code))
+                    }
                     _ => {
                         return Err(ArgError(format!(
-                            "`--online` takes host, host:LEVEL, join:CODE (six characters), quick \
-                             or quick:SECONDS, not `{v}`"
+                            "`--online` takes host, host:LEVEL, join:CODE or watch:CODE (six \
+                             characters), quick or quick:SECONDS, not `{v}`"
                         )));
                     }
                 });
@@ -576,6 +585,11 @@ mod tests {
             play("--online host:hard").online,
             Some(OnlineStart::Host(Some(crate::ai::Level::Hard)))
         );
+        // watch:CODE watches a table read-only, at the chosen game's table.
+        let o = play("--online watch:k7m-2qx --game chess");
+        assert_eq!(o.online, Some(OnlineStart::Watch("K7M2QX".into())));
+        assert_eq!(o.scene, Scene::Table(GameKind::Chess));
+        assert!(parse(&words("--online watch:K7")).is_err());
     }
 
     #[test]

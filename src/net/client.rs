@@ -108,6 +108,16 @@ pub enum Request {
     },
     /// Take the second seat of the table with this code.
     Join { code: String, name: String },
+    /// Watch the table with this code without a seat: no token, nothing to send but
+    /// `resync`; after a drop it spectates again by the code.
+    Spectate { code: String },
+}
+
+impl Request {
+    /// Whether the session watches a table without a seat.
+    pub fn spectating(&self) -> bool {
+        matches!(self, Request::Spectate { .. })
+    }
 }
 
 /// Where the link to the server stands, as the player sees it.
@@ -208,6 +218,8 @@ pub enum Heard {
     },
     /// How many watch the table now.
     Watchers(u32),
+    /// The session watches table `code` without a seat (its whole `state` follows).
+    Watching { code: String },
 }
 
 /// One player's session with the server.
@@ -309,7 +321,9 @@ impl Session {
                 };
                 Vec::new()
             }
-            Link::Connected | Link::Connecting if self.token.is_some() => {
+            Link::Connected | Link::Connecting
+                if self.token.is_some() || (self.request.spectating() && self.code.is_some()) =>
+            {
                 self.link = Link::Reconnecting { attempt: 1 };
                 Vec::new()
             }
@@ -480,10 +494,14 @@ impl Session {
                             code: code.clone(),
                             name: (!name.is_empty()).then(|| name.clone()),
                         },
+                        // Also after a drop: a spectator has no token, only the code.
+                        Request::Spectate { code } => ClientMsg::Spectate { code: code.clone() },
                     });
                 }
-                // With a token the server sends `seated` and the whole `state` by itself.
-                self.resyncing = self.token.is_some();
+                // With a token the server sends `seated` and the whole `state` by itself; a
+                // spectator's `watching` is followed by the whole `state`: nothing before it
+                // counts.
+                self.resyncing = self.token.is_some() || self.request.spectating();
             }
             ServerMsg::Seated { code, seat, token } => {
                 let rematch = self.seat.is_some() && self.code.as_ref().is_some_and(|c| *c != code);
@@ -671,7 +689,10 @@ impl Session {
                     self.trips.measured.push_back(at.saturating_sub(sent));
                 }
             }
-            ServerMsg::Watching { .. } => {}
+            ServerMsg::Watching { code } => {
+                self.code = Some(code.clone());
+                heard.push(Heard::Watching { code });
+            }
         }
         (heard, send)
     }
@@ -1255,6 +1276,125 @@ mod tests {
         assert_eq!(heard, [Heard::Lost(Lost::SeatGone)]);
         assert!(s.lost());
         assert!(s.dropped("x").is_empty());
+    }
+
+    /// The whole table as a spectator sees it (no `you`).
+    fn watched(seq: u64) -> ServerMsg {
+        let mut v = view(seq);
+        if let ServerMsg::State(v) = &mut v {
+            v.you = None;
+            v.seats[0].you = false;
+        }
+        v
+    }
+
+    #[test]
+    fn a_spectator_says_spectate_hears_the_table_and_keeps_no_token() {
+        let mut s = Session::new(Request::Spectate {
+            code: "ABC234".into(),
+        });
+        assert!(s.request().spectating());
+        assert_eq!(s.opened(), [hello(None)]);
+        let (_, send) = s.receive(welcome());
+        assert_eq!(
+            send,
+            [ClientMsg::Spectate {
+                code: "ABC234".into()
+            }]
+        );
+        // Nothing before the whole state counts.
+        assert_eq!(s.receive(event(1)), (vec![], vec![]));
+        let (heard, _) = s.receive(ServerMsg::Watching {
+            code: "ABC234".into(),
+        });
+        assert_eq!(
+            heard,
+            [Heard::Watching {
+                code: "ABC234".into()
+            }]
+        );
+        assert_eq!(s.code.as_deref(), Some("ABC234"));
+        let (heard, _) = s.receive(watched(2));
+        assert!(matches!(&heard[..], [Heard::Table(v)] if v.you.is_none()));
+        assert_eq!(s.seq(), 2);
+        assert!(
+            s.clock().is_some(),
+            "the turn's clock runs for a spectator too"
+        );
+        // Every action of the table, in order; a gap asks for the whole state again.
+        let (heard, _) = s.receive(event(3));
+        assert!(matches!(heard[..], [Heard::Played { .. }]));
+        let (_, send) = s.receive(event(5));
+        assert_eq!(send, [ClientMsg::Resync]);
+        s.receive(watched(5));
+        let (heard, _) = s.receive(ServerMsg::Watchers { count: 4 });
+        assert_eq!(heard, [Heard::Watchers(4)]);
+        let (heard, _) = s.receive(ServerMsg::Presence {
+            seat: SeatId::Second,
+            connected: false,
+        });
+        assert!(matches!(heard[..], [Heard::Presence { .. }]));
+        assert_eq!(
+            (s.token.as_ref(), s.seat),
+            (None, None),
+            "no seat, no token"
+        );
+        // A spectator that tries to act is refused, and goes on watching.
+        let (heard, send) = s.receive(ServerMsg::error(ErrorCode::NotSeated, "watching"));
+        assert!(matches!(heard[..], [Heard::Refused { .. }]) && send.is_empty());
+        assert!(!s.lost());
+    }
+
+    #[test]
+    fn a_dropped_spectator_spectates_again_by_the_code() {
+        let mut s = Session::new(Request::Spectate {
+            code: "ABC234".into(),
+        });
+        // Never connected: lost, as any first connection that fails.
+        let mut early = s.clone();
+        assert!(matches!(
+            early.dropped("refused")[..],
+            [Heard::Lost(Lost::Unreachable(_))]
+        ));
+        s.receive(welcome());
+        s.receive(ServerMsg::Watching {
+            code: "ABC234".into(),
+        });
+        s.receive(watched(1));
+        assert!(s.dropped("reset").is_empty());
+        assert_eq!(s.link, Link::Reconnecting { attempt: 1 });
+        assert_eq!(s.opened(), [hello(None)], "no token to come back with");
+        let (_, send) = s.receive(welcome());
+        assert_eq!(
+            send,
+            [ClientMsg::Spectate {
+                code: "ABC234".into()
+            }]
+        );
+        // The events before the new state are dropped; the state replaces what was heard.
+        assert_eq!(s.receive(event(2)), (vec![], vec![]));
+        s.receive(ServerMsg::Watching {
+            code: "ABC234".into(),
+        });
+        s.receive(watched(3));
+        assert_eq!(s.seq(), 3);
+        // The table gone meanwhile: lost for good.
+        s.dropped("reset");
+        s.receive(welcome());
+        let (heard, _) = s.receive(ServerMsg::error(ErrorCode::NoSuchTable, "gone"));
+        assert_eq!(heard, [Heard::Lost(Lost::NoSuchTable)]);
+        // After the end a drop is the end of watching.
+        let mut t = Session::new(Request::Spectate {
+            code: "ABC234".into(),
+        });
+        t.receive(welcome());
+        t.receive(ServerMsg::Watching {
+            code: "ABC234".into(),
+        });
+        t.receive(watched(1));
+        t.receive(ended(1));
+        assert!(t.dropped("closed").is_empty());
+        assert_eq!(t.link, Link::Lost(Lost::Finished));
     }
 
     #[test]

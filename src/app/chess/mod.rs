@@ -216,6 +216,8 @@ impl TableKind for Table {
                 Effect::Save if self.host.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
                 Effect::Online(m) => out.notice(m),
+                // A spectator keeps no seat (and leaves the one kept as it was).
+                Effect::KeepSeat if self.host.as_ref().is_some_and(|o| o.spectating()) => {}
                 Effect::KeepSeat => out.save(
                     &super::kit::link::KeptSeat::<Table>::new(
                         self.seat_to_keep().unwrap_or_default(),

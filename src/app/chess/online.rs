@@ -55,6 +55,8 @@ pub struct OnlineChess {
     pub hands: [usize; 2],
     /// Actions heard so far (the protocol's `seq`).
     pub seq: u64,
+    /// A spectator's table: `me` is only the near side; nothing is built, sent or revealed.
+    pub watching: bool,
 }
 
 impl OnlineChess {
@@ -68,12 +70,13 @@ impl OnlineChess {
             reveal_sent: false,
             hands: [0; 2],
             seq: 0,
+            watching: false,
         }
     }
 
     /// Whether this seat's army is committed (nothing more to build).
     pub fn committed(&self) -> bool {
-        self.mine.is_some() || self.ready[self.me.index()]
+        self.watching || self.mine.is_some() || self.ready[self.me.index()]
     }
 
     /// Whether the other seat has committed.
@@ -217,8 +220,10 @@ impl Table {
 
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
     pub fn go_online(&mut self, request: Request, url: String) {
+        if !request.spectating() {
+            self.saved_seat = None;
+        }
         self.host = Some(OnlineTable::new(request, url));
-        self.saved_seat = None;
         self.told = None;
         self.online = None;
         self.game = None;
@@ -234,15 +239,19 @@ impl Table {
 
     /// Leaves the server's table (back to the lobby).
     pub(super) fn leave_online(&mut self) -> Vec<Effect> {
-        if self.host.take().is_none() {
+        let Some(host) = self.host.take() else {
             return Vec::new();
-        }
+        };
         self.told = None;
         self.online = None;
         self.game = None;
         self.clear_marks();
         self.phase = Phase::Lobby;
         self.drafts = [Draft::new(Colour::White), Draft::new(Colour::Black)];
+        if host.spectating() {
+            // A spectator kept no seat: the one kept stays as it was.
+            return vec![Effect::Picked];
+        }
         vec![Effect::KeepSeat, Effect::Picked]
     }
 
@@ -316,7 +325,7 @@ impl Table {
         let Some(o) = self.online.as_mut() else {
             return Vec::new();
         };
-        if o.reveal_sent || !o.ready.iter().all(|r| *r) || o.revealed[o.me.index()] {
+        if o.watching || o.reveal_sent || !o.ready.iter().all(|r| *r) || o.revealed[o.me.index()] {
             return Vec::new();
         }
         let Some((text, salt)) = o.mine.clone() else {
@@ -330,7 +339,12 @@ impl Table {
 
     /// This device's colour at a started table.
     fn my_colour(&self, seats: &[SeatView; 2]) -> Option<Colour> {
-        let mine = self.host.as_ref()?.seat?;
+        let host = self.host.as_ref()?;
+        if host.spectating() {
+            // A spectator sees the board as chess is shown: white near.
+            return Some(Colour::White);
+        }
+        let mine = host.seat?;
         let i = match mine {
             crate::fair::SeatOrder::First => 0,
             crate::fair::SeatOrder::Second => 1,
@@ -346,7 +360,11 @@ impl Table {
         if self.online.as_ref().is_some_and(|o| o.me == me) {
             return Vec::new();
         }
-        self.online = Some(OnlineChess::new(me, artifacts));
+        let watching = self.host.as_ref().is_some_and(|o| o.spectating());
+        self.online = Some(OnlineChess {
+            watching,
+            ..OnlineChess::new(me, artifacts)
+        });
         self.colour = me;
         self.artifacts = artifacts;
         self.opponent = Seat::Remote;
@@ -365,7 +383,14 @@ impl Table {
         let state = crate::rules::chess::parse_position(&now.position)
             .map_err(|e| format!("the server's position {}: {e:?}", now.position))?;
         let me = self.online.as_ref().map_or(Colour::White, |o| o.me);
-        let seats = Colour::BOTH.map(|c| if c == me { Seat::Person } else { Seat::Remote });
+        let watching = self.online.as_ref().is_some_and(|o| o.watching);
+        let seats = Colour::BOTH.map(|c| {
+            if c == me && !watching {
+                Seat::Person
+            } else {
+                Seat::Remote
+            }
+        });
         self.game = Some(ChessGame::restaged(state, seats, 0).with_window(None));
         if let Some(o) = self.online.as_mut() {
             o.hands = now.hands;
@@ -618,6 +643,9 @@ impl Table {
     fn end_told(&mut self, outcome: Outcome) -> Vec<Effect> {
         let Some(game) = self.game.as_mut() else {
             // Before the game: a forfeit or a resignation while building.
+            if self.online.as_ref().is_some_and(|o| o.watching) {
+                return vec![Effect::Online(msg("online.watch.ended_before_start"))];
+            }
             let won = outcome.winner.map(Wire::chess) == self.online.as_ref().map(|o| o.me);
             return vec![Effect::Online(msg(if won {
                 "chess.online.won_before_start"

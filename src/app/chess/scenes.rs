@@ -125,6 +125,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-spectate",
+        about: "Artifact Chess online, watched: Ana against Rui as a spectator sees it, both \
+                hands as counts only, no move input, \"Watching\" with the code and four watching",
+        tool: None,
+    },
+    StagedScene {
         name: "verify",
         about: "Artifact Chess: Verify a game on a record with one die changed, failing at that \
                 line",
@@ -197,6 +203,12 @@ fn scene_game(n: usize) -> (crate::play::chess_record::OnlineTable, ChessGame) {
 /// An online table at the server as this device (Ana, the seat the seed makes white) hears
 /// it: `stage` and `game` as the server would show them, Rui ready when `other_ready`.
 fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
+    stage_online_as(t, game, other_ready, false);
+}
+
+/// The server's table for this device: seated white, or (`watching`) a spectator's, who is
+/// told every action without its draw and both hands as counts only.
+fn stage_online_as(t: &mut Table, game: Option<&ChessGame>, other_ready: bool, watching: bool) {
     use crate::net::client::{Heard, Request};
     use crate::net::protocol::{
         ChessStage, GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView,
@@ -205,29 +217,50 @@ fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
     let white: SeatId = crate::fair::chess::white_seat(&SCENE_SEED).into();
     let me = white;
     *t = Table::default();
-    t.go_online(
+    let request = if watching {
+        Request::Spectate {
+            code: "K7M2QX".into(),
+        }
+    } else {
         Request::Join {
             code: "K7M2QX".into(),
             name: "Ana".into(),
-        },
-        "ws://staged".into(),
-    );
+        }
+    };
+    t.go_online(request, "ws://staged".into());
     let timing = Timing::INSTANT;
     t.heard(
-        Heard::Seated {
-            code: "K7M2QX".into(),
-            seat: me,
-            token: String::new(),
+        if watching {
+            Heard::Watching {
+                code: "K7M2QX".into(),
+            }
+        } else {
+            Heard::Seated {
+                code: "K7M2QX".into(),
+                seat: me,
+                token: String::new(),
+            }
         },
         &timing,
     );
+    // What the server lets this viewer see of a position: a spectator neither hand.
+    let now_at = |s: &crate::rules::chess::State| {
+        if watching {
+            crate::net::protocol::ChessNow {
+                position: s.public_view().to_string(),
+                hands: Colour::BOTH.map(|c| s.hand_size(c)),
+            }
+        } else {
+            super::online::now_of(s, Colour::White)
+        }
+    };
     let seat = |seat: SeatId, name: &str, colour| SeatView {
         seat,
         kind: SeatKind::Human,
         level: None,
         name: name.into(),
         connected: true,
-        you: seat == me,
+        you: seat == me && !watching,
         colour: Some(colour),
     };
     let mut seats = [
@@ -250,7 +283,7 @@ fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
                     timeout: false,
                 })
                 .collect();
-            let now = super::online::now_of(g.game().start(), Colour::White);
+            let now = now_at(g.game().start());
             let armies = [0, 1].map(|i| Some(crate::fair::chess::army_text(&table.armies[i])));
             (ChessStage::Playing, moves, Some(now), armies)
         }
@@ -268,7 +301,7 @@ fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
         } else {
             u64::from(other_ready)
         },
-        you: Some(me),
+        you: Some(me).filter(|_| !watching),
         seats,
         clock: 60,
         control: Default::default(),
@@ -308,7 +341,7 @@ fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
                 &step.after,
                 e.timeout,
             );
-            let text = a.heard_text(a.colour == Colour::White);
+            let text = a.heard_text(a.colour == Colour::White && !watching);
             t.heard(
                 Heard::Played {
                     played: PlayedView {
@@ -319,7 +352,7 @@ fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
                     },
                     to_move: Some(Wire::Ash),
                     time_left_ms: Some(38_000),
-                    chess: Some(super::online::now_of(&step.after, Colour::White)),
+                    chess: Some(now_at(&step.after)),
                 },
                 &timing,
             );
@@ -780,6 +813,14 @@ pub(super) fn stage(
                 });
             }
         }
+        "online-spectate" => {
+            let (_, g) = scene_game(14);
+            stage_online_as(t, Some(&g), true, true);
+            t.phase = super::table::Phase::Play;
+            if let Some(o) = t.host.as_mut() {
+                o.watchers = 4;
+            }
+        }
         // Staged on the Verify page (`stage_tools`).
         "verify" => {}
         other => warn!("no staged Artifact Chess scene `{other}`"),
@@ -789,6 +830,51 @@ pub(super) fn stage(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spectators_table_takes_the_state_and_events_sees_no_hand_and_refuses_input() {
+        let mut t = Table::default();
+        let (_, g) = scene_game(14);
+        stage_online_as(&mut t, Some(&g), true, true);
+        let o = t.online.as_ref().expect("the online game");
+        assert!(o.watching && o.committed(), "nothing to build");
+        let host = t.host.as_ref().unwrap();
+        assert!(host.spectating() && host.my_seat().is_none());
+        assert_eq!(host.code.as_deref(), Some("K7M2QX"));
+        // Every action heard is on the board: the game here is the server's.
+        let game = t.game.as_ref().expect("the game");
+        assert_eq!(
+            game.state().to_string(),
+            g.state().public_view().to_string()
+        );
+        assert_eq!(game.seat(Colour::White), Seat::Remote);
+        assert_eq!(game.seat(Colour::Black), Seat::Remote);
+        // Both hands as counts only: the cards themselves never reach a spectator.
+        for c in Colour::BOTH {
+            assert!(game.state().hand(c).iter().next().is_none(), "{c:?}");
+            assert_eq!(t.hand_count(c), g.state().hand_size(c));
+        }
+        assert!(Colour::BOTH.iter().any(|c| t.hand_count(*c) > 0));
+        // No input: not a move, not a card, not resigning nor an offer.
+        t.phase = super::super::table::Phase::Play;
+        assert!(!t.person_to_act());
+        let legal = g.state().legal_actions();
+        let any = legal.first().cloned().expect("an action");
+        for intent in [
+            Intent::Act(any),
+            Intent::Resign,
+            Intent::Ready,
+            Intent::Ask(crate::app::kit::online::Ask::Offer(
+                crate::net::protocol::OfferKind::Draw,
+            )),
+        ] {
+            assert!(t.handle(intent, 0, &Timing::INSTANT).is_err());
+        }
+        assert!(t.host.as_ref().unwrap().outgoing.is_empty());
+        // Leaving keeps no seat.
+        assert!(t.handle(Intent::Leave, 0, &Timing::INSTANT).is_ok());
+        assert!(t.host.is_none());
+    }
 
     #[test]
     fn the_wounded_scene_shows_a_wounded_black_pawn_in_words() {

@@ -258,6 +258,8 @@ impl TableKind for Table {
                 // The online game is the server's to keep.
                 Effect::Save if self.host.is_some() => {}
                 Effect::Online(m) => out.notice(m),
+                // A spectator keeps no seat (and leaves the one kept as it was).
+                Effect::KeepSeat if self.host.as_ref().is_some_and(|o| o.spectating()) => {}
                 Effect::KeepSeat => out.save(
                     &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
                     "hive.save_failed",

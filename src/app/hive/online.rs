@@ -91,8 +91,11 @@ impl Table {
         self.saved = None;
         self.opponent = Seat::Remote;
         self.clear_marks();
+        // A spectator's table leaves the seat kept on the device as it was.
+        if !request.spectating() {
+            self.saved_seat = None;
+        }
         self.host = Some(OnlineTable::new(request, url));
-        self.saved_seat = None;
     }
 
     /// Online: sends the person's move (checked by the rules here first, so a refusal is
@@ -128,20 +131,17 @@ impl Table {
         }
     }
 
-    /// A game the server holds: `mine` this device's seat, the seats' names, the fingerprint
-    /// shown, the seat ash went to and every move so far.
+    /// A game the server holds: `by_order` the seats as held here (this device's the person's;
+    /// a spectator's both remote), the seats' names, the fingerprint shown, the seat ash went
+    /// to and every move so far.
     fn online_game(
-        mine: SeatOrder,
+        by_order: [Seat; 2],
         seats: &[SeatView; 2],
         fingerprint: String,
         ash: SeatOrder,
         clock: u32,
         moves: &[PlayedView],
     ) -> Option<Hosted<HiveGame>> {
-        let by_order = match mine {
-            SeatOrder::First => [Seat::Person, Seat::Remote],
-            SeatOrder::Second => [Seat::Remote, Seat::Person],
-        };
         let names = seats.clone().map(|s| s.name);
         let mut game = HiveGame::drawn_elsewhere(
             by_order,
@@ -166,13 +166,17 @@ impl Table {
 
     /// The game as the server's whole view of it has it: seats, fingerprint, ash, every move.
     fn viewed_game(&self, view: &TableView) -> Option<Hosted<HiveGame>> {
-        let mine = view.you.map(SeatOrder::from).or(self.host.seat())?;
+        let online = self.host.as_ref()?;
+        // A player's seat is known by now (`seated`, or the view's `you`); a spectator has none.
+        if online.seat.is_none() && !online.spectating() {
+            return None;
+        }
         let crate::net::protocol::GameView::Hive { moves } = &view.game else {
             // Another game's table: not one this table can show.
             return None;
         };
         Table::online_game(
-            mine,
+            online.seats_here(),
             &view.seats,
             view.fingerprint.clone().unwrap_or_default(),
             SeatOrder::from(view.ash?),
@@ -243,9 +247,20 @@ impl Table {
                 let clock = time_left_ms.map_or(crate::play::hive::TURN_SECONDS as u32, |ms| {
                     (ms / 1000).max(1) as u32
                 });
-                let game = self.host.seat().and_then(|mine| {
-                    Table::online_game(mine, &seats, fingerprint, SeatOrder::from(ash), clock, &[])
-                });
+                let game = self
+                    .host
+                    .as_ref()
+                    .filter(|o| o.seat.is_some() || o.spectating())
+                    .and_then(|o| {
+                        Table::online_game(
+                            o.seats_here(),
+                            &seats,
+                            fingerprint,
+                            SeatOrder::from(ash),
+                            clock,
+                            &[],
+                        )
+                    });
                 let Some(game) = game else {
                     return vec![Effect::Online(msg("online.unreadable"))];
                 };
@@ -264,7 +279,11 @@ impl Table {
                         let passed = (p.action == Move::Pass).then_some(p.side);
                         let mut effects = self.after_move(p, timing);
                         effects.retain(|e| *e != Effect::Save);
-                        if let Some(side) = passed.filter(|s| Some(*s) != self.person_colour()) {
+                        // A pass is told of the other seat (a spectator's: of either).
+                        let watching = self.host.as_ref().is_some_and(OnlineTable::spectating);
+                        if let Some(side) =
+                            passed.filter(|s| watching || Some(*s) != self.person_colour())
+                        {
                             effects.insert(0, Effect::Passed(side));
                         }
                         effects
@@ -783,7 +802,7 @@ mod tests {
             seat(SeatId::Second, SeatKind::Human, "Rui", false, None),
         ];
         let mut g = Table::online_game(
-            SeatOrder::First,
+            [Seat::Person, Seat::Remote],
             &seats,
             server.fingerprint(),
             SeatOrder::Second,
@@ -1017,6 +1036,115 @@ mod tests {
             presence(&mut t, true),
             [Effect::Online(msg("online.back").with_words("name", rui))]
         );
+    }
+
+    #[test]
+    fn a_spectators_table_follows_the_game_and_refuses_every_input() {
+        use crate::app::kit::online::Ask;
+        use crate::net::protocol::OfferKind;
+        let mut t = Table::default();
+        t.go_online(
+            Request::Spectate {
+                code: "K7M2QX".into(),
+            },
+            "ws://127.0.0.1:1/ws".into(),
+        );
+        let effects = t.heard(
+            Heard::Watching {
+                code: "K7M2QX".into(),
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(effects, [Effect::Picked]);
+        t.host.as_mut().unwrap().link = Link::Connected;
+        // The whole table as a spectator sees it: no `you`; Ana plays ash, Rui walnut.
+        let Heard::Table(mut view) = whole("K7M2QX", &"ab".repeat(32), &["wS1", "bS1 wS1-"], None)
+        else {
+            unreachable!()
+        };
+        view.you = None;
+        view.seats[0].you = false;
+        view.watchers = 3;
+        t.heard(Heard::Table(view), &Timing::INSTANT);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.state().unwrap().ply(), 2);
+        let online = t.host.as_ref().unwrap();
+        assert!(online.spectating() && online.my_seat().is_none());
+        assert_eq!(
+            (online.code.as_deref(), online.watchers),
+            (Some("K7M2QX"), 3)
+        );
+        // Both seats are the server's: named from the seats, nobody plays here.
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(game.game().seat(Colour::Ash), Seat::Remote);
+        assert_eq!(game.game().seat(Colour::Walnut), Seat::Remote);
+        assert_eq!(
+            online.seat_playing(Side::Walnut).map(|s| s.name.as_str()),
+            Some("Rui")
+        );
+        assert_eq!(t.near(), Colour::Ash, "the first seat's side sits near");
+        assert!(!t.person_to_act(), "ash to act, but not here");
+        // Every input is refused, and nothing goes to the server.
+        assert_eq!(play(&mut t, "wQ -wS1"), Err(Refusal::NotNow));
+        for intent in [
+            super::super::Intent::Resign,
+            super::super::Intent::TakeBack,
+            super::super::Intent::Ask(Ask::Offer(OfferKind::Draw)),
+            super::super::Intent::Ask(Ask::Rematch),
+        ] {
+            assert_eq!(
+                t.handle(intent, Seed([0; 32]), 0, &Timing::INSTANT),
+                Err(Refusal::NotNow),
+                "{intent:?}"
+            );
+        }
+        assert!(t.host.as_ref().unwrap().outgoing.is_empty());
+        assert_eq!(t.seat_to_keep(), None, "a spectator keeps no seat");
+        // The table's actions are played as for a player.
+        let effects = t.heard(played(3, "wQ -wS1", Side::Ash), &Timing::INSTANT);
+        assert!(matches!(effects[..], [Effect::Played(_)]), "{effects:?}");
+        assert_eq!(t.state().unwrap().ply(), 3);
+        // An offer between the players is shown, not put to the spectator.
+        t.heard(
+            Heard::Offer(crate::net::protocol::OfferView {
+                what: OfferKind::Draw,
+                by: SeatId::Second,
+            }),
+            &Timing::INSTANT,
+        );
+        assert_eq!(t.host.as_ref().unwrap().offer_to_answer(), None);
+        // The end: the result and the record, no rematch.
+        let seed = Seed([7; 32]);
+        let effects = t.heard(
+            Heard::Ended {
+                outcome: Outcome {
+                    winner: Some(Side::Walnut),
+                    reason: EndReason::Resigned,
+                },
+                seed: seed.to_hex(),
+                record: "not a record".into(),
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(effects[0], Effect::Ended(Ending::Resigned(Colour::Ash)));
+        assert_eq!(t.game.as_ref().unwrap().revealed(), Some(seed));
+        let said = t.heard(
+            Heard::Rematch {
+                asked: [true, false],
+            },
+            &Timing::INSTANT,
+        );
+        assert_eq!(said, [Effect::Picked], "nothing asked of a spectator");
+        assert!(!t.host.as_ref().unwrap().may_rematch());
+        // Leaving: back to the lobby.
+        t.handle(
+            super::super::Intent::NewGame,
+            Seed([0; 32]),
+            0,
+            &Timing::INSTANT,
+        )
+        .unwrap();
+        assert!(t.host.is_none() && t.phase == Phase::Lobby);
     }
 
     #[test]

@@ -511,6 +511,20 @@ impl Table {
         bot_seed: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // A spectator's table follows the game and looks back through it; nothing else.
+        let watching = self.host.as_ref().is_some_and(|o| o.spectating());
+        if watching && !matches!(intent, Intent::NewGame | Intent::View(_)) {
+            return Err(Refusal::NotNow);
+        }
+        if watching && intent == Intent::NewGame {
+            // Leaves the table whenever the spectator likes: back to the lobby.
+            self.phase = Phase::Lobby;
+            self.game = None;
+            self.host = None;
+            self.opponent = Seat::Bot(Level::Normal);
+            self.clear_marks();
+            return Ok(vec![Effect::Picked]);
+        }
         match intent {
             Intent::Choose(seat) => match (self.phase, seat) {
                 (Phase::Lobby, Seat::Person | Seat::Bot(_)) => {

@@ -234,7 +234,7 @@ impl Host for Option<OnlineTable> {
     }
 
     fn send(&mut self, action: String, seq: u64) -> bool {
-        let Some(o) = self else {
+        let Some(o) = self.as_mut().filter(|o| !o.spectating()) else {
             return false;
         };
         o.sent = Some(action.clone());
@@ -243,7 +243,7 @@ impl Host for Option<OnlineTable> {
     }
 
     fn send_unsequenced(&mut self, action: String) -> bool {
-        let Some(o) = self else {
+        let Some(o) = self.as_mut().filter(|o| !o.spectating()) else {
             return false;
         };
         o.outgoing.push(Outgoing::Unsequenced { action });
@@ -251,7 +251,7 @@ impl Host for Option<OnlineTable> {
     }
 
     fn resign(&mut self) -> bool {
-        let Some(o) = self else {
+        let Some(o) = self.as_mut().filter(|o| !o.spectating()) else {
             return false;
         };
         // The server ends the game; its `ended` comes back to every seat.

@@ -138,7 +138,7 @@ impl TookSeat {
     fn of(game: GameKind, url: &str, request: &Request, code: String, token: String) -> TookSeat {
         let control = match request {
             Request::Create { control, .. } => *control,
-            Request::Join { .. } => None,
+            Request::Join { .. } | Request::Spectate { .. } => None,
         };
         TookSeat {
             game,
@@ -439,6 +439,7 @@ pub fn launch_online<T: Online>(
             code,
             name: String::new(),
         },
+        crate::launch::OnlineStart::Watch(code) => Request::Spectate { code },
         // The Online screen pairs, then hands the seat here by its token.
         crate::launch::OnlineStart::Quick(_) => return,
     };

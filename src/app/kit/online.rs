@@ -219,6 +219,33 @@ impl OnlineTable {
         }
     }
 
+    /// Whether this device watches the table without a seat (read-only: nothing is sent).
+    pub fn spectating(&self) -> bool {
+        self.request.spectating()
+    }
+
+    /// The seats as the game here holds them (by seat order): this device's the person's,
+    /// the other a remote player; a spectator's both remote (nobody acts here).
+    pub fn seats_here(&self) -> [Seat; 2] {
+        [SeatOrder::First, SeatOrder::Second].map(|o| {
+            if self.seat == Some(o) {
+                Seat::Person
+            } else {
+                Seat::Remote
+            }
+        })
+    }
+
+    /// The seat whose side sits near: this device's, a spectator's the first seat's.
+    pub fn near_seat(&self) -> SeatOrder {
+        self.seat.unwrap_or(SeatOrder::First)
+    }
+
+    /// The seat that plays `side`, once the game has started.
+    pub fn seat_playing(&self, side: Side) -> Option<&SeatView> {
+        self.seats.as_ref()?.iter().find(|s| s.colour == Some(side))
+    }
+
     /// This device's seat on the wire.
     pub fn my_seat(&self) -> Option<SeatId> {
         self.seat.map(SeatId::from)
@@ -238,6 +265,7 @@ impl OnlineTable {
     /// no offer made since the last action.
     pub fn may_offer(&self) -> bool {
         self.link == Link::Connected
+            && self.my_seat().is_some()
             && self.ended.is_none()
             && self.offer.is_none()
             && !self.offered
@@ -391,7 +419,10 @@ impl OnlineTable {
                     self.rematch_lapsed = false;
                 }
                 let other = self.my_seat().map(|s| s.other().index());
-                if asked == [false; 2] && before != [false; 2] {
+                if self.spectating() {
+                    // A spectator is asked nothing: the end banner says no more.
+                    vec![News::Changed]
+                } else if asked == [false; 2] && before != [false; 2] {
                     self.rematch_lapsed = true;
                     vec![News::Say(msg("online.rematch.lapsed"))]
                 } else if other.is_some_and(|o| asked[o] && !before[o]) {
@@ -430,6 +461,11 @@ impl OnlineTable {
             }
             Heard::Watchers(count) => {
                 self.watchers = count;
+                vec![News::Changed]
+            }
+            Heard::Watching { code } => {
+                bevy::log::info!("online: watching table {code}");
+                self.code = Some(code);
                 vec![News::Changed]
             }
             Heard::Table(ref view) => {

@@ -197,6 +197,12 @@ pub fn waiting<T: Online>(p: Panel<T>) {
                         .color(style::CREAM),
                 );
             }
+            (_, Request::Spectate { code }) => {
+                ui.label(
+                    egui::RichText::new(tr.tf("online.watch.waiting", &[("code", code)]))
+                        .color(style::CREAM),
+                );
+            }
             (None, _) => {}
         }
         if let Some(s) = online.bot_in {
@@ -234,6 +240,10 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                 .inner_margin(egui::Margin::symmetric(16, 12))
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
+                        if online.spectating() {
+                            watching_line(ui, tr, online);
+                            return;
+                        }
                         // Under a bank both clocks take the place of the code and of the other
                         // player's presence (the dot before their clock), so the strip stays
                         // clear of the corners in every language; the rest is a hover away.
@@ -260,6 +270,27 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                     });
                 });
         });
+}
+
+/// A spectator's strip: "Watching", the table's code, the link when it is not up, both
+/// banks under a bank, and how many watch (this device among them).
+fn watching_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    ui.label(egui::RichText::new("◉").color(style::BRASS));
+    ui.label(style::brass(tr.t("online.watch.label"), 16.0).strong());
+    if let Some(code) = &online.code {
+        ui.separator();
+        ui.label(
+            egui::RichText::new(tr.tf("online.table_code", &[("code", code)])).color(style::MUTED),
+        );
+    }
+    if online.link != Link::Connected {
+        ui.separator();
+        link_line(ui, tr, online, false);
+    }
+    time_line(ui, tr, online);
+    ui.separator();
+    let n = online.watchers.max(1).to_string();
+    ui.label(egui::RichText::new(tr.tf("online.watching", &[("count", &n)])).color(style::MUTED));
 }
 
 /// The time control where the game's own clock does not say it (correspondence's days a

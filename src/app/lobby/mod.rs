@@ -76,6 +76,9 @@ pub struct LobbyForm {
     pub stakes: Stakes,
     pub appeal: bool,
     pub artifacts: bool,
+    /// The Watch tab's "watch by code": the code typed, and the game whose table shows it.
+    pub watch_code: String,
+    pub watch_game: GameKind,
 }
 
 impl Default for LobbyForm {
@@ -83,6 +86,8 @@ impl Default for LobbyForm {
         LobbyForm {
             filter: None,
             start: Start::Quick,
+            watch_code: String::new(),
+            watch_game: GameKind::Hive,
             game: GameKind::Hive,
             control: TimeControl::default(),
             public: true,

@@ -14,7 +14,9 @@ use crate::i18n::Tr;
 use crate::launch::OnlinePage;
 use crate::net::client::{Link, Request};
 use crate::net::lobby::{GameRow, Lobby, Queue};
-use crate::net::protocol::{BotLevel, GameKind, Listing, Phase, Stakes, TableOptions, TimeControl};
+use crate::net::protocol::{
+    BotLevel, CODE_LEN, GameKind, Listing, Phase, Stakes, TableOptions, TimeControl, normalise_code,
+};
 use crate::net::seats::OwnSeat;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -217,7 +219,9 @@ pub fn online_page(
                     OnlinePage::Lobby => lobby_tab(
                         ui, &tr, &mut form, &mut name, &mut link, &url, now, body, &mut asked,
                     ),
-                    OnlinePage::Watch => watch_tab(ui, &tr, &link.lobby, body),
+                    OnlinePage::Watch => {
+                        watch_tab(ui, &tr, &link.lobby, &mut form, &url, body, &mut asked)
+                    }
                     OnlinePage::Games => {
                         let mine = your_games(&seats, &link.lobby, &url);
                         games_tab(ui, &tr, &mine, &name.name, now, body, &mut asked);
@@ -622,10 +626,60 @@ fn open_form(
     });
 }
 
-/// The public games being played.
-fn watch_tab(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby, body: f32) {
+/// Watch the table `code` of `game`: its table opens read-only.
+fn watch(asked: &mut Asked, game: GameKind, code: String, url: &str) {
+    asked.go.push(GoOnline {
+        game,
+        request: Request::Spectate { code },
+        url: url.to_string(),
+        back: None,
+    });
+    asked.nav.push(Navigate::Table(game));
+}
+
+/// The public games being played, each to watch, and a table to watch by its code.
+fn watch_tab(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    lobby: &Lobby,
+    form: &mut LobbyForm,
+    url: &str,
+    body: f32,
+    asked: &mut Asked,
+) {
     let live: Vec<&Listing> = lobby.tables(None, Phase::Playing).collect();
-    ui.label(style::muted(tr.t("lobby.watch_line"), 16.0));
+    ui.horizontal(|ui| {
+        ui.label(style::muted(tr.t("lobby.watch_line"), 16.0));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let code = normalise_code(&form.watch_code);
+            // A listed table's game is known; else the game chosen beside the code.
+            let game = lobby
+                .tables(None, Phase::Playing)
+                .find(|t| t.code == code)
+                .map_or(form.watch_game, |t| t.game);
+            if ui
+                .add_enabled(
+                    code.len() == CODE_LEN,
+                    egui::Button::new(tr.t("lobby.watch")),
+                )
+                .clicked()
+            {
+                watch(asked, game, code, url);
+            }
+            ui.add(
+                egui::TextEdit::singleline(&mut form.watch_code)
+                    .char_limit(CODE_LEN + 4)
+                    .hint_text("K7M2QX")
+                    .desired_width(90.0),
+            );
+            for g in GameKind::ALL.into_iter().rev() {
+                if choice(ui, form.watch_game == g, &game_name(tr, g)).clicked() {
+                    form.watch_game = g;
+                }
+            }
+            ui.label(style::muted(tr.t("lobby.watch_code"), 16.0));
+        });
+    });
     if live.is_empty() {
         ui.add_space(30.0);
         ui.vertical_centered(|ui| ui.label(style::muted(tr.t("lobby.no_live"), 17.0)));
@@ -659,8 +713,9 @@ fn watch_tab(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby, body: f32) {
                             tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
                             15.0,
                         ));
-                        ui.add_enabled(false, egui::Button::new(tr.t("lobby.watch")))
-                            .on_disabled_hover_text(tr.t("lobby.watch_soon"));
+                        if ui.button(tr.t("lobby.watch")).clicked() {
+                            watch(asked, t.game, t.code.clone(), url);
+                        }
                         ui.end_row();
                     }
                 });

@@ -207,7 +207,7 @@ impl TableKind for Table {
                 }
                 Effect::Settled(s) => {
                     let won = s.winner == s.your_side;
-                    out.sound(if won || self.hot_seat() {
+                    out.sound(if won || self.names_sides() {
                         SoundEvent::Win
                     } else {
                         SoundEvent::Lose
@@ -216,6 +216,8 @@ impl TableKind for Table {
                 }
                 Effect::PurseChanged | Effect::Picked => {}
                 Effect::Online(m) => out.notice(m),
+                // A spectator keeps no seat (and leaves the one kept as it was).
+                Effect::KeepSeat if self.host.as_ref().is_some_and(|o| o.spectating()) => {}
                 Effect::KeepSeat => out.save(
                     &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
                     "snelab.save_failed",

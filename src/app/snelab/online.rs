@@ -128,8 +128,11 @@ impl Table {
 
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
     pub fn go_online(&mut self, request: Request, url: String) {
+        // A spectator's table leaves the seat kept on the device as it was.
+        if !request.spectating() {
+            self.saved_seat = None;
+        }
         self.host = Some(OnlineTable::new(request, url));
-        self.saved_seat = None;
         self.told = None;
         self.options = None;
         self.pick = Pick::Idle;
@@ -159,11 +162,15 @@ impl Table {
 
     /// Leaves the server's table (nothing to come back to).
     pub(super) fn leave_online(&mut self) -> Vec<Effect> {
-        if self.host.take().is_none() {
+        let Some(host) = self.host.take() else {
             return Vec::new();
-        }
+        };
         self.told = None;
         self.options = None;
+        if host.spectating() {
+            // A spectator kept no seat: the one kept stays as it was.
+            return vec![Effect::Picked];
+        }
         vec![Effect::KeepSeat, Effect::Picked]
     }
 
@@ -221,12 +228,27 @@ impl Table {
     fn sit_at_server(
         &mut self,
         seats: &[SeatView; 2],
-        (stakes, appeal): (Stakes, bool),
+        options: (Stakes, bool),
         now: u64,
     ) -> Vec<Effect> {
+        if self.host.as_ref().is_some_and(OnlineTable::spectating) {
+            // Watched: the first seat's side near, both remote; the purse takes no part.
+            let near = seats[0].colour.map_or(Side::South, court);
+            let (stakes, appeal) = options;
+            if let Err(e) = self.session.sit_watching(stakes, appeal, near, now) {
+                bevy::log::warn!("online: cannot watch the server's case: {e:?}");
+                return vec![Effect::Online(msg("online.unreadable"))];
+            }
+            self.last = None;
+            self.last_capture = None;
+            self.pick = Pick::Idle;
+            self.focus = None;
+            return vec![Effect::Picked];
+        }
         let Some((side, opponent)) = self.seating(seats) else {
             return vec![Effect::Online(msg("online.unreadable"))];
         };
+        let (stakes, appeal) = options;
         match self
             .session
             .sit_online(stakes, appeal, side, &opponent, now)
@@ -541,6 +563,116 @@ mod tests {
         assert!(t.online_waiting() && !t.in_lobby());
         assert_eq!(t.purse.coins(), 100, "no stake before the case starts");
         t
+    }
+
+    #[test]
+    fn a_spectators_case_follows_the_server_and_leaves_the_purse_and_books_alone() {
+        let mut t = Table::new(Session::new(Purse::default()));
+        let books = t.purse.clone();
+        t.go_online(
+            Request::Spectate {
+                code: "K7M2QX".into(),
+            },
+            "ws://127.0.0.1:1/ws".into(),
+        );
+        t.heard(
+            Heard::Watching {
+                code: "K7M2QX".into(),
+            },
+            &Timing::INSTANT,
+            NOW,
+        );
+        t.host.as_mut().unwrap().link = Link::Connected;
+        // Ana (second seat) plays South; the first seat's side, North, sits near.
+        let view = TableView {
+            code: "K7M2QX".into(),
+            phase: NetPhase::Playing,
+            seq: 1,
+            you: None,
+            seats: [
+                seat(SeatId::First, "Rui", false, Some(Wire::Walnut)),
+                seat(SeatId::Second, "Ana", false, Some(Wire::Ash)),
+            ],
+            clock: 60,
+            control: Default::default(),
+            banks_ms: None,
+            public: true,
+            watchers: 2,
+            offer: None,
+            rematch: [false; 2],
+            to_move: Some(Wire::Walnut),
+            time_left_ms: Some(60_000),
+            bot_in_ms: None,
+            fingerprint: Some(Seed([9; 32]).fingerprint()),
+            ash: Some(SeatId::Second),
+            game: GameView::Snelab {
+                moves: vec![PlayedView {
+                    seq: 1,
+                    action: "a1-a2".into(),
+                    by: Wire::Ash,
+                    timeout: false,
+                }],
+                stakes: WireStakes::Street,
+                appeal: true,
+            },
+            outcome: None,
+            seed: None,
+        };
+        t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT, NOW);
+        assert_eq!(t.session.phase(), Phase::Play);
+        assert!(t.watching() && t.session.watching() && t.names_sides());
+        assert_eq!(t.session.actions().len(), 1);
+        assert_eq!(t.setup.owner, Side::North, "the first seat's side near");
+        // No stake left the purse; nothing of the case is saved here.
+        assert_eq!(t.purse, books);
+        assert!(t.session.record().is_none());
+        // North to move, but nobody here acts: every input is refused, nothing is sent.
+        assert!(!t.person_to_move());
+        let act: Action = "a7-a6".parse().unwrap();
+        for intent in [
+            Intent::Play(act),
+            Intent::AskResign,
+            Intent::Resign,
+            Intent::Sit,
+        ] {
+            assert!(
+                t.handle(intent, Coin::Heads, 0, NOW, &Timing::INSTANT)
+                    .is_err(),
+                "{intent:?}"
+            );
+        }
+        assert!(t.host.as_ref().unwrap().outgoing.is_empty());
+        // The server's actions land as for a player.
+        t.heard(
+            played(2, "a7-a6", Wire::Walnut, false),
+            &Timing::INSTANT,
+            NOW,
+        );
+        assert_eq!(t.session.actions().len(), 2);
+        // Ana resigns: the verdict is shown, the purse and the books untouched.
+        t.heard(
+            Heard::Ended {
+                outcome: Outcome {
+                    winner: Some(Wire::Walnut),
+                    reason: EndReason::Resigned,
+                },
+                seed: Seed([9; 32]).to_hex(),
+                record: String::new(),
+            },
+            &Timing::INSTANT,
+            NOW,
+        );
+        let Phase::Verdict(s) = t.session.phase() else {
+            panic!("a verdict: {:?}", t.session.phase())
+        };
+        assert_eq!((s.winner, s.collected), (Side::North, 0));
+        assert_eq!(t.purse, books);
+        // Leave: back to the lobby, its own setup again.
+        t.handle(Intent::NextCase, Coin::Heads, 0, NOW, &Timing::INSTANT)
+            .unwrap();
+        assert!(t.host.is_none() && t.session.phase() == Phase::Lobby);
+        assert!(!t.session.watching());
+        assert_eq!(t.purse, books);
     }
 
     /// Rui joins; the seed gave South to `south`.

@@ -389,6 +389,22 @@ impl Table {
         now: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // A spectator's table follows the case; Leave (or Next case after the verdict) goes
+        // back to the lobby, and nothing else is asked of it.
+        if self.watching() {
+            return match intent {
+                Intent::Leave | Intent::NextCase => {
+                    if self.session.phase() == Phase::Play {
+                        let _ = self.session.abandon_online();
+                    }
+                    let _ = self.session.next_case();
+                    self.pick = Pick::Idle;
+                    self.focus = None;
+                    Ok(self.leave_online())
+                }
+                _ => Err(Refusal::NotNow),
+            };
+        }
         // While "Resign this case?" waits, the court is still: only the answer counts.
         if self.resigning && !matches!(intent, Intent::Resign | Intent::Cancel) {
             return Err(Refusal::NotNow);
@@ -818,6 +834,17 @@ impl Table {
     /// Whether the other seat is a second person on this device (hot seat).
     pub fn hot_seat(&self) -> bool {
         self.session.setup.opponent == Seat::Person
+    }
+
+    /// Whether this device watches a server's case without a seat.
+    pub fn watching(&self) -> bool {
+        self.host.as_ref().is_some_and(|o| o.spectating())
+    }
+
+    /// Whether the sides are named rather than one said to be "yours": at a hot seat, and
+    /// for a spectator.
+    pub fn names_sides(&self) -> bool {
+        self.hot_seat() || self.watching()
     }
 
     /// Puts `pos` on the court of the case under way (staged scenes and tests), with no marks.

@@ -268,6 +268,9 @@ pub struct Session {
     /// The lobby's own setup while an online case (whose setup is the server's table's) is
     /// under way or in its verdict; back in the lobby it is the setup again.
     lobby: Option<Setup>,
+    /// The case is a server's, watched without a seat ([`Session::sit_watching`]): nobody acts
+    /// here, and neither the purse nor the books know of it.
+    watching: bool,
 }
 
 impl Session {
@@ -279,6 +282,7 @@ impl Session {
             case: None,
             last: None,
             lobby: None,
+            watching: false,
         }
     }
 
@@ -314,9 +318,61 @@ impl Session {
         }
     }
 
-    /// Whether a person on this device is to act.
+    /// Whether a person on this device is to act (never while watching).
     pub fn person_to_act(&self) -> bool {
-        self.to_act().is_some_and(|s| self.setup.is_person(s))
+        !self.watching && self.to_act().is_some_and(|s| self.setup.is_person(s))
+    }
+
+    /// Whether the case is a server's, watched without a seat.
+    pub fn watching(&self) -> bool {
+        self.watching
+    }
+
+    /// Watches a server's case without a seat: the case opens with both sides remote, `near`
+    /// the side shown near; no stake leaves the purse, and its verdict enters neither the purse
+    /// nor the books.
+    pub fn sit_watching(
+        &mut self,
+        stakes: Stakes,
+        backward: bool,
+        near: Side,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase != Phase::Lobby {
+            return Err(Refusal::NotNow);
+        }
+        let setup = Setup {
+            stakes,
+            owner: near,
+            opponent: Seat::Remote,
+            backward,
+        };
+        let open = OpenCase {
+            id: 0,
+            stakes,
+            your_side: near,
+            opponent: Some(Seat::Remote),
+            backward: Some(backward),
+            online: Some(String::new()),
+            opening: Opening {
+                opener: Side::South,
+                by: OpenedBy::TableSeed,
+            },
+            started_at: now,
+        };
+        self.lobby.get_or_insert(self.setup);
+        self.setup = setup;
+        let game = Match::new(
+            record::start(backward),
+            [Seat::Remote, Seat::Remote],
+            ClockSetting::default(),
+            0,
+        );
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        self.watching = true;
+        Ok(vec![Event::CaseOpened { flip: None }])
     }
 
     /// The bot's turn, when a bot is to act.
@@ -329,6 +385,10 @@ impl Session {
 
     /// The autosave of the case under way.
     pub fn record(&self) -> Option<CaseRecord> {
+        if self.watching {
+            // A watched case is the server's: nothing of it is kept here.
+            return None;
+        }
         self.case.as_ref().map(|(open, game)| CaseRecord {
             case: open.id,
             setup: self.setup,
@@ -464,6 +524,11 @@ impl Session {
         if self.phase != Phase::Play || !online {
             return Err(Refusal::NotNow);
         }
+        if self.watching {
+            // No stake was taken.
+            self.back_to_lobby();
+            return Ok(Vec::new());
+        }
         self.purse.return_stake();
         self.back_to_lobby();
         Ok(vec![Event::PurseChanged])
@@ -471,6 +536,7 @@ impl Session {
 
     /// Back in the lobby with no case: the lobby's own setup again after an online case.
     fn back_to_lobby(&mut self) {
+        self.watching = false;
         self.case = None;
         self.last = None;
         self.phase = Phase::Lobby;
@@ -540,6 +606,20 @@ impl Session {
     }
 
     fn settle(&mut self, open: OpenCase, winner: Side, end: CaseEnd, now: u64) -> Vec<Event> {
+        if self.watching {
+            // The verdict of a watched case: shown, never paid nor written in the books.
+            let settled = Settled {
+                winner,
+                end,
+                stakes: open.stakes,
+                your_side: open.your_side,
+                collected: 0,
+                purse_after: self.purse.coins(),
+            };
+            self.last = self.case.take().map(|(_, m)| m);
+            self.phase = Phase::Verdict(settled);
+            return vec![Event::Settled(settled)];
+        }
         let Ok(s) = self.purse.finish_case(open.id, winner, end, now) else {
             return Vec::new();
         };
@@ -561,6 +641,7 @@ impl Session {
         match self.phase {
             Phase::Verdict(_) => {
                 self.phase = Phase::Lobby;
+                self.watching = false;
                 if let Some(lobby) = self.lobby.take() {
                     self.setup = lobby;
                 }
@@ -995,6 +1076,43 @@ mod tests {
         let mut here = Session::new(Purse::default());
         here.sit(Coin::Heads, 1, 0).unwrap();
         assert!(matches!(here.abandon_online(), Err(Refusal::NotNow)));
+    }
+
+    #[test]
+    fn a_watched_case_takes_no_stake_acts_for_nobody_and_enters_neither_purse_nor_books() {
+        // Even a purse too poor to sit may watch.
+        let mut s = Session::new(Purse::new(5));
+        let before = s.purse.clone();
+        s.sit_watching(Stakes::Street, false, Side::North, 1)
+            .unwrap();
+        assert!(s.watching() && s.phase() == Phase::Play);
+        assert_eq!(s.setup.owner, Side::North);
+        assert_eq!(s.purse, before);
+        assert!(s.record().is_none(), "nothing of it saved");
+        assert!(!s.person_to_act(), "South to act, but nobody here");
+        assert!(
+            s.sit_watching(Stakes::Casino, true, Side::South, 1)
+                .is_err()
+        );
+        s.heard(Side::South, "a1-a2", false, 2).unwrap();
+        s.heard(Side::North, "a7-a6", false, 3).unwrap();
+        let events = s
+            .ended_elsewhere(Side::South, CaseEnd::Resigned, 4)
+            .unwrap();
+        assert!(matches!(
+            events[..],
+            [Event::Settled(Settled { collected: 0, .. })]
+        ));
+        assert!(matches!(s.phase(), Phase::Verdict(_)));
+        assert_eq!(s.purse, before, "no coin, no line in the books");
+        s.next_case().unwrap();
+        assert!(!s.watching() && s.phase() == Phase::Lobby);
+        // Left during the case: back to the lobby, no stake to give back.
+        s.sit_watching(Stakes::Casino, true, Side::South, 5)
+            .unwrap();
+        assert!(s.abandon_online().unwrap().is_empty());
+        assert!(!s.watching() && s.phase() == Phase::Lobby);
+        assert_eq!(s.purse, before);
     }
 
     #[test]

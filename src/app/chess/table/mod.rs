@@ -569,6 +569,11 @@ impl Table {
         if building && self.online.as_ref().is_some_and(|o| o.committed()) {
             return Err(Refusal::NotNow);
         }
+        // A spectator's table follows the game and looks back through it; nothing else.
+        let watching = self.host.as_ref().is_some_and(|o| o.spectating());
+        if watching && !matches!(intent, Intent::NewGame | Intent::Leave | Intent::View(_)) {
+            return Err(Refusal::NotNow);
+        }
         match intent {
             Intent::Ready if self.host.is_some() => self.ready_online(),
             Intent::NewGame if self.host.is_some() => Ok(self.leave_online()),

@@ -421,6 +421,33 @@ pub(super) fn revealed(ctx: &egui::Context, tr: &Tr, board: Option<egui::Rect>) 
         });
 }
 
+/// A spectator's table while the players build their armies unseen: who is building and who
+/// is ready, nothing of either army.
+pub(super) fn watching(ctx: &egui::Context, tr: &Tr, table: &crate::app::chess::Table) {
+    let Some(o) = &table.online else {
+        return;
+    };
+    crate::app::style::CentrePanel::new("chess-watch-build", 460.0).show(ctx, |ui| {
+        style::title(ui, tr.t("online.watch.label"), 26.0);
+        ui.add_space(6.0);
+        ui.label(style::cream(tr.t("chess.online.watch_building"), 16.0));
+        ui.add_space(6.0);
+        for colour in [Colour::White, Colour::Black] {
+            let who = format!(
+                "{} ({})",
+                super::play::seat_name(tr, table, colour),
+                colour_word(tr, colour)
+            );
+            let (key, tone) = if o.ready[colour.index()] {
+                ("chess.online.ready", GREEN)
+            } else {
+                ("chess.online.building", style::CREAM)
+            };
+            ui.label(style::text(tr.tf(key, &[("name", &who)]), 16.0, tone));
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

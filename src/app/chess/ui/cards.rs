@@ -63,6 +63,33 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
     }
     let state = game.state();
     let me = holder(table, state);
+    if table.online.as_ref().is_some_and(|o| o.watching) {
+        // A spectator sees no hand: the near side's count, as card backs.
+        egui::Area::new(egui::Id::new("chess-hand"))
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+            .show(ctx, |ui| {
+                panel_frame()
+                    .inner_margin(egui::Margin::symmetric(14, 8))
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label(style::muted(
+                                tr.tf(
+                                    "chess.hand.theirs",
+                                    &[
+                                        ("who", &super::play::seat_name(tr, table, me)),
+                                        ("n", &table.hand_count(me).to_string()),
+                                    ],
+                                ),
+                                14.0,
+                            ));
+                            for _ in 0..table.hand_count(me) {
+                                icon(ui, icons.back, 26.0);
+                            }
+                        });
+                    });
+            });
+        return;
+    }
     let cards: Vec<Artifact> = state.hand(me).iter().collect();
     let my_turn = table.person_to_act() && state.turn() == me;
     let chosen = table.card.as_ref().map(|c| c.card);
@@ -268,7 +295,8 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
                     ),
                     14.0,
                 ));
-                if state.scouted(me) {
+                let watching = table.online.as_ref().is_some_and(|o| o.watching);
+                if state.scouted(me) && !watching {
                     for c in state.hand(them).iter() {
                         ui.horizontal(|ui| {
                             icon(ui, icons.cards.get(&c).copied(), 22.0);

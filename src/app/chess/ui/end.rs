@@ -15,7 +15,7 @@ use bevy_egui::egui;
 /// "Player 1 (white) resigned" at a hot seat, else the rules' reason ("Mate").
 pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
     match ending {
-        Ending::Resigned(side) if !table.hot_seat() && side == table.colour => {
+        Ending::Resigned(side) if !table.hot_seat() && !watching(table) && side == table.colour => {
             tr.t("chess.ending.you_resigned").to_string()
         }
         Ending::Resigned(side) => tr.tf(
@@ -34,6 +34,11 @@ pub fn ending_line(tr: &Tr, table: &Table, ending: Ending) -> String {
     }
 }
 
+/// Whether this device watches the table without a seat.
+fn watching(table: &Table) -> bool {
+    table.online.as_ref().is_some_and(|o| o.watching)
+}
+
 /// The end: who won and why, and a new game.
 pub(super) fn end(p: Panel) {
     let (ctx, tr, table, send) = p.parts();
@@ -44,8 +49,17 @@ pub(super) fn end(p: Panel) {
         return;
     }
     let person = table.colour;
+    // A spectator is told who won, as at a hot seat.
+    let spectator = watching(table);
     let headline = match ending.winner() {
         None => tr.t("chess.end_banner.draw").to_string(),
+        Some(w) if spectator => tr.tf(
+            "chess.end_banner.wins",
+            &[
+                ("who", &seat_name(tr, table, w)),
+                ("colour", &colour_word(tr, w)),
+            ],
+        ),
         Some(w) if !table.hot_seat() && w == person => tr.t("chess.end_banner.you_win").to_string(),
         Some(_) if !table.hot_seat() => tr.t("chess.end_banner.you_lose").to_string(),
         Some(w) => tr.tf(
@@ -56,7 +70,7 @@ pub(super) fn end(p: Panel) {
             ],
         ),
     };
-    let won = table.hot_seat() || ending.winner() == Some(person);
+    let won = table.hot_seat() || spectator || ending.winner() == Some(person);
     Floating::anchored("chess-end", egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .order(egui::Order::Foreground)
         .width(480.0)

@@ -129,6 +129,9 @@ fn table_ui(
                 go_online.write(g);
             }
         }
+        super::Phase::Build(_) if table.online.as_ref().is_some_and(|o| o.watching) => {
+            build::watching(ctx, &tr, &table);
+        }
         super::Phase::Build(_) => build::builder(p, camera),
         super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut p.send),
         super::Phase::Reveal { .. } => {

@@ -20,8 +20,13 @@ use bevy_egui::egui;
 pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
         // Online, before the game: the other seat as the server names it.
-        return match (&table.online, table.host.as_ref().and_then(|o| o.other())) {
-            (Some(o), Some(view)) if colour != o.me => {
+        let side = crate::net::protocol::Side::of_chess(colour);
+        let seat = table
+            .host
+            .as_ref()
+            .and_then(|o| o.seat_playing(side).or_else(|| o.other()));
+        return match (&table.online, seat) {
+            (Some(o), Some(view)) if colour != o.me || o.watching => {
                 tr.say(&crate::app::kit::online::seat_name(view))
             }
             _ => String::new(),
@@ -37,7 +42,10 @@ pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
         Seat::Person => tr.t("chess.you").to_string(),
         Seat::Bot(level) => tr.tf("chess.engine", &[("level", &tr.say(&level_word(level)))]),
         // Online: the other seat as the server names it (a person, or its bot).
-        Seat::Remote => match table.host.as_ref().and_then(|o| o.other()) {
+        Seat::Remote => match table.host.as_ref().and_then(|o| {
+            o.seat_playing(crate::net::protocol::Side::of_chess(colour))
+                .or_else(|| o.other())
+        }) {
             Some(view) => tr.say(&crate::app::kit::online::seat_name(view)),
             None => tr.say(&Seat::Remote.label()),
         },
@@ -218,6 +226,10 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                 {
                     send(Intent::Act(cancel));
                 }
+            }
+            // A spectator offers nothing and resigns nothing.
+            if table.online.as_ref().is_some_and(|o| o.watching) {
+                return;
             }
             // Online: a draw offered, or the last move asked back, to the other player.
             if !panels.confirm_resign {

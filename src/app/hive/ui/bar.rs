@@ -163,8 +163,10 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
         ui.label(style::cream(line, 21.0));
         // What the person can do now: nothing to click while the other
         // side (the bot, the other player) is to move.
+        let watching = table.host.as_ref().is_some_and(|o| o.spectating());
         let hint = match (&table.pick, table.viewing, shown) {
             (_, Some(_), _) => tr.t("hive.hint.viewing").to_string(),
+            _ if watching => tr.t("online.watch.hint").to_string(),
             (_, None, Some(c))
                 if !table.person_to_act() && !is_you(table, c) && !table.hot_seat() =>
             {
@@ -180,6 +182,10 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
                 if ui.button(tr.t("hive.back_to_game")).clicked() {
                     send(Intent::View(Step::ToGame));
                 }
+                return;
+            }
+            // A spectator plays nothing, offers nothing, resigns nothing.
+            if watching {
                 return;
             }
             let mine = table.person_to_act();

@@ -43,12 +43,10 @@ pub(super) fn banner(
     let headline = match ending.winner() {
         None => tr.t("hive.end.draw").to_string(),
         Some(w) if table.hot_seat() => tr.tf("hive.end.wins", &[("who", &seat_name(tr, table, w))]),
-        Some(w) if Some(w) == table.person_colour() => tr.t("hive.end.you_win").to_string(),
+        Some(w) if is_you(table, w) => tr.t("hive.end.you_win").to_string(),
         Some(w) => tr.tf("hive.end.wins", &[("who", &seat_name(tr, table, w))]),
     };
-    let won = ending
-        .winner()
-        .is_some_and(|w| Some(w) == table.person_colour());
+    let won = ending.winner().is_some_and(|w| is_you(table, w));
     CentrePanel::covering("hive-end", 560.0, -10.0).show(ctx, |ui| {
         panel::end_headline(ui, headline, 34.0, won || table.hot_seat());
         // Why, as a sentence addressed to the person: "You resigned".

@@ -88,7 +88,11 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
                 tr.t("hive.player.second").to_string()
             }
         }
-        Seat::Remote => match table.host.as_ref().and_then(|o| o.other()) {
+        // The seat that plays this colour (a spectator has no "other" seat: both are).
+        Seat::Remote => match table.host.as_ref().and_then(|o| {
+            o.seat_playing(crate::net::protocol::Side::from(colour))
+                .or_else(|| o.other())
+        }) {
             Some(other) => tr.say(&super::online::seat_name(other)),
             None => tr.say(&Seat::Remote.label()),
         },

@@ -17,7 +17,22 @@ use bevy_egui::egui;
 /// slides, "Your move" while yours does.
 pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
     let mover = table.shown_to_move();
-    if table.hot_seat() {
+    if table.watching() {
+        // A spectator: the player to move by name, the side beside it.
+        let wire = match mover {
+            crate::rules::snelab::Side::South => crate::net::protocol::Side::Ash,
+            crate::rules::snelab::Side::North => crate::net::protocol::Side::Walnut,
+        };
+        if let Some(seat) = table.host.as_ref().and_then(|o| o.seat_playing(wire)) {
+            let name = format!(
+                "{} ({})",
+                tr.say(&crate::app::kit::online::seat_name(seat)),
+                side_name(tr, mover)
+            );
+            return tr.tf("snelab.turn.remote", &[("name", &name)]);
+        }
+    }
+    if table.names_sides() {
         return tr.tf("snelab.turn.side", &[("side", side_name(tr, mover))]);
     }
     if mover == table.setup.owner {
@@ -38,6 +53,9 @@ pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
 pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
     let shown = table.shown_to_move();
     let persons_turn = table.hot_seat() || shown == table.setup.owner;
+    if table.watching() {
+        return tr.t("online.watch.hint").to_string();
+    }
     match &table.pick {
         Pick::Selected { .. } if table.stuck().is_some() => tr.t("snelab.hint.stuck").to_string(),
         Pick::Selected { .. } => tr.t("snelab.hint.selected").to_string(),

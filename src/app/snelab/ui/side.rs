@@ -60,9 +60,7 @@ pub(super) fn side_panel(p: Panel) {
                 sides = Side::BOTH;
             }
             for side in sides {
-                let key = if side == table.setup.owner
-                    && table.setup.opponent != crate::play::Seat::Person
-                {
+                let key = if side == table.setup.owner && !table.names_sides() {
                     "snelab.bar.yours"
                 } else {
                     "snelab.bar.side"
@@ -82,7 +80,13 @@ pub(super) fn side_panel(p: Panel) {
             }
             ui.label(style::muted(tr.t("snelab.bar.short"), 12.5))
                 .on_hover_text(tr.t("snelab.bar.about"));
-            if table.phase() == Phase::Play {
+            if table.phase() == Phase::Play && table.watching() {
+                // A spectator resigns nothing: it may only leave.
+                ui.add_space(4.0);
+                if ui.button(tr.t("online.leave")).clicked() {
+                    send(Intent::Leave);
+                }
+            } else if table.phase() == Phase::Play {
                 ui.add_space(4.0);
                 let can = table.person_to_move() && !table.resigning;
                 ui.horizontal_wrapped(|ui| {

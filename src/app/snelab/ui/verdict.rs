@@ -58,7 +58,8 @@ pub fn reason_line(s: &Settled) -> Message {
 pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
     let (ctx, tr, table, send) = p.parts();
     let won = s.winner == s.your_side;
-    let hot_seat = table.hot_seat();
+    let hot_seat = table.names_sides();
+    let watching = table.watching();
     let headline = if hot_seat {
         tr.tf(
             "snelab.verdict.side_wins",
@@ -75,28 +76,31 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         panel::end_headline(ui, headline, 36.0, won || hot_seat);
         ui.label(egui::RichText::new(tr.say(&reason_line(s))).color(style::CREAM));
         ui.add_space(8.0);
-        ui.label(
-            style::text(
-                tr.say(&coins_line(s)),
-                21.0,
-                match net {
-                    n if n > 0 => GREEN,
-                    n if n < 0 => RED,
-                    _ => style::CREAM,
-                },
-            )
-            .strong(),
-        );
-        ui.label(style::cream(
-            tr.tf(
-                "snelab.verdict.purse",
-                &[
-                    ("before", &s.purse_before().to_string()),
-                    ("after", &s.purse_after.to_string()),
-                ],
-            ),
-            18.0,
-        ));
+        // A watched case is nobody's here: no coins change hands on this device.
+        if !watching {
+            ui.label(
+                style::text(
+                    tr.say(&coins_line(s)),
+                    21.0,
+                    match net {
+                        n if n > 0 => GREEN,
+                        n if n < 0 => RED,
+                        _ => style::CREAM,
+                    },
+                )
+                .strong(),
+            );
+            ui.label(style::cream(
+                tr.tf(
+                    "snelab.verdict.purse",
+                    &[
+                        ("before", &s.purse_before().to_string()),
+                        ("after", &s.purse_after.to_string()),
+                    ],
+                ),
+                18.0,
+            ));
+        }
         if let Some((record, passed)) = table.told_record() {
             // Online: the seed revealed and the server's record, checked here.
             ui.add_space(6.0);
@@ -113,10 +117,18 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         }
         crate::app::kit::online_panels::rematch(ui, tr, table, send);
         ui.add_space(10.0);
-        let next = ui.add(big_button(tr.t("snelab.next_case")));
+        let words = if watching {
+            tr.t("online.leave")
+        } else {
+            tr.t("snelab.next_case")
+        };
+        let next = ui.add(big_button(words));
         focus_ring(ui, &next);
         if next.clicked() {
             send(Intent::NextCase);
+        }
+        if watching {
+            return;
         }
         let urgent = !table.purse.can_sit();
         books_and_reset(ui, "verdict", tr, table, panels, send, urgent);
