@@ -1481,14 +1481,7 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
                 }
             };
             let want = mover.seq() + 1;
-            mover
-                .c
-                .send(&ClientMsg::Act {
-                    seq: Some(mover.seq()),
-                    action,
-                })
-                .await
-                .unwrap();
+            mover.act(action).await.unwrap();
             pump_logged(mover, &mut logs[ai], want).await;
             pump_logged(other, &mut logs[1 - ai], want).await;
             if mover.to_move.is_none() {

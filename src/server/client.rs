@@ -12,8 +12,10 @@ use futures_util::{SinkExt, StreamExt};
 use rand::seq::IndexedRandom;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use std::net::{IpAddr, SocketAddr};
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// What [`Client::recv_within`] says when nothing came within its limit.
@@ -27,10 +29,45 @@ pub struct Client {
 impl Client {
     /// Connects to `ws://ADDR/ws` (`addr` as `HOST:PORT`).
     pub async fn connect(addr: &str) -> Result<Client, String> {
+        Client::connect_from(addr, None).await
+    }
+
+    /// [`Client::connect`] from the local address `from` (any when `None`). `tables loadtest`
+    /// spreads its connections to a server on 127.0.0.1 over the loopback's other addresses:
+    /// thousands of short connections from one address to one port make the kernel search
+    /// its ephemeral ports past those still in TIME_WAIT at every connect.
+    pub async fn connect_from(addr: &str, from: Option<IpAddr>) -> Result<Client, String> {
         let url = format!("ws://{addr}/ws");
-        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
+        let failed = |e: &dyn std::fmt::Display| format!("connect {url}: {e}");
+        let target = tokio::net::lookup_host(addr)
             .await
-            .map_err(|e| format!("connect {url}: {e}"))?;
+            .map_err(|e| failed(&e))?
+            .next()
+            .ok_or_else(|| failed(&"no address"))?;
+        let socket = if target.is_ipv4() {
+            TcpSocket::new_v4()
+        } else {
+            TcpSocket::new_v6()
+        }
+        .map_err(|e| failed(&e))?;
+        if let Some(ip) = from {
+            socket
+                .bind(SocketAddr::new(ip, 0))
+                .map_err(|e| failed(&e))?;
+        }
+        let stream = socket.connect(target).await.map_err(|e| failed(&e))?;
+        // Each message at once (no waiting to coalesce small writes).
+        stream.set_nodelay(true).map_err(|e| failed(&e))?;
+        // Messages here are small: tungstenite's default 128 KiB read buffer is zero-filled
+        // before every read, which the load tool's thousands of connections feel.
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let (ws, _) = tokio_tungstenite::client_async_with_config(
+            url.as_str(),
+            MaybeTlsStream::Plain(stream),
+            Some(config),
+        )
+        .await
+        .map_err(|e| failed(&e))?;
         Ok(Client { ws })
     }
 
@@ -130,7 +167,16 @@ pub async fn http_get(addr: &str, path: &str) -> Result<(u16, String), String> {
 
 /// Says hello (with a seat token to take a seat back) and reads the welcome.
 pub async fn hello(addr: &str, token: Option<String>) -> Result<Client, String> {
-    let mut c = Client::connect(addr).await?;
+    hello_from(addr, None, token).await
+}
+
+/// [`hello`] from the local address `from` (see [`Client::connect_from`]).
+pub async fn hello_from(
+    addr: &str,
+    from: Option<IpAddr>,
+    token: Option<String>,
+) -> Result<Client, String> {
+    let mut c = Client::connect_from(addr, from).await?;
     c.send(&ClientMsg::Hello {
         version: PROTOCOL_VERSION,
         token,
@@ -334,6 +380,9 @@ pub struct Player {
     /// The game's end as a `state` showed it (a seat that came after the end hears no
     /// `ended`).
     pub outcome: Option<crate::net::protocol::Outcome>,
+    /// When this seat last sent an action: the next waits for its turn under the server's
+    /// rate limit (see [`Player::play_random`]).
+    last_act: Option<tokio::time::Instant>,
 }
 
 impl Player {
@@ -375,6 +424,7 @@ impl Player {
             seen: Vec::new(),
             ended: None,
             outcome: None,
+            last_act: None,
         };
         let view = p.next_state().await?;
         p.take_view(&view)?;
@@ -475,8 +525,21 @@ impl Player {
             .state
             .random_action(self.colour, rng)
             .ok_or("no legal move")?;
-        // `ready` and `reveal` go without `seq`: the other seat acts at the same time.
+        self.act(action).await
+    }
+
+    /// Sends `action` (with the `seq` it answers, but for Artifact Chess's `ready` and
+    /// `reveal`, which both seats send at the same time), at most
+    /// [`RATE_PER_SECOND`](crate::net::protocol::RATE_PER_SECOND) a second, as a well-behaved
+    /// client sends them: a game played out as fast as the replies come would be refused as
+    /// too many.
+    pub async fn act(&mut self, action: String) -> Result<(), String> {
         let early = matches!(&self.state, Board::Chess(b) if b.now.is_none());
+        let gap = Duration::from_millis(1000 / u64::from(crate::net::protocol::RATE_PER_SECOND));
+        if let Some(last) = self.last_act {
+            tokio::time::sleep_until(last + gap).await;
+        }
+        self.last_act = Some(tokio::time::Instant::now());
         self.c
             .send(&ClientMsg::Act {
                 seq: (!early).then(|| self.seq()),

@@ -466,7 +466,9 @@ impl Cluster {
                 tokio::select! {
                     biased;
                     out = rx.recv() => match out {
-                        Some(Out::Text(text)) => me.publish(&from, &Wire::Out { conn: id, text }).await,
+                        Some(Out::Text(text)) => {
+                            me.publish(&from, &Wire::Out { conn: id, text: text.to_string() }).await
+                        }
                         Some(Out::Reseat { code, seat }) => {
                             me.publish(&from, &Wire::Reseat { conn: id, code, seat }).await
                         }
@@ -475,7 +477,8 @@ impl Cluster {
                     _ = closed(&mut killed) => {
                         while let Ok(out) = rx.try_recv() {
                             if let Out::Text(text) = out {
-                                me.publish(&from, &Wire::Out { conn: id, text }).await;
+                                me.publish(&from, &Wire::Out { conn: id, text: text.to_string() })
+                                    .await;
                             }
                         }
                         me.publish(&from, &Wire::Kill { conn: id }).await;
@@ -554,7 +557,7 @@ impl Cluster {
             Wire::Out { conn, text } => {
                 let c = lock(&self.local).get(&conn).cloned();
                 if let Some(c) = c
-                    && c.tx.try_send(Out::Text(text)).is_err()
+                    && c.tx.try_send(Out::Text(text.into())).is_err()
                 {
                     c.kill();
                 }

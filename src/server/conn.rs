@@ -86,7 +86,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 biased;
                 out = rx.recv() => match out {
                     Some(Out::Text(text)) => {
-                        if sink.send(Message::Text(text.into())).await.is_err() {
+                        if sink.send(Message::Text(text)).await.is_err() {
                             return;
                         }
                     }
@@ -99,7 +99,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     // Send what is queued (the error that explains the closing), then close.
                     while let Ok(out) = rx.try_recv() {
                         if let Out::Text(text) = out
-                            && sink.send(Message::Text(text.into())).await.is_err()
+                            && sink.send(Message::Text(text)).await.is_err()
                         {
                             return;
                         }

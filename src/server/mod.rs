@@ -111,7 +111,8 @@ pub const DEFAULT_CLOCK_SECONDS: u32 = 60;
 
 /// What goes to a connection's writer.
 pub enum Out {
-    Text(String),
+    /// A message's JSON (shared: the lobby queues one text to many).
+    Text(axum::extract::ws::Utf8Bytes),
     /// The connection now holds `seat` at table `code` (paired by "Quick game", or a rematch):
     /// its reader leaves what it held and attaches there.
     Reseat {
@@ -147,7 +148,7 @@ impl Conn {
 
     /// Queues a message; `false` when the connection is gone or too slow (it is then closed).
     pub fn send(&self, msg: &ServerMsg) -> bool {
-        match self.tx.try_send(Out::Text(msg.to_json())) {
+        match self.tx.try_send(Out::Text(msg.to_json().into())) {
             Ok(()) => true,
             Err(_) => {
                 self.kill();
@@ -156,8 +157,14 @@ impl Conn {
         }
     }
 
-    /// Queues a message already in JSON (the lobby serialises an update once for many).
+    /// Queues a message already in JSON.
     pub fn send_text(&self, text: String) -> bool {
+        self.send_shared(text.into())
+    }
+
+    /// Queues a message already in JSON, shared with other connections (the lobby serialises
+    /// an update once for many followers).
+    pub fn send_shared(&self, text: axum::extract::ws::Utf8Bytes) -> bool {
         match self.tx.try_send(Out::Text(text)) {
             Ok(()) => true,
             Err(_) => {
@@ -790,6 +797,12 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     ready(addr);
+    // Small messages go out at once: with Nagle's algorithm an action's reply could wait for
+    // the acknowledgement of the message before it.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app).await.map_err(|e| e.to_string())
 }
 
