@@ -123,6 +123,8 @@ pub enum Focus {
 pub enum Intent {
     /// Choose who sits across (in the lobby).
     Choose(Seat),
+    /// Choose whether a game here has the turn clock (in the lobby).
+    Timed(bool),
     /// Start a game with the lobby's opponent: the seed is drawn and the seats taken.
     Start,
     /// Continue the saved game.
@@ -255,6 +257,8 @@ pub struct Table {
     pub phase: Phase,
     /// Who sits across: a bot at a level, or a second person here.
     pub opponent: Seat,
+    /// Whether a game started here has the turn clock (60 s a turn); untimed when not.
+    pub timed: bool,
     /// The game, with what its host told of it (online: the server's fingerprint, seed and
     /// record).
     pub game: Option<Hosted<HiveGame>>,
@@ -282,6 +286,7 @@ impl Default for Table {
         Table {
             phase: Phase::Lobby,
             opponent: Seat::Bot(Level::Normal),
+            timed: true,
             game: None,
             saved: None,
             pick: Pick::Idle,
@@ -382,7 +387,7 @@ impl Table {
             names,
             secret,
             ClockSetting {
-                per_turn: Some(timing.turn),
+                per_turn: self.timed.then_some(timing.turn),
                 window: None,
             },
             bot_seed,
@@ -529,6 +534,13 @@ impl Table {
             Intent::Choose(seat) => match (self.phase, seat) {
                 (Phase::Lobby, Seat::Person | Seat::Bot(_)) => {
                     self.opponent = seat;
+                    Ok(vec![Effect::Picked])
+                }
+                _ => Err(Refusal::NotNow),
+            },
+            Intent::Timed(timed) => match self.phase {
+                Phase::Lobby => {
+                    self.timed = timed;
                     Ok(vec![Effect::Picked])
                 }
                 _ => Err(Refusal::NotNow),
@@ -867,6 +879,32 @@ mod tests {
         assert_eq!(t.time_left(), Some(TURN_SECONDS));
         t.tick(0.02, &timing);
         assert!(t.person_to_act());
+    }
+
+    #[test]
+    fn an_untimed_game_has_no_clock_and_no_timeout() {
+        let mut t = table(Seat::Bot(Level::Easy));
+        let timing = Timing::PLAY;
+        t.handle(Intent::Timed(false), Seed([1; 32]), 1, &timing)
+            .unwrap();
+        assert!(!t.timed);
+        t.handle(Intent::Start, Seed([1; 32]), 1, &timing).unwrap();
+        // Chosen in the lobby only.
+        assert_eq!(
+            t.handle(Intent::Timed(true), Seed([1; 32]), 1, &timing),
+            Err(Refusal::NotNow)
+        );
+        t.tick(timing.seating + 0.1, &timing);
+        assert_eq!(t.phase, Phase::Play);
+        assert_eq!(t.time_left(), None);
+        // Whoever is to act may think for ten minutes: nothing is played for them. (The bot
+        // plays its own move; the person's turn then waits.)
+        for _ in 0..600 {
+            t.tick(1.0, &timing);
+        }
+        let plies = t.state().unwrap().ply();
+        assert!(plies <= 1, "{plies} plies: a timeout move was played");
+        assert!(t.game.as_ref().unwrap().ending().is_none());
     }
 
     #[test]

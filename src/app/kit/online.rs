@@ -643,29 +643,30 @@ pub fn clock_text(tr: &crate::i18n::Tr, seconds: f64) -> String {
     }
 }
 
-/// A time control in the player's words ("60 s a turn", "5 min + 3 s", "1 d a move").
-pub fn control_text(tr: &crate::i18n::Tr, control: TimeControl) -> String {
-    match control {
+/// A time control in the player's words ("30 s a turn", "3 min a turn", "5 min + 3 s", "1 day
+/// a move"), in the lobby and at the table.
+pub fn control_text(tr: &crate::i18n::Tr, c: TimeControl) -> String {
+    match c {
+        TimeControl::Turn { seconds } if seconds >= 60 && seconds % 60 == 0 => tr.tf(
+            "lobby.control.turn_minutes",
+            &[("n", &(seconds / 60).to_string())],
+        ),
         TimeControl::Turn { seconds } => {
-            tr.tf("online.control.turn", &[("seconds", &seconds.to_string())])
+            tr.tf("lobby.control.turn", &[("n", &seconds.to_string())])
         }
         TimeControl::Bank { base, increment } if base % 60 == 0 => tr.tf(
-            "online.control.bank",
+            "lobby.control.bank",
             &[
                 ("minutes", &(base / 60).to_string()),
                 ("increment", &increment.to_string()),
             ],
         ),
-        TimeControl::Bank { base, increment } => tr.tf(
-            "online.control.bank_seconds",
-            &[
-                ("seconds", &base.to_string()),
-                ("increment", &increment.to_string()),
-            ],
-        ),
-        TimeControl::Days { days } => tr.tf("online.control.days", &[("days", &days.to_string())]),
+        TimeControl::Bank { .. } => c.label(),
+        TimeControl::Days { days: 1 } => tr.t("lobby.control.day").to_string(),
+        TimeControl::Days { days } => tr.tf("lobby.control.days", &[("n", &days.to_string())]),
     }
 }
+
 
 /// A protocol's milliseconds as seconds.
 pub fn seconds(ms: Option<u64>) -> Option<f64> {

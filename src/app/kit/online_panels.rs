@@ -28,6 +28,10 @@ pub struct OnlineForm {
     pub code: String,
     /// Whether a bot of this level may take the seat if nobody joins.
     pub bot_fill: Option<BotLevel>,
+    /// The time control of a table opened here (60 s a turn until chosen).
+    pub control: Option<TimeControl>,
+    /// Whether a table opened here is listed in the lobby (and on the watch list).
+    pub public: bool,
 }
 
 /// The choices for the empty seat: nobody, or a bot of each level.
@@ -103,6 +107,27 @@ pub fn lobby_part<T: Online>(
                     .desired_width(250.0),
             );
             ui.end_row();
+            ui.label(tr.t("online.time"));
+            let control = form.control.unwrap_or(TimeControl::Turn { seconds: 60 });
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt((game, "online-control"))
+                    .selected_text(control_text(tr, control))
+                    .width(150.0)
+                    .show_ui(ui, |ui| {
+                        for c in TimeControl::PRESETS {
+                            if ui
+                                .selectable_label(c == control, control_text(tr, c))
+                                .clicked()
+                            {
+                                form.control = Some(c);
+                            }
+                        }
+                    });
+                ui.add_space(8.0);
+                ui.checkbox(&mut form.public, tr.t("lobby.public"))
+                    .on_hover_text(tr.t("lobby.public_line"));
+            });
+            ui.end_row();
             ui.label(tr.t("online.fill"));
             egui::ComboBox::from_id_salt((game, "online-fill"))
                 .selected_text(fill_name(tr, game, form.bot_fill))
@@ -133,8 +158,8 @@ pub fn lobby_part<T: Online>(
                 clock: None,
                 bot_fill: form.bot_fill,
                 name: form.name.trim().to_string(),
-                control: None,
-                public: false,
+                control: form.control,
+                public: form.public,
             }));
         }
         ui.separator();

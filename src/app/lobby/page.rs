@@ -6,6 +6,7 @@ use super::{LobbyForm, Notify, Seats, Start};
 use crate::app::kit::choice;
 use crate::app::kit::link::GoOnline;
 use crate::app::kit::online::link_message;
+use crate::app::kit::online::control_text as control_words;
 use crate::app::kit::online_panels::OnlineForm;
 use crate::app::save::{ActiveSettings, Notices, SaveStore};
 use crate::app::screens::{MenuPage, Navigate};
@@ -29,29 +30,6 @@ fn games() -> impl Iterator<Item = GameKind> {
 
 fn game_name(tr: &Tr, game: GameKind) -> String {
     tr.t(&format!("game.{}.name", game.cli_name())).to_string()
-}
-
-/// A time control in the player's words ("60 s a turn", "5+3", "1 day a move").
-pub fn control_words(tr: &Tr, c: TimeControl) -> String {
-    match c {
-        TimeControl::Turn { seconds } if seconds >= 60 && seconds % 60 == 0 => tr.tf(
-            "lobby.control.turn_minutes",
-            &[("n", &(seconds / 60).to_string())],
-        ),
-        TimeControl::Turn { seconds } => {
-            tr.tf("lobby.control.turn", &[("n", &seconds.to_string())])
-        }
-        TimeControl::Bank { base, increment } if base % 60 == 0 => tr.tf(
-            "lobby.control.bank",
-            &[
-                ("minutes", &(base / 60).to_string()),
-                ("increment", &increment.to_string()),
-            ],
-        ),
-        TimeControl::Bank { .. } => bank(c),
-        TimeControl::Days { days: 1 } => tr.t("lobby.control.day").to_string(),
-        TimeControl::Days { days } => tr.tf("lobby.control.days", &[("n", &days.to_string())]),
-    }
 }
 
 /// A control as short as a button ("15 s", "3 min", "5+3", "1 day").

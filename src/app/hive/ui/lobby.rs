@@ -36,6 +36,19 @@ pub(super) fn lobby(
         if let Some(seat) = panel::opponent_chooser(ui, tr, "hive", table.opponent, choice) {
             send(Intent::Choose(seat));
         }
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(tr.t("hive.lobby.clock")).color(style::MUTED));
+        ui.horizontal_wrapped(|ui| {
+            let turn = crate::app::kit::online::control_text(
+                tr,
+                crate::net::protocol::TimeControl::Turn { seconds: 60 },
+            );
+            for (timed, words) in [(true, turn.as_str()), (false, tr.t("hive.lobby.untimed"))] {
+                if choice(ui, table.timed == timed, words).clicked() && table.timed != timed {
+                    send(Intent::Timed(timed));
+                }
+            }
+        });
         ui.add_space(12.0);
         ui.vertical_centered(|ui| {
             if ui.add(big_button(tr.t("hive.lobby.start"))).clicked() {
