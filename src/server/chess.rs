@@ -735,37 +735,28 @@ impl Hosted for Chess {
     /// Only the game's own actions are taken back: never a `ready` or a `reveal` (refused as
     /// `not_started` while building or revealing, as `bad_request` once the game has started
     /// and none of its actions stands).
-    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+    fn may_take_back(&self, side: Side) -> Result<(), Refusal> {
         if self.over() {
             return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
         }
-        let c = side.chess();
-        let Some(g) = self.game.as_mut() else {
+        let Some(g) = self.game.as_ref() else {
             return Err(Refusal::new(
                 ErrorCode::NotStarted,
                 "ready and reveal are not taken back",
             ));
         };
-        let last = match g.game().record().last() {
-            None => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "no action of the game was played (ready and reveal are not taken back)",
-                ));
-            }
-            Some(e) if e.side != c.index() => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the last action is not yours to take back",
-                ));
-            }
-            Some(e) if e.timeout => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the clock played the last action: it cannot be taken back",
-                ));
-            }
-            Some(e) => e.action,
+        let last = g.game().record().last().map(|e| (e.side, e.timeout));
+        super::game::own_last_action(last, side.chess().index(), "action")
+    }
+
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        self.may_take_back(side)?;
+        let c = side.chess();
+        let Some(g) = self.game.as_mut() else {
+            return Err(Refusal::new(ErrorCode::NotStarted, "not started"));
+        };
+        let Some(last) = g.game().record().last().map(|e| e.action) else {
+            return Err(Refusal::new(ErrorCode::BadRequest, "no action was played"));
         };
         g.undo(1)
             .map_err(|e| Refusal::new(ErrorCode::BadRequest, english(&e.explain())))?;

@@ -187,6 +187,10 @@ pub trait Hosted: Send + Sync + Sized + 'static {
     /// Chess before the game proper has started (`not_started`).
     fn agree_draw(&mut self) -> Result<(), Refusal>;
 
+    /// Whether `side` may ask for (or be granted) the takeback of the last action: refused with
+    /// the reason, as [`Hosted::take_back`] would refuse it. Nothing changes.
+    fn may_take_back(&self, side: Side) -> Result<(), Refusal>;
+
     /// Takes back the last action, which `side` must have played itself (not the clock):
     /// [`Hosted::seq`] is one less, `side` is to act again and its clock starts afresh. Refused
     /// (nothing changes) when the last action is not `side`'s or was the clock's, when nothing
@@ -244,5 +248,30 @@ pub trait Hosted: Send + Sync + Sized + 'static {
             return Err("replays differently".into());
         }
         Ok(())
+    }
+}
+
+/// The takeback rule shared by the three games: the last action of the game proper (`last`:
+/// the side index that played it, and whether the clock did) must be `side`'s own (`side`
+/// its index), played by a person. `what` names an action in the refusal ("move", "action").
+pub fn own_last_action(
+    last: Option<(usize, bool)>,
+    side: usize,
+    what: &str,
+) -> Result<(), Refusal> {
+    match last {
+        None => Err(Refusal::new(
+            ErrorCode::BadRequest,
+            format!("no {what} was played"),
+        )),
+        Some((by, _)) if by != side => Err(Refusal::new(
+            ErrorCode::BadRequest,
+            format!("the last {what} is not yours to take back"),
+        )),
+        Some((_, true)) => Err(Refusal::new(
+            ErrorCode::BadRequest,
+            format!("the clock played the last {what}: it cannot be taken back"),
+        )),
+        Some(_) => Ok(()),
     }
 }

@@ -160,33 +160,21 @@ impl Hosted for Hive {
             .map_err(|_| Refusal::new(ErrorCode::GameOver, "the game has ended"))
     }
 
-    /// The match layer's takeback of `side`'s last move, which must be the last move played:
-    /// `takeback 1` in the record.
-    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
-        let colour = Colour::from(side);
+    fn may_take_back(&self, side: Side) -> Result<(), Refusal> {
         if self.game.ending().is_some() {
             return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
         }
-        match self.game.game().record().last() {
-            None => {
-                return Err(Refusal::new(ErrorCode::BadRequest, "no move was played"));
-            }
-            Some(e) if e.side != <State as crate::rules::Game>::side_index(colour) => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the last move is not yours to take back",
-                ));
-            }
-            Some(e) if e.timeout => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the clock played the last move: it cannot be taken back",
-                ));
-            }
-            Some(_) => {}
-        }
+        let last = self.game.game().record().last().map(|e| (e.side, e.timeout));
+        let me = <State as crate::rules::Game>::side_index(Colour::from(side));
+        super::game::own_last_action(last, me, "move")
+    }
+
+    /// The match layer's takeback of `side`'s last move, which must be the last move played:
+    /// `takeback 1` in the record.
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        self.may_take_back(side)?;
         self.game
-            .take_back(colour)
+            .take_back(Colour::from(side))
             .map(|_| ())
             .map_err(|e| Refusal::new(ErrorCode::BadRequest, english(&e.explain())))
     }

@@ -223,26 +223,19 @@ impl Hosted for Snelab {
             .map_err(|_| Refusal::new(ErrorCode::GameOver, "the case has ended"))
     }
 
-    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+    fn may_take_back(&self, side: Side) -> Result<(), Refusal> {
         if self.game.ending().is_some() {
             return Err(Refusal::new(ErrorCode::GameOver, "the case has ended"));
         }
-        let side = court(side);
-        let last = match self.game.record().last() {
-            None => return Err(Refusal::new(ErrorCode::BadRequest, "no action was played")),
-            Some(e) if e.side != <Position as crate::rules::Game>::side_index(side) => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the last action is not yours to take back",
-                ));
-            }
-            Some(e) if e.timeout => {
-                return Err(Refusal::new(
-                    ErrorCode::BadRequest,
-                    "the clock played the last action: it cannot be taken back",
-                ));
-            }
-            Some(e) => e.action,
+        let last = self.game.record().last().map(|e| (e.side, e.timeout));
+        let me = <Position as crate::rules::Game>::side_index(court(side));
+        super::game::own_last_action(last, me, "action")
+    }
+
+    fn take_back(&mut self, side: Side) -> Result<(), Refusal> {
+        self.may_take_back(side)?;
+        let Some(last) = self.game.record().last().map(|e| e.action) else {
+            return Err(Refusal::new(ErrorCode::BadRequest, "no action was played"));
         };
         self.game.take_back(1).map_err(|e| {
             Refusal::new(
@@ -251,7 +244,7 @@ impl Hosted for Snelab {
             )
         })?;
         self.entries.push(CaseEntry::TakeBack {
-            side,
+            side: court(side),
             text: last.to_string(),
         });
         Ok(())

@@ -132,10 +132,6 @@ pub struct TableTask<G: Hosted> {
     /// Rows written to the store's course (actions, offers and takebacks); the next is
     /// numbered `rows + 1`.
     rows: u64,
-    /// Each action of the game as it stands: who played it, whether the clock did, and
-    /// whether it was an action of the game proper (not Artifact Chess's ready or reveal) —
-    /// what a takeback request is checked against.
-    played: Vec<(Side, bool, bool)>,
 }
 
 fn seat_of(holder: &StoredSeat) -> Holder {
@@ -192,7 +188,6 @@ impl<G: Hosted> TableTask<G> {
             offered_at: [None; 2],
             counted_playing: false,
             rows: 0,
-            played: Vec::new(),
         };
         if let Some(second) = second {
             t.seats[1].holder = seat_of(second);
@@ -236,7 +231,6 @@ impl<G: Hosted> TableTask<G> {
                     let spent = a.at_ms.saturating_sub(turn_ms) as f64 / 1000.0;
                     t.charge(a.side, spent, a.timeout);
                 }
-                t.played.push((a.side, a.timeout, banked));
                 turn_ms = a.at_ms;
             }
             let turn_ms = stored.turn_started_ms.unwrap_or(turn_ms).max(turn_ms);
@@ -284,7 +278,6 @@ impl<G: Hosted> TableTask<G> {
         match (what, event) {
             (OfferKind::Takeback, OfferEvent::Accepted) => {
                 g.take_back(other_side(side)).map_err(|e| e.message)?;
-                self.played.pop();
                 Ok(true)
             }
             (OfferKind::Draw, OfferEvent::Accepted) => {
@@ -926,7 +919,6 @@ impl<G: Hosted> TableTask<G> {
             let spent = self.turn_started.elapsed().as_secs_f64();
             self.charge(p.side, spent, p.timeout);
         }
-        self.played.push((p.side, p.timeout, self.turn_banked));
         self.turn_started = Instant::now();
         self.turn_banked = self.game.as_ref().is_some_and(|g| g.banked());
         // A standing offer lapses once an action is played: declined, in the record too.
@@ -1071,24 +1063,10 @@ impl<G: Hosted> TableTask<G> {
         }
         let Some(g) = self.game.as_ref() else { return };
         let side = g.side_of(seat);
-        if what == OfferKind::Takeback {
-            match self.played.last() {
-                Some(&(by, false, true)) if by == side => {}
-                Some(&(_, true, _)) => {
-                    return self.error(
-                        &conn,
-                        ErrorCode::BadRequest,
-                        "the clock played the last action: it cannot be taken back",
-                    );
-                }
-                _ => {
-                    return self.error(
-                        &conn,
-                        ErrorCode::BadRequest,
-                        "only your own last action can be taken back",
-                    );
-                }
-            }
+        if what == OfferKind::Takeback
+            && let Err(e) = g.may_take_back(side)
+        {
+            return self.error(&conn, e.code, e.message);
         }
         if what == OfferKind::Draw
             && let Err(e) = g.may_draw()
@@ -1151,7 +1129,6 @@ impl<G: Hosted> TableTask<G> {
             OfferKind::Takeback => {
                 let asker = g.side_of(seat.other());
                 if g.take_back(asker).is_ok() {
-                    self.played.pop();
                     self.turn_started = Instant::now();
                     self.turn_banked = g.banked();
                     self.publish();
