@@ -164,7 +164,12 @@ impl Hosted for Hive {
         if self.game.ending().is_some() {
             return Err(Refusal::new(ErrorCode::GameOver, "the game has ended"));
         }
-        let last = self.game.game().record().last().map(|e| (e.side, e.timeout));
+        let last = self
+            .game
+            .game()
+            .record()
+            .last()
+            .map(|e| (e.side, e.timeout));
         let me = <State as crate::rules::Game>::side_index(Colour::from(side));
         super::game::own_last_action(last, me, "move")
     }

@@ -115,10 +115,7 @@ pub enum Out {
     Text(axum::extract::ws::Utf8Bytes),
     /// The connection now holds `seat` at table `code` (paired by "Quick game", or a rematch):
     /// its reader leaves what it held and attaches there.
-    Reseat {
-        code: String,
-        seat: SeatId,
-    },
+    Reseat { code: String, seat: SeatId },
 }
 
 /// A connection, as a table holds it: where its messages go and how to close it.

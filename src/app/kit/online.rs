@@ -667,7 +667,6 @@ pub fn control_text(tr: &crate::i18n::Tr, c: TimeControl) -> String {
     }
 }
 
-
 /// A protocol's milliseconds as seconds.
 pub fn seconds(ms: Option<u64>) -> Option<f64> {
     ms.map(|ms| ms as f64 / 1000.0)
