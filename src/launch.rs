@@ -154,10 +154,14 @@ impl Scene {
         if let Some(game) = GameKind::parse(&name) {
             return Some(Scene::Table(game));
         }
-        Self::catalogue(staged)
-            .into_iter()
-            .find(|(n, _, _)| *n == name)
-            .map(|(_, s, _)| s)
+        let found = |name: &str| {
+            Self::catalogue(staged)
+                .into_iter()
+                .find(|(n, _, _)| *n == name)
+                .map(|(_, s, _)| s)
+        };
+        // `online-rematch`, the end banner with a rematch asked, is Ash & Walnut's.
+        found(&name).or_else(|| (name == "online-rematch").then(|| found("hive-online-rematch"))?)
     }
 }
 
@@ -516,6 +520,10 @@ mod tests {
             assert_eq!(Scene::parse(&name, STAGED), Some(scene.clone()), "{name}");
             assert_eq!(play(&format!("--scene {name}")).scene, scene);
         }
+        assert_eq!(
+            Scene::parse("online-rematch", STAGED),
+            Scene::parse("hive-online-rematch", STAGED)
+        );
         for required in [
             "menu",
             "snelab",
@@ -524,6 +532,7 @@ mod tests {
             "online-lobby",
             "online-watch",
             "online-games",
+            "online-rematch",
         ] {
             assert!(Scene::parse(required, STAGED).is_some(), "{required}");
         }

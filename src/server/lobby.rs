@@ -423,3 +423,109 @@ impl Lobby {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::TableOptions;
+    use crate::server::Out;
+    use tokio::sync::mpsc;
+
+    fn listing(code: &str, game: GameKind, phase: Phase) -> Listing {
+        Listing {
+            code: code.into(),
+            game,
+            phase,
+            control: TimeControl::Turn { seconds: 60 },
+            options: TableOptions::default(),
+            names: ["Ana".into(), String::new()],
+            bot: false,
+            watchers: 0,
+            created_ms: 1,
+        }
+    }
+
+    /// The `lobby_update`s queued to a follower so far: (codes set, codes gone, counts sent).
+    fn heard(rx: &mut mpsc::Receiver<Out>) -> Vec<(Vec<String>, Vec<String>, bool)> {
+        let mut out = Vec::new();
+        while let Ok(Out::Text(text)) = rx.try_recv() {
+            match serde_json::from_str::<ServerMsg>(text.as_str()) {
+                Ok(ServerMsg::LobbyUpdate { set, gone, counts }) => out.push((
+                    set.into_iter().map(|l| l.code).collect(),
+                    gone,
+                    !counts.is_empty(),
+                )),
+                other => panic!("{other:?}"),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn each_group_hears_what_changed_since_its_own_update() {
+        let lobby = Lobby::default();
+        // Connection 10 is in group 0, 11 in group 1; 21 in group 1 too, following chess.
+        let (a, mut ra) = Conn::for_test(10);
+        let (b, mut rb) = Conn::for_test(11);
+        let (c, mut rc) = Conn::for_test(21);
+        lobby.follow(&a, None);
+        lobby.follow(&b, None);
+        lobby.follow(&c, Some(GameKind::Chess));
+        lobby.set(listing("AAAAAA", GameKind::Hive, Phase::Waiting));
+        lobby.flush_slice(0);
+        assert_eq!(heard(&mut ra), [(vec!["AAAAAA".into()], vec![], true)]);
+        assert!(heard(&mut rb).is_empty(), "group 1 waits for its turn");
+        // A table listed and gone before a group's update never reaches that group; one the
+        // group has heard of is told gone.
+        lobby.set(listing("BBBBBB", GameKind::Hive, Phase::Playing));
+        lobby.gone("BBBBBB");
+        lobby.gone("AAAAAA");
+        lobby.set(listing("CCCCCC", GameKind::Chess, Phase::Playing));
+        lobby.flush_slice(0);
+        assert_eq!(
+            heard(&mut ra),
+            [(vec!["CCCCCC".into()], vec!["AAAAAA".into()], false)]
+        );
+        // Group 1 hears everything since the start at once: AAAAAA came and went, so
+        // neither it nor BBBBBB is in it; each follower its own game's part.
+        lobby.flush_slice(1);
+        assert_eq!(heard(&mut rb), [(vec!["CCCCCC".into()], vec![], true)]);
+        assert_eq!(heard(&mut rc), [(vec!["CCCCCC".into()], vec![], true)]);
+        // Nothing new: nothing sent; the log holds nothing every group has had.
+        lobby.flush();
+        assert!(heard(&mut ra).is_empty() && heard(&mut rb).is_empty());
+        let i = lock(&lobby.inner);
+        assert!(i.log.is_empty(), "{} changes kept", i.log.len());
+    }
+
+    #[test]
+    fn a_changed_listing_goes_out_as_it_is_now_and_counts_follow_the_followers() {
+        let lobby = Lobby::default();
+        let (a, mut ra) = Conn::for_test(3);
+        let snapshot = lobby.follow(&a, Some(GameKind::Hive));
+        let ServerMsg::Lobby { counts, .. } = snapshot else {
+            panic!("{snapshot:?}")
+        };
+        assert_eq!(counts[0].online, 1);
+        let mut l = listing("AAAAAA", GameKind::Hive, Phase::Waiting);
+        lobby.set(l.clone());
+        l.phase = Phase::Playing;
+        lobby.set(l.clone());
+        lobby.flush_slice(3);
+        let Some(Out::Text(text)) = ra.try_recv().ok() else {
+            panic!("an update")
+        };
+        let Ok(ServerMsg::LobbyUpdate { set, .. }) =
+            serde_json::from_str::<ServerMsg>(text.as_str())
+        else {
+            panic!("{text}")
+        };
+        assert_eq!(set, [l]);
+        // Following again (another game) moves the follower, not adds one.
+        lobby.follow(&a, Some(GameKind::Chess));
+        let counts = lobby.local_counts();
+        assert_eq!((counts[0].online, counts[2].online), (0, 1));
+        lobby.unfollow(a.id);
+        assert!(lobby.local_counts().iter().all(|c| c.online == 0));
+    }
+}

@@ -143,6 +143,20 @@ impl Conn {
         (conn, rx, killed)
     }
 
+    /// A connection numbered `id` with the end its writer would read, for tests of what is
+    /// queued to it.
+    #[cfg(test)]
+    pub fn for_test(id: u64) -> (Conn, mpsc::Receiver<Out>) {
+        let (tx, rx) = mpsc::channel(OUT_QUEUE);
+        let (kill, _) = watch::channel(false);
+        let conn = Conn {
+            id,
+            tx,
+            kill: Arc::new(kill),
+        };
+        (conn, rx)
+    }
+
     /// Queues a message; `false` when the connection is gone or too slow (it is then closed).
     pub fn send(&self, msg: &ServerMsg) -> bool {
         match self.tx.try_send(Out::Text(msg.to_json().into())) {

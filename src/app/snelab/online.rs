@@ -472,6 +472,15 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The server's `ended`, as the session hears it.
+    fn ended(winner: Option<Wire>, reason: EndReason, seed: String, record: String) -> Heard {
+        Heard::Ended {
+            outcome: Outcome { winner, reason },
+            seed,
+            record,
+        }
+    }
     use crate::app::kit::online::Outgoing;
     use crate::net::client::Link;
     use crate::net::protocol::{
@@ -651,14 +660,12 @@ mod tests {
         assert_eq!(t.session.actions().len(), 2);
         // Ana resigns: the verdict is shown, the purse and the books untouched.
         t.heard(
-            Heard::Ended {
-                outcome: Outcome {
-                    winner: Some(Wire::Walnut),
-                    reason: EndReason::Resigned,
-                },
-                seed: Seed([9; 32]).to_hex(),
-                record: String::new(),
-            },
+            ended(
+                Some(Wire::Walnut),
+                EndReason::Resigned,
+                Seed([9; 32]).to_hex(),
+                String::new(),
+            ),
             &Timing::INSTANT,
             NOW,
         );
@@ -796,14 +803,12 @@ mod tests {
             result: CaseResult::Win(Side::South),
         };
         let effects = t.heard(
-            Heard::Ended {
-                outcome: Outcome {
-                    winner: Some(Wire::Ash),
-                    reason: EndReason::Resigned,
-                },
-                seed: seed.to_hex(),
-                record: record.to_text(),
-            },
+            ended(
+                Some(Wire::Ash),
+                EndReason::Resigned,
+                seed.to_hex(),
+                record.to_text(),
+            ),
             &Timing::INSTANT,
             NOW + 5,
         );
@@ -859,14 +864,12 @@ mod tests {
             crate::fair::SeatOrder::Second => crate::fair::SeatOrder::First,
         };
         t.heard(
-            Heard::Ended {
-                outcome: Outcome {
-                    winner: Some(Wire::Ash),
-                    reason: EndReason::Resigned,
-                },
-                seed: seed.to_hex(),
-                record: record.to_text(),
-            },
+            ended(
+                Some(Wire::Ash),
+                EndReason::Resigned,
+                seed.to_hex(),
+                record.to_text(),
+            ),
             &Timing::INSTANT,
             NOW,
         );
@@ -893,14 +896,12 @@ mod tests {
         assert!(o.may_take_back(<Table as Online>::undoable));
         const { assert!(!<Table as Online>::DRAWS) };
         t.heard(
-            Heard::Ended {
-                outcome: Outcome {
-                    winner: Some(Wire::Walnut),
-                    reason: EndReason::Resigned,
-                },
-                seed: Seed([9; 32]).to_hex(),
-                record: String::new(),
-            },
+            ended(
+                Some(Wire::Walnut),
+                EndReason::Resigned,
+                Seed([9; 32]).to_hex(),
+                String::new(),
+            ),
             &Timing::INSTANT,
             NOW,
         );
