@@ -520,10 +520,14 @@ mod tests {
             assert_eq!(Scene::parse(&name, STAGED), Some(scene.clone()), "{name}");
             assert_eq!(play(&format!("--scene {name}")).scene, scene);
         }
-        assert_eq!(
-            Scene::parse("online-rematch", STAGED),
-            Scene::parse("hive-online-rematch", STAGED)
-        );
+        let rematch: &[StagedName] = &[(GameKind::Hive, "online-rematch", "the rematch")];
+        let hive_rematch = Some(Scene::Staged {
+            game: GameKind::Hive,
+            name: "online-rematch".into(),
+        });
+        assert_eq!(Scene::parse("online-rematch", rematch), hive_rematch);
+        assert_eq!(Scene::parse("hive-online-rematch", rematch), hive_rematch);
+        assert_eq!(Scene::parse("online-rematch", STAGED), None);
         for required in [
             "menu",
             "snelab",
@@ -532,7 +536,6 @@ mod tests {
             "online-lobby",
             "online-watch",
             "online-games",
-            "online-rematch",
         ] {
             assert!(Scene::parse(required, STAGED).is_some(), "{required}");
         }
