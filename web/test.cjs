@@ -292,6 +292,7 @@ async function quickRematch(browser) {
   await pageA.goto(`${SITE}/${query}`);
   await pageB.goto(`${SITE}/${query}`);
   const paired = /lobby: paired at table (\w+)/;
+  // Whether both pages logged a line matching `pattern`; its first group is what `codes` reads.
   const both = async (pattern, ms) => {
     const end = Date.now() + ms;
     while (Date.now() < end) {
@@ -308,7 +309,7 @@ async function quickRematch(browser) {
   if (!met || a !== b) return;
   await sleep(20000);
   await shot(pageA, "6q-quick-playing.png");
-  const ended = await both(/online: the game ended/, ONLINE_GAME_MS);
+  const ended = await both(/online: the game ended after (\d+) moves/, ONLINE_GAME_MS);
   check("Quick game: the paired game was played to its end on both pages", ended,
     problems.slice(-1)[0] || "timed out");
   if (!ended) return;
@@ -882,7 +883,7 @@ async function runPart(name, fn) {
   // end; the seed revealed at the end must match the fingerprint shown at the start, and
   // the record the server stores must be the same game.
   // ONLINE_GAMES=chess (a comma-separated list) plays only those games online.
-  const onlineGames = (process.env.ONLINE_GAMES || "hive,snelab,chess").split(",");
+  const onlineGames = (process.env.ONLINE_GAMES || "hive,snelab,chess,quick").split(",");
   const online = (game) => part("online") && process.env.GAME_SERVER && onlineGames.includes(game);
   if (online("hive")) {
     await runPart("online table", () => onlineGame(page, "hive"));

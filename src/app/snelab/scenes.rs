@@ -84,6 +84,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-north",
+        about: "Snēlab online: the same case seen by Rui, who drew North: the court turned, his Counter near",
+        tool: None,
+    },
+    StagedScene {
         name: "online-verdict",
         about: "Snēlab online: Rui resigned; the verdict with the seed revealed and the server's record verified here",
         tool: None,
@@ -114,17 +119,20 @@ fn online_moves() -> Vec<String> {
 
 /// An online case at the server: this device (Ana) is the seat the seed gives South, Rui the
 /// other; six actions played, South to move with 38 s left.
-fn stage_online(t: &mut Table) {
+/// A case against Rui at the server, this device at South's seat (Ana), or at North's
+/// (`as_north`: this device is Rui).
+fn stage_online(t: &mut Table, as_north: bool) {
     use crate::net::client::{Heard, Request};
     use crate::net::protocol::{
         GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView, Side as Wire,
         Stakes as WireStakes, TableView,
     };
     let south: SeatId = crate::fair::ash_seat(&SCENE_SEED).into();
+    let mine = if as_north { south.other() } else { south };
     t.go_online(
         Request::Join {
             code: "K7M2QX".into(),
-            name: "Ana".into(),
+            name: if as_north { "Rui" } else { "Ana" }.into(),
         },
         "ws://staged".into(),
     );
@@ -132,7 +140,7 @@ fn stage_online(t: &mut Table) {
     t.heard(
         Heard::Seated {
             code: "K7M2QX".into(),
-            seat: south,
+            seat: mine,
             token: String::new(),
         },
         &timing,
@@ -154,7 +162,7 @@ fn stage_online(t: &mut Table) {
         level: None,
         name: name.into(),
         connected: true,
-        you: seat == south,
+        you: seat == mine,
         colour: Some(colour),
     };
     let mut seats = [
@@ -166,7 +174,7 @@ fn stage_online(t: &mut Table) {
         code: "K7M2QX".into(),
         phase: NetPhase::Playing,
         seq: moves.len() as u64,
-        you: Some(south),
+        you: Some(mine),
         seats,
         clock: 60,
         control: Default::default(),
@@ -431,13 +439,14 @@ pub(super) fn stage(
             "ba1jrab/2B4/7/3r3/7/2A4/BA1JR1B S +a",
             &[Intent::Select(sq("c6")), Intent::Target(sq("c7"))],
         ),
-        "online" => stage_online(t),
+        "online" => stage_online(t, false),
+        "online-north" => stage_online(t, true),
         // Rui (North) resigned at the server: the stake won, the seed revealed and the
         // server's record checked here.
         "online-verdict" => {
             use crate::net::protocol::{EndReason, Outcome, Side as Wire};
             use crate::play::snelab::record::{CaseEntry, CaseRecord, CaseResult};
-            stage_online(t);
+            stage_online(t, false);
             let record = CaseRecord {
                 fingerprint: SCENE_SEED.fingerprint(),
                 seed: SCENE_SEED,

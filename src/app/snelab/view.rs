@@ -10,7 +10,7 @@ use crate::app::anim::{PathTween, Vanish};
 use crate::app::kit::view::{Carving, Dressing, Marks, landing_sound, standing, view_plugin};
 use crate::app::marks::{MarkKind, MarkMaterial, MarkQuad, colours, flat_mark};
 use crate::app::models::ModelLibrary;
-use crate::app::room::{BoardBounds, TABLE_TOP_Y};
+use crate::app::room::{BoardBounds, CameraRig, FitView, TABLE_TOP_Y};
 use crate::app::wood::WoodMaterial;
 use crate::carve::BOARD_TOP;
 use crate::play::snelab::Phase;
@@ -38,9 +38,57 @@ pub(super) fn plugin(app: &mut App) {
         app,
         palette,
         (animate_played, landing_sound::<CourtPiece>).chain(),
-        (dress_court, reconcile_pieces, update_marks, lift_and_fade),
+        (
+            dress_court,
+            turn_the_view,
+            reconcile_pieces,
+            update_marks,
+            lift_and_fade,
+        ),
     );
 }
+
+/// The side seen from near: the person's (online, North when the seat drew North; watching,
+/// the first seat's), South at a hot seat.
+pub fn near_side(table: &Table) -> Side {
+    if table.hot_seat() {
+        Side::South
+    } else {
+        table.setup.owner
+    }
+}
+
+/// The court is seen from the near side: turned around (and framed toward that side) for a
+/// person playing North.
+fn turn_the_view(
+    table: Res<SnelabTable>,
+    mut court: ResMut<Court3d>,
+    mut rigs: Query<&mut CameraRig>,
+    mut bounds: ResMut<BoardBounds>,
+    mut fits: MessageWriter<FitView>,
+) {
+    if court.root.is_none() {
+        return;
+    }
+    let near = near_side(&table);
+    if court.turned_for == Some(near) {
+        return;
+    }
+    court.turned_for = Some(near);
+    let (yaw, towards) = match near {
+        Side::South => (0.0, 1.0),
+        Side::North => (std::f32::consts::PI, -1.0),
+    };
+    for mut rig in &mut rigs {
+        rig.goal.yaw = yaw;
+        rig.pose.yaw = yaw;
+    }
+    bounds.centre.z = NEAR_FRAMING * towards;
+    fits.write(FitView { instant: true });
+}
+
+/// How far toward the near side the court is framed, so it sits above the bar at the bottom.
+const NEAR_FRAMING: f32 = 0.55;
 
 /// A piece of the court, standing on `at` (where the table's position has it).
 #[derive(Component, Debug, Clone, Copy)]
@@ -68,6 +116,8 @@ pub struct Court3d {
     pub pieces: HashMap<Square, Entity>,
     /// What the marks were last built for.
     marks_key: Option<MarksKey>,
+    /// The side the view was last turned for (see [`turn_the_view`]).
+    turned_for: Option<Side>,
 }
 
 #[derive(Resource)]
@@ -169,7 +219,7 @@ fn dress_court(
         };
         // Framed a little toward the near side, so the court sits above the bar at the bottom.
         dressing.frame(BoardBounds {
-            centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, 0.55),
+            centre: Vec3::new(0.0, TABLE_TOP_Y + BOARD_TOP, NEAR_FRAMING),
             radius: 5.6,
         });
     }
@@ -486,5 +536,15 @@ mod tests {
         assert_eq!(square_at(c, Vec3::new(3.6, 0.0, 0.0)), None);
         // South's Counter (row 0) is the near side, toward +z.
         assert!(square_pos(c, Square::new(0, 0)).z > square_pos(c, Square::new(0, 6)).z);
+    }
+
+    #[test]
+    fn the_person_playing_north_sees_the_court_from_north_and_a_hot_seat_from_south() {
+        let mut t = Table::default();
+        assert_eq!(near_side(&t), Side::South);
+        t.setup.owner = Side::North;
+        assert_eq!(near_side(&t), Side::North);
+        t.setup.opponent = crate::play::Seat::Person;
+        assert_eq!(near_side(&t), Side::South, "a hot seat: South near");
     }
 }

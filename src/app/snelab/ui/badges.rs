@@ -14,7 +14,7 @@ use crate::app::snelab::view::{LIFT_ATTACKER, LIFT_SELECTED, PIECE_TOP, square_p
 use crate::app::style;
 use crate::i18n::Tr;
 use crate::play::snelab::Phase;
-use crate::rules::snelab::{Court, Square};
+use crate::rules::snelab::{Court, Side, Square};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -167,31 +167,41 @@ pub(super) fn badges(
         return;
     }
     // The Counters, named from the near side: the near one on the frame below its row, the far
-    // one over the frame above the far row's pieces, so neither covers a piece.
+    // one over the frame above the far row's pieces, so neither covers a piece. South's
+    // Counter is row 0, North's the last; the court is turned for a person playing North.
     let mid = (court.width() - 1) / 2;
+    let far_row = court.height() - 1;
+    let near_side = crate::app::snelab::view::near_side(table);
+    let home = |side: Side| if side == Side::South { 0u8 } else { far_row };
     let (near, far) = if hot_seat {
-        (
+        let [a, b] = [
             tr.t("snelab.row.south_counter"),
             tr.t("snelab.row.north_counter"),
-        )
+        ];
+        if near_side == Side::South {
+            (a, b)
+        } else {
+            (b, a)
+        }
     } else {
         (
             tr.t("snelab.row.your_counter"),
             tr.t("snelab.row.your_bench"),
         )
     };
-    let far_row = court.height() - 1;
+    // Toward the camera: +z seen from South, −z from North.
+    let towards = if near_side == Side::South { 1.0 } else { -1.0 };
     for (row, text, d, pivot) in [
         (
-            0u8,
+            home(near_side),
             near,
-            Vec3::new(0.0, 0.0, 0.8),
+            Vec3::new(0.0, 0.0, 0.8 * towards),
             egui::Align2::CENTER_TOP,
         ),
         (
-            far_row,
+            home(near_side.opponent()),
             far,
-            Vec3::new(0.0, PIECE_TOP + 0.2, -0.62),
+            Vec3::new(0.0, PIECE_TOP + 0.2, -0.62 * towards),
             egui::Align2::CENTER_BOTTOM,
         ),
     ] {
