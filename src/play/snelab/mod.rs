@@ -70,6 +70,17 @@ impl Setup {
         }
     }
 
+    /// A case at the server: this device on `owner` (the near side when watching), the other
+    /// seat remote.
+    pub fn remote(stakes: Stakes, owner: Side, backward: bool) -> Setup {
+        Setup {
+            stakes,
+            owner,
+            opponent: Seat::Remote,
+            backward,
+        }
+    }
+
     /// Whether a person on this device plays `side`.
     pub fn is_person(&self, side: Side) -> bool {
         side == self.owner || self.opponent == Seat::Person
@@ -341,12 +352,7 @@ impl Session {
         if self.phase != Phase::Lobby {
             return Err(Refusal::NotNow);
         }
-        let setup = Setup {
-            stakes,
-            owner: near,
-            opponent: Seat::Remote,
-            backward,
-        };
+        let setup = Setup::remote(stakes, near, backward);
         let open = OpenCase {
             id: 0,
             stakes,
@@ -435,12 +441,7 @@ impl Session {
         if self.phase != Phase::Lobby {
             return Err(Refusal::NotNow);
         }
-        let setup = Setup {
-            stakes,
-            owner: your_side,
-            opponent: Seat::Remote,
-            backward,
-        };
+        let setup = Setup::remote(stakes, your_side, backward);
         let open = self
             .purse
             .start_online_case(&setup, opponent, now)
