@@ -11,6 +11,7 @@ pub mod cli;
 pub mod fair;
 pub mod figures;
 pub mod i18n;
+pub mod identity;
 pub mod launch;
 pub mod net;
 pub mod play;
