@@ -15,6 +15,7 @@ pub mod identity;
 pub mod launch;
 pub mod net;
 pub mod play;
+pub mod rating;
 pub mod rules;
 pub mod save;
 #[cfg(feature = "server")]
