@@ -28,6 +28,7 @@ async fn connect(addr: &str) -> (Client, Lobby) {
             max_message_bytes: 4096,
             rate_per_second: 20,
             rate_burst: 40,
+            nonce: String::new(),
         },
         carved_tables::net::clock::now(),
     );

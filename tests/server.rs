@@ -7,6 +7,7 @@ use common::{Server, hello, play_out, seated, table, verified};
 
 use carved_tables::ai::Level;
 use carved_tables::fair::Seed;
+use carved_tables::identity::{self, Identity};
 use carved_tables::net::protocol::GameView;
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameKind, MAX_STRIKES, PROTOCOL_VERSION, Phase, RATE_BURST,
@@ -1685,4 +1686,97 @@ async fn a_chess_game_against_the_bot_comes_back_after_a_killed_server_and_the_c
         record.contains("(bot)") || record.contains("Bot"),
         "{record}"
     );
+}
+
+/// A connection that said hello: the client and the welcome's challenge.
+async fn challenged(addr: &str) -> (Client, String) {
+    let mut c = Client::connect(addr).await.unwrap();
+    c.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        token: None,
+    })
+    .await
+    .unwrap();
+    match c.recv().await.unwrap() {
+        ServerMsg::Welcome { nonce, .. } => {
+            assert_eq!(nonce.len(), 32, "{nonce}");
+            (c, nonce)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+fn prove_msg(id: &Identity, key: &Identity, nonce: &str) -> ClientMsg {
+    let sig = id.sign(&identity::hello_bytes(nonce));
+    ClientMsg::Prove {
+        key: key.public().to_hex(),
+        signature: sig.iter().map(|b| format!("{b:02x}")).collect(),
+    }
+}
+
+async fn refused_with(c: &mut Client, code: ErrorCode) {
+    match c.recv().await.unwrap() {
+        ServerMsg::Error { code: got, .. } => assert_eq!(got, code),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_key_is_proved_by_its_signature_over_the_connections_nonce_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let ana = Identity::from_secret([7; 32]);
+    let rui = Identity::from_secret([8; 32]);
+    // The right key over this connection's nonce: proved, and the key kept.
+    let (mut a, nonce) = challenged(&server.addr).await;
+    let right = prove_msg(&ana, &ana, &nonce);
+    a.send(&right).await.unwrap();
+    match a.recv().await.unwrap() {
+        ServerMsg::Proved { key, fingerprint } => {
+            assert_eq!(key, ana.public().to_hex());
+            assert_eq!(fingerprint, ana.public().fingerprint());
+        }
+        other => panic!("{other:?}"),
+    }
+    // Once a connection: the nonce is spent.
+    a.send(&right).await.unwrap();
+    refused_with(&mut a, ErrorCode::BadSignature).await;
+    // Another connection: the same signature replayed over the old nonce, then Ana's key
+    // claimed with Rui's signature, are refused; the third wrong proof closes the connection.
+    let (mut b, nonce_b) = challenged(&server.addr).await;
+    assert_ne!(nonce_b, nonce);
+    b.send(&right).await.unwrap();
+    refused_with(&mut b, ErrorCode::BadSignature).await;
+    b.send(&prove_msg(&rui, &ana, &nonce_b)).await.unwrap();
+    refused_with(&mut b, ErrorCode::BadSignature).await;
+    b.send(&ClientMsg::Prove {
+        key: "not a key".into(),
+        signature: "00".into(),
+    })
+    .await
+    .unwrap();
+    refused_with(&mut b, ErrorCode::BadSignature).await;
+    assert!(b.recv().await.is_err(), "closed after three wrong proofs");
+    // Rui proves his own key on a fresh connection; a prove before hello is refused.
+    let (mut c, nonce_c) = challenged(&server.addr).await;
+    c.send(&prove_msg(&rui, &rui, &nonce_c)).await.unwrap();
+    assert!(matches!(c.recv().await.unwrap(), ServerMsg::Proved { .. }));
+    let mut d = Client::connect(&server.addr).await.unwrap();
+    d.send(&prove_msg(&rui, &rui, &nonce_c)).await.unwrap();
+    refused_with(&mut d, ErrorCode::HelloFirst).await;
+    // The store holds the two public keys, once each, and nothing secret.
+    drop((a, c, d));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let db = rusqlite::Connection::open(db(&dir)).unwrap();
+    let mut keys: Vec<String> = db
+        .prepare("SELECT key FROM players")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    keys.sort();
+    let mut want = vec![ana.public().to_hex(), rui.public().to_hex()];
+    want.sort();
+    assert_eq!(keys, want);
 }

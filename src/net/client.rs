@@ -677,7 +677,8 @@ impl Session {
             | ServerMsg::Queued { .. }
             | ServerMsg::BotOffer
             | ServerMsg::Unqueued
-            | ServerMsg::Games { .. } => {}
+            | ServerMsg::Games { .. }
+            | ServerMsg::Proved { .. } => {}
             ServerMsg::Pong { nonce } => {
                 if let Some((waited, sent)) = self.trips.waiting
                     && waited == nonce
@@ -736,6 +737,7 @@ mod tests {
             max_message_bytes: 4096,
             rate_per_second: 20,
             rate_burst: 40,
+            nonce: String::new(),
         }
     }
 

@@ -530,6 +530,7 @@ mod tests {
             max_message_bytes: 4096,
             rate_per_second: 20,
             rate_burst: 40,
+            nonce: String::new(),
         }
     }
 

@@ -349,6 +349,11 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
+    /// After `welcome`: proves that this connection holds the private half of `key` (64 hex
+    /// digits), by `signature` (128 hex digits), the key's Ed25519 signature over the bytes of
+    /// "carved-tables hello v1", a zero byte, and the welcome's `nonce` (see
+    /// [`crate::identity::hello_bytes`]).
+    Prove { key: String, signature: String },
     /// Opens a table and takes its first seat.
     Create {
         game: GameKind,
@@ -798,6 +803,9 @@ pub enum ErrorCode {
     Replaced,
     /// The server could not keep the table (its store failed); try again later.
     Unavailable,
+    /// A `prove` whose signature is not the key's over this connection's nonce, or a second
+    /// `prove` on one connection (after three, the connection is closed).
+    BadSignature,
 }
 
 /// What the server sends.
@@ -811,6 +819,16 @@ pub enum ServerMsg {
         max_message_bytes: usize,
         rate_per_second: u32,
         rate_burst: u32,
+        /// This connection's challenge: a client with a key signs it and sends `prove`
+        /// (32 hex digits, new for every connection; absent from servers before keys).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        nonce: String,
+    },
+    /// A `prove` was right: this connection is the player of this public key (64 hex digits),
+    /// shown as `fingerprint`.
+    Proved {
+        key: String,
+        fingerprint: String,
     },
     /// The connection holds a seat: keep `token` to come back to it after a drop.
     Seated {

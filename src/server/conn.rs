@@ -41,6 +41,42 @@ enum Role {
     },
 }
 
+/// Who the connection has proved to be (see `prove` in `docs/protocol.md`).
+#[derive(Default)]
+struct Who {
+    /// The challenge sent with `welcome`; emptied once a `prove` was right.
+    nonce: String,
+    /// The key proved, once it was.
+    key: Option<crate::identity::PublicKey>,
+    /// Wrong `prove`s so far.
+    wrong: u32,
+}
+
+/// Wrong `prove`s before the connection is closed.
+const MAX_WRONG_PROOFS: u32 = 3;
+
+/// A new challenge: 16 bytes from the operating system's random source, in hex.
+fn new_nonce() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Checks a `prove`: the key's signature over this connection's nonce.
+fn proof(nonce: &str, key: &str, signature: &str) -> Option<crate::identity::PublicKey> {
+    let key = crate::identity::PublicKey::from_hex(key)?;
+    let signature = signature.trim();
+    if signature.len() != 128 || !signature.is_ascii() {
+        return None;
+    }
+    let mut sig = [0u8; 64];
+    for (i, b) in sig.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&signature[2 * i..2 * i + 2], 16).ok()?;
+    }
+    key.verifies(&crate::identity::hello_bytes(nonce), &sig)
+        .then_some(key)
+}
+
 /// A token bucket: [`RATE_PER_SECOND`] on average, bursts of [`RATE_BURST`].
 struct Bucket {
     tokens: f64,
@@ -112,6 +148,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     });
 
     let mut role = Role::New;
+    let mut who = Who::default();
     let hello_by = Instant::now() + Duration::from_secs(HELLO_TIMEOUT_SECONDS);
     let mut bucket = Bucket {
         tokens: f64::from(RATE_BURST),
@@ -198,7 +235,18 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 continue;
             }
         };
-        match handle(&hub, &conn, &mut role, msg).await {
+        if let ClientMsg::Prove { key, signature } = &msg {
+            match prove(&hub, &conn, &role, &mut who, key, signature).await {
+                Flow::Good => strikes = 0,
+                Flow::Refused => {}
+                Flow::Close => break,
+            }
+            continue;
+        }
+        if matches!(msg, ClientMsg::Hello { .. }) && matches!(role, Role::New) {
+            who.nonce = new_nonce();
+        }
+        match handle(&hub, &conn, &mut role, &who, msg).await {
             Flow::Good => strikes = 0,
             Flow::Refused => {
                 strikes += 1;
@@ -273,7 +321,64 @@ fn refuse(conn: &Conn, code: ErrorCode, message: impl Into<String>) -> Flow {
     Flow::Refused
 }
 
-async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) -> Flow {
+/// A `prove`: right, the connection is the key's player (its key stored, public only); wrong,
+/// refused, and the connection closed after [`MAX_WRONG_PROOFS`]. One `prove` a connection: the
+/// nonce is spent by a right one, so a signature heard elsewhere cannot be replayed here.
+async fn prove(
+    hub: &Arc<Hub>,
+    conn: &Conn,
+    role: &Role,
+    who: &mut Who,
+    key: &str,
+    signature: &str,
+) -> Flow {
+    if matches!(role, Role::New) {
+        return refuse(conn, ErrorCode::HelloFirst, "say hello first");
+    }
+    let proved = if who.nonce.is_empty() {
+        None
+    } else {
+        proof(&who.nonce, key, signature)
+    };
+    let Some(key) = proved else {
+        who.wrong += 1;
+        let why = if who.key.is_some() {
+            "this connection has proved its key already"
+        } else {
+            "the signature is not this key's over this connection's nonce"
+        };
+        conn.send(&ServerMsg::error(ErrorCode::BadSignature, why));
+        return if who.wrong >= MAX_WRONG_PROOFS {
+            Flow::Close
+        } else {
+            Flow::Refused
+        };
+    };
+    who.nonce.clear();
+    who.key = Some(key);
+    if hub
+        .store
+        .write(super::store::Write::Player {
+            key: key.to_hex(),
+            at_ms: super::now_ms(),
+        })
+        .await
+        .is_err()
+    {
+        return refuse(
+            conn,
+            ErrorCode::Unavailable,
+            "the server could not keep the key",
+        );
+    }
+    conn.send(&ServerMsg::Proved {
+        key: key.to_hex(),
+        fingerprint: key.fingerprint(),
+    });
+    Flow::Good
+}
+
+async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, who: &Who, msg: ClientMsg) -> Flow {
     match (msg, &*role) {
         (ClientMsg::Hello { version, token }, Role::New) => {
             if version != PROTOCOL_VERSION {
@@ -290,6 +395,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
                 max_message_bytes: MAX_MESSAGE_BYTES,
                 rate_per_second: RATE_PER_SECOND,
                 rate_burst: RATE_BURST,
+                nonce: who.nonce.clone(),
             });
             *role = Role::Lobby;
             match token {
@@ -316,6 +422,8 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, msg: ClientMsg) ->
         }
         (_, Role::New) => refuse(conn, ErrorCode::HelloFirst, "say hello first"),
         (ClientMsg::Hello { .. }, _) => refuse(conn, ErrorCode::BadRequest, "hello was said"),
+        // Handled before `handle` (see `prove`).
+        (ClientMsg::Prove { .. }, _) => Flow::Good,
         (ClientMsg::Ping { nonce }, _) => {
             conn.send(&ServerMsg::Pong { nonce });
             Flow::Good

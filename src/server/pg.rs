@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS actions (
     side TEXT NOT NULL, timeout BOOLEAN NOT NULL, at_ms BIGINT NOT NULL,
     PRIMARY KEY (code, seq));
 CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
+CREATE TABLE IF NOT EXISTS players (key TEXT PRIMARY KEY, first_ms BIGINT NOT NULL);
 ";
 
 /// The PostgreSQL store. Call it from a plain thread (the store's own), never from inside the

@@ -138,6 +138,9 @@ pub enum Write {
         record: String,
         at_ms: u64,
     },
+    /// A player proved this public key (64 hex digits): kept once, with when it was first
+    /// seen. Only public keys are stored.
+    Player { key: String, at_ms: u64 },
 }
 
 impl Write {
@@ -148,6 +151,7 @@ impl Write {
             | Write::Action { code, .. }
             | Write::Abandon { code, .. }
             | Write::End { code, .. } => code,
+            Write::Player { key, .. } => key,
         }
     }
 }
@@ -258,6 +262,10 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
             "UPDATE tables SET ended_ms = $2, record = $3 WHERE code = $1",
             vec![text(code), ms(*at_ms), text(record)],
         )],
+        Write::Player { key, at_ms } => vec![(
+            "INSERT INTO players (key, first_ms) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            vec![text(key), ms(*at_ms)],
+        )],
     }
 }
 
@@ -336,6 +344,10 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, seq)
 );
 CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
+CREATE TABLE IF NOT EXISTS players (
+    key TEXT PRIMARY KEY,
+    first_ms INTEGER NOT NULL
+);
 ";
 
 fn side_text(s: Side) -> &'static str {
