@@ -1780,3 +1780,30 @@ async fn a_key_is_proved_by_its_signature_over_the_connections_nonce_only() {
     want.sort();
     assert_eq!(keys, want);
 }
+
+#[tokio::test]
+async fn proofs_from_one_address_are_limited_a_minute() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let rui = Identity::from_secret([8; 32]);
+    let mut made = 0;
+    // Two wrong proofs a connection (three would close it), until the address's allowance is
+    // spent: each is refused for its signature, the next one for the rate.
+    while made < carved_tables::server::PROOFS_PER_MINUTE {
+        let (mut c, _) = challenged(&server.addr).await;
+        for _ in 0..2 {
+            if made == carved_tables::server::PROOFS_PER_MINUTE {
+                break;
+            }
+            c.send(&prove_msg(&rui, &rui, "another nonce"))
+                .await
+                .unwrap();
+            refused_with(&mut c, ErrorCode::BadSignature).await;
+            made += 1;
+        }
+    }
+    // Even a right proof is refused now, on a new connection too.
+    let (mut c, nonce) = challenged(&server.addr).await;
+    c.send(&prove_msg(&rui, &rui, &nonce)).await.unwrap();
+    refused_with(&mut c, ErrorCode::RateLimited).await;
+}

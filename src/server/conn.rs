@@ -109,7 +109,7 @@ fn clean_name(name: Option<String>) -> String {
         .to_string()
 }
 
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (conn, mut rx, mut killed) = Conn::open(&hub);
     let mut writer_killed = killed.clone();
@@ -236,6 +236,17 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             }
         };
         if let ClientMsg::Prove { key, signature } = &msg {
+            if !hub.may_prove(from) {
+                refuse(
+                    &conn,
+                    ErrorCode::RateLimited,
+                    format!(
+                        "at most {} proofs a minute from one address",
+                        super::PROOFS_PER_MINUTE
+                    ),
+                );
+                continue;
+            }
             match prove(&hub, &conn, &role, &mut who, key, signature).await {
                 Flow::Good => strikes = 0,
                 Flow::Refused => {}

@@ -282,9 +282,15 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Connections open now.
     connections: AtomicUsize,
+    /// `prove`s per remote address in the current minute (see [`Hub::may_prove`]).
+    proofs: Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     #[cfg(feature = "cluster")]
     cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
 }
+
+/// `prove`s one remote address may make in a minute: signatures are cheap to check, but a
+/// flood of them from one place is refused (`rate_limited`) before any is.
+pub const PROOFS_PER_MINUTE: u32 = 30;
 
 /// Counts a connection while it lives.
 pub struct Counted(Arc<Hub>);
@@ -313,9 +319,27 @@ impl Hub {
             tokens: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             connections: AtomicUsize::new(0),
+            proofs: Mutex::new(HashMap::new()),
             #[cfg(feature = "cluster")]
             cluster: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Counts a `prove` from `from`; `false` once that address has made
+    /// [`PROOFS_PER_MINUTE`] in the last minute (a fixed window per address).
+    pub fn may_prove(&self, from: std::net::IpAddr) -> bool {
+        let now = std::time::Instant::now();
+        let mut proofs = lock(&self.proofs);
+        if proofs.len() > 10_000 {
+            proofs.retain(|_, (at, _)| now.duration_since(*at) < Duration::from_secs(60));
+        }
+        let (at, n) = proofs.entry(from).or_insert((now, 0));
+        if now.duration_since(*at) >= Duration::from_secs(60) {
+            *at = now;
+            *n = 0;
+        }
+        *n += 1;
+        *n <= PROOFS_PER_MINUTE
     }
 
     /// Counts a new connection; `None` when the server holds as many as it may.
@@ -814,7 +838,12 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app).await.map_err(|e| e.to_string())
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| e.to_string())
 }
 
 type OpenStore = (Box<dyn store::Store>, Vec<store::StoredTable>);
@@ -836,7 +865,11 @@ fn open_store(config: &Config) -> Result<OpenStore, String> {
     Ok((store, open))
 }
 
-async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    axum::extract::ConnectInfo(from): axum::extract::ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     use crate::net::protocol::MAX_MESSAGE_BYTES;
     let Some(counted) = hub.admit() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
@@ -848,7 +881,7 @@ async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response 
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
-            conn::serve(hub, socket).await;
+            conn::serve(hub, socket, from.ip()).await;
             drop(counted);
         })
 }
