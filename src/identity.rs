@@ -120,6 +120,18 @@ impl Identity {
         }
     }
 
+    /// The secret as 64 hex digits (what a server keeps of its own key in its store; a
+    /// player's leaves the device only through [`Identity::export`]).
+    pub fn secret_hex(&self) -> String {
+        hex(&self.key.to_bytes())
+    }
+
+    /// The identity of 64 hex digits of secret; `None` for anything else.
+    pub fn from_secret_hex(text: &str) -> Option<Identity> {
+        let secret: [u8; 32] = unhex(text.trim())?.try_into().ok()?;
+        Some(Identity::from_secret(secret))
+    }
+
     pub fn public(&self) -> PublicKey {
         PublicKey(self.key.verifying_key().to_bytes())
     }
@@ -396,6 +408,9 @@ mod tests {
         assert_ne!(f, Identity::from_secret([8; 32]).public().fingerprint());
         assert_eq!(PublicKey::from_hex(&p.to_hex()), Some(p));
         assert_eq!(PublicKey::from_hex("00"), None);
+        let id = ana();
+        assert_eq!(Identity::from_secret_hex(&id.secret_hex()), Some(id));
+        assert_eq!(Identity::from_secret_hex("abc"), None);
         assert_eq!(PublicKey::from_hex(&"zz".repeat(32)), None);
     }
 

@@ -229,6 +229,11 @@ async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
     let args = ["--postgres", &pg_url, "--redis", &redis_url];
     let one = Server::start(&dir.path().join("unused1.db"), &args);
     let two = Server::start(&dir.path().join("unused2.db"), &args);
+    // Both processes sign with the one key kept in PostgreSQL.
+    let (_, key_one) = http_get(&one.addr, "/key").await.unwrap();
+    let (_, key_two) = http_get(&two.addr, "/key").await.unwrap();
+    assert!(key_one.contains("\"key\""), "{key_one}");
+    assert_eq!(key_one, key_two);
     let minute = TimeControl::Turn { seconds: 60 };
     // A follower at process two.
     let mut follower = common::hello(&two.addr, None).await;

@@ -1807,3 +1807,30 @@ async fn proofs_from_one_address_are_limited_a_minute() {
     c.send(&prove_msg(&rui, &rui, &nonce)).await.unwrap();
     refused_with(&mut c, ErrorCode::RateLimited).await;
 }
+
+#[tokio::test]
+async fn the_servers_key_is_published_and_kept_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let key_of = |body: &str| -> (String, String) {
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        (
+            v["key"].as_str().unwrap().to_string(),
+            v["fingerprint"].as_str().unwrap().to_string(),
+        )
+    };
+    let server = Server::start(&db(&dir), &[]);
+    let (status, body) = http_get(&server.addr, "/key").await.unwrap();
+    assert_eq!(status, 200, "{body}");
+    let (key, fingerprint) = key_of(&body);
+    let public = identity::PublicKey::from_hex(&key).expect("a public key");
+    assert_eq!(fingerprint, public.fingerprint());
+    server.kill9();
+    let server = Server::start(&db(&dir), &[]);
+    let (_, body) = http_get(&server.addr, "/key").await.unwrap();
+    assert_eq!(key_of(&body).0, key, "the same key after a restart");
+    // Another database: another server, another key.
+    let other = tempfile::tempdir().unwrap();
+    let elsewhere = Server::start(&db(&other), &[]);
+    let (_, body) = http_get(&elsewhere.addr, "/key").await.unwrap();
+    assert_ne!(key_of(&body).0, key);
+}

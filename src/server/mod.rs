@@ -282,6 +282,9 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Connections open now.
     connections: AtomicUsize,
+    /// The server's own key, kept in the store: it signs what no player does (the clock's
+    /// moves, the bot's, the server's events); its public half is at `GET /key`.
+    pub server_key: std::sync::OnceLock<crate::identity::Identity>,
     /// `prove`s per remote address in the current minute (see [`Hub::may_prove`]).
     proofs: Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     #[cfg(feature = "cluster")]
@@ -319,6 +322,7 @@ impl Hub {
             tokens: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             connections: AtomicUsize::new(0),
+            server_key: std::sync::OnceLock::new(),
             proofs: Mutex::new(HashMap::new()),
             #[cfg(feature = "cluster")]
             cluster: std::sync::OnceLock::new(),
@@ -801,6 +805,16 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .await
         .map_err(|e| e.to_string())??;
     let hub = Hub::new(config.clone(), StoreHandle::spawn(store));
+    let fresh = crate::identity::Identity::generate()
+        .ok_or("the operating system's random source cannot be read")?;
+    let secret = hub
+        .store
+        .server_secret(&fresh.secret_hex())
+        .await
+        .map_err(|e| e.to_string())?;
+    let key = crate::identity::Identity::from_secret_hex(&secret)
+        .ok_or("the store's server key is damaged")?;
+    let _ = hub.server_key.set(key);
     hub.lobby.run();
     #[cfg(feature = "cluster")]
     if let Some(url) = &config.redis {
@@ -826,6 +840,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         .route("/ws", get(ws))
         .route("/records/{code}", get(record))
         .route("/health", get(|| async { "ok" }))
+        .route("/key", get(server_key))
         .with_state(hub);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -884,6 +899,22 @@ async fn ws(
             conn::serve(hub, socket, from.ip()).await;
             drop(counted);
         })
+}
+
+/// `GET /key`: the server's public key and its fingerprint, as JSON.
+async fn server_key(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.server_key.get() {
+        Some(key) => (
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            serde_json::json!({
+                "key": key.public().to_hex(),
+                "fingerprint": key.public().fingerprint(),
+            })
+            .to_string(),
+        )
+            .into_response(),
+        None => (StatusCode::SERVICE_UNAVAILABLE, "no key yet\n").into_response(),
+    }
 }
 
 /// `GET /records/CODE`: a finished game's record, the text `tables verify` reads.

@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, seq));
 CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
 CREATE TABLE IF NOT EXISTS players (key TEXT PRIMARY KEY, first_ms BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS server_keys (id BIGINT PRIMARY KEY, secret TEXT NOT NULL);
 ";
 
 /// The PostgreSQL store. Call it from a plain thread (the store's own), never from inside the
@@ -163,6 +164,17 @@ impl Store for PgStore {
             }
         }
         Ok(tables)
+    }
+
+    fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
+        self.db.execute(
+            "INSERT INTO server_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+            &[&fresh],
+        )?;
+        let row = self
+            .db
+            .query_one("SELECT secret FROM server_keys WHERE id = 1", &[])?;
+        Ok(row.get(0))
     }
 
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {

@@ -302,6 +302,10 @@ pub trait Store: Send {
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError>;
     /// A finished table's record.
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError>;
+    /// The server's own signing secret (64 hex digits): the one kept, or `fresh` kept now when
+    /// there was none. With several processes on one database, the first to keep one wins and
+    /// all sign with it.
+    fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError>;
 }
 
 /// The embedded store: one SQLite file.
@@ -347,6 +351,10 @@ CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
 CREATE TABLE IF NOT EXISTS players (
     key TEXT PRIMARY KEY,
     first_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS server_keys (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL
 );
 ";
 
@@ -511,6 +519,18 @@ impl Store for SqliteStore {
         Ok(tables)
     }
 
+    fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
+        self.db.execute(
+            "INSERT INTO server_keys (id, secret) VALUES (1, ?1) ON CONFLICT (id) DO NOTHING",
+            [fresh],
+        )?;
+        Ok(self
+            .db
+            .query_row("SELECT secret FROM server_keys WHERE id = 1", [], |r| {
+                r.get(0)
+            })?)
+    }
+
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .db
@@ -526,6 +546,7 @@ enum Job {
     Write(Write, oneshot::Sender<Result<(), StoreError>>),
     Record(String, oneshot::Sender<Result<Option<String>, StoreError>>),
     Open(oneshot::Sender<Result<Vec<StoredTable>, StoreError>>),
+    ServerSecret(String, oneshot::Sender<Result<String, StoreError>>),
 }
 
 /// A store on its own thread: writes from all tables are committed in batches and each is
@@ -559,6 +580,9 @@ impl StoreHandle {
                             }
                             Job::Open(reply) => {
                                 let _ = reply.send(store.open_tables());
+                            }
+                            Job::ServerSecret(fresh, reply) => {
+                                let _ = reply.send(store.server_secret(&fresh));
                             }
                         }
                         if writes.len() < BATCH {
@@ -600,6 +624,13 @@ impl StoreHandle {
     pub async fn record(&self, code: &str) -> Result<Option<String>, StoreError> {
         let (reply, done) = oneshot::channel();
         self.ask(Job::Record(code.to_string(), reply), done).await
+    }
+
+    /// The server's signing secret (see [`Store::server_secret`]).
+    pub async fn server_secret(&self, fresh: &str) -> Result<String, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::ServerSecret(fresh.to_string(), reply), done)
+            .await
     }
 
     /// Every table that has not ended, as stored now.
