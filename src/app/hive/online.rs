@@ -51,7 +51,8 @@ impl Fair for HiveGame {
     }
 }
 
-/// Ash & Walnut's takebacks at its host: at a server's table nobody takes a move back.
+/// Ash & Walnut's takebacks at its host: at a server's table no move is taken back here (the
+/// other player is asked instead, `kit::online`'s offers, and the server's state takes it back).
 impl Hosted<HiveGame> {
     /// How many of the last moves a takeback by `side` would take back (see
     /// [`HiveGame::takeback_size`]); none while a server holds the game.
