@@ -254,10 +254,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
             }
             continue;
         }
-        if matches!(msg, ClientMsg::Hello { .. }) && matches!(role, Role::New) {
-            who.nonce = new_nonce();
-        }
-        match handle(&hub, &conn, &mut role, &who, msg).await {
+        match handle(&hub, &conn, &mut role, &mut who, msg).await {
             Flow::Good => strikes = 0,
             Flow::Refused => {
                 strikes += 1;
@@ -389,7 +386,13 @@ async fn prove(
     Flow::Good
 }
 
-async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, who: &Who, msg: ClientMsg) -> Flow {
+async fn handle(
+    hub: &Arc<Hub>,
+    conn: &Conn,
+    role: &mut Role,
+    who: &mut Who,
+    msg: ClientMsg,
+) -> Flow {
     match (msg, &*role) {
         (ClientMsg::Hello { version, token }, Role::New) => {
             if version != PROTOCOL_VERSION {
@@ -401,6 +404,7 @@ async fn handle(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, who: &Who, msg: Cl
                 ));
                 return Flow::Close;
             }
+            who.nonce = new_nonce();
             conn.send(&ServerMsg::Welcome {
                 version: PROTOCOL_VERSION,
                 max_message_bytes: MAX_MESSAGE_BYTES,

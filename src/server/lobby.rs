@@ -24,7 +24,7 @@ use crate::net::protocol::{
     GameCount, GameKind, LOBBY_LIST_LIMIT, LOBBY_UPDATE_MS, Listing, Phase, ServerMsg, TimeControl,
 };
 use axum::extract::ws::Utf8Bytes;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -301,8 +301,9 @@ impl Lobby {
         found
     }
 
-    /// Sends every follower what changed since its last update (every group at once; the
-    /// task of [`Lobby::run`] serves one group at a time, [`Lobby::flush_slice`]).
+    /// Sends every follower what changed since its last update, every group at once (tests;
+    /// the task of [`Lobby::run`] serves one group at a time, [`Lobby::flush_slice`]).
+    #[cfg(test)]
     pub fn flush(&self) {
         for s in 0..SLICES {
             self.flush_slice(s);
@@ -360,14 +361,17 @@ impl Lobby {
                 i.log_start += 1;
             }
             let counts = if counts_changed { counts } else { Vec::new() };
-            // One message per filter: every game, and each game alone.
+            let followers: Vec<(Conn, Option<GameKind>)> = i
+                .followers
+                .values()
+                .filter(|f| f.conn.id as usize % SLICES == s)
+                .map(|f| (f.conn.clone(), f.game))
+                .collect();
+            // One message per filter this group's followers use (every game, or one game
+            // alone): none at all for a group nobody is in.
+            let filters: HashSet<Option<GameKind>> = followers.iter().map(|(_, g)| *g).collect();
             let mut out: HashMap<Option<GameKind>, Option<Utf8Bytes>> = HashMap::new();
-            for filter in [
-                None,
-                Some(GameKind::Hive),
-                Some(GameKind::Snelab),
-                Some(GameKind::Chess),
-            ] {
+            for filter in filters {
                 let keep = |g: GameKind| filter.is_none_or(|f| f == g);
                 let set: Vec<Listing> = set.iter().filter(|l| keep(l.game)).cloned().collect();
                 let gone: Vec<String> = gone
@@ -387,12 +391,6 @@ impl Lobby {
                 });
                 out.insert(filter, text);
             }
-            let followers: Vec<(Conn, Option<GameKind>)> = i
-                .followers
-                .values()
-                .filter(|f| f.conn.id as usize % SLICES == s)
-                .map(|f| (f.conn.clone(), f.game))
-                .collect();
             (out, followers)
         };
         let mut dropped = Vec::new();

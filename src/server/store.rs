@@ -143,19 +143,6 @@ pub enum Write {
     Player { key: String, at_ms: u64 },
 }
 
-impl Write {
-    pub fn code(&self) -> &str {
-        match self {
-            Write::Create { meta, .. } => &meta.code,
-            Write::Start { code, .. }
-            | Write::Action { code, .. }
-            | Write::Abandon { code, .. }
-            | Write::End { code, .. } => code,
-            Write::Player { key, .. } => key,
-        }
-    }
-}
-
 /// A table that had not ended, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTable {
