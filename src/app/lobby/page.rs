@@ -5,7 +5,7 @@ use super::link::{LobbyLink, open_seat, server_url};
 use super::{LobbyForm, Notify, Seats, Start};
 use crate::app::kit::choice;
 use crate::app::kit::link::GoOnline;
-use crate::app::kit::online::control_text as control_words;
+use crate::app::kit::online::control_text;
 use crate::app::kit::online::link_message;
 use crate::app::kit::online_panels::OnlineForm;
 use crate::app::save::{ActiveSettings, Notices, SaveStore};
@@ -298,7 +298,7 @@ fn lobby_tab(
                 });
             ui.add_space(2.0);
             controls(ui, tr, &mut form.control);
-            ui.label(style::cream(control_words(tr, form.control), 16.0));
+            ui.label(style::cream(control_text(tr, form.control), 16.0));
             ui.add_space(4.0);
             match form.start {
                 Start::Quick => {
@@ -415,7 +415,7 @@ fn open_tables(
                                 widths[2],
                                 style::cream(control_short(tr, t.control), 16.0),
                             )
-                            .on_hover_text(control_words(tr, t.control));
+                            .on_hover_text(control_text(tr, t.control));
                             cell(
                                 ui,
                                 widths[3],
@@ -475,7 +475,7 @@ fn waiting(ui: &mut egui::Ui, tr: &Tr, link: &mut LobbyLink, now: Duration) {
         style::title(ui, tr.t("lobby.looking"), 24.0);
         if let Some((game, control)) = lobby.queue.asked() {
             ui.label(style::cream(
-                format!("{} · {}", game_name(tr, game), control_words(tr, control)),
+                format!("{} · {}", game_name(tr, game), control_text(tr, control)),
                 17.0,
             ));
         }
@@ -685,7 +685,7 @@ fn watch_tab(
                             ),
                             17.0,
                         ));
-                        ui.label(style::cream(control_words(tr, t.control), 16.0));
+                        ui.label(style::cream(control_text(tr, t.control), 16.0));
                         ui.label(style::muted(options_words(tr, t.game, &t.options), 15.0));
                         ui.label(style::muted(
                             tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
@@ -791,7 +791,7 @@ fn games_tab(
                         ui.label(style::cream(against, 17.0));
                         let control = g.row.and_then(|r| r.summary.control).or(g.seat.control);
                         ui.label(style::muted(
-                            control.map(|c| control_words(tr, c)).unwrap_or_default(),
+                            control.map(|c| control_text(tr, c)).unwrap_or_default(),
                             15.0,
                         ));
                         let (words, yours) = standing(tr, g, now);
@@ -895,15 +895,15 @@ mod tests {
         assert_eq!(left_words(&tr, s(3 * 3600 + 14 * 60)), "3 h 14 min");
         assert_eq!(left_words(&tr, s(86_400 + 5 * 3600 + 59)), "1 d 5 h");
         assert_eq!(
-            control_words(&tr, TimeControl::Turn { seconds: 30 }),
+            control_text(&tr, TimeControl::Turn { seconds: 30 }),
             "30 s a turn"
         );
         assert_eq!(
-            control_words(&tr, TimeControl::Turn { seconds: 180 }),
+            control_text(&tr, TimeControl::Turn { seconds: 180 }),
             "3 min a turn"
         );
         assert_eq!(
-            control_words(
+            control_text(
                 &tr,
                 TimeControl::Bank {
                     base: 300,
@@ -913,7 +913,7 @@ mod tests {
             "5 min + 3 s"
         );
         assert_eq!(
-            control_words(&tr, TimeControl::Days { days: 1 }),
+            control_text(&tr, TimeControl::Days { days: 1 }),
             "1 day a move"
         );
         assert_eq!(control_short(&tr, TimeControl::Days { days: 3 }), "3 days");

@@ -90,6 +90,12 @@ impl CameraRig {
         Transform::from_translation(self.pose.eye()).looking_at(self.pose.focus, Vec3::Y)
     }
 
+    /// Looks from `yaw` at once (no swing): a table seen from the other side.
+    pub fn face(&mut self, yaw: f32) {
+        self.goal.yaw = yaw;
+        self.pose.yaw = yaw;
+    }
+
     fn clamp_goal(&mut self, bounds: &BoardBounds) {
         let g = &mut self.goal;
         g.pitch = g.pitch.clamp(MIN_PITCH, MAX_PITCH);

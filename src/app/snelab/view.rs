@@ -80,8 +80,7 @@ fn turn_the_view(
         Side::North => (std::f32::consts::PI, -1.0),
     };
     for mut rig in &mut rigs {
-        rig.goal.yaw = yaw;
-        rig.pose.yaw = yaw;
+        rig.face(yaw);
     }
     bounds.centre.z = NEAR_FRAMING * towards;
     fits.write(FitView { instant: true });

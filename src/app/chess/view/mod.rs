@@ -329,8 +329,7 @@ fn turn_the_view(
         Colour::Black => PI,
     };
     for mut rig in &mut rigs {
-        rig.goal.yaw = yaw;
-        rig.pose.yaw = yaw;
+        rig.face(yaw);
     }
 }
 
