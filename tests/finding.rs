@@ -184,6 +184,7 @@ async fn quick_game_pairs_two_waiting_people_and_offers_the_bot_after_a_wait() {
         game: GameKind::Hive,
         control,
         name: Some(name.into()),
+        rated: false,
     };
     let mut ana = hello(&server.addr, None).await;
     ana.send(&quick("Ana", MINUTE)).await.unwrap();
@@ -496,6 +497,7 @@ async fn a_bank_counts_each_sides_time_and_adds_the_increment() {
             increment: 0,
         }),
         public: false,
+        rated: false,
     })
     .await
     .unwrap();

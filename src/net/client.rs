@@ -353,6 +353,7 @@ impl Session {
         ClientMsg::Act {
             seq: Some(self.seq),
             action: action.to_string(),
+            sig: None,
         }
     }
 
@@ -489,6 +490,7 @@ impl Session {
                             artifacts: options.artifacts,
                             control: *control,
                             public: *public,
+                            rated: false,
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -678,7 +680,9 @@ impl Session {
             | ServerMsg::BotOffer
             | ServerMsg::Unqueued
             | ServerMsg::Games { .. }
-            | ServerMsg::Proved { .. } => {}
+            | ServerMsg::Proved { .. }
+            | ServerMsg::Profile(_)
+            | ServerMsg::Record { .. } => {}
             ServerMsg::Pong { nonce } => {
                 if let Some((waited, sent)) = self.trips.waiting
                     && waited == nonce
@@ -750,6 +754,9 @@ mod tests {
             connected: true,
             you,
             colour: None,
+            fingerprint: None,
+            key: None,
+            rating: None,
         }
     }
 
@@ -783,6 +790,8 @@ mod tests {
             game: GameView::Hive { moves },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         }))
     }
 
@@ -796,6 +805,8 @@ mod tests {
             to_move: Some(Side::Walnut),
             time_left_ms: Some(60_000),
             chess: None,
+            sig: None,
+            signer: None,
         }
     }
 
@@ -826,6 +837,7 @@ mod tests {
                 artifacts: None,
                 control: None,
                 public: false,
+                rated: false,
             }]
         );
         assert_eq!(s.link, Link::Connected);
@@ -898,7 +910,8 @@ mod tests {
             s.act("wS1"),
             ClientMsg::Act {
                 seq: Some(1),
-                action: "wS1".into()
+                action: "wS1".into(),
+                sig: None,
             }
         );
         // Heard twice: ignored.
@@ -936,6 +949,7 @@ mod tests {
             seed: "0".repeat(64),
             fingerprint: "f".repeat(64),
             record: "r".into(),
+            ratings: None,
         };
         assert_eq!(s.receive(ended(3)), (vec![], vec![ClientMsg::Resync]));
         s.receive(view(3));
@@ -1016,6 +1030,7 @@ mod tests {
                 seed: "0".repeat(64),
                 fingerprint: "f".repeat(64),
                 record: "r".into(),
+                ratings: None,
             },
             t3,
         );
@@ -1032,6 +1047,7 @@ mod tests {
             seed: "0".repeat(64),
             fingerprint: "f".repeat(64),
             record: "r".into(),
+            ratings: None,
         }
     }
 
@@ -1116,7 +1132,8 @@ mod tests {
             s.act("m4"),
             ClientMsg::Act {
                 seq: Some(3),
-                action: "m4".into()
+                action: "m4".into(),
+                sig: None,
             }
         );
         // The fourth action again is a new one, heard.

@@ -262,6 +262,7 @@ impl Lobby {
             game,
             control,
             name: (!self.name.trim().is_empty()).then(|| self.name.trim().to_string()),
+            rated: false,
         }]
     }
 
@@ -545,6 +546,9 @@ mod tests {
             bot: false,
             watchers: 0,
             created_ms,
+            fingerprints: [None, None],
+            rated: false,
+            ratings: [None, None],
         }
     }
 
@@ -661,7 +665,8 @@ mod tests {
             [ClientMsg::Quick {
                 game: GameKind::Snelab,
                 control,
-                name: Some("Ana".into())
+                name: Some("Ana".into()),
+                rated: false,
             }]
         );
         assert!(l.quick(GameKind::Hive, control).is_empty(), "one at a time");

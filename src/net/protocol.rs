@@ -383,6 +383,11 @@ pub enum ClientMsg {
         /// or `false`: private, reached by its code only.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         public: bool,
+        /// Rated: the game changes both players' ratings. Both must have proved a key
+        /// (`prove`); a table whose second seat a bot takes plays casual. Absent or `false`:
+        /// casual.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// Follows the lobby of `game` (every game when absent): a `lobby` snapshot now, then
     /// `lobby_update`s while the connection holds no table. Sending it again changes the game.
@@ -399,6 +404,10 @@ pub enum ClientMsg {
         control: TimeControl,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// Rated pairing (needs a proved key): paired only with others asking for a rated
+        /// game, the nearest rating first. Absent or `false`: casual.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// While queued: gives up waiting and plays the server's bot at once (labelled a bot).
     QuickBot {
@@ -432,11 +441,24 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seq: Option<u64>,
         action: String,
+        /// The seat's signature (128 hex digits) over the action, by the key it proved: see
+        /// [`crate::identity::action_bytes`] (the chain's number is the table's `chain.n` + 1,
+        /// the previous hash its `chain.head`). Required at a table whose seat holds a key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sig: Option<String>,
     },
     /// Gives up the game: the other colour wins.
     Resign,
     /// Asks for the whole current `state` again.
     Resync,
+    /// Asks for a player's page (`profile`): the key's (64 hex digits), or the connection's
+    /// own proved key when absent.
+    Profile {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
+    },
+    /// Asks for a finished game's record (`record`).
+    Record { code: String },
     /// Asks for a `pong` with the same `nonce`.
     Ping {
         #[serde(default)]
@@ -484,6 +506,15 @@ pub struct Listing {
     pub watchers: u32,
     /// When it opened, milliseconds since 1970.
     pub created_ms: u64,
+    /// A rated table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// The seats' key fingerprints, in `names`' order (absent: no key).
+    #[serde(default)]
+    pub fingerprints: [Option<String>; 2],
+    /// The seats' ratings in this game, in `names`' order.
+    #[serde(default)]
+    pub ratings: [Option<RatingView>; 2],
 }
 
 /// How many people are about, for one game.
@@ -559,6 +590,145 @@ pub struct SeatView {
     /// The seat's colour, once the game has started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<Side>,
+    /// The public key the seat's player proved (64 hex digits); absent for a bot or a player
+    /// without a key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The key's short fingerprint (`ab12·cd34`), shown beside the name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// The player's rating in this game (a player with a key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingView>,
+}
+
+/// A rating as shown beside a name: Glicko-2's rating and deviation, rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RatingView {
+    pub rating: i32,
+    pub deviation: i32,
+    /// Too few games to say much (a large deviation): shown as `1500?`.
+    pub provisional: bool,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl RatingView {
+    pub fn of(r: &crate::rating::Rating) -> RatingView {
+        RatingView {
+            rating: r.rating.round() as i32,
+            deviation: r.deviation.round() as i32,
+            provisional: r.provisional(),
+            games: r.games,
+        }
+    }
+
+    /// As shown: `1500?` while provisional, else `1523 ±64`.
+    pub fn shown(&self) -> String {
+        if self.provisional {
+            format!("{}?", self.rating)
+        } else {
+            format!("{} ±{}", self.rating, self.deviation)
+        }
+    }
+}
+
+/// A seat's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub before: RatingView,
+    pub after: RatingView,
+}
+
+impl RatingChange {
+    /// The change in points, signed.
+    pub fn delta(&self) -> i32 {
+        self.after.rating - self.before.rating
+    }
+}
+
+/// Who signed an action in the chain: a seat's player, or the server (the clock's and the
+/// bot's actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signer {
+    First,
+    Second,
+    Server,
+}
+
+/// Where a table's chain of signed actions stands: `n` actions signed, `head` the hash after
+/// the last (64 hex digits; all zeros before the first).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChainHead {
+    pub n: u64,
+    pub head: String,
+}
+
+/// A player's page: who they are, their ratings and their finished games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    /// The public key (64 hex digits).
+    pub key: String,
+    pub fingerprint: String,
+    /// The name last used at a table (empty when none).
+    pub name: String,
+    /// When the server first saw the key, milliseconds since 1970.
+    pub since_ms: u64,
+    /// One per game played rated.
+    #[serde(default)]
+    pub ratings: Vec<GameRating>,
+    /// Finished games, the newest first (at most [`PROFILE_GAMES`]).
+    #[serde(default)]
+    pub games: Vec<PlayedGame>,
+}
+
+/// The most games a `profile` lists.
+pub const PROFILE_GAMES: usize = 100;
+
+/// A player's rating in one game, with its history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRating {
+    pub game: GameKind,
+    pub rating: RatingView,
+    /// After each rated game, oldest first.
+    #[serde(default)]
+    pub history: Vec<RatingPoint>,
+}
+
+/// A rating after one rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// When the game ended, milliseconds since 1970.
+    pub at_ms: u64,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+/// How a finished game went for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    Won,
+    Lost,
+    Drawn,
+}
+
+/// One finished game on a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    pub code: String,
+    pub game: GameKind,
+    pub ended_ms: u64,
+    /// The other seat's name (a bot's label).
+    pub opponent: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent_fingerprint: Option<String>,
+    pub result: GameResult,
+    pub rated: bool,
+    /// The player's rating change (rated games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i32>,
 }
 
 /// Where a table stands.
@@ -761,6 +931,12 @@ pub struct TableView {
     /// The secret seed, in hex, revealed once the game has ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
+    /// A rated game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// The chain of signed actions so far (once the game has started).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<ChainHead>,
 }
 
 /// Why the server refused something.
@@ -804,8 +980,12 @@ pub enum ErrorCode {
     /// The server could not keep the table (its store failed); try again later.
     Unavailable,
     /// A `prove` whose signature is not the key's over this connection's nonce, or a second
-    /// `prove` on one connection (after three, the connection is closed).
+    /// `prove` on one connection (after three, the connection is closed); or an `act`
+    /// without its signature, or whose signature is not its seat's key's over the action,
+    /// its number and the chain before it.
     BadSignature,
+    /// Needs a proved key (`prove`): a rated table or pairing, a `profile` of one's own.
+    NotProved,
 }
 
 /// What the server sends.
@@ -872,6 +1052,13 @@ pub enum ServerMsg {
         /// recipient may see it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chess: Option<ChessNow>,
+        /// The action's signature in the table's chain (128 hex digits) and who signed it:
+        /// the next hash is SHA-256 of the previous hash and these 64 bytes, so a client
+        /// follows the chain even where the action itself is hidden from it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sig: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signer: Option<Signer>,
     },
     /// A seat's client connected or dropped.
     Presence {
@@ -885,6 +1072,16 @@ pub enum ServerMsg {
         outcome: Outcome,
         seed: String,
         fingerprint: String,
+        record: String,
+        /// A rated game: each seat's rating before and after, by seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<[RatingChange; 2]>,
+    },
+    /// A player's page (the answer to `profile`).
+    Profile(Box<Profile>),
+    /// A finished game's record (the answer to `record`).
+    Record {
+        code: String,
         record: String,
     },
     /// The lobby as it stands: public tables of the followed game(s), waiting and playing
@@ -1032,6 +1229,7 @@ mod tests {
                     artifacts: None,
                     control: None,
                     public: false,
+                    rated: false,
                 },
             ),
             (
@@ -1046,6 +1244,7 @@ mod tests {
                     artifacts: None,
                     control: None,
                     public: false,
+                    rated: false,
                 },
             ),
             (
@@ -1053,6 +1252,7 @@ mod tests {
                 ClientMsg::Act {
                     seq: Some(0),
                     action: "wS1".into(),
+                    sig: None,
                 },
             ),
             (r#"{"type":"resign"}"#, ClientMsg::Resign),
@@ -1085,6 +1285,8 @@ mod tests {
             to_move: Some(Side::Walnut),
             time_left_ms: Some(60_000),
             chess: None,
+            sig: None,
+            signer: None,
         };
         let text = msg.to_json();
         assert!(text.starts_with(r#"{"type":"event","seq":3"#), "{text}");

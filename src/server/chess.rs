@@ -135,6 +135,7 @@ impl Early {
 }
 
 /// An Artifact Chess table's game. Per-colour arrays are `[white, black]`.
+#[derive(Clone)]
 pub struct Chess {
     secret: Seed,
     /// The seat that plays white.

@@ -544,6 +544,7 @@ impl Player {
             .send(&ClientMsg::Act {
                 seq: (!early).then(|| self.seq()),
                 action,
+                sig: None,
             })
             .await
     }
@@ -601,6 +602,7 @@ pub async fn create_game(
         artifacts: options.artifacts,
         control: None,
         public: false,
+        rated: false,
     })
     .await?;
     Player::seated(c).await
@@ -626,6 +628,7 @@ pub async fn create_public(
         artifacts: options.artifacts,
         control: Some(control),
         public,
+        rated: false,
     })
     .await?;
     Player::seated(c).await

@@ -454,6 +454,7 @@ async fn handle(
                 artifacts,
                 control,
                 public,
+                rated: _,
             },
             Role::Lobby,
         ) => {
@@ -548,6 +549,7 @@ async fn handle(
                 game,
                 control,
                 name,
+                rated: _,
             },
             Role::Lobby,
         ) => {
@@ -690,7 +692,14 @@ async fn handle(
                 format!("an action is at most {MAX_ACTION_CHARS} characters"),
             )
         }
-        (ClientMsg::Act { seq, action }, Role::Seated { seat, table }) => {
+        (
+            ClientMsg::Act {
+                seq,
+                action,
+                sig: _,
+            },
+            Role::Seated { seat, table },
+        ) => {
             let cmd = Cmd::Act {
                 seat: *seat,
                 conn: conn.clone(),
@@ -753,6 +762,11 @@ async fn handle(
             | ClientMsg::Answer { .. },
             _,
         ) => refuse(conn, ErrorCode::NotSeated, "this connection holds no seat"),
+        (ClientMsg::Profile { .. } | ClientMsg::Record { .. }, _) => refuse(
+            conn,
+            ErrorCode::BadRequest,
+            "profiles and records are not served yet",
+        ),
     }
 }
 

@@ -16,6 +16,7 @@ use crate::rules::hive::{Colour, DrawReason, Move, NotationError, State};
 use std::time::Duration;
 
 /// A game of Ash & Walnut held by a server table.
+#[derive(Clone)]
 pub struct Hive {
     game: HiveGame,
     /// The table's time for each turn.

@@ -440,6 +440,9 @@ mod tests {
             bot: false,
             watchers: 0,
             created_ms: 1,
+            rated: false,
+            fingerprints: [None, None],
+            ratings: [None, None],
         }
     }
 

@@ -32,6 +32,7 @@ use crate::rules::snelab::{Action, Position, Reason, Side as Court};
 use std::time::Duration;
 
 /// A Snēlab case held by a server table.
+#[derive(Clone)]
 pub struct Snelab {
     game: Match<Position>,
     /// The seat the coin gave South (who opens).

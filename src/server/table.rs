@@ -365,6 +365,9 @@ impl<G: Hosted> TableTask<G> {
                 .any(|s| matches!(s.holder, Holder::Bot(_))),
             watchers: self.spectators.len() as u32,
             created_ms: self.meta.created_ms,
+            rated: false,
+            fingerprints: [None, None],
+            ratings: [None, None],
         }
     }
 
@@ -458,6 +461,9 @@ impl<G: Hosted> TableTask<G> {
             connected,
             you: viewer == Viewer::Seat(seat),
             colour: self.game.as_ref().map(|g| g.side_of(seat)),
+            key: None,
+            fingerprint: None,
+            rating: None,
         }
     }
 
@@ -500,6 +506,8 @@ impl<G: Hosted> TableTask<G> {
             game: g.map_or_else(|| G::waiting_view(&self.meta.options), |g| g.view(viewer)),
             outcome: g.and_then(|g| g.outcome()),
             seed: g.and_then(|g| g.revealed()),
+            rated: false,
+            chain: None,
         }
     }
 
@@ -942,6 +950,8 @@ impl<G: Hosted> TableTask<G> {
             to_move,
             time_left_ms,
             chess: t.game.as_ref().and_then(|g| g.chess_now(viewer)),
+            sig: None,
+            signer: None,
         });
         self.announce_end();
     }
@@ -991,6 +1001,7 @@ impl<G: Hosted> TableTask<G> {
             seed,
             fingerprint: g.fingerprint(),
             record: g.record(),
+            ratings: None,
         };
         self.broadcast(|_, _| msg.clone());
     }

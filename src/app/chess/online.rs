@@ -781,6 +781,9 @@ mod tests {
             } else {
                 Wire::Walnut
             }),
+            fingerprint: None,
+            key: None,
+            rating: None,
         };
         [view(SeatId::First), view(SeatId::Second)]
     }
@@ -1026,6 +1029,8 @@ mod tests {
             },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         t.heard(Heard::Table(Box::new(view(moves.clone()))), &T);
         assert_eq!(t.plies(), plies, "nothing missed: the list stays whole");

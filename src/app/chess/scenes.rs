@@ -262,6 +262,9 @@ fn stage_online_as(t: &mut Table, game: Option<&ChessGame>, other_ready: bool, w
         connected: true,
         you: seat == me && !watching,
         colour: Some(colour),
+        fingerprint: None,
+        key: None,
+        rating: None,
     };
     let mut seats = [
         seat(white, "Ana", Wire::Ash),
@@ -327,6 +330,8 @@ fn stage_online_as(t: &mut Table, game: Option<&ChessGame>, other_ready: bool, w
         },
         outcome: None,
         seed: None,
+        chain: None,
+        rated: false,
     };
     t.heard(Heard::Table(Box::new(view)), &timing);
     // Then every action of the game as the server tells white: with its dice, the Zombie

@@ -371,6 +371,9 @@ mod tests {
             connected: true,
             you,
             colour,
+            fingerprint: None,
+            key: None,
+            rating: None,
         }
     }
 
@@ -479,6 +482,8 @@ mod tests {
             game: GameView::Hive { moves },
             outcome,
             seed: None,
+            chain: None,
+            rated: false,
         }))
     }
 
@@ -1204,6 +1209,8 @@ mod tests {
             game: GameView::Hive { moves },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         t.heard(Heard::Table(Box::new(view.clone())), &Timing::INSTANT);
         assert_eq!(t.phase, Phase::Play);

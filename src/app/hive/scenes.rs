@@ -374,6 +374,9 @@ fn online_view() -> TableView {
         connected,
         you,
         colour: Some(colour),
+        fingerprint: None,
+        key: None,
+        rating: None,
     };
     // Rui plays the side to move.
     let rui = Side::from(s.to_move());
@@ -406,6 +409,8 @@ fn online_view() -> TableView {
         game: GameView::Hive { moves },
         outcome: None,
         seed: None,
+        chain: None,
+        rated: false,
     }
 }
 

@@ -343,8 +343,13 @@ pub fn pump<T: Online>(
                 Outgoing::Act { action, seq } => ClientMsg::Act {
                     seq: Some(seq),
                     action,
+                    sig: None,
                 },
-                Outgoing::Unsequenced { action } => ClientMsg::Act { seq: None, action },
+                Outgoing::Unsequenced { action } => ClientMsg::Act {
+                    seq: None,
+                    action,
+                    sig: None,
+                },
                 Outgoing::Resign => ClientMsg::Resign,
                 Outgoing::Rematch => ClientMsg::Rematch,
                 Outgoing::Offer(what) => ClientMsg::Offer { what },

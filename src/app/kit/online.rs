@@ -774,6 +774,9 @@ mod tests {
             connected: true,
             you: seat == SeatId::First,
             colour: Some(colour),
+            fingerprint: None,
+            key: None,
+            rating: None,
         };
         t.seats = Some([
             seat(SeatId::First, "Ana", Side::Ash),

@@ -38,6 +38,9 @@ fn table(
         bot: names[1].starts_with("Bot"),
         watchers,
         created_ms: 1_750_000_000_000 - age_s * 1000,
+        fingerprints: [None, None],
+        rated: false,
+        ratings: [None, None],
     }
 }
 

@@ -500,6 +500,9 @@ mod tests {
             connected: true,
             you,
             colour,
+            fingerprint: None,
+            key: None,
+            rating: None,
         }
     }
 
@@ -567,6 +570,8 @@ mod tests {
             },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT, NOW);
         assert!(t.online_waiting() && !t.in_lobby());
@@ -626,6 +631,8 @@ mod tests {
             },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT, NOW);
         assert_eq!(t.session.phase(), Phase::Play);
@@ -952,6 +959,8 @@ mod tests {
             },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         let effects = t.heard(Heard::Table(Box::new(fresh)), &Timing::INSTANT, NOW);
         assert!(effects.contains(&Effect::StakeTaken), "{effects:?}");
@@ -1007,6 +1016,8 @@ mod tests {
             },
             outcome: None,
             seed: None,
+            chain: None,
+            rated: false,
         };
         // After a drop the whole state has one more action: played here, no stake taken again.
         let v = view(&[("a1-a2", Wire::Ash), ("a7-a6", Wire::Walnut)]);

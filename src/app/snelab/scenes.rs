@@ -164,6 +164,9 @@ fn stage_online(t: &mut Table, as_north: bool) {
         connected: true,
         you: seat == mine,
         colour: Some(colour),
+        fingerprint: None,
+        key: None,
+        rating: None,
     };
     let mut seats = [
         seat(south, "Ana", Wire::Ash),
@@ -195,6 +198,8 @@ fn stage_online(t: &mut Table, as_north: bool) {
         },
         outcome: None,
         seed: None,
+        chain: None,
+        rated: false,
     };
     t.heard(Heard::Table(Box::new(view)), &timing, 1_795_000_000);
     if let Some(o) = t.host.as_mut() {
