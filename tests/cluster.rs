@@ -345,6 +345,7 @@ async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
         game: GameKind::Snelab,
         control: minute,
         name: Some(name.into()),
+        rated: false,
     };
     let mut ivo = common::hello(&one.addr, None).await;
     ivo.send(&quick("Ivo")).await.unwrap();
