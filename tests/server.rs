@@ -191,6 +191,7 @@ async fn a_dropped_player_comes_back_with_its_token_and_resyncs() {
     b.c.send(&ClientMsg::Act {
         seq: Some(0),
         action: "wS1".into(),
+        sig: None,
     })
     .await
     .unwrap();
@@ -275,6 +276,7 @@ async fn refused_actions_change_nothing() {
         .send(&ClientMsg::Act {
             seq: None,
             action: "wS1".into(),
+            sig: None,
         })
         .await
         .unwrap();
@@ -293,6 +295,7 @@ async fn refused_actions_change_nothing() {
             .send(&ClientMsg::Act {
                 seq: None,
                 action: action.into(),
+                sig: None,
             })
             .await
             .unwrap();
@@ -312,6 +315,7 @@ async fn refused_actions_change_nothing() {
         c.send(&ClientMsg::Act {
             seq: None,
             action: "wS1".into(),
+            sig: None,
         })
         .await
         .unwrap();
@@ -416,6 +420,7 @@ async fn random_and_mutated_messages_never_stop_the_server() {
             artifacts: None,
             control: None,
             public: false,
+            rated: false,
         },
         ClientMsg::Join {
             code: a.code.clone(),
@@ -427,6 +432,7 @@ async fn random_and_mutated_messages_never_stop_the_server() {
         ClientMsg::Act {
             seq: Some(0),
             action: "wS1".into(),
+            sig: None,
         },
         ClientMsg::Resign,
         ClientMsg::Resync,
@@ -646,6 +652,7 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
         artifacts: None,
         control: None,
         public: false,
+        rated: false,
     })
     .await
     .unwrap();
@@ -682,6 +689,7 @@ async fn a_table_with_another_games_options_is_refused() {
             artifacts,
             control: None,
             public: false,
+            rated: false,
         })
         .await
         .unwrap();
@@ -1446,6 +1454,7 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
                             .send(&ClientMsg::Act {
                                 seq: Some(seq),
                                 action: wrong_salt,
+                                sig: None,
                             })
                             .await
                             .unwrap();
