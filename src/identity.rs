@@ -13,7 +13,8 @@
 //!   ([`hello_bytes`]) and each action of a game, chained to the one before
 //!   ([`action_bytes`], [`chain_next`]).
 
-use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier, VerifyingKey};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// The start of an exported key.
@@ -236,6 +237,37 @@ pub fn chain_next(prev: &[u8; 32], signature: &[u8; 64]) -> [u8; 32] {
         .chain_update(signature)
         .finalize()
         .into()
+}
+
+/// Who signed an action in the chain: a seat's player, or the server (the clock's and the
+/// bot's actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signer {
+    First,
+    Second,
+    Server,
+}
+
+impl Signer {
+    /// The word a record writes: `first`, `second`, `server`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Signer::First => "first",
+            Signer::Second => "second",
+            Signer::Server => "server",
+        }
+    }
+
+    /// Reads [`Signer::word`].
+    pub fn parse(word: &str) -> Option<Signer> {
+        match word {
+            "first" => Some(Signer::First),
+            "second" => Some(Signer::Second),
+            "server" => Some(Signer::Server),
+            _ => None,
+        }
+    }
 }
 
 /// One signed action of a game, as a record carries it.

@@ -14,6 +14,7 @@ pub mod audio;
 pub mod chess;
 pub mod dev;
 pub mod hive;
+pub mod identity;
 pub mod kit;
 pub mod loading;
 pub mod lobby;

@@ -647,15 +647,7 @@ impl RatingChange {
     }
 }
 
-/// Who signed an action in the chain: a seat's player, or the server (the clock's and the
-/// bot's actions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Signer {
-    First,
-    Second,
-    Server,
-}
+pub use crate::identity::Signer;
 
 /// Where a table's chain of signed actions stands: `n` actions signed, `head` the hash after
 /// the last (64 hex digits; all zeros before the first).

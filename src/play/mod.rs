@@ -22,6 +22,7 @@
 pub mod chess;
 pub mod chess_record;
 pub mod hive;
+pub mod signed;
 pub mod snelab;
 pub mod verify;
 
