@@ -713,6 +713,7 @@ fn stored_meta(code: &str) -> TableMeta {
         options: TableOptions::default(),
         control: TimeControl::Turn { seconds: 60 },
         public: false,
+        rated: false,
     }
 }
 
@@ -723,6 +724,7 @@ fn stored_human(seat: SeatId, token: &str) -> StoredSeat {
             token: token.into(),
         },
         name: "Ana".into(),
+        key: None,
     }
 }
 
@@ -820,6 +822,7 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
                     seat: SeatId::Second,
                     kind: StoredSeatKind::Bot(Level::Easy),
                     name: String::new(),
+                    key: None,
                 },
                 at_ms: 5,
             },
@@ -831,6 +834,8 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
                     side: Side::Ash,
                     timeout: true,
                     at_ms: 9,
+                    sig: None,
+                    signer: None,
                 },
             },
         ])
@@ -855,6 +860,8 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
         code: "AAAAAA".into(),
         record: "rec".into(),
         at_ms: 10,
+        players: Vec::new(),
+        rated: None,
     }])
     .unwrap();
     assert!(s.open_tables().unwrap().is_empty());
@@ -1236,7 +1243,7 @@ fn tables_verify(record: &str) -> (bool, String) {
 }
 
 fn snelab_verified(record: &str) -> CaseRecord {
-    let r = CaseRecord::parse(record).unwrap();
+    let r = CaseRecord::parse(carved_tables::play::signed::body(record)).unwrap();
     let checks = snelab_verify(&r);
     assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
     r
@@ -1510,7 +1517,7 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
         let spectator = watcher.await.unwrap();
         let record = a.ended.clone().unwrap();
         assert_eq!(b.ended.as_deref(), Some(record.as_str()));
-        let r = carved_tables::play::chess_record::ChessRecord::parse(&record).unwrap();
+        let r = carved_tables::play::chess_record::ChessRecord::parse(carved_tables::play::signed::body(&record)).unwrap();
         let seed = r.seed.to_hex();
 
         // What each viewer heard. The seed: in no message before `ended`.

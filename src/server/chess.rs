@@ -1418,6 +1418,8 @@ mod tests {
                 side: p.side,
                 timeout: p.timeout,
                 at_ms: 0,
+                sig: None,
+                signer: None,
             };
             back.replay(&s)
                 .unwrap_or_else(|e| panic!("action {i} {}: {e}", p.action));

@@ -27,6 +27,8 @@ use tokio::sync::{mpsc, oneshot};
 enum WireCmd {
     Join {
         name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
     },
     Attach {
         seat: SeatId,
@@ -36,6 +38,8 @@ enum WireCmd {
         seat: SeatId,
         seq: Option<u64>,
         action: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sig: Option<String>,
     },
     Resign {
         seat: SeatId,
@@ -110,6 +114,9 @@ pub struct QueueEntry {
     pub process: String,
     pub conn: u64,
     pub name: String,
+    /// The key the waiting player proved (64 hex digits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 /// This process's part in the cluster.
@@ -406,9 +413,15 @@ impl Cluster {
                     conn.id
                 };
                 let (conn, cmd) = match cmd {
-                    Cmd::Join { name, conn, reply } => {
+                    Cmd::Join {
+                        name,
+                        key,
+                        conn,
+                        reply,
+                    } => {
                         lock(&me.joins).insert(conn.id, reply);
-                        (keep(&conn), WireCmd::Join { name })
+                        let key = key.map(|k| k.to_hex());
+                        (keep(&conn), WireCmd::Join { name, key })
                     }
                     Cmd::Attach { seat, conn } => (keep(&conn), WireCmd::Attach { seat }),
                     Cmd::Spectate { conn } => (keep(&conn), WireCmd::Spectate),
@@ -417,7 +430,16 @@ impl Cluster {
                         conn,
                         seq,
                         action,
-                    } => (conn.id, WireCmd::Act { seat, seq, action }),
+                        sig,
+                    } => (
+                        conn.id,
+                        WireCmd::Act {
+                            seat,
+                            seq,
+                            action,
+                            sig,
+                        },
+                    ),
                     Cmd::Resign { seat, conn } => (conn.id, WireCmd::Resign { seat }),
                     Cmd::Rematch { seat, conn } => (conn.id, WireCmd::Rematch { seat }),
                     Cmd::Offer { seat, conn, what } => (conn.id, WireCmd::Offer { seat, what }),
@@ -512,7 +534,7 @@ impl Cluster {
                 }
                 let c = self.remote_conn(hub, &from, conn);
                 let cmd = match cmd {
-                    WireCmd::Join { name } => {
+                    WireCmd::Join { name, key } => {
                         let (reply, answer) = oneshot::channel();
                         let me = self.clone();
                         tokio::spawn(async move {
@@ -521,17 +543,26 @@ impl Cluster {
                         });
                         Cmd::Join {
                             name,
+                            key: key
+                                .as_deref()
+                                .and_then(crate::identity::PublicKey::from_hex),
                             conn: c,
                             reply,
                         }
                     }
                     WireCmd::Attach { seat } => Cmd::Attach { seat, conn: c },
                     WireCmd::Spectate => Cmd::Spectate { conn: c },
-                    WireCmd::Act { seat, seq, action } => Cmd::Act {
+                    WireCmd::Act {
+                        seat,
+                        seq,
+                        action,
+                        sig,
+                    } => Cmd::Act {
                         seat,
                         conn: c,
                         seq,
                         action,
+                        sig,
                     },
                     WireCmd::Resign { seat } => Cmd::Resign { seat, conn: c },
                     WireCmd::Rematch { seat } => Cmd::Rematch { seat, conn: c },

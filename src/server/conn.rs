@@ -369,6 +369,7 @@ async fn prove(
         .write(super::store::Write::Player {
             key: key.to_hex(),
             at_ms: super::now_ms(),
+            name: String::new(),
         })
         .await
         .is_err()
@@ -454,10 +455,17 @@ async fn handle(
                 artifacts,
                 control,
                 public,
-                rated: _,
+                rated,
             },
             Role::Lobby,
         ) => {
+            if rated && who.key.is_none() {
+                return refuse(
+                    conn,
+                    ErrorCode::NotProved,
+                    "a rated table needs a proved key: send prove first",
+                );
+            }
             let options = TableOptions {
                 stakes,
                 appeal,
@@ -497,9 +505,11 @@ async fn handle(
                 control,
                 options,
                 public,
+                rated,
                 bot_fill: bot_fill.map(Into::into),
                 first: NewSeat::Human {
                     name: clean_name(name),
+                    key: who.key,
                 },
                 second: None,
             };
@@ -549,7 +559,7 @@ async fn handle(
                 game,
                 control,
                 name,
-                rated: _,
+                rated,
             },
             Role::Lobby,
         ) => {
@@ -559,10 +569,41 @@ async fn handle(
             if !super::Hub::serves(game) {
                 return refuse(conn, ErrorCode::BadRequest, "this server does not serve it");
             }
-            let key = QueueKey { game, control };
+            if rated && who.key.is_none() {
+                return refuse(
+                    conn,
+                    ErrorCode::NotProved,
+                    "a rated game needs a proved key: send prove first",
+                );
+            }
+            let key = QueueKey {
+                game,
+                control,
+                rated,
+            };
             let name = clean_name(name);
+            let rating = match who.key {
+                Some(k) if rated => {
+                    let q = super::store::Query::Ratings {
+                        keys: vec![k.to_hex()],
+                        game,
+                    };
+                    match hub.store.query(q).await {
+                        Ok(super::store::Answer::Ratings(r)) => r.first().map(|r| r.rating),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let me = super::lobby::Waiting {
+                conn: conn.clone(),
+                name: name.clone(),
+                key: who.key,
+                rating,
+                since: std::time::Instant::now(),
+            };
             hub.lobby.unfollow(conn.id);
-            match hub.quick(key, conn, &name).await {
+            match hub.quick(key, me).await {
                 Ok(Some((seat, table))) => {
                     *role = Role::Seated { seat, table };
                     Flow::Good
@@ -593,8 +634,10 @@ async fn handle(
                 control: key.control,
                 options: TableOptions::default(),
                 public: true,
+                // Bots are not rated.
+                rated: false,
                 bot_fill: None,
-                first: NewSeat::Human { name },
+                first: NewSeat::Human { name, key: who.key },
                 second: Some(NewSeat::Bot(level.map_or(Level::Normal, Into::into))),
             };
             match hub.open(spec).await {
@@ -639,6 +682,7 @@ async fn handle(
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
                 name: clean_name(name),
+                key: who.key,
                 conn: conn.clone(),
                 reply,
             };
@@ -655,6 +699,16 @@ async fn handle(
                     conn,
                     ErrorCode::TableFull,
                     "both seats are taken; spectate instead",
+                ),
+                Ok(Err(ErrorCode::NotProved)) => refuse(
+                    conn,
+                    ErrorCode::NotProved,
+                    "a rated table needs a proved key: send prove first",
+                ),
+                Ok(Err(ErrorCode::BadRequest)) => refuse(
+                    conn,
+                    ErrorCode::BadRequest,
+                    "a rated game is between two keys: this key holds the other seat",
                 ),
                 Ok(Err(code)) => refuse(conn, code, "the seat could not be taken"),
                 Err(_) => refuse(conn, ErrorCode::NoSuchTable, "the table has closed"),
@@ -692,19 +746,13 @@ async fn handle(
                 format!("an action is at most {MAX_ACTION_CHARS} characters"),
             )
         }
-        (
-            ClientMsg::Act {
-                seq,
-                action,
-                sig: _,
-            },
-            Role::Seated { seat, table },
-        ) => {
+        (ClientMsg::Act { seq, action, sig }, Role::Seated { seat, table }) => {
             let cmd = Cmd::Act {
                 seat: *seat,
                 conn: conn.clone(),
                 seq,
                 action,
+                sig,
             };
             forward(conn, table, cmd).await
         }

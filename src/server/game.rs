@@ -112,7 +112,7 @@ pub struct BotJob<A> {
 
 /// A game as a server table holds it. Sides are the wire's [`Side`]: [`Side::Ash`] is the side
 /// that acts first.
-pub trait Hosted: Send + Sync + Sized + 'static {
+pub trait Hosted: Clone + Send + Sync + Sized + 'static {
     /// The bot's answer ([`BotJob::think`]), played with [`Hosted::play_bot`].
     type Action: Send + 'static;
 

@@ -266,7 +266,7 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
             a.code
         ));
     }
-    let checks = verify_text(record).map_err(|e| format!("{}: {e}", a.code))?;
+    let checks = verify_text(crate::play::signed::body(record)).map_err(|e| format!("{}: {e}", a.code))?;
     if let Some(c) = checks.into_iter().find(|c| !c.passed) {
         return Err(format!("{}: the {} check failed", a.code, c.name));
     }
@@ -302,7 +302,7 @@ fn heard(record: &str, seen: &[String]) -> Vec<String> {
 /// The actions a record names, in order, whatever its game.
 fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
     Ok(match game_of(record) {
-        GameKind::Snelab => crate::play::snelab::record::CaseRecord::parse(record)
+        GameKind::Snelab => crate::play::snelab::record::CaseRecord::parse(crate::play::signed::body(record))
             .map_err(|e| e.to_string())?
             .entries
             .into_iter()
@@ -314,7 +314,7 @@ fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
             .collect(),
         GameKind::Chess => {
             use crate::play::chess_record::{ChessRecord, RecordedEntry};
-            ChessRecord::parse(record)
+            ChessRecord::parse(crate::play::signed::body(record))
                 .map_err(|e| e.to_string())?
                 .entries
                 .into_iter()
@@ -333,7 +333,7 @@ fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
                 })
                 .collect()
         }
-        _ => crate::rules::hive::GameRecord::parse(record)
+        _ => crate::rules::hive::GameRecord::parse(crate::play::signed::body(record))
             .map_err(|e| e.to_string())?
             .moves()
             .map(|m| m.text.clone())

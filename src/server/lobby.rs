@@ -43,11 +43,12 @@ fn slot(game: GameKind) -> usize {
 }
 
 /// The pairing queue's key: people are paired only with someone asking for the same game
-/// under the same time control.
+/// under the same time control, rated with rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QueueKey {
     pub game: GameKind,
     pub control: TimeControl,
+    pub rated: bool,
 }
 
 /// Someone waiting in the pairing queue.
@@ -55,6 +56,34 @@ pub struct QueueKey {
 pub struct Waiting {
     pub conn: Conn,
     pub name: String,
+    /// The key they proved (a rated queue holds only players with keys).
+    pub key: Option<crate::identity::PublicKey>,
+    /// Their rating at the game (rated queues).
+    pub rating: Option<f64>,
+    /// When they began to wait.
+    pub since: std::time::Instant,
+}
+
+/// How far apart two ratings may be for a rated pairing, for someone who has waited `waited`:
+/// 150 points at once, widening by 25 a second, so that nobody waits for ever for a close
+/// rating (after a minute, anyone within 1650).
+pub fn rating_window(waited: std::time::Duration) -> f64 {
+    150.0 + 25.0 * waited.as_secs_f64()
+}
+
+/// Whom a newcomer to a rated queue is paired with: the waiting player of the nearest rating
+/// within the wider of the two windows (theirs by their wait, the newcomer's at once), never
+/// the same key; `None`: the newcomer waits too.
+pub fn nearest(queue: &[Waiting], who: &Waiting, now: std::time::Instant) -> Option<usize> {
+    let mine = who.rating.unwrap_or(1500.0);
+    queue
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.key.is_none() || w.key != who.key)
+        .map(|(i, w)| (i, (w.rating.unwrap_or(1500.0) - mine).abs(), w))
+        .filter(|(_, gap, w)| *gap <= rating_window(now.saturating_duration_since(w.since)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _, _)| i)
 }
 
 /// What `quick` found.
@@ -263,7 +292,13 @@ impl Lobby {
         let mut i = lock(&self.inner);
         let q = i.queue.entry(key).or_default();
         q.retain(|w| w.conn.id != who.conn.id && w.conn.is_open());
-        match q.pop_front() {
+        let found = if key.rated {
+            let waiting: Vec<Waiting> = q.iter().cloned().collect();
+            nearest(&waiting, &who, std::time::Instant::now())
+        } else {
+            (!q.is_empty()).then_some(0)
+        };
+        match found.and_then(|at| q.remove(at)) {
             Some(other) => Queued::Pair(other),
             None => {
                 q.push_back(who);

@@ -26,6 +26,7 @@ pub mod loadtest;
 pub mod lobby;
 #[cfg(feature = "cluster")]
 pub mod pg;
+pub mod ratings;
 pub mod snelab;
 pub mod store;
 pub mod table;
@@ -245,7 +246,11 @@ impl Summary {
 /// Who takes a seat of a table opened with [`Hub::open`].
 #[derive(Clone, Debug)]
 pub enum NewSeat {
-    Human { name: String },
+    Human {
+        name: String,
+        /// The key the person proved, if they did.
+        key: Option<crate::identity::PublicKey>,
+    },
     Bot(Level),
 }
 
@@ -256,6 +261,8 @@ pub struct NewTable {
     pub control: TimeControl,
     pub options: TableOptions,
     pub public: bool,
+    /// Rated (both seats must hold keys for the game to change ratings).
+    pub rated: bool,
     /// The bot that takes the second seat when nobody has joined in time.
     pub bot_fill: Option<Level>,
     pub first: NewSeat,
@@ -464,8 +471,12 @@ impl Hub {
                 NewSeat::Bot(level) => StoredSeatKind::Bot(*level),
             },
             name: match who {
-                NewSeat::Human { name } => name.clone(),
+                NewSeat::Human { name, .. } => name.clone(),
                 NewSeat::Bot(_) => String::new(),
+            },
+            key: match who {
+                NewSeat::Human { key, .. } => key.map(|k| k.to_hex()),
+                NewSeat::Bot(_) => None,
             },
         };
         for _ in 0..8 {
@@ -491,6 +502,7 @@ impl Hub {
                 options: spec.options,
                 control: spec.control,
                 public: spec.public,
+                rated: spec.rated,
             };
             let first = stored(SeatId::First, &spec.first);
             let second = spec.second.as_ref().map(|s| stored(SeatId::Second, s));
@@ -563,45 +575,55 @@ impl Hub {
     pub async fn quick(
         self: &Arc<Hub>,
         key: lobby::QueueKey,
-        conn: &Conn,
-        name: &str,
+        me: lobby::Waiting,
     ) -> Result<Option<(SeatId, mpsc::Sender<Cmd>)>, ErrorCode> {
-        let me = lobby::Waiting {
-            conn: conn.clone(),
-            name: name.to_string(),
-        };
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get().cloned() {
             return self.quick_shared(&c, key, me).await;
         }
-        let other = match self.lobby.quick(key, me) {
+        let other = match self.lobby.quick(key, me.clone()) {
             lobby::Queued::Waiting => return Ok(None),
             lobby::Queued::Pair(other) => other,
         };
-        let opened = self.open_pair(key, other.name, name).await?;
+        let first = NewSeat::Human {
+            name: other.name.clone(),
+            key: other.key,
+        };
+        let opened = self.open_pair(key, first, &me).await?;
         other.conn.reseat(&opened.code, SeatId::First);
-        self.attach_second(conn, opened).await
+        self.attach_second(&me.conn, opened).await
     }
 
     /// The pair's new public table, its first seat `first` (who waited), the second `name`.
     async fn open_pair(
         self: &Arc<Hub>,
         key: lobby::QueueKey,
-        first: String,
-        name: &str,
+        first: NewSeat,
+        me: &lobby::Waiting,
     ) -> Result<Opened, ErrorCode> {
         self.open(NewTable {
             game: key.game,
             control: key.control,
             options: TableOptions::default(),
             public: true,
+            rated: key.rated,
             bot_fill: None,
-            first: NewSeat::Human { name: first },
+            first,
             second: Some(NewSeat::Human {
-                name: name.to_string(),
+                name: me.name.clone(),
+                key: me.key,
             }),
         })
         .await
+    }
+
+    /// The server's signing key (made now when it has none yet: a hub that is not serving, in
+    /// tests).
+    pub fn signer(&self) -> &crate::identity::Identity {
+        self.server_key.get_or_init(|| {
+            crate::identity::Identity::generate()
+                .unwrap_or_else(|| crate::identity::Identity::from_secret(rand::random()))
+        })
     }
 
     /// [`Hub::quick`] with several processes: the queue is a Redis list per game and control,
@@ -619,6 +641,7 @@ impl Hub {
                     process: c.id.clone(),
                     conn: me.conn.id,
                     name: me.name.clone(),
+                    key: me.key.map(|k| k.to_hex()),
                 };
                 c.push_waiting(&key, &entry).await;
                 self.lobby.wait(key, me);
@@ -632,11 +655,22 @@ impl Hub {
                 if waiting.conn.id == me.conn.id || !waiting.conn.is_open() {
                     continue;
                 }
-                let opened = self.open_pair(key, other.name, &me.name).await?;
+                let first = NewSeat::Human {
+                    name: other.name.clone(),
+                    key: waiting.key,
+                };
+                let opened = self.open_pair(key, first, &me).await?;
                 waiting.conn.reseat(&opened.code, SeatId::First);
                 return self.attach_second(&me.conn, opened).await;
             }
-            let opened = self.open_pair(key, other.name, &me.name).await?;
+            let first = NewSeat::Human {
+                name: other.name.clone(),
+                key: other
+                    .key
+                    .as_deref()
+                    .and_then(crate::identity::PublicKey::from_hex),
+            };
+            let opened = self.open_pair(key, first, &me).await?;
             c.reseat(&other.process, other.conn, &opened.code, SeatId::First)
                 .await;
             return self.attach_second(&me.conn, opened).await;
@@ -669,6 +703,7 @@ impl Hub {
                 process: c.id.clone(),
                 conn: conn_id,
                 name: w.name.clone(),
+                key: w.key.map(|k| k.to_hex()),
             };
             c.remove_waiting(key, &entry).await;
         }

@@ -1,6 +1,7 @@
 //! The store in PostgreSQL (feature `cluster`): the same tables as the SQLite store, shared by
 //! every server process, so a record or a table can be read from any of them.
 
+use super::ratings::{Cell, Db};
 use super::store::{
     Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Value,
     Write, in_savepoints, statements,
@@ -33,6 +34,27 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, seq));
 CREATE INDEX IF NOT EXISTS open_tables ON tables(ended_ms);
 CREATE TABLE IF NOT EXISTS players (key TEXT PRIMARY KEY, first_ms BIGINT NOT NULL);
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS key TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS sig TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS signer TEXT;
+ALTER TABLE players ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
+CREATE TABLE IF NOT EXISTS ratings (
+    key TEXT NOT NULL, game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL, PRIMARY KEY (key, game));
+CREATE TABLE IF NOT EXISTS rating_history (
+    code TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, at_ms BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL,
+    before_rating DOUBLE PRECISION NOT NULL, before_deviation DOUBLE PRECISION NOT NULL,
+    before_volatility DOUBLE PRECISION NOT NULL, before_games BIGINT NOT NULL,
+    PRIMARY KEY (code, key));
+CREATE INDEX IF NOT EXISTS history_of ON rating_history(key, game);
+CREATE TABLE IF NOT EXISTS results (
+    code TEXT NOT NULL, key TEXT NOT NULL, game TEXT NOT NULL, ended_ms BIGINT NOT NULL,
+    result TEXT NOT NULL, rated BOOLEAN NOT NULL, opponent TEXT NOT NULL, opponent_key TEXT,
+    PRIMARY KEY (code, key));
+CREATE INDEX IF NOT EXISTS results_of ON results(key, ended_ms);
 CREATE TABLE IF NOT EXISTS server_keys (id BIGINT PRIMARY KEY, secret TEXT NOT NULL);
 ";
 
@@ -54,23 +76,67 @@ impl PgStore {
     }
 }
 
-fn apply(tx: &mut Transaction, w: &Write) -> Result<(), postgres::Error> {
+fn boxed(values: &[Value]) -> Vec<Box<dyn ToSql + Sync>> {
+    values
+        .iter()
+        .map(|v| -> Box<dyn ToSql + Sync> {
+            match v.clone() {
+                Value::Text(s) => Box::new(s),
+                Value::MaybeText(s) => Box::new(s),
+                Value::Int(i) => Box::new(i),
+                Value::Bool(b) => Box::new(b),
+                Value::Float(f) => Box::new(f),
+            }
+        })
+        .collect()
+}
+
+fn apply(tx: &mut Transaction, w: &Write) -> Result<(), StoreError> {
     for (sql, values) in statements(w) {
-        let values: Vec<Box<dyn ToSql + Sync>> = values
-            .into_iter()
-            .map(|v| -> Box<dyn ToSql + Sync> {
-                match v {
-                    Value::Text(s) => Box::new(s),
-                    Value::MaybeText(s) => Box::new(s),
-                    Value::Int(i) => Box::new(i),
-                    Value::Bool(b) => Box::new(b),
-                }
-            })
-            .collect();
+        let values = boxed(&values);
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
         tx.execute(sql, &refs)?;
     }
-    Ok(())
+    super::store::apply_end(&mut PgDb(tx), w)
+}
+
+/// A PostgreSQL client or transaction as [`Db`].
+struct PgDb<'a, C: postgres::GenericClient>(&'a mut C);
+
+impl<C: postgres::GenericClient> Db for PgDb<'_, C> {
+    fn rows(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Vec<Cell>>, StoreError> {
+        use postgres::types::Type;
+        let values = boxed(params);
+        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        let mut out = Vec::new();
+        for r in self.0.query(sql, &refs)? {
+            let mut row = Vec::with_capacity(r.len());
+            for (i, c) in r.columns().iter().enumerate() {
+                let t = c.type_();
+                let cell = if *t == Type::INT8 {
+                    r.get::<_, Option<i64>>(i).map(Cell::Int)
+                } else if *t == Type::INT4 {
+                    r.get::<_, Option<i32>>(i).map(|v| Cell::Int(v.into()))
+                } else if *t == Type::FLOAT8 {
+                    r.get::<_, Option<f64>>(i).map(Cell::Float)
+                } else if *t == Type::BOOL {
+                    r.get::<_, Option<bool>>(i).map(Cell::Bool)
+                } else {
+                    r.get::<_, Option<String>>(i).map(Cell::Text)
+                };
+                row.push(cell.unwrap_or(Cell::Null));
+            }
+            out.push(row);
+        }
+        Ok(out)
+    }
+
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<(), StoreError> {
+        let values = boxed(params);
+        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
+        self.0.execute(sql, &refs)?;
+        Ok(())
+    }
 }
 
 fn unreadable(what: &str) -> StoreError {
@@ -80,7 +146,12 @@ fn unreadable(what: &str) -> StoreError {
 impl Store for PgStore {
     fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
         let mut tx = self.db.transaction()?;
-        let results = in_savepoints(&mut tx, batch, |tx, sql| tx.batch_execute(sql), apply)?;
+        let results = in_savepoints(
+            &mut tx,
+            batch,
+            |tx, sql| tx.batch_execute(sql).map_err(StoreError::from),
+            apply,
+        )?;
         tx.commit()?;
         Ok(results)
     }
@@ -97,7 +168,7 @@ impl Store for PgStore {
             let game: String = r.get(9);
             let options: String = r.get(10);
             let clock_ms = r.get::<_, i64>(1) as u64;
-            let (options, control, public) = TableMeta::read_settings(&options, clock_ms)
+            let (options, control, public, rated) = TableMeta::read_settings(&options, clock_ms)
                 .ok_or_else(|| unreadable("options"))?;
             tables.push(StoredTable {
                 meta: TableMeta {
@@ -115,6 +186,7 @@ impl Store for PgStore {
                     options,
                     control,
                     public,
+                    rated,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7).map(|v| v as u64),
@@ -124,7 +196,7 @@ impl Store for PgStore {
         }
         for t in &mut tables {
             for r in self.db.query(
-                "SELECT seat, kind, level, name, token FROM seats WHERE code = $1 ORDER BY seat",
+                "SELECT seat, kind, level, name, token, key FROM seats WHERE code = $1 ORDER BY seat",
                 &[&t.meta.code],
             )? {
                 let level: Option<String> = r.get(2);
@@ -144,10 +216,11 @@ impl Store for PgStore {
                     },
                     kind,
                     name: r.get(3),
+                    key: r.get(5),
                 });
             }
             for r in self.db.query(
-                "SELECT seq, action, side, timeout, at_ms FROM actions WHERE code = $1 ORDER BY seq",
+                "SELECT seq, action, side, timeout, at_ms, sig, signer FROM actions WHERE code = $1 ORDER BY seq",
                 &[&t.meta.code],
             )? {
                 t.actions.push(StoredAction {
@@ -160,6 +233,10 @@ impl Store for PgStore {
                     },
                     timeout: r.get(3),
                     at_ms: r.get::<_, i64>(4) as u64,
+                    sig: r.get(5),
+                    signer: r
+                        .get::<_, Option<String>>(6)
+                        .and_then(|w| crate::identity::Signer::parse(&w)),
                 });
             }
         }
@@ -175,6 +252,10 @@ impl Store for PgStore {
             .db
             .query_one("SELECT secret FROM server_keys WHERE id = 1", &[])?;
         Ok(row.get(0))
+    }
+
+    fn ask(&mut self, q: &super::store::Query) -> Result<super::store::Answer, StoreError> {
+        super::store::answer(&mut PgDb(&mut self.db), q)
     }
 
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {

@@ -49,6 +49,8 @@ pub struct StoredSeat {
     pub seat: SeatId,
     pub kind: StoredSeatKind,
     pub name: String,
+    /// The public key its player proved (64 hex digits), if they did.
+    pub key: Option<String>,
 }
 
 /// What a table was opened with.
@@ -70,6 +72,8 @@ pub struct TableMeta {
     pub control: TimeControl,
     /// Listed in the lobby and on the watch list (`public` in the `options` column's JSON).
     pub public: bool,
+    /// Rated (`rated` in the `options` column's JSON).
+    pub rated: bool,
 }
 
 /// What the `options` column holds: the game's options, with the table's time control and
@@ -83,6 +87,8 @@ struct Settings {
     control: Option<TimeControl>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     public: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
 }
 
 impl TableMeta {
@@ -92,18 +98,23 @@ impl TableMeta {
             options: self.options,
             control: Some(self.control),
             public: self.public,
+            rated: self.rated,
         })
         .unwrap_or_else(|_| "{}".into())
     }
 
-    /// Reads the `options` column back into `options`, `control` and `public`; `None` when it
-    /// is not such an object. A table stored before time controls has `clock_ms` a turn.
-    pub fn read_settings(text: &str, clock_ms: u64) -> Option<(TableOptions, TimeControl, bool)> {
+    /// Reads the `options` column back into `options`, `control`, `public` and `rated`;
+    /// `None` when it is not such an object. A table stored before time controls has
+    /// `clock_ms` a turn.
+    pub fn read_settings(
+        text: &str,
+        clock_ms: u64,
+    ) -> Option<(TableOptions, TimeControl, bool, bool)> {
         let s: Settings = serde_json::from_str(text).ok()?;
         let control = s.control.unwrap_or(TimeControl::Turn {
             seconds: (clock_ms / 1000).max(1) as u32,
         });
-        Some((s.options, control, s.public))
+        Some((s.options, control, s.public, s.rated))
     }
 }
 
@@ -115,6 +126,10 @@ pub struct StoredAction {
     pub side: Side,
     pub timeout: bool,
     pub at_ms: u64,
+    /// The action's signature in the table's chain (128 hex digits) and who signed it; absent
+    /// for an offer's row, and for actions stored before actions were signed.
+    pub sig: Option<String>,
+    pub signer: Option<crate::identity::Signer>,
 }
 
 /// One change to the store.
@@ -137,10 +152,19 @@ pub enum Write {
         code: String,
         record: String,
         at_ms: u64,
+        /// A rated game: both ratings change in the same transaction.
+        rated: Option<super::ratings::RatedEnd>,
+        /// The game as each player with a key played it, for their page.
+        players: Vec<super::ratings::PlayerResult>,
     },
     /// A player proved this public key (64 hex digits): kept once, with when it was first
-    /// seen. Only public keys are stored.
-    Player { key: String, at_ms: u64 },
+    /// seen, and the name they last sat down with (when `name` is not empty). Only public
+    /// keys are stored.
+    Player {
+        key: String,
+        at_ms: u64,
+        name: String,
+    },
 }
 
 /// A table that had not ended, as stored.
@@ -154,12 +178,13 @@ pub struct StoredTable {
 }
 
 /// A value bound to a statement.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Text(String),
     MaybeText(Option<String>),
     Int(i64),
     Bool(bool),
+    Float(f64),
 }
 
 fn ms(v: u64) -> Value {
@@ -176,7 +201,7 @@ fn seat_statement(code: &str, s: &StoredSeat) -> (&'static str, Vec<Value>) {
         StoredSeatKind::Bot(l) => ("bot", Some(l.name().to_string()), None),
     };
     (
-        "INSERT INTO seats (code, seat, kind, level, name, token) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO seats (code, seat, kind, level, name, token, key) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         vec![
             text(code),
             Value::Int(seat_index(s.seat)),
@@ -184,6 +209,7 @@ fn seat_statement(code: &str, s: &StoredSeat) -> (&'static str, Vec<Value>) {
             Value::MaybeText(level),
             text(&s.name),
             Value::MaybeText(token),
+            Value::MaybeText(s.key.clone()),
         ],
     )
 }
@@ -222,7 +248,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
         ],
         Write::Action { code, action: a } => vec![
             (
-                "INSERT INTO actions (code, seq, action, side, timeout, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO actions (code, seq, action, side, timeout, at_ms, sig, signer) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 vec![
                     text(code),
                     ms(a.seq),
@@ -230,6 +256,8 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                     text(side_text(a.side)),
                     Value::Bool(a.timeout),
                     ms(a.at_ms),
+                    Value::MaybeText(a.sig.clone()),
+                    Value::MaybeText(a.signer.map(|s| s.word().to_string())),
                 ],
             ),
             (
@@ -245,13 +273,15 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
             code,
             record,
             at_ms,
+            ..
         } => vec![(
             "UPDATE tables SET ended_ms = $2, record = $3 WHERE code = $1",
             vec![text(code), ms(*at_ms), text(record)],
         )],
-        Write::Player { key, at_ms } => vec![(
-            "INSERT INTO players (key, first_ms) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-            vec![text(key), ms(*at_ms)],
+        Write::Player { key, at_ms, name } => vec![(
+            "INSERT INTO players (key, first_ms, name) VALUES ($1, $2, $3)
+             ON CONFLICT (key) DO UPDATE SET name = CASE WHEN $3 = '' THEN players.name ELSE $3 END",
+            vec![text(key), ms(*at_ms), text(name)],
         )],
     }
 }
@@ -293,6 +323,41 @@ pub trait Store: Send {
     /// there was none. With several processes on one database, the first to keep one wins and
     /// all sign with it.
     fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError>;
+    /// What the players' pages and ratings read: a query through [`super::ratings`].
+    fn ask(&mut self, q: &Query) -> Result<Answer, StoreError>;
+}
+
+/// A read of ratings and players' pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// Players' ratings at a game (a new player's for an unknown key), in order.
+    Ratings { keys: Vec<String>, game: GameKind },
+    /// A player's page.
+    Profile { key: String },
+    /// A rated game's changes, by seat order, once applied.
+    Changes { code: String, keys: [String; 2] },
+}
+
+/// What a [`Query`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Ratings(Vec<crate::rating::Rating>),
+    Profile(Option<Box<crate::net::protocol::Profile>>),
+    Changes(Option<[(crate::rating::Rating, crate::rating::Rating); 2]>),
+}
+
+/// Answers a query on any SQL store.
+pub fn answer(db: &mut dyn super::ratings::Db, q: &Query) -> Result<Answer, StoreError> {
+    use super::ratings as r;
+    Ok(match q {
+        Query::Ratings { keys, game } => Answer::Ratings(
+            keys.iter()
+                .map(|k| r::rating(db, k, *game))
+                .collect::<Result<_, _>>()?,
+        ),
+        Query::Profile { key } => Answer::Profile(r::profile(db, key)?.map(Box::new)),
+        Query::Changes { code, keys } => Answer::Changes(r::changes(db, code, keys)?),
+    })
 }
 
 /// The embedded store: one SQLite file.
@@ -339,6 +404,43 @@ CREATE TABLE IF NOT EXISTS players (
     key TEXT PRIMARY KEY,
     first_ms INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS ratings (
+    key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (key, game)
+);
+CREATE TABLE IF NOT EXISTS rating_history (
+    code TEXT NOT NULL,
+    key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    before_rating REAL NOT NULL,
+    before_deviation REAL NOT NULL,
+    before_volatility REAL NOT NULL,
+    before_games INTEGER NOT NULL,
+    PRIMARY KEY (code, key)
+);
+CREATE INDEX IF NOT EXISTS history_of ON rating_history(key, game);
+CREATE TABLE IF NOT EXISTS results (
+    code TEXT NOT NULL,
+    key TEXT NOT NULL,
+    game TEXT NOT NULL,
+    ended_ms INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    rated INTEGER NOT NULL,
+    opponent TEXT NOT NULL,
+    opponent_key TEXT,
+    PRIMARY KEY (code, key)
+);
+CREATE INDEX IF NOT EXISTS results_of ON results(key, ended_ms);
 CREATE TABLE IF NOT EXISTS server_keys (
     id INTEGER PRIMARY KEY,
     secret TEXT NOT NULL
@@ -373,14 +475,97 @@ impl SqliteStore {
         if !has_options {
             db.execute_batch("ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")?;
         }
+        // A file made before keys gains their columns.
+        for (table, column, kind) in [
+            ("seats", "key", "TEXT"),
+            ("actions", "sig", "TEXT"),
+            ("actions", "signer", "TEXT"),
+            ("players", "name", "TEXT NOT NULL DEFAULT ''"),
+        ] {
+            let has = db
+                .prepare(&format!(
+                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
+                ))?
+                .exists([])?;
+            if !has {
+                db.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))?;
+            }
+        }
         Ok(SqliteStore { db })
     }
 
-    fn apply(db: &Connection, w: &Write) -> rusqlite::Result<()> {
+    fn apply(db: &Connection, w: &Write) -> Result<(), StoreError> {
         for (sql, values) in statements(w) {
             // The statements number their parameters `$n`; SQLite reads them as `?n`.
             db.execute(&sql.replace('$', "?"), rusqlite::params_from_iter(values))?;
         }
+        let mut db = SqliteDb(db);
+        apply_end(&mut db, w)
+    }
+}
+
+/// What a table's end writes beyond its row, in any SQL store: each keyed player's result and,
+/// for a rated game, both ratings.
+pub fn apply_end(db: &mut dyn super::ratings::Db, w: &Write) -> Result<(), StoreError> {
+    if let Write::End {
+        code,
+        at_ms,
+        rated,
+        players,
+        ..
+    } = w
+    {
+        let game = db
+            .rows("SELECT game FROM tables WHERE code = $1", &[text(code)])?
+            .first()
+            .and_then(|r| match &r[0] {
+                super::ratings::Cell::Text(g) => GameKind::parse(g),
+                _ => None,
+            });
+        if let Some(game) = game {
+            super::ratings::results(db, code, game, players, *at_ms)?;
+        }
+        if let Some(end) = rated {
+            super::ratings::rate(db, code, end, *at_ms)?;
+        }
+    }
+    Ok(())
+}
+
+/// SQLite as [`super::ratings::Db`].
+struct SqliteDb<'a>(&'a Connection);
+
+impl super::ratings::Db for SqliteDb<'_> {
+    fn rows(
+        &mut self,
+        sql: &str,
+        params: &[Value],
+    ) -> Result<Vec<Vec<super::ratings::Cell>>, StoreError> {
+        use super::ratings::Cell;
+        use rusqlite::types::ValueRef;
+        let mut q = self.0.prepare(&sql.replace('$', "?"))?;
+        let n = q.column_count();
+        let rows = q.query_map(rusqlite::params_from_iter(params.iter()), |r| {
+            (0..n)
+                .map(|i| {
+                    Ok(match r.get_ref(i)? {
+                        ValueRef::Null => Cell::Null,
+                        ValueRef::Integer(v) => Cell::Int(v),
+                        ValueRef::Real(v) => Cell::Float(v),
+                        ValueRef::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+                        ValueRef::Blob(_) => Cell::Null,
+                    })
+                })
+                .collect::<rusqlite::Result<Vec<Cell>>>()
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<(), StoreError> {
+        self.0.execute(
+            &sql.replace('$', "?"),
+            rusqlite::params_from_iter(params.iter()),
+        )?;
         Ok(())
     }
 }
@@ -392,6 +577,7 @@ impl rusqlite::ToSql for Value {
             Value::MaybeText(s) => s.to_sql(),
             Value::Int(i) => i.to_sql(),
             Value::Bool(b) => b.to_sql(),
+            Value::Float(f) => f.to_sql(),
         }
     }
 }
@@ -406,7 +592,7 @@ impl Store for SqliteStore {
         let results = in_savepoints(
             &mut tx,
             batch,
-            |tx, sql| tx.execute_batch(sql),
+            |tx, sql| tx.execute_batch(sql).map_err(StoreError::from),
             |tx, w| Self::apply(tx, w),
         )?;
         tx.commit()?;
@@ -425,7 +611,7 @@ impl Store for SqliteStore {
             let game: String = r.get(9)?;
             let options: String = r.get(10)?;
             let clock_ms = r.get::<_, i64>(1)? as u64;
-            let (options, control, public) =
+            let (options, control, public, rated) =
                 TableMeta::read_settings(&options, clock_ms).ok_or_else(|| bad("options"))?;
             Ok(StoredTable {
                 meta: TableMeta {
@@ -443,6 +629,7 @@ impl Store for SqliteStore {
                     options,
                     control,
                     public,
+                    rated,
                 },
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),
@@ -454,10 +641,10 @@ impl Store for SqliteStore {
             tables.push(t?);
         }
         let mut seats = self.db.prepare(
-            "SELECT seat, kind, level, name, token FROM seats WHERE code = ?1 ORDER BY seat",
+            "SELECT seat, kind, level, name, token, key FROM seats WHERE code = ?1 ORDER BY seat",
         )?;
         let mut actions = self.db.prepare(
-            "SELECT seq, action, side, timeout, at_ms FROM actions WHERE code = ?1 ORDER BY seq",
+            "SELECT seq, action, side, timeout, at_ms, sig, signer FROM actions WHERE code = ?1 ORDER BY seq",
         )?;
         for t in &mut tables {
             let rows = seats.query_map([&t.meta.code], |r| {
@@ -480,6 +667,7 @@ impl Store for SqliteStore {
                     seat,
                     kind,
                     name: r.get(3)?,
+                    key: r.get(5)?,
                 })
             })?;
             for s in rows {
@@ -497,6 +685,10 @@ impl Store for SqliteStore {
                     },
                     timeout: r.get(3)?,
                     at_ms: r.get::<_, i64>(4)? as u64,
+                    sig: r.get(5)?,
+                    signer: r
+                        .get::<_, Option<String>>(6)?
+                        .and_then(|w| crate::identity::Signer::parse(&w)),
                 })
             })?;
             for a in rows {
@@ -518,6 +710,10 @@ impl Store for SqliteStore {
             })?)
     }
 
+    fn ask(&mut self, q: &Query) -> Result<Answer, StoreError> {
+        answer(&mut SqliteDb(&self.db), q)
+    }
+
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .db
@@ -534,6 +730,7 @@ enum Job {
     Record(String, oneshot::Sender<Result<Option<String>, StoreError>>),
     Open(oneshot::Sender<Result<Vec<StoredTable>, StoreError>>),
     ServerSecret(String, oneshot::Sender<Result<String, StoreError>>),
+    Ask(Query, oneshot::Sender<Result<Answer, StoreError>>),
 }
 
 /// A store on its own thread: writes from all tables are committed in batches and each is
@@ -570,6 +767,9 @@ impl StoreHandle {
                             }
                             Job::ServerSecret(fresh, reply) => {
                                 let _ = reply.send(store.server_secret(&fresh));
+                            }
+                            Job::Ask(q, reply) => {
+                                let _ = reply.send(store.ask(&q));
                             }
                         }
                         if writes.len() < BATCH {
@@ -618,6 +818,12 @@ impl StoreHandle {
         let (reply, done) = oneshot::channel();
         self.ask(Job::ServerSecret(fresh.to_string(), reply), done)
             .await
+    }
+
+    /// Reads ratings or a player's page.
+    pub async fn query(&self, q: Query) -> Result<Answer, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::Ask(q, reply), done).await
     }
 
     /// Every table that has not ended, as stored now.

@@ -9,15 +9,21 @@
 //! starts, and the bot's answer keeps the game's own action type.
 
 use super::game::{Accepted, Hosted, OfferEvent, Start};
+use super::ratings::{PlayerResult, RatedEnd, ScoreWord};
+use super::store::{Answer, Query};
 use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
 use super::{Conn, Hub, NewSeat, NewTable, Summary, new_token, now_ms};
 use crate::ai::Level;
 use crate::i18n::english;
+use crate::identity::{PublicKey, Signer};
 use crate::net::protocol::{
     BotLevel, ErrorCode, Listing, OfferKind, OfferView, Phase, SeatId, SeatKind, SeatView,
     ServerMsg, Side, TableView, TimeControl, Viewer,
 };
+use crate::net::protocol::{ChainHead, RatingChange, RatingView};
 use crate::play::Seat;
+use crate::play::signed::{Chain, Entry};
+use crate::rating::Rating;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -28,6 +34,8 @@ pub enum Cmd {
     /// Take the empty second seat.
     Join {
         name: String,
+        /// The key the joining connection proved.
+        key: Option<PublicKey>,
         conn: Conn,
         reply: oneshot::Sender<Result<SeatId, ErrorCode>>,
     },
@@ -44,6 +52,8 @@ pub enum Cmd {
         conn: Conn,
         seq: Option<u64>,
         action: String,
+        /// The seat's signature (hex), as sent.
+        sig: Option<String>,
     },
     Resign {
         seat: SeatId,
@@ -90,8 +100,22 @@ type BotChannel<A> = (
 #[derive(Clone, Debug)]
 enum Holder {
     Empty,
-    Human { token: String, name: String },
+    Human {
+        token: String,
+        name: String,
+        /// The key the seat's player proved when sitting down.
+        key: Option<PublicKey>,
+    },
     Bot(Level),
+}
+
+impl Holder {
+    fn key(&self) -> Option<PublicKey> {
+        match self {
+            Holder::Human { key, .. } => *key,
+            _ => None,
+        }
+    }
 }
 
 struct SeatState {
@@ -132,6 +156,12 @@ pub struct TableTask<G: Hosted> {
     /// Rows written to the store's course (actions, offers and takebacks); the next is
     /// numbered `rows + 1`.
     rows: u64,
+    /// The chain of signed actions, once the game has started.
+    chain: Option<Chain>,
+    /// The seats' ratings in this game (players with keys), read when they sat down.
+    ratings: [Option<Rating>; 2],
+    /// The finished game's signed record, and its rating changes (rated games), once written.
+    ended: Option<(String, Option<[RatingChange; 2]>)>,
 }
 
 fn seat_of(holder: &StoredSeat) -> Holder {
@@ -139,6 +169,7 @@ fn seat_of(holder: &StoredSeat) -> Holder {
         StoredSeatKind::Human { token } => Holder::Human {
             token: token.clone(),
             name: holder.name.clone(),
+            key: holder.key.as_deref().and_then(PublicKey::from_hex),
         },
         StoredSeatKind::Bot(l) => Holder::Bot(*l),
     }
@@ -188,6 +219,9 @@ impl<G: Hosted> TableTask<G> {
             offered_at: [None; 2],
             counted_playing: false,
             rows: 0,
+            chain: None,
+            ratings: [None, None],
+            ended: None,
         };
         if let Some(second) = second {
             t.seats[1].holder = seat_of(second);
@@ -224,6 +258,24 @@ impl<G: Hosted> TableTask<G> {
                     continue;
                 }
                 let banked = t.game.as_ref().is_some_and(|g| g.banked());
+                // The chain as stored; an action stored before actions were signed is signed
+                // by the server now (Ed25519 signs the same bytes the same way every time).
+                let stored_entry = match (&a.sig, a.signer) {
+                    (Some(sig), Some(signer)) => crate::identity::unhex(sig)
+                        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+                        .map(|signature| Entry {
+                            signer,
+                            action: a.action.clone(),
+                            signature,
+                        }),
+                    _ => None,
+                };
+                let entry = stored_entry
+                    .or_else(|| t.server_entry(&a.action))
+                    .ok_or_else(|| format!("table {code}, action {}: no chain", a.seq))?;
+                if let Some(chain) = t.chain.as_mut() {
+                    chain.entries.push(entry);
+                }
                 let game = t.game.as_mut().expect("started");
                 game.replay(a)
                     .map_err(|e| format!("table {code}, action {}: {e}", a.seq))?;
@@ -239,7 +291,12 @@ impl<G: Hosted> TableTask<G> {
             t.turn_started = Instant::now()
                 .checked_sub(elapsed)
                 .unwrap_or_else(Instant::now);
-            if t.deadline().is_some_and(|d| d <= Instant::now()) {
+            t.load_ratings().await;
+            if t.game.as_ref().is_some_and(|g| g.outcome().is_some()) {
+                // The last action was stored but not the end (the server died between): the
+                // end now, with its ratings, once.
+                t.persist_end().await;
+            } else if t.deadline().is_some_and(|d| d <= Instant::now()) {
                 // The turn ran out while the server was down: its timeout move now (one).
                 t.on_deadline().await;
             } else if let Some(game) = t.game.as_mut() {
@@ -319,6 +376,87 @@ impl<G: Hosted> TableTask<G> {
         self.turn_banked = game.banked();
         self.game = Some(game);
         self.turn_started = Instant::now();
+        self.chain = Some(Chain::new(
+            &self.meta.code,
+            [self.seats[0].holder.key(), self.seats[1].holder.key()],
+            self.hub.signer().public(),
+        ));
+    }
+
+    /// Whether the game changes ratings: a rated table with two people who proved two
+    /// different keys (a bot in a seat makes it casual).
+    fn rated_game(&self) -> bool {
+        match (self.seats[0].holder.key(), self.seats[1].holder.key()) {
+            (Some(a), Some(b)) => self.meta.rated && a != b,
+            _ => false,
+        }
+    }
+
+    /// Reads the ratings of the seats' players with keys (for the seats, the listing and the
+    /// pairing); a store that cannot say leaves them unknown.
+    async fn load_ratings(&mut self) {
+        let keys: Vec<(usize, PublicKey)> = (0..2)
+            .filter_map(|i| self.seats[i].holder.key().map(|k| (i, k)))
+            .filter(|(i, _)| self.ratings[*i].is_none())
+            .collect();
+        if keys.is_empty() {
+            return;
+        }
+        let q = Query::Ratings {
+            keys: keys.iter().map(|(_, k)| k.to_hex()).collect(),
+            game: self.meta.game,
+        };
+        if let Ok(Answer::Ratings(found)) = self.hub.store.query(q).await {
+            for ((i, _), r) in keys.into_iter().zip(found) {
+                self.ratings[i] = Some(r);
+            }
+        }
+    }
+
+    /// The server's signature for the next action of the chain (the clock's, a bot's, or a
+    /// seat's without a key).
+    fn server_entry(&self, action: &str) -> Option<Entry> {
+        let chain = self.chain.as_ref()?;
+        let bytes =
+            crate::identity::action_bytes(&chain.code, chain.next_n(), action, &chain.head());
+        Some(Entry {
+            signer: Signer::Server,
+            action: action.to_string(),
+            signature: self.hub.signer().sign(&bytes),
+        })
+    }
+
+    /// Checks a seat's signature over `action` as the chain's next entry: the entry, or why
+    /// not. A seat without a key sends none and the server signs for it.
+    fn seat_entry(&self, seat: SeatId, action: &str, sig: Option<&str>) -> Result<Entry, String> {
+        let Some(key) = self.seats[seat.index()].holder.key() else {
+            return self
+                .server_entry(action)
+                .ok_or_else(|| "the game has not started".to_string());
+        };
+        let chain = self.chain.as_ref().ok_or("the game has not started")?;
+        let Some(sig) = sig else {
+            return Err("this seat holds a key: every action must carry its signature".into());
+        };
+        let signature: [u8; 64] = crate::identity::unhex(sig)
+            .and_then(|b| b.try_into().ok())
+            .ok_or("the signature is not 128 hex digits")?;
+        let n = chain.next_n();
+        let bytes = crate::identity::action_bytes(&chain.code, n, action, &chain.head());
+        if !key.verifies(&bytes, &signature) {
+            return Err(format!(
+                "the signature is not this seat's key's over action {n} of table {} after the chain's head",
+                chain.code
+            ));
+        }
+        Ok(Entry {
+            signer: match seat {
+                SeatId::First => Signer::First,
+                SeatId::Second => Signer::Second,
+            },
+            action: action.to_string(),
+            signature,
+        })
     }
 
     /// The side's index in the banks (`[ash, walnut]`).
@@ -365,9 +503,9 @@ impl<G: Hosted> TableTask<G> {
                 .any(|s| matches!(s.holder, Holder::Bot(_))),
             watchers: self.spectators.len() as u32,
             created_ms: self.meta.created_ms,
-            rated: false,
-            fingerprints: [None, None],
-            ratings: [None, None],
+            rated: self.meta.rated,
+            fingerprints: [0, 1].map(|i| self.seats[i].holder.key().map(|k| k.fingerprint())),
+            ratings: [0, 1].map(|i| self.ratings[i].as_ref().map(RatingView::of)),
         }
     }
 
@@ -461,9 +599,9 @@ impl<G: Hosted> TableTask<G> {
             connected,
             you: viewer == Viewer::Seat(seat),
             colour: self.game.as_ref().map(|g| g.side_of(seat)),
-            key: None,
-            fingerprint: None,
-            rating: None,
+            key: s.holder.key().map(|k| k.to_hex()),
+            fingerprint: s.holder.key().map(|k| k.fingerprint()),
+            rating: self.ratings[seat.index()].as_ref().map(RatingView::of),
         }
     }
 
@@ -506,8 +644,11 @@ impl<G: Hosted> TableTask<G> {
             game: g.map_or_else(|| G::waiting_view(&self.meta.options), |g| g.view(viewer)),
             outcome: g.and_then(|g| g.outcome()),
             seed: g.and_then(|g| g.revealed()),
-            rated: false,
-            chain: None,
+            rated: self.meta.rated,
+            chain: self.chain.as_ref().map(|c| ChainHead {
+                n: c.entries.len() as u64,
+                head: crate::identity::hex(&c.head()),
+            }),
         }
     }
 
@@ -602,6 +743,10 @@ impl<G: Hosted> TableTask<G> {
     pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         let linger = self.hub.config.linger;
         let mut ended_at: Option<Instant> = None;
+        if self.ratings.iter().all(Option::is_none) {
+            self.load_ratings().await;
+            self.publish();
+        }
         loop {
             if self.broken {
                 break;
@@ -681,11 +826,29 @@ impl<G: Hosted> TableTask<G> {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { name, conn, reply } => {
+            Cmd::Join {
+                name,
+                key,
+                conn,
+                reply,
+            } => {
                 let free = matches!(self.seats[1].holder, Holder::Empty);
                 if !free {
                     let _ = reply.send(Err(ErrorCode::TableFull));
                     return;
+                }
+                if self.meta.rated {
+                    match key {
+                        None => {
+                            let _ = reply.send(Err(ErrorCode::NotProved));
+                            return;
+                        }
+                        Some(k) if Some(k) == self.seats[0].holder.key() => {
+                            let _ = reply.send(Err(ErrorCode::BadRequest));
+                            return;
+                        }
+                        Some(_) => {}
+                    }
                 }
                 let token = new_token();
                 let second = StoredSeat {
@@ -694,10 +857,12 @@ impl<G: Hosted> TableTask<G> {
                         token: token.clone(),
                     },
                     name: name.clone(),
+                    key: key.map(|k| k.to_hex()),
                 };
                 self.seats[1].holder = Holder::Human {
                     token: token.clone(),
                     name,
+                    key,
                 };
                 if !self.take_second_seat(second).await {
                     let _ = reply.send(Err(ErrorCode::Unavailable));
@@ -726,7 +891,8 @@ impl<G: Hosted> TableTask<G> {
                 conn,
                 seq,
                 action,
-            } => self.act(seat, conn, seq, action).await,
+                sig,
+            } => self.act(seat, conn, seq, action, sig).await,
             Cmd::Resign { seat, conn } => self.resign(seat, conn).await,
             Cmd::Resync { viewer, conn } => {
                 let state = ServerMsg::State(Box::new(self.view(viewer)));
@@ -792,6 +958,7 @@ impl<G: Hosted> TableTask<G> {
             return false;
         }
         self.start_game();
+        self.load_ratings().await;
         self.publish();
         self.broadcast(|t, viewer| ServerMsg::Started {
             fingerprint: t.game.as_ref().map(|g| g.fingerprint()).unwrap_or_default(),
@@ -816,6 +983,7 @@ impl<G: Hosted> TableTask<G> {
             seat: SeatId::Second,
             kind: StoredSeatKind::Bot(level),
             name: String::new(),
+            key: None,
         };
         self.take_second_seat(second).await;
     }
@@ -852,11 +1020,11 @@ impl<G: Hosted> TableTask<G> {
         let elapsed = self.turn_started.elapsed().as_secs_f64();
         // The bot's time counts like anyone's.
         if let Some(p) = g.tick(elapsed) {
-            self.announce(p).await;
+            self.announce_by_server(p).await;
             return;
         }
         if let Ok(p) = g.play_bot(action) {
-            self.announce(p).await;
+            self.announce_by_server(p).await;
         }
     }
 
@@ -867,7 +1035,7 @@ impl<G: Hosted> TableTask<G> {
         let elapsed = self.turn_started.elapsed().as_secs_f64().max(left);
         // The timeout move is a short search: other tables move to another worker meanwhile.
         if let Some(p) = tokio::task::block_in_place(|| g.tick(elapsed)) {
-            self.announce(p).await;
+            self.announce_by_server(p).await;
         } else {
             // The game has no timeout move here: nothing more to wait for.
             self.turn_started = Instant::now();
@@ -881,7 +1049,14 @@ impl<G: Hosted> TableTask<G> {
         }
     }
 
-    async fn act(&mut self, seat: SeatId, conn: Conn, seq: Option<u64>, action: String) {
+    async fn act(
+        &mut self,
+        seat: SeatId,
+        conn: Conn,
+        seq: Option<u64>,
+        action: String,
+        sig: Option<String>,
+    ) {
         if self.game.is_none() {
             return self.error(
                 &conn,
@@ -903,22 +1078,68 @@ impl<G: Hosted> TableTask<G> {
                 format!("{current} actions have been played, not {expected}: resync"),
             );
         }
-        let Some(g) = self.game.as_mut() else { return };
-        match g.submit(seat, &action) {
-            Ok(p) => self.announce(p).await,
+        let entry = match self.seat_entry(seat, &action, sig.as_deref()) {
+            Ok(e) => e,
+            Err(why) => return self.error(&conn, ErrorCode::BadSignature, why),
+        };
+        let Some(g) = self.game.as_ref() else { return };
+        // Played on a copy first: the chain holds the action exactly as the table stores it,
+        // so a signed action in another spelling is refused and nothing changes.
+        let mut trial = g.clone();
+        match trial.submit(seat, &action) {
+            Ok(p) if entry.signer != Signer::Server && p.action != action => self.error(
+                &conn,
+                ErrorCode::BadNotation,
+                format!(
+                    "a signed action must be written as the table writes it: {:?}",
+                    p.action
+                ),
+            ),
+            Ok(p) => {
+                let entry = if entry.signer == Signer::Server {
+                    // A keyless seat: the server signs the action as stored.
+                    match self.server_entry(&p.action) {
+                        Some(e) => e,
+                        None => return,
+                    }
+                } else {
+                    entry
+                };
+                self.game = Some(trial);
+                self.announce(p, entry).await
+            }
             Err(e) => self.error(&conn, e.code, e.message),
         }
     }
 
-    /// Stores an accepted action (and the record, when it ended the game), then tells everyone.
-    async fn announce(&mut self, p: Accepted) {
+    /// Stores an accepted action, signed by the server (the clock's, a bot's), then tells
+    /// everyone.
+    async fn announce_by_server(&mut self, p: Accepted) {
+        if let Some(entry) = self.server_entry(&p.action) {
+            self.announce(p, entry).await;
+        }
+    }
+
+    /// Stores an accepted action with its signature (and the record, when it ended the game),
+    /// then tells everyone.
+    async fn announce(&mut self, p: Accepted, entry: Entry) {
         let at = now_ms();
         let seq = self.seq();
+        let (sig, signer) = (crate::identity::hex(&entry.signature), entry.signer);
         if !self
-            .store_row(p.action.clone(), p.side, p.timeout, at)
+            .store_row(
+                p.action.clone(),
+                p.side,
+                p.timeout,
+                at,
+                Some((sig.clone(), signer)),
+            )
             .await
         {
             return;
+        }
+        if let Some(chain) = self.chain.as_mut() {
+            chain.entries.push(entry);
         }
         if !self.persist_end().await {
             return;
@@ -950,14 +1171,22 @@ impl<G: Hosted> TableTask<G> {
             to_move,
             time_left_ms,
             chess: t.game.as_ref().and_then(|g| g.chess_now(viewer)),
-            sig: None,
-            signer: None,
+            sig: Some(sig.clone()),
+            signer: Some(signer),
         });
         self.announce_end();
     }
 
     /// Writes one row of the table's course: an action, or an offer's note (`~…`).
-    async fn store_row(&mut self, action: String, side: Side, timeout: bool, at_ms: u64) -> bool {
+    async fn store_row(
+        &mut self,
+        action: String,
+        side: Side,
+        timeout: bool,
+        at_ms: u64,
+        signed: Option<(String, Signer)>,
+    ) -> bool {
+        let (sig, signer) = signed.unzip();
         let write = Write::Action {
             code: self.meta.code.clone(),
             action: StoredAction {
@@ -966,6 +1195,8 @@ impl<G: Hosted> TableTask<G> {
                 side,
                 timeout,
                 at_ms,
+                sig,
+                signer,
             },
         };
         let ok = self.persist(write).await;
@@ -978,16 +1209,79 @@ impl<G: Hosted> TableTask<G> {
     /// When the game has ended: the record written before anyone is told.
     async fn persist_end(&mut self) -> bool {
         let Some(g) = &self.game else { return true };
-        if g.outcome().is_none() {
+        let Some(outcome) = g.outcome() else {
             return true;
+        };
+        die_at("before-end");
+        let record = match &self.chain {
+            Some(chain) => crate::play::signed::sealed(&g.record(), chain, self.hub.signer()),
+            None => g.record(),
+        };
+        // How it went for the first seat.
+        let first = match outcome.winner {
+            None => ScoreWord::Draw,
+            Some(w) if w == g.side_of(SeatId::First) => ScoreWord::Win,
+            Some(_) => ScoreWord::Loss,
+        };
+        let keys = [self.seats[0].holder.key(), self.seats[1].holder.key()];
+        let rated = self.rated_game().then(|| RatedEnd {
+            game: self.meta.game,
+            keys: keys.map(|k| k.map(|k| k.to_hex()).unwrap_or_default()),
+            score: first,
+        });
+        let players = (0..2)
+            .filter_map(|i| {
+                let key = keys[i]?;
+                Some(PlayerResult {
+                    key: key.to_hex(),
+                    name: self.seat_name(SeatId::BOTH[i]),
+                    score: if i == 0 { first } else { first.other() },
+                    rated: rated.is_some(),
+                    opponent: self.seat_name(SeatId::BOTH[1 - i]),
+                    opponent_key: keys[1 - i].map(|k| k.to_hex()),
+                })
+            })
+            .collect();
+        let written = self
+            .persist(Write::End {
+                code: self.meta.code.clone(),
+                record: record.clone(),
+                at_ms: now_ms(),
+                rated: rated.clone(),
+                players,
+            })
+            .await;
+        if !written {
+            return false;
         }
-        let record = g.record();
-        self.persist(Write::End {
-            code: self.meta.code.clone(),
-            record,
-            at_ms: now_ms(),
-        })
-        .await
+        die_at("after-end");
+        let mut changes = None;
+        if let Some(end) = rated {
+            let q = Query::Changes {
+                code: self.meta.code.clone(),
+                keys: end.keys.clone(),
+            };
+            if let Ok(Answer::Changes(Some(c))) = self.hub.store.query(q).await {
+                changes = Some(c.map(|(before, after)| RatingChange {
+                    before: RatingView::of(&before),
+                    after: RatingView::of(&after),
+                }));
+                for (i, (_, after)) in c.into_iter().enumerate() {
+                    self.ratings[i] = Some(after);
+                }
+            }
+        }
+        self.ended = Some((record, changes));
+        true
+    }
+
+    /// A seat's name as the other seat's page shows it (a bot's label).
+    fn seat_name(&self, seat: SeatId) -> String {
+        match &self.seats[seat.index()].holder {
+            Holder::Empty => String::new(),
+            Holder::Human { name, .. } => name.clone(),
+            Holder::Bot(l) => english(&Seat::Bot(*l).label()),
+        }
     }
 
     fn announce_end(&mut self) {
@@ -995,13 +1289,14 @@ impl<G: Hosted> TableTask<G> {
         let (Some(outcome), Some(seed)) = (g.outcome(), g.revealed()) else {
             return;
         };
+        let (record, ratings) = self.ended.clone().unwrap_or_else(|| (g.record(), None));
         let msg = ServerMsg::Ended {
             seq: self.seq(),
             outcome,
             seed,
             fingerprint: g.fingerprint(),
-            record: g.record(),
-            ratings: None,
+            record,
+            ratings,
         };
         self.broadcast(|_, _| msg.clone());
     }
@@ -1037,7 +1332,7 @@ impl<G: Hosted> TableTask<G> {
             OfferEvent::Declined => "declined",
         };
         if !self
-            .store_row(format!("~{word} {answer}"), side, false, now_ms())
+            .store_row(format!("~{word} {answer}"), side, false, now_ms(), None)
             .await
         {
             return false;
@@ -1175,7 +1470,10 @@ impl<G: Hosted> TableTask<G> {
         let asked = self.rematch;
         self.broadcast(|_, _| ServerMsg::Rematch { asked });
         let who = |h: &Holder| match h {
-            Holder::Human { name, .. } => NewSeat::Human { name: name.clone() },
+            Holder::Human { name, key, .. } => NewSeat::Human {
+                name: name.clone(),
+                key: *key,
+            },
             Holder::Bot(l) => NewSeat::Bot(*l),
             Holder::Empty => NewSeat::Bot(Level::Normal),
         };
@@ -1184,6 +1482,7 @@ impl<G: Hosted> TableTask<G> {
             control: self.meta.control,
             options: self.meta.options,
             public: self.meta.public,
+            rated: self.meta.rated,
             bot_fill: None,
             first: who(&self.seats[0].holder),
             second: Some(who(&self.seats[1].holder)),
@@ -1210,6 +1509,22 @@ fn other_side(side: Side) -> Side {
     match side {
         Side::Ash => Side::Walnut,
         Side::Walnut => Side::Ash,
+    }
+}
+
+/// For the tests that kill a server between a game's last action and its end (and just after
+/// the end): `CARVED_TABLES_DIE=point:file` makes the process abort at `point` (`before-end`:
+/// the last action is stored, the end is not; `after-end`: the end and the ratings are
+/// stored, nobody was told) the first time it gets there, leaving `file` to say it did.
+fn die_at(point: &str) {
+    let Ok(what) = std::env::var("CARVED_TABLES_DIE") else {
+        return;
+    };
+    let Some((at, file)) = what.split_once(':') else {
+        return;
+    };
+    if at == point && std::fs::File::create_new(file).is_ok() {
+        std::process::abort();
     }
 }
 
