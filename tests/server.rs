@@ -1517,7 +1517,10 @@ async fn a_chess_game_between_two_clients_hides_what_it_must_and_its_record_veri
         let spectator = watcher.await.unwrap();
         let record = a.ended.clone().unwrap();
         assert_eq!(b.ended.as_deref(), Some(record.as_str()));
-        let r = carved_tables::play::chess_record::ChessRecord::parse(carved_tables::play::signed::body(&record)).unwrap();
+        let r = carved_tables::play::chess_record::ChessRecord::parse(
+            carved_tables::play::signed::body(&record),
+        )
+        .unwrap();
         let seed = r.seed.to_hex();
 
         // What each viewer heard. The seed: in no message before `ended`.
@@ -1849,4 +1852,388 @@ async fn the_servers_key_is_published_and_kept_across_a_restart() {
     let elsewhere = Server::start(&db(&other), &[]);
     let (_, body) = http_get(&elsewhere.addr, "/key").await.unwrap();
     assert_ne!(key_of(&body).0, key);
+}
+
+// --- Players who are somebody: keys at the seats, signed actions, ratings ---------------
+
+/// A rated Ash & Walnut table between `a` (first seat) and `b`, both proved.
+async fn rated_table(addr: &str, a: &Identity, b: &Identity) -> (Player, Player) {
+    let mut c = client::hello_as(addr, None, a).await.unwrap();
+    c.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock: None,
+        bot_fill: None,
+        name: Some("Ana".into()),
+        stakes: None,
+        appeal: None,
+        artifacts: None,
+        control: Some(TimeControl::Turn { seconds: 120 }),
+        public: true,
+        rated: true,
+    })
+    .await
+    .unwrap();
+    let mut first = Player::seated(c).await.unwrap();
+    let mut j = client::hello_as(addr, None, b).await.unwrap();
+    j.send(&ClientMsg::Join {
+        code: first.code.clone(),
+        name: Some("Rui".into()),
+    })
+    .await
+    .unwrap();
+    let second = Player::seated(j).await.unwrap();
+    while first.colour.is_none() {
+        first.pump().await.unwrap();
+    }
+    (first, second)
+}
+
+/// Reads until an `error`; its code.
+async fn error_code(c: &mut Client) -> ErrorCode {
+    c.recv_until(|m| match m {
+        ServerMsg::Error { code, .. } => Some(*code),
+        _ => None,
+    })
+    .await
+    .unwrap()
+}
+
+/// The `sign` lines of a signed record, as the chain checks them.
+fn chain_of(record: &str) -> (String, Vec<identity::SignedAction>) {
+    let mut code = String::new();
+    let mut keys = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for line in record.lines() {
+        let w: Vec<&str> = line.splitn(5, ' ').collect();
+        match w[..] {
+            ["code", c] => code = c.to_string(),
+            ["key", who, hex] if hex != "none" => {
+                keys.insert(who.to_string(), identity::PublicKey::from_hex(hex).unwrap());
+            }
+            ["sign", n, who, sig, action] => out.push(identity::SignedAction {
+                seq: n.parse().unwrap(),
+                action: action.to_string(),
+                by: keys[who],
+                signature: identity::unhex(sig).unwrap().try_into().unwrap(),
+            }),
+            _ => {}
+        }
+    }
+    (code, out)
+}
+
+#[tokio::test]
+async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let (ana, rui) = (
+        Identity::from_secret([3; 32]),
+        Identity::from_secret([4; 32]),
+    );
+    let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+    let mut rng = SmallRng::seed_from_u64(5);
+    play_out(&mut a, &mut b, &mut rng, 2).await;
+    let (mover, other) = if a.my_turn() {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let action = mover.state.random_action(mover.colour, &mut rng).unwrap();
+    let n = mover.chain.0 + 1;
+    let head = mover.chain.1;
+    let seq = Some(mover.seq());
+    let code = mover.code.clone();
+    let mine = mover.c.identity.clone().unwrap();
+    let sign = |id: &Identity, n: u64, head: &[u8; 32], action: &str| {
+        identity::hex(&id.sign(&identity::action_bytes(&code, n, action, head)))
+    };
+    let theirs = other.c.identity.clone().unwrap();
+    let cases = [
+        ("unsigned", None),
+        (
+            "by the other seat's key",
+            Some(sign(&theirs, n, &head, &action)),
+        ),
+        (
+            "for another number",
+            Some(sign(&mine, n + 1, &head, &action)),
+        ),
+        (
+            "after another head",
+            Some(sign(&mine, n, &[9; 32], &action)),
+        ),
+        ("over another action", Some(sign(&mine, n, &head, "pass"))),
+        ("for another table", {
+            let bytes = identity::action_bytes("ZZZZZZ", n, &action, &head);
+            Some(identity::hex(&mine.sign(&bytes)))
+        }),
+        ("not hex", Some("zz".repeat(64))),
+    ];
+    for (what, sig) in cases {
+        mover
+            .c
+            .send(&ClientMsg::Act {
+                seq,
+                action: action.clone(),
+                sig,
+            })
+            .await
+            .unwrap();
+        assert_eq!(
+            error_code(&mut mover.c).await,
+            ErrorCode::BadSignature,
+            "{what}"
+        );
+    }
+    mover.c.send(&ClientMsg::Resync).await.unwrap();
+    let v = mover.next_state().await.unwrap();
+    assert_eq!(v.chain.as_ref().unwrap().n, n - 1, "nothing changed");
+    assert!(v.rated);
+    assert!(
+        v.seats
+            .iter()
+            .all(|s| s.fingerprint.is_some() && s.rating.is_some())
+    );
+    // The right signature plays.
+    let right = sign(&mine, n, &head, &action);
+    let act = ClientMsg::Act {
+        seq: None,
+        action: action.clone(),
+        sig: Some(right),
+    };
+    mover.c.send(&act).await.unwrap();
+    mover.pump_to(seq.unwrap() + 1).await.unwrap();
+    other.pump_to(seq.unwrap() + 1).await.unwrap();
+    // The same signed action replayed: refused (its number is taken), nothing changes.
+    mover.c.send(&act).await.unwrap();
+    let code = error_code(&mut mover.c).await;
+    assert!(
+        matches!(code, ErrorCode::Stale | ErrorCode::BadSignature),
+        "{code:?}"
+    );
+    // The other resigns: the record is sealed and carries the chain.
+    other.c.send(&ClientMsg::Resign).await.unwrap();
+    let ended = loop {
+        if let ServerMsg::Ended {
+            record, ratings, ..
+        } = mover.pump().await.unwrap()
+        {
+            break (record, ratings);
+        }
+    };
+    let (record, ratings) = ended;
+    assert!(record.contains("\n# signed\n"), "{record}");
+    assert!(record.contains(&format!("key first {}", ana.public().to_hex())));
+    assert!(record.contains(&format!("key second {}", rui.public().to_hex())));
+    let (code, chain) = chain_of(&record);
+    assert_eq!(chain.len() as u64, n);
+    identity::check_chain(&code, &chain, |_| true).expect("the chain holds");
+    verified(&record);
+    // Rated: the winner went up and the loser down, from a new player's 1500.
+    let r = ratings.expect("a rated game's changes");
+    let winner = if mover.seat == SeatId::First { 0 } else { 1 };
+    assert_eq!(r[winner].before.rating, 1500);
+    assert!(r[winner].delta() > 0 && r[1 - winner].delta() < 0, "{r:?}");
+}
+
+/// A player's page, asked on a new connection.
+async fn profile_of(addr: &str, key: &Identity) -> carved_tables::net::protocol::Profile {
+    let mut c = hello(addr, None).await;
+    c.send(&ClientMsg::Profile {
+        key: Some(key.public().to_hex()),
+    })
+    .await
+    .unwrap();
+    c.recv_until(|m| match m {
+        ServerMsg::Profile(p) => Some(Ok((**p).clone())),
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        _ => None,
+    })
+    .await
+    .unwrap()
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_both_ratings_once_even_when_the_server_is_killed_at_its_end() {
+    use carved_tables::rating::{Rating, Score, after_game};
+    // `before-end`: the agreed draw's rows are stored, the end is not (the restart ends the
+    // game, with its ratings); `after-end`: the end and the ratings are stored, nobody heard.
+    for point in ["before-end", "after-end"] {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("died");
+        let die = format!("{point}:{}", marker.display());
+        let mut server = Server::start_env(&db(&dir), &[], &[("CARVED_TABLES_DIE", &die)]);
+        let (ana, rui) = (
+            Identity::from_secret([5; 32]),
+            Identity::from_secret([6; 32]),
+        );
+        let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+        let mut rng = SmallRng::seed_from_u64(9);
+        play_out(&mut a, &mut b, &mut rng, 2).await;
+        // A draw by agreement ends it.
+        a.c.send(&ClientMsg::Offer {
+            what: carved_tables::net::protocol::OfferKind::Draw,
+        })
+        .await
+        .unwrap();
+        b.c.recv_until(|m| matches!(m, ServerMsg::Offer { .. }).then_some(()))
+            .await
+            .unwrap();
+        b.c.send(&ClientMsg::Answer {
+            what: carved_tables::net::protocol::OfferKind::Draw,
+            accept: true,
+        })
+        .await
+        .unwrap();
+        assert!(
+            server.wait_dead(Duration::from_secs(10)),
+            "{point}: it died"
+        );
+        assert!(marker.exists());
+        let code = a.code.clone();
+        drop((a, b));
+        // Restarted twice: the second start must not apply anything again.
+        for _ in 0..2 {
+            let server = Server::start(&db(&dir), &[]);
+            let mut pages = Vec::new();
+            for who in [&ana, &rui] {
+                // The restored table may take a moment to write its end.
+                let mut page = profile_of(&server.addr, who).await;
+                for _ in 0..50 {
+                    if !page.games.is_empty() {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    page = profile_of(&server.addr, who).await;
+                }
+                pages.push(page);
+            }
+            let (draw, _) = after_game(Rating::default(), Rating::default(), Score::Draw);
+            for page in &pages {
+                assert_eq!(page.games.len(), 1, "{point}: {page:?}");
+                assert_eq!(page.games[0].code, code);
+                assert!(page.games[0].rated);
+                let hive = &page.ratings[0];
+                assert_eq!(hive.game, GameKind::Hive);
+                assert_eq!(hive.rating.games, 1, "{point}: applied once");
+                assert_eq!(hive.history.len(), 1, "{point}: applied once");
+                assert!((hive.history[0].rating - draw.rating).abs() < 1e-9);
+                assert!((hive.history[0].deviation - draw.deviation).abs() < 1e-9);
+            }
+            server.kill9();
+        }
+    }
+}
+
+#[tokio::test]
+async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    // Without a key: no rated table, no rated pairing, no page of one's own.
+    let mut c = hello(&server.addr, None).await;
+    for msg in [
+        ClientMsg::Create {
+            game: GameKind::Hive,
+            clock: None,
+            bot_fill: None,
+            name: None,
+            stakes: None,
+            appeal: None,
+            artifacts: None,
+            control: None,
+            public: false,
+            rated: true,
+        },
+        ClientMsg::Quick {
+            game: GameKind::Hive,
+            control: TimeControl::Turn { seconds: 60 },
+            name: None,
+            rated: true,
+        },
+        ClientMsg::Profile { key: None },
+    ] {
+        c.send(&msg).await.unwrap();
+        assert_eq!(error_code(&mut c).await, ErrorCode::NotProved, "{msg:?}");
+    }
+    // A rated table refuses a seat without a key, and its own key at the other seat.
+    let ana = Identity::from_secret([7; 32]);
+    let mut o = client::hello_as(&server.addr, None, &ana).await.unwrap();
+    o.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock: None,
+        bot_fill: None,
+        name: Some("Ana".into()),
+        stakes: None,
+        appeal: None,
+        artifacts: None,
+        control: None,
+        public: true,
+        rated: true,
+    })
+    .await
+    .unwrap();
+    let opener = Player::seated(o).await.unwrap();
+    c.send(&ClientMsg::Join {
+        code: opener.code.clone(),
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_code(&mut c).await, ErrorCode::NotProved);
+    let mut twin = client::hello_as(&server.addr, None, &ana).await.unwrap();
+    twin.send(&ClientMsg::Join {
+        code: opener.code.clone(),
+        name: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_code(&mut twin).await, ErrorCode::BadRequest);
+    drop(opener);
+    // A game played to a resignation: both pages list it, with the change, and the record
+    // is there to ask for.
+    let rui = Identity::from_secret([8; 32]);
+    let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+    let mut rng = SmallRng::seed_from_u64(4);
+    play_out(&mut a, &mut b, &mut rng, 1).await;
+    b.c.send(&ClientMsg::Resign).await.unwrap();
+    let record = loop {
+        if let ServerMsg::Ended { record, .. } = a.pump().await.unwrap() {
+            break record;
+        }
+    };
+    let page = profile_of(&server.addr, &ana).await;
+    assert_eq!(page.name, "Ana");
+    assert_eq!(page.fingerprint, ana.public().fingerprint());
+    let g = &page.games[0];
+    assert_eq!(g.code, a.code);
+    assert_eq!(g.result, carved_tables::net::protocol::GameResult::Won);
+    assert_eq!(g.opponent, "Rui");
+    assert_eq!(g.opponent_fingerprint, Some(rui.public().fingerprint()));
+    assert!(g.change.unwrap() > 0);
+    let lost = profile_of(&server.addr, &rui).await;
+    assert_eq!(
+        lost.games[0].result,
+        carved_tables::net::protocol::GameResult::Lost
+    );
+    assert!(lost.games[0].change.unwrap() < 0);
+    c.send(&ClientMsg::Record {
+        code: a.code.clone(),
+    })
+    .await
+    .unwrap();
+    let asked = c
+        .recv_until(|m| match m {
+            ServerMsg::Record { record, .. } => Some(record.clone()),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(asked, record);
+    c.send(&ClientMsg::Record {
+        code: "QQQQQQ".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_code(&mut c).await, ErrorCode::NoSuchTable);
 }

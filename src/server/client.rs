@@ -24,6 +24,8 @@ pub const NOTHING_IN_TIME: &str = "nothing received in time";
 /// One connection to a server.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The key this connection proved ([`hello_as`]): a seat taken with it signs its actions.
+    pub identity: Option<crate::identity::Identity>,
 }
 
 impl Client {
@@ -68,7 +70,7 @@ impl Client {
         )
         .await
         .map_err(|e| failed(&e))?;
-        Ok(Client { ws })
+        Ok(Client { ws, identity: None })
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
@@ -168,6 +170,38 @@ pub async fn http_get(addr: &str, path: &str) -> Result<(u16, String), String> {
 /// Says hello (with a seat token to take a seat back) and reads the welcome.
 pub async fn hello(addr: &str, token: Option<String>) -> Result<Client, String> {
     hello_from(addr, None, token).await
+}
+
+/// [`hello`], then proves `identity` with the welcome's nonce (`proved` is awaited).
+pub async fn hello_as(
+    addr: &str,
+    token: Option<String>,
+    identity: &crate::identity::Identity,
+) -> Result<Client, String> {
+    let mut c = Client::connect(addr).await?;
+    c.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        token,
+    })
+    .await?;
+    let nonce = match c.recv().await? {
+        ServerMsg::Welcome { nonce, .. } => nonce,
+        other => return Err(format!("expected welcome, got {other:?}")),
+    };
+    let signature = identity.sign(&crate::identity::hello_bytes(&nonce));
+    c.send(&ClientMsg::Prove {
+        key: identity.public().to_hex(),
+        signature: crate::identity::hex(&signature),
+    })
+    .await?;
+    c.recv_until(|m| match m {
+        ServerMsg::Proved { .. } => Some(Ok(())),
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        _ => None,
+    })
+    .await??;
+    c.identity = Some(identity.clone());
+    Ok(c)
 }
 
 /// [`hello`] from the local address `from` (see [`Client::connect_from`]).
@@ -383,6 +417,11 @@ pub struct Player {
     /// When this seat last sent an action: the next waits for its turn under the server's
     /// rate limit (see [`Player::play_random`]).
     last_act: Option<tokio::time::Instant>,
+    /// The table's chain as heard: actions signed, and the hash after the last.
+    pub chain: (u64, [u8; 32]),
+    /// An action sent without `seq` (both seats act at once), signed: sent again, signed
+    /// anew, when it comes back `stale` because the other seat's came first.
+    pending: Option<String>,
 }
 
 impl Player {
@@ -425,6 +464,8 @@ impl Player {
             ended: None,
             outcome: None,
             last_act: None,
+            chain: (0, crate::identity::CHAIN_START),
+            pending: None,
         };
         let view = p.next_state().await?;
         p.take_view(&view)?;
@@ -463,6 +504,12 @@ impl Player {
         self.colour = v.seats[self.seat.index()].colour;
         self.to_move = v.to_move;
         self.outcome = v.outcome;
+        if let Some(c) = &v.chain {
+            let head = crate::identity::unhex(&c.head)
+                .and_then(|b| b.try_into().ok())
+                .ok_or("state: a chain head that is not 64 hex digits")?;
+            self.chain = (c.n, head);
+        }
         Ok(())
     }
 
@@ -485,11 +532,21 @@ impl Player {
                 by,
                 to_move,
                 chess,
+                sig,
                 ..
             } => {
                 if *seq != self.seq() + 1 {
                     return Err(format!("event {seq} after {}", self.seq()));
                 }
+                let sig: [u8; 64] = sig
+                    .as_deref()
+                    .and_then(crate::identity::unhex)
+                    .and_then(|b| b.try_into().ok())
+                    .ok_or("an event without its signature")?;
+                self.chain = (
+                    self.chain.0 + 1,
+                    crate::identity::chain_next(&self.chain.1, &sig),
+                );
                 self.play(action, *by)?;
                 if let Board::Chess(b) = &mut self.state {
                     b.set_now(chess.as_ref())?;
@@ -540,20 +597,42 @@ impl Player {
             tokio::time::sleep_until(last + gap).await;
         }
         self.last_act = Some(tokio::time::Instant::now());
+        let sig = self.c.identity.as_ref().map(|id| {
+            let bytes =
+                crate::identity::action_bytes(&self.code, self.chain.0 + 1, &action, &self.chain.1);
+            crate::identity::hex(&id.sign(&bytes))
+        });
+        self.pending = (early && sig.is_some()).then(|| action.clone());
         self.c
             .send(&ClientMsg::Act {
                 seq: (!early).then(|| self.seq()),
                 action,
-                sig: None,
+                sig,
             })
             .await
     }
 
     /// Reads and takes in the next message.
     pub async fn pump(&mut self) -> Result<ServerMsg, String> {
-        let m = self.c.recv().await?;
-        self.take(&m)?;
-        Ok(m)
+        loop {
+            let m = self.c.recv().await?;
+            self.take(&m)?;
+            if let ServerMsg::Error {
+                code: crate::net::protocol::ErrorCode::Stale,
+                ..
+            } = &m
+                && let Some(action) = self.pending.take()
+            {
+                self.act(action).await?;
+                continue;
+            }
+            if let ServerMsg::Event { seat, .. } = &m
+                && *seat == self.seat
+            {
+                self.pending = None;
+            }
+            return Ok(m);
+        }
     }
 
     /// Reads until `seq` actions have been heard; an `error` on the way is returned as `Err`.

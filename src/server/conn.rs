@@ -810,11 +810,50 @@ async fn handle(
             | ClientMsg::Answer { .. },
             _,
         ) => refuse(conn, ErrorCode::NotSeated, "this connection holds no seat"),
-        (ClientMsg::Profile { .. } | ClientMsg::Record { .. }, _) => refuse(
-            conn,
-            ErrorCode::BadRequest,
-            "profiles and records are not served yet",
-        ),
+        (ClientMsg::Profile { key }, _) => {
+            let key = match key {
+                Some(k) => match crate::identity::PublicKey::from_hex(&k) {
+                    Some(k) => k,
+                    None => {
+                        return refuse(conn, ErrorCode::BadRequest, "a key is 64 hex digits");
+                    }
+                },
+                None => match who.key {
+                    Some(k) => k,
+                    None => {
+                        return refuse(
+                            conn,
+                            ErrorCode::NotProved,
+                            "prove a key first, or name the key whose page you want",
+                        );
+                    }
+                },
+            };
+            let q = super::store::Query::Profile { key: key.to_hex() };
+            match hub.store.query(q).await {
+                Ok(super::store::Answer::Profile(Some(p))) => {
+                    conn.send(&ServerMsg::Profile(p));
+                    Flow::Good
+                }
+                Ok(_) => refuse(conn, ErrorCode::BadRequest, "no player has this key here"),
+                Err(_) => refuse(conn, ErrorCode::Unavailable, "the store could not say"),
+            }
+        }
+        (ClientMsg::Record { code }, _) => {
+            let code = normalise_code(&code);
+            match hub.store.record(&code).await {
+                Ok(Some(record)) => {
+                    conn.send(&ServerMsg::Record { code, record });
+                    Flow::Good
+                }
+                Ok(None) => refuse(
+                    conn,
+                    ErrorCode::NoSuchTable,
+                    format!("no finished game has the code {code}"),
+                ),
+                Err(_) => refuse(conn, ErrorCode::Unavailable, "the store could not say"),
+            }
+        }
     }
 }
 

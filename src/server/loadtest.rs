@@ -266,7 +266,8 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
             a.code
         ));
     }
-    let checks = verify_text(crate::play::signed::body(record)).map_err(|e| format!("{}: {e}", a.code))?;
+    let checks =
+        verify_text(crate::play::signed::body(record)).map_err(|e| format!("{}: {e}", a.code))?;
     if let Some(c) = checks.into_iter().find(|c| !c.passed) {
         return Err(format!("{}: the {} check failed", a.code, c.name));
     }
@@ -302,16 +303,18 @@ fn heard(record: &str, seen: &[String]) -> Vec<String> {
 /// The actions a record names, in order, whatever its game.
 fn recorded_moves(record: &str) -> Result<Vec<String>, String> {
     Ok(match game_of(record) {
-        GameKind::Snelab => crate::play::snelab::record::CaseRecord::parse(crate::play::signed::body(record))
-            .map_err(|e| e.to_string())?
-            .entries
-            .into_iter()
-            .filter_map(|e| match e {
-                crate::play::snelab::record::CaseEntry::Move { text, .. } => Some(text),
-                // Resignations, offers, takebacks and an agreed draw name no action here.
-                _ => None,
-            })
-            .collect(),
+        GameKind::Snelab => {
+            crate::play::snelab::record::CaseRecord::parse(crate::play::signed::body(record))
+                .map_err(|e| e.to_string())?
+                .entries
+                .into_iter()
+                .filter_map(|e| match e {
+                    crate::play::snelab::record::CaseEntry::Move { text, .. } => Some(text),
+                    // Resignations, offers, takebacks and an agreed draw name no action here.
+                    _ => None,
+                })
+                .collect()
+        }
         GameKind::Chess => {
             use crate::play::chess_record::{ChessRecord, RecordedEntry};
             ChessRecord::parse(crate::play::signed::body(record))

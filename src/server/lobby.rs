@@ -462,7 +462,39 @@ mod tests {
     use super::*;
     use crate::net::protocol::TableOptions;
     use crate::server::Out;
+    use std::time::{Duration, Instant};
     use tokio::sync::mpsc;
+
+    fn waiting(id: u64, rating: f64, waited: Duration, now: Instant) -> Waiting {
+        Waiting {
+            conn: Conn::for_test(id).0,
+            name: format!("p{id}"),
+            key: Some(crate::identity::Identity::from_secret([id as u8; 32]).public()),
+            rating: Some(rating),
+            since: now - waited,
+        }
+    }
+
+    #[test]
+    fn a_rated_newcomer_is_paired_with_the_nearest_rating_its_window_allows() {
+        let now = Instant::now() + Duration::from_secs(600);
+        let queue = vec![
+            waiting(1, 1900.0, Duration::ZERO, now),
+            waiting(2, 1560.0, Duration::ZERO, now),
+            waiting(3, 1400.0, Duration::ZERO, now),
+        ];
+        let me = waiting(9, 1500.0, Duration::ZERO, now);
+        assert_eq!(nearest(&queue, &me, now), Some(1), "60 points beats 100");
+        // Nobody within 150 points at once: the newcomer waits too...
+        let far = vec![waiting(1, 1900.0, Duration::ZERO, now)];
+        assert_eq!(nearest(&far, &me, now), None);
+        // ...but someone who has waited 20 s takes anyone within 650.
+        let long = vec![waiting(1, 1900.0, Duration::from_secs(20), now)];
+        assert_eq!(nearest(&long, &me, now), Some(0));
+        // Never the same key at both seats.
+        let twin = vec![waiting(9, 1500.0, Duration::ZERO, now)];
+        assert_eq!(nearest(&twin, &me, now), None);
+    }
 
     fn listing(code: &str, game: GameKind, phase: Phase) -> Listing {
         Listing {

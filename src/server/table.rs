@@ -444,6 +444,20 @@ impl<G: Hosted> TableTask<G> {
         let n = chain.next_n();
         let bytes = crate::identity::action_bytes(&chain.code, n, action, &chain.head());
         if !key.verifies(&bytes, &signature) {
+            // Signed before the last actions were heard (both seats act at once while
+            // Artifact Chess's armies are built and revealed): stale, to sign again.
+            let mut prev = crate::identity::CHAIN_START;
+            for (i, e) in chain.entries.iter().enumerate() {
+                let bytes = crate::identity::action_bytes(&chain.code, i as u64 + 1, action, &prev);
+                if key.verifies(&bytes, &signature) {
+                    return Err(format!(
+                        "stale: signed as action {} but {} actions are signed; sign it again as action {n}",
+                        i + 1,
+                        n - 1
+                    ));
+                }
+                prev = crate::identity::chain_next(&prev, &e.signature);
+            }
             return Err(format!(
                 "the signature is not this seat's key's over action {n} of table {} after the chain's head",
                 chain.code
@@ -1080,6 +1094,9 @@ impl<G: Hosted> TableTask<G> {
         }
         let entry = match self.seat_entry(seat, &action, sig.as_deref()) {
             Ok(e) => e,
+            Err(why) if why.starts_with("stale:") => {
+                return self.error(&conn, ErrorCode::Stale, why);
+            }
             Err(why) => return self.error(&conn, ErrorCode::BadSignature, why),
         };
         let Some(g) = self.game.as_ref() else { return };

@@ -18,10 +18,16 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        Server::start_env(db, extra, &[])
+    }
+
+    /// [`Server::start`] with these environment variables set.
+    pub fn start_env(db: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_carved-tables-server"))
             .args(["--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .args(extra)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server starts");
@@ -39,6 +45,18 @@ impl Server {
 
     pub fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
+    }
+
+    /// Waits (up to `limit`) for the process to end by itself; whether it did.
+    pub fn wait_dead(&mut self, limit: std::time::Duration) -> bool {
+        let until = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < until {
+            if !self.alive() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
     }
 
     /// SIGKILL: no chance to flush or say goodbye.
