@@ -1941,7 +1941,8 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
     let action = mover.state.random_action(mover.colour, &mut rng).unwrap();
     let n = mover.chain.0 + 1;
     let head = mover.chain.1;
-    let seq = Some(mover.seq());
+    let at = mover.seq();
+    let seq = Some(at);
     let code = mover.code.clone();
     let mine = mover.c.identity.clone().unwrap();
     let sign = |id: &Identity, n: u64, head: &[u8; 32], action: &str| {
@@ -1988,6 +1989,7 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
     mover.c.send(&ClientMsg::Resync).await.unwrap();
     let v = mover.next_state().await.unwrap();
     assert_eq!(v.chain.as_ref().unwrap().n, n - 1, "nothing changed");
+    assert_eq!(v.seq, at);
     assert!(v.rated);
     assert!(
         v.seats
@@ -2002,8 +2004,8 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
         sig: Some(right),
     };
     mover.c.send(&act).await.unwrap();
-    mover.pump_to(seq.unwrap() + 1).await.unwrap();
-    other.pump_to(seq.unwrap() + 1).await.unwrap();
+    mover.pump_to(at + 1).await.unwrap();
+    other.pump_to(at + 1).await.unwrap();
     // The same signed action replayed: refused (its number is taken), nothing changes.
     mover.c.send(&act).await.unwrap();
     let code = error_code(&mut mover.c).await;
