@@ -78,6 +78,8 @@ impl PartialEq for Identity {
     }
 }
 
+impl Eq for Identity {}
+
 /// Why a key's text was not read (nothing changes when it is not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportError {

@@ -105,6 +105,9 @@ pub enum Request {
         /// Listed in the lobby and on the watch list (absent in older kept seats: private).
         #[serde(default)]
         public: bool,
+        /// Rated (needs the device's key; absent in older kept seats: casual).
+        #[serde(default)]
+        rated: bool,
     },
     /// Take the second seat of the table with this code.
     Join { code: String, name: String },
@@ -249,6 +252,13 @@ pub struct Session {
     /// An offer's lapse held back for the action that caused it, and when it arrived.
     held: Option<(OfferKind, SeatId, Duration)>,
     trips: RoundTrips,
+    /// The device's key: proved after `welcome`, and every action signed with it.
+    identity: Option<crate::identity::Identity>,
+    /// The table's chain of signed actions as heard: how many, and the hash after the last.
+    chain: (u64, [u8; 32]),
+    /// An action sent without `seq` (both seats act at once), signed: sent again, signed
+    /// anew, when it comes back `stale` because the other seat's came first.
+    pending: Option<String>,
 }
 
 impl Session {
@@ -268,7 +278,32 @@ impl Session {
             offer: None,
             held: None,
             trips: RoundTrips::default(),
+            identity: None,
+            chain: (0, crate::identity::CHAIN_START),
+            pending: None,
         }
+    }
+
+    /// The session with the device's key: it proves the key after `welcome` and signs every
+    /// action.
+    pub fn with_identity(self, identity: Option<crate::identity::Identity>) -> Session {
+        Session { identity, ..self }
+    }
+
+    /// An action for the table, signed when the session has a key: `seq` the count of the
+    /// position it was chosen at (`None`: both seats act at once, Artifact Chess's building
+    /// and revealing).
+    pub fn signed_act(&mut self, action: String, seq: Option<u64>) -> ClientMsg {
+        let sig = match (&self.identity, &self.code) {
+            (Some(id), Some(code)) => {
+                let bytes =
+                    crate::identity::action_bytes(code, self.chain.0 + 1, &action, &self.chain.1);
+                Some(crate::identity::hex(&id.sign(&bytes)))
+            }
+            _ => None,
+        };
+        self.pending = (seq.is_none() && sig.is_some()).then(|| action.clone());
+        ClientMsg::Act { seq, action, sig }
     }
 
     /// A session that comes back to a seat it held before (the game was closed and opened
@@ -349,12 +384,8 @@ impl Session {
     }
 
     /// Plays `action` (the game's notation) at the position this session has heard.
-    pub fn act(&self, action: &str) -> ClientMsg {
-        ClientMsg::Act {
-            seq: Some(self.seq),
-            action: action.to_string(),
-            sig: None,
-        }
+    pub fn act(&mut self, action: &str) -> ClientMsg {
+        self.signed_act(action.to_string(), Some(self.seq))
     }
 
     /// The turn's clock as the server holds it (`None` while no turn is counted: waiting for
@@ -464,12 +495,19 @@ impl Session {
             _ => heard.extend(self.release(false)),
         }
         match msg {
-            ServerMsg::Welcome { .. } => {
+            ServerMsg::Welcome { nonce, .. } => {
                 self.link = Link::Connected;
                 // Measure the round trip at once: a ping of a connection before this one is
                 // not answered on this one.
                 self.trips.waiting = None;
                 self.trips.next = at;
+                if let (Some(id), false) = (&self.identity, nonce.is_empty()) {
+                    let signature = id.sign(&crate::identity::hello_bytes(&nonce));
+                    send.push(ClientMsg::Prove {
+                        key: id.public().to_hex(),
+                        signature: crate::identity::hex(&signature),
+                    });
+                }
                 if self.token.is_none() {
                     send.push(match &self.request {
                         Request::Create {
@@ -480,6 +518,7 @@ impl Session {
                             options,
                             control,
                             public,
+                            rated,
                         } => ClientMsg::Create {
                             game: *game,
                             clock: *clock,
@@ -490,7 +529,7 @@ impl Session {
                             artifacts: options.artifacts,
                             control: *control,
                             public: *public,
-                            rated: false,
+                            rated: *rated && self.identity.is_some(),
                         },
                         Request::Join { code, name } => ClientMsg::Join {
                             code: code.clone(),
@@ -536,6 +575,14 @@ impl Session {
                 } else {
                     None
                 };
+                self.chain = view
+                    .chain
+                    .as_ref()
+                    .and_then(|c| {
+                        let head = crate::identity::unhex(&c.head)?.try_into().ok()?;
+                        Some((c.n, head))
+                    })
+                    .unwrap_or((0, crate::identity::CHAIN_START));
                 self.control = view.control;
                 self.banks = match view.control {
                     TimeControl::Bank { .. } => view.banks_ms.map(|b| b.map(Duration::from_millis)),
@@ -570,12 +617,33 @@ impl Session {
                 to_move,
                 time_left_ms,
                 chess,
+                sig,
+                signer,
                 ..
             } => {
                 if self.resyncing || seq <= self.seq {
                     // Already part of the state on its way, or heard before.
                 } else if seq == self.seq + 1 {
                     self.seq = seq;
+                    if let Some(sig) = sig
+                        .as_deref()
+                        .and_then(crate::identity::unhex)
+                        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+                    {
+                        self.chain = (
+                            self.chain.0 + 1,
+                            crate::identity::chain_next(&self.chain.1, &sig),
+                        );
+                    }
+                    // This seat's own unsequenced action is in: nothing to send again.
+                    let mine = match (signer, self.seat) {
+                        (Some(crate::identity::Signer::First), Some(SeatId::First))
+                        | (Some(crate::identity::Signer::Second), Some(SeatId::Second)) => true,
+                        _ => false,
+                    };
+                    if mine {
+                        self.pending = None;
+                    }
                     // The bank of the side that acted: what its clock had left, and the
                     // increment (a bank that ran out goes on with the increment alone).
                     if let (Some(banks), TimeControl::Bank { increment, .. }) =
@@ -644,11 +712,19 @@ impl Session {
                         heard.push(Heard::Lost(lost));
                     }
                     None => {
-                        if code == ErrorCode::Stale && !self.resyncing {
-                            self.resyncing = true;
-                            send.push(ClientMsg::Resync);
+                        if code == ErrorCode::Stale
+                            && let Some(action) = self.pending.take()
+                        {
+                            // Signed before the other seat's action was heard: signed again
+                            // after it, and sent again.
+                            send.push(self.signed_act(action, None));
+                        } else {
+                            if code == ErrorCode::Stale && !self.resyncing {
+                                self.resyncing = true;
+                                send.push(ClientMsg::Resync);
+                            }
+                            heard.push(Heard::Refused { code, message });
                         }
-                        heard.push(Heard::Refused { code, message });
                     }
                 }
             }
@@ -725,6 +801,7 @@ mod tests {
             name: "Ana".into(),
             control: None,
             public: false,
+            rated: false,
         })
     }
 
@@ -821,6 +898,97 @@ mod tests {
     }
 
     #[test]
+    fn a_session_with_a_key_proves_it_signs_its_actions_in_the_chain_and_signs_again_when_stale() {
+        use crate::identity::{self, Identity};
+        let id = Identity::from_secret([11; 32]);
+        let mut s = Session::new(Request::Create {
+            game: GameKind::Chess,
+            options: TableOptions::default(),
+            clock: None,
+            bot_fill: None,
+            name: "Ana".into(),
+            control: None,
+            public: false,
+            rated: true,
+        })
+        .with_identity(Some(id.clone()));
+        s.opened();
+        let (_, send) = s.receive(ServerMsg::Welcome {
+            version: 1,
+            max_message_bytes: 4096,
+            rate_per_second: 20,
+            rate_burst: 40,
+            nonce: "n0nce".into(),
+        });
+        // The proof first (over this connection's nonce), then the rated request.
+        let ClientMsg::Prove { key, signature } = &send[0] else {
+            panic!("{send:?}")
+        };
+        assert_eq!(*key, id.public().to_hex());
+        let sig: [u8; 64] = identity::unhex(signature).unwrap().try_into().unwrap();
+        assert!(id.public().verifies(&identity::hello_bytes("n0nce"), &sig));
+        assert!(matches!(send[1], ClientMsg::Create { rated: true, .. }));
+        s.receive(ServerMsg::Seated {
+            code: "ABC234".into(),
+            seat: SeatId::First,
+            token: "t".repeat(64),
+        });
+        s.receive(view(0));
+        // The first action: number 1 after the chain's start.
+        let ClientMsg::Act {
+            sig: Some(first), ..
+        } = s.signed_act("ready x".into(), None)
+        else {
+            panic!()
+        };
+        let first: [u8; 64] = identity::unhex(&first).unwrap().try_into().unwrap();
+        let bytes = identity::action_bytes("ABC234", 1, "ready x", &identity::CHAIN_START);
+        assert!(id.public().verifies(&bytes, &first));
+        // The other seat's came first: its event moves the chain, and the `stale` answer
+        // sends ours again as number 2 after it.
+        let theirs = [7u8; 64];
+        s.receive(ServerMsg::Event {
+            seq: 1,
+            action: "ready".into(),
+            by: Side::Walnut,
+            seat: SeatId::Second,
+            timeout: false,
+            to_move: None,
+            time_left_ms: None,
+            chess: None,
+            sig: Some(identity::hex(&theirs)),
+            signer: Some(identity::Signer::Second),
+        });
+        let (heard, send) = s.receive(ServerMsg::Error {
+            code: ErrorCode::Stale,
+            message: "stale".into(),
+        });
+        assert!(heard.is_empty(), "{heard:?}");
+        let [
+            ClientMsg::Act {
+                seq: None,
+                action,
+                sig: Some(again),
+            },
+        ] = &send[..]
+        else {
+            panic!("{send:?}")
+        };
+        assert_eq!(action, "ready x");
+        let again: [u8; 64] = identity::unhex(again).unwrap().try_into().unwrap();
+        let head = identity::chain_next(&identity::CHAIN_START, &theirs);
+        let bytes = identity::action_bytes("ABC234", 2, "ready x", &head);
+        assert!(id.public().verifies(&bytes, &again));
+        // Without a key: no proof, no signature.
+        let mut plain = create();
+        plain.opened();
+        let (_, send) = plain.receive(welcome());
+        assert!(!matches!(send[0], ClientMsg::Prove { .. }));
+        seated(&mut plain);
+        assert!(matches!(plain.act("wS1"), ClientMsg::Act { sig: None, .. }));
+    }
+
+    #[test]
     fn hello_then_the_request_and_the_token_is_kept() {
         let mut s = create();
         assert_eq!(s.opened(), [hello(None)]);
@@ -872,6 +1040,7 @@ mod tests {
                 increment: 3,
             }),
             public: true,
+            rated: false,
         });
         let (_, send) = s.receive(welcome());
         assert!(matches!(

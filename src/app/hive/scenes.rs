@@ -245,6 +245,7 @@ pub(super) fn stage(
                     name: "Ana".into(),
                     control: None,
                     public: false,
+                    rated: false,
                 },
                 "ws://staged".into(),
             );

@@ -257,6 +257,7 @@ pub fn pump<T: Online>(
     mut happened: MessageWriter<Happened<T>>,
     mut took: MessageWriter<TookSeat>,
     mut last_frame: Local<Option<std::time::Duration>>,
+    key: Option<Res<crate::app::identity::PlayerKey>>,
 ) {
     let Some((request, url, token)) = table
         .online()
@@ -269,10 +270,14 @@ pub fn pump<T: Online>(
         return;
     };
     if link.session.is_none() {
-        link.session = Some(match token {
-            Some(token) => Session::returning(request.clone(), token),
-            None => Session::new(request.clone()),
-        });
+        let identity = key.as_ref().and_then(|k| k.identity.clone());
+        link.session = Some(
+            match token {
+                Some(token) => Session::returning(request.clone(), token),
+                None => Session::new(request.clone()),
+            }
+            .with_identity(identity),
+        );
         link.open(&url);
     }
     let link = &mut *link;
@@ -340,15 +345,13 @@ pub fn pump<T: Online>(
                 // The count of the position the action was chosen at, not the session's now:
                 // events heard earlier in this frame are not on the table yet, and an action
                 // chosen for the position before them must come back `stale`.
-                Outgoing::Act { action, seq } => ClientMsg::Act {
-                    seq: Some(seq),
-                    action,
-                    sig: None,
+                Outgoing::Act { action, seq } => match link.session.as_mut() {
+                    Some(s) => s.signed_act(action, Some(seq)),
+                    None => continue,
                 },
-                Outgoing::Unsequenced { action } => ClientMsg::Act {
-                    seq: None,
-                    action,
-                    sig: None,
+                Outgoing::Unsequenced { action } => match link.session.as_mut() {
+                    Some(s) => s.signed_act(action, None),
+                    None => continue,
                 },
                 Outgoing::Resign => ClientMsg::Resign,
                 Outgoing::Rematch => ClientMsg::Rematch,
@@ -439,6 +442,7 @@ pub fn launch_online<T: Online>(
             name: String::new(),
             control: None,
             public: false,
+            rated: false,
         },
         crate::launch::OnlineStart::Join(code) => Request::Join {
             code,

@@ -160,6 +160,7 @@ pub fn lobby_part<T: Online>(
                 name: form.name.trim().to_string(),
                 control: form.control,
                 public: form.public,
+                rated: false,
             }));
         }
         ui.separator();

@@ -89,6 +89,7 @@ pub fn open_seat(seat: &OwnSeat, name: &str, go: &mut Vec<GoOnline>, nav: &mut V
             options: Default::default(),
             control: seat.control,
             public: false,
+            rated: false,
         }
     } else {
         Request::Join {

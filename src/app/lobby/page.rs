@@ -595,6 +595,7 @@ fn open_form(
                     options,
                     control: Some(form.control),
                     public: form.public,
+                    rated: false,
                 },
                 url: url.to_string(),
                 back: None,

@@ -526,6 +526,7 @@ mod tests {
                 name: "Ana".into(),
                 control: None,
                 public: false,
+                rated: false,
             },
             "ws://127.0.0.1:1/ws".into(),
         );
