@@ -195,6 +195,8 @@ pub enum Heard {
         outcome: Outcome,
         seed: String,
         record: String,
+        /// A rated game: each seat's rating before and after, by seat.
+        ratings: Option<[crate::net::protocol::RatingChange; 2]>,
     },
     /// Something this client sent was refused; nothing changed.
     Refused { code: ErrorCode, message: String },
@@ -681,6 +683,7 @@ impl Session {
                 outcome,
                 seed,
                 record,
+                ratings,
                 ..
             } => {
                 if !self.resyncing && seq != self.seq {
@@ -693,6 +696,7 @@ impl Session {
                         outcome,
                         seed,
                         record,
+                        ratings,
                     });
                 }
             }

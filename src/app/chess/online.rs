@@ -704,6 +704,7 @@ impl Table {
                 outcome,
                 seed,
                 record,
+                ..
             } => {
                 bevy::log::info!(
                     "online: the game ended after {} moves ({:?} wins, {:?}), seed {seed}",
@@ -1078,6 +1079,7 @@ mod tests {
                 },
                 seed: SEED.to_hex(),
                 record: record.clone(),
+                ratings: None,
             },
             &T,
         );

@@ -302,6 +302,7 @@ impl Table {
                 outcome,
                 seed,
                 record,
+                ..
             } => {
                 let Some(game) = self.game.as_mut() else {
                     return Vec::new();
@@ -573,6 +574,7 @@ mod tests {
                 outcome: agreed,
                 seed: Seed([7; 32]).to_hex(),
                 record: String::new(),
+                ratings: None,
             },
             &Timing::INSTANT,
         );
@@ -752,6 +754,7 @@ mod tests {
                 },
                 seed: seed.to_hex(),
                 record: "not a record".into(),
+                ratings: None,
             },
             &Timing::INSTANT,
         );
@@ -1130,6 +1133,7 @@ mod tests {
                 },
                 seed: seed.to_hex(),
                 record: "not a record".into(),
+                ratings: None,
             },
             &Timing::INSTANT,
         );

@@ -12,7 +12,8 @@ use crate::app::kit::scene_asked;
 use crate::fair::Seed;
 use crate::net::client::{Heard, Link, Request};
 use crate::net::protocol::{
-    BotLevel, GameView, Phase as NetPhase, PlayedView, SeatId, SeatKind, SeatView, Side, TableView,
+    BotLevel, GameView, Phase as NetPhase, PlayedView, RatingView, SeatId, SeatKind, SeatView,
+    Side, TableView,
 };
 use crate::play::hive::HiveGame;
 use crate::play::{ClockSetting, Seat};
@@ -344,6 +345,23 @@ pub(super) fn stage(
             t.heard(Heard::Table(Box::new(view)), &Timing::INSTANT);
             if let Some(o) = t.host.as_mut() {
                 o.link = Link::Connected;
+                // A rated game: Rui's provisional rating rose, Ana's fell a little.
+                let r = |rating, deviation, provisional, games| RatingView {
+                    rating,
+                    deviation,
+                    provisional,
+                    games,
+                };
+                o.rating_change = Some([
+                    crate::net::protocol::RatingChange {
+                        before: r(1612, 58, false, 41),
+                        after: r(1604, 58, false, 42),
+                    },
+                    crate::net::protocol::RatingChange {
+                        before: r(1500, 350, true, 0),
+                        after: r(1671, 283, true, 1),
+                    },
+                ]);
             }
         }
         other => warn!("no staged Ash & Walnut scene `{other}`"),
@@ -375,9 +393,23 @@ fn online_view() -> TableView {
         connected,
         you,
         colour: Some(colour),
-        fingerprint: None,
+        fingerprint: Some(if you { "b71d·09f4" } else { "3f9a·c2e1" }.into()),
         key: None,
-        rating: None,
+        rating: Some(if you {
+            RatingView {
+                rating: 1500,
+                deviation: 350,
+                provisional: true,
+                games: 0,
+            }
+        } else {
+            RatingView {
+                rating: 1612,
+                deviation: 58,
+                provisional: false,
+                games: 41,
+            }
+        }),
     };
     // Rui plays the side to move.
     let rui = Side::from(s.to_move());
@@ -411,7 +443,7 @@ fn online_view() -> TableView {
         outcome: None,
         seed: None,
         chain: None,
-        rated: false,
+        rated: true,
     }
 }
 

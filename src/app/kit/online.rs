@@ -141,6 +141,10 @@ pub struct OnlineTable {
     pub ended: Option<EndReason>,
     /// A rematch seated this device at a new table: its first whole `state` is a new game.
     pub fresh: bool,
+    /// A rated game.
+    pub rated: bool,
+    /// A rated game that ended: each seat's rating before and after, by seat.
+    pub rating_change: Option<[crate::net::protocol::RatingChange; 2]>,
 }
 
 /// The turn's deadline as the link reads it from the session: see [`OnlineTable::deadline`].
@@ -216,6 +220,8 @@ impl OnlineTable {
             to_move: None,
             ended: None,
             fresh: false,
+            rated: false,
+            rating_change: None,
         }
     }
 
@@ -470,6 +476,10 @@ impl OnlineTable {
             }
             Heard::Table(ref view) => {
                 self.code = Some(view.code.clone());
+                self.rated = view.rated;
+                if view.outcome.is_none() {
+                    self.rating_change = None;
+                }
                 self.control = view.control;
                 self.watchers = view.watchers;
                 self.offer = view.offer;
@@ -564,8 +574,13 @@ impl OnlineTable {
                 };
                 vec![News::Say(msg(key).with_words("name", name))]
             }
-            Heard::Ended { ref outcome, .. } => {
+            Heard::Ended {
+                ref outcome,
+                ref ratings,
+                ..
+            } => {
                 self.ended = Some(outcome.reason);
+                self.rating_change = *ratings;
                 self.to_move = None;
                 self.offer = None;
                 self.sent = None;
@@ -873,6 +888,7 @@ mod tests {
             },
             seed: String::new(),
             record: String::new(),
+            ratings: None,
         });
         assert!(t.agreed() && t.may_rematch() && !t.may_offer());
         assert_eq!(
@@ -931,6 +947,7 @@ mod tests {
             },
             seed: String::new(),
             record: String::new(),
+            ratings: None,
         });
         assert_eq!((t.countdown, t.deadline), (None, None));
     }

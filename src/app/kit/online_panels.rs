@@ -14,7 +14,7 @@ use crate::app::style::{self, CentrePanel, big_button, panel_frame};
 use crate::i18n::Tr;
 use crate::net::client::{Link, Lost, Request};
 use crate::net::protocol::{
-    BotLevel, CODE_LEN, OfferKind, SeatKind, Side, TimeControl, normalise_code,
+    BotLevel, CODE_LEN, OfferKind, SeatKind, SeatView, Side, TimeControl, normalise_code,
 };
 use crate::play::Seat;
 use bevy::prelude::Resource;
@@ -32,6 +32,8 @@ pub struct OnlineForm {
     pub control: Option<TimeControl>,
     /// Whether a table opened here is listed in the lobby (and on the watch list).
     pub public: bool,
+    /// Whether a table opened here is rated (a bot in the other seat plays it casual).
+    pub rated: bool,
 }
 
 /// The choices for the empty seat: nobody, or a bot of each level.
@@ -126,6 +128,8 @@ pub fn lobby_part<T: Online>(
                 ui.add_space(8.0);
                 ui.checkbox(&mut form.public, tr.t("lobby.public"))
                     .on_hover_text(tr.t("lobby.public_line"));
+                ui.checkbox(&mut form.rated, tr.t("online.rated"))
+                    .on_hover_text(tr.t("online.rated_line"));
             });
             ui.end_row();
             ui.label(tr.t("online.fill"));
@@ -160,7 +164,7 @@ pub fn lobby_part<T: Online>(
                 name: form.name.trim().to_string(),
                 control: form.control,
                 public: form.public,
-                rated: false,
+                rated: form.rated,
             }));
         }
         ui.separator();
@@ -294,6 +298,8 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                             );
                         }
                     });
+                    // Who plays, on a line of its own under the strip.
+                    ui.horizontal(|ui| players_line(ui, tr, online));
                 });
         });
 }
@@ -317,6 +323,87 @@ fn watching_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
     ui.separator();
     let n = online.watchers.max(1).to_string();
     ui.label(egui::RichText::new(tr.tf("online.watching", &[("count", &n)])).color(style::MUTED));
+}
+
+/// Who plays, where a name is not enough: each person's rating at this game (`1500?` while
+/// provisional) and the short fingerprint of their key, so that two players of one name are
+/// told apart; "Rated" at a rated table. Nothing at a table of people without keys.
+fn players_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    let Some(seats) = online.seats.as_ref() else {
+        return;
+    };
+    let keyed: Vec<&SeatView> = seats.iter().filter(|s| s.fingerprint.is_some()).collect();
+    if keyed.is_empty() && !online.rated {
+        return;
+    }
+    if online.rated {
+        ui.label(style::brass(tr.t("online.rated"), 14.0).strong());
+    }
+    for (i, s) in keyed.into_iter().enumerate() {
+        if i > 0 || online.rated {
+            ui.separator();
+        }
+        let name = if s.you {
+            tr.t("online.you").to_string()
+        } else {
+            tr.say(&seat_name(s))
+        };
+        ui.label(egui::RichText::new(name).color(style::CREAM));
+        if let Some(r) = s.rating {
+            ui.label(egui::RichText::new(r.shown()).color(style::BRASS))
+                .on_hover_text(tr.t(if r.provisional {
+                    "online.rating.provisional"
+                } else {
+                    "online.rating.line"
+                }));
+        }
+        if let Some(f) = &s.fingerprint {
+            ui.label(egui::RichText::new(f).size(11.0).color(style::MUTED))
+                .on_hover_text(tr.t("online.fingerprint_line"));
+        }
+    }
+}
+
+/// A rated game's end: each player's new rating and its change, this seat's first.
+pub fn rating_change(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    let (Some(change), Some(seats)) = (online.rating_change, online.seats.as_ref()) else {
+        return;
+    };
+    let mine = online.my_seat().map_or(0, |s| s.index());
+    ui.add_space(6.0);
+    for i in [mine, 1 - mine] {
+        let c = change[i];
+        let who = if i == mine && online.my_seat().is_some() {
+            tr.t("online.you").to_string()
+        } else {
+            tr.say(&seat_name(&seats[i]))
+        };
+        let delta = c.delta();
+        let (sign, colour) = match delta.cmp(&0) {
+            std::cmp::Ordering::Greater => ("+", style::GREEN),
+            std::cmp::Ordering::Less => ("−", style::RED),
+            std::cmp::Ordering::Equal => ("±", style::MUTED),
+        };
+        // One label of three colours, so that it centres like the banner's other lines.
+        let mut job = egui::text::LayoutJob::default();
+        let font = egui::FontId::proportional(15.0);
+        let part = |job: &mut egui::text::LayoutJob, text: &str, color| {
+            job.append(
+                text,
+                0.0,
+                egui::TextFormat {
+                    font_id: font.clone(),
+                    color,
+                    ..Default::default()
+                },
+            );
+        };
+        part(&mut job, &format!("{who}   "), style::CREAM);
+        let now = tr.tf("online.rating.now", &[("rating", &c.after.shown())]);
+        part(&mut job, &format!("{now}   "), style::BRASS);
+        part(&mut job, &format!("{sign}{}", delta.abs()), colour);
+        ui.label(job);
+    }
 }
 
 /// The time control where the game's own clock does not say it (correspondence's days a
@@ -470,7 +557,11 @@ pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn 
     let Some(online) = table.online() else {
         return;
     };
-    if online.ended.is_none() || online.my_seat().is_none() {
+    if online.ended.is_none() {
+        return;
+    }
+    rating_change(ui, tr, online);
+    if online.my_seat().is_none() {
         return;
     }
     let name = online.other().map_or_else(

@@ -434,6 +434,7 @@ impl Table {
                 outcome,
                 seed,
                 record,
+                ..
             } => {
                 bevy::log::info!(
                     "online: the game ended after {} moves ({:?} wins, {:?}), seed {seed}",
@@ -479,6 +480,7 @@ mod tests {
             outcome: Outcome { winner, reason },
             seed,
             record,
+            ratings: None,
         }
     }
     use crate::app::kit::online::Outgoing;

@@ -477,6 +477,7 @@ pub(super) fn stage(
                     },
                     seed: SCENE_SEED.to_hex(),
                     record: record.to_text(),
+                    ratings: None,
                 },
                 &Timing::INSTANT,
                 1_795_000_100,
