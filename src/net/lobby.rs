@@ -531,14 +531,14 @@ impl Lobby {
                 send.extend(self.ask_profile());
                 send.extend(self.ask_record());
             }
-            ServerMsg::Proved { key, fingerprint } => {
+            // Only this session's key: another's proof is not its.
+            ServerMsg::Proved { key, fingerprint }
                 if self
                     .identity
                     .as_ref()
-                    .is_some_and(|id| id.public().to_hex() == key)
-                {
-                    self.proved = Some(fingerprint);
-                }
+                    .is_some_and(|id| id.public().to_hex() == key) =>
+            {
+                self.proved = Some(fingerprint);
             }
             ServerMsg::Profile(p) => {
                 if let Some((key, answer)) = &mut self.profile
