@@ -432,6 +432,7 @@ fn games(
         return None;
     }
     let mut asked = None;
+    let game_width = (ui.available_width() * 0.22).clamp(90.0, 150.0);
     egui::ScrollArea::vertical()
         .id_salt("player-games")
         .max_height(height - 40.0)
@@ -439,22 +440,24 @@ fn games(
         .show(ui, |ui| {
             egui::Grid::new("player-games-grid")
                 .num_columns(5)
-                .spacing([16.0, 6.0])
+                .spacing([12.0, 6.0])
                 .striped(true)
                 .show(ui, |ui| {
                     for g in games {
-                        ui.vertical(|ui| {
-                            ui.spacing_mut().item_spacing.y = 0.0;
-                            let extend = egui::TextWrapMode::Extend;
-                            ui.add(
-                                egui::Label::new(style::brass(game_name(tr, g.game), 15.0))
-                                    .wrap_mode(extend),
-                            );
-                            ui.add(
-                                egui::Label::new(style::muted(date_text(g.ended_ms), 12.0))
-                                    .wrap_mode(extend),
-                            );
-                        });
+                        // A fixed column, the game's name cut to fit (whole on hover).
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(game_width, 34.0),
+                            egui::Layout::top_down(egui::Align::Min),
+                            |ui| {
+                                ui.set_width(game_width);
+                                ui.spacing_mut().item_spacing.y = 0.0;
+                                ui.add(
+                                    egui::Label::new(style::brass(game_name(tr, g.game), 15.0))
+                                        .truncate(),
+                                );
+                                ui.label(style::muted(date_text(g.ended_ms), 12.0));
+                            },
+                        );
                         ui.horizontal(|ui| {
                             let name = if g.opponent.trim().is_empty() {
                                 tr.t("lobby.anonymous").to_string()
@@ -492,7 +495,10 @@ fn games(
                                 ui.label(style::muted(tr.t("player.casual"), 14.0));
                             }
                         }
-                        if ui.button(tr.t("player.record")).clicked() {
+                        if ui
+                            .button(style::cream(tr.t("player.record"), 16.0))
+                            .clicked()
+                        {
                             asked = Some((g.code.clone(), g.game));
                         }
                         ui.end_row();
