@@ -1,8 +1,8 @@
 //! The player's identity on this device: their key and display name, as the online screens and
 //! tables use them.
 //!
-//! - The key is made on first online use (the Online screen, the player's page, the key's page,
-//!   or any online table) and kept in the game's store beside the saves (a file of its own on
+//! - The key is made on first online use (the Online screen, the player's page, or any online
+//!   table) and kept in the game's store beside the saves (a file of its own on
 //!   the desktop, the page's local storage in the browser), under `player.key`. The name is kept
 //!   apart under `player.name`, so changing the name never rewrites the key.
 //! - Read with care: a key entry that cannot be read is kept aside (never deleted) and the
@@ -241,8 +241,8 @@ fn load(
     key.name = name.name;
 }
 
-/// The first online use makes the key: the Online screen, the player's and the key's pages,
-/// or an online table.
+/// The first online use makes the key: the Online screen, the player's page, or an online
+/// table.
 fn first_online_use(
     screen: Res<State<Screen>>,
     page: Res<MenuPage>,
@@ -253,11 +253,9 @@ fn first_online_use(
     tr: Res<Tr>,
 ) {
     let table = online.read().count() > 0;
-    let menu = *screen.get() == Screen::Menu
-        && matches!(
-            *page,
-            MenuPage::Online(_) | MenuPage::Player | MenuPage::Key
-        );
+    // (Not the key's page: a device without a key may go there to import one.)
+    let menu =
+        *screen.get() == Screen::Menu && matches!(*page, MenuPage::Online(_) | MenuPage::Player);
     if (table || menu)
         && key.identity.is_none()
         && !key.held_back

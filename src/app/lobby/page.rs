@@ -288,7 +288,7 @@ fn lobby_tab(
     asked: &mut Asked,
 ) {
     let width = ui.available_width();
-    let right = (width * 0.36).clamp(300.0, 410.0);
+    let right = (width * 0.4).clamp(300.0, 460.0);
     let left = width - right - 50.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
@@ -365,7 +365,7 @@ fn lobby_tab(
                 Start::Quick => {
                     let up = link.lobby.link == Link::Connected;
                     let proved = link.lobby.proved().is_some();
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         let mut rated = form.rated && proved;
                         let tick = ui.add_enabled(
                             proved,
