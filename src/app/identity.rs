@@ -64,6 +64,9 @@ impl Saved for NameEntry {
     const VERSION: u32 = 1;
 }
 
+/// Where a damaged key entry is copied in a store that keeps nothing aside itself.
+pub const DAMAGED_KEY: &str = "player.key.damaged";
+
 /// What reading the key found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum KeyRead {
@@ -130,8 +133,11 @@ pub fn read_key(store: &mut dyn KeyValue) -> KeyRead {
         LoadStatus::Replaced(damage) => damage.explain(),
         LoadStatus::Missing => return KeyRead::Missing,
     };
-    // Damaged: kept aside whatever happens next, and its secret kept if it can still be read.
-    let _ = store.set_aside(KeyEntry::KEY);
+    // Damaged: kept aside whatever happens next (a store that keeps nothing aside, like the
+    // browser's, gets a copy under a key of its own), and its secret kept if it can be read.
+    if !matches!(store.set_aside(KeyEntry::KEY), Ok(Some(_))) {
+        let _ = store.set_raw(DAMAGED_KEY, raw.clone());
+    }
     match find_secret(&raw) {
         Some(id) => {
             let _ = saves::store(
@@ -312,6 +318,11 @@ mod tests {
         let read = read_key(&mut store);
         assert_eq!(read, KeyRead::Recovered(ana()));
         assert!(read.message().is_some(), "the player is told");
+        assert_eq!(
+            store.values.get(DAMAGED_KEY),
+            Some(&whole[..whole.len() - 3].to_string()),
+            "the damaged entry is kept"
+        );
         assert_eq!(read_key(&mut store), KeyRead::Loaded(ana()));
         let mut key = PlayerKey {
             identity: Some(ana()),

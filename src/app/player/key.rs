@@ -182,6 +182,13 @@ pub fn key_page(
     mut go: MessageWriter<Navigate>,
 ) -> Result {
     if *page != MenuPage::Key {
+        // Left: what was said on the page goes with it (the text pasted stays).
+        if state.copied || state.imported || state.refused.is_some() || state.confirm.is_some() {
+            state.copied = false;
+            state.imported = false;
+            state.refused = None;
+            state.confirm = None;
+        }
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
