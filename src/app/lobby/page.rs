@@ -210,7 +210,7 @@ pub fn online_page(
                 ui.set_width(width);
                 ui.horizontal(|ui| {
                     style::title(ui, tr.t("lobby.title"), 30.0);
-                    ui.add_space(14.0);
+                    ui.add_space(8.0);
                     for p in OnlinePage::ALL {
                         let words = match p {
                             OnlinePage::Games => tr.tf(
@@ -227,7 +227,7 @@ pub fn online_page(
                         if ui.add(big_button(tr.t("menu.back"))).clicked() {
                             asked.nav.push(Navigate::Menu(MenuPage::Main));
                         }
-                        let mine = egui::Button::new(style::cream(tr.t("lobby.your_page"), 17.0))
+                        let mine = egui::Button::new(style::cream(tr.t("lobby.your_page"), 16.0))
                             .min_size(egui::vec2(0.0, 44.0));
                         if ui
                             .add_enabled(key.identity.is_some(), mine)
@@ -236,7 +236,7 @@ pub fn online_page(
                         {
                             asked.player = Some(Who::me());
                         }
-                        ui.add_space(8.0);
+                        ui.add_space(2.0);
                         link_line(ui, &tr, &link.lobby);
                     });
                 });
@@ -288,7 +288,7 @@ fn lobby_tab(
     asked: &mut Asked,
 ) {
     let width = ui.available_width();
-    let right = (width * 0.4).clamp(300.0, 460.0);
+    let right = (width * 0.385).clamp(300.0, 440.0);
     let left = width - right - 50.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
@@ -296,6 +296,7 @@ fn lobby_tab(
             counts(ui, tr, &link.lobby);
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
                 if choice(ui, form.filter.is_none(), tr.t("lobby.all_games")).clicked() {
                     form.filter = None;
                 }
@@ -555,12 +556,12 @@ fn controls(ui: &mut egui::Ui, tr: &Tr, control: &mut TimeControl) {
     ];
     egui::Grid::new("lobby-controls")
         .num_columns(2)
-        .spacing([12.0, 6.0])
+        .spacing([8.0, 6.0])
         .show(ui, |ui| {
             for (key, of) in groups {
                 ui.label(style::muted(tr.t(key), 16.0));
                 ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 6.0;
+                    ui.spacing_mut().item_spacing.x = 4.0;
                     for c in TimeControl::PRESETS.iter().filter(|c| of(c)) {
                         if choice(ui, *control == *c, &control_short(tr, *c)).clicked() {
                             *control = *c;
