@@ -394,4 +394,143 @@ mod tests {
         // The finder pattern's corner is dark.
         assert!(modules[0] && modules[width - 1] && modules[(width - 1) * width]);
     }
+
+    /// The import part of the key's page in an egui frame of its own, clicked like a person.
+    struct Importing {
+        ctx: egui::Context,
+        tr: Tr,
+        key: PlayerKey,
+        state: KeyPage,
+        store: SaveStore,
+        notices: Notices,
+    }
+
+    impl Importing {
+        fn new() -> Importing {
+            let ctx = egui::Context::default();
+            ctx.set_fonts(style::font_definitions());
+            let mut store = SaveStore::memory();
+            let mine = Identity::from_secret([8; 32]);
+            crate::app::identity::write_key(store.0.as_mut(), &mine).unwrap();
+            Importing {
+                ctx,
+                tr: Tr(crate::i18n::Strings::new(crate::i18n::Lang::En)),
+                key: PlayerKey {
+                    identity: Some(mine),
+                    ..PlayerKey::default()
+                },
+                state: KeyPage::default(),
+                store,
+                notices: Notices::default(),
+            }
+        }
+
+        /// One frame with `events`: the words drawn, each with where.
+        fn frame(&mut self, events: Vec<egui::Event>) -> Vec<(String, egui::Rect)> {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                events,
+                ..Default::default()
+            };
+            let mut out = self.ctx.run_ui(input, |ui| {
+                import_part(
+                    ui,
+                    &self.tr,
+                    &mut self.key,
+                    &mut self.state,
+                    &mut self.store,
+                    &mut self.notices,
+                )
+            });
+            let shapes = std::mem::take(&mut out.shapes);
+            out.drop_without_applying_deltas();
+            let mut words = Vec::new();
+            fn walk(shape: &egui::Shape, words: &mut Vec<(String, egui::Rect)>) {
+                match shape {
+                    egui::Shape::Text(t) => {
+                        words.push((t.galley.text().to_string(), t.visual_bounding_rect()))
+                    }
+                    egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, words)),
+                    _ => {}
+                }
+            }
+            for s in &shapes {
+                walk(&s.shape, &mut words);
+            }
+            words
+        }
+
+        /// Clicks the words `text` (a button's), a frame to press and one to release; the
+        /// words drawn after.
+        fn click(&mut self, text: &str) -> Vec<(String, egui::Rect)> {
+            let words = self.frame(Vec::new());
+            let at = words
+                .iter()
+                .find(|(w, _)| w == text)
+                .unwrap_or_else(|| panic!("no {text:?} in {words:?}"))
+                .1
+                .center();
+            let button = |pressed| egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            };
+            self.frame(vec![egui::Event::PointerMoved(at), button(true)]);
+            self.frame(vec![button(false)]);
+            self.frame(Vec::new())
+        }
+
+        fn stored(&mut self) -> Option<Identity> {
+            match crate::app::identity::read_key(self.store.0.as_mut()) {
+                crate::app::identity::KeyRead::Loaded(id) => Some(id),
+                _ => None,
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_import_says_why_and_a_confirmed_one_replaces_the_key() {
+        let mut page = Importing::new();
+        let before = page.key.identity.clone();
+        let good = Identity::from_secret([7; 32]).export();
+        for (text, error) in [
+            ("", ImportError::Empty),
+            ("my key", ImportError::NotAKey),
+            (&good[..40], ImportError::WrongLength),
+            (&before.as_ref().unwrap().export(), ImportError::AlreadyHere),
+        ] {
+            page.state.import = text.to_string();
+            let words = page.click("Import");
+            let why = page.tr.t(import_error_key(error)).to_string();
+            assert!(words.iter().any(|(w, _)| *w == why), "{text:?}: {words:?}");
+            assert_eq!(page.key.identity, before, "nothing changes");
+            assert_eq!(page.stored(), before);
+        }
+        // A good key: first the question, and Cancel leaves everything as it was.
+        page.state.import = good.clone();
+        let words = page.click("Import");
+        assert!(
+            words
+                .iter()
+                .any(|(w, _)| w.starts_with("This replaces the key"))
+        );
+        page.click("Cancel");
+        assert_eq!(page.key.identity, before);
+        // Confirmed: the key is replaced and saved.
+        page.click("Import");
+        let words = page.click("Replace the key");
+        let now = Identity::from_secret([7; 32]);
+        assert_eq!(page.key.identity.as_ref(), Some(&now));
+        assert_eq!(page.stored().as_ref(), Some(&now));
+        assert!(
+            words
+                .iter()
+                .any(|(w, _)| w.starts_with("The key was imported")),
+            "{words:?}"
+        );
+    }
 }
