@@ -34,7 +34,7 @@ passed=0
 failed=0
 for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-highlights snelab-blocked snelab-payment snelab-payment-near snelab-ghost snelab-leaving \
     snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
-    online-lobby online-watch online-games online-lobby@pt online-lobby@ru \
+    online-lobby online-watch online-games online-lobby@pt online-lobby@ru player-page player-page@ru key-export key-export@pt \
     snelab-books snelab-online snelab-online-north snelab-online-verdict hive hive-seating hive-lifted hive-moves hive-clock hive-verdict hive-verify hive-lobby hive-online-waiting hive-online hive-online-clock hive-online-rematch chess \
     chess-lobby chess-pass chess-army chess-reveal chess-attack chess-dice chess-dice-result chess-wounded chess-history chess-verdict chess@ru \
     chess-cards chess-target chess-window chess-effects chess-ram chess-cancel chess-cards@pt \

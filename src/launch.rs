@@ -31,6 +31,10 @@ pub enum Scene {
     },
     /// A page of the Online screen with made-up tables, people and games (no server).
     Online(OnlinePage),
+    /// A made-up player's page: three games' ratings with their history, a dozen games.
+    PlayerPage,
+    /// The key's page with a made-up key: its text, its QR code, and the import.
+    KeyExport,
 }
 
 /// A page of the Online screen (finding a game).
@@ -113,6 +117,16 @@ impl Scene {
         ]) {
             v.push((format!("online-{}", page.name()), Scene::Online(page), what));
         }
+        v.push((
+            "player-page".to_string(),
+            Scene::PlayerPage,
+            "a player's page: ratings with their history and finished games (made up)",
+        ));
+        v.push((
+            "key-export".to_string(),
+            Scene::KeyExport,
+            "the player's key to export (text and QR code) or import (made up)",
+        ));
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
         }

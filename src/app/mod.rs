@@ -22,6 +22,7 @@ pub mod marks;
 pub mod menu;
 pub mod models;
 pub mod platform;
+pub mod player;
 pub mod probe;
 pub mod room;
 pub mod save;

@@ -27,6 +27,11 @@ pub enum MenuPage {
     Tool(GameKind, &'static str),
     /// Finding a game online (`app::lobby` draws it).
     Online(crate::launch::OnlinePage),
+    /// A player's page: ratings, their history and finished games (`app::player` draws it;
+    /// whose page is in `app::player::PlayerPage`).
+    Player,
+    /// The player's key: export it (text and QR code) or import one (`app::player::key`).
+    Key,
 }
 
 /// A request to go somewhere.
@@ -87,6 +92,8 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         }),
         Scene::Table(g) => Some(Navigate::Table(g)),
         Scene::Online(p) => Some(Navigate::Menu(MenuPage::Online(p))),
+        Scene::PlayerPage => Some(Navigate::Menu(MenuPage::Player)),
+        Scene::KeyExport => Some(Navigate::Menu(MenuPage::Key)),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
     }
 }

@@ -14,6 +14,13 @@
 //!   with `hello {token}` as after a restart.
 //! - A drop: the queue is gone with the connection (the server forgets it); the session says
 //!   `hello` again after a back-off and follows again.
+//! - With the player's key ([`Lobby::set_identity`]), a `welcome` that carries a `nonce` is
+//!   answered with `prove {key, signature}` (the key's signature over
+//!   [`crate::identity::hello_bytes`]); `proved` marks the connection proved, and a quick game
+//!   may then be rated. A drop forgets the proof: the next connection proves again.
+//! - A player's page (`profile`) and a game's record (`record`) are asked for by what the
+//!   screens want ([`Lobby::want_profile`], [`Lobby::want_record`]): asked at once when
+//!   connected, again after a reconnection while not yet answered.
 //!
 //! Decisions where the protocol is silent:
 //! - A `seated` heard after `unqueue` was sent still seats the player: the server paired them
@@ -25,8 +32,9 @@
 use super::client::{Link, Lost};
 use super::protocol::{
     BotLevel, ClientMsg, ErrorCode, GameCount, GameKind, GameSummary, Listing, MAX_GAMES_ASKED,
-    PROTOCOL_VERSION, Phase, SeatId, ServerMsg, TimeControl,
+    PROTOCOL_VERSION, Phase, Profile, SeatId, ServerMsg, TimeControl,
 };
+use crate::identity::{Identity, hello_bytes};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -120,8 +128,18 @@ impl GameRow {
     }
 }
 
+/// What became of something asked of the server (a player's page, a record).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer<T> {
+    /// Asked (or to be asked once connected); no answer yet.
+    Asking,
+    Got(T),
+    /// Refused: the server's words.
+    Refused(String),
+}
+
 /// The lobby's session.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Lobby {
     pub link: Link,
     /// The last reason the connection dropped, for the player (cleared once welcomed).
@@ -142,6 +160,14 @@ pub struct Lobby {
     next_games: Duration,
     /// The name the player gave, sent with `quick`.
     pub name: String,
+    /// The player's key, proved after each `welcome` that brings a nonce.
+    identity: Option<Identity>,
+    /// The fingerprint the server said this connection proved.
+    proved: Option<String>,
+    /// The player's page wanted (a key, 64 hex digits) and what came of it.
+    profile: Option<(String, Answer<Box<Profile>>)>,
+    /// The game's record wanted (a table's code) and what came of it.
+    record: Option<(String, Answer<String>)>,
 }
 
 impl Default for Lobby {
@@ -165,7 +191,108 @@ impl Lobby {
             seen: HashMap::new(),
             next_games: Duration::ZERO,
             name: String::new(),
+            identity: None,
+            proved: None,
+            profile: None,
+            record: None,
         }
+    }
+
+    /// A session that proves `identity` after each welcome.
+    pub fn with_identity(identity: Option<Identity>) -> Lobby {
+        Lobby {
+            identity,
+            ..Lobby::new()
+        }
+    }
+
+    /// The key proved after the next welcome (a connection already proved keeps its proof:
+    /// the app opens a new connection when the key changes).
+    pub fn set_identity(&mut self, identity: Option<Identity>) {
+        self.identity = identity;
+    }
+
+    pub fn identity(&self) -> Option<&Identity> {
+        self.identity.as_ref()
+    }
+
+    /// The fingerprint this connection proved, once the server said so.
+    pub fn proved(&self) -> Option<&str> {
+        self.proved.as_deref()
+    }
+
+    /// Wants the page of the player with `key` (64 hex digits): asked now when connected
+    /// (and not already had), else once welcomed.
+    pub fn want_profile(&mut self, key: &str) -> Vec<ClientMsg> {
+        if self.profile.as_ref().is_some_and(|(k, _)| k == key) {
+            return Vec::new();
+        }
+        self.profile = Some((key.to_string(), Answer::Asking));
+        self.ask_profile()
+    }
+
+    fn ask_profile(&self) -> Vec<ClientMsg> {
+        match &self.profile {
+            Some((key, Answer::Asking)) if self.connected() => vec![ClientMsg::Profile {
+                key: Some(key.clone()),
+            }],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The page of the player with `key`, as far as it came.
+    pub fn profile(&self, key: &str) -> Option<&Answer<Box<Profile>>> {
+        self.profile
+            .as_ref()
+            .filter(|(k, _)| k == key)
+            .map(|(_, a)| a)
+    }
+
+    /// Asks again for the page wanted (after a refusal, or to refresh it).
+    pub fn reask_profile(&mut self) -> Vec<ClientMsg> {
+        match self.profile.take() {
+            Some((key, _)) => self.want_profile(&key),
+            None => Vec::new(),
+        }
+    }
+
+    /// Wants the record of the finished game `code`: asked now when connected, else once
+    /// welcomed.
+    pub fn want_record(&mut self, code: &str) -> Vec<ClientMsg> {
+        if self.record.as_ref().is_some_and(|(c, _)| c == code) {
+            return Vec::new();
+        }
+        self.record = Some((code.to_string(), Answer::Asking));
+        self.ask_record()
+    }
+
+    fn ask_record(&self) -> Vec<ClientMsg> {
+        match &self.record {
+            Some((code, Answer::Asking)) if self.connected() => {
+                vec![ClientMsg::Record { code: code.clone() }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The record wanted (its code, and what came of it).
+    pub fn record(&self) -> Option<(&str, &Answer<String>)> {
+        self.record.as_ref().map(|(c, a)| (c.as_str(), a))
+    }
+
+    /// Forgets the record wanted.
+    pub fn drop_record(&mut self) {
+        self.record = None;
+    }
+
+    /// Puts a page or a record on show without a server (a staged scene).
+    pub fn stage_answers(
+        &mut self,
+        profile: Option<Profile>,
+        record: Option<(String, Answer<String>)>,
+    ) {
+        self.profile = profile.map(|p| (p.key.clone(), Answer::Got(Box::new(p))));
+        self.record = record;
     }
 
     fn connected(&self) -> bool {
@@ -195,6 +322,7 @@ impl Lobby {
         }
         self.trouble = Some(why.to_string());
         self.queue = Queue::Idle;
+        self.proved = None;
         self.link = match self.link {
             Link::Reconnecting { attempt } => Link::Reconnecting {
                 attempt: attempt + 1,
@@ -252,8 +380,9 @@ impl Lobby {
         }]
     }
 
-    /// Asks to be paired for `game` under `control` (when connected and not already asking).
-    pub fn quick(&mut self, game: GameKind, control: TimeControl) -> Vec<ClientMsg> {
+    /// Asks to be paired for `game` under `control` (when connected and not already asking);
+    /// `rated` only once the connection has proved a key (else the pairing is casual).
+    pub fn quick(&mut self, game: GameKind, control: TimeControl, rated: bool) -> Vec<ClientMsg> {
         if !self.connected() || self.queue != Queue::Idle {
             return Vec::new();
         }
@@ -262,7 +391,7 @@ impl Lobby {
             game,
             control,
             name: (!self.name.trim().is_empty()).then(|| self.name.trim().to_string()),
-            rated: false,
+            rated: rated && self.proved.is_some(),
         }]
     }
 
@@ -379,9 +508,17 @@ impl Lobby {
         let mut heard = Vec::new();
         let mut send = Vec::new();
         match msg {
-            ServerMsg::Welcome { .. } => {
+            ServerMsg::Welcome { nonce, .. } => {
                 self.link = Link::Connected;
                 self.trouble = None;
+                self.proved = None;
+                // A server before keys sends no nonce: nothing to prove to it.
+                if let Some(id) = self.identity.as_ref().filter(|_| !nonce.is_empty()) {
+                    send.push(ClientMsg::Prove {
+                        key: id.public().to_hex(),
+                        signature: hex(&id.sign(&hello_bytes(&nonce))),
+                    });
+                }
                 if self.following {
                     send.push(ClientMsg::Lobby { game: None });
                 }
@@ -390,6 +527,31 @@ impl Lobby {
                         tokens: self.tokens.clone(),
                     });
                     self.next_games = at + GAMES_EVERY;
+                }
+                send.extend(self.ask_profile());
+                send.extend(self.ask_record());
+            }
+            // Only this session's key: another's proof is not its.
+            ServerMsg::Proved { key, fingerprint }
+                if self
+                    .identity
+                    .as_ref()
+                    .is_some_and(|id| id.public().to_hex() == key) =>
+            {
+                self.proved = Some(fingerprint);
+            }
+            ServerMsg::Profile(p) => {
+                if let Some((key, answer)) = &mut self.profile
+                    && *key == p.key
+                {
+                    *answer = Answer::Got(p);
+                }
+            }
+            ServerMsg::Record { code, record } => {
+                if let Some((c, answer)) = &mut self.record
+                    && *c == code
+                {
+                    *answer = Answer::Got(record);
                 }
             }
             // The lobby's news while it is followed (what comes after an `unlobby` is dropped).
@@ -482,6 +644,19 @@ impl Lobby {
                     if matches!(self.queue, Queue::Asked { .. } | Queue::Bot { .. }) {
                         self.queue = Queue::Idle;
                     }
+                    // What a refused page or record looks like: said where it was asked for.
+                    if let Some((_, a @ Answer::Asking)) = &mut self.profile
+                        && matches!(
+                            code,
+                            ErrorCode::BadRequest | ErrorCode::NotProved | ErrorCode::Unavailable
+                        )
+                    {
+                        *a = Answer::Refused(message.clone());
+                    } else if let Some((_, a @ Answer::Asking)) = &mut self.record
+                        && matches!(code, ErrorCode::NoSuchTable | ErrorCode::Unavailable)
+                    {
+                        *a = Answer::Refused(message.clone());
+                    }
                     heard.push(LobbyHeard::Refused { code, message });
                 }
             }
@@ -518,6 +693,11 @@ impl Lobby {
             .collect();
         lobby
     }
+}
+
+/// Bytes as lowercase hex digits.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -661,7 +841,7 @@ mod tests {
         l.name = " Ana ".into();
         let control = TimeControl::Turn { seconds: 30 };
         assert_eq!(
-            l.quick(GameKind::Snelab, control),
+            l.quick(GameKind::Snelab, control, false),
             [ClientMsg::Quick {
                 game: GameKind::Snelab,
                 control,
@@ -669,7 +849,10 @@ mod tests {
                 rated: false,
             }]
         );
-        assert!(l.quick(GameKind::Hive, control).is_empty(), "one at a time");
+        assert!(
+            l.quick(GameKind::Hive, control, false).is_empty(),
+            "one at a time"
+        );
         assert!(l.quick_bot(BotLevel::Easy).is_empty(), "not offered yet");
         l.receive_at(
             ServerMsg::Queued {
@@ -722,7 +905,7 @@ mod tests {
             base: 300,
             increment: 3,
         };
-        l.quick(GameKind::Chess, control);
+        l.quick(GameKind::Chess, control, false);
         l.receive_at(
             ServerMsg::Queued {
                 game: GameKind::Chess,
@@ -743,13 +926,13 @@ mod tests {
             matches!(&heard[..], [LobbyHeard::Paired(p)] if !p.bot && p.seat == SeatId::Second && p.game == GameKind::Chess)
         );
         // Leaving: unqueue, and `unqueued` ends it.
-        l.quick(GameKind::Hive, control);
+        l.quick(GameKind::Hive, control, false);
         assert_eq!(l.unqueue(), [ClientMsg::Unqueue]);
         assert!(l.unqueue().is_empty(), "once");
         l.receive_at(ServerMsg::Unqueued, Duration::ZERO);
         assert_eq!(l.queue, Queue::Idle);
         // A pairing made before the server read the unqueue still seats the player.
-        l.quick(GameKind::Hive, control);
+        l.quick(GameKind::Hive, control, false);
         l.unqueue();
         let (heard, _) = l.receive_at(
             ServerMsg::Seated {
@@ -761,7 +944,7 @@ mod tests {
         );
         assert!(matches!(&heard[..], [LobbyHeard::Paired(p)] if p.game == GameKind::Hive));
         // A refused quick: not waiting.
-        l.quick(GameKind::Hive, TimeControl::Turn { seconds: 0 });
+        l.quick(GameKind::Hive, TimeControl::Turn { seconds: 0 }, false);
         let (heard, _) = l.receive_at(
             ServerMsg::error(ErrorCode::BadRequest, "a turn is 1 to 3600 seconds"),
             Duration::ZERO,
@@ -784,12 +967,15 @@ mod tests {
     fn a_drop_forgets_the_queue_and_says_hello_again() {
         let mut l = connected();
         l.follow(true);
-        l.quick(GameKind::Hive, TimeControl::default());
+        l.quick(GameKind::Hive, TimeControl::default(), false);
         l.dropped("reset");
         assert_eq!(l.queue, Queue::Idle);
         assert_eq!(l.link, Link::Reconnecting { attempt: 1 });
         assert_eq!(l.retry_after(), 1.0);
-        assert!(l.quick(GameKind::Hive, TimeControl::default()).is_empty());
+        assert!(
+            l.quick(GameKind::Hive, TimeControl::default(), false)
+                .is_empty()
+        );
         l.dropped("refused");
         assert_eq!(l.retry_after(), 2.0);
         assert_eq!(l.trouble.as_deref(), Some("refused"));
@@ -878,5 +1064,148 @@ mod tests {
             [ClientMsg::Games { tokens }] => assert_eq!(tokens.len(), MAX_GAMES_ASKED),
             other => panic!("{other:?}"),
         }
+    }
+
+    fn welcome_with(nonce: &str) -> ServerMsg {
+        ServerMsg::Welcome {
+            version: 1,
+            max_message_bytes: 4096,
+            rate_per_second: 20,
+            rate_burst: 40,
+            nonce: nonce.into(),
+        }
+    }
+
+    #[test]
+    fn a_key_is_proved_after_each_welcome_with_a_nonce() {
+        let ana = Identity::from_secret([7; 32]);
+        let mut l = Lobby::with_identity(Some(ana.clone()));
+        l.opened();
+        let (_, send) = l.receive_at(welcome_with("n-1"), Duration::ZERO);
+        let [ClientMsg::Prove { key, signature }] = &send[..] else {
+            panic!("{send:?}");
+        };
+        assert_eq!(*key, ana.public().to_hex());
+        let sig: [u8; 64] = (0..64)
+            .map(|i| u8::from_str_radix(&signature[2 * i..2 * i + 2], 16).unwrap())
+            .collect::<Vec<u8>>()
+            .try_into()
+            .unwrap();
+        assert!(ana.public().verifies(&hello_bytes("n-1"), &sig));
+        assert!(!ana.public().verifies(&hello_bytes("n-2"), &sig));
+        assert_eq!(l.proved(), None, "not before the server says so");
+        // Someone else's proof is not this key's.
+        l.receive_at(
+            ServerMsg::Proved {
+                key: Identity::from_secret([8; 32]).public().to_hex(),
+                fingerprint: "0000·0000".into(),
+            },
+            Duration::ZERO,
+        );
+        assert_eq!(l.proved(), None);
+        l.receive_at(
+            ServerMsg::Proved {
+                key: ana.public().to_hex(),
+                fingerprint: ana.public().fingerprint(),
+            },
+            Duration::ZERO,
+        );
+        assert_eq!(l.proved(), Some(ana.public().fingerprint().as_str()));
+        // A proved connection may ask for a rated pairing.
+        let control = TimeControl::default();
+        assert!(matches!(
+            &l.quick(GameKind::Hive, control, true)[..],
+            [ClientMsg::Quick { rated: true, .. }]
+        ));
+        // A drop forgets the proof; the next welcome is answered with a new signature.
+        l.dropped("reset");
+        assert_eq!(l.proved(), None);
+        let (_, send) = l.receive_at(welcome_with("n-2"), Duration::ZERO);
+        assert!(matches!(&send[..], [ClientMsg::Prove { signature: s, .. }] if s != signature));
+        // A server before keys sends no nonce: nothing is proved; without a key, nothing either.
+        let (_, send) = l.receive_at(welcome(), Duration::ZERO);
+        assert!(send.is_empty(), "{send:?}");
+        let mut keyless = Lobby::new();
+        let (_, send) = keyless.receive_at(welcome_with("n-3"), Duration::ZERO);
+        assert!(send.is_empty(), "{send:?}");
+        // Unproved, a rated quick game is asked casual.
+        assert!(matches!(
+            &keyless.quick(GameKind::Hive, control, true)[..],
+            [ClientMsg::Quick { rated: false, .. }]
+        ));
+    }
+
+    fn profile(key: &str) -> Profile {
+        Profile {
+            key: key.into(),
+            fingerprint: "ab12·cd34".into(),
+            name: "Ana".into(),
+            since_ms: 0,
+            ratings: vec![],
+            games: vec![],
+        }
+    }
+
+    #[test]
+    fn a_page_and_a_record_are_asked_once_connected_and_kept() {
+        let key = "a".repeat(64);
+        let mut l = Lobby::new();
+        assert!(l.want_profile(&key).is_empty(), "not connected yet");
+        assert!(l.want_record("K7M2QX").is_empty());
+        assert_eq!(l.profile(&key), Some(&Answer::Asking));
+        let (_, send) = l.receive_at(welcome(), Duration::ZERO);
+        assert_eq!(
+            send,
+            [
+                ClientMsg::Profile {
+                    key: Some(key.clone())
+                },
+                ClientMsg::Record {
+                    code: "K7M2QX".into()
+                }
+            ]
+        );
+        assert!(l.want_profile(&key).is_empty(), "asked once");
+        // Another player's page that nobody asked for is not taken.
+        l.receive_at(
+            ServerMsg::Profile(Box::new(profile(&"b".repeat(64)))),
+            Duration::ZERO,
+        );
+        assert_eq!(l.profile(&key), Some(&Answer::Asking));
+        l.receive_at(ServerMsg::Profile(Box::new(profile(&key))), Duration::ZERO);
+        assert!(matches!(l.profile(&key), Some(Answer::Got(p)) if p.name == "Ana"));
+        assert_eq!(l.profile(&"b".repeat(64)), None);
+        // The record: refused, said where it was asked for.
+        let (heard, _) = l.receive_at(
+            ServerMsg::error(
+                ErrorCode::NoSuchTable,
+                "no finished game has the code K7M2QX",
+            ),
+            Duration::ZERO,
+        );
+        assert!(matches!(heard[..], [LobbyHeard::Refused { .. }]));
+        assert!(matches!(l.record(), Some(("K7M2QX", Answer::Refused(_)))));
+        // Another record, answered.
+        assert_eq!(
+            l.want_record("ABC234"),
+            [ClientMsg::Record {
+                code: "ABC234".into()
+            }]
+        );
+        l.receive_at(
+            ServerMsg::Record {
+                code: "ABC234".into(),
+                record: "[Game \"Hive\"]".into(),
+            },
+            Duration::ZERO,
+        );
+        assert!(matches!(l.record(), Some(("ABC234", Answer::Got(r))) if r.contains("Hive")));
+        // Asked again: the page is asked anew.
+        assert_eq!(
+            l.reask_profile(),
+            [ClientMsg::Profile {
+                key: Some(key.clone())
+            }]
+        );
     }
 }

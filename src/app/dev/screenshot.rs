@@ -41,9 +41,12 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
     }
     match scene {
         Scene::Loading => *screen == Screen::Loading,
-        Scene::Menu | Scene::Settings | Scene::Rules { .. } | Scene::Online(_) => {
-            *screen == Screen::Menu
-        }
+        Scene::Menu
+        | Scene::Settings
+        | Scene::Rules { .. }
+        | Scene::Online(_)
+        | Scene::PlayerPage
+        | Scene::KeyExport => *screen == Screen::Menu,
         Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
         Scene::Table(_) | Scene::Staged { .. } => false,
     }

@@ -39,7 +39,7 @@ impl LobbyLink {
         self.socket = None;
         self.url = None;
         let name = std::mem::take(&mut self.lobby.name);
-        self.lobby = Lobby::new();
+        self.lobby = Lobby::with_identity(self.lobby.identity().cloned());
         self.lobby.name = name;
     }
 
@@ -121,6 +121,7 @@ pub fn pump(
     options: Option<Res<crate::launch::LaunchOptions>>,
     notify: Res<Notify>,
     form: Res<OnlineForm>,
+    key: Res<crate::app::identity::PlayerKey>,
     tr: Res<Tr>,
     mut link: ResMut<LobbyLink>,
     mut seats: ResMut<Seats>,
@@ -134,12 +135,18 @@ pub fn pump(
     }
     let link = &mut *link;
     let menu = *screen.get() == Screen::Menu;
-    let online_page = menu && matches!(*page, MenuPage::Online(_));
+    // The Online screen, and the player's page (asked through this connection).
+    let online_page = menu && matches!(*page, MenuPage::Online(_) | MenuPage::Player);
     let url = server_url(&settings, options.as_deref());
     let tokens = seats.0.tokens_at(&url);
     let wanted = (menu && (online_page || !tokens.is_empty())) || (notify.on && !tokens.is_empty());
     let moved = link.url.as_deref().is_some_and(|u| u != url);
-    if (!wanted || moved) && link.url.is_some() {
+    // A new key (made, or imported): a new connection proves it (a connection proves once).
+    let rekeyed = link.lobby.identity() != key.identity.as_ref();
+    if rekeyed {
+        link.lobby.set_identity(key.identity.clone());
+    }
+    if (!wanted || moved || rekeyed) && link.url.is_some() {
         link.close();
     }
     if !wanted || link.lobby.lost() {
@@ -155,7 +162,11 @@ pub fn pump(
     if !online_page {
         send.extend(link.lobby.unqueue());
     }
-    let following = online_page && !matches!(*page, MenuPage::Online(OnlinePage::Games));
+    let following = menu
+        && matches!(
+            *page,
+            MenuPage::Online(OnlinePage::Lobby | OnlinePage::Watch)
+        );
     send.extend(link.lobby.follow(following));
     send.extend(link.lobby.watch_games(tokens));
     let events = link.socket.as_ref().map(Socket::poll).unwrap_or_default();

@@ -79,6 +79,8 @@ pub struct LobbyForm {
     /// The Watch tab's "watch by code": the code typed, and the game whose table shows it.
     pub watch_code: String,
     pub watch_game: GameKind,
+    /// A quick game asks to be rated (once the key is proved).
+    pub rated: bool,
 }
 
 impl Default for LobbyForm {
@@ -94,11 +96,13 @@ impl Default for LobbyForm {
             stakes: Stakes::Casino,
             appeal: true,
             artifacts: true,
+            rated: true,
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((crate::app::identity::plugin, crate::app::player::plugin));
     app.init_resource::<Seats>()
         .init_resource::<Notify>()
         .init_resource::<LobbyForm>()
@@ -107,6 +111,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TookSeat>()
         .add_message::<crate::app::kit::link::GoOnline>()
         .add_systems(Startup, load.in_set(Loaded::Tables))
+        .add_systems(Startup, name_from_key.after(Loaded::Tables))
         .add_systems(Startup, scenes::stage.after(Loaded::Tables))
         .add_systems(Update, (keep_seats, launch_quick, link::pump).chain())
         .add_systems(
@@ -156,7 +161,7 @@ fn launch_quick(
     form.game = game;
     form.control = control;
     info!("online: quick game for {} asked", game.cli_name());
-    let sent = link.lobby.quick(game, control);
+    let sent = link.lobby.quick(game, control, false);
     link.outbox.extend(sent);
 }
 
@@ -183,6 +188,16 @@ fn load(
     }
     seats.0 = checked;
     notify.on = store.load::<Notify>().0.on;
+}
+
+/// The online forms' name starts as the player's display name.
+fn name_from_key(
+    key: Res<crate::app::identity::PlayerKey>,
+    mut form: ResMut<crate::app::kit::online_panels::OnlineForm>,
+) {
+    if form.name.trim().is_empty() {
+        form.name = key.name.clone();
+    }
 }
 
 /// Every seat taken at a table (or kept by a game from before) goes into the device's list.

@@ -3,11 +3,13 @@
 
 use super::link::{LobbyLink, open_seat, server_url};
 use super::{LobbyForm, Notify, Seats, Start};
+use crate::app::identity::PlayerKey;
 use crate::app::kit::choice;
 use crate::app::kit::link::GoOnline;
 use crate::app::kit::online::control_text;
 use crate::app::kit::online::link_message;
 use crate::app::kit::online_panels::OnlineForm;
+use crate::app::player::{PlayerPage, Who};
 use crate::app::save::{ActiveSettings, Notices, SaveStore};
 use crate::app::screens::{MenuPage, Navigate};
 use crate::app::style::{self, big_button, label_frame, panel_frame};
@@ -16,7 +18,8 @@ use crate::launch::OnlinePage;
 use crate::net::client::{Link, Request};
 use crate::net::lobby::{GameRow, Lobby, Queue};
 use crate::net::protocol::{
-    BotLevel, CODE_LEN, GameKind, Listing, Phase, Stakes, TableOptions, TimeControl, normalise_code,
+    BotLevel, CODE_LEN, GameKind, Listing, Phase, RatingView, Stakes, TableOptions, TimeControl,
+    normalise_code,
 };
 use crate::net::seats::OwnSeat;
 use bevy::prelude::*;
@@ -133,6 +136,41 @@ fn link_line(ui: &mut egui::Ui, tr: &Tr, lobby: &Lobby) {
 struct Asked {
     go: Vec<GoOnline>,
     nav: Vec<Navigate>,
+    /// A player's page to open.
+    player: Option<Who>,
+}
+
+/// A seat's player as a listing shows them: the name, the key's fingerprint beside it (small,
+/// muted; a click opens their page) and their rating in the game.
+fn who(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    name: &str,
+    fingerprint: Option<&String>,
+    rating: Option<&RatingView>,
+    asked: &mut Asked,
+) {
+    ui.spacing_mut().item_spacing.x = 5.0;
+    ui.add(egui::Label::new(style::cream(shown_name(tr, name), 17.0)).truncate());
+    if let Some(f) = fingerprint {
+        let link = ui
+            .add(egui::Label::new(style::muted(f, 12.0).monospace()).sense(egui::Sense::click()))
+            .on_hover_cursor(egui::CursorIcon::PointingHand)
+            .on_hover_text(tr.t("lobby.their_page"));
+        if link.clicked() {
+            asked.player = Some(Who::seen(name, Some(f), None));
+        }
+    }
+    if let Some(r) = rating {
+        ui.label(style::ash(r.shown(), 15.0).monospace());
+    }
+}
+
+/// The small "Rated" mark of a rated table.
+fn rated_mark(ui: &mut egui::Ui, tr: &Tr) {
+    label_frame(220, 6, (6, 1)).show(ui, |ui| {
+        ui.label(style::brass(tr.t("lobby.rated_mark"), 13.0).strong());
+    });
 }
 
 /// The Online screen.
@@ -152,6 +190,7 @@ pub fn online_page(
     mut notices: ResMut<Notices>,
     mut go_online: MessageWriter<GoOnline>,
     mut go: MessageWriter<Navigate>,
+    (mut key, mut player): (ResMut<PlayerKey>, ResMut<PlayerPage>),
 ) -> Result {
     let MenuPage::Online(tab) = *page else {
         return Ok(());
@@ -171,7 +210,7 @@ pub fn online_page(
                 ui.set_width(width);
                 ui.horizontal(|ui| {
                     style::title(ui, tr.t("lobby.title"), 30.0);
-                    ui.add_space(14.0);
+                    ui.add_space(8.0);
                     for p in OnlinePage::ALL {
                         let words = match p {
                             OnlinePage::Games => tr.tf(
@@ -188,7 +227,16 @@ pub fn online_page(
                         if ui.add(big_button(tr.t("menu.back"))).clicked() {
                             asked.nav.push(Navigate::Menu(MenuPage::Main));
                         }
-                        ui.add_space(8.0);
+                        let mine = egui::Button::new(style::cream(tr.t("lobby.your_page"), 16.0))
+                            .min_size(egui::vec2(0.0, 44.0));
+                        if ui
+                            .add_enabled(key.identity.is_some(), mine)
+                            .on_hover_text(key.fingerprint().unwrap_or_default())
+                            .clicked()
+                        {
+                            asked.player = Some(Who::me());
+                        }
+                        ui.add_space(2.0);
                         link_line(ui, &tr, &link.lobby);
                     });
                 });
@@ -208,6 +256,19 @@ pub fn online_page(
                 }
             });
         });
+    // The name typed here is the player's display name.
+    if name.name != key.name {
+        key.name = name.name.clone();
+        if let Err(e) = crate::app::identity::write_name(store.0.as_mut(), &key.name) {
+            warn!("{e}");
+            notices.push(tr.tf("key.name_save_failed", &[("why", &e.0)]));
+        }
+    }
+    if let Some(w) = asked.player.take() {
+        player.who = w;
+        player.game = None;
+        asked.nav.push(Navigate::Menu(MenuPage::Player));
+    }
     go_online.write_batch(asked.go);
     go.write_batch(asked.nav);
     Ok(())
@@ -227,7 +288,7 @@ fn lobby_tab(
     asked: &mut Asked,
 ) {
     let width = ui.available_width();
-    let right = (width * 0.36).clamp(300.0, 410.0);
+    let right = (width * 0.385).clamp(300.0, 440.0);
     let left = width - right - 50.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
@@ -235,6 +296,7 @@ fn lobby_tab(
             counts(ui, tr, &link.lobby);
             ui.add_space(4.0);
             ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
                 if choice(ui, form.filter.is_none(), tr.t("lobby.all_games")).clicked() {
                     form.filter = None;
                 }
@@ -303,10 +365,27 @@ fn lobby_tab(
             match form.start {
                 Start::Quick => {
                     let up = link.lobby.link == Link::Connected;
+                    let proved = link.lobby.proved().is_some();
+                    ui.horizontal_wrapped(|ui| {
+                        let mut rated = form.rated && proved;
+                        let tick = ui.add_enabled(
+                            proved,
+                            egui::Checkbox::new(&mut rated, tr.t("lobby.rated")),
+                        );
+                        if tick.changed() {
+                            form.rated = rated;
+                        }
+                        let line = if proved {
+                            "lobby.rated_line"
+                        } else {
+                            "lobby.rated_unproved"
+                        };
+                        ui.label(style::muted(tr.t(line), 14.0));
+                    });
                     ui.vertical_centered(|ui| {
                         let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
                         if find.clicked() {
-                            let sent = link.lobby.quick(form.game, form.control);
+                            let sent = link.lobby.quick(form.game, form.control, form.rated);
                             link.outbox.extend(sent);
                         }
                         ui.label(style::muted(tr.t("lobby.quick_line"), 14.0));
@@ -380,7 +459,7 @@ fn open_tables(
             // Fixed columns, the words cut to fit (the whole words on hover): the list keeps
             // the column's width in every language.
             let room = ui.available_width() - 40.0;
-            let widths = [0.25, 0.19, 0.12, 0.29].map(|f| room * f);
+            let widths = [0.20, 0.39, 0.10, 0.23].map(|f| room * f);
             for (i, t) in tables.into_iter().enumerate() {
                 let fill = if i % 2 == 0 {
                     egui::Color32::from_white_alpha(6)
@@ -404,23 +483,51 @@ fn open_tables(
                                 )
                                 .inner
                             };
-                            cell(ui, widths[0], style::brass(game_name(tr, t.game), 16.0));
-                            cell(
-                                ui,
-                                widths[1],
-                                style::cream(shown_name(tr, &t.names[0]), 17.0),
-                            );
+                            let place =
+                                |ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui)| {
+                                    ui.allocate_ui_with_layout(
+                                        egui::vec2(w, 30.0),
+                                        egui::Layout::left_to_right(egui::Align::Center),
+                                        |ui| {
+                                            ui.set_width(w);
+                                            add(ui);
+                                        },
+                                    );
+                                };
+                            place(ui, widths[0], &mut |ui| {
+                                ui.add(
+                                    egui::Label::new(style::brass(game_name(tr, t.game), 16.0))
+                                        .truncate(),
+                                );
+                            });
+                            place(ui, widths[1], &mut |ui| {
+                                who(
+                                    ui,
+                                    tr,
+                                    &t.names[0],
+                                    t.fingerprints[0].as_ref(),
+                                    t.ratings[0].as_ref(),
+                                    asked,
+                                );
+                            });
                             cell(
                                 ui,
                                 widths[2],
                                 style::cream(control_short(tr, t.control), 16.0),
                             )
                             .on_hover_text(control_text(tr, t.control));
-                            cell(
-                                ui,
-                                widths[3],
-                                style::muted(options_words(tr, t.game, &t.options), 15.0),
-                            );
+                            place(ui, widths[3], &mut |ui| {
+                                if t.rated {
+                                    rated_mark(ui, tr);
+                                }
+                                ui.add(
+                                    egui::Label::new(style::muted(
+                                        options_words(tr, t.game, &t.options),
+                                        15.0,
+                                    ))
+                                    .truncate(),
+                                );
+                            });
                             if ui.button(tr.t("online.join")).clicked() {
                                 asked.go.push(GoOnline {
                                     game: t.game,
@@ -449,12 +556,12 @@ fn controls(ui: &mut egui::Ui, tr: &Tr, control: &mut TimeControl) {
     ];
     egui::Grid::new("lobby-controls")
         .num_columns(2)
-        .spacing([12.0, 6.0])
+        .spacing([8.0, 6.0])
         .show(ui, |ui| {
             for (key, of) in groups {
                 ui.label(style::muted(tr.t(key), 16.0));
                 ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 6.0;
+                    ui.spacing_mut().item_spacing.x = 4.0;
                     for c in TimeControl::PRESETS.iter().filter(|c| of(c)) {
                         if choice(ui, *control == *c, &control_short(tr, *c)).clicked() {
                             *control = *c;
@@ -678,14 +785,29 @@ fn watch_tab(
                     for t in live {
                         ui.label(style::brass(game_name(tr, t.game), 16.0));
                         // A bot's name is its label ("Bot (normal)"): a bot is always said.
-                        let second = shown_name(tr, &t.names[1]);
-                        ui.label(style::cream(
-                            tr.tf(
-                                "lobby.versus",
-                                &[("a", &shown_name(tr, &t.names[0])), ("b", &second)],
-                            ),
-                            17.0,
-                        ));
+                        ui.horizontal(|ui| {
+                            who(
+                                ui,
+                                tr,
+                                &t.names[0],
+                                t.fingerprints[0].as_ref(),
+                                t.ratings[0].as_ref(),
+                                asked,
+                            );
+                            ui.label(style::muted("–", 17.0));
+                            who(
+                                ui,
+                                tr,
+                                &t.names[1],
+                                t.fingerprints[1].as_ref(),
+                                t.ratings[1].as_ref(),
+                                asked,
+                            );
+                            if t.rated {
+                                ui.add_space(4.0);
+                                rated_mark(ui, tr);
+                            }
+                        });
                         ui.label(style::cream(control_text(tr, t.control), 16.0));
                         ui.label(style::muted(options_words(tr, t.game, &t.options), 15.0));
                         ui.label(style::muted(

@@ -8,7 +8,8 @@ use crate::app::save::ActiveSettings;
 use crate::launch::{LaunchOptions, OnlinePage, Scene};
 use crate::net::lobby::{Lobby, Queue};
 use crate::net::protocol::{
-    GameCount, GameKind, GameSummary, Listing, Phase, SeatId, Stakes, TableOptions, TimeControl,
+    GameCount, GameKind, GameSummary, Listing, Phase, RatingView, SeatId, Stakes, TableOptions,
+    TimeControl,
 };
 use crate::net::seats::OwnSeat;
 use bevy::prelude::*;
@@ -38,10 +39,39 @@ fn table(
         bot: names[1].starts_with("Bot"),
         watchers,
         created_ms: 1_750_000_000_000 - age_s * 1000,
-        fingerprints: [None, None],
+        fingerprints: names.map(|n| seen(n).map(|(f, _)| f.to_string())),
         rated: false,
-        ratings: [None, None],
+        ratings: names.map(|n| seen(n).and_then(|(_, r)| r)),
     }
+}
+
+/// The made-up people's key fingerprints and ratings (a bot and a player without a key have
+/// none; a new player's rating is provisional).
+fn seen(name: &str) -> Option<(&'static str, Option<RatingView>)> {
+    let r = |rating, deviation, games| {
+        Some(RatingView {
+            rating,
+            deviation,
+            provisional: games < 10,
+            games,
+        })
+    };
+    Some(match name {
+        "Marta" => ("e21c·5a90", r(1614, 71, 23)),
+        "Ana" => ("9fab·3f55", r(1750, 62, 14)),
+        "Dmitri" => ("b07d·19e2", r(1688, 58, 41)),
+        "Kofi" => ("3f9a·c41e", r(1500, 350, 0)),
+        "Lena" => ("77c0·d3a1", r(1563, 66, 19)),
+        "Inês" => ("e8f4·2c75", r(1721, 60, 37)),
+        "Pavel" => ("2b6d·e019", r(1695, 64, 28)),
+        "Tom" => ("a41f·7c3b", None),
+        "Olga" => ("91ab·06ce", r(1532, 90, 6)),
+        "Rafael" => ("0be4·8f17", r(1589, 77, 12)),
+        "Mei" => ("c9d2·4e60", r(1640, 69, 16)),
+        "Sasha" => ("5d18·a2f3", r(1602, 73, 11)),
+        "Yusuf" => ("4a6e·f0b9", r(1477, 82, 9)),
+        _ => return None,
+    })
 }
 
 fn snelab(stakes: Stakes, appeal: bool) -> TableOptions {
@@ -64,6 +94,10 @@ fn tables() -> Vec<Listing> {
     let turn = |seconds| TimeControl::Turn { seconds };
     let bank = |base, increment| TimeControl::Bank { base, increment };
     let none = TableOptions::default();
+    let rated = |mut l: Listing| {
+        l.rated = true;
+        l
+    };
     vec![
         table(
             "K7M2QX",
@@ -74,8 +108,16 @@ fn tables() -> Vec<Listing> {
             0,
             20,
         ),
-        table("P4RT8Z", Hive, ["Ana", ""], bank(300, 3), none, 0, 45),
-        table(
+        rated(table(
+            "P4RT8Z",
+            Hive,
+            ["Ana", ""],
+            bank(300, 3),
+            none,
+            0,
+            45,
+        )),
+        rated(table(
             "W9ND3C",
             Chess,
             ["Dmitri", ""],
@@ -83,7 +125,7 @@ fn tables() -> Vec<Listing> {
             chess(false),
             0,
             70,
-        ),
+        )),
         table(
             "H2KQ5M",
             Hive,
@@ -111,7 +153,7 @@ fn tables() -> Vec<Listing> {
             0,
             900,
         ),
-        table(
+        rated(table(
             "R8CE4N",
             Chess,
             ["Inês", "Pavel"],
@@ -119,7 +161,7 @@ fn tables() -> Vec<Listing> {
             chess(true),
             4,
             600,
-        ),
+        )),
         table(
             "T5GH2J",
             Hive,

@@ -49,6 +49,7 @@ fn menu_ui(
     mut go: MessageWriter<Navigate>,
     mut change: MessageWriter<ChangeSettings>,
     pages: rules_pages::Pages,
+    mut you: You,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
@@ -70,9 +71,10 @@ fn menu_ui(
             };
             rules_page(ctx, &tr, &pages, game, at, &mut go);
         }
-        MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change),
-        // A game's own page: its plugin draws it; the Online screen is `app::lobby`'s.
-        MenuPage::Tool(..) | MenuPage::Online(_) => {}
+        MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change, &mut you),
+        // A game's own page: its plugin draws it; the Online screen is `app::lobby`'s, the
+        // player's and the key's pages `app::player`'s.
+        MenuPage::Tool(..) | MenuPage::Online(_) | MenuPage::Player | MenuPage::Key => {}
     }
     Ok(())
 }
@@ -320,13 +322,24 @@ fn rules_page(
     });
 }
 
+/// What the settings' "Your key" section works on.
+#[derive(bevy::ecs::system::SystemParam)]
+struct You<'w> {
+    key: ResMut<'w, crate::app::identity::PlayerKey>,
+    form: ResMut<'w, crate::app::kit::online_panels::OnlineForm>,
+    store: ResMut<'w, crate::app::save::SaveStore>,
+    notices: ResMut<'w, Notices>,
+}
+
 fn settings_page(
     ctx: &egui::Context,
     tr: &Tr,
     active: &ActiveSettings,
     go: &mut MessageWriter<Navigate>,
     change: &mut MessageWriter<ChangeSettings>,
+    you: &mut You,
 ) {
+    let mut asked = Vec::new();
     let mut s = active.0.clone();
     page(
         ctx,
@@ -390,8 +403,18 @@ fn settings_page(
                     .small()
                     .color(style::MUTED),
             );
+            crate::app::player::key::key_section(
+                ui,
+                tr,
+                &mut you.key,
+                &mut you.form,
+                &mut you.store,
+                &mut you.notices,
+                &mut asked,
+            );
         },
     );
+    go.write_batch(asked);
     if s != active.0 {
         change.write(ChangeSettings(s));
     }

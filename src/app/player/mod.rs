@@ -1,0 +1,612 @@
+//! A player's page (issue "Players who are somebody"): who they are (name, key fingerprint,
+//! since when), their rating in each game with its history drawn as a line over the games
+//! played (a band for the deviation), and their finished games, each with its record to read,
+//! copy, or open in Verify. Asked of the server through the lobby's connection (`profile`,
+//! `record`). Also the player's key: [`key`] (the settings' section and the key's page).
+//!
+//! Decisions where the brief is silent:
+//! - The page of another player needs their key; a lobby listing names only fingerprints, so
+//!   a click there opens the page with what is known and says that the server did not name
+//!   the key (the lobby gives keys once the protocol carries them).
+//! - A record opens in Ash & Walnut's Verify page, which checks any game's record (each game's
+//!   own Verify page where the game has one).
+
+pub mod key;
+mod scenes;
+
+use crate::app::identity::PlayerKey;
+use crate::app::lobby::link::LobbyLink;
+use crate::app::screens::{MenuPage, Navigate, Screen};
+use crate::app::style::{self, big_button, label_frame, panel_frame};
+use crate::i18n::Tr;
+use crate::launch::OnlinePage;
+use crate::net::lobby::Answer;
+use crate::net::protocol::{GameKind, GameRating, GameResult, PlayedGame, Profile, RatingPoint};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// Whose page is on show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Who {
+    /// Their key (64 hex digits), when known; `None` with no name: this device's player.
+    pub key: Option<String>,
+    pub name: String,
+    pub fingerprint: Option<String>,
+}
+
+impl Who {
+    /// This device's player.
+    pub fn me() -> Who {
+        Who::default()
+    }
+
+    /// Another player seen in the lobby.
+    pub fn seen(name: &str, fingerprint: Option<&str>, key: Option<&str>) -> Who {
+        Who {
+            key: key.map(str::to_string),
+            name: name.to_string(),
+            fingerprint: fingerprint.map(str::to_string),
+        }
+    }
+
+    fn is_me(&self) -> bool {
+        self.key.is_none() && self.name.is_empty() && self.fingerprint.is_none()
+    }
+}
+
+/// The player's page: whose, the game whose rating is drawn, and the record asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PlayerPage {
+    pub who: Who,
+    pub game: Option<GameKind>,
+    /// The game whose record is asked for (its code is the lobby's).
+    pub record_game: Option<GameKind>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayerPage>()
+        .init_resource::<key::KeyPage>()
+        .add_systems(
+            Startup,
+            scenes::stage.after(crate::app::save::Loaded::Tables),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (player_page, key::key_page).run_if(in_state(Screen::Menu)),
+        );
+}
+
+/// A rating's change with its sign: `+12`, `−8` (a true minus sign), `±0`.
+pub fn change_text(change: i32) -> String {
+    match change {
+        0 => "±0".to_string(),
+        c if c > 0 => format!("+{c}"),
+        c => format!("−{}", c.unsigned_abs()),
+    }
+}
+
+/// A rating's history as the plot draws it: the games in order (1 for the first), the rating
+/// after each, and the band of one deviation either side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plotted {
+    pub xs: Vec<f64>,
+    pub ys: Vec<f64>,
+    pub lo: Vec<f64>,
+    pub hi: Vec<f64>,
+}
+
+impl Plotted {
+    pub fn of(history: &[RatingPoint]) -> Plotted {
+        let mut p = Plotted::default();
+        for (i, r) in history.iter().enumerate() {
+            p.xs.push(i as f64 + 1.0);
+            p.ys.push(r.rating);
+            p.lo.push(r.rating - r.deviation);
+            p.hi.push(r.rating + r.deviation);
+        }
+        p
+    }
+
+    /// The rating line's points.
+    pub fn line(&self) -> Vec<[f64; 2]> {
+        self.xs
+            .iter()
+            .zip(&self.ys)
+            .map(|(x, y)| [*x, *y])
+            .collect()
+    }
+}
+
+/// A day as `2026-03-14` (UTC) from milliseconds since 1970.
+pub fn date_text(ms: u64) -> String {
+    // Howard Hinnant's days-to-civil.
+    let z = (ms / 86_400_000) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn game_name(tr: &Tr, game: GameKind) -> String {
+    tr.t(&format!("game.{}.name", game.cli_name())).to_string()
+}
+
+/// The page of the menu that verifies `game`'s records: the game's own Verify page, else Ash
+/// & Walnut's (it checks every game's records).
+fn verify_page_of(game: GameKind) -> MenuPage {
+    let own = crate::app::TABLES
+        .iter()
+        .find(|t| t.game == game)
+        .is_some_and(|t| t.tools.iter().any(|tool| tool.id == "verify"));
+    MenuPage::Tool(if own { game } else { GameKind::Hive }, "verify")
+}
+
+/// The player's page.
+#[allow(clippy::too_many_arguments)]
+fn player_page(
+    mut contexts: EguiContexts,
+    page: Res<MenuPage>,
+    tr: Res<Tr>,
+    me: Res<PlayerKey>,
+    mut state: ResMut<PlayerPage>,
+    mut link: ResMut<LobbyLink>,
+    verify: Option<ResMut<crate::app::hive::VerifyPage>>,
+    mut go: MessageWriter<Navigate>,
+) -> Result {
+    if *page != MenuPage::Player {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let width = (screen.width() - 60.0).clamp(320.0, 1140.0);
+    let body = (screen.height() - 190.0).max(220.0);
+    let mine = state.who.is_me();
+    let key = if mine {
+        me.public_hex()
+    } else {
+        state.who.key.clone()
+    };
+    if let Some(k) = &key
+        && link.staged.is_none()
+    {
+        let sent = link.lobby.want_profile(k);
+        link.outbox.extend(sent);
+    }
+    let answer = key.as_deref().and_then(|k| link.lobby.profile(k)).cloned();
+    let mut asked = Vec::new();
+    let mut record_asked = None;
+    egui::Area::new(egui::Id::new("player-page"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
+        .default_size([width + 44.0, screen.height() - 24.0])
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(width);
+                let profile = match &answer {
+                    Some(Answer::Got(p)) => Some(p.as_ref()),
+                    _ => None,
+                };
+                header(ui, &tr, &state.who, mine, &me, profile, &mut asked);
+                ui.separator();
+                match (&key, &answer) {
+                    (None, _) => {
+                        ui.add_space(30.0);
+                        ui.vertical_centered(|ui| {
+                            ui.label(style::muted(tr.t("player.no_key"), 17.0));
+                        });
+                    }
+                    (_, Some(Answer::Got(p))) => {
+                        if let Some(code) = body_of(ui, &tr, p, &mut state, body) {
+                            record_asked = Some(code);
+                        }
+                    }
+                    (_, Some(Answer::Refused(why))) => {
+                        ui.add_space(30.0);
+                        ui.vertical_centered(|ui| {
+                            ui.label(style::cream(tr.tf("player.refused", &[("why", why)]), 17.0));
+                            if ui.button(tr.t("player.again")).clicked() {
+                                let sent = link.lobby.reask_profile();
+                                link.outbox.extend(sent);
+                            }
+                        });
+                    }
+                    (_, _) => {
+                        ui.add_space(30.0);
+                        ui.vertical_centered(|ui| {
+                            ui.label(style::muted(tr.t("player.asking"), 17.0));
+                        });
+                    }
+                }
+            });
+        });
+    if let Some((code, game)) = record_asked {
+        state.record_game = Some(game);
+        let sent = link.lobby.want_record(&code);
+        link.outbox.extend(sent);
+    }
+    record_panel(ctx, &tr, &mut state, &mut link, verify, &mut asked);
+    go.write_batch(asked);
+    Ok(())
+}
+
+/// The name, the fingerprint, since when, and the way back.
+fn header(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    who: &Who,
+    mine: bool,
+    me: &PlayerKey,
+    profile: Option<&Profile>,
+    asked: &mut Vec<Navigate>,
+) {
+    let name = profile
+        .map(|p| p.name.clone())
+        .filter(|n| !n.trim().is_empty())
+        .or_else(|| {
+            Some(if mine {
+                me.name.clone()
+            } else {
+                who.name.clone()
+            })
+        })
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| tr.t("lobby.anonymous").to_string());
+    let fingerprint = profile.map(|p| p.fingerprint.clone()).or_else(|| {
+        if mine {
+            me.fingerprint()
+        } else {
+            who.fingerprint.clone()
+        }
+    });
+    ui.horizontal(|ui| {
+        style::title(ui, name, 30.0);
+        if let Some(f) = fingerprint {
+            ui.add_space(6.0);
+            ui.label(style::muted(f, 18.0).monospace());
+        }
+        if mine {
+            ui.add_space(6.0);
+            label_frame(200, 8, (8, 3)).show(ui, |ui| {
+                ui.label(style::brass(tr.t("player.you"), 14.0));
+            });
+        }
+        if let Some(p) = profile {
+            ui.add_space(12.0);
+            ui.label(style::muted(
+                tr.tf("player.since", &[("date", &date_text(p.since_ms))]),
+                16.0,
+            ));
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.add(big_button(tr.t("player.back"))).clicked() {
+                asked.push(Navigate::Menu(MenuPage::Online(OnlinePage::Lobby)));
+            }
+        });
+    });
+}
+
+/// The ratings with the chosen one's history, beside the games; the record asked for, if any
+/// (its code and game).
+fn body_of(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    p: &Profile,
+    state: &mut PlayerPage,
+    height: f32,
+) -> Option<(String, GameKind)> {
+    let width = ui.available_width();
+    let left = (width * 0.44).clamp(300.0, 500.0);
+    let mut record = None;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(left);
+            ratings(ui, tr, &p.ratings, state, height);
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            ui.set_width(width - left - 30.0);
+            record = games(ui, tr, &p.games, height);
+        });
+    });
+    record
+}
+
+/// Each game's rating (a choice), and the chosen one's history.
+fn ratings(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    ratings: &[GameRating],
+    state: &mut PlayerPage,
+    height: f32,
+) {
+    style::title(ui, tr.t("player.ratings"), 22.0);
+    if ratings.is_empty() {
+        ui.add_space(12.0);
+        ui.label(style::muted(tr.t("player.no_ratings"), 16.0));
+        return;
+    }
+    let chosen = state
+        .game
+        .filter(|g| ratings.iter().any(|r| r.game == *g))
+        .unwrap_or(ratings[0].game);
+    for r in ratings {
+        let on = r.game == chosen;
+        let mut job = egui::text::LayoutJob::default();
+        let font = egui::FontId::proportional(17.0);
+        job.append(
+            &game_name(tr, r.game),
+            0.0,
+            egui::TextFormat::simple(font.clone(), style::BRASS),
+        );
+        job.append(
+            &r.rating.shown(),
+            10.0,
+            egui::TextFormat::simple(egui::FontId::monospace(17.0), style::CREAM),
+        );
+        job.append(
+            &tr.tf(
+                "player.rated_games",
+                &[("count", &r.rating.games.to_string())],
+            ),
+            10.0,
+            egui::TextFormat::simple(egui::FontId::proportional(14.0), style::MUTED),
+        );
+        let button =
+            egui::Button::selectable(on, job).min_size(egui::vec2(ui.available_width(), 30.0));
+        if ui.add(button).clicked() {
+            state.game = Some(r.game);
+        }
+    }
+    ui.add_space(6.0);
+    let Some(r) = ratings.iter().find(|r| r.game == chosen) else {
+        return;
+    };
+    let plotted = Plotted::of(&r.history);
+    if plotted.xs.len() < 2 {
+        ui.label(style::muted(tr.t("player.history_short"), 15.0));
+        return;
+    }
+    ui.label(style::muted(
+        tr.tf("player.history", &[("game", &game_name(tr, chosen))]),
+        15.0,
+    ));
+    let plot_height = (height - 40.0 * ratings.len() as f32 - 90.0).clamp(140.0, 320.0);
+    let band = egui::Color32::from_rgba_unmultiplied(0xd0, 0xa2, 0x4c, 46);
+    egui_plot::Plot::new(("rating-history", chosen.cli_name()))
+        .height(plot_height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .grid_color(egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
+        .x_axis_label(tr.t("player.axis_games"))
+        .x_axis_formatter(|mark, _| {
+            if mark.value.fract() == 0.0 && mark.value >= 1.0 {
+                format!("{}", mark.value as i64)
+            } else {
+                String::new()
+            }
+        })
+        .y_axis_formatter(|mark, _| format!("{}", mark.value.round() as i64))
+        .label_formatter(|pos| {
+            let (egui_plot::HoverPosition::NearDataPoint { position, .. }
+            | egui_plot::HoverPosition::Elsewhere { position }) = pos;
+            Some(format!("{:.0}", position.y))
+        })
+        .show(ui, |plot| {
+            plot.add(
+                egui_plot::FilledArea::new("±", &plotted.xs, &plotted.lo, &plotted.hi)
+                    .fill_color(band)
+                    .stroke(egui::Stroke::NONE),
+            );
+            plot.line(
+                egui_plot::Line::new(tr.t("player.rating"), plotted.line())
+                    .color(style::BRASS)
+                    .width(2.5),
+            );
+            plot.add(
+                egui_plot::Points::new("", plotted.line())
+                    .color(style::CREAM)
+                    .radius(2.5),
+            );
+        });
+}
+
+/// The finished games, newest first; the record asked for, if any (its code and game).
+fn games(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    games: &[PlayedGame],
+    height: f32,
+) -> Option<(String, GameKind)> {
+    style::title(ui, tr.t("player.games"), 22.0);
+    if games.is_empty() {
+        ui.add_space(12.0);
+        ui.label(style::muted(tr.t("player.no_games"), 16.0));
+        return None;
+    }
+    let mut asked = None;
+    let game_width = (ui.available_width() * 0.22).clamp(90.0, 150.0);
+    egui::ScrollArea::vertical()
+        .id_salt("player-games")
+        .max_height(height - 40.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("player-games-grid")
+                .num_columns(5)
+                .spacing([12.0, 6.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for g in games {
+                        // A fixed column, the game's name cut to fit (whole on hover).
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(game_width, 34.0),
+                            egui::Layout::top_down(egui::Align::Min),
+                            |ui| {
+                                ui.set_width(game_width);
+                                ui.spacing_mut().item_spacing.y = 0.0;
+                                ui.add(
+                                    egui::Label::new(style::brass(game_name(tr, g.game), 15.0))
+                                        .truncate(),
+                                );
+                                ui.label(style::muted(date_text(g.ended_ms), 12.0));
+                            },
+                        );
+                        ui.horizontal(|ui| {
+                            let name = if g.opponent.trim().is_empty() {
+                                tr.t("lobby.anonymous").to_string()
+                            } else {
+                                g.opponent.clone()
+                            };
+                            ui.label(style::cream(
+                                tr.tf("lobby.against", &[("name", &name)]),
+                                16.0,
+                            ));
+                            if let Some(f) = &g.opponent_fingerprint {
+                                ui.label(style::muted(f, 12.0).monospace());
+                            }
+                        });
+                        let (words, colour) = match g.result {
+                            GameResult::Won => (tr.t("player.won"), style::GREEN),
+                            GameResult::Lost => (tr.t("player.lost"), style::RED),
+                            GameResult::Drawn => (tr.t("player.drawn"), style::CREAM),
+                        };
+                        ui.label(style::text(words, 16.0, colour).strong());
+                        match (g.rated, g.change) {
+                            (true, Some(c)) => {
+                                let colour = match c.signum() {
+                                    1 => style::GREEN,
+                                    -1 => style::RED,
+                                    _ => style::CREAM,
+                                };
+                                ui.label(style::text(change_text(c), 16.0, colour).monospace())
+                                    .on_hover_text(tr.t("player.rated"));
+                            }
+                            (true, None) => {
+                                ui.label(style::muted(tr.t("player.rated"), 14.0));
+                            }
+                            (false, _) => {
+                                ui.label(style::muted(tr.t("player.casual"), 14.0));
+                            }
+                        }
+                        if ui
+                            .button(style::cream(tr.t("player.record"), 16.0))
+                            .clicked()
+                        {
+                            asked = Some((g.code.clone(), g.game));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    asked
+}
+
+/// The record asked for: asking, refused, or its text to copy or open in Verify.
+fn record_panel(
+    ctx: &egui::Context,
+    tr: &Tr,
+    state: &mut PlayerPage,
+    link: &mut LobbyLink,
+    verify: Option<ResMut<crate::app::hive::VerifyPage>>,
+    asked: &mut Vec<Navigate>,
+) {
+    let Some((code, answer)) = link.lobby.record().map(|(c, a)| (c.to_string(), a.clone())) else {
+        return;
+    };
+    let mut close = false;
+    style::CentrePanel::new("player-record", 640.0).show(ctx, |ui| {
+        style::title(ui, tr.tf("player.record_of", &[("code", &code)]), 24.0);
+        ui.add_space(6.0);
+        match &answer {
+            Answer::Asking => {
+                ui.label(style::muted(tr.t("player.asking"), 16.0));
+            }
+            Answer::Refused(why) => {
+                ui.label(style::cream(tr.tf("player.refused", &[("why", why)]), 16.0));
+            }
+            Answer::Got(text) => {
+                egui::ScrollArea::vertical()
+                    .id_salt("player-record-text")
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        let mut shown = text.as_str();
+                        ui.add(
+                            egui::TextEdit::multiline(&mut shown)
+                                .font(egui::FontId::monospace(13.0))
+                                .desired_width(f32::INFINITY),
+                        );
+                    });
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    if ui.button(tr.t("key.copy")).clicked() {
+                        ui.ctx().copy_text(text.clone());
+                    }
+                    if let Some(mut verify) = verify
+                        && ui.button(tr.t("player.open_verify")).clicked()
+                    {
+                        verify.load_text(text);
+                        verify.from_game = false;
+                        let game = state.record_game.unwrap_or(GameKind::Hive);
+                        asked.push(Navigate::Menu(verify_page_of(game)));
+                        close = true;
+                    }
+                });
+            }
+        }
+        ui.add_space(6.0);
+        ui.vertical_centered(|ui| {
+            if ui.button(tr.t("menu.close")).clicked() {
+                close = true;
+            }
+        });
+    });
+    if close {
+        link.lobby.drop_record();
+        state.record_game = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_carry_their_sign() {
+        assert_eq!(change_text(12), "+12");
+        assert_eq!(change_text(-8), "−8");
+        assert_eq!(change_text(0), "±0");
+    }
+
+    #[test]
+    fn a_history_becomes_points_over_the_games_with_its_band() {
+        let point = |rating, deviation| RatingPoint {
+            at_ms: 0,
+            rating,
+            deviation,
+        };
+        let p = Plotted::of(&[
+            point(1500.0, 350.0),
+            point(1562.5, 290.0),
+            point(1540.0, 250.0),
+        ]);
+        assert_eq!(p.xs, [1.0, 2.0, 3.0]);
+        assert_eq!(p.line(), [[1.0, 1500.0], [2.0, 1562.5], [3.0, 1540.0]]);
+        assert_eq!(p.lo, [1150.0, 1272.5, 1290.0]);
+        assert_eq!(p.hi, [1850.0, 1852.5, 1790.0]);
+        assert_eq!(Plotted::of(&[]), Plotted::default());
+    }
+
+    #[test]
+    fn days_are_written_as_dates() {
+        assert_eq!(date_text(0), "1970-01-01");
+        assert_eq!(date_text(951_782_400_000), "2000-02-29");
+        assert_eq!(date_text(1_750_000_000_000), "2025-06-15");
+    }
+}
