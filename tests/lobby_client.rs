@@ -112,12 +112,12 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
     let (mut ana_c, mut ana) = connect(&server.addr).await;
     let (mut rui_c, mut rui) = connect(&server.addr).await;
     ana.name = "Ana".into();
-    let out = ana.quick(GameKind::Hive, MINUTE);
+    let out = ana.quick(GameKind::Hive, MINUTE, false);
     pump(&mut ana_c, &mut ana, out, "queued", |l, _| {
         matches!(l.queue, Queue::Queued { .. })
     })
     .await;
-    let out = rui.quick(GameKind::Hive, MINUTE);
+    let out = rui.quick(GameKind::Hive, MINUTE, false);
     let heard = pump(&mut rui_c, &mut rui, out, "paired", |_, h| {
         paired(h).is_some()
     })
@@ -146,7 +146,7 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
         base: 300,
         increment: 3,
     };
-    let out = eva.quick(GameKind::Snelab, control);
+    let out = eva.quick(GameKind::Snelab, control, false);
     pump(&mut eva_c, &mut eva, out, "the bot offer", |l, _| {
         l.bot_offered()
     })
@@ -162,7 +162,7 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
 
     // Leaving the queue.
     let (mut leo_c, mut leo) = connect(&server.addr).await;
-    let out = leo.quick(GameKind::Chess, TimeControl::Days { days: 1 });
+    let out = leo.quick(GameKind::Chess, TimeControl::Days { days: 1 }, false);
     pump(&mut leo_c, &mut leo, out, "queued", |l, _| {
         matches!(l.queue, Queue::Queued { .. })
     })

@@ -1020,6 +1020,7 @@ fn the_games_own_session_and_socket_play_through_a_drop_to_a_verified_end() {
             name: "Ana".into(),
             control: None,
             public: false,
+            rated: false,
         },
     );
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -1116,6 +1117,7 @@ fn a_slow_or_hidden_client_counts_down_to_the_servers_timeout_move() {
             name: "Ana".into(),
             control: None,
             public: false,
+            rated: false,
         },
     );
     let limit = std::time::Instant::now() + Duration::from_secs(60);

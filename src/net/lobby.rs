@@ -729,6 +729,7 @@ mod tests {
             fingerprints: [None, None],
             rated: false,
             ratings: [None, None],
+            keys: [None, None],
         }
     }
 

@@ -515,6 +515,9 @@ pub struct Listing {
     /// The seats' ratings in this game, in `names`' order.
     #[serde(default)]
     pub ratings: [Option<RatingView>; 2],
+    /// The seats' keys (64 hex digits), in `names`' order: whose page a fingerprint opens.
+    #[serde(default)]
+    pub keys: [Option<String>; 2],
 }
 
 /// How many people are about, for one game.
@@ -716,6 +719,9 @@ pub struct PlayedGame {
     pub opponent: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent_fingerprint: Option<String>,
+    /// The other player's key (64 hex digits), whose page it opens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent_key: Option<String>,
     pub result: GameResult,
     pub rated: bool,
     /// The player's rating change (rated games).

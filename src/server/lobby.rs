@@ -510,6 +510,7 @@ mod tests {
             rated: false,
             fingerprints: [None, None],
             ratings: [None, None],
+            keys: [None, None],
         }
     }
 

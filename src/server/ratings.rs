@@ -322,6 +322,7 @@ pub fn profile(db: &mut dyn Db, key: &str) -> Result<Option<Profile>, StoreError
                     .maybe_text()
                     .and_then(|k| PublicKey::from_hex(&k))
                     .map(|k| k.fingerprint()),
+                opponent_key: r[6].maybe_text(),
                 change: match (&r[7], &r[8]) {
                     (Cell::Null, _) | (_, Cell::Null) => None,
                     (a, b) => Some((a.float().round() - b.float().round()) as i32),

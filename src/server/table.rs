@@ -520,6 +520,7 @@ impl<G: Hosted> TableTask<G> {
             rated: self.meta.rated,
             fingerprints: [0, 1].map(|i| self.seats[i].holder.key().map(|k| k.fingerprint())),
             ratings: [0, 1].map(|i| self.ratings[i].as_ref().map(RatingView::of)),
+            keys: [0, 1].map(|i| self.seats[i].holder.key().map(|k| k.to_hex())),
         }
     }
 

@@ -147,6 +147,7 @@ fn who(
     tr: &Tr,
     name: &str,
     fingerprint: Option<&String>,
+    key: Option<&String>,
     rating: Option<&RatingView>,
     asked: &mut Asked,
 ) {
@@ -158,7 +159,7 @@ fn who(
             .on_hover_cursor(egui::CursorIcon::PointingHand)
             .on_hover_text(tr.t("lobby.their_page"));
         if link.clicked() {
-            asked.player = Some(Who::seen(name, Some(f), None));
+            asked.player = Some(Who::seen(name, Some(f), key.map(String::as_str)));
         }
     }
     if let Some(r) = rating {
@@ -506,6 +507,7 @@ fn open_tables(
                                     tr,
                                     &t.names[0],
                                     t.fingerprints[0].as_ref(),
+                                    t.keys[0].as_ref(),
                                     t.ratings[0].as_ref(),
                                     asked,
                                 );
@@ -791,6 +793,7 @@ fn watch_tab(
                                 tr,
                                 &t.names[0],
                                 t.fingerprints[0].as_ref(),
+                                t.keys[0].as_ref(),
                                 t.ratings[0].as_ref(),
                                 asked,
                             );
@@ -800,6 +803,7 @@ fn watch_tab(
                                 tr,
                                 &t.names[1],
                                 t.fingerprints[1].as_ref(),
+                                t.keys[1].as_ref(),
                                 t.ratings[1].as_ref(),
                                 asked,
                             );

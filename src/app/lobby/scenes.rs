@@ -42,6 +42,7 @@ fn table(
         fingerprints: names.map(|n| seen(n).map(|(f, _)| f.to_string())),
         rated: false,
         ratings: names.map(|n| seen(n).and_then(|(_, r)| r)),
+        keys: [None, None],
     }
 }
 

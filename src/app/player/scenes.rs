@@ -80,6 +80,7 @@ pub fn staged_profile(identity: &Identity) -> Profile {
             result,
             rated: change.is_some(),
             change,
+            opponent_key: None,
         }
     };
     use GameKind::*;
