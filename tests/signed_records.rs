@@ -254,7 +254,7 @@ fn resign_entry(text: &str, n: usize, by: usize) -> String {
 fn an_ash_and_walnut_game_with_a_takeback_and_a_timeout_is_signed_and_bound() {
     let mut t = Hive::start(start([Seat::Remote, Seat::Remote], 9));
     let mut s = Signing::new([true, true]);
-    let mut play = |t: &mut Hive, s: &mut Signing, side: Side, action: &str| {
+    let play = |t: &mut Hive, s: &mut Signing, side: Side, action: &str| {
         let a = t.submit(t.seat_of(side), action).unwrap();
         s.sign(t, &a);
     };
