@@ -97,7 +97,10 @@ fn signatures(text: &str) -> Option<Check> {
         Ok(c) => c,
         Err(e) => panic!("unreadable: {e}\n{text}"),
     };
-    let found: Vec<Check> = checks.into_iter().filter(|c| c.name == "signatures").collect();
+    let found: Vec<Check> = checks
+        .into_iter()
+        .filter(|c| c.name == "signatures")
+        .collect();
     assert!(found.len() <= 1);
     found.into_iter().next()
 }
@@ -157,7 +160,11 @@ fn tamperings(text: &str, body_move: (usize, &str), result: (&str, &str)) {
     let l = &mut changed[signs[1] - 1];
     let (head, action) = l.rsplit_once(' ').unwrap();
     *l = format!("{head} {action}x");
-    fails_at(&join(&changed), signs[1], "signature of action 2 does not verify");
+    fails_at(
+        &join(&changed),
+        signs[1],
+        "signature of action 2 does not verify",
+    );
 
     // An entry removed: the next one is numbered out of turn (where the removed one stood).
     let mut removed = all.clone();
@@ -187,12 +194,7 @@ fn tamperings(text: &str, body_move: (usize, &str), result: (&str, &str)) {
     // A bad hex signature.
     let mut bad = all.clone();
     let words: Vec<&str> = bad[signs[0] - 1].splitn(5, ' ').collect();
-    bad[signs[0] - 1] = format!(
-        "sign 1 {} {}zz {}",
-        words[2],
-        &words[3][..126],
-        words[4]
-    );
+    bad[signs[0] - 1] = format!("sign 1 {} {}zz {}", words[2], &words[3][..126], words[4]);
     fails_at(&join(&bad), signs[0], "not 128 hexadecimal digits");
 
     // The result changed: only the seal catches it.
@@ -271,7 +273,10 @@ fn an_ash_and_walnut_game_with_a_takeback_and_a_timeout_is_signed_and_bound() {
     s.sign(&t, &timeout);
     t.resign(t.seat_of(Side::Ash)).unwrap();
     let text = s.record(&t);
-    assert!(text.contains("takeback 1\n") && text.contains("move timeout "), "{text}");
+    assert!(
+        text.contains("takeback 1\n") && text.contains("move timeout "),
+        "{text}"
+    );
     assert!(text.contains(" server "), "{text}");
     let second_move = nth_line(&text, "move ", 1);
     let result = text.lines().find(|l| l.starts_with("result ")).unwrap();
@@ -293,13 +298,21 @@ fn an_ash_and_walnut_game_with_a_takeback_and_a_timeout_is_signed_and_bound() {
     let timeout_line = nth_line(&text, "move timeout ", 0);
     let mut unmarked = lines(&text);
     unmarked[timeout_line - 1] = unmarked[timeout_line - 1].replace("move timeout ", "move ");
-    fails_at(&join(&unmarked), sign_lines(&text)[3], "must be signed by the");
+    fails_at(
+        &join(&unmarked),
+        sign_lines(&text)[3],
+        "must be signed by the",
+    );
     // The taken-back move dropped from the body: the chain still has it.
     let taken = nth_line(&text, "move ", 1);
     let mut dropped = lines(&text);
     dropped.remove(taken - 1);
     let dropped = join(&dropped);
-    fails_at(&dropped, nth_line(&dropped, "move ", 1), "but the chain signed");
+    fails_at(
+        &dropped,
+        nth_line(&dropped, "move ", 1),
+        "but the chain signed",
+    );
 }
 
 #[test]
@@ -319,8 +332,7 @@ fn a_snelab_case_against_the_bot_is_signed_by_the_server_for_the_bot_and_the_clo
             ticked = true;
             t.tick(f64::INFINITY).unwrap()
         } else {
-            let legal =
-                carved_tables::rules::snelab::legal_actions(t.game().state());
+            let legal = carved_tables::rules::snelab::legal_actions(t.game().state());
             t.submit(person, &legal[0].to_string()).unwrap()
         };
         s.sign(&t, &a);
@@ -407,14 +419,22 @@ fn an_artifact_chess_game_binds_its_readies_reveals_and_actions() {
     let text = s.record(&t);
     assert!(text.contains(" timeout "), "{text}");
     let action = nth_line(&text, "action ", 1);
-    let colour = lines(&text)[action - 1].split(' ').nth(1).unwrap().to_string();
+    let colour = lines(&text)[action - 1]
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .to_string();
     let result = text.lines().find(|l| l.starts_with("result ")).unwrap();
     let flipped = if result.contains("white") {
         "result black wins"
     } else {
         "result white wins"
     };
-    tamperings(&text, (action, &format!("action {colour} pass")), (result, flipped));
+    tamperings(
+        &text,
+        (action, &format!("action {colour} pass")),
+        (result, flipped),
+    );
 
     // White's commitment changed in the body: white's signed ready no longer matches it.
     let commit = nth_line(&text, "commit white ", 0);
@@ -488,7 +508,10 @@ fn an_artifact_chess_chain_out_of_the_tables_order_or_with_a_timed_out_army() {
             army,
             army_text(&carved_tables::server::chess::timeout_army(c))
         );
-        assert_eq!(salt, carved_tables::server::chess::server_salt(&seed, c).to_hex());
+        assert_eq!(
+            salt,
+            carved_tables::server::chess::server_salt(&seed, c).to_hex()
+        );
     }
 
     // Black never reveals: the clock's forfeit, bound to the result; the game's own record
@@ -514,4 +537,54 @@ fn an_artifact_chess_chain_out_of_the_tables_order_or_with_a_timed_out_army() {
     // The clock's forfeit labelled as white's seat's own, signed by its key.
     let forged = resign_entry(&text, 4, white.index());
     fails_at(&forged, sign_lines(&text)[3], "played by the clock");
+}
+
+/// `tables verify FILE`: the signatures check printed like the others, and a failed one fails
+/// the command.
+#[test]
+fn tables_verify_prints_the_signatures_check_and_fails_on_it() {
+    let mut t = Hive::start(start([Seat::Remote, Seat::Remote], 9));
+    let mut s = Signing::new([true, false]);
+    for action in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+        let side = t.to_move().unwrap();
+        let a = t.submit(t.seat_of(side), action).unwrap();
+        s.sign(&t, &a);
+    }
+    t.resign(SeatId::First).unwrap();
+    let text = s.record(&t);
+    let run = |text: &str, name: &str| {
+        let path = std::env::temp_dir().join(format!("{name}-{}.txt", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tables"))
+            .arg("verify")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (ok, printed) = run(&text, "signed-honest");
+    assert!(ok, "{printed}");
+    assert!(
+        printed.contains("passed: signatures: 3 actions"),
+        "{printed}"
+    );
+    assert!(printed.contains("the record is verified"), "{printed}");
+    let signs = sign_lines(&text);
+    let mut swapped = lines(&text);
+    swapped.swap(signs[0] - 1, signs[1] - 1);
+    let (ok, printed) = run(&join(&swapped), "signed-swapped");
+    assert!(!ok, "{printed}");
+    let line = signs[0];
+    assert!(
+        printed.contains(&format!(
+            "FAILED: signatures: line {line}: numbered 2 where action 1 comes"
+        )),
+        "{printed}"
+    );
+    // The other checks still pass: only the chain is out of order.
+    assert_eq!(printed.matches("FAILED").count(), 1, "{printed}");
 }

@@ -997,10 +997,7 @@ pub fn verify_text(text: &str) -> Vec<Check> {
             detail: e.explain(),
         }],
     };
-    checks.extend(super::signed::check(
-        text,
-        crate::rules::GameKind::Chess,
-    ));
+    checks.extend(super::signed::check(text, crate::rules::GameKind::Chess));
     checks
 }
 

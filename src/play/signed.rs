@@ -325,8 +325,10 @@ fn read_sign(line: usize, rest: &str) -> Result<SignLine, Problem> {
     let (Some(n), Some(signer), Some(signature), Some(action)) =
         (words.next(), words.next(), words.next(), words.next())
     else {
-        return Err(at(msg("verify.signed.expected")
-            .with("expected", "sign <n> first|second|server <128 hex> <action>")));
+        return Err(at(msg("verify.signed.expected").with(
+            "expected",
+            "sign <n> first|second|server <128 hex> <action>",
+        )));
     };
     let n = n
         .parse::<u64>()
@@ -455,7 +457,9 @@ fn holds(body: &str, text: &str, signed: &Signed, game: GameKind) -> Result<usiz
             Signer::Server => Some(signed.server),
         };
         let Some(key) = key else {
-            return Err(at(msg("verify.signed.keyless").with("seat", e.signer.word())));
+            return Err(at(
+                msg("verify.signed.keyless").with("seat", e.signer.word())
+            ));
         };
         let bytes = action_bytes(&signed.code, e.n, &e.action, &prev);
         if !key.verifies(&bytes, &e.signature) {
@@ -604,7 +608,10 @@ struct Early {
 /// out, at the table of `seed`: the "Random army" of seed 0 in canonical text, and the salt
 /// SHA-256("artifact-chess server salt" ‖ seed ‖ one byte, 0 for white and 1 for black), in
 /// hex. (The server's own `server_salt` and `timeout_army`; a test holds them equal.)
-pub fn server_army(seed: &crate::fair::Seed, colour: crate::rules::chess::Colour) -> (String, String) {
+pub fn server_army(
+    seed: &crate::fair::Seed,
+    colour: crate::rules::chess::Colour,
+) -> (String, String) {
     use crate::play::chess::Draft;
     use sha2::{Digest, Sha256};
     let army = Draft::random(colour, 0)
@@ -736,7 +743,10 @@ fn bind_chess(body: &str, entries: &[SignLine]) -> Result<Bound, Problem> {
             Kind::Reveal | Kind::Forfeit => readied == [true; 2] && !forfeit,
         };
         if !in_order {
-            problem = Some((i, msg("verify.signed.early_order").with("text", quoted(&e.action))));
+            problem = Some((
+                i,
+                msg("verify.signed.early_order").with("text", quoted(&e.action)),
+            ));
             break;
         }
         let done = if k == Kind::Ready { readied } else { revealed };
@@ -848,7 +858,10 @@ mod tests {
         assert_eq!(super::body(BODY), BODY);
         assert_eq!(parse(BODY), Ok(None));
         assert_eq!(s.header_line, 11);
-        assert_eq!((s.code.as_str(), s.keys, s.server), ("K7Q2MX", chain.keys, chain.server));
+        assert_eq!(
+            (s.code.as_str(), s.keys, s.server),
+            ("K7Q2MX", chain.keys, chain.server)
+        );
         let read: Vec<_> = s
             .entries
             .iter()
@@ -858,24 +871,42 @@ mod tests {
             .entries
             .iter()
             .enumerate()
-            .map(|(i, e)| (16 + i, i as u64 + 1, e.signer, e.action.as_str(), e.signature))
+            .map(|(i, e)| {
+                (
+                    16 + i,
+                    i as u64 + 1,
+                    e.signer,
+                    e.action.as_str(),
+                    e.signature,
+                )
+            })
             .collect();
         assert_eq!(read, written);
         assert_eq!(s.seal_line, 19);
-        assert_eq!(&text[s.sealed_len..], text.lines().last().unwrap().to_string() + "\n");
+        assert_eq!(
+            &text[s.sealed_len..],
+            text.lines().last().unwrap().to_string() + "\n"
+        );
         // The section's lines make the game's checks pass and its own.
         let c = check(&text, GameKind::Hive).unwrap();
         assert!(c.passed, "{}", english(&c.detail));
         assert_eq!(c.title(), msg("verify.check.signatures"));
         // Trailing blank lines after the seal, and CRLF line ends, are read (the seal is over
         // the bytes as they are: CRLF breaks it).
-        assert!(check(&format!("{text}\n\n"), GameKind::Hive).unwrap().passed);
+        assert!(
+            check(&format!("{text}\n\n"), GameKind::Hive)
+                .unwrap()
+                .passed
+        );
         let crlf = text.replace('\n', "\r\n");
         let (body, s) = parse(&crlf).unwrap().unwrap();
         assert_eq!(body, BODY.replace('\n', "\r\n"));
         assert_eq!(s.entries.len(), 3);
         let c = check(&crlf, GameKind::Hive).unwrap();
-        assert_eq!(english(&c.detail), "line 19: the server's seal does not verify: a line before it was changed after the table sealed the record");
+        assert_eq!(
+            english(&c.detail),
+            "line 19: the server's seal does not verify: a line before it was changed after the table sealed the record"
+        );
     }
 
     /// The detail of the `signatures` check of `text`, which must fail.
@@ -902,18 +933,41 @@ mod tests {
             (14, "key second", "expected `key second"),
             (15, "key server none", "`none` is not a public key"),
             (16, "sign", "expected `sign <n>"),
-            (16, &sign.replacen("sign 1 ", "sign 0 ", 1), "`0` is not an action number"),
-            (16, &sign.replacen("sign 1 ", "sign x ", 1), "`x` is not an action number"),
-            (16, &sign.replacen(" first ", " third ", 1), "`third` is not first, second"),
-            (16, &sign.replacen(" wS1", " ", 1), "a sign line without its action"),
+            (
+                16,
+                &sign.replacen("sign 1 ", "sign 0 ", 1),
+                "`0` is not an action number",
+            ),
+            (
+                16,
+                &sign.replacen("sign 1 ", "sign x ", 1),
+                "`x` is not an action number",
+            ),
+            (
+                16,
+                &sign.replacen(" first ", " third ", 1),
+                "`third` is not first, second",
+            ),
+            (
+                16,
+                &sign.replacen(" wS1", " ", 1),
+                "a sign line without its action",
+            ),
             (16, &sign.replacen(" wS1", "", 1), "expected `sign <n>"),
             (16, "move wS1", "expected `sign <n>"),
-            (16, &format!("{sign}0"), "the signature of action 1 does not verify"),
+            (
+                16,
+                &format!("{sign}0"),
+                "the signature of action 1 does not verify",
+            ),
             (19, "seal 00", "not 128 hexadecimal digits"),
             (19, "", "expected `sign <n>"),
         ] {
             let d = failure(&at(n, line));
-            assert!(d.starts_with(&format!("line {n}: ")) && d.contains(words), "{line}: {d}");
+            assert!(
+                d.starts_with(&format!("line {n}: ")) && d.contains(words),
+                "{line}: {d}"
+            );
         }
         // Hex digits in upper case read as the same signature (the seal, over the bytes as
         // written, then fails).
@@ -928,7 +982,10 @@ mod tests {
         let d = failure("# signed\n");
         assert!(d.starts_with("line 1: "), "{d}");
         let d = failure("# signed\ncode K\nkey first none\nkey second none\n");
-        assert!(d.starts_with("line 1: ") && d.contains("before its keys"), "{d}");
+        assert!(
+            d.starts_with("line 1: ") && d.contains("before its keys"),
+            "{d}"
+        );
     }
 
     #[test]
@@ -958,14 +1015,18 @@ mod tests {
             run(&doubled.join("\n"));
         }
         // Random bytes after the header, and random bytes in place of a line's words.
-        let words = ["sign", "seal", "key", "code", "first", "second", "server", "none", " ", "\n", "1", "ff", "é", "\r"];
+        let words = [
+            "sign", "seal", "key", "code", "first", "second", "server", "none", " ", "\n", "1",
+            "ff", "é", "\r",
+        ];
         for _ in 0..2000 {
             let mut t = String::from("# signed\n");
             for _ in 0..rng.random_range(0..40) {
                 if rng.random_bool(0.5) {
                     t.push_str(words[rng.random_range(0..words.len())]);
                 } else {
-                    let bytes: Vec<u8> = (0..rng.random_range(0..20)).map(|_| rng.random()).collect();
+                    let bytes: Vec<u8> =
+                        (0..rng.random_range(0..20)).map(|_| rng.random()).collect();
                     t.push_str(&String::from_utf8_lossy(&bytes));
                 }
             }
