@@ -26,6 +26,17 @@
 //! - `seal`: the server's signature over [`SEAL_DOMAIN`] and every byte of the record before
 //!   the `seal` line (the game's lines, offers, takebacks, the result and the chain), so the
 //!   server's own events (a resignation, an agreed draw, the result) are signed too.
+//!
+//! Writing it: [`Chain`] (the table builds it action by action) and [`sealed`]. Reading it:
+//! [`body`] (the game's own lines, which the game's reader reads as before), [`parse`] (the
+//! section, each line with its number in the whole text; never panics) and [`check`], the
+//! `signatures` check every game's verifier adds for a record with the section: every `sign`
+//! line numbered in turn, signed by a key allowed for it, each signature over its action and
+//! the chain before it, each the `n`-th action of the record's own lines with the signer its
+//! seat and clock call for, every action of the record signed, and the seal. A failure names
+//! the first bad line. A record without the section has no `signatures` check and is verified
+//! exactly as before (nothing then says who made its actions). `docs/protocol.md`, "Signed
+//! records", is the whole rule for other verifiers.
 
 use crate::i18n::{Message, msg};
 use crate::identity::{CHAIN_START, Identity, PublicKey, Signer, action_bytes, chain_next};
