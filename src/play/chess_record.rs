@@ -984,16 +984,21 @@ pub fn verify(record: &ChessRecord) -> Vec<Check> {
 }
 
 /// Reads and verifies a record's text; a text that cannot be read is one failed check,
-/// `record`, that says which line and why. The checks name the text's own line numbers.
+/// `record`, that says which line and why. The checks name the text's own line numbers. A
+/// text that ends in a `# signed` section is read without it and gets one more check,
+/// `signatures` (`super::signed::check`), even when the game's lines cannot be read (a game
+/// that ended before it started).
 pub fn verify_text(text: &str) -> Vec<Check> {
-    match ChessRecord::parse_with_lines(text) {
+    let mut checks = match ChessRecord::parse_with_lines(super::signed::body(text)) {
         Ok((record, lines)) => verify_at(&record, &lines),
         Err(e) => vec![Check {
             name: "record",
             passed: false,
             detail: e.explain(),
         }],
-    }
+    };
+    checks.extend(super::signed::check(text, crate::rules::GameKind::Chess));
+    checks
 }
 
 /// [`verify`] with the line numbers of a given text ([`ChessRecord::parse_with_lines`]).

@@ -22,7 +22,8 @@ use std::ops::RangeInclusive;
 /// One check of a verification: a stable name (`fingerprint`, `colour rule`, `moves`,
 /// `timeout moves`, `result`, `offers` for a record with offers; Artifact Chess's records also
 /// `armies`, `deal`, `actions`, and `record` for a text that cannot be read:
-/// `super::chess_record`), whether it passed, and what was found, in words.
+/// `super::chess_record`; `signatures` for a record with a `# signed` section:
+/// [`super::signed::check`]), whether it passed, and what was found, in words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Check {
     pub name: &'static str,
@@ -44,6 +45,7 @@ impl Check {
             "actions" => "verify.check.actions",
             "record" => "verify.check.record",
             "offers" => "verify.check.offers",
+            "signatures" => "verify.check.signatures",
             _ => "verify.check.result",
         })
     }
@@ -80,14 +82,23 @@ pub fn game_of(text: &str) -> crate::rules::GameKind {
 
 /// Reads a record of any game served online and runs its checks; a record that cannot be read
 /// is the error, naming its line (an Artifact Chess record that cannot be read is one failed
-/// check, `record`, naming its line).
+/// check, `record`, naming its line). A record that ends in a `# signed` section (an online
+/// table's chain of signed actions and its seal) is read without it by the game's own reader
+/// and gets one more check, `signatures` ([`super::signed::check`]); a record without the
+/// section is checked exactly as before.
 pub fn verify_text(text: &str) -> Result<Vec<Check>, crate::rules::hive::record::RecordError> {
     use crate::play::snelab::record as snelab;
-    match game_of(text) {
-        crate::rules::GameKind::Snelab => Ok(snelab::verify(&snelab::CaseRecord::parse(text)?)),
-        crate::rules::GameKind::Chess => Ok(crate::play::chess_record::verify_text(text)),
-        _ => Ok(verify(&GameRecord::parse(text)?)),
-    }
+    use crate::rules::GameKind;
+    let game = game_of(text);
+    let body = super::signed::body(text);
+    let mut checks = match game {
+        GameKind::Snelab => snelab::verify(&snelab::CaseRecord::parse(body)?),
+        // Artifact Chess's reader splits off the section itself.
+        GameKind::Chess => return Ok(crate::play::chess_record::verify_text(text)),
+        GameKind::Hive => verify(&GameRecord::parse(body)?),
+    };
+    checks.extend(super::signed::check(text, game));
+    Ok(checks)
 }
 
 /// The `fingerprint` check every game's record starts with: SHA-256 of the revealed seed must

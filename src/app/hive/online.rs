@@ -47,7 +47,8 @@ impl Fair for HiveGame {
     }
 
     fn read_record(text: &str) -> Option<GameRecord> {
-        GameRecord::parse(text).ok()
+        // A server's record may end in its `# signed` section: the game's lines come before it.
+        GameRecord::parse(crate::play::signed::body(text)).ok()
     }
 }
 

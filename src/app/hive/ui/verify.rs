@@ -82,11 +82,17 @@ pub fn verify_text(text: &str) -> Verdict {
             Err(e) => Verdict::Unreadable(e.explain()),
         };
     }
-    let record = match GameRecord::parse(text) {
+    // A record that ends in a `# signed` section: the game's lines without it, and the
+    // `signatures` check after the others.
+    let record = match GameRecord::parse(crate::play::signed::body(text)) {
         Ok(r) => r,
         Err(e) => return Verdict::Unreadable(e.explain()),
     };
-    let checks = verify(&record);
+    let mut checks = verify(&record);
+    checks.extend(crate::play::signed::check(
+        text,
+        crate::rules::GameKind::Hive,
+    ));
     let moves_ok = checks.iter().all(|c| c.passed || c.name != "moves");
     let first_bad = (!moves_ok)
         .then(|| first_bad_move(&record))
