@@ -112,19 +112,6 @@ impl Chain {
     }
 }
 
-/// The game's own record: the text before the `# signed` section (all of it when there is
-/// none).
-pub fn body(text: &str) -> &str {
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        if line.trim_end() == HEADER {
-            return &text[..at];
-        }
-        at += line.len();
-    }
-    text
-}
-
 /// The bytes the seal signs: [`SEAL_DOMAIN`], then the record's text before the `seal` line.
 pub fn seal_bytes(before: &str) -> Vec<u8> {
     [SEAL_DOMAIN, before.as_bytes()].concat()
