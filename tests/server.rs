@@ -2033,6 +2033,14 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
     assert_eq!(chain.len() as u64, n);
     identity::check_chain(&code, &chain, |_| true).expect("the chain holds");
     verified(&record);
+    // `tables verify` checks every signature, the chain and the seal.
+    let (ok, out) = tables_verify(&record);
+    assert!(ok && out.contains("signatures"), "{out}");
+    // A name changed: nothing but the server's seal covers it.
+    let forged = record.replacen("seat first Ana", "seat first Eve", 1);
+    assert_ne!(forged, record);
+    let (ok, out) = tables_verify(&forged);
+    assert!(!ok && out.contains("FAILED: signatures"), "{out}");
     // Rated: the winner went up and the loser down, from a new player's 1500.
     let r = ratings.expect("a rated game's changes");
     let winner = if mover.seat == SeatId::First { 0 } else { 1 };

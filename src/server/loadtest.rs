@@ -266,8 +266,10 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
             a.code
         ));
     }
-    let checks =
-        verify_text(crate::play::signed::body(record)).map_err(|e| format!("{}: {e}", a.code))?;
+    let checks = verify_text(record).map_err(|e| format!("{}: {e}", a.code))?;
+    if !checks.iter().any(|c| c.name == "signatures") {
+        return Err(format!("{}: the record is not signed", a.code));
+    }
     if let Some(c) = checks.into_iter().find(|c| !c.passed) {
         return Err(format!("{}: the {} check failed", a.code, c.name));
     }
