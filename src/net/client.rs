@@ -638,11 +638,11 @@ impl Session {
                         );
                     }
                     // This seat's own unsequenced action is in: nothing to send again.
-                    let mine = match (signer, self.seat) {
+                    let mine = matches!(
+                        (signer, self.seat),
                         (Some(crate::identity::Signer::First), Some(SeatId::First))
-                        | (Some(crate::identity::Signer::Second), Some(SeatId::Second)) => true,
-                        _ => false,
-                    };
+                            | (Some(crate::identity::Signer::Second), Some(SeatId::Second))
+                    );
                     if mine {
                         self.pending = None;
                     }

@@ -175,6 +175,8 @@ pub enum News {
 /// What the online table took in: news for the table, or what the game must play (the table's
 /// bookkeeping already done).
 #[derive(Clone, Debug, PartialEq)]
+// Made and taken apart once a message, never stored: boxing the game's part would cost more.
+#[allow(clippy::large_enum_variant)]
 pub enum Taken {
     News(Vec<News>),
     Game(Heard),
