@@ -302,6 +302,12 @@ async function quickRematch(browser) {
     }
     return false;
   };
+  // Each page made its own key (kept in its own storage), proved it, and asked to be rated.
+  const asked = /online: quick game for \w+ asked \(rated, key (\S+)\)/;
+  const keyed = await both(asked, START_MS * 2);
+  const [ka, kb] = [codes(asked, false)[0], codes(asked, true)[0]];
+  check(`Quick game: both pages proved their own keys and asked a rated game (${ka}, ${kb})`,
+    keyed && ka !== kb, problems.slice(-1)[0] || "timed out");
   const met = await both(paired, START_MS * 2);
   const [a, b] = [codes(paired, false)[0], codes(paired, true)[0]];
   check(`Quick game: both pages paired at one table (${a}, ${b})`, met && a === b,
@@ -313,6 +319,12 @@ async function quickRematch(browser) {
   check("Quick game: the paired game was played to its end on both pages", ended,
     problems.slice(-1)[0] || "timed out");
   if (!ended) return;
+  // Every move was signed (the server refuses an unsigned one from a seat with a key) and the
+  // game was rated: both pages heard both ratings change.
+  const rated = /online: a rated game ended; ratings (.+)/;
+  const ratedBoth = await both(rated, 30000);
+  check(`Quick game: a rated game, signed move by move, changed both ratings (${codes(rated, false)[0]})`,
+    ratedBoth, problems.slice(-1)[0] || "timed out");
   const rematch = /online: a rematch, at table (\w+)/;
   const moved = await both(rematch, 120000);
   const [ra, rb] = [codes(rematch, false)[0], codes(rematch, true)[0]];
@@ -321,6 +333,19 @@ async function quickRematch(browser) {
   await sleep(SETTLE_MS);
   await shot(pageA, "6r-rematch.png");
   await other.close();
+  // The page keeps its key in its storage: opened again, it proves the same key.
+  const again = log.length;
+  await pageA.goto(`${SITE}/${query}`);
+  const end = Date.now() + START_MS * 2;
+  let kept = null;
+  while (Date.now() < end && !kept) {
+    kept = log.slice(again).filter((l) => !l.startsWith("[B]"))
+      .map((l) => (l.match(asked) || [])[1]).find(Boolean);
+    if (!kept) await sleep(500);
+  }
+  check(`The page keeps its key across a reload (${ka}, then ${kept})`, kept === ka,
+    kept ? "another key" : "timed out");
+  await pageA.close();
 }
 
 // One game at the online table against the server's bot, the page's seat played by its

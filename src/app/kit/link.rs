@@ -390,6 +390,18 @@ pub fn pump<T: Online>(
                 ago.map_or("-".into(), |a| format!("{a:.2} s")),
             );
         }
+        if let Heard::Ended {
+            ratings: Some(r), ..
+        } = &h
+        {
+            info!(
+                "online: a rated game ended; ratings {} ({:+}) and {} ({:+})",
+                r[0].after.shown(),
+                r[0].delta(),
+                r[1].after.shown(),
+                r[1].delta()
+            );
+        }
         effects.extend(table.hear(h, &timing));
     }
     // The countdown on screen: the server's deadline against this device's clock, read at

@@ -131,6 +131,7 @@ fn launch_quick(
     mut link: ResMut<link::LobbyLink>,
     mut go: MessageWriter<crate::app::screens::Navigate>,
     mut done: Local<bool>,
+    key: Option<Res<crate::app::identity::PlayerKey>>,
 ) {
     if *done {
         return;
@@ -155,13 +156,25 @@ fn launch_quick(
     if link.url().is_none() || link.lobby.link != crate::net::client::Link::Connected {
         return;
     }
+    // A device with a key asks once the key is proved, rated as the form says (rated by
+    // default), as the Quick game button does.
+    let keyed = key.is_some_and(|k| k.identity.is_some());
+    if keyed && link.lobby.proved().is_none() {
+        return;
+    }
     *done = true;
     let game = o.online_game.unwrap_or(GameKind::Hive);
     form.start = Start::Quick;
     form.game = game;
     form.control = control;
-    info!("online: quick game for {} asked", game.cli_name());
-    let sent = link.lobby.quick(game, control, false);
+    let rated = form.rated && link.lobby.proved().is_some();
+    info!(
+        "online: quick game for {} asked ({}, key {})",
+        game.cli_name(),
+        if rated { "rated" } else { "casual" },
+        link.lobby.proved().unwrap_or("none")
+    );
+    let sent = link.lobby.quick(game, control, rated);
     link.outbox.extend(sent);
 }
 
