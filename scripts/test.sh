@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs the whole test suite:
 #   1. the rules, engines and tools without Bevy (fast);
-#   2. the online table's server (feature `server`, no Bevy), and two of its processes over
+#   2. the online table's server (feature `server`, no Bevy: the server, the lobby and Quick game,
+#      the lobby's client, signed records), and two of its processes over
 #      PostgreSQL and Redis (feature `cluster`);
 #   3. everything with Bevy (unit tests and the headless app tests);
 #   4. a screenshot of every scene, rendered by the game itself under a virtual X server with
@@ -13,9 +14,13 @@ scripts/setup.sh test
 
 echo "== tests without Bevy (the soak and fuzz tests included: tests/soak.rs, tests/fuzz.rs)"
 cargo test --no-default-features
-echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server)"
+echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server;"
+echo "   tests/finding.rs: the lobby, Quick game, offers; tests/lobby_client.rs; tests/signed_records.rs)"
 # Only what the feature adds (the store's test is there too): the rest ran in the step above.
-cargo test --no-default-features --features server --test server
+cargo test --no-default-features --features server \
+    --test server --test finding --test lobby_client --test signed_records
+# The server's own unit tests (its lobby, pairing, store), which the feature brings in.
+cargo test --no-default-features --features server --lib server::
 echo "== two server processes over PostgreSQL and Redis (tests/cluster.rs)"
 cargo test --no-default-features --features cluster --test cluster
 echo "== tests with Bevy"
