@@ -363,7 +363,7 @@ async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_across_two_processes_rates_both_players_in_postgresql() {
     use carved_tables::identity::Identity;
-    use carved_tables::net::protocol::{ClientMsg, GameKind, GameResult, ServerMsg};
+    use carved_tables::net::protocol::{ClientMsg, GameResult, ServerMsg};
     let dir = tempfile::tempdir().unwrap();
     let (_pg, pg_url) = start_postgres(dir.path());
     let (_redis, redis_url) = start_redis();
@@ -374,33 +374,8 @@ async fn a_rated_game_across_two_processes_rates_both_players_in_postgresql() {
         Identity::from_secret([21; 32]),
         Identity::from_secret([22; 32]),
     );
-    let mut c = client::hello_as(&one.addr, None, &ana).await.unwrap();
-    c.send(&ClientMsg::Create {
-        game: GameKind::Hive,
-        clock: None,
-        bot_fill: None,
-        name: Some("Ana".into()),
-        stakes: None,
-        appeal: None,
-        artifacts: None,
-        control: None,
-        public: false,
-        rated: true,
-    })
-    .await
-    .unwrap();
-    let mut a = Player::seated(c).await.unwrap();
-    let mut j = client::hello_as(&two.addr, None, &rui).await.unwrap();
-    j.send(&ClientMsg::Join {
-        code: a.code.clone(),
-        name: Some("Rui".into()),
-    })
-    .await
-    .unwrap();
-    let mut b = Player::seated(j).await.unwrap();
-    while a.colour.is_none() {
-        a.pump().await.unwrap();
-    }
+    // Ana opens a rated table at process one; Rui joins it at process two.
+    let (mut a, mut b) = common::rated_table_at(&one.addr, &two.addr, &ana, &rui).await;
     let mut rng = SmallRng::seed_from_u64(8);
     // Signed moves from both processes.
     play_out(&mut a, &mut b, &mut rng, 3).await;
@@ -415,19 +390,7 @@ async fn a_rated_game_across_two_processes_rates_both_players_in_postgresql() {
     // Both pages, from either process, from PostgreSQL.
     for server in [&one, &two] {
         for (who, result) in [(&ana, GameResult::Won), (&rui, GameResult::Lost)] {
-            let mut c = common::hello(&server.addr, None).await;
-            c.send(&ClientMsg::Profile {
-                key: Some(who.public().to_hex()),
-            })
-            .await
-            .unwrap();
-            let page = c
-                .recv_until(|m| match m {
-                    ServerMsg::Profile(p) => Some((**p).clone()),
-                    _ => None,
-                })
-                .await
-                .unwrap();
+            let page = common::profile_of(&server.addr, who).await;
             assert_eq!(page.games.len(), 1);
             assert_eq!(page.games[0].result, result);
             assert!(page.games[0].rated && page.games[0].change.is_some());

@@ -1858,38 +1858,6 @@ async fn the_servers_key_is_published_and_kept_across_a_restart() {
 
 // --- Players who are somebody: keys at the seats, signed actions, ratings ---------------
 
-/// A rated Ash & Walnut table between `a` (first seat) and `b`, both proved.
-async fn rated_table(addr: &str, a: &Identity, b: &Identity) -> (Player, Player) {
-    let mut c = client::hello_as(addr, None, a).await.unwrap();
-    c.send(&ClientMsg::Create {
-        game: GameKind::Hive,
-        clock: None,
-        bot_fill: None,
-        name: Some("Ana".into()),
-        stakes: None,
-        appeal: None,
-        artifacts: None,
-        control: Some(TimeControl::Turn { seconds: 120 }),
-        public: true,
-        rated: true,
-    })
-    .await
-    .unwrap();
-    let mut first = Player::seated(c).await.unwrap();
-    let mut j = client::hello_as(addr, None, b).await.unwrap();
-    j.send(&ClientMsg::Join {
-        code: first.code.clone(),
-        name: Some("Rui".into()),
-    })
-    .await
-    .unwrap();
-    let second = Player::seated(j).await.unwrap();
-    while first.colour.is_none() {
-        first.pump().await.unwrap();
-    }
-    (first, second)
-}
-
 /// Reads until an `error`; its code.
 async fn error_code(c: &mut Client) -> ErrorCode {
     c.recv_until(|m| match m {
@@ -1932,7 +1900,7 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
         Identity::from_secret([3; 32]),
         Identity::from_secret([4; 32]),
     );
-    let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+    let (mut a, mut b) = common::rated_table_at(&server.addr, &server.addr, &ana, &rui).await;
     let mut rng = SmallRng::seed_from_u64(5);
     play_out(&mut a, &mut b, &mut rng, 2).await;
     let (mover, other) = if a.my_turn() {
@@ -2048,24 +2016,6 @@ async fn signed_actions_are_checked_and_the_record_carries_the_chain_and_both_ke
     assert!(r[winner].delta() > 0 && r[1 - winner].delta() < 0, "{r:?}");
 }
 
-/// A player's page, asked on a new connection.
-async fn profile_of(addr: &str, key: &Identity) -> carved_tables::net::protocol::Profile {
-    let mut c = hello(addr, None).await;
-    c.send(&ClientMsg::Profile {
-        key: Some(key.public().to_hex()),
-    })
-    .await
-    .unwrap();
-    c.recv_until(|m| match m {
-        ServerMsg::Profile(p) => Some(Ok((**p).clone())),
-        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
-        _ => None,
-    })
-    .await
-    .unwrap()
-    .unwrap()
-}
-
 #[tokio::test]
 async fn a_rated_game_changes_both_ratings_once_even_when_the_server_is_killed_at_its_end() {
     use carved_tables::rating::{Rating, Score, after_game};
@@ -2080,7 +2030,7 @@ async fn a_rated_game_changes_both_ratings_once_even_when_the_server_is_killed_a
             Identity::from_secret([5; 32]),
             Identity::from_secret([6; 32]),
         );
-        let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+        let (mut a, mut b) = common::rated_table_at(&server.addr, &server.addr, &ana, &rui).await;
         let mut rng = SmallRng::seed_from_u64(9);
         play_out(&mut a, &mut b, &mut rng, 2).await;
         // A draw by agreement ends it.
@@ -2111,13 +2061,13 @@ async fn a_rated_game_changes_both_ratings_once_even_when_the_server_is_killed_a
             let mut pages = Vec::new();
             for who in [&ana, &rui] {
                 // The restored table may take a moment to write its end.
-                let mut page = profile_of(&server.addr, who).await;
+                let mut page = common::profile_of(&server.addr, who).await;
                 for _ in 0..50 {
                     if !page.games.is_empty() {
                         break;
                     }
                     tokio::time::sleep(Duration::from_millis(100)).await;
-                    page = profile_of(&server.addr, who).await;
+                    page = common::profile_of(&server.addr, who).await;
                 }
                 pages.push(page);
             }
@@ -2205,7 +2155,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
     // A game played to a resignation: both pages list it, with the change, and the record
     // is there to ask for.
     let rui = Identity::from_secret([8; 32]);
-    let (mut a, mut b) = rated_table(&server.addr, &ana, &rui).await;
+    let (mut a, mut b) = common::rated_table_at(&server.addr, &server.addr, &ana, &rui).await;
     let mut rng = SmallRng::seed_from_u64(4);
     play_out(&mut a, &mut b, &mut rng, 1).await;
     b.c.send(&ClientMsg::Resign).await.unwrap();
@@ -2214,7 +2164,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
             break record;
         }
     };
-    let page = profile_of(&server.addr, &ana).await;
+    let page = common::profile_of(&server.addr, &ana).await;
     assert_eq!(page.name, "Ana");
     assert_eq!(page.fingerprint, ana.public().fingerprint());
     let g = &page.games[0];
@@ -2223,7 +2173,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
     assert_eq!(g.opponent, "Rui");
     assert_eq!(g.opponent_fingerprint, Some(rui.public().fingerprint()));
     assert!(g.change.unwrap() > 0);
-    let lost = profile_of(&server.addr, &rui).await;
+    let lost = common::profile_of(&server.addr, &rui).await;
     assert_eq!(
         lost.games[0].result,
         carved_tables::net::protocol::GameResult::Lost

@@ -1,7 +1,8 @@
 //! What the server's tests share: a server process on a free port, and players that play.
 #![allow(dead_code)]
 
-use carved_tables::net::protocol::SeatId;
+use carved_tables::identity::Identity;
+use carved_tables::net::protocol::{ClientMsg, GameKind, Profile, SeatId, ServerMsg, TimeControl};
 use carved_tables::play::verify::verify;
 use carved_tables::rules::hive::GameRecord;
 use carved_tables::server::client::{self, Client, Player};
@@ -120,4 +121,60 @@ pub fn verified(record: &str) -> GameRecord {
     let checks = verify(&r);
     assert!(checks.iter().all(|c| c.passed), "{checks:?}\n{record}");
     r
+}
+
+/// A rated Ash & Walnut table between `a` (first seat, at `addr`) and `b` (at `join_addr`),
+/// both proved.
+pub async fn rated_table_at(
+    addr: &str,
+    join_addr: &str,
+    a: &Identity,
+    b: &Identity,
+) -> (Player, Player) {
+    let mut c = client::hello_as(addr, None, a).await.unwrap();
+    c.send(&ClientMsg::Create {
+        game: GameKind::Hive,
+        clock: None,
+        bot_fill: None,
+        name: Some("Ana".into()),
+        stakes: None,
+        appeal: None,
+        artifacts: None,
+        control: Some(TimeControl::Turn { seconds: 120 }),
+        public: true,
+        rated: true,
+    })
+    .await
+    .unwrap();
+    let mut first = Player::seated(c).await.unwrap();
+    let mut j = client::hello_as(join_addr, None, b).await.unwrap();
+    j.send(&ClientMsg::Join {
+        code: first.code.clone(),
+        name: Some("Rui".into()),
+    })
+    .await
+    .unwrap();
+    let second = Player::seated(j).await.unwrap();
+    while first.colour.is_none() {
+        first.pump().await.unwrap();
+    }
+    (first, second)
+}
+
+/// A player's page, asked on a new connection.
+pub async fn profile_of(addr: &str, key: &Identity) -> Profile {
+    let mut c = hello(addr, None).await;
+    c.send(&ClientMsg::Profile {
+        key: Some(key.public().to_hex()),
+    })
+    .await
+    .unwrap();
+    c.recv_until(|m| match m {
+        ServerMsg::Profile(p) => Some(Ok((**p).clone())),
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        _ => None,
+    })
+    .await
+    .unwrap()
+    .unwrap()
 }
