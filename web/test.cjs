@@ -321,7 +321,7 @@ async function quickRematch(browser) {
   if (!ended) return;
   // Every move was signed (the server refuses an unsigned one from a seat with a key) and the
   // game was rated: both pages heard both ratings change.
-  const rated = /online: a rated game ended; ratings (.+)/;
+  const rated = /online: a rated game ended; ratings (\S+ \([^)]*\) and \S+ \([^)]*\))/;
   const ratedBoth = await both(rated, 30000);
   check(`Quick game: a rated game, signed move by move, changed both ratings (${codes(rated, false)[0]})`,
     ratedBoth, problems.slice(-1)[0] || "timed out");
