@@ -298,8 +298,11 @@ pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
                             );
                         }
                     });
-                    // Who plays, on a line of its own under the strip.
-                    ui.horizontal(|ui| players_line(ui, tr, online));
+                    // Who plays, on a line of its own under the strip (where there is anything
+                    // to say: a rated table, or players with keys).
+                    if shows_players(online) {
+                        ui.horizontal(|ui| players_line(ui, tr, online));
+                    }
                 });
         });
 }
@@ -333,9 +336,6 @@ fn players_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
         return;
     };
     let keyed: Vec<&SeatView> = seats.iter().filter(|s| s.fingerprint.is_some()).collect();
-    if keyed.is_empty() && !online.rated {
-        return;
-    }
     if online.rated {
         ui.label(style::brass(tr.t("online.rated"), 14.0).strong());
     }
@@ -362,6 +362,21 @@ fn players_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
                 .on_hover_text(tr.t("online.fingerprint_line"));
         }
     }
+}
+
+/// Where the status strip ends, from the window's top: what a game puts under it starts
+/// there (the strip has a second line for who plays at a rated table or with keys).
+pub fn strip_bottom(online: &OnlineTable) -> f32 {
+    if shows_players(online) { 100.0 } else { 74.0 }
+}
+
+/// Whether [`players_line`] has anything to show.
+fn shows_players(online: &OnlineTable) -> bool {
+    online.rated
+        || online
+            .seats
+            .as_ref()
+            .is_some_and(|s| s.iter().any(|s| s.fingerprint.is_some()))
 }
 
 /// A rated game's end: each player's new rating and its change, this seat's first.

@@ -280,7 +280,10 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
     let me = holder(table, state);
     let them = me.other();
     // Online the status strip holds the top: the hand goes under it.
-    let top = if table.host.is_some() { 74.0 } else { 14.0 };
+    let top = table
+        .host
+        .as_ref()
+        .map_or(14.0, crate::app::kit::online_panels::strip_bottom);
     Floating::anchored("chess-their-hand", egui::Align2::CENTER_TOP, [0.0, top])
         .margin(14, 6)
         .show(ctx, |ui| {
