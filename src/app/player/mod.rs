@@ -301,6 +301,7 @@ fn body_of(
     let width = ui.available_width();
     let left = (width * 0.44).clamp(300.0, 500.0);
     let mut record = None;
+    let mut opened = None;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             ui.set_width(left);
@@ -309,9 +310,15 @@ fn body_of(
         ui.separator();
         ui.vertical(|ui| {
             ui.set_width(width - left - 30.0);
-            record = games(ui, tr, &p.games, height);
+            record = games(ui, tr, &p.games, height, &mut opened);
         });
     });
+    // An opponent's fingerprint clicked: their page now.
+    if let Some(who) = opened {
+        state.who = who;
+        state.game = None;
+        state.record_game = None;
+    }
     record
 }
 
@@ -424,6 +431,7 @@ fn games(
     tr: &Tr,
     games: &[PlayedGame],
     height: f32,
+    opened: &mut Option<Who>,
 ) -> Option<(String, GameKind)> {
     style::title(ui, tr.t("player.games"), 22.0);
     if games.is_empty() {
@@ -469,7 +477,21 @@ fn games(
                                 16.0,
                             ));
                             if let Some(f) = &g.opponent_fingerprint {
-                                ui.label(style::muted(f, 12.0).monospace());
+                                // Their key: a click opens their page.
+                                let link = ui
+                                    .add(
+                                        egui::Label::new(style::muted(f, 12.0).monospace())
+                                            .sense(egui::Sense::click()),
+                                    )
+                                    .on_hover_cursor(egui::CursorIcon::PointingHand)
+                                    .on_hover_text(tr.t("lobby.their_page"));
+                                if link.clicked() && g.opponent_key.is_some() {
+                                    *opened = Some(Who::seen(
+                                        &g.opponent,
+                                        Some(f),
+                                        g.opponent_key.as_deref(),
+                                    ));
+                                }
                             }
                         });
                         let (words, colour) = match g.result {
