@@ -334,14 +334,25 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Hex digits (either case) as bytes; `None` for anything else (no sign, no space, not empty).
+/// Never panics.
 pub fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+    let digits = text.as_bytes();
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
         return None;
     }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let d = |b: u8| (b as char).to_digit(16);
+            Some((d(pair[0])? * 16 + d(pair[1])?) as u8)
+        })
         .collect()
+}
+
+/// A 64-byte signature from its 128 hex digits; `None` for anything else.
+pub fn signature_from_hex(text: &str) -> Option<[u8; 64]> {
+    unhex(text)?.try_into().ok()
 }
 
 #[cfg(test)]

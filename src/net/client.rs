@@ -627,10 +627,7 @@ impl Session {
                     // Already part of the state on its way, or heard before.
                 } else if seq == self.seq + 1 {
                     self.seq = seq;
-                    if let Some(sig) = sig
-                        .as_deref()
-                        .and_then(crate::identity::unhex)
-                        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+                    if let Some(sig) = sig.as_deref().and_then(crate::identity::signature_from_hex)
                     {
                         self.chain = (
                             self.chain.0 + 1,

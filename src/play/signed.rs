@@ -39,7 +39,10 @@
 //! records", is the whole rule for other verifiers.
 
 use crate::i18n::{Message, msg};
-use crate::identity::{CHAIN_START, Identity, PublicKey, Signer, action_bytes, chain_next};
+use crate::identity::{
+    CHAIN_START, Identity, PublicKey, Signer, action_bytes, chain_next, hex, signature_from_hex,
+    unhex,
+};
 use crate::play::verify::Check;
 use crate::rules::GameKind;
 use crate::rules::hive::record::record_lines;
@@ -128,10 +131,6 @@ pub fn sealed(body: &str, chain: &Chain, server: &Identity) -> String {
     let seal = server.sign(&seal_bytes(&s));
     s.push_str(&format!("seal {}\n", hex(&seal)));
     s
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +278,7 @@ pub fn parse(text: &str) -> Result<Option<(&str, Signed)>, Problem> {
         match key {
             "sign" => entries.push(read_sign(n, rest)?),
             "seal" => {
-                let signature = read_signature(rest)
+                let signature = signature_from_hex(rest)
                     .ok_or_else(|| Problem::at(n, msg("verify.signed.bad_hex")))?;
                 break (n, at, signature);
             }
@@ -325,10 +324,6 @@ fn read_key(text: &str) -> Option<PublicKey> {
     PublicKey::from_hex(&hex(&bytes))
 }
 
-fn read_signature(text: &str) -> Option<[u8; 64]> {
-    unhex(text)?.try_into().ok()
-}
-
 /// The words after `sign`: `n signer signature action`, one space between each.
 fn read_sign(line: usize, rest: &str) -> Result<SignLine, Problem> {
     let at = |why: Message| Problem::at(line, why);
@@ -348,7 +343,8 @@ fn read_sign(line: usize, rest: &str) -> Result<SignLine, Problem> {
         .ok_or_else(|| at(msg("verify.signed.bad_number").with("word", quoted(n))))?;
     let signer = Signer::parse(signer)
         .ok_or_else(|| at(msg("verify.signed.bad_signer").with("word", quoted(signer))))?;
-    let signature = read_signature(signature).ok_or_else(|| at(msg("verify.signed.bad_hex")))?;
+    let signature =
+        signature_from_hex(signature).ok_or_else(|| at(msg("verify.signed.bad_hex")))?;
     if action.trim().is_empty() {
         return Err(at(msg("verify.signed.no_action")));
     }
@@ -359,21 +355,6 @@ fn read_sign(line: usize, rest: &str) -> Result<SignLine, Problem> {
         signature,
         action: action.to_string(),
     })
-}
-
-/// Hex digits (either case) as bytes; `None` for anything else. Never panics.
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    let digits = text.as_bytes();
-    if digits.is_empty() || !digits.len().is_multiple_of(2) {
-        return None;
-    }
-    digits
-        .chunks(2)
-        .map(|pair| {
-            let d = |b: u8| (b as char).to_digit(16);
-            Some((d(pair[0])? * 16 + d(pair[1])?) as u8)
-        })
-        .collect()
 }
 
 /// One action of a record's own lines, as the chain must sign it: the line that shows it, the

@@ -538,10 +538,9 @@ impl Player {
                 if *seq != self.seq() + 1 {
                     return Err(format!("event {seq} after {}", self.seq()));
                 }
-                let sig: [u8; 64] = sig
+                let sig = sig
                     .as_deref()
-                    .and_then(crate::identity::unhex)
-                    .and_then(|b| b.try_into().ok())
+                    .and_then(crate::identity::signature_from_hex)
                     .ok_or("an event without its signature")?;
                 self.chain = (
                     self.chain.0 + 1,

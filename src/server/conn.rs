@@ -59,20 +59,13 @@ const MAX_WRONG_PROOFS: u32 = 3;
 fn new_nonce() -> String {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the operating system's random source");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    crate::identity::hex(&bytes)
 }
 
 /// Checks a `prove`: the key's signature over this connection's nonce.
 fn proof(nonce: &str, key: &str, signature: &str) -> Option<crate::identity::PublicKey> {
     let key = crate::identity::PublicKey::from_hex(key)?;
-    let signature = signature.trim();
-    if signature.len() != 128 || !signature.is_ascii() {
-        return None;
-    }
-    let mut sig = [0u8; 64];
-    for (i, b) in sig.iter_mut().enumerate() {
-        *b = u8::from_str_radix(&signature[2 * i..2 * i + 2], 16).ok()?;
-    }
+    let sig = crate::identity::signature_from_hex(signature.trim())?;
     key.verifies(&crate::identity::hello_bytes(nonce), &sig)
         .then_some(key)
 }

@@ -293,8 +293,7 @@ impl Lobby {
         let q = i.queue.entry(key).or_default();
         q.retain(|w| w.conn.id != who.conn.id && w.conn.is_open());
         let found = if key.rated {
-            let waiting: Vec<Waiting> = q.iter().cloned().collect();
-            nearest(&waiting, &who, std::time::Instant::now())
+            nearest(q.make_contiguous(), &who, std::time::Instant::now())
         } else {
             (!q.is_empty()).then_some(0)
         };

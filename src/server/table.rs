@@ -261,13 +261,13 @@ impl<G: Hosted> TableTask<G> {
                 // The chain as stored; an action stored before actions were signed is signed
                 // by the server now (Ed25519 signs the same bytes the same way every time).
                 let stored_entry = match (&a.sig, a.signer) {
-                    (Some(sig), Some(signer)) => crate::identity::unhex(sig)
-                        .and_then(|b| <[u8; 64]>::try_from(b).ok())
-                        .map(|signature| Entry {
+                    (Some(sig), Some(signer)) => {
+                        crate::identity::signature_from_hex(sig).map(|signature| Entry {
                             signer,
                             action: a.action.clone(),
                             signature,
-                        }),
+                        })
+                    }
                     _ => None,
                 };
                 let entry = stored_entry
@@ -378,39 +378,47 @@ impl<G: Hosted> TableTask<G> {
         self.turn_started = Instant::now();
         self.chain = Some(Chain::new(
             &self.meta.code,
-            [self.seats[0].holder.key(), self.seats[1].holder.key()],
+            self.keys(),
             self.hub.signer().public(),
         ));
+    }
+
+    /// The keys the seats' players proved, by seat.
+    fn keys(&self) -> [Option<PublicKey>; 2] {
+        [self.seats[0].holder.key(), self.seats[1].holder.key()]
     }
 
     /// Whether the game changes ratings: a rated table with two people who proved two
     /// different keys (a bot in a seat makes it casual).
     fn rated_game(&self) -> bool {
-        match (self.seats[0].holder.key(), self.seats[1].holder.key()) {
-            (Some(a), Some(b)) => self.meta.rated && a != b,
+        match self.keys() {
+            [Some(a), Some(b)] => self.meta.rated && a != b,
             _ => false,
         }
     }
 
-    /// Reads the ratings of the seats' players with keys (for the seats, the listing and the
-    /// pairing); a store that cannot say leaves them unknown.
-    async fn load_ratings(&mut self) {
+    /// Reads the ratings of the seats' players with keys not read yet (for the seats, the
+    /// listing and the pairing); a store that cannot say leaves them unknown. Whether it read
+    /// any.
+    async fn load_ratings(&mut self) -> bool {
         let keys: Vec<(usize, PublicKey)> = (0..2)
             .filter_map(|i| self.seats[i].holder.key().map(|k| (i, k)))
             .filter(|(i, _)| self.ratings[*i].is_none())
             .collect();
         if keys.is_empty() {
-            return;
+            return false;
         }
         let q = Query::Ratings {
             keys: keys.iter().map(|(_, k)| k.to_hex()).collect(),
             game: self.meta.game,
         };
-        if let Ok(Answer::Ratings(found)) = self.hub.store.query(q).await {
-            for ((i, _), r) in keys.into_iter().zip(found) {
-                self.ratings[i] = Some(r);
-            }
+        let Ok(Answer::Ratings(found)) = self.hub.store.query(q).await else {
+            return false;
+        };
+        for ((i, _), r) in keys.into_iter().zip(found) {
+            self.ratings[i] = Some(r);
         }
+        true
     }
 
     /// The server's signature for the next action of the chain (the clock's, a bot's, or a
@@ -427,19 +435,22 @@ impl<G: Hosted> TableTask<G> {
     }
 
     /// Checks a seat's signature over `action` as the chain's next entry: the entry, or why
-    /// not. A seat without a key sends none and the server signs for it.
-    fn seat_entry(&self, seat: SeatId, action: &str, sig: Option<&str>) -> Result<Entry, String> {
+    /// not. `None` for a seat without a key: it sends none, and the server signs the action
+    /// as the table stores it.
+    fn seat_entry(
+        &self,
+        seat: SeatId,
+        action: &str,
+        sig: Option<&str>,
+    ) -> Result<Option<Entry>, String> {
         let Some(key) = self.seats[seat.index()].holder.key() else {
-            return self
-                .server_entry(action)
-                .ok_or_else(|| "the game has not started".to_string());
+            return Ok(None);
         };
         let chain = self.chain.as_ref().ok_or("the game has not started")?;
         let Some(sig) = sig else {
             return Err("this seat holds a key: every action must carry its signature".into());
         };
-        let signature: [u8; 64] = crate::identity::unhex(sig)
-            .and_then(|b| b.try_into().ok())
+        let signature = crate::identity::signature_from_hex(sig)
             .ok_or("the signature is not 128 hex digits")?;
         let n = chain.next_n();
         let bytes = crate::identity::action_bytes(&chain.code, n, action, &chain.head());
@@ -463,14 +474,14 @@ impl<G: Hosted> TableTask<G> {
                 chain.code
             ));
         }
-        Ok(Entry {
+        Ok(Some(Entry {
             signer: match seat {
                 SeatId::First => Signer::First,
                 SeatId::Second => Signer::Second,
             },
             action: action.to_string(),
             signature,
-        })
+        }))
     }
 
     /// The side's index in the banks (`[ash, walnut]`).
@@ -499,18 +510,14 @@ impl<G: Hosted> TableTask<G> {
 
     /// The table's listing in the lobby (public tables only).
     fn listing(&self) -> Listing {
-        let name = |s: SeatId| match &self.seats[s.index()].holder {
-            Holder::Empty => String::new(),
-            Holder::Human { name, .. } => name.clone(),
-            Holder::Bot(l) => english(&Seat::Bot(*l).label()),
-        };
+        let keys = self.keys();
         Listing {
             code: self.meta.code.clone(),
             game: self.meta.game,
             phase: self.phase(),
             control: self.meta.control,
             options: self.meta.options,
-            names: [name(SeatId::First), name(SeatId::Second)],
+            names: SeatId::BOTH.map(|s| self.seat_name(s)),
             bot: self
                 .seats
                 .iter()
@@ -518,9 +525,9 @@ impl<G: Hosted> TableTask<G> {
             watchers: self.spectators.len() as u32,
             created_ms: self.meta.created_ms,
             rated: self.meta.rated,
-            fingerprints: [0, 1].map(|i| self.seats[i].holder.key().map(|k| k.fingerprint())),
-            ratings: [0, 1].map(|i| self.ratings[i].as_ref().map(RatingView::of)),
-            keys: [0, 1].map(|i| self.seats[i].holder.key().map(|k| k.to_hex())),
+            fingerprints: keys.map(|k| k.map(|k| k.fingerprint())),
+            ratings: self.ratings.map(|r| r.as_ref().map(RatingView::of)),
+            keys: keys.map(|k| k.map(|k| k.to_hex())),
         }
     }
 
@@ -758,8 +765,8 @@ impl<G: Hosted> TableTask<G> {
     pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         let linger = self.hub.config.linger;
         let mut ended_at: Option<Instant> = None;
-        if self.ratings.iter().all(Option::is_none) {
-            self.load_ratings().await;
+        // The seats taken when the table opened (a pairing, a rematch, a restart).
+        if self.load_ratings().await {
             self.publish();
         }
         loop {
@@ -1105,7 +1112,7 @@ impl<G: Hosted> TableTask<G> {
         // so a signed action in another spelling is refused and nothing changes.
         let mut trial = g.clone();
         match trial.submit(seat, &action) {
-            Ok(p) if entry.signer != Signer::Server && p.action != action => self.error(
+            Ok(p) if entry.is_some() && p.action != action => self.error(
                 &conn,
                 ErrorCode::BadNotation,
                 format!(
@@ -1114,14 +1121,9 @@ impl<G: Hosted> TableTask<G> {
                 ),
             ),
             Ok(p) => {
-                let entry = if entry.signer == Signer::Server {
-                    // A keyless seat: the server signs the action as stored.
-                    match self.server_entry(&p.action) {
-                        Some(e) => e,
-                        None => return,
-                    }
-                } else {
-                    entry
+                // A keyless seat's action: the server signs it as stored.
+                let Some(entry) = entry.or_else(|| self.server_entry(&p.action)) else {
+                    return;
                 };
                 self.game = Some(trial);
                 self.announce(p, entry).await
@@ -1241,7 +1243,7 @@ impl<G: Hosted> TableTask<G> {
             Some(w) if w == g.side_of(SeatId::First) => ScoreWord::Win,
             Some(_) => ScoreWord::Loss,
         };
-        let keys = [self.seats[0].holder.key(), self.seats[1].holder.key()];
+        let keys = self.keys();
         let rated = self.rated_game().then(|| RatedEnd {
             game: self.meta.game,
             keys: keys.map(|k| k.map(|k| k.to_hex()).unwrap_or_default()),
