@@ -13,6 +13,7 @@ pub mod figures;
 pub mod i18n;
 pub mod identity;
 pub mod launch;
+pub mod learn;
 pub mod net;
 pub mod play;
 pub mod rating;

@@ -167,6 +167,11 @@ pub enum Command {
         options: Options,
         file: Option<String>,
     },
+    /// Finds a game's practice positions with its engine and checks each (`learn`).
+    Puzzles {
+        game: GameKind,
+        options: Options,
+    },
     Cards {
         options: Options,
     },
@@ -231,6 +236,11 @@ SUBCOMMANDS:
               checks a game record of the online table: Ash & Walnut's (seed, fingerprint,
               seating, moves, result) or a Snēlab case's (seed, fingerprint, coin flip, moves,
               timeout moves, result); reads standard input without FILE
+    puzzles <game> [--count N] [--seed S] [--out FILE] | --check FILE
+              finds N practice positions (puzzles) with the game's engine, each with one
+              best answer, checks every one and writes the set (RON) to FILE or standard
+              output; the shipped sets are assets/puzzles/<game>.ron. --check FILE checks a
+              set instead: every answer correct and unique, one line per puzzle
     cards [--lang en|pt|ru]
               lists the 22 Artifact Chess artifacts with kind and effect
     carve [--out DIR]
@@ -369,6 +379,12 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 file,
             })
         }
+        "puzzles" => {
+            let (game, words) = game_arg(sub, rest)?;
+            let options = Options::parse(&words)?;
+            options.allow_only(&["count", "seed", "out", "check"])?;
+            Ok(Command::Puzzles { game, options })
+        }
         "cards" => {
             let options = Options::parse(rest)?;
             options.allow_only(&["lang"])?;
@@ -423,6 +439,66 @@ macro_rules! with_game {
             GameKind::Chess => $($f)::+::<crate::rules::chess::State>($($arg),*),
         }
     };
+}
+
+/// `tables puzzles`: generates a game's puzzle set, or checks one.
+fn puzzles(
+    game: GameKind,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    use crate::learn::{self, PuzzleSet};
+    let check = |p: &learn::Puzzle| match game {
+        GameKind::Snelab => learn::snelab::check(p),
+        GameKind::Hive => learn::hive::check(p),
+        GameKind::Chess => learn::chess::check(p),
+    };
+    if let Some(file) = options.str("check") {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| CliError::Input(format!("{file}: {e}")))?;
+        let set =
+            PuzzleSet::read(game, &text).map_err(|e| CliError::Input(format!("{file}: {e}")))?;
+        let mut bad = 0;
+        for p in &set.puzzles {
+            match check(p) {
+                Ok(()) => writeln!(out, "{} ok", p.id)?,
+                Err(e) => {
+                    bad += 1;
+                    writeln!(out, "{} WRONG: {e}", p.id)?;
+                }
+            }
+        }
+        writeln!(err, "{} puzzles, {bad} wrong", set.puzzles.len())?;
+        return if bad == 0 {
+            Ok(())
+        } else {
+            Err(CliError::Input(format!("{bad} puzzles are wrong")))
+        };
+    }
+    let count = options.u64("count")?.unwrap_or(60) as usize;
+    let seed = options.u64("seed")?.unwrap_or(1);
+    let started = Instant::now();
+    let set = match game {
+        GameKind::Snelab => learn::snelab::generate(&learn::snelab::Options { count, seed }),
+        GameKind::Hive => learn::hive::generate(&learn::hive::Options { count, seed }),
+        GameKind::Chess => learn::chess::generate(&learn::chess::Options { count, seed }),
+    };
+    for p in &set.puzzles {
+        check(p).map_err(|e| CliError::Input(format!("the generator made a wrong puzzle: {e}")))?;
+    }
+    writeln!(
+        err,
+        "{} puzzles in {:.1} s",
+        set.puzzles.len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    match options.str("out") {
+        Some(file) => std::fs::write(file, set.write())
+            .map_err(|e| CliError::Input(format!("{file}: {e}")))?,
+        None => out.write_all(set.write().as_bytes())?,
+    }
+    Ok(())
 }
 
 /// Counts perft for depths 1..=`depth` with `count`, printing the contract lines to `out` and
@@ -489,6 +565,7 @@ pub fn run(
         },
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Cards { options } => chess::cards(&options, out),
+        Command::Puzzles { game, options } => puzzles(game, &options, out, err),
         Command::Carve { options } => {
             let dir = std::path::Path::new(options.str("out").unwrap_or("assets/models"));
             let written = crate::carve::carve_all(dir).map_err(|e| CliError::Io(e.to_string()))?;
