@@ -35,6 +35,10 @@ pub enum Scene {
     PlayerPage,
     /// The key's page with a made-up key: its text, its QR code, and the import.
     KeyExport,
+    /// The Learn page (Ash & Walnut's course, a few lessons done and positions solved).
+    LearnPage,
+    /// The main menu with the offer of Learn a first-time player sees.
+    LearnOffer,
 }
 
 /// A page of the Online screen (finding a game).
@@ -127,8 +131,46 @@ impl Scene {
             Scene::KeyExport,
             "the player's key to export (text and QR code) or import (made up)",
         ));
+        v.push((
+            "learn-menu".to_string(),
+            Scene::LearnPage,
+            "the Learn page: a game's lessons (some done) and practice positions (some solved)",
+        ));
+        v.push((
+            "learn-offer".to_string(),
+            Scene::LearnOffer,
+            "the main menu with the offer of Learn a first-time player sees",
+        ));
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
+        }
+        for g in GameKind::ALL {
+            for id in crate::learn::lesson_ids(g) {
+                v.push((
+                    format!("learn-{}-{id}", g.cli_name()),
+                    Scene::Staged {
+                        game: g,
+                        name: format!("learn-{id}"),
+                    },
+                    "a lesson at the table, its typical wrong try refused by the rule",
+                ));
+            }
+            v.push((
+                format!("puzzle-{}", g.cli_name()),
+                Scene::Staged {
+                    game: g,
+                    name: "puzzle".to_string(),
+                },
+                "a game's first practice position (Artifact Chess's after its answer, with the odds)",
+            ));
+            v.push((
+                format!("hint-{}", g.cli_name()),
+                Scene::Staged {
+                    game: g,
+                    name: "hint".to_string(),
+                },
+                "a game against the bot with a hint lit and its line of why",
+            ));
         }
         for g in GameKind::ALL {
             v.push((
@@ -167,6 +209,22 @@ impl Scene {
         }
         if let Some(game) = GameKind::parse(&name) {
             return Some(Scene::Table(game));
+        }
+        // Learning's scenes at a table: `learn-<game>-<lesson>`, `puzzle-<game>`, `hint-<game>`.
+        let at_table = |game: GameKind, name: String| Some(Scene::Staged { game, name });
+        if let Some(rest) = name.strip_prefix("learn-")
+            && let Some((game, id)) = rest.split_once('-')
+            && let Some(game) = GameKind::parse(game)
+        {
+            return crate::learn::lesson_ids(game)
+                .contains(&id)
+                .then(|| at_table(game, format!("learn-{id}")))?;
+        }
+        if let Some(game) = name.strip_prefix("puzzle-").and_then(GameKind::parse) {
+            return at_table(game, "puzzle".into());
+        }
+        if let Some(game) = name.strip_prefix("hint-").and_then(GameKind::parse) {
+            return at_table(game, "hint".into());
         }
         let found = |name: &str| {
             Self::catalogue(staged)

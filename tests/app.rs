@@ -2323,6 +2323,7 @@ mod hive {
 
 #[path = "app/chess.rs"]
 mod chess;
+mod learn;
 
 #[path = "app/chess_cards.rs"]
 mod chess_cards;

@@ -16,6 +16,7 @@ pub mod dev;
 pub mod hive;
 pub mod identity;
 pub mod kit;
+pub mod learn;
 pub mod loading;
 pub mod lobby;
 pub mod marks;
@@ -52,7 +53,7 @@ pub fn staged_scenes() -> Vec<StagedName> {
 
 /// The window-less core: screen flow, settings and saves, and the table kit.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((save::plugin, screens::plugin, kit::plugin));
+    app.add_plugins((save::plugin, screens::plugin, kit::plugin, learn::plugin));
 }
 
 /// The folder that holds `assets/` and `shaders/`: `BEVY_ASSET_ROOT`, the cargo package when run
@@ -159,6 +160,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         marks::plugin,
         room::plugin,
         menu::plugin,
+        learn::page_plugin,
         lobby::plugin,
         audio::plugin,
         dev::plugin,

@@ -32,6 +32,8 @@ pub enum MenuPage {
     Player,
     /// The player's key: export it (text and QR code) or import one (`app::player::key`).
     Key,
+    /// Learning a game: its lessons and practice positions (`app::learn` draws it).
+    Learn(GameKind),
 }
 
 /// A request to go somewhere.
@@ -94,6 +96,8 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::Online(p) => Some(Navigate::Menu(MenuPage::Online(p))),
         Scene::PlayerPage => Some(Navigate::Menu(MenuPage::Player)),
         Scene::KeyExport => Some(Navigate::Menu(MenuPage::Key)),
+        Scene::LearnPage => Some(Navigate::Menu(MenuPage::Learn(GameKind::Hive))),
+        Scene::LearnOffer => Some(Navigate::Menu(MenuPage::Main)),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
     }
 }

@@ -12,12 +12,14 @@
 //! - `hint(&G, seed) -> Option<Hint<G>>`: the engine's suggested action and why, in words.
 
 pub mod chess;
+pub mod coach;
 pub mod hive;
 pub mod lesson;
 pub mod puzzle;
 pub mod snelab;
 pub mod texts;
 
+pub use coach::{Coach, Said};
 pub use lesson::{Goal, Lesson, Run, Step, Try};
 pub use puzzle::{Answer, Puzzle, PuzzleSet};
 
@@ -25,6 +27,75 @@ use crate::i18n::Message;
 use crate::rules::{Game, GameKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// A game that can be learned: its course, its puzzles' judge and replies, and its hint (each
+/// game's module of `learn` says how).
+pub trait Learnable: Game {
+    fn course() -> Vec<Lesson<Self>>;
+    fn judge(puzzle: &Puzzle, state: &Self, action: &Self::Action, ply: u32) -> Answer;
+    fn reply(puzzle: &Puzzle, state: &Self, ply: u32) -> Option<Self::Action>;
+    fn hint(state: &Self, seed: u64) -> Option<Hint<Self>>;
+
+    /// A coach for the `index`-th lesson of the course.
+    fn lesson_coach(index: usize) -> Option<(Self, Coach<Self>)> {
+        let lesson = Self::course().into_iter().nth(index)?;
+        let start = lesson.position.clone();
+        Some((
+            start,
+            Coach::lesson(Self::KIND, index, std::sync::Arc::new(lesson)),
+        ))
+    }
+
+    /// A coach for the `index`-th puzzle of the shipped set, with its position; `None` when
+    /// there is no such puzzle or its position does not read.
+    fn puzzle_coach(set: &PuzzleSet, index: usize) -> Option<(Self, Coach<Self>)> {
+        let puzzle = set.puzzles.get(index)?.clone();
+        let start = Self::parse_position(&puzzle.position).ok()?;
+        let coach = Coach::puzzle(
+            Self::KIND,
+            index,
+            std::sync::Arc::new(puzzle),
+            &start,
+            Self::judge,
+            Self::reply,
+        );
+        Some((start, coach))
+    }
+}
+
+macro_rules! learnable {
+    ($m:ident) => {
+        impl Learnable for $m::G {
+            fn course() -> Vec<Lesson<Self>> {
+                $m::course()
+            }
+            fn judge(puzzle: &Puzzle, state: &Self, action: &Self::Action, ply: u32) -> Answer {
+                $m::judge(puzzle, state, action, ply)
+            }
+            fn reply(puzzle: &Puzzle, state: &Self, ply: u32) -> Option<Self::Action> {
+                $m::reply(puzzle, state, ply)
+            }
+            fn hint(state: &Self, seed: u64) -> Option<Hint<Self>> {
+                $m::hint(state, seed)
+            }
+        }
+    };
+}
+learnable!(snelab);
+learnable!(hive);
+learnable!(chess);
+
+/// The ids of `game`'s lessons, in order.
+pub fn lesson_ids(game: GameKind) -> Vec<&'static str> {
+    fn ids<G: Learnable>() -> Vec<&'static str> {
+        G::course().iter().map(|l| l.id).collect()
+    }
+    match game {
+        GameKind::Snelab => ids::<snelab::G>(),
+        GameKind::Hive => ids::<hive::G>(),
+        GameKind::Chess => ids::<chess::G>(),
+    }
+}
 
 /// The engine's suggestion at a table, and why, in one line of words.
 #[derive(Clone, Debug)]

@@ -486,6 +486,26 @@ impl ChessGame {
         g
     }
 
+    /// A lesson's or a practice position's game from `state`: the person on the coach's side,
+    /// the other side the coach's, never saved (like a restaged game, it does not pass
+    /// [`ChessGame::checked`]).
+    pub fn coached(state: State, coach: crate::learn::Coach<State>) -> ChessGame {
+        let seats = if coach.side == Colour::White {
+            [Seat::Person, Seat::Bot(crate::ai::Level::Normal)]
+        } else {
+            [Seat::Bot(crate::ai::Level::Normal), Seat::Person]
+        };
+        let mut g = ChessGame::restaged(state, seats, 0);
+        g.game =
+            Match::new(g.game.start().clone(), seats, ClockSetting::default(), 0).coached(coach);
+        g
+    }
+
+    /// Whether a lesson or a puzzle rides along this game.
+    pub fn is_coached(&self) -> bool {
+        self.game.coach().is_some()
+    }
+
     pub fn artifacts(&self) -> bool {
         self.artifacts
     }

@@ -161,6 +161,32 @@ impl HiveGame {
         HiveGame::seated(seats, names, Seed([0; 32]), ash, clock, 0)
     }
 
+    /// A lesson's or a practice position's game: from `start`, the person (the first seat) on
+    /// the coach's side, the other side the coach's, untimed and never saved.
+    pub fn coached(start: State, coach: crate::learn::Coach<State>) -> HiveGame {
+        let ash = if coach.side == Colour::Ash {
+            SeatOrder::First
+        } else {
+            SeatOrder::Second
+        };
+        let mut g = HiveGame::seated(
+            [Seat::Person, Seat::Bot(crate::ai::Level::Normal)],
+            ["".into(), "".into()],
+            Seed([0; 32]),
+            ash,
+            ClockSetting::default(),
+            0,
+        );
+        let seats = g.game.seats();
+        g.game = Match::new(start, seats, ClockSetting::default(), 0).coached(coach);
+        g
+    }
+
+    /// Whether a lesson or a puzzle rides along this game.
+    pub fn is_coached(&self) -> bool {
+        self.game.coach().is_some()
+    }
+
     /// The seats (in the order taken) set at their colours, `ash` the seat that opens.
     fn seated(
         seats: [Seat; 2],

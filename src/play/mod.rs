@@ -30,6 +30,7 @@ pub use crate::rules::hive::record::{Note, Offer, OfferEvent};
 
 use crate::ai::{Bots, Level, seed_for};
 use crate::i18n::{Explain, Message, msg};
+use crate::learn::Coach;
 use crate::rules::Game;
 use serde::{Deserialize, Serialize};
 
@@ -113,6 +114,8 @@ pub enum Refused<G: Game> {
     Malformed(G::ParseError),
     /// The rules refused it.
     Rule(G::Error),
+    /// A lesson or puzzle put a legal action back: not what it asks (the words why).
+    Coached(Message),
 }
 
 impl<G: Game> Explain for Refused<G> {
@@ -122,6 +125,7 @@ impl<G: Game> Explain for Refused<G> {
             Refused::NotYourTurn { .. } => msg("match.not_your_turn"),
             Refused::Malformed(e) => e.explain(),
             Refused::Rule(e) => e.explain(),
+            Refused::Coached(why) => why.clone(),
         }
     }
 }
@@ -197,6 +201,9 @@ pub struct Match<G: Playable> {
     /// Every action of the record with what it did (not saved: rebuilt on reading).
     #[serde(skip)]
     course: Vec<Step<G>>,
+    /// A lesson or puzzle riding along (never saved).
+    #[serde(skip)]
+    coach: Option<Coach<G>>,
 }
 
 /// A match's ending, in its game's terms.
@@ -242,6 +249,7 @@ impl<G: Playable> From<Written<G>> for Match<G> {
             seed: s.seed,
             ending: s.ending,
             course,
+            coach: None,
         }
     }
 }
@@ -275,7 +283,28 @@ impl<G: Playable> Match<G> {
             seed,
             ending: None,
             course: Vec::new(),
+            coach: None,
         }
+    }
+
+    /// The same match with a lesson or puzzle riding along: the coach puts back the person's
+    /// legal actions that are not what it asks, and the other side plays the coach's answers
+    /// ([`Match::scripted`]) instead of a bot.
+    pub fn coached(mut self, coach: Coach<G>) -> Match<G> {
+        self.coach = Some(coach);
+        self
+    }
+
+    pub fn coach(&self) -> Option<&Coach<G>> {
+        self.coach.as_ref()
+    }
+
+    /// The coach's answer for the other side, when it is that side's turn.
+    pub fn scripted(&self) -> Option<G::Action> {
+        if self.ending.is_some() {
+            return None;
+        }
+        self.coach.as_ref()?.reply(&self.state)
     }
 
     pub fn state(&self) -> &G {
@@ -382,6 +411,9 @@ impl<G: Playable> Match<G> {
     /// When a bot is to act: what it needs to think.
     pub fn bot_turn(&self) -> Option<BotTurn<G>> {
         let side = self.awaited()?;
+        if self.coach.is_some() {
+            return None;
+        }
         let Seat::Bot(level) = self.seat(side) else {
             return None;
         };
@@ -471,8 +503,20 @@ impl<G: Playable> Match<G> {
         if awaited != from {
             return Err(Refused::NotYourTurn { awaited });
         }
+        if let Some(coach) = &mut self.coach
+            && from == coach.side
+            && !timeout
+        {
+            coach
+                .admit(&self.state, &action)
+                .map_err(Refused::Coached)?;
+        }
         let (next, record) = self.state.apply(&action).map_err(Refused::Rule)?;
-        Ok(self.step(from, action, record, next, timeout))
+        let played = self.step(from, action, record, next, timeout);
+        if let Some(coach) = &mut self.coach {
+            coach.after(from, &played.before, &action, &self.state);
+        }
+        Ok(played)
     }
 
     /// Takes one step of the course: `next` becomes the state, the action and what it did
@@ -546,6 +590,13 @@ impl<G: Playable> Match<G> {
     /// again; a resignation or an agreed draw is the caller's to refuse first). Refused
     /// (nothing changes) when fewer were played.
     pub fn take_back(&mut self, n: usize) -> Result<(), ReplayError<G>> {
+        // A lesson or a puzzle goes forward only: its coach has moved on.
+        if self.coach.is_some() {
+            return Err(ReplayError {
+                index: self.record.len(),
+                why: Refused::Coached(msg("learn.no_takeback")),
+            });
+        }
         let keep = self.record.len().checked_sub(n).ok_or(ReplayError {
             index: self.record.len(),
             why: Refused::GameOver,
@@ -572,7 +623,9 @@ impl<G: Playable> Match<G> {
     /// Replaces the position (staged scenes and tests set up a telling moment); the record
     /// starts afresh from it.
     pub fn restage(&mut self, state: G) {
+        let coach = self.coach.take();
         *self = Match::new(state, self.seats, self.clock, self.seed);
+        self.coach = coach;
     }
 }
 

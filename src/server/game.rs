@@ -92,7 +92,7 @@ impl Refusal {
             Refused::GameOver => ErrorCode::GameOver,
             Refused::NotYourTurn { .. } => ErrorCode::NotYourTurn,
             Refused::Malformed(_) => ErrorCode::BadNotation,
-            Refused::Rule(_) => ErrorCode::Illegal,
+            Refused::Rule(_) | Refused::Coached(_) => ErrorCode::Illegal,
         };
         Refusal::new(
             code,

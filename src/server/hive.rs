@@ -57,7 +57,7 @@ fn refusal(e: &Refused<State>) -> Refusal {
         ) => ErrorCode::Illegal,
         Refused::Malformed(NotationError::GameOver(_)) => ErrorCode::GameOver,
         Refused::Malformed(_) => ErrorCode::BadNotation,
-        Refused::Rule(_) => ErrorCode::Illegal,
+        Refused::Rule(_) | Refused::Coached(_) => ErrorCode::Illegal,
     };
     Refusal::new(code, english(&e.explain()))
 }

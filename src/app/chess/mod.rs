@@ -91,6 +91,7 @@ pub type ChessRefused = Refused<Table>;
 pub fn core_plugin(app: &mut App) {
     use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
+        .add_plugins(crate::app::learn::teach_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .init_resource::<ChessPanels>()
         .add_message::<super::dev::StageScene>()
@@ -118,7 +119,8 @@ pub fn core_plugin(app: &mut App) {
 
 /// The whole table: the core plus the 3D board, picking, keys and panels.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
+    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
+        .add_plugins(crate::app::learn::teach_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -214,6 +216,8 @@ impl TableKind for Table {
                 Effect::Picked => {}
                 // The online game is the server's: the autosave keeps the game played here.
                 Effect::Save if self.host.is_some() => {}
+                // A lesson's game is never saved over the game in progress.
+                Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
                 Effect::Online(m) => out.notice(m),
                 // A spectator keeps no seat (and leaves the one kept as it was).
@@ -301,5 +305,42 @@ pub fn wood(c: Colour) -> crate::theme::Wood {
     match c {
         Colour::White => crate::theme::Wood::Light,
         Colour::Black => crate::theme::Wood::Dark,
+    }
+}
+
+impl crate::app::learn::Teach for Table {
+    fn coach(&self) -> Option<&crate::learn::Coach<State>> {
+        self.game.as_ref()?.game().coach()
+    }
+
+    fn position(&self) -> Option<&State> {
+        self.state()
+    }
+
+    fn learn(
+        &mut self,
+        start: State,
+        coach: crate::learn::Coach<State>,
+    ) -> Result<Vec<Effect>, Refusal> {
+        Table::learn(self, start, coach)
+    }
+
+    fn hint_turn(&self) -> Option<u64> {
+        let g = self.game.as_ref()?;
+        if self.host.is_some()
+            || self.phase != Phase::Play
+            || self.animating()
+            || self.viewing.is_some()
+            || g.is_coached()
+            || self.hot_seat()
+            || g.awaited()? != self.colour
+        {
+            return None;
+        }
+        Some(g.game().seed() ^ g.game().start().key())
+    }
+
+    fn light(&mut self, action: Action) -> Vec<Effect> {
+        Table::light(self, action)
     }
 }

@@ -659,7 +659,8 @@ pub(super) fn stage(
     *panels = super::ChessPanels::default();
     match name.as_str() {
         // The plain table scene: a game in progress, a wounded piece, the gold frame.
-        "" => {
+        // (`hint`: the same game, the hint asked by `app::learn`.)
+        "" | "hint" => {
             let actions = course_to(|s, n| n >= 14 && wounded_on_board(s) && !s.in_check());
             stage_game(t, &actions);
         }
@@ -828,6 +829,8 @@ pub(super) fn stage(
         }
         // Staged on the Verify page (`stage_tools`).
         "verify" => {}
+        // Learning's scenes are staged by `app::learn`.
+        other if crate::app::learn::stages(other) => {}
         other => warn!("no staged Artifact Chess scene `{other}`"),
     }
 }

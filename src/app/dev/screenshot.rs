@@ -46,7 +46,9 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
         | Scene::Rules { .. }
         | Scene::Online(_)
         | Scene::PlayerPage
-        | Scene::KeyExport => *screen == Screen::Menu,
+        | Scene::KeyExport
+        | Scene::LearnPage
+        | Scene::LearnOffer => *screen == Screen::Menu,
         Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
         Scene::Table(_) | Scene::Staged { .. } => false,
     }

@@ -97,6 +97,7 @@ pub struct RecordSaved(pub Option<Result<String, String>>);
 /// The table's state, rules, clock and bot, without a window: what the headless tests drive.
 pub fn core_plugin(app: &mut App) {
     app.add_plugins(table_plugin::<Table>)
+        .add_plugins(crate::app::learn::teach_core::<Table>)
         .init_resource::<RecordSaved>()
         .init_resource::<VerifyPage>()
         .add_message::<StageScene>()
@@ -128,7 +129,8 @@ pub fn core_plugin(app: &mut App) {
 
 /// The whole table: the core plus the 3D tiles, picking, keys and panels.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
+    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
+        .add_plugins(crate::app::learn::teach_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -264,6 +266,8 @@ impl TableKind for Table {
                     &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
                     "hive.save_failed",
                 ),
+                // A lesson's game is never saved over the game in progress.
+                Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "hive.save_failed"),
             }
         }
@@ -340,5 +344,55 @@ pub fn wood(c: Colour) -> crate::theme::Wood {
     match c {
         Colour::Ash => crate::theme::Wood::Light,
         Colour::Walnut => crate::theme::Wood::Dark,
+    }
+}
+
+impl crate::app::learn::Teach for Table {
+    fn coach(&self) -> Option<&crate::learn::Coach<State>> {
+        self.game.as_ref()?.game().coach()
+    }
+
+    fn position(&self) -> Option<&State> {
+        self.state()
+    }
+
+    fn learn(
+        &mut self,
+        start: State,
+        coach: crate::learn::Coach<State>,
+    ) -> Result<Vec<Effect>, Refusal> {
+        Table::learn(self, start, coach)
+    }
+
+    fn hint_turn(&self) -> Option<u64> {
+        let g = self.game.as_ref()?;
+        let against_bot = g.seats().iter().any(|s| s.is_bot());
+        if self.host.is_some()
+            || self.phase != Phase::Play
+            || self.animating()
+            || self.viewing.is_some()
+            || g.is_coached()
+            || !against_bot
+            || g.awaited()? != self.person_colour()?
+        {
+            return None;
+        }
+        Some(u64::from_str_radix(&g.fingerprint()[..15], 16).unwrap_or(0))
+    }
+
+    fn light(&mut self, mv: Move) -> Vec<Effect> {
+        self.pick = match mv {
+            Move::Place { piece, to } => table::Pick::Reserve {
+                piece,
+                rings: vec![to],
+            },
+            Move::Shift { piece, from, to } => table::Pick::Table {
+                piece,
+                from,
+                rings: vec![to],
+            },
+            Move::Pass => return Vec::new(),
+        };
+        vec![Effect::Picked]
     }
 }

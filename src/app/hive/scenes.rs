@@ -176,6 +176,8 @@ pub(super) fn stage(
     match name.as_str() {
         // The plain table scene: a game in progress, the clock running.
         "" => stage_game(t, &in_progress(), 17.0),
+        // A game against the bot, the person to move: `app::learn` asks the hint.
+        "hint" => stage_game(t, &in_progress(), 12.0),
         "lifted" => {
             stage_game(t, &in_progress(), 9.0);
             let state = t.shown();
@@ -364,6 +366,8 @@ pub(super) fn stage(
                 ]);
             }
         }
+        // Learning's scenes are staged by `app::learn`.
+        other if crate::app::learn::stages(other) => {}
         other => warn!("no staged Ash & Walnut scene `{other}`"),
     }
     if matches!(t.pick, Pick::Idle) {

@@ -178,6 +178,8 @@ pub enum Refusal {
     Sent,
     /// Online: too late for a move to reach the server before its clock runs out.
     Late,
+    /// A lesson or practice position put a legal move back (the words why).
+    Coached(Message),
 }
 
 impl Explain for Refusal {
@@ -199,6 +201,7 @@ impl Explain for Refusal {
             Refusal::Offline => msg("online.refused.offline"),
             Refusal::Sent => msg("online.refused.sent"),
             Refusal::Late => msg("online.refused.late"),
+            Refusal::Coached(why) => why.clone(),
         }
     }
 }
@@ -207,6 +210,7 @@ impl From<Refused<State>> for Refusal {
     fn from(r: Refused<State>) -> Refusal {
         match r {
             Refused::Rule(e) => Refusal::Rule(e),
+            Refused::Coached(why) => Refusal::Coached(why),
             Refused::NotYourTurn { .. } | Refused::GameOver | Refused::Malformed(_) => {
                 Refusal::NotNow
             }
@@ -420,6 +424,34 @@ impl Table {
         self.game = Some(Hosted::here(game));
         self.saved = None;
         self.warned = false;
+    }
+
+    /// Sets up a lesson or a practice position: `start` with its coach, the person on the
+    /// coach's side. A game in progress here is kept for Continue; refused while an online
+    /// table is open.
+    pub fn learn(
+        &mut self,
+        start: State,
+        coach: crate::learn::Coach<State>,
+    ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return Err(Refusal::NotNow);
+        }
+        if let Some(g) = self.game.take()
+            && g.ending().is_none()
+            && !g.is_coached()
+            && g.state().ply() > 0
+        {
+            self.saved = Some(g.played_here().clone());
+        }
+        let saved = self.saved.take();
+        self.resume(HiveGame::coached(start, coach));
+        self.saved = saved;
+        self.pick = Pick::Idle;
+        self.focus = None;
+        self.busy = 0.0;
+        self.viewing = None;
+        Ok(vec![Effect::Picked])
     }
 
     /// Lets `dt` seconds pass: the seating, the animations, and (when nothing animates and the

@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn game_name(tr: &Tr, game: GameKind) -> String {
+pub(crate) fn game_name(tr: &Tr, game: GameKind) -> String {
     tr.t(&format!("game.{}.name", game.cli_name())).to_string()
 }
 
@@ -74,7 +74,11 @@ fn menu_ui(
         MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change, &mut you),
         // A game's own page: its plugin draws it; the Online screen is `app::lobby`'s, the
         // player's and the key's pages `app::player`'s.
-        MenuPage::Tool(..) | MenuPage::Online(_) | MenuPage::Player | MenuPage::Key => {}
+        MenuPage::Tool(..)
+        | MenuPage::Online(_)
+        | MenuPage::Player
+        | MenuPage::Key
+        | MenuPage::Learn(_) => {}
     }
     Ok(())
 }
@@ -205,19 +209,27 @@ fn game_card(
             );
             ui.add_space(14.0);
             ui.horizontal(|ui| {
-                let buttons_width = 2.0 * 130.0 + ui.spacing().item_spacing.x;
+                // Play, Learn and Rules side by side, as wide as the card allows.
+                let gap = ui.spacing().item_spacing.x;
+                let each = ((ui.available_width() - 2.0 * gap) / 3.0).min(130.0);
+                let buttons_width = 3.0 * each + 2.0 * gap;
                 ui.add_space(((ui.available_width() - buttons_width) * 0.5).max(0.0));
                 let play =
                     egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(20.0).strong())
-                        .min_size(egui::vec2(130.0, 40.0))
+                        .min_size(egui::vec2(each, 40.0))
                         .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
                 // One table at a time: the buttons wait while one is being set.
                 if ui.add_enabled(opening.0.is_none(), play).clicked() {
                     opening.0 = Some(game);
                     go.push(Navigate::Table(game));
                 }
+                let learn = egui::Button::new(egui::RichText::new(tr.t("menu.learn")).size(20.0))
+                    .min_size(egui::vec2(each, 40.0));
+                if ui.add(learn).clicked() {
+                    go.push(Navigate::Menu(MenuPage::Learn(game)));
+                }
                 let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(20.0))
-                    .min_size(egui::vec2(130.0, 40.0));
+                    .min_size(egui::vec2(each, 40.0));
                 if ui.add(rules).clicked() {
                     go.push(Navigate::Menu(MenuPage::Rules(game)));
                 }
@@ -240,7 +252,7 @@ fn game_card(
 }
 
 /// A centred page of the menu with a heading and a Back button.
-fn page(
+pub(crate) fn page(
     ctx: &egui::Context,
     id: &str,
     heading: &str,

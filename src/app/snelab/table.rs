@@ -197,9 +197,9 @@ impl From<session::Refusal> for Refusal {
             session::Refusal::CannotSit(e) => Refusal::CannotSit(e),
             session::Refusal::Match(Refused::Rule(e)) => Refusal::Rule(e),
             session::Refusal::Match(Refused::GameOver) => Refusal::Rule(RuleError::CaseOver),
-            session::Refusal::Match(Refused::NotYourTurn { .. } | Refused::Malformed(_)) => {
-                Refusal::NotNow
-            }
+            session::Refusal::Match(
+                Refused::NotYourTurn { .. } | Refused::Malformed(_) | Refused::Coached(_),
+            ) => Refusal::NotNow,
         }
     }
 }

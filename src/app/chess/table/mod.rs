@@ -263,6 +263,8 @@ pub enum Refusal {
     Sent,
     /// Online: the turn's time is up; the server's timeout action is on its way.
     Late,
+    /// A lesson or practice position put a legal action back (the words why).
+    Coached(Message),
 }
 
 impl Explain for Refusal {
@@ -293,6 +295,7 @@ impl Explain for Refusal {
             Refusal::Offline => msg("online.refused.offline"),
             Refusal::Sent => msg("online.refused.sent"),
             Refusal::Late => msg("online.refused.late"),
+            Refusal::Coached(why) => why.clone(),
         }
     }
 }
@@ -301,6 +304,7 @@ impl From<crate::play::Refused<State>> for Refusal {
     fn from(r: crate::play::Refused<State>) -> Refusal {
         match r {
             crate::play::Refused::Rule(e) => Refusal::Rule(e),
+            crate::play::Refused::Coached(why) => Refusal::Coached(why),
             _ => Refusal::NotNow,
         }
     }

@@ -23,6 +23,48 @@ impl Table {
         }
     }
 
+    /// Lights a hinted action: its piece selected with that action's square alone marked (a
+    /// card or a pass is said in words only).
+    pub(crate) fn light(&mut self, action: Action) -> Vec<Effect> {
+        let from = match action {
+            Action::Move { from, .. } | Action::Attempt { from, .. } => from,
+            Action::Heal { king, .. } => king,
+            Action::Play(_) | Action::Pass => return Vec::new(),
+        };
+        if self.select(from).is_err() {
+            return Vec::new();
+        }
+        if let Some((_, actions)) = &mut self.selected {
+            actions.moves.retain(|a| *a == action);
+            actions.attempts.retain(|(a, _)| *a == action);
+            actions.heals.retain(|a| *a == action);
+        }
+        vec![Effect::Picked]
+    }
+
+    /// Sets up a lesson or a practice position: `start` with its coach, the person on the
+    /// coach's side. A game in progress here is kept for Continue; refused while an online
+    /// table is open.
+    pub(crate) fn learn(
+        &mut self,
+        start: State,
+        coach: crate::learn::Coach<State>,
+    ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return Err(Refusal::NotNow);
+        }
+        let kept = self
+            .game
+            .take()
+            .filter(|g| g.ending().is_none() && !g.is_coached() && g.len() > 0);
+        let saved = kept.or(self.saved.take());
+        self.resume(crate::play::chess::ChessGame::coached(start, coach));
+        self.saved = saved;
+        self.viewing = None;
+        self.busy = 0.0;
+        Ok(vec![Effect::Picked])
+    }
+
     pub(super) fn select(&mut self, sq: Square) -> Result<(), Refusal> {
         let state = self.state().ok_or(Refusal::NotNow)?;
         let piece = state.board().get(sq).ok_or(Refusal::Empty(sq))?;

@@ -1,0 +1,430 @@
+//! Learning at the tables (`crate::learn` holds the lessons, puzzles and hints themselves):
+//!
+//! - [`Learning`]: the player's progress (saved), the shipped puzzle sets and the lessons'
+//!   words, read once.
+//! - [`Learn`]: a request to open a lesson or a practice position at a game's table; the game's
+//!   table takes it through [`Teach::learn`] (the same table, the same pieces and animations, a
+//!   coach riding along the match).
+//! - the coach's answers for the other side, played like the bot's once the board is still;
+//!   a lesson done or a position solved is saved;
+//! - the hint: against the bot, at the person's turn, "Hint" (or the `?` key) asks the game's
+//!   engine, lights its action on the board and says why in one line; hints are counted and
+//!   the end banner tells how many were used; never online (a table there has no bot).
+//! - `page`: the Learn page of the menu; `panel`: the lesson's panel and the Hint button at
+//!   the table; the first-time offer of Learn.
+
+mod page;
+mod panel;
+
+pub use page::{first_time_offer, plugin as page_plugin};
+
+use super::dev::StageScene;
+use super::kit::table::send;
+use super::kit::{Happened, Outbox, TableKind, TableSet, scene_asked};
+use super::save::{Loaded, SaveStore};
+use super::screens::{Navigate, Screen};
+use crate::i18n::{Lang, Message, msg};
+use crate::learn::texts::CourseText;
+use crate::learn::{Coach, Hint, Learnable, Progress, PuzzleSet, Said};
+use crate::rules::{Game, GameKind};
+use bevy::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What the player has learned, as saved, with the puzzle sets and the lessons' words as read
+/// (each once, when first wanted).
+#[derive(Resource, Default)]
+pub struct Learning {
+    pub progress: Progress,
+    sets: HashMap<GameKind, Result<Arc<PuzzleSet>, String>>,
+    texts: HashMap<(GameKind, Lang), Arc<CourseText>>,
+    /// How many lessons each game's course has.
+    lessons: HashMap<GameKind, Vec<(&'static str, usize)>>,
+}
+
+impl Learning {
+    /// The shipped puzzle set of `game`, or why it could not be read.
+    pub fn set(&mut self, game: GameKind) -> Result<Arc<PuzzleSet>, String> {
+        self.sets
+            .entry(game)
+            .or_insert_with(|| {
+                PuzzleSet::shipped(game).map(Arc::new).inspect_err(|e| {
+                    error!("{game}: the shipped puzzle set does not read: {e}");
+                })
+            })
+            .clone()
+    }
+
+    /// The lessons' words of `game` in `lang`.
+    pub fn texts(&mut self, game: GameKind, lang: Lang) -> Arc<CourseText> {
+        self.texts
+            .entry((game, lang))
+            .or_insert_with(|| Arc::new(crate::learn::texts::course(game, lang)))
+            .clone()
+    }
+
+    /// The ids of `game`'s lessons, in order, with their steps' counts.
+    pub fn lessons(&mut self, game: GameKind) -> Vec<(&'static str, usize)> {
+        self.lessons
+            .entry(game)
+            .or_insert_with(|| match game {
+                GameKind::Snelab => outline::<crate::rules::snelab::Position>(),
+                GameKind::Hive => outline::<crate::rules::hive::State>(),
+                GameKind::Chess => outline::<crate::rules::chess::State>(),
+            })
+            .clone()
+    }
+}
+
+fn outline<G: Learnable>() -> Vec<(&'static str, usize)> {
+    G::course().iter().map(|l| (l.id, l.steps.len())).collect()
+}
+
+/// Opens a lesson or a practice position at a game's table.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learn {
+    pub game: GameKind,
+    pub what: LearnWhat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnWhat {
+    /// The lesson at this place in the course.
+    Lesson(usize),
+    /// The practice position at this place in the set.
+    Puzzle(usize),
+}
+
+/// What a game's table does for learning, besides being a table.
+pub trait Teach: TableKind<Bot: Learnable> {
+    /// The coach riding along the match, if a lesson or a puzzle is on.
+    fn coach(&self) -> Option<&Coach<Self::Bot>>;
+
+    /// The position of the match under way (or just ended).
+    fn position(&self) -> Option<&Self::Bot>;
+
+    /// Sets up a lesson or a practice position at the table (a game in progress here is kept
+    /// for Continue); refused while an online table is open.
+    fn learn(
+        &mut self,
+        start: Self::Bot,
+        coach: Coach<Self::Bot>,
+    ) -> Result<Vec<Self::Effect>, Self::Refusal>;
+
+    /// When the person may ask for a hint: their turn against the bot, at this device, no
+    /// lesson on, nothing moving; with the key of the match (hints are counted per match).
+    fn hint_turn(&self) -> Option<u64>;
+
+    /// Lights a hinted action on the board (its piece lifted, its target marked).
+    fn light(&mut self, action: <Self::Bot as Game>::Action) -> Vec<Self::Effect>;
+
+    /// The coach's answer for the other side, once it is that side's turn.
+    fn scripted(&self) -> Option<<Self::Bot as Game>::Action> {
+        let state = self.position()?;
+        if state.outcome().is_some() {
+            return None;
+        }
+        self.coach()?.reply(state)
+    }
+}
+
+/// The hints of one game's table: how many the match under way has used, and the last one's
+/// words while its position is on the board.
+#[derive(Resource)]
+pub struct Hints<T: Teach> {
+    /// The match they count for.
+    pub key: Option<u64>,
+    pub used: u32,
+    /// The last hint and the position it was for.
+    pub shown: Option<(Hint<T::Bot>, T::Bot)>,
+    /// A hint asked and being thought about (desktop: on a worker thread).
+    job: Option<Job<T::Bot>>,
+}
+
+/// A hint being thought about: on a worker thread, or already thought (where there are no
+/// threads, or for a screenshot, which cannot wait).
+enum Job<G: Learnable> {
+    Thread(bevy::tasks::Task<Option<Hint<G>>>),
+    Done(Option<Hint<G>>),
+}
+
+impl<T: Teach> Default for Hints<T> {
+    fn default() -> Self {
+        Hints {
+            key: None,
+            used: 0,
+            shown: None,
+            job: None,
+        }
+    }
+}
+
+impl<T: Teach> Hints<T> {
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The last hint's words, while its position is the one on the board.
+    pub fn why(&self, now: Option<&T::Bot>) -> Option<&Message> {
+        let (hint, at) = self.shown.as_ref()?;
+        (Some(at) == now).then_some(&hint.why)
+    }
+}
+
+/// Asks for a hint at a game's table (the Hint button, the `?` key, a test).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskHint(pub GameKind);
+
+/// The learning shared by every table: the progress, the requests, the Learn page's state.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Learning>()
+        .add_message::<Learn>()
+        .add_message::<AskHint>()
+        .add_systems(Startup, load.in_set(Loaded::Tables));
+}
+
+/// One game's table's learning, without a window: opening lessons and positions, the coach's
+/// answers, saving what is done, the hints, and the learning scenes.
+pub fn teach_core<T: Teach>(app: &mut App) {
+    app.init_resource::<Hints<T>>()
+        .add_systems(Update, start::<T>)
+        .add_systems(
+            Update,
+            (
+                stage::<T>.in_set(TableSet::Stage),
+                replies::<T>.in_set(TableSet::Engine),
+                hints::<T>.in_set(TableSet::Engine),
+                record::<T>.in_set(TableSet::Sync),
+            )
+                .run_if(in_state(Screen::Table(T::GAME))),
+        );
+}
+
+/// One game's table's learning panels (the lesson's panel, the Hint button and its key).
+pub fn teach_ui<T: Teach>(app: &mut App) {
+    panel::plugin::<T>(app);
+}
+
+fn load(mut store: ResMut<SaveStore>, mut learning: ResMut<Learning>) {
+    let (progress, status) = store.load::<Progress>();
+    if let crate::save::LoadStatus::Replaced(why) = status {
+        warn!("learning: the saved progress could not be read ({why:?}); starting afresh");
+    }
+    learning.progress = progress;
+}
+
+/// Opens the lessons and positions asked for this game, at its table.
+fn start<T: Teach>(
+    mut asked: MessageReader<Learn>,
+    mut table: ResMut<T>,
+    mut learning: ResMut<Learning>,
+    mut hints: ResMut<Hints<T>>,
+    mut out: Outbox,
+    mut happened: MessageWriter<Happened<T>>,
+    mut go: MessageWriter<Navigate>,
+) {
+    for ask in asked.read().filter(|a| a.game == T::GAME) {
+        let made = match ask.what {
+            LearnWhat::Lesson(i) => T::Bot::lesson_coach(i),
+            LearnWhat::Puzzle(i) => match learning.set(T::GAME) {
+                Ok(set) => T::Bot::puzzle_coach(&set, i),
+                Err(_) => None,
+            },
+        };
+        let Some((position, coach)) = made else {
+            out.notice(&msg("learn.missing"));
+            continue;
+        };
+        match table.learn(position, coach) {
+            Ok(effects) => {
+                hints.shown = None;
+                hints.job = None;
+                send(&*table, effects, &mut out, &mut happened);
+                go.write(Navigate::Table(T::GAME));
+            }
+            Err(refusal) => table.tell(&refusal, &mut out),
+        }
+    }
+}
+
+/// The coach's answers for the other side, played like the bot's once the board is still.
+fn replies<T: Teach>(
+    time: Res<Time>,
+    timing: Res<T::Timing>,
+    mut table: ResMut<T>,
+    mut wait: Local<f32>,
+    mut out: Outbox,
+    mut happened: MessageWriter<Happened<T>>,
+) {
+    let Some(action) = table.scripted() else {
+        *wait = 0.0;
+        return;
+    };
+    if table.busy() {
+        return;
+    }
+    *wait += time.delta_secs();
+    if *wait < T::least_think(&timing) {
+        return;
+    }
+    *wait = 0.0;
+    match table.apply_engine(action, &timing) {
+        Ok(effects) => send(&*table, effects, &mut out, &mut happened),
+        Err(refusal) => error!(
+            "{:?}: the lesson's answer was refused: {refusal:?}",
+            T::GAME
+        ),
+    }
+}
+
+/// A lesson done or a position solved enters the progress, saved at once.
+fn record<T: Teach>(table: Res<T>, mut learning: ResMut<Learning>, mut out: Outbox) {
+    let Some(coach) = table.coach().filter(|c| c.said == Said::Done) else {
+        return;
+    };
+    let new = match coach.task {
+        crate::learn::coach::Task::Lesson { .. } => {
+            learning.progress.finish_lesson(T::GAME, coach.id())
+        }
+        crate::learn::coach::Task::Puzzle { .. } => {
+            learning.progress.solve_puzzle(T::GAME, coach.id())
+        }
+    };
+    if new {
+        out.sound(crate::theme::SoundEvent::Win);
+        out.save(&learning.progress, "learn.save_failed");
+    }
+}
+
+/// The hints: a new match counts from zero; a hint asked is thought about (on a worker thread
+/// where there are threads), then lit on the board and said.
+fn hints<T: Teach>(
+    mut asked: MessageReader<AskHint>,
+    mut table: ResMut<T>,
+    mut hints: ResMut<Hints<T>>,
+    mut seeds: ResMut<super::kit::Seeds>,
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    mut out: Outbox,
+    mut happened: MessageWriter<Happened<T>>,
+) {
+    let turn = table.hint_turn();
+    if let Some(key) = turn
+        && hints.key != Some(key)
+    {
+        hints.key = Some(key);
+        hints.used = 0;
+        hints.shown = None;
+        hints.job = None;
+    }
+    let wanted = asked.read().filter(|a| a.0 == T::GAME).count() > 0;
+    if wanted && hints.job.is_none() {
+        match (turn, table.position()) {
+            (Some(_), Some(state)) => {
+                let state = state.clone();
+                let seed = seeds.number();
+                let wait = options.as_deref().is_none_or(|o| o.screenshot.is_none());
+                hints.job = Some(if super::platform::THREADS && wait {
+                    Job::Thread(
+                        bevy::tasks::AsyncComputeTaskPool::get()
+                            .spawn(async move { T::Bot::hint(&state, seed) }),
+                    )
+                } else {
+                    Job::Done(T::Bot::hint(&state, seed))
+                });
+            }
+            _ => out.refusal(&msg("learn.hint.not_now")),
+        }
+    }
+    let hint = match hints.job.take() {
+        None => return,
+        Some(Job::Done(hint)) => hint,
+        Some(Job::Thread(task)) if task.is_finished() => bevy::tasks::block_on(task),
+        Some(job) => {
+            hints.job = Some(job);
+            return;
+        }
+    };
+    // The position may have moved on while the engine thought: the hint is for the one asked.
+    let (Some(hint), Some(_), Some(state)) = (hint, table.hint_turn(), table.position().cloned())
+    else {
+        return;
+    };
+    if state.check(&hint.action).is_err() {
+        return;
+    }
+    hints.used += 1;
+    let effects = table.light(hint.action);
+    send(&*table, effects, &mut out, &mut happened);
+    hints.shown = Some((hint, state));
+}
+
+/// Whether a staged scene's name is one of learning's (each game's own staging leaves these).
+pub fn stages(name: &str) -> bool {
+    name.starts_with("learn-") || name == "puzzle" || name == "hint"
+}
+
+/// The learning scenes of a game's table: `<game>-learn-<lesson id>` (the lesson with its
+/// typical wrong try refused), `<game>-puzzle` (the first position; Artifact Chess's after its
+/// answer, with the odds), `<game>-hint` (a game against the bot with a hint lit).
+fn stage<T: Teach>(
+    mut requests: MessageReader<StageScene>,
+    mut learning: ResMut<Learning>,
+    mut table: ResMut<T>,
+    timing: Res<T::Timing>,
+    mut out: Outbox,
+    mut happened: MessageWriter<Happened<T>>,
+    mut refused: MessageWriter<super::kit::Refused<T>>,
+    mut ask: MessageWriter<AskHint>,
+) {
+    let requests = requests.read().map(|s| (s.game, &s.name));
+    let Some(name) = scene_asked(T::GAME, requests) else {
+        return;
+    };
+    let made = if let Some(id) = name.strip_prefix("learn-") {
+        let index = learning.lessons(T::GAME).iter().position(|(i, _)| *i == id);
+        index.and_then(T::Bot::lesson_coach)
+    } else if name == "puzzle" {
+        learning
+            .set(T::GAME)
+            .ok()
+            .and_then(|set| T::Bot::puzzle_coach(&set, 0))
+    } else {
+        if name == "hint" {
+            ask.write(AskHint(T::GAME));
+        }
+        return;
+    };
+    let Some((position, coach)) = made else {
+        warn!("{:?}: no learning scene `{name}`", T::GAME);
+        return;
+    };
+    let wrong = match &coach.task {
+        crate::learn::coach::Task::Lesson { lesson, .. } => lesson.steps[0].wrong,
+        crate::learn::coach::Task::Puzzle { .. } => None,
+    };
+    let answer = coach.shown(&position);
+    let puzzle = name == "puzzle";
+    match table.learn(position, coach) {
+        Ok(effects) => send(&*table, effects, &mut out, &mut happened),
+        Err(r) => {
+            warn!("{:?}: the learning scene could not open: {r:?}", T::GAME);
+            return;
+        }
+    }
+    // A lesson shows its typical wrong try refused by the rules; Artifact Chess's position
+    // shows its answer played, with the odds.
+    let tried = if puzzle && T::GAME == GameKind::Chess {
+        answer
+    } else {
+        wrong
+    };
+    if let Some(action) = tried {
+        match table.apply_engine(action, &timing) {
+            Ok(effects) => send(&*table, effects, &mut out, &mut happened),
+            Err(refusal) => {
+                table.tell(&refusal, &mut out);
+                refused.write(super::kit::Refused(refusal));
+            }
+        }
+    }
+}
