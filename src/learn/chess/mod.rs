@@ -1,4 +1,9 @@
-//! chess: its course of lessons, its puzzles and its hint (see `learn`).
+//! Artifact Chess: its course of lessons ([`lessons`]), its puzzles ([`puzzles`]) and its hint
+//! ([`hint`]) (see `learn`).
+
+pub mod lessons;
+
+pub use lessons::{ArmyLesson, Placement, army};
 
 use super::{Answer, Hint, Lesson, Puzzle, PuzzleSet};
 
@@ -7,7 +12,7 @@ pub type G = crate::rules::chess::State;
 
 /// The course, in order.
 pub fn course() -> Vec<Lesson<G>> {
-    Vec::new()
+    lessons::course()
 }
 
 /// How puzzles are generated.
