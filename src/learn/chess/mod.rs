@@ -1,7 +1,9 @@
 //! Artifact Chess: its course of lessons ([`lessons`]), its puzzles ([`puzzles`]) and its hint
 //! ([`hint`]) (see `learn`).
 
+pub mod hint;
 pub mod lessons;
+pub mod puzzles;
 
 pub use lessons::{ArmyLesson, Placement, army};
 
@@ -22,42 +24,48 @@ pub struct Options {
     pub seed: u64,
 }
 
-/// Finds `options.count` puzzles with the engine.
+/// Finds `options.count` puzzles from seeded self-play, each checked by [`check`]'s measure
+/// (see [`puzzles`] for the exact definition); the same seed gives the same set.
 pub fn generate(options: &Options) -> PuzzleSet {
-    PuzzleSet {
-        game: "chess".into(),
-        seed: options.seed,
-        depth: 0,
-        puzzles: Vec::new(),
-    }
+    puzzles::generate(options.count, options.seed)
 }
 
-/// Whether the puzzle's answer is correct and the only one, per the engine; the error says why
-/// not.
+/// Whether the puzzle's answer is correct and the only one at [`puzzles::DEPTH`] plies,
+/// counted again from its position text; the error says why not.
 pub fn check(puzzle: &Puzzle) -> Result<(), String> {
-    Err(format!("{}: not checked yet", puzzle.id))
+    puzzles::check(puzzle)
 }
 
 /// A try at `puzzle`: `action` played in `state`, the player's `ply`-th action of the puzzle
-/// (0 for the first).
+/// (0 for the first). Every chess puzzle is one action: the answer solves it.
 pub fn judge(
     puzzle: &Puzzle,
     state: &G,
     action: &<G as crate::rules::Game>::Action,
     ply: u32,
 ) -> Answer {
-    let _ = (puzzle, state, action, ply);
-    Answer::Wrong
+    puzzles::judge(puzzle, state, action, ply)
 }
 
-/// The other side's answer in a puzzle of several moves, after the player's `ply`-th action.
+/// The other side's answer in a puzzle of several moves: none, every chess puzzle is one
+/// action.
 pub fn reply(puzzle: &Puzzle, state: &G, ply: u32) -> Option<<G as crate::rules::Game>::Action> {
     let _ = (puzzle, state, ply);
     None
 }
 
-/// The engine's suggested action for the side to move, and why in one line.
+/// The engine's suggested action for the side to act (at Normal), and why in one line.
 pub fn hint(state: &G, seed: u64) -> Option<Hint<G>> {
-    let _ = (state, seed);
-    None
+    hint::hint(state, seed)
+}
+
+/// The line shown after a puzzle is solved: the answer's chance and the next best's, in whole
+/// percent (`learn.chess.puzzle.after`); `None` for a puzzle without them.
+pub fn after(puzzle: &Puzzle) -> Option<crate::i18n::Message> {
+    let percent = |p: f64| format!("{:.0}", p * 100.0);
+    Some(
+        crate::i18n::msg("learn.chess.puzzle.after")
+            .with("percent", percent(puzzle.odds?))
+            .with("next", percent(puzzle.next_best?)),
+    )
 }
