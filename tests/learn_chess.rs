@@ -159,7 +159,12 @@ fn the_texts_cover_every_lesson_in_every_language() {
 #[test]
 fn the_puzzle_strings_exist() {
     let set = PuzzleSet::shipped(GameKind::Chess).expect("the shipped set reads");
-    for kind in set.puzzles.iter().map(|p| p.kind.as_str()).collect::<BTreeSet<_>>() {
+    for kind in set
+        .puzzles
+        .iter()
+        .map(|p| p.kind.as_str())
+        .collect::<BTreeSet<_>>()
+    {
         for (lang, table) in words() {
             let key = format!("learn.puzzle.kind.{kind}");
             assert!(table.contains_key(&key), "{}: {key}", lang.code());
@@ -182,14 +187,24 @@ fn the_shipped_puzzles_check_and_judge() {
         assert_eq!(chess::check(p), Ok(()));
         let state = State::parse_position(&p.position).expect("the position reads");
         let answer = state.parse_action(&p.answer).expect("the answer reads");
-        assert_eq!(chess::judge(p, &state, &answer, 0), Answer::Solved, "{}", p.id);
+        assert_eq!(
+            chess::judge(p, &state, &answer, 0),
+            Answer::Solved,
+            "{}",
+            p.id
+        );
         assert_eq!(chess::reply(p, &state, 0), None);
         let other = state
             .legal_actions()
             .into_iter()
             .find(|a| *a != answer)
             .expect("another action");
-        assert_eq!(chess::judge(p, &state, &other, 0), Answer::Wrong, "{}", p.id);
+        assert_eq!(
+            chess::judge(p, &state, &other, 0),
+            Answer::Wrong,
+            "{}",
+            p.id
+        );
         let odds = p.odds.expect("odds");
         let next = p.next_best.expect("next best");
         assert!(odds >= next + chess::puzzles::MARGIN, "{}", p.id);
@@ -236,9 +251,8 @@ fn the_generator_is_deterministic_and_its_puzzles_check() {
 /// The knight on f4 takes the wounded rook on d5 for sure, and nothing takes it back.
 #[test]
 fn the_hint_takes_the_wounded_rook_and_says_why() {
-    let state =
-        State::parse_position("6k1/8/8/3r1p2/5N2/8/8/6K1 w - - 0 1 d5 - - 0/0 -/- -/-")
-            .expect("a position");
+    let state = State::parse_position("6k1/8/8/3r1p2/5N2/8/8/6K1 w - - 0 1 d5 - - 0/0 -/- -/-")
+        .expect("a position");
     let hint = chess::hint(&state, 1).expect("a hint");
     assert_eq!(hint.action, act("f4xd5"));
     assert_eq!(hint.why.key, "learn.chess.hint.wounded_target");

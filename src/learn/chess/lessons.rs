@@ -48,7 +48,12 @@ fn act(text: &str) -> Option<Action> {
 }
 
 /// One step from its parts, in notation.
-fn step(goal: Goal<G>, intended: &str, wrong: Option<&str>, reply: Option<&str>) -> Option<Step<G>> {
+fn step(
+    goal: Goal<G>,
+    intended: &str,
+    wrong: Option<&str>,
+    reply: Option<&str>,
+) -> Option<Step<G>> {
     Some(Step {
         goal,
         intended: act(intended)?,
@@ -97,7 +102,12 @@ fn heal() -> Option<Lesson<G>> {
     Some(Lesson {
         id: "heal",
         position: position("4k3/8/8/b7/8/2R5/3K3N/8 w - - 0 1 c3,h2 - - 0/0 -/- -/-")?,
-        steps: vec![step(play(&["heal d2c3"])?, "heal d2c3", Some("heal d2h2"), None)?],
+        steps: vec![step(
+            play(&["heal d2c3"])?,
+            "heal d2c3",
+            Some("heal d2h2"),
+            None,
+        )?],
     })
 }
 
@@ -162,9 +172,7 @@ fn balm() -> Option<Lesson<G>> {
 fn restriction() -> Option<Lesson<G>> {
     Some(Lesson {
         id: "restriction",
-        position: position(
-            "2r1k3/8/8/8/8/2B5/8/4K3 w - - 0 1 c3 - - 0/0 restriction/- -/-",
-        )?,
+        position: position("2r1k3/8/8/8/8/2B5/8/4K3 w - - 0 1 c3 - - 0/0 restriction/- -/-")?,
         steps: vec![
             step(
                 play(&["restriction c8"])?,
@@ -317,7 +325,10 @@ pub fn army() -> ArmyLesson {
             (Role::Pawn, const { at(3, 1) }),
             (Role::Pawn, const { at(4, 1) }),
         ],
-        intended: vec![(Role::Pawn, const { at(5, 1) }), (Role::Pawn, const { at(2, 1) })],
+        intended: vec![
+            (Role::Pawn, const { at(5, 1) }),
+            (Role::Pawn, const { at(2, 1) }),
+        ],
         wrong: (Role::Rook, const { at(7, 0) }),
     }
 }

@@ -100,7 +100,13 @@ fn touches_material(state: &G, action: &Action) -> bool {
 pub fn chance(state: &G, action: &Action) -> f64 {
     let me = state.turn();
     let base = balance(state, me);
-    let ahead = |s: &G| if balance(s, me) > base + 1e-9 { 1.0 } else { 0.0 };
+    let ahead = |s: &G| {
+        if balance(s, me) > base + 1e-9 {
+            1.0
+        } else {
+            0.0
+        }
+    };
     results(state, action)
         .into_iter()
         .map(|(p, next)| {
@@ -197,9 +203,9 @@ fn as_shown(state: &G) -> Option<G> {
 /// is wounded.
 fn flavour(state: &G, answer: &Action) -> String {
     let role = |sq| state.board().get(sq).map_or(Role::King, |p| p.role);
-    let target = state
-        .attempt_defender(answer)
-        .map_or("none", |(_, p)| if p.wounded { "wounded" } else { "healthy" });
+    let target = state.attempt_defender(answer).map_or("none", |(_, p)| {
+        if p.wounded { "wounded" } else { "healthy" }
+    });
     match answer {
         Action::Play(p) => p.artifact().code().to_string(),
         a => format!("{:?}-{target}", a.from().map_or(Role::King, role)),
@@ -280,7 +286,9 @@ pub fn check(puzzle: &Puzzle) -> Result<(), String> {
         return Err(format!("{id}: unknown kind `{}`", puzzle.kind));
     }
     if puzzle.moves != 1 || puzzle.line.len() != 1 || puzzle.line[0] != puzzle.answer {
-        return Err(format!("{id}: a best-odds puzzle is one action, its line the answer"));
+        return Err(format!(
+            "{id}: a best-odds puzzle is one action, its line the answer"
+        ));
     }
     let state = G::parse_position(&puzzle.position).map_err(|e| format!("{id}: {e}"))?;
     if state.position_text() != puzzle.position {
@@ -303,15 +311,24 @@ pub fn check(puzzle: &Puzzle) -> Result<(), String> {
             next = next.max(chance(&state, &a));
         }
     }
-    let near = |stated: Option<f64>, counted: f64| stated.is_some_and(|s| (s - counted).abs() < 1e-9);
+    let near =
+        |stated: Option<f64>, counted: f64| stated.is_some_and(|s| (s - counted).abs() < 1e-9);
     if !near(puzzle.odds, mine) {
-        return Err(format!("{id}: the answer's chance is {mine}, not {:?}", puzzle.odds));
+        return Err(format!(
+            "{id}: the answer's chance is {mine}, not {:?}",
+            puzzle.odds
+        ));
     }
     if !near(puzzle.next_best, next) {
-        return Err(format!("{id}: the next best chance is {next}, not {:?}", puzzle.next_best));
+        return Err(format!(
+            "{id}: the next best chance is {next}, not {:?}",
+            puzzle.next_best
+        ));
     }
     if mine < LEAST || mine < next + MARGIN {
-        return Err(format!("{id}: {mine} is not clearly the best (next: {next})"));
+        return Err(format!(
+            "{id}: {mine} is not clearly the best (next: {next})"
+        ));
     }
     Ok(())
 }
