@@ -19,7 +19,8 @@
 //! That is a search of **two plies** ([`DEPTH`], the set's `depth`): the player's action and the
 //! other side's reply, each with all of its dice. The **answer** is the action with the highest
 //! chance; it must be an attempt or a card (never a quiet move), at least [`MARGIN`] (5
-//! percentage points) above every other legal action's chance, and at least [`LEAST`]. The
+//! percentage points) above every other legal action's chance, and at least [`LEAST`]; and some
+//! other attack or card must have a chance above zero, so there is a choice of odds. The
 //! puzzle keeps the answer's chance (`odds`) and the best other action's (`next_best`).
 //!
 //! **Positions** come from seeded self-play (greedy and random players from
