@@ -84,10 +84,7 @@ fn line(solver: &mut Solver, state: &G, answer: Move, moves: u32) -> Vec<String>
     let mut out = vec![state.action_text(&answer)];
     let mut next = answer;
     let mut left = moves;
-    loop {
-        let Ok((after, _)) = state.apply(&next) else {
-            break;
-        };
+    while let Ok((after, _)) = state.apply(&next) {
         state = after;
         left -= 1;
         if state.outcome().is_some() || left == 0 {
