@@ -28,7 +28,10 @@ fn the_course_has_between_eight_and_twelve_sound_lessons() {
     assert!((8..=12).contains(&course.len()), "{} lessons", course.len());
     let ids: BTreeSet<_> = course.iter().map(|l| l.id).collect();
     assert_eq!(ids.len(), course.len(), "ids are unique");
-    assert!(ids.contains("payment"), "the app stages the `payment` lesson");
+    assert!(
+        ids.contains("payment"),
+        "the app stages the `payment` lesson"
+    );
     for l in &course {
         assert_eq!(lesson::flaws(l), Vec::<String>::new());
         assert_eq!(l.side(), Side::South, "{}", l.id);
@@ -45,10 +48,7 @@ fn the_course_has_between_eight_and_twelve_sound_lessons() {
 fn the_texts_fit_the_course() {
     let course = snelab::course();
     let ids: Vec<(&str, usize)> = course.iter().map(|l| (l.id, l.steps.len())).collect();
-    assert_eq!(
-        texts::flaws(GameKind::Snelab, &ids),
-        Vec::<String>::new()
-    );
+    assert_eq!(texts::flaws(GameKind::Snelab, &ids), Vec::<String>::new());
 }
 
 #[test]
@@ -60,7 +60,11 @@ fn each_lesson_completes_by_its_intended_actions_and_refuses_the_wrong_ones_in_w
             let before = run.state.clone();
             match run.try_action(&wrong) {
                 Try::Refused(e) => worded(&e.explain()),
-                other => panic!("{} step {}: {wrong} was not refused: {other:?}", l.id, i + 1),
+                other => panic!(
+                    "{} step {}: {wrong} was not refused: {other:?}",
+                    l.id,
+                    i + 1
+                ),
             }
             assert_eq!(run.state, before, "a refused try changes nothing");
             match run.try_action(&step.intended) {
@@ -86,8 +90,14 @@ fn the_lessons_teach_the_rule_their_wrong_try_breaks() {
         let l = course.iter().find(|l| l.id == id).unwrap();
         l.position.check(&l.steps[0].wrong.unwrap()).unwrap_err()
     };
-    assert!(matches!(first_wrong("payment"), RuleError::WrongSum { paid: 4, cost: 3 }));
-    assert!(matches!(first_wrong("cantpay"), RuleError::WrongSum { paid: 2, cost: 4 }));
+    assert!(matches!(
+        first_wrong("payment"),
+        RuleError::WrongSum { paid: 4, cost: 3 }
+    ));
+    assert!(matches!(
+        first_wrong("cantpay"),
+        RuleError::WrongSum { paid: 2, cost: 4 }
+    ));
     assert_eq!(first_wrong("capturer"), RuleError::CapturerCannotPay);
     assert_eq!(first_wrong("appeal"), RuleError::BackwardNeedsCapture);
     assert!(matches!(first_wrong("blocked"), RuleError::Blocked { .. }));
@@ -110,11 +120,12 @@ fn a_legal_try_that_is_not_asked_is_put_aside() {
     for l in &course {
         let mut run = Run::new(l);
         let step = &l.steps[0];
-        let other = l
-            .position
-            .legal_actions()
-            .into_iter()
-            .find(|a| *a != step.intended && !step.goal.met(&l.position, a, &l.position.apply(a).unwrap().0));
+        let other = l.position.legal_actions().into_iter().find(|a| {
+            *a != step.intended
+                && !step
+                    .goal
+                    .met(&l.position, a, &l.position.apply(a).unwrap().0)
+        });
         if let Some(a) = other {
             assert_eq!(run.try_action(&a), Try::Aside, "{}: {a}", l.id);
             assert_eq!(run.step, 0);
@@ -142,7 +153,11 @@ fn the_shipped_puzzles_check_and_judge() {
         let first = snelab::judge(p, &pos, &answer, 0);
         assert_eq!(
             first,
-            if p.moves == 1 { Answer::Solved } else { Answer::Right },
+            if p.moves == 1 {
+                Answer::Solved
+            } else {
+                Answer::Right
+            },
             "{}",
             p.id
         );
@@ -166,7 +181,12 @@ fn the_shipped_puzzles_check_and_judge() {
                 .unwrap_or_else(|| panic!("{}: no way to finish after {r}", p.id));
             state = state.apply(&finish).unwrap().0;
         }
-        assert_eq!(state.outcome().map(|v| v.winner), Some(pos.to_move()), "{}", p.id);
+        assert_eq!(
+            state.outcome().map(|v| v.winner),
+            Some(pos.to_move()),
+            "{}",
+            p.id
+        );
         assert_eq!(snelab::reply(p, &state, p.moves - 1), None);
     }
     assert!(kinds.len() >= 3, "varied kinds and lengths: {kinds:?}");
@@ -178,7 +198,11 @@ fn a_puzzle_with_two_winning_answers_or_a_wrong_answer_is_refused() {
     let mut p = set.puzzles[0].clone();
     let pos = Position::parse_position(&p.position).unwrap();
     let answer = pos.parse_action(&p.answer).unwrap();
-    let other = pos.legal_actions().into_iter().find(|a| *a != answer).unwrap();
+    let other = pos
+        .legal_actions()
+        .into_iter()
+        .find(|a| *a != answer)
+        .unwrap();
     p.answer = pos.action_text(&other);
     p.line[0] = p.answer.clone();
     assert!(snelab::check(&p).is_err());
@@ -221,6 +245,61 @@ fn the_hint_takes_a_win_and_stops_a_threat() {
 }
 
 #[test]
+fn each_reason_of_the_hint_is_found_where_it_holds() {
+    use carved_tables::learn::snelab::prove::Prover;
+    let why = |position: &str, action: &str| {
+        let p = Position::parse_position(position).unwrap();
+        let a = p.parse_action(action).unwrap();
+        assert_eq!(p.check(&a), Ok(()), "{action}");
+        let m = snelab::why(&p, &a, &mut Prover::new());
+        worded(&m);
+        m
+    };
+    let arg = |m: &Message, name: &str| {
+        m.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| format!("{v:?}"))
+            .unwrap_or_default()
+    };
+    // Two ways to pay 3 for the Barrister on d4: the Bailiff and the Advocate keep the
+    // Barrister on e3; the Barrister keeps the Advocate on g1 (the heavier of the two kept).
+    let two = "b2j3/7/7/3r3/2A1R2/7/B5A S +a";
+    let m = why(two, "c3xd4=a1+g1");
+    assert_eq!(m.key, "learn.snelab.hint.keeps");
+    assert!(arg(&m, "square").contains("e3") && arg(&m, "count").contains('2'));
+    let m = why(two, "c3xd4=e3");
+    assert_eq!(m.key, "learn.snelab.hint.keeps");
+    assert!(arg(&m, "square").contains("g1"), "{m:?}");
+    // Paying with the Justice on c6 opens the way to the Bench for the Justice on c5 (North's
+    // Bailiff on g2 lands on g1 next, so it is no forced win).
+    let m = why("7/2J4/2J4/7/3j3/4A1b/7 S +a", "e2xd3=c6");
+    assert_eq!(m.key, "learn.snelab.hint.frees");
+    assert!(arg(&m, "square").contains("c5") && arg(&m, "payers").contains("c6"));
+    let m = why("7/2J4/2J4/7/3j3/4A1b/7 S +a", "e2xd3=c5");
+    assert_eq!(
+        m.key, "learn.snelab.hint.stop",
+        "the Justice on d3 would land on d1-b1"
+    );
+    // One payment only, and no threat taken: a plain capture. (Without North's Bailiff on g2,
+    // which lands on g1 next, it would win by force: North's Justice ends up stuck on d2.)
+    let m = why("7/7/7/1j1a3/2A4/7/B5B S +a", "c3xd4=a1+g1");
+    assert_eq!(m.key, "learn.snelab.hint.forced");
+    let m = why("7/7/7/1j1a3/2A4/6b/B5B S +a", "c3xd4=a1+g1");
+    assert_eq!(m.key, "learn.snelab.hint.capture");
+    assert!(arg(&m, "payers").contains("a1 + g1"));
+    // The Bailiff comes within one route of the Bench; North's Advocate can still take it.
+    let m = why("b2a3/7/4B2/7/7/7/A6 S +a", "e5-e6");
+    assert_eq!(m.key, "learn.snelab.hint.advance");
+    // Without North's Advocate nothing can stop it: a forced win.
+    let m = why("b6/7/4B2/7/7/7/A6 S +a", "e5-e6");
+    assert_eq!(m.key, "learn.snelab.hint.forced");
+    // A quiet opening move: the engine's choice.
+    let m = why(&Position::start().position_text(), "a1-a2");
+    assert_eq!(m.key, "learn.snelab.hint.engine");
+}
+
+#[test]
 fn every_hint_reason_is_worded() {
     use carved_tables::i18n::msg;
     let all = [
@@ -229,6 +308,9 @@ fn every_hint_reason_is_worded() {
             .with("square", "c7"),
         msg("learn.snelab.hint.no_move").with_words("side", Side::North.explain()),
         msg("learn.snelab.hint.forced").with_words("side", Side::North.explain()),
+        msg("learn.snelab.hint.only_payment")
+            .with("count", 3)
+            .with_words("side", Side::South.explain()),
         msg("learn.snelab.hint.frees")
             .with("payers", "a1 + b2")
             .with_words("piece", msg("snelab.rank.advocate"))
@@ -256,12 +338,17 @@ fn every_hint_reason_is_worded() {
 }
 
 #[test]
-fn a_hint_along_a_shipped_puzzle_finds_its_answer() {
+fn the_hint_finds_every_shipped_puzzles_answer_and_says_why() {
     let set = PuzzleSet::shipped(GameKind::Snelab).unwrap();
-    for p in set.puzzles.iter().take(6) {
+    for p in &set.puzzles {
         let pos: G = Position::parse_position(&p.position).unwrap();
         let h = snelab::hint(&pos, 3).unwrap();
         assert_eq!(pos.action_text(&h.action), p.answer, "{}", p.id);
-        worded(&h.why);
+        let expected: &[&str] = match (p.kind.as_str(), p.moves) {
+            (_, 1) => &["learn.snelab.hint.bench", "learn.snelab.hint.no_move"],
+            (snelab::ONLY_PAYMENT, _) => &["learn.snelab.hint.only_payment"],
+            _ => &["learn.snelab.hint.forced", "learn.snelab.hint.only_payment"],
+        };
+        assert!(expected.contains(&h.why.key), "{}: {}", p.id, h.why.key);
     }
 }

@@ -125,10 +125,7 @@ fn bench() -> Lesson<G> {
     Lesson {
         id: "bench",
         position: position("j6/7/4B2/7/7/7/A6 S +a"),
-        steps: vec![
-            play("e5-e6", "e5-e7", Some("a7-c5")),
-            win("e6-e7", "e6-d7"),
-        ],
+        steps: vec![play("e5-e6", "e5-e7", Some("a7-c5")), win("e6-e7", "e6-d7")],
     }
 }
 

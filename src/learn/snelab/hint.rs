@@ -5,6 +5,7 @@
 //! each checked on the position, never assumed:
 //! - `bench`: the piece lands on the Bench: the case is won;
 //! - `no_move`: after it the other side has no legal move;
+//! - `only_payment`: a capture with several payments of which only this one wins by force;
 //! - `forced`: whatever the other side answers, the next action wins;
 //! - `frees`: a capture whose payment clears the way to the Bench for another piece;
 //! - `stop`: a capture of a piece that would land on the player's Counter next;
@@ -16,7 +17,7 @@
 
 use super::G;
 use super::prove::Prover;
-use super::puzzles::threatens_counter;
+use super::puzzles::can_land_on_bench;
 use crate::ai::{Level, choose};
 use crate::i18n::{Explain, Message, msg};
 use crate::learn::Hint;
@@ -60,12 +61,6 @@ fn payers(action: &Action) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the piece on `sq` has a route that lands on its Bench (a move or a capture it can
-/// pay for), as its owner would play it.
-fn strikes(pos: &Position, sq: Square) -> bool {
-    threatens_counter(pos, sq)
-}
-
 /// The reason for `action` in `state` (see the module's list).
 pub fn why(state: &Position, action: &Action, prover: &mut Prover) -> Message {
     let me = state.to_move();
@@ -85,6 +80,12 @@ pub fn why(state: &Position, action: &Action, prover: &mut Prover) -> Message {
         };
     }
     if prover.wins_by(state, action, 3) {
+        let others: Vec<Action> = same_capture(state, action);
+        if !others.is_empty() && others.iter().all(|a| !prover.wins_by(state, a, 3)) {
+            return msg("learn.snelab.hint.only_payment")
+                .with("count", others.len() + 1)
+                .with_words("side", me.opponent().explain());
+        }
         return msg("learn.snelab.hint.forced").with_words("side", me.opponent().explain());
     }
     if let Some(payment) = action.payment() {
@@ -94,9 +95,12 @@ pub fn why(state: &Position, action: &Action, prover: &mut Prover) -> Message {
         let freed = after.pieces().find(|&(sq, p)| {
             p.side == me
                 && sq != action.to()
-                && !strikes(state, sq)
-                && strikes(&after, sq)
-                && payment.squares().iter().any(|&paid| on_a_route(state, sq, paid))
+                && !can_land_on_bench(state, sq)
+                && can_land_on_bench(&after, sq)
+                && payment
+                    .squares()
+                    .iter()
+                    .any(|&paid| on_a_route(state, sq, paid))
         });
         if let Some((sq, p)) = freed {
             return msg("learn.snelab.hint.frees")
@@ -104,19 +108,20 @@ pub fn why(state: &Position, action: &Action, prover: &mut Prover) -> Message {
                 .with_words("piece", p.rank.explain())
                 .with("square", sq);
         }
-        if threatens_counter(state, action.to()) {
+        if can_land_on_bench(state, action.to()) {
             return msg("learn.snelab.hint.stop")
                 .with_words("piece", taken)
                 .with("square", action.to())
                 .with("payers", payers(action));
         }
-        let others: Vec<Action> = legal_actions(state)
-            .into_iter()
-            .filter(|a| a != action && a.from() == action.from() && a.to() == action.to())
-            .collect();
+        let others = same_capture(state, action);
         let kept = others
             .iter()
-            .flat_map(|a| a.payment().map(|p| p.squares().to_vec()).unwrap_or_default())
+            .flat_map(|a| {
+                a.payment()
+                    .map(|p| p.squares().to_vec())
+                    .unwrap_or_default()
+            })
             .filter(|sq| !payment.contains(*sq))
             .max_by_key(|&sq| {
                 let p = state.get(sq);
@@ -137,12 +142,23 @@ pub fn why(state: &Position, action: &Action, prover: &mut Prover) -> Message {
             .with("square", action.to())
             .with("payers", payers(action));
     }
-    if strikes(&after, action.to()) {
+    if can_land_on_bench(&after, action.to()) {
         return msg("learn.snelab.hint.advance")
             .with_words("piece", piece)
             .with("square", action.to());
     }
     msg("learn.snelab.hint.engine").with("action", state.action_text(action))
+}
+
+/// The other payments of the same capture (the same piece onto the same square).
+fn same_capture(state: &Position, action: &Action) -> Vec<Action> {
+    if !action.is_capture() {
+        return Vec::new();
+    }
+    legal_actions(state)
+        .into_iter()
+        .filter(|a| a != action && a.from() == action.from() && a.to() == action.to())
+        .collect()
 }
 
 /// Whether `sq` lies on one of the routes of the piece on `from` (forward ones, the squares
@@ -157,8 +173,7 @@ fn on_a_route(pos: &Position, from: Square, sq: Square) -> bool {
     let before = reach(pos, from);
     let after = reach(&cleared, from);
     let bench = pos.court().bench_row(piece.side);
-    let lands = |r: &crate::rules::snelab::Reach| {
-        r.moves.iter().chain(&r.captures).any(|s| s.row == bench)
-    };
+    let lands =
+        |r: &crate::rules::snelab::Reach| r.moves.iter().chain(&r.captures).any(|s| s.row == bench);
     !lands(&before) && lands(&after)
 }

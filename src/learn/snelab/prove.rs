@@ -75,9 +75,7 @@ impl Prover {
 
     /// The fewest plies (odd, up to `max`) within which `action` wins, if it does.
     pub fn plies_to_win(&mut self, pos: &Position, action: &Action, max: u32) -> Option<u32> {
-        (1..=max)
-            .step_by(2)
-            .find(|&n| self.wins_by(pos, action, n))
+        (1..=max).step_by(2).find(|&n| self.wins_by(pos, action, n))
     }
 }
 
@@ -108,7 +106,8 @@ fn order_attack(pos: &Position, actions: &mut [Action]) {
 fn order_defence(pos: &Position, actions: &mut [Action]) {
     actions.sort_by_key(|a| {
         if a.is_capture() {
-            -(100 + advanced(pos, a.to()) * 10) + a.payment().map_or(0, |p| p.squares().len() as i32)
+            -(100 + advanced(pos, a.to()) * 10)
+                + a.payment().map_or(0, |p| p.squares().len() as i32)
         } else {
             0
         }
@@ -147,7 +146,9 @@ mod tests {
         assert!(!prover.wins_by(&p, &e, 3));
         let after = apply(&p, &e).unwrap();
         assert!(
-            legal_actions(&after).iter().any(|a| a.is_capture() && a.to() == e.to()),
+            legal_actions(&after)
+                .iter()
+                .any(|a| a.is_capture() && a.to() == e.to()),
             "North can take the Bailiff"
         );
     }

@@ -84,7 +84,7 @@ pub fn tempting_unpayable(pos: &Position) -> Option<(Square, Square)> {
             continue;
         }
         for to in reach(pos, from).cant_pay {
-            if to.row == court.bench_row(me) || threatens_counter(pos, to) {
+            if to.row == court.bench_row(me) || can_land_on_bench(pos, to) {
                 return Some((from, to));
             }
         }
@@ -93,7 +93,7 @@ pub fn tempting_unpayable(pos: &Position) -> Option<(Square, Square)> {
 }
 
 /// Whether the piece on `sq` could land on its own Bench with its next action.
-pub fn threatens_counter(pos: &Position, sq: Square) -> bool {
+pub fn can_land_on_bench(pos: &Position, sq: Square) -> bool {
     let Some(piece) = pos.get(sq) else {
         return false;
     };
@@ -164,9 +164,12 @@ fn defence(state: &Position, left: u32, prover: &mut Prover) -> Option<Action> {
 /// rules' order.
 fn finisher(state: &Position, left: u32, prover: &mut Prover) -> Option<Action> {
     let actions = legal_actions(state);
-    (1..=left)
-        .step_by(2)
-        .find_map(|n| actions.iter().find(|a| prover.wins_by(state, a, n)).copied())
+    (1..=left).step_by(2).find_map(|n| {
+        actions
+            .iter()
+            .find(|a| prover.wins_by(state, a, n))
+            .copied()
+    })
 }
 
 /// The whole line from `pos`: the answer, the best defence, the player's next winning action …
@@ -212,7 +215,12 @@ pub fn generate(options: &Options) -> PuzzleSet {
     let mut found: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
     // Quotas per (kind, moves) so that the set is varied; relaxed when a kind runs dry.
-    let buckets = [(ONLY_PAYMENT, 1), (ONLY_PAYMENT, 2), (UNPAYABLE, 1), (UNPAYABLE, 2)];
+    let buckets = [
+        (ONLY_PAYMENT, 1),
+        (ONLY_PAYMENT, 2),
+        (UNPAYABLE, 1),
+        (UNPAYABLE, 2),
+    ];
     let quota = options.count.div_ceil(buckets.len());
     let max_games = 400 + options.count * 200;
     for game in 0..max_games {
@@ -304,12 +312,17 @@ pub fn check(puzzle: &Puzzle) -> Result<(), String> {
     pos.check(&answer)
         .map_err(|e| format!("{id}: the answer {} is not legal: {e}", puzzle.answer))?;
     if pos.action_text(&answer) != puzzle.answer {
-        return Err(format!("{id}: the answer is not written as the game writes it"));
+        return Err(format!(
+            "{id}: the answer is not written as the game writes it"
+        ));
     }
     let n = plies(puzzle.moves);
     let mut prover = Prover::new();
     if !prover.wins_by(&pos, &answer, n) {
-        return Err(format!("{id}: {} does not win within {n} plies", puzzle.answer));
+        return Err(format!(
+            "{id}: {} does not win within {n} plies",
+            puzzle.answer
+        ));
     }
     if n > 1 && prover.wins_within(&pos, n - 2) {
         return Err(format!("{id}: a quicker win than {n} plies exists"));
@@ -340,14 +353,19 @@ pub fn check(puzzle: &Puzzle) -> Result<(), String> {
 
 fn check_line(puzzle: &Puzzle, pos: &Position, n: u32) -> Result<(), String> {
     if puzzle.line.len() != n as usize || puzzle.line.first() != Some(&puzzle.answer) {
-        return Err(format!("{} actions, not {n} from the answer", puzzle.line.len()));
+        return Err(format!(
+            "{} actions, not {n} from the answer",
+            puzzle.line.len()
+        ));
     }
     let mut state = pos.clone();
     for text in &puzzle.line {
         if state.outcome().is_some() {
             return Err(format!("{text} comes after the verdict"));
         }
-        let a = state.parse_action(text).map_err(|e| format!("{text}: {e}"))?;
+        let a = state
+            .parse_action(text)
+            .map_err(|e| format!("{text}: {e}"))?;
         state = state.apply(&a).map_err(|e| format!("{text}: {e}"))?.0;
     }
     match state.outcome() {
