@@ -44,6 +44,8 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     chess-lobby chess-pass chess-army chess-reveal chess-attack chess-dice chess-dice-result chess-wounded chess-history chess-verdict chess@ru \
     chess-cards chess-target chess-window chess-effects chess-ram chess-cancel chess-cards@pt \
     chess-online-building chess-online chess-online@ru chess-online-offer chess-online-offer@ru chess-online-spectate chess-online-spectate@pt chess-online-spectate@ru chess-verify \
+    learn-menu learn-menu@pt learn-offer learn-snelab-payment learn-hive-slide learn-hive-slide@ru learn-chess-dice \
+    puzzle-hive puzzle-chess puzzle-chess@pt hint-hive hint-snelab \
     pieces-snelab pieces-hive pieces-chess; do
     # `name@lang` renders the scene in another language.
     lang=en
@@ -51,7 +53,7 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     png="$out/${scene/@/-}.png"
     # A scene that plays a move at the table waits for it to land.
     frames=3
-    case "$scene" in snelab-leaving) frames=12 ;; esac
+    case "$scene" in snelab-leaving) frames=12 ;; puzzle-chess*) frames=40 ;; esac
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
         "$bin" --scene "${scene%@*}" --lang "$lang" --frames "$frames" --screenshot "$png" \
         >"$out/${scene/@/-}.log" 2>&1 && [ -s "$png" ]; then

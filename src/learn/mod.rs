@@ -4,7 +4,7 @@
 //!
 //! Each game's module (`snelab`, `hive`, `chess`) offers the same things:
 //! - `course() -> Vec<Lesson<G>>`: its lessons, in order;
-//! - `generate(options) -> PuzzleSet` and `check(&Puzzle) -> Result<Judged, String>`: its
+//! - `generate(options) -> PuzzleSet` and `check(&Puzzle) -> Result<(), String>`: its
 //!   puzzles, found and verified by its own engine (`tables puzzles <game>` regenerates
 //!   `assets/puzzles/<game>.ron`);
 //! - `judge(&Puzzle, &G, &G::Action, ply) -> Answer` and `reply(&Puzzle, &G, ply)`: a try at

@@ -228,3 +228,26 @@ mod chess {
         a_puzzle::<ChessTable>(&mut app, Intent::Act);
     }
 }
+
+mod snelab {
+    use super::*;
+    use carved_tables::app::snelab::{self, Intent, SnelabTable, Timing};
+
+    fn app() -> App {
+        harness::open::<SnelabTable>(snelab::core_plugin, MemoryStore::default(), Timing::INSTANT)
+    }
+
+    #[test]
+    fn every_lesson_completes_at_the_table_and_leaves_the_purse_alone() {
+        let mut app = app();
+        let coins = harness::table::<SnelabTable>(&app).purse.coins();
+        every_lesson::<SnelabTable>(&mut app, Intent::Play);
+        assert_eq!(harness::table::<SnelabTable>(&app).purse.coins(), coins);
+    }
+
+    #[test]
+    fn a_practice_position_is_solved_at_the_table() {
+        let mut app = app();
+        a_puzzle::<SnelabTable>(&mut app, Intent::Play);
+    }
+}

@@ -56,7 +56,7 @@ fn learn_page(
     let texts = learning.texts(game, tr.0.lang());
     let lessons = learning.lessons(game);
     let set = learning.set(game);
-    let mut asked = Vec::new();
+    let mut asked: Asked = Vec::new();
     page(
         ctx,
         "learn",
@@ -81,108 +81,18 @@ fn learn_page(
                 .max_height(height)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    let done = learning.progress.lessons_done(game);
-                    ui.horizontal(|ui| {
-                        ui.label(style::brass(tr.t("learn.lessons"), 22.0).strong());
-                        let count = tr.tf(
-                            "learn.lessons_done",
-                            &[
-                                ("done", &done.to_string()),
-                                ("total", &lessons.len().to_string()),
-                            ],
-                        );
-                        ui.label(style::muted(count, 14.0));
-                    });
-                    egui::Grid::new("learn-lessons")
-                        .num_columns(3)
-                        .spacing([12.0, 6.0])
-                        .show(ui, |ui| {
-                            for (i, (id, _)) in lessons.iter().enumerate() {
-                                let finished = learning.progress.lesson_done(game, id);
-                                let mark = if finished { "✔" } else { "·" };
-                                let colour = if finished { style::GREEN } else { style::MUTED };
-                                ui.label(style::text(mark, 18.0, colour));
-                                let title = texts
-                                    .lessons
-                                    .get(*id)
-                                    .map_or_else(|| id.to_string(), |t| t.title.clone());
-                                ui.label(style::cream(format!("{}. {title}", i + 1), 17.0));
-                                let words = if finished {
-                                    tr.t("learn.again")
-                                } else {
-                                    tr.t("learn.start")
-                                };
-                                if ui.button(style::cream(words, 15.0)).clicked() {
-                                    asked.push(Ok(LearnWhat::Lesson(i)));
-                                }
-                                ui.end_row();
-                            }
+                    // Side by side where there is room, the lessons above the positions elsewhere.
+                    if ui.available_width() >= 720.0 {
+                        ui.columns(2, |c| {
+                            lessons_ui(
+                                &mut c[0], &tr, &learning, game, &lessons, &texts, &mut asked,
+                            );
+                            puzzles_ui(&mut c[1], &tr, &learning, game, &set, &mut asked);
                         });
-                    ui.add_space(14.0);
-                    ui.horizontal(|ui| {
-                        ui.label(style::brass(tr.t("learn.puzzles"), 22.0).strong());
-                    });
-                    match &set {
-                        Err(why) => {
-                            ui.label(style::text(
-                                tr.tf("learn.puzzles_damaged", &[("why", why)]),
-                                15.0,
-                                style::RED,
-                            ));
-                        }
-                        Ok(set) if set.puzzles.is_empty() => {
-                            ui.label(style::muted(tr.t("learn.puzzles_none"), 15.0));
-                        }
-                        Ok(set) => {
-                            let solved = set
-                                .puzzles
-                                .iter()
-                                .filter(|p| learning.progress.puzzle_solved(game, &p.id))
-                                .count();
-                            ui.horizontal(|ui| {
-                                let count = tr.tf(
-                                    "learn.solved_count",
-                                    &[
-                                        ("solved", &solved.to_string()),
-                                        ("total", &set.puzzles.len().to_string()),
-                                    ],
-                                );
-                                ui.label(style::cream(count, 16.0));
-                                let next = set
-                                    .puzzles
-                                    .iter()
-                                    .position(|p| !learning.progress.puzzle_solved(game, &p.id));
-                                if let Some(next) = next
-                                    && ui
-                                        .add(egui::Button::new(
-                                            style::cream(tr.t("learn.next_puzzle"), 16.0).strong(),
-                                        ))
-                                        .clicked()
-                                {
-                                    asked.push(Ok(LearnWhat::Puzzle(next)));
-                                }
-                            });
-                            ui.add_space(4.0);
-                            ui.horizontal_wrapped(|ui| {
-                                ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
-                                for (i, p) in set.puzzles.iter().enumerate() {
-                                    let solved = learning.progress.puzzle_solved(game, &p.id);
-                                    let words = if solved {
-                                        style::text(format!("{}", i + 1), 14.0, style::GREEN)
-                                            .strong()
-                                    } else {
-                                        style::cream(format!("{}", i + 1), 14.0)
-                                    };
-                                    let kind =
-                                        tr.t(&format!("learn.puzzle.kind.{}", p.kind)).to_string();
-                                    let b =
-                                        egui::Button::new(words).min_size(egui::vec2(34.0, 26.0));
-                                    if ui.add(b).on_hover_text(kind).clicked() {
-                                        asked.push(Ok(LearnWhat::Puzzle(i)));
-                                    }
-                                }
-                            });
-                        }
+                    } else {
+                        lessons_ui(ui, &tr, &learning, game, &lessons, &texts, &mut asked);
+                        ui.add_space(14.0);
+                        puzzles_ui(ui, &tr, &learning, game, &set, &mut asked);
                     }
                 });
         },
@@ -198,6 +108,130 @@ fn learn_page(
         }
     }
     Ok(())
+}
+
+type Asked = Vec<Result<LearnWhat, Navigate>>;
+
+/// The course: each lesson with its tick, title and Start (or Again).
+fn lessons_ui(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    learning: &Learning,
+    game: GameKind,
+    lessons: &[(&'static str, usize)],
+    texts: &crate::learn::texts::CourseText,
+    asked: &mut Asked,
+) {
+    let done = learning.progress.lessons_done(game);
+    ui.horizontal(|ui| {
+        ui.label(style::brass(tr.t("learn.lessons"), 22.0).strong());
+        let count = tr.tf(
+            "learn.lessons_done",
+            &[
+                ("done", &done.to_string()),
+                ("total", &lessons.len().to_string()),
+            ],
+        );
+        ui.label(style::muted(count, 14.0));
+    });
+    egui::Grid::new("learn-lessons")
+        .num_columns(3)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (i, (id, _)) in lessons.iter().enumerate() {
+                let finished = learning.progress.lesson_done(game, id);
+                let mark = if finished { "✔" } else { "·" };
+                let colour = if finished { style::GREEN } else { style::MUTED };
+                ui.label(style::text(mark, 18.0, colour));
+                let title = texts
+                    .lessons
+                    .get(*id)
+                    .map_or_else(|| id.to_string(), |t| t.title.clone());
+                ui.label(style::cream(format!("{}. {title}", i + 1), 17.0));
+                let words = if finished {
+                    tr.t("learn.again")
+                } else {
+                    tr.t("learn.start")
+                };
+                if ui.button(style::cream(words, 15.0)).clicked() {
+                    asked.push(Ok(LearnWhat::Lesson(i)));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// The practice positions: the count solved, the next one, and each by its number.
+fn puzzles_ui(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    learning: &Learning,
+    game: GameKind,
+    set: &Result<std::sync::Arc<crate::learn::PuzzleSet>, String>,
+    asked: &mut Asked,
+) {
+    ui.horizontal(|ui| {
+        ui.label(style::brass(tr.t("learn.puzzles"), 22.0).strong());
+    });
+    match &set {
+        Err(why) => {
+            ui.label(style::text(
+                tr.tf("learn.puzzles_damaged", &[("why", why)]),
+                15.0,
+                style::RED,
+            ));
+        }
+        Ok(set) if set.puzzles.is_empty() => {
+            ui.label(style::muted(tr.t("learn.puzzles_none"), 15.0));
+        }
+        Ok(set) => {
+            let solved = set
+                .puzzles
+                .iter()
+                .filter(|p| learning.progress.puzzle_solved(game, &p.id))
+                .count();
+            ui.horizontal(|ui| {
+                let count = tr.tf(
+                    "learn.solved_count",
+                    &[
+                        ("solved", &solved.to_string()),
+                        ("total", &set.puzzles.len().to_string()),
+                    ],
+                );
+                ui.label(style::cream(count, 16.0));
+                let next = set
+                    .puzzles
+                    .iter()
+                    .position(|p| !learning.progress.puzzle_solved(game, &p.id));
+                if let Some(next) = next
+                    && ui
+                        .add(egui::Button::new(
+                            style::cream(tr.t("learn.next_puzzle"), 16.0).strong(),
+                        ))
+                        .clicked()
+                {
+                    asked.push(Ok(LearnWhat::Puzzle(next)));
+                }
+            });
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+                for (i, p) in set.puzzles.iter().enumerate() {
+                    let solved = learning.progress.puzzle_solved(game, &p.id);
+                    let words = if solved {
+                        style::text(format!("{}", i + 1), 14.0, style::GREEN).strong()
+                    } else {
+                        style::cream(format!("{}", i + 1), 14.0)
+                    };
+                    let kind = tr.t(&format!("learn.puzzle.kind.{}", p.kind)).to_string();
+                    let b = egui::Button::new(words).min_size(egui::vec2(34.0, 26.0));
+                    if ui.add(b).on_hover_text(kind).clicked() {
+                        asked.push(Ok(LearnWhat::Puzzle(i)));
+                    }
+                }
+            });
+        }
+    }
 }
 
 /// The offer of Learn, made once to a first-time player over the main menu (never in a

@@ -107,12 +107,12 @@ fn panel<T: Teach>(
         return Ok(());
     }
     egui::Area::new(egui::Id::new(("hint", game.cli_name())))
-        .anchor(egui::Align2::RIGHT_TOP, [-14.0, 84.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [14.0, -14.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_max_width(300.0);
+                ui.set_max_width(280.0);
                 ui.horizontal(|ui| {
-                    let label = format!("💡 {}", tr.t("learn.hint"));
+                    let label = format!("{} (?)", tr.t("learn.hint"));
                     let button = egui::Button::new(style::cream(label, 16.0));
                     let r = ui
                         .add_enabled(turn && !hints.thinking(), button)
@@ -145,7 +145,7 @@ enum Asked {
     Back,
 }
 
-/// The lesson's or position's panel, at the left under the status strip.
+/// The lesson's or position's panel, at the bottom left.
 fn coach_panel<G: crate::learn::Learnable>(
     ctx: &egui::Context,
     tr: &Tr,
@@ -224,10 +224,11 @@ fn coach_panel<G: crate::learn::Learnable>(
         }
     };
     egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())))
-        .anchor(egui::Align2::LEFT_TOP, [14.0, 84.0])
+        // Bottom left: beside the bar of every table, clear of the seats and the move list.
+        .anchor(egui::Align2::LEFT_BOTTOM, [14.0, -14.0])
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(330.0);
+                ui.set_width(270.0);
                 ui.label(style::muted(heading, 13.0));
                 ui.add(egui::Label::new(style::brass(title, 20.0).strong()).wrap());
                 ui.add_space(6.0);

@@ -110,6 +110,7 @@ pub type SnelabRefused = Refused<Table>;
 pub fn core_plugin(app: &mut App) {
     use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
+        .add_plugins(crate::app::learn::teach_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .add_message::<SquareHovered>()
         .add_message::<StageScene>()
@@ -138,7 +139,8 @@ pub fn core_plugin(app: &mut App) {
 
 /// The whole table: the core plus the 3D court, picking, keys and panels.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin));
+    app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
+        .add_plugins(crate::app::learn::teach_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -328,6 +330,43 @@ impl Explain for Refusal {
             Refusal::Offline => msg("online.refused.offline"),
             Refusal::Sent => msg("online.refused.sent"),
             Refusal::Late => msg("online.refused.late"),
+            Refusal::Coached(key) => msg(key),
         }
+    }
+}
+
+impl crate::app::learn::Teach for Table {
+    fn coach(&self) -> Option<&crate::learn::Coach<Position>> {
+        self.session.game()?.coach()
+    }
+
+    fn position(&self) -> Option<&Position> {
+        self.session.game().map(|m| m.state())
+    }
+
+    fn learn(
+        &mut self,
+        start: Position,
+        coach: crate::learn::Coach<Position>,
+    ) -> Result<Vec<Effect>, Refusal> {
+        Table::learn(self, start, coach, platform::now_secs())
+    }
+
+    fn hint_turn(&self) -> Option<u64> {
+        let case = self.open_case()?;
+        let against_bot = matches!(case.opponent, Some(crate::play::Seat::Bot(_)));
+        if self.host.is_some()
+            || self.session.learning()
+            || self.session.watching()
+            || !against_bot
+            || !self.person_to_move()
+        {
+            return None;
+        }
+        Some(case.id)
+    }
+
+    fn light(&mut self, action: Action) -> Vec<Effect> {
+        Table::light(self, action)
     }
 }

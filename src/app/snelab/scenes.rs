@@ -265,6 +265,14 @@ pub(super) fn stage(
     }
     let t = &mut *table;
     match name.as_str() {
+        // A case against the engine, South to move: `app::learn` asks the hint.
+        "hint" => case_against(
+            t,
+            timing,
+            Seat::Bot(crate::ai::Level::Normal),
+            "b1r3b/5j1/7/3J3/7/5a1/A5B S +a",
+            &[],
+        ),
         // The Justice on d4: b6 is open (a dot), the Advocate on f2 can be taken backward and
         // paid with the Advocate on a1 (a red ring), the Justice on f6 costs 4 and the other
         // pieces only add up to 3 (can't pay).
@@ -483,6 +491,8 @@ pub(super) fn stage(
                 1_795_000_100,
             );
         }
+        // Learning's scenes are staged by `app::learn`.
+        other if crate::app::learn::stages(other) => {}
         other => warn!("no staged Snēlab scene `{other}`"),
     }
 }

@@ -188,6 +188,8 @@ pub enum Refusal {
     Sent,
     /// Online: the turn's time is out; the server's timeout action is on its way.
     Late,
+    /// A lesson or practice position put a legal action back (the words' key).
+    Coached(&'static str),
 }
 
 impl From<session::Refusal> for Refusal {
@@ -197,9 +199,10 @@ impl From<session::Refusal> for Refusal {
             session::Refusal::CannotSit(e) => Refusal::CannotSit(e),
             session::Refusal::Match(Refused::Rule(e)) => Refusal::Rule(e),
             session::Refusal::Match(Refused::GameOver) => Refusal::Rule(RuleError::CaseOver),
-            session::Refusal::Match(
-                Refused::NotYourTurn { .. } | Refused::Malformed(_) | Refused::Coached(_),
-            ) => Refusal::NotNow,
+            session::Refusal::Match(Refused::Coached(why)) => Refusal::Coached(why.key),
+            session::Refusal::Match(Refused::NotYourTurn { .. } | Refused::Malformed(_)) => {
+                Refusal::NotNow
+            }
         }
     }
 }
@@ -845,6 +848,36 @@ impl Table {
     /// for a spectator.
     pub fn names_sides(&self) -> bool {
         self.hot_seat() || self.watching()
+    }
+
+    /// Sets up a lesson or a practice position as a case (no stake, nothing paid or saved);
+    /// refused while a case is under way or an online table is open.
+    pub fn learn(
+        &mut self,
+        pos: Position,
+        coach: crate::learn::Coach<Position>,
+        now: u64,
+    ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return Err(Refusal::NotNow);
+        }
+        self.session.learn(pos, coach, now)?;
+        self.clear_board_marks();
+        self.coin = None;
+        self.busy = 0.0;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// Lights a hinted action: its piece lifted with that action's square alone marked.
+    pub fn light(&mut self, action: Action) -> Vec<Effect> {
+        let pos = self.session.pos();
+        let (from, to) = (action.from(), action.to());
+        let mut r = reach(&pos, from);
+        r.moves.retain(|s| *s == to);
+        r.captures.retain(|s| *s == to);
+        r.cant_pay.clear();
+        self.pick = Pick::Selected { from, reach: r };
+        vec![Effect::Picked]
     }
 
     /// Puts `pos` on the court of the case under way (staged scenes and tests), with no marks.

@@ -282,6 +282,9 @@ pub struct Session {
     /// The case is a server's, watched without a seat ([`Session::sit_watching`]): nobody acts
     /// here, and neither the purse nor the books know of it.
     watching: bool,
+    /// The case is a lesson or a practice position ([`Session::learn`]): no stake, nothing
+    /// paid, nothing in the books, nothing saved.
+    learning: bool,
 }
 
 impl Session {
@@ -294,7 +297,57 @@ impl Session {
             last: None,
             lobby: None,
             watching: false,
+            learning: false,
         }
+    }
+
+    /// Opens a lesson or a practice position as a case: `pos` with its coach, the person on
+    /// the coach's side, the other side the coach's. No stake leaves the purse, its end enters
+    /// neither the purse nor the books, and it is never saved. Refused while a case is under
+    /// way (it has its stake on the table).
+    pub fn learn(
+        &mut self,
+        pos: Position,
+        coach: crate::learn::Coach<Position>,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase == Phase::Play && !self.learning {
+            return Err(Refusal::NotNow);
+        }
+        let owner = coach.side;
+        let open = OpenCase {
+            id: 0,
+            stakes: self.setup.stakes,
+            your_side: owner,
+            opponent: Some(Seat::Bot(crate::ai::Level::Normal)),
+            backward: Some(pos.backward_captures()),
+            online: None,
+            opening: Opening {
+                opener: pos.to_move(),
+                by: OpenedBy::TableSeed,
+            },
+            started_at: now,
+        };
+        self.lobby.get_or_insert(self.setup);
+        self.setup = Setup {
+            stakes: self.setup.stakes,
+            owner,
+            opponent: Seat::Bot(crate::ai::Level::Normal),
+            backward: pos.backward_captures(),
+        };
+        let seats = self.setup.seats();
+        let game = Match::new(pos, seats, ClockSetting::default(), 0).coached(coach);
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        self.watching = false;
+        self.learning = true;
+        Ok(vec![Event::CaseOpened { flip: None }])
+    }
+
+    /// Whether the case is a lesson or a practice position.
+    pub fn learning(&self) -> bool {
+        self.learning
     }
 
     pub fn phase(&self) -> Phase {
@@ -391,7 +444,7 @@ impl Session {
 
     /// The autosave of the case under way.
     pub fn record(&self) -> Option<CaseRecord> {
-        if self.watching {
+        if self.watching || self.learning {
             // A watched case is the server's: nothing of it is kept here.
             return None;
         }
@@ -538,6 +591,7 @@ impl Session {
     /// Back in the lobby with no case: the lobby's own setup again after an online case.
     fn back_to_lobby(&mut self) {
         self.watching = false;
+        self.learning = false;
         self.case = None;
         self.last = None;
         self.phase = Phase::Lobby;
@@ -607,7 +661,7 @@ impl Session {
     }
 
     fn settle(&mut self, open: OpenCase, winner: Side, end: CaseEnd, now: u64) -> Vec<Event> {
-        if self.watching {
+        if self.watching || self.learning {
             // The verdict of a watched case: shown, never paid nor written in the books.
             let settled = Settled {
                 winner,
@@ -643,6 +697,7 @@ impl Session {
             Phase::Verdict(_) => {
                 self.phase = Phase::Lobby;
                 self.watching = false;
+                self.learning = false;
                 if let Some(lobby) = self.lobby.take() {
                     self.setup = lobby;
                 }
