@@ -2323,6 +2323,7 @@ mod hive {
 
 #[path = "app/chess.rs"]
 mod chess;
+#[path = "app/learn.rs"]
 mod learn;
 
 #[path = "app/chess_cards.rs"]

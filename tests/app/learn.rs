@@ -5,7 +5,7 @@
 //! lesson.
 
 use bevy::prelude::*;
-use carved_tables::app::kit::{TableKind, harness};
+use carved_tables::app::kit::harness;
 use carved_tables::app::learn::{AskHint, Hints, Learn, LearnWhat, Teach};
 use carved_tables::app::save::SaveStore;
 use carved_tables::learn::{Learnable, Progress, PuzzleSet, Said};

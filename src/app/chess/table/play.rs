@@ -56,7 +56,7 @@ impl Table {
         let kept = self
             .game
             .take()
-            .filter(|g| g.ending().is_none() && !g.is_coached() && g.len() > 0);
+            .filter(|g| g.ending().is_none() && !g.is_coached() && !g.is_empty());
         let saved = kept.or(self.saved.take());
         self.resume(crate::play::chess::ChessGame::coached(start, coach));
         self.saved = saved;
