@@ -328,6 +328,24 @@ pub fn resign_asked(
 pub fn end_headline(ui: &mut egui::Ui, headline: String, size: f32, bright: bool) {
     let colour = if bright { style::BRASS } else { style::ASH };
     ui.label(style::text(headline, size, colour).strong());
+    if let Some(note) = ui.ctx().data(|d| d.get_temp::<String>(banner_note_id())) {
+        ui.label(style::muted(note, 15.0));
+    }
+}
+
+fn banner_note_id() -> egui::Id {
+    egui::Id::new("end-banner-note")
+}
+
+/// A line every end banner shows under its headline while it is set (the hints used in the
+/// game against the bot, from `app::learn`); `None` clears it.
+pub fn set_banner_note(ctx: &egui::Context, note: Option<String>) {
+    ctx.data_mut(|d| match note {
+        Some(n) => {
+            d.insert_temp(banner_note_id(), n);
+        }
+        None => d.remove::<String>(banner_note_id()),
+    });
 }
 
 /// The foot of an end banner: a new game (the button's words `new`) and the line that the

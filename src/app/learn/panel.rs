@@ -81,6 +81,10 @@ fn panel<T: Teach>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = T::GAME;
+    // The end banner tells the hints used in the game against the bot.
+    let note = (hints.used > 0 && table.coach().is_none())
+        .then(|| tr.tf("learn.hints_used", &[("count", &hints.used.to_string())]));
+    crate::app::kit::panel::set_banner_note(ctx, note);
     if let Some(coach) = table.coach() {
         let state = table.position();
         let shown = state.and_then(|s| coach.shown(s)).is_some() && !table.busy();
@@ -103,7 +107,7 @@ fn panel<T: Teach>(
     }
     let turn = table.hint_turn().is_some();
     let why = hints.why(table.position());
-    if !turn && why.is_none() && hints.used == 0 {
+    if !turn && why.is_none() {
         return Ok(());
     }
     egui::Area::new(egui::Id::new(("hint", game.cli_name())))

@@ -27,13 +27,18 @@ pub(super) fn side_panel(p: Panel) {
                 Stakes::Casino => tr.t("snelab.casino"),
                 Stakes::Street => tr.t("snelab.street"),
             };
-            ui.label(style::muted(
-                tr.tf(
-                    "snelab.on_table",
-                    &[("table", kind), ("stake", &STAKE.to_string())],
-                ),
-                14.0,
-            ));
+            // A lesson or practice position has no stake and no opponent but the lesson.
+            if table.session.learning() {
+                ui.label(style::muted(tr.t("learn.no_stake"), 14.0));
+            } else {
+                ui.label(style::muted(
+                    tr.tf(
+                        "snelab.on_table",
+                        &[("table", kind), ("stake", &STAKE.to_string())],
+                    ),
+                    14.0,
+                ));
+            }
             // Online: the other seat as the server names it (a person, or its bot).
             let vs = match table.host.as_ref().and_then(|o| o.other()) {
                 Some(other) => tr.tf(
