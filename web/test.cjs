@@ -10,9 +10,10 @@ const SETTINGS_KEY = "CarvedTables.carved-tablessettings";
 const START_MS = Number(process.env.START_MS || 240000);
 const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
 // ONLY=a,b runs only those parts: basics (the site, the menu, the Snēlab scenes), startup,
-// snelab, hive (with the autosave after a reload), chess, record, online, settings; `tables` is
+// snelab, hive (with the autosave after a reload), chess, record, learn (a lesson of each game),
+// online, settings; `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
-const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "online", "settings"];
+const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "settings"];
 const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
   .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
 const part = (name) => ONLY.length === 0 || ONLY.includes(name);
@@ -814,6 +815,59 @@ async function hiveRecord(page) {
 }
 
 // Runs one part; an exception fails it and the next part goes on.
+// ---- Learning: one lesson of each game completed with clicks. The scene opens the lesson at
+// its table with its typical wrong try already refused by the rules; the probe names the action
+// the lesson asks as the board targets a player clicks for it (`learn.want.clicks`, in order),
+// and the test clicks them like a player: the piece, where it goes, and for a Snēlab capture
+// its payers and Confirm. The lesson must then be done, its panel offer the next lesson, and
+// the progress be saved in the page's local storage.
+const LEARN_KEY = "CarvedTables.carved-tableslearn";
+const LESSONS = [["snelab", "payment"], ["hive", "slide"], ["chess", "dice"]];
+
+async function learnLesson(page, game, id) {
+  const name = `lesson ${game} ${id}`;
+  let since = log.length;
+  if (!(await open(page, `?scene=learn-${game}-${id}&${PROBE_QUERY}`, TABLE, `${name}: the lesson`))) return;
+  const still = (p) => !!p.learn && !p.busy && !p.roll &&
+    (game === "snelab" ? p.person_to_move : p.person_to_act);
+  let p = await waitProbe(game, since, (p) => still(p) && !!p.learn.want && p.learn.id === id);
+  if (!p) return fail(`${name}: the lesson reported, an action asked`, JSON.stringify(latestProbe(game)));
+  const want = p.learn.want;
+  const panel = await waitProbe("ui", since, () => widgets("Show me", since).length > 0, 60000);
+  check(`${name}: the lesson asks ${want.notation} (clicks ${want.clicks.join(", ")}); its panel ` +
+    `is up`, !p.learn.done && want.clicks.length >= 2 && want.clicks.every((t) => p.targets[t]) &&
+    !!panel, JSON.stringify(p.learn));
+  await shot(page, `13-learn-${game}-${id}-asked.png`);
+  for (const [i, target] of want.clicks.entries()) {
+    const at = p.targets[target];
+    if (!at) return fail(`${name}: ${target} on screen`, JSON.stringify(p.targets));
+    since = log.length;
+    await clickAt(page, at);
+    // Each click changes what the table reports: a piece lifted, a payer added, a move played.
+    p = await waitProbe(game, since, (q) => JSON.stringify(q) !== JSON.stringify(p), 60000);
+    if (!p) return fail(`${name}: a click on ${target} (click ${i + 1} of ${want.clicks.length})`,
+      JSON.stringify(latestProbe(game)));
+  }
+  if (game === "snelab" && p.pick && p.pick.kind === "paying") {
+    check(`${name}: the payment picked with clicks, ${p.pick.paid} of ${p.pick.cost}`,
+      p.pick.complete, JSON.stringify(p.pick));
+    await shot(page, `13-learn-${game}-${id}-paying.png`);
+    since = log.length;
+    if (!(await clickWidget(page, "Confirm", since))) return fail(`${name}: the Confirm button`);
+  }
+  p = await waitProbe(game, 0, (q) => !!q.learn && q.learn.done && !q.busy && !q.roll, 120000);
+  check(`${name}: done with clicks (the coach says ${p ? p.learn.said : "?"}, ` +
+    `${p ? p.learn.asides : "?"} tries put back)`, !!p && p.learn.said === "done",
+    JSON.stringify(latestProbe(game)));
+  const next = await waitProbe("ui", since, () => widgets("Next lesson", since).length > 0, 60000);
+  check(`${name}: the lesson's panel offers the next lesson`, !!next,
+    JSON.stringify((latestProbe("ui") || {}).text));
+  await shot(page, `13-learn-${game}-${id}-done.png`);
+  const saved = await page.evaluate((k) => localStorage.getItem(k), LEARN_KEY);
+  check(`${name}: the progress is saved in local storage (${saved ? saved.length : 0} bytes)`,
+    !!saved && saved.includes(id), String(saved));
+}
+
 async function runPart(name, fn) {
   try {
     await fn();
@@ -902,6 +956,9 @@ async function runPart(name, fn) {
   if (part("snelab")) await runPart("Snēlab capture", () => snelabCapture(page));
   if (part("hive")) await runPart("Ash & Walnut", () => hiveGame(page));
   if (part("record")) await runPart("game record", () => hiveRecord(page));
+  if (part("learn")) {
+    for (const [game, id] of LESSONS) await runPart(`lesson ${game} ${id}`, () => learnLesson(page, game, id));
+  }
 
   // The online table, through the page's WebSocket: open a table that the server's bot
   // (easy) may take, let the engine (normal) play the page's seat, and follow the game to its

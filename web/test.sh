@@ -3,9 +3,10 @@
 # WebGL2, a fixed 1280x720 window) through playwright-core, and checks the menu, the start-up
 # times, each table played with real clicks (a Snelab capture and its payment, an Ash & Walnut
 # placement and move, an Artifact Chess army and a capture attempt), a game record saved and
-# verified, the autosave after a reload, the console, a saved setting across a reload, and a
-# whole game at the online table against the server's bot (the test builds
-# `carved-tables-server` natively when missing and starts it on 127.0.0.1).
+# verified, the autosave after a reload, a lesson of each game completed with clicks, the
+# console, a saved setting across a reload, and a whole game at the online table against the
+# server's bot (the test builds `carved-tables-server` natively when missing and starts it on
+# 127.0.0.1).
 # Prints `N passed, N failed`. Build first with web/build.sh. Screenshots go to web/shots/ (or
 # $SHOTS). See web/README.md.
 #

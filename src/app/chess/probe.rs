@@ -4,7 +4,7 @@
 use super::ChessTable;
 use super::view::{Board3d, ChessPiece, Die, square_at, square_pos};
 use crate::app::kit::probe::{ProbeReport, TableProbe, Target, dressed, owner};
-use crate::rules::chess::Square;
+use crate::rules::chess::{Action, Square};
 use bevy::prelude::*;
 use serde_json::{Value, json};
 
@@ -84,7 +84,16 @@ fn report(world: &World) -> Option<ProbeReport> {
             .collect(),
         None => Vec::new(),
     };
+    let learn = crate::app::learn::probe_report(t, |a| match *a {
+        Action::Move { from, to, .. } | Action::Attempt { from, to, .. } => {
+            vec![from.to_string(), to.to_string()]
+        }
+        Action::Heal { king, target } => vec![king.to_string(), target.to_string()],
+        // A card is played from the hand's panel, not the board.
+        Action::Play(_) | Action::Pass => Vec::new(),
+    });
     let state = json!({
+        "learn": learn,
         "phase": phase,
         "turn": t.state().map(|s| format!("{:?}", s.turn()).to_lowercase()),
         "can_attempt": can_attempt,

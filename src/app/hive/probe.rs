@@ -4,7 +4,7 @@
 use super::HiveTable;
 use super::view::{HiveTile, Tiles, cell_at, cell_pos, piece_pos};
 use crate::app::kit::probe::{ProbeReport, TableProbe, Target, dressed, owner};
-use crate::rules::hive::{Colour, Creature, Hex, Piece};
+use crate::rules::hive::{Colour, Creature, Hex, Move, Piece};
 use bevy::prelude::*;
 use serde_json::json;
 
@@ -69,7 +69,13 @@ fn report(world: &World) -> Option<ProbeReport> {
             }
         }
     }
+    let learn = crate::app::learn::probe_report(t, |m| match *m {
+        Move::Place { piece, to } => vec![reserve(piece.colour(), piece.creature()), hex(to)],
+        Move::Shift { from, to, .. } => vec![hex(from), hex(to)],
+        Move::Pass => Vec::new(),
+    });
     let state = json!({
+        "learn": learn,
         "phase": format!("{:?}", t.phase),
         "to_move": colour(shown.to_move()),
         "person": t.person_colour().map(colour),

@@ -358,6 +358,36 @@ fn hints<T: Teach>(
     hints.shown = Some((hint, state));
 }
 
+/// The lesson or practice position under way at a table, for the probe's report of it (a test
+/// aid, `app::probe`): its id, what the coach says, how many tries were put back, and the
+/// action asked next as the board targets a player clicks for it, in order (`clicks` names
+/// them as the table's report does). `null` without a lesson or position.
+pub fn probe_report<T: Teach>(
+    table: &T,
+    clicks: impl Fn(&<T::Bot as Game>::Action) -> Vec<String>,
+) -> serde_json::Value {
+    let (Some(coach), Some(state)) = (table.coach(), table.position()) else {
+        return serde_json::Value::Null;
+    };
+    let (said, step) = match coach.said {
+        Said::Ask(step) => ("ask", Some(step)),
+        Said::Aside => ("aside", None),
+        Said::Right => ("right", None),
+        Said::Done => ("done", None),
+    };
+    let want = coach.shown(state).map(|a| {
+        serde_json::json!({ "notation": state.action_text(&a), "clicks": clicks(&a) })
+    });
+    serde_json::json!({
+        "id": coach.id(),
+        "said": said,
+        "step": step,
+        "done": coach.done(),
+        "asides": coach.asides,
+        "want": want,
+    })
+}
+
 /// Whether a staged scene's name is one of learning's (each game's own staging leaves these).
 pub fn stages(name: &str) -> bool {
     name.starts_with("learn-") || name == "puzzle" || name == "hint"

@@ -58,7 +58,15 @@ fn report(world: &World) -> Option<ProbeReport> {
         Phase::Play => "play",
         Phase::Verdict(_) => "verdict",
     };
+    let learn = crate::app::learn::probe_report(t, |a| {
+        let mut clicks = vec![a.from().to_string(), a.to().to_string()];
+        if let Some(payment) = a.payment() {
+            clicks.extend(payment.squares().iter().map(ToString::to_string));
+        }
+        clicks
+    });
     let state = json!({
+        "learn": learn,
         "phase": phase,
         "position": pos.to_string(),
         "to_move": pos.to_move().to_string(),
