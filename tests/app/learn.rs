@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use carved_tables::app::kit::harness;
 use carved_tables::app::learn::{AskHint, Hints, Learn, LearnWhat, Teach};
 use carved_tables::app::save::SaveStore;
+use carved_tables::app::screens::{MenuPage, Navigate};
 use carved_tables::learn::{Learnable, Progress, PuzzleSet, Said};
 use carved_tables::rules::{Game, GameKind};
 use carved_tables::save::MemoryStore;
@@ -149,6 +150,30 @@ fn a_puzzle<T: Teach>(app: &mut App, act: impl Fn(<T::Bot as Game>::Action) -> T
     assert!(progress(app).puzzle_solved(T::GAME, &first.id));
 }
 
+/// Leaving the table with a lesson on ends it: back at the table (Play in the menu), the lobby.
+fn leaving_ends_the_lesson<T: Teach>(app: &mut App) {
+    app.world_mut().write_message(Learn {
+        game: T::GAME,
+        what: LearnWhat::Lesson(0),
+    });
+    app.update();
+    app.update();
+    assert!(harness::table::<T>(app).coach().is_some(), "a lesson is on");
+    app.world_mut()
+        .write_message(Navigate::Menu(MenuPage::Learn(T::GAME)));
+    app.update();
+    app.update();
+    assert!(
+        harness::table::<T>(app).coach().is_none(),
+        "{:?}: the lesson ended when the player left the table",
+        T::GAME
+    );
+    app.world_mut().write_message(Navigate::Table(T::GAME));
+    app.update();
+    app.update();
+    assert!(harness::table::<T>(app).coach().is_none());
+}
+
 mod hive {
     use super::*;
     use carved_tables::app::hive::{self, HiveTable, Intent, Timing};
@@ -167,6 +192,33 @@ mod hive {
     fn a_practice_position_is_solved_at_the_table() {
         let mut app = app();
         a_puzzle::<HiveTable>(&mut app, Intent::Play);
+    }
+
+    #[test]
+    fn leaving_the_table_ends_the_lesson_and_the_game_before_it_is_offered_again() {
+        let mut app = app();
+        harness::intent::<HiveTable>(&mut app, Intent::Start);
+        for _ in 0..400 {
+            app.update();
+            let t = harness::table::<HiveTable>(&app);
+            if t.state().is_some_and(|s| s.ply() > 0) && !t.animating() {
+                break;
+            }
+            if t.person_to_act() {
+                let a = t.state().unwrap().legal_actions()[0];
+                harness::intent::<HiveTable>(&mut app, Intent::Play(a));
+            }
+        }
+        let ply = harness::table::<HiveTable>(&app).state().unwrap().ply();
+        assert!(ply > 0, "a game under way");
+        leaving_ends_the_lesson::<HiveTable>(&mut app);
+        let t = harness::table::<HiveTable>(&app);
+        assert_eq!(t.phase, hive::Phase::Lobby);
+        assert_eq!(
+            t.saved.as_ref().map(|g| g.state().ply()),
+            Some(ply),
+            "the lobby offers the game kept when the lesson began"
+        );
     }
 
     #[test]
@@ -227,6 +279,13 @@ mod chess {
         let mut app = app();
         a_puzzle::<ChessTable>(&mut app, Intent::Act);
     }
+
+    #[test]
+    fn leaving_the_table_ends_the_lesson() {
+        let mut app = app();
+        leaving_ends_the_lesson::<ChessTable>(&mut app);
+        assert_eq!(harness::table::<ChessTable>(&app).phase, chess::Phase::Lobby);
+    }
 }
 
 mod snelab {
@@ -249,5 +308,14 @@ mod snelab {
     fn a_practice_position_is_solved_at_the_table() {
         let mut app = app();
         a_puzzle::<SnelabTable>(&mut app, Intent::Play);
+    }
+
+    #[test]
+    fn leaving_the_table_ends_the_lesson() {
+        let mut app = app();
+        leaving_ends_the_lesson::<SnelabTable>(&mut app);
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(!t.session.learning());
+        assert_eq!(t.session.phase(), carved_tables::play::snelab::Phase::Lobby);
     }
 }

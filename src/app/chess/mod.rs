@@ -325,6 +325,10 @@ impl crate::app::learn::Teach for Table {
         Table::learn(self, start, coach)
     }
 
+    fn leave_lesson(&mut self) {
+        Table::leave_lesson(self);
+    }
+
     fn hint_turn(&self) -> Option<u64> {
         let g = self.game.as_ref()?;
         if self.host.is_some()

@@ -454,6 +454,20 @@ impl Table {
         Ok(vec![Effect::Picked])
     }
 
+    /// The lesson or position on ends: the table is back in its lobby, where the game kept
+    /// when it began is offered to continue.
+    pub fn leave_lesson(&mut self) {
+        if self.game.as_ref().is_some_and(|g| g.is_coached()) {
+            self.game = None;
+            self.phase = Phase::Lobby;
+            self.pick = Pick::Idle;
+            self.focus = None;
+            self.busy = 0.0;
+            self.viewing = None;
+            self.clear_marks();
+        }
+    }
+
     /// Lets `dt` seconds pass: the seating, the animations, and (when nothing animates and the
     /// game is on) the clock of the side to act, whose timeout move it may play.
     pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {

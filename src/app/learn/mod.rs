@@ -111,6 +111,10 @@ pub trait Teach: TableKind<Bot: Learnable> {
         coach: Coach<Self::Bot>,
     ) -> Result<Vec<Self::Effect>, Self::Refusal>;
 
+    /// The player left the table with a lesson or position on: it ends there, and the table is
+    /// back in its lobby (a game kept when the lesson began is offered there to continue).
+    fn leave_lesson(&mut self);
+
     /// When the person may ask for a hint: their turn against the bot, at this device, no
     /// lesson on, nothing moving; with the key of the match (hints are counted per match).
     fn hint_turn(&self) -> Option<u64>;
@@ -188,6 +192,9 @@ pub(super) fn plugin(app: &mut App) {
 pub fn teach_core<T: Teach>(app: &mut App) {
     app.init_resource::<Hints<T>>()
         .add_systems(Update, start::<T>)
+        .add_systems(OnExit(Screen::Table(T::GAME)), |mut table: ResMut<T>| {
+            table.leave_lesson();
+        })
         .add_systems(
             Update,
             (
@@ -222,6 +229,7 @@ fn start<T: Teach>(
     mut out: Outbox,
     mut happened: MessageWriter<Happened<T>>,
     mut go: MessageWriter<Navigate>,
+    screen: Res<State<Screen>>,
 ) {
     for ask in asked.read().filter(|a| a.game == T::GAME) {
         let made = match ask.what {
@@ -240,7 +248,11 @@ fn start<T: Teach>(
                 hints.shown = None;
                 hints.job = None;
                 send(&*table, effects, &mut out, &mut happened);
-                go.write(Navigate::Table(T::GAME));
+                // From the Learn page to the table; at the table (Next, Again) it stays: going
+                // there again would leave it, and leaving ends a lesson.
+                if *screen.get() != Screen::Table(T::GAME) {
+                    go.write(Navigate::Table(T::GAME));
+                }
             }
             Err(refusal) => table.tell(&refusal, &mut out),
         }

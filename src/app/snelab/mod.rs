@@ -352,6 +352,10 @@ impl crate::app::learn::Teach for Table {
         Table::learn(self, start, coach, platform::now_secs())
     }
 
+    fn leave_lesson(&mut self) {
+        Table::leave_lesson(self);
+    }
+
     fn hint_turn(&self) -> Option<u64> {
         let case = self.open_case()?;
         let against_bot = matches!(case.opponent, Some(crate::play::Seat::Bot(_)));

@@ -868,6 +868,14 @@ impl Table {
         Ok(vec![Effect::Picked])
     }
 
+    /// The lesson or position on ends: the court is back in its lobby.
+    pub fn leave_lesson(&mut self) {
+        if self.session.leave_lesson() {
+            self.clear_board_marks();
+            self.busy = 0.0;
+        }
+    }
+
     /// Lights a hinted action: its piece lifted with that action's square alone marked.
     pub fn light(&mut self, action: Action) -> Vec<Effect> {
         let pos = self.session.pos();

@@ -350,6 +350,16 @@ impl Session {
         self.learning
     }
 
+    /// A lesson or practice position on ends, with nothing paid or recorded: back in the lobby
+    /// with its own setup. Whether one was on.
+    pub fn leave_lesson(&mut self) -> bool {
+        if !self.learning {
+            return false;
+        }
+        self.back_to_lobby();
+        true
+    }
+
     pub fn phase(&self) -> Phase {
         self.phase
     }

@@ -65,6 +65,24 @@ impl Table {
         Ok(vec![Effect::Picked])
     }
 
+    /// The lesson or position on ends: the table is back in its lobby, where the game kept
+    /// when it began is offered to continue.
+    pub(crate) fn leave_lesson(&mut self) {
+        if self.game.as_ref().is_some_and(ChessGame::is_coached) {
+            self.game = None;
+            self.phase = Phase::Lobby;
+            self.selected = None;
+            self.promotion = None;
+            self.card = None;
+            self.focus = None;
+            self.roll = None;
+            self.busy = 0.0;
+            self.viewing = None;
+            self.clear_marks();
+            self.rebuild_list();
+        }
+    }
+
     pub(super) fn select(&mut self, sq: Square) -> Result<(), Refusal> {
         let state = self.state().ok_or(Refusal::NotNow)?;
         let piece = state.board().get(sq).ok_or(Refusal::Empty(sq))?;
