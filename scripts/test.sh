@@ -44,7 +44,7 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     chess-lobby chess-pass chess-army chess-reveal chess-attack chess-dice chess-dice-result chess-wounded chess-history chess-verdict chess@ru \
     chess-cards chess-target chess-window chess-effects chess-ram chess-cancel chess-cards@pt \
     chess-online-building chess-online chess-online@ru chess-online-offer chess-online-offer@ru chess-online-spectate chess-online-spectate@pt chess-online-spectate@ru chess-verify \
-    learn-menu learn-menu@pt learn-offer learn-snelab-payment learn-hive-slide learn-hive-slide@ru learn-chess-dice \
+    learn-menu learn-menu@pt learn-offer learn-snelab-payment learn-hive-slide learn-hive-slide@ru learn-chess-dice learn-chess-army \
     puzzle-hive puzzle-chess puzzle-chess@pt hint-hive hint-snelab \
     pieces-snelab pieces-hive pieces-chess; do
     # `name@lang` renders the scene in another language.

@@ -31,14 +31,35 @@ use std::collections::{BTreeMap, BTreeSet};
 /// A game that can be learned: its course, its puzzles' judge and replies, and its hint (each
 /// game's module of `learn` says how).
 pub trait Learnable: Game {
+    /// The lessons on the board, in order.
     fn course() -> Vec<Lesson<Self>>;
+
+    /// The lessons away from the board that come first in the course (Artifact Chess's army,
+    /// built before any game): the app's table gives them their own shape.
+    fn off_board() -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The whole course in order, the lessons away from the board first: each lesson's id
+    /// with its steps' count. A lesson's place in it is its index everywhere (the Learn page,
+    /// the coach, "Lesson n of N").
+    fn outline() -> Vec<(&'static str, usize)> {
+        Self::off_board()
+            .into_iter()
+            .map(|id| (id, 1))
+            .chain(Self::course().iter().map(|l| (l.id, l.steps.len())))
+            .collect()
+    }
+
     fn judge(puzzle: &Puzzle, state: &Self, action: &Self::Action, ply: u32) -> Answer;
     fn reply(puzzle: &Puzzle, state: &Self, ply: u32) -> Option<Self::Action>;
     fn hint(state: &Self, seed: u64) -> Option<Hint<Self>>;
 
-    /// A coach for the `index`-th lesson of the course.
+    /// A coach for the lesson at `index` in the whole course ([`Learnable::outline`]); `None`
+    /// for a lesson away from the board.
     fn lesson_coach(index: usize) -> Option<(Self, Coach<Self>)> {
-        let lesson = Self::course().into_iter().nth(index)?;
+        let on_board = index.checked_sub(Self::off_board().len())?;
+        let lesson = Self::course().into_iter().nth(on_board)?;
         let start = lesson.position.clone();
         Some((
             start,
@@ -64,11 +85,14 @@ pub trait Learnable: Game {
 }
 
 macro_rules! learnable {
-    ($m:ident) => {
+    ($m:ident $(, off_board: $off:expr)?) => {
         impl Learnable for $m::G {
             fn course() -> Vec<Lesson<Self>> {
                 $m::course()
             }
+            $(fn off_board() -> Vec<&'static str> {
+                $off
+            })?
             fn judge(puzzle: &Puzzle, state: &Self, action: &Self::Action, ply: u32) -> Answer {
                 $m::judge(puzzle, state, action, ply)
             }
@@ -83,18 +107,20 @@ macro_rules! learnable {
 }
 learnable!(snelab);
 learnable!(hive);
-learnable!(chess);
+learnable!(chess, off_board: vec![chess::army().id]);
 
-/// The ids of `game`'s lessons, in order.
-pub fn lesson_ids(game: GameKind) -> Vec<&'static str> {
-    fn ids<G: Learnable>() -> Vec<&'static str> {
-        G::course().iter().map(|l| l.id).collect()
-    }
+/// `game`'s whole course in order ([`Learnable::outline`]): each lesson's id and steps' count.
+pub fn outline(game: GameKind) -> Vec<(&'static str, usize)> {
     match game {
-        GameKind::Snelab => ids::<snelab::G>(),
-        GameKind::Hive => ids::<hive::G>(),
-        GameKind::Chess => ids::<chess::G>(),
+        GameKind::Snelab => snelab::G::outline(),
+        GameKind::Hive => hive::G::outline(),
+        GameKind::Chess => chess::G::outline(),
     }
+}
+
+/// The ids of `game`'s lessons, in order (those away from the board first).
+pub fn lesson_ids(game: GameKind) -> Vec<&'static str> {
+    outline(game).into_iter().map(|(id, _)| id).collect()
 }
 
 /// The engine's suggestion at a table, and why, in one line of words.

@@ -40,10 +40,12 @@ fn every_lesson<T: Teach>(app: &mut App, act: impl Fn(<T::Bot as Game>::Action) 
         "{:?}: a course of at least 8 lessons",
         T::GAME
     );
+    // The lessons away from the board come first in the course.
+    let first = <T::Bot as Learnable>::off_board().len();
     for (i, lesson) in course.iter().enumerate() {
         app.world_mut().write_message(Learn {
             game: T::GAME,
-            what: LearnWhat::Lesson(i),
+            what: LearnWhat::Lesson(first + i),
         });
         app.update();
         app.update();
@@ -158,20 +160,21 @@ fn leaving_ends_the_lesson<T: Teach>(app: &mut App) {
     });
     app.update();
     app.update();
-    assert!(harness::table::<T>(app).coach().is_some(), "a lesson is on");
+    let on = |t: &T| t.coach().is_some() || t.off_board().is_some();
+    assert!(on(harness::table::<T>(app)), "a lesson is on");
     app.world_mut()
         .write_message(Navigate::Menu(MenuPage::Learn(T::GAME)));
     app.update();
     app.update();
     assert!(
-        harness::table::<T>(app).coach().is_none(),
+        !on(harness::table::<T>(app)),
         "{:?}: the lesson ended when the player left the table",
         T::GAME
     );
     app.world_mut().write_message(Navigate::Table(T::GAME));
     app.update();
     app.update();
-    assert!(harness::table::<T>(app).coach().is_none());
+    assert!(!on(harness::table::<T>(app)));
 }
 
 mod hive {
@@ -285,6 +288,57 @@ mod chess {
         let mut app = app();
         leaving_ends_the_lesson::<ChessTable>(&mut app);
         assert_eq!(harness::table::<ChessTable>(&app).phase, chess::Phase::Lobby);
+    }
+
+    #[test]
+    fn the_army_lesson_is_built_piece_by_piece_at_the_builder() {
+        use carved_tables::play::chess::DraftError;
+        let mut app = app();
+        let lesson = carved_tables::learn::chess::army();
+        app.world_mut().write_message(Learn {
+            game: GameKind::Chess,
+            what: LearnWhat::Lesson(0),
+        });
+        app.update();
+        app.update();
+        let t = harness::table::<ChessTable>(&app);
+        assert_eq!(t.phase, chess::Phase::Build(lesson.colour));
+        assert_eq!(t.off_board().map(|o| (o.id, o.done)), Some(("army", false)));
+        assert_eq!(t.drafts[lesson.colour.index()].placements, lesson.start);
+        // The typical wrong addition: refused by the army's rules, saying why.
+        harness::refusals::<ChessTable>(&mut app);
+        harness::intent::<ChessTable>(&mut app, Intent::Drop(lesson.wrong.0, lesson.wrong.1));
+        let refused = harness::refusals::<ChessTable>(&mut app);
+        assert!(
+            matches!(
+                refused.as_slice(),
+                [chess::Refusal::Draft(DraftError::OverBudget { .. })]
+            ),
+            "{refused:?}"
+        );
+        // The lesson's army starts no game, and is not swapped for a random one.
+        for whole in [Intent::Ready, Intent::RandomArmy, Intent::ClearArmy] {
+            harness::intent::<ChessTable>(&mut app, whole);
+            assert_eq!(harness::refusals::<ChessTable>(&mut app).len(), 1);
+        }
+        for (role, sq) in lesson.intended.clone() {
+            harness::intent::<ChessTable>(&mut app, Intent::Drop(role, sq));
+            assert!(harness::refusals::<ChessTable>(&mut app).is_empty());
+        }
+        app.update();
+        let t = harness::table::<ChessTable>(&app);
+        assert_eq!(t.off_board().map(|o| o.done), Some(true));
+        assert!(progress(&app).lesson_done(GameKind::Chess, "army"));
+        // The next lesson is the first on the board.
+        app.world_mut().write_message(Learn {
+            game: GameKind::Chess,
+            what: LearnWhat::Lesson(1),
+        });
+        app.update();
+        app.update();
+        let t = harness::table::<ChessTable>(&app);
+        assert!(t.off_board().is_none());
+        assert_eq!(t.coach().map(|c| c.id()), Some(carved_tables::learn::chess::course()[0].id));
     }
 }
 

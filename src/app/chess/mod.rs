@@ -329,6 +329,28 @@ impl crate::app::learn::Teach for Table {
         Table::leave_lesson(self);
     }
 
+    fn off_board(&self) -> Option<crate::app::learn::OffBoard> {
+        let done = self.army_lesson_done()?;
+        Some(crate::app::learn::OffBoard {
+            index: 0,
+            id: self.army_lesson.as_ref()?.id,
+            done,
+        })
+    }
+
+    fn off_board_act(
+        &mut self,
+        act: crate::app::learn::OffBoardAct,
+    ) -> Option<Result<Vec<Effect>, Refusal>> {
+        use crate::app::learn::OffBoardAct;
+        Some(match act {
+            OffBoardAct::Open(0) => self.learn_army(crate::learn::chess::army()),
+            OffBoardAct::Open(_) => return None,
+            OffBoardAct::Show => self.show_army(),
+            OffBoardAct::Wrong => self.try_army_wrong(),
+        })
+    }
+
     fn hint_turn(&self) -> Option<u64> {
         let g = self.game.as_ref()?;
         if self.host.is_some()

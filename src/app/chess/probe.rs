@@ -92,6 +92,16 @@ fn report(world: &World) -> Option<ProbeReport> {
         // A card is played from the hand's panel, not the board.
         Action::Play(_) | Action::Pass => Vec::new(),
     });
+    // The army lesson, at the builder: built with the palette and the squares.
+    let learn = match (learn, t.army_lesson_done()) {
+        (Value::Null, Some(done)) => json!({
+            "id": "army",
+            "said": if done { "done" } else { "ask" },
+            "done": done,
+            "want": null,
+        }),
+        (learn, _) => learn,
+    };
     let state = json!({
         "learn": learn,
         "phase": phase,

@@ -67,17 +67,9 @@ impl Learning {
     pub fn lessons(&mut self, game: GameKind) -> Vec<(&'static str, usize)> {
         self.lessons
             .entry(game)
-            .or_insert_with(|| match game {
-                GameKind::Snelab => outline::<crate::rules::snelab::Position>(),
-                GameKind::Hive => outline::<crate::rules::hive::State>(),
-                GameKind::Chess => outline::<crate::rules::chess::State>(),
-            })
+            .or_insert_with(|| crate::learn::outline(game))
             .clone()
     }
-}
-
-fn outline<G: Learnable>() -> Vec<(&'static str, usize)> {
-    G::course().iter().map(|l| (l.id, l.steps.len())).collect()
 }
 
 /// Opens a lesson or a practice position at a game's table.
@@ -111,6 +103,21 @@ pub trait Teach: TableKind<Bot: Learnable> {
         coach: Coach<Self::Bot>,
     ) -> Result<Vec<Self::Effect>, Self::Refusal>;
 
+    /// The lesson away from the board that is on (Artifact Chess's army, at its builder).
+    fn off_board(&self) -> Option<OffBoard> {
+        None
+    }
+
+    /// Opens a lesson away from the board, plays its Show me, or tries its typical wrong step
+    /// (the learning scene shows it refused); `None` where the game has no such lesson.
+    fn off_board_act(
+        &mut self,
+        act: OffBoardAct,
+    ) -> Option<Result<Vec<Self::Effect>, Self::Refusal>> {
+        let _ = act;
+        None
+    }
+
     /// The player left the table with a lesson or position on: it ends there, and the table is
     /// back in its lobby (a game kept when the lesson began is offered there to continue).
     fn leave_lesson(&mut self);
@@ -130,6 +137,26 @@ pub trait Teach: TableKind<Bot: Learnable> {
         }
         self.coach()?.reply(state)
     }
+}
+
+/// A lesson away from the board, as it stands: its place in the course, its id, and whether
+/// it is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OffBoard {
+    pub index: usize,
+    pub id: &'static str,
+    pub done: bool,
+}
+
+/// What is asked of a lesson away from the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffBoardAct {
+    /// Open the lesson at this place in the course.
+    Open(usize),
+    /// Show me: what is left of it done for the player.
+    Show,
+    /// Its typical wrong step, refused by the rules.
+    Wrong,
 }
 
 /// The hints of one game's table: how many the match under way has used, and the last one's
@@ -232,6 +259,22 @@ fn start<T: Teach>(
     screen: Res<State<Screen>>,
 ) {
     for ask in asked.read().filter(|a| a.game == T::GAME) {
+        if let LearnWhat::Lesson(i) = ask.what
+            && let Some(opened) = off_board_open(&mut *table, i)
+        {
+            match opened {
+                Ok(effects) => {
+                    hints.shown = None;
+                    hints.job = None;
+                    send(&*table, effects, &mut out, &mut happened);
+                    if *screen.get() != Screen::Table(T::GAME) {
+                        go.write(Navigate::Table(T::GAME));
+                    }
+                }
+                Err(refusal) => table.tell(&refusal, &mut out),
+            }
+            continue;
+        }
         let made = match ask.what {
             LearnWhat::Lesson(i) => T::Bot::lesson_coach(i),
             LearnWhat::Puzzle(i) => match learning.set(T::GAME) {
@@ -257,6 +300,17 @@ fn start<T: Teach>(
             Err(refusal) => table.tell(&refusal, &mut out),
         }
     }
+}
+
+/// Opens the lesson at `index` if it is one away from the board; `None` if it is on the board.
+fn off_board_open<T: Teach>(
+    table: &mut T,
+    index: usize,
+) -> Option<Result<Vec<T::Effect>, T::Refusal>> {
+    if index >= T::Bot::off_board().len() {
+        return None;
+    }
+    table.off_board_act(OffBoardAct::Open(index))
 }
 
 /// The coach's answers for the other side, played like the bot's once the board is still.
@@ -291,6 +345,12 @@ fn replies<T: Teach>(
 
 /// A lesson done or a position solved enters the progress, saved at once.
 fn record<T: Teach>(table: Res<T>, mut learning: ResMut<Learning>, mut out: Outbox) {
+    if let Some(lesson) = table.off_board().filter(|l| l.done)
+        && learning.progress.finish_lesson(T::GAME, lesson.id)
+    {
+        out.sound(crate::theme::SoundEvent::Win);
+        out.save(&learning.progress, "learn.save_failed");
+    }
     let Some(coach) = table.coach().filter(|c| c.said == Said::Done) else {
         return;
     };
@@ -424,6 +484,23 @@ fn stage<T: Teach>(
     };
     let made = if let Some(id) = name.strip_prefix("learn-") {
         let index = learning.lessons(T::GAME).iter().position(|(i, _)| *i == id);
+        // A lesson away from the board: opened, with its typical wrong step refused.
+        if let Some(opened) = index.and_then(|i| off_board_open(&mut *table, i)) {
+            let tried = opened.and_then(|effects| {
+                send(&*table, effects, &mut out, &mut happened);
+                table
+                    .off_board_act(OffBoardAct::Wrong)
+                    .unwrap_or(Ok(Vec::new()))
+            });
+            match tried {
+                Ok(effects) => send(&*table, effects, &mut out, &mut happened),
+                Err(refusal) => {
+                    table.tell(&refusal, &mut out);
+                    refused.write(super::kit::Refused(refusal));
+                }
+            }
+            return;
+        }
         index.and_then(T::Bot::lesson_coach)
     } else if name == "puzzle" {
         learning

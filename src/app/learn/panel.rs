@@ -3,7 +3,7 @@
 //! button (the `?` key too) with the hint's line of why. The end banner's count of hints
 //! comes from [`super::Hints`].
 
-use super::{AskHint, Hints, Learn, LearnWhat, Learning, Teach};
+use super::{AskHint, Hints, Learn, LearnWhat, Learning, OffBoard, OffBoardAct, Teach};
 use crate::app::kit::{Keys, TableSet};
 use crate::app::screens::{MenuPage, Navigate, Screen};
 use crate::app::style::{self, panel_frame};
@@ -54,6 +54,16 @@ fn show_me<T: Teach>(
     if asked.read().filter(|s| s.0 == T::GAME).count() == 0 || table.busy() {
         return;
     }
+    if table.off_board().is_some() {
+        match table.off_board_act(OffBoardAct::Show) {
+            Some(Ok(effects)) => {
+                crate::app::kit::table::send(&*table, effects, &mut out, &mut happened);
+            }
+            Some(Err(refusal)) => table.tell(&refusal, &mut out),
+            None => {}
+        }
+        return;
+    }
     let Some(action) = table
         .coach()
         .zip(table.position())
@@ -85,11 +95,21 @@ fn panel<T: Teach>(
     let note = (hints.used > 0 && table.coach().is_none())
         .then(|| tr.tf("learn.hints_used", &[("count", &hints.used.to_string())]));
     crate::app::kit::panel::set_banner_note(ctx, note);
-    if let Some(coach) = table.coach() {
+    let card = if let Some(coach) = table.coach() {
         let state = table.position();
         let shown = state.and_then(|s| coach.shown(s)).is_some() && !table.busy();
+        let card = coach_card(&tr, &mut learning, coach, shown);
+        Some((card, egui::Align2::LEFT_BOTTOM))
+    } else {
+        // At the army builder, which fills the left: the panel on the right.
+        table.off_board().map(|lesson| {
+            let card = off_board_card(&tr, &mut learning, game, lesson);
+            (card, egui::Align2::RIGHT_TOP)
+        })
+    };
+    if let Some((card, corner)) = card {
         let mut asked = Vec::new();
-        coach_panel(ctx, &tr, &mut learning, coach, shown, &mut asked);
+        lesson_panel(ctx, &tr, game, corner, card, &mut asked);
         for a in asked {
             match a {
                 Asked::Show => {
@@ -149,17 +169,44 @@ enum Asked {
     Back,
 }
 
-/// The lesson's or position's panel, at the bottom left.
-fn coach_panel<G: crate::learn::Learnable>(
-    ctx: &egui::Context,
+/// What a lesson's or position's panel says and offers.
+struct Card {
+    heading: String,
+    title: String,
+    body: String,
+    /// Put back (amber), done (green), or asking.
+    said: Said,
+    next: Option<LearnWhat>,
+    again: LearnWhat,
+    can_show: bool,
+}
+
+/// "Lesson n of N".
+fn lesson_heading(tr: &Tr, learning: &mut Learning, game: GameKind, index: usize) -> String {
+    let total = learning.lessons(game).len();
+    tr.tf(
+        "learn.lesson_n",
+        &[
+            ("n", &(index + 1).to_string()),
+            ("total", &total.to_string()),
+        ],
+    )
+}
+
+/// The next lesson after the one at `index`, if there is one.
+fn next_lesson(learning: &mut Learning, game: GameKind, index: usize) -> Option<LearnWhat> {
+    (index + 1 < learning.lessons(game).len()).then_some(LearnWhat::Lesson(index + 1))
+}
+
+/// The panel of a lesson or position on the board.
+fn coach_card<G: crate::learn::Learnable>(
     tr: &Tr,
     learning: &mut Learning,
     coach: &Coach<G>,
     can_show: bool,
-    asked: &mut Vec<Asked>,
-) {
+) -> Card {
     let game = coach.game;
-    let (heading, title, body, next, again) = match &coach.task {
+    match &coach.task {
         Task::Lesson {
             index,
             lesson,
@@ -167,14 +214,6 @@ fn coach_panel<G: crate::learn::Learnable>(
         } => {
             let texts = learning.texts(game, tr.0.lang());
             let words = texts.lessons.get(lesson.id).cloned().unwrap_or_default();
-            let total = learning.lessons(game).len();
-            let heading = tr.tf(
-                "learn.lesson_n",
-                &[
-                    ("n", &(index + 1).to_string()),
-                    ("total", &total.to_string()),
-                ],
-            );
             let ask = |i: usize| words.ask.get(i).cloned().unwrap_or_default();
             let body = match coach.said {
                 Said::Ask(i) => ask(i),
@@ -182,11 +221,19 @@ fn coach_panel<G: crate::learn::Learnable>(
                 Said::Right => ask(*step),
                 Said::Done => words.done.clone(),
             };
-            let next = (index + 1 < total).then_some(LearnWhat::Lesson(index + 1));
-            (heading, words.title, body, next, LearnWhat::Lesson(*index))
+            Card {
+                heading: lesson_heading(tr, learning, game, *index),
+                title: words.title,
+                body,
+                said: coach.said,
+                next: next_lesson(learning, game, *index),
+                again: LearnWhat::Lesson(*index),
+                can_show,
+            }
         }
         Task::Puzzle { index, puzzle, .. } => {
-            let total = learning.set(game).map_or(0, |s| s.puzzles.len());
+            let set = learning.set(game);
+            let total = set.as_ref().map_or(0, |s| s.puzzles.len());
             let heading = tr.tf(
                 "learn.puzzle_n",
                 &[
@@ -216,36 +263,79 @@ fn coach_panel<G: crate::learn::Learnable>(
                 }
             };
             // The next position not solved yet, after this one (or any other).
-            let next = (1..total)
-                .map(|k| (index + k) % total)
-                .find(|&k| {
-                    learning
-                        .set(game)
-                        .is_ok_and(|s| !learning.progress.puzzle_solved(game, &s.puzzles[k].id))
-                })
-                .map(LearnWhat::Puzzle);
-            (heading, task, body, next, LearnWhat::Puzzle(*index))
+            let next = set.ok().and_then(|set| {
+                (1..total)
+                    .map(|k| (index + k) % total)
+                    .find(|&k| !learning.progress.puzzle_solved(game, &set.puzzles[k].id))
+                    .map(LearnWhat::Puzzle)
+            });
+            Card {
+                heading,
+                title: task,
+                body,
+                said: coach.said,
+                next,
+                again: LearnWhat::Puzzle(*index),
+                can_show,
+            }
         }
+    }
+}
+
+/// The panel of a lesson away from the board (Artifact Chess's army).
+fn off_board_card(tr: &Tr, learning: &mut Learning, game: GameKind, lesson: OffBoard) -> Card {
+    let texts = learning.texts(game, tr.0.lang());
+    let words = texts.lessons.get(lesson.id).cloned().unwrap_or_default();
+    let (body, said) = if lesson.done {
+        (words.done.clone(), Said::Done)
+    } else {
+        (words.ask.first().cloned().unwrap_or_default(), Said::Ask(0))
+    };
+    Card {
+        heading: lesson_heading(tr, learning, game, lesson.index),
+        title: words.title,
+        body,
+        said,
+        next: next_lesson(learning, game, lesson.index),
+        again: LearnWhat::Lesson(lesson.index),
+        can_show: !lesson.done,
+    }
+}
+
+/// The lesson's or position's panel, in a corner.
+fn lesson_panel(
+    ctx: &egui::Context,
+    tr: &Tr,
+    game: GameKind,
+    corner: egui::Align2,
+    card: Card,
+    asked: &mut Vec<Asked>,
+) {
+    // Bottom left: beside the bar of every table, clear of the seats and the move list; top
+    // right: under the table's buttons, where the board is narrowest.
+    let offset = if corner == egui::Align2::RIGHT_TOP {
+        [-14.0, 84.0]
+    } else {
+        [14.0, -14.0]
     };
     egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())))
-        // Bottom left: beside the bar of every table, clear of the seats and the move list.
-        .anchor(egui::Align2::LEFT_BOTTOM, [14.0, -14.0])
+        .anchor(corner, offset)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(270.0);
-                ui.label(style::muted(heading, 13.0));
-                ui.add(egui::Label::new(style::brass(title, 20.0).strong()).wrap());
+                ui.label(style::muted(card.heading, 13.0));
+                ui.add(egui::Label::new(style::brass(card.title, 20.0).strong()).wrap());
                 ui.add_space(6.0);
-                let colour = match coach.said {
+                let colour = match card.said {
                     Said::Aside => style::AMBER,
                     Said::Done => style::GREEN,
                     _ => style::CREAM,
                 };
-                ui.add(egui::Label::new(style::text(body, 16.0, colour)).wrap());
+                ui.add(egui::Label::new(style::text(card.body, 16.0, colour)).wrap());
                 ui.add_space(8.0);
                 ui.horizontal_wrapped(|ui| {
-                    if coach.said == Said::Done {
-                        if let Some(next) = next {
+                    if card.said == Said::Done {
+                        if let Some(next) = card.next {
                             let words = match next {
                                 LearnWhat::Lesson(_) => tr.t("learn.next"),
                                 LearnWhat::Puzzle(_) => tr.t("learn.next_puzzle"),
@@ -259,7 +349,7 @@ fn coach_panel<G: crate::learn::Learnable>(
                         }
                     } else if ui
                         .add_enabled(
-                            can_show,
+                            card.can_show,
                             egui::Button::new(style::cream(tr.t("learn.show"), 16.0)),
                         )
                         .clicked()
@@ -267,7 +357,7 @@ fn coach_panel<G: crate::learn::Learnable>(
                         asked.push(Asked::Show);
                     }
                     if ui.button(style::cream(tr.t("learn.again"), 16.0)).clicked() {
-                        asked.push(Asked::Open(again));
+                        asked.push(Asked::Open(card.again));
                     }
                     if ui.button(style::cream(tr.t("learn.back"), 16.0)).clicked() {
                         asked.push(Asked::Back);

@@ -158,6 +158,72 @@ impl Table {
         Ok(vec![Effect::Picked])
     }
 
+    /// The army lesson: the builder opens with the lesson's start placed, the first piece it
+    /// asks for in hand; a game in progress here is kept for Continue (refused while an online
+    /// table is open). Every placement goes through the builder's own rules, whose refusals
+    /// say why.
+    pub(crate) fn learn_army(
+        &mut self,
+        lesson: crate::learn::chess::ArmyLesson,
+    ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return Err(Refusal::NotNow);
+        }
+        let kept = self
+            .game
+            .take()
+            .filter(|g| g.ending().is_none() && !g.is_coached() && !g.is_empty());
+        if let Some(g) = kept {
+            self.saved = Some(g);
+        }
+        self.clear_marks();
+        self.rebuild_list();
+        self.viewing = None;
+        self.busy = 0.0;
+        self.engine_army = None;
+        self.build_pick = None;
+        self.focus = None;
+        let colour = lesson.colour;
+        self.drafts = [Draft::new(Colour::White), Draft::new(Colour::Black)];
+        self.drafts[colour.index()] = Draft {
+            colour,
+            placements: lesson.start.clone(),
+        };
+        self.held = lesson.intended.first().map(|(role, _)| *role);
+        self.phase = Phase::Build(colour);
+        self.army_lesson = Some(lesson);
+        Ok(vec![Effect::Picked])
+    }
+
+    /// Whether the army lesson is on and done: its start kept, every rule kept, the whole
+    /// budget spent.
+    pub fn army_lesson_done(&self) -> Option<bool> {
+        let lesson = self.army_lesson.as_ref()?;
+        Some(lesson.done(&self.drafts[lesson.colour.index()].placements))
+    }
+
+    /// Show me: the pieces the lesson asks for that are not placed yet, placed.
+    pub(crate) fn show_army(&mut self) -> Result<Vec<Effect>, Refusal> {
+        let lesson = self.army_lesson.clone().ok_or(Refusal::NotNow)?;
+        let draft = &mut self.drafts[lesson.colour.index()];
+        for (role, sq) in lesson.intended {
+            if draft.at(sq).is_none() {
+                draft.place(role, sq).map_err(Refusal::Draft)?;
+            }
+        }
+        self.build_pick = None;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// The army lesson's typical wrong addition, tried (the builder refuses it, saying why).
+    pub(crate) fn try_army_wrong(&mut self) -> Result<Vec<Effect>, Refusal> {
+        let (role, sq) = self.army_lesson.as_ref().ok_or(Refusal::NotNow)?.wrong;
+        let held = self.held.replace(role);
+        let tried = self.build_at(sq);
+        self.held = held;
+        tried
+    }
+
     /// Staging: the reveal held for `seconds` (a player's lasts [`Timing::reveal`]).
     pub fn stage_reveal(&mut self, seconds: f32) {
         self.phase = Phase::Reveal { left: seconds };
@@ -200,6 +266,7 @@ impl Table {
         )
         .with_window(timing.window);
         self.game = Some(game);
+        self.army_lesson = None;
         self.clear_marks();
         self.rebuild_list();
         self.phase = pause_then(timing.reveal, |left| Phase::Reveal { left }, Phase::Play);

@@ -101,6 +101,7 @@ impl Table {
     }
 
     pub(super) fn start_building(&mut self, seed: u64) {
+        self.army_lesson = None;
         self.clear_marks();
         self.game = None;
         self.saved = None;

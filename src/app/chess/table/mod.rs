@@ -389,6 +389,8 @@ pub struct Table {
     pub told: Option<crate::app::kit::host::HeldElsewhere>,
     /// The online game's own parts: this seat's colour, who is ready, this army's salt.
     pub online: Option<crate::app::chess::online::OnlineChess>,
+    /// The army lesson at the builder (the course's first lesson, away from the board).
+    pub army_lesson: Option<crate::learn::chess::ArmyLesson>,
 }
 
 /// Whose turn it is as the table tells it.
@@ -430,6 +432,7 @@ impl Default for Table {
             saved_seat: None,
             told: None,
             online: None,
+            army_lesson: None,
         }
     }
 }
@@ -571,6 +574,11 @@ impl Table {
                 | Intent::Ready
         );
         if building && self.online.as_ref().is_some_and(|o| o.committed()) {
+            return Err(Refusal::NotNow);
+        }
+        // The army lesson builds piece by piece, and its army starts no game.
+        let whole_army = matches!(intent, Intent::RandomArmy | Intent::ClearArmy | Intent::Ready);
+        if whole_army && self.army_lesson.is_some() {
             return Err(Refusal::NotNow);
         }
         // A spectator's table follows the game and looks back through it; nothing else.

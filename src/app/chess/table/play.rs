@@ -58,6 +58,7 @@ impl Table {
             .take()
             .filter(|g| g.ending().is_none() && !g.is_coached() && !g.is_empty());
         let saved = kept.or(self.saved.take());
+        self.army_lesson = None;
         self.resume(crate::play::chess::ChessGame::coached(start, coach));
         self.saved = saved;
         self.viewing = None;
@@ -68,6 +69,16 @@ impl Table {
     /// The lesson or position on ends: the table is back in its lobby, where the game kept
     /// when it began is offered to continue.
     pub(crate) fn leave_lesson(&mut self) {
+        if self.army_lesson.take().is_some() {
+            self.phase = Phase::Lobby;
+            self.held = None;
+            self.build_pick = None;
+            self.focus = None;
+            self.drafts = [
+                crate::play::chess::Draft::new(crate::rules::chess::Colour::White),
+                crate::play::chess::Draft::new(crate::rules::chess::Colour::Black),
+            ];
+        }
         if self.game.as_ref().is_some_and(ChessGame::is_coached) {
             self.game = None;
             self.phase = Phase::Lobby;

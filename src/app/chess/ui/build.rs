@@ -275,6 +275,11 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
                     return;
                 }
             }
+            // The army lesson: its own panel (right) says what to build and when it is done.
+            if table.army_lesson.is_some() {
+                ui.label(style::muted(tr.t("chess.build.hint"), 13.0));
+                return;
+            }
             ui.horizontal(|ui| {
                 if ui.button(tr.t("chess.build.random")).clicked() {
                     send(Intent::RandomArmy);
