@@ -286,6 +286,9 @@ fn the_hint_reasons_fit_their_positions() {
     let check = "4k3/8/8/4r3/8/5N2/P7/4K3 w - - 0 1 f3 - - 0/0 -/- -/-";
     assert_eq!(why(check, "e1d1"), "learn.chess.hint.check");
     assert_eq!(why(check, "f3xe5"), "learn.chess.hint.attempt");
+    // The wounded knight's attempt lands beside its king, which can heal it after.
+    let beside = "4k3/8/8/8/8/2N5/4n3/4K3 w - - 0 1 c3 - - 0/0 -/- -/-";
+    assert_eq!(why(beside, "c3xe2"), "learn.chess.hint.attempt_heal");
     // A back-rank mate with the rook, no dice.
     let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
     assert_eq!(why(mate, "a1a8"), "learn.chess.hint.mate");

@@ -7,6 +7,8 @@
 //! - `wounded_target`: an attempt on a wounded piece, which falls without a roll;
 //! - `fury`: Fury's extra die, with the odds with and without it;
 //! - `only_good_odds`: the only attack with better than even odds (others exist);
+//! - `attempt_heal`: a wounded attacker's attack that would land beside its own king, which
+//!   can heal it after;
 //! - `attempt`: an attack with its odds of taking the piece and of wounding it;
 //! - `heal_threatened` / `heal`: the king heals a wounded piece (one the other side attacks);
 //! - `balm`, `shield` (a piece the other side attacks), `poison`: those cards;
@@ -113,6 +115,21 @@ pub fn why(state: &G, action: &Action) -> Message {
                     .with_words("piece", role)
                     .with("square", sq);
             }
+        }
+        // A wounded attacker that takes lands there: beside its own king, it can be healed at
+        // the next turn.
+        let healable = action
+            .from()
+            .and_then(|from| board.get(from))
+            .filter(|p| p.wounded)
+            .zip(board.king(me))
+            .filter(|(_, king)| action.to().is_some_and(|to| king.distance(to) == 1));
+        if let Some((attacker, _)) = healable {
+            return msg("learn.chess.hint.attempt_heal")
+                .with("percent", percent(success))
+                .with_words("piece", role)
+                .with("square", sq)
+                .with_words("attacker", attacker.role.explain());
         }
         let even = |a: &Action| {
             state
