@@ -32,6 +32,10 @@ pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
             _ => String::new(),
         };
     };
+    // A lesson's other side is the lesson's answers, not the engine.
+    if game.is_coached() && game.seat(colour) != Seat::Person {
+        return tr.t("learn.seat").to_string();
+    }
     match game.seat(colour) {
         Seat::Person if table.hot_seat() => tr
             .t(match colour {
@@ -227,8 +231,8 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                     send(Intent::Act(cancel));
                 }
             }
-            // A spectator offers nothing and resigns nothing.
-            if table.online.as_ref().is_some_and(|o| o.watching) {
+            // A spectator offers nothing and resigns nothing; a lesson is left, not resigned.
+            if table.online.as_ref().is_some_and(|o| o.watching) || game.is_coached() {
                 return;
             }
             // Online: a draw offered, or the last move asked back, to the other player.

@@ -100,6 +100,10 @@ pub(super) fn players(
                 14.0,
             ));
         }
+        // A lesson has no seed to verify.
+        if game.is_coached() {
+            return;
+        }
         ui.separator();
         let fp = game.fingerprint();
         ui.horizontal(|ui| {
@@ -216,7 +220,10 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
             let question = egui::RichText::new(tr.t("hive.resign.ask")).color(style::CREAM);
             let answers = (tr.t("hive.resign.yes"), tr.t("hive.resign.no"));
             let resign = (tr.t("hive.resign"), true);
-            if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
+            // A lesson is left, not resigned.
+            if !game.is_coached()
+                && panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign)
+            {
                 send(Intent::Resign);
             }
         });

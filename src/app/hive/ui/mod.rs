@@ -80,6 +80,10 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
     if is_you(table, colour) {
         return tr.t("hive.you").to_string();
     }
+    // A lesson's other side is the lesson's answers, not the bot.
+    if game.is_coached() {
+        return tr.t("learn.seat").to_string();
+    }
     match game.game().seat(colour) {
         Seat::Person => {
             if game.colour_of(crate::fair::SeatOrder::First) == colour {

@@ -156,7 +156,8 @@ pub(super) fn capture_line(tr: &Tr, c: &Capture) -> String {
 }
 
 pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
-    let Some(case) = table.open_case().cloned() else {
+    // A lesson's opening is the lesson's, not the table seed's.
+    let Some(case) = table.open_case().cloned().filter(|_| !table.session.learning()) else {
         return String::new();
     };
     let side = side_name(tr, case.opening.opener);

@@ -45,6 +45,7 @@ pub(super) fn side_panel(p: Panel) {
                     "snelab.versus_online",
                     &[("who", &tr.say(&crate::app::kit::online::seat_name(other)))],
                 ),
+                None if table.session.learning() => tr.t("learn.seat").to_string(),
                 None => tr.t(&opponent_key(table.setup.opponent)).to_string(),
             };
             ui.label(style::muted(tr.tf("snelab.versus", &[("who", &vs)]), 14.0));
@@ -91,7 +92,7 @@ pub(super) fn side_panel(p: Panel) {
                 if ui.button(tr.t("online.leave")).clicked() {
                     send(Intent::Leave);
                 }
-            } else if table.phase() == Phase::Play {
+            } else if table.phase() == Phase::Play && !table.session.learning() {
                 ui.add_space(4.0);
                 let can = table.person_to_move() && !table.resigning;
                 ui.horizontal_wrapped(|ui| {
