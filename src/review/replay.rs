@@ -304,6 +304,14 @@ pub fn chess(record: &ChessRecord) -> Result<Line<ChessState>, ReplayError> {
         match entry {
             RecordedEntry::Action(a) => {
                 let number = line.len() + 1;
+                let turn = line.last().turn();
+                if a.colour != turn {
+                    return Err(ReplayError::Action {
+                        number,
+                        text: a.text.clone(),
+                        why: format!("{} is to act", ChessState::side_name(turn)),
+                    });
+                }
                 let rolled = line.play_text(&a.text)?.dice;
                 if rolled != a.dice {
                     let show = |d: Option<crate::rules::chess::Dice>| {
