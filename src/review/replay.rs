@@ -150,6 +150,9 @@ impl Replay {
 pub enum ReplayError {
     /// Nothing but blank lines and comments.
     Empty,
+    /// A `tables play` match record: its start is a position text, which does not keep
+    /// Artifact Chess's dice stream, so it is not read here.
+    MatchRecord,
     /// The record itself could not be read (its reader's words, naming the line).
     Record { game: GameKind, why: String },
     /// The record reads, but its start cannot be set up (an Artifact Chess army that does not
@@ -174,6 +177,10 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Empty => f.write_str("the text holds no game record"),
+            ReplayError::MatchRecord => f.write_str(
+                "a `tables play` match record is not a game record (replay a record a table \
+                 saves, or a UHP GameString)",
+            ),
             ReplayError::Record { game, why } => write!(f, "cannot read the {game} record: {why}"),
             ReplayError::Start(why) => write!(f, "cannot set up the game: {why}"),
             ReplayError::Action { number, text, why } => {
@@ -205,6 +212,9 @@ pub fn read(text: &str) -> Result<Replay, ReplayError> {
         .ok_or(ReplayError::Empty)?;
     if first == "Base" || first.starts_with("Base;") {
         return game_string(first).map(Replay::Hive);
+    }
+    if first == "# Carved Tables match record" {
+        return Err(ReplayError::MatchRecord);
     }
     let body = crate::play::signed::body(text);
     match crate::play::verify::game_of(text) {
