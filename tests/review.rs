@@ -502,3 +502,32 @@ fn malformed_input_is_an_error_not_a_panic() {
         }
     }
 }
+
+#[test]
+fn tables_replay_prints_a_chess_game_with_review_and_luck() {
+    let t = chess_table(7);
+    let m = chess_match(&t, 2, 30);
+    let text = ChessRecord::from_match(&t, &m).to_text();
+    let args: Vec<String> = ["replay", "-", "--review", "--luck"]
+        .map(String::from)
+        .to_vec();
+    let cmd = carved_tables::cli::parse(&args).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    carved_tables::cli::run(cmd, &mut text.as_bytes(), &mut out, &mut err).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with(&format!("chess game, {} actions\n", m.course().len())));
+    assert!(
+        out.contains(" dice ") && out.contains("  white 0."),
+        "{out}"
+    );
+    assert!(
+        out.contains("luck:\n  white ") && out.contains("luckiest roll: "),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.contains(" dice ")).count(), {
+        m.course()
+            .iter()
+            .filter(|s| s.record.dice.is_some())
+            .count()
+    });
+}
