@@ -17,6 +17,7 @@ pub mod learn;
 pub mod net;
 pub mod play;
 pub mod rating;
+pub mod review;
 pub mod rules;
 pub mod save;
 #[cfg(feature = "server")]

@@ -27,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = WIN + 1;
 /// Scores above this are forced wins (below its negation forced losses).
-const WIN_FOUND: i32 = WIN - 1000;
+pub const WIN_FOUND: i32 = WIN - 1000;
 
 /// The work a search may do: the deepest iteration and the nodes in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,6 +12,7 @@ pub mod hive;
 #[cfg(feature = "server")]
 pub mod loadtest;
 pub mod panics;
+pub mod replay;
 pub mod soak;
 
 use crate::rules::GameKind;
@@ -167,6 +168,8 @@ pub enum Command {
         options: Options,
         file: Option<String>,
     },
+    /// Prints a record's game move by move, with the engine's review and the luck report.
+    Replay(replay::ReplayArgs),
     /// Finds a game's practice positions with its engine and checks each (`learn`).
     Puzzles {
         game: GameKind,
@@ -236,6 +239,14 @@ SUBCOMMANDS:
               checks a game record of the online table: Ash & Walnut's (seed, fingerprint,
               seating, moves, result) or a Snēlab case's (seed, fingerprint, coin flip, moves,
               timeout moves, result); reads standard input without FILE
+    replay FILE [--review] [--luck]
+              prints a record's game move by move (any game's record, or a UHP GameString;
+              FILE `-` reads standard input): ply, side, action and, in Artifact Chess, the
+              dice and the attempt's result; --review adds the engine's expected score for
+              the first side (south, white) after each action and the three biggest mistakes
+              with the engine's better action; --luck adds the luck report (Artifact Chess:
+              each colour's captures against the dice's odds, the luckiest and unluckiest
+              roll; Snēlab: the coin that chose who opens)
     puzzles <game> [--count N] [--seed S] [--out FILE] | --check FILE
               finds N practice positions (puzzles) with the game's engine, each with one
               best answer, checks every one and writes the set (RON) to FILE or standard
@@ -379,6 +390,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 file,
             })
         }
+        "replay" => Ok(Command::Replay(replay::parse_args(rest)?)),
         "puzzles" => {
             let (game, words) = game_arg(sub, rest)?;
             let options = Options::parse(&words)?;
@@ -564,6 +576,7 @@ pub fn run(
             }),
         },
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
+        Command::Replay(args) => replay::replay(&args, input, out),
         Command::Cards { options } => chess::cards(&options, out),
         Command::Puzzles { game, options } => puzzles(game, &options, out, err),
         Command::Carve { options } => {
@@ -699,6 +712,33 @@ mod tests {
         assert!(matches!(cmd, Command::Verify { file: Some(ref f), .. } if f == "game.txt"));
         let cmd = parse(&words("verify")).unwrap();
         assert!(matches!(cmd, Command::Verify { file: None, .. }));
+    }
+
+    #[test]
+    fn replay_takes_a_file_and_two_switches() {
+        let cmd = parse(&words("replay game.txt --luck")).unwrap();
+        assert_eq!(
+            cmd,
+            Command::Replay(replay::ReplayArgs {
+                file: "game.txt".into(),
+                review: false,
+                luck: true
+            })
+        );
+        let cmd = parse(&words("replay - --review --luck")).unwrap();
+        assert!(matches!(cmd, Command::Replay(ref a) if a.file == "-" && a.review && a.luck));
+        for bad in [
+            "replay",
+            "replay --review",
+            "replay game.txt --review --review",
+            "replay game.txt --depth 3",
+            "replay game.txt other.txt",
+        ] {
+            match parse(&words(bad)) {
+                Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),
+                other => panic!("`{bad}` should be a usage error, got {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub const TIMEOUT_DEPTH: u32 = timeout::DEPTH;
 const INF: i32 = 1_000_000;
 const WIN: i32 = 100_000;
 /// Scores this close to a win are wins found by the search (their distance is the plies).
-const WON: i32 = WIN - 1000;
+pub const WON: i32 = WIN - 1000;
 
 /// How a transposition-table score bounds the true one.
 const EMPTY: u8 = 0;
@@ -253,6 +253,13 @@ impl Search {
     /// The deepest completed depth so far.
     pub fn completed_depth(&self) -> u32 {
         self.completed
+    }
+
+    /// The score of the best move of the deepest completed depth, for the side to move, with
+    /// its noise (none at zero `noise`); a score of [`WON`] or more in size is a win found.
+    /// `None` before a depth is completed (or when the move was forced).
+    pub fn score(&self) -> Option<i32> {
+        self.best.map(|b| b.1)
     }
 
     /// The best move found so far (for a caller whose clock ran out), if any root move has

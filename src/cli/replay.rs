@@ -1,0 +1,235 @@
+//! `tables replay FILE [--review] [--luck]`: a game record (any game's, or a UHP GameString)
+//! printed move by move, with the engine's review and Artifact Chess's luck report on demand
+//! (`crate::review`).
+
+use super::CliError;
+use crate::review::eval::{LineReview, Reviewed};
+use crate::review::{ChessLuck, CoinLuck, Line, Replay};
+use std::io::{BufRead, Write};
+
+/// What `tables replay` was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayArgs {
+    /// The record's file; `-` for standard input.
+    pub file: String,
+    pub review: bool,
+    pub luck: bool,
+}
+
+/// Reads the words after `replay`: a file (or `-`), then `--review` and `--luck`, each once.
+pub fn parse_args(words: &[String]) -> Result<ReplayArgs, CliError> {
+    let Some(file) = words.first().filter(|w| *w == "-" || !w.starts_with("--")) else {
+        return Err(CliError::Usage(
+            "`tables replay` needs a record's file, or `-` for standard input".into(),
+        ));
+    };
+    let mut args = ReplayArgs {
+        file: file.clone(),
+        review: false,
+        luck: false,
+    };
+    for w in &words[1..] {
+        let flag = match w.as_str() {
+            "--review" => &mut args.review,
+            "--luck" => &mut args.luck,
+            other if other.starts_with("--") => {
+                return Err(CliError::Usage(format!(
+                    "unknown flag `{other}` (expected --review, --luck)"
+                )));
+            }
+            other => return Err(CliError::Usage(format!("unexpected word `{other}`"))),
+        };
+        if *flag {
+            return Err(CliError::Usage(format!("`{w}` is given twice")));
+        }
+        *flag = true;
+    }
+    Ok(args)
+}
+
+/// Runs `tables replay`.
+pub fn replay(
+    args: &ReplayArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let text = if args.file == "-" {
+        let mut s = String::new();
+        input
+            .read_to_string(&mut s)
+            .map_err(|e| CliError::Input(format!("cannot read the record: {e}")))?;
+        s
+    } else {
+        std::fs::read_to_string(&args.file)
+            .map_err(|e| CliError::Input(format!("cannot read `{}`: {e}", args.file)))?
+    };
+    let replay = crate::review::read(&text).map_err(|e| CliError::Input(e.to_string()))?;
+    writeln!(
+        out,
+        "{} game, {} actions",
+        replay.kind().cli_name(),
+        replay.len()
+    )?;
+    match replay {
+        Replay::Snelab(line) => {
+            print_game(&line, args.review, out, |_, _| String::new())?;
+            if args.luck {
+                // The coin is in the case record (a replay of a record always has one).
+                let body = crate::play::signed::body(&text);
+                if let Ok(record) = crate::play::snelab::record::CaseRecord::parse(body) {
+                    print_coin(&CoinLuck::of(&record), out)?;
+                }
+            }
+        }
+        Replay::Hive(line) => {
+            print_game(&line, args.review, out, |_, _| String::new())?;
+            if args.luck {
+                writeln!(out, "luck: no chance decides an Ash & Walnut move")?;
+            }
+        }
+        Replay::Chess(line) => {
+            print_game(&line, args.review, out, |line, i| {
+                let r = &line.records[i];
+                match (r.dice, r.result) {
+                    (Some(d), Some(res)) => format!("  dice {d}: {}", res.name()),
+                    (None, Some(res)) => format!("  no dice: {}", res.name()),
+                    _ => String::new(),
+                }
+            })?;
+            if args.luck {
+                print_chess_luck(&ChessLuck::of(&line), out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The moves one a line: ply, side, action and `extra` (the dice); with `review`, the first
+/// side's expected score after each action and the three biggest mistakes.
+fn print_game<G: Reviewed>(
+    line: &Line<G>,
+    review: bool,
+    out: &mut dyn Write,
+    extra: impl Fn(&Line<G>, usize) -> String,
+) -> Result<(), CliError> {
+    let first = G::side_name(G::sides()[0]);
+    let mut judged = review.then(|| {
+        let mut r = LineReview::new(line.clone());
+        while !r.done() {
+            r.step();
+        }
+        r
+    });
+    if let Some(r) = &judged {
+        writeln!(out, "start  {first} {:.2}", r.points()[0])?;
+    }
+    for i in 0..line.len() {
+        let side = G::side_name(line.states[i].to_move());
+        write!(out, "{:>4}. {side:<6} {}", i + 1, line.notation[i])?;
+        write!(out, "{}", extra(line, i))?;
+        if let Some(r) = &judged {
+            write!(out, "  {first} {:.2}", r.points()[i + 1])?;
+            if let Some(loss) = r.loss(i).filter(|l| *l >= 0.005) {
+                write!(out, " (lost {loss:.2})")?;
+            }
+        }
+        writeln!(out)?;
+    }
+    if let Some(r) = judged.take() {
+        let mistakes = r.mistakes(3);
+        if mistakes.is_empty() {
+            writeln!(
+                out,
+                "no mistakes: every action was the engine's choice or as good"
+            )?;
+        } else {
+            writeln!(out, "biggest mistakes:")?;
+        }
+        for m in mistakes {
+            let side = G::side_name(line.states[m.ply].to_move());
+            writeln!(
+                out,
+                "{:>4}. {side:<6} {} lost {:.2}; better {}",
+                m.ply + 1,
+                m.played_text,
+                m.loss,
+                m.better_text
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn print_chess_luck(luck: &ChessLuck, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(out, "luck:")?;
+    for c in crate::rules::chess::Colour::BOTH {
+        let i = c.index();
+        let attempts = luck.attempts.iter().filter(|a| a.colour == c).count();
+        writeln!(
+            out,
+            "  {:<6} {attempts} attempts, {:.2} captures expected, {} captures, luck {:+.2}",
+            c.name(),
+            luck.expected[i],
+            luck.captures[i],
+            luck.luck(c)
+        )?;
+    }
+    let show = |word: &str, a: Option<&crate::review::Attempt>| match a {
+        Some(a) => format!(
+            "  {word} {}. {} {} ({:.0} % to succeed: {}, {:+.2})",
+            a.ply + 1,
+            a.colour.name(),
+            a.action,
+            a.chance * 100.0,
+            a.result.name(),
+            a.luck()
+        ),
+        None => format!("  {word} none: no attempt in the game"),
+    };
+    writeln!(out, "{}", show("luckiest roll:", luck.luckiest()))?;
+    writeln!(out, "{}", show("unluckiest roll:", luck.unluckiest()))?;
+    Ok(())
+}
+
+fn print_coin(coin: &CoinLuck, out: &mut dyn Write) -> Result<(), CliError> {
+    let luck = coin.luck();
+    writeln!(
+        out,
+        "luck: the coin (who opens as South; half an opening each expected)"
+    )?;
+    for (i, name) in coin.seats.iter().enumerate() {
+        writeln!(out, "  {name}: {:+.2}", luck[i])?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_game_string_replays_from_standard_input() {
+        let args = parse_args(&words("- --review --luck")).unwrap();
+        let mut out = Vec::new();
+        let text = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-\n";
+        replay(&args, &mut text.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.starts_with("hive game, 4 actions\n"), "{out}");
+        assert!(out.contains("   3. white  wQ -wS1  white 0."), "{out}");
+        assert!(out.contains("luck: no chance"), "{out}");
+    }
+
+    #[test]
+    fn a_bad_record_is_an_input_error() {
+        let args = parse_args(&words("-")).unwrap();
+        let r = replay(&args, &mut "Base;Nonsense".as_bytes(), &mut Vec::new());
+        assert!(matches!(r, Err(CliError::Input(_))), "{r:?}");
+        let args = parse_args(&words("/no/such/file")).unwrap();
+        let r = replay(&args, &mut std::io::empty(), &mut Vec::new());
+        assert!(matches!(r, Err(CliError::Input(_))), "{r:?}");
+    }
+}
