@@ -364,6 +364,36 @@ mod snelab {
         a_puzzle::<SnelabTable>(&mut app, Intent::Play);
     }
 
+    /// The payment lesson played as the clicks do: the piece, its target, each payer, Confirm.
+    #[test]
+    fn the_payment_lesson_is_done_by_clicks() {
+        use carved_tables::rules::snelab::Square;
+        let mut app = app();
+        let index = carved_tables::learn::lesson_ids(GameKind::Snelab)
+            .iter()
+            .position(|id| *id == "payment")
+            .unwrap();
+        app.world_mut().write_message(Learn {
+            game: GameKind::Snelab,
+            what: LearnWhat::Lesson(index),
+        });
+        settle::<SnelabTable>(&mut app);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        for intent in [
+            Intent::Select(sq("c1")),
+            Intent::Target(sq("d2")),
+            Intent::Pay(sq("a1")),
+            Intent::Pay(sq("g1")),
+            Intent::Confirm,
+        ] {
+            harness::intent::<SnelabTable>(&mut app, intent);
+            let refused = harness::refusals::<SnelabTable>(&mut app);
+            assert!(refused.is_empty(), "{intent:?}: {refused:?}");
+        }
+        settle::<SnelabTable>(&mut app);
+        assert!(harness::table::<SnelabTable>(&app).coach().unwrap().done());
+    }
+
     #[test]
     fn leaving_the_table_ends_the_lesson() {
         let mut app = app();

@@ -37,6 +37,13 @@ pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
     }
     if mover == table.setup.owner {
         tr.t("snelab.turn.yours").to_string()
+    } else if table.session.learning() {
+        // A lesson's other side is the lesson's script, never an engine thinking; once done,
+        // nothing more is played.
+        use crate::app::learn::Teach;
+        let done = table.coach().is_some_and(|c| c.done());
+        tr.t(if done { "learn.turn.done" } else { "learn.turn.answer" })
+            .to_string()
     } else if let Some(other) = table.host.as_ref().and_then(|o| o.other()) {
         // Online: a person (or the server's bot) on another device, not an engine here.
         let name = tr.say(&crate::app::kit::online::seat_name(other));
@@ -60,6 +67,7 @@ pub(super) fn hint_line(tr: &Tr, table: &Table) -> String {
         Pick::Selected { .. } if table.stuck().is_some() => tr.t("snelab.hint.stuck").to_string(),
         Pick::Selected { .. } => tr.t("snelab.hint.selected").to_string(),
         _ if table.actions().is_empty() && table.busy <= 0.0 => opened_line(tr, table),
+        _ if !persons_turn && table.session.learning() => String::new(),
         _ if !persons_turn => tr.tf("snelab.hint.wait", &[("side", side_name(tr, shown))]),
         _ => tr.t("snelab.hint.idle").to_string(),
     }
