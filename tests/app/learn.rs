@@ -287,7 +287,10 @@ mod chess {
     fn leaving_the_table_ends_the_lesson() {
         let mut app = app();
         leaving_ends_the_lesson::<ChessTable>(&mut app);
-        assert_eq!(harness::table::<ChessTable>(&app).phase, chess::Phase::Lobby);
+        assert_eq!(
+            harness::table::<ChessTable>(&app).phase,
+            chess::Phase::Lobby
+        );
     }
 
     #[test]
@@ -338,7 +341,10 @@ mod chess {
         app.update();
         let t = harness::table::<ChessTable>(&app);
         assert!(t.off_board().is_none());
-        assert_eq!(t.coach().map(|c| c.id()), Some(carved_tables::learn::chess::course()[0].id));
+        assert_eq!(
+            t.coach().map(|c| c.id()),
+            Some(carved_tables::learn::chess::course()[0].id)
+        );
     }
 }
 

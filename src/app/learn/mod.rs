@@ -259,35 +259,21 @@ fn start<T: Teach>(
     screen: Res<State<Screen>>,
 ) {
     for ask in asked.read().filter(|a| a.game == T::GAME) {
-        if let LearnWhat::Lesson(i) = ask.what
-            && let Some(opened) = off_board_open(&mut *table, i)
-        {
-            match opened {
-                Ok(effects) => {
-                    hints.shown = None;
-                    hints.job = None;
-                    send(&*table, effects, &mut out, &mut happened);
-                    if *screen.get() != Screen::Table(T::GAME) {
-                        go.write(Navigate::Table(T::GAME));
-                    }
-                }
-                Err(refusal) => table.tell(&refusal, &mut out),
-            }
-            continue;
-        }
-        let made = match ask.what {
-            LearnWhat::Lesson(i) => T::Bot::lesson_coach(i),
-            LearnWhat::Puzzle(i) => match learning.set(T::GAME) {
-                Ok(set) => T::Bot::puzzle_coach(&set, i),
-                Err(_) => None,
+        let opened = match ask.what {
+            // A lesson away from the board opens at its own place (Artifact Chess's builder).
+            LearnWhat::Lesson(i) => match off_board_open(&mut *table, i) {
+                Some(opened) => Some(opened),
+                None => T::Bot::lesson_coach(i).map(|(start, coach)| table.learn(start, coach)),
             },
+            LearnWhat::Puzzle(i) => learning
+                .set(T::GAME)
+                .ok()
+                .and_then(|set| T::Bot::puzzle_coach(&set, i))
+                .map(|(start, coach)| table.learn(start, coach)),
         };
-        let Some((position, coach)) = made else {
-            out.notice(&msg("learn.missing"));
-            continue;
-        };
-        match table.learn(position, coach) {
-            Ok(effects) => {
+        match opened {
+            None => out.notice(&msg("learn.missing")),
+            Some(Ok(effects)) => {
                 hints.shown = None;
                 hints.job = None;
                 send(&*table, effects, &mut out, &mut happened);
@@ -297,7 +283,7 @@ fn start<T: Teach>(
                     go.write(Navigate::Table(T::GAME));
                 }
             }
-            Err(refusal) => table.tell(&refusal, &mut out),
+            Some(Err(refusal)) => table.tell(&refusal, &mut out),
         }
     }
 }
@@ -447,9 +433,9 @@ pub fn probe_report<T: Teach>(
         Said::Right => ("right", None),
         Said::Done => ("done", None),
     };
-    let want = coach.shown(state).map(|a| {
-        serde_json::json!({ "notation": state.action_text(&a), "clicks": clicks(&a) })
-    });
+    let want = coach
+        .shown(state)
+        .map(|a| serde_json::json!({ "notation": state.action_text(&a), "clicks": clicks(&a) }));
     serde_json::json!({
         "id": coach.id(),
         "said": said,

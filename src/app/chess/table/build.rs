@@ -166,16 +166,8 @@ impl Table {
         &mut self,
         lesson: crate::learn::chess::ArmyLesson,
     ) -> Result<Vec<Effect>, Refusal> {
-        if self.host.is_some() {
-            return Err(Refusal::NotNow);
-        }
-        let kept = self
-            .game
-            .take()
-            .filter(|g| g.ending().is_none() && !g.is_coached() && !g.is_empty());
-        if let Some(g) = kept {
-            self.saved = Some(g);
-        }
+        let saved = self.leave_game_for_lesson()?;
+        self.saved = saved;
         self.clear_marks();
         self.rebuild_list();
         self.viewing = None;

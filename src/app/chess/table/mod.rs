@@ -577,7 +577,10 @@ impl Table {
             return Err(Refusal::NotNow);
         }
         // The army lesson builds piece by piece, and its army starts no game.
-        let whole_army = matches!(intent, Intent::RandomArmy | Intent::ClearArmy | Intent::Ready);
+        let whole_army = matches!(
+            intent,
+            Intent::RandomArmy | Intent::ClearArmy | Intent::Ready
+        );
         if whole_army && self.army_lesson.is_some() {
             return Err(Refusal::NotNow);
         }

@@ -50,6 +50,19 @@ impl Table {
         start: State,
         coach: crate::learn::Coach<State>,
     ) -> Result<Vec<Effect>, Refusal> {
+        let saved = self.leave_game_for_lesson()?;
+        self.army_lesson = None;
+        self.resume(crate::play::chess::ChessGame::coached(start, coach));
+        self.saved = saved;
+        self.viewing = None;
+        self.busy = 0.0;
+        Ok(vec![Effect::Picked])
+    }
+
+    /// A lesson begins: the game at the table leaves it, and the one the lobby will offer to
+    /// continue is returned (the game in progress, else the one already offered). Refused
+    /// while an online table is open.
+    pub(super) fn leave_game_for_lesson(&mut self) -> Result<Option<ChessGame>, Refusal> {
         if self.host.is_some() {
             return Err(Refusal::NotNow);
         }
@@ -57,13 +70,7 @@ impl Table {
             .game
             .take()
             .filter(|g| g.ending().is_none() && !g.is_coached() && !g.is_empty());
-        let saved = kept.or(self.saved.take());
-        self.army_lesson = None;
-        self.resume(crate::play::chess::ChessGame::coached(start, coach));
-        self.saved = saved;
-        self.viewing = None;
-        self.busy = 0.0;
-        Ok(vec![Effect::Picked])
+        Ok(kept.or(self.saved.take()))
     }
 
     /// The lesson or position on ends: the table is back in its lobby, where the game kept

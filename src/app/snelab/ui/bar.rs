@@ -42,8 +42,12 @@ pub(super) fn turn_line(tr: &Tr, table: &Table, t: f32) -> String {
         // nothing more is played.
         use crate::app::learn::Teach;
         let done = table.coach().is_some_and(|c| c.done());
-        tr.t(if done { "learn.turn.done" } else { "learn.turn.answer" })
-            .to_string()
+        tr.t(if done {
+            "learn.turn.done"
+        } else {
+            "learn.turn.answer"
+        })
+        .to_string()
     } else if let Some(other) = table.host.as_ref().and_then(|o| o.other()) {
         // Online: a person (or the server's bot) on another device, not an engine here.
         let name = tr.say(&crate::app::kit::online::seat_name(other));
@@ -165,7 +169,11 @@ pub(super) fn capture_line(tr: &Tr, c: &Capture) -> String {
 
 pub(super) fn opened_line(tr: &Tr, table: &Table) -> String {
     // A lesson's opening is the lesson's, not the table seed's.
-    let Some(case) = table.open_case().cloned().filter(|_| !table.session.learning()) else {
+    let Some(case) = table
+        .open_case()
+        .cloned()
+        .filter(|_| !table.session.learning())
+    else {
         return String::new();
     };
     let side = side_name(tr, case.opening.opener);
