@@ -309,6 +309,8 @@ pub fn wood(c: Colour) -> crate::theme::Wood {
 }
 
 impl crate::app::learn::Teach for Table {
+    const LESSON_ON_RIGHT: bool = true;
+
     fn coach(&self) -> Option<&crate::learn::Coach<State>> {
         self.game.as_ref()?.game().coach()
     }

@@ -89,6 +89,10 @@ pub enum LearnWhat {
 
 /// What a game's table does for learning, besides being a table.
 pub trait Teach: TableKind<Bot: Learnable> {
+    /// Where the lesson's panel and the Hint sit at this table: a bottom corner clear of its
+    /// seats, move list and other panels (Artifact Chess's last attempt sits bottom left).
+    const LESSON_ON_RIGHT: bool = false;
+
     /// The coach riding along the match, if a lesson or a puzzle is on.
     fn coach(&self) -> Option<&Coach<Self::Bot>>;
 

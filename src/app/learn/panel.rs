@@ -99,7 +99,7 @@ fn panel<T: Teach>(
         let state = table.position();
         let shown = state.and_then(|s| coach.shown(s)).is_some() && !table.busy();
         let card = coach_card(&tr, &mut learning, coach, shown);
-        Some((card, egui::Align2::LEFT_BOTTOM))
+        Some((card, bottom::<T>()))
     } else {
         // At the army builder, which fills the left: the panel on the right.
         table.off_board().map(|lesson| {
@@ -130,8 +130,9 @@ fn panel<T: Teach>(
     if !turn && why.is_none() {
         return Ok(());
     }
+    let corner = bottom::<T>();
     egui::Area::new(egui::Id::new(("hint", game.cli_name())))
-        .anchor(egui::Align2::LEFT_BOTTOM, [14.0, -14.0])
+        .anchor(corner, offset(corner))
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_max_width(280.0);
@@ -167,6 +168,26 @@ enum Asked {
     Show,
     Open(LearnWhat),
     Back,
+}
+
+/// The bottom corner of `T`'s table for the lesson's panel and the Hint: beside the bar, clear
+/// of the seats, the move list and the table's own panels.
+fn bottom<T: Teach>() -> egui::Align2 {
+    if T::LESSON_ON_RIGHT {
+        egui::Align2::RIGHT_BOTTOM
+    } else {
+        egui::Align2::LEFT_BOTTOM
+    }
+}
+
+/// A corner's margin: 14 points from the window's edges; at the top right, under the table's
+/// buttons too, where the board is narrowest.
+fn offset(corner: egui::Align2) -> [f32; 2] {
+    match corner {
+        egui::Align2::RIGHT_TOP => [-14.0, 84.0],
+        egui::Align2::RIGHT_BOTTOM => [-14.0, -14.0],
+        _ => [14.0, -14.0],
+    }
 }
 
 /// What a lesson's or position's panel says and offers.
@@ -311,15 +332,8 @@ fn lesson_panel(
     card: Card,
     asked: &mut Vec<Asked>,
 ) {
-    // Bottom left: beside the bar of every table, clear of the seats and the move list; top
-    // right: under the table's buttons, where the board is narrowest.
-    let offset = if corner == egui::Align2::RIGHT_TOP {
-        [-14.0, 84.0]
-    } else {
-        [14.0, -14.0]
-    };
     egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())))
-        .anchor(corner, offset)
+        .anchor(corner, offset(corner))
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(270.0);

@@ -88,8 +88,10 @@ pub(super) fn move_list(p: Panel) {
             let can_undo = table.game.as_ref().and_then(|g| g.undo_size()).is_some()
                 && !busy
                 && table.viewing.is_none();
-            // Online a game has no takebacks.
+            // Online a game has no takebacks, nor has a lesson.
+            let coached = table.game.as_ref().is_some_and(|g| g.is_coached());
             if table.host.is_none()
+                && !coached
                 && ui
                     .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
                     .on_hover_text(tr.t("chess.undo.hint"))

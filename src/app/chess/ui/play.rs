@@ -156,6 +156,18 @@ pub fn turn_line(tr: &Tr, table: &Table, status: TurnStatus, dots: usize) -> Str
             "chess.turn.landing",
             &[("who", &seat_name(tr, table, side))],
         ),
+        // A lesson's other side is the lesson's script, never an engine thinking; once done,
+        // nothing more is played.
+        TurnStatus::Waiting(_) if table.game.as_ref().is_some_and(|g| g.is_coached()) => {
+            use crate::app::learn::Teach;
+            let done = table.coach().is_some_and(|c| c.done());
+            tr.t(if done {
+                "learn.turn.done"
+            } else {
+                "learn.turn.answer"
+            })
+            .to_string()
+        }
         TurnStatus::Waiting(side) => format!(
             "{}{}",
             tr.tf("chess.turn.engine", &[("who", &seat_name(tr, table, side))]),
