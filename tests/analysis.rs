@@ -631,3 +631,106 @@ fn game_strings_with_expansions_are_refused_by_name() {
         assert!(e.to_string().contains("only `Base`"), "{e}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The command line
+
+fn tables(words: &[&str], input: &str) -> Result<String, carved_tables::cli::CliError> {
+    let args: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let cmd = carved_tables::cli::parse(&args)?;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    carved_tables::cli::run(cmd, &mut input.as_bytes(), &mut out, &mut err)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn tables_analyse_prints_the_evaluation_the_line_and_the_fen() {
+    let text = "r3k2r/ppp2ppp/2n5/3pP3/8/5N2/PPP2PPP/R3K2R w KQkq d6 0 9";
+    let words: Vec<&str> = ["analyse", "chess"]
+        .into_iter()
+        .chain(text.split(' '))
+        .chain(["--plies", "3"])
+        .collect();
+    let out = tables(&words, "").unwrap();
+    let state = position(text);
+    let mut a = Analysis::new(state.clone(), 3);
+    a.run();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "chess position, white to act", "{out}");
+    assert_eq!(lines[1], format!("notation: {state}"));
+    assert_eq!(
+        lines[2],
+        format!("evaluation: white {:.2}", a.evaluation().unwrap())
+    );
+    assert_eq!(lines[3], format!("best line: {}", a.line_text().join("  ")));
+    assert!(lines[4].starts_with("line ends: "), "{out}");
+    assert_eq!(lines[5], format!("fen: {text}"));
+
+    // From standard input, a position with no FEN says why.
+    let out = tables(
+        &["analyse", "chess", "-", "--plies", "1"],
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - - - 0/0 balm/- -/-\n",
+    )
+    .unwrap();
+    assert!(
+        out.ends_with("fen: none (no FEN: white holds 1 artifact)\n"),
+        "{out}"
+    );
+
+    // Ash & Walnut: a finished game from another engine.
+    let out = tables(&["analyse", "hive", NOKAMUTE_WHITE_WINS], "").unwrap();
+    assert!(
+        out.starts_with("hive position, the game is over: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nnotation: Base;WhiteWins;Black[8];wS1;"),
+        "{out}"
+    );
+    assert!(
+        out.contains("evaluation: white 1.00\nbest line: none\n"),
+        "{out}"
+    );
+
+    // Snēlab: the court string, the line as long as asked.
+    let out = tables(
+        &[
+            "analyse",
+            "snelab",
+            "barjrab/7/7/7/7/7/BARJRAB",
+            "S",
+            "+a",
+            "--plies=2",
+        ],
+        "",
+    )
+    .unwrap();
+    assert!(out.starts_with("snelab position, south to act\n"), "{out}");
+    assert!(out.contains("line ends: 2 plies, as asked\n"), "{out}");
+    assert!(!out.contains("fen:"), "{out}");
+
+    // Bad text is an input error, a missing position a usage mistake.
+    let e = tables(&["analyse", "chess", "4k3/8"], "").unwrap_err();
+    assert_eq!(e.exit_code(), 1, "{e}");
+    let e = tables(&["analyse", "chess"], "").unwrap_err();
+    assert_eq!(e.exit_code(), 2, "{e}");
+}
+
+#[test]
+fn tables_replay_writes_a_game_string_for_uhp_tools() {
+    let out = tables(&["replay", "-", "--uhp"], NOKAMUTE_DRAW).unwrap();
+    let written = out.trim_end();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let Ok(Replay::Hive(line)) = read(written) else {
+        panic!("{written}");
+    };
+    assert_eq!(
+        line.last(),
+        &analysis::read::<hive::State>(NOKAMUTE_DRAW).unwrap()
+    );
+    // --fen is for chess only; --uhp alone.
+    let e = tables(&["replay", "-", "--fen"], NOKAMUTE_DRAW).unwrap_err();
+    assert!(e.to_string().contains("this is a hive record"), "{e}");
+    let e = tables(&["replay", "-", "--uhp", "--review"], NOKAMUTE_DRAW).unwrap_err();
+    assert_eq!(e.exit_code(), 2);
+}
