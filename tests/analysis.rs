@@ -734,3 +734,51 @@ fn tables_replay_writes_a_game_string_for_uhp_tools() {
     let e = tables(&["replay", "-", "--uhp", "--review"], NOKAMUTE_DRAW).unwrap_err();
     assert_eq!(e.exit_code(), 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The figures of docs/review.md (nothing asserted):
+// `cargo test --release --no-default-features --test analysis -- --ignored --nocapture`
+
+/// Times [`Analysis`] at the default length over positions of seeded random games (the start
+/// and every tenth ply up to the thirtieth, five games each).
+fn time_analyses<G: Analysed>(name: &str, start: impl Fn(u64) -> G) {
+    use std::time::Instant;
+    let (mut first, mut whole, mut searches) = (Vec::new(), Vec::new(), 0);
+    for seed in 0..5u64 {
+        let mut s = start(seed);
+        for ply in 0..40u64 {
+            if ply % 10 == 0 && s.outcome().is_none() {
+                let t = Instant::now();
+                let mut a = Analysis::new(s.clone(), analysis::DEFAULT_PLIES);
+                a.step();
+                first.push(t.elapsed().as_secs_f64() * 1000.0);
+                a.run();
+                whole.push(t.elapsed().as_secs_f64() * 1000.0);
+                searches += a.scores().len();
+            }
+            let Some(m) = carved_tables::ai::random(&s, seed * 100 + ply) else {
+                break;
+            };
+            s = s.apply(&m).unwrap().0;
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "{name}: {} positions, {searches} searches; first step mean {:.1} ms, max {:.1} ms; \
+         whole analysis mean {:.1} ms, max {:.1} ms",
+        first.len(),
+        mean(&first),
+        max(&first),
+        mean(&whole),
+        max(&whole)
+    );
+}
+
+#[test]
+#[ignore = "timings for docs/review.md; run with --release"]
+fn time_per_analysis() {
+    time_analyses("snelab", |_| Position::start());
+    time_analyses("hive", |_| hive::State::new());
+    time_analyses("chess", <chess::State as Game>::opening);
+}

@@ -17,14 +17,14 @@
 //! choice is decided by chance (a capture attempt, a Zombie Pawn, a Trophy): the line stops
 //! there and shows that action with the exact odds of its results ([`LineEnd::Chance`]).
 //! Following the most likely result instead would show a line after a roll that has not been
-//! made (a 3d6 against 2d6 attempt fails or wounds more than a third of the time), and the
+//! made (even a healthy 3d6 against 2d6 attempt fails to capture 22 % of the time), and the
 //! board lets the person play whichever result they want to look at. An attempt whose result
 //! is certain (on a wounded defender) is no chance, and the line goes on.
 //!
 //! # Cost
 //!
-//! Each [`Analysis::step`] is one search at the review's limits (at most 20 000 nodes, two or
-//! three plies deep), so one step costs what one position of a review costs; a line of `n`
+//! Each [`Analysis::step`] is one search at the review's limits (about 20 000 nodes at most, two
+//! or three plies deep), so one step costs what one position of a review costs; a line of `n`
 //! plies is `n` steps. The evaluation and the engine's choice are known after the first step.
 //! docs/review.md gives measured times.
 
