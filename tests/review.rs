@@ -531,3 +531,47 @@ fn tables_replay_prints_a_chess_game_with_review_and_luck() {
             .count()
     });
 }
+
+#[test]
+fn tables_replay_writes_the_last_position_as_fen_or_says_why_not() {
+    let run = |text: &str, flag: &str| {
+        let args: Vec<String> = ["replay", "-", flag].map(String::from).to_vec();
+        let cmd = carved_tables::cli::parse(&args).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        carved_tables::cli::run(cmd, &mut text.as_bytes(), &mut out, &mut err)
+            .map(|()| String::from_utf8(out).unwrap())
+    };
+    // With artifacts, the hands hold cards: no FEN, and the reasons name them.
+    let t = chess_table(7);
+    let m = chess_match(&t, 2, 4);
+    let text = ChessRecord::from_match(&t, &m).to_text();
+    let e = run(&text, "--fen").unwrap_err();
+    assert_eq!(e.exit_code(), 1);
+    let words = e.to_string();
+    assert!(
+        words.starts_with("no FEN: white holds ") && words.contains("black holds "),
+        "{words}"
+    );
+    // Without artifacts: the last position's FEN where a chess tool can hold it (no wound,
+    // no check on the side not to act), else the reasons; both as `review::fen` says.
+    let mut written = 0;
+    for n in 0..8 {
+        let mut t = chess_table(n);
+        t.artifacts = false;
+        let m = chess_match(&t, n as u64, (n % 3) as u64);
+        let text = ChessRecord::from_match(&t, &m).to_text();
+        match (carved_tables::review::fen(m.state()), run(&text, "--fen")) {
+            (Ok(fen), Ok(out)) => {
+                assert_eq!(out, format!("{fen}\n"));
+                assert_eq!(fen.split(' ').count(), 6);
+                written += 1;
+            }
+            (Err(no), Err(e)) => assert_eq!(e.to_string(), no.to_string()),
+            (fen, out) => panic!("{fen:?} but the command gave {out:?}"),
+        }
+    }
+    assert!(written > 0);
+    // --uhp is for Ash & Walnut records.
+    let e = run(&text, "--uhp").unwrap_err();
+    assert!(e.to_string().contains("this is a chess record"), "{e}");
+}

@@ -4,6 +4,7 @@
 //! game interface; this module parses the words and picks the game's type (`with_game!`).
 //! What only one game has lives in its module: [`hive`] (UHP, verify), [`chess`] (cards).
 
+pub mod analyse;
 pub mod arena;
 pub mod chess;
 pub mod fuzz;
@@ -170,6 +171,8 @@ pub enum Command {
     },
     /// Prints a record's game move by move, with the engine's review and the luck report.
     Replay(replay::ReplayArgs),
+    /// A typed position's evaluation and best line, its notation and (chess) its FEN.
+    Analyse(analyse::AnalyseArgs),
     /// Finds a game's practice positions with its engine and checks each (`learn`).
     Puzzles {
         game: GameKind,
@@ -239,14 +242,25 @@ SUBCOMMANDS:
               checks a game record of the online table: Ash & Walnut's (seed, fingerprint,
               seating, moves, result) or a Snēlab case's (seed, fingerprint, coin flip, moves,
               timeout moves, result); reads standard input without FILE
-    replay FILE [--review] [--luck]
+    replay FILE [--review] [--luck] | FILE --uhp | FILE --fen
               prints a record's game move by move (any game's record, or a UHP GameString;
               FILE `-` reads standard input): ply, side, action and, in Artifact Chess, the
               dice and the attempt's result; --review adds the engine's expected score for
               the first side (south, white) after each action and the three biggest mistakes
               with the engine's better action; --luck adds the luck report (Artifact Chess:
               each colour's captures against the dice's odds, the luckiest and unluckiest
-              roll; Snēlab: the coin that chose who opens)
+              roll; Snēlab: the coin that chose who opens). --uhp prints only an Ash &
+              Walnut game's UHP GameString (for MzingaViewer and other UHP tools); --fen
+              only an Artifact Chess game's last position as FEN, or fails saying what a
+              chess tool cannot hold (cards, wounds, Heirs, impassable squares...)
+    analyse <game> POSITION [--plies N]
+              a position in the game's notation (Snēlab's court string, a UHP GameString,
+              an Artifact Chess position string or plain FEN; quoted or as several words;
+              `-` reads standard input): the side to act, the position written back as
+              notation, the engine's evaluation (the first side's expected score, as in
+              `replay --review`) and its best line of up to N plies (6 by default; an
+              Artifact Chess line stops at an action left to the dice, with its odds), and
+              for chess the FEN or why there is none
     puzzles <game> [--count N] [--seed S] [--out FILE] | --check FILE
               finds N practice positions (puzzles) with the game's engine, each with one
               best answer, checks every one and writes the set (RON) to FILE or standard
@@ -391,6 +405,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             })
         }
         "replay" => Ok(Command::Replay(replay::parse_args(rest)?)),
+        "analyse" | "analyze" => Ok(Command::Analyse(analyse::parse_args(rest)?)),
         "puzzles" => {
             let (game, words) = game_arg(sub, rest)?;
             let options = Options::parse(&words)?;
@@ -577,6 +592,7 @@ pub fn run(
         },
         Command::Verify { options, file } => hive::verify(&options, file.as_deref(), input, out),
         Command::Replay(args) => replay::replay(&args, input, out),
+        Command::Analyse(args) => analyse::analyse(&args, input, out),
         Command::Cards { options } => chess::cards(&options, out),
         Command::Puzzles { game, options } => puzzles(game, &options, out, err),
         Command::Carve { options } => {
@@ -722,7 +738,9 @@ mod tests {
             Command::Replay(replay::ReplayArgs {
                 file: "game.txt".into(),
                 review: false,
-                luck: true
+                luck: true,
+                uhp: false,
+                fen: false,
             })
         );
         let cmd = parse(&words("replay - --review --luck")).unwrap();
@@ -733,6 +751,9 @@ mod tests {
             "replay game.txt --review --review",
             "replay game.txt --depth 3",
             "replay game.txt other.txt",
+            "replay game.txt --uhp --fen",
+            "replay game.txt --uhp --review",
+            "replay game.txt --luck --fen",
         ] {
             match parse(&words(bad)) {
                 Err(e @ CliError::Usage(_)) => assert_eq!(e.exit_code(), 2, "{bad}"),

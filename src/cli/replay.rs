@@ -1,6 +1,7 @@
 //! `tables replay FILE [--review] [--luck]`: a game record (any game's, or a UHP GameString)
 //! printed move by move, with the engine's review and Artifact Chess's luck report on demand
-//! (`crate::review`).
+//! (`crate::review`); `--uhp` and `--fen` print only the game in another tool's form: an Ash &
+//! Walnut game's UHP GameString, an Artifact Chess game's last position as FEN.
 
 use super::CliError;
 use crate::review::eval::{LineReview, Reviewed};
@@ -14,9 +15,14 @@ pub struct ReplayArgs {
     pub file: String,
     pub review: bool,
     pub luck: bool,
+    /// Only the UHP GameString (Ash & Walnut).
+    pub uhp: bool,
+    /// Only the last position's FEN (Artifact Chess).
+    pub fen: bool,
 }
 
-/// Reads the words after `replay`: a file (or `-`), then `--review` and `--luck`, each once.
+/// Reads the words after `replay`: a file (or `-`), then `--review` and `--luck`, each once;
+/// or `--uhp` or `--fen` alone.
 pub fn parse_args(words: &[String]) -> Result<ReplayArgs, CliError> {
     let Some(file) = words.first().filter(|w| *w == "-" || !w.starts_with("--")) else {
         return Err(CliError::Usage(
@@ -27,14 +33,18 @@ pub fn parse_args(words: &[String]) -> Result<ReplayArgs, CliError> {
         file: file.clone(),
         review: false,
         luck: false,
+        uhp: false,
+        fen: false,
     };
     for w in &words[1..] {
         let flag = match w.as_str() {
             "--review" => &mut args.review,
             "--luck" => &mut args.luck,
+            "--uhp" => &mut args.uhp,
+            "--fen" => &mut args.fen,
             other if other.starts_with("--") => {
                 return Err(CliError::Usage(format!(
-                    "unknown flag `{other}` (expected --review, --luck)"
+                    "unknown flag `{other}` (expected --review, --luck, --uhp, --fen)"
                 )));
             }
             other => return Err(CliError::Usage(format!("unexpected word `{other}`"))),
@@ -43,6 +53,12 @@ pub fn parse_args(words: &[String]) -> Result<ReplayArgs, CliError> {
             return Err(CliError::Usage(format!("`{w}` is given twice")));
         }
         *flag = true;
+    }
+    let flags = [args.review, args.luck, args.uhp, args.fen];
+    if (args.uhp || args.fen) && flags.iter().filter(|f| **f).count() > 1 {
+        return Err(CliError::Usage(
+            "`--uhp` and `--fen` print only the game in another tool's form: give one alone".into(),
+        ));
     }
     Ok(args)
 }
@@ -64,6 +80,9 @@ pub fn replay(
             .map_err(|e| CliError::Input(format!("cannot read `{}`: {e}", args.file)))?
     };
     let replay = crate::review::read(&text).map_err(|e| CliError::Input(e.to_string()))?;
+    if args.uhp || args.fen {
+        return other_tool(&replay, args.uhp, out);
+    }
     writeln!(
         out,
         "{} game, {} actions",
@@ -101,6 +120,31 @@ pub fn replay(
             }
         }
     }
+    Ok(())
+}
+
+/// `--uhp` (`uhp` true) or `--fen`: the game as another tool reads it, or why it cannot be.
+fn other_tool(replay: &Replay, uhp: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let kind = replay.kind().cli_name();
+    let text = match (replay, uhp) {
+        (Replay::Hive(line), true) => {
+            crate::review::uhp(line.last()).map_err(|e| CliError::Input(e.to_string()))?
+        }
+        (Replay::Chess(line), false) => {
+            crate::review::fen(line.last()).map_err(|e| CliError::Input(e.to_string()))?
+        }
+        (_, true) => {
+            return Err(CliError::Input(format!(
+                "`--uhp` writes Ash & Walnut games; this is a {kind} record"
+            )));
+        }
+        (_, false) => {
+            return Err(CliError::Input(format!(
+                "`--fen` writes Artifact Chess positions; this is a {kind} record"
+            )));
+        }
+    };
+    writeln!(out, "{text}")?;
     Ok(())
 }
 

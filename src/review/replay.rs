@@ -9,7 +9,9 @@
 //! - An Artifact Chess record's dice are checked against the keyed stream as the replay rolls
 //!   them (the same stream `tables verify` checks); a die that differs is an error.
 //! - A plain UHP GameString (`Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1`) is an Ash &
-//!   Walnut game of its own; any other text is read by its header, as `tables verify` does.
+//!   Walnut game of its own; one with expansions (`Base+MLP;...`) is refused as such (Ash &
+//!   Walnut has only the five base creatures); any other text is read by its header, as
+//!   `tables verify` does.
 
 use crate::play::chess_record::ChessRecord;
 use crate::play::snelab::record::{CaseEntry, CaseRecord};
@@ -210,7 +212,9 @@ pub fn read(text: &str) -> Result<Replay, ReplayError> {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .ok_or(ReplayError::Empty)?;
-    if first == "Base" || first.starts_with("Base;") {
+    // A game type with expansions (`Base+MLP;...`) is a GameString too: its reader refuses it
+    // by name.
+    if first == "Base" || first.starts_with("Base;") || first.starts_with("Base+") {
         return game_string(first).map(Replay::Hive);
     }
     if first == "# Carved Tables match record" {
