@@ -17,8 +17,12 @@
 //!   takebacks, resignation and the game record.
 //! - [`verify`]: "Verify a game" for Ash & Walnut's records.
 //! - [`chess_record`]: the record of an Artifact Chess game played online, and its verifier
-//!   (every army, die and card recomputed from the committed seed and the clients' values).
+//!   (every army, die and card recomputed from the committed seed and the clients' values);
+//!   and the record of a local game, its dice checked against its own seed.
+//! - [`archive`]: the device's archive of finished games (the menu's "Games"), each kept as
+//!   its text record and opened as a replay.
 
+pub mod archive;
 pub mod chess;
 pub mod chess_record;
 pub mod hive;
