@@ -121,6 +121,7 @@
 //! [`ChessRecord::from_match`] writes the record of its match at any moment (the seed is in
 //! it: publish it only once the game is over).
 
+pub use super::LocalSeat;
 use super::chess::{ChessGame, Ending, starting_state_keyed};
 use super::verify::{Check, Offers};
 use super::{Match, Playable, Seat};
@@ -1021,14 +1022,6 @@ fn action_line(a: &RecordedAction) -> String {
 /// The first line of a local game's record.
 pub const LOCAL_HEADER: &str = "# Artifact Chess local game record";
 
-/// A seat of a local game: who sat there and the name shown for it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LocalSeat {
-    pub seat: Seat,
-    /// The name as shown ("You", "Engine (normal)"), on one line.
-    pub name: String,
-}
-
 /// One entry of a local game's standing course: an action, a resignation or an agreed draw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LocalEntry {
@@ -1066,23 +1059,6 @@ pub struct LocalLines {
     pub result: usize,
 }
 
-/// A seat's kind as a local record writes it: `person`, `bot:easy|normal|hard`, `remote`.
-fn seat_kind_word(seat: Seat) -> String {
-    match seat {
-        Seat::Person => "person".into(),
-        Seat::Bot(level) => format!("bot:{}", level.name()),
-        Seat::Remote => "remote".into(),
-    }
-}
-
-fn read_seat_kind(word: &str) -> Option<Seat> {
-    match word {
-        "person" => Some(Seat::Person),
-        "remote" => Some(Seat::Remote),
-        _ => crate::ai::Level::parse(word.strip_prefix("bot:")?).map(Seat::Bot),
-    }
-}
-
 impl LocalChessRecord {
     /// The record of a local game at any moment: its seats with `names` (by colour, white's
     /// first: the names as shown), artifacts, dice seed, armies, the standing course (undone
@@ -1117,10 +1093,7 @@ impl LocalChessRecord {
             _ => {}
         }
         Some(LocalChessRecord {
-            seats: Colour::BOTH.map(|c| LocalSeat {
-                seat: game.seat(c),
-                name: one_line(names[c.index()]),
-            }),
+            seats: Colour::BOTH.map(|c| LocalSeat::named(game.seat(c), names[c.index()])),
             artifacts: game.artifacts(),
             dice_seed,
             armies: game.armies().clone().map(|a| army_text(&a)),
@@ -1141,7 +1114,7 @@ impl LocalChessRecord {
             line(format!(
                 "seat {} {} {}",
                 colour_word(c),
-                seat_kind_word(seat.seat),
+                seat.kind_word(),
                 seat.name
             ));
         }
@@ -1217,7 +1190,7 @@ impl LocalChessRecord {
                         return Err(twice(format!("seat {}", c.name())));
                     }
                     let (kind, name) = tail.split_first().map_or(("", &[][..]), |(k, n)| (*k, n));
-                    let seat = read_seat_kind(kind)
+                    let seat = LocalSeat::read_kind(kind)
                         .ok_or_else(|| err(RecordProblem::BadSeatKind(quoted(kind))))?;
                     seats[c.index()] = Some(LocalSeat {
                         seat,
