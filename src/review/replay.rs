@@ -11,12 +11,14 @@
 //! - A local Artifact Chess record (`LocalChessRecord`: a game at this device, its dice from a
 //!   seed of its own) replays through `ChessGame::from_record`, which checks every die against
 //!   the seed's stream and names the line that differs.
+//! - A local Snēlab record (`LocalCase`: a case at this device, opened by either side)
+//!   replays through `LocalCase::replay`, which names the line that does not replay.
 //! - A plain UHP GameString (`Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1`) is an Ash &
 //!   Walnut game of its own; any other text is read by its header, as `tables verify` does.
 
 use crate::play::chess::ChessGame;
 use crate::play::chess_record::{ChessRecord, LOCAL_HEADER, LocalChessRecord};
-use crate::play::snelab::record::{CaseEntry, CaseRecord};
+use crate::play::snelab::record::{CaseEntry, CaseRecord, LocalCase};
 use crate::rules::Game;
 use crate::rules::GameKind;
 use crate::rules::chess::State as ChessState;
@@ -244,6 +246,9 @@ pub fn read(text: &str) -> Result<Replay, ReplayError> {
     if first == LOCAL_HEADER {
         return chess_local_text(text).map(Replay::Chess);
     }
+    if first == crate::play::snelab::record::LOCAL_HEADER {
+        return snelab_local_text(text).map(Replay::Snelab);
+    }
     let body = crate::play::signed::body(text);
     match crate::play::verify::game_of(text) {
         GameKind::Snelab => {
@@ -388,6 +393,28 @@ fn chess_local_text(text: &str) -> Result<Line<ChessState>, ReplayError> {
 fn chess_record_error(e: crate::play::chess_record::RecordError) -> ReplayError {
     ReplayError::Record {
         game: GameKind::Chess,
+        why: e.to_string(),
+    }
+}
+
+/// A local Snēlab record's case ([`LocalCase::replay`]: from the side that opened, with the
+/// table's appeal rule); the error names the line of [`LocalCase::to_text`] that does not
+/// replay.
+pub fn snelab_local(record: &LocalCase) -> Result<Line<Position>, ReplayError> {
+    let game = record.replay().map_err(snelab_record_error)?;
+    Ok(Line::of_match(&game))
+}
+
+/// [`snelab_local`] for a record's text: errors name the text's own lines.
+fn snelab_local_text(text: &str) -> Result<Line<Position>, ReplayError> {
+    let (record, lines) = LocalCase::parse_with_lines(text).map_err(snelab_record_error)?;
+    let game = record.replay_at(&lines).map_err(snelab_record_error)?;
+    Ok(Line::of_match(&game))
+}
+
+fn snelab_record_error(e: crate::rules::hive::record::RecordError) -> ReplayError {
+    ReplayError::Record {
+        game: GameKind::Snelab,
         why: e.to_string(),
     }
 }
