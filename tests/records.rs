@@ -1,7 +1,8 @@
 //! Records for every game, and the device's archive of finished games: each game's text record
 //! is written, read back with `review::read` and replayed to the game that wrote it (a local
 //! Artifact Chess game played by the engine to its end, one resigned, one with Undo, with the
-//! artifacts on and off; a Snēlab case; an Ash & Walnut game), a damaged record is an error
+//! artifacts on and off; a Snēlab case online and at this device; an Ash & Walnut game), a
+//! damaged record is an error
 //! naming its line and never a panic, and the archive keeps, orders, caps, saves and opens
 //! them. Without Bevy.
 
@@ -17,8 +18,11 @@ use carved_tables::play::chess_record::{
     LOCAL_HEADER, LocalChessRecord, LocalEntry, RecordProblem, RecordedResult,
 };
 use carved_tables::play::hive::HiveGame;
-use carved_tables::play::snelab::Stakes;
-use carved_tables::play::snelab::record::{CaseEntry, CaseRecord, CaseResult};
+use carved_tables::play::snelab::record::{
+    CaseEntry, CaseRecord, CaseResult, LOCAL_HEADER as SNELAB_LOCAL_HEADER, LocalCase,
+    LocalCaseEntry,
+};
+use carved_tables::play::snelab::{Coin, Phase, Purse, Session, Stakes};
 use carved_tables::play::{ClockSetting, Match, Seat};
 use carved_tables::review::{Replay, ReplayError, read};
 use carved_tables::rules::GameKind;
@@ -838,4 +842,184 @@ fn a_damaged_archive_save_is_replaced_and_reported_never_a_panic() {
     assert_eq!(big.len(), CAP);
     assert_eq!(big.get(0), Some(&entry(CAP + 2)));
     assert_eq!(big.get(CAP - 1), Some(&entry(3)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snēlab, local
+
+/// A case at this device's table, opened by North (the coin), played by the engine for both
+/// sides until the verdict, or resigned after `resign_after` actions.
+fn local_case(resign_after: Option<usize>) -> Session {
+    let mut session = Session::new(Purse::default());
+    session.setup.opponent = Seat::Bot(Level::Easy);
+    session.sit(Coin::Tails, 7, 1_000).unwrap();
+    let mut ply = 0u64;
+    while let Some(side) = session.to_act() {
+        if resign_after == Some(ply as usize) {
+            session.resign(side, 2_000).unwrap();
+            break;
+        }
+        let a = ai::choose(&session.pos(), Level::Easy, ply).unwrap();
+        session.act(side, a, 1_001 + ply).unwrap();
+        ply += 1;
+        assert!(ply < 400, "the case reaches a verdict");
+    }
+    session
+}
+
+/// The local case's record replays to the session's case, position by position.
+fn case_round_trips(session: &Session) -> (LocalCase, String) {
+    let record = LocalCase::from_session(session, ["You", "Bot (easy)"]).unwrap();
+    let text = record.to_text();
+    assert!(text.starts_with(SNELAB_LOCAL_HEADER));
+    assert_eq!(LocalCase::parse(&text).unwrap(), record);
+    let m = session.game().unwrap();
+    let states: Vec<_> = (0..=m.record().len())
+        .map(|n| m.after(n).unwrap().clone())
+        .collect();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.record(), m.record());
+    let Ok(Replay::Snelab(line)) = read(&text) else {
+        panic!("not a Snēlab replay: {:?}", read(&text).err());
+    };
+    assert_eq!(line.states, states);
+    assert_eq!(line.last(), m.state());
+    (record, text)
+}
+
+#[test]
+fn a_local_snelab_case_opened_by_north_round_trips_to_the_verdict() {
+    let session = local_case(None);
+    let Phase::Verdict(settled) = session.phase() else {
+        panic!("the case is settled");
+    };
+    let (record, text) = case_round_trips(&session);
+    assert_eq!(record.opens, snelab::Side::North);
+    assert!(text.contains("\nopens north\n") && text.contains("\nseat south person You\n"));
+    let winner = snelab::Side::BOTH
+        .iter()
+        .position(|s| *s == settled.winner)
+        .unwrap();
+    assert!(text.ends_with(&format!("\nresult {} wins\n", ["south", "north"][winner])));
+    // The archive sums it up from the purse owner's side (South).
+    let a = Archived::snelab_local(&session, ["You", "Bot (easy)"], WHEN).unwrap();
+    assert_eq!(a.game, GameKind::Snelab);
+    let won = settled.winner == snelab::Side::South;
+    assert_eq!(
+        a.result,
+        if won {
+            ArchivedResult::Won
+        } else {
+            ArchivedResult::Lost
+        }
+    );
+    assert_eq!(
+        (a.opponent.as_str(), a.plies),
+        ("Bot (easy)", session.actions().len())
+    );
+    assert_eq!(a.open().unwrap().len(), a.plies);
+}
+
+#[test]
+fn a_resigned_local_case_keeps_its_resignation() {
+    let session = local_case(Some(9));
+    let Phase::Verdict(settled) = session.phase() else {
+        panic!("the case is settled");
+    };
+    let (record, text) = case_round_trips(&session);
+    let loser = settled.loser();
+    assert_eq!(record.entries.last(), Some(&LocalCaseEntry::Resign(loser)));
+    assert_eq!(
+        record.replay().unwrap().ending(),
+        Some(carved_tables::play::Ending::Resigned(loser))
+    );
+    assert!(text.contains(&format!(
+        "\nresign {}\n",
+        ["south", "north"][loser as usize]
+    )));
+    // Under way, the record says so; nothing for an online case.
+    let mut playing = Session::new(Purse::default());
+    playing.sit(Coin::Heads, 3, 10).unwrap();
+    let (_, text) = case_round_trips(&playing);
+    assert!(text.ends_with("\nresult in progress\n"));
+    let mut online = Session::new(Purse::default());
+    online
+        .sit_online(Stakes::Casino, true, snelab::Side::South, "Rui", 10)
+        .unwrap();
+    assert_eq!(LocalCase::from_session(&online, ["You", "Rui"]), None);
+}
+
+#[test]
+fn a_damaged_local_case_is_an_error_naming_its_line() {
+    let session = local_case(None);
+    let (record, text) = case_round_trips(&session);
+    let lines = record.lines();
+    let fails = |text: &str, n: usize| {
+        let Err(ReplayError::Record { game, why }) = read(text) else {
+            panic!("read accepts a damaged case: {text}");
+        };
+        assert_eq!(game, GameKind::Snelab);
+        assert!(why.starts_with(&format!("record line {n}: ")), "{why}");
+    };
+    // The other side opening: its first move is not North's.
+    let (n, _) = find_line(&text, |l| l == "opens north");
+    let swapped = with_line(&text, n, "opens south");
+    assert!(read(&swapped).is_err());
+    // A move swapped with the one after it, a false timeout, a false result.
+    let (a, b) = (lines.entries[2], lines.entries[3]);
+    let moved: Vec<&str> = text.lines().collect();
+    fails(
+        &with_line(&with_line(&text, a, moved[b - 1]), b, moved[a - 1]),
+        a,
+    );
+    // An action the clock would not have played, marked as the clock's.
+    let m = session.game().unwrap();
+    let k = (0..m.record().len())
+        .find(|&k| {
+            let before = m.after(k).unwrap();
+            carved_tables::play::snelab::timeout_action(before) != Some(m.record()[k].action)
+        })
+        .unwrap();
+    let at = lines.entries[k];
+    let marked = moved[at - 1].replacen("move ", "move timeout ", 1);
+    fails(&with_line(&text, at, &marked), at);
+    let result = if text.contains("result south wins") {
+        "north wins"
+    } else {
+        "south wins"
+    };
+    fails(
+        &with_line(&text, lines.result, &format!("result {result}")),
+        lines.result,
+    );
+    // Cut short or garbled anywhere: an error or a case, never a panic.
+    let all: Vec<&str> = text.lines().collect();
+    let mut errors = 0;
+    for (i, l) in all.iter().enumerate() {
+        for v in [
+            String::new(),
+            format!("{l}\n{l}"),
+            l[..l.len() / 2].to_string(),
+            format!("{l} x"),
+        ] {
+            let mut mutated = all.clone();
+            mutated[i] = &v;
+            if read(&mutated.join("\n")).is_err() {
+                errors += 1;
+            }
+        }
+    }
+    assert!(errors > all.len() * 2, "{errors}");
+    for (bad, line) in [
+        (format!("{SNELAB_LOCAL_HEADER}\nseat east person A"), 2),
+        (format!("{SNELAB_LOCAL_HEADER}\nseat south robot A"), 2),
+        (format!("{SNELAB_LOCAL_HEADER}\nopens west"), 2),
+        (
+            format!("{SNELAB_LOCAL_HEADER}\nresign south\nmove d1-d2"),
+            3,
+        ),
+        (format!("{SNELAB_LOCAL_HEADER}\ntakeback south d1-d2"), 2),
+    ] {
+        assert_eq!(LocalCase::parse(&bad).unwrap_err().line, line, "{bad}");
+    }
 }

@@ -1,6 +1,7 @@
 //! The device's archive of finished games: the "Games" list of the menu. Each entry keeps the
-//! game's text record (Ash & Walnut's `GameRecord`, a Snēlab `CaseRecord`, an online
-//! `ChessRecord` or a local `LocalChessRecord`) with what the list shows of it (when it
+//! game's text record (Ash & Walnut's `GameRecord`, a Snēlab `CaseRecord` or, for a case at
+//! this device, `LocalCase`, an online `ChessRecord` or a local `LocalChessRecord`) with what
+//! the list shows of it (when it
 //! finished, which game, the opponent, the result, how many actions stand), and opens as a
 //! replay ([`crate::review::read`]). A record from a file or pasted text is read the same way
 //! ([`Archived::from_text`]), telling which game it is.
@@ -21,6 +22,7 @@
 use crate::play::Seat;
 use crate::play::chess::ChessGame;
 use crate::play::chess_record::{ChessRecord, LOCAL_HEADER, LocalChessRecord, RecordedResult};
+use crate::play::snelab::record::LocalCase;
 use crate::review::{Replay, ReplayError};
 use crate::rules::GameKind;
 use crate::rules::chess::Colour;
@@ -115,6 +117,23 @@ fn chess_winner(r: RecordedResult) -> Option<Option<usize>> {
     }
 }
 
+/// A Snēlab side's index: South (who opens a case online) first.
+fn snelab_index(side: crate::rules::snelab::Side) -> usize {
+    match side {
+        crate::rules::snelab::Side::South => 0,
+        crate::rules::snelab::Side::North => 1,
+    }
+}
+
+fn case_winner(r: crate::play::snelab::record::CaseResult) -> Option<Option<usize>> {
+    use crate::play::snelab::record::CaseResult;
+    match r {
+        CaseResult::Win(side) => Some(Some(snelab_index(side))),
+        CaseResult::Draw => Some(None),
+        CaseResult::InProgress => None,
+    }
+}
+
 fn by_order(seats: &[String; 2], first_side: crate::fair::SeatOrder) -> [String; 2] {
     match first_side {
         crate::fair::SeatOrder::First => seats.clone(),
@@ -124,7 +143,7 @@ fn by_order(seats: &[String; 2], first_side: crate::fair::SeatOrder) -> [String;
 
 /// The names and result of a record that replays (`replay` is its replay).
 fn told(text: &str, replay: &Replay) -> Result<Told, ReplayError> {
-    use crate::play::snelab::record::{CaseRecord, CaseResult};
+    use crate::play::snelab::record::CaseRecord;
     use crate::rules::hive::record::{GameRecord, RecordedResult as HiveResult};
     let body = crate::play::signed::body(text);
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
@@ -143,6 +162,14 @@ fn told(text: &str, replay: &Replay) -> Result<Told, ReplayError> {
             game: GameKind::Hive,
             names: [String::new(), String::new()],
             winner,
+        });
+    }
+    if first == Some(crate::play::snelab::record::LOCAL_HEADER) {
+        let r = LocalCase::parse(body).map_err(|e| unreadable(GameKind::Snelab, e.to_string()))?;
+        return Ok(Told {
+            game: GameKind::Snelab,
+            names: r.seats.map(|s| s.name),
+            winner: case_winner(r.result),
         });
     }
     if first == Some(LOCAL_HEADER) {
@@ -183,14 +210,7 @@ fn told(text: &str, replay: &Replay) -> Result<Told, ReplayError> {
             Told {
                 game: GameKind::Snelab,
                 names: by_order(&r.seats, r.south),
-                winner: match r.result {
-                    CaseResult::Win(side) => Some(Some(match side {
-                        crate::rules::snelab::Side::South => 0,
-                        crate::rules::snelab::Side::North => 1,
-                    })),
-                    CaseResult::Draw => Some(None),
-                    CaseResult::InProgress => None,
-                },
+                winner: case_winner(r.result),
             }
         }
     })
@@ -252,6 +272,21 @@ impl Archived {
             [c] => Some(ArchivedSide::of(GameKind::Chess, c.index())),
             _ => None,
         };
+        Archived::new(&record, finished, player).ok()
+    }
+
+    /// The entry of the Snēlab case a session holds at this device, under way or just settled
+    /// ([`LocalCase::from_session`] with `names` by side, South first): this device's player is
+    /// the purse's owner against a bot (none when two people share the device). `None` with no
+    /// local case there (online, watched, a lesson).
+    pub fn snelab_local(
+        session: &crate::play::snelab::Session,
+        names: [&str; 2],
+        finished: &str,
+    ) -> Option<Archived> {
+        let record = LocalCase::from_session(session, names)?.to_text();
+        let player = (session.setup.opponent != Seat::Person)
+            .then(|| ArchivedSide::of(GameKind::Snelab, snelab_index(session.setup.owner)));
         Archived::new(&record, finished, player).ok()
     }
 
