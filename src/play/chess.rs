@@ -317,6 +317,11 @@ pub struct ChessGame {
     /// How the game ended, as saves before the match kept it wrote it (read, never written).
     #[serde(default, rename = "ending", skip_serializing)]
     ended: Option<Ending>,
+    /// The seed its dice generator (and the hands) started from ([`ChessGame::new`]), which a
+    /// local game's record keeps; `None` for an online (keyed) game, a staged one or a lesson,
+    /// and in saves written before games kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dice_seed: Option<u64>,
 }
 
 impl Saved for ChessGame {
@@ -370,7 +375,10 @@ impl ChessGame {
         bot_seed: u64,
     ) -> ChessGame {
         let start = starting_state(&white, &black, artifacts, dice_seed);
-        ChessGame::from_start(white, black, artifacts, seats, start, bot_seed)
+        ChessGame {
+            dice_seed: Some(dice_seed),
+            ..ChessGame::from_start(white, black, artifacts, seats, start, bot_seed)
+        }
     }
 
     /// [`ChessGame::new`] for the online game: the dice, the hands and every other chance come
@@ -404,6 +412,7 @@ impl ChessGame {
             artifacts,
             game: Match::new(start, seats, clock, bot_seed),
             ended: None,
+            dice_seed: None,
         }
     }
 
@@ -456,6 +465,21 @@ impl ChessGame {
         self.game.told(side, action, record, after, timeout)
     }
 
+    /// [`ChessGame::submit`] for an action a record gives, marked as the clock's when
+    /// `timeout` (a record's reader checks first that it is the timeout action).
+    pub fn submit_recorded(
+        &mut self,
+        side: Colour,
+        action: Action,
+        timeout: bool,
+    ) -> Result<Played<State>, Refused<State>> {
+        if timeout {
+            self.game.submit_heard(side, &action.to_string(), true)
+        } else {
+            self.game.submit(side, action)
+        }
+    }
+
     /// [`ChessGame::submit`] for an action in the game's notation (what a remote seat sends).
     pub fn submit_text(
         &mut self,
@@ -483,6 +507,7 @@ impl ChessGame {
         let mut g = ChessGame::default();
         g.artifacts = true;
         g.game = Match::new(state, seats, g.game.clock(), bot_seed);
+        g.dice_seed = None;
         g
     }
 
@@ -512,6 +537,13 @@ impl ChessGame {
 
     pub fn armies(&self) -> &[Army; 2] {
         &self.armies
+    }
+
+    /// The seed the dice generator (and the hands) started from: `Some` for a game begun by
+    /// [`ChessGame::new`], `None` for an online (keyed) game, a staged one, a lesson, or one
+    /// read from a save written before games kept their seed.
+    pub fn dice_seed(&self) -> Option<u64> {
+        self.dice_seed
     }
 
     pub fn game(&self) -> &Match<State> {
@@ -598,8 +630,13 @@ impl ChessGame {
                 })?;
         }
         let start = self.game.start();
-        let rebuilt = starting_state(white, black, self.artifacts, 0);
+        let rebuilt = starting_state(white, black, self.artifacts, self.dice_seed.unwrap_or(0));
         if start.board() != rebuilt.board() || start.turn() != Colour::White {
+            return Err(SaveProblem::Inconsistent);
+        }
+        // A kept dice seed must be the one the start was dealt and rolls from: a local record
+        // replays from it.
+        if self.dice_seed.is_some() && *start != rebuilt {
             return Err(SaveProblem::Inconsistent);
         }
         if !self.artifacts && Colour::BOTH.iter().any(|c| start.hand_size(*c) > 0) {
@@ -937,6 +974,40 @@ mod tests {
         assert_eq!(old.ending(), None, "not trusted before it is checked");
         assert_eq!(old.checked().unwrap(), resigned);
         let _ = AttemptResult::Miss;
+    }
+
+    #[test]
+    fn the_game_keeps_its_dice_seed_and_a_save_without_one_still_loads() {
+        let mut g = game([Seat::Person, Seat::Bot(Level::Easy)], true);
+        for i in 0..6 {
+            let s = g.state().clone();
+            let a = crate::ai::random(&s, i).unwrap();
+            g.submit(s.turn(), a).unwrap();
+        }
+        assert_eq!(g.dice_seed(), Some(77));
+        let text = crate::save::encode(&g);
+        assert_eq!(crate::save::decode::<ChessGame>(Some(&text)).0, g);
+        // A save from before games kept their seed: loaded and checked, without a seed.
+        let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(old["data"]["dice_seed"], 77);
+        old["data"].as_object_mut().unwrap().remove("dice_seed");
+        let (loaded, status) = crate::save::decode::<ChessGame>(Some(&old.to_string()));
+        assert_eq!(status, crate::save::LoadStatus::Loaded);
+        assert_eq!(loaded.dice_seed(), None);
+        let checked = loaded.checked().unwrap();
+        assert_eq!(checked.game(), g.game());
+        assert_eq!(checked.dice_seed(), None);
+        // A seed that does not deal and roll the saved start is not trusted.
+        let mut bad = g.clone();
+        bad.dice_seed = Some(78);
+        assert_eq!(bad.checked(), Err(SaveProblem::Inconsistent));
+        // Staged games, lessons and online games have no seed of their own.
+        let staged = ChessGame::restaged(g.state().clone(), [Seat::Person; 2], 0);
+        assert_eq!(staged.dice_seed(), None);
+        let [w, b] = g.armies().clone();
+        let keyed = ChessGame::keyed(w, b, true, [Seat::Person; 2], [1; 32], 0);
+        assert_eq!(keyed.dice_seed(), None);
+        assert!(!crate::save::encode(&keyed).contains("dice_seed"));
     }
 
     #[test]

@@ -1,6 +1,10 @@
-//! The record of an Artifact Chess game played online, written, read and verified: everything
-//! needed to recompute the game from the server's seed, the two clients' values and armies
-//! (`crate::fair::chess` defines each hash), and to check every die and card dealt.
+//! The records of Artifact Chess games. A game played online is written, read and verified
+//! with everything needed to recompute it from the server's seed, the two clients' values and
+//! armies (`crate::fair::chess` defines each hash), and to check every die and card dealt
+//! ([`ChessRecord`]). A game played at this device (against the engine, or two people taking
+//! turns) has a record of its own, [`LocalChessRecord`] ("A local game" below): its dice come
+//! from a seed of its own, which the record keeps, and reading it checks every die against
+//! that seed's stream.
 //!
 //! # The text
 //!
@@ -66,6 +70,50 @@
 //! given exactly what the keyed stream gives), the timeout actions (each the deterministic
 //! one) and the result.
 //!
+//! # A local game
+//!
+//! A game at this device ([`super::chess::ChessGame::new`]) draws its hands and every die,
+//! Trophy draw and Zombie Pawn square from one generator seeded by a 64-bit `dice_seed`; there
+//! is no fingerprint, no values, no commitments and no salts, since nobody else took part in
+//! the chances. Its record, [`LocalChessRecord`], is the same kind of text (one item a line;
+//! blank lines and lines starting with `#` ignored; words separated by single spaces, more or
+//! tabs read as one), with its own first line, and every line below present once except
+//! `action` (one per action) and at most one of `resign` or `draw agreed`. The order is free
+//! except that the entries (`action`, `resign`, `draw agreed`) keep the game's order and
+//! nothing follows a `resign`, a `draw agreed` or the `result`.
+//! [`LocalChessRecord::to_text`] writes the lines in the order shown.
+//!
+//! ```text
+//! # Artifact Chess local game record
+//! seat white <kind> <name>   white's seat: its kind (`person`, `bot:easy`, `bot:normal`,
+//!                            `bot:hard`, `remote`) and the name shown ("You", "Engine (normal)")
+//! seat black <kind> <name>   black's seat
+//! artifacts on               `on` or `off`: whether the cards are in play
+//! dice-seed <u64>            the generator's seed, in decimal digits (0 … 18446744073709551615)
+//! army white <army>          white's army in canonical text (w:Ra1,Ke1,Pd2)
+//! army black <army>          black's army (b:Ke8,Pd7)
+//! action <colour> [timeout] <action> [dice <a> vs <d>] [drew <cards>] [rises <square>]
+//! resign <colour>            that colour resigned; the other wins
+//! draw agreed                both colours agreed to a draw
+//! result <result>            `white wins`, `black wins`, `draw` or `in progress`
+//! ```
+//!
+//! The generator is SplitMix64 (`crate::rules::chess::DiceRng::new(dice_seed)`): the first
+//! draws deal white's hand, then black's (dealt and dropped with artifacts off, so the dice are
+//! the same either way); every attempt's dice, Trophy's draws and Zombie Pawn's square come
+//! after, in the order the actions need them. An `action` line is written and read exactly as
+//! the online record's (above), `timeout` included (a response window or a timed turn that ran
+//! out). The record is the game's standing course: an action taken back with Undo (and the
+//! engine's replies it took back with it) is not in it, and the generator goes back with the
+//! position, so the record of what stands replays the same. Reading a local record
+//! ([`super::chess::ChessGame::from_record`]) replays it through the rules from the armies and
+//! the seed and names the first line that does not agree: an army that does not read or is of
+//! the other colour, an action refused or by the colour not to act, a `timeout` action that is
+//! not the deterministic one, dice, a draw or a rise that is not the stream's, a resignation
+//! after the end, or a result the entries do not reach. A local record proves nothing to
+//! anyone else (whoever holds the seed can write any game it allows); an army changed to
+//! another legal army under which every action still replays reads as that other game.
+//!
 //! # For the server
 //!
 //! [`OnlineTable`] holds what a table gathers before the game (seed, seats, values,
@@ -73,6 +121,7 @@
 //! [`ChessRecord::from_match`] writes the record of its match at any moment (the seed is in
 //! it: publish it only once the game is over).
 
+pub use super::LocalSeat;
 use super::chess::{ChessGame, Ending, starting_state_keyed};
 use super::verify::{Check, Offers};
 use super::{Match, Playable, Seat};
@@ -293,6 +342,35 @@ pub enum RecordProblem {
     UnknownLine(String),
     /// A required line is missing (its keyword).
     Missing(&'static str),
+    /// A local record's seat kind is `person`, `bot:easy|normal|hard` or `remote`.
+    BadSeatKind(String),
+    /// A local record's `dice-seed` is a number from 0 to 2^64 − 1, in plain digits.
+    BadDiceSeed(String),
+    /// A local record's army does not read as an army (its reader's words).
+    BadArmy(Message),
+    /// A local record's army text names the other colour than its line.
+    ArmyColour {
+        army: Colour,
+        line: Colour,
+    },
+    /// A local record's entry the rules or the match refuse (their words).
+    Refused(Message),
+    /// A local record's action by the colour not to act (the one to act).
+    NotToAct(Colour),
+    /// A local record's action marked as the clock's is not the deterministic timeout action
+    /// (that one, if any).
+    TimeoutDiffers(Option<String>),
+    /// A local record's dice are not the seed's stream's (what it rolls: `None` for no dice).
+    DiceDiffer(Option<Dice>),
+    /// A local record's Trophy draw is not the stream's (what it draws, if anything).
+    DrewDiffers(Option<ArtifactSet>),
+    /// A local record's Zombie Pawn square is not the stream's (where it rises, if anywhere).
+    RisesDiffer(Option<Square>),
+    /// A local record's result is not the one its entries reach.
+    ResultDiffers {
+        reached: RecordedResult,
+        recorded: RecordedResult,
+    },
 }
 
 impl Explain for RecordError {
@@ -317,6 +395,39 @@ impl Explain for RecordError {
             RecordProblem::UnknownResult(w) => msg("record.unknown_result").with("word", w),
             RecordProblem::UnknownLine(w) => msg("record.unknown_line").with("word", w),
             RecordProblem::Missing(k) => msg("record.missing").with("key", k),
+            RecordProblem::BadSeatKind(w) => msg("record.bad_word")
+                .with("key", "seat")
+                .with("word", w)
+                .with("expected", "person, bot:easy, bot:normal, bot:hard, remote"),
+            RecordProblem::BadDiceSeed(w) => msg("record.bad_word")
+                .with("key", "dice-seed")
+                .with("word", w)
+                .with("expected", "0 … 18446744073709551615"),
+            RecordProblem::BadArmy(why) | RecordProblem::Refused(why) => why.clone(),
+            RecordProblem::ArmyColour { army, line } => msg("verify.chess.army_colour")
+                .with_words("army", army.explain())
+                .with_words("line", line.explain()),
+            RecordProblem::NotToAct(c) => {
+                msg("verify.chess.not_to_act").with_words("colour", c.explain())
+            }
+            RecordProblem::TimeoutDiffers(expected) => {
+                msg("verify.chess.timeout_bad").with("expected", expected.as_deref().unwrap_or("-"))
+            }
+            RecordProblem::DiceDiffer(Some(d)) => msg("verify.chess.dice_bad").with("actual", d),
+            RecordProblem::DiceDiffer(None) => msg("verify.chess.no_dice"),
+            RecordProblem::DrewDiffers(Some(cards)) => {
+                msg("verify.chess.drew_bad").with("actual", cards_text(*cards))
+            }
+            RecordProblem::DrewDiffers(None) => msg("verify.chess.no_draw"),
+            RecordProblem::RisesDiffer(Some(sq)) => {
+                msg("verify.chess.rises_bad").with("actual", sq)
+            }
+            RecordProblem::RisesDiffer(None) => msg("verify.chess.no_rise"),
+            RecordProblem::ResultDiffers { reached, recorded } => {
+                msg("verify.chess.result_compare")
+                    .with_words("actual", reached.words())
+                    .with_words("recorded", recorded.words())
+            }
         };
         if self.line == 0 {
             msg("record.whole").with_words("why", why)
@@ -904,6 +1015,394 @@ fn action_line(a: &RecordedAction) -> String {
         s.push_str(&format!(" rises {sq}"));
     }
     s
+}
+
+// The record of a local game (against the engine, or two people at this device).
+
+/// The first line of a local game's record.
+pub const LOCAL_HEADER: &str = "# Artifact Chess local game record";
+
+/// One entry of a local game's standing course: an action, a resignation or an agreed draw.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LocalEntry {
+    Action(RecordedAction),
+    Resign(Colour),
+    /// Both colours agreed to a draw.
+    Agreed,
+}
+
+/// The record of an Artifact Chess game played at this device (see the module's
+/// documentation, "A local game"): its dice come from a seed of its own, so there is nothing to
+/// commit to; every die, draw and rise is still checked against the seed's stream on reading
+/// ([`ChessGame::from_record`]). Per-colour fields are indexed by colour (0: white, 1: black).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LocalChessRecord {
+    pub seats: [LocalSeat; 2],
+    pub artifacts: bool,
+    /// The seed of the dice generator ([`ChessGame::new`]'s `dice_seed`).
+    pub dice_seed: u64,
+    /// The armies in canonical text (`crate::fair::chess::army_text`), as recorded.
+    pub armies: [String; 2],
+    /// The standing course: undone actions are not in it.
+    pub entries: Vec<LocalEntry>,
+    pub result: RecordedResult,
+}
+
+/// Where each part of a local record stands in its text (1-based line numbers).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalLines {
+    pub seats: [usize; 2],
+    pub artifacts: usize,
+    pub dice_seed: usize,
+    pub armies: [usize; 2],
+    pub entries: Vec<usize>,
+    pub result: usize,
+}
+
+impl LocalChessRecord {
+    /// The record of a local game at any moment: its seats with `names` (by colour, white's
+    /// first: the names as shown), artifacts, dice seed, armies, the standing course (undone
+    /// actions left out) with what the dice gave each action, a resignation or agreed draw, and
+    /// the result (`in progress` while it goes on). `None` for a game with no dice seed of its
+    /// own ([`ChessGame::dice_seed`]: an online game, a staged one, a lesson, or one resumed
+    /// from a save written before games kept their seed).
+    pub fn from_game(game: &ChessGame, names: [&str; 2]) -> Option<LocalChessRecord> {
+        let dice_seed = game.dice_seed()?;
+        if game.is_coached() {
+            return None;
+        }
+        let m = game.game();
+        let mut entries: Vec<LocalEntry> = m
+            .record()
+            .iter()
+            .zip(m.course())
+            .enumerate()
+            .filter_map(|(i, (entry, step))| {
+                let before = m.after(i)?;
+                Some(LocalEntry::Action(RecordedAction::of(
+                    before,
+                    &step.record,
+                    &step.after,
+                    entry.timeout,
+                )))
+            })
+            .collect();
+        match m.ending() {
+            Some(Ending::Resigned(c)) => entries.push(LocalEntry::Resign(c)),
+            Some(Ending::Agreed) => entries.push(LocalEntry::Agreed),
+            _ => {}
+        }
+        Some(LocalChessRecord {
+            seats: Colour::BOTH.map(|c| LocalSeat::named(game.seat(c), names[c.index()])),
+            artifacts: game.artifacts(),
+            dice_seed,
+            armies: game.armies().clone().map(|a| army_text(&a)),
+            entries,
+            result: RecordedResult::of(m.ending()),
+        })
+    }
+
+    /// The plain-text form (see the module's documentation, "A local game").
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{LOCAL_HEADER}\n");
+        let mut line = |t: String| {
+            s.push_str(t.trim_end());
+            s.push('\n');
+        };
+        for c in Colour::BOTH {
+            let seat = &self.seats[c.index()];
+            line(format!(
+                "seat {} {} {}",
+                colour_word(c),
+                seat.kind_word(),
+                seat.name
+            ));
+        }
+        line(format!(
+            "artifacts {}",
+            if self.artifacts { "on" } else { "off" }
+        ));
+        line(format!("dice-seed {}", self.dice_seed));
+        for c in Colour::BOTH {
+            line(format!(
+                "army {} {}",
+                colour_word(c),
+                self.armies[c.index()]
+            ));
+        }
+        for e in &self.entries {
+            line(match e {
+                LocalEntry::Action(a) => action_line(a),
+                LocalEntry::Resign(c) => format!("resign {}", colour_word(*c)),
+                LocalEntry::Agreed => "draw agreed".into(),
+            });
+        }
+        line(format!("result {}", self.result.text()));
+        s
+    }
+
+    /// The line numbers of the record's parts in [`LocalChessRecord::to_text`]'s layout.
+    pub fn lines(&self) -> LocalLines {
+        LocalChessRecord::parse_with_lines(&self.to_text())
+            .map(|(_, lines)| lines)
+            .unwrap_or_default()
+    }
+
+    /// Reads the plain-text form; every line must be understood and every field present once.
+    /// Never panics, whatever the text. Nothing is checked against the rules here: that is
+    /// [`ChessGame::from_record`]'s.
+    pub fn parse(text: &str) -> Result<LocalChessRecord, RecordError> {
+        LocalChessRecord::parse_with_lines(text).map(|(record, _)| record)
+    }
+
+    /// [`LocalChessRecord::parse`], with where each part stands in the text.
+    pub fn parse_with_lines(text: &str) -> Result<(LocalChessRecord, LocalLines), RecordError> {
+        let mut seats: [Option<LocalSeat>; 2] = [None, None];
+        let mut artifacts = None;
+        let mut dice_seed = None;
+        let mut armies: [Option<String>; 2] = [None, None];
+        let mut entries = Vec::new();
+        let mut ended = false;
+        let mut result = None;
+        let mut lines = LocalLines::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |problem: RecordProblem| RecordError { line, problem };
+            let l = raw.trim();
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let (key, rest) = words.split_first().map_or(("", &[][..]), |(k, r)| (*k, r));
+            let value = rest.join(" ");
+            let twice = |what: String| err(RecordProblem::Twice(what));
+            let coloured = || -> Result<(Colour, &[&str]), RecordError> {
+                let (c, tail) = rest
+                    .split_first()
+                    .ok_or_else(|| err(RecordProblem::BadColour(String::new())))?;
+                Ok((parse_colour(c).map_err(err)?, tail))
+            };
+            let after_end = ended || result.is_some();
+            match key {
+                "seat" => {
+                    let (c, tail) = coloured()?;
+                    if seats[c.index()].is_some() {
+                        return Err(twice(format!("seat {}", c.name())));
+                    }
+                    let (kind, name) = tail.split_first().map_or(("", &[][..]), |(k, n)| (*k, n));
+                    let seat = LocalSeat::read_kind(kind)
+                        .ok_or_else(|| err(RecordProblem::BadSeatKind(quoted(kind))))?;
+                    seats[c.index()] = Some(LocalSeat {
+                        seat,
+                        name: name.join(" "),
+                    });
+                    lines.seats[c.index()] = line;
+                }
+                "artifacts" => {
+                    if artifacts.is_some() {
+                        return Err(twice(key.into()));
+                    }
+                    artifacts = Some(match value.as_str() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(err(RecordProblem::BadArtifacts(quoted(&value)))),
+                    });
+                    lines.artifacts = line;
+                }
+                "dice-seed" => {
+                    if dice_seed.is_some() {
+                        return Err(twice(key.into()));
+                    }
+                    // Digits only: `+7` or `007` are not how the seed is written.
+                    let canonical = value.parse::<u64>().ok().filter(|n| n.to_string() == value);
+                    dice_seed = Some(
+                        canonical.ok_or_else(|| err(RecordProblem::BadDiceSeed(quoted(&value))))?,
+                    );
+                    lines.dice_seed = line;
+                }
+                "army" => {
+                    let (c, tail) = coloured()?;
+                    if armies[c.index()].is_some() {
+                        return Err(twice(format!("army {}", c.name())));
+                    }
+                    // Read as an army (and refused, naming this line) on replay.
+                    armies[c.index()] = Some(tail.join(" "));
+                    lines.armies[c.index()] = line;
+                }
+                "action" => {
+                    if after_end {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    let (colour, tail) = coloured()?;
+                    let (timeout, text, extras) = parse_action_words(tail).map_err(err)?;
+                    entries.push(LocalEntry::Action(RecordedAction {
+                        colour,
+                        text,
+                        timeout,
+                        dice: extras.dice,
+                        drew: extras.drew,
+                        rises: extras.rises,
+                    }));
+                    lines.entries.push(line);
+                }
+                "resign" => {
+                    if after_end {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    ended = true;
+                    entries.push(LocalEntry::Resign(parse_colour(&value).map_err(err)?));
+                    lines.entries.push(line);
+                }
+                "draw" => {
+                    if after_end {
+                        return Err(err(RecordProblem::AfterEnd));
+                    }
+                    if value != "agreed" {
+                        return Err(err(RecordProblem::UnknownLine(quoted(l))));
+                    }
+                    ended = true;
+                    entries.push(LocalEntry::Agreed);
+                    lines.entries.push(line);
+                }
+                "result" => {
+                    if result.is_some() {
+                        return Err(twice(key.into()));
+                    }
+                    result = Some(parse_result(&value).map_err(err)?);
+                    lines.result = line;
+                }
+                _ => return Err(err(RecordProblem::UnknownLine(quoted(key)))),
+            }
+        }
+        let missing = |what: &'static str| RecordError {
+            line: 0,
+            problem: RecordProblem::Missing(what),
+        };
+        let [white_seat, black_seat] = seats;
+        let [white_army, black_army] = armies;
+        let record = LocalChessRecord {
+            seats: [
+                white_seat.ok_or_else(|| missing("seat white"))?,
+                black_seat.ok_or_else(|| missing("seat black"))?,
+            ],
+            artifacts: artifacts.ok_or_else(|| missing("artifacts"))?,
+            dice_seed: dice_seed.ok_or_else(|| missing("dice-seed"))?,
+            armies: [
+                white_army.ok_or_else(|| missing("army white"))?,
+                black_army.ok_or_else(|| missing("army black"))?,
+            ],
+            entries,
+            result: result.ok_or_else(|| missing("result"))?,
+        };
+        Ok((record, lines))
+    }
+}
+
+fn parse_result(value: &str) -> Result<RecordedResult, RecordProblem> {
+    Ok(match value {
+        "white wins" => RecordedResult::Win(Colour::White),
+        "black wins" => RecordedResult::Win(Colour::Black),
+        "draw" => RecordedResult::Draw,
+        "in progress" => RecordedResult::InProgress,
+        _ => return Err(RecordProblem::UnknownResult(quoted(value))),
+    })
+}
+
+impl ChessGame {
+    /// The game a local record tells, replayed through the rules from its armies and its dice
+    /// seed ([`ChessGame::new`]): each action must be legal, played by the colour to act, and
+    /// given exactly the dice, draw and rise the seed's stream gives (a timeout action must be
+    /// the deterministic one); the resignation or agreed draw and the result must be the
+    /// game's. The error names the first line that is not. The game's match is the recorded
+    /// one's course, position by position; its engine seed is 0 and its response windows
+    /// [`super::chess::WINDOW_SECONDS`] (neither is part of the record). The line numbers are
+    /// those of [`LocalChessRecord::to_text`]; see [`ChessGame::from_record_at`] for a record
+    /// read from a text of its own.
+    pub fn from_record(record: &LocalChessRecord) -> Result<ChessGame, RecordError> {
+        ChessGame::from_record_at(record, &record.lines())
+    }
+
+    /// [`ChessGame::from_record`] with the line numbers of a given text
+    /// ([`LocalChessRecord::parse_with_lines`]).
+    pub fn from_record_at(
+        record: &LocalChessRecord,
+        lines: &LocalLines,
+    ) -> Result<ChessGame, RecordError> {
+        let at = |line: usize, problem: RecordProblem| RecordError { line, problem };
+        let army = |c: Colour| -> Result<Army, RecordError> {
+            let line = lines.armies[c.index()];
+            let army = parse_army_text(&record.armies[c.index()])
+                .map_err(|e| at(line, RecordProblem::BadArmy(e.explain())))?;
+            if army.colour() != c {
+                return Err(at(
+                    line,
+                    RecordProblem::ArmyColour {
+                        army: army.colour(),
+                        line: c,
+                    },
+                ));
+            }
+            Ok(army)
+        };
+        let (white, black) = (army(Colour::White)?, army(Colour::Black)?);
+        let seats = record.seats.clone().map(|s| s.seat);
+        let mut game = ChessGame::new(white, black, record.artifacts, seats, record.dice_seed, 0);
+        for (i, entry) in record.entries.iter().enumerate() {
+            let line = lines.entries.get(i).copied().unwrap_or(0);
+            let refused = |why: Message| at(line, RecordProblem::Refused(why));
+            match entry {
+                LocalEntry::Resign(c) => {
+                    game.resign(*c).map_err(|e| refused(e.explain()))?;
+                }
+                LocalEntry::Agreed => {
+                    game.agree_draw().map_err(|e| refused(e.explain()))?;
+                }
+                LocalEntry::Action(a) => {
+                    let before = game.state().clone();
+                    if let Some(end) = before.end() {
+                        return Err(refused(
+                            msg("verify.chess.after_end").with_words("end", end.explain()),
+                        ));
+                    }
+                    if a.colour != before.turn() {
+                        return Err(at(line, RecordProblem::NotToAct(before.turn())));
+                    }
+                    let action = a.text.parse::<Action>().map_err(|e| refused(e.explain()))?;
+                    if a.timeout && before.timeout_action() != Some(action) {
+                        let expected = before.timeout_action().map(|e| e.to_string());
+                        return Err(at(line, RecordProblem::TimeoutDiffers(expected)));
+                    }
+                    let played = game
+                        .submit_recorded(a.colour, action, a.timeout)
+                        .map_err(|e| refused(e.explain()))?;
+                    let (drew, rises) = chances(&before, &action, game.state());
+                    let problem = if played.record.dice != a.dice {
+                        Some(RecordProblem::DiceDiffer(played.record.dice))
+                    } else if drew != a.drew {
+                        Some(RecordProblem::DrewDiffers(drew))
+                    } else if rises != a.rises {
+                        Some(RecordProblem::RisesDiffer(rises))
+                    } else {
+                        None
+                    };
+                    if let Some(problem) = problem {
+                        return Err(at(line, problem));
+                    }
+                }
+            }
+        }
+        let reached = RecordedResult::of(game.ending());
+        if reached != record.result {
+            return Err(at(
+                lines.result,
+                RecordProblem::ResultDiffers {
+                    reached,
+                    recorded: record.result,
+                },
+            ));
+        }
+        Ok(game)
+    }
 }
 
 /// What an online table gathers before its game starts: the server's seed, the seats, the

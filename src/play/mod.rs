@@ -17,8 +17,12 @@
 //!   takebacks, resignation and the game record.
 //! - [`verify`]: "Verify a game" for Ash & Walnut's records.
 //! - [`chess_record`]: the record of an Artifact Chess game played online, and its verifier
-//!   (every army, die and card recomputed from the committed seed and the clients' values).
+//!   (every army, die and card recomputed from the committed seed and the clients' values);
+//!   and the record of a local game, its dice checked against its own seed.
+//! - [`archive`]: the device's archive of finished games (the menu's "Games"), each kept as
+//!   its text record and opened as a replay.
 
+pub mod archive;
 pub mod chess;
 pub mod chess_record;
 pub mod hive;
@@ -67,6 +71,50 @@ impl Seat {
             Seat::Person => msg("seat.person"),
             Seat::Bot(level) => msg("seat.bot").with_words("level", msg(level.key())),
             Seat::Remote => msg("seat.remote"),
+        }
+    }
+}
+
+/// A seat of a game at this device as its local record keeps it: who sat there and the name
+/// shown for it ("You", "Engine (normal)").
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LocalSeat {
+    pub seat: Seat,
+    /// The name as shown, on one line.
+    pub name: String,
+}
+
+impl LocalSeat {
+    /// The seat's kind as a local record writes it: `person`, `bot:easy|normal|hard`, `remote`.
+    pub fn kind_word(&self) -> String {
+        match self.seat {
+            Seat::Person => "person".into(),
+            Seat::Bot(level) => format!("bot:{}", level.name()),
+            Seat::Remote => "remote".into(),
+        }
+    }
+
+    /// Reads a seat's kind as [`LocalSeat::kind_word`] writes it, and no other spelling.
+    pub fn read_kind(word: &str) -> Option<Seat> {
+        match word {
+            "person" => Some(Seat::Person),
+            "remote" => Some(Seat::Remote),
+            _ => {
+                let level = Level::parse(word.strip_prefix("bot:")?)?;
+                (word == format!("bot:{}", level.name())).then_some(Seat::Bot(level))
+            }
+        }
+    }
+
+    /// `seat` with `name` on one line (control characters become spaces, runs of spaces one).
+    pub fn named(seat: Seat, name: &str) -> LocalSeat {
+        let s: String = name
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        LocalSeat {
+            seat,
+            name: s.split_whitespace().collect::<Vec<_>>().join(" "),
         }
     }
 }
@@ -657,6 +705,33 @@ mod tests {
         assert_eq!(Seat::parse("easy"), Some(Seat::Bot(Level::Easy)));
         for bad in ["", "bot:", "bot:great", "robot", "random"] {
             assert_eq!(Seat::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_local_seat_writes_its_kind_and_reads_only_that_spelling() {
+        for seat in [
+            Seat::Person,
+            Seat::Remote,
+            Seat::Bot(Level::Easy),
+            Seat::Bot(Level::Normal),
+            Seat::Bot(Level::Hard),
+        ] {
+            let s = LocalSeat::named(seat, "  Ana\nde  Sousa ");
+            assert_eq!(s.name, "Ana de Sousa");
+            assert_eq!(LocalSeat::read_kind(&s.kind_word()), Some(seat));
+        }
+        for bad in [
+            "",
+            "human",
+            "Person",
+            "bot:",
+            "bot:Hard",
+            "hard",
+            "bot:great",
+            "bot",
+        ] {
+            assert_eq!(LocalSeat::read_kind(bad), None, "{bad}");
         }
     }
 

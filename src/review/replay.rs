@@ -8,13 +8,19 @@
 //! - A takeback removes the actions it took back: the line is the game as it stands at the end.
 //! - An Artifact Chess record's dice are checked against the keyed stream as the replay rolls
 //!   them (the same stream `tables verify` checks); a die that differs is an error.
+//! - A local Artifact Chess record (`LocalChessRecord`: a game at this device, its dice from a
+//!   seed of its own) replays through `ChessGame::from_record`, which checks every die against
+//!   the seed's stream and names the line that differs.
+//! - A local Snēlab record (`LocalCase`: a case at this device, opened by either side)
+//!   replays through `LocalCase::replay`, which names the line that does not replay.
 //! - A plain UHP GameString (`Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1`) is an Ash &
 //!   Walnut game of its own; one with expansions (`Base+MLP;...`) is refused as such (Ash &
 //!   Walnut has only the five base creatures); any other text is read by its header, as
 //!   `tables verify` does.
 
-use crate::play::chess_record::ChessRecord;
-use crate::play::snelab::record::{CaseEntry, CaseRecord};
+use crate::play::chess::ChessGame;
+use crate::play::chess_record::{ChessRecord, LOCAL_HEADER, LocalChessRecord};
+use crate::play::snelab::record::{CaseEntry, CaseRecord, LocalCase};
 use crate::rules::Game;
 use crate::rules::GameKind;
 use crate::rules::chess::State as ChessState;
@@ -78,6 +84,27 @@ impl<G: Game> Line<G> {
             .parse_action(text)
             .map_err(|e| refused(words(&e)))?;
         self.play(action).map_err(|e| refused(words(&e)))
+    }
+
+    /// The course a match holds, read from it (never replayed): its start and the position
+    /// after each action, with what the rules said each did.
+    pub fn of_match(game: &crate::play::Match<G>) -> Line<G>
+    where
+        G: crate::play::Playable,
+    {
+        let mut line = Line::new(game.start().clone());
+        for ((entry, step), before) in game
+            .record()
+            .iter()
+            .zip(game.course())
+            .zip(std::iter::once(game.start()).chain(game.course().iter().map(|s| &s.after)))
+        {
+            line.notation.push(before.action_text(&entry.action));
+            line.actions.push(entry.action);
+            line.records.push(step.record.clone());
+            line.states.push(step.after.clone());
+        }
+        line
     }
 
     /// Takes back the last `n` actions; false (and nothing changes) when there are fewer.
@@ -220,6 +247,12 @@ pub fn read(text: &str) -> Result<Replay, ReplayError> {
     if first == "# Carved Tables match record" {
         return Err(ReplayError::MatchRecord);
     }
+    if first == LOCAL_HEADER {
+        return chess_local_text(text).map(Replay::Chess);
+    }
+    if first == crate::play::snelab::record::LOCAL_HEADER {
+        return snelab_local_text(text).map(Replay::Snelab);
+    }
     let body = crate::play::signed::body(text);
     match crate::play::verify::game_of(text) {
         GameKind::Snelab => {
@@ -344,6 +377,50 @@ pub fn chess(record: &ChessRecord) -> Result<Line<ChessState>, ReplayError> {
         }
     }
     Ok(line)
+}
+
+/// A local Artifact Chess record's game ([`ChessGame::from_record`]: from its armies and its
+/// dice seed, every die checked against the seed's stream); the error names the line of
+/// [`LocalChessRecord::to_text`] that differs.
+pub fn chess_local(record: &LocalChessRecord) -> Result<Line<ChessState>, ReplayError> {
+    let game = ChessGame::from_record(record).map_err(chess_record_error)?;
+    Ok(Line::of_match(game.game()))
+}
+
+/// [`chess_local`] for a record's text: errors name the text's own lines.
+fn chess_local_text(text: &str) -> Result<Line<ChessState>, ReplayError> {
+    let (record, lines) = LocalChessRecord::parse_with_lines(text).map_err(chess_record_error)?;
+    let game = ChessGame::from_record_at(&record, &lines).map_err(chess_record_error)?;
+    Ok(Line::of_match(game.game()))
+}
+
+fn chess_record_error(e: crate::play::chess_record::RecordError) -> ReplayError {
+    ReplayError::Record {
+        game: GameKind::Chess,
+        why: e.to_string(),
+    }
+}
+
+/// A local Snēlab record's case ([`LocalCase::replay`]: from the side that opened, with the
+/// table's appeal rule); the error names the line of [`LocalCase::to_text`] that does not
+/// replay.
+pub fn snelab_local(record: &LocalCase) -> Result<Line<Position>, ReplayError> {
+    let game = record.replay().map_err(snelab_record_error)?;
+    Ok(Line::of_match(&game))
+}
+
+/// [`snelab_local`] for a record's text: errors name the text's own lines.
+fn snelab_local_text(text: &str) -> Result<Line<Position>, ReplayError> {
+    let (record, lines) = LocalCase::parse_with_lines(text).map_err(snelab_record_error)?;
+    let game = record.replay_at(&lines).map_err(snelab_record_error)?;
+    Ok(Line::of_match(&game))
+}
+
+fn snelab_record_error(e: crate::rules::hive::record::RecordError) -> ReplayError {
+    ReplayError::Record {
+        game: GameKind::Snelab,
+        why: e.to_string(),
+    }
 }
 
 /// A takeback of the last action, which must be `text`.

@@ -53,6 +53,8 @@ use super::timeout_action;
 use crate::fair::{self, SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
 use crate::play::verify::{Check, Offers};
+use crate::play::{Ending, LocalSeat, Match, Refused};
+use crate::rules::Game;
 use crate::rules::hive::record::{
     Note, Opening, RecordError, RecordProblem, line_error, missing, once, record_lines,
 };
@@ -502,6 +504,368 @@ pub fn verify(record: &CaseRecord) -> Vec<Check> {
     });
     checks.extend(offers.check(bad_move.is_some()));
     checks
+}
+
+// The record of a case played at this device.
+
+/// The header line of a local case's record.
+pub const LOCAL_HEADER: &str = "# Snēlab local case record";
+
+/// One entry of a local case's course: an action, or a resignation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LocalCaseEntry {
+    /// An action in notation; `timeout` when the clock played it.
+    Move {
+        text: String,
+        timeout: bool,
+    },
+    Resign(Side),
+}
+
+/// The record of a Snēlab case played at this device (against a bot, or two people taking
+/// turns): no seed and no coin to verify (the purse's coin or the last verdict chose who
+/// opens, and the record says who did), and no takebacks (a case here has none).
+///
+/// ```text
+/// # Snēlab local case record
+/// seat south person You
+/// seat north bot:normal Bot (normal)
+/// stakes casino
+/// appeal on
+/// opens north
+/// move d8-d7
+/// move d1-d2
+/// resign north
+/// result south wins
+/// ```
+///
+/// - `seat south|north KIND NAME`: each side's seat, its kind (`person`, `bot:easy`,
+///   `bot:normal`, `bot:hard`, `remote`) and the name shown.
+/// - `stakes casino|street`, `appeal on|off` (the appeal rule: backward captures).
+/// - `opens south|north`: the side that acted first.
+/// - `move [timeout] ACTION`, `resign south|north` and `result south wins|north wins|draw|in
+///   progress`, as in [`CaseRecord`]'s text.
+///
+/// The lines are read as every record's (blank lines and `#` lines skipped; each line given
+/// once, but `move`; nothing after a `resign` or the `result`). Reading one back
+/// ([`LocalCase::replay`]) plays it through the rules and names the first line that does not
+/// replay.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LocalCase {
+    /// By side, South first.
+    pub seats: [LocalSeat; 2],
+    pub stakes: super::Stakes,
+    pub appeal: bool,
+    pub opens: Side,
+    pub entries: Vec<LocalCaseEntry>,
+    pub result: CaseResult,
+}
+
+/// Where the entries and the result of a local case's record stand in its text (1-based).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LocalCaseLines {
+    pub entries: Vec<usize>,
+    pub result: usize,
+}
+
+impl LocalCase {
+    /// The record of a case's match at this device: `stakes` its table, `names` by side (South
+    /// first, as shown), `resigned` the side that gave up (a [`super::Session`] settles a
+    /// resignation without the match). `None` for a case with a remote seat (the server's
+    /// record is that case's).
+    pub fn from_match(
+        game: &Match<Position>,
+        stakes: super::Stakes,
+        names: [&str; 2],
+        resigned: Option<Side>,
+    ) -> Option<LocalCase> {
+        let seats = game.seats();
+        if seats.contains(&crate::play::Seat::Remote) {
+            return None;
+        }
+        let mut entries: Vec<LocalCaseEntry> = game
+            .record()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                Some(LocalCaseEntry::Move {
+                    text: game.after(i)?.action_text(&e.action),
+                    timeout: e.timeout,
+                })
+            })
+            .collect();
+        let ending = match game.ending() {
+            None if game.outcome().is_none() => resigned.map(Ending::Resigned),
+            ending => ending,
+        };
+        if let Some(Ending::Resigned(side)) = ending {
+            entries.push(LocalCaseEntry::Resign(side));
+        }
+        let start = game.start();
+        Some(LocalCase {
+            seats: [0, 1].map(|i| LocalSeat::named(seats[i], names[i])),
+            stakes,
+            appeal: start.backward_captures(),
+            opens: start.to_move(),
+            entries,
+            result: case_result(ending),
+        })
+    }
+
+    /// The record of the case a session holds (under way, or just settled: until the next
+    /// case); `None` with no case here, a watched or online case, or a lesson.
+    pub fn from_session(session: &super::Session, names: [&str; 2]) -> Option<LocalCase> {
+        if session.watching() || session.learning() {
+            return None;
+        }
+        let game = session.game()?;
+        let (stakes, resigned) = match session.phase() {
+            super::Phase::Play => (session.open_case()?.stakes, None),
+            super::Phase::Verdict(s) => (
+                s.stakes,
+                (s.end == super::CaseEnd::Resigned).then(|| s.loser()),
+            ),
+            super::Phase::Lobby => return None,
+        };
+        LocalCase::from_match(game, stakes, names, resigned)
+    }
+
+    /// The plain-text form.
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{LOCAL_HEADER}\n");
+        let mut line = |t: String| {
+            s.push_str(t.trim_end());
+            s.push('\n');
+        };
+        for (seat, side) in self.seats.iter().zip([Side::South, Side::North]) {
+            line(format!(
+                "seat {} {} {}",
+                side_word(side),
+                seat.kind_word(),
+                seat.name
+            ));
+        }
+        line(format!(
+            "stakes {}",
+            match self.stakes {
+                super::Stakes::Casino => "casino",
+                super::Stakes::Street => "street",
+            }
+        ));
+        line(format!("appeal {}", if self.appeal { "on" } else { "off" }));
+        line(format!("opens {}", side_word(self.opens)));
+        for e in &self.entries {
+            line(match e {
+                LocalCaseEntry::Move {
+                    text,
+                    timeout: true,
+                } => format!("move timeout {text}"),
+                LocalCaseEntry::Move { text, .. } => format!("move {text}"),
+                LocalCaseEntry::Resign(side) => format!("resign {}", side_word(*side)),
+            });
+        }
+        line(format!("result {}", self.result.text()));
+        s
+    }
+
+    /// Reads the plain-text form; every line must be understood and every field present once.
+    pub fn parse(text: &str) -> Result<LocalCase, RecordError> {
+        LocalCase::parse_with_lines(text).map(|(case, _)| case)
+    }
+
+    /// [`LocalCase::parse`], with where the entries and the result stand in the text.
+    pub fn parse_with_lines(text: &str) -> Result<(LocalCase, LocalCaseLines), RecordError> {
+        let mut seats: [Option<LocalSeat>; 2] = [None, None];
+        let mut stakes = None;
+        let mut appeal = None;
+        let mut opens = None;
+        let mut entries = Vec::new();
+        let mut lines = LocalCaseLines::default();
+        let mut ended = false;
+        let mut result = None;
+        let read_side = |w: &str| match w {
+            "south" => Some(Side::South),
+            "north" => Some(Side::North),
+            _ => None,
+        };
+        for (line, key, value) in record_lines(text) {
+            let err = |problem: RecordProblem| line_error(line, problem);
+            let bad = |expected: &'static str, word: &str| {
+                err(RecordProblem::BadWord {
+                    key: key.to_string(),
+                    word: word.to_string(),
+                    expected,
+                })
+            };
+            let once = |present: bool| once(present, line, key);
+            let after_end = ended || result.is_some();
+            match key {
+                "seat" => {
+                    let mut words = value.split_whitespace();
+                    let side_word = words.next().unwrap_or("");
+                    let side =
+                        read_side(side_word).ok_or_else(|| bad("south, north", side_word))?;
+                    let slot = &mut seats[Position::side_index(side)];
+                    if slot.is_some() {
+                        return Err(line_error(
+                            line,
+                            RecordProblem::Twice(format!("seat {side_word}")),
+                        ));
+                    }
+                    let kind = words.next().unwrap_or("");
+                    let seat = LocalSeat::read_kind(kind).ok_or_else(|| {
+                        bad("person, bot:easy, bot:normal, bot:hard, remote", kind)
+                    })?;
+                    *slot = Some(LocalSeat::named(seat, &words.collect::<Vec<_>>().join(" ")));
+                }
+                "stakes" => {
+                    once(stakes.is_some())?;
+                    stakes = Some(match value {
+                        "casino" => super::Stakes::Casino,
+                        "street" => super::Stakes::Street,
+                        _ => return Err(bad("casino, street", value)),
+                    });
+                }
+                "appeal" => {
+                    once(appeal.is_some())?;
+                    appeal = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("on, off", value)),
+                    });
+                }
+                "opens" => {
+                    once(opens.is_some())?;
+                    opens = Some(read_side(value).ok_or_else(|| bad("south, north", value))?);
+                }
+                "move" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let (timeout, text) = match value.strip_prefix("timeout") {
+                        Some(t) if t.is_empty() || t.starts_with(' ') => (true, t.trim()),
+                        _ => (false, value),
+                    };
+                    if text.is_empty() {
+                        return Err(err(RecordProblem::EmptyMove));
+                    }
+                    entries.push(LocalCaseEntry::Move {
+                        text: text.to_string(),
+                        timeout,
+                    });
+                    lines.entries.push(line);
+                }
+                "resign" => {
+                    if after_end {
+                        return Err(err(RecordProblem::MoveAfterResult));
+                    }
+                    let side = read_side(value).ok_or_else(|| bad("south, north", value))?;
+                    ended = true;
+                    entries.push(LocalCaseEntry::Resign(side));
+                    lines.entries.push(line);
+                }
+                "result" => {
+                    once(result.is_some())?;
+                    result = Some(match value {
+                        "south wins" => CaseResult::Win(Side::South),
+                        "north wins" => CaseResult::Win(Side::North),
+                        "draw" => CaseResult::Draw,
+                        "in progress" => CaseResult::InProgress,
+                        _ => return Err(err(RecordProblem::UnknownResult(value.to_string()))),
+                    });
+                    lines.result = line;
+                }
+                _ => return Err(err(RecordProblem::UnknownLine(key.to_string()))),
+            }
+        }
+        let [south, north] = seats;
+        let case = LocalCase {
+            seats: [
+                south.ok_or_else(|| missing("seat south"))?,
+                north.ok_or_else(|| missing("seat north"))?,
+            ],
+            stakes: stakes.ok_or_else(|| missing("stakes"))?,
+            appeal: appeal.ok_or_else(|| missing("appeal"))?,
+            opens: opens.ok_or_else(|| missing("opens"))?,
+            entries,
+            result: result.ok_or_else(|| missing("result"))?,
+        };
+        Ok((case, lines))
+    }
+
+    /// The line numbers of the entries and the result in [`LocalCase::to_text`]'s layout.
+    pub fn lines(&self) -> LocalCaseLines {
+        LocalCase::parse_with_lines(&self.to_text())
+            .map(|(_, lines)| lines)
+            .unwrap_or_default()
+    }
+
+    /// The case's match, replayed through the rules from its start (`opens` to act, the appeal
+    /// rule): each action must be legal in its position (a `timeout` one the timeout rule's
+    /// choice), a resignation must come while the case goes on, and the result must be the one
+    /// reached. The error names the first line of [`LocalCase::to_text`] that is not; see
+    /// [`LocalCase::replay_at`] for a record read from a text of its own. The match's bot seed
+    /// is 0 and it is untimed (neither is part of the record).
+    pub fn replay(&self) -> Result<Match<Position>, RecordError> {
+        self.replay_at(&self.lines())
+    }
+
+    /// [`LocalCase::replay`] with the line numbers of a given text
+    /// ([`LocalCase::parse_with_lines`]).
+    pub fn replay_at(&self, lines: &LocalCaseLines) -> Result<Match<Position>, RecordError> {
+        let mut start = Position::start();
+        start.set_to_move(self.opens);
+        start.set_backward_captures(self.appeal);
+        let seats = self.seats.clone().map(|s| s.seat);
+        let mut game = Match::new(start, seats, crate::play::ClockSetting::default(), 0);
+        for (i, entry) in self.entries.iter().enumerate() {
+            let line = lines.entries.get(i).copied().unwrap_or(0);
+            let refused = |why: Message| line_error(line, RecordProblem::Refused(why));
+            match entry {
+                LocalCaseEntry::Resign(side) => {
+                    game.resign(*side).map_err(|e| refused(e.explain()))?;
+                }
+                LocalCaseEntry::Move { text, timeout } => {
+                    let side = game
+                        .awaited()
+                        .ok_or_else(|| refused(Refused::<Position>::GameOver.explain()))?;
+                    let before = game.state().clone();
+                    let played = game
+                        .submit_heard(side, text, *timeout)
+                        .map_err(|e| refused(e.explain()))?;
+                    if *timeout && timeout_action(&before) != Some(played.action) {
+                        let expected = timeout_action(&before)
+                            .map_or("-".to_string(), |a| before.action_text(&a));
+                        return Err(refused(
+                            msg("verify.chess.timeout_bad").with("expected", expected),
+                        ));
+                    }
+                }
+            }
+        }
+        let reached = case_result(game.ending());
+        if reached != self.result {
+            return Err(line_error(
+                lines.result,
+                RecordProblem::Refused(
+                    msg("verify.result.compare")
+                        .with_words("actual", reached.words())
+                        .with_words("recorded", self.result.words()),
+                ),
+            ));
+        }
+        Ok(game)
+    }
+}
+
+/// The result a case's ending gives.
+fn case_result(ending: Option<Ending<crate::rules::snelab::Verdict, Side>>) -> CaseResult {
+    match ending {
+        Some(Ending::Rules(v)) => CaseResult::Win(v.winner),
+        Some(Ending::Resigned(side)) => CaseResult::Win(side.opponent()),
+        Some(Ending::Agreed) => CaseResult::Draw,
+        None => CaseResult::InProgress,
+    }
 }
 
 #[cfg(test)]

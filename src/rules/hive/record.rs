@@ -238,6 +238,9 @@ pub enum RecordProblem {
         word: String,
         expected: &'static str,
     },
+    /// A local record's line that does not replay (the rules', the match's or the result's
+    /// words why): the record reads, but it is not a game the rules played.
+    Refused(Message),
 }
 
 impl Explain for RecordError {
@@ -263,6 +266,7 @@ impl Explain for RecordError {
                 .with("key", key)
                 .with("word", word)
                 .with("expected", *expected),
+            RecordProblem::Refused(why) => why.clone(),
         };
         if self.line == 0 {
             msg("record.whole").with_words("why", why)
