@@ -39,6 +39,8 @@ pub enum Scene {
     LearnPage,
     /// The main menu with the offer of Learn a first-time player sees.
     LearnOffer,
+    /// The Games page with a record pasted.
+    GamesPage,
 }
 
 /// A page of the Online screen (finding a game).
@@ -141,9 +143,43 @@ impl Scene {
             Scene::LearnOffer,
             "the main menu with the offer of Learn a first-time player sees",
         ));
+        v.push((
+            "games-list".to_string(),
+            Scene::GamesPage,
+            "the Games page: this device's finished games, and a record pasted to open",
+        ));
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
         }
+        for g in [GameKind::Hive, GameKind::Chess] {
+            for (what, about) in [
+                (
+                    "replay",
+                    "a finished game's replay at its table, halfway (Artifact Chess: just after an attempt, its dice shown)",
+                ),
+                (
+                    "review",
+                    "a replay with the engine's review done: the graph, the position before the biggest mistake",
+                ),
+            ] {
+                v.push((
+                    format!("{what}-{}", g.cli_name()),
+                    Scene::Staged {
+                        game: g,
+                        name: what.to_string(),
+                    },
+                    about,
+                ));
+            }
+        }
+        v.push((
+            "luck-chess".to_string(),
+            Scene::Staged {
+                game: GameKind::Chess,
+                name: "luck".to_string(),
+            },
+            "an Artifact Chess replay at its luckiest roll: the luck report and its plot",
+        ));
         for g in GameKind::ALL {
             for id in crate::learn::lesson_ids(g) {
                 v.push((
@@ -225,6 +261,17 @@ impl Scene {
         }
         if let Some(game) = name.strip_prefix("hint-").and_then(GameKind::parse) {
             return at_table(game, "hint".into());
+        }
+        // The replays' scenes: `replay-<game>`, `review-<game>`, `luck-chess`.
+        for what in ["replay", "review", "luck"] {
+            if let Some(game) = name
+                .strip_prefix(what)
+                .and_then(|rest| rest.strip_prefix('-'))
+                .and_then(GameKind::parse)
+                .filter(|g| *g == GameKind::Chess || (*g == GameKind::Hive && what != "luck"))
+            {
+                return at_table(game, what.into());
+            }
         }
         let found = |name: &str| {
             Self::catalogue(staged)

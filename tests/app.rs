@@ -2325,6 +2325,8 @@ mod hive {
 mod chess;
 #[path = "app/learn.rs"]
 mod learn;
+#[path = "app/replay.rs"]
+mod replay;
 
 #[path = "app/chess_cards.rs"]
 mod chess_cards;

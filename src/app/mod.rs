@@ -25,6 +25,7 @@ pub mod models;
 pub mod platform;
 pub mod player;
 pub mod probe;
+pub mod replay;
 pub mod room;
 pub mod save;
 pub mod screens;
@@ -53,7 +54,13 @@ pub fn staged_scenes() -> Vec<StagedName> {
 
 /// The window-less core: screen flow, settings and saves, and the table kit.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((save::plugin, screens::plugin, kit::plugin, learn::plugin));
+    app.add_plugins((
+        save::plugin,
+        screens::plugin,
+        kit::plugin,
+        learn::plugin,
+        replay::plugin,
+    ));
 }
 
 /// The folder that holds `assets/` and `shaders/`: `BEVY_ASSET_ROOT`, the cargo package when run
@@ -167,6 +174,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         probe::plugin,
         kit::clicks::plugin,
     ));
+    app.add_plugins(replay::page_plugin);
     // Each game's whole table (a plain function each: called, not added as a plugin, since
     // function plugins are told apart by their type).
     for table in TABLES {

@@ -34,6 +34,8 @@ pub enum MenuPage {
     Key,
     /// Learning a game: its lessons and practice positions (`app::learn` draws it).
     Learn(GameKind),
+    /// The games of this device and records to open as replays (`app::replay` draws it).
+    Games,
 }
 
 /// A request to go somewhere.
@@ -98,6 +100,7 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::KeyExport => Some(Navigate::Menu(MenuPage::Key)),
         Scene::LearnPage => Some(Navigate::Menu(MenuPage::Learn(GameKind::Hive))),
         Scene::LearnOffer => Some(Navigate::Menu(MenuPage::Main)),
+        Scene::GamesPage => Some(Navigate::Menu(MenuPage::Games)),
         Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
     }
 }

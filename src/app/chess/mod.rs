@@ -92,6 +92,11 @@ pub fn core_plugin(app: &mut App) {
     use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
         .add_plugins(crate::app::learn::teach_core::<Table>)
+        .add_systems(
+            Update,
+            crate::app::replay::archive::chess_ended.in_set(crate::app::kit::TableSet::Sync),
+        )
+        .add_plugins(crate::app::replay::replay_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .init_resource::<ChessPanels>()
         .add_message::<super::dev::StageScene>()
@@ -120,7 +125,8 @@ pub fn core_plugin(app: &mut App) {
 /// The whole table: the core plus the 3D board, picking, keys and panels.
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
-        .add_plugins(crate::app::learn::teach_ui::<Table>);
+        .add_plugins(crate::app::learn::teach_ui::<Table>)
+        .add_plugins(crate::app::replay::replay_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -218,6 +224,7 @@ impl TableKind for Table {
                 Effect::Save if self.host.is_some() => {}
                 // A lesson's game is never saved over the game in progress.
                 Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
+                Effect::Save if self.replay.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
                 Effect::Online(m) => out.notice(m),
                 // A spectator keeps no seat (and leaves the one kept as it was).
@@ -305,6 +312,44 @@ pub fn wood(c: Colour) -> crate::theme::Wood {
     match c {
         Colour::White => crate::theme::Wood::Light,
         Colour::Black => crate::theme::Wood::Dark,
+    }
+}
+
+impl crate::app::replay::Replays for Table {
+    fn open_replay(
+        &mut self,
+        replay: crate::app::replay::Replaying,
+    ) -> Option<Result<Vec<Effect>, Refusal>> {
+        let read = replay.replay.clone();
+        let crate::review::Replay::Chess(line) = &*read else {
+            return None;
+        };
+        Some(Table::open_replay(self, line, replay))
+    }
+
+    fn replaying(&self) -> Option<&crate::app::replay::Replaying> {
+        self.replay.as_ref()
+    }
+
+    fn replaying_mut(&mut self) -> Option<&mut crate::app::replay::Replaying> {
+        self.replay.as_mut()
+    }
+
+    fn replay_at(&self) -> (usize, usize) {
+        let plies = self.plies();
+        (self.viewing.unwrap_or(plies).min(plies), plies)
+    }
+
+    fn position_text(&self) -> String {
+        self.shown().map(|s| s.to_string()).unwrap_or_default()
+    }
+
+    fn view(step: crate::app::kit::history::Step) -> Intent {
+        Intent::View(step)
+    }
+
+    fn leave_replay(&mut self) {
+        Table::leave_replay(self);
     }
 }
 

@@ -830,7 +830,7 @@ pub(super) fn stage(
         // Staged on the Verify page (`stage_tools`).
         "verify" => {}
         // Learning's scenes are staged by `app::learn`.
-        other if crate::app::learn::stages(other) => {}
+        other if crate::app::learn::stages(other) || crate::app::replay::stages(other) => {}
         other => warn!("no staged Artifact Chess scene `{other}`"),
     }
 }

@@ -48,7 +48,8 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
         | Scene::PlayerPage
         | Scene::KeyExport
         | Scene::LearnPage
-        | Scene::LearnOffer => *screen == Screen::Menu,
+        | Scene::LearnOffer
+        | Scene::GamesPage => *screen == Screen::Menu,
         Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
         Scene::Table(_) | Scene::Staged { .. } => false,
     }

@@ -98,6 +98,11 @@ pub struct RecordSaved(pub Option<Result<String, String>>);
 pub fn core_plugin(app: &mut App) {
     app.add_plugins(table_plugin::<Table>)
         .add_plugins(crate::app::learn::teach_core::<Table>)
+        .add_systems(
+            Update,
+            crate::app::replay::archive::hive_ended.in_set(crate::app::kit::TableSet::Sync),
+        )
+        .add_plugins(crate::app::replay::replay_core::<Table>)
         .init_resource::<RecordSaved>()
         .init_resource::<VerifyPage>()
         .add_message::<StageScene>()
@@ -130,7 +135,8 @@ pub fn core_plugin(app: &mut App) {
 /// The whole table: the core plus the 3D tiles, picking, keys and panels.
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
-        .add_plugins(crate::app::learn::teach_ui::<Table>);
+        .add_plugins(crate::app::learn::teach_ui::<Table>)
+        .add_plugins(crate::app::replay::replay_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -266,8 +272,9 @@ impl TableKind for Table {
                     &KeptSeat::<Table>::new(self.seat_to_keep().unwrap_or_default()),
                     "hive.save_failed",
                 ),
-                // A lesson's game is never saved over the game in progress.
+                // A lesson's game, or a replay's, is never saved over the game in progress.
                 Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
+                Effect::Save if self.replay.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "hive.save_failed"),
             }
         }
@@ -344,6 +351,44 @@ pub fn wood(c: Colour) -> crate::theme::Wood {
     match c {
         Colour::Ash => crate::theme::Wood::Light,
         Colour::Walnut => crate::theme::Wood::Dark,
+    }
+}
+
+impl crate::app::replay::Replays for Table {
+    fn open_replay(
+        &mut self,
+        replay: crate::app::replay::Replaying,
+    ) -> Option<Result<Vec<Effect>, Refusal>> {
+        let read = replay.replay.clone();
+        let crate::review::Replay::Hive(line) = &*read else {
+            return None;
+        };
+        Some(Table::open_replay(self, line, replay))
+    }
+
+    fn replaying(&self) -> Option<&crate::app::replay::Replaying> {
+        self.replay.as_ref()
+    }
+
+    fn replaying_mut(&mut self) -> Option<&mut crate::app::replay::Replaying> {
+        self.replay.as_mut()
+    }
+
+    fn replay_at(&self) -> (usize, usize) {
+        let plies = self.game.as_ref().map_or(0, |g| g.game().record().len());
+        (self.viewing.unwrap_or(plies).min(plies), plies)
+    }
+
+    fn position_text(&self) -> String {
+        self.shown().game_string()
+    }
+
+    fn view(step: crate::app::kit::history::Step) -> Intent {
+        Intent::View(step)
+    }
+
+    fn leave_replay(&mut self) {
+        Table::leave_replay(self);
     }
 }
 

@@ -180,6 +180,8 @@ pub enum Refusal {
     Late,
     /// A lesson or practice position put a legal move back (the words why).
     Coached(Message),
+    /// A replay is on: nobody plays at it; leave it first.
+    Replaying,
 }
 
 impl Explain for Refusal {
@@ -187,6 +189,7 @@ impl Explain for Refusal {
         match self {
             Refusal::NotNow => msg("hive.refused.not_now"),
             Refusal::Viewing => msg("hive.refused.viewing"),
+            Refusal::Replaying => msg("replay.refused"),
             Refusal::NotYours(p) => {
                 msg("hive.error.not_your_piece").with_words("piece", p.explain())
             }
@@ -283,6 +286,8 @@ pub struct Table {
     pub host: Option<crate::app::kit::online::OnlineTable>,
     /// A seat at an online table kept from an earlier run, which the lobby offers to return to.
     pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
+    /// A replay on at the table (its game is the record's, stepped through the history).
+    pub replay: Option<crate::app::replay::Replaying>,
 }
 
 impl Default for Table {
@@ -301,6 +306,7 @@ impl Default for Table {
             warned: false,
             host: None,
             saved_seat: None,
+            replay: None,
         }
     }
 }
@@ -468,6 +474,96 @@ impl Table {
         }
     }
 
+    /// Opens a replay of `line` (replayed through the rules already): its game at the table,
+    /// both seats here, looked at from its first position; a game in progress is kept for
+    /// Continue. Refused while an online table is open.
+    pub fn open_replay(
+        &mut self,
+        line: &crate::review::replay::Line<State>,
+        replaying: crate::app::replay::Replaying,
+    ) -> Result<Vec<Effect>, Refusal> {
+        if self.host.is_some() {
+            return Err(Refusal::NotNow);
+        }
+        let mut game = HiveGame::drawn_elsewhere(
+            [Seat::Person, Seat::Person],
+            replaying.names.clone(),
+            SeatOrder::First,
+            ClockSetting::default(),
+        );
+        if line.states.first() != Some(game.state()) {
+            // A record from a set-up position: not one this table sets out.
+            return Err(Refusal::NotNow);
+        }
+        for &mv in &line.actions {
+            let side = game.awaited().ok_or(Refusal::NotNow)?;
+            game.submit(side, mv)?;
+        }
+        if let Some(g) = self.game.take()
+            && self.replay.is_none()
+            && g.ending().is_none()
+            && !g.is_coached()
+            && g.state().ply() > 0
+        {
+            self.saved = Some(g.played_here().clone());
+        }
+        let saved = self.saved.take();
+        self.resume(game);
+        self.saved = saved;
+        self.phase = Phase::Over;
+        self.busy = 0.0;
+        self.viewing = (!line.actions.is_empty()).then_some(0);
+        self.replay = Some(replaying);
+        Ok(vec![Effect::Picked])
+    }
+
+    /// A step through a replay: one move on travels its path as in play, every other step
+    /// glides the pieces to its position.
+    fn replay_step(&mut self, step: Step, timing: &Timing) -> Vec<Effect> {
+        let Some(game) = self.game.as_ref() else {
+            return Vec::new();
+        };
+        let m = game.game();
+        let plies = m.record().len();
+        let from = self.viewing.unwrap_or(plies).min(plies);
+        let to = history::step(Some(from), step, plies).unwrap_or(plies);
+        let before = m.after(from).cloned();
+        let entry = m.record().get(from).cloned();
+        self.viewing = (to < plies).then_some(to);
+        self.pick = Pick::Idle;
+        self.busy = 0.0;
+        let (Some(before), Some(e)) = (before, entry) else {
+            return vec![Effect::Picked];
+        };
+        if to != from + 1 {
+            self.last = self.viewing.and_then(|n| m.after(n)).and_then(last_move);
+            return vec![Effect::Picked];
+        }
+        let path = move_path(before.board(), e.action);
+        self.busy = timing.travel(path.len());
+        self.last = match e.action {
+            Move::Place { piece, to } => Some((None, to, piece)),
+            Move::Shift { piece, from, to } => Some((Some(from), to, piece)),
+            Move::Pass => None,
+        };
+        vec![Effect::Played(Animated {
+            mv: e.action,
+            by: before.to_move(),
+            path,
+            timeout: false,
+        })]
+    }
+
+    /// The replay on ends: the table is back in its lobby.
+    pub fn leave_replay(&mut self) {
+        if self.replay.take().is_some() {
+            self.game = None;
+            self.phase = Phase::Lobby;
+            self.busy = 0.0;
+            self.clear_marks();
+        }
+    }
+
     /// Lets `dt` seconds pass: the seating, the animations, and (when nothing animates and the
     /// game is on) the clock of the side to act, whose timeout move it may play.
     pub fn tick(&mut self, dt: f32, timing: &Timing) -> Vec<Effect> {
@@ -562,6 +658,10 @@ impl Table {
         bot_seed: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // A replay is looked through, never played.
+        if self.replay.is_some() && !matches!(intent, Intent::View(_)) {
+            return Err(Refusal::Replaying);
+        }
         // A spectator's table follows the game and looks back through it; nothing else.
         let watching = self.host.as_ref().is_some_and(|o| o.spectating());
         if watching && !matches!(intent, Intent::NewGame | Intent::View(_)) {
@@ -618,6 +718,7 @@ impl Table {
                 }
                 _ => Err(Refusal::NotNow),
             },
+            Intent::View(step) if self.replay.is_some() => Ok(self.replay_step(step, timing)),
             Intent::View(step) => self.view(step),
             Intent::Ask(ask) => {
                 if !self.host.ask(ask) {

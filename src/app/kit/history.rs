@@ -17,6 +17,10 @@ pub enum Step {
     Forward,
     /// The game itself, at once.
     ToGame,
+    /// The start, before the first action (a replay's first position).
+    Start,
+    /// The position after this many actions (all of them: the game).
+    To(usize),
 }
 
 /// Which position is on show after `step`, from `viewing` (`Some(n)`: the position after the
@@ -32,6 +36,9 @@ pub fn step(viewing: Option<usize>, step: Step, plies: usize) -> Option<usize> {
         Step::Forward if now + 1 >= plies => None,
         Step::Forward => Some(now + 1),
         Step::ToGame => None,
+        Step::Start => Some(0),
+        Step::To(n) if n >= plies => None,
+        Step::To(n) => Some(n),
     }
 }
 
@@ -74,6 +81,14 @@ mod tests {
         );
         assert_eq!(step(None, Step::Forward, 3), None);
         assert_eq!(step(Some(1), Step::ToGame, 3), None);
+        assert_eq!(
+            step(None, Step::Start, 3),
+            Some(0),
+            "a replay's first position"
+        );
+        assert_eq!(step(None, Step::Start, 0), None);
+        assert_eq!(step(None, Step::To(1), 3), Some(1));
+        assert_eq!(step(Some(1), Step::To(3), 3), None, "all of them: the game");
         // Nothing played: nothing earlier to show.
         assert_eq!(step(None, Step::Back, 0), None);
         // A stale view past the course (a takeback shortened it) steps from the game's end.

@@ -78,7 +78,8 @@ fn menu_ui(
         | MenuPage::Online(_)
         | MenuPage::Player
         | MenuPage::Key
-        | MenuPage::Learn(_) => {}
+        | MenuPage::Learn(_)
+        | MenuPage::Games => {}
     }
     Ok(())
 }
@@ -157,6 +158,9 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
                 ui.spacing_mut().item_spacing.x = 18.0;
                 if ui.add(big_button(tr.t("menu.online"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Online(Default::default())));
+                }
+                if ui.add(big_button(tr.t("menu.games"))).clicked() {
+                    go.push(Navigate::Menu(MenuPage::Games));
                 }
                 if ui.add(big_button(tr.t("menu.settings"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Settings));

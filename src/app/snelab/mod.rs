@@ -111,6 +111,10 @@ pub fn core_plugin(app: &mut App) {
     use super::kit::link;
     app.add_plugins(table_plugin::<Table>)
         .add_plugins(crate::app::learn::teach_core::<Table>)
+        .add_systems(
+            Update,
+            crate::app::replay::archive::snelab_ended.in_set(crate::app::kit::TableSet::Sync),
+        )
         .add_plugins(link::plugin::<Table>)
         .add_message::<SquareHovered>()
         .add_message::<StageScene>()

@@ -492,7 +492,7 @@ pub(super) fn stage(
             );
         }
         // Learning's scenes are staged by `app::learn`.
-        other if crate::app::learn::stages(other) => {}
+        other if crate::app::learn::stages(other) || crate::app::replay::stages(other) => {}
         other => warn!("no staged Snēlab scene `{other}`"),
     }
 }

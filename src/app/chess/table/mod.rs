@@ -265,6 +265,8 @@ pub enum Refusal {
     Late,
     /// A lesson or practice position put a legal action back (the words why).
     Coached(Message),
+    /// A replay is on: nobody plays at it; leave it first.
+    Replaying,
 }
 
 impl Explain for Refusal {
@@ -296,6 +298,7 @@ impl Explain for Refusal {
             Refusal::Sent => msg("online.refused.sent"),
             Refusal::Late => msg("online.refused.late"),
             Refusal::Coached(why) => why.clone(),
+            Refusal::Replaying => msg("replay.refused"),
         }
     }
 }
@@ -391,6 +394,8 @@ pub struct Table {
     pub online: Option<crate::app::chess::online::OnlineChess>,
     /// The army lesson at the builder (the course's first lesson, away from the board).
     pub army_lesson: Option<crate::learn::chess::ArmyLesson>,
+    /// A replay on at the table (its game is the record's, stepped through the history).
+    pub replay: Option<crate::app::replay::Replaying>,
 }
 
 /// Whose turn it is as the table tells it.
@@ -433,6 +438,7 @@ impl Default for Table {
             told: None,
             online: None,
             army_lesson: None,
+            replay: None,
         }
     }
 }
@@ -584,6 +590,10 @@ impl Table {
         if whole_army && self.army_lesson.is_some() {
             return Err(Refusal::NotNow);
         }
+        // A replay is looked through, never played.
+        if self.replay.is_some() && !matches!(intent, Intent::View(_)) {
+            return Err(Refusal::Replaying);
+        }
         // A spectator's table follows the game and looks back through it; nothing else.
         let watching = self.host.as_ref().is_some_and(|o| o.spectating());
         if watching && !matches!(intent, Intent::NewGame | Intent::Leave | Intent::View(_)) {
@@ -629,6 +639,7 @@ impl Table {
             Intent::CardGo => self.card_go(timing),
             Intent::CardTake(taken) => self.card_take(taken, timing),
             Intent::SkipRoll => self.skip_roll(timing),
+            Intent::View(step) if self.replay.is_some() => self.replay_step(step, timing),
             Intent::View(step) => self.view(step),
             Intent::Undo if self.host.is_some() => Err(Refusal::NotNow),
             Intent::Undo => self.undo(),

@@ -73,6 +73,102 @@ impl Table {
         Ok(kept.or(self.saved.take()))
     }
 
+    /// Opens a replay of `line` (replayed through the rules already): its game at the table
+    /// from its first position, both seats here, looked at from the start; a game in progress
+    /// is kept for Continue. Refused while an online table is open.
+    pub(crate) fn open_replay(
+        &mut self,
+        line: &crate::review::replay::Line<State>,
+        replaying: crate::app::replay::Replaying,
+    ) -> Result<Vec<Effect>, Refusal> {
+        let start = line.states.first().ok_or(Refusal::NotNow)?.clone();
+        let mut game = ChessGame::restaged(
+            start,
+            [crate::play::Seat::Person, crate::play::Seat::Person],
+            0,
+        );
+        for action in &line.actions {
+            let side = game.awaited().ok_or(Refusal::NotNow)?;
+            game.submit(side, *action)?;
+        }
+        let saved = if self.replay.is_some() {
+            self.game = None;
+            self.saved.take()
+        } else {
+            self.leave_game_for_lesson()?
+        };
+        self.army_lesson = None;
+        self.resume(game);
+        self.saved = saved;
+        self.phase = Phase::Over;
+        self.viewing = (!line.actions.is_empty()).then_some(0);
+        self.busy = 0.0;
+        self.replay = Some(replaying);
+        Ok(vec![Effect::Picked])
+    }
+
+    /// A step through a replay: one action on plays as in play (its dice rolled with their
+    /// values, its pieces moving), every other step shows its position at once. A step while
+    /// something still moves first lands what moves.
+    pub(super) fn replay_step(
+        &mut self,
+        step: Step,
+        timing: &Timing,
+    ) -> Result<Vec<Effect>, Refusal> {
+        let mut effects = Vec::new();
+        if let Some(roll) = self.roll.take() {
+            effects.extend(self.resolve(roll.played, timing));
+        }
+        self.busy = 0.0;
+        let plies = self.plies();
+        let from = self.viewing.unwrap_or(plies).min(plies);
+        let to = history::step(Some(from), step, plies).unwrap_or(plies);
+        let course = self.game.as_ref().map(|g| g.game());
+        let played = course.filter(|_| to == from + 1).and_then(|m| {
+            let before = m.after(from)?.clone();
+            let step = m.course().get(from)?;
+            Some(Animated {
+                motions: motions(&before, &step.record, &step.after),
+                before,
+                record: step.record,
+                after: step.after.clone(),
+            })
+        });
+        let Some(p) = played else {
+            self.viewing = (to < plies).then_some(to);
+            self.last = None;
+            effects.push(Effect::Picked);
+            return Ok(effects);
+        };
+        // The position before it stays on show until the result lands ([`Table::resolve`]).
+        self.viewing = Some(from);
+        effects.push(Effect::Played(p.clone()));
+        if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
+            self.roll = Some(Roll {
+                played: p,
+                elapsed: 0.0,
+                frozen: false,
+                settled: false,
+            });
+        } else {
+            if p.record.dice.is_some() {
+                effects.push(Effect::Settled);
+            }
+            effects.extend(self.resolve(p, timing));
+        }
+        Ok(effects)
+    }
+
+    /// The replay on ends: the table is back in its lobby.
+    pub(crate) fn leave_replay(&mut self) {
+        if self.replay.take().is_some() {
+            self.game = None;
+            self.phase = Phase::Lobby;
+            self.clear_marks();
+            self.rebuild_list();
+        }
+    }
+
     /// The lesson or position on ends: the table is back in its lobby, where the game kept
     /// when it began is offered to continue.
     pub(crate) fn leave_lesson(&mut self) {
@@ -260,6 +356,11 @@ impl Table {
     /// The action's result reaches the board: the pieces move, the game may end.
     pub(super) fn resolve(&mut self, p: Animated, timing: &Timing) -> Vec<Effect> {
         self.busy = timing.motion(&p);
+        if self.replay.is_some() {
+            // A replay's action landed: the position after it on show.
+            let plies = self.plies();
+            self.viewing = self.viewing.map(|n| n + 1).filter(|n| *n < plies);
+        }
         let mut effects = vec![Effect::Resolved(p.clone())];
         let failed = matches!(
             p.record.result,
@@ -269,6 +370,10 @@ impl Table {
             effects.push(Effect::StillInCheck(p.side()));
         }
         self.last = Some(p);
+        // A replay's game ended long ago: it is not heard again at every step.
+        if self.replay.is_some() {
+            return effects;
+        }
         if let Some(ending) = self.game.as_ref().and_then(ChessGame::ending) {
             self.phase = Phase::Over;
             effects.push(Effect::Ended(ending));

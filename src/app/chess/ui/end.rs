@@ -40,7 +40,7 @@ fn watching(table: &Table) -> bool {
 }
 
 /// The end: who won and why, and a new game.
-pub(super) fn end(p: Panel) {
+pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenReplay>) {
     let (ctx, tr, table, send) = p.parts();
     let Some((game, ending)) = table.game.as_ref().and_then(|g| Some((g, g.ending()?))) else {
         return;
@@ -85,6 +85,7 @@ pub(super) fn end(p: Panel) {
                     ),
                     15.0,
                 ));
+                luck_lines(ui, tr, game);
                 if let Some((record, passed)) = table.told_record() {
                     // Online: the seed revealed and the server's record, checked here.
                     ui.add_space(6.0);
@@ -100,10 +101,53 @@ pub(super) fn end(p: Panel) {
                     }
                 }
                 crate::app::kit::online_panels::rematch(ui, tr, table, send);
+                if table.host.is_none() && !game.is_coached() {
+                    ui.add_space(6.0);
+                    if ui.button(tr.t("replay.this")).clicked()
+                        && let Some(line) = crate::app::replay::line_of(game.game())
+                    {
+                        replay.write(crate::app::replay::OpenReplay::new(
+                            crate::review::Replay::Chess(line),
+                            [
+                                seat_name(tr, table, crate::rules::chess::Colour::White),
+                                seat_name(tr, table, crate::rules::chess::Colour::Black),
+                            ],
+                        ));
+                    }
+                }
                 let (new, history) = ("chess.end_banner.new", "chess.end_banner.history");
                 if panel::new_game(ui, tr.t(new), tr.t(history)) {
                     send(Intent::NewGame);
                 }
             });
         });
+}
+
+/// The luck of the dice, each side's captures against what the odds promised, where a capture
+/// was attempted.
+fn luck_lines(ui: &mut egui::Ui, tr: &Tr, game: &crate::play::chess::ChessGame) {
+    use crate::rules::chess::Colour;
+    let Some(line) = crate::app::replay::line_of(game.game()) else {
+        return;
+    };
+    let luck = crate::review::ChessLuck::of(&line);
+    if luck.attempts.is_empty() {
+        return;
+    }
+    ui.add_space(4.0);
+    for colour in [Colour::White, Colour::Black] {
+        let i = colour.index();
+        ui.label(style::muted(
+            tr.tf(
+                "luck.side",
+                &[
+                    ("side", &capital(&colour_word(tr, colour))),
+                    ("expected", &format!("{:.1}", luck.expected[i])),
+                    ("captures", &luck.captures[i].to_string()),
+                    ("luck", &format!("{:+.1}", luck.luck(colour))),
+                ],
+            ),
+            14.0,
+        ));
+    }
 }

@@ -105,6 +105,7 @@ fn table_ui(
         MessageWriter<crate::app::save::ChangeSettings>,
         MessageWriter<crate::app::kit::link::GoOnline>,
     ),
+    mut replay: MessageWriter<crate::app::replay::OpenReplay>,
 ) -> Result {
     icons.load(&server, &theme.0);
     let ids = icons.ids(&mut contexts, &images);
@@ -146,8 +147,10 @@ fn table_ui(
             cards::piles(ctx, &tr, &table, &ids);
             // After the piles: it goes under them when the cards are in play.
             dice::recent_attempt(ctx, &tr, &table);
-            if table.phase == super::Phase::Over {
-                end::end(p);
+            if table.replay.is_some() {
+                // The replay's bar (app::replay) stands where the end banner would.
+            } else if table.phase == super::Phase::Over {
+                end::end(p, &mut replay);
             } else {
                 cards::hand(p.reborrow(), &ids);
                 cards::window(p.reborrow(), &ids);

@@ -46,7 +46,8 @@ pub(super) fn move_list(p: Panel) {
     style::side_panel(ctx, "chess-moves", 230.0, |ui| {
         ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
         egui::ScrollArea::vertical()
-            .max_height(230.0)
+            // Shorter beside a replay's review panel.
+            .max_height(if table.replay.is_some() { 130.0 } else { 230.0 })
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 if list.is_empty() {
@@ -92,6 +93,7 @@ pub(super) fn move_list(p: Panel) {
             let coached = table.game.as_ref().is_some_and(|g| g.is_coached());
             if table.host.is_none()
                 && !coached
+                && table.replay.is_none()
                 && ui
                     .add_enabled(can_undo, egui::Button::new(tr.t("chess.undo")))
                     .on_hover_text(tr.t("chess.undo.hint"))
@@ -101,7 +103,8 @@ pub(super) fn move_list(p: Panel) {
             }
         });
     });
-    if let Some(n) = table.viewing {
+    // A replay's bar says where it stands.
+    if let Some(n) = table.viewing.filter(|_| table.replay.is_none()) {
         Floating::anchored("chess-viewing", egui::Align2::CENTER_TOP, [0.0, 84.0])
             .order(egui::Order::Foreground)
             .fill(egui::Color32::from_rgba_unmultiplied(0x3a, 0x28, 0x12, 240))

@@ -32,6 +32,15 @@ pub(super) fn seat_name(tr: &Tr, table: &Table, colour: Colour) -> String {
             _ => String::new(),
         };
     };
+    // A replay's seats are the record's.
+    if let Some(r) = &table.replay {
+        let name = &r.names[colour.index()];
+        return if name.is_empty() {
+            tr.say(&colour.explain())
+        } else {
+            name.clone()
+        };
+    }
     // A lesson's other side is the lesson's answers, not the engine.
     if game.is_coached() && game.seat(colour) != Seat::Person {
         return tr.t("learn.seat").to_string();

@@ -100,8 +100,8 @@ pub(super) fn players(
                 14.0,
             ));
         }
-        // A lesson has no seed to verify.
-        if game.is_coached() {
+        // A lesson has no seed to verify, nor has a replay (its record is what it is).
+        if game.is_coached() || table.replay.is_some() {
             return;
         }
         ui.separator();

@@ -32,6 +32,7 @@ pub(super) fn banner(
     data_dir: Option<&std::path::Path>,
     verify: &mut VerifyPage,
     go: &mut MessageWriter<Navigate>,
+    replay: &mut MessageWriter<crate::app::replay::OpenReplay>,
 ) {
     let (ctx, tr, table, send) = p.parts();
     let Some((game, ending)) = table.game.as_ref().and_then(|g| Some((g, g.ending()?))) else {
@@ -129,6 +130,20 @@ pub(super) fn banner(
             None => {}
         }
         crate::app::kit::online_panels::rematch(ui, tr, table, send);
+        if table.host.is_none() && !game.is_coached() {
+            ui.add_space(6.0);
+            if ui.button(tr.t("replay.this")).clicked()
+                && let Some(line) = crate::app::replay::line_of(game.game())
+            {
+                replay.write(crate::app::replay::OpenReplay::new(
+                    crate::review::Replay::Hive(line),
+                    [
+                        super::seat_name(tr, table, crate::rules::hive::Colour::Ash),
+                        super::seat_name(tr, table, crate::rules::hive::Colour::Walnut),
+                    ],
+                ));
+            }
+        }
         if panel::new_game(ui, tr.t("hive.end.new"), tr.t("hive.end.history")) {
             send(Intent::NewGame);
         }

@@ -77,6 +77,15 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
     let Some(game) = &table.game else {
         return String::new();
     };
+    // A replay's seats are the record's.
+    if let Some(r) = &table.replay {
+        let name = &r.names[colour as usize];
+        return if name.is_empty() {
+            tr.say(&colour.explain())
+        } else {
+            name.clone()
+        };
+    }
     if is_you(table, colour) {
         return tr.t("hive.you").to_string();
     }
@@ -125,6 +134,7 @@ fn table_ui(
         MessageWriter<crate::app::save::ChangeSettings>,
         MessageWriter<super::link::GoOnline>,
     ),
+    mut replay: MessageWriter<crate::app::replay::OpenReplay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut send = |i: super::Intent| {
@@ -165,7 +175,9 @@ fn table_ui(
         time.elapsed_secs(),
     );
     moves::move_list(p.reborrow(), &mut panels);
-    if table.phase == super::Phase::Over {
+    if table.replay.is_some() {
+        // The replay's bar (app::replay) stands where the end banner would.
+    } else if table.phase == super::Phase::Over {
         let data_dir = options.and_then(|o| o.data_dir.clone());
         end::banner(
             p,
@@ -173,6 +185,7 @@ fn table_ui(
             data_dir.as_deref(),
             &mut verify_page,
             &mut go,
+            &mut replay,
         );
     } else {
         bar::actions(p.reborrow(), &mut panels);

@@ -70,7 +70,8 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
         // Moves above the window: said above the list (the list keeps to its end).
         rows::Window {
             id: "hive-moves-list",
-            max_height: 190.0,
+            // Shorter beside a replay's review panel.
+            max_height: if table.replay.is_some() { 120.0 } else { 190.0 },
             bar_always: true,
             above: Some(style::muted(tr.t("hive.moves.more"), 12.0)),
         }

@@ -1,0 +1,317 @@
+//! Replays at the tables, headless: a record read by `review::read` (or a line built here)
+//! opens at its table, looked at from its first position; steps, jumps and Play move through
+//! it; nothing else is played or saved; leaving the table ends it, and the game in progress
+//! before it is offered again.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use carved_tables::app::kit::harness;
+use carved_tables::app::kit::history::Step;
+use carved_tables::app::replay::archive::GamesArchive;
+use carved_tables::app::replay::{OpenReplay, Replays};
+use carved_tables::app::save::SaveStore;
+use carved_tables::app::screens::{MenuPage, Navigate};
+use carved_tables::play::archive::{Archive, ArchivedResult};
+use carved_tables::review::{Line, Replay};
+use carved_tables::rules::Game;
+use carved_tables::save::MemoryStore;
+use std::time::Duration;
+
+fn open(app: &mut App, replay: Replay) {
+    app.world_mut()
+        .write_message(OpenReplay::new(replay, ["North".into(), "South".into()]));
+    app.update();
+    app.update();
+}
+
+/// Steps, jumps and the refusal of anything but looking, the same at every table.
+fn looked_through<T: Replays>(app: &mut App, plies: usize, other: T::Intent) {
+    assert!(
+        harness::table::<T>(app).replaying().is_some(),
+        "a replay is on"
+    );
+    assert_eq!(
+        harness::table::<T>(app).replay_at(),
+        (0, plies),
+        "from the start"
+    );
+    harness::intent::<T>(app, T::view(Step::Forward));
+    harness::intent::<T>(app, T::view(Step::Forward));
+    assert_eq!(harness::table::<T>(app).replay_at(), (2, plies));
+    harness::intent::<T>(app, T::view(Step::Back));
+    assert_eq!(harness::table::<T>(app).replay_at(), (1, plies));
+    harness::intent::<T>(app, T::view(Step::ToGame));
+    assert_eq!(
+        harness::table::<T>(app).replay_at(),
+        (plies, plies),
+        "the end"
+    );
+    harness::intent::<T>(app, T::view(Step::Start));
+    assert_eq!(
+        harness::table::<T>(app).replay_at(),
+        (0, plies),
+        "the start again"
+    );
+    harness::refusals::<T>(app);
+    harness::intent::<T>(app, other);
+    assert_eq!(
+        harness::refusals::<T>(app).len(),
+        1,
+        "{:?}: nobody plays at a replay",
+        T::GAME
+    );
+    assert_eq!(harness::table::<T>(app).replay_at(), (0, plies));
+}
+
+/// Play goes on by itself at its speed and stops at the end.
+fn plays_on<T: Replays>(app: &mut App, plies: usize) {
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        250,
+    )));
+    app.world_mut()
+        .resource_mut::<T>()
+        .replaying_mut()
+        .expect("a replay is on")
+        .playing = true;
+    for _ in 0..(plies * 8 + 40) {
+        app.update();
+        if harness::table::<T>(app).replay_at().0 == plies {
+            break;
+        }
+    }
+    assert_eq!(harness::table::<T>(app).replay_at(), (plies, plies));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert!(
+        !harness::table::<T>(app).replaying().unwrap().playing,
+        "Play stops at the end"
+    );
+}
+
+/// The game just ended at the table is the newest of the device's games, saved, and opens
+/// from the list as a replay of the same actions.
+fn kept_and_replayed<T: Replays>(app: &mut App, game: carved_tables::rules::GameKind) {
+    let archive = &app.world().resource::<GamesArchive>().0;
+    assert_eq!(archive.len(), 1, "{game:?}: the finished game is kept");
+    let entry = archive.get(0).unwrap().clone();
+    assert_eq!(entry.game, game);
+    assert_eq!(entry.result, ArchivedResult::Lost, "the person resigned");
+    let plies = harness::table::<T>(app).replay_at().1;
+    assert_eq!(entry.plies, plies);
+    let mut reloaded = SaveStore(Box::new(harness::saved(app, &["games"])));
+    let reloaded = reloaded.load::<Archive>().0;
+    assert_eq!(reloaded.len(), 1, "the list is saved");
+    let replay = reloaded.open(0).expect("the kept record replays");
+    assert_eq!(replay.len(), plies);
+    open(app, replay);
+    assert_eq!(harness::table::<T>(app).replay_at(), (0, plies));
+}
+
+/// Leaving the table ends the replay.
+fn left<T: Replays>(app: &mut App) {
+    app.world_mut()
+        .write_message(Navigate::Menu(MenuPage::Games));
+    app.update();
+    app.update();
+    assert!(harness::table::<T>(app).replaying().is_none());
+}
+
+mod hive {
+    use super::*;
+    use carved_tables::app::hive::{self, HiveTable, Intent, Phase, Timing};
+
+    fn app() -> App {
+        harness::open::<HiveTable>(hive::core_plugin, MemoryStore::default(), Timing::INSTANT)
+    }
+
+    const GAME: &str = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-";
+
+    #[test]
+    fn a_game_string_replays_at_the_table_and_is_never_saved() {
+        let mut app = app();
+        let replay = carved_tables::review::read(GAME).expect("the GameString reads");
+        let plies = replay.len();
+        assert_eq!(plies, 4);
+        open(&mut app, replay);
+        let t = harness::table::<HiveTable>(&app);
+        assert_eq!(t.phase, Phase::Over);
+        assert_eq!(t.shown().ply(), 0, "the first position on show");
+        looked_through::<HiveTable>(&mut app, plies, Intent::Resign);
+        harness::intent::<HiveTable>(&mut app, Intent::View(Step::Forward));
+        assert_eq!(
+            harness::table::<HiveTable>(&app).position_text(),
+            "Base;InProgress;Black[1];wS1",
+            "Copy gives the position on show"
+        );
+        assert!(
+            harness::saved(&app, &["hive.game"]).values.is_empty(),
+            "a replay is not saved as the game in progress"
+        );
+        plays_on::<HiveTable>(&mut app, plies);
+        left::<HiveTable>(&mut app);
+        assert_eq!(harness::table::<HiveTable>(&app).phase, Phase::Lobby);
+    }
+
+    #[test]
+    fn a_finished_game_is_kept_and_opens_from_the_list() {
+        let mut app = app();
+        harness::intent::<HiveTable>(&mut app, Intent::Start);
+        for _ in 0..400 {
+            app.update();
+            let t = harness::table::<HiveTable>(&app);
+            if t.state().is_some_and(|s| s.ply() >= 3) && t.person_to_act() {
+                break;
+            }
+            if t.person_to_act() {
+                let a = t.state().unwrap().legal_actions()[0];
+                harness::intent::<HiveTable>(&mut app, Intent::Play(a));
+            }
+        }
+        harness::intent::<HiveTable>(&mut app, Intent::Resign);
+        app.update();
+        assert_eq!(harness::table::<HiveTable>(&app).phase, Phase::Over);
+        kept_and_replayed::<HiveTable>(&mut app, carved_tables::rules::GameKind::Hive);
+    }
+
+    #[test]
+    fn the_game_in_progress_is_kept_for_continue() {
+        let mut app = app();
+        harness::intent::<HiveTable>(&mut app, Intent::Start);
+        for _ in 0..400 {
+            app.update();
+            let t = harness::table::<HiveTable>(&app);
+            if t.state().is_some_and(|s| s.ply() > 0) && !t.animating() {
+                break;
+            }
+            if t.person_to_act() {
+                let a = t.state().unwrap().legal_actions()[0];
+                harness::intent::<HiveTable>(&mut app, Intent::Play(a));
+            }
+        }
+        let ply = harness::table::<HiveTable>(&app).state().unwrap().ply();
+        assert!(ply > 0);
+        open(&mut app, carved_tables::review::read(GAME).unwrap());
+        left::<HiveTable>(&mut app);
+        let t = harness::table::<HiveTable>(&app);
+        assert_eq!(t.saved.as_ref().map(|g| g.state().ply()), Some(ply));
+    }
+}
+
+mod chess_kept {
+    use super::*;
+    use carved_tables::ai::Level;
+    use carved_tables::app::chess::{ChessTable, Intent, Timing};
+    use carved_tables::play::Seat;
+    use carved_tables::rules::GameKind;
+
+    #[test]
+    fn a_finished_game_is_kept_and_opens_from_the_list() {
+        let mut app = harness::open::<ChessTable>(
+            carved_tables::app::chess::core_plugin,
+            MemoryStore::default(),
+            Timing::INSTANT,
+        );
+        for i in [
+            Intent::Artifacts(false),
+            Intent::Choose(Seat::Bot(Level::Easy)),
+            Intent::Start,
+            Intent::RandomArmy,
+            Intent::Ready,
+        ] {
+            harness::intent::<ChessTable>(&mut app, i);
+        }
+        let mut played = 0;
+        for _ in 0..4000 {
+            if played == 3 {
+                break;
+            }
+            app.update();
+            let t = harness::table::<ChessTable>(&app);
+            if t.person_to_act() {
+                let a = t.state().unwrap().legal_actions()[0];
+                harness::intent::<ChessTable>(&mut app, Intent::Act(a));
+                played += 1;
+            }
+        }
+        for _ in 0..400 {
+            if harness::table::<ChessTable>(&app).person_to_act() {
+                break;
+            }
+            app.update();
+        }
+        harness::intent::<ChessTable>(&mut app, Intent::Resign);
+        app.update();
+        kept_and_replayed::<ChessTable>(&mut app, GameKind::Chess);
+    }
+}
+
+mod chess {
+    use super::*;
+    use carved_tables::app::chess::{ChessTable, Intent, Phase, Timing};
+    use carved_tables::play::chess::{Draft, starting_state};
+    use carved_tables::rules::chess::{Colour, State};
+
+    fn app() -> App {
+        harness::open::<ChessTable>(
+            carved_tables::app::chess::core_plugin,
+            MemoryStore::default(),
+            Timing::INSTANT,
+        )
+    }
+
+    /// A game of random armies, each side playing its first legal action but preferring a
+    /// capture attempt, so the dice roll.
+    fn line(plies: usize) -> Line<State> {
+        let white = Draft::random(Colour::White, 3).army().unwrap();
+        let black = Draft::random(Colour::Black, 4).army().unwrap();
+        let mut line = Line::new(starting_state(&white, &black, true, 77));
+        for _ in 0..plies {
+            let state = line.last().clone();
+            if state.outcome().is_some() {
+                break;
+            }
+            let actions = state.legal_actions();
+            let a = actions
+                .iter()
+                .find(|a| state.attempt_odds(a).is_some())
+                .unwrap_or(&actions[0]);
+            line.play(*a).expect("a legal action plays");
+        }
+        line
+    }
+
+    #[test]
+    fn a_game_replays_at_the_table_with_the_same_dice() {
+        let mut app = app();
+        let line = line(24);
+        let plies = line.len();
+        assert!(plies >= 6);
+        let attempts = line.records.iter().filter(|r| r.dice.is_some()).count();
+        assert!(attempts > 0, "dice were rolled in the game");
+        open(&mut app, Replay::Chess(line.clone()));
+        let t = harness::table::<ChessTable>(&app);
+        assert_eq!(t.phase, Phase::Over);
+        let game = t.game.as_ref().expect("the record's game at the table");
+        for (i, state) in line.states.iter().enumerate() {
+            assert_eq!(
+                game.game().after(i),
+                Some(state),
+                "position {i}: the table's game rolled the record's dice"
+            );
+        }
+        looked_through::<ChessTable>(&mut app, plies, Intent::Resign);
+        assert!(harness::saved(&app, &["chess.game"]).values.is_empty());
+        plays_on::<ChessTable>(&mut app, plies);
+        left::<ChessTable>(&mut app);
+        assert_eq!(harness::table::<ChessTable>(&app).phase, Phase::Lobby);
+    }
+
+    #[test]
+    fn another_games_record_leaves_the_table_alone() {
+        let mut app = app();
+        let hive = carved_tables::review::read("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
+        open(&mut app, hive);
+        assert!(harness::table::<ChessTable>(&app).replaying().is_none());
+    }
+}
