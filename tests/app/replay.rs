@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use carved_tables::app::kit::TableKind;
 use carved_tables::app::kit::harness;
 use carved_tables::app::kit::history::Step;
 use carved_tables::app::replay::archive::GamesArchive;
@@ -175,6 +176,35 @@ mod hive {
     }
 
     #[test]
+    fn the_review_is_made_a_few_positions_a_frame_and_is_the_engines() {
+        use carved_tables::app::replay::review::Reviewing;
+        let mut app = app();
+        let replay = carved_tables::review::read(GAME).unwrap();
+        open(&mut app, replay.clone());
+        let of = harness::table::<HiveTable>(&app)
+            .replaying()
+            .unwrap()
+            .replay
+            .clone();
+        app.world_mut().resource_mut::<Reviewing>().start(&of);
+        let mut frames = 0;
+        loop {
+            let (progress, _) = app.world().resource::<Reviewing>().progress(&of).unwrap();
+            if progress.done == progress.total {
+                break;
+            }
+            app.update();
+            frames += 1;
+            assert!(frames < 100, "the review ends");
+        }
+        assert!(frames >= 2, "not all in one frame");
+        let (_, points) = app.world().resource::<Reviewing>().progress(&of).unwrap();
+        let mut direct = carved_tables::review::Review::new(replay);
+        direct.run();
+        assert_eq!(points, direct.points(), "the graph is the engine's review");
+    }
+
+    #[test]
     fn the_game_in_progress_is_kept_for_continue() {
         let mut app = app();
         harness::intent::<HiveTable>(&mut app, Intent::Start);
@@ -305,6 +335,55 @@ mod chess {
         plays_on::<ChessTable>(&mut app, plies);
         left::<ChessTable>(&mut app);
         assert_eq!(harness::table::<ChessTable>(&app).phase, Phase::Lobby);
+    }
+
+    #[test]
+    fn a_step_on_rolls_the_recorded_dice_before_the_result_lands() {
+        let mut app = harness::open::<ChessTable>(
+            carved_tables::app::chess::core_plugin,
+            MemoryStore::default(),
+            Timing::PLAY,
+        );
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )));
+        let line = line(24);
+        let attempt = line
+            .records
+            .iter()
+            .position(|r| r.dice.is_some())
+            .expect("an attempt with dice");
+        open(&mut app, Replay::Chess(line.clone()));
+        harness::intent::<ChessTable>(&mut app, Intent::View(Step::To(attempt)));
+        for _ in 0..200 {
+            if !harness::table::<ChessTable>(&app).busy() {
+                break;
+            }
+            app.update();
+        }
+        harness::intent::<ChessTable>(&mut app, Intent::View(Step::Forward));
+        let t = harness::table::<ChessTable>(&app);
+        let roll = t.roll.as_ref().expect("the dice roll as in play");
+        assert_eq!(
+            roll.played.record.dice, line.records[attempt].dice,
+            "the record's dice"
+        );
+        assert_eq!(
+            t.shown(),
+            Some(&line.states[attempt]),
+            "the position before, meanwhile"
+        );
+        assert_eq!(t.replay_at().0, attempt);
+        for _ in 0..400 {
+            if !harness::table::<ChessTable>(&app).busy() {
+                break;
+            }
+            app.update();
+        }
+        let t = harness::table::<ChessTable>(&app);
+        assert!(t.roll.is_none());
+        assert_eq!(t.replay_at().0, attempt + 1, "the result landed");
+        assert_eq!(t.shown(), Some(&line.states[attempt + 1]));
     }
 
     #[test]
