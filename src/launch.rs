@@ -317,6 +317,39 @@ pub struct LaunchOptions {
     /// A test aid: log (`probe: …` info lines) where the board's targets and the panels'
     /// buttons are on screen, and the table's state, whenever they change (`app::probe`).
     pub probe: bool,
+    /// A game to open as a replay at start: a record file, or a finished online game's code.
+    pub replay: Option<ReplayStart>,
+}
+
+/// What `--replay` opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayStart {
+    /// A record (or a UHP GameString) in a file.
+    File(PathBuf),
+    /// A finished online game, by its table's code: its record is asked of the server.
+    Code(String),
+}
+
+impl ReplayStart {
+    /// `value` as `--replay` reads it: an existing file, else a six-character code, else a
+    /// file (which then says it cannot be read).
+    pub fn parse(value: &str) -> Result<ReplayStart, ArgError> {
+        if value.trim().is_empty() {
+            return Err(ArgError(
+                "`--replay` takes a record file or a game's code".into(),
+            ));
+        }
+        let code = crate::net::protocol::normalise_code(value);
+        let as_file = PathBuf::from(value);
+        let code_like = code.len() == crate::net::protocol::CODE_LEN
+            && code
+                .bytes()
+                .all(|b| crate::net::protocol::CODE_ALPHABET.contains(&b));
+        if code_like && !as_file.exists() {
+            return Ok(ReplayStart::Code(code));
+        }
+        Ok(ReplayStart::File(as_file))
+    }
 }
 
 /// What `--online` asks for.
@@ -350,11 +383,14 @@ impl Default for LaunchOptions {
             autoplay: None,
             rematch: 0,
             probe: false,
+            replay: None,
         }
     }
 }
 
 /// What the words asked for.
+// Made once at start: the size of its one big variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Launch {
     Play(LaunchOptions),
@@ -402,6 +438,9 @@ FLAGS:
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
     --rematch N         with --autoplay: ask for a rematch after each of the first N
                         online games
+    --replay FILE|CODE  open a game as a replay at its table: a record file (or a UHP
+                        GameString), or a finished online game by its table's code
+                        (its record is asked of --server)
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -595,6 +634,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                 })?;
             }
             "--probe" => o.probe = true,
+            "--replay" => o.replay = Some(ReplayStart::parse(&take(&mut it)?)?),
             other => return Err(ArgError(format!("unknown flag `{other}`"))),
         }
     }
@@ -737,12 +777,37 @@ mod tests {
             "--lang",
             "--data-dir",
             "--probe",
+            "--replay",
         ] {
             assert!(h.contains(flag), "{flag}");
         }
         for (name, _, _) in Scene::catalogue(STAGED) {
             assert!(h.contains(&name), "{name}");
         }
+    }
+
+    #[test]
+    fn replay_takes_a_code_or_a_file() {
+        assert_eq!(
+            play("--replay K7M2QX").replay,
+            Some(ReplayStart::Code("K7M2QX".into()))
+        );
+        assert_eq!(
+            play("--replay games/last.txt").replay,
+            Some(ReplayStart::File(PathBuf::from("games/last.txt")))
+        );
+        // A file that exists is a file, whatever its name.
+        let dir = std::env::temp_dir().join(format!("replay-flag-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let code_like = dir.join("ABCDEF");
+        std::fs::write(&code_like, "Base").unwrap();
+        let value = code_like.to_string_lossy().into_owned();
+        assert_eq!(
+            ReplayStart::parse(&value),
+            Ok(ReplayStart::File(code_like.clone()))
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(ReplayStart::parse(" ").is_err());
     }
 
     #[test]

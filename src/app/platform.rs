@@ -41,8 +41,8 @@ pub fn entropy() -> u64 {
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// The launch flags a page's query may give.
-pub const PAGE_FLAGS: [&str; 8] = [
-    "scene", "lang", "online", "game", "server", "autoplay", "rematch", "probe",
+pub const PAGE_FLAGS: [&str; 9] = [
+    "scene", "lang", "online", "game", "server", "autoplay", "rematch", "probe", "replay",
 ];
 
 /// The page flags that are switches, without a value: `?probe=1` (or `?probe`) is `--probe`.

@@ -205,6 +205,49 @@ mod hive {
     }
 
     #[test]
+    fn a_record_file_given_at_launch_opens_as_a_replay() {
+        use carved_tables::launch::{LaunchOptions, ReplayStart};
+        let dir = std::env::temp_dir().join(format!("replay-launch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("game.txt");
+        std::fs::write(&file, GAME).unwrap();
+        let mut app = app();
+        app.insert_resource(LaunchOptions {
+            replay: Some(ReplayStart::File(file)),
+            ..LaunchOptions::default()
+        });
+        app.world_mut()
+            .write_message(Navigate::Menu(MenuPage::Main));
+        for _ in 0..6 {
+            app.update();
+        }
+        let t = harness::table::<HiveTable>(&app);
+        assert!(t.replaying().is_some(), "the file's game is on as a replay");
+        assert_eq!(t.replay_at(), (0, 4));
+        let _ = std::fs::remove_dir_all(&dir);
+
+        // A file that is not there is told, and nothing opens.
+        let mut app = self::app();
+        app.insert_resource(LaunchOptions {
+            replay: Some(ReplayStart::File(dir.join("missing.txt"))),
+            ..LaunchOptions::default()
+        });
+        app.world_mut()
+            .write_message(Navigate::Menu(MenuPage::Main));
+        for _ in 0..6 {
+            app.update();
+        }
+        assert!(harness::table::<HiveTable>(&app).replaying().is_none());
+        assert!(
+            harness::notices(&app)
+                .iter()
+                .any(|n| n.contains("missing.txt")),
+            "{:?}",
+            harness::notices(&app)
+        );
+    }
+
+    #[test]
     fn the_game_in_progress_is_kept_for_continue() {
         let mut app = app();
         harness::intent::<HiveTable>(&mut app, Intent::Start);

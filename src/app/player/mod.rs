@@ -157,6 +157,8 @@ fn player_page(
     mut link: ResMut<LobbyLink>,
     verify: Option<ResMut<crate::app::hive::VerifyPage>>,
     mut go: MessageWriter<Navigate>,
+    mut replay: MessageWriter<crate::app::replay::OpenReplay>,
+    mut notices: ResMut<crate::app::save::Notices>,
 ) -> Result {
     if *page != MenuPage::Player {
         return Ok(());
@@ -228,7 +230,12 @@ fn player_page(
         let sent = link.lobby.want_record(&code);
         link.outbox.extend(sent);
     }
-    record_panel(ctx, &tr, &mut state, &mut link, verify, &mut asked);
+    let replay_text = record_panel(ctx, &tr, &mut state, &mut link, verify, &mut asked);
+    if let Some(text) = replay_text
+        && let Err(why) = crate::app::replay::games::open_text(&tr, &text, &mut replay)
+    {
+        notices.push(why);
+    }
     go.write_batch(asked);
     Ok(())
 }
@@ -538,11 +545,13 @@ fn record_panel(
     link: &mut LobbyLink,
     verify: Option<ResMut<crate::app::hive::VerifyPage>>,
     asked: &mut Vec<Navigate>,
-) {
-    let Some((code, answer)) = link.lobby.record().map(|(c, a)| (c.to_string(), a.clone())) else {
-        return;
-    };
+) -> Option<String> {
+    let (code, answer) = link
+        .lobby
+        .record()
+        .map(|(c, a)| (c.to_string(), a.clone()))?;
     let mut close = false;
+    let mut replay = None;
     style::CentrePanel::new("player-record", 640.0).show(ctx, |ui| {
         style::title(ui, tr.tf("player.record_of", &[("code", &code)]), 24.0);
         ui.add_space(6.0);
@@ -570,6 +579,10 @@ fn record_panel(
                     if ui.button(tr.t("key.copy")).clicked() {
                         ui.ctx().copy_text(text.clone());
                     }
+                    if ui.button(tr.t("games.open_one")).clicked() {
+                        replay = Some(text.clone());
+                        close = true;
+                    }
                     if let Some(mut verify) = verify
                         && ui.button(tr.t("player.open_verify")).clicked()
                     {
@@ -593,6 +606,7 @@ fn record_panel(
         link.lobby.drop_record();
         state.record_game = None;
     }
+    replay
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod archive;
 pub mod games;
 pub mod review;
 pub mod scenes;
+pub mod start;
 
 pub use scenes::stages;
 
@@ -148,6 +149,7 @@ pub(super) fn plugin(app: &mut App) {
             Startup,
             archive::load.in_set(crate::app::save::Loaded::Tables),
         );
+    start::plugin(app);
 }
 
 /// The menu's Games page.
