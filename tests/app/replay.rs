@@ -205,6 +205,51 @@ mod hive {
     }
 
     #[test]
+    fn the_better_move_is_lit_at_the_position_before_a_mistake() {
+        use carved_tables::app::replay::review::Reviewing;
+        let mut app = app();
+        let replay =
+            carved_tables::app::replay::scenes::scene_replay(carved_tables::rules::GameKind::Hive)
+                .unwrap();
+        open(&mut app, replay.clone());
+        let of = harness::table::<HiveTable>(&app)
+            .replaying()
+            .unwrap()
+            .replay
+            .clone();
+        {
+            let mut r = app.world_mut().resource_mut::<Reviewing>();
+            r.start(&of);
+            r.finish();
+        }
+        let worst = app
+            .world()
+            .resource::<Reviewing>()
+            .biggest_mistake(&of)
+            .expect("a random game has a mistake");
+        let mut direct = carved_tables::review::Review::new(replay);
+        direct.run();
+        let better = direct.mistakes(1)[0].better.clone();
+        harness::intent::<HiveTable>(&mut app, Intent::View(Step::To(worst)));
+        app.update();
+        let t = harness::table::<HiveTable>(&app);
+        let (at, mv) = t.suggested.expect("the better move is lit");
+        assert_eq!(at, worst);
+        assert_eq!(t.shown().move_string(mv), better);
+        let elsewhere = if worst == 0 {
+            Step::Forward
+        } else {
+            Step::Start
+        };
+        harness::intent::<HiveTable>(&mut app, Intent::View(elsewhere));
+        app.update();
+        assert!(
+            harness::table::<HiveTable>(&app).suggested.is_none(),
+            "put out elsewhere"
+        );
+    }
+
+    #[test]
     fn a_record_file_given_at_launch_opens_as_a_replay() {
         use carved_tables::launch::{LaunchOptions, ReplayStart};
         let dir = std::env::temp_dir().join(format!("replay-launch-{}", std::process::id()));

@@ -387,6 +387,20 @@ impl crate::app::replay::Replays for Table {
         Intent::View(step)
     }
 
+    fn suggest(&mut self, at: usize, better: &str) -> bool {
+        let parsed = self
+            .game
+            .as_ref()
+            .and_then(|g| g.game().after(at))
+            .and_then(|s| s.parse_move(better).ok());
+        self.suggested = parsed.map(|m| (at, m));
+        parsed.is_some()
+    }
+
+    fn suggested_at(&self) -> Option<usize> {
+        self.suggested.map(|(at, _)| at)
+    }
+
     fn leave_replay(&mut self) {
         Table::leave_replay(self);
     }

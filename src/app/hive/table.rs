@@ -288,6 +288,9 @@ pub struct Table {
     pub saved_seat: Option<crate::app::kit::online::SavedSeat>,
     /// A replay on at the table (its game is the record's, stepped through the history).
     pub replay: Option<crate::app::replay::Replaying>,
+    /// In a replay, the engine's better move lit while the position after this many moves
+    /// is on show.
+    pub suggested: Option<(usize, Move)>,
 }
 
 impl Default for Table {
@@ -307,6 +310,7 @@ impl Default for Table {
             host: None,
             saved_seat: None,
             replay: None,
+            suggested: None,
         }
     }
 }
@@ -514,6 +518,7 @@ impl Table {
         self.busy = 0.0;
         self.viewing = (!line.actions.is_empty()).then_some(0);
         self.replay = Some(replaying);
+        self.suggested = None;
         Ok(vec![Effect::Picked])
     }
 
@@ -556,6 +561,7 @@ impl Table {
 
     /// The replay on ends: the table is back in its lobby.
     pub fn leave_replay(&mut self) {
+        self.suggested = None;
         if self.replay.take().is_some() {
             self.game = None;
             self.phase = Phase::Lobby;

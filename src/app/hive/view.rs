@@ -306,6 +306,9 @@ struct MarksKey {
     showing: bool,
     plies: usize,
     near: Colour,
+    viewing: Option<usize>,
+    /// A replay's better move, while its position is on show.
+    suggested: Option<Move>,
 }
 
 fn update_marks(
@@ -322,9 +325,15 @@ fn update_marks(
         pick: t.pick.clone(),
         focus: t.focus,
         last: t.last,
-        showing: t.busy <= 0.0 && t.viewing.is_none() && t.game.is_some(),
+        // A replay's marks are those of the position on show.
+        showing: t.busy <= 0.0 && (t.viewing.is_none() || t.replay.is_some()) && t.game.is_some(),
         plies: t.state().map_or(0, State::ply),
         near: t.near(),
+        viewing: t.viewing,
+        suggested: t
+            .suggested
+            .filter(|(at, _)| t.replay.is_some() && t.viewing == Some(*at))
+            .map(|(_, m)| m),
     };
     if !marks.changed(&mut tiles.marks_key, &key) {
         return;
@@ -332,7 +341,7 @@ fn update_marks(
     if !key.showing {
         return;
     }
-    let Some(state) = t.state() else {
+    let Some(state) = t.state().map(|_| t.shown()) else {
         return;
     };
     let board = state.board();
@@ -379,6 +388,28 @@ fn update_marks(
                     mark(&palette.ring, at, 0.9);
                 }
             }
+        }
+        // The engine's better move: where it comes from, and a ring where it goes.
+        match key.suggested {
+            Some(Move::Place { piece, to }) => {
+                mark(
+                    &palette.white,
+                    reserve_pos(key.near, piece.colour(), piece.creature()),
+                    1.0,
+                );
+                mark(&palette.ring, on_top(to), 0.9);
+            }
+            Some(Move::Shift { from, to, .. }) => {
+                // On the piece's top: it is not lifted, and a mark under it would be hidden.
+                mark(&palette.white, on_top(from), 0.95);
+                let at = if board.occupied(to) {
+                    on_top(to)
+                } else {
+                    cell_pos(to, 0)
+                };
+                mark(&palette.ring, at, 0.9);
+            }
+            Some(Move::Pass) | None => {}
         }
         match key.focus {
             Some(Focus::Reserve(c)) => mark(

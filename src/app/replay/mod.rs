@@ -108,6 +108,14 @@ pub trait Replays: TableKind {
     /// The intent that steps the history viewer.
     fn view(step: Step) -> Self::Intent;
 
+    /// Lights `better` (an action in the game's notation) on the board while the position after
+    /// `at` actions is on show: the engine's choice where a mistake was played. False when it
+    /// does not read there.
+    fn suggest(&mut self, at: usize, better: &str) -> bool;
+
+    /// The action after which the lit suggestion stands, if one is lit.
+    fn suggested_at(&self) -> Option<usize>;
+
     /// The replay on ends: the table is back in its lobby, with the game kept when it opened.
     fn leave_replay(&mut self);
 }
@@ -165,7 +173,8 @@ pub fn replay_core<T: Replays>(app: &mut App) {
         })
         .add_systems(
             Update,
-            (play_on::<T>, review::steps::<T>)
+            (play_on::<T>, review::steps::<T>, review::light::<T>)
+                .chain()
                 .in_set(TableSet::Engine)
                 .run_if(in_state(Screen::Table(T::GAME))),
         )

@@ -22,6 +22,9 @@ const PER_FRAME: usize = 2;
 /// The mistakes listed.
 const MISTAKES: usize = 3;
 
+/// The least loss (in expected score) listed as a mistake.
+const MISTAKE_LEAST: f64 = 0.05;
+
 /// The review of the replay on at a table, if one was asked for.
 #[derive(Resource, Default)]
 pub struct Reviewing {
@@ -104,6 +107,34 @@ pub(super) fn steps<T: Replays>(table: Res<T>, mut reviewing: ResMut<Reviewing>)
             job.running = false;
             break;
         }
+    }
+}
+
+/// While the position before a listed mistake is on show, the engine's better action is lit on
+/// the board (and put out elsewhere).
+pub(super) fn light<T: Replays>(mut table: ResMut<T>, reviewing: Res<Reviewing>) {
+    let Some(r) = table.replaying() else {
+        return;
+    };
+    let (at, _) = table.replay_at();
+    let better = reviewing
+        .of(&r.replay)
+        .filter(|j| j.review.done())
+        .and_then(|j| {
+            j.review
+                .mistakes(MISTAKES)
+                .into_iter()
+                .find(|m| m.ply == at && m.loss >= MISTAKE_LEAST)
+        })
+        .map(|m| m.better);
+    match better {
+        Some(better) if table.suggested_at() != Some(at) => {
+            table.suggest(at, &better);
+        }
+        None if table.suggested_at().is_some() => {
+            table.suggest(usize::MAX, "");
+        }
+        _ => {}
     }
 }
 
@@ -222,7 +253,7 @@ fn review_part(
         .review
         .mistakes(MISTAKES)
         .into_iter()
-        .filter(|m| m.loss >= 0.05)
+        .filter(|m| m.loss >= MISTAKE_LEAST)
         .collect();
     if mistakes.is_empty() {
         ui.label(style::muted(tr.t("review.no_mistakes"), 14.0));

@@ -396,6 +396,9 @@ pub struct Table {
     pub army_lesson: Option<crate::learn::chess::ArmyLesson>,
     /// A replay on at the table (its game is the record's, stepped through the history).
     pub replay: Option<crate::app::replay::Replaying>,
+    /// In a replay, the engine's better action lit while the position after this many actions
+    /// is on show.
+    pub suggested: Option<(usize, Action)>,
 }
 
 /// Whose turn it is as the table tells it.
@@ -439,6 +442,7 @@ impl Default for Table {
             online: None,
             army_lesson: None,
             replay: None,
+            suggested: None,
         }
     }
 }

@@ -104,6 +104,7 @@ impl Table {
         self.viewing = (!line.actions.is_empty()).then_some(0);
         self.busy = 0.0;
         self.replay = Some(replaying);
+        self.suggested = None;
         Ok(vec![Effect::Picked])
     }
 
@@ -143,24 +144,13 @@ impl Table {
         // The position before it stays on show until the result lands ([`Table::resolve`]).
         self.viewing = Some(from);
         effects.push(Effect::Played(p.clone()));
-        if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
-            self.roll = Some(Roll {
-                played: p,
-                elapsed: 0.0,
-                frozen: false,
-                settled: false,
-            });
-        } else {
-            if p.record.dice.is_some() {
-                effects.push(Effect::Settled);
-            }
-            effects.extend(self.resolve(p, timing));
-        }
+        effects.extend(self.roll_or_resolve(p, timing));
         Ok(effects)
     }
 
     /// The replay on ends: the table is back in its lobby.
     pub(crate) fn leave_replay(&mut self) {
+        self.suggested = None;
         if self.replay.take().is_some() {
             self.game = None;
             self.phase = Phase::Lobby;
@@ -337,6 +327,13 @@ impl Table {
             &p.after,
         );
         let mut effects = vec![Effect::Played(p.clone()), Effect::Save];
+        effects.extend(self.roll_or_resolve(p, timing));
+        effects
+    }
+
+    /// An action played: its dice roll first where it has some (and the table takes the time),
+    /// else its result reaches the board at once.
+    fn roll_or_resolve(&mut self, p: Animated, timing: &Timing) -> Vec<Effect> {
         if p.record.dice.is_some() && timing.dice + timing.dice_hold > 0.0 {
             self.roll = Some(Roll {
                 played: p,
@@ -344,12 +341,13 @@ impl Table {
                 frozen: false,
                 settled: false,
             });
-        } else {
-            if p.record.dice.is_some() {
-                effects.push(Effect::Settled);
-            }
-            effects.extend(self.resolve(p, timing));
+            return Vec::new();
         }
+        let mut effects = Vec::new();
+        if p.record.dice.is_some() {
+            effects.push(Effect::Settled);
+        }
+        effects.extend(self.resolve(p, timing));
         effects
     }
 

@@ -30,6 +30,8 @@ pub(super) struct MarksKey {
     card: Option<(Vec<Square>, Vec<Square>)>,
     /// Impassable squares, shields and Restrictions on show.
     lasting: (u64, [Option<Square>; 2], [Option<Square>; 2]),
+    /// A replay's better action, while its position is on show.
+    suggested: Option<crate::rules::chess::Action>,
 }
 
 pub(super) fn update_marks(
@@ -60,6 +62,10 @@ pub(super) fn update_marks(
         plies: t.plies(),
         viewing: t.viewing,
         card: t.card.as_ref().map(|c| (c.path.clone(), c.next_squares())),
+        suggested: t
+            .suggested
+            .filter(|(at, _)| t.replay.is_some() && t.viewing == Some(*at))
+            .map(|(_, a)| a),
         lasting: t.shown().map_or((0, [None; 2], [None; 2]), |s| {
             (
                 s.board().impassable().0,
@@ -136,6 +142,20 @@ pub(super) fn update_marks(
         }
         if let Some(sq) = key.check {
             mark(&palette.check, sq, 1.3);
+        }
+        // The engine's better action: its piece, and where it goes (red for an attempt).
+        if let Some(a) = key.suggested {
+            if let Some(from) = a.from() {
+                mark(&palette.white, from, 0.95);
+            }
+            if let Some(to) = a.to() {
+                let m = if a.is_attempt() {
+                    &palette.attack
+                } else {
+                    &palette.gold
+                };
+                mark(m, to, 1.05);
+            }
         }
         if let Some((from, actions)) = &t.selected {
             mark(&palette.white, *from, 0.95);
