@@ -120,18 +120,6 @@ pub trait Replays: TableKind {
     fn leave_replay(&mut self);
 }
 
-/// The line of a match played here: its start and every standing action, replayed through the
-/// rules (`None` if one does not replay, which a match's own record never does).
-pub fn line_of<G: crate::play::Playable>(
-    m: &crate::play::Match<G>,
-) -> Option<crate::review::Line<G>> {
-    let mut line = crate::review::Line::new(m.start().clone());
-    for e in m.record() {
-        line.play(e.action).ok()?;
-    }
-    Some(line)
-}
-
 /// Opens a replay at its game's table (the Games page, a pasted record, a link, a test).
 #[derive(Message, Clone, Debug)]
 pub struct OpenReplay {

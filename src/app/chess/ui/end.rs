@@ -103,11 +103,11 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
                 crate::app::kit::online_panels::rematch(ui, tr, table, send);
                 if table.host.is_none() && !game.is_coached() {
                     ui.add_space(6.0);
-                    if ui.button(tr.t("replay.this")).clicked()
-                        && let Some(line) = crate::app::replay::line_of(game.game())
-                    {
+                    if ui.button(tr.t("replay.this")).clicked() {
                         replay.write(crate::app::replay::OpenReplay::new(
-                            crate::review::Replay::Chess(line),
+                            crate::review::Replay::Chess(crate::review::Line::of_match(
+                                game.game(),
+                            )),
                             [
                                 seat_name(tr, table, crate::rules::chess::Colour::White),
                                 seat_name(tr, table, crate::rules::chess::Colour::Black),
@@ -127,10 +127,8 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
 /// was attempted.
 fn luck_lines(ui: &mut egui::Ui, tr: &Tr, game: &crate::play::chess::ChessGame) {
     use crate::rules::chess::Colour;
-    let Some(line) = crate::app::replay::line_of(game.game()) else {
-        return;
-    };
-    let luck = crate::review::ChessLuck::of(&line);
+    // Read from the match's course, not replayed: the banner draws every frame.
+    let luck = crate::review::ChessLuck::of(&crate::review::Line::of_match(game.game()));
     if luck.attempts.is_empty() {
         return;
     }

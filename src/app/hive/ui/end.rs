@@ -132,11 +132,9 @@ pub(super) fn banner(
         crate::app::kit::online_panels::rematch(ui, tr, table, send);
         if table.host.is_none() && !game.is_coached() {
             ui.add_space(6.0);
-            if ui.button(tr.t("replay.this")).clicked()
-                && let Some(line) = crate::app::replay::line_of(game.game())
-            {
+            if ui.button(tr.t("replay.this")).clicked() {
                 replay.write(crate::app::replay::OpenReplay::new(
-                    crate::review::Replay::Hive(line),
+                    crate::review::Replay::Hive(crate::review::Line::of_match(game.game())),
                     [
                         super::seat_name(tr, table, crate::rules::hive::Colour::Ash),
                         super::seat_name(tr, table, crate::rules::hive::Colour::Walnut),
