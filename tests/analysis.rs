@@ -736,6 +736,234 @@ fn tables_replay_writes_a_game_string_for_uhp_tools() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The luck of the cards: Zombie Pawn's square and Trophy's draw
+
+/// `mover`'s expected score in `s` by the review's static evaluation (`s` not finished).
+fn static_for(s: &chess::State, mover: Colour) -> f64 {
+    assert!(s.end().is_none());
+    let v = <chess::State as eval::Reviewed>::static_score(s);
+    if s.turn() == mover { v } else { 1.0 - v }
+}
+
+/// A line of actions in notation from `start`, played through the rules (the generator draws).
+fn chess_line(start: chess::State, actions: &[&str]) -> Line<chess::State> {
+    let mut line = Line::new(start);
+    for a in actions {
+        line.play_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+    line
+}
+
+/// White holds Zombie Pawn and Trophy with a pawn in its reserve; black holds Fury and Shield.
+const DRAWS: &str =
+    "4k3/pp6/8/8/8/8/7P/R3K3 w - - 0 1 - - - 1/0 zombie-pawn,trophy/fury,shield -/-";
+
+#[test]
+fn a_draws_outcomes_are_the_rules_and_its_luck_is_against_their_mean() {
+    use carved_tables::review::CardLuck;
+    use chess::{ArtifactSet, CardChance, Role, card_chances};
+    let mut seen_drawn = HashSet::new();
+    for seed in 0..4 {
+        let start = position(DRAWS).with_dice_seed(seed);
+        let line = chess_line(start, &["zombie-pawn", "e8d8", "trophy"]);
+        let luck = CardLuck::of(&line);
+        assert_eq!(
+            luck.draws.iter().map(|d| d.ply).collect::<Vec<_>>(),
+            [0, 2],
+            "{luck:?}"
+        );
+        for draw in &luck.draws {
+            let before = &line.states[draw.ply];
+            let after = &line.states[draw.ply + 1];
+            let Action::Play(play) = line.actions[draw.ply] else {
+                panic!("not a card");
+            };
+            assert_eq!(draw.colour, Colour::White);
+            assert_eq!(draw.card, play.artifact());
+            assert_eq!(draw.action, line.notation[draw.ply]);
+            assert!(!draw.undone);
+            // The outcomes are the rules' own, with their probabilities, summing to 1.
+            let rules = card_chances(before, &play);
+            assert_eq!(draw.outcomes.len(), rules.len());
+            for (o, (c, p)) in draw.outcomes.iter().zip(&rules) {
+                assert_eq!(o.chance, *c);
+                assert!((o.probability - p.to_f64()).abs() < 1e-15);
+            }
+            let total: f64 = draw.outcomes.iter().map(|o| o.probability).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{total}");
+            // … and they are what the card says: every empty square of white's 3rd and 4th
+            // ranks, or every pair of kinds in neither hand nor played pile.
+            let drawn = match play {
+                Play::ZombiePawn => {
+                    let empty: HashSet<Square> = (0..8)
+                        .flat_map(|f| [2, 3].map(|r| Square::new(f, r).unwrap()))
+                        .filter(|s| before.board().get(*s).is_none())
+                        .collect();
+                    let rises: HashSet<Square> = draw
+                        .outcomes
+                        .iter()
+                        .map(|o| match o.chance {
+                            CardChance::Rises(s) => s,
+                            other => panic!("{other:?}"),
+                        })
+                        .collect();
+                    assert_eq!(rises, empty);
+                    // What happened, read off the board: the new white pawn.
+                    let risen: Vec<Square> = after
+                        .board()
+                        .pieces()
+                        .filter(|(s, p)| {
+                            p.colour == Colour::White
+                                && p.role == Role::Pawn
+                                && before.board().get(*s).is_none()
+                        })
+                        .map(|(s, _)| s)
+                        .collect();
+                    assert_eq!(risen.len(), 1);
+                    assert_eq!(draw.drawn_text, risen[0].to_string());
+                    CardChance::Rises(risen[0])
+                }
+                Play::Trophy => {
+                    let pool = Artifact::ALL
+                        .iter()
+                        .filter(|a| {
+                            **a != Artifact::Trophy
+                                && Colour::BOTH.iter().all(|c| {
+                                    !before.hand(*c).contains(**a) && !before.played(*c).contains(a)
+                                })
+                        })
+                        .count();
+                    assert_eq!(draw.outcomes.len(), pool * (pool - 1) / 2);
+                    // What happened, read off the hand: the kinds white did not hold.
+                    let new: ArtifactSet = after
+                        .hand(Colour::White)
+                        .iter()
+                        .filter(|a| !before.hand(Colour::White).contains(*a))
+                        .collect();
+                    assert_eq!(new.len(), 2);
+                    let names: Vec<&str> = new.iter().map(|a| a.code()).collect();
+                    assert_eq!(draw.drawn_text, names.join(", "));
+                    CardChance::Draws(new)
+                }
+                other => panic!("{other:?} has no draw"),
+            };
+            assert_eq!(draw.drawn, drawn);
+            seen_drawn.insert(draw.drawn_text.clone());
+            // The luck: the evaluation after what was drawn minus the probability-weighted
+            // mean over the outcomes, each made by the rules.
+            let mut mean = 0.0;
+            let (mut low, mut high) = (f64::MAX, f64::MIN);
+            let mut own = None;
+            for (c, p) in &rules {
+                let (s, _) = before
+                    .apply_with_chance(&line.actions[draw.ply], *c)
+                    .unwrap();
+                let v = static_for(&s, Colour::White);
+                mean += p.to_f64() * v;
+                (low, high) = (low.min(v), high.max(v));
+                if *c == drawn {
+                    own = Some(v);
+                    assert_eq!(s.board(), after.board());
+                    assert_eq!(s.hand(Colour::White), after.hand(Colour::White));
+                }
+            }
+            let own = own.unwrap();
+            assert!(high - low > 1e-4, "{play}: every outcome scores the same");
+            assert!((draw.score - own).abs() < 1e-12);
+            assert!((draw.score - static_for(after, Colour::White)).abs() < 1e-12);
+            assert!(
+                (draw.expected - mean).abs() < 1e-12,
+                "{} vs {mean}",
+                draw.expected
+            );
+            assert!((draw.luck() - (own - mean)).abs() < 1e-12);
+            assert!((draw.chance() - 1.0 / rules.len() as f64).abs() < 1e-15);
+        }
+        // The sums, the series and the extremes.
+        let lucks: Vec<f64> = luck.draws.iter().map(|d| d.luck()).collect();
+        assert!((luck.luck(Colour::White) - lucks.iter().sum::<f64>()).abs() < 1e-12);
+        assert_eq!(luck.luck(Colour::Black), 0.0);
+        assert!(luck.series[1].is_empty());
+        assert_eq!(luck.series[0].len(), 2);
+        assert_eq!(luck.series[0][0], (0, lucks[0]));
+        assert!((luck.series[0][1].1 - luck.luck(Colour::White)).abs() < 1e-12);
+        let (lucky, unlucky) = (luck.luckiest().unwrap(), luck.unluckiest().unwrap());
+        assert_eq!(lucky.luck(), lucks.iter().copied().fold(f64::MIN, f64::max));
+        assert_eq!(
+            unlucky.luck(),
+            lucks.iter().copied().fold(f64::MAX, f64::min)
+        );
+    }
+    // Different seeds drew differently.
+    assert!(seen_drawn.len() > 2, "{seen_drawn:?}");
+}
+
+#[test]
+fn a_draw_taken_back_by_cancel_counts_for_nothing() {
+    use carved_tables::review::CardLuck;
+    let start = "4k3/pp6/8/8/8/8/7P/R3K3 w - - 0 1 - - - 1/0 trophy/cancel -/-";
+    let cancelled = CardLuck::of(&chess_line(position(start), &["trophy", "cancel"]));
+    assert_eq!(cancelled.draws.len(), 1);
+    assert!(cancelled.draws[0].undone);
+    assert_eq!(cancelled.expected, [0.0; 2]);
+    assert_eq!(cancelled.scores, [0.0; 2]);
+    assert!(cancelled.series.iter().all(|s| s.is_empty()));
+    assert!(cancelled.luckiest().is_none() && cancelled.unluckiest().is_none());
+    // The same draw answered by a move counts.
+    let kept = CardLuck::of(&chess_line(position(start), &["trophy", "e8d8"]));
+    assert_eq!(kept.draws.len(), 1);
+    assert!(!kept.draws[0].undone);
+    assert_eq!(kept.draws[0].drawn, cancelled.draws[0].drawn);
+    assert_eq!(kept.series[0].len(), 1);
+    assert!((kept.luck(Colour::White) - kept.draws[0].luck()).abs() < 1e-12);
+}
+
+#[test]
+fn a_game_without_a_random_card_has_no_draws() {
+    use carved_tables::review::{CardLuck, ChessLuck};
+    // Cards played, Resurrection's square chosen and Fury's attack rolled: no card draw.
+    let start = "4k3/pp6/8/8/8/8/7P/R3K3 w - - 0 1 - - - 1/0 resurrection,shield,fury/balm -/-";
+    let line = chess_line(
+        position(start),
+        &["resurrection b2", "e8d8", "shield a1", "d8e8", "fury a1xa7"],
+    );
+    assert!(CardLuck::of(&line).draws.is_empty());
+    assert_eq!(ChessLuck::of(&line).attempts.len(), 1);
+    // Seeded random games: a draw at exactly the Zombie Pawns and Trophies played.
+    let (mut random_cards, mut other_cards) = (0, 0);
+    for seed in 0..12 {
+        let line = random_line(<chess::State as Game>::opening(seed), 120, seed);
+        let luck = CardLuck::of(&line);
+        let plies: Vec<usize> = (0..line.actions.len())
+            .filter(|&i| {
+                matches!(
+                    line.actions[i],
+                    Action::Play(Play::ZombiePawn | Play::Trophy)
+                )
+            })
+            .collect();
+        other_cards += line
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .count()
+            - plies.len();
+        random_cards += plies.len();
+        assert_eq!(luck.draws.iter().map(|d| d.ply).collect::<Vec<_>>(), plies);
+        for d in &luck.draws {
+            let total: f64 = d.outcomes.iter().map(|o| o.probability).sum();
+            assert!((total - 1.0).abs() < 1e-9);
+            let mean: f64 = d.outcomes.iter().map(|o| o.probability * o.score).sum();
+            assert!((d.expected - mean).abs() < 1e-12);
+        }
+    }
+    assert!(
+        random_cards > 0 && other_cards > 0,
+        "{random_cards} {other_cards}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // The figures of docs/review.md (nothing asserted):
 // `cargo test --release --no-default-features --test analysis -- --ignored --nocapture`
 
@@ -781,4 +1009,30 @@ fn time_per_analysis() {
     time_analyses("snelab", |_| Position::start());
     time_analyses("hive", |_| hive::State::new());
     time_analyses("chess", <chess::State as Game>::opening);
+}
+
+/// Times the luck reports over seeded random games of 100 actions.
+#[test]
+#[ignore = "timings for docs/review.md; run with --release"]
+fn time_card_luck() {
+    use carved_tables::review::{CardLuck, ChessLuck};
+    use std::time::Instant;
+    let mut worst: f64 = 0.0;
+    let (mut total, mut draws, mut outcomes) = (0.0, 0, 0);
+    for seed in 0..20u64 {
+        let line = random_line(<chess::State as Game>::opening(seed), 100, seed);
+        let t = Instant::now();
+        let luck = CardLuck::of(&line);
+        let _ = ChessLuck::of(&line);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        worst = worst.max(ms);
+        total += ms;
+        draws += luck.draws.len();
+        outcomes += luck.draws.iter().map(|d| d.outcomes.len()).sum::<usize>();
+    }
+    println!(
+        "luck: 20 games of 100 actions, {draws} draws, {outcomes} outcomes; \
+         mean {:.1} ms, max {worst:.1} ms",
+        total / 20.0
+    );
 }

@@ -7,13 +7,36 @@
 //! against captures, and their difference. An attempt on a wounded defender succeeds for sure
 //! (no dice): it counts, with a chance of 1 and no luck.
 //!
+//! **Artifact Chess's cards** ([`CardLuck`]). Besides the dice, two of the 22 artifacts leave
+//! their outcome to the game's generator: Zombie Pawn (the square the pawn rises on, one of
+//! the empty squares of its side's 3rd and 4th ranks, each equally likely) and Trophy (two
+//! kinds drawn without putting back from the kinds in neither hand nor played pile — every
+//! pair equally likely — or the one kind left). The other twenty are decided by their player
+//! (Fury's, Teleport's and the other card moves' attacks roll dice: they are attempts above).
+//! The outcomes and their exact probabilities are the rules' own
+//! ([`crate::rules::chess::card_chances`]), and each outcome's position is made by the rules
+//! ([`State::apply_with_chance`]). A draw's luck is in expected score (0..1) for the player of
+//! the card: the evaluation of the position the draw gave, minus the mean of that evaluation
+//! over every outcome the rules could have drawn, each weighted by its probability. So a
+//! draw's lucks average to 0 over its outcomes, as an attempt's luck does over its dice, and a
+//! draw with a single possible outcome has none. The evaluation is the engine's static one
+//! as an expected score (`Reviewed::static_score`, the same mapping the review's graph uses),
+//! so a whole game's report takes milliseconds: it prices the cards in each hand by kind and
+//! position (Trophy's draws differ by what the kinds are worth there) and the risen pawn by
+//! its square. A finished position scores its result. A draw taken back at once by the
+//! opponent's Cancel (which restores everything from before the card) is listed with
+//! [`Draw::undone`] and counts for nothing in the sums.
+//!
 //! **Snēlab.** The only chance of a case is the coin that says which seat plays South and
 //! opens: each seat could expect half an opening, and the coin gave one of them a whole one.
 
+use super::eval::Reviewed;
 use super::replay::Line;
 use crate::fair::SeatOrder;
 use crate::play::snelab::record::CaseRecord;
-use crate::rules::chess::{AttemptResult, Colour, Dice, State};
+use crate::rules::chess::{
+    Action, Artifact, AttemptResult, CardChance, Colour, Dice, Play, State, card_chances,
+};
 
 /// One capture attempt of an Artifact Chess game.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +127,196 @@ impl ChessLuck {
         self.attempts
             .iter()
             .reduce(|worst, a| if a.luck() < worst.luck() { a } else { worst })
+    }
+}
+
+/// One possible outcome of a card's chance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawOutcome {
+    /// The square a Zombie Pawn rises on, or the kinds Trophy draws.
+    pub chance: CardChance,
+    /// Its probability before the draw (the rules' exact odds).
+    pub probability: f64,
+    /// The player's expected score (0..1) in the position it gives.
+    pub score: f64,
+}
+
+/// One card of an Artifact Chess game whose outcome chance decided (Zombie Pawn, Trophy).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// The action's index in the line (0: the first action).
+    pub ply: usize,
+    /// Who played the card.
+    pub colour: Colour,
+    pub card: Artifact,
+    /// The action in notation.
+    pub action: String,
+    /// What was drawn: the square, or the kinds.
+    pub drawn: CardChance,
+    /// [`Draw::drawn`] in notation: `e3`, or the kinds' codes `balm, fury`.
+    pub drawn_text: String,
+    /// The player's expected score (0..1) in the position the draw gave.
+    pub score: f64,
+    /// The mean of the outcomes' scores, each weighted by its probability.
+    pub expected: f64,
+    /// Every outcome the rules could have drawn, in the rules' order; the probabilities sum
+    /// to 1.
+    pub outcomes: Vec<DrawOutcome>,
+    /// Taken back by the opponent's Cancel on the next action: listed, counted nowhere.
+    pub undone: bool,
+}
+
+impl Draw {
+    /// What the draw gave minus what could be expected: `score - expected`.
+    pub fn luck(&self) -> f64 {
+        self.score - self.expected
+    }
+
+    /// The probability of what was drawn.
+    pub fn chance(&self) -> f64 {
+        self.outcomes
+            .iter()
+            .find(|o| o.chance == self.drawn)
+            .map_or(0.0, |o| o.probability)
+    }
+}
+
+/// A card chance in notation: a square (`e3`), or the kinds drawn (`balm, fury`).
+pub fn chance_text(chance: &CardChance) -> String {
+    match chance {
+        CardChance::Rises(sq) => sq.to_string(),
+        CardChance::Draws(kinds) => kinds
+            .iter()
+            .map(Artifact::code)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// The luck of the cards of an Artifact Chess game (see the module docs). Per-colour fields
+/// are indexed by colour (0 white, 1 black) and count the draws not undone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardLuck {
+    /// Every draw, in the game's order (undone ones included).
+    pub draws: Vec<Draw>,
+    /// The sum of each colour's expected scores ([`Draw::expected`]).
+    pub expected: [f64; 2],
+    /// The sum of each colour's scores after its draws ([`Draw::score`]).
+    pub scores: [f64; 2],
+    /// Each colour's luck so far after each of its draws: `(ply, scores - expected)`.
+    pub series: [Vec<(usize, f64)>; 2],
+}
+
+impl CardLuck {
+    /// The report of a replayed game.
+    pub fn of(line: &Line<State>) -> CardLuck {
+        let mut report = CardLuck {
+            draws: Vec::new(),
+            expected: [0.0; 2],
+            scores: [0.0; 2],
+            series: [Vec::new(), Vec::new()],
+        };
+        for ply in 0..line.actions.len() {
+            let Some(draw) = draw_at(line, ply) else {
+                continue;
+            };
+            if !draw.undone {
+                let i = draw.colour.index();
+                report.expected[i] += draw.expected;
+                report.scores[i] += draw.score;
+                report.series[i].push((ply, report.scores[i] - report.expected[i]));
+            }
+            report.draws.push(draw);
+        }
+        report
+    }
+
+    /// A colour's luck over the game: the sum of its draws' luck.
+    pub fn luck(&self, colour: Colour) -> f64 {
+        self.scores[colour.index()] - self.expected[colour.index()]
+    }
+
+    /// The luckiest draw not undone (the first among equals).
+    pub fn luckiest(&self) -> Option<&Draw> {
+        self.counted()
+            .reduce(|best, d| if d.luck() > best.luck() { d } else { best })
+    }
+
+    /// The unluckiest draw not undone (the first among equals).
+    pub fn unluckiest(&self) -> Option<&Draw> {
+        self.counted()
+            .reduce(|worst, d| if d.luck() < worst.luck() { d } else { worst })
+    }
+
+    fn counted(&self) -> impl Iterator<Item = &Draw> {
+        self.draws.iter().filter(|d| !d.undone)
+    }
+}
+
+/// The draw of action `ply`, when it is a card whose outcome chance decided. `None` too when
+/// the line's next position is none of the rules' outcomes (a line not made by the rules).
+fn draw_at(line: &Line<State>, ply: usize) -> Option<Draw> {
+    let action = line.actions.get(ply)?;
+    let Action::Play(play) = action else {
+        return None;
+    };
+    let before = line.states.get(ply)?;
+    let after = line.states.get(ply + 1)?;
+    let chances = card_chances(before, play);
+    if chances.is_empty() {
+        return None;
+    }
+    let colour = before.turn();
+    let mut drawn = None;
+    let mut outcomes = Vec::with_capacity(chances.len());
+    for (chance, probability) in chances {
+        let (state, _) = before.apply_with_chance(action, chance).ok()?;
+        // The generator aside, the outcome is the position it leaves.
+        if state.board() == after.board()
+            && Colour::BOTH
+                .iter()
+                .all(|&c| state.hand(c) == after.hand(c) && state.reserve(c) == after.reserve(c))
+        {
+            drawn = Some(chance);
+        }
+        outcomes.push(DrawOutcome {
+            chance,
+            probability: probability.to_f64(),
+            score: score_for(&state, colour),
+        });
+    }
+    let drawn = drawn?;
+    let score = outcomes.iter().find(|o| o.chance == drawn)?.score;
+    let expected = outcomes.iter().map(|o| o.probability * o.score).sum();
+    let undone = line.actions.get(ply + 1) == Some(&Action::Play(Play::Cancel))
+        && after.cancelable() == Some(play.artifact());
+    Some(Draw {
+        ply,
+        colour,
+        card: play.artifact(),
+        action: line.notation.get(ply).cloned().unwrap_or_default(),
+        drawn,
+        drawn_text: chance_text(&drawn),
+        score,
+        expected,
+        outcomes,
+        undone,
+    })
+}
+
+/// `colour`'s expected score in `state`: a finished game's result, else the engine's static
+/// evaluation as an expected score.
+fn score_for(state: &State, colour: Colour) -> f64 {
+    match state.end() {
+        Some(end) => match end.winner() {
+            None => 0.5,
+            Some(w) if w == colour => 1.0,
+            Some(_) => 0.0,
+        },
+        None => {
+            let s = state.static_score();
+            if state.turn() == colour { s } else { 1.0 - s }
+        }
     }
 }
 
