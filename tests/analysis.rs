@@ -898,6 +898,41 @@ fn a_draws_outcomes_are_the_rules_and_its_luck_is_against_their_mean() {
     assert!(seen_drawn.len() > 2, "{seen_drawn:?}");
 }
 
+/// The rules' generator draws what the report lists, about as often as its probabilities say
+/// (seeded, so the counts are fixed; the bounds are over five standard deviations wide).
+#[test]
+fn the_generator_draws_the_listed_outcomes_as_often_as_listed() {
+    use carved_tables::review::CardLuck;
+    use std::collections::HashMap;
+    for (card, tries) in [("zombie-pawn", 1600u64), ("trophy", 3060)] {
+        let mut counts: HashMap<String, u64> = HashMap::new();
+        let mut listed = None;
+        for seed in 0..tries {
+            let line = chess_line(position(DRAWS).with_dice_seed(seed), &[card]);
+            let luck = CardLuck::of(&line);
+            assert_eq!(luck.draws.len(), 1, "seed {seed}: the draw was not found");
+            let d = &luck.draws[0];
+            *counts.entry(d.drawn_text.clone()).or_default() += 1;
+            listed.get_or_insert_with(|| d.outcomes.clone());
+        }
+        let listed = listed.unwrap();
+        for o in &listed {
+            let expected = o.probability * tries as f64;
+            let sd = (expected * (1.0 - o.probability)).sqrt();
+            let got = counts
+                .get(&carved_tables::review::luck::chance_text(&o.chance))
+                .copied()
+                .unwrap_or(0) as f64;
+            assert!(
+                (got - expected).abs() <= 5.0 * sd + 1.0,
+                "{card}: {:?} drawn {got} times, {expected} expected",
+                o.chance
+            );
+        }
+        assert_eq!(counts.len(), listed.len(), "{card}: an outcome never drawn");
+    }
+}
+
 #[test]
 fn a_draw_taken_back_by_cancel_counts_for_nothing() {
     use carved_tables::review::CardLuck;

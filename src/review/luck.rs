@@ -12,7 +12,8 @@
 //! the empty squares of its side's 3rd and 4th ranks, each equally likely) and Trophy (two
 //! kinds drawn without putting back from the kinds in neither hand nor played pile — every
 //! pair equally likely — or the one kind left). The other twenty are decided by their player
-//! (Fury's, Teleport's and the other card moves' attacks roll dice: they are attempts above).
+//! (the attacks of Fury, Teleport, Knight's Leap and King's Stride roll dice: they are
+//! attempts above).
 //! The outcomes and their exact probabilities are the rules' own
 //! ([`crate::rules::chess::card_chances`]), and each outcome's position is made by the rules
 //! ([`State::apply_with_chance`]). A draw's luck is in expected score (0..1) for the player of
@@ -20,8 +21,8 @@
 //! over every outcome the rules could have drawn, each weighted by its probability. So a
 //! draw's lucks average to 0 over its outcomes, as an attempt's luck does over its dice, and a
 //! draw with a single possible outcome has none. The evaluation is the engine's static one
-//! as an expected score (`Reviewed::static_score`, the same mapping the review's graph uses),
-//! so a whole game's report takes milliseconds: it prices the cards in each hand by kind and
+//! as an expected score (`Reviewed::static_score`, mapped as the engine's values are),
+//! so a whole game's report is quick (well under a millisecond): it prices the cards in each hand by kind and
 //! position (Trophy's draws differ by what the kinds are worth there) and the risen pawn by
 //! its square. A finished position scores its result. A draw taken back at once by the
 //! opponent's Cancel (which restores everything from before the card) is listed with

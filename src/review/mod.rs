@@ -13,5 +13,5 @@ pub mod replay;
 
 pub use analysis::{Analysed, Analysis, LineEnd, NoFen, Obstacle, fen, uhp};
 pub use eval::{Blunder, Mistake, Progress, Review};
-pub use luck::{Attempt, CardLuck, ChessLuck, CoinLuck, Draw, DrawOutcome};
+pub use luck::{Attempt, CardLuck, ChessLuck, CoinLuck, Draw, DrawOutcome, chance_text};
 pub use replay::{Line, Replay, ReplayError, read};
