@@ -21,11 +21,11 @@
 //! over every outcome the rules could have drawn, each weighted by its probability. So a
 //! draw's lucks average to 0 over its outcomes, as an attempt's luck does over its dice, and a
 //! draw with a single possible outcome has none. The evaluation is the engine's static one
-//! as an expected score (`Reviewed::static_score`, mapped as the engine's values are),
-//! so a whole game's report is quick (well under a millisecond): it prices the cards in each hand by kind and
-//! position (Trophy's draws differ by what the kinds are worth there) and the risen pawn by
-//! its square. A finished position scores its result. A draw taken back at once by the
-//! opponent's Cancel (which restores everything from before the card) is listed with
+//! as an expected score (`Reviewed::static_score`, mapped as the engine's values are), so a
+//! whole game's report is quick (well under a millisecond): it prices the cards in each hand
+//! by kind and position (Trophy's draws differ by what the kinds are worth there) and the
+//! risen pawn by its square. A finished position scores its result. A draw taken back at once
+//! by the opponent's Cancel (which restores everything from before the card) is listed with
 //! [`Draw::undone`] and counts for nothing in the sums.
 //!
 //! **Snēlab.** The only chance of a case is the coin that says which seat plays South and
