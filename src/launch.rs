@@ -151,7 +151,7 @@ impl Scene {
         for g in GameKind::ALL {
             v.push((g.cli_name().to_string(), Scene::Table(g), "a game's table"));
         }
-        for g in [GameKind::Hive, GameKind::Chess] {
+        for g in GameKind::ALL {
             for (what, about) in [
                 (
                     "replay",
@@ -179,6 +179,14 @@ impl Scene {
                 name: "luck".to_string(),
             },
             "an Artifact Chess replay at its luckiest roll: the luck report and its plot",
+        ));
+        v.push((
+            "analysis-hive".to_string(),
+            Scene::Staged {
+                game: GameKind::Hive,
+                name: "analysis".to_string(),
+            },
+            "the analysis board from a replay's halfway position: the evaluation and the engine's best line",
         ));
         for g in GameKind::ALL {
             for id in crate::learn::lesson_ids(g) {
@@ -263,12 +271,16 @@ impl Scene {
             return at_table(game, "hint".into());
         }
         // The replays' scenes: `replay-<game>`, `review-<game>`, `luck-chess`.
-        for what in ["replay", "review", "luck"] {
+        for what in ["replay", "review", "luck", "analysis"] {
             if let Some(game) = name
                 .strip_prefix(what)
                 .and_then(|rest| rest.strip_prefix('-'))
                 .and_then(GameKind::parse)
-                .filter(|g| *g == GameKind::Chess || (*g == GameKind::Hive && what != "luck"))
+                .filter(|g| match what {
+                    "luck" => *g == GameKind::Chess,
+                    "analysis" => *g == GameKind::Hive,
+                    _ => true,
+                })
             {
                 return at_table(game, what.into());
             }

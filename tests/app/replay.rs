@@ -155,6 +155,100 @@ mod hive {
     }
 
     #[test]
+    fn the_analysis_board_plays_on_freely_with_the_engines_evaluation_live() {
+        use carved_tables::app::replay::analysis::{Analyses, Thinking};
+        use carved_tables::review::analysis::Analysis;
+        use carved_tables::rules::hive::State;
+        let mut app = app();
+        let replay =
+            carved_tables::app::replay::scenes::scene_replay(carved_tables::rules::GameKind::Hive)
+                .unwrap();
+        let Replay::Hive(line) = replay.clone() else {
+            panic!()
+        };
+        open(&mut app, replay);
+        harness::intent::<HiveTable>(&mut app, Intent::View(Step::To(10)));
+        let effects = app
+            .world_mut()
+            .resource_mut::<HiveTable>()
+            .analyse_here()
+            .expect("the board opens");
+        assert!(!effects.is_empty());
+        let t = harness::table::<HiveTable>(&app);
+        assert!(t.replaying().is_none(), "the replay's bar gives way");
+        assert_eq!(t.analysed(), Some(&line.states[10]), "the position on show");
+        assert!(t.person_to_act(), "both sides are played here");
+        // The engine follows the board, a search a frame, and equals the analysis made apart.
+        for _ in 0..40 {
+            app.update();
+        }
+        let mut direct = Analysis::new(line.states[10].clone(), 6);
+        direct.run();
+        {
+            let thinking = app.world().resource::<Thinking<State>>();
+            let a = thinking.analysis.as_ref().expect("an analysis");
+            assert!(a.done());
+            assert_eq!(a.position(), &line.states[10]);
+            assert_eq!(a.evaluation(), direct.evaluation());
+            assert_eq!(a.line_text(), direct.line_text());
+        }
+        // Any legal move, not the record's: the board and the engine follow.
+        let record_next = line.actions[10];
+        let other = line.states[10]
+            .legal_actions()
+            .into_iter()
+            .find(|m| *m != record_next)
+            .expect("another legal move");
+        harness::intent::<HiveTable>(&mut app, Intent::Play(other));
+        let after = line.states[10].apply(&other).unwrap().0;
+        assert_eq!(harness::table::<HiveTable>(&app).analysed(), Some(&after));
+        harness::intent::<HiveTable>(&mut app, Intent::Play(after.legal_actions()[0]));
+        assert_eq!(
+            harness::table::<HiveTable>(&app).analysed().map(|s| s.ply()),
+            Some(12),
+            "the other side plays too"
+        );
+        app.update();
+        let thinking = app.world().resource::<Thinking<State>>();
+        assert_eq!(
+            thinking.analysis.as_ref().map(|a| a.position().ply()),
+            Some(12),
+            "begun again at the new position"
+        );
+        // Nothing is played for real: no save, no game kept, no resigning.
+        harness::refusals::<HiveTable>(&mut app);
+        harness::intent::<HiveTable>(&mut app, Intent::Resign);
+        assert_eq!(harness::refusals::<HiveTable>(&mut app).len(), 1);
+        assert!(harness::saved(&app, &["hive.game"]).values.is_empty());
+        assert!(app.world().resource::<GamesArchive>().0.is_empty());
+        // Back: the replay where it was.
+        let effects = app
+            .world_mut()
+            .resource_mut::<HiveTable>()
+            .leave_analysis();
+        assert!(!effects.is_empty());
+        let t = harness::table::<HiveTable>(&app);
+        assert!(t.analysed().is_none());
+        assert_eq!(t.replay_at(), (10, line.len()));
+        assert_eq!(t.shown(), &line.states[10]);
+        app.update();
+        assert!(
+            app.world().resource::<Thinking<State>>().analysis.is_none(),
+            "the engine stops with the board"
+        );
+        // Leaving the table from the board ends both, the lobby's opponent as it was.
+        app.world_mut()
+            .resource_mut::<HiveTable>()
+            .analyse_here()
+            .unwrap();
+        left::<HiveTable>(&mut app);
+        let t = harness::table::<HiveTable>(&app);
+        assert!(t.analysed().is_none() && t.replaying().is_none());
+        assert_eq!(t.phase, Phase::Lobby);
+        assert_eq!(t.opponent, carved_tables::play::Seat::Bot(carved_tables::ai::Level::Normal));
+    }
+
+    #[test]
     fn a_finished_game_is_kept_and_opens_from_the_list() {
         let mut app = app();
         harness::intent::<HiveTable>(&mut app, Intent::Start);
@@ -480,5 +574,203 @@ mod chess {
         let hive = carved_tables::review::read("Base;InProgress;White[2];wS1;bS1 wS1-").unwrap();
         open(&mut app, hive);
         assert!(harness::table::<ChessTable>(&app).replaying().is_none());
+    }
+}
+
+mod snelab {
+    use super::*;
+    use carved_tables::app::snelab::{self, Effect, Intent, SnelabTable, Timing};
+    use carved_tables::play::Seat;
+    use carved_tables::play::snelab::Phase;
+    use carved_tables::rules::GameKind;
+
+    fn app() -> App {
+        harness::open::<SnelabTable>(snelab::core_plugin, MemoryStore::default(), Timing::INSTANT)
+    }
+
+    /// The scenes' case: random, taking wherever it can (so it has payments).
+    fn line() -> Line<carved_tables::rules::snelab::Position> {
+        match carved_tables::app::replay::scenes::scene_replay(GameKind::Snelab) {
+            Some(Replay::Snelab(line)) => line,
+            other => panic!("a Snēlab line, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_case_replays_on_the_court_with_its_positions_and_nothing_is_played() {
+        let mut app = app();
+        let line = line();
+        let plies = line.len();
+        assert!(plies >= 6);
+        assert!(
+            line.actions.iter().any(|a| a.is_capture()),
+            "the case has a capture and its payment"
+        );
+        let purse = harness::saved(&app, &["snelab.purse"]);
+        open(&mut app, Replay::Snelab(line.clone()));
+        looked_through::<SnelabTable>(&mut app, plies, Intent::Sit);
+        for i in 0..=plies {
+            harness::intent::<SnelabTable>(&mut app, Intent::View(Step::To(i)));
+            let t = harness::table::<SnelabTable>(&app);
+            let want = if i < plies { i } else { plies };
+            assert_eq!(t.replay_at().0, want);
+            assert_eq!(t.pos(), line.states[want], "position {i} on the court");
+        }
+        harness::intent::<SnelabTable>(&mut app, Intent::View(Step::Start));
+        harness::intent::<SnelabTable>(&mut app, Intent::View(Step::Forward));
+        assert_eq!(
+            harness::table::<SnelabTable>(&app).position_text(),
+            line.states[1].position_text(),
+            "Copy gives the position on show"
+        );
+        assert_eq!(
+            harness::saved(&app, &["snelab.purse"]).values,
+            purse.values,
+            "the purse and the books are not touched"
+        );
+        plays_on::<SnelabTable>(&mut app, plies);
+        left::<SnelabTable>(&mut app);
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.phase(), Phase::Lobby);
+        assert_eq!(t.pos(), t.session.pos(), "the session's court again");
+    }
+
+    #[test]
+    fn a_step_on_plays_the_capture_and_its_payment_as_in_play() {
+        let mut app = harness::open::<SnelabTable>(
+            snelab::core_plugin,
+            MemoryStore::default(),
+            Timing::PLAY,
+        );
+        let line = line();
+        let capture = line
+            .actions
+            .iter()
+            .position(|a| a.is_capture())
+            .expect("a capture");
+        open(&mut app, Replay::Snelab(line.clone()));
+        harness::intent::<SnelabTable>(&mut app, Intent::View(Step::To(capture)));
+        assert_eq!(harness::table::<SnelabTable>(&app).busy, 0.0, "a jump is set at once");
+        let mut t = app.world_mut().resource_mut::<SnelabTable>();
+        let effects = t
+            .handle(
+                Intent::View(Step::Forward),
+                carved_tables::play::snelab::Coin::Heads,
+                0,
+                0,
+                &Timing::PLAY,
+            )
+            .expect("a step on");
+        let Some(Effect::Played(p)) = effects.first() else {
+            panic!("the step plays its move: {effects:?}");
+        };
+        let action = line.actions[capture];
+        assert_eq!(p.action, action);
+        assert_eq!(p.before, line.states[capture]);
+        assert!(p.captured.is_some(), "the captured piece leaves");
+        assert_eq!(
+            p.payers.len(),
+            action.payment().map_or(0, |pay| pay.squares().len()),
+            "every payer leaves"
+        );
+        assert!(t.busy > 0.0, "nobody steps on until it has landed");
+        assert_eq!(t.last.map(|(f, to, _)| (f, to)), Some((action.from(), action.to())));
+        assert_eq!(t.pos(), line.states[capture + 1]);
+    }
+
+    #[test]
+    fn a_case_under_way_waits_under_the_replay_and_shows_again_after() {
+        let mut app = app();
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
+        harness::intent::<SnelabTable>(&mut app, Intent::Sit);
+        assert_eq!(harness::table::<SnelabTable>(&app).phase(), Phase::Play);
+        let first = harness::table::<SnelabTable>(&app).session.pos().legal_actions()[0];
+        harness::intent::<SnelabTable>(&mut app, Intent::Play(first));
+        let before = harness::table::<SnelabTable>(&app).session.pos();
+        open(&mut app, Replay::Snelab(line()));
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(t.replaying().is_some());
+        assert_ne!(t.pos(), before, "the record's court on show");
+        harness::intent::<SnelabTable>(&mut app, Intent::Play(before.legal_actions()[0]));
+        assert_eq!(
+            harness::table::<SnelabTable>(&app).session.pos(),
+            before,
+            "nothing is played under a replay"
+        );
+        left::<SnelabTable>(&mut app);
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.phase(), Phase::Play, "the case is still under way");
+        assert_eq!(t.pos(), before);
+        assert_eq!(t.last.map(|(f, to, _)| (f, to)), Some((first.from(), first.to())));
+    }
+
+    #[test]
+    fn the_better_action_is_lit_at_the_position_before_a_mistake() {
+        use carved_tables::app::replay::review::Reviewing;
+        let mut app = app();
+        let line = line();
+        open(&mut app, Replay::Snelab(line.clone()));
+        let of = harness::table::<SnelabTable>(&app)
+            .replaying()
+            .unwrap()
+            .replay
+            .clone();
+        {
+            let mut r = app.world_mut().resource_mut::<Reviewing>();
+            r.start(&of);
+            r.finish();
+        }
+        let worst = app
+            .world()
+            .resource::<Reviewing>()
+            .biggest_mistake(&of)
+            .expect("a random case has a mistake");
+        let mut direct = carved_tables::review::Review::new(Replay::Snelab(line.clone()));
+        direct.run();
+        let better = direct.mistakes(1)[0].better.clone();
+        harness::intent::<SnelabTable>(&mut app, Intent::View(Step::To(worst)));
+        app.update();
+        let t = harness::table::<SnelabTable>(&app);
+        let (at, action) = t.suggested.expect("the better action is lit");
+        assert_eq!(at, worst);
+        assert_eq!(line.states[worst].action_text(&action), better);
+        assert_eq!(
+            t.pick.lifted(),
+            Some(action.from()),
+            "its piece is lifted on the court"
+        );
+        let elsewhere = if worst == 0 { Step::Forward } else { Step::Start };
+        harness::intent::<SnelabTable>(&mut app, Intent::View(elsewhere));
+        app.update();
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(t.suggested.is_none(), "put out elsewhere");
+        assert_eq!(t.pick.lifted(), None);
+    }
+
+    #[test]
+    fn a_finished_case_is_kept_and_opens_from_the_list() {
+        let mut app = app();
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
+        harness::intent::<SnelabTable>(&mut app, Intent::Sit);
+        for _ in 0..3 {
+            let a = harness::table::<SnelabTable>(&app).session.pos().legal_actions()[0];
+            harness::intent::<SnelabTable>(&mut app, Intent::Play(a));
+        }
+        harness::intent::<SnelabTable>(&mut app, Intent::AskResign);
+        harness::intent::<SnelabTable>(&mut app, Intent::Resign);
+        app.update();
+        assert!(matches!(
+            harness::table::<SnelabTable>(&app).phase(),
+            Phase::Verdict(_)
+        ));
+        let archive = &app.world().resource::<GamesArchive>().0;
+        assert_eq!(archive.len(), 1, "the finished case is kept");
+        let entry = archive.get(0).unwrap().clone();
+        assert_eq!(entry.game, GameKind::Snelab);
+        assert_eq!(entry.plies, 3);
+        let replay = archive.open(0).expect("the kept record replays");
+        open(&mut app, replay);
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.replay_at(), (0, 3), "it opens at the court");
     }
 }

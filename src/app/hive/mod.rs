@@ -103,6 +103,7 @@ pub fn core_plugin(app: &mut App) {
             crate::app::replay::archive::hive_ended.in_set(crate::app::kit::TableSet::Sync),
         )
         .add_plugins(crate::app::replay::replay_core::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_core::<Table>)
         .init_resource::<RecordSaved>()
         .init_resource::<VerifyPage>()
         .add_message::<StageScene>()
@@ -136,7 +137,8 @@ pub fn core_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
         .add_plugins(crate::app::learn::teach_ui::<Table>)
-        .add_plugins(crate::app::replay::replay_ui::<Table>);
+        .add_plugins(crate::app::replay::replay_ui::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -274,7 +276,7 @@ impl TableKind for Table {
                 ),
                 // A lesson's game, or a replay's, is never saved over the game in progress.
                 Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
-                Effect::Save if self.replay.is_some() => {}
+                Effect::Save if self.replay.is_some() || self.analysing.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "hive.save_failed"),
             }
         }
@@ -403,6 +405,29 @@ impl crate::app::replay::Replays for Table {
 
     fn leave_replay(&mut self) {
         Table::leave_replay(self);
+    }
+
+    const ANALYSES: bool = true;
+
+    fn analyse_here(&mut self) -> Option<Result<Vec<Effect>, Refusal>> {
+        Some(Table::analyse_here(self))
+    }
+}
+
+impl crate::app::replay::analysis::Analyses for Table {
+    type Pos = State;
+
+    fn analysed(&self) -> Option<&State> {
+        self.analysing.as_ref()?;
+        self.state()
+    }
+
+    fn analyse_at(&mut self, at: usize) -> Result<Vec<Effect>, Refusal> {
+        Table::analyse_at(self, at)
+    }
+
+    fn leave_analysis(&mut self) -> Vec<Effect> {
+        Table::leave_analysis(self)
     }
 }
 

@@ -291,6 +291,18 @@ pub struct Table {
     /// In a replay, the engine's better move lit while the position after this many moves
     /// is on show.
     pub suggested: Option<(usize, Move)>,
+    /// The analysis board is on: the game at the table is played on freely by both sides from
+    /// a replay's position, nothing saved or kept.
+    pub analysing: Option<Analysing>,
+    /// The lobby's opponent before a replay sat both seats here, given back when it ends.
+    lobby_opponent: Option<Seat>,
+}
+
+/// The analysis board at the table ([`Table::analyse_here`]).
+#[derive(Clone, Debug)]
+pub struct Analysing {
+    /// The replay the board was opened from and the position it showed: Back returns there.
+    pub back: (crate::app::replay::Replaying, usize),
 }
 
 impl Default for Table {
@@ -311,6 +323,8 @@ impl Default for Table {
             saved_seat: None,
             replay: None,
             suggested: None,
+            analysing: None,
+            lobby_opponent: None,
         }
     }
 }
@@ -512,6 +526,7 @@ impl Table {
             self.saved = Some(g.played_here().clone());
         }
         let saved = self.saved.take();
+        self.lobby_opponent.get_or_insert(self.opponent);
         self.resume(game);
         self.saved = saved;
         self.phase = Phase::Over;
@@ -559,9 +574,91 @@ impl Table {
         })]
     }
 
+    /// Opens the analysis board at the replay's position on show: its game up to there at the
+    /// table, both sides played here, untimed; the replay is kept to come back to.
+    pub fn analyse_here(&mut self) -> Result<Vec<Effect>, Refusal> {
+        let (at, _) = crate::app::replay::Replays::replay_at(self);
+        self.analyse_at(at)
+    }
+
+    /// Opens the analysis board at the replay's position after `at` actions (its end when
+    /// there are fewer).
+    pub fn analyse_at(&mut self, at: usize) -> Result<Vec<Effect>, Refusal> {
+        let Some(replaying) = self.replay.clone() else {
+            return Err(Refusal::NotNow);
+        };
+        let crate::review::Replay::Hive(line) = &*replaying.replay else {
+            return Err(Refusal::NotNow);
+        };
+        let at = at.min(line.len());
+        let mut game = HiveGame::drawn_elsewhere(
+            [Seat::Person, Seat::Person],
+            replaying.names.clone(),
+            SeatOrder::First,
+            ClockSetting::default(),
+        );
+        for &mv in line.actions.iter().take(at) {
+            let side = game.awaited().ok_or(Refusal::NotNow)?;
+            game.submit(side, mv)?;
+        }
+        let saved = self.saved.take();
+        self.replay = None;
+        self.suggested = None;
+        self.resume(game);
+        self.saved = saved;
+        self.busy = 0.0;
+        self.viewing = None;
+        self.analysing = Some(Analysing {
+            back: (replaying, at),
+        });
+        Ok(vec![Effect::Picked])
+    }
+
+    /// The analysis board ends: back to the replay it was opened from, at the position it
+    /// showed.
+    pub fn leave_analysis(&mut self) -> Vec<Effect> {
+        let Some(a) = self.analysing.take() else {
+            return Vec::new();
+        };
+        let (replaying, at) = a.back;
+        let read = replaying.replay.clone();
+        let crate::review::Replay::Hive(line) = &*read else {
+            return Vec::new();
+        };
+        match self.open_replay(line, replaying) {
+            Ok(effects) => {
+                let plies = line.len();
+                self.viewing = (at < plies).then_some(at);
+                if let Some(m) = self.game.as_ref().map(|g| g.game()) {
+                    self.last = m.after(at).and_then(last_move);
+                }
+                effects
+            }
+            Err(_) => {
+                if let Some(lobby) = self.lobby_opponent.take() {
+                    self.opponent = lobby;
+                }
+                self.game = None;
+                self.phase = Phase::Lobby;
+                self.clear_marks();
+                vec![Effect::Picked]
+            }
+        }
+    }
+
     /// The replay on ends: the table is back in its lobby.
     pub fn leave_replay(&mut self) {
         self.suggested = None;
+        if let Some(lobby) = self.lobby_opponent.take() {
+            self.opponent = lobby;
+        }
+        if self.analysing.take().is_some() {
+            self.game = None;
+            self.phase = Phase::Lobby;
+            self.busy = 0.0;
+            self.viewing = None;
+            self.clear_marks();
+        }
         if self.replay.take().is_some() {
             self.game = None;
             self.phase = Phase::Lobby;
@@ -667,6 +764,20 @@ impl Table {
         // A replay is looked through, never played.
         if self.replay.is_some() && !matches!(intent, Intent::View(_)) {
             return Err(Refusal::Replaying);
+        }
+        // The analysis board plays moves and looks back; it has no lobby, clock or resigning.
+        if self.analysing.is_some()
+            && !matches!(
+                intent,
+                Intent::LiftReserve(_)
+                    | Intent::LiftAt(_)
+                    | Intent::Target(_)
+                    | Intent::PutBack
+                    | Intent::Play(_)
+                    | Intent::View(_)
+            )
+        {
+            return Err(Refusal::NotNow);
         }
         // A spectator's table follows the game and looks back through it; nothing else.
         let watching = self.host.as_ref().is_some_and(|o| o.spectating());

@@ -60,7 +60,11 @@ pub fn hive_ended(
     let Some(game) = table.game.as_ref() else {
         return;
     };
-    if table.replay.is_some() || table.host.is_some() || game.is_coached() {
+    if table.replay.is_some()
+        || table.analysing.is_some()
+        || table.host.is_some()
+        || game.is_coached()
+    {
         return;
     }
     let game = game.played_here();

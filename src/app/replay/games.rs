@@ -35,10 +35,6 @@ pub fn open_text(
     let replay = crate::review::read(text)
         .map_err(|e| tr.tf("games.unreadable", &[("why", &e.to_string())]))?;
     let game = replay.kind();
-    // Snēlab's table has no history to step through yet.
-    if game == GameKind::Snelab {
-        return Err(tr.t("games.snelab_later").to_string());
-    }
     open.write(OpenReplay::new(replay, [String::new(), String::new()]));
     Ok(game)
 }

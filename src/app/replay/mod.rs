@@ -8,6 +8,7 @@
 //! a speed and the leaving; [`replay_ui`] the bar under the board. The menu's Games page
 //! ([`games`]) lists this device's finished games and opens pasted records.
 
+pub mod analysis;
 pub mod archive;
 pub mod games;
 pub mod review;
@@ -118,6 +119,15 @@ pub trait Replays: TableKind {
 
     /// The replay on ends: the table is back in its lobby, with the game kept when it opened.
     fn leave_replay(&mut self);
+
+    /// Opens the analysis board at the position on show ([`analysis`]); `None` where the
+    /// table has none.
+    fn analyse_here(&mut self) -> Option<Result<Vec<Self::Effect>, Self::Refusal>> {
+        None
+    }
+
+    /// Whether the table has an analysis board (the bar offers Analyse).
+    const ANALYSES: bool = false;
 }
 
 /// Opens a replay at its game's table (the Games page, a pasted record, a link, a test).
@@ -310,6 +320,8 @@ fn bar<T: Replays>(
     mut table: ResMut<T>,
     mut intents: MessageWriter<Intended<T>>,
     mut go: MessageWriter<Navigate>,
+    mut out: Outbox,
+    mut happened: MessageWriter<Happened<T>>,
 ) -> Result {
     let Some(r) = table.replaying() else {
         return Ok(());
@@ -335,6 +347,7 @@ fn bar<T: Replays>(
     let mut asked = Vec::new();
     let mut copy = false;
     let mut leave = false;
+    let mut analyse = false;
     // Bottom left: the review panel takes the bottom right, the seats and the last attempt the
     // top left.
     egui::Area::new(egui::Id::new(("replay-bar", T::GAME.cli_name())))
@@ -350,6 +363,14 @@ fn bar<T: Replays>(
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button(tr.t("replay.leave")).clicked() {
                             leave = true;
+                        }
+                        if T::ANALYSES
+                            && ui
+                                .small_button(tr.t("analysis.open"))
+                                .on_hover_text(tr.t("analysis.open.hint"))
+                                .clicked()
+                        {
+                            analyse = true;
                         }
                         if ui
                             .small_button(tr.t("replay.copy"))
@@ -415,6 +436,13 @@ fn bar<T: Replays>(
     }
     if leave {
         go.write(Navigate::Menu(crate::app::screens::MenuPage::Games));
+    }
+    if analyse {
+        match table.analyse_here() {
+            Some(Ok(effects)) => send(&*table, effects, &mut out, &mut happened),
+            Some(Err(refusal)) => table.tell(&refusal, &mut out),
+            None => {}
+        }
     }
     Ok(())
 }

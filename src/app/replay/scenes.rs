@@ -16,11 +16,11 @@ use std::sync::Arc;
 
 /// Whether a staged scene's name is one of the replays' (each game's own staging leaves these).
 pub fn stages(name: &str) -> bool {
-    matches!(name, "replay" | "review" | "luck")
+    matches!(name, "replay" | "review" | "luck" | "analysis")
 }
 
 /// The game a scene replays: seeded, so every run shows the same picture. Ash & Walnut: a
-/// random game of 24 moves; Artifact Chess: two random armies, each side's first legal action
+/// random game of 24 moves; Snēlab: a random case taking wherever it can; Artifact Chess: two random armies, each side's first legal action
 /// but a capture attempt where it has one, for 30 actions.
 pub fn scene_replay(game: GameKind) -> Option<Replay> {
     match game {
@@ -52,7 +52,25 @@ pub fn scene_replay(game: GameKind) -> Option<Replay> {
             }
             Some(Replay::Chess(line))
         }
-        GameKind::Snelab => None,
+        GameKind::Snelab => {
+            // A random case of up to 40 actions that takes wherever it can, so its payments
+            // are seen.
+            let mut line = Line::new(crate::rules::snelab::Position::start());
+            for ply in 0..40 {
+                let state = line.last().clone();
+                if state.outcome().is_some() {
+                    break;
+                }
+                let actions = state.legal_actions();
+                let a = actions
+                    .iter()
+                    .find(|a| a.is_capture())
+                    .copied()
+                    .or_else(|| crate::ai::random(&state, 90 + ply))?;
+                line.play(a).ok()?;
+            }
+            Some(Replay::Snelab(line))
+        }
     }
 }
 
@@ -70,7 +88,8 @@ pub(super) fn stage<T: Replays>(
     let Some(name) = scene_asked(T::GAME, requests) else {
         return;
     };
-    if !stages(&name) {
+    // The analysis board's scene is staged by `analysis::stage`.
+    if !stages(&name) || name == "analysis" {
         return;
     }
     let Some(replay) = scene_replay(T::GAME) else {

@@ -97,6 +97,16 @@ pub(super) fn keys(
     if table.coin.is_some() {
         return;
     }
+    // A replay: the arrows step through it (Space, Home and End are the replay bar's).
+    if table.replay.is_some() {
+        use crate::app::kit::history::Step;
+        if k.pressed(KeyCode::ArrowLeft) {
+            k.send(Intent::View(Step::Back));
+        } else if k.pressed(KeyCode::ArrowRight) {
+            k.send(Intent::View(Step::Forward));
+        }
+        return;
+    }
     let enter = k.enter();
     match table.phase() {
         Phase::Lobby => {

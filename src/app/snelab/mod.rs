@@ -115,6 +115,7 @@ pub fn core_plugin(app: &mut App) {
             Update,
             crate::app::replay::archive::snelab_ended.in_set(crate::app::kit::TableSet::Sync),
         )
+        .add_plugins(crate::app::replay::replay_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .add_message::<SquareHovered>()
         .add_message::<StageScene>()
@@ -144,7 +145,8 @@ pub fn core_plugin(app: &mut App) {
 /// The whole table: the core plus the 3D court, picking, keys and panels.
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
-        .add_plugins(crate::app::learn::teach_ui::<Table>);
+        .add_plugins(crate::app::learn::teach_ui::<Table>)
+        .add_plugins(crate::app::replay::replay_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -193,10 +195,17 @@ impl TableKind for Table {
     }
 
     fn engine_turn(&self) -> Option<(u64, BotTurn<Position>)> {
+        // A case under way waits under a replay.
+        if self.replay.is_some() {
+            return None;
+        }
         Some((self.open_case()?.id, self.bot_turn()?))
     }
 
     fn apply_engine(&mut self, action: Action, timing: &Timing) -> Result<Vec<Effect>, Refusal> {
+        if self.replay.is_some() {
+            return Err(Refusal::Replaying);
+        }
         self.play(action, platform::now_secs(), timing)
     }
 
@@ -238,7 +247,8 @@ impl TableKind for Table {
                 Effect::StakeTaken | Effect::Played(_) | Effect::PurseChanged
             )
         });
-        if changed {
+        // A replay's moves are the record's: nothing of the session changed.
+        if changed && self.replay.is_none() {
             out.save(&self.session.save(), "snelab.save_failed");
         }
     }
@@ -335,7 +345,50 @@ impl Explain for Refusal {
             Refusal::Sent => msg("online.refused.sent"),
             Refusal::Late => msg("online.refused.late"),
             Refusal::Coached(key) => msg(key),
+            Refusal::Replaying => msg("replay.refused"),
         }
+    }
+}
+
+impl crate::app::replay::Replays for Table {
+    fn open_replay(
+        &mut self,
+        replay: crate::app::replay::Replaying,
+    ) -> Option<Result<Vec<Effect>, Refusal>> {
+        Table::open_replay(self, replay)
+    }
+
+    fn replaying(&self) -> Option<&crate::app::replay::Replaying> {
+        self.replay.as_ref()
+    }
+
+    fn replaying_mut(&mut self) -> Option<&mut crate::app::replay::Replaying> {
+        self.replay.as_mut()
+    }
+
+    fn replay_at(&self) -> (usize, usize) {
+        let plies = self.replay_line().map_or(0, |l| l.len());
+        (self.viewing.min(plies), plies)
+    }
+
+    fn position_text(&self) -> String {
+        crate::rules::Game::position_text(&self.pos())
+    }
+
+    fn view(step: crate::app::kit::history::Step) -> Intent {
+        Intent::View(step)
+    }
+
+    fn suggest(&mut self, at: usize, better: &str) -> bool {
+        Table::suggest(self, at, better)
+    }
+
+    fn suggested_at(&self) -> Option<usize> {
+        self.suggested.map(|(at, _)| at)
+    }
+
+    fn leave_replay(&mut self) {
+        Table::leave_replay(self);
     }
 }
 

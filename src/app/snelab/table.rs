@@ -159,6 +159,8 @@ pub enum Intent {
     /// Play this whole action at once, as if picked square by square (the engine choosing
     /// for the person: `--autoplay`).
     Play(Action),
+    /// In a replay: step through the record (`crate::app::replay`).
+    View(crate::app::kit::history::Step),
 }
 
 /// Why an intent changed nothing.
@@ -190,6 +192,8 @@ pub enum Refusal {
     Late,
     /// A lesson or practice position put a legal action back (the words' key).
     Coached(&'static str),
+    /// A replay is on: it is looked through, never played.
+    Replaying,
 }
 
 impl From<session::Refusal> for Refusal {
@@ -278,6 +282,14 @@ pub struct Table {
     pub told: Option<crate::app::kit::host::HeldElsewhere>,
     /// The table's options as the server showed them while waiting (stakes, appeal).
     pub options: Option<(session::Stakes, bool)>,
+    /// A replay on at the table: its court shows the record's positions, the session (purse,
+    /// books, a case under way) is left as it was underneath.
+    pub replay: Option<crate::app::replay::Replaying>,
+    /// In a replay, the position on show: after this many actions.
+    pub viewing: usize,
+    /// In a replay, the engine's better action lit while the position after this many actions
+    /// is on show.
+    pub suggested: Option<(usize, Action)>,
 }
 
 impl Deref for Table {
@@ -310,6 +322,9 @@ impl Table {
             saved_seat: None,
             told: None,
             options: None,
+            replay: None,
+            viewing: 0,
+            suggested: None,
         }
     }
 
@@ -392,6 +407,16 @@ impl Table {
         now: u64,
         timing: &Timing,
     ) -> Result<Vec<Effect>, Refusal> {
+        // A replay is looked through, never played.
+        if self.replay.is_some() {
+            return match intent {
+                Intent::View(step) => Ok(self.replay_step(step, timing)),
+                _ => Err(Refusal::Replaying),
+            };
+        }
+        if matches!(intent, Intent::View(_)) {
+            return Err(Refusal::NotNow);
+        }
         // A spectator's table follows the case; Leave (or Next case after the verdict) goes
         // back to the lobby, and nothing else is asked of it.
         if self.watching() {
@@ -469,6 +494,7 @@ impl Table {
                 self.ready()?;
                 self.play(action, now, timing)
             }
+            Intent::View(_) => Err(Refusal::NotNow),
             Intent::Cancel if self.resigning => {
                 self.resigning = false;
                 Ok(vec![Effect::Picked])
@@ -847,7 +873,7 @@ impl Table {
     /// Whether the sides are named rather than one said to be "yours": at a hot seat, and
     /// for a spectator.
     pub fn names_sides(&self) -> bool {
-        self.hot_seat() || self.watching()
+        self.hot_seat() || self.watching() || self.replay.is_some()
     }
 
     /// Sets up a lesson or a practice position as a case (no stake, nothing paid or saved);
@@ -886,6 +912,139 @@ impl Table {
         r.cant_pay.clear();
         self.pick = Pick::Selected { from, reach: r };
         vec![Effect::Picked]
+    }
+
+    /// The position on the court: a replay's on show, else the session's.
+    pub fn pos(&self) -> Position {
+        match self.replay_line() {
+            Some(line) => line.states[self.viewing.min(line.len())].clone(),
+            None => self.session.pos(),
+        }
+    }
+
+    /// The line of the replay on, if one is.
+    pub fn replay_line(&self) -> Option<&crate::review::Line<Position>> {
+        match &*self.replay.as_ref()?.replay {
+            crate::review::Replay::Snelab(line) => Some(line),
+            _ => None,
+        }
+    }
+
+    /// Opens a replay of a Snēlab record at this court, looked at from its first position. The
+    /// session underneath (purse, books, a case under way) is left as it is and shows again
+    /// when the replay ends. `None` for another game's record; refused while an online table
+    /// is open or a lesson is on.
+    pub fn open_replay(
+        &mut self,
+        replaying: crate::app::replay::Replaying,
+    ) -> Option<Result<Vec<Effect>, Refusal>> {
+        if !matches!(&*replaying.replay, crate::review::Replay::Snelab(_)) {
+            return None;
+        }
+        if self.host.is_some() || self.session.learning() {
+            return Some(Err(Refusal::NotNow));
+        }
+        self.replay = Some(replaying);
+        self.viewing = 0;
+        self.suggested = None;
+        self.coin = None;
+        self.busy = 0.0;
+        self.clear_board_marks();
+        Some(Ok(vec![Effect::Picked]))
+    }
+
+    /// A step through a replay: one action on travels its route with its payment as in play,
+    /// every other step sets the court at its position.
+    fn replay_step(&mut self, step: crate::app::kit::history::Step, timing: &Timing) -> Vec<Effect> {
+        let Some(line) = self.replay_line() else {
+            return Vec::new();
+        };
+        let plies = line.len();
+        let from = self.viewing.min(plies);
+        let to = crate::app::kit::history::step(Some(from), step, plies).unwrap_or(plies);
+        let before = line.states[from].clone();
+        let action = line.actions.get(from).copied();
+        let last_at = to.checked_sub(1).and_then(|i| {
+            let a = line.actions[i];
+            Some((a.from(), a.to(), line.states[i].get(a.from())?))
+        });
+        self.viewing = to;
+        self.pick = Pick::Idle;
+        self.busy = 0.0;
+        self.last_capture = None;
+        self.last = last_at;
+        let Some(action) = action.filter(|_| to == from + 1) else {
+            return vec![Effect::Picked];
+        };
+        let Some(piece) = before.get(action.from()) else {
+            return vec![Effect::Picked];
+        };
+        let Ok(route) = route_squares(&before, action.from(), action.to()) else {
+            return vec![Effect::Picked];
+        };
+        let captured = action
+            .is_capture()
+            .then(|| before.get(action.to()))
+            .flatten();
+        let payers: Vec<(Square, Piece)> = action
+            .payment()
+            .map(|p| {
+                p.squares()
+                    .iter()
+                    .filter_map(|&sq| before.get(sq).map(|pc| (sq, pc)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.busy = timing.whole_move(route.len(), action.is_capture(), payers.len());
+        self.last_capture = captured.map(|taken| Capture {
+            by: piece.side,
+            at: action.to(),
+            taken,
+            payers: payers.clone(),
+        });
+        vec![Effect::Played(Box::new(Animated {
+            action,
+            piece,
+            route,
+            captured,
+            payers,
+            before,
+        }))]
+    }
+
+    /// Lights `better` (in notation) while the position after `at` actions is on show: its
+    /// piece lifted with that action's square alone marked. False (and the light out) when it
+    /// does not read there.
+    pub fn suggest(&mut self, at: usize, better: &str) -> bool {
+        let parsed = self
+            .replay_line()
+            .and_then(|l| l.states.get(at))
+            .and_then(|s| crate::rules::Game::parse_action(s, better).ok());
+        self.suggested = parsed.map(|a| (at, a));
+        match parsed {
+            Some(a) if self.viewing == at => {
+                let pos = self.pos();
+                let (from, to) = (a.from(), a.to());
+                let mut r = reach(&pos, from);
+                r.moves.retain(|s| *s == to);
+                r.captures.retain(|s| *s == to);
+                r.cant_pay.clear();
+                self.pick = Pick::Selected { from, reach: r };
+            }
+            _ => self.pick = Pick::Idle,
+        }
+        parsed.is_some()
+    }
+
+    /// The replay ends: the court shows the session again as it was.
+    pub fn leave_replay(&mut self) {
+        self.suggested = None;
+        if self.replay.take().is_some() {
+            self.viewing = 0;
+            self.busy = 0.0;
+            self.clear_board_marks();
+            self.show_resumed();
+        }
     }
 
     /// Puts `pos` on the court of the case under way (staged scenes and tests), with no marks.

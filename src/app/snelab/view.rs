@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The side seen from near: the person's (online, North when the seat drew North; watching,
 /// the first seat's), South at a hot seat.
 pub fn near_side(table: &Table) -> Side {
-    if table.hot_seat() {
+    if table.hot_seat() || table.replay.is_some() {
         Side::South
     } else {
         table.setup.owner
@@ -353,7 +353,8 @@ struct MarksKey {
 }
 
 fn marks_key(table: &Table, court: &Court3d) -> MarksKey {
-    let showing = table.busy <= 0.0 && matches!(table.phase(), Phase::Play | Phase::Verdict(_));
+    let showing = table.busy <= 0.0
+        && (table.replay.is_some() || matches!(table.phase(), Phase::Play | Phase::Verdict(_)));
     MarksKey {
         pick: table.pick.clone(),
         // The focus ring shows while the keys are in use.

@@ -101,7 +101,7 @@ pub(super) fn players(
             ));
         }
         // A lesson has no seed to verify, nor has a replay (its record is what it is).
-        if game.is_coached() || table.replay.is_some() {
+        if game.is_coached() || table.replay.is_some() || table.analysing.is_some() {
             return;
         }
         ui.separator();

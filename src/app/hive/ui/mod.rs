@@ -175,8 +175,9 @@ fn table_ui(
         time.elapsed_secs(),
     );
     moves::move_list(p.reborrow(), &mut panels);
-    if table.replay.is_some() {
-        // The replay's bar (app::replay) stands where the end banner would.
+    if table.replay.is_some() || table.analysing.is_some() {
+        // The replay's bar or the analysis board (app::replay) stands where the end banner and
+        // the game's actions would.
     } else if table.phase == super::Phase::Over {
         let data_dir = options.and_then(|o| o.data_dir.clone());
         end::banner(

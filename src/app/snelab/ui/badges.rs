@@ -163,7 +163,7 @@ pub(super) fn badges(
     let above = |sq: Square, up: f32| on_screen(camera, square_pos(court, sq) + Vec3::Y * up);
     let hot_seat = table.names_sides();
     // The lobby and the verdict cover the court; a name poking out from under them is noise.
-    if matches!(table.phase(), Phase::Lobby | Phase::Verdict(_)) {
+    if table.replay.is_none() && matches!(table.phase(), Phase::Lobby | Phase::Verdict(_)) {
         return;
     }
     // The Counters, named from the near side: the near one on the frame below its row, the far

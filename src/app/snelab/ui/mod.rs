@@ -220,6 +220,10 @@ pub fn draw_with(
     badges::badges(ctx, tr, table, at.camera);
     let mut p = Panel::new(ctx, tr, table, &mut send);
     side::side_panel(p.reborrow());
+    // A replay: its bar and review are the replays' own panels.
+    if table.replay.is_some() {
+        return (sent, None);
+    }
     if let Some(coin) = table.coin {
         coin::coin_flip(ctx, tr, coin);
         return (sent, None);

@@ -15,6 +15,10 @@ use bevy_egui::egui;
 pub(super) fn side_panel(p: Panel) {
     let (ctx, tr, table, send) = p.parts();
     style::side_panel(ctx, "snelab-side", 210.0, |ui| {
+        if table.replay.is_some() {
+            replay_side(ui, tr, table);
+            return;
+        }
         ui.label(style::brass(
             tr.tf(
                 "snelab.purse",
@@ -117,8 +121,61 @@ pub(super) fn side_panel(p: Panel) {
         }
         ui.separator();
         ui.label(egui::RichText::new(tr.t("snelab.moves")).color(style::CREAM));
-        move_rows(ui, &table.move_list());
+        move_rows(ui, &table.move_list(), MOVES_HEIGHT);
     });
+}
+
+/// In a replay: who sat on each side with its Bar in the position on show, and the record's
+/// moves, the one just played marked.
+fn replay_side(ui: &mut egui::Ui, tr: &crate::i18n::Tr, table: &crate::app::snelab::Table) {
+    let (Some(r), Some(line)) = (table.replay.as_ref(), table.replay_line()) else {
+        return;
+    };
+    let pos = table.pos();
+    for (side, name) in Side::BOTH.into_iter().zip(&r.names) {
+        let who = if name.is_empty() {
+            super::side_name(tr, side).to_string()
+        } else {
+            format!("{name} ({})", super::side_name(tr, side))
+        };
+        ui.label(style::cream(who, 15.0));
+        ui.label(style::ash(
+            tr.tf(
+                "snelab.bar.side",
+                &[
+                    ("side", super::side_name(tr, side)),
+                    ("pieces", &pos.count(side).to_string()),
+                    ("weight", &pos.total_weight(side).to_string()),
+                ],
+            ),
+            14.0,
+        ))
+        .on_hover_text(tr.t("snelab.bar.about"));
+        ui.add_space(2.0);
+    }
+    if line.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(tr.t("snelab.moves")).color(style::CREAM));
+    // The pair holding the move just played is marked.
+    let shown = table.viewing.checked_sub(1).map(|i| i / 2);
+    let rows: Vec<String> = line
+        .notation
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let mark = if Some(i) == shown { "▸" } else { " " };
+            let mut row = format!("{mark}{}. {}", i + 1, pair[0]);
+            if let Some(b) = pair.get(1) {
+                row.push_str("   ");
+                row.push_str(b);
+            }
+            row
+        })
+        .collect();
+    // Short: the review panel stands under it.
+    move_rows(ui, &rows, 80.0);
 }
 
 /// The most the move list shows before it scrolls, in points.
@@ -126,7 +183,7 @@ const MOVES_HEIGHT: f32 = 300.0;
 
 /// The move list, newest at the bottom, in a window of whole rows ([`rows::Window`]). A row is
 /// one pair of moves.
-fn move_rows(ui: &mut egui::Ui, lines: &[String]) {
+fn move_rows(ui: &mut egui::Ui, lines: &[String], max_height: f32) {
     let font = egui::FontId::monospace(14.0);
     let width = ui.available_width();
     let rows = lines
@@ -140,7 +197,7 @@ fn move_rows(ui: &mut egui::Ui, lines: &[String]) {
         .collect();
     rows::Window {
         id: "snelab-moves",
-        max_height: MOVES_HEIGHT,
+        max_height,
         bar_always: false,
         above: None,
     }
