@@ -5,7 +5,7 @@
 
 use super::CliError;
 use crate::review::eval::{LineReview, Reviewed};
-use crate::review::{ChessLuck, CoinLuck, Line, Replay};
+use crate::review::{CardLuck, ChessLuck, CoinLuck, Line, Replay};
 use std::io::{BufRead, Write};
 
 /// What `tables replay` was asked for.
@@ -117,6 +117,7 @@ pub fn replay(
             })?;
             if args.luck {
                 print_chess_luck(&ChessLuck::of(&line), out)?;
+                print_card_luck(&CardLuck::of(&line), out)?;
             }
         }
     }
@@ -232,6 +233,43 @@ fn print_chess_luck(luck: &ChessLuck, out: &mut dyn Write) -> Result<(), CliErro
     };
     writeln!(out, "{}", show("luckiest roll:", luck.luckiest()))?;
     writeln!(out, "{}", show("unluckiest roll:", luck.unluckiest()))?;
+    Ok(())
+}
+
+/// The cards whose result chance drew (Zombie Pawn's square, Trophy's kinds): each colour's
+/// expected score after its draws against the odds-weighted mean, and every draw.
+fn print_card_luck(cards: &CardLuck, out: &mut dyn Write) -> Result<(), CliError> {
+    if cards.draws.is_empty() {
+        writeln!(out, "cards: no card drawn by chance")?;
+        return Ok(());
+    }
+    writeln!(out, "cards (expected score for the card's player, 0..1):")?;
+    for c in crate::rules::chess::Colour::BOTH {
+        let i = c.index();
+        writeln!(
+            out,
+            "  {:<6} {:.2} after its draws, {:.2} expected, luck {:+.2}",
+            c.name(),
+            cards.scores[i],
+            cards.expected[i],
+            cards.luck(c)
+        )?;
+    }
+    for d in &cards.draws {
+        writeln!(
+            out,
+            "  {}. {} {} drew {} ({:.0} %): {:.2} against {:.2}, luck {:+.2}{}",
+            d.ply + 1,
+            d.colour.name(),
+            d.action,
+            d.drawn_text,
+            d.chance() * 100.0,
+            d.score,
+            d.expected,
+            d.luck(),
+            if d.undone { " (undone by Cancel)" } else { "" }
+        )?;
+    }
     Ok(())
 }
 

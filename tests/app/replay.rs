@@ -204,7 +204,9 @@ mod hive {
         assert_eq!(harness::table::<HiveTable>(&app).analysed(), Some(&after));
         harness::intent::<HiveTable>(&mut app, Intent::Play(after.legal_actions()[0]));
         assert_eq!(
-            harness::table::<HiveTable>(&app).analysed().map(|s| s.ply()),
+            harness::table::<HiveTable>(&app)
+                .analysed()
+                .map(|s| s.ply()),
             Some(12),
             "the other side plays too"
         );
@@ -222,10 +224,7 @@ mod hive {
         assert!(harness::saved(&app, &["hive.game"]).values.is_empty());
         assert!(app.world().resource::<GamesArchive>().0.is_empty());
         // Back: the replay where it was.
-        let effects = app
-            .world_mut()
-            .resource_mut::<HiveTable>()
-            .leave_analysis();
+        let effects = app.world_mut().resource_mut::<HiveTable>().leave_analysis();
         assert!(!effects.is_empty());
         let t = harness::table::<HiveTable>(&app);
         assert!(t.analysed().is_none());
@@ -245,7 +244,10 @@ mod hive {
         let t = harness::table::<HiveTable>(&app);
         assert!(t.analysed().is_none() && t.replaying().is_none());
         assert_eq!(t.phase, Phase::Lobby);
-        assert_eq!(t.opponent, carved_tables::play::Seat::Bot(carved_tables::ai::Level::Normal));
+        assert_eq!(
+            t.opponent,
+            carved_tables::play::Seat::Bot(carved_tables::ai::Level::Normal)
+        );
     }
 
     #[test]
@@ -637,11 +639,8 @@ mod snelab {
 
     #[test]
     fn a_step_on_plays_the_capture_and_its_payment_as_in_play() {
-        let mut app = harness::open::<SnelabTable>(
-            snelab::core_plugin,
-            MemoryStore::default(),
-            Timing::PLAY,
-        );
+        let mut app =
+            harness::open::<SnelabTable>(snelab::core_plugin, MemoryStore::default(), Timing::PLAY);
         let line = line();
         let capture = line
             .actions
@@ -650,7 +649,11 @@ mod snelab {
             .expect("a capture");
         open(&mut app, Replay::Snelab(line.clone()));
         harness::intent::<SnelabTable>(&mut app, Intent::View(Step::To(capture)));
-        assert_eq!(harness::table::<SnelabTable>(&app).busy, 0.0, "a jump is set at once");
+        assert_eq!(
+            harness::table::<SnelabTable>(&app).busy,
+            0.0,
+            "a jump is set at once"
+        );
         let mut t = app.world_mut().resource_mut::<SnelabTable>();
         let effects = t
             .handle(
@@ -674,7 +677,10 @@ mod snelab {
             "every payer leaves"
         );
         assert!(t.busy > 0.0, "nobody steps on until it has landed");
-        assert_eq!(t.last.map(|(f, to, _)| (f, to)), Some((action.from(), action.to())));
+        assert_eq!(
+            t.last.map(|(f, to, _)| (f, to)),
+            Some((action.from(), action.to()))
+        );
         assert_eq!(t.pos(), line.states[capture + 1]);
     }
 
@@ -684,7 +690,10 @@ mod snelab {
         app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
         harness::intent::<SnelabTable>(&mut app, Intent::Sit);
         assert_eq!(harness::table::<SnelabTable>(&app).phase(), Phase::Play);
-        let first = harness::table::<SnelabTable>(&app).session.pos().legal_actions()[0];
+        let first = harness::table::<SnelabTable>(&app)
+            .session
+            .pos()
+            .legal_actions()[0];
         harness::intent::<SnelabTable>(&mut app, Intent::Play(first));
         let before = harness::table::<SnelabTable>(&app).session.pos();
         open(&mut app, Replay::Snelab(line()));
@@ -701,7 +710,10 @@ mod snelab {
         let t = harness::table::<SnelabTable>(&app);
         assert_eq!(t.phase(), Phase::Play, "the case is still under way");
         assert_eq!(t.pos(), before);
-        assert_eq!(t.last.map(|(f, to, _)| (f, to)), Some((first.from(), first.to())));
+        assert_eq!(
+            t.last.map(|(f, to, _)| (f, to)),
+            Some((first.from(), first.to()))
+        );
     }
 
     #[test]
@@ -739,7 +751,11 @@ mod snelab {
             Some(action.from()),
             "its piece is lifted on the court"
         );
-        let elsewhere = if worst == 0 { Step::Forward } else { Step::Start };
+        let elsewhere = if worst == 0 {
+            Step::Forward
+        } else {
+            Step::Start
+        };
         harness::intent::<SnelabTable>(&mut app, Intent::View(elsewhere));
         app.update();
         let t = harness::table::<SnelabTable>(&app);
@@ -753,7 +769,10 @@ mod snelab {
         app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
         harness::intent::<SnelabTable>(&mut app, Intent::Sit);
         for _ in 0..3 {
-            let a = harness::table::<SnelabTable>(&app).session.pos().legal_actions()[0];
+            let a = harness::table::<SnelabTable>(&app)
+                .session
+                .pos()
+                .legal_actions()[0];
             harness::intent::<SnelabTable>(&mut app, Intent::Play(a));
         }
         harness::intent::<SnelabTable>(&mut app, Intent::AskResign);

@@ -95,14 +95,20 @@ fn stage<T: Analyses>(
             more
         }),
         other => {
-            warn!("{:?}: the analysis scene could not open: {other:?}", T::GAME);
+            warn!(
+                "{:?}: the analysis scene could not open: {other:?}",
+                T::GAME
+            );
             return;
         }
     };
     match opened {
         Ok(effects) => send(&*table, effects, &mut out, &mut happened),
         Err(refusal) => {
-            warn!("{:?}: the analysis scene could not open: {refusal:?}", T::GAME);
+            warn!(
+                "{:?}: the analysis scene could not open: {refusal:?}",
+                T::GAME
+            );
             return;
         }
     }
@@ -170,10 +176,7 @@ where
     let sides = T::Pos::sides();
     let first = side_name(&tr, T::GAME, 0);
     let over = pos.outcome().is_some();
-    let analysis = thinking
-        .analysis
-        .as_ref()
-        .filter(|a| a.position() == pos);
+    let analysis = thinking.analysis.as_ref().filter(|a| a.position() == pos);
     let mut copy = false;
     let mut back = false;
     egui::Area::new(egui::Id::new(("analysis-board", T::GAME.cli_name())))
@@ -228,10 +231,7 @@ where
                     ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
                     return;
                 }
-                let to_move = sides
-                    .iter()
-                    .position(|s| *s == pos.to_move())
-                    .unwrap_or(0);
+                let to_move = sides.iter().position(|s| *s == pos.to_move()).unwrap_or(0);
                 ui.label(style::muted(tr.t("analysis.line"), 13.5));
                 ui.add(
                     egui::Label::new(
@@ -258,9 +258,9 @@ where
     if copy {
         match crate::review::analysis::notation(pos) {
             Ok(text) => ctx.copy_text(text),
-            Err(why) => out.notice(
-                &crate::i18n::msg("analysis.no_notation").with("why", why.to_string()),
-            ),
+            Err(why) => {
+                out.notice(&crate::i18n::msg("analysis.no_notation").with("why", why.to_string()))
+            }
         }
     }
     if back {

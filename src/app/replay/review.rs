@@ -10,7 +10,7 @@ use crate::app::kit::history::Step;
 use crate::app::kit::table::Intended;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
-use crate::review::{Blunder, ChessLuck, Progress, Replay, Review};
+use crate::review::{Blunder, CardLuck, ChessLuck, Progress, Replay, Review};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::sync::Arc;
@@ -32,7 +32,7 @@ pub struct Reviewing {
     /// The luck report is on show instead of the review (Artifact Chess).
     pub luck_shown: bool,
     /// The luck of the replay on (Artifact Chess), worked out once per replay.
-    luck: Option<(Arc<Replay>, ChessLuck)>,
+    luck: Option<(Arc<Replay>, ChessLuck, CardLuck)>,
 }
 
 struct Job {
@@ -163,9 +163,9 @@ pub(super) fn panel<T: Replays>(
         && !reviewing
             .luck
             .as_ref()
-            .is_some_and(|(of, _)| Arc::ptr_eq(of, &r.replay))
+            .is_some_and(|(of, _, _)| Arc::ptr_eq(of, &r.replay))
     {
-        reviewing.luck = Some((r.replay.clone(), ChessLuck::of(line)));
+        reviewing.luck = Some((r.replay.clone(), ChessLuck::of(line), CardLuck::of(line)));
     }
     let mut asked = None;
     let mut luck_shown = reviewing.luck_shown;
@@ -177,8 +177,8 @@ pub(super) fn panel<T: Replays>(
                 let luck = reviewing
                     .luck
                     .as_ref()
-                    .filter(|(of, _)| Arc::ptr_eq(of, &r.replay))
-                    .map(|(_, l)| l);
+                    .filter(|(of, _, _)| Arc::ptr_eq(of, &r.replay))
+                    .map(|(_, l, c)| (l, c));
                 if luck.is_some() {
                     // Two parts, one at a time: the board stays in sight.
                     ui.horizontal(|ui| {
@@ -195,7 +195,10 @@ pub(super) fn panel<T: Replays>(
                     ui.label(style::brass(tr.t("review.title"), 18.0));
                 }
                 match luck {
-                    Some(luck) if luck_shown => luck_part(ui, &tr, luck, at, &mut asked),
+                    Some((luck, cards)) if luck_shown => {
+                        luck_part(ui, &tr, luck, at, &mut asked);
+                        cards_part(ui, &tr, cards, at, &mut asked);
+                    }
                     _ => review_part(ui, &tr, r, &reviewing, at, plies, &mut asked),
                 }
             });
@@ -332,6 +335,74 @@ fn capital(words: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// The luck of the cards whose result chance draws (Zombie Pawn's square, Trophy's kinds): each
+/// side's expected score the draws gave against what they could expect, and the luckiest and
+/// unluckiest draw (a click goes to it). Nothing when no such card was played.
+fn cards_part(ui: &mut egui::Ui, tr: &Tr, cards: &CardLuck, at: usize, asked: &mut Option<Asked>) {
+    use crate::rules::chess::Colour;
+    if cards.draws.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(style::brass(tr.t("luck.cards"), 15.0));
+    for colour in [Colour::White, Colour::Black] {
+        let n = cards
+            .draws
+            .iter()
+            .filter(|d| d.colour == colour && !d.undone)
+            .count();
+        if n == 0 {
+            continue;
+        }
+        ui.label(style::cream(
+            tr.tf(
+                "luck.cards.side",
+                &[
+                    (
+                        "side",
+                        &capital(&tr.say(&crate::i18n::Explain::explain(&colour))),
+                    ),
+                    ("n", &n.to_string()),
+                    ("luck", &format!("{:+.0}", cards.luck(colour) * 100.0)),
+                ],
+            ),
+            14.0,
+        ));
+    }
+    let mut shown = Vec::new();
+    for (key, draw) in [
+        ("luck.cards.luckiest", cards.luckiest()),
+        ("luck.cards.unluckiest", cards.unluckiest()),
+    ] {
+        let Some(d) = draw else { continue };
+        // One draw is both the luckiest and the unluckiest: said once.
+        if shown.contains(&d.ply) {
+            continue;
+        }
+        shown.push(d.ply);
+        let words = tr.tf(
+            key,
+            &[
+                ("n", &(d.ply + 1).to_string()),
+                ("action", &d.action),
+                ("drawn", &d.drawn_text),
+                ("chance", &format!("{:.0}", d.chance() * 100.0)),
+                ("luck", &format!("{:+.0}", d.luck() * 100.0)),
+            ],
+        );
+        if ui
+            .add(egui::Button::selectable(
+                at == d.ply + 1,
+                egui::RichText::new(words).size(14.0),
+            ))
+            .on_hover_text(tr.t("review.go"))
+            .clicked()
+        {
+            *asked = Some(Asked::Go(d.ply + 1));
+        }
+    }
 }
 
 fn luck_part(ui: &mut egui::Ui, tr: &Tr, luck: &ChessLuck, at: usize, asked: &mut Option<Asked>) {

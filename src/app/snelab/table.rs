@@ -955,7 +955,11 @@ impl Table {
 
     /// A step through a replay: one action on travels its route with its payment as in play,
     /// every other step sets the court at its position.
-    fn replay_step(&mut self, step: crate::app::kit::history::Step, timing: &Timing) -> Vec<Effect> {
+    fn replay_step(
+        &mut self,
+        step: crate::app::kit::history::Step,
+        timing: &Timing,
+    ) -> Vec<Effect> {
         let Some(line) = self.replay_line() else {
             return Vec::new();
         };

@@ -108,6 +108,8 @@ pub struct Settled {
     /// Coins paid into the purse (0 on a loss).
     pub collected: u32,
     pub purse_after: u32,
+    /// Who opened the case, and why (a coin, the table's seed, or the last case's loser).
+    pub opening: crate::play::snelab::purse::Opening,
 }
 
 impl Settled {
@@ -680,6 +682,7 @@ impl Session {
                 your_side: open.your_side,
                 collected: 0,
                 purse_after: self.purse.coins(),
+                opening: open.opening,
             };
             self.last = self.case.take().map(|(_, m)| m);
             self.phase = Phase::Verdict(settled);
@@ -695,6 +698,7 @@ impl Session {
             your_side: open.your_side,
             collected: s.collected,
             purse_after: s.purse_after,
+            opening: open.opening,
         };
         self.last = self.case.take().map(|(_, m)| m);
         self.phase = Phase::Verdict(settled);

@@ -128,7 +128,29 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
 fn luck_lines(ui: &mut egui::Ui, tr: &Tr, game: &crate::play::chess::ChessGame) {
     use crate::rules::chess::Colour;
     // Read from the match's course, not replayed: the banner draws every frame.
-    let luck = crate::review::ChessLuck::of(&crate::review::Line::of_match(game.game()));
+    let line = crate::review::Line::of_match(game.game());
+    let luck = crate::review::ChessLuck::of(&line);
+    let cards = crate::review::CardLuck::of(&line);
+    for colour in [Colour::White, Colour::Black] {
+        let n = cards
+            .draws
+            .iter()
+            .filter(|d| d.colour == colour && !d.undone)
+            .count();
+        if n > 0 {
+            ui.label(style::muted(
+                tr.tf(
+                    "luck.cards.side",
+                    &[
+                        ("side", &capital(&colour_word(tr, colour))),
+                        ("n", &n.to_string()),
+                        ("luck", &format!("{:+.0}", cards.luck(colour) * 100.0)),
+                    ],
+                ),
+                14.0,
+            ));
+        }
+    }
     if luck.attempts.is_empty() {
         return;
     }

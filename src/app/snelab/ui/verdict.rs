@@ -101,6 +101,26 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
                 18.0,
             ));
         }
+        // The luck of the case: the only chance in it is who opened, when a coin (or the
+        // online table's seed) said so.
+        if matches!(
+            s.opening.by,
+            crate::play::snelab::OpenedBy::CoinFlip(_) | crate::play::snelab::OpenedBy::TableSeed
+        ) {
+            let side = side_name(tr, s.opening.opener);
+            let who = if hot_seat || watching {
+                side.to_string()
+            } else if s.opening.opener == s.your_side {
+                tr.tf("snelab.verdict.coin.you", &[("side", side)])
+            } else {
+                tr.tf("snelab.verdict.coin.other", &[("side", side)])
+            };
+            ui.add_space(4.0);
+            ui.label(style::muted(
+                tr.tf("snelab.verdict.coin", &[("who", &who)]),
+                14.0,
+            ));
+        }
         if let Some((record, passed)) = table.told_record() {
             // Online: the seed revealed and the server's record, checked here.
             ui.add_space(6.0);
