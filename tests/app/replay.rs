@@ -793,3 +793,67 @@ mod snelab {
         assert_eq!(t.replay_at(), (0, 3), "it opens at the court");
     }
 }
+
+mod online {
+    use super::*;
+    use carved_tables::app::replay::archive::online_entry;
+    use carved_tables::fair::Seed;
+    use carved_tables::play::snelab::Stakes;
+    use carved_tables::play::snelab::record::{CaseEntry, CaseRecord, CaseResult};
+    use carved_tables::rules::GameKind;
+    use carved_tables::rules::snelab::{Position, Side};
+
+    /// A case as the server writes it at its end: two moves, then North resigns.
+    fn server_record() -> String {
+        let seed = Seed([9; 32]);
+        let mut pos = Position::start();
+        let mut entries = Vec::new();
+        for _ in 0..2 {
+            let a = pos.legal_actions()[0];
+            entries.push(CaseEntry::Move {
+                text: a.to_string(),
+                timeout: false,
+            });
+            pos = pos.apply(&a).unwrap().0;
+        }
+        entries.push(CaseEntry::Resign(Side::North));
+        CaseRecord {
+            fingerprint: seed.fingerprint(),
+            seed,
+            seats: ["Ana (Remote player)".into(), "Rui (Remote player)".into()],
+            south: carved_tables::fair::ash_seat(&seed),
+            stakes: Stakes::Street,
+            appeal: false,
+            entries,
+            result: CaseResult::Win(Side::South),
+        }
+        .to_text()
+    }
+
+    #[test]
+    fn an_online_games_record_is_kept_once_as_the_seats_result_and_replays() {
+        let text = server_record();
+        let mut last = None;
+        assert!(
+            online_entry(&mut last, None, Some(0), GameKind::Snelab).is_none(),
+            "nothing before the server's record"
+        );
+        let entry = online_entry(&mut last, Some(&text), Some(0), GameKind::Snelab)
+            .expect("the record is kept");
+        assert_eq!(entry.game, GameKind::Snelab);
+        assert_eq!(entry.result, ArchivedResult::Won, "South's seat won");
+        assert_eq!(entry.plies, 2);
+        assert!(
+            online_entry(&mut last, Some(&text), Some(0), GameKind::Snelab).is_none(),
+            "read once"
+        );
+        let lost = online_entry(&mut None, Some(&text), Some(1), GameKind::Snelab).unwrap();
+        assert_eq!(lost.result, ArchivedResult::Lost, "North's seat lost");
+        assert_eq!(entry.open().expect("it replays").len(), 2);
+        assert!(
+            online_entry(&mut None, Some("# Snēlab case record\nnonsense"), Some(0), GameKind::Snelab)
+                .is_none(),
+            "a record that does not read is not kept"
+        );
+    }
+}

@@ -100,7 +100,11 @@ pub fn core_plugin(app: &mut App) {
         .add_plugins(crate::app::learn::teach_core::<Table>)
         .add_systems(
             Update,
-            crate::app::replay::archive::hive_ended.in_set(crate::app::kit::TableSet::Sync),
+            (
+                crate::app::replay::archive::hive_ended,
+                crate::app::replay::archive::hive_online_ended,
+            )
+                .in_set(crate::app::kit::TableSet::Sync),
         )
         .add_plugins(crate::app::replay::replay_core::<Table>)
         .add_plugins(crate::app::replay::analysis::analysis_core::<Table>)

@@ -134,6 +134,11 @@ impl<G: Fair> Hosted<G> {
         }
     }
 
+    /// The server's record as text, once it has sent it (online, at the end).
+    pub fn server_record(&self) -> Option<&str> {
+        self.told.as_ref()?.record.as_deref()
+    }
+
     /// The game record (online: the server's, once the game has ended and it reads).
     pub fn record(&self) -> G::Record {
         self.told

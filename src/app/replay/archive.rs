@@ -1,6 +1,8 @@
 //! This device's finished games (`play::archive`): loaded at start, and each game finished at a
-//! table here (not a lesson, not a replay, not online: the server keeps those) kept with its
-//! text record, so the Games page lists it and opens it as a replay.
+//! table here (not a lesson, not a replay, not an analysis board) kept with its text record, so
+//! the Games page lists it and opens it as a replay. A game played online with a seat here is
+//! kept with the server's record once the server has sent it at the end (a game only watched
+//! is not this device's).
 
 use crate::app::kit::Outbox;
 use crate::app::kit::table::Happened;
@@ -130,4 +132,95 @@ pub fn snelab_ended(
         Archived::snelab_local(session, [&names[0], &names[1]], &now_text()),
         &mut out,
     );
+}
+
+/// Keeps an online game's record once the server has sent it ([`online_entry`]).
+fn keep_online(
+    archive: &mut GamesArchive,
+    last: &mut Option<String>,
+    record: Option<&str>,
+    side: Option<usize>,
+    game: GameKind,
+    out: &mut Outbox,
+) {
+    let entry = online_entry(last, record, side, game);
+    keep(archive, entry, out);
+}
+
+/// The entry for an online game's record: `record` is the server's text (`None` before the
+/// end), `side` the seat's side index here. `last` remembers the text seen, so a record is read
+/// once; `None` when it was seen already or does not read (said in the log).
+pub fn online_entry(
+    last: &mut Option<String>,
+    record: Option<&str>,
+    side: Option<usize>,
+    game: GameKind,
+) -> Option<Archived> {
+    let text = record?;
+    if last.as_deref() == Some(text) {
+        return None;
+    }
+    *last = Some(text.to_string());
+    let player = side.map(|i| ArchivedSide::of(game, i));
+    match Archived::new(text, &now_text(), player) {
+        Ok(entry) => Some(entry),
+        Err(e) => {
+            warn!("games: the server's record of a {game:?} game was not kept: {e}");
+            None
+        }
+    }
+}
+
+/// An Ash & Walnut game finished at a server with a seat here.
+pub fn hive_online_ended(
+    table: Res<crate::app::hive::HiveTable>,
+    mut archive: ResMut<GamesArchive>,
+    mut last: Local<Option<String>>,
+    mut out: Outbox,
+) {
+    let Some(host) = table.host.as_ref() else {
+        return;
+    };
+    if host.spectating() {
+        return;
+    }
+    let record = table.game.as_ref().and_then(|g| g.server_record());
+    let side = table.person_colour().map(|c| c as usize);
+    keep_online(&mut archive, &mut last, record, side, GameKind::Hive, &mut out);
+}
+
+/// An Artifact Chess game finished at a server with a seat here.
+pub fn chess_online_ended(
+    table: Res<crate::app::chess::ChessTable>,
+    mut archive: ResMut<GamesArchive>,
+    mut last: Local<Option<String>>,
+    mut out: Outbox,
+) {
+    let Some(host) = table.host.as_ref() else {
+        return;
+    };
+    if host.spectating() {
+        return;
+    }
+    let record = table.told_record().map(|(text, _)| text);
+    let side = Some(table.person_colour().index());
+    keep_online(&mut archive, &mut last, record, side, GameKind::Chess, &mut out);
+}
+
+/// A Snēlab case finished at a server with a seat here.
+pub fn snelab_online_ended(
+    table: Res<crate::app::snelab::SnelabTable>,
+    mut archive: ResMut<GamesArchive>,
+    mut last: Local<Option<String>>,
+    mut out: Outbox,
+) {
+    let Some(host) = table.host.as_ref() else {
+        return;
+    };
+    if host.spectating() {
+        return;
+    }
+    let record = table.told_record().map(|(text, _)| text);
+    let side = Some(usize::from(table.setup.owner == crate::rules::snelab::Side::North));
+    keep_online(&mut archive, &mut last, record, side, GameKind::Snelab, &mut out);
 }

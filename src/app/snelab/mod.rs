@@ -113,7 +113,11 @@ pub fn core_plugin(app: &mut App) {
         .add_plugins(crate::app::learn::teach_core::<Table>)
         .add_systems(
             Update,
-            crate::app::replay::archive::snelab_ended.in_set(crate::app::kit::TableSet::Sync),
+            (
+                crate::app::replay::archive::snelab_ended,
+                crate::app::replay::archive::snelab_online_ended,
+            )
+                .in_set(crate::app::kit::TableSet::Sync),
         )
         .add_plugins(crate::app::replay::replay_core::<Table>)
         .add_plugins(link::plugin::<Table>)
