@@ -6,6 +6,9 @@ use crate::rules::GameKind;
 use std::fmt;
 use std::path::PathBuf;
 
+/// The games whose tables have an analysis board (the `analysis-<game>` scenes).
+pub const ANALYSIS_GAMES: [GameKind; 2] = [GameKind::Hive, GameKind::Chess];
+
 /// A named starting point: a screen with its UI state, used for screenshots and previews.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Scene {
@@ -180,14 +183,16 @@ impl Scene {
             },
             "an Artifact Chess replay at its luckiest roll: the luck report and its plot",
         ));
-        v.push((
-            "analysis-hive".to_string(),
-            Scene::Staged {
-                game: GameKind::Hive,
-                name: "analysis".to_string(),
-            },
-            "the analysis board from a replay's halfway position: the evaluation and the engine's best line",
-        ));
+        for g in ANALYSIS_GAMES {
+            v.push((
+                format!("analysis-{}", g.cli_name()),
+                Scene::Staged {
+                    game: g,
+                    name: "analysis".to_string(),
+                },
+                "the analysis board from a replay's halfway position: the evaluation and the engine's best line",
+            ));
+        }
         for g in GameKind::ALL {
             for id in crate::learn::lesson_ids(g) {
                 v.push((
@@ -278,7 +283,7 @@ impl Scene {
                 .and_then(GameKind::parse)
                 .filter(|g| match what {
                     "luck" => *g == GameKind::Chess,
-                    "analysis" => *g == GameKind::Hive,
+                    "analysis" => ANALYSIS_GAMES.contains(g),
                     _ => true,
                 })
             {

@@ -496,6 +496,97 @@ mod chess {
     }
 
     #[test]
+    fn the_analysis_board_plays_any_action_from_the_position_with_the_engine_following() {
+        use carved_tables::app::replay::analysis::{Analyses, Thinking};
+        use carved_tables::review::analysis::Analysis;
+        let mut app = app();
+        let line = line(20);
+        let at = line.len() / 2;
+        open(&mut app, Replay::Chess(line.clone()));
+        harness::intent::<ChessTable>(&mut app, Intent::View(Step::To(at)));
+        for _ in 0..50 {
+            if !harness::table::<ChessTable>(&app).busy() {
+                break;
+            }
+            app.update();
+        }
+        let effects = app
+            .world_mut()
+            .resource_mut::<ChessTable>()
+            .analyse_here()
+            .expect("the table has an analysis board")
+            .expect("it opens");
+        assert!(!effects.is_empty());
+        let t = harness::table::<ChessTable>(&app);
+        assert!(t.replaying().is_none());
+        assert_eq!(t.analysed(), Some(&line.states[at]));
+        for _ in 0..40 {
+            app.update();
+        }
+        let mut direct = Analysis::new(line.states[at].clone(), 6);
+        direct.run();
+        {
+            let a = app.world().resource::<Thinking<State>>();
+            let a = a.analysis.as_ref().expect("an analysis");
+            assert!(a.done());
+            assert_eq!(
+                a.evaluation(),
+                direct.evaluation(),
+                "the engine's evaluation"
+            );
+            assert_eq!(a.line_text(), direct.line_text());
+        }
+        // An action the record did not play: the board and the engine follow.
+        let state = line.states[at].clone();
+        let other = state
+            .legal_actions()
+            .into_iter()
+            .find(|a| Some(a) != line.actions.get(at) && state.attempt_odds(a).is_none())
+            .expect("another action without dice");
+        harness::intent::<ChessTable>(&mut app, Intent::Act(other));
+        for _ in 0..50 {
+            if !harness::table::<ChessTable>(&app).busy() {
+                break;
+            }
+            app.update();
+        }
+        let after = state.apply(&other).unwrap().0;
+        assert_eq!(harness::table::<ChessTable>(&app).analysed(), Some(&after));
+        app.update();
+        assert_eq!(
+            app.world()
+                .resource::<Thinking<State>>()
+                .analysis
+                .as_ref()
+                .map(|a| a.position()),
+            Some(&after),
+            "begun again at the new position"
+        );
+        harness::refusals::<ChessTable>(&mut app);
+        harness::intent::<ChessTable>(&mut app, Intent::Resign);
+        assert_eq!(
+            harness::refusals::<ChessTable>(&mut app).len(),
+            1,
+            "no resigning"
+        );
+        assert!(harness::saved(&app, &["chess.game"]).values.is_empty());
+        // Back to the replay where it was.
+        app.world_mut()
+            .resource_mut::<ChessTable>()
+            .leave_analysis();
+        let t = harness::table::<ChessTable>(&app);
+        assert!(t.analysed().is_none());
+        assert_eq!(t.replay_at(), (at, line.len()));
+        assert_eq!(t.shown(), Some(&line.states[at]));
+        left::<ChessTable>(&mut app);
+        assert_eq!(harness::table::<ChessTable>(&app).phase, Phase::Lobby);
+        assert!(
+            harness::table::<ChessTable>(&app).saved.is_none(),
+            "the board's game is not kept for Continue"
+        );
+    }
+
+    #[test]
     fn a_game_replays_at_the_table_with_the_same_dice() {
         let mut app = app();
         let line = line(24);
@@ -851,8 +942,13 @@ mod online {
         assert_eq!(lost.result, ArchivedResult::Lost, "North's seat lost");
         assert_eq!(entry.open().expect("it replays").len(), 2);
         assert!(
-            online_entry(&mut None, Some("# Snēlab case record\nnonsense"), Some(0), GameKind::Snelab)
-                .is_none(),
+            online_entry(
+                &mut None,
+                Some("# Snēlab case record\nnonsense"),
+                Some(0),
+                GameKind::Snelab
+            )
+            .is_none(),
             "a record that does not read is not kept"
         );
     }

@@ -101,6 +101,7 @@ pub fn core_plugin(app: &mut App) {
                 .in_set(crate::app::kit::TableSet::Sync),
         )
         .add_plugins(crate::app::replay::replay_core::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .init_resource::<ChessPanels>()
         .add_message::<super::dev::StageScene>()
@@ -130,7 +131,8 @@ pub fn core_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
         .add_plugins(crate::app::learn::teach_ui::<Table>)
-        .add_plugins(crate::app::replay::replay_ui::<Table>);
+        .add_plugins(crate::app::replay::replay_ui::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -228,7 +230,7 @@ impl TableKind for Table {
                 Effect::Save if self.host.is_some() => {}
                 // A lesson's game is never saved over the game in progress.
                 Effect::Save if self.game.as_ref().is_some_and(|g| g.is_coached()) => {}
-                Effect::Save if self.replay.is_some() => {}
+                Effect::Save if self.replay.is_some() || self.analysing.is_some() => {}
                 Effect::Save => out.save_game(self.game.as_ref(), "chess.save_failed"),
                 Effect::Online(m) => out.notice(m),
                 // A spectator keeps no seat (and leaves the one kept as it was).
@@ -370,6 +372,34 @@ impl crate::app::replay::Replays for Table {
     fn leave_replay(&mut self) {
         Table::leave_replay(self);
     }
+
+    const ANALYSES: bool = true;
+
+    fn analyse_here(&mut self) -> Option<Result<Vec<Effect>, Refusal>> {
+        let (at, _) = crate::app::replay::Replays::replay_at(self);
+        Some(Table::analyse_at(self, at))
+    }
+}
+
+impl crate::app::replay::analysis::Analyses for Table {
+    type Pos = State;
+
+    fn analysed(&self) -> Option<&State> {
+        self.analysing.as_ref()?;
+        self.game.as_ref().map(|g| g.state())
+    }
+
+    fn analyse_at(&mut self, at: usize) -> Result<Vec<Effect>, Refusal> {
+        Table::analyse_at(self, at)
+    }
+
+    fn leave_analysis(&mut self) -> Vec<Effect> {
+        Table::leave_analysis(self)
+    }
+
+    // Under the played piles at the left: the hand of cards takes the bottom.
+    const PANEL: (bevy_egui::egui::Align2, [f32; 2]) =
+        (bevy_egui::egui::Align2::LEFT_TOP, [16.0, 340.0]);
 }
 
 impl crate::app::learn::Teach for Table {

@@ -32,6 +32,10 @@ pub trait Analyses: Replays {
 
     /// The board ends: back to the replay it was opened from, at the position it showed.
     fn leave_analysis(&mut self) -> Vec<Self::Effect>;
+
+    /// Where the panel stands: its corner and offset (bottom right, unless the table's own
+    /// panels are there).
+    const PANEL: (egui::Align2, [f32; 2]) = (egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0]);
 }
 
 /// The engine's analysis of the position on the board, one search a frame.
@@ -180,11 +184,12 @@ where
     let mut copy = false;
     let mut back = false;
     egui::Area::new(egui::Id::new(("analysis-board", T::GAME.cli_name())))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0])
+        .anchor(T::PANEL.0, T::PANEL.1)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(300.0);
-                ui.label(style::brass(tr.t("analysis.title"), 18.0));
+                ui.set_width(280.0);
+                ui.label(style::brass(tr.t("analysis.title"), 18.0))
+                    .on_hover_text(tr.t("analysis.about"));
                 ui.horizontal(|ui| {
                     if ui
                         .small_button(tr.t("replay.copy"))
@@ -197,8 +202,7 @@ where
                         back = true;
                     }
                 });
-                ui.add(egui::Label::new(style::muted(tr.t("analysis.about"), 13.5)).wrap());
-                ui.add_space(4.0);
+                ui.add_space(2.0);
                 let Some(a) = analysis else {
                     ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
                     return;
@@ -216,12 +220,12 @@ where
                     ));
                     ui.add(
                         egui::ProgressBar::new(score as f32)
-                            .desired_width(272.0)
+                            .desired_width(252.0)
                             .desired_height(10.0)
                             .fill(style::BRASS),
                     );
                 }
-                ui.add_space(4.0);
+                ui.add_space(2.0);
                 if over {
                     ui.label(style::muted(tr.t("analysis.over"), 14.0));
                     return;
@@ -232,7 +236,6 @@ where
                     return;
                 }
                 let to_move = sides.iter().position(|s| *s == pos.to_move()).unwrap_or(0);
-                ui.label(style::muted(tr.t("analysis.line"), 13.5));
                 ui.add(
                     egui::Label::new(
                         egui::RichText::new(numbered(&words, to_move))
@@ -241,7 +244,8 @@ where
                             .color(style::ASH),
                     )
                     .wrap(),
-                );
+                )
+                .on_hover_text(tr.t("analysis.line"));
                 if !a.done() {
                     ui.label(style::muted(tr.t("analysis.thinking"), 13.0));
                 } else if let Some(LineEnd::Chance { chance, .. }) = a.end() {

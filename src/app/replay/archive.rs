@@ -96,7 +96,11 @@ pub fn chess_ended(
     let Some(game) = table.game.as_ref() else {
         return;
     };
-    if table.replay.is_some() || table.host.is_some() || game.is_coached() {
+    if table.replay.is_some()
+        || table.analysing.is_some()
+        || table.host.is_some()
+        || game.is_coached()
+    {
         return;
     }
     let names = [
@@ -186,7 +190,14 @@ pub fn hive_online_ended(
     }
     let record = table.game.as_ref().and_then(|g| g.server_record());
     let side = table.person_colour().map(|c| c as usize);
-    keep_online(&mut archive, &mut last, record, side, GameKind::Hive, &mut out);
+    keep_online(
+        &mut archive,
+        &mut last,
+        record,
+        side,
+        GameKind::Hive,
+        &mut out,
+    );
 }
 
 /// An Artifact Chess game finished at a server with a seat here.
@@ -204,7 +215,14 @@ pub fn chess_online_ended(
     }
     let record = table.told_record().map(|(text, _)| text);
     let side = Some(table.person_colour().index());
-    keep_online(&mut archive, &mut last, record, side, GameKind::Chess, &mut out);
+    keep_online(
+        &mut archive,
+        &mut last,
+        record,
+        side,
+        GameKind::Chess,
+        &mut out,
+    );
 }
 
 /// A Snēlab case finished at a server with a seat here.
@@ -221,6 +239,15 @@ pub fn snelab_online_ended(
         return;
     }
     let record = table.told_record().map(|(text, _)| text);
-    let side = Some(usize::from(table.setup.owner == crate::rules::snelab::Side::North));
-    keep_online(&mut archive, &mut last, record, side, GameKind::Snelab, &mut out);
+    let side = Some(usize::from(
+        table.setup.owner == crate::rules::snelab::Side::North,
+    ));
+    keep_online(
+        &mut archive,
+        &mut last,
+        record,
+        side,
+        GameKind::Snelab,
+        &mut out,
+    );
 }

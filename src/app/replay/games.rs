@@ -32,11 +32,34 @@ pub fn open_text(
     text: &str,
     open: &mut MessageWriter<OpenReplay>,
 ) -> Result<GameKind, String> {
-    let replay = crate::review::read(text)
-        .map_err(|e| tr.tf("games.unreadable", &[("why", &e.to_string())]))?;
+    let replay = match crate::review::read(text) {
+        Ok(replay) => replay,
+        // A position typed in its game's notation opens as a replay of no action, to analyse.
+        Err(e) => {
+            position(text).ok_or_else(|| tr.tf("games.unreadable", &[("why", &e.to_string())]))?
+        }
+    };
     let game = replay.kind();
     open.write(OpenReplay::new(replay, [String::new(), String::new()]));
     Ok(game)
+}
+
+/// A position typed in a game's notation, on one line: a Snēlab court string
+/// (`barjrab/7/7/7/7/7/BARJRAB S +a`) or an Artifact Chess position string (a plain FEN
+/// without queens reads too); Ash & Walnut's GameStrings are records already.
+pub fn position(text: &str) -> Option<crate::review::Replay> {
+    use crate::review::analysis::read;
+    use crate::review::{Line, Replay};
+    let text = text.trim();
+    if text.is_empty() || text.contains('\n') {
+        return None;
+    }
+    if let Ok(pos) = read::<crate::rules::snelab::Position>(text) {
+        return Some(Replay::Snelab(Line::new(pos)));
+    }
+    read::<crate::rules::chess::State>(text)
+        .ok()
+        .map(|s| Replay::Chess(Line::new(s)))
 }
 
 fn games_page(

@@ -34,6 +34,7 @@
 //! - The roll plays for `Timing::dice` seconds, its result stays for `Timing::dice_hold`, then
 //!   the pieces move; a click or a key skips to the result's movement.
 
+mod analysis;
 mod build;
 mod cards;
 mod click;
@@ -399,6 +400,9 @@ pub struct Table {
     /// In a replay, the engine's better action lit while the position after this many actions
     /// is on show.
     pub suggested: Option<(usize, Action)>,
+    /// The analysis board is on: a game from a replay's position played on freely by both
+    /// sides here, nothing saved or kept.
+    pub analysing: Option<analysis::Analysing>,
 }
 
 /// Whose turn it is as the table tells it.
@@ -443,6 +447,7 @@ impl Default for Table {
             army_lesson: None,
             replay: None,
             suggested: None,
+            analysing: None,
         }
     }
 }
@@ -597,6 +602,11 @@ impl Table {
         // A replay is looked through, never played.
         if self.replay.is_some() && !matches!(intent, Intent::View(_)) {
             return Err(Refusal::Replaying);
+        }
+        // The analysis board plays actions, cards included, and looks back; it has no lobby,
+        // builder, resigning or server.
+        if self.analysing.is_some() && !analysis::allowed(&intent) {
+            return Err(Refusal::NotNow);
         }
         // A spectator's table follows the game and looks back through it; nothing else.
         let watching = self.host.as_ref().is_some_and(|o| o.spectating());

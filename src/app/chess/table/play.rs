@@ -151,6 +151,13 @@ impl Table {
     /// The replay on ends: the table is back in its lobby.
     pub(crate) fn leave_replay(&mut self) {
         self.suggested = None;
+        if self.analysing.take().is_some() {
+            self.game = None;
+            self.roll = None;
+            self.phase = Phase::Lobby;
+            self.clear_marks();
+            self.rebuild_list();
+        }
         if self.replay.take().is_some() {
             self.game = None;
             self.phase = Phase::Lobby;

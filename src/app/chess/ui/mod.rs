@@ -147,8 +147,11 @@ fn table_ui(
             cards::piles(ctx, &tr, &table, &ids);
             // After the piles: it goes under them when the cards are in play.
             dice::recent_attempt(ctx, &tr, &table);
-            if table.replay.is_some() {
-                // The replay's bar (app::replay) stands where the end banner would.
+            if table.replay.is_some()
+                || (table.analysing.is_some() && table.phase == super::Phase::Over)
+            {
+                // The replay's bar or the analysis board (app::replay) stands where the end
+                // banner would.
             } else if table.phase == super::Phase::Over {
                 end::end(p, &mut replay);
             } else {

@@ -47,7 +47,11 @@ pub(super) fn move_list(p: Panel) {
         ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
         egui::ScrollArea::vertical()
             // Shorter beside a replay's review panel.
-            .max_height(if table.replay.is_some() { 130.0 } else { 230.0 })
+            .max_height(if table.replay.is_some() || table.analysing.is_some() {
+                130.0
+            } else {
+                230.0
+            })
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 if list.is_empty() {

@@ -252,8 +252,12 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                     send(Intent::Act(cancel));
                 }
             }
-            // A spectator offers nothing and resigns nothing; a lesson is left, not resigned.
-            if table.online.as_ref().is_some_and(|o| o.watching) || game.is_coached() {
+            // A spectator offers nothing and resigns nothing; a lesson is left, not resigned,
+            // and so is the analysis board.
+            if table.online.as_ref().is_some_and(|o| o.watching)
+                || game.is_coached()
+                || table.analysing.is_some()
+            {
                 return;
             }
             // Online: a draw offered, or the last move asked back, to the other player.
