@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// The games whose tables have an analysis board (the `analysis-<game>` scenes).
-pub const ANALYSIS_GAMES: [GameKind; 2] = [GameKind::Hive, GameKind::Chess];
+pub const ANALYSIS_GAMES: [GameKind; 3] = GameKind::ALL;
 
 /// A named starting point: a screen with its UI state, used for screenshots and previews.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -953,3 +953,107 @@ mod online {
         );
     }
 }
+
+mod snelab_analysis {
+    use super::*;
+    use carved_tables::app::replay::analysis::{Analyses, Thinking};
+    use carved_tables::app::snelab::{self, Intent, SnelabTable, Timing};
+    use carved_tables::play::Seat;
+    use carved_tables::play::snelab::Phase;
+    use carved_tables::review::analysis::Analysis;
+    use carved_tables::rules::GameKind;
+    use carved_tables::rules::snelab::Position;
+
+    #[test]
+    fn the_analysis_board_plays_on_in_a_session_of_its_own_and_gives_the_real_one_back() {
+        let mut app = harness::open::<SnelabTable>(
+            snelab::core_plugin,
+            MemoryStore::default(),
+            Timing::INSTANT,
+        );
+        // A case under way against a second person, with a move played.
+        app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Person;
+        harness::intent::<SnelabTable>(&mut app, Intent::Sit);
+        let first = harness::table::<SnelabTable>(&app)
+            .session
+            .pos()
+            .legal_actions()[0];
+        harness::intent::<SnelabTable>(&mut app, Intent::Play(first));
+        let case = harness::table::<SnelabTable>(&app).session.pos();
+        let purse = harness::table::<SnelabTable>(&app).purse.coins();
+        let saved = harness::saved(&app, &["snelab.purse"]);
+        let Some(Replay::Snelab(line)) =
+            carved_tables::app::replay::scenes::scene_replay(GameKind::Snelab)
+        else {
+            panic!()
+        };
+        open(&mut app, Replay::Snelab(line.clone()));
+        harness::intent::<SnelabTable>(&mut app, Intent::View(Step::To(6)));
+        app.world_mut()
+            .resource_mut::<SnelabTable>()
+            .analyse_here()
+            .expect("the court has an analysis board")
+            .expect("it opens");
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(t.replaying().is_none());
+        assert_eq!(t.analysed(), Some(&line.states[6]));
+        assert_eq!(t.phase(), Phase::Play);
+        assert!(t.person_to_move(), "both sides are played here");
+        for _ in 0..40 {
+            app.update();
+        }
+        let mut direct = Analysis::new(line.states[6].clone(), 6);
+        direct.run();
+        {
+            let thinking = app.world().resource::<Thinking<Position>>();
+            let a = thinking.analysis.as_ref().expect("an analysis");
+            assert_eq!(a.evaluation(), direct.evaluation());
+            assert_eq!(a.line_text(), direct.line_text());
+        }
+        // Two moves, one a side, none of them the record's next.
+        let state = line.states[6].clone();
+        let other = state
+            .legal_actions()
+            .into_iter()
+            .find(|a| Some(a) != line.actions.get(6))
+            .unwrap();
+        harness::intent::<SnelabTable>(&mut app, Intent::Play(other));
+        let after = state.apply(&other).unwrap().0;
+        harness::intent::<SnelabTable>(&mut app, Intent::Play(after.legal_actions()[0]));
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.actions().len(), 2, "the board's case has the two moves");
+        harness::refusals::<SnelabTable>(&mut app);
+        harness::intent::<SnelabTable>(&mut app, Intent::AskResign);
+        assert_eq!(harness::refusals::<SnelabTable>(&mut app).len(), 1);
+        assert_eq!(
+            harness::saved(&app, &["snelab.purse"]).values,
+            saved.values,
+            "nothing of the board is saved"
+        );
+        // Back: the replay where it was, the real session as it was.
+        app.world_mut()
+            .resource_mut::<SnelabTable>()
+            .leave_analysis();
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(t.analysed().is_none());
+        assert_eq!(t.replay_at(), (6, line.len()));
+        assert_eq!(t.pos(), line.states[6]);
+        assert_eq!(t.session.pos(), case, "the case under way, untouched");
+        assert_eq!(t.purse.coins(), purse);
+        // From the board, leaving the table gives the case back too.
+        app.world_mut()
+            .resource_mut::<SnelabTable>()
+            .analyse_here()
+            .unwrap()
+            .unwrap();
+        left::<SnelabTable>(&mut app);
+        let t = harness::table::<SnelabTable>(&app);
+        assert!(t.analysed().is_none() && t.replaying().is_none());
+        assert_eq!(t.phase(), Phase::Play);
+        assert_eq!(t.pos(), case);
+        assert!(
+            app.world().resource::<GamesArchive>().0.is_empty(),
+            "nothing kept"
+        );
+    }
+}

@@ -126,7 +126,7 @@ pub fn snelab_ended(
         return;
     }
     let session = &table.session;
-    if table.host.is_some() || session.learning() {
+    if table.host.is_some() || table.analysing.is_some() || session.learning() {
         return;
     }
     let seats = session.setup.seats();

@@ -120,6 +120,7 @@ pub fn core_plugin(app: &mut App) {
                 .in_set(crate::app::kit::TableSet::Sync),
         )
         .add_plugins(crate::app::replay::replay_core::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_core::<Table>)
         .add_plugins(link::plugin::<Table>)
         .add_message::<SquareHovered>()
         .add_message::<StageScene>()
@@ -150,7 +151,8 @@ pub fn core_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, view::plugin, input::plugin, ui::plugin))
         .add_plugins(crate::app::learn::teach_ui::<Table>)
-        .add_plugins(crate::app::replay::replay_ui::<Table>);
+        .add_plugins(crate::app::replay::replay_ui::<Table>)
+        .add_plugins(crate::app::replay::analysis::analysis_ui::<Table>);
 }
 
 impl TableKind for Table {
@@ -252,7 +254,7 @@ impl TableKind for Table {
             )
         });
         // A replay's moves are the record's: nothing of the session changed.
-        if changed && self.replay.is_none() {
+        if changed && self.replay.is_none() && self.analysing.is_none() {
             out.save(&self.session.save(), "snelab.save_failed");
         }
     }
@@ -394,6 +396,34 @@ impl crate::app::replay::Replays for Table {
     fn leave_replay(&mut self) {
         Table::leave_replay(self);
     }
+
+    const ANALYSES: bool = true;
+
+    fn analyse_here(&mut self) -> Option<Result<Vec<Effect>, Refusal>> {
+        let (at, _) = crate::app::replay::Replays::replay_at(self);
+        Some(Table::analyse_at(self, at, platform::now_secs()))
+    }
+}
+
+impl crate::app::replay::analysis::Analyses for Table {
+    type Pos = Position;
+
+    fn analysed(&self) -> Option<&Position> {
+        self.analysing.as_ref()?;
+        self.session.game().map(|m| m.state())
+    }
+
+    fn analyse_at(&mut self, at: usize) -> Result<Vec<Effect>, Refusal> {
+        Table::analyse_at(self, at, platform::now_secs())
+    }
+
+    fn leave_analysis(&mut self) -> Vec<Effect> {
+        Table::leave_analysis(self)
+    }
+
+    // Above the bar of the case at the bottom.
+    const PANEL: (bevy_egui::egui::Align2, [f32; 2]) =
+        (bevy_egui::egui::Align2::RIGHT_BOTTOM, [-14.0, -96.0]);
 }
 
 impl crate::app::learn::Teach for Table {

@@ -290,6 +290,18 @@ pub struct Table {
     /// In a replay, the engine's better action lit while the position after this many actions
     /// is on show.
     pub suggested: Option<(usize, Action)>,
+    /// The analysis board is on: a free case from a replay's position in a session of its own
+    /// ([`Session::analyse`]), the real one kept aside until the board ends.
+    pub analysing: Option<Analysing>,
+}
+
+/// The analysis board at the court ([`Table::analyse_at`]).
+#[derive(Clone, Debug)]
+pub struct Analysing {
+    /// The replay the board was opened from and the position it showed: Back returns there.
+    pub back: (crate::app::replay::Replaying, usize),
+    /// The session (purse, books, a case under way) as it was, given back when the board ends.
+    kept: Box<Session>,
 }
 
 impl Deref for Table {
@@ -325,6 +337,7 @@ impl Table {
             replay: None,
             viewing: 0,
             suggested: None,
+            analysing: None,
         }
     }
 
@@ -415,6 +428,21 @@ impl Table {
             };
         }
         if matches!(intent, Intent::View(_)) {
+            return Err(Refusal::NotNow);
+        }
+        // The analysis board plays moves and captures with their payments; no stake, no
+        // resigning, no lobby.
+        if self.analysing.is_some()
+            && !matches!(
+                intent,
+                Intent::Select(_)
+                    | Intent::Target(_)
+                    | Intent::Pay(_)
+                    | Intent::Confirm
+                    | Intent::Cancel
+                    | Intent::Play(_)
+            )
+        {
             return Err(Refusal::NotNow);
         }
         // A spectator's table follows the case; Leave (or Next case after the verdict) goes
@@ -1040,9 +1068,60 @@ impl Table {
         parsed.is_some()
     }
 
+    /// Opens the analysis board at the replay's position after `at` actions (its end when
+    /// there are fewer): a free case there, both sides played here, in a session of its own.
+    pub fn analyse_at(&mut self, at: usize, now: u64) -> Result<Vec<Effect>, Refusal> {
+        let Some(replaying) = self.replay.clone() else {
+            return Err(Refusal::NotNow);
+        };
+        let Some(line) = self.replay_line() else {
+            return Err(Refusal::NotNow);
+        };
+        let at = at.min(line.len());
+        let mut board = Session::new(self.session.purse.clone());
+        board.analyse(line.states[at].clone(), now)?;
+        let kept = std::mem::replace(&mut self.session, board);
+        self.replay = None;
+        self.suggested = None;
+        self.viewing = 0;
+        self.busy = 0.0;
+        self.clear_board_marks();
+        self.analysing = Some(Analysing {
+            back: (replaying, at),
+            kept: Box::new(kept),
+        });
+        Ok(vec![Effect::Picked])
+    }
+
+    /// The analysis board ends: the session as it was, and the replay where it was.
+    pub fn leave_analysis(&mut self) -> Vec<Effect> {
+        let Some(a) = self.analysing.take() else {
+            return Vec::new();
+        };
+        self.session = *a.kept;
+        let (replaying, at) = a.back;
+        self.replay = Some(replaying);
+        self.busy = 0.0;
+        self.clear_board_marks();
+        let plies = self.replay_line().map_or(0, |l| l.len());
+        self.viewing = at.min(plies);
+        self.last = self.replay_line().and_then(|l| {
+            let i = self.viewing.checked_sub(1)?;
+            let a = l.actions[i];
+            Some((a.from(), a.to(), l.states[i].get(a.from())?))
+        });
+        vec![Effect::Picked]
+    }
+
     /// The replay ends: the court shows the session again as it was.
     pub fn leave_replay(&mut self) {
         self.suggested = None;
+        if let Some(a) = self.analysing.take() {
+            self.session = *a.kept;
+            self.busy = 0.0;
+            self.clear_board_marks();
+            self.show_resumed();
+        }
         if self.replay.take().is_some() {
             self.viewing = 0;
             self.busy = 0.0;

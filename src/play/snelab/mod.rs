@@ -347,6 +347,43 @@ impl Session {
         Ok(vec![Event::CaseOpened { flip: None }])
     }
 
+    /// Sets up a free case at `pos` for the analysis board: both sides played here, no stake,
+    /// no coach; nothing paid, written in the books or saved (a case like a lesson's). Refused
+    /// while a case is under way.
+    pub fn analyse(&mut self, pos: Position, now: u64) -> Result<Vec<Event>, Refusal> {
+        if self.phase == Phase::Play && !self.learning {
+            return Err(Refusal::NotNow);
+        }
+        let open = OpenCase {
+            id: 0,
+            stakes: self.setup.stakes,
+            your_side: Side::South,
+            opponent: Some(Seat::Person),
+            backward: Some(pos.backward_captures()),
+            online: None,
+            opening: Opening {
+                opener: pos.to_move(),
+                by: OpenedBy::TableSeed,
+            },
+            started_at: now,
+        };
+        self.lobby.get_or_insert(self.setup);
+        self.setup = Setup {
+            stakes: self.setup.stakes,
+            owner: Side::South,
+            opponent: Seat::Person,
+            backward: pos.backward_captures(),
+        };
+        let seats = self.setup.seats();
+        let game = Match::new(pos, seats, ClockSetting::default(), 0);
+        self.case = Some((open, game));
+        self.last = None;
+        self.phase = Phase::Play;
+        self.watching = false;
+        self.learning = true;
+        Ok(vec![Event::CaseOpened { flip: None }])
+    }
+
     /// Whether the case is a lesson or a practice position.
     pub fn learning(&self) -> bool {
         self.learning

@@ -220,8 +220,15 @@ pub fn draw_with(
     badges::badges(ctx, tr, table, at.camera);
     let mut p = Panel::new(ctx, tr, table, &mut send);
     side::side_panel(p.reborrow());
-    // A replay: its bar and review are the replays' own panels.
+    // A replay: its bar and review are the replays' own panels; the analysis board keeps the
+    // bar of the case (whose turn, the payment) and the replays' panel.
     if table.replay.is_some() {
+        return (sent, None);
+    }
+    if table.analysing.is_some() {
+        if table.phase() == Phase::Play {
+            bar::play_bar(p, at.t);
+        }
         return (sent, None);
     }
     if let Some(coin) = table.coin {

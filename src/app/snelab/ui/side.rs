@@ -15,7 +15,7 @@ use bevy_egui::egui;
 pub(super) fn side_panel(p: Panel) {
     let (ctx, tr, table, send) = p.parts();
     style::side_panel(ctx, "snelab-side", 210.0, |ui| {
-        if table.replay.is_some() {
+        if table.replay.is_some() || table.analysing.is_some() {
             replay_side(ui, tr, table);
             return;
         }
@@ -128,11 +128,20 @@ pub(super) fn side_panel(p: Panel) {
 /// In a replay: who sat on each side with its Bar in the position on show, and the record's
 /// moves, the one just played marked.
 fn replay_side(ui: &mut egui::Ui, tr: &crate::i18n::Tr, table: &crate::app::snelab::Table) {
-    let (Some(r), Some(line)) = (table.replay.as_ref(), table.replay_line()) else {
-        return;
+    let (names, rows) = match (&table.replay, &table.analysing, table.replay_line()) {
+        (Some(r), _, Some(line)) => (
+            r.names.clone(),
+            pairs(&line.notation, table.viewing.checked_sub(1)),
+        ),
+        (None, Some(a), _) => {
+            let played: Vec<String> = table.actions().iter().map(|a| a.to_string()).collect();
+            let last = played.len().checked_sub(1);
+            (a.back.0.names.clone(), pairs(&played, last))
+        }
+        _ => return,
     };
     let pos = table.pos();
-    for (side, name) in Side::BOTH.into_iter().zip(&r.names) {
+    for (side, name) in Side::BOTH.into_iter().zip(&names) {
         let who = if name.is_empty() {
             super::side_name(tr, side).to_string()
         } else {
@@ -153,15 +162,19 @@ fn replay_side(ui: &mut egui::Ui, tr: &crate::i18n::Tr, table: &crate::app::snel
         .on_hover_text(tr.t("snelab.bar.about"));
         ui.add_space(2.0);
     }
-    if line.is_empty() {
+    if rows.is_empty() {
         return;
     }
     ui.separator();
     ui.label(egui::RichText::new(tr.t("snelab.moves")).color(style::CREAM));
-    // The pair holding the move just played is marked.
-    let shown = table.viewing.checked_sub(1).map(|i| i / 2);
-    let rows: Vec<String> = line
-        .notation
+    // Short: the review panel stands under it.
+    move_rows(ui, &rows, 80.0);
+}
+
+/// Moves in numbered pairs, the pair holding move `marked` (0-based) marked.
+fn pairs(moves: &[String], marked: Option<usize>) -> Vec<String> {
+    let shown = marked.map(|i| i / 2);
+    moves
         .chunks(2)
         .enumerate()
         .map(|(i, pair)| {
@@ -173,9 +186,7 @@ fn replay_side(ui: &mut egui::Ui, tr: &crate::i18n::Tr, table: &crate::app::snel
             }
             row
         })
-        .collect();
-    // Short: the review panel stands under it.
-    move_rows(ui, &rows, 80.0);
+        .collect()
 }
 
 /// The most the move list shows before it scrolls, in points.
