@@ -46,7 +46,8 @@ for scene in menu settings rules-snelab rules-hive rules-chess snelab snelab-hig
     chess-online-building chess-online chess-online@ru chess-online-offer chess-online-offer@ru chess-online-spectate chess-online-spectate@pt chess-online-spectate@ru chess-verify \
     learn-menu learn-menu@pt learn-offer learn-snelab-payment learn-hive-slide learn-hive-slide@ru learn-chess-dice learn-chess-army \
     puzzle-hive puzzle-chess puzzle-chess@pt hint-hive hint-snelab \
-    games-list games-list@ru replay-hive replay-chess replay-chess@pt review-hive review-chess luck-chess \
+    games-list games-list@ru replay-hive replay-chess replay-chess@pt replay-snelab review-hive review-chess review-snelab luck-chess \
+    analysis-hive analysis-hive@ru analysis-chess analysis-snelab analysis-snelab@pt \
     pieces-snelab pieces-hive pieces-chess; do
     # `name@lang` renders the scene in another language.
     lang=en

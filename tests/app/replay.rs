@@ -873,11 +873,24 @@ mod snelab {
             harness::table::<SnelabTable>(&app).phase(),
             Phase::Verdict(_)
         ));
-        let archive = &app.world().resource::<GamesArchive>().0;
+        let archive = app.world().resource::<GamesArchive>().0.clone();
         assert_eq!(archive.len(), 1, "the finished case is kept");
         let entry = archive.get(0).unwrap().clone();
         assert_eq!(entry.game, GameKind::Snelab);
         assert_eq!(entry.plies, 3);
+        // The verdict's Replay and review: the case just settled, over the verdict.
+        harness::intent::<SnelabTable>(&mut app, Intent::ReplayCase);
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.replay_at(), (0, 3), "the case just settled");
+        assert!(
+            !t.replaying().unwrap().names[0].is_empty(),
+            "the seats named"
+        );
+        left::<SnelabTable>(&mut app);
+        assert!(matches!(
+            harness::table::<SnelabTable>(&app).phase(),
+            Phase::Verdict(_)
+        ));
         let replay = archive.open(0).expect("the kept record replays");
         open(&mut app, replay);
         let t = harness::table::<SnelabTable>(&app);

@@ -161,6 +161,8 @@ pub enum Intent {
     Play(Action),
     /// In a replay: step through the record (`crate::app::replay`).
     View(crate::app::kit::history::Step),
+    /// At the verdict: replay and review the case just settled.
+    ReplayCase,
 }
 
 /// Why an intent changed nothing.
@@ -523,6 +525,7 @@ impl Table {
                 self.play(action, now, timing)
             }
             Intent::View(_) => Err(Refusal::NotNow),
+            Intent::ReplayCase => self.replay_case(),
             Intent::Cancel if self.resigning => {
                 self.resigning = false;
                 Ok(vec![Effect::Picked])
@@ -1066,6 +1069,26 @@ impl Table {
             _ => self.pick = Pick::Idle,
         }
         parsed.is_some()
+    }
+
+    /// At the verdict: the case just settled opens as a replay over it (read from the match's
+    /// course); the verdict is there again when the replay ends.
+    fn replay_case(&mut self) -> Result<Vec<Effect>, Refusal> {
+        if !matches!(self.session.phase(), Phase::Verdict(_)) || self.session.learning() {
+            return Err(Refusal::NotNow);
+        }
+        let game = self.session.game().ok_or(Refusal::NotNow)?;
+        let line = crate::review::Line::of_match(game);
+        let names = self
+            .session
+            .setup
+            .seats()
+            .map(|seat| crate::i18n::english(&seat.label()));
+        let replaying = crate::app::replay::Replaying::new(
+            std::sync::Arc::new(crate::review::Replay::Snelab(line)),
+            names,
+        );
+        self.open_replay(replaying).unwrap_or(Err(Refusal::NotNow))
     }
 
     /// Opens the analysis board at the replay's position after `at` actions (its end when

@@ -147,6 +147,15 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         if next.clicked() {
             send(Intent::NextCase);
         }
+        // A case played here (not one watched or a lesson) opens as a replay to review.
+        if !watching && table.host.is_none() && !table.session.learning() {
+            ui.add_space(4.0);
+            let replay = ui.button(tr.t("replay.this"));
+            focus_ring(ui, &replay);
+            if replay.clicked() {
+                send(Intent::ReplayCase);
+            }
+        }
         if watching {
             return;
         }
