@@ -279,7 +279,11 @@ fn numbered(words: &[String], to_move: usize) -> String {
     let mut out = String::new();
     for (i, w) in words.iter().enumerate() {
         if i > 0 {
-            out.push_str(if (i + to_move) % 2 == 0 { "\n" } else { "   " });
+            out.push_str(if (i + to_move).is_multiple_of(2) {
+                "\n"
+            } else {
+                "   "
+            });
         }
         if i == 0 && to_move == 1 {
             out.push_str("…  ");
