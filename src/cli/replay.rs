@@ -306,6 +306,64 @@ mod tests {
     }
 
     #[test]
+    fn the_cards_drawn_by_chance_are_printed_with_their_luck() {
+        use crate::review::{CardLuck, Draw, DrawOutcome};
+        use crate::rules::chess::{Artifact, CardChance, Colour, Square};
+        let mut out = Vec::new();
+        let none = CardLuck {
+            draws: Vec::new(),
+            expected: [0.0; 2],
+            scores: [0.0; 2],
+            series: [Vec::new(), Vec::new()],
+        };
+        print_card_luck(&none, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "cards: no card drawn by chance\n"
+        );
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let outcome = |s: &str, score: f64| DrawOutcome {
+            chance: CardChance::Rises(sq(s)),
+            probability: 0.25,
+            score,
+        };
+        let draw = Draw {
+            ply: 6,
+            colour: Colour::White,
+            card: Artifact::ZombiePawn,
+            action: "zombie-pawn".into(),
+            drawn: CardChance::Rises(sq("e3")),
+            drawn_text: "e3".into(),
+            score: 0.6,
+            expected: 0.5,
+            outcomes: vec![
+                outcome("e3", 0.6),
+                outcome("f3", 0.5),
+                outcome("g3", 0.45),
+                outcome("h3", 0.45),
+            ],
+            undone: false,
+        };
+        let cards = CardLuck {
+            draws: vec![draw],
+            expected: [0.5, 0.0],
+            scores: [0.6, 0.0],
+            series: [vec![(6, 0.1)], Vec::new()],
+        };
+        let mut out = Vec::new();
+        print_card_luck(&cards, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains("  white  0.60 after its draws, 0.50 expected, luck +0.10"),
+            "{out}"
+        );
+        assert!(
+            out.contains("  7. white zombie-pawn drew e3 (25 %): 0.60 against 0.50, luck +0.10\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn a_bad_record_is_an_input_error() {
         let args = parse_args(&words("-")).unwrap();
         let r = replay(&args, &mut "Base;Nonsense".as_bytes(), &mut Vec::new());
