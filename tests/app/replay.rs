@@ -1070,3 +1070,37 @@ mod snelab_analysis {
         );
     }
 }
+
+mod typed {
+    use carved_tables::app::replay::games::position;
+    use carved_tables::review::Replay;
+    use carved_tables::rules::Game;
+
+    #[test]
+    fn a_position_typed_in_its_games_notation_opens_as_a_replay_of_no_action() {
+        let court = carved_tables::rules::snelab::Position::start();
+        match position(&format!("  {}  ", court.position_text())) {
+            Some(Replay::Snelab(line)) => {
+                assert!(line.is_empty());
+                assert_eq!(line.states[0], court);
+            }
+            other => panic!("a Snēlab court: {other:?}"),
+        }
+        let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+        match position(fen) {
+            Some(Replay::Chess(line)) => assert!(line.is_empty()),
+            other => panic!("a plain FEN without queens: {other:?}"),
+        }
+        assert!(position("").is_none());
+        assert!(position("hello").is_none());
+        assert!(
+            position(&format!(
+                "{}\n{}",
+                court.position_text(),
+                court.position_text()
+            ))
+            .is_none(),
+            "one line only"
+        );
+    }
+}

@@ -34,7 +34,7 @@ pub fn now_text() -> String {
 }
 
 /// A seat's name as a record writes it (the same in every language: a record is a file).
-fn seat_name(seat: Seat) -> String {
+pub fn seat_name(seat: Seat) -> String {
     english(&seat.label())
 }
 

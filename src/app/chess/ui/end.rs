@@ -103,6 +103,25 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
                 crate::app::kit::online_panels::rematch(ui, tr, table, send);
                 if table.host.is_none() && !game.is_coached() {
                     ui.add_space(6.0);
+                    // The game's text record, on request (it is kept on the Games list too).
+                    let local = || {
+                        use crate::app::replay::archive::seat_name;
+                        use crate::rules::chess::Colour;
+                        let names = [
+                            seat_name(game.seat(Colour::White)),
+                            seat_name(game.seat(Colour::Black)),
+                        ];
+                        crate::play::chess_record::LocalChessRecord::from_game(
+                            game,
+                            [&names[0], &names[1]],
+                        )
+                        .map(|r| r.to_text())
+                    };
+                    if let Some(text) = local()
+                        && ui.button(tr.t("games.copy_record")).clicked()
+                    {
+                        ui.ctx().copy_text(text);
+                    }
                     if ui.button(tr.t("replay.this")).clicked() {
                         replay.write(crate::app::replay::OpenReplay::new(
                             crate::review::Replay::Chess(crate::review::Line::of_match(

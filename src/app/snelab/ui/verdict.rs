@@ -150,11 +150,26 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
         // A case played here (not one watched or a lesson) opens as a replay to review.
         if !watching && table.host.is_none() && !table.session.learning() {
             ui.add_space(4.0);
-            let replay = ui.button(tr.t("replay.this"));
-            focus_ring(ui, &replay);
-            if replay.clicked() {
-                send(Intent::ReplayCase);
-            }
+            super::centred_row(ui, "verdict-replay", |ui| {
+                let replay = ui.button(tr.t("replay.this"));
+                focus_ring(ui, &replay);
+                if replay.clicked() {
+                    send(Intent::ReplayCase);
+                }
+                // The case's text record, on request (it is kept on the Games list too).
+                let seats = table.session.setup.seats();
+                let names = seats.map(crate::app::replay::archive::seat_name);
+                if let Some(record) = crate::play::snelab::record::LocalCase::from_session(
+                    &table.session,
+                    [&names[0], &names[1]],
+                ) {
+                    let copy = ui.button(tr.t("games.copy_record"));
+                    focus_ring(ui, &copy);
+                    if copy.clicked() {
+                        ui.ctx().copy_text(record.to_text());
+                    }
+                }
+            });
         }
         if watching {
             return;
