@@ -226,6 +226,38 @@ pub struct Animated {
     pub before: Position,
 }
 
+impl Animated {
+    /// `action` as played from `before`: its piece, route, captured piece and payers; the
+    /// rules' word when it does not read there.
+    pub fn of(before: &Position, action: Action) -> Result<Animated, RuleError> {
+        let piece = before
+            .get(action.from())
+            .ok_or(RuleError::Empty(action.from()))?;
+        let route = route_squares(before, action.from(), action.to())?;
+        let captured = action
+            .is_capture()
+            .then(|| before.get(action.to()))
+            .flatten();
+        let payers = action
+            .payment()
+            .map(|p| {
+                p.squares()
+                    .iter()
+                    .filter_map(|&sq| before.get(sq).map(|pc| (sq, pc)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Animated {
+            action,
+            piece,
+            route,
+            captured,
+            payers,
+            before: before.clone(),
+        })
+    }
+}
+
 /// What the Bevy side must do after an intent.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
@@ -732,44 +764,9 @@ impl Table {
         timing: &Timing,
         act: impl FnOnce(&mut Session) -> Result<Vec<Event>, session::Refusal>,
     ) -> Result<Vec<Effect>, Refusal> {
-        let before = self.session.pos();
-        let piece = before
-            .get(action.from())
-            .ok_or(Refusal::Rule(RuleError::Empty(action.from())))?;
-        let route = route_squares(&before, action.from(), action.to()).map_err(Refusal::Rule)?;
+        let played = Animated::of(&self.session.pos(), action).map_err(Refusal::Rule)?;
         let events = act(&mut self.session)?;
-        let captured = action
-            .is_capture()
-            .then(|| before.get(action.to()))
-            .flatten();
-        let payers: Vec<(Square, Piece)> = action
-            .payment()
-            .map(|p| {
-                p.squares()
-                    .iter()
-                    .filter_map(|&sq| before.get(sq).map(|pc| (sq, pc)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        // Nobody acts, and the bar keeps the turn as it was, until the last piece has gone.
-        self.busy = timing.whole_move(route.len(), action.is_capture(), payers.len());
-        self.pick = Pick::Idle;
-        self.focus = None;
-        self.last = Some((action.from(), action.to(), piece));
-        self.last_capture = captured.map(|taken| Capture {
-            by: piece.side,
-            at: action.to(),
-            taken,
-            payers: payers.clone(),
-        });
-        let mut effects = vec![Effect::Played(Box::new(Animated {
-            action,
-            piece,
-            route,
-            captured,
-            payers,
-            before,
-        }))];
+        let mut effects = self.show_played(played, timing);
         effects.extend(settled(events));
         Ok(effects)
     }
@@ -999,10 +996,7 @@ impl Table {
         let to = crate::app::kit::history::step(Some(from), step, plies).unwrap_or(plies);
         let before = line.states[from].clone();
         let action = line.actions.get(from).copied();
-        let last_at = to.checked_sub(1).and_then(|i| {
-            let a = line.actions[i];
-            Some((a.from(), a.to(), line.states[i].get(a.from())?))
-        });
+        let last_at = self.replay_last(to);
         self.viewing = to;
         self.pick = Pick::Idle;
         self.busy = 0.0;
@@ -1011,40 +1005,34 @@ impl Table {
         let Some(action) = action.filter(|_| to == from + 1) else {
             return vec![Effect::Picked];
         };
-        let Some(piece) = before.get(action.from()) else {
-            return vec![Effect::Picked];
-        };
-        let Ok(route) = route_squares(&before, action.from(), action.to()) else {
-            return vec![Effect::Picked];
-        };
-        let captured = action
-            .is_capture()
-            .then(|| before.get(action.to()))
-            .flatten();
-        let payers: Vec<(Square, Piece)> = action
-            .payment()
-            .map(|p| {
-                p.squares()
-                    .iter()
-                    .filter_map(|&sq| before.get(sq).map(|pc| (sq, pc)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        self.busy = timing.whole_move(route.len(), action.is_capture(), payers.len());
-        self.last_capture = captured.map(|taken| Capture {
-            by: piece.side,
-            at: action.to(),
+        match Animated::of(&before, action) {
+            Ok(played) => self.show_played(played, timing),
+            Err(_) => vec![Effect::Picked],
+        }
+    }
+
+    /// The replay's last move (start, landing, piece) in the position after `at` actions.
+    fn replay_last(&self, at: usize) -> Option<(Square, Square, Piece)> {
+        let line = self.replay_line()?;
+        let i = at.checked_sub(1)?;
+        let a = *line.actions.get(i)?;
+        Some((a.from(), a.to(), line.states[i].get(a.from())?))
+    }
+
+    /// Sets the court for a move's animation: the piece travels, the payers leave, and nobody
+    /// acts (the bar keeping the turn as it was) until the last has gone.
+    fn show_played(&mut self, p: Animated, timing: &Timing) -> Vec<Effect> {
+        self.busy = timing.whole_move(p.route.len(), p.action.is_capture(), p.payers.len());
+        self.pick = Pick::Idle;
+        self.focus = None;
+        self.last = Some((p.action.from(), p.action.to(), p.piece));
+        self.last_capture = p.captured.map(|taken| Capture {
+            by: p.piece.side,
+            at: p.action.to(),
             taken,
-            payers: payers.clone(),
+            payers: p.payers.clone(),
         });
-        vec![Effect::Played(Box::new(Animated {
-            action,
-            piece,
-            route,
-            captured,
-            payers,
-            before,
-        }))]
+        vec![Effect::Played(Box::new(p))]
     }
 
     /// Lights `better` (in notation) while the position after `at` actions is on show: its
@@ -1128,11 +1116,7 @@ impl Table {
         self.clear_board_marks();
         let plies = self.replay_line().map_or(0, |l| l.len());
         self.viewing = at.min(plies);
-        self.last = self.replay_line().and_then(|l| {
-            let i = self.viewing.checked_sub(1)?;
-            let a = l.actions[i];
-            Some((a.from(), a.to(), l.states[i].get(a.from())?))
-        });
+        self.last = self.replay_last(self.viewing);
         vec![Effect::Picked]
     }
 
