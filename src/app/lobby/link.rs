@@ -139,7 +139,14 @@ pub fn pump(
     let online_page = menu && matches!(*page, MenuPage::Online(_) | MenuPage::Player);
     let url = server_url(&settings, options.as_deref());
     let tokens = seats.0.tokens_at(&url);
-    let wanted = (menu && (online_page || !tokens.is_empty())) || (notify.on && !tokens.is_empty());
+    // A finished game's record asked from anywhere (`--replay CODE`, `?replay=CODE`) needs the
+    // connection too, until the answer comes.
+    let asking = link
+        .lobby
+        .record()
+        .is_some_and(|(_, a)| matches!(a, crate::net::lobby::Answer::Asking));
+    let wanted = (menu && (online_page || !tokens.is_empty() || asking))
+        || (notify.on && !tokens.is_empty());
     let moved = link.url.as_deref().is_some_and(|u| u != url);
     // A new key (made, or imported): a new connection proves it (a connection proves once).
     let rekeyed = link.lobby.identity() != key.identity.as_ref();
