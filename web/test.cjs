@@ -11,9 +11,10 @@ const START_MS = Number(process.env.START_MS || 240000);
 const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
 // ONLY=a,b runs only those parts: basics (the site, the menu, the Snēlab scenes), startup,
 // snelab, hive (with the autosave after a reload), chess, record, learn (a lesson of each game),
-// online, settings; `tables` is
+// online, replay (a finished online game opened by its link), settings; `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
-const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "settings"];
+const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "replay",
+  "settings"];
 const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
   .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
 const part = (name) => ONLY.length === 0 || ONLY.includes(name);
@@ -406,6 +407,7 @@ async function onlineGame(page, game = "hive") {
   check(`${name}: the server's record is this game (its seed, every move)`,
     record.includes(`seed ${seed}`) && moves === Number(end[1]),
     `${moves} moves in the record, ${end[1]} seen; ${record.slice(0, 200)}`);
+  if (game === "hive" && moves === Number(end[1])) finishedHive = { code, moves, how: end[2] };
   if (game === "snelab") {
     // The case settled into the page's own purse (local storage) once: the stake (12) left
     // at the start and the winnings (22 at the casino, 24 on the street) came at the verdict,
@@ -418,6 +420,158 @@ async function onlineGame(page, game = "hive") {
       `before ${JSON.stringify(before && before.coins)}, after ${JSON.stringify(after)}`.slice(0, 300));
   }
 
+}
+
+// ---- A finished online game opened by its link (`?replay=CODE`), as a replay at its table.
+
+// The online part's finished Ash & Walnut game ({code, moves, how}), when it ran.
+let finishedHive = null;
+
+// The record the server keeps of the finished game `code` (`GET /records/CODE`), and its moves.
+async function serverRecord(code) {
+  try {
+    const res = await fetch(`${process.env.GAME_HTTP}/records/${code}`);
+    const text = res.ok ? await res.text() : "";
+    return { text, moves: text.split("\n").filter((l) => /^move /.test(l)).length };
+  } catch (e) {
+    return { text: "", moves: -1 };
+  }
+}
+
+// A short real game at the online table against the server's bot: the engine plays the page's
+// seat a few moves, then the page resigns with clicks (Resign, then the question's Resign). A
+// resignation while a piece is still moving is refused (not now): it is tried again.
+async function resignedHive(page) {
+  const server = process.env.GAME_SERVER;
+  const since = log.length;
+  const name = "replay: a short online game";
+  const query = `?online=host:easy&game=hive&autoplay=normal&server=${encodeURIComponent(server)}` +
+    `&${PROBE_QUERY}`;
+  if (!(await open(page, query, /online: seated at table/, `${name}: seated`))) return null;
+  const code = (log.slice(since).map((l) => l.match(/seated at table (\w+)/)).find(Boolean) || [])[1];
+  const started = await waitForLog(/online: the game started/, since, 120000);
+  check(`${name}: the server's bot sat down and the game started (table ${code})`, started && !!code,
+    problems.slice(-1)[0] || "timed out");
+  if (!started || !code) return null;
+  const played = await waitProbe("hive", since, (p) => p.online && p.moves >= 4, 300000);
+  check(`${name}: a few moves were played (${played ? played.moves : "none"})`, !!played,
+    JSON.stringify(latestProbe("hive", since)).slice(0, 300));
+  if (!played) return null;
+  const ended = /online: the game ended after (\d+) moves \((.*)\), seed [0-9a-f]{64}/;
+  const endOf = () => log.slice(since).map((l) => l.match(ended)).find(Boolean);
+  for (let tries = 0; tries < 6 && !endOf(); tries++) {
+    const at = log.length;
+    // Between moves: nothing animating.
+    await waitProbe("hive", at, (p) => !p.busy, 30000);
+    if (!(await clickWidget(page, "Resign", at, 0, 30000))) continue;
+    if (!(await waitText("Resign this game?", at, 30000))) continue;
+    // The newest panels since `at` ask the question: their Resign is the answer.
+    const asked = log.length;
+    if (!(await clickWidget(page, "Resign", at, 0, 30000))) continue;
+    await waitForLog(ended, asked, 30000);
+  }
+  const end = endOf();
+  // Resigning races the page's own engine (autoplay): a game that ended on its own first is
+  // just as finished.
+  check(`${name}: the game ended, resigned with clicks or on its own (${end ? `${end[1]} moves, ${end[2]}` : "no end"})`,
+    !!end, problems.slice(-1)[0] || "no end after six tries");
+  if (!end) return null;
+  await sleep(SETTLE_MS);
+  await shot(page, "14a-replay-online-resigned.png");
+  return { code, moves: Number(end[1]), how: end[2] };
+}
+
+// Opens `?replay=CODE` in a fresh page of its own (another device: no seat, no key, nothing in
+// its storage) and checks what the probe says: the Ash & Walnut table in replay mode with the
+// finished game's moves, stepping with the bar's ▶ and the → key; a code with no finished game
+// is told in words and opens nothing.
+async function replayByLink(browser, page) {
+  let game = finishedHive;
+  if (!game) game = await resignedHive(page);
+  else console.log(`     (the online part's finished game: table ${game.code}, ${game.moves} moves, ${game.how})`);
+  if (!game) return;
+  // The first page leaves its table (its probe lines would mix with the replay's).
+  await page.goto("about:blank");
+  const record = await serverRecord(game.code);
+  check(`replay: the server keeps the finished game's record (${record.moves} moves)`,
+    record.moves === game.moves, `${record.moves} moves in /records/${game.code}: ${record.text.slice(0, 200)}`);
+  const server = encodeURIComponent(process.env.GAME_SERVER);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fresh = await context.newPage();
+  watch(fresh);
+  try {
+    const since = log.length;
+    const t0 = Date.now();
+    await fresh.goto(`${SITE}/?replay=${game.code}&server=${server}&${PROBE_QUERY}`);
+    const menu = await waitForLog(MENU, since, START_MS);
+    check(`replay: the page with ?replay=${game.code} started (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      menu, problems.slice(-1)[0] || "timed out");
+    if (!menu) return;
+    const on = await waitProbe("hive", since, (p) => !!p.replay, 120000);
+    const ui = latestProbe("ui", since);
+    check(`replay: the link opened the game as a replay at the Ash & Walnut table ` +
+      `(${on ? `at ${on.replay.at} of ${on.replay.plies}` : "no replay"}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      !!on, `screen ${ui ? ui.screen : "?"}, text ${JSON.stringify(ui ? ui.text : null).slice(0, 300)}; ` +
+        `lobby lines: ${log.slice(since).filter((l) => /lobby|replay|record/.test(l)).slice(-5).join(" | ").slice(0, 400)}`);
+    if (!on) {
+      await shot(fresh, "14b-replay-not-opened.png");
+      return;
+    }
+    check(`replay: the replay has the finished game's ${game.moves} moves and starts at the start`,
+      on.replay.plies === game.moves && on.replay.at === 0 && on.online === false,
+      JSON.stringify(on.replay));
+    const bar = await waitText(`The start · ${game.moves} moves`, since, 60000);
+    check("replay: the bar says where the replay stands", bar,
+      JSON.stringify((latestProbe("ui", since) || {}).text).slice(0, 300));
+    await sleep(SETTLE_MS);
+    await shot(fresh, "14b-replay-start.png");
+    // The bar's ▶: one move on.
+    let at = log.length;
+    // The bar's ▶ is the lowest on the page (the move list's ▶ stands at the top right).
+    const bars = await waitProbe("ui", at, () => widgets("▶", at).some((w) => w.enabled), 60000);
+    const lowest = bars && widgets("▶", at).filter((w) => w.enabled).sort((a, b) => b.y - a.y)[0];
+    if (lowest) await clickAt(fresh, [lowest.x, lowest.y]);
+    const clicked = !!lowest;
+    const one = clicked && await waitProbe("hive", at, (p) => p.replay && p.replay.at === 1, 60000);
+    check(`replay: the bar's ▶ steps one move on (at ${one ? one.replay.at : "?"}, ${one ? one.ply : "?"} plies on the board)`,
+      !!one && one.ply === 1, JSON.stringify((latestProbe("hive", at) || {}).replay));
+    // The → key: one more (the canvas takes the keyboard once focused).
+    at = log.length;
+    await fresh.focus("canvas");
+    await fresh.keyboard.press("ArrowRight");
+    const two = await waitProbe("hive", at, (p) => p.replay && p.replay.at === 2, 60000);
+    check(`replay: the → key steps one more (at ${two ? two.replay.at : "?"})`, !!two,
+      JSON.stringify((latestProbe("hive", at) || {}).replay));
+    const moved = two && await waitText(`Move 2 of ${game.moves}`, at, 30000);
+    check("replay: the bar follows the step", !!moved,
+      JSON.stringify((latestProbe("ui", at) || {}).text).slice(0, 300));
+    await sleep(SETTLE_MS);
+    await shot(fresh, "14c-replay-stepped.png");
+    // A code no game has: told in words, no replay, the menu stays.
+    const none = "ZZZZ22";
+    at = log.length;
+    await fresh.goto(`${SITE}/?replay=${none}&server=${server}&${PROBE_QUERY}`);
+    if (await waitForLog(MENU, at, START_MS)) {
+      // A notice stays 8 s: any panel report since the page opened may show it.
+      const said = (t) => log.slice(at).some((l) => {
+        const ui = probeOf(l, "ui");
+        return !!ui && ui.text.some((x) => x.includes(t));
+      });
+      const end = Date.now() + 60000;
+      while (Date.now() < end && !said("The server could not give it")) await sleep(250);
+      const told = said("The server could not give it");
+      await sleep(SETTLE_MS);
+      const still = latestProbe("ui", at);
+      check(`replay: a code with no finished game (${none}) is told in words and opens nothing`,
+        told && !latestProbe("hive", at) && !!still && still.screen === "Menu",
+        `screen ${still ? still.screen : "?"}, text ${JSON.stringify(still ? still.text : null).slice(0, 300)}`);
+      await shot(fresh, "14d-replay-no-such-game.png");
+    } else {
+      fail(`replay: the page with ?replay=${none} started`);
+    }
+  } finally {
+    await context.close();
+  }
 }
 
 // ---- Start-up: page load to the menu, the menu to each table (its board dressed and still).
@@ -984,6 +1138,13 @@ async function runPart(name, fn) {
     // And an Artifact Chess game: the page builds a random army, commits and reveals it, and
     // plays its cards and attempts against the server's bot, through a server restart.
     await runPart("online Artifact Chess", () => onlineGame(page, "chess"));
+  }
+
+  // A finished online game opened by its link (`?replay=CODE`) in a fresh page: the online
+  // part's Ash & Walnut game, or a short one resigned after a few moves; the replay stepped
+  // with the bar and the keys; a code with no game.
+  if (part("replay") && process.env.GAME_SERVER) {
+    await runPart("replay by link", () => replayByLink(browser, page));
   }
 
   // A saved setting: choose Português on the settings page, then reload.

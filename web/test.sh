@@ -4,14 +4,16 @@
 # times, each table played with real clicks (a Snelab capture and its payment, an Ash & Walnut
 # placement and move, an Artifact Chess army and a capture attempt), a game record saved and
 # verified, the autosave after a reload, a lesson of each game completed with clicks, the
-# console, a saved setting across a reload, and a whole game at the online table against the
+# console, a saved setting across a reload, a whole game at the online table against the
 # server's bot (the test builds `carved-tables-server` natively when missing and starts it on
-# 127.0.0.1).
+# 127.0.0.1), and a finished online game opened in a fresh page by its link (`?replay=CODE`) as a
+# replay, stepped with the bar and the keys.
 # Prints `N passed, N failed`. Build first with web/build.sh. Screenshots go to web/shots/ (or
 # $SHOTS). See web/README.md.
 #
 #   web/test.sh                 # SERVER_BIN=PATH uses that server binary instead of building one
 #   ONLY=tables web/test.sh     # only some parts (web/README.md); no game server without `online`
+#                               # or `replay`
 set -euo pipefail
 
 WEB="$(cd "$(dirname "$0")" && pwd)"
@@ -32,13 +34,14 @@ if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$TOOLS/npm/node_modules/pl
 fi
 
 # The online table's server (native, no Bevy), on a free port with its store in a scratch
-# folder; the bot takes an empty seat after 2 s. Not started when ONLY leaves the online part out.
+# folder; the bot takes an empty seat after 2 s. Not started when ONLY leaves out both the online
+# part and the replay part.
 ROOT="$(dirname "$WEB")"
 scratch="$(mktemp -d)"
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 game_server=""
 GAME_ADDR=""
-if [ -z "${ONLY:-}" ] || [[ ",${ONLY}," == *,online,* ]]; then
+if [ -z "${ONLY:-}" ] || [[ ",${ONLY}," == *,online,* ]] || [[ ",${ONLY}," == *,replay,* ]]; then
     if [ -z "${SERVER_BIN:-}" ]; then
         echo "== cargo build carved-tables-server (native, release)"
         (cd "$ROOT" && cargo build --release --quiet --no-default-features --features server \

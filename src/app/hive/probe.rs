@@ -4,6 +4,7 @@
 use super::HiveTable;
 use super::view::{HiveTile, Tiles, cell_at, cell_pos, piece_pos};
 use crate::app::kit::probe::{ProbeReport, TableProbe, Target, dressed, owner};
+use crate::app::replay::Replays;
 use crate::rules::hive::{Colour, Creature, Hex, Move, Piece};
 use bevy::prelude::*;
 use serde_json::json;
@@ -26,7 +27,8 @@ fn reserve(c: Colour, creature: Creature) -> String {
 }
 
 /// The Ash & Walnut table: the moves so far, what is lifted and its rings, the saved game the
-/// lobby offers; the occupied cells, the rings and the top of each reserve stack as targets.
+/// lobby offers, where a replay on at the table stands (`replay`: `{at, plies}`, else null); the
+/// occupied cells, the rings and the top of each reserve stack as targets.
 fn report(world: &World) -> Option<ProbeReport> {
     let t: &HiveTable = dressed(world, |v: &Tiles| v.root)?;
     let shown = t.shown();
@@ -74,6 +76,11 @@ fn report(world: &World) -> Option<ProbeReport> {
         Move::Shift { from, to, .. } => vec![hex(from), hex(to)],
         Move::Pass => Vec::new(),
     });
+    // A replay on at the table: the action after which the position on show stands, of how many.
+    let replay = t.replaying().map(|_| {
+        let (at, plies) = t.replay_at();
+        json!({ "at": at, "plies": plies })
+    });
     let state = json!({
         "learn": learn,
         "phase": format!("{:?}", t.phase),
@@ -89,6 +96,7 @@ fn report(world: &World) -> Option<ProbeReport> {
         "ended": t.game.as_ref().is_some_and(|g| g.ending().is_some()),
         "pick": pick,
         "tops": tops,
+        "replay": replay,
     });
     Some(ProbeReport {
         state,
