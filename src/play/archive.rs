@@ -118,7 +118,7 @@ fn chess_winner(r: RecordedResult) -> Option<Option<usize>> {
 }
 
 /// A Snēlab side's index: South (who opens a case online) first.
-fn snelab_index(side: crate::rules::snelab::Side) -> usize {
+pub(crate) fn snelab_index(side: crate::rules::snelab::Side) -> usize {
     match side {
         crate::rules::snelab::Side::South => 0,
         crate::rules::snelab::Side::North => 1,

@@ -503,20 +503,7 @@ impl Table {
         if self.host.is_some() {
             return Err(Refusal::NotNow);
         }
-        let mut game = HiveGame::drawn_elsewhere(
-            [Seat::Person, Seat::Person],
-            replaying.names.clone(),
-            SeatOrder::First,
-            ClockSetting::default(),
-        );
-        if line.states.first() != Some(game.state()) {
-            // A record from a set-up position: not one this table sets out.
-            return Err(Refusal::NotNow);
-        }
-        for &mv in &line.actions {
-            let side = game.awaited().ok_or(Refusal::NotNow)?;
-            game.submit(side, mv)?;
-        }
+        let game = line_game(line, line.len(), &replaying.names)?;
         if let Some(g) = self.game.take()
             && self.replay.is_none()
             && g.ending().is_none()
@@ -591,16 +578,7 @@ impl Table {
             return Err(Refusal::NotNow);
         };
         let at = at.min(line.len());
-        let mut game = HiveGame::drawn_elsewhere(
-            [Seat::Person, Seat::Person],
-            replaying.names.clone(),
-            SeatOrder::First,
-            ClockSetting::default(),
-        );
-        for &mv in line.actions.iter().take(at) {
-            let side = game.awaited().ok_or(Refusal::NotNow)?;
-            game.submit(side, mv)?;
-        }
+        let game = line_game(line, at, &replaying.names)?;
         let saved = self.saved.take();
         self.replay = None;
         self.suggested = None;
@@ -1078,6 +1056,29 @@ impl Table {
         }
         lines
     }
+}
+
+/// The game of `line`'s first `at` moves, both seats here, untimed (a replay's, the analysis
+/// board's); refused for a record from a set-up position, which this table does not set out.
+fn line_game(
+    line: &crate::review::replay::Line<State>,
+    at: usize,
+    names: &[String; 2],
+) -> Result<HiveGame, Refusal> {
+    let mut game = HiveGame::drawn_elsewhere(
+        [Seat::Person, Seat::Person],
+        names.clone(),
+        SeatOrder::First,
+        ClockSetting::default(),
+    );
+    if line.states.first() != Some(game.state()) {
+        return Err(Refusal::NotNow);
+    }
+    for &mv in line.actions.iter().take(at) {
+        let side = game.awaited().ok_or(Refusal::NotNow)?;
+        game.submit(side, mv)?;
+    }
+    Ok(game)
 }
 
 /// The last move of a state's history, as the marks show it.

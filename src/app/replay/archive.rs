@@ -175,6 +175,11 @@ pub fn online_entry(
     }
 }
 
+/// Whether the table is a server's with a seat here (not one only watched).
+fn seated(host: Option<&crate::app::kit::online::OnlineTable>) -> bool {
+    host.is_some_and(|h| !h.spectating())
+}
+
 /// An Ash & Walnut game finished at a server with a seat here.
 pub fn hive_online_ended(
     table: Res<crate::app::hive::HiveTable>,
@@ -182,10 +187,7 @@ pub fn hive_online_ended(
     mut last: Local<Option<String>>,
     mut out: Outbox,
 ) {
-    let Some(host) = table.host.as_ref() else {
-        return;
-    };
-    if host.spectating() {
+    if !seated(table.host.as_ref()) {
         return;
     }
     let record = table.game.as_ref().and_then(|g| g.server_record());
@@ -207,10 +209,7 @@ pub fn chess_online_ended(
     mut last: Local<Option<String>>,
     mut out: Outbox,
 ) {
-    let Some(host) = table.host.as_ref() else {
-        return;
-    };
-    if host.spectating() {
+    if !seated(table.host.as_ref()) {
         return;
     }
     let record = table.told_record().map(|(text, _)| text);
@@ -232,16 +231,11 @@ pub fn snelab_online_ended(
     mut last: Local<Option<String>>,
     mut out: Outbox,
 ) {
-    let Some(host) = table.host.as_ref() else {
-        return;
-    };
-    if host.spectating() {
+    if !seated(table.host.as_ref()) {
         return;
     }
     let record = table.told_record().map(|(text, _)| text);
-    let side = Some(usize::from(
-        table.setup.owner == crate::rules::snelab::Side::North,
-    ));
+    let side = Some(crate::play::archive::snelab_index(table.setup.owner));
     keep_online(
         &mut archive,
         &mut last,

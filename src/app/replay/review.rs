@@ -330,11 +330,33 @@ fn graph(ui: &mut egui::Ui, tr: &Tr, points: &[f64], at: usize, plies: usize) {
 }
 
 /// `words` with a capital first letter.
-fn capital(words: &str) -> String {
-    let mut c = words.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+use crate::app::chess::table::capital;
+
+/// A colour's card luck in words ("White: 2 draws, +12 % of expected score against their
+/// odds"); `None` when it drew nothing by chance (an undone draw does not count).
+pub(crate) fn card_luck_line(
+    tr: &Tr,
+    cards: &CardLuck,
+    colour: crate::rules::chess::Colour,
+) -> Option<String> {
+    let n = cards
+        .draws
+        .iter()
+        .filter(|d| d.colour == colour && !d.undone)
+        .count();
+    (n > 0).then(|| {
+        tr.tf(
+            "luck.cards.side",
+            &[
+                (
+                    "side",
+                    &capital(&tr.say(&crate::i18n::Explain::explain(&colour))),
+                ),
+                ("n", &n.to_string()),
+                ("luck", &format!("{:+.0}", cards.luck(colour) * 100.0)),
+            ],
+        )
+    })
 }
 
 /// The luck of the cards whose result chance draws (Zombie Pawn's square, Trophy's kinds): each
@@ -348,28 +370,9 @@ fn cards_part(ui: &mut egui::Ui, tr: &Tr, cards: &CardLuck, at: usize, asked: &m
     ui.separator();
     ui.label(style::brass(tr.t("luck.cards"), 15.0));
     for colour in [Colour::White, Colour::Black] {
-        let n = cards
-            .draws
-            .iter()
-            .filter(|d| d.colour == colour && !d.undone)
-            .count();
-        if n == 0 {
-            continue;
+        if let Some(words) = card_luck_line(tr, cards, colour) {
+            ui.label(style::cream(words, 14.0));
         }
-        ui.label(style::cream(
-            tr.tf(
-                "luck.cards.side",
-                &[
-                    (
-                        "side",
-                        &capital(&tr.say(&crate::i18n::Explain::explain(&colour))),
-                    ),
-                    ("n", &n.to_string()),
-                    ("luck", &format!("{:+.0}", cards.luck(colour) * 100.0)),
-                ],
-            ),
-            14.0,
-        ));
     }
     let mut shown = Vec::new();
     for (key, draw) in [

@@ -313,15 +313,38 @@ impl Session {
         coach: crate::learn::Coach<Position>,
         now: u64,
     ) -> Result<Vec<Event>, Refusal> {
+        let owner = coach.side;
+        let opponent = Seat::Bot(crate::ai::Level::Normal);
+        self.free_case(pos, owner, opponent, Some(coach), now)
+    }
+
+    /// Sets up a free case at `pos` for the analysis board: both sides played here, no stake,
+    /// no coach; nothing paid, written in the books or saved (a case like a lesson's). Refused
+    /// while a case is under way.
+    pub fn analyse(&mut self, pos: Position, now: u64) -> Result<Vec<Event>, Refusal> {
+        self.free_case(pos, Side::South, Seat::Person, None, now)
+    }
+
+    /// A case with no stake at `pos` (a lesson's, a practice position's, the analysis
+    /// board's): the person on `owner`, `opponent` across, with `coach` if any; its end enters
+    /// neither the purse nor the books, and it is never saved. Refused while a case with its
+    /// stake on the table is under way.
+    fn free_case(
+        &mut self,
+        pos: Position,
+        owner: Side,
+        opponent: Seat,
+        coach: Option<crate::learn::Coach<Position>>,
+        now: u64,
+    ) -> Result<Vec<Event>, Refusal> {
         if self.phase == Phase::Play && !self.learning {
             return Err(Refusal::NotNow);
         }
-        let owner = coach.side;
         let open = OpenCase {
             id: 0,
             stakes: self.setup.stakes,
             your_side: owner,
-            opponent: Some(Seat::Bot(crate::ai::Level::Normal)),
+            opponent: Some(opponent),
             backward: Some(pos.backward_captures()),
             online: None,
             opening: Opening {
@@ -334,48 +357,15 @@ impl Session {
         self.setup = Setup {
             stakes: self.setup.stakes,
             owner,
-            opponent: Seat::Bot(crate::ai::Level::Normal),
-            backward: pos.backward_captures(),
-        };
-        let seats = self.setup.seats();
-        let game = Match::new(pos, seats, ClockSetting::default(), 0).coached(coach);
-        self.case = Some((open, game));
-        self.last = None;
-        self.phase = Phase::Play;
-        self.watching = false;
-        self.learning = true;
-        Ok(vec![Event::CaseOpened { flip: None }])
-    }
-
-    /// Sets up a free case at `pos` for the analysis board: both sides played here, no stake,
-    /// no coach; nothing paid, written in the books or saved (a case like a lesson's). Refused
-    /// while a case is under way.
-    pub fn analyse(&mut self, pos: Position, now: u64) -> Result<Vec<Event>, Refusal> {
-        if self.phase == Phase::Play && !self.learning {
-            return Err(Refusal::NotNow);
-        }
-        let open = OpenCase {
-            id: 0,
-            stakes: self.setup.stakes,
-            your_side: Side::South,
-            opponent: Some(Seat::Person),
-            backward: Some(pos.backward_captures()),
-            online: None,
-            opening: Opening {
-                opener: pos.to_move(),
-                by: OpenedBy::TableSeed,
-            },
-            started_at: now,
-        };
-        self.lobby.get_or_insert(self.setup);
-        self.setup = Setup {
-            stakes: self.setup.stakes,
-            owner: Side::South,
-            opponent: Seat::Person,
+            opponent,
             backward: pos.backward_captures(),
         };
         let seats = self.setup.seats();
         let game = Match::new(pos, seats, ClockSetting::default(), 0);
+        let game = match coach {
+            Some(coach) => game.coached(coach),
+            None => game,
+        };
         self.case = Some((open, game));
         self.last = None;
         self.phase = Phase::Play;

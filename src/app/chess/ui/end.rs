@@ -117,8 +117,10 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
                         )
                         .map(|r| r.to_text())
                     };
-                    if let Some(text) = local()
+                    // Only a game begun here with its own dice seed has a local record.
+                    if game.dice_seed().is_some()
                         && ui.button(tr.t("games.copy_record")).clicked()
+                        && let Some(text) = local()
                     {
                         ui.ctx().copy_text(text);
                     }
@@ -151,23 +153,8 @@ fn luck_lines(ui: &mut egui::Ui, tr: &Tr, game: &crate::play::chess::ChessGame) 
     let luck = crate::review::ChessLuck::of(&line);
     let cards = crate::review::CardLuck::of(&line);
     for colour in [Colour::White, Colour::Black] {
-        let n = cards
-            .draws
-            .iter()
-            .filter(|d| d.colour == colour && !d.undone)
-            .count();
-        if n > 0 {
-            ui.label(style::muted(
-                tr.tf(
-                    "luck.cards.side",
-                    &[
-                        ("side", &capital(&colour_word(tr, colour))),
-                        ("n", &n.to_string()),
-                        ("luck", &format!("{:+.0}", cards.luck(colour) * 100.0)),
-                    ],
-                ),
-                14.0,
-            ));
+        if let Some(words) = crate::app::replay::review::card_luck_line(tr, &cards, colour) {
+            ui.label(style::muted(words, 14.0));
         }
     }
     if luck.attempts.is_empty() {

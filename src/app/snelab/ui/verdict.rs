@@ -157,15 +157,15 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
                     send(Intent::ReplayCase);
                 }
                 // The case's text record, on request (it is kept on the Games list too).
-                let seats = table.session.setup.seats();
-                let names = seats.map(crate::app::replay::archive::seat_name);
-                if let Some(record) = crate::play::snelab::record::LocalCase::from_session(
-                    &table.session,
-                    [&names[0], &names[1]],
-                ) {
-                    let copy = ui.button(tr.t("games.copy_record"));
-                    focus_ring(ui, &copy);
-                    if copy.clicked() {
+                let copy = ui.button(tr.t("games.copy_record"));
+                focus_ring(ui, &copy);
+                if copy.clicked() {
+                    let seats = table.session.setup.seats();
+                    let names = seats.map(crate::app::replay::archive::seat_name);
+                    if let Some(record) = crate::play::snelab::record::LocalCase::from_session(
+                        &table.session,
+                        [&names[0], &names[1]],
+                    ) {
                         ui.ctx().copy_text(record.to_text());
                     }
                 }
