@@ -129,9 +129,14 @@ pub(super) fn side_panel(p: Panel) {
 /// moves, the one just played marked.
 fn replay_side(ui: &mut egui::Ui, tr: &crate::i18n::Tr, table: &crate::app::snelab::Table) {
     let (names, rows) = match (&table.replay, &table.analysing, table.replay_line()) {
+        // The moves up to the position on show, the newest at the bottom (so the one just
+        // played is always in sight), as the list grows in play.
         (Some(r), _, Some(line)) => (
             r.names.clone(),
-            pairs(&line.notation, table.viewing.checked_sub(1)),
+            pairs(
+                &line.notation[..table.viewing.min(line.len())],
+                table.viewing.checked_sub(1),
+            ),
         ),
         (None, Some(a), _) => {
             let played: Vec<String> = table.actions().iter().map(|a| a.to_string()).collect();
