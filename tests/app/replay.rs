@@ -869,10 +869,18 @@ mod snelab {
         harness::intent::<SnelabTable>(&mut app, Intent::AskResign);
         harness::intent::<SnelabTable>(&mut app, Intent::Resign);
         app.update();
-        assert!(matches!(
-            harness::table::<SnelabTable>(&app).phase(),
-            Phase::Verdict(_)
-        ));
+        let Phase::Verdict(settled) = harness::table::<SnelabTable>(&app).phase() else {
+            panic!("the verdict");
+        };
+        // The first case opens by a coin: the verdict knows it, to say whom it let open.
+        assert!(
+            matches!(
+                settled.opening.by,
+                carved_tables::play::snelab::OpenedBy::CoinFlip(_)
+            ),
+            "{:?}",
+            settled.opening
+        );
         let archive = app.world().resource::<GamesArchive>().0.clone();
         assert_eq!(archive.len(), 1, "the finished case is kept");
         let entry = archive.get(0).unwrap().clone();
@@ -892,6 +900,14 @@ mod snelab {
             Phase::Verdict(_)
         ));
         let replay = archive.open(0).expect("the kept record replays");
+        match &replay {
+            Replay::Snelab(line) => assert_eq!(
+                line.states[0].to_move(),
+                settled.opening.opener,
+                "the side the coin let open moved first"
+            ),
+            other => panic!("a Snēlab replay: {other:?}"),
+        }
         open(&mut app, replay);
         let t = harness::table::<SnelabTable>(&app);
         assert_eq!(t.replay_at(), (0, 3), "it opens at the court");
