@@ -954,6 +954,24 @@ fn a_draw_taken_back_by_cancel_counts_for_nothing() {
 }
 
 #[test]
+fn an_attack_taken_back_by_cancel_is_listed_and_counts_for_nothing() {
+    use carved_tables::review::ChessLuck;
+    let start = "4k3/pp6/8/8/8/8/7P/R3K3 w - - 0 1 - - - 1/0 fury/cancel -/-";
+    let cancelled = ChessLuck::of(&chess_line(position(start), &["fury a1xa7", "cancel"]));
+    assert_eq!(cancelled.attempts.len(), 1, "listed");
+    assert!(cancelled.attempts[0].undone);
+    assert_eq!(cancelled.expected, [0.0; 2]);
+    assert_eq!(cancelled.captures, [0; 2]);
+    assert!(cancelled.series[0].is_empty());
+    assert!(cancelled.luckiest().is_none() && cancelled.unluckiest().is_none());
+    let kept = ChessLuck::of(&chess_line(position(start), &["fury a1xa7", "e8d8"]));
+    assert_eq!(kept.attempts.len(), 1);
+    assert!(!kept.attempts[0].undone);
+    assert!(kept.expected[0] > 0.0 && kept.expected[0] == kept.attempts[0].chance);
+    assert_eq!(kept.luckiest(), Some(&kept.attempts[0]));
+}
+
+#[test]
 fn a_game_without_a_random_card_has_no_draws() {
     use carved_tables::review::{CardLuck, ChessLuck};
     // Cards played, Resurrection's square chosen and Fury's attack rolled: no card draw.
@@ -996,6 +1014,97 @@ fn a_game_without_a_random_card_has_no_draws() {
         random_cards > 0 && other_cards > 0,
         "{random_cards} {other_cards}"
     );
+}
+
+/// Every way to choose `k` of `items`, in order.
+fn choose<'a>(items: &[&'a str], k: usize) -> Vec<Vec<&'a str>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    if items.len() < k {
+        return Vec::new();
+    }
+    let mut with: Vec<Vec<&str>> = choose(&items[1..], k - 1)
+        .into_iter()
+        .map(|mut rest| {
+            rest.insert(0, items[0]);
+            rest
+        })
+        .collect();
+    with.extend(choose(&items[1..], k));
+    with
+}
+
+#[test]
+fn a_hands_deal_is_weighed_against_every_hand_it_could_have_been() {
+    use carved_tables::review::deals;
+    let start = <chess::State as Game>::opening(3);
+    let line = chess_line(start.clone(), &[]);
+    let [white, black] = deals(&line).map(|d| d.expect("a game's first position is a deal"));
+    assert_eq!((white.colour, black.colour), (Colour::White, Colour::Black));
+    assert_eq!(white.hand, start.hand(Colour::White));
+    assert_eq!(white.score, static_for(&start, Colour::White));
+    assert_eq!(black.score, static_for(&start, Colour::Black));
+    // Apart from the report: every hand of five different kinds written into the position's
+    // text and read by the rules, white's hand changed and black's as dealt.
+    let text = start.to_string();
+    let fields: Vec<&str> = text.split(' ').collect();
+    let hands = 10; // the 11th field: `<white>/<black>`
+    let (dealt, black_hand) = fields[hands].split_once('/').unwrap();
+    let codes: Vec<&str> = Artifact::ALL.iter().map(|a| a.code()).collect();
+    let all = choose(&codes, 5);
+    assert_eq!(all.len(), 26_334);
+    assert_eq!(white.hands, all.len());
+    let scores: Vec<f64> = all
+        .iter()
+        .map(|hand| {
+            let mut f = fields.clone();
+            let field = format!("{}/{black_hand}", hand.join(","));
+            f[hands] = &field;
+            static_for(&position(&f.join(" ")), Colour::White)
+        })
+        .collect();
+    let mean = scores.iter().sum::<f64>() / scores.len() as f64;
+    assert!(
+        (white.expected - mean).abs() < 1e-9,
+        "{} {mean}",
+        white.expected
+    );
+    let lower = scores.iter().filter(|&&s| s < white.score).count();
+    assert_eq!(white.beaten, lower as f64 / scores.len() as f64);
+    assert!((white.luck() - (white.score - mean)).abs() < 1e-9);
+    // The hand dealt is one of them, scoring the same.
+    let mut dealt: Vec<&str> = dealt.split(',').collect();
+    dealt.sort_by_key(|c| codes.iter().position(|k| k == c));
+    let i = all
+        .iter()
+        .position(|h| *h == dealt)
+        .expect("the dealt hand is listed");
+    assert_eq!(scores[i], white.score);
+    // The hands differ: some score better and some worse than the mean.
+    assert!(scores.iter().any(|&s| s > mean + 0.01) && scores.iter().any(|&s| s < mean - 0.01));
+    // The deal is the first position's, whatever is played after.
+    let on = random_line(start.clone(), 6, 3);
+    assert_eq!(deals(&on)[0].as_ref(), Some(&white));
+}
+
+#[test]
+fn a_line_that_does_not_start_at_a_deal_has_none() {
+    use carved_tables::review::deals;
+    // Two cards each: a position typed in mid-game.
+    assert_eq!(deals(&chess_line(position(DRAWS), &[])), [None, None]);
+    // Without artifacts, and the plain start without queens.
+    let plain = <chess::State as Game>::opening(3).without_artifacts();
+    assert_eq!(deals(&chess_line(plain, &[])), [None, None]);
+    assert_eq!(deals(&chess_line(queenless(), &[])), [None, None]);
+    // A card played already: not the first position of a deal.
+    let start = <chess::State as Game>::opening(5);
+    let played = random_line(start, 200, 5);
+    let at = (0..played.actions.len())
+        .find(|&i| matches!(played.actions[i], Action::Play(_)))
+        .expect("a card is played in 200 random actions");
+    let later = chess_line(played.states[at + 1].clone(), &[]);
+    assert_eq!(deals(&later), [None, None]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1069,5 +1178,14 @@ fn time_card_luck() {
         "luck: 20 games of 100 actions, {draws} draws, {outcomes} outcomes; \
          mean {:.1} ms, max {worst:.1} ms",
         total / 20.0
+    );
+    let t = Instant::now();
+    for seed in 0..20u64 {
+        let line = Line::new(<chess::State as Game>::opening(seed));
+        assert!(carved_tables::review::deals(&line)[0].is_some());
+    }
+    println!(
+        "deal: both hands of a game against every hand, mean {:.1} ms",
+        t.elapsed().as_secs_f64() * 1000.0 / 20.0
     );
 }

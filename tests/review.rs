@@ -524,6 +524,14 @@ fn tables_replay_prints_a_chess_game_with_review_and_luck() {
         out.contains("luck:\n  white ") && out.contains("luckiest roll: "),
         "{out}"
     );
+    // The record starts at the deal: both hands weighed against all C(22, 5) hands.
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("deal: ") && l.contains(" over 26334 hands, luck "))
+            .count(),
+        2,
+        "{out}"
+    );
     assert_eq!(out.lines().filter(|l| l.contains(" dice ")).count(), {
         m.course()
             .iter()

@@ -5,7 +5,7 @@
 
 use super::CliError;
 use crate::review::eval::{LineReview, Reviewed};
-use crate::review::{CardLuck, ChessLuck, CoinLuck, Line, Replay};
+use crate::review::{CardLuck, ChessLuck, CoinLuck, Deal, Line, Replay};
 use std::io::{BufRead, Write};
 
 /// What `tables replay` was asked for.
@@ -117,6 +117,7 @@ pub fn replay(
             })?;
             if args.luck {
                 print_chess_luck(&ChessLuck::of(&line), out)?;
+                print_deals(&crate::review::deals(&line), out)?;
                 print_card_luck(&CardLuck::of(&line), out)?;
             }
         }
@@ -209,14 +210,24 @@ fn print_chess_luck(luck: &ChessLuck, out: &mut dyn Write) -> Result<(), CliErro
     writeln!(out, "luck:")?;
     for c in crate::rules::chess::Colour::BOTH {
         let i = c.index();
-        let attempts = luck.attempts.iter().filter(|a| a.colour == c).count();
+        let attempts = luck.counted().filter(|a| a.colour == c).count();
+        let undone = luck
+            .attempts
+            .iter()
+            .filter(|a| a.colour == c && a.undone)
+            .count();
         writeln!(
             out,
-            "  {:<6} {attempts} attempts, {:.2} captures expected, {} captures, luck {:+.2}",
+            "  {:<6} {attempts} attempts, {:.2} captures expected, {} captures, luck {:+.2}{}",
             c.name(),
             luck.expected[i],
             luck.captures[i],
-            luck.luck(c)
+            luck.luck(c),
+            if undone > 0 {
+                format!(" ({undone} more undone by Cancel)")
+            } else {
+                String::new()
+            }
         )?;
     }
     let show = |word: &str, a: Option<&crate::review::Attempt>| match a {
@@ -238,6 +249,27 @@ fn print_chess_luck(luck: &ChessLuck, out: &mut dyn Write) -> Result<(), CliErro
 
 /// The cards whose result chance drew (Zombie Pawn's square, Trophy's kinds): each colour's
 /// expected score after its draws against the odds-weighted mean, and every draw.
+fn print_deals(deals: &[Option<Deal>; 2], out: &mut dyn Write) -> Result<(), CliError> {
+    if deals.iter().all(Option::is_none) {
+        writeln!(out, "deal: the record does not start at a deal")?;
+        return Ok(());
+    }
+    for d in deals.iter().flatten() {
+        writeln!(
+            out,
+            "deal: {:<6} {}: {:.2} against {:.2} over {} hands, luck {:+.2}, better than {:.0} %",
+            d.colour.name(),
+            d.hand_text(),
+            d.score,
+            d.expected,
+            d.hands,
+            d.luck(),
+            d.beaten * 100.0
+        )?;
+    }
+    Ok(())
+}
+
 fn print_card_luck(cards: &CardLuck, out: &mut dyn Write) -> Result<(), CliError> {
     if cards.draws.is_empty() {
         writeln!(out, "cards: no card drawn by chance")?;

@@ -13,5 +13,7 @@ pub mod replay;
 
 pub use analysis::{Analysed, Analysis, LineEnd, NoFen, Obstacle, fen, uhp};
 pub use eval::{Blunder, Mistake, Progress, Review};
-pub use luck::{Attempt, CardLuck, ChessLuck, CoinLuck, Draw, DrawOutcome, chance_text};
+pub use luck::{
+    Attempt, CardLuck, ChessLuck, CoinLuck, Deal, Draw, DrawOutcome, chance_text, deals,
+};
 pub use replay::{Line, Replay, ReplayError, read};

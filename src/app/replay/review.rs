@@ -10,7 +10,7 @@ use crate::app::kit::history::Step;
 use crate::app::kit::table::Intended;
 use crate::app::style::{self, panel_frame};
 use crate::i18n::Tr;
-use crate::review::{Blunder, CardLuck, ChessLuck, Progress, Replay, Review};
+use crate::review::{Blunder, CardLuck, ChessLuck, Deal, Progress, Replay, Review};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::sync::Arc;
@@ -32,7 +32,7 @@ pub struct Reviewing {
     /// The luck report is on show instead of the review (Artifact Chess).
     pub luck_shown: bool,
     /// The luck of the replay on (Artifact Chess), worked out once per replay.
-    luck: Option<(Arc<Replay>, ChessLuck, CardLuck)>,
+    luck: Option<(Arc<Replay>, ChessLuck, CardLuck, [Option<Deal>; 2])>,
 }
 
 struct Job {
@@ -163,9 +163,14 @@ pub(super) fn panel<T: Replays>(
         && !reviewing
             .luck
             .as_ref()
-            .is_some_and(|(of, _, _)| Arc::ptr_eq(of, &r.replay))
+            .is_some_and(|(of, ..)| Arc::ptr_eq(of, &r.replay))
     {
-        reviewing.luck = Some((r.replay.clone(), ChessLuck::of(line), CardLuck::of(line)));
+        reviewing.luck = Some((
+            r.replay.clone(),
+            ChessLuck::of(line),
+            CardLuck::of(line),
+            crate::review::deals(line),
+        ));
     }
     let mut asked = None;
     let mut luck_shown = reviewing.luck_shown;
@@ -177,8 +182,8 @@ pub(super) fn panel<T: Replays>(
                 let luck = reviewing
                     .luck
                     .as_ref()
-                    .filter(|(of, _, _)| Arc::ptr_eq(of, &r.replay))
-                    .map(|(_, l, c)| (l, c));
+                    .filter(|(of, ..)| Arc::ptr_eq(of, &r.replay))
+                    .map(|(_, l, c, d)| (l, c, d));
                 if luck.is_some() {
                     // Two parts, one at a time: the board stays in sight.
                     ui.horizontal(|ui| {
@@ -195,8 +200,9 @@ pub(super) fn panel<T: Replays>(
                     ui.label(style::brass(tr.t("review.title"), 18.0));
                 }
                 match luck {
-                    Some((luck, cards)) if luck_shown => {
+                    Some((luck, cards, deals)) if luck_shown => {
                         luck_part(ui, &tr, luck, at, &mut asked);
+                        deal_part(ui, &tr, deals);
                         cards_part(ui, &tr, cards, at, &mut asked);
                     }
                     _ => review_part(ui, &tr, r, &reviewing, at, plies, &mut asked),
@@ -359,6 +365,63 @@ pub(crate) fn card_luck_line(
     })
 }
 
+/// A hand's deal in words ("White: Balm, Fury, …; +3 % of expected score, better than 71 % of
+/// the hands it could have been").
+fn deal_line(tr: &Tr, deal: &Deal) -> String {
+    let hand: Vec<String> = deal
+        .hand
+        .iter()
+        .map(|a| tr.say(&crate::i18n::Explain::explain(&a)))
+        .collect();
+    tr.tf(
+        "luck.deal.side",
+        &[
+            (
+                "side",
+                &capital(&tr.say(&crate::i18n::Explain::explain(&deal.colour))),
+            ),
+            ("hand", &hand.join(", ")),
+            ("luck", &format!("{:+.0}", deal.luck() * 100.0)),
+            ("beaten", &format!("{:.0}", deal.beaten * 100.0)),
+        ],
+    )
+}
+
+/// The deal in one line ("The hands as dealt: White −3 %, Black +2 %"); `None` when the game
+/// does not start at a deal.
+pub(crate) fn deal_summary(tr: &Tr, deals: &[Option<Deal>; 2]) -> Option<String> {
+    let sides: Vec<String> = deals
+        .iter()
+        .flatten()
+        .map(|d| {
+            tr.tf(
+                "luck.deal.one",
+                &[
+                    (
+                        "side",
+                        &capital(&tr.say(&crate::i18n::Explain::explain(&d.colour))),
+                    ),
+                    ("luck", &format!("{:+.0}", d.luck() * 100.0)),
+                ],
+            )
+        })
+        .collect();
+    (!sides.is_empty()).then(|| tr.tf("luck.deal", &[("sides", &sides.join(", "))]))
+}
+
+/// The luck of the deal in one line, each hand against every hand it could have been, with the
+/// hands and their detail on hover (the panel keeps its height, clear of the move list).
+/// Nothing when the replay does not start at a deal.
+fn deal_part(ui: &mut egui::Ui, tr: &Tr, deals: &[Option<Deal>; 2]) {
+    let Some(summary) = deal_summary(tr, deals) else {
+        return;
+    };
+    ui.separator();
+    let detail: Vec<String> = deals.iter().flatten().map(|d| deal_line(tr, d)).collect();
+    ui.add(egui::Label::new(style::brass(summary, 14.0)).sense(egui::Sense::hover()))
+        .on_hover_text(detail.join("\n\n"));
+}
+
 /// The luck of the cards whose result chance draws (Zombie Pawn's square, Trophy's kinds): each
 /// side's expected score the draws gave against what they could expect, and the luckiest and
 /// unluckiest draw (a click goes to it). Nothing when no such card was played.
@@ -410,7 +473,7 @@ fn cards_part(ui: &mut egui::Ui, tr: &Tr, cards: &CardLuck, at: usize, asked: &m
 
 fn luck_part(ui: &mut egui::Ui, tr: &Tr, luck: &ChessLuck, at: usize, asked: &mut Option<Asked>) {
     use crate::rules::chess::Colour;
-    if luck.attempts.is_empty() {
+    if luck.counted().next().is_none() {
         ui.label(style::muted(tr.t("luck.none"), 14.0));
         return;
     }
@@ -443,7 +506,7 @@ fn luck_part(ui: &mut egui::Ui, tr: &Tr, luck: &ChessLuck, at: usize, asked: &mu
             .collect()
     };
     egui_plot::Plot::new("luck-graph")
-        .height(72.0)
+        .height(60.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

@@ -152,12 +152,32 @@ fn luck_lines(ui: &mut egui::Ui, tr: &Tr, game: &crate::play::chess::ChessGame) 
     let line = crate::review::Line::of_match(game.game());
     let luck = crate::review::ChessLuck::of(&line);
     let cards = crate::review::CardLuck::of(&line);
+    // The deal weighs every hand it could have been: worked out once per game, kept by egui.
+    if let Some(first) = line.states.first() {
+        let id = egui::Id::new((
+            "chess-deal",
+            first.key(),
+            first.hand(Colour::White).bits(),
+            first.hand(Colour::Black).bits(),
+        ));
+        let deals = ui
+            .ctx()
+            .data(|d| d.get_temp::<[Option<crate::review::Deal>; 2]>(id))
+            .unwrap_or_else(|| {
+                let deals = crate::review::deals(&line);
+                ui.ctx().data_mut(|d| d.insert_temp(id, deals.clone()));
+                deals
+            });
+        if let Some(words) = crate::app::replay::review::deal_summary(tr, &deals) {
+            ui.label(style::muted(words, 14.0));
+        }
+    }
     for colour in [Colour::White, Colour::Black] {
         if let Some(words) = crate::app::replay::review::card_luck_line(tr, &cards, colour) {
             ui.label(style::muted(words, 14.0));
         }
     }
-    if luck.attempts.is_empty() {
+    if luck.counted().next().is_none() {
         return;
     }
     ui.add_space(4.0);
