@@ -749,7 +749,23 @@ fn a_pasted_record_tells_its_game_and_garbage_is_refused() {
     let a = Archived::from_text(&chess_text, WHEN).unwrap();
     assert_eq!((a.game, a.plies), (GameKind::Chess, chess.len()));
     assert_eq!(a.opponent, format!("{} – {}", NAMES[0], NAMES[1]));
+    // A pasted record's replay shows the record's names by side; a GameString names nobody.
+    let replay = carved_tables::review::read(&chess_text).unwrap();
+    assert_eq!(
+        carved_tables::play::archive::side_names(&chess_text, &replay),
+        NAMES.map(String::from)
+    );
+    let gs_text = "Base;InProgress;White[2];wS1;bS1 wS1-";
+    let gs_replay = carved_tables::review::read(gs_text).unwrap();
+    assert_eq!(
+        carved_tables::play::archive::side_names(gs_text, &gs_replay),
+        [String::new(), String::new()]
+    );
     let (case, _) = snelab_case(5);
+    let case_text = case.to_text();
+    let case_replay = carved_tables::review::read(&case_text).unwrap();
+    let names = carved_tables::play::archive::side_names(&case_text, &case_replay);
+    assert!(names.iter().all(|n| !n.is_empty()), "{names:?}");
     assert_eq!(
         Archived::from_text(&case.to_text(), WHEN).unwrap().game,
         GameKind::Snelab

@@ -216,6 +216,13 @@ fn told(text: &str, replay: &Replay) -> Result<Told, ReplayError> {
     })
 }
 
+/// The names a record gives its sides, by side index (Artifact Chess and Ash & Walnut by colour,
+/// white or ash first; Snēlab South first), as a replay of it shows them; empty where the
+/// record names nobody (a UHP GameString) or does not read.
+pub fn side_names(text: &str, replay: &Replay) -> [String; 2] {
+    told(text, replay).map_or_else(|_| [String::new(), String::new()], |t| t.names)
+}
+
 impl Archived {
     /// The entry of a game played at this device: `record` its text record, `finished` when it
     /// ended (UTC, RFC 3339 at seconds), `player` the side of this device's player (`None` at a

@@ -40,7 +40,8 @@ pub fn open_text(
         }
     };
     let game = replay.kind();
-    open.write(OpenReplay::new(replay, [String::new(), String::new()]));
+    let names = crate::play::archive::side_names(text, &replay);
+    open.write(OpenReplay::new(replay, names));
     Ok(game)
 }
 

@@ -343,7 +343,15 @@ fn bar<T: Replays>(
             ],
         )
     };
-    let seats = format!("{} — {}", r.names[0], r.names[1]);
+    // A record that names nobody (a UHP GameString, a position typed in): the title alone.
+    let title = if r.names.iter().all(String::is_empty) {
+        tr.t("replay.title.plain").to_string()
+    } else {
+        tr.tf(
+            "replay.title",
+            &[("seats", &format!("{} — {}", r.names[0], r.names[1]))],
+        )
+    };
     let mut asked = Vec::new();
     let mut copy = false;
     let mut leave = false;
@@ -356,10 +364,7 @@ fn bar<T: Replays>(
             panel_frame().show(ui, |ui| {
                 ui.set_max_width(540.0);
                 ui.horizontal(|ui| {
-                    ui.label(style::muted(
-                        tr.tf("replay.title", &[("seats", &seats)]),
-                        14.0,
-                    ));
+                    ui.label(style::muted(title.clone(), 14.0));
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button(tr.t("replay.leave")).clicked() {
                             leave = true;
