@@ -528,8 +528,9 @@ async function replayByLink(browser, page) {
     // The bar's ▶: one move on.
     let at = log.length;
     // The bar's ▶ is the lowest on the page (the move list's ▶ stands at the top right).
-    const bars = await waitProbe("ui", at, () => widgets("▶", at).some((w) => w.enabled), 60000);
-    const lowest = bars && widgets("▶", at).filter((w) => w.enabled).sort((a, b) => b.y - a.y)[0];
+    // The panels have settled since the page started: the latest ui line says where it is.
+    const bars = await waitProbe("ui", since, () => widgets("▶", since).some((w) => w.enabled), 60000);
+    const lowest = bars && widgets("▶", since).filter((w) => w.enabled).sort((a, b) => b.y - a.y)[0];
     if (lowest) await clickAt(fresh, [lowest.x, lowest.y]);
     const clicked = !!lowest;
     const one = clicked && await waitProbe("hive", at, (p) => p.replay && p.replay.at === 1, 60000);

@@ -138,6 +138,7 @@ mod hive {
         let t = harness::table::<HiveTable>(&app);
         assert_eq!(t.phase, Phase::Over);
         assert_eq!(t.shown().ply(), 0, "the first position on show");
+        assert_eq!(t.last, None, "no last move marked on the empty table");
         looked_through::<HiveTable>(&mut app, plies, Intent::Resign);
         harness::intent::<HiveTable>(&mut app, Intent::View(Step::Forward));
         assert_eq!(

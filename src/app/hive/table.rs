@@ -519,6 +519,10 @@ impl Table {
         self.phase = Phase::Over;
         self.busy = 0.0;
         self.viewing = (!line.actions.is_empty()).then_some(0);
+        // The first position on show has no last move (not the game's final one).
+        if self.viewing.is_some() {
+            self.last = None;
+        }
         self.replay = Some(replaying);
         self.suggested = None;
         Ok(vec![Effect::Picked])

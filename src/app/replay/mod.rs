@@ -364,7 +364,8 @@ fn bar<T: Replays>(
             panel_frame().show(ui, |ui| {
                 ui.set_max_width(540.0);
                 ui.horizontal(|ui| {
-                    ui.label(style::muted(title.clone(), 14.0));
+                    // The buttons first, from the right; the title takes what is left, cut
+                    // short with its whole text on hover (long seat names).
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button(tr.t("replay.leave")).clicked() {
                             leave = true;
@@ -384,6 +385,9 @@ fn bar<T: Replays>(
                         {
                             copy = true;
                         }
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.add(egui::Label::new(style::muted(title.clone(), 14.0)).truncate());
+                        });
                     });
                 });
                 ui.label(style::cream(said, 17.0));
