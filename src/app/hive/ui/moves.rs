@@ -13,7 +13,12 @@ use bevy_egui::egui;
 
 pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
     let (ctx, tr, table, send) = p.parts();
-    let lines = table.move_lines();
+    let mut lines = table.move_lines();
+    // Looking back (a replay, or the game's history): the list runs to the position on show,
+    // so the move just stepped to is the last in sight.
+    if let Some(n) = table.viewing {
+        lines.truncate(n);
+    }
     style::side_panel(ctx, "hive-moves", 280.0, |ui| {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
