@@ -2343,9 +2343,15 @@ mod fonts {
     fn characters_the_game_writes() -> BTreeSet<(char, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
-        for dir in ["assets/i18n", "assets/rules"] {
-            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-                files.push(entry.unwrap().path());
+        let mut dirs = vec![root.join("assets/i18n"), root.join("assets/rules")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    files.push(path);
+                }
             }
         }
         files.push(root.join("assets/theme.ron"));

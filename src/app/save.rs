@@ -332,6 +332,7 @@ fn load_settings(
         settings.lang = strings_lang;
     }
     tr.0 = Strings::new(strings_lang);
+    tell_word_problems(&tr, &mut notices);
     if let LoadStatus::Replaced(why) = &status {
         warn!("{why}");
         notices.push(tr.say(&msg("settings.reset_problem").with("why", tr.say(&why.explain()))));
@@ -340,6 +341,15 @@ fn load_settings(
         notices.push(tr.say(m));
     }
     active.0 = settings;
+}
+
+/// What the language's files lost to errors (shown in English instead), logged and told, a
+/// notice per problem.
+fn tell_word_problems(tr: &Tr, notices: &mut Notices) {
+    for problem in tr.problems() {
+        error!("{problem}");
+        notices.push(tr.tf("settings.words_problem", &[("what", &problem)]));
+    }
 }
 
 pub(crate) fn apply_settings(
@@ -356,6 +366,7 @@ pub(crate) fn apply_settings(
         }
         if new.lang != tr.lang() {
             tr.0 = Strings::new(new.lang);
+            tell_word_problems(&tr, &mut notices);
         }
         if let Err(e) = store.store(&new) {
             warn!("{e}");

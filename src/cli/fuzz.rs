@@ -456,7 +456,9 @@ fn check_inner(target: Target, input: &str) -> Result<Verdict, String> {
             Ok(Verdict::Read)
         }
         Target::I18n => Ok(read(round_trip(input, crate::i18n::parse_strings, |m| {
-            ron::to_string(m).unwrap_or_default()
+            m.iter()
+                .map(|(id, text)| format!("{id} = {text}\n"))
+                .collect()
         })?)),
         Target::SaveSettings => {
             save_envelope::<crate::settings::Settings>(input, |s| s.sanitized())
@@ -741,7 +743,7 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
         Target::I18n => crate::i18n::Lang::ALL
             .iter()
             .map(|l| l.source().to_string())
-            .chain(["{\"a\": \"b\", \"menu.x\": \"{n} of {m}\"}".to_string()])
+            .chain(["a = b\nmenu-x = { $n } of { $m }\n".to_string()])
             .collect(),
         Target::SaveSettings => {
             let mut out = vec![encode(&crate::settings::Settings::default())];

@@ -1,13 +1,25 @@
 //! Every string a player sees, in English, Portuguese and Russian.
 //!
-//! The texts live in `assets/i18n/{en,pt,ru}.ron` (a map from key to text, easy for a translator
-//! to edit) and are built into the program, so the web build needs no extra download. Code asks
-//! for a key with [`Strings::t`]; a key missing from a language falls back to English, and one
-//! missing everywhere shows the key itself — both are caught by the tests before that happens.
+//! The texts are Project Fluent files, `assets/i18n/<lang>/<area>.ftl` (see
+//! `docs/translating.md`), read with the `fluent-bundle` crates and built into the program, so
+//! the web build needs no extra download. A message's id is its key with each `.` written `-`
+//! (`menu.rules` is `menu-rules` in the files, [`fluent_id`]). Fluent gives each language its
+//! own grammar: CLDR plural categories (`{ $n -> [one] … *[other] … }`; Russian one, few and
+//! many), and selectors on any value the game passes (a side, a piece). A value that is a plain
+//! number (`3`, `4.5`) is passed to Fluent as a number, so plural selectors work on it.
+//!
+//! Code asks for a key with [`Strings::t`] or [`Strings::tf`], or has a [`Message`] said with
+//! [`Strings::say`]. A message missing from a language (or lost to an error in its file) falls
+//! back to English, and one missing everywhere shows the key itself — the tests catch both
+//! before that happens; what a file's errors lost is listed by [`Strings::problems`], which the
+//! game shows at start.
 
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// The languages of the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -16,6 +28,26 @@ pub enum Lang {
     En,
     Pt,
     Ru,
+}
+
+/// The Fluent files of every language, in the order they are read: the areas of the game.
+pub const FILES: [&str; 7] = [
+    "main", "chess", "snelab", "hive", "learn", "online", "review",
+];
+
+/// The built-in text of a language's files, in [`FILES`]' order.
+macro_rules! ftl_files {
+    ($lang:literal) => {
+        [
+            include_str!(concat!("../../assets/i18n/", $lang, "/main.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/chess.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/snelab.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/hive.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/learn.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/online.ftl")),
+            include_str!(concat!("../../assets/i18n/", $lang, "/review.ftl")),
+        ]
+    };
 }
 
 impl Lang {
@@ -42,13 +74,38 @@ impl Lang {
         }
     }
 
-    /// The built-in text of this language's strings file.
-    pub fn source(self) -> &'static str {
-        match self {
-            Lang::En => include_str!("../../assets/i18n/en.ron"),
-            Lang::Pt => include_str!("../../assets/i18n/pt.ron"),
-            Lang::Ru => include_str!("../../assets/i18n/ru.ron"),
+    /// The built-in text of each of this language's files, named as in [`FILES`].
+    pub fn files(self) -> [(&'static str, &'static str); 7] {
+        let texts = match self {
+            Lang::En => ftl_files!("en"),
+            Lang::Pt => ftl_files!("pt"),
+            Lang::Ru => ftl_files!("ru"),
+        };
+        let mut out = [("", ""); 7];
+        for (i, text) in texts.into_iter().enumerate() {
+            out[i] = (FILES[i], text);
         }
+        out
+    }
+
+    /// All of this language's files as one Fluent text (they are read as one).
+    pub fn source(self) -> &'static str {
+        static JOINED: OnceLock<[String; 3]> = OnceLock::new();
+        let joined = JOINED.get_or_init(|| {
+            Lang::ALL.map(|l| {
+                l.files()
+                    .iter()
+                    .map(|(_, text)| *text)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        });
+        &joined[self as usize]
+    }
+
+    /// The locale Fluent's plural rules are chosen by (Portuguese: CLDR `pt`, Brazil's).
+    fn locale(self) -> unic_langid::LanguageIdentifier {
+        self.code().parse().unwrap_or_default()
     }
 }
 
@@ -71,36 +128,219 @@ impl fmt::Display for StringsError {
     }
 }
 
-/// Reads the text of a strings file: a RON map from key to text.
-pub fn parse_strings(text: &str) -> Result<BTreeMap<String, String>, String> {
-    ron::from_str(text).map_err(|e| e.to_string())
+/// A key's message id in the Fluent files: each `.` written `-` (`menu.rules` → `menu-rules`).
+pub fn fluent_id(key: &str) -> String {
+    key.replace('.', "-")
 }
 
-fn parse_table(lang: Lang) -> Result<BTreeMap<String, String>, StringsError> {
-    parse_strings(lang.source()).map_err(|message| StringsError { lang, message })
+/// The line (from 1) of byte `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// Reads a Fluent text: its messages, each id with its value as written (a selector's lines
+/// included, joined by new lines). An error names its line and what is wrong.
+pub fn parse_strings(text: &str) -> Result<BTreeMap<String, String>, String> {
+    if let Err((_, errors)) = FluentResource::try_new(text.to_string()) {
+        let e = &errors[0];
+        return Err(format!(
+            "line {}: {:?} ({} error{} in all)",
+            line_of(text, e.pos.start),
+            e.kind,
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let mut out = BTreeMap::new();
+    let mut current: Option<(String, String)> = None;
+    for line in text.lines() {
+        let continued = line.starts_with([' ', '\t']) && !line.trim().is_empty();
+        if continued && let Some((_, value)) = current.as_mut() {
+            value.push('\n');
+            value.push_str(line);
+            continue;
+        }
+        if let Some((id, value)) = current.take() {
+            out.insert(id, value);
+        }
+        let Some((id, value)) = line.split_once('=') else {
+            continue;
+        };
+        let id = id.trim();
+        let is_message = id.starts_with(|c: char| c.is_ascii_alphabetic())
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if is_message && !line.starts_with([' ', '\t', '#']) {
+            current = Some((id.to_string(), value.trim_start().to_string()));
+        }
+    }
+    if let Some((id, value)) = current.take() {
+        out.insert(id, value);
+    }
+    Ok(out)
+}
+
+/// Whether a message's text (as [`parse_strings`] gives it) uses the variable `$name`.
+pub fn uses_variable(text: &str, name: &str) -> bool {
+    let mark = format!("${name}");
+    text.match_indices(&mark).any(|(at, _)| {
+        !text[at + mark.len()..]
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    })
+}
+
+/// The variables a message's text uses (`$n`, `$side`).
+pub fn variables(text: &str) -> std::collections::BTreeSet<String> {
+    text.split('$')
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect::<String>()
+        })
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// One language read: its bundle, and what its files' errors lost.
+struct Read {
+    bundle: FluentBundle<FluentResource>,
+    /// The messages read, in the files' order.
+    ids: Vec<String>,
+    problems: Vec<String>,
+}
+
+impl Read {
+    fn of(lang: Lang, files: &[(&str, &str)]) -> Read {
+        let mut bundle = FluentBundle::new_concurrent(vec![lang.locale()]);
+        // No Unicode isolation marks around values: the fonts have no glyphs for them.
+        bundle.set_use_isolating(false);
+        let mut problems = Vec::new();
+        let mut ids = Vec::new();
+        for (name, text) in files {
+            let resource = match FluentResource::try_new(text.to_string()) {
+                Ok(r) => r,
+                Err((r, errors)) => {
+                    for e in &errors {
+                        problems.push(format!(
+                            "{}/{name}.ftl, line {}: {:?}",
+                            lang.code(),
+                            line_of(text, e.pos.start),
+                            e.kind
+                        ));
+                    }
+                    r
+                }
+            };
+            for entry in resource.entries() {
+                if let fluent_syntax::ast::Entry::Message(m) = entry {
+                    ids.push(m.id.name.to_string());
+                }
+            }
+            if let Err(errors) = bundle.add_resource(resource) {
+                for e in errors {
+                    problems.push(format!("{}/{name}.ftl: {e}", lang.code()));
+                }
+            }
+        }
+        Read {
+            bundle,
+            ids,
+            problems,
+        }
+    }
+
+    /// The ids of the messages read.
+    fn message_ids(&self) -> impl Iterator<Item = &String> {
+        self.ids.iter()
+    }
+
+    fn format(&self, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+        let pattern = self.bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        Some(
+            self.bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned(),
+        )
+    }
+}
+
+/// A value as Fluent gets it: a plain number (digits, maybe a fraction, no sign, no leading
+/// zero) as a number, for plural rules; anything else as text, exactly as given.
+fn value_of(text: &str) -> FluentValue<'_> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if digits(whole) && digits(fraction) && (whole == "0" || !whole.starts_with('0')) {
+        FluentValue::try_number(text)
+    } else {
+        FluentValue::from(text)
+    }
+}
+
+/// What a [`Strings`] holds: the language read, English behind it (none for English), and
+/// every message said without values (what [`Strings::t`] gives).
+struct Inner {
+    read: Read,
+    english: Option<Arc<Read>>,
+    plain: BTreeMap<String, String>,
 }
 
 /// The strings of one language, with English behind it.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Strings {
     lang: Lang,
-    table: BTreeMap<String, String>,
-    english: BTreeMap<String, String>,
+    inner: Arc<Inner>,
+}
+
+impl fmt::Debug for Strings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Strings")
+            .field("lang", &self.lang)
+            .field("problems", &self.problems())
+            .finish()
+    }
+}
+
+/// English as built in, read once.
+fn english_read() -> Arc<Read> {
+    static ENGLISH: OnceLock<Arc<Read>> = OnceLock::new();
+    ENGLISH
+        .get_or_init(|| Arc::new(Read::of(Lang::En, &Lang::En.files())))
+        .clone()
 }
 
 impl Strings {
-    /// Loads a language; a file that does not parse leaves that language empty (English shows).
+    /// A language as built in (read once, then shared).
     pub fn new(lang: Lang) -> Strings {
-        let english = parse_table(Lang::En).unwrap_or_default();
-        let table = if lang == Lang::En {
-            english.clone()
-        } else {
-            parse_table(lang).unwrap_or_default()
-        };
+        static BUILT: [OnceLock<Strings>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        BUILT[lang as usize]
+            .get_or_init(|| Strings::from_files(lang, &lang.files()))
+            .clone()
+    }
+
+    /// A language read from `files` (name, Fluent text), with the built-in English behind it:
+    /// what a file's errors lose falls back to English and is listed by [`Strings::problems`].
+    /// For English itself, `files` are the English.
+    pub fn from_files(lang: Lang, files: &[(&str, &str)]) -> Strings {
+        let read = Read::of(lang, files);
+        let english = (lang != Lang::En).then(english_read);
+        let mut plain = BTreeMap::new();
+        for source in std::iter::once(&read).chain(english.as_deref()) {
+            for resource in source.message_ids() {
+                plain
+                    .entry(resource.clone())
+                    .or_insert_with(|| source.format(resource, None).unwrap_or_default());
+            }
+        }
         Strings {
             lang,
-            table,
-            english,
+            inner: Arc::new(Inner {
+                read,
+                english,
+                plain,
+            }),
         }
     }
 
@@ -108,22 +348,60 @@ impl Strings {
         self.lang
     }
 
-    /// The text for `key`.
+    /// What this language's files lost to errors (each with its file and line), or the messages
+    /// English has that it lacks: empty when all is well.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = self.inner.read.problems.clone();
+        if let Some(english) = &self.inner.english {
+            let missing: Vec<String> = english
+                .ids
+                .iter()
+                .filter(|id| !self.inner.read.ids.contains(*id))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                out.push(format!(
+                    "{}: {} message{} missing, said in English ({})",
+                    self.lang.code(),
+                    missing.len(),
+                    if missing.len() == 1 { " is" } else { "s are" },
+                    missing
+                        .iter()
+                        .take(5)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        out
+    }
+
+    /// The text for `key`, with no values filled.
     pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
-        self.table
-            .get(key)
-            .or_else(|| self.english.get(key))
+        self.inner
+            .plain
+            .get(&fluent_id(key))
             .map(String::as_str)
             .unwrap_or(key)
     }
 
-    /// The text for `key` with each `{name}` replaced by its value.
+    /// The text for `key` with each `{ $name }` filled by its value (a plain number as a
+    /// number: plural selectors choose by it).
     pub fn tf(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut s = self.t(key).to_string();
+        let mut fluent = FluentArgs::new();
         for (name, value) in args {
-            s = s.replace(&format!("{{{name}}}"), value);
+            fluent.set(*name, value_of(value));
         }
-        s
+        self.format(key, &fluent)
+    }
+
+    fn format(&self, key: &str, args: &FluentArgs) -> String {
+        let id = fluent_id(key);
+        std::iter::once(&self.inner.read)
+            .chain(self.inner.english.as_deref())
+            .find_map(|r| r.format(&id, Some(args)))
+            .unwrap_or_else(|| key.to_string())
     }
 }
 
@@ -177,16 +455,16 @@ impl Message {
 
 /// What `words` (one language's strings, as [`parse_strings`] reads them) lack to say
 /// `message`, nested words included: a key with no words, or words without one of the
-/// message's `{placeholders}`. `None` when every part can be said.
+/// message's `{ $variables }`. `None` when every part can be said.
 pub fn unworded(words: &BTreeMap<String, String>, message: &Message) -> Option<String> {
     let mut stack = vec![message];
     while let Some(m) = stack.pop() {
-        let Some(text) = words.get(m.key) else {
+        let Some(text) = words.get(&fluent_id(m.key)) else {
             return Some(format!("no words for {}", m.key));
         };
         for (name, value) in &m.args {
-            if !text.contains(&format!("{{{name}}}")) {
-                return Some(format!("{} lacks {{{name}}}", m.key));
+            if !uses_variable(text, name) {
+                return Some(format!("{} lacks {{ ${name} }}", m.key));
             }
             if let Arg::Words(inner) = value {
                 stack.push(inner);
@@ -227,17 +505,26 @@ macro_rules! display_in_english {
 }
 
 impl Strings {
-    /// A message in this language, its placeholders filled (nested words translated too).
+    /// A message in this language, its values filled (nested words said in it too).
     pub fn say(&self, message: &Message) -> String {
-        let mut s = self.t(message.key).to_string();
-        for (name, value) in &message.args {
-            let value = match value {
-                Arg::Text(t) => t.clone(),
-                Arg::Words(m) => self.say(m),
-            };
-            s = s.replace(&format!("{{{name}}}"), &value);
+        let said: Vec<(&str, String)> = message
+            .args
+            .iter()
+            .map(|(name, value)| {
+                (
+                    *name,
+                    match value {
+                        Arg::Text(t) => t.clone(),
+                        Arg::Words(m) => self.say(m),
+                    },
+                )
+            })
+            .collect();
+        let mut fluent = FluentArgs::new();
+        for (name, value) in &said {
+            fluent.set(*name, value_of(value));
         }
-        s
+        self.format(message.key, &fluent)
     }
 }
 
@@ -260,16 +547,16 @@ mod tests {
     use std::collections::BTreeSet;
     use std::path::Path;
 
+    fn words(lang: Lang) -> BTreeMap<String, String> {
+        parse_strings(lang.source()).unwrap_or_else(|e| panic!("{}: {e}", lang.code()))
+    }
+
     #[test]
-    fn unworded_names_a_missing_key_or_placeholder_nested_too() {
-        let words: BTreeMap<String, String> = [
-            ("a", "{side} took {piece}"),
-            ("side", "South"),
-            ("plain", "nothing to fill"),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    fn unworded_names_a_missing_key_or_variable_nested_too() {
+        let words = parse_strings(
+            "a = { $side } took { $piece }\nside = South\nplain = nothing to fill\nsides = { $s }\n",
+        )
+        .unwrap();
         let ok = msg("a").with_words("side", msg("side")).with("piece", "b2");
         assert_eq!(unworded(&words, &ok), None);
         assert_eq!(
@@ -278,25 +565,32 @@ mod tests {
         );
         assert_eq!(
             unworded(&words, &msg("plain").with("n", 3)),
-            Some("plain lacks {n}".into())
+            Some("plain lacks { $n }".into())
         );
+        // `$s` is not `$side`.
+        assert!(unworded(&words, &msg("sides").with("side", 1)).is_some());
         let nested = msg("a").with_words("side", msg("gone")).with("piece", "b2");
         assert_eq!(unworded(&words, &nested), Some("no words for gone".into()));
     }
 
-    fn keys(lang: Lang) -> BTreeSet<String> {
-        parse_table(lang)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .into_keys()
-            .collect()
+    #[test]
+    fn every_file_reads_without_an_error() {
+        for lang in Lang::ALL {
+            for (name, text) in lang.files() {
+                if let Err(e) = parse_strings(text) {
+                    panic!("{}/{name}.ftl: {e}", lang.code());
+                }
+            }
+            assert_eq!(Strings::new(lang).problems(), Vec::<String>::new());
+        }
     }
 
     #[test]
     fn every_language_has_every_key() {
-        let english = keys(Lang::En);
+        let english: BTreeSet<String> = words(Lang::En).into_keys().collect();
         assert!(english.len() > 20);
         for lang in [Lang::Pt, Lang::Ru] {
-            let other = keys(lang);
+            let other: BTreeSet<String> = words(lang).into_keys().collect();
             let missing: Vec<_> = english.difference(&other).collect();
             let extra: Vec<_> = other.difference(&english).collect();
             assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
@@ -309,22 +603,15 @@ mod tests {
     }
 
     #[test]
-    fn no_text_is_empty_and_placeholders_agree() {
-        let placeholders = |s: &str| -> BTreeSet<String> {
-            s.split('{')
-                .skip(1)
-                .filter_map(|p| p.split_once('}'))
-                .map(|(n, _)| n.into())
-                .collect()
-        };
-        let english = parse_table(Lang::En).unwrap();
+    fn no_text_is_empty_and_variables_agree() {
+        let english = words(Lang::En);
         for lang in Lang::ALL {
-            for (key, text) in parse_table(lang).unwrap() {
+            for (key, text) in words(lang) {
                 assert!(!text.trim().is_empty(), "{}: {key} is empty", lang.code());
                 assert_eq!(
-                    placeholders(&text),
-                    placeholders(&english[&key]),
-                    "{}: {key} has other placeholders than English",
+                    variables(&text),
+                    variables(&english[&key]),
+                    "{}: {key} has other variables than English",
                     lang.code()
                 );
             }
@@ -335,7 +622,7 @@ mod tests {
     /// This file is skipped: its own tests look up missing keys on purpose.
     #[test]
     fn every_key_used_in_the_code_exists() {
-        let english = keys(Lang::En);
+        let english = words(Lang::En);
         let mut used = BTreeSet::new();
         let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
         while let Some(dir) = stack.pop() {
@@ -363,22 +650,85 @@ mod tests {
                 used.insert((format!("game.{}.{part}", g.cli_name()), "GameKind".into()));
             }
         }
-        let missing: Vec<_> = used.iter().filter(|(k, _)| !english.contains(k)).collect();
+        let missing: Vec<_> = used
+            .iter()
+            .filter(|(k, _)| !english.contains_key(&fluent_id(k)))
+            .collect();
         assert!(missing.is_empty(), "keys used but not defined: {missing:?}");
     }
 
     #[test]
-    fn lookups_fall_back_and_fill_placeholders() {
+    fn lookups_fall_back_and_fill_values() {
         let ru = Strings::new(Lang::Ru);
         assert_eq!(ru.t("menu.rules"), "Правила");
         assert_eq!(ru.t("no.such.key"), "no.such.key");
+        assert_eq!(ru.tf("no.such.key", &[("n", "1")]), "no.such.key");
         let en = Strings::new(Lang::En);
         assert_eq!(
             en.tf("loading.progress", &[("done", "3"), ("total", "9")]),
             "3 of 9 files"
         );
+        // Values are given as they are: no isolation marks, signs and zeros kept.
+        assert_eq!(
+            en.tf("loading.progress", &[("done", "+3"), ("total", "09")]),
+            "+3 of 09 files"
+        );
         for lang in Lang::ALL {
             assert_eq!(Lang::from_code(lang.code()), Some(lang));
         }
+    }
+
+    #[test]
+    fn plain_numbers_reach_fluent_as_numbers_for_plural_rules() {
+        let files = [(
+            "main",
+            "dice = { $n ->\n    [one] { $n } die\n   *[other] { $n } dice\n}\n",
+        )];
+        let en = Strings::from_files(Lang::En, &files);
+        assert_eq!(en.tf("dice", &[("n", "1")]), "1 die");
+        assert_eq!(en.tf("dice", &[("n", "2")]), "2 dice");
+        assert_eq!(en.tf("dice", &[("n", "1.5")]), "1.5 dice");
+        // Not plain numbers: text, the other variant.
+        assert_eq!(en.tf("dice", &[("n", "+1")]), "+1 dice");
+        let ru = Strings::from_files(
+            Lang::Ru,
+            &[(
+                "main",
+                "dice = { $n ->\n    [one] { $n } кубик\n    [few] { $n } кубика\n   *[many] { $n } кубиков\n}\n",
+            )],
+        );
+        let say = |n: &str| ru.tf("dice", &[("n", n)]);
+        assert_eq!(
+            ["1", "2", "5", "11", "21", "22"].map(say),
+            [
+                "1 кубик",
+                "2 кубика",
+                "5 кубиков",
+                "11 кубиков",
+                "21 кубик",
+                "22 кубика"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_falls_back_to_english_and_says_where() {
+        let mut files = Lang::Pt.files().to_vec();
+        // The menu's file loses a message to a broken line; the others read.
+        let broken = files[0].1.replacen("menu-rules = ", "menu-rules = { $", 1);
+        files[0].1 = &broken;
+        let pt = Strings::from_files(Lang::Pt, &files);
+        let problems = pt.problems();
+        assert!(
+            problems.iter().any(|p| p.starts_with("pt/main.ftl, line ")),
+            "{problems:?}"
+        );
+        assert_eq!(pt.t("menu.rules"), Strings::new(Lang::En).t("menu.rules"));
+        assert_eq!(pt.t("app.title"), Strings::new(Lang::Pt).t("app.title"));
+        // A file that is not Fluent at all: everything in English, said once per error.
+        let garbage = [("main", "\u{0}{{{ = = =\n[*")];
+        let pt = Strings::from_files(Lang::Pt, &garbage);
+        assert!(!pt.problems().is_empty());
+        assert_eq!(pt.t("menu.rules"), "Rules");
     }
 }

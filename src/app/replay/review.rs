@@ -25,6 +25,15 @@ const MISTAKES: usize = 3;
 /// The least loss (in expected score) listed as a mistake.
 const MISTAKE_LEAST: f64 = 0.05;
 
+/// The luck report of the replay on (Artifact Chess), worked out once per replay: the dice,
+/// the cards drawn by chance and the deal.
+struct Luck {
+    of: Arc<Replay>,
+    dice: ChessLuck,
+    cards: CardLuck,
+    deals: [Option<Deal>; 2],
+}
+
 /// The review of the replay on at a table, if one was asked for.
 #[derive(Resource, Default)]
 pub struct Reviewing {
@@ -32,7 +41,7 @@ pub struct Reviewing {
     /// The luck report is on show instead of the review (Artifact Chess).
     pub luck_shown: bool,
     /// The luck of the replay on (Artifact Chess), worked out once per replay.
-    luck: Option<(Arc<Replay>, ChessLuck, CardLuck, [Option<Deal>; 2])>,
+    luck: Option<Luck>,
 }
 
 struct Job {
@@ -163,14 +172,14 @@ pub(super) fn panel<T: Replays>(
         && !reviewing
             .luck
             .as_ref()
-            .is_some_and(|(of, ..)| Arc::ptr_eq(of, &r.replay))
+            .is_some_and(|l| Arc::ptr_eq(&l.of, &r.replay))
     {
-        reviewing.luck = Some((
-            r.replay.clone(),
-            ChessLuck::of(line),
-            CardLuck::of(line),
-            crate::review::deals(line),
-        ));
+        reviewing.luck = Some(Luck {
+            of: r.replay.clone(),
+            dice: ChessLuck::of(line),
+            cards: CardLuck::of(line),
+            deals: crate::review::deals(line),
+        });
     }
     let mut asked = None;
     let mut luck_shown = reviewing.luck_shown;
@@ -182,8 +191,8 @@ pub(super) fn panel<T: Replays>(
                 let luck = reviewing
                     .luck
                     .as_ref()
-                    .filter(|(of, ..)| Arc::ptr_eq(of, &r.replay))
-                    .map(|(_, l, c, d)| (l, c, d));
+                    .filter(|l| Arc::ptr_eq(&l.of, &r.replay))
+                    .map(|l| (&l.dice, &l.cards, &l.deals));
                 if luck.is_some() {
                     // Two parts, one at a time: the board stays in sight.
                     ui.horizontal(|ui| {
