@@ -419,7 +419,7 @@ mod tests {
         assert_eq!(e.exit_code(), 1);
         let e = run_words(&words("perft chess --depth 1 --position 8/8")).unwrap_err();
         assert!(
-            matches!(e, CliError::Input(ref m) if m.contains("fields")),
+            matches!(e, CliError::Input(ref m) if m.contains("1 field: expected 6")),
             "{e:?}"
         );
     }

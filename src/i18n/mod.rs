@@ -711,6 +711,123 @@ mod tests {
         );
     }
 
+    const NUMBERS: [&str; 7] = ["0", "1", "2", "5", "11", "21", "22"];
+
+    #[test]
+    fn counts_take_each_languages_plural_forms() {
+        let said = |lang: Lang, key: &str, var: &str, rest: &[(&str, &str)]| -> Vec<String> {
+            let tr = Strings::new(lang);
+            NUMBERS
+                .iter()
+                .map(|n| {
+                    let mut args = vec![(var, *n)];
+                    args.extend_from_slice(rest);
+                    tr.tf(key, &args)
+                })
+                .collect()
+        };
+        assert_eq!(
+            said(Lang::En, "games.plies", "n", &[]),
+            [
+                "0 moves", "1 move", "2 moves", "5 moves", "11 moves", "21 moves", "22 moves"
+            ]
+        );
+        // CLDR's Portuguese (Brazil's): 0 and 1 take the singular.
+        assert_eq!(
+            said(Lang::Pt, "games.plies", "n", &[]),
+            [
+                "0 lance",
+                "1 lance",
+                "2 lances",
+                "5 lances",
+                "11 lances",
+                "21 lances",
+                "22 lances"
+            ]
+        );
+        assert_eq!(
+            said(Lang::Ru, "games.plies", "n", &[]),
+            [
+                "0 ходов",
+                "1 ход",
+                "2 хода",
+                "5 ходов",
+                "11 ходов",
+                "21 ход",
+                "22 хода"
+            ]
+        );
+        assert_eq!(
+            said(Lang::Ru, "chess.dice.count", "n", &[]),
+            [
+                "0 кубиков",
+                "1 кубик",
+                "2 кубика",
+                "5 кубиков",
+                "11 кубиков",
+                "21 кубик",
+                "22 кубика"
+            ]
+        );
+        assert_eq!(
+            said(Lang::En, "chess.dice.count", "n", &[])[..3],
+            ["0 dice", "1 die", "2 dice"]
+        );
+        assert_eq!(
+            said(Lang::Ru, "snelab.bar.yours", "pieces", &[("weight", "7")])[4..],
+            [
+                "Ваша коллегия: 11 фигур, вес 7",
+                "Ваша коллегия: 21 фигура, вес 7",
+                "Ваша коллегия: 22 фигуры, вес 7"
+            ]
+        );
+        assert_eq!(
+            said(Lang::En, "loading.fallback", "count", &[])[1],
+            "1 file could not be read; a built-in replacement is used."
+        );
+    }
+
+    /// Every message that chooses by a number, in every language, said for 0, 1, 2, 5, 11, 21
+    /// and 22: the number is in the words and nothing is left unfilled.
+    #[test]
+    fn every_count_is_said_whole_for_any_number() {
+        let english = words(Lang::En);
+        let mut chosen = 0;
+        for (id, text) in &english {
+            let Some(var) = text
+                .split("->")
+                .next()
+                .filter(|_| text.contains("->"))
+                .and_then(|head| head.rsplit('$').next())
+                .map(str::trim)
+            else {
+                continue;
+            };
+            chosen += 1;
+            let others: Vec<String> = variables(text).into_iter().filter(|v| v != var).collect();
+            for lang in Lang::ALL {
+                let tr = Strings::new(lang);
+                for n in NUMBERS {
+                    let mut args: Vec<(&str, &str)> = vec![(var, n)];
+                    args.extend(others.iter().map(|o| (o.as_str(), "x")));
+                    let out = tr.format(id, &{
+                        let mut f = FluentArgs::new();
+                        for (k, v) in &args {
+                            f.set(*k, value_of(v));
+                        }
+                        f
+                    });
+                    assert!(
+                        out.contains(n) && !out.contains('{') && !out.contains("->"),
+                        "{}: {id} with {var} = {n}: {out}",
+                        lang.code()
+                    );
+                }
+            }
+        }
+        assert!(chosen >= 30, "only {chosen} messages choose by a number");
+    }
+
     #[test]
     fn a_damaged_file_falls_back_to_english_and_says_where() {
         let mut files = Lang::Pt.files().to_vec();

@@ -59,7 +59,10 @@ chess-field-window = window
 chess-field-restricted = restricted
 chess-position-bad = bad position: { $why }
 chess-position-bad_field = bad position, field { $field } ({ $name }): { $why }
-chess-position-rank_count = { $count } ranks instead of 8
+chess-position-rank_count = { $count ->
+        [one] { $count } rank
+       *[other] { $count } ranks
+    } instead of 8
 chess-position-queen = a queen: there is none in Artifact Chess
 chess-position-rank_too_long = rank { $rank } is too long
 chess-position-unknown_letter = unknown letter `{ $letter }`
@@ -69,7 +72,10 @@ chess-position-square_twice = { $square } is named twice
 chess-position-expected_pair = expected `<white>/<black>`
 chess-position-unknown_artifact = unknown artifact `{ $text }`
 chess-position-not_a_number = `{ $text }` is not a whole number in range
-chess-position-field_count = { $count } fields: expected 6 (FEN), 12, 14 or 16
+chess-position-field_count = { $count ->
+        [one] { $count } field
+       *[other] { $count } fields
+    }: expected 6 (FEN), 12, 14 or 16
 chess-position-empty_field = empty (fields are separated by single spaces)
 chess-position-not_a_colour = `{ $text }` is not `w` or `b`
 chess-position-move_number_zero = the move number starts at 1
@@ -91,7 +97,10 @@ chess-position-castling_needs = `{ $letter }` needs the king on its e-file squar
 chess-position-no_en_passant = no pawn has just passed over { $square }
 chess-army-no_king = the army needs its king
 chess-army-too_many = { $count } of { $role }: at most { $max }
-chess-army-over_budget = the army costs { $points } points: the budget is { $budget }
+chess-army-over_budget = the army costs { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }: the budget is { $budget }
 chess-army-bishops_same_colour = the bishops on { $first } and { $second } stand on squares of the same colour
 chess-army-pawn_rank = a { $role } may not stand on { $square }: pawns go on the second rank, one may go on the third
 chess-army-piece_rank = a { $role } may not stand on { $square }: pieces go on the home rank
@@ -125,8 +134,14 @@ chess-build-engine_hidden = The engine builds its army under the cloth; both are
 chess-build-hint = Click a square with a green dot to place the piece in hand (or drag it from the list). Click a placed piece to pick it, then take it off with the button or Delete.
 chess-build-king = King: free, already on { $square }
 chess-build-legal = ● The army follows every rule
-chess-build-legal_left = ● The army follows every rule · { $left } points unspent
-chess-build-king_only = Only the king so far: { $left } points to spend. (The king alone is allowed too.)
+chess-build-legal_left = ● The army follows every rule · { $left ->
+        [one] { $left } point
+       *[other] { $left } points
+    } unspent
+chess-build-king_only = Only the king so far: { $left ->
+        [one] { $left } point
+       *[other] { $left } points
+    } to spend. (The king alone is allowed too.)
 chess-build-picked = { $piece } on { $square }
 chess-build-take_off = Take it off (Del)
 chess-build-not_ready = Ready waits until the army breaks no rule
@@ -184,14 +199,21 @@ chess-card_kind-movement = Movement
 chess-card_kind-keeps_move = Keeps your move
 chess-card_kind-response = Answer
 chess-card_kind-action = Action
-chess-dice-attacker = { $who } attacks: { $n } dice
+chess-dice-count = { $n ->
+        [one] { $n } die
+       *[other] { $n } dice
+    }
+chess-dice-attacker = { $who } attacks: { $n ->
+        [one] { $n } die
+       *[other] { $n } dice
+    }
 chess-dice-attacker_sum = { $who }: { $sum }
-chess-dice-defender = { $who } defends: { $n } dice
+chess-dice-defender = { $who } defends: { $n ->
+        [one] { $n } die
+       *[other] { $n } dice
+    }
 chess-dice-defender_sum = { $who }: { $sum }
 chess-dice-skip = Click or press Space to skip the roll
-chess-dice-count-one = { $n } die
-chess-dice-count-few = { $n } dice
-chess-dice-count-many = { $n } dice
 chess-attempt-captured = { $piece } captured
 chess-attempt-wounded = { $piece } wounded
 chess-attempt-miss = Miss — nobody is hurt
@@ -209,7 +231,10 @@ chess-draft-too_many = { $role }: at most { $max } in an army, and the limit is 
 chess-draft-second_advanced = a second pawn may not go on { $square }: only one stands on the third rank, and { $first } has it
 chess-draft-bishop_colour = the square { $square } has the colour of { $first }, where your other bishop stands: the bishops go on squares of different colours
 chess-draft-king_stays = the king on { $square } stays: it is free and every army has one
-chess-end_banner-actions = { $n } actions played
+chess-end_banner-actions = { $n ->
+        [one] { $n } action played
+       *[other] { $n } actions played
+    }
 chess-end_banner-draw = Draw
 chess-end_banner-history = ← and → look back over the game
 chess-end_banner-new = New game

@@ -48,7 +48,10 @@ hive-error-cannot_reach = { $piece } cannot get there
 hive-setup-piece_twice = { $piece } is listed twice
 hive-setup-bad_stack = the stack at ({ $q }, { $r }) is too high or has a non-Owl above the ground
 hive-setup-not_one_group = the pieces do not form one group
-hive-setup-too_many_plies = { $plies } plies is past the limit of { $limit }
+hive-setup-too_many_plies = { $plies ->
+        [one] { $plies } ply is
+       *[other] { $plies } plies is
+    } past the limit of { $limit }
 hive-notation-empty = empty move string
 hive-notation-bad_piece = `{ $text }` is not a piece name
 hive-notation-bad_reference = `{ $text }` is not a piece with a direction
@@ -92,7 +95,10 @@ hive-hint-waiting = Waiting for { $who } · ← → to look back at earlier posi
 hive-hint-viewing = Looking at an earlier position: the game and its clock go on.
 hive-lobby-clock = Clock
 hive-lobby-untimed = Untimed
-hive-lobby-continue = Continue the game ({ $plies } moves)
+hive-lobby-continue = Continue the game ({ $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    })
 hive-lobby-fair = A secret seed decides who plays ash and opens; its fingerprint is shown before the first move and the seed is revealed at the end, so anyone can verify the game.
 hive-lobby-line = Surround the other Elder. Every turn has 60 seconds, or take your time: the game can be untimed.
 hive-lobby-opponent = Opponent
@@ -101,7 +107,10 @@ hive-lobby-start = Draw the seed and start
 hive-lobby-title = Ash & Walnut
 hive-moves = Moves
 hive-moves-close = Close the list
-hive-moves-count = { $n } legal moves
+hive-moves-count = { $n ->
+        [one] { $n } legal move
+       *[other] { $n } legal moves
+    }
 hive-moves-none = No moves yet.
 hive-moves-notation = Notation
 hive-moves-notation-hint = Show the moves in Hive notation (the record's), or in words

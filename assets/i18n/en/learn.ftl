@@ -5,11 +5,17 @@ learn-puzzle-kind-only-payment = Take, and choose the one payment that wins.
 learn-puzzle-kind-unpayable = The tempting capture can't be paid: find the move that wins.
 learn-snelab-hint-bench = Your { $piece } lands on your Bench at { $square }: the case is won.
 learn-snelab-hint-no_move = After it, { $side } has no legal move: the case is won.
-learn-snelab-hint-only_payment = Of the { $count } ways to pay, only this one wins by force: whatever { $side } answers, your next move wins.
+learn-snelab-hint-only_payment = Of the { $count ->
+        [one] { $count } way
+       *[other] { $count } ways
+    } to pay, only this one wins by force: whatever { $side } answers, your next move wins.
 learn-snelab-hint-forced = Whatever { $side } answers, your next move wins the case.
 learn-snelab-hint-frees = The payment ({ $payers }) clears the way to your Bench for your { $piece } on { $square }.
 learn-snelab-hint-stop = Takes the { $piece } on { $square } before it reaches your Counter; paid with { $payers }.
-learn-snelab-hint-keeps = Of the { $count } ways to pay, this one keeps your { $piece } on { $square }.
+learn-snelab-hint-keeps = Of the { $count ->
+        [one] { $count } way
+       *[other] { $count } ways
+    } to pay, this one keeps your { $piece } on { $square }.
 learn-snelab-hint-capture = Takes the { $piece } on { $square }, paid with { $payers }.
 learn-snelab-hint-advance = Brings your { $piece } to { $square }, one route from your Bench.
 learn-snelab-hint-engine = The engine's choice: { $action }.

@@ -27,8 +27,14 @@ settings-reset_problem = A saved value could not be read and was reset: { $why }
 settings-save_failed = Settings could not be saved: { $why }
 settings-words_problem = Some words could not be read and show in English: { $what }
 loading-title = Carving the tables…
-loading-progress = { $done } of { $total } files
-loading-fallback = { $count } files could not be read; built-in replacements are used.
+loading-progress = { $done } of { $total ->
+        [one] { $total } file
+       *[other] { $total } files
+    }
+loading-fallback = { $count ->
+        [one] { $count } file could not be read; a built-in replacement is used.
+       *[other] { $count } files could not be read; built-in replacements are used.
+    }
 table-fit = Fit
 table-controls = Right-drag to turn the view · drag the table to move it · wheel or pinch to zoom
 rules-title = Rules of { $game }

@@ -62,18 +62,27 @@ lobby-control-turn = { $n } s a turn
 lobby-control-turn_minutes = { $n } min a turn
 lobby-control-bank = { $minutes } min + { $increment } s
 lobby-control-day = 1 day a move
-lobby-control-days = { $n } days a move
+lobby-control-days = { $n ->
+        [one] { $n } day a move
+       *[other] { $n } days a move
+    }
 lobby-short-seconds = { $n } s
 lobby-short-minutes = { $n } min
 lobby-short-day = 1 day
-lobby-short-days = { $n } days
+lobby-short-days = { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }
 lobby-left-days = { $d } d { $h } h
 lobby-left-hours = { $h } h { $m } min
 lobby-notify = Tell me when it is my move (a browser notification)
 lobby-notify_denied = The browser does not allow notifications from this page; its site settings can.
 lobby-notify_body = { $game } against { $name }
 lobby-seats_damaged = The list of your online games could not be read and was started again: { $why }
-lobby-seats_left_out = { $count } of your online games were damaged and left out.
+lobby-seats_left_out = { $count ->
+        [one] { $count } of your online games was damaged and left out.
+       *[other] { $count } of your online games were damaged and left out.
+    }
 lobby-seats_save_failed = Your online games could not be saved: { $why }
 # The player's key and page (app::identity, app::player).
 lobby-your_page = Your page
@@ -157,7 +166,10 @@ verify-check-timeout_moves = Timeout moves
 verify-check-result = Result
 verify-check-coin = Coin flip
 verify-coin = the seed's coin gives South, who opens, to the { $seat } seat ({ $name }); the record says { $recorded }
-verify-snelab-timeouts-ok = { $count } timeout moves, each the documented timeout choice
+verify-snelab-timeouts-ok = { $count ->
+        [one] { $count } timeout move, the documented timeout choice
+       *[other] { $count } timeout moves, each the documented timeout choice
+    }
 verify-check-armies = Armies
 verify-check-deal = Deal
 verify-check-actions = Actions
@@ -171,9 +183,15 @@ verify-fingerprint-ok = SHA-256 of the seed equals the fingerprint shown at the 
 verify-fingerprint-bad = SHA-256 of the seed is { $actual }, not the recorded { $recorded }
 verify-colour_rule = the seed gives ash to the { $seat } seat ({ $name }); the record says { $recorded }
 verify-moves-bad = move { $number } `{ $text }`: { $why }
-verify-moves-ok = all { $count } moves are legal
+verify-moves-ok = { $count ->
+        [one] the { $count } move is legal
+       *[other] all { $count } moves are legal
+    }
 verify-timeouts-bad = move { $number } `{ $text }` was marked as a timeout move, but the deterministic choice is `{ $expected }`
-verify-timeouts-ok = { $count } timeout moves, each the engine's fixed-depth choice
+verify-timeouts-ok = { $count ->
+        [one] { $count } timeout move, the engine's fixed-depth choice
+       *[other] { $count } timeout moves, each the engine's fixed-depth choice
+    }
 verify-result-after_illegal = cannot follow from an illegal move list
 verify-result-compare = the moves give { $actual }; the record says { $recorded }
 verify-chess-at_line = line { $line } `{ $text }`: { $why }
@@ -184,7 +202,10 @@ verify-chess-commitment_bad = SHA-256 of this army and salt is { $actual }, not 
 verify-chess-deal_ok = both hands are the ones the seed and the two values deal
 verify-chess-deal_bad = the seed and the two values deal { $actual }
 verify-chess-no_start = the game cannot be replayed without two legal armies
-verify-chess-actions_ok = all { $count } actions are legal, each with the dice and cards the seed and the two values give
+verify-chess-actions_ok = { $count ->
+        [one] the { $count } action is legal, with the dice and cards the seed and the two values give
+       *[other] all { $count } actions are legal, each with the dice and cards the seed and the two values give
+    }
 verify-chess-after_end = the game was already over: { $end }
 verify-chess-not_to_act = { $colour } is to act here
 verify-chess-dice_bad = the dice are { $actual }
@@ -194,7 +215,10 @@ verify-chess-no_draw = nothing is drawn here
 verify-chess-rises_bad = the Zombie Pawn rises on { $actual }
 verify-chess-no_rise = no pawn rises here
 verify-chess-timeout_bad = marked as played by the clock, but the deterministic timeout action is `{ $expected }`
-verify-chess-timeouts_ok = { $count } timeout actions, each the deterministic one (a pass in a response window, else the engine's easy choice)
+verify-chess-timeouts_ok = { $count ->
+        [one] { $count } timeout action, the deterministic one (a pass in a response window, else the engine's easy choice)
+       *[other] { $count } timeout actions, each the deterministic one (a pass in a response window, else the engine's easy choice)
+    }
 verify-chess-result_after_bad = cannot follow from a bad action line
 verify-chess-result_compare = the actions give { $actual }; the record says { $recorded }
 verify-chess-army_text-no_colour = `{ $text }`: an army starts with w: or b:
@@ -218,7 +242,10 @@ match-not_your_turn = it is not your turn
 match-replay_failed = action { $number } of the saved game: { $why }
 record-bad_takeback = takeback `{ $word }`: expected a number of moves from 1 to 200
 record-bad_resign = resign `{ $word }`: expected ash or walnut
-verify-takeback-bad = a takeback of { $count } moves when only { $played } were played
+verify-takeback-bad = a takeback of { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    } when only { $played } were played
 record-bad_offer = offer `{ $word }`: expected draw or takeback, then made, accepted or declined, then by and a side, then at and a number, like `offer draw made by ash at 12`
 verify-check-offers = Offers
 verify-offers-ok = { $count } offers and answers, each where the record says; every takeback and agreed draw follows an accepted offer

@@ -12,7 +12,10 @@ replay-wrong_game = That record is another game's.
 replay-refused = This is a replay: nobody plays here. Leave it to play.
 replay-title = Replay · { $seats }
 replay-title-plain = Replay
-replay-at_start = The start · { $n } moves
+replay-at_start = The start · { $n ->
+        [one] { $n } move
+       *[other] { $n } moves
+    }
 replay-at = Move { $at } of { $n }: { $action }
 replay-start = To the start (Home)
 replay-back = One move back (←)
@@ -27,7 +30,10 @@ replay-leave = Leave replay
 review-title = Engine review
 review-about = The engine judges every position of the game and marks the moves that lost the most.
 review-start = Review with the engine
-review-progress = { $done } of { $total } positions
+review-progress = { $done } of { $total ->
+        [one] { $total } position
+       *[other] { $total } positions
+    }
 review-cancel = Cancel
 review-score = Expected score of the first side
 review-axis = Expected score of the first side (%); the line: the position on show.
@@ -37,7 +43,10 @@ review-mistake = { $n }. { $played } (better { $better }) −{ $loss } %
 review-go = Show the position
 luck-title = Luck of the dice
 luck-none = No capture was attempted: the dice never decided anything.
-luck-side = { $side }: { $captures } captures for { $expected } expected ({ $luck })
+luck-side = { $side }: { $captures ->
+        [one] { $captures } capture
+       *[other] { $captures } captures
+    } for { $expected } expected ({ $luck })
 luck-luckiest = Luckiest roll: { $n }. { $action } at { $chance } %
 luck-unluckiest = Unluckiest roll: { $n }. { $action } at { $chance } %
 replay-this = Replay and review this game
@@ -45,7 +54,10 @@ games-finished = Finished on this device
 games-none = No game has ended here yet: each one you finish is kept here, to replay.
 games-winner = { $side } won
 games-unfinished = Unfinished
-games-plies = { $n } moves
+games-plies = { $n ->
+        [one] { $n } move
+       *[other] { $n } moves
+    }
 games-open_one = Replay
 games-remove = Remove
 games-save_failed = The list of games could not be saved: { $why }
@@ -72,7 +84,10 @@ luck-deal = The hands as dealt: { $sides }
 luck-deal-one = { $side } { $luck } %
 luck-deal-side = { $side }: { $hand }; { $luck } % of expected score, better than { $beaten } % of the hands it could have been
 luck-cards = Cards drawn by chance
-luck-cards-side = { $side }: { $n } draws, { $luck } % of expected score against their odds
+luck-cards-side = { $side }: { $n ->
+        [one] { $n } draw
+       *[other] { $n } draws
+    }, { $luck } % of expected score against their odds
 luck-cards-luckiest = Luckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
 luck-cards-unluckiest = Unluckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Copy the record

@@ -149,7 +149,10 @@ snelab-notation-court_size = a court of { $width } × { $height } is not support
 snelab-notation-zero_run = a run of empty squares cannot be 0
 snelab-notation-square_out_of_range = a square must lie within files a to p and ranks 1 to { $max_rows }
 snelab-notation-bad_payment = a payment is 1 to 4 different squares joined by `+`
-snelab-notation-too_many_pieces = { $side } has { $count } pieces; no side has more than { $max } (a full Counter of the widest court)
+snelab-notation-too_many_pieces = { $side } has { $count ->
+        [one] { $count } piece
+       *[other] { $count } pieces
+    }; no side has more than { $max } (a full Counter of the widest court)
 snelab-error-case_over = the case is over: the verdict is in
 snelab-error-off_court = { $square } is not on the court
 snelab-error-empty = there is no piece on { $square }
@@ -187,8 +190,14 @@ snelab-resume-already_over = the saved case had already ended
 snelab-resume-missing = its record was not saved
 snelab-restored-settled = The case under way had already reached its verdict and is settled; your purse holds { $purse }.
 snelab-restored-stake_returned = Case { $case } could not be resumed ({ $why }); its stake is back in your purse.
-snelab-bar-yours = Your Bar: { $pieces } pieces, weight { $weight }
-snelab-bar-side = { $side }'s Bar: { $pieces } pieces, weight { $weight }
+snelab-bar-yours = Your Bar: { $pieces ->
+        [one] { $pieces } piece
+       *[other] { $pieces } pieces
+    }, weight { $weight }
+snelab-bar-side = { $side }'s Bar: { $pieces ->
+        [one] { $pieces } piece
+       *[other] { $pieces } pieces
+    }, weight { $weight }
 snelab-bar-about = A Bar is a side's pieces still on the court and their total weight: what it pays with for a capture.
 snelab-bar-short = The Bar: a side's pieces in play, which pay for its captures
 snelab-verdict-coin = Chance: the coin let { $who } open, a whole opening where each side could expect half of one.

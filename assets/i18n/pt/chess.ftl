@@ -59,7 +59,10 @@ chess-field-window = janela
 chess-field-restricted = restrição
 chess-position-bad = posição inválida: { $why }
 chess-position-bad_field = posição inválida, campo { $field } ({ $name }): { $why }
-chess-position-rank_count = { $count } fileiras em vez de 8
+chess-position-rank_count = { $count ->
+        [one] { $count } fileira
+       *[other] { $count } fileiras
+    } em vez de 8
 chess-position-queen = uma dama: não há dama no Xadrez de Artefatos
 chess-position-rank_too_long = a fileira { $rank } é longa demais
 chess-position-unknown_letter = letra desconhecida `{ $letter }`
@@ -69,7 +72,10 @@ chess-position-square_twice = { $square } aparece duas vezes
 chess-position-expected_pair = esperava-se `<brancas>/<pretas>`
 chess-position-unknown_artifact = artefato desconhecido `{ $text }`
 chess-position-not_a_number = `{ $text }` não é um número inteiro válido
-chess-position-field_count = { $count } campos: esperavam-se 6 (FEN), 12, 14 ou 16
+chess-position-field_count = { $count ->
+        [one] { $count } campo
+       *[other] { $count } campos
+    }: esperavam-se 6 (FEN), 12, 14 ou 16
 chess-position-empty_field = vazio (os campos são separados por um espaço)
 chess-position-not_a_colour = `{ $text }` não é `w` nem `b`
 chess-position-move_number_zero = o número do lance começa em 1
@@ -91,7 +97,10 @@ chess-position-castling_needs = `{ $letter }` exige o rei na sua casa da coluna 
 chess-position-no_en_passant = nenhum peão acabou de passar por { $square }
 chess-army-no_king = o exército precisa do seu rei
 chess-army-too_many = { $count } de { $role }: no máximo { $max }
-chess-army-over_budget = o exército custa { $points } pontos: o orçamento é { $budget }
+chess-army-over_budget = o exército custa { $points ->
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }: o orçamento é { $budget }
 chess-army-bishops_same_colour = os bispos em { $first } e { $second } estão em casas da mesma cor
 chess-army-pawn_rank = um { $role } não pode ficar em { $square }: os peões vão na segunda fileira, um pode ir na terceira
 chess-army-piece_rank = um { $role } não pode ficar em { $square }: as peças vão na primeira fileira
@@ -125,8 +134,14 @@ chess-build-engine_hidden = O computador monta o exército sob o pano; os dois a
 chess-build-hint = Clique numa casa com ponto verde para pôr a peça escolhida (ou arraste-a da lista). Clique numa peça já posta para escolhê-la e tire-a com o botão ou com Delete.
 chess-build-king = Rei: grátis, já em { $square }
 chess-build-legal = ● O exército segue todas as regras
-chess-build-legal_left = ● O exército segue todas as regras · { $left } pontos sem uso
-chess-build-king_only = Por enquanto só o rei: { $left } pontos para gastar. (Só o rei também é permitido.)
+chess-build-legal_left = ● O exército segue todas as regras · { $left ->
+        [one] { $left } ponto
+       *[other] { $left } pontos
+    } sem uso
+chess-build-king_only = Por enquanto só o rei: { $left ->
+        [one] { $left } ponto
+       *[other] { $left } pontos
+    } para gastar. (Só o rei também é permitido.)
 chess-build-picked = { $piece } em { $square }
 chess-build-take_off = Tirar (Del)
 chess-build-not_ready = Pronto espera até o exército não quebrar nenhuma regra
@@ -184,14 +199,21 @@ chess-card_kind-movement = Movimento
 chess-card_kind-keeps_move = Mantém a jogada
 chess-card_kind-response = Resposta
 chess-card_kind-action = Ação
-chess-dice-attacker = { $who } — ataque: { $n } dados
+chess-dice-count = { $n ->
+        [one] { $n } dado
+       *[other] { $n } dados
+    }
+chess-dice-attacker = { $who } — ataque: { $n ->
+        [one] { $n } dado
+       *[other] { $n } dados
+    }
 chess-dice-attacker_sum = { $who }: { $sum }
-chess-dice-defender = { $who } — defesa: { $n } dados
+chess-dice-defender = { $who } — defesa: { $n ->
+        [one] { $n } dado
+       *[other] { $n } dados
+    }
 chess-dice-defender_sum = { $who }: { $sum }
 chess-dice-skip = Clique ou aperte Espaço para pular a rolagem
-chess-dice-count-one = { $n } dado
-chess-dice-count-few = { $n } dados
-chess-dice-count-many = { $n } dados
 chess-attempt-captured = Captura: { $piece }
 chess-attempt-wounded = Ferimento: { $piece }
 chess-attempt-miss = Errou — ninguém se fere
@@ -209,7 +231,10 @@ chess-draft-too_many = { $role }: no máximo { $max } por exército, e o limite 
 chess-draft-second_advanced = um segundo peão não pode ir para { $square }: só um fica na terceira fileira, e ele está em { $first }
 chess-draft-bishop_colour = a casa { $square } tem a cor de { $first }, onde está o seu outro bispo: os bispos ficam em casas de cores diferentes
 chess-draft-king_stays = o rei em { $square } fica: é grátis e todo exército tem um
-chess-end_banner-actions = { $n } ações jogadas
+chess-end_banner-actions = { $n ->
+        [one] { $n } ação jogada
+       *[other] { $n } ações jogadas
+    }
 chess-end_banner-draw = Empate
 chess-end_banner-history = ← e → revisitam a partida
 chess-end_banner-new = Novo jogo

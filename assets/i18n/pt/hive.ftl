@@ -48,7 +48,10 @@ hive-error-cannot_reach = { $piece } não consegue chegar lá
 hive-setup-piece_twice = { $piece } aparece duas vezes
 hive-setup-bad_stack = a pilha em ({ $q }, { $r }) é alta demais ou tem acima do chão uma peça que não é Coruja
 hive-setup-not_one_group = as peças não formam um só grupo
-hive-setup-too_many_plies = { $plies } lances passam do limite de { $limit }
+hive-setup-too_many_plies = { $plies ->
+        [one] { $plies } lance passa
+       *[other] { $plies } lances passam
+    } do limite de { $limit }
 hive-notation-empty = jogada vazia
 hive-notation-bad_piece = `{ $text }` não é o nome de uma peça
 hive-notation-bad_reference = `{ $text }` não é uma peça com uma direção
@@ -92,7 +95,10 @@ hive-hint-waiting = Aguardando { $who } · ← → para rever posições anterio
 hive-hint-viewing = Vendo uma posição anterior: o jogo continua no relógio.
 hive-lobby-clock = Relógio
 hive-lobby-untimed = Sem relógio
-hive-lobby-continue = Continuar o jogo ({ $plies } jogadas)
+hive-lobby-continue = Continuar o jogo ({ $plies ->
+        [one] { $plies } jogada
+       *[other] { $plies } jogadas
+    })
 hive-lobby-fair = Uma semente secreta decide quem joga com o freixo e começa; a impressão digital dela aparece antes da primeira jogada e a semente é revelada no fim, para qualquer um verificar o jogo.
 hive-lobby-line = Cerque o outro Ancião. Cada vez tem 60 segundos, ou jogue sem pressa: a partida pode ser sem relógio.
 hive-lobby-opponent = Adversário
@@ -101,7 +107,10 @@ hive-lobby-start = Sortear a semente e começar
 hive-lobby-title = Freixo e Nogueira
 hive-moves = Jogadas
 hive-moves-close = Fechar a lista
-hive-moves-count = { $n } jogadas possíveis
+hive-moves-count = { $n ->
+        [one] { $n } jogada possível
+       *[other] { $n } jogadas possíveis
+    }
 hive-moves-none = Nenhuma jogada ainda.
 hive-moves-notation = Notação
 hive-moves-notation-hint = Mostrar as jogadas na notação do Hive (a do registro) ou em palavras

@@ -5,11 +5,17 @@ learn-puzzle-kind-only-payment = Capture e escolha o único pagamento que vence.
 learn-puzzle-kind-unpayable = Não dá para pagar a captura tentadora: encontre a jogada que vence.
 learn-snelab-hint-bench = Seu { $piece } chega ao seu Tribunal em { $square }: o caso está ganho.
 learn-snelab-hint-no_move = Depois dela, { $side } fica sem jogada legal: o caso está ganho.
-learn-snelab-hint-only_payment = Das { $count } maneiras de pagar, só esta vence à força: responda { $side } o que responder, a sua próxima jogada vence.
+learn-snelab-hint-only_payment = Das { $count ->
+        [one] { $count } maneira
+       *[other] { $count } maneiras
+    } de pagar, só esta vence à força: responda { $side } o que responder, a sua próxima jogada vence.
 learn-snelab-hint-forced = Responda { $side } o que responder, a sua próxima jogada vence o caso.
 learn-snelab-hint-frees = O pagamento ({ $payers }) abre o caminho até o seu Tribunal para o seu { $piece } em { $square }.
 learn-snelab-hint-stop = Captura o { $piece } em { $square } antes que ele chegue ao seu Balcão; pago com { $payers }.
-learn-snelab-hint-keeps = Das { $count } maneiras de pagar, esta mantém o seu { $piece } em { $square }.
+learn-snelab-hint-keeps = Das { $count ->
+        [one] { $count } maneira
+       *[other] { $count } maneiras
+    } de pagar, esta mantém o seu { $piece } em { $square }.
 learn-snelab-hint-capture = Captura o { $piece } em { $square }, pago com { $payers }.
 learn-snelab-hint-advance = Leva o seu { $piece } a { $square }, a um caminho do seu Tribunal.
 learn-snelab-hint-engine = A escolha do computador: { $action }.

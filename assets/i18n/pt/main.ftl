@@ -28,8 +28,14 @@ settings-reset_problem = Um valor salvo não pôde ser lido e foi redefinido: { 
 settings-save_failed = Não foi possível salvar as configurações: { $why }
 settings-words_problem = Algumas palavras não puderam ser lidas e aparecem em inglês: { $what }
 loading-title = Entalhando as mesas…
-loading-progress = { $done } de { $total } arquivos
-loading-fallback = { $count } arquivos não puderam ser lidos; usamos substitutos embutidos.
+loading-progress = { $done } de { $total ->
+        [one] { $total } arquivo
+       *[other] { $total } arquivos
+    }
+loading-fallback = { $count ->
+        [one] { $count } arquivo não pôde ser lido; usamos um substituto embutido.
+       *[other] { $count } arquivos não puderam ser lidos; usamos substitutos embutidos.
+    }
 table-fit = Enquadrar
 table-controls = Arraste com o botão direito para girar · arraste a mesa para movê-la · roda ou pinça para aproximar
 rules-title = Regras de { $game }

@@ -62,18 +62,27 @@ lobby-control-turn = { $n } s por vez
 lobby-control-turn_minutes = { $n } min por vez
 lobby-control-bank = { $minutes } min + { $increment } s
 lobby-control-day = 1 dia por lance
-lobby-control-days = { $n } dias por lance
+lobby-control-days = { $n ->
+        [one] { $n } dia por lance
+       *[other] { $n } dias por lance
+    }
 lobby-short-seconds = { $n } s
 lobby-short-minutes = { $n } min
 lobby-short-day = 1 dia
-lobby-short-days = { $n } dias
+lobby-short-days = { $n ->
+        [one] { $n } dia
+       *[other] { $n } dias
+    }
 lobby-left-days = { $d } d { $h } h
 lobby-left-hours = { $h } h { $m } min
 lobby-notify = Avisar quando for a minha vez (notificação do navegador)
 lobby-notify_denied = O navegador não permite notificações desta página; as configurações do site permitem mudar isso.
 lobby-notify_body = { $game } contra { $name }
 lobby-seats_damaged = A lista dos seus jogos online não pôde ser lida e recomeçou: { $why }
-lobby-seats_left_out = { $count } dos seus jogos online estavam danificados e ficaram de fora.
+lobby-seats_left_out = { $count ->
+        [one] { $count } dos seus jogos online estava danificado e ficou de fora.
+       *[other] { $count } dos seus jogos online estavam danificados e ficaram de fora.
+    }
 lobby-seats_save_failed = Não foi possível salvar seus jogos online: { $why }
 # The player's key and page (app::identity, app::player).
 lobby-your_page = Sua página
@@ -157,7 +166,10 @@ verify-check-timeout_moves = Jogadas por tempo esgotado
 verify-check-result = Resultado
 verify-check-coin = Cara ou coroa
 verify-coin = a moeda da semente dá o Sul, que começa, ao { $seat } lugar ({ $name }); o registro diz { $recorded }
-verify-snelab-timeouts-ok = { $count } jogadas por tempo esgotado, cada uma a escolha documentada
+verify-snelab-timeouts-ok = { $count ->
+        [one] { $count } jogada por tempo esgotado, a escolha documentada
+       *[other] { $count } jogadas por tempo esgotado, cada uma a escolha documentada
+    }
 verify-check-armies = Exércitos
 verify-check-deal = Distribuição
 verify-check-actions = Ações
@@ -171,9 +183,15 @@ verify-fingerprint-ok = o SHA-256 da semente é igual à impressão digital most
 verify-fingerprint-bad = o SHA-256 da semente é { $actual }, não a registrada { $recorded }
 verify-colour_rule = a semente dá o freixo ao { $seat } lugar ({ $name }); o registro diz { $recorded }
 verify-moves-bad = jogada { $number } `{ $text }`: { $why }
-verify-moves-ok = todas as { $count } jogadas são válidas
+verify-moves-ok = { $count ->
+        [one] a { $count } jogada é válida
+       *[other] todas as { $count } jogadas são válidas
+    }
 verify-timeouts-bad = a jogada { $number } `{ $text }` foi marcada como jogada por tempo esgotado, mas a escolha determinística é `{ $expected }`
-verify-timeouts-ok = { $count } jogadas por tempo esgotado, cada uma a escolha do motor em profundidade fixa
+verify-timeouts-ok = { $count ->
+        [one] { $count } jogada por tempo esgotado, a escolha do motor em profundidade fixa
+       *[other] { $count } jogadas por tempo esgotado, cada uma a escolha do motor em profundidade fixa
+    }
 verify-result-after_illegal = não pode decorrer de uma lista de jogadas inválida
 verify-result-compare = as jogadas dão { $actual }; o registro diz { $recorded }
 verify-chess-at_line = linha { $line } `{ $text }`: { $why }
@@ -184,7 +202,10 @@ verify-chess-commitment_bad = o SHA-256 deste exército com o sal é { $actual }
 verify-chess-deal_ok = as duas mãos são as que a semente e os dois valores distribuem
 verify-chess-deal_bad = a semente e os dois valores distribuem { $actual }
 verify-chess-no_start = o jogo não pode ser refeito sem dois exércitos válidos
-verify-chess-actions_ok = todas as { $count } ações são válidas, cada uma com os dados e as cartas que a semente e os dois valores dão
+verify-chess-actions_ok = { $count ->
+        [one] a { $count } ação é válida, com os dados e as cartas que a semente e os dois valores dão
+       *[other] todas as { $count } ações são válidas, cada uma com os dados e as cartas que a semente e os dois valores dão
+    }
 verify-chess-after_end = o jogo já tinha terminado: { $end }
 verify-chess-not_to_act = aqui é a vez das { $colour }
 verify-chess-dice_bad = os dados são { $actual }
@@ -194,7 +215,10 @@ verify-chess-no_draw = aqui não se tira nenhuma carta
 verify-chess-rises_bad = o Peão zumbi surge em { $actual }
 verify-chess-no_rise = aqui não surge nenhum peão
 verify-chess-timeout_bad = marcada como jogada pelo relógio, mas a ação determinística por tempo esgotado é `{ $expected }`
-verify-chess-timeouts_ok = { $count } ações por tempo esgotado, cada uma a determinística (passar numa janela de resposta, senão a escolha fácil do motor)
+verify-chess-timeouts_ok = { $count ->
+        [one] { $count } ação por tempo esgotado, a determinística (passar numa janela de resposta, senão a escolha fácil do motor)
+       *[other] { $count } ações por tempo esgotado, cada uma a determinística (passar numa janela de resposta, senão a escolha fácil do motor)
+    }
 verify-chess-result_after_bad = não pode decorrer de uma linha de ação inválida
 verify-chess-result_compare = as ações dão { $actual }; o registro diz { $recorded }
 verify-chess-army_text-no_colour = `{ $text }`: um exército começa com w: ou b:
@@ -218,7 +242,10 @@ match-not_your_turn = não é a sua vez
 match-replay_failed = ação { $number } do jogo salvo: { $why }
 record-bad_takeback = takeback `{ $word }`: esperava-se um número de jogadas de 1 a 200
 record-bad_resign = resign `{ $word }`: esperava-se ash ou walnut
-verify-takeback-bad = um takeback de { $count } jogadas quando só { $played } foram jogadas
+verify-takeback-bad = um takeback de { $count ->
+        [one] { $count } jogada
+       *[other] { $count } jogadas
+    } quando só { $played } foram jogadas
 record-bad_offer = offer `{ $word }`: esperava-se draw ou takeback, depois made, accepted ou declined, depois by e um lado, depois at e um número, como `offer draw made by ash at 12`
 verify-check-offers = Propostas
 verify-offers-ok = { $count } propostas e respostas, cada uma onde o registro diz; cada takeback e cada empate combinado segue uma proposta aceita

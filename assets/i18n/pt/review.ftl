@@ -12,7 +12,10 @@ replay-wrong_game = Esse registro é de outro jogo.
 replay-refused = Isto é um replay: ninguém joga aqui. Saia dele para jogar.
 replay-title = Replay · { $seats }
 replay-title-plain = Replay
-replay-at_start = O início · { $n } lances
+replay-at_start = O início · { $n ->
+        [one] { $n } lance
+       *[other] { $n } lances
+    }
 replay-at = Lance { $at } de { $n }: { $action }
 replay-start = Ao início (Home)
 replay-back = Um lance atrás (←)
@@ -27,7 +30,10 @@ replay-leave = Sair do replay
 review-title = Análise do motor
 review-about = O motor avalia cada posição da partida e marca os lances que mais perderam.
 review-start = Analisar com o motor
-review-progress = { $done } de { $total } posições
+review-progress = { $done } de { $total ->
+        [one] { $total } posição
+       *[other] { $total } posições
+    }
 review-cancel = Cancelar
 review-score = Resultado esperado do primeiro lado
 review-axis = Resultado esperado do primeiro lado (%); a linha: a posição mostrada.
@@ -37,7 +43,10 @@ review-mistake = { $n }. { $played } (melhor { $better }) −{ $loss } %
 review-go = Mostrar a posição
 luck-title = Sorte nos dados
 luck-none = Nenhuma captura foi tentada: os dados nunca decidiram nada.
-luck-side = { $side }: { $captures } capturas para { $expected } esperadas ({ $luck })
+luck-side = { $side }: { $captures ->
+        [one] { $captures } captura
+       *[other] { $captures } capturas
+    } para { $expected } esperadas ({ $luck })
 luck-luckiest = Rolagem de mais sorte: { $n }. { $action } a { $chance } %
 luck-unluckiest = Rolagem de mais azar: { $n }. { $action } a { $chance } %
 replay-this = Rever e analisar esta partida
@@ -45,7 +54,10 @@ games-finished = Terminadas neste aparelho
 games-none = Nenhuma partida terminou aqui ainda: cada uma que você terminar fica guardada aqui, para rever.
 games-winner = Venceu: { $side }
 games-unfinished = Inacabada
-games-plies = { $n } lances
+games-plies = { $n ->
+        [one] { $n } lance
+       *[other] { $n } lances
+    }
 games-open_one = Rever
 games-remove = Remover
 games-save_failed = Não foi possível salvar a lista de partidas: { $why }
@@ -72,7 +84,10 @@ luck-deal = As mãos distribuídas: { $sides }
 luck-deal-one = { $side } { $luck } %
 luck-deal-side = { $side }: { $hand }; { $luck } % de pontuação esperada, melhor que { $beaten } % das mãos possíveis
 luck-cards = Cartas tiradas ao acaso
-luck-cards-side = { $side }: { $n } tiragens, { $luck } % de pontuação esperada contra as suas chances
+luck-cards-side = { $side }: { $n ->
+        [one] { $n } tiragem
+       *[other] { $n } tiragens
+    }, { $luck } % de pontuação esperada contra as suas chances
 luck-cards-luckiest = Tiragem mais feliz: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
 luck-cards-unluckiest = Tiragem mais azarada: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Copiar o registro

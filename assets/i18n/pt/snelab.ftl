@@ -149,7 +149,10 @@ snelab-notation-court_size = uma quadra de { $width } × { $height } não é ace
 snelab-notation-zero_run = uma sequência de casas vazias não pode ser 0
 snelab-notation-square_out_of_range = uma casa deve estar entre as colunas a e p e as fileiras 1 a { $max_rows }
 snelab-notation-bad_payment = um pagamento é de 1 a 4 casas diferentes unidas por `+`
-snelab-notation-too_many_pieces = { $side } tem { $count } peças; nenhum lado tem mais de { $max } (um Balcão cheio da quadra mais larga)
+snelab-notation-too_many_pieces = { $side } tem { $count ->
+        [one] { $count } peça
+       *[other] { $count } peças
+    }; nenhum lado tem mais de { $max } (um Balcão cheio da quadra mais larga)
 snelab-error-case_over = o caso terminou: o veredito foi dado
 snelab-error-off_court = { $square } não está na quadra
 snelab-error-empty = não há peça em { $square }
@@ -187,8 +190,14 @@ snelab-resume-already_over = o caso salvo já tinha terminado
 snelab-resume-missing = o registro dele não foi salvo
 snelab-restored-settled = O caso em andamento já tinha chegado ao veredito e foi acertado; sua bolsa tem { $purse }.
 snelab-restored-stake_returned = O caso { $case } não pôde ser retomado ({ $why }); a aposta voltou para a sua bolsa.
-snelab-bar-yours = Sua Barra: { $pieces } peças, peso { $weight }
-snelab-bar-side = Barra do { $side }: { $pieces } peças, peso { $weight }
+snelab-bar-yours = Sua Barra: { $pieces ->
+        [one] { $pieces } peça
+       *[other] { $pieces } peças
+    }, peso { $weight }
+snelab-bar-side = Barra do { $side }: { $pieces ->
+        [one] { $pieces } peça
+       *[other] { $pieces } peças
+    }, peso { $weight }
 snelab-bar-about = A Barra são as peças de um lado que ainda estão na corte e o peso total delas: é com elas que se paga uma captura.
 snelab-bar-short = A Barra: as peças de um lado em jogo, que pagam as capturas dele
 snelab-verdict-coin = Acaso: a moeda fez abrir o lado { $who }: uma abertura inteira, quando cada lado podia esperar meia.

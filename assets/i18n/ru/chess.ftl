@@ -59,7 +59,11 @@ chess-field-window = окно
 chess-field-restricted = ограничение
 chess-position-bad = неверная позиция: { $why }
 chess-position-bad_field = неверная позиция, поле { $field } ({ $name }): { $why }
-chess-position-rank_count = { $count } горизонталей вместо 8
+chess-position-rank_count = { $count ->
+        [one] { $count } горизонталь
+        [few] { $count } горизонтали
+       *[many] { $count } горизонталей
+    } вместо 8
 chess-position-queen = ферзь: в шахматах с артефактами ферзя нет
 chess-position-rank_too_long = горизонталь { $rank } слишком длинная
 chess-position-unknown_letter = неизвестная буква `{ $letter }`
@@ -69,7 +73,11 @@ chess-position-square_twice = { $square } указана дважды
 chess-position-expected_pair = ожидалось `<белые>/<чёрные>`
 chess-position-unknown_artifact = неизвестный артефакт `{ $text }`
 chess-position-not_a_number = `{ $text }` — не целое число в допустимых пределах
-chess-position-field_count = полей { $count }: ожидалось 6 (FEN), 12, 14 или 16
+chess-position-field_count = { $count ->
+        [one] { $count } поле
+        [few] { $count } поля
+       *[many] { $count } полей
+    }: ожидалось 6 (FEN), 12, 14 или 16
 chess-position-empty_field = пусто (поля разделяются одним пробелом)
 chess-position-not_a_colour = `{ $text }` — не `w` и не `b`
 chess-position-move_number_zero = номер хода начинается с 1
@@ -91,7 +99,11 @@ chess-position-castling_needs = для `{ $letter }` нужен король н�
 chess-position-no_en_passant = через { $square } только что не проходила пешка
 chess-army-no_king = армии нужен король
 chess-army-too_many = { $role }: { $count }, а можно не больше { $max }
-chess-army-over_budget = армия стоит { $points } очков, а бюджет — { $budget }
+chess-army-over_budget = армия стоит { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }, а бюджет — { $budget }
 chess-army-bishops_same_colour = слоны на { $first } и { $second } стоят на полях одного цвета
 chess-army-pawn_rank = { $role } не может стоять на { $square }: пешки ставятся на вторую горизонталь, одна может — на третью
 chess-army-piece_rank = { $role } не может стоять на { $square }: фигуры ставятся на первую горизонталь
@@ -125,8 +137,16 @@ chess-build-engine_hidden = Компьютер расставляет армию
 chess-build-hint = Щёлкните клетку с зелёной точкой, чтобы поставить выбранную фигуру (или перетащите её из списка). Щёлкните поставленную фигуру, чтобы выбрать её, и уберите её кнопкой или клавишей Delete.
 chess-build-king = Король: бесплатно, уже на { $square }
 chess-build-legal = ● Армия соблюдает все правила
-chess-build-legal_left = ● Армия соблюдает все правила · не потрачено очков: { $left }
-chess-build-king_only = Пока только король: можно потратить ещё { $left } оч. (Армия из одного короля тоже допустима.)
+chess-build-legal_left = ● Армия соблюдает все правила · { $left ->
+        [one] не потрачено { $left } очко
+        [few] не потрачено { $left } очка
+       *[many] не потрачено { $left } очков
+    }
+chess-build-king_only = Пока только король: можно потратить ещё { $left ->
+        [one] { $left } очко
+        [few] { $left } очка
+       *[many] { $left } очков
+    }. (Армия из одного короля тоже допустима.)
 chess-build-picked = { $piece } на { $square }
 chess-build-take_off = Убрать (Del)
 chess-build-not_ready = «Готово» ждёт, пока армия не нарушает ни одного правила
@@ -184,14 +204,24 @@ chess-card_kind-movement = Перемещение
 chess-card_kind-keeps_move = Ход сохраняется
 chess-card_kind-response = Ответ
 chess-card_kind-action = Действие
-chess-dice-attacker = { $who } атакуют: кубиков { $n }
+chess-dice-count = { $n ->
+        [one] { $n } кубик
+        [few] { $n } кубика
+       *[many] { $n } кубиков
+    }
+chess-dice-attacker = { $who } атакуют: { $n ->
+        [one] { $n } кубик
+        [few] { $n } кубика
+       *[many] { $n } кубиков
+    }
 chess-dice-attacker_sum = { $who }: { $sum }
-chess-dice-defender = { $who } защищаются: кубиков { $n }
+chess-dice-defender = { $who } защищаются: { $n ->
+        [one] { $n } кубик
+        [few] { $n } кубика
+       *[many] { $n } кубиков
+    }
 chess-dice-defender_sum = { $who }: { $sum }
 chess-dice-skip = Щёлкните или нажмите Пробел, чтобы пропустить бросок
-chess-dice-count-one = { $n } кубик
-chess-dice-count-few = { $n } кубика
-chess-dice-count-many = { $n } кубиков
 chess-attempt-captured = Взятие: { $piece }
 chess-attempt-wounded = Ранение: { $piece }
 chess-attempt-miss = Промах — никто не ранен
@@ -209,7 +239,11 @@ chess-draft-too_many = { $role }: в армии не больше { $max }, и �
 chess-draft-second_advanced = вторую пешку нельзя поставить на { $square }: на третьей горизонтали может стоять только одна, и она уже на { $first }
 chess-draft-bishop_colour = поле { $square } того же цвета, что и { $first }, где стоит другой ваш слон: слоны ставятся на поля разного цвета
 chess-draft-king_stays = король на { $square } остаётся: он бесплатный и есть в каждой армии
-chess-end_banner-actions = Сделано действий: { $n }
+chess-end_banner-actions = { $n ->
+        [one] Сделано { $n } действие
+        [few] Сделано { $n } действия
+       *[many] Сделано { $n } действий
+    }
 chess-end_banner-draw = Ничья
 chess-end_banner-history = ← и → — просмотр партии
 chess-end_banner-new = Новая игра

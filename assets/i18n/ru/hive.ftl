@@ -48,7 +48,11 @@ hive-error-cannot_reach = { $piece } туда не пройдёт
 hive-setup-piece_twice = { $piece } указана дважды
 hive-setup-bad_stack = стопка в ({ $q }, { $r }) слишком высока или над землёй в ней не Сова
 hive-setup-not_one_group = фигуры не образуют одну группу
-hive-setup-too_many_plies = { $plies } полуходов — больше предела { $limit }
+hive-setup-too_many_plies = { $plies ->
+        [one] { $plies } полуход
+        [few] { $plies } полухода
+       *[many] { $plies } полуходов
+    } — больше предела { $limit }
 hive-notation-empty = пустая запись хода
 hive-notation-bad_piece = `{ $text }` — не название фигуры
 hive-notation-bad_reference = `{ $text }` — не фигура с направлением
@@ -92,7 +96,11 @@ hive-hint-waiting = Ждём: { $who } · ← → — посмотреть пр�
 hive-hint-viewing = Вы смотрите прежнюю позицию: партия идёт своим временем.
 hive-lobby-clock = Часы
 hive-lobby-untimed = Без часов
-hive-lobby-continue = Продолжить партию ({ $plies } ходов)
+hive-lobby-continue = Продолжить партию ({ $plies ->
+        [one] { $plies } ход
+        [few] { $plies } хода
+       *[many] { $plies } ходов
+    })
 hive-lobby-fair = Тайное зерно решает, кто играет ясенем и ходит первым; его отпечаток показан до первого хода, а зерно раскрывается в конце, чтобы любой мог проверить партию.
 hive-lobby-line = Окружите чужого Старейшину. На каждый ход — 60 секунд, или играйте без спешки: партию можно играть без часов.
 hive-lobby-opponent = Соперник
@@ -101,7 +109,11 @@ hive-lobby-start = Вытянуть зерно и начать
 hive-lobby-title = Ясень и орех
 hive-moves = Ходы
 hive-moves-close = Закрыть список
-hive-moves-count = допустимых ходов: { $n }
+hive-moves-count = { $n ->
+        [one] { $n } допустимый ход
+        [few] { $n } допустимых хода
+       *[many] { $n } допустимых ходов
+    }
 hive-moves-none = Ходов пока нет.
 hive-moves-notation = Нотация
 hive-moves-notation-hint = Показать ходы в нотации Hive (как в записи) или словами

@@ -5,11 +5,19 @@ learn-puzzle-kind-only-payment = Возьмите фигуру и выберит
 learn-puzzle-kind-unpayable = За заманчивое взятие нечем платить: найдите ход, который выигрывает.
 learn-snelab-hint-bench = Ваша фигура ({ $piece }) встаёт на Скамью судей, на { $square }: дело выиграно.
 learn-snelab-hint-no_move = После этого у стороны «{ $side }» нет допустимого хода: дело выиграно.
-learn-snelab-hint-only_payment = Из { $count } способов заплатить только этот выигрывает наверняка: что бы ни ответила сторона «{ $side }», ваш следующий ход выигрывает.
+learn-snelab-hint-only_payment = Из { $count ->
+        [one] { $count } способа
+        [few] { $count } способов
+       *[many] { $count } способов
+    } заплатить только этот выигрывает наверняка: что бы ни ответила сторона «{ $side }», ваш следующий ход выигрывает.
 learn-snelab-hint-forced = Что бы ни ответила сторона «{ $side }», ваш следующий ход выигрывает дело.
 learn-snelab-hint-frees = Оплата ({ $payers }) освобождает путь к Скамье судей вашей фигуре на { $square } ({ $piece }).
 learn-snelab-hint-stop = Берёт фигуру на { $square } ({ $piece }), пока она не встала на вашу Стойку; оплата — { $payers }.
-learn-snelab-hint-keeps = Способов заплатить — { $count }; этот сохраняет вашу фигуру на { $square } ({ $piece }).
+learn-snelab-hint-keeps = Из { $count ->
+        [one] { $count } способа
+        [few] { $count } способов
+       *[many] { $count } способов
+    } заплатить этот сохраняет вашу фигуру на { $square } ({ $piece }).
 learn-snelab-hint-capture = Берёт фигуру на { $square } ({ $piece }); оплата — { $payers }.
 learn-snelab-hint-advance = Ваша фигура ({ $piece }) выходит на { $square }: до Скамьи судей остаётся один путь.
 learn-snelab-hint-engine = Выбор компьютера: { $action }.

@@ -28,8 +28,16 @@ settings-reset_problem = Сохранённое значение не прочи
 settings-save_failed = Не удалось сохранить настройки: { $why }
 settings-words_problem = Часть текстов не удалось прочитать, они показаны по-английски: { $what }
 loading-title = Вырезаем столы…
-loading-progress = { $done } из { $total } файлов
-loading-fallback = Не прочитано файлов: { $count }; вместо них встроенные замены.
+loading-progress = { $done } из { $total ->
+        [one] { $total } файла
+        [few] { $total } файлов
+       *[many] { $total } файлов
+    }
+loading-fallback = { $count ->
+        [one] Не удалось прочитать { $count } файл; вместо него встроенная замена.
+        [few] Не удалось прочитать { $count } файла; вместо них встроенные замены.
+       *[many] Не удалось прочитать { $count } файлов; вместо них встроенные замены.
+    }
 table-fit = Показать всё
 table-controls = Правая кнопка — повернуть вид · тяните стол — сдвинуть · колесо или щипок — приблизить
 rules-title = Правила: { $game }

@@ -62,18 +62,30 @@ lobby-control-turn = { $n } с на ход
 lobby-control-turn_minutes = { $n } мин на ход
 lobby-control-bank = { $minutes } мин + { $increment } с
 lobby-control-day = 1 день на ход
-lobby-control-days = { $n } дн. на ход
+lobby-control-days = { $n ->
+        [one] { $n } день на ход
+        [few] { $n } дня на ход
+       *[many] { $n } дней на ход
+    }
 lobby-short-seconds = { $n } с
 lobby-short-minutes = { $n } мин
 lobby-short-day = 1 день
-lobby-short-days = { $n } дн.
+lobby-short-days = { $n ->
+        [one] { $n } день
+        [few] { $n } дня
+       *[many] { $n } дней
+    }
 lobby-left-days = { $d } д { $h } ч
 lobby-left-hours = { $h } ч { $m } мин
 lobby-notify = Сообщать, когда мой ход (уведомление браузера)
 lobby-notify_denied = Браузер не разрешает уведомления с этой страницы; это меняется в настройках сайта.
 lobby-notify_body = { $game }, против { $name }
 lobby-seats_damaged = Список ваших онлайн-партий не удалось прочитать, он начат заново: { $why }
-lobby-seats_left_out = Повреждённых онлайн-партий пропущено: { $count }.
+lobby-seats_left_out = { $count ->
+        [one] { $count } онлайн-партия повреждена и пропущена.
+        [few] { $count } онлайн-партии повреждены и пропущены.
+       *[many] { $count } онлайн-партий повреждены и пропущены.
+    }
 lobby-seats_save_failed = Не удалось сохранить ваши онлайн-партии: { $why }
 # The player's key and page (app::identity, app::player).
 lobby-your_page = Профиль
@@ -157,7 +169,11 @@ verify-check-timeout_moves = Ходы по истечении времени
 verify-check-result = Результат
 verify-check-coin = Жребий
 verify-coin = жребий по зерну отдаёт Юг, который ходит первым, { $seat } месту ({ $name }); в записи — { $recorded }
-verify-snelab-timeouts-ok = ходов по истечении времени: { $count }, каждый — документированный выбор
+verify-snelab-timeouts-ok = { $count ->
+        [one] { $count } ход по истечении времени — документированный выбор
+        [few] { $count } хода по истечении времени, каждый — документированный выбор
+       *[many] { $count } ходов по истечении времени, каждый — документированный выбор
+    }
 verify-check-armies = Армии
 verify-check-deal = Раздача
 verify-check-actions = Действия
@@ -171,9 +187,17 @@ verify-fingerprint-ok = SHA-256 зерна совпадает с отпечат�
 verify-fingerprint-bad = SHA-256 зерна — { $actual }, а не записанный { $recorded }
 verify-colour_rule = зерно отдаёт ясень { $seat } месту ({ $name }); в записи — { $recorded }
 verify-moves-bad = ход { $number } `{ $text }`: { $why }
-verify-moves-ok = все { $count } ходов допустимы
+verify-moves-ok = { $count ->
+        [one] { $count } ход допустим
+        [few] все { $count } хода допустимы
+       *[many] все { $count } ходов допустимы
+    }
 verify-timeouts-bad = ход { $number } `{ $text }` отмечен как ход по истечении времени, но детерминированный выбор — `{ $expected }`
-verify-timeouts-ok = ходов по истечении времени: { $count }, каждый — выбор движка на фиксированной глубине
+verify-timeouts-ok = { $count ->
+        [one] { $count } ход по истечении времени — выбор движка на фиксированной глубине
+        [few] { $count } хода по истечении времени, каждый — выбор движка на фиксированной глубине
+       *[many] { $count } ходов по истечении времени, каждый — выбор движка на фиксированной глубине
+    }
 verify-result-after_illegal = не может следовать из недопустимого списка ходов
 verify-result-compare = по ходам выходит «{ $actual }»; в записи — «{ $recorded }»
 verify-chess-at_line = строка { $line } `{ $text }`: { $why }
@@ -184,7 +208,11 @@ verify-chess-commitment_bad = SHA-256 этой армии с солью — { $a
 verify-chess-deal_ok = обе руки — именно те, что раздают зерно и два значения
 verify-chess-deal_bad = зерно и два значения раздают { $actual }
 verify-chess-no_start = без двух допустимых армий партию не воспроизвести
-verify-chess-actions_ok = все действия ({ $count }) допустимы, и у каждого те кубики и карты, что дают зерно и два значения
+verify-chess-actions_ok = { $count ->
+        [one] { $count } действие допустимо, и у него те кубики и карты, что дают зерно и два значения
+        [few] все { $count } действия допустимы, и у каждого те кубики и карты, что дают зерно и два значения
+       *[many] все { $count } действий допустимы, и у каждого те кубики и карты, что дают зерно и два значения
+    }
 verify-chess-after_end = партия уже окончена: { $end }
 verify-chess-not_to_act = здесь ходят { $colour }
 verify-chess-dice_bad = на кубиках выпадает { $actual }
@@ -194,7 +222,11 @@ verify-chess-no_draw = здесь ничего не вытягивается
 verify-chess-rises_bad = пешка-зомби встаёт на { $actual }
 verify-chess-no_rise = здесь пешка не встаёт
 verify-chess-timeout_bad = отмечено как сыгранное часами, но детерминированное действие по истечении времени — `{ $expected }`
-verify-chess-timeouts_ok = действий по истечении времени: { $count }, каждое — детерминированное (пас в окне ответа, иначе лёгкий выбор движка)
+verify-chess-timeouts_ok = { $count ->
+        [one] { $count } действие по истечении времени — детерминированное (пас в окне ответа, иначе лёгкий выбор движка)
+        [few] { $count } действия по истечении времени, каждое — детерминированное (пас в окне ответа, иначе лёгкий выбор движка)
+       *[many] { $count } действий по истечении времени, каждое — детерминированное (пас в окне ответа, иначе лёгкий выбор движка)
+    }
 verify-chess-result_after_bad = не может следовать из неверной строки действия
 verify-chess-result_compare = по действиям выходит «{ $actual }»; в записи — «{ $recorded }»
 verify-chess-army_text-no_colour = `{ $text }`: армия начинается с w: или b:
@@ -218,7 +250,11 @@ match-not_your_turn = сейчас не ваш ход
 match-replay_failed = действие { $number } сохранённой партии: { $why }
 record-bad_takeback = takeback `{ $word }`: нужно число ходов от 1 до 200
 record-bad_resign = resign `{ $word }`: нужно ash или walnut
-verify-takeback-bad = возврат { $count } ходов, когда сыграно только { $played }
+verify-takeback-bad = возврат { $count ->
+        [one] { $count } хода
+        [few] { $count } ходов
+       *[many] { $count } ходов
+    }, когда сыграно только { $played }
 record-bad_offer = offer `{ $word }`: нужно draw или takeback, затем made, accepted или declined, затем by и сторона, затем at и число, например `offer draw made by ash at 12`
 verify-check-offers = Предложения
 verify-offers-ok = { $count } предложений и ответов, каждое там, где сказано в записи; каждый возврат хода и каждая ничья по согласию следуют за принятым предложением

@@ -12,7 +12,11 @@ replay-wrong_game = Эта запись — другой игры.
 replay-refused = Это повтор: здесь никто не ходит. Выйдите из него, чтобы играть.
 replay-title = Повтор · { $seats }
 replay-title-plain = Повтор
-replay-at_start = Начало · ходов: { $n }
+replay-at_start = Начало · { $n ->
+        [one] { $n } ход
+        [few] { $n } хода
+       *[many] { $n } ходов
+    }
 replay-at = Ход { $at } из { $n }: { $action }
 replay-start = К началу (Home)
 replay-back = На ход назад (←)
@@ -37,7 +41,11 @@ review-mistake = { $n }. { $played } (лучше { $better }) −{ $loss } %
 review-go = Показать позицию
 luck-title = Удача на костях
 luck-none = Взятий не пытались: кости ничего не решали.
-luck-side = { $side }: взятий { $captures } при ожидаемых { $expected } ({ $luck })
+luck-side = { $side }: { $captures ->
+        [one] { $captures } взятие
+        [few] { $captures } взятия
+       *[many] { $captures } взятий
+    } при ожидаемых { $expected } ({ $luck })
 luck-luckiest = Самый удачный бросок: { $n }. { $action } при { $chance } %
 luck-unluckiest = Самый неудачный бросок: { $n }. { $action } при { $chance } %
 replay-this = Повтор и разбор этой партии
@@ -45,7 +53,11 @@ games-finished = Сыгранные на этом устройстве
 games-none = Здесь ещё не закончилась ни одна партия: каждая законченная сохраняется здесь для повтора.
 games-winner = Победа: { $side }
 games-unfinished = Не закончена
-games-plies = ходов: { $n }
+games-plies = { $n ->
+        [one] { $n } ход
+        [few] { $n } хода
+       *[many] { $n } ходов
+    }
 games-open_one = Повтор
 games-remove = Удалить
 games-save_failed = Не удалось сохранить список партий: { $why }
@@ -72,7 +84,11 @@ luck-deal = Розданные руки: { $sides }
 luck-deal-one = { $side } { $luck } %
 luck-deal-side = { $side }: { $hand }; { $luck } % ожидаемого счёта, лучше { $beaten } % возможных рук
 luck-cards = Карты, выпавшие случайно
-luck-cards-side = { $side }: выпадений — { $n }, { $luck } % ожидаемого счёта против их шансов
+luck-cards-side = { $side }: { $n ->
+        [one] { $n } выпадение
+        [few] { $n } выпадения
+       *[many] { $n } выпадений
+    }, { $luck } % ожидаемого счёта против их шансов
 luck-cards-luckiest = Самое удачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
 luck-cards-unluckiest = Самое неудачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Копировать запись

@@ -149,7 +149,11 @@ snelab-notation-court_size = площадка { $width } × { $height } не п�
 snelab-notation-zero_run = серия пустых клеток не может быть 0
 snelab-notation-square_out_of_range = клетка должна лежать на вертикалях a–p и горизонталях 1–{ $max_rows }
 snelab-notation-bad_payment = оплата — от 1 до 4 разных клеток, соединённых `+`
-snelab-notation-too_many_pieces = у стороны { $side } { $count } фигур; ни у одной стороны не бывает больше { $max } (полная Стойка самой широкой площадки)
+snelab-notation-too_many_pieces = у стороны { $side } { $count ->
+        [one] { $count } фигура
+        [few] { $count } фигуры
+       *[many] { $count } фигур
+    }; ни у одной стороны не бывает больше { $max } (полная Стойка самой широкой площадки)
 snelab-error-case_over = дело окончено: вердикт вынесен
 snelab-error-off_court = { $square } не на площадке
 snelab-error-empty = на { $square } нет фигуры
@@ -187,8 +191,16 @@ snelab-resume-already_over = сохранённое дело уже было о�
 snelab-resume-missing = его запись не была сохранена
 snelab-restored-settled = Начатое дело уже дошло до вердикта и закрыто; в кошельке { $purse }.
 snelab-restored-stake_returned = Дело { $case } не удалось продолжить ({ $why }); ставка вернулась в кошелёк.
-snelab-bar-yours = Ваша коллегия: { $pieces } фиг., вес { $weight }
-snelab-bar-side = Коллегия ({ $side }): { $pieces } фиг., вес { $weight }
+snelab-bar-yours = Ваша коллегия: { $pieces ->
+        [one] { $pieces } фигура
+        [few] { $pieces } фигуры
+       *[many] { $pieces } фигур
+    }, вес { $weight }
+snelab-bar-side = Коллегия ({ $side }): { $pieces ->
+        [one] { $pieces } фигура
+        [few] { $pieces } фигуры
+       *[many] { $pieces } фигур
+    }, вес { $weight }
 snelab-bar-about = Коллегия — фигуры стороны, ещё стоящие в зале, и их общий вес: ими платят за взятие.
 snelab-bar-short = Коллегия — фигуры стороны в игре; ими она платит за взятия
 snelab-verdict-coin = Случай: монета дала первый ход стороне { $who } — целый первый ход, когда каждая сторона могла ждать половину.

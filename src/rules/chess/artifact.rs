@@ -612,12 +612,13 @@ mod tests {
         }
         for (lang, table) in &words {
             for &(key, named) in &keys {
+                let id = crate::i18n::fluent_id(key);
                 let text = table
-                    .get(key)
+                    .get(&id)
                     .unwrap_or_else(|| panic!("{}: no words for {key}", lang.code()));
                 assert!(!text.trim().is_empty(), "{}: {key} is empty", lang.code());
                 if *lang != Lang::En {
-                    assert_ne!(text, &english[key], "{}: {key} is English", lang.code());
+                    assert_ne!(text, &english[&id], "{}: {key} is English", lang.code());
                 }
                 if let Some(a) = named {
                     let expected = match lang {
@@ -631,7 +632,7 @@ mod tests {
         }
         // A card's text is a sentence or three for a player, ending as a sentence does.
         for a in Artifact::ALL {
-            let text = &english[a.text_key()];
+            let text = &english[&crate::i18n::fluent_id(a.text_key())];
             assert!(text.len() > 30 && text.len() < 400, "{a}: {text}");
             assert!(text.ends_with('.') || text.ends_with(')'), "{a}: {text}");
         }

@@ -104,14 +104,10 @@ pub fn piece_name(colour: Colour, role: Role) -> Message {
     })
 }
 
-/// "1 die", "3 dice" (in Russian the number's own form: 1 кубик, 2–4 кубика, 5 кубиков).
+/// "1 die", "3 dice" (each language's plural rules choose the form: 1 кубик, 2–4 кубика, 5
+/// кубиков, 21 кубик).
 pub fn dice_count(n: usize) -> Message {
-    msg(match n {
-        1 => "chess.dice.count.one",
-        2..=4 => "chess.dice.count.few",
-        _ => "chess.dice.count.many",
-    })
-    .with("n", n)
+    msg("chess.dice.count").with("n", n)
 }
 
 impl AttemptReport {

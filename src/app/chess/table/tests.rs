@@ -377,11 +377,21 @@ fn each_result_says_what_the_sums_meant() {
     }
     // The number of dice in the number's own form.
     let ru = Strings::new(Lang::Ru);
-    let said: Vec<String> = [1, 2, 4, 5]
+    let said: Vec<String> = [1, 2, 4, 5, 21, 22]
         .iter()
         .map(|n| ru.say(&dice_count(*n)))
         .collect();
-    assert_eq!(said, ["1 кубик", "2 кубика", "4 кубика", "5 кубиков"]);
+    assert_eq!(
+        said,
+        [
+            "1 кубик",
+            "2 кубика",
+            "4 кубика",
+            "5 кубиков",
+            "21 кубик",
+            "22 кубика"
+        ]
+    );
     assert_eq!(english.say(&dice_count(1)), "1 die");
 }
 

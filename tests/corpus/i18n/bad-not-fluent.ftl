@@ -1,0 +1,2 @@
+menu-play = { "Play"
+[menu.play]
