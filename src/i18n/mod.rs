@@ -787,6 +787,28 @@ mod tests {
         );
     }
 
+    #[test]
+    fn portuguese_side_names_take_their_articles() {
+        let pt = Strings::new(Lang::Pt);
+        assert_eq!(pt.tf("snelab.turn.side", &[("side", "Sul")]), "Vez do Sul");
+        assert_eq!(pt.tf("snelab.turn.side", &[("side", "Norte")]), "Vez do Norte");
+        assert_eq!(
+            pt.tf("chess.online.time_left", &[("colour", "Brancas"), ("time", "0:41")]),
+            "Vez das brancas: restam 0:41"
+        );
+        assert_eq!(
+            pt.say(&msg("hive.timeout_played").with_words("colour", msg("hive.colour.walnut"))),
+            "O tempo da nogueira acabou: a mesa fez a jogada fixa do motor."
+        );
+        assert_eq!(
+            pt.tf("learn.snelab.hint.forced", &[("side", "Norte")]),
+            "Responda o Norte o que responder, a sua próxima jogada vence o caso."
+        );
+        // A player's name takes a plain "de".
+        assert_eq!(pt.tf("hive.turn.side", &[("who", "Ana")]), "Vez de Ana");
+        assert_eq!(pt.tf("hive.turn.side", &[("who", "freixo")]), "Vez do freixo");
+    }
+
     /// Every message that chooses by a number, in every language, said for 0, 1, 2, 5, 11, 21
     /// and 22: the number is in the words and nothing is left unfilled.
     #[test]

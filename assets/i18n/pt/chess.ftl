@@ -354,7 +354,19 @@ chess-lobby-artifacts_off = Só o jogo dos dados: nenhuma carta nas mãos.
 chess-refused-not_a_target = a casa { $square } não é alvo de { $card } agora: escolha uma casa acesa
 chess-online-army_lost = O seu exército foi comprometido numa execução anterior do jogo e já não está neste aparelho: não pode ser revelado, e o relógio do servidor vai encerrar a partida.
 chess-online-other_ready = O exército do adversário está pronto: comprometido, e oculto até que ambos estejam.
-chess-online-timeout = O tempo de { $colour } acabou: o servidor jogou por ele.
+chess-online-timeout = O tempo { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    } acabou: o servidor jogou em seu lugar.
 chess-online-won_before_start = O outro lugar não revelou o seu exército a tempo, ou desistiu: você vence.
 chess-online-lost_before_start = A partida terminou antes de começar: o seu exército não foi revelado a tempo, ou você desistiu.
 chess-online-building = { $name }: montando…
@@ -366,4 +378,16 @@ chess-online-seed = A semente foi revelada: a sua impressão digital é a mostra
 chess-online-verified = O registro do servidor confere: as cores, os dois exércitos contra os seus compromissos, cada dado e carta distribuída, cada ação e o resultado.
 chess-online-not_verified = O registro do servidor NÃO confere: verifique-o com tables verify.
 chess-online-copy_record = Copiar o registro
-chess-online-time_left = Vez de { $colour }: restam { $time }
+chess-online-time_left = Vez { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    }: restam { $time }

@@ -9,7 +9,19 @@ hive-creature-hare = Lebre
 hive-creature-fox = Raposa
 hive-creature-otter = Lontra
 hive-piece-numbered = { $creature } { $number }
-hive-piece-full = { $piece } de { $colour }
+hive-piece-full = { $piece } { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    }
 hive-where-east = à direita de { $piece }
 hive-where-west = à esquerda de { $piece }
 hive-where-north_east = acima e à direita de { $piece }
@@ -145,8 +157,32 @@ hive-step_back = Voltar
 hive-step_forward = Avançar
 hive-takeback = Desfazer jogada
 hive-thinking = O bot está pensando
-hive-timeout_played = O tempo de { $colour } acabou: a mesa fez a jogada fixa do motor.
-hive-turn-side = Vez de { $who }
+hive-timeout_played = O tempo { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    } acabou: a mesa fez a jogada fixa do motor.
+hive-turn-side = Vez { $who ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $who }
+    }
 hive-turn-yours = Sua vez
 hive-verify-all_passed = Todas as verificações passaram: o jogo está verificado.
 hive-verify-bad_move = A primeira jogada inválida: { $text }

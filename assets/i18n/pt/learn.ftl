@@ -8,8 +8,32 @@ learn-snelab-hint-no_move = Depois dela, { $side } fica sem jogada legal: o caso
 learn-snelab-hint-only_payment = Das { $count ->
         [one] { $count } maneira
        *[other] { $count } maneiras
-    } de pagar, só esta vence à força: responda { $side } o que responder, a sua próxima jogada vence.
-learn-snelab-hint-forced = Responda { $side } o que responder, a sua próxima jogada vence o caso.
+    } de pagar, só esta vence à força: responda { $side ->
+        [Sul] o Sul
+        [Norte] o Norte
+        [brancas] as brancas
+        [Brancas] as brancas
+        [pretas] as pretas
+        [Pretas] as pretas
+        [freixo] o freixo
+        [Freixo] o freixo
+        [nogueira] a nogueira
+        [Nogueira] a nogueira
+       *[other] { $side }
+    } o que responder, a sua próxima jogada vence.
+learn-snelab-hint-forced = Responda { $side ->
+        [Sul] o Sul
+        [Norte] o Norte
+        [brancas] as brancas
+        [Brancas] as brancas
+        [pretas] as pretas
+        [Pretas] as pretas
+        [freixo] o freixo
+        [Freixo] o freixo
+        [nogueira] a nogueira
+        [Nogueira] a nogueira
+       *[other] { $side }
+    } o que responder, a sua próxima jogada vence o caso.
 learn-snelab-hint-frees = O pagamento ({ $payers }) abre o caminho até o seu Tribunal para o seu { $piece } em { $square }.
 learn-snelab-hint-stop = Captura o { $piece } em { $square } antes que ele chegue ao seu Balcão; pago com { $payers }.
 learn-snelab-hint-keeps = Das { $count ->
@@ -22,9 +46,33 @@ learn-snelab-hint-engine = A escolha do computador: { $action }.
 learn-puzzle-kind-surround-1 = Cerque o Ancião do adversário em 1 jogada
 learn-puzzle-kind-surround-2 = Cerque o Ancião do adversário em 2 jogadas, faça ele o que fizer
 learn-puzzle-kind-surround-3 = Cerque o Ancião do adversário em 3 jogadas, faça ele o que fizer
-learn-hive-hint-surrounds = { $piece } ocupa a última casa livre em volta do Ancião de { $colour }: isso vence.
+learn-hive-hint-surrounds = { $piece } ocupa a última casa livre em volta do Ancião { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    }: isso vence.
 learn-hive-hint-defends = { $action }: senão o adversário cerca o seu Ancião na próxima jogada.
-learn-hive-hint-closes = { $piece } ocupa mais uma casa em volta do Ancião de { $colour }: agora { $taken } das seis estão ocupadas.
+learn-hive-hint-closes = { $piece } ocupa mais uma casa em volta do Ancião { $colour ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $colour }
+    }: agora { $taken } das seis estão ocupadas.
 learn-hive-hint-covers = A sua Coruja sobe em cima de { $piece }: essa peça não pode se mover enquanto a Coruja estiver em cima.
 learn-hive-hint-pins = { $action } prende { $piece }: essa peça não pode mais se mover sem partir o grupo.
 learn-hive-hint-frees = { $piece } dá espaço ao seu Ancião: agora { $free } das seis casas em volta dele estão livres.

@@ -1,7 +1,6 @@
 ## Portuguese (Brazil) strings of Carved Tables: the menu, settings and what every table shares.
 ## `{ $name }` is a value the game fills in; docs/translating.md says how to edit.
 
-# Textos em português de Mesas Entalhadas. Cada chave de en.ron existe aqui também.
 app-title = Mesas Entalhadas
 app-subtitle = Três jogos numa só mesa de madeira
 menu-play = Jogar

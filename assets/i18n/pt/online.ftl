@@ -252,11 +252,47 @@ verify-offers-ok = { $count } propostas e respostas, cada uma onde o registro di
 verify-offers-at = `{ $text }`: ali havia { $standing } ações
 verify-offers-unanswered = `{ $text }` não responde a nenhuma proposta pendente do outro lado
 verify-offers-takeback_unoffered = { $side } desfez uma ação sem uma proposta de takeback sua aceita logo antes
-verify-offers-takeback_other = o takeback pedido por { $side } desfez mais do que a sua última jogada
+verify-offers-takeback_other = o takeback pedido { $side ->
+        [Sul] pelo Sul
+        [Norte] pelo Norte
+        [brancas] pelas brancas
+        [Brancas] pelas brancas
+        [pretas] pelas pretas
+        [Pretas] pelas pretas
+        [freixo] pelo freixo
+        [Freixo] pelo freixo
+        [nogueira] pela nogueira
+        [Nogueira] pela nogueira
+       *[other] por { $side }
+    } desfez mais do que a sua última jogada
 verify-offers-agreed_unoffered = o empate foi combinado sem uma proposta de empate aceita logo antes
 verify-offers-after_illegal = não se podem seguir depois de uma jogada inválida
-verify-takeback-not_last = takeback `{ $text }` de { $side }: essa não é a última ação em pé
-verify-takeback-timeout = takeback `{ $text }` de { $side }: o relógio a jogou, e as ações do relógio não se desfazem
+verify-takeback-not_last = takeback `{ $text }` { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }: essa não é a última ação em pé
+verify-takeback-timeout = takeback `{ $text }` { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }: o relógio a jogou, e as ações do relógio não se desfazem
 # The `signatures` check of a record with a `# signed` section (play::signed).
 verify-check-signatures = Assinaturas
 verify-signatures-ok = { $count } ações, cada uma assinada numa só cadeia pelo jogador que a fez (pelo servidor no caso do relógio, de um bot ou de um lugar sem chave), cada uma a própria ação do registro; o selo do servidor cobre todas as linhas. Um registro sem a seção assinada é verificado como não assinado, e então nada diz quem fez as suas ações.
@@ -276,8 +312,32 @@ verify-signed-keyless = assinada pelo lugar { $seat }, que não tem chave neste 
 verify-signed-bad_signature = a assinatura da ação { $n } não confere: a ação, o seu número, a mesa ou uma ação anterior foi alterada
 verify-signed-extra = a ação { $n } `{ $text }` está assinada, mas as linhas do registro não a têm
 verify-signed-differs = a ação { $n } do registro é `{ $text }`, mas a cadeia assinou `{ $signed }` (linha { $sign_line })
-verify-signed-wrong_signer = a ação { $n } é de { $side } (linha { $line }): tem de ser assinada com { $want }, não com { $found }
-verify-signed-wrong_signer_clock = a ação { $n } foi jogada pelo relógio por { $side } (linha { $line }): tem de ser assinada com { $want }, não com { $found }
+verify-signed-wrong_signer = a ação { $n } é { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    } (linha { $line }): tem de ser assinada com { $want }, não com { $found }
+verify-signed-wrong_signer_clock = a ação { $n } foi jogada pelo relógio { $side ->
+        [Sul] pelo Sul
+        [Norte] pelo Norte
+        [brancas] pelas brancas
+        [Brancas] pelas brancas
+        [pretas] pelas pretas
+        [Pretas] pelas pretas
+        [freixo] pelo freixo
+        [Freixo] pelo freixo
+        [nogueira] pela nogueira
+        [Nogueira] pela nogueira
+       *[other] por { $side }
+    } (linha { $line }): tem de ser assinada com { $want }, não com { $found }
 verify-signed-unsigned = a ação { $n } `{ $text }` do registro não está na cadeia assinada
 verify-signed-bad_seal = o selo do servidor não confere: uma linha anterior foi alterada depois de a mesa selar o registro
 verify-signed-no_sides = o registro não tem a linha `{ $line }`, por isso as suas ações não podem ser ligadas às chaves dos lugares

@@ -75,7 +75,19 @@ analysis-title = Tabuleiro de análise
 analysis-back = Voltar ao replay
 analysis-about = Jogue qualquer lance legal por qualquer lado; o motor acompanha o tabuleiro.
 analysis-thinking = O motor está pensando…
-analysis-evaluation = Pontuação esperada de { $side }: { $score } %
+analysis-evaluation = Pontuação esperada { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }: { $score } %
 analysis-line = A melhor linha do motor a partir daqui
 analysis-over = A partida terminou nesta posição.
 analysis-chance = A linha para onde o acaso decide: { $odds }

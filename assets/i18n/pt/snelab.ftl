@@ -32,7 +32,19 @@ snelab-coin-title = Cara ou coroa
 snelab-coin-heads = Cara
 snelab-coin-tails = Coroa
 snelab-coin-result = { $face }: { $side } começa
-snelab-turn-side = Vez de { $side }
+snelab-turn-side = Vez { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }
 snelab-turn-yours = Sua vez
 snelab-turn-thinking = O Norte está pensando
 snelab-turn-remote = Vez de { $name }
@@ -45,13 +57,37 @@ snelab-opened-coin = A moeda decidiu: { $side } começa.
 snelab-opened-loser = { $side } começa, pois perdeu o último caso.
 snelab-opened-seed = A semente da mesa decidiu: { $side } começa.
 snelab-online-cannot_sit = Não pode sentar-se neste caso online: { $why }
-snelab-online-timeout = O tempo de { $side } acabou: o servidor jogou a jogada de tempo esgotado.
+snelab-online-timeout = O tempo { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    } acabou: o servidor jogou a jogada de tempo esgotado.
 snelab-online-seed = A semente foi revelada: a sua impressão digital é a mostrada no início.
 snelab-online-verified = O registro do servidor confere: a moeda, cada jogada e o veredicto.
 snelab-online-not_verified = O registro do servidor NÃO confere: verifique-o com tables verify.
 snelab-online-copy_record = Copiar o registro
 snelab-online-fingerprint = Impressão digital { $fingerprint }
-snelab-online-time_left = Vez de { $side }: restam { $time }
+snelab-online-time_left = Vez { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }: restam { $time }
 snelab-pay-sum = Pago { $paid } de { $cost }
 snelab-pay-confirm = Confirmar
 snelab-pay-cancel = Cancelar
@@ -156,7 +192,31 @@ snelab-notation-too_many_pieces = { $side } tem { $count ->
 snelab-error-case_over = o caso terminou: o veredito foi dado
 snelab-error-off_court = { $square } não está na quadra
 snelab-error-empty = não há peça em { $square }
-snelab-error-not_your_turn = a peça em { $square } é de { $side }, e não é a vez de { $side }
+snelab-error-not_your_turn = a peça em { $square } é { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }, e não é a vez { $side ->
+        [Sul] do Sul
+        [Norte] do Norte
+        [brancas] das brancas
+        [Brancas] das brancas
+        [pretas] das pretas
+        [Pretas] das pretas
+        [freixo] do freixo
+        [Freixo] do freixo
+        [nogueira] da nogueira
+        [Nogueira] da nogueira
+       *[other] de { $side }
+    }
 snelab-error-no_route = a peça em { $from } não tem rota que termine em { $to }
 snelab-error-backward_off = nesta mesa não há capturas para trás: as peças só avançam
 snelab-error-blocked = { $square } está no caminho: nada salta

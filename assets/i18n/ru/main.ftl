@@ -1,7 +1,6 @@
 ## Russian strings of Carved Tables: the menu, settings and what every table shares.
 ## `{ $name }` is a value the game fills in; docs/translating.md says how to edit.
 
-# Русские строки «Резных столов». Каждый ключ из en.ron есть и здесь.
 app-title = Резные столы
 app-subtitle = Три игры на одном деревянном столе
 menu-play = Играть
