@@ -40,7 +40,7 @@ review-mistakes = Ходы, потерявшие больше всего:
 review-mistake = { $n }. { $played } (лучше { $better }) −{ $loss } %
 review-go = Показать позицию
 luck-title = Удача на костях
-luck-none = Взятий не пытались: кости ничего не решали.
+luck-none = Взятий не пытались: кубики ничего не решали.
 luck-side = { $side }: { $captures ->
         [one] { $captures } взятие
         [few] { $captures } взятия
