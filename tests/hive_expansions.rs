@@ -129,7 +129,12 @@ fn game_strings_saves_and_records_of_every_game_type_read_back() {
             let moves = s.legal_moves();
             let m = moves[rng.random_range(0..moves.len())];
             // Every MoveString reads back to the same move.
-            assert_eq!(s.parse_move(&s.move_string(m)), Ok(m), "{}", s.game_string());
+            assert_eq!(
+                s.parse_move(&s.move_string(m)),
+                Ok(m),
+                "{}",
+                s.game_string()
+            );
             s.play(m).unwrap();
         }
         let text = s.game_string();
@@ -150,7 +155,13 @@ fn game_strings_saves_and_records_of_every_game_type_read_back() {
         assert_eq!(text.contains("\ngame "), game != GameType::BASE, "{text}");
         assert_eq!(GameRecord::parse(&text).unwrap(), record);
     }
-    for bad in ["Base+X", "Base+MM", "Base+", "Mzinga", "Base+MLP;InProgress;White[1]"] {
+    for bad in [
+        "Base+X",
+        "Base+MM",
+        "Base+",
+        "Mzinga",
+        "Base+MLP;InProgress;White[1]",
+    ] {
         assert!(State::from_game_string(bad).is_err(), "{bad}");
     }
 }
@@ -175,14 +186,20 @@ fn a_jay_moves_as_the_creatures_it_touches() {
         (3, 0, "wQ"),
     ]);
     let d = dests(&s, "wM");
-    assert!(d.contains(&h(4, 0)) && d.contains(&h(1, 0)) && d.contains(&h(0, 1)), "{d:?}");
+    assert!(
+        d.contains(&h(4, 0)) && d.contains(&h(1, 0)) && d.contains(&h(0, 1)),
+        "{d:?}"
+    );
 }
 
 #[test]
 fn a_jay_on_the_group_moves_only_as_an_owl() {
     // On top of a Hare, beside another Hare: as an Owl, one step anywhere; no jump.
     let s = setup(&[(0, 0, "bG1 wM"), (1, 0, "bG2"), (2, 0, "bQ"), (-1, 0, "wQ")]);
-    assert_eq!(sorted(dests(&s, "wM")), sorted(h(0, 0).neighbours().to_vec()));
+    assert_eq!(
+        sorted(dests(&s, "wM")),
+        sorted(h(0, 0).neighbours().to_vec())
+    );
     assert!(!dests(&s, "wM").contains(&h(3, 0)));
 }
 
@@ -194,7 +211,10 @@ fn a_jay_beside_a_hedgehog_carries_and_a_carry_that_walks_is_one_move() {
     let carried = vec![h(0, 1), h(-1, 1), h(0, -1), h(1, -1)];
     assert_eq!(sorted(dests(&s, "wQ")), sorted(carried));
     // The Elder walks to two of those cells too: still four moves, each listed once.
-    let elder_moves = s.legal_moves().into_iter().filter(|m| m.piece() == Some(p("wQ")));
+    let elder_moves = s
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.piece() == Some(p("wQ")));
     assert_eq!(elder_moves.count(), 4);
     assert!(dests(&s, "bP").is_empty() && dests(&s, "wM").is_empty());
     // The same Jay on a stack beside the Hedgehog moves as an Owl and carries nothing.
@@ -260,7 +280,10 @@ fn the_hedgehog_carries_a_touching_piece_to_each_empty_cell_it_touches() {
     let text = s.move_string(m);
     assert_eq!(s.parse_move(&text), Ok(m), "{text}");
     let words = carved_tables::i18n::english(&describe(s.board(), m));
-    assert!(words.contains("Carry") && words.contains("Hedgehog"), "{words}");
+    assert!(
+        words.contains("Carry") && words.contains("Hedgehog"),
+        "{words}"
+    );
     let mut next = s.clone();
     next.play(m).unwrap();
     assert_eq!(next.board().position(p("bA1")), Some(h(0, 1)));
@@ -316,7 +339,10 @@ fn the_carry_passes_no_gate_of_higher_stacks() {
         (-1, 1, "wQ wB1"),
     ]);
     assert!(dests(&open, "bA1").contains(&h(0, 1)));
-    assert_eq!(sorted(dests(&shut, "bA1")), sorted(vec![h(-1, 0), h(1, -1)]));
+    assert_eq!(
+        sorted(dests(&shut, "bA1")),
+        sorted(vec![h(-1, 0), h(1, -1)])
+    );
     // Up: the Otter between two stacks of two cannot be lifted at all.
     let open = setup(&[(0, 0, "wP"), (0, -1, "bA1"), (-1, 0, "wQ"), (1, -1, "bQ")]);
     let shut = setup(&[
@@ -328,7 +354,13 @@ fn the_carry_passes_no_gate_of_higher_stacks() {
     assert!(!dests(&open, "bA1").is_empty());
     assert!(dests(&shut, "bA1").is_empty());
     let m = shift(&shut, "bA1", h(0, 1));
-    assert_eq!(shut.why_illegal(m), Illegal::CannotCarry { piece: p("bA1"), to: h(0, 1) });
+    assert_eq!(
+        shut.why_illegal(m),
+        Illegal::CannotCarry {
+            piece: p("bA1"),
+            to: h(0, 1)
+        }
+    );
 }
 
 #[test]
@@ -355,7 +387,12 @@ fn a_carried_piece_may_not_move_on_its_owners_next_turn() {
     // After walnut's move and ash's, it moves again.
     let other = s.legal_moves()[0];
     s.play(other).unwrap();
-    assert_eq!(s.board().stunned(), other.piece().filter(|_| matches!(other, Move::Shift { .. })));
+    assert_eq!(
+        s.board().stunned(),
+        other
+            .piece()
+            .filter(|_| matches!(other, Move::Shift { .. }))
+    );
     // Undo brings back the stunned piece of before.
     s.undo().unwrap();
     assert_eq!(s.board().stunned(), Some(p("bA1")));
@@ -375,11 +412,19 @@ fn the_board_is_the_same_after_apply_and_revert_in_random_games() {
             let board = s.board().clone();
             movegen::generate(&board, &mut scratch, &mut list);
             assert_eq!(list, s.legal_moves());
-            assert_eq!(movegen::count_moves(&board, &mut scratch), list.len() as u64);
+            assert_eq!(
+                movegen::count_moves(&board, &mut scratch),
+                list.len() as u64
+            );
             let mut dedup = list.clone();
             dedup.sort_by_key(|m| format!("{m:?}"));
             dedup.dedup();
-            assert_eq!(dedup.len(), list.len(), "a move listed twice: {}", s.game_string());
+            assert_eq!(
+                dedup.len(),
+                list.len(),
+                "a move listed twice: {}",
+                s.game_string()
+            );
             for &m in &list {
                 let mut b: Board = board.clone();
                 b.apply(m);

@@ -330,14 +330,20 @@ fn uhp_info_names_the_engine_and_its_capabilities() {
         assert_eq!(reply[1], "Mosquito;Ladybug;Pillbug");
     }
     // Every game type is played: newgame, a move, validmoves and undo.
-    let r = replies(&session("newgame Base+MLP
+    let r = replies(&session(
+        "newgame Base+MLP
 play wP
 validmoves
 undo
-"));
+",
+    ));
     assert_eq!(r[1], vec!["Base+MLP;NotStarted;White[1]"]);
     assert_eq!(r[2], vec!["Base+MLP;InProgress;Black[1];wP"]);
-    assert!(r[3][0].contains("bM") && r[3][0].contains("bP"), "{:?}", r[3]);
+    assert!(
+        r[3][0].contains("bM") && r[3][0].contains("bP"),
+        "{:?}",
+        r[3]
+    );
     assert_eq!(r[4], vec!["Base+MLP;NotStarted;White[1]"]);
 }
 

@@ -183,8 +183,7 @@ fn stun_key(stunned: u8) -> u64 {
 pub(crate) const WALNUT_TO_MOVE: u64 = 0x5bd1_e995_7f4a_7c15;
 
 /// The bits of the ash pieces in a piece set: the base eleven and the three expansion pieces.
-pub(crate) const ASH_PIECES: u32 =
-    ((1 << PIECES_PER_BASE_SIDE) - 1) | (0b111 << BASE_PIECE_COUNT);
+pub(crate) const ASH_PIECES: u32 = ((1 << PIECES_PER_BASE_SIDE) - 1) | (0b111 << BASE_PIECE_COUNT);
 
 /// A colour's pieces as a bit set (all expansions included).
 #[inline]
@@ -527,7 +526,11 @@ impl Board {
         self.previous_ply();
         if self.game.has(Creature::Hedgehog) {
             let before = self.trail.0.pop().unwrap_or(0);
-            self.set_stunned(before.checked_sub(1).and_then(|i| Piece::from_index(usize::from(i))));
+            self.set_stunned(
+                before
+                    .checked_sub(1)
+                    .and_then(|i| Piece::from_index(usize::from(i))),
+            );
         }
         match m {
             Move::Place { to, .. } => {

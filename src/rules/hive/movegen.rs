@@ -556,9 +556,11 @@ fn carriers(board: &Board, colour: Colour) -> impl Iterator<Item = Hex> + '_ {
                 return None;
             }
             let beside_hedgehog = || {
-                at.neighbours()
-                    .iter()
-                    .any(|&n| board.top(n).is_some_and(|t| t.creature() == Creature::Hedgehog))
+                at.neighbours().iter().any(|&n| {
+                    board
+                        .top(n)
+                        .is_some_and(|t| t.creature() == Creature::Hedgehog)
+                })
             };
             (c == Creature::Hedgehog || beside_hedgehog()).then_some(at)
         })

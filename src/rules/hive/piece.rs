@@ -137,7 +137,10 @@ impl Creature {
 
     /// Whether this creature belongs to an expansion (the Jay, Squirrel and Hedgehog).
     pub const fn is_expansion(self) -> bool {
-        matches!(self, Creature::Jay | Creature::Squirrel | Creature::Hedgehog)
+        matches!(
+            self,
+            Creature::Jay | Creature::Squirrel | Creature::Hedgehog
+        )
     }
 
     /// The bit of this creature in a [`GameType`] (0 for the base five).
@@ -480,8 +483,13 @@ mod tests {
         assert_eq!(Piece::parse("bA3").map(Piece::colour), Some(Colour::Walnut));
         assert_eq!(Piece::parse("wM").map(Piece::creature), Some(Creature::Jay));
         assert_eq!(Piece::parse("bL").map(Piece::colour), Some(Colour::Walnut));
-        assert_eq!(Piece::parse("bP").map(Piece::creature), Some(Creature::Hedgehog));
-        for bad in ["", "w", "wQ1", "wA4", "wA0", "xQ", "wX1", "wA12", "WQ", "wM1", "bP2"] {
+        assert_eq!(
+            Piece::parse("bP").map(Piece::creature),
+            Some(Creature::Hedgehog)
+        );
+        for bad in [
+            "", "w", "wQ1", "wA4", "wA0", "xQ", "wX1", "wA12", "WQ", "wM1", "bP2",
+        ] {
             assert_eq!(Piece::parse(bad), None, "{bad}");
         }
     }
@@ -512,7 +520,9 @@ mod tests {
                 count[p.creature().index()] += 1;
             }
             assert_eq!(count, [1, 2, 3, 2, 3, 1, 1, 1]);
-            let base = Piece::in_game(GameType::BASE).filter(|p| p.colour() == c).count();
+            let base = Piece::in_game(GameType::BASE)
+                .filter(|p| p.colour() == c)
+                .count();
             assert_eq!(base, 11);
         }
         // The base game's pieces keep their numbers from before the expansions.
@@ -527,13 +537,24 @@ mod tests {
         let names: Vec<String> = GameType::all().map(|g| g.to_string()).collect();
         assert_eq!(
             names,
-            ["Base", "Base+M", "Base+L", "Base+ML", "Base+P", "Base+MP", "Base+LP", "Base+MLP"]
+            [
+                "Base", "Base+M", "Base+L", "Base+ML", "Base+P", "Base+MP", "Base+LP", "Base+MLP"
+            ]
         );
         for g in GameType::all() {
             assert_eq!(GameType::parse(&g.to_string()), Some(g));
         }
         assert_eq!(GameType::parse("Base+PLM"), Some(GameType::MLP));
-        for bad in ["", "base", "Base+", "Base+MM", "Base+X", "Base+MLPX", "Base ", "Extended"] {
+        for bad in [
+            "",
+            "base",
+            "Base+",
+            "Base+MM",
+            "Base+X",
+            "Base+MLPX",
+            "Base ",
+            "Extended",
+        ] {
             assert_eq!(GameType::parse(bad), None, "{bad}");
         }
         assert_eq!(Piece::in_game(GameType::MLP).count(), 28);

@@ -58,8 +58,9 @@ pub fn move_path(board: &Board, m: Move) -> Vec<(Hex, usize)> {
                 Creature::Jay | Creature::Hedgehog => slide_path(board, from, to)
                     .map(|p| p.into_iter().map(|h| (h, 0)).collect())
                     .unwrap_or_else(|| vec![start, (to, 0)]),
-                Creature::Squirrel => squirrel_path(board, from, to)
-                    .unwrap_or_else(|| vec![start, (to, 0)]),
+                Creature::Squirrel => {
+                    squirrel_path(board, from, to).unwrap_or_else(|| vec![start, (to, 0)])
+                }
                 Creature::Hare => {
                     let mut path = vec![start];
                     if let Some(d) = (0..6).map(|i| Direction::ALL[i]).find(|&d| {
