@@ -91,8 +91,14 @@ fn game_strings_are_checked_part_by_part() {
         State::from_game_string("Base").unwrap().game_string(),
         "Base;NotStarted;White[1]"
     );
+    assert_eq!(
+        State::from_game_string("Base+MLP;NotStarted;White[1]")
+            .unwrap()
+            .game_string(),
+        "Base+MLP;NotStarted;White[1]"
+    );
     assert!(matches!(
-        State::from_game_string("Base+MLP;NotStarted;White[1]"),
+        State::from_game_string("Base+MX;NotStarted;White[1]"),
         Err(NotationError::GameType(_))
     ));
     assert!(matches!(
@@ -317,12 +323,28 @@ fn uhp_answers_each_command_and_ends_with_ok() {
 #[test]
 fn uhp_info_names_the_engine_and_its_capabilities() {
     let r = replies(&session("info\n"));
-    // The greeting and `info` alike: the id, then the capabilities (none: the base game).
+    // The greeting and `info` alike: the id, then the capabilities (the three expansions).
     for reply in &r[..2] {
         assert_eq!(reply.len(), 2, "{reply:?}");
         assert!(reply[0].starts_with("id CarvedTables"), "{reply:?}");
-        assert_eq!(reply[1], "");
+        assert_eq!(reply[1], "Mosquito;Ladybug;Pillbug");
     }
+    // Every game type is played: newgame, a move, validmoves and undo.
+    let r = replies(&session(
+        "newgame Base+MLP
+play wP
+validmoves
+undo
+",
+    ));
+    assert_eq!(r[1], vec!["Base+MLP;NotStarted;White[1]"]);
+    assert_eq!(r[2], vec!["Base+MLP;InProgress;Black[1];wP"]);
+    assert!(
+        r[3][0].contains("bM") && r[3][0].contains("bP"),
+        "{:?}",
+        r[3]
+    );
+    assert_eq!(r[4], vec!["Base+MLP;NotStarted;White[1]"]);
 }
 
 #[test]
@@ -390,7 +412,7 @@ fn uhp_clock_reads_hours_minutes_and_seconds() {
 
 #[test]
 fn uhp_reports_malformed_input_without_crashing() {
-    let script = "validmoves\nplay wS1\nnewgame Base+MLP\nnewgame Base;Nonsense\nnewgame\n\
+    let script = "validmoves\nplay wS1\nnewgame Base+MLX\nnewgame Base;Nonsense\nnewgame\n\
                   play\nplay wQ\nplay wS1 wS1-\nplay zz\nundo 3\nundo x\nbestmove\n\
                   bestmove time 1:2\nbestmove depth 0\noptions get Foo\ndance\n\u{1F980}\n\
                   play wS1\nexit\nplay bS1 wS1-\n";

@@ -128,7 +128,7 @@ fn hive_engines_on_odd_positions() {
     assert_eq!(full.board().stack(Hex::new(0, 0)).height(), 5);
     // Every piece on the table in one long line, one ply before the limit.
     let mut line: Vec<(Hex, Vec<Piece>)> = Vec::new();
-    for (i, p) in Piece::all().enumerate() {
+    for (i, p) in Piece::in_game(hive::GameType::BASE).enumerate() {
         line.push((Hex::new(i as i16 - 11, 0), vec![p]));
     }
     let refs: Vec<(Hex, &[Piece])> = line.iter().map(|(h, p)| (*h, &p[..])).collect();

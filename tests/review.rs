@@ -477,7 +477,7 @@ fn malformed_input_is_an_error_not_a_panic() {
         "hello".to_string(),
         "Base;InProgress;White[2];wS1;bQ wS1-".to_string(),
         "Base;InProgress;White[2];wS1;bS1 zz".to_string(),
-        "Base+MLP;NotStarted;White[1]".to_string(),
+        "Base+MLX;NotStarted;White[1]".to_string(),
         "# Snēlab case record\nseed 12".to_string(),
         snelab_record.to_text().replace("move ", "move z9-"),
         chess_record.replace("army white w:", "army white w:Zz9,"),

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 /// The engine's name line for `info`.
 const ENGINE_ID: &str = concat!("id CarvedTables-AshAndWalnut v", env!("CARGO_PKG_VERSION"));
 
-/// The capabilities line of `info`: the base game only, so no expansion pieces (empty).
-const CAPABILITIES: &str = "";
+/// The capabilities line of `info`: the expansion creatures this engine plays (every game type
+/// from `Base` to `Base+MLP`).
+const CAPABILITIES: &str = "Mosquito;Ladybug;Pillbug";
 
 /// Reads a UHP time, `hh:mm:ss` (seconds may have a fraction: `00:00:00.5`).
 pub fn parse_clock(text: &str) -> Option<Duration> {

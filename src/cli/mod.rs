@@ -210,8 +210,9 @@ GAMES:
     chess     Artifact Chess
 
 SUBCOMMANDS:
-    perft <game> [--position P] --depth N [--last count|list]
-              count the legal action sequences to depth N from the start (or from P);
+    perft <game> [--position P | --game-type T] --depth N [--last count|list]
+              count the legal action sequences to depth N from the start (or from P; for
+              hive, `--game-type Base+MLP` starts a game with the expansion creatures);
               prints `perft <d> <count>` for d = 1..N, and the speed on stderr; hive counts
               the last ply's moves without listing them unless `--last list`
     selfplay <game> --<side> PLAYER --<side> PLAYER [--games N] [--seed S] [--swap true]
@@ -329,7 +330,23 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
         "perft" => {
             let (game, words) = game_arg(sub, rest)?;
             let options = Options::parse(&words)?;
-            options.allow_only(&["position", "depth", "last"])?;
+            options.allow_only(&["position", "depth", "last", "game-type"])?;
+            // `--game-type Base+MLP` (hive only) is the start of that game type: the same as
+            // `--position Base+MLP`.
+            let position = match (options.str("position"), options.str("game-type")) {
+                (p, None) => p.map(str::to_string),
+                (None, Some(t)) if game == GameKind::Hive => Some(t.to_string()),
+                (None, Some(_)) => {
+                    return Err(CliError::Usage("`--game-type` is for hive only".into()));
+                }
+                (Some(_), Some(_)) => {
+                    return Err(CliError::Usage(
+                        "give `--position` or `--game-type`, not both (a GameString names its \
+                         game type)"
+                            .into(),
+                    ));
+                }
+            };
             let listing = match options.str("last") {
                 None | Some("count") => false,
                 Some("list") if game == GameKind::Hive => true,
@@ -351,7 +368,7 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
                 .ok_or_else(|| CliError::Usage("`--depth` must be between 1 and 64".into()))?;
             Ok(Command::Perft {
                 game,
-                position: options.str("position").map(str::to_string),
+                position,
                 depth,
                 listing,
             })
@@ -646,6 +663,16 @@ mod tests {
                 listing: false
             }
         );
+        let cmd = parse(&words("perft hive --game-type Base+MLP --depth 5")).unwrap();
+        assert_eq!(
+            cmd,
+            Command::Perft {
+                game: GameKind::Hive,
+                position: Some("Base+MLP".into()),
+                depth: 5,
+                listing: false
+            }
+        );
         let cmd = parse(&words("perft snelab --position 7/7 --depth=2")).unwrap();
         assert_eq!(
             cmd,
@@ -683,6 +710,8 @@ mod tests {
             "fuzz nothing --cases 5",
             "fuzz uhp --cases 5 --colour red",
             "perft hive --depth 2 --last all",
+            "perft chess --depth 2 --game-type Base+M",
+            "perft hive --depth 2 --game-type Base --position Base",
             "perft chess --depth 2 --last list",
         ] {
             match parse(&words(bad)) {

@@ -12,7 +12,7 @@ use super::{Drawing, Figure};
 use crate::i18n::msg;
 use crate::rules::hive::movegen::can_slide;
 use crate::rules::hive::words::{move_destinations, move_path};
-use crate::rules::hive::{Colour, Creature, Direction, Hex, Move, Piece, State};
+use crate::rules::hive::{Colour, Creature, Direction, GameType, Hex, Move, Piece, State};
 
 /// A tile as seen from above: the top piece of its stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,8 @@ fn setup(tiles: &[(i16, i16, Colour, Creature)]) -> Option<State> {
         ));
     }
     let stacks: Vec<(Hex, &[Piece])> = pieces.iter().map(|(h, p)| (*h, &p[..])).collect();
-    State::setup(&stacks, PLY).ok()
+    let creatures: Vec<Creature> = tiles.iter().map(|t| t.3).collect();
+    State::setup_game(GameType::with(&creatures), &stacks, PLY, None).ok()
 }
 
 /// The panel of `state` about the piece on `at`.
@@ -158,6 +159,26 @@ fn group(c: Creature) -> Vec<(i16, i16, Colour, Creature)> {
             (1, 1, Ash, Hare),
             (0, 1, Walnut, Fox),
         ],
+        // The Jay touches an Elder and a Hare: it may step as the one or jump as the other.
+        Creature::Jay => vec![
+            (0, 0, Ash, Creature::Jay),
+            (1, 0, Ash, Elder),
+            (2, 0, Walnut, Elder),
+            (0, 1, Ash, Hare),
+        ],
+        // Up onto the group, along its top, and down on the far side.
+        Creature::Squirrel => vec![
+            (0, 0, Ash, Creature::Squirrel),
+            (1, 0, Ash, Elder),
+            (2, 0, Walnut, Elder),
+            (2, -1, Walnut, Fox),
+        ],
+        Creature::Hedgehog => vec![
+            (0, 0, Ash, Creature::Hedgehog),
+            (1, 0, Ash, Elder),
+            (2, 0, Walnut, Elder),
+            (2, -1, Walnut, Hare),
+        ],
     }
 }
 
@@ -176,6 +197,9 @@ pub fn creature(c: Creature) -> Option<Figure> {
         Creature::Hare => msg("figure.hive.hare"),
         Creature::Fox => msg("figure.hive.fox"),
         Creature::Otter => msg("figure.hive.otter"),
+        Creature::Jay => msg("figure.hive.jay"),
+        Creature::Squirrel => msg("figure.hive.squirrel"),
+        Creature::Hedgehog => msg("figure.hive.hedgehog"),
     };
     Some(Figure {
         drawing: Drawing::Hive(HiveFigure {

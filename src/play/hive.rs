@@ -380,7 +380,7 @@ impl HiveGame {
     /// marked, takebacks, offers and a resignation or an agreed draw kept) and the result.
     pub fn record(&self) -> GameRecord {
         let mut entries = Vec::new();
-        let mut replay = State::new();
+        let mut replay = State::new_game(self.state().game_type());
         let mut actions = self.history.iter();
         for l in &self.log {
             match l {
@@ -422,6 +422,7 @@ impl HiveGame {
             seed: self.secret,
             seats: [label(0), label(1)],
             ash: self.ash,
+            game: self.state().game_type(),
             entries,
             result,
         }

@@ -270,7 +270,7 @@ pub fn verify(record: &GameRecord) -> Vec<Check> {
             .with("name", seat_name)
             .with_words("recorded", seat_word(record.ash)),
     });
-    let mut state = State::new();
+    let mut state = State::new_game(record.game);
     let mut bad_move = None;
     let mut bad_timeout = None;
     let mut timeouts = 0;

@@ -239,8 +239,7 @@ pub fn read(text: &str) -> Result<Replay, ReplayError> {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .ok_or(ReplayError::Empty)?;
-    // A game type with expansions (`Base+MLP;...`) is a GameString too: its reader refuses it
-    // by name.
+    // A game type with expansions (`Base+MLP;...`) is a GameString too.
     if first == "Base" || first.starts_with("Base;") || first.starts_with("Base+") {
         return game_string(first).map(Replay::Hive);
     }
@@ -288,7 +287,7 @@ pub fn game_string(text: &str) -> Result<Line<HiveState>, ReplayError> {
         game: GameKind::Hive,
         why: words(&e),
     })?;
-    let mut line = Line::new(HiveState::new());
+    let mut line = Line::new(HiveState::new_game(end.game_type()));
     for m in end.move_strings() {
         line.play_text(&m)?;
     }
@@ -310,9 +309,9 @@ pub fn snelab(record: &CaseRecord) -> Result<Line<Position>, ReplayError> {
     Ok(line)
 }
 
-/// An Ash & Walnut game record's moves from the empty table.
+/// An Ash & Walnut game record's moves from the empty table of its game type.
 pub fn hive(record: &GameRecord) -> Result<Line<HiveState>, ReplayError> {
-    let mut line = Line::new(HiveState::new());
+    let mut line = Line::new(HiveState::new_game(record.game));
     for entry in &record.entries {
         match entry {
             RecordedEntry::Move(m) => {

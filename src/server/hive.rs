@@ -224,7 +224,7 @@ impl Hosted for Hive {
 
     /// Every move, the same for every viewer.
     fn view(&self, _viewer: Viewer) -> GameView {
-        let mut replay = State::new();
+        let mut replay = State::new_game(self.game.state().game_type());
         let moves = self
             .game
             .game()

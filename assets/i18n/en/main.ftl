@@ -87,3 +87,6 @@ save-damage-store = `{ $key }` could not be read ({ $detail }); the default is u
 settings-server = Online table server
 menu-learn = Learn
 menu-games = Games
+figure-hive-jay = The Jay moves as the creatures it touches: here it steps as the Elder or jumps as the Hare.
+figure-hive-squirrel = The Squirrel climbs onto the group, takes one step along its top and comes down: exactly three steps.
+figure-hive-hedgehog = The Hedgehog steps as the Elder; instead of moving it may carry a touching piece over its back to an empty cell it touches.

@@ -361,3 +361,5 @@ online-rematch-asks = { $name } asks for a rematch
 online-rematch-waiting = Rematch asked: waiting for { $name }…
 online-rematch-lapsed = No rematch: a player left the table
 online-end-agreed = Draw by agreement
+record-bad_game_type = game `{ $word }`: expected a game type such as Base or Base+MLP
+record-game_type_after_moves = the game line must come before the first move

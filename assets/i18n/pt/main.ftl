@@ -87,3 +87,6 @@ save-damage-store = não foi possível ler `{ $key }` ({ $detail }); usa-se o pa
 settings-server = Servidor da mesa online
 menu-learn = Aprender
 menu-games = Partidas
+figure-hive-jay = O Gaio move-se como as criaturas em que toca: aqui anda como o Ancião ou salta como a Lebre.
+figure-hive-squirrel = O Esquilo sobe ao grupo, dá um passo por cima dele e desce: exatamente três passos.
+figure-hive-hedgehog = O Ouriço anda como o Ancião; em vez de se mover, pode carregar uma peça vizinha por cima de si até uma casa vazia ao seu lado.

@@ -421,3 +421,5 @@ online-rematch-asks = { $name } pede revanche
 online-rematch-waiting = Revanche pedida: esperando { $name }…
 online-rematch-lapsed = Sem revanche: um jogador saiu da mesa
 online-end-agreed = Empate por acordo
+record-bad_game_type = game `{ $word }`: esperava-se um tipo de jogo como Base ou Base+MLP
+record-game_type_after_moves = a linha game deve vir antes da primeira jogada

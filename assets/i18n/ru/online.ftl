@@ -370,3 +370,5 @@ online-rematch-asks = { $name } предлагает реванш
 online-rematch-waiting = Реванш предложен: ждём { $name }…
 online-rematch-lapsed = Реванша не будет: игрок покинул стол
 online-end-agreed = Ничья по соглашению
+record-bad_game_type = game `{ $word }`: ожидался тип игры, например Base или Base+MLP
+record-game_type_after_moves = строка game должна стоять до первого хода

@@ -55,7 +55,7 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
         }
         let creature = p.creature();
         let free = match creature {
-            Creature::Owl | Creature::Hare => true,
+            Creature::Owl | Creature::Hare | Creature::Squirrel => true,
             _ => slides(rings[i]) != 0,
         };
         if !free {
@@ -67,6 +67,10 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
             Creature::Hare => 8,
             Creature::Fox => 7,
             Creature::Elder => 0,
+            // The expansion creatures: first weights, not tuned yet.
+            Creature::Jay => 16,
+            Creature::Squirrel => 14,
+            Creature::Hedgehog => 10,
         };
         if creature == Creature::Owl && board.code(cell) >> 5 != 0 {
             *s += 20;

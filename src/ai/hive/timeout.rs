@@ -7,10 +7,16 @@
 //!
 //! Do not "improve" anything here: ties are broken by the order moves are generated in, so even
 //! the order of the loops below is part of the contract.
+//!
+//! Game types with the expansion creatures (Jay, Squirrel, Hedgehog) came later: there the moves
+//! are the rules' own list put in a fixed order ([`generate_expansions`]), so the choice does not
+//! depend on how the rules' generator happens to list them, and the evaluation weighs the three
+//! new creatures with the weights they were given then. Base games are untouched.
 
 use crate::rules::hive::board::{Board, Move};
 use crate::rules::hive::hex::{Direction, Hex, ORIGIN};
-use crate::rules::hive::piece::{Colour, Creature, PIECE_COUNT, Piece};
+use crate::rules::hive::movegen::{self, Scratch};
+use crate::rules::hive::piece::{Colour, Creature, GameType, PIECE_COUNT, Piece};
 use crate::rules::hive::state::{PLY_LIMIT, State};
 use std::collections::{HashMap, HashSet};
 
@@ -232,7 +238,7 @@ fn evaluate(board: &Board) -> i32 {
             continue;
         }
         let free = match p.creature() {
-            Creature::Owl | Creature::Hare => true,
+            Creature::Owl | Creature::Hare | Creature::Squirrel => true,
             _ => Direction::ALL.iter().any(|&d| can_slide(board, h, h, d)),
         };
         if !free {
@@ -244,6 +250,9 @@ fn evaluate(board: &Board) -> i32 {
             Creature::Hare => 8,
             Creature::Fox => 7,
             Creature::Elder => 0,
+            Creature::Jay => 16,
+            Creature::Squirrel => 14,
+            Creature::Hedgehog => 10,
         };
         if p.creature() == Creature::Owl && stacked {
             *s += 20;
@@ -404,6 +413,10 @@ fn placeable(board: &Board, colour: Colour) -> Vec<Piece> {
 fn piece_destinations(board: &Board, piece: Piece, from: Hex) -> Vec<Hex> {
     let mut out = Vec::new();
     match piece.creature() {
+        // Only in expansion game types, which list their moves through the rules.
+        Creature::Jay | Creature::Squirrel | Creature::Hedgehog => {
+            movegen::piece_destinations(board, piece, from, &mut Scratch::new(), &mut out);
+        }
         Creature::Elder => {
             for d in Direction::ALL {
                 if can_slide(board, from, from, d) {
@@ -494,6 +507,9 @@ fn fox_walk(
 }
 
 fn generate(board: &Board) -> Vec<Move> {
+    if board.game_type() != GameType::BASE {
+        return generate_expansions(board);
+    }
     let mut out = Vec::new();
     let colour = board.to_move();
     let cells = placement_cells(board, colour);
@@ -523,10 +539,22 @@ fn generate(board: &Board) -> Vec<Move> {
     out
 }
 
+/// The moves of a game type with expansion creatures: the rules' list, sorted by a fixed key
+/// (placements, then moves, then the pass; by piece number, then cells).
+fn generate_expansions(board: &Board) -> Vec<Move> {
+    let mut out = Vec::new();
+    movegen::generate(board, &mut Scratch::new(), &mut out);
+    out.sort_by_key(|&m| match m {
+        Move::Place { piece, to } => (0, piece.index(), to, to),
+        Move::Shift { piece, from, to } => (1, piece.index(), from, to),
+        Move::Pass => (2, 0, ORIGIN, ORIGIN),
+    });
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hive::movegen::{self, Scratch};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

@@ -86,6 +86,10 @@ fn carved(c: Creature) -> crate::carve::HiveCreature {
         Creature::Hare => C::Hare,
         Creature::Fox => C::Fox,
         Creature::Otter => C::Otter,
+        // Borrowed carvings until the expansion creatures have their own (issue 43).
+        Creature::Jay => C::Owl,
+        Creature::Squirrel => C::Hare,
+        Creature::Hedgehog => C::Fox,
     }
 }
 

@@ -58,7 +58,7 @@ fn report(world: &World) -> Option<ProbeReport> {
         });
     }
     for c in [Colour::Ash, Colour::Walnut] {
-        for creature in Creature::ALL {
+        for creature in board.game_type().creatures() {
             // The stack's top: the lowest number not yet placed.
             let top = (1..=creature.count())
                 .filter_map(|n| Piece::new(c, creature, n))

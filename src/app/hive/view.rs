@@ -125,6 +125,12 @@ fn model_name(c: Creature) -> &'static str {
         Creature::Hare => "hive_hare",
         Creature::Fox => "hive_fox",
         Creature::Otter => "hive_otter",
+        // Until the expansion creatures have carvings of their own (issue 43), each borrows
+        // the model of a creature it recalls: the Jay a bird, the Squirrel a leaper, the
+        // Hedgehog a low, round walker.
+        Creature::Jay => "hive_owl",
+        Creature::Squirrel => "hive_hare",
+        Creature::Hedgehog => "hive_fox",
     }
 }
 
@@ -157,7 +163,8 @@ fn dress(
         commands.entity(root).with_children(|parent| {
             parent.spawn((Name::new("cell sheet"), CellSheet, sheet));
             let mut s = carving.setter(parent, 0.21);
-            for p in crate::rules::hive::Piece::all() {
+            // The pieces of the game type on show: a base game has no expansion creatures.
+            for p in crate::rules::hive::Piece::in_game(shown.game_type()) {
                 let w = wood(p.colour());
                 let at =
                     Transform::from_translation(piece_pos(shown, near, p)).with_rotation(facing(w));

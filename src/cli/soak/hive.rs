@@ -134,7 +134,7 @@ impl Soak for State {
             return Err(format!("{placed} pieces placed, {on_table} in the stacks"));
         }
         for colour in Colour::BOTH {
-            for creature in Creature::ALL {
+            for creature in board.game_type().creatures() {
                 let out = Piece::all()
                     .filter(|p| p.colour() == colour && p.creature() == creature)
                     .filter(|&p| board.is_placed(p))

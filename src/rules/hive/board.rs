@@ -1,9 +1,15 @@
 //! The pieces on the table: stacks on a wrapped grid, where each piece lies, what is still in
 //! reserve, whose turn it is, and the move primitives (`apply` / `revert`) that the state, the
 //! move generator and the engine share.
+//!
+//! With the Hedgehog (Hive's Pillbug) in the game, the position also holds the piece moved on
+//! the last turn: it may not move, nor be carried, nor carry, on the next turn (it is
+//! "stunned"). As in nokamute, only a move stuns: a placement or a pass stuns nothing.
 
 use super::hex::{Direction, GRID_CELLS, Hex};
-use super::piece::{Colour, Creature, PIECE_COUNT, PIECES_PER_SIDE, Piece};
+use super::piece::{
+    BASE_PIECE_COUNT, Colour, Creature, GameType, PIECE_COUNT, PIECES_PER_BASE_SIDE, Piece,
+};
 use serde::{Deserialize, Serialize};
 
 /// One turn: place a piece from the reserve, move a piece on the table, or pass (only when
@@ -34,8 +40,9 @@ impl Move {
     }
 }
 
-/// The highest stack possible: one piece under all four Owls.
-pub const MAX_HEIGHT: usize = 5;
+/// The highest stack possible: one piece under all four Owls and both Jays (a Jay on the group
+/// climbs as an Owl).
+pub const MAX_HEIGHT: usize = 7;
 
 /// The pieces on one cell, bottom first. Only the top piece may move and it gives the stack
 /// its colour.
@@ -105,8 +112,33 @@ pub struct Board {
     tops: u32,
     /// Plies played so far, passes included.
     ply: u16,
-    /// Zobrist key of the stacks and the player to move, kept up to date by `apply`/`revert`.
+    /// Zobrist key of the stacks and the player to move (and, with the Hedgehog in the game,
+    /// the stunned piece), kept up to date by `apply`/`revert`.
     hash: u64,
+    /// Which expansion creatures are in the reserves.
+    game: GameType,
+    /// The piece moved on the last turn plus one (0: none), kept only with the Hedgehog in the
+    /// game, where it matters.
+    stunned: u8,
+    /// The stunned piece before each move played, for `revert`.
+    trail: Trail,
+}
+
+/// The stunned pieces before each move of a search. It says how the position was reached, not
+/// what it is, so two boards compare equal and hash the same whatever their trails.
+#[derive(Clone, Default)]
+struct Trail(Vec<u8>);
+
+impl PartialEq for Trail {
+    fn eq(&self, _: &Trail) -> bool {
+        true
+    }
+}
+
+impl Eq for Trail {}
+
+impl std::hash::Hash for Trail {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Default for Board {
@@ -127,25 +159,52 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
 /// creature and colour share keys: swapping two Otters gives the same position.
 #[inline]
 pub(crate) fn zobrist(piece: Piece, cell: usize, level: usize) -> u64 {
-    let kind = piece.colour().index() * 5 + piece.creature().index();
-    mix(((kind * MAX_HEIGHT + level) * GRID_CELLS + cell) as u64)
+    let creature = piece.creature().index();
+    // The base game's keys are those from before the expansions (five creatures, five levels),
+    // so its hashes and position keys are unchanged; the rest get keys of their own.
+    if creature < 5 && level < 5 {
+        let kind = piece.colour().index() * 5 + creature;
+        return mix(((kind * 5 + level) * GRID_CELLS + cell) as u64);
+    }
+    let kind = piece.colour().index() * 8 + creature;
+    mix((1 << 40) + ((kind * MAX_HEIGHT + level) * GRID_CELLS + cell) as u64)
+}
+
+/// The Zobrist key of a stunned piece (0 for none).
+#[inline]
+fn stun_key(stunned: u8) -> u64 {
+    match stunned {
+        0 => 0,
+        s => mix((1 << 41) + u64::from(s)),
+    }
 }
 
 /// Added to the key when walnut is to move.
 pub(crate) const WALNUT_TO_MOVE: u64 = 0x5bd1_e995_7f4a_7c15;
 
-/// The bits of the ash pieces in a piece set (walnut's are the next eleven).
-pub(crate) const ASH_PIECES: u32 = (1 << PIECES_PER_SIDE) - 1;
+/// The bits of the ash pieces in a piece set: the base eleven and the three expansion pieces.
+pub(crate) const ASH_PIECES: u32 = ((1 << PIECES_PER_BASE_SIDE) - 1) | (0b111 << BASE_PIECE_COUNT);
 
-/// A colour's pieces as a bit set.
+/// A colour's pieces as a bit set (all expansions included).
 #[inline]
 pub(crate) const fn colour_pieces(c: Colour) -> u32 {
-    ASH_PIECES << (c.index() * PIECES_PER_SIDE)
+    match c {
+        Colour::Ash => ASH_PIECES,
+        Colour::Walnut => {
+            (((1 << PIECES_PER_BASE_SIDE) - 1) << PIECES_PER_BASE_SIDE)
+                | (0b111 << (BASE_PIECE_COUNT + 3))
+        }
+    }
 }
 
 impl Board {
-    /// The empty table before the first move, ash to move.
+    /// The empty table of the base game before the first move, ash to move.
     pub fn new() -> Board {
+        Board::with_game(GameType::BASE)
+    }
+
+    /// The empty table of a game type before the first move, ash to move.
+    pub fn with_game(game: GameType) -> Board {
         Board {
             stacks: Box::new([Stack::default(); GRID_CELLS]),
             grid: Box::new([0; GRID_CELLS]),
@@ -155,7 +214,36 @@ impl Board {
             tops: 0,
             ply: 0,
             hash: 0,
+            game,
+            stunned: 0,
+            trail: Trail::default(),
         }
+    }
+
+    /// Which expansion creatures are in the reserves.
+    #[inline]
+    pub fn game_type(&self) -> GameType {
+        self.game
+    }
+
+    /// The piece moved on the last turn, which may not move, be carried or carry on this turn
+    /// (kept only with the Hedgehog in the game; `None` after a placement or a pass).
+    #[inline]
+    pub fn stunned(&self) -> Option<Piece> {
+        match self.stunned {
+            0 => None,
+            s => Piece::from_index(usize::from(s) - 1),
+        }
+    }
+
+    /// Sets the stunned piece (for hand-made positions and the game's start).
+    pub(crate) fn set_stunned(&mut self, piece: Option<Piece>) {
+        if !self.game.has(Creature::Hedgehog) {
+            return;
+        }
+        self.hash ^= stun_key(self.stunned);
+        self.stunned = piece.map_or(0, |p| p.index() as u8 + 1);
+        self.hash ^= stun_key(self.stunned);
     }
 
     #[inline]
@@ -226,12 +314,6 @@ impl Board {
         self.tops
     }
 
-    /// Pieces on the table, as a bit set.
-    #[inline]
-    pub(crate) fn placed_pieces(&self) -> u32 {
-        self.placed
-    }
-
     /// Where a piece lies, or `None` while it is in its player's reserve.
     #[inline]
     pub fn position(&self, p: Piece) -> Option<Hex> {
@@ -282,6 +364,9 @@ impl Board {
     /// placement uses, as in standard notation.
     #[inline]
     pub fn next_in_reserve(&self, colour: Colour, creature: Creature) -> Option<Piece> {
+        if !self.game.has(creature) {
+            return None;
+        }
         let first = Piece::new(colour, creature, 1)?.index();
         let slots = ((1u32 << creature.count()) - 1) << first;
         let free = slots & !self.placed;
@@ -290,7 +375,8 @@ impl Board {
 
     /// How many of a creature a colour still has in reserve.
     pub fn reserve_count(&self, colour: Colour, creature: Creature) -> usize {
-        let Some(first) = Piece::new(colour, creature, 1) else {
+        let Some(first) = Piece::new(colour, creature, 1).filter(|_| self.game.has(creature))
+        else {
             return 0;
         };
         let slots = ((1u32 << creature.count()) - 1) << first.index();
@@ -325,7 +411,7 @@ impl Board {
         let cell = h.cell();
         let s = &mut self.stacks[cell];
         let level = s.height();
-        debug_assert!(level < MAX_HEIGHT, "a stack holds at most five pieces");
+        debug_assert!(level < MAX_HEIGHT, "a stack holds at most seven pieces");
         s.pieces[level] = p.index() as u8;
         s.height += 1;
         if let Some(under) = s.top_under(level) {
@@ -424,12 +510,28 @@ impl Board {
             }
             Move::Pass => {}
         }
+        if self.game.has(Creature::Hedgehog) {
+            self.trail.0.push(self.stunned);
+            let moved = match m {
+                Move::Shift { piece, .. } => Some(piece),
+                _ => None,
+            };
+            self.set_stunned(moved);
+        }
         self.next_ply();
     }
 
     /// Takes back the last move played with [`Board::apply`].
     pub fn revert(&mut self, m: Move) {
         self.previous_ply();
+        if self.game.has(Creature::Hedgehog) {
+            let before = self.trail.0.pop().unwrap_or(0);
+            self.set_stunned(
+                before
+                    .checked_sub(1)
+                    .and_then(|i| Piece::from_index(usize::from(i))),
+            );
+        }
         match m {
             Move::Place { to, .. } => {
                 self.pop(to);

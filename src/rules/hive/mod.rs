@@ -1,4 +1,6 @@
-//! Ash & Walnut (`spec/ash-and-walnut.md`): Hive's rules under the five creatures' names.
+//! Ash & Walnut (`spec/ash-and-walnut.md`): Hive's rules under the five creatures' names, and
+//! the three expansion creatures (Jay, Squirrel, Hedgehog: Hive's Mosquito, Ladybug, Pillbug) in
+//! the game types that bring them ([`GameType`]).
 //!
 //! [`hex`] has the coordinates, [`piece`] the colours, creatures and pieces, [`board`] the stacks
 //! and move primitives, [`movegen`] placement, movement, one group and gates, [`state`] the game
@@ -25,7 +27,7 @@ pub use board::{Board, Move, Stack};
 pub use hex::{Direction, Hex};
 pub use movegen::Scratch;
 pub use notation::NotationError;
-pub use piece::{Colour, Creature, Piece};
+pub use piece::{Colour, Creature, GameType, Piece};
 pub use record::{GameRecord, RecordError, RecordedEntry, RecordedMove, RecordedResult};
 pub use state::{DrawReason, Outcome, PLY_LIMIT, RuleError, SetupError, State};
 

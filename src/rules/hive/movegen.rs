@@ -1,9 +1,22 @@
 //! Legal moves: placement, each creature's movement, the one-group rule (pinned pieces found as
 //! articulation points of the group) and room to slide (gates), plus perft.
+//!
+//! The expansion creatures follow Hive's rules as nokamute and Mzinga implement them:
+//! - The Jay (Mosquito), on the ground, moves as any creature whose piece it touches (the top of
+//!   each neighbouring stack; touching only Jays it cannot move); touching a Hedgehog it may also
+//!   carry as one. On top of the group it moves only as an Owl.
+//! - The Squirrel (Ladybug) takes exactly three steps: two on top of the group, then one down to
+//!   an empty cell other than where it started; each step passes gates as an Owl's does.
+//! - The Hedgehog (Pillbug) steps as the Elder, or instead carries a touching piece of either
+//!   colour up over its back and down to an empty cell it touches: not a piece in a stack, not
+//!   one that holds the group together, not the piece moved on the last turn (the stunned
+//!   piece), and through no gate an Owl could not pass (climbing onto the Hedgehog and down).
+//!   A stunned Hedgehog (or Jay) cannot carry, and a stunned piece cannot move.
+//! - A carried piece of one's own that could also walk to the same cell is one move, listed once.
 
 use super::board::{Bits, Board, Move, colour_pieces};
 use super::hex::{Direction, GRID_CELLS, Hex, ORIGIN};
-use super::piece::{Colour, Creature, PIECE_COUNT, PIECES_PER_SIDE, Piece};
+use super::piece::{Colour, Creature, PIECE_COUNT, Piece};
 
 /// Reusable work memory for the generator, so that a search allocates nothing per node.
 pub struct Scratch {
@@ -11,6 +24,10 @@ pub struct Scratch {
     mark: Box<[u32; GRID_CELLS]>,
     queue: Vec<Hex>,
     dests: Vec<Hex>,
+    /// One copied creature's cells, for the Jay.
+    more: Vec<Hex>,
+    /// A move list for counting where moves must be listed.
+    moves: Vec<Move>,
 }
 
 impl Default for Scratch {
@@ -26,6 +43,8 @@ impl Scratch {
             mark: Box::new([0; GRID_CELLS]),
             queue: Vec::with_capacity(64),
             dests: Vec::with_capacity(64),
+            more: Vec::with_capacity(64),
+            moves: Vec::with_capacity(256),
         }
     }
 
@@ -278,33 +297,24 @@ pub fn placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch, out
 
 /// Creatures the player to move may place now: the Elder not on the first turn, only the Elder
 /// on the fourth turn if it is still in reserve. The next piece of each, in creature order.
-fn placeable(board: &Board, colour: Colour, out: &mut [Piece; 5]) -> usize {
+fn placeable(board: &Board, colour: Colour, out: &mut [Piece; 8]) -> usize {
     let turn = board.turn_number();
-    let free = !board.placed_pieces() >> (colour.index() * PIECES_PER_SIDE);
-    let base = colour.index() * PIECES_PER_SIDE;
-    let piece = |slot: u32| Piece::from_index(base + slot as usize);
-    if free & 1 != 0 && turn == 4 {
+    if turn == 4 && board.next_in_reserve(colour, Creature::Elder).is_some() {
         out[0] = Piece::elder(colour);
         return 1;
     }
     let mut n = 0;
-    for (c, slots) in Creature::ALL.into_iter().zip(SLOTS) {
+    for c in Creature::ALL {
         if c == Creature::Elder && turn == 1 {
             continue;
         }
-        let here = free & slots;
-        if here != 0
-            && let Some(p) = piece(here.trailing_zeros())
-        {
+        if let Some(p) = board.next_in_reserve(colour, c) {
             out[n] = p;
             n += 1;
         }
     }
     n
 }
-
-/// Each creature's slots among a colour's eleven pieces, in [`Creature::ALL`] order.
-const SLOTS: [u32; 5] = [0b1, 0b110, 0b111000, 0b11000000, 0b11100000000];
 
 /// Destinations of one piece on the table (already known to be on top and free to leave).
 pub fn piece_destinations(
@@ -315,13 +325,61 @@ pub fn piece_destinations(
     out: &mut Vec<Hex>,
 ) {
     out.clear();
-    let gone = from.cell();
     match piece.creature() {
-        Creature::Elder => {
+        Creature::Jay if board.height(from) > 1 => owl_destinations(board, from, out),
+        Creature::Jay => jay_destinations(board, from, scratch, out),
+        c => creature_destinations(board, c, from, scratch, out),
+    }
+}
+
+/// The Jay on the ground: the moves of every creature it touches (the top of each neighbouring
+/// stack), each cell once. Touching only Jays it has none.
+fn jay_destinations(board: &Board, from: Hex, scratch: &mut Scratch, out: &mut Vec<Hex>) {
+    let mut seen = [false; 8];
+    for n in from.neighbours() {
+        if let Some(top) = board.top(n) {
+            seen[top.creature().index()] = true;
+        }
+    }
+    // The Otter's moves hold every one-step slide (Elder, Hedgehog): skip those then.
+    if seen[Creature::Otter.index()] {
+        seen[Creature::Elder.index()] = false;
+        seen[Creature::Hedgehog.index()] = false;
+    }
+    let mut more = std::mem::take(&mut scratch.more);
+    for c in Creature::ALL {
+        if !seen[c.index()] || c == Creature::Jay {
+            continue;
+        }
+        more.clear();
+        creature_destinations(board, c, from, scratch, &mut more);
+        for &h in &more {
+            if !out.contains(&h) {
+                out.push(h);
+            }
+        }
+    }
+    scratch.more = more;
+}
+
+/// The moves of a creature from a ground cell (pushed onto `out`), with the piece at `from`
+/// lifted. The Jay's own way is [`jay_destinations`].
+fn creature_destinations(
+    board: &Board,
+    creature: Creature,
+    from: Hex,
+    scratch: &mut Scratch,
+    out: &mut Vec<Hex>,
+) {
+    let gone = from.cell();
+    match creature {
+        Creature::Elder | Creature::Hedgehog => {
             for d in Bits(u32::from(slides(board.neighbour_mask(gone)))) {
                 out.push(from.step(Direction::ALL[d]));
             }
         }
+        Creature::Jay => {}
+        Creature::Squirrel => squirrel_destinations(board, from, scratch, out),
         Creature::Owl => owl_destinations(board, from, out),
         Creature::Hare => {
             for d in Direction::ALL {
@@ -378,6 +436,136 @@ pub fn piece_destinations(
     }
 }
 
+/// The height of a cell with the piece at `gone` lifted.
+#[inline]
+fn lifted_height(board: &Board, cell: usize, gone: usize) -> usize {
+    let h = board.cell_height(cell);
+    if (cell ^ gone) & (GRID_CELLS - 1) == 0 {
+        h.saturating_sub(1)
+    } else {
+        h
+    }
+}
+
+/// Whether a climbing step (the Owl's way) from `a` to its neighbour in direction `d` passes:
+/// not between two stacks both higher than where it starts and where it lands. Heights are
+/// with the piece at `gone` lifted.
+#[inline]
+fn climb_passes(board: &Board, a: Hex, d: usize, gone: usize) -> bool {
+    let c = a.cell();
+    let h = |i: usize| lifted_height(board, c + STEPS[i % 6], gone);
+    let barrier = lifted_height(board, c, gone).max(h(d));
+    h(d + 5).min(h(d + 1)) <= barrier
+}
+
+/// The Squirrel: a step up onto the group, a step along its top, a step down to an empty cell
+/// (not the one it left), each through no gate an Owl could not pass.
+fn squirrel_destinations(board: &Board, from: Hex, scratch: &mut Scratch, out: &mut Vec<Hex>) {
+    let gone = from.cell();
+    scratch.fresh();
+    scratch.mark(from);
+    let mut second: [Hex; 32] = [from; 32];
+    let mut n2 = 0;
+    for d1 in 0..6 {
+        let s1 = from.step(Direction::ALL[d1]);
+        if !board.occupied(s1) || !climb_passes(board, from, d1, gone) {
+            continue;
+        }
+        for d2 in 0..6 {
+            let s2 = s1.step(Direction::ALL[d2]);
+            if s2 == from || !board.occupied(s2) || second[..n2].contains(&s2) {
+                continue;
+            }
+            if !climb_passes(board, s1, d2, gone) {
+                continue;
+            }
+            if n2 < second.len() {
+                second[n2] = s2;
+                n2 += 1;
+            }
+            for d3 in 0..6 {
+                let s3 = s2.step(Direction::ALL[d3]);
+                if board.occupied(s3) || !climb_passes(board, s2, d3, gone) {
+                    continue;
+                }
+                if scratch.mark(s3) {
+                    out.push(s3);
+                }
+            }
+        }
+    }
+}
+
+/// The Hedgehog's carry from a carrier at `at` (a Hedgehog, or a Jay touching one, on the
+/// ground): each touching single piece not in `held` (pinned or stunned) to each empty touching
+/// cell, climbing over the carrier through no gate an Owl could not pass. Moves already in
+/// `out` from `from_index` on are not listed again.
+fn carries(board: &Board, at: Hex, held: u32, out: &mut Vec<Move>, from_index: usize) {
+    let c = at.cell();
+    let mut heights = [0usize; 6];
+    for (i, step) in STEPS.iter().enumerate() {
+        heights[i] = board.cell_height(c + step);
+    }
+    let mut starts: [(Piece, Hex); 6] = [(Piece::elder(Colour::Ash), at); 6];
+    let mut ns = 0;
+    let mut ends = [at; 6];
+    let mut ne = 0;
+    for (i, d) in Direction::ALL.into_iter().enumerate() {
+        // The carried piece rides at the carrier's height (one) between the two cells.
+        let barrier = heights[i].max(1);
+        if heights[(i + 5) % 6] > barrier && heights[(i + 1) % 6] > barrier {
+            continue;
+        }
+        let n = at.step(d);
+        match heights[i] {
+            0 => {
+                ends[ne] = n;
+                ne += 1;
+            }
+            1 => {
+                if let Some(p) = board.top(n)
+                    && held & (1 << p.index()) == 0
+                {
+                    starts[ns] = (p, n);
+                    ns += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    for &(piece, from) in &starts[..ns] {
+        for &to in &ends[..ne] {
+            let m = Move::Shift { piece, from, to };
+            if !out[from_index..].contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+}
+
+/// The pieces of `colour` that may carry now: its Hedgehog, and its Jay touching a Hedgehog,
+/// each on the ground and not stunned. As (piece, cell).
+fn carriers(board: &Board, colour: Colour) -> impl Iterator<Item = Hex> + '_ {
+    let stunned = board.stunned();
+    [Creature::Hedgehog, Creature::Jay]
+        .into_iter()
+        .filter_map(move |c| {
+            let p = Piece::new(colour, c, 1)?;
+            let at = board.position(p)?;
+            if Some(p) == stunned || board.top(at) != Some(p) || board.height(at) != 1 {
+                return None;
+            }
+            let beside_hedgehog = || {
+                at.neighbours().iter().any(|&n| {
+                    board
+                        .top(n)
+                        .is_some_and(|t| t.creature() == Creature::Hedgehog)
+                })
+            };
+            (c == Creature::Hedgehog || beside_hedgehog()).then_some(at)
+        })
+}
+
 /// The Owl: one step in any direction, up onto stacks and down from them, blocked only by a
 /// gate of two stacks both higher than where it starts and where it lands.
 fn owl_destinations(board: &Board, from: Hex, out: &mut Vec<Hex>) {
@@ -406,7 +594,7 @@ fn owl_destinations(board: &Board, from: Hex, out: &mut Vec<Hex>) {
 pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
     out.clear();
     let colour = board.to_move();
-    let mut kinds = [Piece::elder(colour); 5];
+    let mut kinds = [Piece::elder(colour); 8];
     let nk = placeable(board, colour, &mut kinds);
     if nk > 0 {
         let mut cells = std::mem::take(&mut scratch.queue);
@@ -419,22 +607,42 @@ pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
         }
         scratch.queue = cells;
     }
-    // Until its Elder is on the table a player may only place.
+    // Until its Elder is on the table a player may only place (or carry).
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
-        if movers != 0 {
-            let movers = movers & !pinned_among(board, movers);
-            let mut dests = std::mem::take(&mut scratch.dests);
-            for i in Bits(movers) {
-                let Some(p) = Piece::from_index(i) else {
-                    continue;
-                };
-                let from = board.at_index(i);
-                piece_destinations(board, p, from, scratch, &mut dests);
-                out.extend(dests.iter().map(|&to| Move::Shift { piece: p, from, to }));
+        let stunned = board.stunned().map_or(0, |p| 1u32 << p.index());
+        let carrying = board.game_type().has(Creature::Hedgehog);
+        // Pieces that may not leave their cells: those holding the group, and the stunned one.
+        let held = if carrying {
+            pinned_among(board, board.top_pieces()) | stunned
+        } else if movers != 0 {
+            pinned_among(board, movers)
+        } else {
+            0
+        };
+        let throws_from = out.len();
+        if carrying {
+            for at in carriers(board, colour) {
+                carries(board, at, held, out, throws_from);
             }
-            scratch.dests = dests;
         }
+        let throws_to = out.len();
+        let mut dests = std::mem::take(&mut scratch.dests);
+        for i in Bits(movers & !held) {
+            let Some(p) = Piece::from_index(i) else {
+                continue;
+            };
+            let from = board.at_index(i);
+            piece_destinations(board, p, from, scratch, &mut dests);
+            for &to in &dests {
+                let m = Move::Shift { piece: p, from, to };
+                // A carry of one's own piece to where it could walk is the same move.
+                if throws_to == throws_from || !out[throws_from..throws_to].contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        scratch.dests = dests;
     }
     if out.is_empty() {
         out.push(Move::Pass);
@@ -475,8 +683,16 @@ fn count_placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch) -
 
 /// How many moves [`generate`] would list here (a lone pass counts one), without listing them.
 pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
+    if board.game_type().has(Creature::Hedgehog) {
+        // Carries and walks may meet: list them to count each move once.
+        let mut moves = std::mem::take(&mut scratch.moves);
+        generate(board, scratch, &mut moves);
+        let n = moves.len() as u64;
+        scratch.moves = moves;
+        return n;
+    }
     let colour = board.to_move();
-    let mut kinds = [Piece::elder(colour); 5];
+    let mut kinds = [Piece::elder(colour); 8];
     let nk = placeable(board, colour, &mut kinds) as u64;
     let mut total = 0;
     if nk > 0 {

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Move};
 use super::hex::{Direction, Hex, ORIGIN};
-use super::piece::{Colour, Piece};
+use super::piece::{Colour, Creature, GameType, Piece};
 use super::state::{Illegal, Outcome, State};
 use crate::i18n::{Explain, Message, msg};
 
@@ -12,7 +12,8 @@ use crate::i18n::{Explain, Message, msg};
 pub enum NotationError {
     /// Nothing to read.
     Empty,
-    /// A piece name that is not one of the 22 pieces (`wQ`, `bA3`, ...).
+    /// A piece name that is not one of the 28 pieces (`wQ`, `bA3`, `wM`, ...), or one whose
+    /// creature is not in this game type.
     BadPiece(String),
     /// The second word is not a piece name with at most one direction mark.
     BadReference(String),
@@ -28,7 +29,8 @@ pub enum NotationError {
     Illegal { text: String, why: Illegal },
     /// The game has ended.
     GameOver(String),
-    /// Only the base game ("Base") is played here.
+    /// Not a game type: `Base`, or `Base+` with some of M, L, P (`Base+MLP`); or a game type
+    /// other than the one of the position it continues.
     GameType(String),
     /// A GameString part that does not fit: which part (1-based) and why.
     GamePart { part: usize, problem: GameProblem },
@@ -209,8 +211,12 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, NotationError> {
     if words.next().is_some() {
         return Err(NotationError::BadReference(text.to_string()));
     }
-    let piece = Piece::parse(first).ok_or_else(|| NotationError::BadPiece(first.to_string()))?;
-    if piece.colour() != board.to_move() {
+    let piece = Piece::parse(first)
+        .filter(|p| board.game_type().has(p.creature()))
+        .ok_or_else(|| NotationError::BadPiece(first.to_string()))?;
+    // With the Hedgehog in the game, a piece of the other colour on the table may be carried.
+    let carried = board.game_type().has(Creature::Hedgehog) && board.is_placed(piece);
+    if piece.colour() != board.to_move() && !carried {
         return Err(NotationError::WrongColour(text.to_string()));
     }
     let empty = board.occupied_cells() == 0;
@@ -278,10 +284,12 @@ impl State {
         out
     }
 
-    /// The UHP GameString: `Base;InProgress;White[3];wS1;bS1 wS1-;...`.
+    /// The UHP GameString: `Base;InProgress;White[3];wS1;bS1 wS1-;...` (`Base+MLP;...` with
+    /// the expansion creatures).
     pub fn game_string(&self) -> String {
         let mut s = format!(
-            "Base;{};{}[{}]",
+            "{};{};{}[{}]",
+            self.game_type(),
             state_word(self),
             self.to_move().uhp_word(),
             self.board().turn_number()
@@ -293,17 +301,22 @@ impl State {
         s
     }
 
-    /// Reads a GameString, or just a game type (`Base`), replaying every move through the
-    /// rules. The state and turn parts, when present, must agree with the replayed game.
+    /// Reads a GameString, or just a game type (`Base`, `Base+MLP`), replaying every move
+    /// through the rules. The state and turn parts, when present, must agree with the replayed
+    /// game.
     pub fn from_game_string(text: &str) -> Result<State, NotationError> {
-        State::new().continue_game(text)
+        let game_type = text.trim().split(';').next().unwrap_or_default().trim();
+        let game = GameType::parse(game_type)
+            .ok_or_else(|| NotationError::GameType(game_type.to_string()))?;
+        State::new_game(game).continue_game(text)
     }
 
-    /// Replays the moves of a GameString from this state (a new game or a setup position).
+    /// Replays the moves of a GameString from this state (a new game or a setup position),
+    /// whose game type the GameString must name.
     pub fn continue_game(self, text: &str) -> Result<State, NotationError> {
         let parts: Vec<&str> = text.trim().split(';').collect();
         let game_type = parts[0].trim();
-        if game_type != "Base" {
+        if GameType::parse(game_type) != Some(self.game_type()) {
             return Err(NotationError::GameType(game_type.to_string()));
         }
         let mut state = self;

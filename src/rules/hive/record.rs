@@ -8,6 +8,7 @@
 //! seat first Ana (person)
 //! seat second Bot normal (bot)
 //! ash first
+//! game Base+MLP
 //! move wS1
 //! move bS1 wS1-
 //! move timeout wQ -wS1
@@ -18,7 +19,9 @@
 //! resign walnut
 //! result ash wins
 //! ```
-//! Blank lines and lines starting with `#` are ignored. `takeback N` takes back the last `N`
+//! The `game` line names the game type (which expansion creatures are in the reserves); a base
+//! game's record has none, as before the expansions. Blank lines and lines starting with `#` are
+//! ignored. `takeback N` takes back the last `N`
 //! moves (a takeback agreed at the table); `resign <colour>` ends the game, the other colour
 //! winning; both stay in the record so the verifier replays exactly what happened.
 //!
@@ -28,7 +31,7 @@
 //! 1`; an accepted draw by `draw agreed`, which ends the game as a draw. The other games'
 //! records write their offers the same way, in their own words for the sides.
 
-use super::piece::Colour;
+use super::piece::{Colour, GameType};
 use super::state::{Outcome, State};
 use crate::fair::{FairError, SeatOrder, Seed};
 use crate::i18n::{Explain, Message, msg};
@@ -183,6 +186,8 @@ pub struct GameRecord {
     pub seats: [String; 2],
     /// Which seat played ash, as recorded.
     pub ash: SeatOrder,
+    /// Which expansion creatures were in the reserves (a `game` line; none means `Base`).
+    pub game: GameType,
     /// The game's course in order: moves, takebacks, a resignation.
     pub entries: Vec<RecordedEntry>,
     pub result: RecordedResult,
@@ -218,6 +223,10 @@ pub enum RecordProblem {
     BadSeat(String),
     /// `ash` must name `first` or `second`.
     BadAsh(String),
+    /// The `game` line names no game type (`Base`, `Base+MLP`, ...).
+    BadGameType(String),
+    /// The `game` line comes after the first move.
+    GameTypeAfterMoves,
     MoveAfterResult,
     EmptyMove,
     /// `takeback` needs a number of moves, 1 to 200.
@@ -250,6 +259,8 @@ impl Explain for RecordError {
             RecordProblem::BadSeed(e) => e.explain(),
             RecordProblem::BadSeat(w) => msg("record.bad_seat").with("word", w),
             RecordProblem::BadAsh(w) => msg("record.bad_ash").with("word", w),
+            RecordProblem::BadGameType(w) => msg("record.bad_game_type").with("word", w),
+            RecordProblem::GameTypeAfterMoves => msg("record.game_type_after_moves"),
             RecordProblem::MoveAfterResult => msg("record.move_after_result"),
             RecordProblem::EmptyMove => msg("record.empty_move"),
             RecordProblem::BadTakeBack(w) => msg("record.bad_takeback").with("word", w),
@@ -393,6 +404,7 @@ impl GameRecord {
             seed,
             seats,
             ash,
+            game: state.game_type(),
             entries,
             result: RecordedResult::of(state),
         }
@@ -415,6 +427,10 @@ impl GameRecord {
             SeatOrder::Second => "second",
         };
         s.push_str(&format!("ash {ash}\n"));
+        // A base game's record has no `game` line, as before the expansions.
+        if self.game != GameType::BASE {
+            s.push_str(&format!("game {}\n", self.game));
+        }
         for e in &self.entries {
             match e {
                 RecordedEntry::Move(m) if m.timeout => {
@@ -437,6 +453,7 @@ impl GameRecord {
     pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         let mut opening = Opening::default();
         let mut ash = None;
+        let mut game = None;
         let mut entries = Vec::new();
         let mut ended = false;
         let mut result = None;
@@ -481,6 +498,16 @@ impl GameRecord {
                         "second" => SeatOrder::Second,
                         _ => return Err(err(RecordProblem::BadAsh(value.to_string()))),
                     });
+                }
+                "game" => {
+                    once(game.is_some(), line, key)?;
+                    if !entries.is_empty() {
+                        return Err(err(RecordProblem::GameTypeAfterMoves));
+                    }
+                    game = Some(
+                        GameType::parse(value)
+                            .ok_or_else(|| err(RecordProblem::BadGameType(value.to_string())))?,
+                    );
                 }
                 "move" => {
                     if result.is_some() || ended {
@@ -540,6 +567,7 @@ impl GameRecord {
             seed,
             seats,
             ash: ash.ok_or_else(|| missing("ash"))?,
+            game: game.unwrap_or_default(),
             entries,
             result: result.ok_or_else(|| missing("result"))?,
         })

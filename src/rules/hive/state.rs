@@ -5,7 +5,8 @@ use super::board::MAX_HEIGHT;
 use super::board::{Board, Move};
 use super::hex::Hex;
 use super::movegen::{self, Scratch};
-use super::piece::{Colour, Creature, Piece};
+use super::notation::NotationError;
+use super::piece::{Colour, Creature, GameType, Piece};
 use crate::i18n::{Explain, Message, msg};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -79,6 +80,16 @@ pub enum Illegal {
         piece: Piece,
         to: Hex,
     },
+    /// The piece (or the Hedgehog that would carry it) was moved on the last turn: it may not
+    /// move, be carried or carry on this one.
+    Stunned(Piece),
+    /// A piece in a stack may not be carried by a Hedgehog.
+    CarryStacked(Piece),
+    /// No Hedgehog (or Jay beside one) of the player to move can carry the piece there.
+    CannotCarry {
+        piece: Piece,
+        to: Hex,
+    },
 }
 
 impl Explain for RuleError {
@@ -113,6 +124,9 @@ impl Explain for Illegal {
             Illegal::Covered(p) => piece("hive.error.covered", p),
             Illegal::HoldsTheGroup(p) => piece("hive.error.holds_the_group", p),
             Illegal::CannotReach { piece: p, .. } => piece("hive.error.cannot_reach", p),
+            Illegal::Stunned(p) => piece("hive.error.stunned", p),
+            Illegal::CarryStacked(p) => piece("hive.error.carry_stacked", p),
+            Illegal::CannotCarry { piece: p, .. } => piece("hive.error.cannot_carry", p),
         }
     }
 }
@@ -133,12 +147,14 @@ impl Explain for Outcome {
 pub enum SetupError {
     /// The same piece was listed twice.
     PieceTwice(Piece),
-    /// A stack higher than five, or a piece other than an Owl above the ground.
+    /// A stack higher than seven, or a piece other than an Owl or a Jay above the ground.
     BadStack(Hex),
     /// The pieces do not form one group.
     NotOneGroup,
     /// More plies than the game allows.
     TooManyPlies(usize),
+    /// A piece whose creature is not in the game type.
+    NotInGame(Piece),
 }
 
 impl Explain for SetupError {
@@ -150,6 +166,7 @@ impl Explain for SetupError {
             SetupError::TooManyPlies(n) => msg("hive.setup.too_many_plies")
                 .with("plies", n)
                 .with("limit", PLY_LIMIT),
+            SetupError::NotInGame(p) => msg("hive.setup.not_in_game").with("piece", p.notation()),
         }
     }
 }
@@ -197,6 +214,9 @@ pub struct StateRecord {
     pub setup: Vec<(Hex, Vec<Piece>)>,
     #[serde(default)]
     pub setup_ply: usize,
+    /// The piece moved just before the hand-made start (with the Hedgehog in the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_stunned: Option<Piece>,
     pub game: String,
 }
 
@@ -210,6 +230,7 @@ impl From<State> for StateRecord {
         StateRecord {
             setup,
             setup_ply: s.start.ply(),
+            setup_stunned: s.start.stunned(),
             game: s.game_string(),
         }
     }
@@ -219,7 +240,11 @@ impl TryFrom<StateRecord> for State {
     type Error = String;
     fn try_from(r: StateRecord) -> Result<State, String> {
         let stacks: Vec<(Hex, &[Piece])> = r.setup.iter().map(|(h, p)| (*h, &p[..])).collect();
-        let start = State::setup(&stacks, r.setup_ply).map_err(|e| e.to_string())?;
+        let game_type = r.game.split(';').next().unwrap_or_default().trim();
+        let game = GameType::parse(game_type)
+            .ok_or_else(|| NotationError::GameType(game_type.to_string()).to_string())?;
+        let start = State::setup_game(game, &stacks, r.setup_ply, r.setup_stunned)
+            .map_err(|e| e.to_string())?;
         start.continue_game(&r.game).map_err(|e| e.to_string())
     }
 }
@@ -247,22 +272,43 @@ pub fn judge(board: &Board, repetitions: usize) -> Option<Outcome> {
 impl State {
     /// A new game: empty table, ash to move.
     pub fn new() -> State {
+        State::new_game(GameType::BASE)
+    }
+
+    /// A new game of a game type (which expansion creatures are in the reserves).
+    pub fn new_game(game: GameType) -> State {
         State {
-            start: Arc::new(Board::new()),
-            board: Board::new(),
+            start: Arc::new(Board::with_game(game)),
+            board: Board::with_game(game),
             history: Vec::new(),
             outcome: None,
         }
+    }
+
+    /// Which expansion creatures are in the reserves.
+    pub fn game_type(&self) -> GameType {
+        self.board.game_type()
     }
 
     /// A hand-made position (puzzles, tests): stacks listed bottom first, and the number of
     /// plies already played (its parity says who moves; it sets the turn numbers). Pieces not
     /// listed are in reserve. There is no history before it, so `undo` stops here.
     pub fn setup(stacks: &[(Hex, &[Piece])], ply: usize) -> Result<State, SetupError> {
+        State::setup_game(GameType::BASE, stacks, ply, None)
+    }
+
+    /// [`State::setup`] for a game type, with the piece moved on the last turn (`stunned`: it
+    /// may not move or be carried now; kept only where the Hedgehog is in the game).
+    pub fn setup_game(
+        game: GameType,
+        stacks: &[(Hex, &[Piece])],
+        ply: usize,
+        stunned: Option<Piece>,
+    ) -> Result<State, SetupError> {
         if ply > PLY_LIMIT {
             return Err(SetupError::TooManyPlies(ply));
         }
-        let mut board = Board::new();
+        let mut board = Board::with_game(game);
         for &(h, pieces) in stacks {
             if board.occupied(h) || pieces.len() > MAX_HEIGHT {
                 return Err(SetupError::BadStack(h));
@@ -271,7 +317,10 @@ impl State {
                 if board.is_placed(p) {
                     return Err(SetupError::PieceTwice(p));
                 }
-                if level > 0 && p.creature() != Creature::Owl {
+                if !game.has(p.creature()) {
+                    return Err(SetupError::NotInGame(p));
+                }
+                if level > 0 && !matches!(p.creature(), Creature::Owl | Creature::Jay) {
                     return Err(SetupError::BadStack(h));
                 }
                 board.put(p, h);
@@ -281,6 +330,9 @@ impl State {
             return Err(SetupError::NotOneGroup);
         }
         board.set_ply(ply as u16);
+        if let Some(p) = stunned.filter(|&p| board.is_placed(p)) {
+            board.set_stunned(Some(p));
+        }
         let outcome = judge(&board, 1);
         Ok(State {
             start: Arc::new(board.clone()),
@@ -399,7 +451,8 @@ impl State {
                 }
             }
             Move::Shift { piece, from, to } => {
-                if piece.colour() != me {
+                let carrying = board.game_type().has(Creature::Hedgehog);
+                if piece.colour() != me && !carrying {
                     return Illegal::NotYourPiece(piece);
                 }
                 if board.next_in_reserve(me, Creature::Elder).is_some() {
@@ -411,10 +464,29 @@ impl State {
                 if board.top(from) != Some(piece) {
                     return Illegal::Covered(piece);
                 }
+                if board.stunned() == Some(piece) {
+                    return Illegal::Stunned(piece);
+                }
+                let own = piece.colour() == me;
+                if !own && board.height(from) > 1 {
+                    return Illegal::CarryStacked(piece);
+                }
                 if movegen::pinned(board, &mut scratch) & (1 << piece.index()) != 0 {
                     return Illegal::HoldsTheGroup(piece);
                 }
-                Illegal::CannotReach { piece, to }
+                // A carrier touching both cells that was itself moved on the last turn.
+                let stunned_carrier = board.stunned().filter(|s| {
+                    s.colour() == me
+                        && matches!(s.creature(), Creature::Hedgehog | Creature::Jay)
+                        && board.position(*s).is_some_and(|at| {
+                            at.neighbours().contains(&from) && at.neighbours().contains(&to)
+                        })
+                });
+                match stunned_carrier {
+                    Some(c) if carrying => Illegal::Stunned(c),
+                    _ if own => Illegal::CannotReach { piece, to },
+                    _ => Illegal::CannotCarry { piece, to },
+                }
             }
         }
     }

@@ -39,16 +39,28 @@ pub fn move_destinations(state: &State, piece: Piece) -> Vec<Hex> {
 /// The cells a moving piece passes, for the animation: each with the height it stands at
 /// (0 on the table, 1 on top of one piece…), the landing last. A placement is its cell; a
 /// sliding piece (Elder, Fox, Otter) follows a real path around the group, cell by cell; the Hare
-/// the straight line it jumps over; the Owl steps from its height to the height it lands at. A
-/// pass has no path. `board` is the table before the move.
+/// the straight line it jumps over; the Owl steps from its height to the height it lands at; the
+/// Squirrel climbs two tops and steps down; a carried piece rides over its carrier. A Jay's path
+/// is the one of the way it moves: a step (up, down or sliding), else a slide around the group.
+/// A pass has no path. `board` is the table before the move.
 pub fn move_path(board: &Board, m: Move) -> Vec<(Hex, usize)> {
     match m {
         Move::Pass => Vec::new(),
         Move::Place { to, .. } => vec![(to, 0)],
         Move::Shift { piece, from, to } => {
             let start = (from, board.height(from).saturating_sub(1));
+            if let Some(carrier) = carrier(board, piece, from, to) {
+                return vec![start, (carrier, 1), (to, 0)];
+            }
             match piece.creature() {
                 Creature::Owl => vec![start, (to, board.height(to))],
+                Creature::Jay if from.distance(to) == 1 => vec![start, (to, board.height(to))],
+                Creature::Jay | Creature::Hedgehog => slide_path(board, from, to)
+                    .map(|p| p.into_iter().map(|h| (h, 0)).collect())
+                    .unwrap_or_else(|| vec![start, (to, 0)]),
+                Creature::Squirrel => {
+                    squirrel_path(board, from, to).unwrap_or_else(|| vec![start, (to, 0)])
+                }
                 Creature::Hare => {
                     let mut path = vec![start];
                     if let Some(d) = (0..6).map(|i| Direction::ALL[i]).find(|&d| {
@@ -82,6 +94,53 @@ pub fn move_path(board: &Board, m: Move) -> Vec<(Hex, usize)> {
             }
         }
     }
+}
+
+/// The cell of the Hedgehog (or Jay) of the player to move that carries `piece` from `from` to
+/// `to` in this move, if the move is a carry: always for a piece of the other colour, and for
+/// one's own only when its creature could not walk there.
+fn carrier(board: &Board, piece: Piece, from: Hex, to: Hex) -> Option<Hex> {
+    let me = board.to_move();
+    if piece.colour() == me {
+        let mut walk = Vec::new();
+        super::movegen::piece_destinations(
+            board,
+            piece,
+            from,
+            &mut super::movegen::Scratch::new(),
+            &mut walk,
+        );
+        if walk.contains(&to) {
+            return None;
+        }
+    }
+    from.neighbours().into_iter().find(|&c| {
+        c.distance(to) == 1
+            && board.height(c) == 1
+            && board.top(c).is_some_and(|t| {
+                t.colour() == me && matches!(t.creature(), Creature::Hedgehog | Creature::Jay)
+            })
+    })
+}
+
+/// The Squirrel's three steps: up onto a top, along to another, down to `to`.
+fn squirrel_path(board: &Board, from: Hex, to: Hex) -> Option<Vec<(Hex, usize)>> {
+    for s1 in from.neighbours() {
+        if !board.occupied(s1) {
+            continue;
+        }
+        for s2 in s1.neighbours() {
+            if s2 != from && board.occupied(s2) && s2.distance(to) == 1 {
+                return Some(vec![
+                    (from, 0),
+                    (s1, board.height(s1)),
+                    (s2, board.height(s2)),
+                    (to, 0),
+                ]);
+            }
+        }
+    }
+    None
 }
 
 /// Three sliding steps from the last cell of `path` to `to`, never the same cell twice.
@@ -182,6 +241,13 @@ pub fn describe(board: &Board, m: Move) -> Message {
         Move::Place { piece, to } => msg("hive.move.place")
             .with_words("piece", short_name(piece))
             .with_words("target", target(piece, to)),
+        Move::Shift { piece, from, to } if piece.colour() != board.to_move() => {
+            let by = carrier(board, piece, from, to).and_then(|c| board.top(c));
+            msg("hive.move.carry")
+                .with_words("piece", piece.explain())
+                .with_words("carrier", by.map_or_else(|| piece.explain(), short_name))
+                .with_words("target", target(piece, to))
+        }
         Move::Shift { piece, from, to } => {
             let stack = board.stack(from);
             let origin = if stack.height() > 1 {
