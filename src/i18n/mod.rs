@@ -791,9 +791,15 @@ mod tests {
     fn portuguese_side_names_take_their_articles() {
         let pt = Strings::new(Lang::Pt);
         assert_eq!(pt.tf("snelab.turn.side", &[("side", "Sul")]), "Vez do Sul");
-        assert_eq!(pt.tf("snelab.turn.side", &[("side", "Norte")]), "Vez do Norte");
         assert_eq!(
-            pt.tf("chess.online.time_left", &[("colour", "Brancas"), ("time", "0:41")]),
+            pt.tf("snelab.turn.side", &[("side", "Norte")]),
+            "Vez do Norte"
+        );
+        assert_eq!(
+            pt.tf(
+                "chess.online.time_left",
+                &[("colour", "Brancas"), ("time", "0:41")]
+            ),
             "Vez das brancas: restam 0:41"
         );
         assert_eq!(
@@ -806,7 +812,10 @@ mod tests {
         );
         // A player's name takes a plain "de".
         assert_eq!(pt.tf("hive.turn.side", &[("who", "Ana")]), "Vez de Ana");
-        assert_eq!(pt.tf("hive.turn.side", &[("who", "freixo")]), "Vez do freixo");
+        assert_eq!(
+            pt.tf("hive.turn.side", &[("who", "freixo")]),
+            "Vez do freixo"
+        );
     }
 
     /// Every message that chooses by a number, in every language, said for 0, 1, 2, 5, 11, 21
