@@ -736,13 +736,7 @@ mod snelab {
 
     /// Presses and releases `key` over one frame, as the keyboard does.
     fn press(app: &mut App, key: KeyCode) {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
+        carved_tables::app::kit::harness::press(app, key);
     }
 
     fn keyed(app: &mut App) {
@@ -1781,13 +1775,7 @@ mod snelab_keys {
     use carved_tables::save::MemoryStore;
 
     fn press(app: &mut App, key: KeyCode) {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
+        carved_tables::app::kit::harness::press(app, key);
     }
 
     fn table(app: &App) -> &snelab::Table {

@@ -841,13 +841,7 @@ mod tests {
                 for n in NUMBERS {
                     let mut args: Vec<(&str, &str)> = vec![(var, n)];
                     args.extend(others.iter().map(|o| (o.as_str(), "x")));
-                    let out = tr.format(id, &{
-                        let mut f = FluentArgs::new();
-                        for (k, v) in &args {
-                            f.set(*k, value_of(v));
-                        }
-                        f
-                    });
+                    let out = tr.tf(id, &args);
                     assert!(
                         out.contains(n) && !out.contains('{') && !out.contains("->"),
                         "{}: {id} with {var} = {n}: {out}",

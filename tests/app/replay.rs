@@ -155,17 +155,6 @@ mod hive {
         assert_eq!(harness::table::<HiveTable>(&app).phase, Phase::Lobby);
     }
 
-    /// Presses `key` for one frame, as a keyboard does.
-    fn press(app: &mut App, key: KeyCode) {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-    }
-
     #[test]
     fn the_arrows_step_through_a_replay_even_while_a_move_travels() {
         // Moves take their time here, as in play: the second → comes while the first move
@@ -178,15 +167,15 @@ mod hive {
         app.init_resource::<ButtonInput<KeyCode>>();
         open(&mut app, carved_tables::review::read(GAME).unwrap());
         assert_eq!(harness::table::<HiveTable>(&app).replay_at(), (0, 4));
-        press(&mut app, KeyCode::ArrowRight);
+        harness::press(&mut app, KeyCode::ArrowRight);
         assert_eq!(harness::table::<HiveTable>(&app).replay_at(), (1, 4));
         assert!(
             harness::table::<HiveTable>(&app).animating(),
             "the move travels"
         );
-        press(&mut app, KeyCode::ArrowRight);
+        harness::press(&mut app, KeyCode::ArrowRight);
         assert_eq!(harness::table::<HiveTable>(&app).replay_at(), (2, 4));
-        press(&mut app, KeyCode::ArrowLeft);
+        harness::press(&mut app, KeyCode::ArrowLeft);
         assert_eq!(harness::table::<HiveTable>(&app).replay_at(), (1, 4));
         assert!(harness::refusals::<HiveTable>(&mut app).is_empty());
     }

@@ -42,6 +42,18 @@ pub fn open<T: TableKind>(game: fn(&mut App), store: MemoryStore, timing: T::Tim
     app
 }
 
+/// Presses `key` for one frame, as a keyboard does: pressed, a frame, released (the app needs a
+/// `ButtonInput<KeyCode>`).
+pub fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
 /// The table.
 pub fn table<T: TableKind>(app: &App) -> &T {
     app.world().resource::<T>()
