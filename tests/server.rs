@@ -82,11 +82,10 @@ async fn two_clients_play_a_whole_game_and_the_record_verifies() {
     assert_eq!(status, 404);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(&db(&dir), &["--bot-after", "0.3"]);
-    let mut a = create(&server.addr, Some(BotLevel::Easy), None).await;
+/// A table opened with the easy bot to fill the second seat, once the bot has sat: the player
+/// and the seats as `started` told them.
+async fn against_the_bot(addr: &str) -> (Player, [carved_tables::net::protocol::SeatView; 2]) {
+    let mut a = create(addr, Some(BotLevel::Easy), None).await;
     let seats =
         a.c.recv_until(|m| match m {
             ServerMsg::Started { seats, .. } => Some(seats.clone()),
@@ -101,6 +100,14 @@ async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
         time_left_ms: None,
     })
     .unwrap();
+    (a, seats)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_fills_the_empty_seat_labelled_as_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--bot-after", "0.3"]);
+    let (mut a, seats) = against_the_bot(&server.addr).await;
     assert_eq!(seats[1].kind, SeatKind::Bot);
     assert_eq!(seats[1].level, Some(BotLevel::Easy));
     assert!(seats[1].name.contains("Bot"), "{:?}", seats[1]);
@@ -2198,4 +2205,314 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
     .await
     .unwrap();
     assert_eq!(error_code(&mut c).await, ErrorCode::NoSuchTable);
+}
+
+/// One sample of a `/metrics` page (`name{labels} value`), 0 when absent.
+fn sample(page: &str, name: &str) -> f64 {
+    page.lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| {
+            let (n, v) = l.rsplit_once(' ')?;
+            (n == name).then(|| v.parse().ok())?
+        })
+        .unwrap_or(0.0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_name_what_is_open_and_count_what_happened() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--bot-after", "0.3"]);
+    let (status, before) = http_get(&server.addr, "/metrics").await.unwrap();
+    assert_eq!(status, 200);
+    for name in [
+        "ct_connections",
+        "ct_tables",
+        "ct_connections_total",
+        "ct_actions_total",
+        "ct_refusals_total",
+        "ct_lease_takeovers_total",
+        "ct_action_seconds",
+        "ct_store_write_seconds",
+        "ct_bot_think_seconds",
+    ] {
+        assert!(
+            before.contains(&format!("# TYPE {name} ")),
+            "{name} missing:\n{before}"
+        );
+    }
+    // A game against the bot, a refused action and a few moves.
+    let (mut a, _) = against_the_bot(&server.addr).await;
+    let (_, playing) = http_get(&server.addr, "/metrics").await.unwrap();
+    assert_eq!(
+        sample(&playing, "ct_tables{game=\"hive\",phase=\"playing\"}"),
+        1.0
+    );
+    assert!(sample(&playing, "ct_connections") >= 1.0);
+    let mut rng = SmallRng::seed_from_u64(5);
+    while a.seq() < 6 && a.ended.is_none() {
+        if a.my_turn() {
+            a.play_random(&mut rng).await.unwrap();
+        }
+        a.pump().await.unwrap();
+    }
+    // A refusal last: what `error_of` passes over is not needed any more.
+    a.c.send(&ClientMsg::Act {
+        seq: None,
+        action: "xyz".into(),
+        sig: None,
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut a.c).await, ErrorCode::BadNotation);
+    let (_, after) = http_get(&server.addr, "/metrics").await.unwrap();
+    let moved = |name: &str| sample(&after, name) - sample(&before, name);
+    assert!(moved("ct_actions_total{game=\"hive\"}") >= 6.0, "{after}");
+    assert!(moved("ct_refusals_total{code=\"bad_notation\"}") >= 1.0);
+    assert!(moved("ct_connections_total") >= 1.0);
+    assert!(
+        moved("ct_action_seconds_count") >= 3.0,
+        "the person's own actions"
+    );
+    assert!(moved("ct_bot_think_seconds_count") >= 3.0, "the bot's");
+    assert!(moved("ct_store_write_seconds_count") >= 1.0);
+    assert_eq!(
+        sample(&after, "ct_action_seconds_bucket{le=\"+Inf\"}"),
+        sample(&after, "ct_action_seconds_count")
+    );
+}
+
+/// The server's log is JSON lines with a time, a level and words, and the lines about a table or
+/// a connection name it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_is_json_lines_naming_tables_and_connections() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carved-tables-server"))
+        .args(["--addr", "127.0.0.1:0", "--bot-after", "0.2", "--db"])
+        .arg(db(&dir))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap()
+        .to_string();
+    let mut a = create(&addr, Some(BotLevel::Easy), None).await;
+    let code = a.code.clone();
+    a.c.recv_until(|m| matches!(m, ServerMsg::Started { .. }).then_some(()))
+        .await
+        .unwrap();
+    a.c.send(&ClientMsg::Resign).await.unwrap();
+    ended(&mut a.c).await;
+    drop(a);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    child.kill().unwrap();
+    let lines: Vec<serde_json::Value> = std::io::BufReader::new(child.stderr.take().unwrap())
+        .lines()
+        .map(|l| {
+            let l = l.unwrap();
+            serde_json::from_str(&l).unwrap_or_else(|e| panic!("{l:?} is not JSON: {e}"))
+        })
+        .collect();
+    let _ = child.wait();
+    for l in &lines {
+        assert!(
+            l["ts"].is_u64() && l["level"].is_string() && l["msg"].is_string(),
+            "{l}"
+        );
+    }
+    let find = |msg: &str| {
+        lines
+            .iter()
+            .find(|l| l["msg"] == msg)
+            .unwrap_or_else(|| panic!("no {msg:?} line in {lines:?}"))
+    };
+    assert_eq!(find("table opened")["table"], code.as_str());
+    assert_eq!(find("table opened")["game"], "hive");
+    let seated = find("seated");
+    assert_eq!(seated["table"], code.as_str());
+    let conn = seated["conn"].as_u64().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["msg"] == "connection opened" && l["conn"] == conn)
+    );
+    assert_eq!(find("game ended")["table"], code.as_str());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["msg"] == "connection closed" && l["conn"] == conn)
+    );
+}
+
+/// SIGTERM stops the server for a restart: every client is told (close code 1012), the process
+/// exits by itself within its bound, and after the restart each player comes back with its
+/// token to the game as it was, which plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_closes_every_connection_for_a_restart_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(&dir);
+    let mut server = Server::start(&path, &[]);
+    let mut rng = SmallRng::seed_from_u64(12);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    play_out(&mut a, &mut b, &mut rng, 5).await;
+    let seen = a.seen.clone();
+    let (mut watcher, _) = spectate(&server.addr, &a.code).await;
+    server.term();
+    for c in [&mut a.c, &mut b.c, &mut watcher] {
+        let why = loop {
+            match c.recv().await {
+                Ok(_) => continue,
+                Err(e) => break e,
+            }
+        };
+        assert!(why.contains("1012"), "{why}");
+    }
+    let status = server
+        .exited_within(carved_tables::server::STOP_WITHIN + Duration::from_secs(2))
+        .expect("the server exits by itself");
+    assert!(status.success(), "{status:?}");
+    // The restarted server has it all.
+    let server = Server::start(&path, &[]);
+    let mut a2 = seated(hello(&server.addr, Some(a.token.clone())).await).await;
+    let mut b2 = seated(hello(&server.addr, Some(b.token.clone())).await).await;
+    assert_eq!(a2.seen, seen);
+    assert_eq!(b2.seen, seen);
+    play_out(&mut a2, &mut b2, &mut rng, 3).await;
+    assert_eq!(a2.seen[..seen.len()], seen[..]);
+    assert!(a2.seen.len() > seen.len());
+}
+
+/// The deployment's files (`deploy/`) agree with the server and with each other: every server
+/// command is flags the server accepts, its PostgreSQL and Redis are the Compose file's own
+/// services with their user, password and database, Caddy's upstreams are the server services
+/// at the port they listen on, and the systemd unit stops the server with SIGTERM and waits
+/// longer than it takes.
+#[test]
+fn the_deployment_files_agree_with_the_server_and_each_other() {
+    use carved_tables::server::args::parse;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy");
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    // Compose's `${NAME:-default}` as Compose fills it with nothing set.
+    let defaults = |text: &str| -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find("${") {
+            out.push_str(&rest[..i]);
+            let end = rest[i..].find('}').unwrap() + i;
+            let inner = &rest[i + 2..end];
+            out.push_str(inner.split_once(":-").map_or("", |(_, d)| d));
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        out
+    };
+    let compose = defaults(&read("compose.yaml"));
+    // The services: `  name:` under `services:`, each with its lines.
+    let services_part = compose.split("\nservices:\n").nth(1).unwrap();
+    let services_part = services_part.split("\nvolumes:\n").next().unwrap();
+    let mut services: Vec<(String, Vec<String>)> = Vec::new();
+    for line in services_part.lines() {
+        if let Some(name) = line.strip_prefix("  ").and_then(|l| l.strip_suffix(':'))
+            && !name.starts_with(' ')
+        {
+            services.push((name.to_string(), Vec::new()));
+        } else if let Some((_, lines)) = services.last_mut() {
+            lines.push(line.trim().to_string());
+        }
+    }
+    let service = |name: &str| {
+        services
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no service {name}"))
+            .1
+            .clone()
+    };
+    let setting = |lines: &[String], key: &str| -> String {
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("no {key}"))
+            .to_string()
+    };
+    let pg = service("postgres");
+    let (user, password, database) = (
+        setting(&pg, "POSTGRES_USER"),
+        setting(&pg, "POSTGRES_PASSWORD"),
+        setting(&pg, "POSTGRES_DB"),
+    );
+    service("redis");
+    let mut servers = Vec::new();
+    for (name, lines) in &services {
+        let Some(command) = lines.iter().find_map(|l| l.strip_prefix("command: ")) else {
+            continue;
+        };
+        let command: Vec<String> = serde_json::from_str(command).unwrap();
+        if command[0] != "carved-tables-server" {
+            continue;
+        }
+        let config = parse(&command[1..]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            config.postgres.as_deref(),
+            Some(format!("postgres://{user}:{password}@postgres:5432/{database}").as_str()),
+            "{name}"
+        );
+        assert_eq!(
+            config.redis.as_deref(),
+            Some("redis://redis:6379"),
+            "{name}"
+        );
+        assert!(lines.iter().any(|l| l == "stop_signal: SIGTERM"), "{name}");
+        servers.push((name.clone(), config.addr.port()));
+    }
+    assert!(servers.len() >= 2, "two server processes: {servers:?}");
+    // Caddy sends the game's paths to exactly those servers, at their port.
+    let caddy = read("Caddyfile");
+    let upstreams: Vec<&str> = caddy
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reverse_proxy "))
+        .unwrap()
+        .trim_end_matches(" {")
+        .split_whitespace()
+        .collect();
+    let expected: Vec<String> = servers.iter().map(|(n, p)| format!("{n}:{p}")).collect();
+    assert_eq!(upstreams, expected);
+    for path in ["/ws", "/records/*", "/key", "/health"] {
+        assert!(
+            caddy
+                .lines()
+                .any(|l| l.contains("@game path") && l.split_whitespace().any(|w| w == path)),
+            "Caddy passes {path}"
+        );
+    }
+    // The image's own command, and the single-process unit.
+    let docker = read("Dockerfile");
+    let cmd: Vec<String> =
+        serde_json::from_str(docker.lines().find_map(|l| l.strip_prefix("CMD ")).unwrap()).unwrap();
+    parse(&cmd[1..]).unwrap();
+    let unit = read("carved-tables-server.service");
+    let exec: Vec<String> = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("ExecStart="))
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let config = parse(&exec[1..]).unwrap();
+    assert!(config.postgres.is_none() && config.redis.is_none());
+    assert!(unit.lines().any(|l| l == "KillSignal=SIGTERM"));
+    let stop: u64 = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("TimeoutStopSec="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(Duration::from_secs(stop) > carved_tables::server::STOP_WITHIN);
 }

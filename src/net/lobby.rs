@@ -134,8 +134,8 @@ pub enum Answer<T> {
     /// Asked (or to be asked once connected); no answer yet.
     Asking,
     Got(T),
-    /// Refused: the server's words.
-    Refused(String),
+    /// Refused: the server's code (its `message` is English, for the log only).
+    Refused(ErrorCode),
 }
 
 /// The lobby's session.
@@ -651,11 +651,11 @@ impl Lobby {
                             ErrorCode::BadRequest | ErrorCode::NotProved | ErrorCode::Unavailable
                         )
                     {
-                        *a = Answer::Refused(message.clone());
+                        *a = Answer::Refused(code);
                     } else if let Some((_, a @ Answer::Asking)) = &mut self.record
                         && matches!(code, ErrorCode::NoSuchTable | ErrorCode::Unavailable)
                     {
-                        *a = Answer::Refused(message.clone());
+                        *a = Answer::Refused(code);
                     }
                     heard.push(LobbyHeard::Refused { code, message });
                 }

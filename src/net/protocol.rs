@@ -986,6 +986,87 @@ pub enum ErrorCode {
     NotProved,
 }
 
+impl ErrorCode {
+    /// Every code, in the order of the protocol's table.
+    pub const ALL: [ErrorCode; 20] = [
+        ErrorCode::Version,
+        ErrorCode::HelloFirst,
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::BadRequest,
+        ErrorCode::NoSuchTable,
+        ErrorCode::TableFull,
+        ErrorCode::BadToken,
+        ErrorCode::NotSeated,
+        ErrorCode::NotStarted,
+        ErrorCode::NotYourTurn,
+        ErrorCode::BadNotation,
+        ErrorCode::Illegal,
+        ErrorCode::Stale,
+        ErrorCode::GameOver,
+        ErrorCode::Replaced,
+        ErrorCode::Unavailable,
+        ErrorCode::BadSignature,
+        ErrorCode::NotProved,
+    ];
+
+    /// The code as the protocol writes it (`not_your_turn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::Version => "version",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::BadRequest => "bad_request",
+            ErrorCode::NoSuchTable => "no_such_table",
+            ErrorCode::TableFull => "table_full",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::BadNotation => "bad_notation",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::Stale => "stale",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::Replaced => "replaced",
+            ErrorCode::Unavailable => "unavailable",
+            ErrorCode::BadSignature => "bad_signature",
+            ErrorCode::NotProved => "not_proved",
+        }
+    }
+}
+
+/// A refusal in the player's language, worded by its code alone: the server's `message` is
+/// English for the log and never shown inside another language's sentence.
+impl crate::i18n::Explain for ErrorCode {
+    fn explain(&self) -> crate::i18n::Message {
+        crate::i18n::msg(match self {
+            ErrorCode::Version => "online.error.version",
+            ErrorCode::HelloFirst => "online.error.hello_first",
+            ErrorCode::Malformed => "online.error.malformed",
+            ErrorCode::TooLarge => "online.error.too_large",
+            ErrorCode::RateLimited => "online.error.rate_limited",
+            ErrorCode::BadRequest => "online.error.bad_request",
+            ErrorCode::NoSuchTable => "online.error.no_such_table",
+            ErrorCode::TableFull => "online.error.table_full",
+            ErrorCode::BadToken => "online.error.bad_token",
+            ErrorCode::NotSeated => "online.error.not_seated",
+            ErrorCode::NotStarted => "online.error.not_started",
+            ErrorCode::NotYourTurn => "online.error.not_your_turn",
+            ErrorCode::BadNotation => "online.error.bad_notation",
+            ErrorCode::Illegal => "online.error.illegal",
+            ErrorCode::Stale => "online.error.stale",
+            ErrorCode::GameOver => "online.error.game_over",
+            ErrorCode::Replaced => "online.error.replaced",
+            ErrorCode::Unavailable => "online.error.unavailable",
+            ErrorCode::BadSignature => "online.error.bad_signature",
+            ErrorCode::NotProved => "online.error.not_proved",
+        })
+    }
+}
+
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -1204,6 +1285,39 @@ pub const CODE_LEN: usize = 6;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every code has words of its own in every language, and `ALL` and `name` agree with the
+    /// codes as the protocol writes them.
+    #[test]
+    fn every_error_code_is_worded_in_every_language() {
+        use crate::i18n::{Explain, Lang, Strings};
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{}\"", code.name()));
+            for lang in Lang::ALL {
+                let tr = Strings::new(lang);
+                let key = code.explain().key;
+                assert_ne!(tr.t(key), key, "{}: no words for {key}", lang.code());
+                let words = tr.say(&code.explain());
+                assert!(!words.contains('{') && !words.contains('_'), "{words}");
+            }
+        }
+        let mut names: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), ErrorCode::ALL.len());
+        // The protocol's table lists each code once, and no other.
+        let doc = include_str!("../../docs/protocol.md");
+        let table: Vec<&str> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `"))
+            .filter_map(|l| l.split_once("` |").map(|(c, _)| c))
+            .filter(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'))
+            .collect();
+        for name in &names {
+            assert!(table.contains(name), "docs/protocol.md lacks `{name}`");
+        }
+    }
 
     #[test]
     fn client_messages_read_as_documented() {

@@ -112,7 +112,14 @@ impl Client {
                 None => return Err("closed".into()),
                 Some(Err(e)) => return Err(format!("closed: {e}")),
                 Some(Ok(Message::Text(t))) => return Ok(t.as_str().to_string()),
-                Some(Ok(Message::Close(_))) => return Err("closed".into()),
+                Some(Ok(Message::Close(Some(frame)))) => {
+                    return Err(format!(
+                        "closed: {} {}",
+                        u16::from(frame.code),
+                        frame.reason
+                    ));
+                }
+                Some(Ok(Message::Close(None))) => return Err("closed".into()),
                 Some(Ok(_)) => continue,
             }
         }

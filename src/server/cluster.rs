@@ -184,7 +184,7 @@ impl Cluster {
                     me.receive(&hub, wire).await;
                 }
             }
-            eprintln!("cluster: the Redis channel closed");
+            super::log::error("cluster: the Redis channel closed", &[]);
         });
         // The listings every process has published, and this process's counts every two
         // seconds (the others count them while they keep coming).
@@ -250,8 +250,22 @@ impl Cluster {
                 continue;
             }
             match hub.restore(stored).await {
-                Ok(()) => eprintln!("cluster: took over table {code}"),
-                Err(e) => eprintln!("cluster: {e}"),
+                Ok(()) => {
+                    super::metrics::COUNTERS
+                        .takeovers
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    super::log::warn(
+                        "cluster: took over a table whose lease lapsed",
+                        &[("table", code.as_str().into())],
+                    );
+                }
+                Err(e) => super::log::error(
+                    "cluster: could not take over a table",
+                    &[
+                        ("table", code.as_str().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                ),
             }
         }
     }
@@ -260,7 +274,10 @@ impl Cluster {
         let mut r = self.redis.clone();
         let text = serde_json::to_string(wire).unwrap_or_default();
         if let Err(e) = r.publish::<_, _, i64>(channel(process), text).await {
-            eprintln!("cluster: publish: {e}");
+            super::log::error(
+                "cluster: publish failed",
+                &[("error", e.to_string().into())],
+            );
         }
     }
 
@@ -288,7 +305,10 @@ impl Cluster {
         let mut r = self.redis.clone();
         let text = serde_json::to_string(wire).unwrap_or_default();
         if let Err(e) = r.publish::<_, _, i64>(LOBBY_CHANNEL, text).await {
-            eprintln!("cluster: publish: {e}");
+            super::log::error(
+                "cluster: publish failed",
+                &[("error", e.to_string().into())],
+            );
         }
     }
 

@@ -105,7 +105,10 @@ fn clean_name(name: Option<String>) -> String {
 pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let (conn, mut rx, mut killed) = Conn::open(&hub);
+    super::log::info("connection opened", &[("conn", conn.id.into())]);
     let mut writer_killed = killed.clone();
+    let writer_stopping = hub.shutdown.subscribe();
+    let mut stopping = hub.shutdown.subscribe();
     // A move to another table (a pairing, a rematch) reaches the writer in order with the
     // messages before it, and goes on to the reader, which holds the connection's role.
     let (reseat_tx, mut reseats) = mpsc::unbounded_channel::<(String, SeatId)>();
@@ -137,7 +140,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
                 }
             }
         }
-        let _ = sink.send(Message::Close(None)).await;
+        // A server stopping for a restart says so (1012): the client comes back with its token.
+        let frame = (*writer_stopping.borrow()).then(|| axum::extract::ws::CloseFrame {
+            code: super::RESTARTING,
+            reason: "server restarting".into(),
+        });
+        let _ = sink.send(Message::Close(frame)).await;
     });
 
     let mut role = Role::New;
@@ -172,6 +180,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
                 continue;
             }
             _ = closed(&mut killed) => break,
+            _ = closed(&mut stopping) => break,
         };
         let text = match frame {
             None | Some(Ok(Message::Close(_))) => break,
@@ -259,6 +268,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
         }
     }
     leave(&hub, &conn, &role).await;
+    super::log::info("connection closed", &[("conn", conn.id.into())]);
     conn.kill();
     drop(conn);
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;

@@ -15,6 +15,7 @@
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
 //! - `cluster` and `pg` (feature `cluster`): several processes sharing PostgreSQL and Redis.
 
+pub mod args;
 pub mod chess;
 pub mod client;
 #[cfg(feature = "cluster")]
@@ -24,6 +25,8 @@ pub mod game;
 pub mod hive;
 pub mod loadtest;
 pub mod lobby;
+pub mod log;
+pub mod metrics;
 #[cfg(feature = "cluster")]
 pub mod pg;
 pub mod ratings;
@@ -160,6 +163,9 @@ impl Conn {
 
     /// Queues a message; `false` when the connection is gone or too slow (it is then closed).
     pub fn send(&self, msg: &ServerMsg) -> bool {
+        if let ServerMsg::Error { code, .. } = msg {
+            metrics::COUNTERS.refused(*code);
+        }
         match self.tx.try_send(Out::Text(msg.to_json().into())) {
             Ok(()) => true,
             Err(_) => {
@@ -296,7 +302,18 @@ pub struct Hub {
     proofs: Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
     #[cfg(feature = "cluster")]
     cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
+    /// Set on SIGTERM (or SIGINT): no new connection or table is taken, and every connection
+    /// is closed with [`RESTARTING`] so its client comes back (to another process, or to this
+    /// one once it has restarted).
+    pub shutdown: watch::Sender<bool>,
 }
+
+/// The WebSocket close code a connection gets when the server stops for a restart (1012,
+/// "Service Restart"): come back in a moment with the same token.
+pub const RESTARTING: u16 = 1012;
+
+/// How long a stopping server waits for its connections to close before it exits anyway.
+pub const STOP_WITHIN: Duration = Duration::from_secs(10);
 
 /// `prove`s one remote address may make in a minute: signatures are cheap to check, but a
 /// flood of them from one place is refused (`rate_limited`) before any is.
@@ -333,7 +350,13 @@ impl Hub {
             proofs: Mutex::new(HashMap::new()),
             #[cfg(feature = "cluster")]
             cluster: std::sync::OnceLock::new(),
+            shutdown: watch::channel(false).0,
         })
+    }
+
+    /// Whether the server is stopping (see [`Hub::shutdown`]).
+    pub fn stopping(&self) -> bool {
+        *self.shutdown.borrow()
     }
 
     /// Counts a `prove` from `from`; `false` once that address has made
@@ -400,6 +423,30 @@ impl Hub {
     }
 
     /// The codes of the tables this process holds.
+    /// What is open now, for `GET /metrics`: connections, and the tables held here by game
+    /// and phase.
+    pub fn now(&self) -> metrics::Now {
+        let mut tables: Vec<(GameKind, &'static str, usize)> = Vec::new();
+        for summary in lock(&self.summaries).values() {
+            let phase = match summary.phase {
+                Phase::Waiting => "waiting",
+                Phase::Playing => "playing",
+                Phase::Ended => "ended",
+            };
+            match tables
+                .iter_mut()
+                .find(|(g, p, _)| *g == summary.game && *p == phase)
+            {
+                Some(t) => t.2 += 1,
+                None => tables.push((summary.game, phase, 1)),
+            }
+        }
+        metrics::Now {
+            connections: self.connections.load(Ordering::Relaxed),
+            tables,
+        }
+    }
+
     pub fn codes(&self) -> Vec<String> {
         lock(&self.tables).keys().cloned().collect()
     }
@@ -460,7 +507,7 @@ impl Hub {
         if !Hub::serves(game) || !spec.options.fit(game) || spec.control.check().is_err() {
             return Err(ErrorCode::BadRequest);
         }
-        if lock(&self.tables).len() >= self.config.max_tables {
+        if lock(&self.tables).len() >= self.config.max_tables || self.stopping() {
             return Err(ErrorCode::Unavailable);
         }
         let secret = crate::fair::Seed::from_os().ok_or(ErrorCode::Unavailable)?;
@@ -518,7 +565,13 @@ impl Hub {
                 // A code taken by a finished table: draw another.
                 Err(e) if e.0.contains("UNIQUE") || e.0.contains("unique") => continue,
                 Err(e) => {
-                    eprintln!("create: {e}");
+                    log::error(
+                        "the store could not open a table",
+                        &[
+                            ("table", code.as_str().into()),
+                            ("error", e.to_string().into()),
+                        ],
+                    );
                     return Err(ErrorCode::Unavailable);
                 }
             }
@@ -529,7 +582,13 @@ impl Hub {
                     at_ms: now_ms(),
                 };
                 if let Err(e) = self.store.write(started).await {
-                    eprintln!("create: {e}");
+                    log::error(
+                        "the store could not start a table",
+                        &[
+                            ("table", code.as_str().into()),
+                            ("error", e.to_string().into()),
+                        ],
+                    );
                     return Err(ErrorCode::Unavailable);
                 }
             }
@@ -560,6 +619,13 @@ impl Hub {
                     second,
                 )),
             };
+            log::info(
+                "table opened",
+                &[
+                    ("table", code.as_str().into()),
+                    ("game", game.cli_name().into()),
+                ],
+            );
             return Ok(Opened {
                 code,
                 table,
@@ -865,18 +931,22 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         }
         restored += 1;
         if let Err(e) = hub.restore(stored).await {
-            eprintln!("restore: {e}");
+            log::error(
+                "could not restore a table",
+                &[("error", e.to_string().into())],
+            );
         }
     }
     if restored > 0 {
-        eprintln!("restored {restored} open table(s)");
+        log::info("restored the open tables", &[("tables", restored.into())]);
     }
     let app = Router::new()
         .route("/ws", get(ws))
         .route("/records/{code}", get(record))
         .route("/health", get(|| async { "ok" }))
         .route("/key", get(server_key))
-        .with_state(hub);
+        .route("/metrics", get(metrics_page))
+        .with_state(hub.clone());
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -888,12 +958,72 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
+    tokio::spawn(stop_on_signal(hub.clone()));
+    let mut stopped = hub.shutdown.subscribe();
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
+    .with_graceful_shutdown(async move {
+        let _ = stopped.wait_for(|s| *s).await;
+    })
     .await
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    // The connections close themselves (each told it is a restart); the tables' actions are
+    // already stored as they were played.
+    let until = tokio::time::Instant::now() + STOP_WITHIN;
+    while hub.connections.load(Ordering::Relaxed) > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    #[cfg(feature = "cluster")]
+    if let Some(cluster) = hub.cluster.get() {
+        // The other processes take the tables over at their next look, without waiting for
+        // the leases to lapse.
+        for code in hub.codes() {
+            cluster.release(&code).await;
+        }
+    }
+    log::info(
+        "stopped",
+        &[(
+            "connections_left",
+            hub.connections.load(Ordering::Relaxed).into(),
+        )],
+    );
+    Ok(())
+}
+
+/// Waits for SIGTERM or SIGINT (Ctrl-C), then stops the server: no new connection or table,
+/// every connection closed with [`RESTARTING`].
+async fn stop_on_signal(hub: Arc<Hub>) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) else {
+            return;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        if tokio::signal::ctrl_c().await.is_err() {
+            return;
+        }
+    }
+    log::info(
+        "stopping: closing every connection for a restart",
+        &[(
+            "connections",
+            hub.connections.load(Ordering::Relaxed).into(),
+        )],
+    );
+    let _ = hub.shutdown.send(true);
 }
 
 type OpenStore = (Box<dyn store::Store>, Vec<store::StoredTable>);
@@ -921,9 +1051,19 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     use crate::net::protocol::MAX_MESSAGE_BYTES;
+    if hub.stopping() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is restarting\n",
+        )
+            .into_response();
+    }
     let Some(counted) = hub.admit() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections\n").into_response();
     };
+    metrics::COUNTERS
+        .connections
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     // Small buffers: frames are at most a few kilobytes, and thousands of connections are open.
     upgrade
         .read_buffer_size(8 * 1024)
@@ -934,6 +1074,19 @@ async fn ws(
             conn::serve(hub, socket, from.ip()).await;
             drop(counted);
         })
+}
+
+/// `GET /metrics`: the server's figures in the Prometheus text format (`metrics`).
+async fn metrics_page(State(hub): State<Arc<Hub>>) -> Response {
+    let page = metrics::render(&hub.now(), &metrics::COUNTERS);
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        page,
+    )
+        .into_response()
 }
 
 /// `GET /key`: the server's public key and its fingerprint, as JSON.

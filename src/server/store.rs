@@ -779,7 +779,12 @@ impl StoreHandle {
                     if writes.is_empty() {
                         continue;
                     }
-                    match store.write(&writes) {
+                    let started = std::time::Instant::now();
+                    let written = store.write(&writes);
+                    super::metrics::COUNTERS
+                        .store_write
+                        .observe(started.elapsed());
+                    match written {
                         Ok(results) => {
                             for (ack, r) in acks.drain(..).zip(results) {
                                 let _ = ack.send(r);

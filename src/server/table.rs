@@ -740,7 +740,13 @@ impl<G: Hosted> TableTask<G> {
         match self.hub.store.write(w).await {
             Ok(()) => true,
             Err(e) => {
-                eprintln!("table {}: {e}; closing it", self.meta.code);
+                super::log::error(
+                    "the table's store failed; closing it",
+                    &[
+                        ("table", self.meta.code.as_str().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                );
                 self.broadcast(|_, _| {
                     ServerMsg::error(
                         ErrorCode::Unavailable,
@@ -939,6 +945,22 @@ impl<G: Hosted> TableTask<G> {
             Holder::Human { token, .. } => token.clone(),
             _ => return,
         };
+        super::log::info(
+            "seated",
+            &[
+                ("table", self.meta.code.as_str().into()),
+                ("conn", conn.id.into()),
+                (
+                    "seat",
+                    if seat == SeatId::First {
+                        "first"
+                    } else {
+                        "second"
+                    }
+                    .into(),
+                ),
+            ],
+        );
         if let Some(old) = self.seats[seat.index()].conn.take() {
             old.send(&ServerMsg::error(
                 ErrorCode::Replaced,
@@ -1021,7 +1043,11 @@ impl<G: Hosted> TableTask<G> {
         self.thinking = Some(job.ply);
         let tx = self.bot_moves.0.clone();
         tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
             let action = (job.think)();
+            super::metrics::COUNTERS
+                .bot_think
+                .observe(started.elapsed());
             let _ = tx.send((job.ply, action));
         });
     }
@@ -1079,6 +1105,7 @@ impl<G: Hosted> TableTask<G> {
         action: String,
         sig: Option<String>,
     ) {
+        let read_at = Instant::now();
         if self.game.is_none() {
             return self.error(
                 &conn,
@@ -1126,7 +1153,10 @@ impl<G: Hosted> TableTask<G> {
                     return;
                 };
                 self.game = Some(trial);
-                self.announce(p, entry).await
+                self.announce(p, entry).await;
+                super::metrics::COUNTERS
+                    .action_time
+                    .observe(read_at.elapsed());
             }
             Err(e) => self.error(&conn, e.code, e.message),
         }
@@ -1158,6 +1188,7 @@ impl<G: Hosted> TableTask<G> {
         {
             return;
         }
+        super::metrics::COUNTERS.action(self.meta.game);
         if let Some(chain) = self.chain.as_mut() {
             chain.entries.push(entry);
         }
@@ -1274,6 +1305,14 @@ impl<G: Hosted> TableTask<G> {
         if !written {
             return false;
         }
+        super::log::info(
+            "game ended",
+            &[
+                ("table", self.meta.code.as_str().into()),
+                ("game", self.meta.game.cli_name().into()),
+                ("actions", self.seq().into()),
+            ],
+        );
         die_at("after-end");
         let mut changes = None;
         if let Some(end) = rated {
