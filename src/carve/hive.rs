@@ -1,10 +1,12 @@
-//! Ash & Walnut's five creatures: thick hex tiles whose top is cut down into a sunken field of
+//! Ash & Walnut's eight creatures: thick hex tiles whose top is cut down into a sunken field of
 //! the tile's own wood, leaving a raised rim, with the creature standing on it in inlaid relief
 //! (ink on ash, bone on walnut), drawn so its silhouette alone names it — the Elder's crown, the
 //! Owl's tufted round body and great eyes, the Hare's long ears, the Fox's pointed snout and
-//! brush, the Otter's long low body and tapering tail. From above a tile reads as its wood: the
-//! rim and the ground are wood, only the creature is inlay, and its eyes and the few lines
-//! carved on it stand up in wood again.
+//! brush, the Otter's long low body and tapering tail; and the expansions' three, the Jay's
+//! crest and long tail on its branch, the Squirrel's great curled tail, the Hedgehog's back of
+//! spines over a small pointed snout. From above a tile reads as its wood: the rim and the
+//! ground are wood, only the creature is inlay, and its eyes and the few lines carved on it
+//! stand up in wood again.
 //!
 //! Tiles are pointy side forward (-Z), flats facing ±X; pictures read upright for the owner
 //! (the picture's "up" is the piece's forward).
@@ -22,14 +24,8 @@ const RIM_INSET: f32 = 0.075;
 /// The picture fits in this radius on the field.
 const PICTURE_RADIUS: f32 = 0.35;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Creature {
-    Elder,
-    Owl,
-    Hare,
-    Fox,
-    Otter,
-}
+/// The creatures carved: the rules' own (the base game's five, then the expansions' three).
+pub use crate::rules::hive::Creature;
 
 /// The hexagon's corners, counter-clockwise, first corner to the right of forward.
 fn hexagon(across_flats: f32) -> Vec<V2> {
@@ -204,12 +200,226 @@ fn drawing(c: Creature) -> Drawing {
             vec![],
             vec![],
         ),
+        Creature::Jay => (
+            // Perched on a branch, facing right: a short beak, the crest swept back from the
+            // crown, the long tail held out and down behind.
+            vec![
+                (0.98, 0.44, true),
+                (0.76, 0.56, false),
+                (0.64, 0.68, false),
+                (0.52, 0.84, false),
+                (0.30, 0.98, true),
+                (0.36, 0.78, false),
+                (0.10, 0.86, true),
+                (0.22, 0.64, false),
+                (0.10, 0.48, false),
+                (-0.20, 0.30, false),
+                (-0.50, 0.08, false),
+                (-0.98, -0.42, true),
+                (-0.88, -0.58, true),
+                (-0.40, -0.26, false),
+                (-0.10, -0.36, false),
+                (0.06, -0.50, false),
+                (0.06, -0.62, true),
+                (-0.40, -0.62, true),
+                (-0.46, -0.76, true),
+                (0.80, -0.76, true),
+                (0.76, -0.62, true),
+                (0.26, -0.62, true),
+                (0.28, -0.48, false),
+                (0.48, -0.24, false),
+                (0.64, 0.06, false),
+                (0.72, 0.30, false),
+                (0.80, 0.36, false),
+            ],
+            vec![],
+            vec![
+                // The wing's edge, from the shoulder to the root of the tail.
+                stroke(
+                    &bezier(
+                        [0.36, 0.30],
+                        [0.30, -0.10],
+                        [-0.10, -0.20],
+                        [-0.42, -0.08],
+                        7,
+                    ),
+                    0.08,
+                ),
+                // The barred patch on the wing.
+                stroke(&[[0.14, 0.28], [0.26, 0.08]], 0.08),
+                stroke(&[[0.00, 0.20], [0.12, 0.00]], 0.08),
+                stroke(&[[-0.14, 0.12], [-0.02, -0.08]], 0.08),
+                // The moustache under the eye.
+                stroke(&[[0.66, 0.36], [0.52, 0.20]], 0.08),
+            ],
+        ),
+        Creature::Squirrel => (
+            // Sitting up, facing right, paws at the chest; the great tail rises behind the back
+            // and curls over at the top.
+            vec![
+                (0.86, 0.36, true),
+                (0.72, 0.54, false),
+                (0.60, 0.62, false),
+                (0.54, 0.88, true),
+                (0.40, 0.64, false),
+                (0.30, 0.46, false),
+                (0.16, 0.12, false),
+                (0.06, -0.14, true),
+                (-0.04, 0.14, false),
+                (0.06, 0.58, false),
+                (0.00, 0.90, false),
+                (-0.30, 1.00, false),
+                (-0.66, 0.82, false),
+                (-0.74, 0.40, false),
+                (-0.54, 0.06, false),
+                (-0.56, -0.46, false),
+                (-0.36, -0.90, false),
+                (-0.10, -0.92, true),
+                (0.52, -0.92, true),
+                (0.58, -0.80, false),
+                (0.34, -0.72, false),
+                (0.42, -0.40, false),
+                (0.68, -0.14, true),
+                (0.50, 0.04, false),
+                (0.56, 0.20, false),
+                (0.72, 0.28, false),
+            ],
+            vec![],
+            vec![
+                // The curl of the tail: up its middle and round into a spiral at the top.
+                stroke(&spiral([-0.34, 0.58], 0.26, 0.09, -70.0, 400.0, 14), 0.08),
+                // The haunch.
+                stroke(
+                    &bezier(
+                        [0.28, -0.76],
+                        [0.06, -0.62],
+                        [0.08, -0.30],
+                        [0.30, -0.24],
+                        6,
+                    ),
+                    0.08,
+                ),
+            ],
+        ),
+        Creature::Hedgehog => {
+            // Low and round, facing right: a small pointed snout and short legs under a back
+            // of spines swept toward the rump.
+            let mut outline = vec![
+                (0.98, -0.34, true),
+                (0.84, -0.27, false),
+                (0.70, -0.20, false),
+            ];
+            outline.extend(spines([-0.06, -0.52], [0.78, 0.64], 0.24, 34.0, 176.0, 11));
+            outline.extend([
+                (-0.92, -0.62, false),
+                (-0.70, -0.70, false),
+                (-0.56, -0.72, true),
+                (-0.56, -0.90, true),
+                (-0.36, -0.90, true),
+                (-0.34, -0.72, true),
+                (0.22, -0.72, true),
+                (0.24, -0.90, true),
+                (0.44, -0.90, true),
+                (0.46, -0.70, false),
+                (0.70, -0.54, false),
+                (0.86, -0.46, false),
+            ]);
+            // Rows of ridges on the coat, leaning back like the spines.
+            let mut ridges = Vec::new();
+            for (row, r) in [(0, 0.52), (1, 0.78)] {
+                let n = 5 - row;
+                for k in 0..n {
+                    let a = (50.0 + 22.0 * k as f32 + 11.0 * row as f32).to_radians();
+                    let at = |s: f32, lean: f32| {
+                        let b = a + lean;
+                        [-0.06 + 0.78 * s * b.cos(), -0.52 + 0.64 * s * b.sin()]
+                    };
+                    ridges.push(stroke(&[at(r - 0.13, 0.0), at(r + 0.13, 0.14)], 0.08));
+                }
+            }
+            (outline, vec![], ridges)
+        }
     };
     Drawing {
         outline,
         extra,
         details,
     }
+}
+
+/// A line cut with a gouge: the polyline's two sides `width` apart in the middle, narrowing
+/// to 0.6 of that at its ends, as one outline. A straight cut (two points) gets a middle point
+/// so it swells between its ends too.
+fn stroke(line: &[V2], width: f32) -> Vec<V2> {
+    let line = match line {
+        [a, b] => vec![*a, [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0], *b],
+        _ => line.to_vec(),
+    };
+    let n = line.len();
+    let (mut left, mut right) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for i in 0..n {
+        let (a, b) = (line[i.saturating_sub(1)], line[(i + 1).min(n - 1)]);
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let l = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let t = i as f32 / (n - 1).max(1) as f32;
+        let w = width / 2.0 * (1.0 - 0.4 * (2.0 * t - 1.0).powi(2));
+        let normal = [-dy / l * w, dx / l * w];
+        left.push([line[i][0] + normal[0], line[i][1] + normal[1]]);
+        right.push([line[i][0] - normal[0], line[i][1] - normal[1]]);
+    }
+    left.extend(right.into_iter().rev());
+    left
+}
+
+/// `n` points along the cubic Bézier curve from `a` to `d` (`b` and `c` its handles).
+fn bezier(a: V2, b: V2, c: V2, d: V2, n: usize) -> Vec<V2> {
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / (n - 1) as f32;
+            let u = 1.0 - t;
+            let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+            [
+                w[0] * a[0] + w[1] * b[0] + w[2] * c[0] + w[3] * d[0],
+                w[0] * a[1] + w[1] * b[1] + w[2] * c[1] + w[3] * d[1],
+            ]
+        })
+        .collect()
+}
+
+/// `n` points of a spiral around `centre`, from radius `from` at angle `start` (degrees)
+/// turning counter-clockwise by `turn` degrees while the radius shrinks to `to`.
+fn spiral(centre: V2, from: f32, to: f32, start: f32, turn: f32, n: usize) -> Vec<V2> {
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / (n - 1) as f32;
+            let a = (start + turn * t).to_radians();
+            let r = from + (to - from) * t;
+            [centre[0] + r * a.cos(), centre[1] + r * a.sin()]
+        })
+        .collect()
+}
+
+/// A back of `n` spines over the half ellipse around `centre` with radii `radii`, from angle
+/// `from` to `to` (degrees, counter-clockwise): sharp valleys on the ellipse and sharp tips
+/// `length` beyond it, each leaning toward `to`.
+fn spines(centre: V2, radii: V2, length: f32, from: f32, to: f32, n: usize) -> Vec<ControlPoint> {
+    let at = |deg: f32, out: f32| {
+        let a = deg.to_radians();
+        (
+            centre[0] + (radii[0] + out) * a.cos(),
+            centre[1] + (radii[1] + out) * a.sin(),
+            true,
+        )
+    };
+    let step = (to - from) / n as f32;
+    let mut points = Vec::with_capacity(2 * n + 1);
+    for k in 0..n {
+        let valley = from + step * k as f32;
+        points.push(at(valley, 0.0));
+        points.push(at(valley + step * 0.9, length));
+    }
+    points.push(at(to, 0.0));
+    points
 }
 
 /// Dots standing proud of everything else, in drawing coordinates (centre, radius, finish): the
@@ -229,6 +439,13 @@ fn eyes(c: Creature) -> Vec<(V2, f32, Slot)> {
         Creature::Hare => vec![([0.56, 0.30], 0.055, Slot::Wood)],
         Creature::Fox => vec![([0.63, 0.17], 0.045, Slot::Wood)],
         Creature::Otter => vec![([0.80, 0.02], 0.04, Slot::Wood)],
+        Creature::Jay => vec![([0.62, 0.52], 0.06, Slot::Wood)],
+        Creature::Squirrel => vec![([0.62, 0.42], 0.06, Slot::Wood)],
+        // The eye, and the nose at the tip of the snout.
+        Creature::Hedgehog => vec![
+            ([0.66, -0.30], 0.055, Slot::Wood),
+            ([0.90, -0.34], 0.045, Slot::Wood),
+        ],
     }
 }
 
@@ -383,13 +600,7 @@ mod tests {
     #[test]
     fn pictures_fit_the_field_and_differ() {
         let mut areas = Vec::new();
-        for c in [
-            Creature::Elder,
-            Creature::Owl,
-            Creature::Hare,
-            Creature::Fox,
-            Creature::Otter,
-        ] {
+        for c in Creature::ALL {
             let pic = picture(c);
             assert!(!pic.eyes.is_empty(), "{c:?} has no eyes");
             let outline = &pic.outline;
@@ -401,7 +612,26 @@ mod tests {
         }
         areas.sort();
         areas.dedup();
-        assert_eq!(areas.len(), 5, "two creatures share a silhouette");
+        assert_eq!(areas.len(), 8, "two creatures share a silhouette");
+    }
+
+    #[test]
+    fn the_expansion_creatures_cost_about_what_the_base_five_do() {
+        let triangles = |c| {
+            creature(c)
+                .iter()
+                .map(|p| p.mesh.indices.len() / 3)
+                .sum::<usize>()
+        };
+        let base = Creature::ALL[..5].iter().map(|&c| triangles(c));
+        let dearest = base.max().unwrap_or(0);
+        for c in [Creature::Jay, Creature::Squirrel, Creature::Hedgehog] {
+            let n = triangles(c);
+            assert!(
+                n * 4 <= dearest * 5,
+                "{c:?} has {n} triangles, the dearest base creature {dearest}"
+            );
+        }
     }
 
     /// Whether `p` lies inside the outline (even-odd crossings).
@@ -420,13 +650,7 @@ mod tests {
 
     #[test]
     fn eyes_and_details_contrast_with_what_they_stand_on() {
-        for c in [
-            Creature::Elder,
-            Creature::Owl,
-            Creature::Hare,
-            Creature::Fox,
-            Creature::Otter,
-        ] {
+        for c in Creature::ALL {
             let pic = picture(c);
             let centre = |poly: &[V2]| {
                 let n = poly.len() as f32;

@@ -17,7 +17,7 @@ mod hive;
 mod props;
 mod snelab;
 
-pub use hive::{Creature as HiveCreature, Picture as HivePicture, picture as hive_picture};
+pub use hive::{Picture as HivePicture, picture as hive_picture};
 pub use mesh::MeshData;
 
 use std::fmt;
@@ -64,7 +64,7 @@ pub enum Footprint {
 
 /// Every model the carver makes, with where it stands. The names are the theme's keys and the
 /// file names (`<name>.glb`).
-pub const MODELS: [(&str, Footprint); 22] = [
+pub const MODELS: [(&str, Footprint); 25] = [
     ("snelab_bailiff", Footprint::Square),
     ("snelab_advocate", Footprint::Square),
     ("snelab_barrister", Footprint::Square),
@@ -74,6 +74,9 @@ pub const MODELS: [(&str, Footprint); 22] = [
     ("hive_hare", Footprint::Hex),
     ("hive_fox", Footprint::Hex),
     ("hive_otter", Footprint::Hex),
+    ("hive_jay", Footprint::Hex),
+    ("hive_squirrel", Footprint::Hex),
+    ("hive_hedgehog", Footprint::Hex),
     ("chess_king", Footprint::Square),
     ("chess_rook", Footprint::Square),
     ("chess_bishop", Footprint::Square),
@@ -110,6 +113,9 @@ pub fn model(name: &str) -> Option<Vec<Part>> {
         "hive_hare" => hive::creature(hive::Creature::Hare),
         "hive_fox" => hive::creature(hive::Creature::Fox),
         "hive_otter" => hive::creature(hive::Creature::Otter),
+        "hive_jay" => hive::creature(hive::Creature::Jay),
+        "hive_squirrel" => hive::creature(hive::Creature::Squirrel),
+        "hive_hedgehog" => hive::creature(hive::Creature::Hedgehog),
         "chess_king" => chess::king(),
         "chess_rook" => chess::rook(),
         "chess_bishop" => chess::bishop(),

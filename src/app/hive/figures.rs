@@ -78,21 +78,6 @@ fn hexagon(c: Pos2, r: f32) -> Vec<Pos2> {
         .collect()
 }
 
-fn carved(c: Creature) -> crate::carve::HiveCreature {
-    use crate::carve::HiveCreature as C;
-    match c {
-        Creature::Elder => C::Elder,
-        Creature::Owl => C::Owl,
-        Creature::Hare => C::Hare,
-        Creature::Fox => C::Fox,
-        Creature::Otter => C::Otter,
-        // Borrowed carvings until the expansion creatures have their own (issue 43).
-        Creature::Jay => C::Owl,
-        Creature::Squirrel => C::Hare,
-        Creature::Hedgehog => C::Fox,
-    }
-}
-
 /// The creature carved on a tile, drawn flat: the silhouette in the inlay, its details in the
 /// wood, the eyes in whichever stands out.
 pub(crate) fn creature(
@@ -103,7 +88,7 @@ pub(crate) fn creature(
     wood: Color32,
     inlay: Color32,
 ) {
-    let picture = crate::carve::hive_picture(carved(c));
+    let picture = crate::carve::hive_picture(c);
     fill_outline(painter, at, scale, &picture.outline, inlay);
     for e in &picture.extra {
         fill_outline(painter, at, scale, e, inlay);
