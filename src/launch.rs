@@ -108,6 +108,14 @@ impl Scene {
                 },
                 "a game's rules page, at its first figure",
             ));
+            v.push((
+                format!("rules-{}-online", g.cli_name()),
+                Scene::Rules {
+                    game: g,
+                    figure: Some("online".to_string()),
+                },
+                "a game's rules page, at its section on the online table",
+            ));
         }
         for (figure, g) in crate::figures::NAMES {
             v.push((
@@ -247,6 +255,16 @@ impl Scene {
             return known.then(|| Scene::Piece(model.to_string()));
         }
         let name = name.to_ascii_lowercase();
+        if let Some(game) = name
+            .strip_prefix("rules-")
+            .and_then(|n| n.strip_suffix("-online"))
+            .and_then(GameKind::parse)
+        {
+            return Some(Scene::Rules {
+                game,
+                figure: Some("online".to_string()),
+            });
+        }
         if let Some(game) = name.strip_prefix("rules-").and_then(GameKind::parse) {
             return Some(Scene::Rules {
                 game,
@@ -316,6 +334,8 @@ pub struct LaunchOptions {
     pub data_dir: Option<PathBuf>,
     /// A language for this run only (the saved setting is left alone).
     pub lang: Option<String>,
+    /// An interface scale for this run only (1.0–2.0; the saved setting is left alone).
+    pub ui_scale: Option<f32>,
     pub width: u32,
     pub height: u32,
     /// Go straight to Ash & Walnut's online table: open one, or join one by its code.
@@ -392,6 +412,7 @@ impl Default for LaunchOptions {
             frame_times: false,
             data_dir: None,
             lang: None,
+            ui_scale: None,
             width: 1280,
             height: 720,
             online: None,
@@ -442,6 +463,7 @@ FLAGS:
                         scene's frames before the shot (skipping the first 10)
     --size WxH          window size (default 1280x720)
     --lang en|pt|ru     language for this run (the saved setting is kept)
+    --ui-scale X        interface size for this run, 1.0 to 2.0 (the saved setting is kept)
     --data-dir DIR      keep saves (purse, books, settings) in DIR instead of the
                         device's store; screenshot runs without it use memory only
     --online host|host:LEVEL|join:CODE|watch:CODE|quick|quick:SECONDS
@@ -565,6 +587,15 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     return Err(ArgError(format!("`--lang` takes en, pt or ru, not `{l}`")));
                 }
                 o.lang = Some(l);
+            }
+            "--ui-scale" => {
+                let v = take(&mut it)?;
+                let scale = v
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|x| (1.0..=2.0).contains(x))
+                    .ok_or_else(|| ArgError(format!("`--ui-scale` takes 1.0 to 2.0, not `{v}`")))?;
+                o.ui_scale = Some(scale);
             }
             "--data-dir" => o.data_dir = Some(PathBuf::from(take(&mut it)?)),
             "--online" => {
@@ -837,6 +868,7 @@ mod tests {
             ("--size big", "--size"),
             ("--size 10x10", "--size"),
             ("--lang de", "--lang"),
+            ("--ui-scale 3", "--ui-scale"),
             ("--fly", "unknown flag `--fly`"),
             ("--online guest", "--online"),
             ("--online join:AB", "--online"),

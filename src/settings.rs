@@ -21,7 +21,20 @@ pub struct Settings {
     pub starting_purse: u32,
     /// The online table's server (`ws://HOST:PORT/ws`).
     pub server: String,
+    /// Reduced motion: `Some(true)` short moves, dice that show their values at once and a
+    /// camera that jumps instead of swinging; `Some(false)` the full animations; `None` as the
+    /// system asks (the browser's `prefers-reduced-motion`; on the desktop, full).
+    pub reduced_motion: Option<bool>,
+    /// Marks in a palette told apart without red and green (a sky blue and a reddish purple
+    /// for the green and red marks); the marks' shapes tell them apart either way.
+    pub colour_safe_marks: bool,
+    /// The interface's scale: every panel, card and label, 1.0 ..= 2.0.
+    pub ui_scale: f32,
 }
+
+/// The interface scale's range.
+pub const MIN_UI_SCALE: f32 = 1.0;
+pub const MAX_UI_SCALE: f32 = 2.0;
 
 /// The online table's server when none is set: one started on this machine with its defaults.
 /// In the browser the default is the page's own host instead ([`server_for_page`]).
@@ -39,7 +52,34 @@ impl Default for Settings {
             effects_volume: 0.8,
             starting_purse: DEFAULT_PURSE,
             server: default_server(),
+            reduced_motion: None,
+            colour_safe_marks: false,
+            ui_scale: 1.0,
         }
+    }
+}
+
+/// Whether the system asks for reduced motion: in the browser the page's
+/// `prefers-reduced-motion: reduce` media query; on the desktop no.
+pub fn system_reduces_motion() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let global = js_sys::global();
+        js_sys::Reflect::get(&global, &"matchMedia".into())
+            .ok()
+            .filter(|f| f.is_function())
+            .map(js_sys::Function::from)
+            .and_then(|f| {
+                f.call1(&global, &"(prefers-reduced-motion: reduce)".into())
+                    .ok()
+            })
+            .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()).ok())
+            .and_then(|m| m.as_bool())
+            .unwrap_or(false)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
     }
 }
 
@@ -89,6 +129,11 @@ impl Settings {
         self.master_volume = unit(self.master_volume);
         self.effects_volume = unit(self.effects_volume);
         self.starting_purse = self.starting_purse.clamp(MIN_PURSE, MAX_PURSE);
+        self.ui_scale = if self.ui_scale.is_finite() {
+            self.ui_scale.clamp(MIN_UI_SCALE, MAX_UI_SCALE)
+        } else {
+            1.0
+        };
         self.server = self
             .server
             .chars()
@@ -96,6 +141,11 @@ impl Settings {
             .take(MAX_SERVER_CHARS)
             .collect();
         self
+    }
+
+    /// Whether motion is reduced: the setting, or the system's wish when it is unset.
+    pub fn reduces_motion(&self) -> bool {
+        self.reduced_motion.unwrap_or_else(system_reduces_motion)
     }
 
     /// The loudness of a sound effect, 0.0 ..= 1.0.
@@ -153,8 +203,12 @@ mod tests {
             effects_volume: f32::NAN,
             starting_purse: 3,
             server: format!("ws://x\u{7}y/{}", "z".repeat(500)),
+            reduced_motion: Some(true),
+            colour_safe_marks: true,
+            ui_scale: 9.0,
         }
         .sanitized();
+        assert_eq!(wild.ui_scale, MAX_UI_SCALE);
         assert_eq!(wild.server.chars().count(), MAX_SERVER_CHARS);
         assert!(wild.server.starts_with("ws://xy/z"));
         assert_eq!(wild.master_volume, 1.0);

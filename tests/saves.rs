@@ -27,6 +27,9 @@ fn rich() -> (Settings, SnelabSave) {
         effects_volume: 0.5,
         starting_purse: 240,
         server: "ws://tables.example:7878/ws".into(),
+        reduced_motion: Some(true),
+        colour_safe_marks: true,
+        ui_scale: 1.5,
     };
     let mut session = Session::new(Purse::default());
     session.setup.opponent = Seat::Person;

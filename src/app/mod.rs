@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod marks;
 pub mod menu;
 pub mod models;
+pub mod motion;
 pub mod platform;
 pub mod player;
 pub mod probe;
@@ -174,7 +175,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         probe::plugin,
         kit::clicks::plugin,
     ));
-    app.add_plugins(replay::page_plugin);
+    app.add_plugins((replay::page_plugin, motion::plugin));
     // Each game's whole table (a plain function each: called, not added as a plugin, since
     // function plugins are told apart by their type).
     for table in TABLES {

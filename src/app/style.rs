@@ -198,7 +198,23 @@ pub fn plugin(app: &mut App) {
             .after(EguiPreUpdateSet::InitContexts)
             .before(EguiPreUpdateSet::BeginPass),
     )
-    .add_systems(EguiPrimaryContextPass, apply_style);
+    .add_systems(EguiPrimaryContextPass, (apply_style, apply_scale));
+}
+
+/// The interface scale of the settings (1.0–2.0) on every panel, card and label: egui's zoom.
+fn apply_scale(
+    mut contexts: EguiContexts,
+    settings: Option<Res<crate::app::save::ActiveSettings>>,
+) -> Result {
+    let Some(settings) = settings else {
+        return Ok(());
+    };
+    let scale = settings.0.ui_scale;
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(scale);
+    }
+    Ok(())
 }
 
 /// The interface's fonts, compiled in: egui's own four (Ubuntu Light for text, Hack for

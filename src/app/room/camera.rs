@@ -120,7 +120,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardBounds>()
         .add_message::<FitView>()
         .add_observer(pan_on_drag)
-        .add_systems(Update, (orbit_and_zoom, fit_key, fit, ease).chain());
+        .add_systems(
+            Update,
+            (orbit_and_zoom, camera_keys, fit_key, fit, ease).chain(),
+        );
 }
 
 fn pointer_busy(egui: &Option<Res<EguiWantsInput>>) -> bool {
@@ -206,6 +209,56 @@ fn pan_on_drag(
     let d = drag.delta * world_per_pixel;
     rig.goal.focus -= right * d.x + back * d.y;
     rig.clamp_goal(&bounds);
+}
+
+/// How fast the held camera keys turn (radians a second), tilt, and zoom (e-folds a second).
+const KEY_TURN: f32 = 1.6;
+const KEY_TILT: f32 = 0.9;
+const KEY_ZOOM: f32 = 1.2;
+
+/// What the held camera keys ask for: (turn, tilt, zoom), each −1, 0 or 1. Q and E turn the view
+/// (left, right), Page Up and Page Down tilt it (toward looking down, toward the horizon), + and
+/// − zoom (in, out; the main row's = and - keys and the keypad's too). The arrows, Tab, Enter,
+/// Space and Esc stay the tables'.
+pub fn camera_keys_held(keys: &ButtonInput<KeyCode>) -> (f32, f32, f32) {
+    let axis = |plus: &[KeyCode], minus: &[KeyCode]| {
+        let p = plus.iter().any(|k| keys.pressed(*k)) as i32;
+        let m = minus.iter().any(|k| keys.pressed(*k)) as i32;
+        (p - m) as f32
+    };
+    (
+        axis(&[KeyCode::KeyE], &[KeyCode::KeyQ]),
+        axis(&[KeyCode::PageUp], &[KeyCode::PageDown]),
+        axis(
+            &[KeyCode::Equal, KeyCode::NumpadAdd],
+            &[KeyCode::Minus, KeyCode::NumpadSubtract],
+        ),
+    )
+}
+
+/// Turns, tilts and zooms the view by keys, at every table (not while a text field has the
+/// keyboard).
+fn camera_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    egui: Option<Res<EguiWantsInput>>,
+    bounds: Res<BoardBounds>,
+    mut rigs: Query<&mut CameraRig>,
+) {
+    if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let (turn, tilt, zoom) = camera_keys_held(&keys);
+    if turn == 0.0 && tilt == 0.0 && zoom == 0.0 {
+        return;
+    }
+    let dt = time.delta_secs().min(0.1);
+    for mut rig in &mut rigs {
+        rig.goal.yaw += turn * KEY_TURN * dt;
+        rig.goal.pitch += tilt * KEY_TILT * dt;
+        rig.goal.distance *= (-zoom * KEY_ZOOM * dt).exp();
+        rig.clamp_goal(&bounds);
+    }
 }
 
 fn fit_key(
@@ -323,8 +376,17 @@ pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f3
     (focus, distance.clamp(MIN_DISTANCE, MAX_DISTANCE))
 }
 
-fn ease(time: Res<Time>, mut rigs: Query<(&mut CameraRig, &mut Transform)>) {
-    let t = 1.0 - (-12.0 * time.delta_secs()).exp();
+/// The camera eases toward its goal; with reduced motion it is there at once.
+fn ease(
+    time: Res<Time>,
+    motion: Option<Res<crate::app::motion::ReducedMotion>>,
+    mut rigs: Query<(&mut CameraRig, &mut Transform)>,
+) {
+    let t = if motion.is_some_and(|m| m.0) {
+        1.0
+    } else {
+        1.0 - (-12.0 * time.delta_secs()).exp()
+    };
     for (mut rig, mut transform) in &mut rigs {
         let goal = rig.goal;
         rig.pose = rig.pose.lerp(&goal, t);
@@ -335,6 +397,65 @@ fn ease(time: Res<Time>, mut rigs: Query<(&mut CameraRig, &mut Transform)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Q/E turn, Page Up/Down tilt, +/− zoom while held, within the rig's limits; nothing
+    /// moves with no key held, and Q with E held together cancel.
+    #[test]
+    fn the_camera_turns_tilts_and_zooms_by_keys() {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<BoardBounds>()
+            .init_resource::<Time>()
+            .add_systems(Update, camera_keys);
+        let rig = app.world_mut().spawn(CameraRig::default()).id();
+        let goal = |app: &App| app.world().get::<CameraRig>(rig).unwrap().goal;
+        let hold = |app: &mut App, keys: &[KeyCode], frames: usize| {
+            for k in keys {
+                app.world_mut()
+                    .resource_mut::<ButtonInput<KeyCode>>()
+                    .press(*k);
+            }
+            for _ in 0..frames {
+                app.world_mut()
+                    .resource_mut::<Time>()
+                    .advance_by(std::time::Duration::from_millis(50));
+                app.update();
+            }
+            let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            for k in keys {
+                input.release(*k);
+            }
+            input.clear();
+        };
+        let start = goal(&app);
+        hold(&mut app, &[], 5);
+        assert_eq!(goal(&app), start, "no key, no move");
+        hold(&mut app, &[KeyCode::KeyE], 10);
+        let turned = goal(&app);
+        assert!(
+            (turned.yaw - start.yaw - KEY_TURN * 0.5).abs() < 1e-4,
+            "{turned:?}"
+        );
+        hold(&mut app, &[KeyCode::KeyQ], 10);
+        assert!((goal(&app).yaw - start.yaw).abs() < 1e-4, "Q turns back");
+        hold(&mut app, &[KeyCode::KeyQ, KeyCode::KeyE], 10);
+        assert!(
+            (goal(&app).yaw - start.yaw).abs() < 1e-4,
+            "both held: no turn"
+        );
+        hold(&mut app, &[KeyCode::Equal], 10);
+        assert!(goal(&app).distance < start.distance * 0.6, "+ zooms in");
+        hold(&mut app, &[KeyCode::NumpadSubtract], 400);
+        assert_eq!(
+            goal(&app).distance,
+            MAX_DISTANCE,
+            "− zooms out to the limit"
+        );
+        hold(&mut app, &[KeyCode::PageUp], 200);
+        assert_eq!(goal(&app).pitch, MAX_PITCH);
+        hold(&mut app, &[KeyCode::PageDown], 200);
+        assert_eq!(goal(&app).pitch, MIN_PITCH);
+    }
 
     #[test]
     fn fit_distance_grows_with_radius_and_narrow_windows() {
