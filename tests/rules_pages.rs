@@ -2,8 +2,9 @@
 //! the Markdown the game draws and only known figure markers (the same ones in every language),
 //! they carry no developer notes, each speaks its language's words for the pieces, creatures and
 //! artifacts (taken from the game's own strings where the game has them), Snēlab's pages keep both
-//! mottos and treat the starting purse as a setting, and Artifact Chess's odds table says what
-//! the dice really give.
+//! mottos and treat the starting purse as a setting, Artifact Chess's odds table says what
+//! the dice really give, and every page has its section on the online table, in the words of
+//! the glossary and of the game's online screens.
 
 use carved_tables::i18n::{Lang, Strings};
 use carved_tables::rules::chess::{Artifact, Odds};
@@ -478,6 +479,225 @@ fn chess_odds_tables_match_the_dice() {
             wanted,
             "{}: every attack (plain, Fury, Shield) in the odds table",
             name("chess", lang)
+        );
+    }
+}
+
+/// A language's texts the players read, as (where, text) pairs: its rules pages and the words of
+/// its `.ftl` files (without comments and message names).
+fn texts_of(lang: Lang) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = GAMES
+        .into_iter()
+        .map(|g| (name(g, lang), page(g, lang)))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/i18n")
+        .join(lang.code());
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{}: the strings' files", dir.display());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let words: Vec<&str> = text
+            .lines()
+            .map(|l| {
+                if l.trim_start().starts_with('#') {
+                    ""
+                } else {
+                    l
+                }
+            })
+            .map(|l| match l.split_once(" = ") {
+                Some((id, rest)) if !id.contains(' ') || id.trim_start().starts_with('.') => rest,
+                _ => l,
+            })
+            .collect();
+        let shown = format!(
+            "{}/{}",
+            lang.code(),
+            path.file_name().unwrap().to_string_lossy()
+        );
+        out.push((shown, words.join("\n")));
+    }
+    out
+}
+
+/// The table "Words not used" of `docs/glossary.md`: (language, words not used, words to use).
+fn ruled_out() -> Vec<(Lang, Vec<String>, Vec<String>)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/glossary.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, table) = text
+        .split_once("## Words not used")
+        .expect("docs/glossary.md has its table of words not used");
+    let list = |cell: &str| -> Vec<String> {
+        cell.split(',')
+            .map(|w| w.trim().to_string())
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| lang"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let lang = Lang::ALL
+                .into_iter()
+                .find(|l| l.code() == cells[0])
+                .unwrap_or_else(|| panic!("docs/glossary.md: no language {:?}", cells[0]));
+            (lang, list(cells[1]), list(cells[2]))
+        })
+        .collect()
+}
+
+/// One term per idea: a word the glossary rules out appears nowhere in its language's strings or
+/// rules pages (as a whole word, in any case), and the word it names instead is used.
+#[test]
+fn no_word_the_glossary_rules_out() {
+    let rows = ruled_out();
+    assert!(
+        rows.len() >= 15,
+        "only {} rows of words not used",
+        rows.len()
+    );
+    let mut found = Vec::new();
+    for lang in Lang::ALL {
+        let texts: Vec<(String, String)> = texts_of(lang)
+            .into_iter()
+            .map(|(at, t)| (at, t.to_lowercase()))
+            .collect();
+        for (_, not, use_instead) in rows.iter().filter(|(l, ..)| *l == lang) {
+            for word in not {
+                let w = word.to_lowercase();
+                for (at, text) in &texts {
+                    for i in whole(text, &w) {
+                        let line = text[..i].lines().count().max(1);
+                        found.push(format!("{at}:{line}: {word:?} (use {use_instead:?})"));
+                    }
+                }
+            }
+            assert!(
+                use_instead.iter().any(|u| {
+                    let u = u.to_lowercase();
+                    texts.iter().any(|(_, t)| !whole(t, &u).is_empty())
+                }),
+                "{}: none of {use_instead:?} is used anywhere",
+                lang.code()
+            );
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "words the glossary rules out:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The check above catches what it is meant to: a ruled-out word in a sentence, in any case.
+#[test]
+fn the_glossary_check_finds_a_ruled_out_word() {
+    let rows = ruled_out();
+    let (_, not, _) = rows
+        .iter()
+        .find(|(l, ..)| *l == Lang::Ru)
+        .expect("a Russian row");
+    let sentence = format!("Бросьте {} ещё раз.", not[0].to_uppercase()).to_lowercase();
+    assert_eq!(whole(&sentence, &not[0].to_lowercase()).len(), 1);
+    // Inside a longer word it is not that word.
+    assert!(whole("костюм", "кости").is_empty());
+}
+
+/// The heading of each page's section on the online table, by language.
+fn online_heading(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "## At the online table",
+        Lang::Pt => "## Na mesa online",
+        Lang::Ru => "## За онлайн-столом",
+    }
+}
+
+/// The lines under `heading` up to the next heading of its level (or a higher one).
+fn section(text: &str, heading: &str) -> Option<String> {
+    let mut lines = text.lines().skip_while(|l| *l != heading);
+    lines.next()?;
+    let body: Vec<&str> = lines
+        .take_while(|l| !(l.starts_with("## ") || l.starts_with("# ")))
+        .collect();
+    Some(body.join("\n"))
+}
+
+#[test]
+fn every_page_says_how_to_play_at_the_online_table() {
+    for game in GAMES {
+        let mut bullets = Vec::new();
+        for lang in Lang::ALL {
+            let text = page(game, lang);
+            let page = name(game, lang);
+            let heading = online_heading(lang);
+            assert_eq!(
+                text.lines().filter(|l| *l == heading).count(),
+                1,
+                "{page}: one section {heading:?}"
+            );
+            let body = section(&text, heading).unwrap();
+            // The glossary's words for the clock, the seed and its fingerprint.
+            let glossary: [&str; 3] = match lang {
+                Lang::En => ["clock", "seed", "fingerprint"],
+                Lang::Pt => ["cronômetro", "semente", "impressão digital"],
+                Lang::Ru => ["часы", "зерно", "отпечаток"],
+            };
+            // The online screens' own words for what the player presses.
+            let strings = Strings::new(lang);
+            let ui = [
+                "menu.online",
+                "online.title",
+                "lobby.open",
+                "lobby.open_button",
+                "lobby.public",
+                "lobby.private",
+                "online.open",
+                "online.fill",
+                "online.copy_code",
+                "online.code",
+                "online.join",
+                "lobby.tab.lobby",
+                "lobby.quick",
+                "lobby.find",
+                "lobby.play_bot",
+                "lobby.watch",
+                "lobby.watch_code",
+                "lobby.your_games",
+                "key.title",
+                "menu.settings",
+                "online.offer.takeback",
+                "online.rematch",
+                "hive.verify.title",
+            ];
+            let words: Vec<&str> = glossary
+                .into_iter()
+                .chain(ui.iter().map(|k| strings.t(k)))
+                .collect();
+            let missing: Vec<&&str> = words
+                .iter()
+                .filter(|w| whole(&body, w).is_empty())
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{page}: the online section lacks {missing:?}"
+            );
+            bullets.push(body.lines().filter(|l| l.starts_with("- ")).count());
+        }
+        assert!(
+            (6..=13).contains(&bullets[0]),
+            "{game}: a short online section, not {} bullets",
+            bullets[0]
+        );
+        assert!(
+            bullets.iter().all(|&b| b == bullets[0]),
+            "{game}: the online section has the same bullets in every language: {bullets:?}"
         );
     }
 }

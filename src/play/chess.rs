@@ -76,7 +76,11 @@ pub enum DraftError {
     TooMany { role: Role, max: usize },
     /// This kind does not stand on that rank (pieces on the home rank, pawns on the second or
     /// one on the third).
-    WrongRank { role: Role, square: Square },
+    WrongRank {
+        colour: Colour,
+        role: Role,
+        square: Square,
+    },
     /// A pawn already stands on the third rank (only one may).
     SecondAdvanced { square: Square, first: Square },
     /// The other bishop already stands on a square of this colour.
@@ -96,16 +100,15 @@ impl Explain for DraftError {
                 .with("points", role.points())
                 .with("left", left),
             DraftError::TooMany { role, max } => msg("chess.draft.too_many")
-                .with_words("role", role.explain())
+                .with("kind", role.name())
                 .with("max", max),
-            DraftError::WrongRank { role, square } => msg(if role == Role::Pawn {
-                "chess.army.pawn_rank"
-            } else {
-                "chess.army.piece_rank"
-            })
-            .with_words("role", role.explain())
-            .with("square", square),
+            DraftError::WrongRank {
+                colour,
+                role,
+                square,
+            } => crate::rules::chess::army::wrong_rank(colour, role, square),
             DraftError::SecondAdvanced { square, first } => msg("chess.draft.second_advanced")
+                .with("colour", crate::rules::chess::army::half(first).name())
                 .with("square", square)
                 .with("first", first),
             DraftError::BishopColour { square, first } => msg("chess.draft.bishop_colour")
@@ -181,7 +184,11 @@ impl Draft {
             _ => rel == 0,
         };
         if !rank_ok {
-            return Err(DraftError::WrongRank { role, square: sq });
+            return Err(DraftError::WrongRank {
+                colour: self.colour,
+                role,
+                square: sq,
+            });
         }
         if let Some(e) = self.role_blocked(role) {
             return Err(e);
@@ -269,7 +276,11 @@ impl Draft {
                 _ => rel == 0,
             };
             if !ok {
-                out.push(ArmyError::WrongRank { role, square: sq });
+                out.push(ArmyError::WrongRank {
+                    colour: self.colour,
+                    role,
+                    square: sq,
+                });
             } else if role == Role::Pawn && rel == 2 {
                 match advanced {
                     Some(first) => out.push(ArmyError::TooManyAdvanced { first, second: sq }),
@@ -749,6 +760,7 @@ mod tests {
             Role::Bishop,
             "e2",
             DraftError::WrongRank {
+                colour: Colour::White,
                 role: Role::Bishop,
                 square: sq("e2"),
             },
@@ -834,6 +846,7 @@ mod tests {
         assert!(p.contains(&ArmyError::NoKing));
         assert!(p.contains(&ArmyError::OverBudget { points: 21 }));
         assert!(p.contains(&ArmyError::WrongRank {
+            colour: Colour::White,
             role: Role::Knight,
             square: sq("d2")
         }));

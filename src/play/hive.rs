@@ -26,7 +26,7 @@ use super::{
 use crate::fair::{SeatOrder, Seed, ash_seat};
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::hive::record::{RecordedEntry, RecordedMove};
-use crate::rules::hive::{Colour, GameRecord, Move, Outcome, RecordedResult, State};
+use crate::rules::hive::{Colour, GameRecord, GameType, Move, Outcome, RecordedResult, State};
 use crate::save::Saved;
 use serde::{Deserialize, Serialize};
 
@@ -180,6 +180,15 @@ impl HiveGame {
         let seats = g.game.seats();
         g.game = Match::new(start, seats, ClockSetting::default(), 0).coached(coach);
         g
+    }
+
+    /// The same table set for a game of `game`'s creatures (the base five and the expansion
+    /// creatures it names), the game started afresh: seats, seed, clock and bot seed stay.
+    pub fn of_type(mut self, game: GameType) -> HiveGame {
+        self.game.restage(State::new_game(game));
+        self.log.clear();
+        self.history.clear();
+        self
     }
 
     /// Whether a lesson or a puzzle rides along this game.
@@ -556,6 +565,22 @@ mod tests {
         wrong.entries.insert(0, RecordedEntry::TakeBack(3));
         let failed: Vec<_> = verify(&wrong).into_iter().filter(|c| !c.passed).collect();
         assert_eq!(failed[0].name, "moves");
+    }
+
+    #[test]
+    fn a_table_set_for_the_expansions_plays_their_creatures_and_records_its_type() {
+        let mut g =
+            game(secret_for(SeatOrder::First), [Seat::Person, Seat::Person]).of_type(GameType::MLP);
+        for text in ["wM", "bL wM-", "wP -wM"] {
+            let side = g.awaited().unwrap();
+            g.submit_text(side, text).unwrap();
+        }
+        let record = g.record();
+        assert_eq!(record.game, GameType::MLP);
+        let back = GameRecord::parse(&record.to_text()).unwrap();
+        assert_eq!(back, record);
+        let checks = verify(&back);
+        assert!(checks.iter().all(|c| c.passed), "{checks:?}");
     }
 
     #[test]

@@ -96,15 +96,33 @@ chess-position-castling_twice = `{ $letter }` is given twice
 chess-position-castling_needs = `{ $letter }` needs the king on its e-file square and the rook in the corner
 chess-position-no_en_passant = no pawn has just passed over { $square }
 chess-army-no_king = the army needs its king
-chess-army-too_many = { $count } of { $role }: at most { $max }
+chess-army-too_many = too many { $kind ->
+        [rook] rooks
+        [bishop] bishops
+        [knight] knights
+        [king] kings
+       *[pawn] pawns
+    }: { $count }, at most { $max }
 chess-army-over_budget = the army costs { $points ->
         [one] { $points } point
        *[other] { $points } points
     }: the budget is { $budget }
 chess-army-bishops_same_colour = the bishops on { $first } and { $second } stand on squares of the same colour
-chess-army-pawn_rank = a { $role } may not stand on { $square }: pawns go on the second rank, one may go on the third
-chess-army-piece_rank = a { $role } may not stand on { $square }: pieces go on the home rank
-chess-army-too_many_advanced = pawns on { $first } and { $second } are both advanced: only one may stand on the third rank
+chess-army-pawn_rank = a { $role } may not stand on { $square }: pawns go on rank { $colour ->
+        [black] 7, one may go on rank 6
+       *[white] 2, one may go on rank 3
+    }
+chess-army-piece_rank = a { $role } may not stand on { $square }: { $kind ->
+        [king] the king stands
+       *[other] pieces stand
+    } on the home rank, rank { $colour ->
+        [black] 8
+       *[white] 1
+    }
+chess-army-too_many_advanced = pawns on { $first } and { $second } are both advanced: only one may stand on rank { $colour ->
+        [black] 6
+       *[white] 3
+    }
 chess-army-square_twice = two pieces on { $square }
 chess-syntax-error = cannot read action `{ $input }` at character { $at }: { $why }
 chess-syntax-expected_square = expected a square like e4
@@ -227,8 +245,17 @@ chess-draft-nothing = nothing of yours stands on { $square }
 chess-draft-occupied = the square { $square } is already taken
 chess-draft-outside = the square { $square } is outside your first three ranks
 chess-draft-over_budget = a { $role } costs { $points }; points left: { $left }
-chess-draft-too_many = { $role }: at most { $max } in an army, and the limit is reached
-chess-draft-second_advanced = a second pawn may not go on { $square }: only one stands on the third rank, and { $first } has it
+chess-draft-too_many = { $kind ->
+        [rook] rooks
+        [bishop] bishops
+        [knight] knights
+        [king] kings
+       *[pawn] pawns
+    }: at most { $max } in an army, and the limit is reached
+chess-draft-second_advanced = a second pawn may not go on { $square }: only one stands on rank { $colour ->
+        [black] 6
+       *[white] 3
+    }, and { $first } has it
 chess-draft-bishop_colour = the square { $square } has the colour of { $first }, where your other bishop stands: the bishops go on squares of different colours
 chess-draft-king_stays = the king on { $square } stays: it is free and every army has one
 chess-end_banner-actions = { $n ->
@@ -280,7 +307,7 @@ chess-pass-title = Pass the device
 chess-player-first = Player 1
 chess-player-second = Player 2
 chess-players-line = { $colour } — { $who }
-chess-promote-back = Escape: choose another square
+chess-promote-back = Esc: choose another square
 chess-promote-title = Promote the pawn to
 chess-refused-empty = there is no piece on { $square }
 chess-refused-no_action = the selected piece cannot act on { $square }
@@ -363,6 +390,7 @@ chess-online-waiting = Your army is committed. Waiting for { $name }…
 chess-online-hidden = Your opponent builds on the other half at the same time; nothing of it is shown until both armies are committed.
 chess-online-watch_building = Both players build their armies; neither is shown until both are committed.
 chess-online-seed = The seed is revealed: its fingerprint matches the one shown at the start.
+chess-online-seed_mismatch = ✖ The seed revealed does NOT match the fingerprint shown at the start.
 chess-online-verified = The server's record verifies: the colours, both armies against their commitments, every die and card dealt, every action and the result.
 chess-online-not_verified = The server's record does NOT verify: check it with tables verify.
 chess-online-copy_record = Copy the record

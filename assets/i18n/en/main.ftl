@@ -36,7 +36,7 @@ loading-fallback = { $count ->
        *[other] { $count } files could not be read; built-in replacements are used.
     }
 table-fit = Fit
-table-controls = Right-drag to turn the view · drag the table to move it · wheel or pinch to zoom
+table-controls = Right-drag or Q/E to turn the view · Page Up/Down to tilt · drag the table to move it · wheel, pinch or +/− to zoom
 rules-title = Rules of { $game }
 rules-unreadable = The rules page could not be read: { $file }
 figure-snelab-route = The { $piece } on a small court; forward is up.
@@ -85,6 +85,16 @@ save-damage-older = `{ $key }` was saved in an older format (version { $found },
 save-damage-newer = `{ $key }` was saved by a newer version of the game (format { $found }, this one reads { $reads }); the default is used
 save-damage-store = `{ $key }` could not be read ({ $detail }); the default is used
 settings-server = Online table server
+settings-motion = Motion
+settings-motion-system_full = As the system asks (full)
+settings-motion-system_reduced = As the system asks (reduced)
+settings-motion-full = Full
+settings-motion-reduced = Reduced
+settings-motion-hint = Pieces hop instead of travelling, the dice show their values at once, the coin and payments are short, and the view jumps instead of swinging. The last move's marks and every result stay as long as before.
+settings-marks = Marks
+settings-marks-safe = Colour-blind safe colours
+settings-marks-hint = The green and red marks turn sky blue and reddish purple, which people who see red and green alike tell apart. Every mark also has its own shape: dots, rings with ticks or dashes, glows and hatching.
+settings-scale = Interface size
 menu-learn = Learn
 menu-games = Games
 figure-hive-jay = The Jay moves as the creatures it touches: here it steps as the Elder or jumps as the Hare.

@@ -75,19 +75,19 @@ analysis-title = Analysis board
 analysis-back = Back to the replay
 analysis-about = Play any legal move for either side; the engine follows the board.
 analysis-thinking = The engine is thinking…
-analysis-evaluation = { $side }'s expected score: { $score } %
+analysis-evaluation = { $side }'s expected score: { $score } %
 analysis-line = The engine's best line from here
 analysis-over = The game is over in this position.
 analysis-chance = The line stops where chance decides: { $odds }
 analysis-no_notation = This position cannot be copied: { $why }
 luck-deal = The hands as dealt: { $sides }
-luck-deal-one = { $side } { $luck } %
-luck-deal-side = { $side }: { $hand }; { $luck } % of expected score, better than { $beaten } % of the hands it could have been
+luck-deal-one = { $side } { $luck } %
+luck-deal-side = { $side }: { $hand }; { $luck } % of expected score, better than { $beaten } % of the hands it could have been
 luck-cards = Cards drawn by chance
 luck-cards-side = { $side }: { $n ->
         [one] { $n } draw
        *[other] { $n } draws
-    }, { $luck } % of expected score against their odds
-luck-cards-luckiest = Luckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
-luck-cards-unluckiest = Unluckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
+    }, { $luck } % of expected score against their odds
+luck-cards-luckiest = Luckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
+luck-cards-unluckiest = Unluckiest draw: { $n }. { $action } drew { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Copy the record

@@ -46,7 +46,7 @@ chess-field-turn = vez
 chess-field-castling = roque
 chess-field-en_passant = en passant
 chess-field-quiet = ações sem progresso
-chess-field-fullmove = número do lance
+chess-field-fullmove = número da jogada
 chess-field-wounds = ferimentos
 chess-field-heirs = herdeiros
 chess-field-impassable = intransitáveis
@@ -78,7 +78,7 @@ chess-position-field_count = { $count ->
     }: esperavam-se 6 (FEN), 12, 14 ou 16
 chess-position-empty_field = vazio (os campos são separados por um espaço)
 chess-position-not_a_colour = `{ $text }` não é `w` nem `b`
-chess-position-move_number_zero = o número do lance começa em 1
+chess-position-move_number_zero = o número da jogada começa em 1
 chess-position-king_wounded = o rei em { $square } nunca fica ferido
 chess-position-nothing_to_wound = não há peça em { $square } para estar ferida
 chess-position-no_pawn_for_heir = não há peão em { $square } para ser Herdeiro
@@ -96,15 +96,36 @@ chess-position-castling_twice = `{ $letter }` aparece duas vezes
 chess-position-castling_needs = `{ $letter }` exige o rei na sua casa da coluna e e a torre no canto
 chess-position-no_en_passant = nenhum peão acabou de passar por { $square }
 chess-army-no_king = o exército precisa do seu rei
-chess-army-too_many = { $count } de { $role }: no máximo { $max }
+chess-army-too_many = { $kind ->
+        [rook] torres
+        [bishop] bispos
+        [knight] cavalos
+        [king] reis
+       *[pawn] peões
+    } demais: { $count }, no máximo { $max }
 chess-army-over_budget = o exército custa { $points ->
         [one] { $points } ponto
        *[other] { $points } pontos
     }: o orçamento é { $budget }
 chess-army-bishops_same_colour = os bispos em { $first } e { $second } estão em casas da mesma cor
-chess-army-pawn_rank = um { $role } não pode ficar em { $square }: os peões vão na segunda fileira, um pode ir na terceira
-chess-army-piece_rank = um { $role } não pode ficar em { $square }: as peças vão na primeira fileira
-chess-army-too_many_advanced = os peões em { $first } e { $second } estão ambos avançados: só um pode ficar na terceira fileira
+chess-army-pawn_rank = um { $role } não pode ficar em { $square }: os peões vão na { $colour ->
+        [black] 7ª fileira, e um pode ir na 6ª
+       *[white] 2ª fileira, e um pode ir na 3ª
+    }
+chess-army-piece_rank = { $kind ->
+        [rook] uma torre
+       *[other] um { $role }
+    } não pode ficar em { $square }: { $kind ->
+        [king] o rei fica
+       *[other] as peças ficam
+    } na fileira de trás, a { $colour ->
+        [black] 8ª
+       *[white] 1ª
+    }
+chess-army-too_many_advanced = os peões em { $first } e { $second } estão ambos avançados: só um pode ficar na { $colour ->
+        [black] 6ª
+       *[white] 3ª
+    } fileira
 chess-army-square_twice = duas peças em { $square }
 chess-syntax-error = não foi possível ler a ação `{ $input }` no caractere { $at }: { $why }
 chess-syntax-expected_square = esperava-se uma casa como e4
@@ -122,8 +143,8 @@ chess-syntax-expected_king_square = esperava-se a casa do rei
 chess-syntax-expected_two_steps = esperavam-se dois passos do rei como e2e3
 chess-syntax-expected_space_promotions = esperava-se um espaço e promoções como b8r
 chess-syntax-expected_file_promotion = esperava-se uma coluna e uma letra de promoção como b8r → `br`
-chess-syntax-expected_space_move = esperava-se um espaço e um lance como e2e4
-chess-syntax-expected_move = esperava-se um lance como e2e4
+chess-syntax-expected_space_move = esperava-se um espaço e uma jogada como e2e4
+chess-syntax-expected_move = esperava-se uma jogada como e2e4
 chess-syntax-not_playable = esse artefato ainda não pode ser jogado
 chess-artifacts-off = Artefatos: desligados (o jogo dos dados)
 chess-artifacts-on = Artefatos: ligados
@@ -152,7 +173,7 @@ chess-build-ready = Pronto
 chess-build-title = Seu exército — { $colour }
 chess-build-title_hot = { $who }: exército das { $colour }
 chess-card-file-shift = Troca de coluna
-chess-card-file-shift-text = Uma das suas peças, o rei também, anda uma casa para a esquerda ou para a direita na sua fileira, só para uma casa vazia. Ela nunca captura, e o rei não pode andar para um xeque.
+chess-card-file-shift-text = Uma das suas peças, o rei também, anda uma casa para a esquerda ou para a direita na sua fileira, só para uma casa vazia. Ela nunca captura, e o rei não pode ir para uma casa em xeque.
 chess-card-teleport = Teletransporte
 chess-card-teleport-text = Uma das suas peças, menos o rei, salta para qualquer casa a até dois passos de rei de distância, por cima de tudo o que houver no meio. Uma peça adversária que não seja o rei ali é atacada, com dados.
 chess-card-acceleration = Aceleração
@@ -227,8 +248,17 @@ chess-draft-nothing = nada seu está em { $square }
 chess-draft-occupied = a casa { $square } já está ocupada
 chess-draft-outside = a casa { $square } está fora das suas três primeiras fileiras
 chess-draft-over_budget = { $role } custa { $points }; pontos restantes: { $left }
-chess-draft-too_many = { $role }: no máximo { $max } por exército, e o limite já foi atingido
-chess-draft-second_advanced = um segundo peão não pode ir para { $square }: só um fica na terceira fileira, e ele está em { $first }
+chess-draft-too_many = { $kind ->
+        [rook] torres
+        [bishop] bispos
+        [knight] cavalos
+        [king] reis
+       *[pawn] peões
+    }: no máximo { $max } por exército, e o limite já foi atingido
+chess-draft-second_advanced = um segundo peão não pode ir para { $square }: só um fica na { $colour ->
+        [black] 6ª
+       *[white] 3ª
+    } fileira, e ele está em { $first }
 chess-draft-bishop_colour = a casa { $square } tem a cor de { $first }, onde está o seu outro bispo: os bispos ficam em casas de cores diferentes
 chess-draft-king_stays = o rei em { $square } fica: é grátis e todo exército tem um
 chess-end_banner-actions = { $n ->
@@ -349,10 +379,10 @@ chess-window-seize = Tomar { $card }
 chess-window-pass = Passar
 chess-cancel_offer = Cancelar { $card } (C)
 chess-reserves = Reservas: brancas { $white } · pretas { $black } peões
-chess-lobby-artifacts_on = Cada jogador recebe cinco artefatos diferentes; jogue um em vez de um lance, ou junto dele.
+chess-lobby-artifacts_on = Cada jogador recebe cinco artefatos diferentes; jogue um no lugar da sua jogada, ou junto com ela.
 chess-lobby-artifacts_off = Só o jogo dos dados: nenhuma carta nas mãos.
 chess-refused-not_a_target = a casa { $square } não é alvo de { $card } agora: escolha uma casa acesa
-chess-online-army_lost = O seu exército foi comprometido numa execução anterior do jogo e já não está neste aparelho: não pode ser revelado, e o relógio do servidor vai encerrar a partida.
+chess-online-army_lost = O seu exército foi comprometido numa execução anterior do jogo e já não está neste aparelho: não pode ser revelado, e o cronômetro do servidor vai encerrar a partida.
 chess-online-other_ready = O exército do adversário está pronto: comprometido, e oculto até que ambos estejam.
 chess-online-timeout = O tempo { $colour ->
         [Sul] do Sul
@@ -375,6 +405,7 @@ chess-online-waiting = O seu exército está comprometido. Aguardando { $name }�
 chess-online-hidden = O adversário monta na outra metade ao mesmo tempo; nada dela aparece até que ambos os exércitos estejam comprometidos.
 chess-online-watch_building = Os dois jogadores montam seus exércitos; nenhum aparece até que ambos estejam comprometidos.
 chess-online-seed = A semente foi revelada: a sua impressão digital é a mostrada no início.
+chess-online-seed_mismatch = ✖ A semente revelada NÃO confere com a impressão digital mostrada no início.
 chess-online-verified = O registro do servidor confere: as cores, os dois exércitos contra os seus compromissos, cada dado e carta distribuída, cada ação e o resultado.
 chess-online-not_verified = O registro do servidor NÃO confere: verifique-o com tables verify.
 chess-online-copy_record = Copiar o registro

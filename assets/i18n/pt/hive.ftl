@@ -37,7 +37,7 @@ hive-move-place = Colocar { $piece } { $target }
 hive-move-shift = { $piece } { $target }
 hive-move-shift_from = { $piece } { $origin } { $target }
 hive-outcome-win = o outro Ancião está cercado
-hive-outcome-both_surrounded = empate: os dois Anciões foram cercados pela mesma jogada
+hive-outcome-both_surrounded = empate: os dois Anciãos foram cercados pela mesma jogada
 hive-outcome-repetition = empate: a mesma posição pela terceira vez
 hive-outcome-ply_limit = empate: foram jogadas 200 jogadas
 hive-error-game_over = o jogo terminou ({ $outcome })
@@ -61,8 +61,8 @@ hive-setup-piece_twice = { $piece } aparece duas vezes
 hive-setup-bad_stack = a pilha em ({ $q }, { $r }) é alta demais ou tem acima do chão uma peça que não é Coruja
 hive-setup-not_one_group = as peças não formam um só grupo
 hive-setup-too_many_plies = { $plies ->
-        [one] { $plies } lance passa
-       *[other] { $plies } lances passam
+        [one] { $plies } jogada passa
+       *[other] { $plies } jogadas passam
     } do limite de { $limit }
 hive-notation-empty = jogada vazia
 hive-notation-bad_piece = `{ $text }` não é o nome de uma peça
@@ -81,7 +81,7 @@ hive-game_part-says = diz `{ $says }`, mas as jogadas dão `{ $actual }`
 hive-ending-agreed = empate: os dois jogadores concordaram
 hive-ending-resigned = { $colour } desistiu
 hive-takeback-nothing = não há jogada sua para desfazer
-hive-takeback-after_timeout = o relógio fez a última jogada: ela não pode ser desfeita
+hive-takeback-after_timeout = o cronômetro fez a última jogada: ela não pode ser desfeita
 hive-back_to_game = Voltar ao jogo
 hive-clock-warning = { $who }: menos de dez segundos
 hive-copy = Copiar
@@ -102,17 +102,17 @@ hive-end-you_win = Você venceu
 hive-fingerprint = Impressão digital
 hive-fingerprint-hint = SHA-256 da semente secreta, fixado antes da primeira jogada. Clique para ver o valor inteiro.
 hive-hint-idle = Clique numa pilha da reserva ou numa peça sua · Tab para escolher pelo teclado · ← → para rever
-hive-hint-lifted = Clique num anel para pousar, na peça de novo para devolver · setas e Enter · Escape
+hive-hint-lifted = Clique num anel para pousar, na peça de novo para devolver · setas e Enter · Esc
 hive-hint-waiting = Aguardando { $who } · ← → para rever posições anteriores
-hive-hint-viewing = Vendo uma posição anterior: o jogo continua no relógio.
-hive-lobby-clock = Relógio
-hive-lobby-untimed = Sem relógio
+hive-hint-viewing = Vendo uma posição anterior: o cronômetro da partida continua correndo.
+hive-lobby-clock = Cronômetro
+hive-lobby-untimed = Sem cronômetro
 hive-lobby-continue = Continuar o jogo ({ $plies ->
         [one] { $plies } jogada
        *[other] { $plies } jogadas
     })
 hive-lobby-fair = Uma semente secreta decide quem joga com o freixo e começa; a impressão digital dela aparece antes da primeira jogada e a semente é revelada no fim, para qualquer um verificar o jogo.
-hive-lobby-line = Cerque o outro Ancião. Cada vez tem 60 segundos, ou jogue sem pressa: a partida pode ser sem relógio.
+hive-lobby-line = Cerque o outro Ancião. Cada vez tem 60 segundos, ou jogue sem pressa: a partida pode ser sem cronômetro.
 hive-lobby-opponent = Adversário
 hive-lobby-or_new = …ou escolha um novo jogo abaixo.
 hive-lobby-start = Sortear a semente e começar
@@ -201,7 +201,7 @@ hive-verify-this = Verificar este jogo
 hive-verify-title = Verificar um jogo
 hive-verify-unreadable = Isto não é um registro de jogo: { $why }
 hive-verify-waiting = As verificações aparecem aqui.
-hive-viewing = Vendo a jogada { $n } — Escape volta ao jogo
+hive-viewing = Vendo a jogada { $n } — Esc volta ao jogo
 hive-viewing-short = jogada { $n }
 hive-you = Você
 hive-reserve = Reserva: { $who }

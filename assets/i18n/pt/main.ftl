@@ -36,7 +36,7 @@ loading-fallback = { $count ->
        *[other] { $count } arquivos não puderam ser lidos; usamos substitutos embutidos.
     }
 table-fit = Enquadrar
-table-controls = Arraste com o botão direito para girar · arraste a mesa para movê-la · roda ou pinça para aproximar
+table-controls = Arraste com o botão direito ou Q/E para girar · Page Up/Down para inclinar · arraste a mesa para movê-la · roda, pinça ou +/− para aproximar
 rules-title = Regras de { $game }
 rules-unreadable = Não foi possível ler a página de regras: { $file }
 figure-snelab-route = O { $piece } numa corte pequena; a frente é para cima.
@@ -85,6 +85,16 @@ save-damage-older = `{ $key }` foi salvo num formato antigo (versão { $found },
 save-damage-newer = `{ $key }` foi salvo por uma versão mais nova do jogo (formato { $found }, esta lê { $reads }); usa-se o padrão
 save-damage-store = não foi possível ler `{ $key }` ({ $detail }); usa-se o padrão
 settings-server = Servidor da mesa online
+settings-motion = Movimento
+settings-motion-system_full = Como o sistema pede (completo)
+settings-motion-system_reduced = Como o sistema pede (reduzido)
+settings-motion-full = Completo
+settings-motion-reduced = Reduzido
+settings-motion-hint = As peças saltam em vez de percorrer o caminho, os dados mostram os valores na hora, a moeda e os pagamentos são curtos, e a vista pula em vez de girar. As marcas da última jogada e cada resultado ficam tanto tempo quanto antes.
+settings-marks = Marcas
+settings-marks-safe = Cores seguras para daltonismo
+settings-marks-hint = As marcas verdes e vermelhas ficam azul-celeste e roxo-avermelhado, que quem vê vermelho e verde iguais consegue distinguir. Cada marca também tem sua própria forma: pontos, anéis com traços ou tracejados, brilhos e hachuras.
+settings-scale = Tamanho da interface
 menu-learn = Aprender
 menu-games = Partidas
 figure-hive-jay = O Gaio move-se como as criaturas em que toca: aqui anda como o Ancião ou salta como a Lebre.

@@ -61,10 +61,10 @@ lobby-all_your_games = Todos os seus jogos ({ $count })
 lobby-control-turn = { $n } s por vez
 lobby-control-turn_minutes = { $n } min por vez
 lobby-control-bank = { $minutes } min + { $increment } s
-lobby-control-day = 1 dia por lance
+lobby-control-day = 1 dia por jogada
 lobby-control-days = { $n ->
-        [one] { $n } dia por lance
-       *[other] { $n } dias por lance
+        [one] { $n } dia por jogada
+       *[other] { $n } dias por jogada
     }
 lobby-short-seconds = { $n } s
 lobby-short-minutes = { $n } min
@@ -214,7 +214,7 @@ verify-chess-drew_bad = o Troféu tira { $actual }
 verify-chess-no_draw = aqui não se tira nenhuma carta
 verify-chess-rises_bad = o Peão zumbi surge em { $actual }
 verify-chess-no_rise = aqui não surge nenhum peão
-verify-chess-timeout_bad = marcada como jogada pelo relógio, mas a ação determinística por tempo esgotado é `{ $expected }`
+verify-chess-timeout_bad = marcada como jogada pelo cronômetro, mas a ação determinística por tempo esgotado é `{ $expected }`
 verify-chess-timeouts_ok = { $count ->
         [one] { $count } ação por tempo esgotado, a determinística (passar numa janela de resposta, senão a escolha fácil do motor)
        *[other] { $count } ações por tempo esgotado, cada uma a determinística (passar numa janela de resposta, senão a escolha fácil do motor)
@@ -292,10 +292,10 @@ verify-takeback-timeout = takeback `{ $text }` { $side ->
         [nogueira] da nogueira
         [Nogueira] da nogueira
        *[other] de { $side }
-    }: o relógio a jogou, e as ações do relógio não se desfazem
+    }: o cronômetro a jogou, e as ações do cronômetro não se desfazem
 # The `signatures` check of a record with a `# signed` section (play::signed).
 verify-check-signatures = Assinaturas
-verify-signatures-ok = { $count } ações, cada uma assinada numa só cadeia pelo jogador que a fez (pelo servidor no caso do relógio, de um bot ou de um lugar sem chave), cada uma a própria ação do registro; o selo do servidor cobre todas as linhas. Um registro sem a seção assinada é verificado como não assinado, e então nada diz quem fez as suas ações.
+verify-signatures-ok = { $count } ações, cada uma assinada numa só cadeia pelo jogador que a fez (pelo servidor no caso do cronômetro, de um bot ou de um lugar sem chave), cada uma a própria ação do registro; o selo do servidor cobre todas as linhas. Um registro sem a seção assinada é verificado como não assinado, e então nada diz quem fez as suas ações.
 verify-signed-whole = { $why }
 verify-signed-at_line = linha { $line }: { $why }
 verify-signed-expected = esperava-se `{ $expected }` aqui
@@ -325,7 +325,7 @@ verify-signed-wrong_signer = a ação { $n } é { $side ->
         [Nogueira] da nogueira
        *[other] de { $side }
     } (linha { $line }): tem de ser assinada com { $want }, não com { $found }
-verify-signed-wrong_signer_clock = a ação { $n } foi jogada pelo relógio { $side ->
+verify-signed-wrong_signer_clock = a ação { $n } foi jogada pelo cronômetro { $side ->
         [Sul] pelo Sul
         [Norte] pelo Norte
         [brancas] pelas brancas
@@ -345,12 +345,12 @@ verify-signed-early_order = `{ $text }` não pode vir aqui: os dois exércitos s
 verify-signed-by-first = a chave do primeiro lugar
 verify-signed-by-second = a chave do segundo lugar
 verify-signed-by-server = a chave do servidor
-online-too_late = Sua jogada chegou ao servidor depois que o seu tempo acabou: a mesa já tinha feito a jogada do relógio.
-store-locked = Outra cópia de Carved Tables está aberta e usa os salvamentos: esta cópia não vai salvar nada. Feche a outra para guardar o que ganhar aqui.
+online-too_late = Sua jogada chegou ao servidor depois que o seu tempo acabou: a mesa já tinha feito a jogada do cronômetro.
+store-locked = Outra cópia das Mesas Entalhadas está aberta e usa os salvamentos: esta cópia não vai salvar nada. Feche a outra para guardar o que ganhar aqui.
 store-unavailable = Os salvamentos não podem ser abertos neste dispositivo: nada desta sessão será guardado.
 store-damaged = Os salvamentos estavam danificados. Foram guardados à parte como { $file }; { $recovered } valor(es) puderam ser recuperados, e o jogo volta a ser salvo a partir de agora.
 online-title = Mesa online
-online-line = Jogue com uma pessoa em outro aparelho. O servidor guarda a partida, o relógio e a semente secreta.
+online-line = Jogue com uma pessoa em outro aparelho. O servidor guarda a partida, o cronômetro e a semente secreta.
 online-your_name = Seu nome
 online-time = Tempo
 online-fill = Se ninguém entrar
@@ -371,11 +371,32 @@ online-seat_empty = Lugar vazio
 online-unreadable = A partida do servidor não se reproduz aqui: saia da mesa e entre de novo
 online-seat_taken = { $name } ocupou o outro lugar
 online-back = { $name } voltou
-online-away = { $name } se desconectou; o relógio continua correndo
+online-away = { $name } perdeu a conexão; o cronômetro continua correndo
 online-refused = O servidor recusou: { $why }
 online-refused-offline = Sem conexão com o servidor agora: sua jogada espera até ela voltar
 online-refused-sent = Sua jogada está a caminho do servidor
-online-refused-late = Seu tempo acabou: o servidor está fazendo a jogada do relógio
+online-refused-late = Seu tempo acabou: o servidor está fazendo a jogada do cronômetro
+online-error-version = o jogo fala outra versão do protocolo que o servidor: atualize o jogo
+online-error-hello_first = o jogo falou com o servidor fora de ordem (uma falha do jogo; ele se conecta de novo)
+online-error-malformed = o servidor não conseguiu ler o que o jogo enviou
+online-error-too_large = o jogo enviou coisa demais de uma vez
+online-error-rate_limited = mensagens demais de uma vez: espere um pouco e tente de novo
+online-error-bad_request = o servidor não pode fazer isso aqui e agora
+online-error-no_such_table = nenhuma mesa aberta tem este código
+online-error-table_full = os dois lugares desta mesa estão ocupados: você pode assistir
+online-error-bad_token = este lugar não é mais seu (a mesa terminou ou foi fechada)
+online-error-not_seated = você não tem lugar nesta mesa
+online-error-not_started = a partida ainda não começou
+online-error-not_your_turn = não é a sua vez
+online-error-bad_notation = o servidor não conseguiu ler essa jogada
+online-error-illegal = as regras do servidor não permitem essa jogada aqui
+online-error-stale = a mesa já tinha avançado: ela está sendo atualizada
+online-error-game_over = a partida terminou
+online-error-replaced = este lugar foi retomado em outro aparelho ou janela
+online-error-unavailable = o servidor não conseguiu manter a mesa: tente mais tarde
+online-error-bad_signature = a assinatura da jogada não confere: veja a sua chave em Configurações
+online-error-not_proved = isto precisa da sua chave, comprovada para o servidor (partidas valendo rating, a sua própria página)
+player-no_record = nenhuma partida terminada tem este código
 online-lost-version = O servidor fala outra versão do protocolo: atualize o jogo
 online-lost-no_such_table = Nenhuma mesa aberta tem esse código
 online-lost-table_full = Os dois lugares dessa mesa estão ocupados
@@ -396,9 +417,12 @@ online-rated_line = A partida muda o rating dos dois jogadores. Os dois precisam
 online-rating-provisional = Rating provisório: ainda há poucas partidas valendo rating para dizer muito.
 online-rating-line = Rating neste jogo, e quão certo ele é (±).
 online-fingerprint_line = A impressão digital curta da chave deste jogador: dois jogadores podem ter o mesmo nome, nunca a mesma chave.
+online-seed-fingerprint = Impressão digital
+online-seed-fingerprint_hint = SHA-256 da semente secreta da mesa, enviado pelo servidor no início; a própria semente é revelada no fim. Clique para ver o valor inteiro.
+online-seed-copy = Copiar
 online-rating-now = agora { $rating }
 online-watch-label = Assistindo
-online-watch-hint = Você está assistindo: cada lance aparece quando é jogado.
+online-watch-hint = Você está assistindo: cada jogada aparece assim que é feita.
 online-watch-waiting = Assistindo a mesa { $code }: o jogo ainda não começou.
 online-watch-ended_before_start = O jogo terminou antes de começar.
 online-clock-days = { $days } d { $hours } h

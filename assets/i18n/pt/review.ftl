@@ -13,13 +13,13 @@ replay-refused = Isto é um replay: ninguém joga aqui. Saia dele para jogar.
 replay-title = Replay · { $seats }
 replay-title-plain = Replay
 replay-at_start = O início · { $n ->
-        [one] { $n } lance
-       *[other] { $n } lances
+        [one] { $n } jogada
+       *[other] { $n } jogadas
     }
-replay-at = Lance { $at } de { $n }: { $action }
+replay-at = Jogada { $at } de { $n }: { $action }
 replay-start = Ao início (Home)
-replay-back = Um lance atrás (←)
-replay-forward = Um lance adiante (→)
+replay-back = Uma jogada atrás (←)
+replay-forward = Uma jogada adiante (→)
 replay-end = Ao fim (End)
 replay-play = Tocar
 replay-pause = Pausar
@@ -28,7 +28,7 @@ replay-copy = Copiar posição
 replay-copy-hint = A posição mostrada, na notação do jogo
 replay-leave = Sair do replay
 review-title = Análise do motor
-review-about = O motor avalia cada posição da partida e marca os lances que mais perderam.
+review-about = O motor avalia cada posição da partida e marca as jogadas que mais perderam.
 review-start = Analisar com o motor
 review-progress = { $done } de { $total ->
         [one] { $total } posição
@@ -37,8 +37,8 @@ review-progress = { $done } de { $total ->
 review-cancel = Cancelar
 review-score = Resultado esperado do primeiro lado
 review-axis = Resultado esperado do primeiro lado (%); a linha: a posição mostrada.
-review-no_mistakes = Nenhum lance perdeu muito contra a escolha do motor.
-review-mistakes = Os lances que mais perderam:
+review-no_mistakes = Nenhuma jogada perdeu muito contra a escolha do motor.
+review-mistakes = As jogadas que mais perderam:
 review-mistake = { $n }. { $played } (melhor { $better }) −{ $loss } %
 review-go = Mostrar a posição
 luck-title = Sorte nos dados
@@ -55,8 +55,8 @@ games-none = Nenhuma partida terminou aqui ainda: cada uma que você terminar fi
 games-winner = Venceu: { $side }
 games-unfinished = Inacabada
 games-plies = { $n ->
-        [one] { $n } lance
-       *[other] { $n } lances
+        [one] { $n } jogada
+       *[other] { $n } jogadas
     }
 games-open_one = Rever
 games-remove = Remover
@@ -73,7 +73,7 @@ analysis-open = Analisar
 analysis-open-hint = Continue a partir da posição mostrada, com os dois lados seus, com a avaliação e a melhor linha do motor
 analysis-title = Tabuleiro de análise
 analysis-back = Voltar ao replay
-analysis-about = Jogue qualquer lance legal por qualquer lado; o motor acompanha o tabuleiro.
+analysis-about = Faça qualquer jogada legal por qualquer lado; o motor acompanha o tabuleiro.
 analysis-thinking = O motor está pensando…
 analysis-evaluation = Pontuação esperada { $side ->
         [Sul] do Sul
@@ -87,19 +87,19 @@ analysis-evaluation = Pontuação esperada { $side ->
         [nogueira] da nogueira
         [Nogueira] da nogueira
        *[other] de { $side }
-    }: { $score } %
+    }: { $score } %
 analysis-line = A melhor linha do motor a partir daqui
 analysis-over = A partida terminou nesta posição.
 analysis-chance = A linha para onde o acaso decide: { $odds }
 analysis-no_notation = Esta posição não pode ser copiada: { $why }
 luck-deal = As mãos distribuídas: { $sides }
-luck-deal-one = { $side } { $luck } %
-luck-deal-side = { $side }: { $hand }; { $luck } % de pontuação esperada, melhor que { $beaten } % das mãos possíveis
+luck-deal-one = { $side } { $luck } %
+luck-deal-side = { $side }: { $hand }; { $luck } % de pontuação esperada, melhor que { $beaten } % das mãos possíveis
 luck-cards = Cartas tiradas ao acaso
 luck-cards-side = { $side }: { $n ->
         [one] { $n } tiragem
        *[other] { $n } tiragens
-    }, { $luck } % de pontuação esperada contra as suas chances
-luck-cards-luckiest = Tiragem mais feliz: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
-luck-cards-unluckiest = Tiragem mais azarada: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
+    }, { $luck } % de pontuação esperada contra as suas chances
+luck-cards-luckiest = Tiragem mais feliz: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
+luck-cards-unluckiest = Tiragem mais azarada: { $n }. { $action } tirou { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Copiar o registro

@@ -57,6 +57,7 @@ snelab-opened-coin = A moeda decidiu: { $side } começa.
 snelab-opened-loser = { $side } começa, pois perdeu o último caso.
 snelab-opened-seed = A semente da mesa decidiu: { $side } começa.
 snelab-online-cannot_sit = Não pode sentar-se neste caso online: { $why }
+snelab-online-too_poor = Você tem { $have } na bolsa e um caso online pede uma aposta de { $need }: nada foi enviado ao servidor. Use Recomeçar tudo na mesa do Snēlab para começar de novo.
 snelab-online-timeout = O tempo { $side ->
         [Sul] do Sul
         [Norte] do Norte
@@ -71,10 +72,10 @@ snelab-online-timeout = O tempo { $side ->
        *[other] de { $side }
     } acabou: o servidor jogou a jogada de tempo esgotado.
 snelab-online-seed = A semente foi revelada: a sua impressão digital é a mostrada no início.
+snelab-online-seed_mismatch = ✖ A semente revelada NÃO confere com a impressão digital mostrada no início.
 snelab-online-verified = O registro do servidor confere: a moeda, cada jogada e o veredicto.
 snelab-online-not_verified = O registro do servidor NÃO confere: verifique-o com tables verify.
 snelab-online-copy_record = Copiar o registro
-snelab-online-fingerprint = Impressão digital { $fingerprint }
 snelab-online-time_left = Vez { $side ->
         [Sul] do Sul
         [Norte] do Norte
@@ -139,7 +140,7 @@ snelab-books-appeal_on = sim
 snelab-books-appeal_off = não
 snelab-books-you = Você ({ $side })
 snelab-books-other = { $side }
-snelab-books-keys = Escape ou Fechar guarda o livro-caixa
+snelab-books-keys = Esc ou Fechar guarda o livro-caixa
 snelab-refused-not_now = Agora não: espere a sua vez.
 snelab-refused-not_yours = Não há peça sua em { $square }.
 snelab-refused-nothing_selected = Escolha uma peça primeiro.
@@ -164,7 +165,7 @@ snelab-resign-line = Você perde a aposta.
 snelab-resign-line_side = { $side } perde o caso.
 snelab-resign-yes = Desistir
 snelab-resign-no = Cancelar
-snelab-resign-keys = Enter desiste · Escape volta ao caso
+snelab-resign-keys = Enter desiste · Esc volta ao caso
 snelab-expected-file_letter = a letra da coluna de uma casa (a, b, …)
 snelab-expected-square = uma casa
 snelab-expected-rank_number = o número da fileira de uma casa

@@ -98,16 +98,34 @@ chess-position-castling_twice = `{ $letter }` указана дважды
 chess-position-castling_needs = для `{ $letter }` нужен король на своей клетке вертикали e и ладья в углу
 chess-position-no_en_passant = через { $square } только что не проходила пешка
 chess-army-no_king = армии нужен король
-chess-army-too_many = { $role }: { $count }, а можно не больше { $max }
+chess-army-too_many = слишком много { $kind ->
+        [rook] ладей
+        [bishop] слонов
+        [knight] коней
+        [king] королей
+       *[pawn] пешек
+    }: { $count }, а можно не больше { $max }
 chess-army-over_budget = армия стоит { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
     }, а бюджет — { $budget }
 chess-army-bishops_same_colour = слоны на { $first } и { $second } стоят на полях одного цвета
-chess-army-pawn_rank = { $role } не может стоять на { $square }: пешки ставятся на вторую горизонталь, одна может — на третью
-chess-army-piece_rank = { $role } не может стоять на { $square }: фигуры ставятся на первую горизонталь
-chess-army-too_many_advanced = пешки на { $first } и { $second } обе выдвинуты: на третьей горизонтали может стоять только одна
+chess-army-pawn_rank = { $role } не может стоять на { $square }: пешки ставятся на { $colour ->
+        [black] седьмую горизонталь, одна может — на шестую
+       *[white] вторую горизонталь, одна может — на третью
+    }
+chess-army-piece_rank = { $role } не может стоять на { $square }: { $kind ->
+        [king] король ставится
+       *[other] фигуры ставятся
+    } на { $colour ->
+        [black] восьмую
+       *[white] первую
+    } горизонталь
+chess-army-too_many_advanced = пешки на { $first } и { $second } обе выдвинуты: на { $colour ->
+        [black] шестой
+       *[white] третьей
+    } горизонтали может стоять только одна
 chess-army-square_twice = две фигуры на { $square }
 chess-syntax-error = не удалось прочесть действие `{ $input }` в символе { $at }: { $why }
 chess-syntax-expected_square = ожидалась клетка вроде e4
@@ -235,8 +253,17 @@ chess-draft-nothing = на { $square } нет вашей фигуры
 chess-draft-occupied = клетка { $square } уже занята
 chess-draft-outside = клетка { $square } вне ваших первых трёх горизонталей
 chess-draft-over_budget = { $role } стоит { $points }; очков осталось: { $left }
-chess-draft-too_many = { $role }: в армии не больше { $max }, и предел уже достигнут
-chess-draft-second_advanced = вторую пешку нельзя поставить на { $square }: на третьей горизонтали может стоять только одна, и она уже на { $first }
+chess-draft-too_many = { $kind ->
+        [rook] ладьи
+        [bishop] слоны
+        [knight] кони
+        [king] короли
+       *[pawn] пешки
+    }: в армии не больше { $max }, и предел уже достигнут
+chess-draft-second_advanced = вторую пешку нельзя поставить на { $square }: на { $colour ->
+        [black] шестой
+       *[white] третьей
+    } горизонтали может стоять только одна, и она уже на { $first }
 chess-draft-bishop_colour = поле { $square } того же цвета, что и { $first }, где стоит другой ваш слон: слоны ставятся на поля разного цвета
 chess-draft-king_stays = король на { $square } остаётся: он бесплатный и есть в каждой армии
 chess-end_banner-actions = { $n ->
@@ -372,6 +399,7 @@ chess-online-waiting = Ваша армия зафиксирована. Ждём 
 chess-online-hidden = Соперник собирает армию на другой половине одновременно с вами; ничего из неё не видно, пока обе армии не зафиксированы.
 chess-online-watch_building = Оба игрока собирают армии; ни одна не видна, пока обе не зафиксированы.
 chess-online-seed = Зерно раскрыто: его отпечаток совпадает с показанным в начале.
+chess-online-seed_mismatch = ✖ Раскрытое зерно НЕ совпадает с отпечатком, показанным в начале.
 chess-online-verified = Запись сервера проверена: цвета, обе армии против их обязательств, каждый кубик и каждая розданная карта, каждое действие и результат.
 chess-online-not_verified = Запись сервера НЕ проходит проверку: проверьте её командой tables verify.
 chess-online-copy_record = Скопировать запись

@@ -75,20 +75,20 @@ analysis-title = Доска анализа
 analysis-back = Назад к повтору
 analysis-about = Делайте любой допустимый ход за любую сторону; движок следит за доской.
 analysis-thinking = Движок думает…
-analysis-evaluation = Ожидаемый счёт ({ $side }): { $score } %
+analysis-evaluation = Ожидаемый счёт ({ $side }): { $score } %
 analysis-line = Лучший вариант движка отсюда
 analysis-over = В этой позиции партия окончена.
 analysis-chance = Вариант обрывается там, где решает случай: { $odds }
 analysis-no_notation = Эту позицию нельзя скопировать: { $why }
 luck-deal = Розданные руки: { $sides }
-luck-deal-one = { $side } { $luck } %
-luck-deal-side = { $side }: { $hand }; { $luck } % ожидаемого счёта, лучше { $beaten } % возможных рук
+luck-deal-one = { $side } { $luck } %
+luck-deal-side = { $side }: { $hand }; { $luck } % ожидаемого счёта, лучше { $beaten } % возможных рук
 luck-cards = Карты, выпавшие случайно
 luck-cards-side = { $side }: { $n ->
         [one] { $n } выпадение
         [few] { $n } выпадения
        *[many] { $n } выпадений
-    }, { $luck } % ожидаемого счёта против их шансов
-luck-cards-luckiest = Самое удачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
-luck-cards-unluckiest = Самое неудачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
+    }, { $luck } % ожидаемого счёта против их шансов
+luck-cards-luckiest = Самое удачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
+luck-cards-unluckiest = Самое неудачное выпадение: { $n }. { $action } — выпало { $drawn } ({ $chance } %), { $luck } %
 games-copy_record = Копировать запись

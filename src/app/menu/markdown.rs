@@ -5,47 +5,47 @@
 use super::style;
 use bevy_egui::egui::{self, RichText};
 
-/// Splits `text` into runs with their emphasis and lays them out in one wrapping line.
-fn inline(ui: &mut egui::Ui, text: &str, size: f32) {
-    let mut job = egui::text::LayoutJob::default();
-    let mut bold = false;
-    let mut italic = false;
+/// A run of text and its emphasis: (text, bold, italic).
+pub type Run<'a> = (&'a str, bool, bool);
+
+/// Splits `text` into runs by its `**bold**`, `*italic*` and `` `code` `` markers (the markers
+/// themselves dropped; a code run is shown as plain text).
+pub fn runs(text: &str) -> Vec<Run<'_>> {
+    let mut out = Vec::new();
+    let (mut bold, mut italic) = (false, false);
     let mut rest = text;
-    let push = |job: &mut egui::text::LayoutJob, s: &str, bold: bool, italic: bool| {
-        if s.is_empty() {
-            return;
-        }
-        let mut format = egui::TextFormat {
-            font_id: egui::FontId::proportional(size),
-            color: if bold { style::ASH } else { style::CREAM },
-            italics: italic,
-            ..Default::default()
-        };
-        if bold {
-            format.color = style::BRASS;
-        }
-        job.append(s, 0.0, format);
-    };
     while !rest.is_empty() {
+        // The first marker; at one place "**" before "*" (a bold's opening is not two
+        // italics).
         let next = ["**", "*", "`"]
             .iter()
             .filter_map(|m| rest.find(m).map(|i| (i, *m)))
-            .min();
-        match next {
-            Some((i, marker)) => {
-                push(&mut job, &rest[..i], bold, italic);
-                match marker {
-                    "**" => bold = !bold,
-                    "*" => italic = !italic,
-                    _ => {}
-                }
-                rest = &rest[i + marker.len()..];
-            }
-            None => {
-                push(&mut job, rest, bold, italic);
-                rest = "";
-            }
+            .min_by_key(|&(i, m)| (i, std::cmp::Reverse(m.len())));
+        let (i, marker) = next.unwrap_or((rest.len(), ""));
+        if i > 0 {
+            out.push((&rest[..i], bold, italic));
         }
+        match marker {
+            "**" => bold = !bold,
+            "*" => italic = !italic,
+            _ => {}
+        }
+        rest = &rest[i + marker.len()..];
+    }
+    out
+}
+
+/// Lays `text`'s runs out in one wrapping line: bold in brass, italic slanted.
+fn inline(ui: &mut egui::Ui, text: &str, size: f32) {
+    let mut job = egui::text::LayoutJob::default();
+    for (s, bold, italic) in runs(text) {
+        let format = egui::TextFormat {
+            font_id: egui::FontId::proportional(size),
+            color: if bold { style::BRASS } else { style::CREAM },
+            italics: italic,
+            ..Default::default()
+        };
+        job.append(s, 0.0, format);
     }
     job.wrap.max_width = ui.available_width();
     ui.label(job);
@@ -102,7 +102,13 @@ fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
 
 /// Lays out a whole rules text; `figure` draws each `::: figure NAME` in place, told where the
 /// section it stands in begins (the top of its heading).
-pub fn show(ui: &mut egui::Ui, text: &str, figure: &mut dyn FnMut(&mut egui::Ui, &str, f32)) {
+/// Returns where each section's heading (`## `) was drawn, in page order.
+pub fn show(
+    ui: &mut egui::Ui,
+    text: &str,
+    figure: &mut dyn FnMut(&mut egui::Ui, &str, f32),
+) -> Vec<egui::Rect> {
+    let mut sections = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     let mut section = ui.cursor().top();
     let mut i = 0;
@@ -143,7 +149,8 @@ pub fn show(ui: &mut egui::Ui, text: &str, figure: &mut dyn FnMut(&mut egui::Ui,
             flush(ui, &mut paragraph);
             section = ui.cursor().top();
             ui.add_space(8.0);
-            ui.label(RichText::new(h).size(23.0).color(style::BRASS).strong());
+            let shown = ui.label(RichText::new(h).size(23.0).color(style::BRASS).strong());
+            sections.push(shown.rect);
         } else if let Some(h) = trimmed.strip_prefix("### ") {
             flush(ui, &mut paragraph);
             section = ui.cursor().top();
@@ -185,4 +192,32 @@ pub fn show(ui: &mut egui::Ui, text: &str, figure: &mut dyn FnMut(&mut egui::Ui,
         i += 1;
     }
     flush(ui, &mut paragraph);
+    sections
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+
+    #[test]
+    fn bold_italic_and_code_runs() {
+        assert_eq!(
+            runs("Press **Fit** or *F*, then `e2e4`."),
+            [
+                ("Press ", false, false),
+                ("Fit", true, false),
+                (" or ", false, false),
+                ("F", false, true),
+                (", then ", false, false),
+                ("e2e4", false, false),
+                (".", false, false),
+            ]
+        );
+        // A bold run straight after a plain one, and one at the very start.
+        assert_eq!(
+            runs("**«Ready»** now"),
+            [("«Ready»", true, false), (" now", false, false)]
+        );
+        assert_eq!(runs("plain"), [("plain", false, false)]);
+    }
 }

@@ -295,8 +295,13 @@ pub(crate) fn page(
         });
 }
 
+/// What a rules scene names to show the page's last section, the online table's
+/// (`--scene rules-hive-online`).
+pub const ONLINE_SECTION: &str = "online";
+
 /// A game's rules page, with its figures drawn in place; scrolled so the figure `at` shows
-/// (its heading and the text just above it too) when one is named.
+/// (its heading and the text just above it too) when one is named, or the online table's
+/// section for [`ONLINE_SECTION`].
 fn rules_page(
     ctx: &egui::Context,
     tr: &Tr,
@@ -329,7 +334,19 @@ fn rules_page(
                     }
                 };
                 match pages.text(game, tr.lang()) {
-                    Ok(text) => markdown::show(ui, text, &mut figure),
+                    Ok(text) => {
+                        let sections = markdown::show(ui, text, &mut figure);
+                        // The online table's section is each page's last.
+                        if at == Some(ONLINE_SECTION)
+                            && let Some(last) = sections.last()
+                        {
+                            ui.scroll_to_rect_animation(
+                                last.expand(8.0),
+                                Some(egui::Align::TOP),
+                                egui::style::ScrollAnimation::none(),
+                            );
+                        }
+                    }
                     Err(path) => {
                         ui.label(tr.tf("rules.unreadable", &[("file", &path)]));
                     }
@@ -403,6 +420,44 @@ fn settings_page(
                             .range(MIN_PURSE..=MAX_PURSE)
                             .speed(1),
                     );
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.motion"));
+                    ui.horizontal(|ui| {
+                        let system = if crate::settings::system_reduces_motion() {
+                            tr.t("settings.motion.system_reduced")
+                        } else {
+                            tr.t("settings.motion.system_full")
+                        };
+                        ui.selectable_value(&mut s.reduced_motion, None, system);
+                        ui.selectable_value(
+                            &mut s.reduced_motion,
+                            Some(false),
+                            tr.t("settings.motion.full"),
+                        );
+                        ui.selectable_value(
+                            &mut s.reduced_motion,
+                            Some(true),
+                            tr.t("settings.motion.reduced"),
+                        )
+                        .on_hover_text(tr.t("settings.motion.hint"));
+                    });
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.scale"));
+                    let mut percent = s.ui_scale * 100.0;
+                    ui.add(
+                        egui::Slider::new(&mut percent, 100.0..=200.0)
+                            .suffix(" %")
+                            .step_by(10.0)
+                            .integer(),
+                    );
+                    s.ui_scale = percent / 100.0;
+                    ui.end_row();
+
+                    ui.label(tr.t("settings.marks"));
+                    ui.checkbox(&mut s.colour_safe_marks, tr.t("settings.marks.safe"))
+                        .on_hover_text(tr.t("settings.marks.hint"));
                     ui.end_row();
 
                     ui.label(tr.t("settings.server"));
@@ -484,14 +539,7 @@ mod tests {
 
         /// One frame with `events`: the words drawn (each with where) and what was asked.
         fn frame(&mut self, events: Vec<egui::Event>) -> Drawn {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 720.0),
-                )),
-                events,
-                ..Default::default()
-            };
+            let input = crate::app::kit::harness::window_input(None, events);
             let mut asked = Vec::new();
             let mut out = self.ctx.run_ui(input, |ui| {
                 main_page(ui.ctx(), &self.tr, &mut self.opening, &mut asked)

@@ -41,6 +41,7 @@ pub enum ArmyError {
     /// The king, bishops, knights and rooks go on the home rank; pawns on the second rank or (one
     /// of them) the third.
     WrongRank {
+        colour: Colour,
         role: Role,
         square: Square,
     },
@@ -57,7 +58,7 @@ impl Explain for ArmyError {
         match *self {
             ArmyError::NoKing => msg("chess.army.no_king"),
             ArmyError::TooMany { role, count, max } => msg("chess.army.too_many")
-                .with_words("role", role.explain())
+                .with("kind", role.name())
                 .with("count", count)
                 .with("max", max),
             ArmyError::OverBudget { points } => msg("chess.army.over_budget")
@@ -66,14 +67,13 @@ impl Explain for ArmyError {
             ArmyError::BishopsSameColour { first, second } => msg("chess.army.bishops_same_colour")
                 .with("first", first)
                 .with("second", second),
-            ArmyError::WrongRank { role, square } => msg(if role == Role::Pawn {
-                "chess.army.pawn_rank"
-            } else {
-                "chess.army.piece_rank"
-            })
-            .with_words("role", role.explain())
-            .with("square", square),
+            ArmyError::WrongRank {
+                colour,
+                role,
+                square,
+            } => wrong_rank(colour, role, square),
             ArmyError::TooManyAdvanced { first, second } => msg("chess.army.too_many_advanced")
+                .with("colour", half(first).name())
                 .with("first", first)
                 .with("second", second),
             ArmyError::SquareTwice(sq) => msg("chess.army.square_twice").with("square", sq),
@@ -82,6 +82,29 @@ impl Explain for ArmyError {
 }
 
 crate::display_in_english!(ArmyError);
+
+/// The words for a piece set on a rank its kind may not stand on. `colour` picks the ranks the
+/// sentence names (the second for White's pawns, the seventh for Black's); a piece's `kind`
+/// (`knight`, `bishop`, `rook`, `king`) lets a language agree an article with it.
+pub fn wrong_rank(colour: Colour, role: Role, square: Square) -> Message {
+    let m = if role == Role::Pawn {
+        msg("chess.army.pawn_rank")
+    } else {
+        msg("chess.army.piece_rank").with("kind", role.name())
+    };
+    m.with("colour", colour.name())
+        .with_words("role", role.explain())
+        .with("square", square)
+}
+
+/// Whose half of the board `sq` lies in: ranks 1–4 are White's, 5–8 Black's.
+pub fn half(sq: Square) -> Colour {
+    if Colour::White.relative_rank(sq) < 4 {
+        Colour::White
+    } else {
+        Colour::Black
+    }
+}
 
 /// A checked army of one colour: where each of its pieces starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -127,7 +150,11 @@ impl Army {
                 _ => rel == 0,
             };
             if !ok {
-                return Err(ArmyError::WrongRank { role, square: sq });
+                return Err(ArmyError::WrongRank {
+                    colour,
+                    role,
+                    square: sq,
+                });
             }
             if role == Role::Pawn && rel == 2 {
                 if let Some(first) = advanced {
@@ -503,6 +530,7 @@ mod tests {
         assert_eq!(
             Army::new(w, &[k, (Rook, sq("a2"))]),
             Err(ArmyError::WrongRank {
+                colour: w,
                 role: Rook,
                 square: sq("a2")
             })
@@ -510,6 +538,7 @@ mod tests {
         assert_eq!(
             Army::new(w, &[k, (Pawn, sq("a4"))]),
             Err(ArmyError::WrongRank {
+                colour: w,
                 role: Pawn,
                 square: sq("a4")
             })
@@ -517,6 +546,7 @@ mod tests {
         assert_eq!(
             Army::new(w, &[k, (Pawn, sq("a1"))]),
             Err(ArmyError::WrongRank {
+                colour: w,
                 role: Pawn,
                 square: sq("a1")
             })
