@@ -787,15 +787,10 @@ mod snelab {
         panels: &mut SnelabPanels,
         events: Vec<egui::Event>,
     ) -> Painted {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 720.0),
-            )),
-            time: Some(ctx.input(|i| i.time) + 0.5),
+        let input = carved_tables::app::kit::harness::window_input(
+            Some(ctx.input(|i| i.time) + 0.5),
             events,
-            ..Default::default()
-        };
+        );
         let tr = app.world().resource::<Tr>().clone();
         let mut sent = Vec::new();
         let out = app
@@ -1412,7 +1407,7 @@ mod snelab {
         let shown = look(&mut app, &ctx, &mut panels);
         assert!(shown.shows(why), "{:?}", shown.texts);
         assert!(
-            shown.shows("Select another piece · Escape puts it down"),
+            shown.shows("Select another piece · Esc puts it down"),
             "{:?}",
             shown.texts
         );
@@ -1650,14 +1645,10 @@ mod snelab {
         };
         // One pass of the panels: the move rows painted, each checked against its window.
         let mut pass = |app: &mut App| -> usize {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 720.0),
-                )),
-                time: Some(ctx.input(|i| i.time) + 0.5),
-                ..Default::default()
-            };
+            let input = carved_tables::app::kit::harness::window_input(
+                Some(ctx.input(|i| i.time) + 0.5),
+                Vec::new(),
+            );
             let tr = app.world().resource::<Tr>().clone();
             let out = app
                 .world_mut()
@@ -1759,6 +1750,260 @@ mod snelab {
                     }
                 }
             }
+        }
+    }
+
+    /// At a server's table (issues: the fingerprint never shown, the verdict's "matches" said
+    /// whatever the seed, a seat asked for with less than the stake).
+    mod online {
+        use super::*;
+        use carved_tables::app::kit::link::{GoOnline, Online};
+        use carved_tables::app::kit::online::Ask;
+        use carved_tables::fair::{Seed, short};
+        use carved_tables::net::client::{Heard, Link, Request};
+        use carved_tables::net::protocol::{
+            EndReason, Outcome, SeatId, SeatKind, SeatView, Side as Wire,
+        };
+
+        const NOW: u64 = 1_795_000_000;
+        const MATCHES: &str =
+            "The seed is revealed: its fingerprint matches the one shown at the start.";
+        const FAILS: &str =
+            "✖ The seed revealed does NOT match the fingerprint shown at the start.";
+
+        fn join() -> Request {
+            Request::Join {
+                code: "K7M2QX".into(),
+                name: "Ana".into(),
+            }
+        }
+
+        /// This device (Ana) seated at a server's table (staged: no connection opens), and
+        /// the case started, the server's fingerprint that of `seed`; Ana plays South.
+        fn online_case(app: &mut App, seed: Seed) {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.go_online(join(), "ws://staged".into());
+            if let Some(o) = t.host.as_mut() {
+                o.staged = true;
+                o.link = Link::Connected;
+            }
+            t.heard(
+                Heard::Seated {
+                    code: "K7M2QX".into(),
+                    seat: SeatId::First,
+                    token: "t".into(),
+                },
+                &Timing::INSTANT,
+                NOW,
+            );
+            assert_eq!(t.phase(), Phase::Lobby, "waiting for the start");
+            assert_eq!(
+                t.told_fingerprint(),
+                None,
+                "no fingerprint before the start"
+            );
+            let seat = |seat, name: &str, colour| SeatView {
+                seat,
+                kind: SeatKind::Human,
+                level: None,
+                name: name.into(),
+                connected: true,
+                you: seat == SeatId::First,
+                colour: Some(colour),
+                fingerprint: None,
+                key: None,
+                rating: None,
+            };
+            t.heard(
+                Heard::Started {
+                    fingerprint: seed.fingerprint(),
+                    ash: SeatId::First,
+                    seats: [
+                        seat(SeatId::First, "Ana", Wire::Ash),
+                        seat(SeatId::Second, "Rui", Wire::Walnut),
+                    ],
+                    time_left_ms: Some(60_000),
+                },
+                &Timing::INSTANT,
+                NOW,
+            );
+            assert_eq!(t.phase(), Phase::Play);
+        }
+
+        /// Rui resigned at the server, which revealed `seed` with its record.
+        fn rui_resigned(app: &mut App, seed: Seed) {
+            ended(app, Wire::Ash, seed);
+        }
+
+        /// The server ended the case by a resignation, `winner` winning, and revealed `seed`
+        /// with its record.
+        fn ended(app: &mut App, winner: Wire, seed: Seed) {
+            let mut t = app.world_mut().resource_mut::<SnelabTable>();
+            t.heard(
+                Heard::Ended {
+                    outcome: Outcome {
+                        winner: Some(winner),
+                        reason: EndReason::Resigned,
+                    },
+                    seed: seed.to_hex(),
+                    record: "# Snēlab case record\n".into(),
+                    ratings: None,
+                },
+                &Timing::INSTANT,
+                NOW + 60,
+            );
+            assert!(matches!(t.phase(), Phase::Verdict(_)));
+        }
+
+        #[test]
+        fn the_seeds_fingerprint_shows_from_the_start_of_the_case_the_whole_a_click_away() {
+            let mut app = app_with(MemoryStore::default());
+            let ctx = egui_context();
+            let mut panels = SnelabPanels::default();
+            let seed = Seed([9; 32]);
+            let fp = seed.fingerprint();
+            online_case(&mut app, seed);
+            let shown = look(&mut app, &ctx, &mut panels);
+            assert!(shown.shows("Fingerprint"), "{:?}", shown.texts);
+            assert!(shown.shows(&short(&fp)), "{:?}", shown.texts);
+            assert!(!shown.shows("Copy"), "{:?}", shown.texts);
+            // The short value clicked: the whole of it, in lines that fit the side panel.
+            panels.fingerprint = true;
+            let shown = look(&mut app, &ctx, &mut panels);
+            let whole: String = shown
+                .texts
+                .iter()
+                .filter(|t| t.len() >= 8 && fp.contains(t.as_str()))
+                .cloned()
+                .collect();
+            assert_eq!(whole, fp, "{:?}", shown.texts);
+            assert!(shown.shows("Copy"), "{:?}", shown.texts);
+            // At the verdict it is still there, beside the seed's check.
+            rui_resigned(&mut app, seed);
+            panels.fingerprint = false;
+            let shown = look(&mut app, &ctx, &mut panels);
+            assert!(shown.shows(&short(&fp)), "{:?}", shown.texts);
+        }
+
+        #[test]
+        fn the_verdict_says_the_fingerprint_matches_only_when_it_does() {
+            let ctx = egui_context();
+            let mut panels = SnelabPanels::default();
+            let mut app = app_with(MemoryStore::default());
+            online_case(&mut app, Seed([9; 32]));
+            rui_resigned(&mut app, Seed([9; 32]));
+            let shown = look(&mut app, &ctx, &mut panels);
+            assert!(shown.shows(MATCHES), "{:?}", shown.texts);
+            assert!(!shown.shows(FAILS), "{:?}", shown.texts);
+            // Another seed revealed than the one fingerprinted at the start.
+            let mut app = app_with(MemoryStore::default());
+            online_case(&mut app, Seed([9; 32]));
+            rui_resigned(&mut app, Seed([8; 32]));
+            let shown = look(&mut app, &ctx, &mut panels);
+            assert!(!shown.shows(MATCHES), "{:?}", shown.texts);
+            assert!(shown.shows(FAILS), "{:?}", shown.texts);
+            assert!(
+                shown.shows("The server's record does NOT verify: check it with tables verify.")
+            );
+        }
+
+        /// With less than the stake (12) in the purse no seat is asked for at a server (the
+        /// lobby's Open an online table and Join, the Online screen's Open and Join, `--online`):
+        /// nothing is sent, and the player is told to use Reset all. Watching needs no stake.
+        #[test]
+        fn with_less_than_the_stake_no_online_seat_is_asked_for() {
+            let mut app = app_with(MemoryStore::default());
+            for _ in 0..8 {
+                {
+                    let mut t = app.world_mut().resource_mut::<SnelabTable>();
+                    t.setup.opponent = Seat::Person;
+                    t.setup.stakes = Stakes::Street;
+                }
+                intent(&mut app, Intent::Sit);
+                // North steps onto South's Counter at once: South loses.
+                let pos: Position = "7/7/7/7/7/3b3/B6 N +a".parse().unwrap();
+                app.world_mut().resource_mut::<SnelabTable>().restage(pos);
+                click(&mut app, "d2");
+                click(&mut app, "d1");
+                intent(&mut app, Intent::NextCase);
+            }
+            assert_eq!(table(&app).purse.coins(), 4);
+            let open = Request::Create {
+                game: GameKind::Snelab,
+                options: table(&app).table_options(),
+                clock: None,
+                bot_fill: None,
+                name: "Ana".into(),
+                control: None,
+                public: false,
+                rated: false,
+            };
+            for request in [open.clone(), join()] {
+                app.world_mut().write_message(GoOnline {
+                    game: GameKind::Snelab,
+                    request,
+                    url: "ws://127.0.0.1:9/ws".into(),
+                    back: None,
+                });
+                app.update();
+                assert!(table(&app).host.is_none(), "nothing goes to the server");
+            }
+            let told: Vec<String> = app
+                .world()
+                .resource::<Notices>()
+                .items
+                .iter()
+                .map(|n| n.text.clone())
+                .collect();
+            let why = "You have 4 in your purse and an online case takes a stake of 12: nothing \
+                       was sent to the server. Use Reset all at the Snēlab table to start again.";
+            assert_eq!(told.iter().filter(|t| *t == why).count(), 1, "{told:?}");
+            let spectate = Request::Spectate {
+                code: "K7M2QX".into(),
+            };
+            assert_eq!(table(&app).refuse_seat(&spectate), None);
+            // Reset all: the purse is full again, and a seat may be asked for.
+            intent(&mut app, Intent::ResetAll);
+            assert_eq!(table(&app).refuse_seat(&open), None);
+            assert_eq!(table(&app).refuse_seat(&join()), None);
+        }
+
+        /// A rematch is a new case: with less than the stake left after the verdict it is not
+        /// asked for (nor accepted), and the player is told why.
+        #[test]
+        fn with_less_than_the_stake_no_rematch_is_asked_for() {
+            let mut app = app_with(MemoryStore::default());
+            // Seven street cases lost here: 16 left; the online case takes 12 and is lost.
+            for _ in 0..7 {
+                {
+                    let mut t = app.world_mut().resource_mut::<SnelabTable>();
+                    t.setup.opponent = Seat::Person;
+                    t.setup.stakes = Stakes::Street;
+                }
+                intent(&mut app, Intent::Sit);
+                let pos: Position = "7/7/7/7/7/3b3/B6 N +a".parse().unwrap();
+                app.world_mut().resource_mut::<SnelabTable>().restage(pos);
+                click(&mut app, "d2");
+                click(&mut app, "d1");
+                intent(&mut app, Intent::NextCase);
+            }
+            assert_eq!(table(&app).purse.coins(), 16);
+            online_case(&mut app, Seed([9; 32]));
+            ended(&mut app, Wire::Walnut, Seed([9; 32]));
+            assert_eq!(table(&app).purse.coins(), 4);
+            assert!(table(&app).host.as_ref().unwrap().may_rematch());
+            refusals(&mut app);
+            intent(&mut app, Intent::Ask(Ask::Rematch));
+            assert!(matches!(
+                refusals(&mut app).as_slice(),
+                [Refusal::CannotSit(SitError::NotEnough {
+                    have: 4,
+                    need: 12
+                })]
+            ));
+            let host = table(&app).host.as_ref().unwrap();
+            assert!(host.outgoing.is_empty(), "{:?}", host.outgoing);
+            assert!(!host.rematch_asked());
         }
     }
 }
@@ -2020,6 +2265,38 @@ mod hive {
     }
 
     #[test]
+    fn a_game_with_the_expansions_is_told_on_its_own_board() {
+        use carved_tables::fair::Seed;
+        use carved_tables::play::ClockSetting;
+        use carved_tables::play::hive::HiveGame;
+        use carved_tables::rules::hive::GameType;
+        let mut app = app_with(MemoryStore::default());
+        let mut g = HiveGame::new(
+            [Seat::Person, Seat::Person],
+            [String::new(), String::new()],
+            Seed([1; 32]),
+            ClockSetting::default(),
+            0,
+        )
+        .of_type(GameType::MLP);
+        let played = ["wM", "bL wM-", "wP -wM"];
+        for text in played {
+            let side = g.awaited().unwrap();
+            g.submit_text(side, text).unwrap();
+        }
+        app.world_mut().resource_mut::<HiveTable>().resume(g);
+        app.update();
+        let lines = table(&app).move_lines();
+        let notation: Vec<&str> = lines.iter().map(|l| l.notation.as_str()).collect();
+        assert_eq!(notation, played);
+        let by: Vec<Colour> = lines.iter().map(|l| l.by).collect();
+        assert_eq!(by, [Colour::Ash, Colour::Walnut, Colour::Ash]);
+        let words = format!("{:?}", lines[2].words);
+        assert!(words.contains("hive.creature.hedgehog"), "{words}");
+        assert!(words.contains("hive.creature.jay"), "{words}");
+    }
+
+    #[test]
     fn a_hot_seat_game_by_clicks_of_both_people() {
         let mut app = app_with(MemoryStore::default());
         start(&mut app, Seat::Person);
@@ -2049,15 +2326,7 @@ mod hive {
         let mut app = app_with(MemoryStore::default());
         app.init_resource::<ButtonInput<KeyCode>>();
         intent(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
-        let press = |app: &mut App, key: KeyCode| {
-            app.world_mut()
-                .resource_mut::<ButtonInput<KeyCode>>()
-                .press(key);
-            app.update();
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release(key);
-            keys.clear();
-        };
+        let press = carved_tables::app::kit::harness::press;
         // Enter starts at the lobby.
         press(&mut app, KeyCode::Enter);
         assert_eq!(table(&app).phase, Phase::Play);

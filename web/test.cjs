@@ -9,7 +9,7 @@ const SETTINGS_KEY = "CarvedTables.carved-tablessettings";
 // How long SwiftShader may take to start the game and draw a screen.
 const START_MS = Number(process.env.START_MS || 240000);
 const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
-// ONLY=a,b runs only those parts: basics (the site, the menu, the Snēlab scenes), startup,
+// ONLY=a,b runs only those parts (words: the Fluent files in Russian and Portuguese): basics (the site, the menu, the Snēlab scenes), startup,
 // snelab, hive (with the autosave after a reload), chess, record, learn (a lesson of each game),
 // online, replay (a finished online game opened by its link), settings; `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
@@ -1147,6 +1147,29 @@ async function runPart(name, fn) {
   if (part("replay") && process.env.GAME_SERVER) {
     await runPart("replay by link", () => replayByLink(browser, page));
   }
+
+  // The words come from the Fluent files in the browser too: Russian's plural forms for the
+  // dice of a wounded piece's attempt (one die, two dice), a rules page's online section in
+  // Portuguese, and no placeholder left unfilled.
+  if (part("words")) await runPart("words (Fluent)", async () => {
+    let since = log.length;
+    await page.goto(`${SITE}/?probe=1&lang=ru&scene=chess-dice-one`);
+    const dice = await waitText("1 кубик:", since, START_MS);
+    check("the dice are counted in Russian's plural forms (1 кубик, 2 кубика)",
+      dice && onScreen("2 кубика:", since),
+      (latestProbe("ui", since) || { text: [] }).text.filter((t) => /куб/.test(t)).join(" | "));
+    await shot(page, "words-dice-ru.png");
+    since = log.length;
+    await page.goto(`${SITE}/?probe=1&lang=pt&scene=rules-hive-online`);
+    const online = await waitText("Na mesa online", since, START_MS);
+    check("the rules page's online section is in Portuguese", online);
+    const ui = latestProbe("ui", since) || { text: [] };
+    check("no placeholder is left unfilled", !ui.text.some((t) => /\{ ?\$/.test(t)),
+      ui.text.filter((t) => /\{ ?\$/.test(t)).join(" | "));
+    check("the words were read without a problem",
+      !log.slice(since).some((l) => /words|fluent/i.test(l) && /problem|could not|error/i.test(l)));
+    await shot(page, "words-rules-pt.png");
+  });
 
   // A saved setting: choose Português on the settings page, then reload.
   if (part("settings")) await runPart("settings", async () => {

@@ -331,6 +331,9 @@ fn load_settings(
     if options.as_ref().is_some_and(|o| o.lang.is_some()) {
         settings.lang = strings_lang;
     }
+    if let Some(scale) = options.as_ref().and_then(|o| o.ui_scale) {
+        settings.ui_scale = scale;
+    }
     tr.0 = Strings::new(strings_lang);
     tell_word_problems(&tr, &mut notices);
     if let LoadStatus::Replaced(why) = &status {

@@ -169,17 +169,10 @@ fn course_to(want: impl Fn(&State) -> bool) -> (u64, Vec<Action>) {
     panic!("no seeded game reaches the position wanted");
 }
 
+/// A key press (the keyboard made ready first), and one more frame for what it set off.
 fn press(app: &mut App, key: KeyCode) {
     app.init_resource::<ButtonInput<KeyCode>>();
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-    }
+    carved_tables::app::kit::harness::press(app, key);
     app.update();
 }
 
@@ -238,6 +231,7 @@ fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_else
         &mut app,
         "b2",
         DraftError::WrongRank {
+            colour: carved_tables::rules::chess::Colour::White,
             role: Role::Rook,
             square: sq("b2"),
         },
@@ -277,7 +271,7 @@ fn an_army_built_by_clicks_takes_pieces_only_where_a_dot_shows_and_says_why_else
             first: sq("d3"),
         },
     );
-    assert!(told.contains("third rank"), "{told}");
+    assert!(told.contains("rank 3"), "{told}");
     // 5 + 3 + 3 + 1 = 12: a rook no longer fits, a knight does.
     intent(&mut app, Intent::Hold(Some(Role::Rook)));
     assert!(table(&app).build_dots().is_empty());
@@ -793,10 +787,12 @@ fn every_refusal_of_the_table_has_words_in_three_languages() {
             max: 2,
         }),
         Refusal::Draft(carved_tables::play::chess::DraftError::WrongRank {
+            colour: carved_tables::rules::chess::Colour::White,
             role: Role::Pawn,
             square: sq("a1"),
         }),
         Refusal::Draft(carved_tables::play::chess::DraftError::WrongRank {
+            colour: carved_tables::rules::chess::Colour::White,
             role: Role::Rook,
             square: sq("a2"),
         }),

@@ -60,6 +60,27 @@ impl Server {
         false
     }
 
+    /// SIGTERM: the server stops for a restart, closing every connection with 1012.
+    pub fn term(&self) {
+        let ok = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "SIGTERM sent");
+    }
+
+    /// The exit status, once the process has ended by itself within `limit`.
+    pub fn exited_within(
+        &mut self,
+        limit: std::time::Duration,
+    ) -> Option<std::process::ExitStatus> {
+        if self.wait_dead(limit) {
+            self.child.try_wait().ok().flatten()
+        } else {
+            None
+        }
+    }
+
     /// SIGKILL: no chance to flush or say goodbye.
     pub fn kill9(mut self) {
         self.child.kill().unwrap();

@@ -723,16 +723,39 @@ impl Table {
         }
     }
 
+    /// The fingerprint of the online table's seed, as the server sent it when the game started
+    /// (shown from then on: building, play and the end); `None` before the start and away from
+    /// a server, and in a replay or on the analysis board.
+    pub fn told_fingerprint(&self) -> Option<&str> {
+        if self.host.is_none()
+            || self.phase == Phase::Lobby
+            || self.replay.is_some()
+            || self.analysing.is_some()
+        {
+            return None;
+        }
+        let fp = self.told.as_ref()?.fingerprint.as_str();
+        (!fp.is_empty()).then_some(fp)
+    }
+
     /// The server's record of the game, once it has ended, and whether it verifies (the seed
     /// revealed is the one whose fingerprint was shown, and every check passes).
     pub fn told_record(&self) -> Option<(&str, bool)> {
-        let told = self.told.as_ref()?;
-        let record = told.record.as_deref()?;
-        let seed_kept = told
-            .seed
-            .is_some_and(|s| crate::fair::matches(&s, &told.fingerprint));
+        let record = self.told.as_ref()?.record.as_deref()?;
         let checks = crate::play::chess_record::verify_text(record);
-        Some((record, seed_kept && checks.iter().all(|c| c.passed)))
+        Some((
+            record,
+            self.told_seed_matches() && checks.iter().all(|c| c.passed),
+        ))
+    }
+
+    /// Whether the seed the server revealed at the end is the one whose fingerprint it showed
+    /// at the start (`false` for a seed missing or unreadable).
+    pub fn told_seed_matches(&self) -> bool {
+        self.told.as_ref().is_some_and(|told| {
+            told.seed
+                .is_some_and(|s| crate::fair::matches(&s, &told.fingerprint))
+        })
     }
 
     /// How many cards `colour` holds: online the server's count (the other hand is hidden

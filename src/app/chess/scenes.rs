@@ -34,6 +34,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "army-black",
+        about: "Artifact Chess: Black's army being built against the engine, a rook refused on \
+                the seventh rank and told that Black's pieces stand on the eighth",
+        tool: None,
+    },
+    StagedScene {
         name: "reveal",
         about: "Artifact Chess: both armies revealed, the notice off the board",
         tool: None,
@@ -57,6 +63,12 @@ pub const SCENES: &[StagedScene] = &[
         name: "dice-result",
         about: "Artifact Chess: the dice settled, the sums, and the result naming the \
                 wounded piece with what the sums meant",
+        tool: None,
+    },
+    StagedScene {
+        name: "dice-one",
+        about: "Artifact Chess: a wounded piece's attempt settled, one die against two, the \
+                counts said in the language's own plural forms",
         tool: None,
     },
     StagedScene {
@@ -131,6 +143,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-end",
+        about: "Artifact Chess online: Rui resigned; the end banner with the seed revealed, its \
+                fingerprint matching, and the server's record verified here",
+        tool: None,
+    },
+    StagedScene {
         name: "verify",
         about: "Artifact Chess: Verify a game on a record with one die changed, failing at that \
                 line",
@@ -139,7 +157,7 @@ pub const SCENES: &[StagedScene] = &[
 ];
 
 /// The online scenes' secret seed (a picture must not change from run to run).
-const SCENE_SEED: crate::fair::Seed = crate::fair::Seed([7; 32]);
+pub(super) const SCENE_SEED: crate::fair::Seed = crate::fair::Seed([7; 32]);
 
 /// An online table at the scenes' seed: Ana (the first seat) and Rui, artifacts on, fixed
 /// values and salts, armies from the engine's builder.
@@ -176,7 +194,7 @@ fn scene_table() -> crate::play::chess_record::OnlineTable {
 
 /// The scenes' online game: cards played first, attempts next, until `n` actions (a die
 /// rolled on the way).
-fn scene_game(n: usize) -> (crate::play::chess_record::OnlineTable, ChessGame) {
+pub(super) fn scene_game(n: usize) -> (crate::play::chess_record::OnlineTable, ChessGame) {
     let table = scene_table();
     let mut g = table.game([Seat::Remote, Seat::Remote], 0);
     let mut rng = DiceRng::new(5);
@@ -200,9 +218,34 @@ fn scene_game(n: usize) -> (crate::play::chess_record::OnlineTable, ChessGame) {
     (table, g)
 }
 
+/// The scenes' online game over: Rui (black) resigned after 14 actions, and the server
+/// revealed `seed` with its record (the scenes' seed: the fingerprint shown at the start
+/// matches; another: it does not).
+pub(super) fn stage_online_end(t: &mut Table, seed: crate::fair::Seed) {
+    use crate::net::client::Heard;
+    use crate::net::protocol::{EndReason, Outcome, Side as Wire};
+    let (table, mut g) = scene_game(14);
+    stage_online(t, Some(&g), true);
+    t.phase = super::table::Phase::Play;
+    let _ = g.resign(Colour::Black);
+    let record = crate::play::chess_record::ChessRecord::from_game(&table, &g).to_text();
+    t.heard(
+        Heard::Ended {
+            outcome: Outcome {
+                winner: Some(Wire::Ash),
+                reason: EndReason::Resigned,
+            },
+            seed: seed.to_hex(),
+            record,
+            ratings: None,
+        },
+        &Timing::INSTANT,
+    );
+}
+
 /// An online table at the server as this device (Ana, the seat the seed makes white) hears
 /// it: `stage` and `game` as the server would show them, Rui ready when `other_ready`.
-fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
+pub(super) fn stage_online(t: &mut Table, game: Option<&ChessGame>, other_ready: bool) {
     stage_online_as(t, game, other_ready, false);
 }
 
@@ -530,6 +573,16 @@ fn attempt_ending(state: &State, result: AttemptResult) -> Option<Action> {
     })
 }
 
+/// An attempt of white's by a wounded piece (one die) on a healthy defender.
+fn one_die_attempt(state: &State) -> Option<Action> {
+    state.legal_actions().into_iter().find(|a| {
+        matches!(a, Action::Attempt { .. })
+            && state
+                .attempt_dice(a)
+                .is_some_and(|d| d.attacker == 1 && d.defender > 0)
+    })
+}
+
 fn wounded_on_board(s: &State) -> bool {
     s.board().pieces().any(|(_, p)| p.wounded)
 }
@@ -708,6 +761,27 @@ pub(super) fn stage(
                 let _ = t.handle(Intent::BuildAt(b1), 0, &instant);
             }
         }
+        "army-black" => {
+            t.stage_lobby();
+            let _ = t.handle(Intent::Choose(Seat::Bot(Level::Normal)), 0, &instant);
+            let _ = t.handle(Intent::Colour(Colour::Black), 0, &instant);
+            let _ = t.handle(Intent::Start, 11, &instant);
+            let sq = |s: &str| Square::parse(s);
+            for (role, at) in [
+                (Role::Knight, "b8"),
+                (Role::Bishop, "c8"),
+                (Role::Pawn, "c7"),
+                (Role::Pawn, "d6"),
+                (Role::Rook, "h7"),
+            ] {
+                if let Some(at) = sq(at)
+                    && let Err(refusal) = t.handle(Intent::Drop(role, at), 0, &instant)
+                    && let (Some(tr), Some(notices)) = (tr.as_ref(), notices.as_mut())
+                {
+                    notices.push(super::refusal_notice(tr, &refusal));
+                }
+            }
+        }
         "reveal" => {
             stage_game(t, &[]);
             // Held for the picture (a player's reveal lasts `Timing::reveal`).
@@ -765,6 +839,16 @@ pub(super) fn stage(
                 t.freeze_roll(at);
             }
         }
+        "dice-one" => {
+            let actions = course_to(|s, n| n >= 8 && one_die_attempt(s).is_some());
+            stage_game(t, &actions);
+            if let Some(a) = t.state().and_then(one_die_attempt) {
+                let _ = t.handle(Intent::Act(a), 0, &Timing::PLAY);
+                t.freeze_roll(Timing::PLAY.dice + 0.3);
+            } else {
+                warn!("the dice-one scene found no attempt by a wounded piece");
+            }
+        }
         "wounded" => {
             if !stage_wounded(t) {
                 warn!("the wounded scene found no attempt that wounds");
@@ -799,6 +883,7 @@ pub(super) fn stage(
             stage_online(t, Some(&g), true);
             t.phase = super::table::Phase::Play;
         }
+        "online-end" => stage_online_end(t, SCENE_SEED),
         "online-offer" => {
             let (_, g) = scene_game(14);
             stage_online(t, Some(&g), true);

@@ -181,13 +181,15 @@ impl PieceShow<'_, '_, '_> {
                 ));
             }
         });
+        // A row longer than five pieces (Ash & Walnut's eight creatures) widens the frame.
+        let row = (pieces.len().max(1) - 1) as f32 / 2.0 * gap + 0.6;
         BoardBounds {
             centre: Vec3::new(
                 0.0,
                 TABLE_TOP_Y + 0.3,
                 if markers.is_empty() { 0.1 } else { 0.7 },
             ),
-            radius: if markers.is_empty() { 3.1 } else { 4.2 },
+            radius: row.max(if markers.is_empty() { 3.1 } else { 4.2 }),
         }
     }
 }

@@ -55,6 +55,16 @@ impl Fair for HiveGame {
 /// Ash & Walnut's takebacks at its host: at a server's table no move is taken back here (the
 /// other player is asked instead, `kit::online`'s offers, and the server's state takes it back).
 impl Hosted<HiveGame> {
+    /// The game's record as text, as the end banner copies, saves and verifies it: online the
+    /// server's own text, whole (its `# signed` section with every signature and the seal, so
+    /// that Verify this game checks the signatures too); here the game's record.
+    pub fn record_text(&self) -> String {
+        match self.server_record() {
+            Some(text) => text.to_string(),
+            None => self.record().to_text(),
+        }
+    }
+
     /// How many of the last moves a takeback by `side` would take back (see
     /// [`HiveGame::takeback_size`]); none while a server holds the game.
     pub fn takeback_size(&self, side: Colour) -> Result<usize, TakeBackError> {
@@ -220,8 +230,15 @@ impl Table {
                 if let Some(outcome) = view.outcome {
                     let seed = view.seed.as_deref().and_then(|s| Seed::from_hex(s).ok());
                     let ending = ending_of(outcome, game.state());
-                    // The record comes with `ended`; a whole state after the end has none.
-                    let record = game.record().to_text();
+                    // The record comes with `ended`, signed, and is kept as the server sent it;
+                    // a whole state after the end has none: heard again (a reconnection), the
+                    // game keeps the one `ended` brought, else it has its own.
+                    let record = self
+                        .game
+                        .as_ref()
+                        .filter(|g| g.fingerprint() == game.fingerprint())
+                        .and_then(|g| g.server_record())
+                        .map_or_else(|| game.record().to_text(), str::to_string);
                     game.end_elsewhere(ending);
                     game.told_end(seed, record);
                 }
@@ -892,7 +909,10 @@ mod tests {
         );
         assert_eq!(
             said,
-            [Effect::Online(msg("online.refused").with("why", "no"))]
+            [Effect::Online(msg("online.refused").with_words(
+                "why",
+                crate::i18n::Explain::explain(&ErrorCode::Illegal)
+            ))]
         );
         assert!(t.person_to_act());
         // The clock shown is the server's, never counted here from the table's time, and

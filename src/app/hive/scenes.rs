@@ -18,7 +18,7 @@ use crate::net::protocol::{
 use crate::play::hive::HiveGame;
 use crate::play::{ClockSetting, Seat};
 use crate::rules::hive::record::RecordedEntry;
-use crate::rules::hive::{Creature, Move, Outcome, State};
+use crate::rules::hive::{Creature, GameType, Move, Outcome, State};
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,6 +27,12 @@ pub const SCENES: &[StagedScene] = &[
     StagedScene {
         name: "lifted",
         about: "Ash & Walnut: an Otter lifted with its rings, the reserves beside the table",
+        tool: None,
+    },
+    StagedScene {
+        name: "mlp",
+        about: "Ash & Walnut with the three expansions: the Jay (one atop a stack), the Squirrel \
+                and the Hedgehog on the table",
         tool: None,
     },
     StagedScene {
@@ -93,9 +99,14 @@ const SCENE_SEED: Seed = Seed([7; 32]);
 /// The moves of a seeded random game that reaches a position `want` accepts, person (ash…
 /// whatever the colour rule gives the first seat) to move.
 fn random_game(want: impl Fn(&State) -> bool) -> Vec<Move> {
+    random_game_of(GameType::BASE, want)
+}
+
+/// [`random_game`] with `game`'s creatures.
+fn random_game_of(game: GameType, want: impl Fn(&State) -> bool) -> Vec<Move> {
     for seed in 0..4000u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = State::new();
+        let mut s = State::new_game(game);
         let mut moves = Vec::new();
         while s.outcome().is_none() && s.ply() < 120 {
             if want(&s) {
@@ -115,6 +126,11 @@ fn random_game(want: impl Fn(&State) -> bool) -> Vec<Move> {
 
 /// A table with a game against the bot (normal) in which `moves` were played.
 fn game_with(moves: &[Move]) -> HiveGame {
+    game_of(GameType::BASE, moves)
+}
+
+/// [`game_with`], a game of `game`'s creatures.
+fn game_of(game: GameType, moves: &[Move]) -> HiveGame {
     let mut g = HiveGame::new(
         [Seat::Person, Seat::Bot(Level::Normal)],
         [String::new(), String::new()],
@@ -124,7 +140,8 @@ fn game_with(moves: &[Move]) -> HiveGame {
             window: None,
         },
         11,
-    );
+    )
+    .of_type(game);
     for m in moves {
         if let Some(side) = g.awaited() {
             let _ = g.submit(side, *m);
@@ -150,8 +167,28 @@ fn in_progress() -> Vec<Move> {
     })
 }
 
+/// A Base+MLP game in progress, the person to move: the Jay, the Squirrel and the Hedgehog
+/// each on top somewhere, a Jay atop a stack.
+fn expansions_in_progress() -> Vec<Move> {
+    let person = game_with(&[]).colour_of(crate::fair::SeatOrder::First);
+    random_game_of(GameType::MLP, |s| {
+        let b = s.board();
+        b.occupied_cells() >= 11
+            && s.to_move() == person
+            && [Creature::Jay, Creature::Squirrel, Creature::Hedgehog]
+                .iter()
+                .all(|c| b.tops().any(|(p, _)| p.creature() == *c))
+            && b.tops()
+                .any(|(p, h)| p.creature() == Creature::Jay && b.height(h) > 1)
+    })
+}
+
 fn stage_game(table: &mut Table, moves: &[Move], seconds_gone: f64) {
-    let mut g = game_with(moves);
+    stage_game_of(table, GameType::BASE, moves, seconds_gone);
+}
+
+fn stage_game_of(table: &mut Table, game: GameType, moves: &[Move], seconds_gone: f64) {
+    let mut g = game_of(game, moves);
     let _ = g.tick(seconds_gone);
     table.resume(g);
     table.phase = Phase::Play;
@@ -191,6 +228,7 @@ pub(super) fn stage(
                 let _ = t.handle(super::Intent::LiftAt(at), SCENE_SEED, 0, &Timing::INSTANT);
             }
         }
+        "mlp" => stage_game_of(t, GameType::MLP, &expansions_in_progress(), 14.0),
         "moves" => {
             stage_game(t, &in_progress(), 21.0);
             if let Some(mut p) = panels {

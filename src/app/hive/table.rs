@@ -42,6 +42,13 @@ impl Timing {
         turn: TURN_SECONDS,
         warning: 10.0,
     };
+    /// Reduced motion: a piece hops to its cell at once (the last move's marks say where it
+    /// went); the seating keeps its time to be read.
+    pub const REDUCED: Timing = Timing {
+        move_first: 0.12,
+        move_each: 0.0,
+        ..Timing::PLAY
+    };
     pub const INSTANT: Timing = Timing {
         seating: 0.0,
         move_first: 0.0,
@@ -1008,7 +1015,7 @@ impl Table {
         let Some(game) = &self.game else {
             return Vec::new();
         };
-        let mut replay = State::new();
+        let mut replay = game.game().start().clone();
         let mut words = Vec::new();
         for e in game.game().record() {
             let mut text = replay.move_string(e.action);
@@ -1046,7 +1053,8 @@ impl Table {
         let Some(game) = &self.game else {
             return Vec::new();
         };
-        let mut replay = State::new();
+        // From the game's own start: a game with the expansions has their creatures in reserve.
+        let mut replay = game.game().start().clone();
         let mut lines = Vec::new();
         for (i, e) in game.game().record().iter().enumerate() {
             lines.push(MoveLine {

@@ -125,12 +125,9 @@ fn model_name(c: Creature) -> &'static str {
         Creature::Hare => "hive_hare",
         Creature::Fox => "hive_fox",
         Creature::Otter => "hive_otter",
-        // Until the expansion creatures have carvings of their own (issue 43), each borrows
-        // the model of a creature it recalls: the Jay a bird, the Squirrel a leaper, the
-        // Hedgehog a low, round walker.
-        Creature::Jay => "hive_owl",
-        Creature::Squirrel => "hive_hare",
-        Creature::Hedgehog => "hive_fox",
+        Creature::Jay => "hive_jay",
+        Creature::Squirrel => "hive_squirrel",
+        Creature::Hedgehog => "hive_hedgehog",
     }
 }
 

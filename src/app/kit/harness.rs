@@ -54,6 +54,25 @@ pub fn press(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
+/// One frame's input for a panel drawn headless in a 1280×720 window (the size the scenes and
+/// the browser test use): `time` when the frame needs one (egui's clicks and animations read
+/// it), and the frame's events.
+pub fn window_input(
+    time: Option<f64>,
+    events: Vec<bevy_egui::egui::Event>,
+) -> bevy_egui::egui::RawInput {
+    use bevy_egui::egui;
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        time,
+        events,
+        ..Default::default()
+    }
+}
+
 /// The table.
 pub fn table<T: TableKind>(app: &App) -> &T {
     app.world().resource::<T>()

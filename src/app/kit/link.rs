@@ -45,6 +45,12 @@ pub trait Online: TableKind {
     fn saved_seat(&self) -> Option<&SavedSeat>;
     /// What the waiting panel's Leave says: back to the lobby.
     fn leave() -> Self::Intent;
+    /// Why this device may not ask for a seat by `request` now, in words (Snēlab: a purse short
+    /// of the stake, which the device could not sit down with once the server had seated it);
+    /// nothing is sent to the server then. `None` (it may) by default.
+    fn refuse_seat(&self, _request: &Request) -> Option<crate::i18n::Message> {
+        None
+    }
     /// The options a table this device opens asks for (Snēlab's stakes and appeal rule, as its
     /// lobby has them); none by default.
     fn table_options(&self) -> crate::net::protocol::TableOptions {
@@ -223,11 +229,14 @@ pub fn plugin<T: Online>(app: &mut App) {
         );
 }
 
-/// The lobby's Open or Join: the table goes online and the link opens.
+/// The lobby's Open or Join: the table goes online and the link opens; unless the table
+/// refuses the seat ([`Online::refuse_seat`]): then the player is told why, and nothing is
+/// sent to the server.
 pub fn go_online<T: Online>(
     mut go: MessageReader<GoOnline>,
     mut table: ResMut<T>,
     mut link: ResMut<OnlineLink<T>>,
+    mut out: Outbox,
 ) {
     for GoOnline {
         game,
@@ -237,6 +246,13 @@ pub fn go_online<T: Online>(
     } in go.read()
     {
         if *game != T::GAME {
+            continue;
+        }
+        if back.is_none()
+            && let Some(why) = table.refuse_seat(request)
+        {
+            info!("online: no seat asked for: {}", crate::i18n::english(&why));
+            out.refusal(&why);
             continue;
         }
         link.close();

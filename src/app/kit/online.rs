@@ -15,7 +15,7 @@
 //! - A rematch asked lapses when either player leaves: shown, and asked no more.
 
 use crate::fair::SeatOrder;
-use crate::i18n::{Message, msg};
+use crate::i18n::{Explain, Message, msg};
 use crate::net::client::{Heard, Link, Lost, Request};
 use crate::net::protocol::{
     BotLevel, EndReason, ErrorCode, OfferKind, OfferView, Phase, SeatId, SeatKind, SeatView, Side,
@@ -602,7 +602,7 @@ impl OnlineTable {
                     Vec::new()
                 } else {
                     vec![News::Say(
-                        msg("online.refused").with("why", message.as_str()),
+                        msg("online.refused").with_words("why", code.explain()),
                     )]
                 }
             }
@@ -776,6 +776,33 @@ mod tests {
         assert!(table(Some(0.4), None).in_time_at(ms(500_000)));
         assert!(!table(Some(0.0), None).in_time_at(ms(0)));
         assert!(table(None, None).in_time_at(ms(0)));
+    }
+
+    /// A refusal is said by its code in the player's language; the server's English `message`
+    /// (for the log) is never shown.
+    #[test]
+    fn a_refusal_is_worded_by_its_code_never_by_the_servers_english() {
+        use crate::i18n::{Lang, Strings};
+        let mut t = playing();
+        let english = "the rules refuse it: your Elder must be out by your fourth turn";
+        let Taken::News(news) = t.take_in(Heard::Refused {
+            code: ErrorCode::Illegal,
+            message: english.into(),
+        }) else {
+            panic!("a refusal is news");
+        };
+        let [News::Say(said)] = news.as_slice() else {
+            panic!("one thing to say: {news:?}");
+        };
+        let pt = Strings::new(Lang::Pt).say(said);
+        assert_eq!(
+            pt,
+            "O servidor recusou: as regras do servidor não permitem essa jogada aqui"
+        );
+        for lang in Lang::ALL {
+            let words = Strings::new(lang).say(said);
+            assert!(!words.contains("Elder"), "{}: {words}", lang.code());
+        }
     }
 
     /// Ana's table (first seat, ash) against Rui, the game under way, the link up.

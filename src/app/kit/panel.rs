@@ -356,3 +356,52 @@ pub fn new_game(ui: &mut egui::Ui, new: &str, history: &str) -> bool {
     ui.label(style::muted(history, 13.0));
     pressed
 }
+
+/// The words of a seed's fingerprint row: its label, the hint on hover, and the Copy button.
+#[derive(Clone, Copy, Debug)]
+pub struct FingerprintWords<'a> {
+    pub label: &'a str,
+    pub hint: &'a str,
+    pub copy: &'a str,
+}
+
+/// The seed's fingerprint (commit–reveal), as every table shows it from the start of a game:
+/// the label and the value shortened ("4bb06f8e…94e0"), a link with the hint on hover; a click
+/// shows the whole value under it, in as many lines as the panel's width needs, with Copy, and
+/// another click hides it. `open` is whether the whole value is shown.
+pub fn fingerprint_row(ui: &mut egui::Ui, words: FingerprintWords, fp: &str, open: &mut bool) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(style::muted(words.label, 13.0));
+        if ui
+            .link(
+                egui::RichText::new(crate::fair::short(fp))
+                    .monospace()
+                    .size(13.0),
+            )
+            .on_hover_text(words.hint)
+            .clicked()
+        {
+            *open = !*open;
+        }
+    });
+    if !*open {
+        return;
+    }
+    let font = egui::FontId::monospace(12.0);
+    let digit = ui.fonts_mut(|f| f.glyph_width(&font, '0')).max(1.0);
+    // The widest of 32, 16 or 8 digits a line that fits (a server's text is cut by characters,
+    // whatever it holds).
+    let room = (ui.available_width() / digit) as usize;
+    let per = [32, 16, 8].into_iter().find(|n| *n <= room).unwrap_or(8);
+    let chars: Vec<char> = fp.chars().collect();
+    for line in chars.chunks(per) {
+        ui.label(
+            egui::RichText::new(line.iter().collect::<String>())
+                .font(font.clone())
+                .color(style::ASH),
+        );
+    }
+    if ui.button(words.copy).clicked() {
+        ui.ctx().copy_text(fp.to_string());
+    }
+}

@@ -10,6 +10,7 @@ use crate::app::kit::online_panels::OnlineForm;
 use crate::app::save::{ActiveSettings, Notices, SaveStore};
 use crate::app::screens::{MenuPage, Navigate, Screen};
 use crate::i18n::Tr;
+use crate::i18n::{Explain, msg};
 use crate::launch::OnlinePage;
 use crate::net::client::Request;
 use crate::net::lobby::{Lobby, LobbyHeard, Paired};
@@ -241,7 +242,7 @@ pub fn pump(
             }
             LobbyHeard::Refused { code, message } => {
                 warn!("lobby: the server refused ({code:?}): {message}");
-                notices.push(tr.tf("online.refused", &[("why", &message)]));
+                notices.push(tr.say(&msg("online.refused").with_words("why", code.explain())));
             }
             LobbyHeard::Lost(lost) => {
                 notices.push(tr.say(&crate::app::kit::online::lost_message(&lost)));

@@ -132,6 +132,11 @@ fn launch_quick(
     mut go: MessageWriter<crate::app::screens::Navigate>,
     mut done: Local<bool>,
     key: Option<Res<crate::app::identity::PlayerKey>>,
+    (snelab, mut notices, tr): (
+        Option<Res<crate::app::snelab::SnelabTable>>,
+        ResMut<Notices>,
+        Res<Tr>,
+    ),
 ) {
     if *done {
         return;
@@ -164,6 +169,19 @@ fn launch_quick(
     }
     *done = true;
     let game = o.online_game.unwrap_or(GameKind::Hive);
+    // A Snēlab case needs the stake in the purse: without it, nothing is asked.
+    if game == GameKind::Snelab
+        && let Some(why) = snelab
+            .as_deref()
+            .and_then(|t| crate::app::snelab::online::seat_refusal(&t.purse))
+    {
+        warn!(
+            "online: no quick game asked: {}",
+            crate::i18n::english(&why)
+        );
+        notices.push(tr.say(&why));
+        return;
+    }
     form.start = Start::Quick;
     form.game = game;
     form.control = control;

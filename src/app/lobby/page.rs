@@ -138,6 +138,24 @@ struct Asked {
     nav: Vec<Navigate>,
     /// A player's page to open.
     player: Option<Who>,
+    /// Why a seat at a Snēlab case may not be asked for now (the purse is short of the stake).
+    snelab_refused: Option<crate::i18n::Message>,
+    /// What a refused click is told.
+    told: Vec<crate::i18n::Message>,
+}
+
+impl Asked {
+    /// Whether a seat at `game` may be asked for (opened, joined or quick paired): not at
+    /// Snēlab with less than the stake in the purse, which is told, and nothing is sent.
+    fn may_sit(&mut self, game: GameKind) -> bool {
+        match (&self.snelab_refused, game) {
+            (Some(why), GameKind::Snelab) => {
+                self.told.push(why.clone());
+                false
+            }
+            _ => true,
+        }
+    }
 }
 
 /// A seat's player as a listing shows them: the name, the key's fingerprint beside it (small,
@@ -191,7 +209,11 @@ pub fn online_page(
     mut notices: ResMut<Notices>,
     mut go_online: MessageWriter<GoOnline>,
     mut go: MessageWriter<Navigate>,
-    (mut key, mut player): (ResMut<PlayerKey>, ResMut<PlayerPage>),
+    (mut key, mut player, snelab): (
+        ResMut<PlayerKey>,
+        ResMut<PlayerPage>,
+        Option<Res<crate::app::snelab::SnelabTable>>,
+    ),
 ) -> Result {
     let MenuPage::Online(tab) = *page else {
         return Ok(());
@@ -202,7 +224,12 @@ pub fn online_page(
     let body = (screen.height() - 200.0).max(220.0);
     let url = server_url(&settings, options.as_deref());
     let now = link.now();
-    let mut asked = Asked::default();
+    let mut asked = Asked {
+        snelab_refused: snelab
+            .as_deref()
+            .and_then(|t| crate::app::snelab::online::seat_refusal(&t.purse)),
+        ..Asked::default()
+    };
     egui::Area::new(egui::Id::new("online-page"))
         .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
         .default_size([width + 44.0, screen.height() - 24.0])
@@ -269,6 +296,9 @@ pub fn online_page(
         player.who = w;
         player.game = None;
         asked.nav.push(Navigate::Menu(MenuPage::Player));
+    }
+    for why in asked.told.drain(..) {
+        notices.push_refusal(tr.say(&why));
     }
     go_online.write_batch(asked.go);
     go.write_batch(asked.nav);
@@ -385,7 +415,7 @@ fn lobby_tab(
                     });
                     ui.vertical_centered(|ui| {
                         let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
-                        if find.clicked() {
+                        if find.clicked() && asked.may_sit(form.game) {
                             let sent = link.lobby.quick(form.game, form.control, form.rated);
                             link.outbox.extend(sent);
                         }
@@ -530,7 +560,7 @@ fn open_tables(
                                     .truncate(),
                                 );
                             });
-                            if ui.button(tr.t("online.join")).clicked() {
+                            if ui.button(tr.t("online.join")).clicked() && asked.may_sit(t.game) {
                                 asked.go.push(GoOnline {
                                     game: t.game,
                                     request: Request::Join {
@@ -693,7 +723,7 @@ fn open_form(
     }
     ui.add_space(4.0);
     ui.vertical_centered(|ui| {
-        if ui.add(big_button(tr.t("lobby.open_button"))).clicked() {
+        if ui.add(big_button(tr.t("lobby.open_button"))).clicked() && asked.may_sit(form.game) {
             asked.go.push(GoOnline {
                 game: form.game,
                 request: Request::Create {
@@ -1012,7 +1042,137 @@ pub fn your_games_corner(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, Strings};
+    use crate::i18n::{Lang, Message, Strings};
+    use crate::net::protocol::ClientMsg;
+
+    /// A public Snēlab table waiting for its second player.
+    fn open_snelab_table() -> Listing {
+        Listing {
+            code: "K7M2QX".into(),
+            game: GameKind::Snelab,
+            phase: Phase::Waiting,
+            control: TimeControl::default(),
+            options: TableOptions {
+                stakes: Some(Stakes::Casino),
+                appeal: Some(true),
+                artifacts: None,
+            },
+            names: ["Rui".into(), String::new()],
+            bot: false,
+            watchers: 0,
+            created_ms: 1_750_000_000_000,
+            fingerprints: [None, None],
+            rated: false,
+            ratings: [None, None],
+            keys: [None, None],
+        }
+    }
+
+    /// The lobby tab of the Online screen, its lobby connected (with one open Snēlab table)
+    /// and the game chosen Snēlab, with a Snēlab seat `refused` or not: the button `words`
+    /// pressed (a press and a release, a frame each, after two frames that lay the tab out).
+    /// What the frames asked for and what the lobby's connection was given to send.
+    fn press(words: &str, start: Start, refused: Option<Message>) -> (Asked, Vec<ClientMsg>) {
+        let ctx = egui::Context::default();
+        crate::app::style::configure_context(&ctx);
+        let tr = Tr(Strings::new(Lang::En));
+        let now = Duration::from_secs(100_000);
+        let mut link = LobbyLink::default();
+        link.lobby = Lobby::staged(vec![open_snelab_table()], Vec::new(), Vec::new(), now);
+        link.staged = Some(now);
+        let mut form = LobbyForm {
+            game: GameKind::Snelab,
+            start,
+            ..LobbyForm::default()
+        };
+        let mut name = OnlineForm::default();
+        let mut asked = Asked {
+            snelab_refused: refused,
+            ..Asked::default()
+        };
+        let mut frame = |events: Vec<egui::Event>, time: f64, asked: &mut Asked| {
+            let mut at = None;
+            let input = crate::app::kit::harness::window_input(Some(time), events);
+            let out = ctx.run_ui(input, |ui| {
+                lobby_tab(
+                    ui,
+                    &tr,
+                    &mut form,
+                    &mut name,
+                    &mut link,
+                    "ws://staged",
+                    now,
+                    500.0,
+                    asked,
+                );
+            });
+            for c in &out.shapes {
+                if let egui::Shape::Text(t) = &c.shape
+                    && t.galley.text() == words
+                {
+                    at = Some(t.visual_bounding_rect().center());
+                }
+            }
+            out.drop_without_applying_deltas();
+            at
+        };
+        frame(vec![], 0.0, &mut asked);
+        let at = frame(vec![], 0.5, &mut asked);
+        let pos = at.unwrap_or_else(|| panic!("`{words}` is on the page"));
+        let button = |pressed| egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        frame(
+            vec![egui::Event::PointerMoved(pos), button(true)],
+            1.0,
+            &mut asked,
+        );
+        frame(vec![button(false)], 1.5, &mut asked);
+        (asked, link.outbox)
+    }
+
+    /// Issue: with less than the stake in the purse, the Online screen opened, joined or
+    /// quick paired a Snēlab table anyway; the server seated the player, the device could not
+    /// sit down, and the server's clock played the seat's moves. Now each is refused on the
+    /// screen, in words that say to use Reset all, and nothing goes to the server.
+    #[test]
+    fn a_snelab_seat_short_of_the_stake_is_refused_and_nothing_is_sent() {
+        use crate::play::snelab::Purse;
+        let tr = Tr(Strings::new(Lang::En));
+        assert_eq!(
+            crate::app::snelab::online::seat_refusal(&Purse::new(12)),
+            None
+        );
+        let purse = Purse::new(4);
+        let why = crate::app::snelab::online::seat_refusal(&purse).expect("4 is short of 12");
+        assert_eq!(
+            tr.say(&why),
+            "You have 4 in your purse and an online case takes a stake of 12: nothing was sent \
+             to the server. Use Reset all at the Snēlab table to start again."
+        );
+        for (words, start) in [
+            ("Join", Start::Quick),
+            ("Find an opponent", Start::Quick),
+            ("Open the table", Start::Open),
+        ] {
+            // With the stake in the purse: asked for.
+            let (asked, sent) = press(words, start, None);
+            assert!(asked.told.is_empty(), "{words}");
+            assert_eq!(
+                asked.go.len() + sent.len(),
+                1,
+                "{words}: one request or one quick game"
+            );
+            // Short of it: told why, nothing asked for, nothing sent.
+            let (asked, sent) = press(words, start, Some(why.clone()));
+            assert_eq!(asked.told, vec![why.clone()], "{words}");
+            assert!(asked.go.is_empty() && asked.nav.is_empty(), "{words}");
+            assert!(sent.is_empty(), "{words}: {sent:?}");
+        }
+    }
 
     #[test]
     fn times_and_controls_are_worded() {

@@ -427,14 +427,7 @@ mod tests {
 
         /// One frame with `events`: the words drawn, each with where.
         fn frame(&mut self, events: Vec<egui::Event>) -> Vec<(String, egui::Rect)> {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 720.0),
-                )),
-                events,
-                ..Default::default()
-            };
+            let input = crate::app::kit::harness::window_input(None, events);
             let mut out = self.ctx.run_ui(input, |ui| {
                 import_part(
                     ui,

@@ -209,7 +209,7 @@ fn player_page(
                     (_, Some(Answer::Refused(why))) => {
                         ui.add_space(30.0);
                         ui.vertical_centered(|ui| {
-                            ui.label(style::cream(tr.tf("player.refused", &[("why", why)]), 17.0));
+                            ui.label(style::cream(tr.say(&refused(*why)), 17.0));
                             if ui.button(tr.t("player.again")).clicked() {
                                 let sent = link.lobby.reask_profile();
                                 link.outbox.extend(sent);
@@ -560,7 +560,7 @@ fn record_panel(
                 ui.label(style::muted(tr.t("player.asking"), 16.0));
             }
             Answer::Refused(why) => {
-                ui.label(style::cream(tr.tf("player.refused", &[("why", why)]), 16.0));
+                ui.label(style::cream(tr.say(&refused(*why)), 16.0));
             }
             Answer::Got(text) => {
                 egui::ScrollArea::vertical()
@@ -607,6 +607,17 @@ fn record_panel(
         state.record_game = None;
     }
     replay
+}
+
+/// Why the server gave no page or record, in the player's language: a record it does not have
+/// is said as such, anything else by the refusal's code.
+pub fn refused(code: crate::net::protocol::ErrorCode) -> crate::i18n::Message {
+    use crate::i18n::Explain;
+    if code == crate::net::protocol::ErrorCode::NoSuchTable {
+        crate::i18n::msg("player.no_record")
+    } else {
+        crate::i18n::msg("player.refused").with_words("why", code.explain())
+    }
 }
 
 #[cfg(test)]

@@ -87,7 +87,7 @@ fn replay_at_start(
                 Answer::Refused(why) => {
                     *asked = Asked::Done;
                     link.lobby.drop_record();
-                    notices.push(tr.tf("player.refused", &[("why", &why)]));
+                    notices.push(tr.say(&crate::app::player::refused(why)));
                 }
             }
         }

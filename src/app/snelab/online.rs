@@ -80,6 +80,14 @@ impl Online for Table {
         Intent::Ask(ask)
     }
 
+    /// A seat at a case (not a spectator's place) needs the stake in the purse.
+    fn refuse_seat(&self, request: &Request) -> Option<crate::i18n::Message> {
+        if request.spectating() {
+            return None;
+        }
+        seat_refusal(&self.purse)
+    }
+
     /// The lobby's stakes and appeal rule.
     fn table_options(&self) -> TableOptions {
         TableOptions {
@@ -88,6 +96,20 @@ impl Online for Table {
             artifacts: None,
         }
     }
+}
+
+/// Why this device cannot ask for a seat at an online case now: a purse short of the stake.
+/// The server would seat the player, this device could not sit down (the stake leaves the
+/// purse when the case starts), and the server's clock would play the seat's moves; so nothing
+/// is sent, and the player is told to use Reset all. Checked before opening, joining or quick
+/// pairing, at the Snēlab table and on the Online screen.
+pub fn seat_refusal(purse: &crate::play::snelab::Purse) -> Option<crate::i18n::Message> {
+    use crate::play::snelab::purse::STAKE;
+    (purse.coins() < STAKE).then(|| {
+        msg("snelab.online.too_poor")
+            .with("have", purse.coins())
+            .with("need", STAKE)
+    })
 }
 
 /// The online table's news as this table's effects.
@@ -454,16 +476,32 @@ impl Table {
         }
     }
 
+    /// The fingerprint of the online table's seed, as the server sent it when the case
+    /// started (shown from then on, the verdict included); `None` before the start and away
+    /// from a server.
+    pub fn told_fingerprint(&self) -> Option<&str> {
+        if self.host.is_none() || self.session.phase() == Phase::Lobby {
+            return None;
+        }
+        let fp = self.told.as_ref()?.fingerprint.as_str();
+        (!fp.is_empty()).then_some(fp)
+    }
+
+    /// Whether the seed the server revealed at the verdict is the one whose fingerprint it
+    /// showed at the start (`false` for a seed missing or unreadable).
+    pub fn told_seed_matches(&self) -> bool {
+        self.told.as_ref().is_some_and(|told| {
+            told.seed
+                .is_some_and(|seed| crate::fair::matches(&seed, &told.fingerprint))
+        })
+    }
+
     /// The server's record of the case, once it has ended, and whether it verifies.
     pub fn told_record(&self) -> Option<(&str, bool)> {
-        let told = self.told.as_ref()?;
-        let record = told.record.as_deref()?;
+        let record = self.told.as_ref()?.record.as_deref()?;
         // The seed revealed must be the one whose fingerprint was shown at the start, and the
         // record must pass every check.
-        let seed_kept = told
-            .seed
-            .is_some_and(|seed| crate::fair::matches(&seed, &told.fingerprint));
-        let passed = seed_kept
+        let passed = self.told_seed_matches()
             && crate::play::verify::verify_text(record)
                 .is_ok_and(|checks| checks.iter().all(|c| c.passed));
         Some((record, passed))

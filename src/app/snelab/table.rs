@@ -50,6 +50,16 @@ impl Timing {
         leave_each: 0.12,
         think: 0.6,
     };
+    /// Reduced motion: a short coin (its side still shown), pieces that hop along their
+    /// route's end, payers that leave together and quickly.
+    pub const REDUCED: Timing = Timing {
+        flip: 0.6,
+        move_first: 0.12,
+        move_each: 0.0,
+        leave: 0.25,
+        leave_each: 0.0,
+        ..Timing::PLAY
+    };
     pub const INSTANT: Timing = Timing {
         flip: 0.0,
         move_first: 0.0,
@@ -508,6 +518,15 @@ impl Table {
                 Ok(self.leave_online())
             }
             Intent::Ask(ask) => {
+                // A rematch (asked, or accepted) is a new case: it needs the stake in the purse
+                // before the server is asked, as any seat at a server does.
+                let stake = crate::play::snelab::purse::STAKE;
+                if ask == crate::app::kit::online::Ask::Rematch && self.purse.coins() < stake {
+                    return Err(Refusal::CannotSit(SitError::NotEnough {
+                        have: self.purse.coins(),
+                        need: stake,
+                    }));
+                }
                 if !crate::app::kit::host::Host::ask(&mut self.host, ask) {
                     return Err(Refusal::NotNow);
                 }

@@ -325,6 +325,24 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
     }
 }
 
+/// Online while the armies are built (the builder holds the left side): the fingerprint of
+/// the table's secret seed, shown since the game started, in a small panel at the top right,
+/// under the menu's buttons and clear of the board.
+pub(super) fn fingerprint_corner(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &crate::app::chess::Table,
+    panels: &mut super::ChessPanels,
+) {
+    let Some(fp) = table.told_fingerprint() else {
+        return;
+    };
+    Floating::anchored("chess-fingerprint", egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .margin(14, 8)
+        .width(230.0)
+        .show(ctx, |ui| super::play::fingerprint(ui, tr, fp, panels));
+}
+
 /// The hot seat's hand-over: the board hidden, the first army out of sight.
 pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Colour, send: &mut impl FnMut(Intent)) {
     egui::Area::new(egui::Id::new("chess-pass-screen"))
@@ -428,7 +446,12 @@ pub(super) fn revealed(ctx: &egui::Context, tr: &Tr, board: Option<egui::Rect>) 
 
 /// A spectator's table while the players build their armies unseen: who is building and who
 /// is ready, nothing of either army.
-pub(super) fn watching(ctx: &egui::Context, tr: &Tr, table: &crate::app::chess::Table) {
+pub(super) fn watching(
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &crate::app::chess::Table,
+    panels: &mut super::ChessPanels,
+) {
     let Some(o) = &table.online else {
         return;
     };
@@ -450,6 +473,10 @@ pub(super) fn watching(ctx: &egui::Context, tr: &Tr, table: &crate::app::chess::
             };
             ui.label(style::text(tr.tf(key, &[("name", &who)]), 16.0, tone));
         }
+        if let Some(fp) = table.told_fingerprint() {
+            ui.add_space(6.0);
+            super::play::fingerprint(ui, tr, fp, panels);
+        }
     });
 }
 
@@ -462,13 +489,7 @@ mod tests {
     fn banner_rect(board: egui::Rect) -> egui::Rect {
         let ctx = egui::Context::default();
         let tr = Tr(Strings::new(Lang::En));
-        let input = || egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 720.0),
-            )),
-            ..Default::default()
-        };
+        let input = || crate::app::kit::harness::window_input(None, Vec::new());
         // The first pass sizes the new area; the second lays it out.
         // The game's own fonts (egui's defaults are off).
         ctx.set_fonts(crate::app::style::font_definitions());

@@ -314,7 +314,12 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
                 }
             });
         });
-    Floating::anchored("chess-piles", egui::Align2::LEFT_TOP, [16.0, 240.0])
+    // Under the players' panel as drawn this frame (it grows with a check, the clock, and
+    // online the seed's fingerprint).
+    let top = ctx
+        .memory(|m| m.area_rect(egui::Id::new("chess-players")))
+        .map_or(240.0, |r| (r.bottom() + 10.0).max(240.0));
+    Floating::anchored("chess-piles", egui::Align2::LEFT_TOP, [16.0, top])
         .margin(14, 8)
         .width(260.0)
         .show(ctx, |ui| {

@@ -86,20 +86,7 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
                     15.0,
                 ));
                 luck_lines(ui, tr, game);
-                if let Some((record, passed)) = table.told_record() {
-                    // Online: the seed revealed and the server's record, checked here.
-                    ui.add_space(6.0);
-                    ui.label(style::muted(tr.t("chess.online.seed"), 14.0));
-                    let (key, colour) = if passed {
-                        ("chess.online.verified", super::GREEN)
-                    } else {
-                        ("chess.online.not_verified", super::RED)
-                    };
-                    ui.label(style::text(tr.t(key), 15.0, colour));
-                    if ui.button(tr.t("chess.online.copy_record")).clicked() {
-                        ui.ctx().copy_text(record.to_string());
-                    }
-                }
+                told_lines(ui, tr, table);
                 crate::app::kit::online_panels::rematch(ui, tr, table, send);
                 if table.host.is_none() && !game.is_coached() {
                     ui.add_space(6.0);
@@ -142,6 +129,29 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
                 }
             });
         });
+}
+
+/// Online, once the game has ended: the seed revealed (the line that its fingerprint matches
+/// only when it does), whether the server's record verifies here, and Copy the record.
+pub(super) fn told_lines(ui: &mut egui::Ui, tr: &Tr, table: &Table) {
+    let Some((record, passed)) = table.told_record() else {
+        return;
+    };
+    ui.add_space(6.0);
+    if table.told_seed_matches() {
+        ui.label(style::muted(tr.t("chess.online.seed"), 14.0));
+    } else {
+        ui.label(style::text(tr.t("chess.online.seed_mismatch"), 15.0, super::RED).strong());
+    }
+    let (key, colour) = if passed {
+        ("chess.online.verified", super::GREEN)
+    } else {
+        ("chess.online.not_verified", super::RED)
+    };
+    ui.label(style::text(tr.t(key), 15.0, colour));
+    if ui.button(tr.t("chess.online.copy_record")).clicked() {
+        ui.ctx().copy_text(record.to_string());
+    }
 }
 
 /// The luck of the dice, each side's captures against what the odds promised, where a capture

@@ -28,6 +28,8 @@ type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
 pub struct ChessPanels {
     /// Resign asks once more.
     pub confirm_resign: bool,
+    /// Online: the seed's whole fingerprint is shown (a click on the short one).
+    pub fingerprint: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -131,16 +133,19 @@ fn table_ui(
             }
         }
         super::Phase::Build(_) if table.online.as_ref().is_some_and(|o| o.watching) => {
-            build::watching(ctx, &tr, &table);
+            build::watching(ctx, &tr, &table, &mut panels);
         }
-        super::Phase::Build(_) => build::builder(p, camera),
+        super::Phase::Build(_) => {
+            build::builder(p, camera);
+            build::fingerprint_corner(ctx, &tr, &table, &mut panels);
+        }
         super::Phase::Pass(next) => build::pass(ctx, &tr, next, &mut p.send),
         super::Phase::Reveal { .. } => {
-            play::players(ctx, &tr, &table);
+            play::players(ctx, &tr, &table, &mut panels);
             build::revealed(ctx, &tr, build::board_rect(camera));
         }
         super::Phase::Play | super::Phase::Over => {
-            play::players(ctx, &tr, &table);
+            play::players(ctx, &tr, &table, &mut panels);
             moves::move_list(p.reborrow());
             dice::odds(ctx, &tr, &table, camera);
             dice::dice(ctx, &tr, &table, &timing, camera);
@@ -190,4 +195,134 @@ pub(super) fn to_board(camera: Option<(&Camera, &GlobalTransform)>, p: egui::Pos
     }
     let t = (y - ray.origin.y) / dy;
     (t > 0.0).then(|| ray.origin + *ray.direction * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::chess::Table;
+    use crate::app::chess::scenes::{SCENE_SEED, stage_online, stage_online_end};
+    use crate::fair::{Seed, short};
+    use crate::i18n::{Lang, Strings, Tr};
+
+    /// The words `draw` paints on a 1280×720 screen in the game's fonts: the first pass sizes
+    /// the new areas, the second lays them out (half a second apart, so panels have faded in).
+    fn painted(draw: impl Fn(&egui::Context, &Tr)) -> Vec<String> {
+        let ctx = egui::Context::default();
+        crate::app::style::configure_context(&ctx);
+        let tr = Tr(Strings::new(Lang::En));
+        let mut texts = Vec::new();
+        for pass in 0..2 {
+            let input =
+                crate::app::kit::harness::window_input(Some(f64::from(pass) * 0.5), Vec::new());
+            let out = ctx.run_ui(input, |ui| draw(ui.ctx(), &tr));
+            fn walk(s: &egui::Shape, texts: &mut Vec<String>) {
+                match s {
+                    egui::Shape::Text(t) => texts.push(t.galley.text().to_string()),
+                    egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, texts)),
+                    _ => {}
+                }
+            }
+            texts.clear();
+            for c in &out.shapes {
+                walk(&c.shape, &mut texts);
+            }
+            out.drop_without_applying_deltas();
+        }
+        texts
+    }
+
+    /// The online scene's game in progress (seen by Ana, white).
+    fn online_game() -> Table {
+        let mut t = Table::default();
+        let (_, g) = super::super::scenes::scene_game(14);
+        stage_online(&mut t, Some(&g), true);
+        t.phase = super::super::Phase::Play;
+        t
+    }
+
+    /// The whole fingerprint as painted, in its lines.
+    fn whole(texts: &[String], fp: &str) -> String {
+        texts
+            .iter()
+            .filter(|t| t.len() >= 8 && fp.contains(t.as_str()))
+            .cloned()
+            .collect()
+    }
+
+    /// Issue: Artifact Chess online never showed the seed's fingerprint. It is in the players'
+    /// panel, shortened, with the whole value (and Copy) a click away, as at Ash & Walnut's.
+    #[test]
+    fn online_the_players_panel_shows_the_seeds_fingerprint() {
+        let t = online_game();
+        let fp = SCENE_SEED.fingerprint();
+        assert_eq!(t.told_fingerprint(), Some(fp.as_str()));
+        let shown = painted(|ctx, tr| {
+            play::players(ctx, tr, &t, &mut ChessPanels::default());
+        });
+        assert!(shown.iter().any(|s| s == "Fingerprint"), "{shown:?}");
+        assert!(shown.contains(&short(&fp)), "{shown:?}");
+        assert!(!shown.iter().any(|s| s == "Copy"), "{shown:?}");
+        let open = ChessPanels {
+            fingerprint: true,
+            ..ChessPanels::default()
+        };
+        let shown = painted(|ctx, tr| {
+            play::players(ctx, tr, &t, &mut open.clone());
+        });
+        assert_eq!(whole(&shown, &fp), fp, "{shown:?}");
+        assert!(shown.iter().any(|s| s == "Copy"), "{shown:?}");
+        // A game here has no server's fingerprint to show.
+        let here = Table::default();
+        assert_eq!(here.told_fingerprint(), None);
+    }
+
+    /// From the moment the game starts: while the armies are built too (the builder, and a
+    /// spectator's panel).
+    #[test]
+    fn online_the_fingerprint_shows_while_the_armies_are_built() {
+        let mut t = Table::default();
+        stage_online(&mut t, None, true);
+        assert!(matches!(t.phase, super::super::Phase::Build(_)));
+        let fp = SCENE_SEED.fingerprint();
+        let shown = painted(|ctx, tr| {
+            let mut send = |_: Intent| {};
+            let p = Panel::new(ctx, tr, &t, &mut send);
+            build::builder(p, None);
+            build::fingerprint_corner(ctx, tr, &t, &mut ChessPanels::default());
+        });
+        assert!(shown.iter().any(|s| s == "Fingerprint"), "{shown:?}");
+        assert!(shown.contains(&short(&fp)), "{shown:?}");
+    }
+
+    /// Issue: the end banner said "its fingerprint matches the one shown at the start" whatever
+    /// the seed revealed. It says so only when it does, and that it does not otherwise.
+    #[test]
+    fn online_the_end_banner_says_the_fingerprint_matches_only_when_it_does() {
+        const MATCHES: &str =
+            "The seed is revealed: its fingerprint matches the one shown at the start.";
+        const FAILS: &str =
+            "✖ The seed revealed does NOT match the fingerprint shown at the start.";
+        let mut t = Table::default();
+        stage_online_end(&mut t, SCENE_SEED);
+        assert_eq!(t.phase, super::super::Phase::Over);
+        assert!(t.told_seed_matches());
+        let banner = |t: &Table| {
+            painted(|ctx, tr| {
+                egui::Area::new(egui::Id::new("told")).show(ctx, |ui| end::told_lines(ui, tr, t));
+            })
+        };
+        let shown = banner(&t);
+        assert!(shown.iter().any(|s| s == MATCHES), "{shown:?}");
+        assert!(!shown.iter().any(|s| s == FAILS), "{shown:?}");
+        assert_eq!(t.told_record().map(|(_, ok)| ok), Some(true));
+        // Another seed revealed than the one fingerprinted at the start.
+        let mut t = Table::default();
+        stage_online_end(&mut t, Seed([8; 32]));
+        assert!(!t.told_seed_matches());
+        let shown = banner(&t);
+        assert!(!shown.iter().any(|s| s == MATCHES), "{shown:?}");
+        assert!(shown.iter().any(|s| s == FAILS), "{shown:?}");
+        assert_eq!(t.told_record().map(|(_, ok)| ok), Some(false));
+    }
 }

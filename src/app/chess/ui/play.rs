@@ -83,7 +83,7 @@ fn level_word(level: crate::ai::Level) -> crate::i18n::Message {
     crate::i18n::msg(level.key())
 }
 
-pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
+pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut ChessPanels) {
     let Some(game) = &table.game else {
         return;
     };
@@ -145,7 +145,23 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table) {
         if let Some(line) = clock_line(tr, table) {
             ui.label(style::brass(line, 15.0));
         }
+        // Online: the fingerprint of the table's secret seed, shown since the game started.
+        if let Some(fp) = table.told_fingerprint() {
+            ui.separator();
+            fingerprint(ui, tr, fp, panels);
+        }
     });
+}
+
+/// Online: the seed's fingerprint, shortened, the whole value a click away (as at every
+/// table).
+pub(super) fn fingerprint(ui: &mut egui::Ui, tr: &Tr, fp: &str, panels: &mut ChessPanels) {
+    let words = panel::FingerprintWords {
+        label: tr.t("online.seed.fingerprint"),
+        hint: tr.t("online.seed.fingerprint_hint"),
+        copy: tr.t("online.seed.copy"),
+    };
+    panel::fingerprint_row(ui, words, fp, &mut panels.fingerprint);
 }
 
 /// The line of the bottom bar for `status`: an action still landing is told as such, so "your

@@ -10,7 +10,6 @@ use crate::app::kit::online::clock_text;
 use crate::app::kit::online_panels;
 use crate::app::kit::panel::{self, Floating};
 use crate::app::style;
-use crate::fair::short;
 use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use bevy_egui::egui;
@@ -105,39 +104,12 @@ pub(super) fn players(
             return;
         }
         ui.separator();
-        let fp = game.fingerprint();
-        ui.horizontal(|ui| {
-            ui.label(style::muted(tr.t("hive.fingerprint"), 13.0));
-            let shown = if panels.fingerprint {
-                fp.clone()
-            } else {
-                short(&fp)
-            };
-            if ui
-                .link(egui::RichText::new(shown).monospace().size(13.0))
-                .on_hover_text(tr.t("hive.fingerprint.hint"))
-                .clicked()
-            {
-                panels.fingerprint = !panels.fingerprint;
-            }
-        });
-        if panels.fingerprint {
-            ui.label(
-                egui::RichText::new(&fp[..32])
-                    .monospace()
-                    .size(12.0)
-                    .color(style::ASH),
-            );
-            ui.label(
-                egui::RichText::new(&fp[32..])
-                    .monospace()
-                    .size(12.0)
-                    .color(style::ASH),
-            );
-            if ui.button(tr.t("hive.copy")).clicked() {
-                ui.ctx().copy_text(fp.clone());
-            }
-        }
+        let words = panel::FingerprintWords {
+            label: tr.t("hive.fingerprint"),
+            hint: tr.t("hive.fingerprint.hint"),
+            copy: tr.t("hive.copy"),
+        };
+        panel::fingerprint_row(ui, words, &game.fingerprint(), &mut panels.fingerprint);
     });
 }
 

@@ -104,7 +104,7 @@ pub fn verify_text(text: &str) -> Verdict {
 /// The position before the first move that does not replay, the cells that move names, and its
 /// text.
 fn first_bad_move(record: &GameRecord) -> Option<(State, Vec<Hex>, String)> {
-    let mut state = State::new();
+    let mut state = State::new_game(record.game);
     for e in &record.entries {
         match e {
             RecordedEntry::Move(m) => match state.parse_move(&m.text) {
@@ -225,7 +225,7 @@ pub(super) fn page(
                         .clicked()
                         && let Some(g) = last
                     {
-                        page.load_text(&g.record().to_text());
+                        page.load_text(&g.record_text());
                     }
                 });
                 let ui = &mut cols[1];

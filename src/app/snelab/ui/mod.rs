@@ -43,6 +43,8 @@ pub struct SnelabPanels {
     pub confirm_reset: bool,
     /// A panel just opened by a key: its first button takes egui's focus on the next pass.
     focus_opened: bool,
+    /// Online: the seed's whole fingerprint is shown (a click on the short one).
+    pub fingerprint: bool,
 }
 
 impl SnelabPanels {
@@ -219,7 +221,7 @@ pub fn draw_with(
     let mut send = |i: Intent| sent.push(i);
     badges::badges(ctx, tr, table, at.camera);
     let mut p = Panel::new(ctx, tr, table, &mut send);
-    side::side_panel(p.reborrow());
+    side::side_panel(p.reborrow(), panels);
     // A replay: its bar and review are the replays' own panels; the analysis board keeps the
     // bar of the case (whose turn, the payment) and the replays' panel.
     if table.replay.is_some() {

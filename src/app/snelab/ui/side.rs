@@ -12,7 +12,7 @@ use crate::play::snelab::{Phase, Stakes};
 use crate::rules::snelab::Side;
 use bevy_egui::egui;
 
-pub(super) fn side_panel(p: Panel) {
+pub(super) fn side_panel(p: Panel, panels: &mut super::SnelabPanels) {
     let (ctx, tr, table, send) = p.parts();
     style::side_panel(ctx, "snelab-side", 210.0, |ui| {
         if table.replay.is_some() || table.analysing.is_some() {
@@ -114,6 +114,17 @@ pub(super) fn side_panel(p: Panel) {
                     crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
                 });
             }
+        }
+        // Online: the fingerprint of the table's secret seed, from the start of the case (the
+        // seed itself comes with the verdict, checked against it there).
+        if let Some(fp) = table.told_fingerprint() {
+            ui.separator();
+            let words = crate::app::kit::panel::FingerprintWords {
+                label: tr.t("online.seed.fingerprint"),
+                hint: tr.t("online.seed.fingerprint_hint"),
+                copy: tr.t("online.seed.copy"),
+            };
+            crate::app::kit::panel::fingerprint_row(ui, words, fp, &mut panels.fingerprint);
         }
         let in_case = matches!(table.phase(), Phase::Play | Phase::Verdict(_));
         if table.actions().is_empty() || !in_case {

@@ -122,9 +122,14 @@ pub(super) fn verdict(p: Panel, s: &Settled, panels: &mut SnelabPanels) {
             ));
         }
         if let Some((record, passed)) = table.told_record() {
-            // Online: the seed revealed and the server's record, checked here.
+            // Online: the seed revealed (the line that its fingerprint matches only when it
+            // does) and the server's record, checked here.
             ui.add_space(6.0);
-            ui.label(style::muted(tr.t("snelab.online.seed"), 14.0));
+            if table.told_seed_matches() {
+                ui.label(style::muted(tr.t("snelab.online.seed"), 14.0));
+            } else {
+                ui.label(style::text(tr.t("snelab.online.seed_mismatch"), 15.0, RED).strong());
+            }
             let (key, colour) = if passed {
                 ("snelab.online.verified", GREEN)
             } else {
