@@ -5,6 +5,7 @@
 //! ([`cli`]) are plain Rust and build without Bevy. The game itself ([`app`], behind the default
 //! `app` feature) shows that state in 3D and feeds it commands.
 
+pub mod access;
 pub mod ai;
 pub mod carve;
 pub mod cli;

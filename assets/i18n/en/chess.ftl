@@ -395,3 +395,44 @@ chess-online-verified = The server's record verifies: the colours, both armies a
 chess-online-not_verified = The server's record does NOT verify: check it with tables verify.
 chess-online-copy_record = Copy the record
 chess-online-time_left = { $colour } to act: { $time } left
+# The board read aloud, for a screen reader: one line per rank, from 8 down to 1.
+chess-read-turn = { $colour ->
+        [white] White
+       *[black] Black
+    } to move{ $check ->
+        [yes] , in check
+       *[no] {""}
+    }.
+chess-read-rank = Rank { $rank }: { $squares }
+chess-read-rank_empty = Rank { $rank }: empty
+chess-read-piece = { $square } { $piece }
+chess-read-marked = { $piece } ({ $marks })
+chess-read-impassable = { $square } impassable
+chess-read-wounded = { $role ->
+       *[other] wounded
+    }
+chess-read-heir = Heir
+chess-read-shielded = { $role ->
+       *[other] shielded
+    }
+chess-read-restricted = restricted
+chess-read-reserves = Pawn reserves: white { $white }, black { $black }.
+chess-read-hands = Cards in hand: white { $white }, black { $black }. Pawn reserves: white { $white_reserve }, black { $black_reserve }.
+chess-read-played = { $colour ->
+        [white] White
+       *[black] Black
+    } has played: { $cards }.
+chess-read-card = { $card } ({ $kind }): { $text }
+chess-read-their_card = Your opponent holds { $card }: { $text }
+chess-read-on = { $piece } on { $square }
+chess-read-square = { $square }
+chess-read-move = { $piece } to { $to }
+chess-read-attempt = { $piece } attacks { $target }
+chess-read-dice = { $action } ({ $attacker ->
+        [one] { $attacker } die
+       *[other] { $attacker } dice
+    } against { $defender })
+chess-read-promotes = { $action }, promotes to { $role }
+chess-read-heal = { $king } heals { $target }
+chess-read-play = Play { $card }: { $notation }
+chess-read-pass = Let the window go by

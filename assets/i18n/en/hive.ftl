@@ -183,3 +183,11 @@ hive-error-stunned = { $piece } was moved on the last turn and may not move, be 
 hive-error-carry_stacked = { $piece } is in a stack and cannot be carried
 hive-error-cannot_carry = no Hedgehog of yours can carry { $piece } there
 hive-setup-not_in_game = { $piece } is not in this game type
+# The group read aloud, for a screen reader: each piece on top with where it stands.
+hive-read-piece = { $piece }: { $places }
+hive-read-alone = { $piece }, with no neighbours on the table
+hive-read-stacked = { $piece }, on top of { $below }
+hive-read-elder = { $piece }: { $count } of 6 sides taken
+hive-read-in_reserve = { $creature } × { $count }
+hive-read-reserve = { $who } reserve: { $pieces }
+hive-read-reserve_empty = { $who } reserve: empty

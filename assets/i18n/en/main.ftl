@@ -100,3 +100,8 @@ menu-games = Games
 figure-hive-jay = The Jay moves as the creatures it touches: here it steps as the Elder or jumps as the Hare.
 figure-hive-squirrel = The Squirrel climbs onto the group, takes one step along its top and comes down: exactly three steps.
 figure-hive-hedgehog = The Hedgehog steps as the Elder; instead of moving it may carry a touching piece over its back to an empty cell it touches.
+# Lists read aloud by the screen reader's text of the table: "a and b", "a, b and c".
+access-list-two = { $a } and { $b }
+access-list-more = { $a }, { $rest }
+access-typed-empty = Type a move: its notation, or its words as the list says them.
+access-typed-not_legal = “{ $text }” is not a legal move now.

@@ -204,3 +204,21 @@ snelab-bar-short = The Bar: a side's pieces in play, which pay for its captures
 snelab-verdict-coin = Chance: the coin let { $who } open, a whole opening where each side could expect half of one.
 snelab-verdict-coin-you = { $side } (you)
 snelab-verdict-coin-other = { $side } (the other side)
+# The court read aloud, for a screen reader: one line per rank, the top rank first.
+snelab-read-piece = { $square }: { $side ->
+        [north] North's
+       *[south] South's
+    } { $rank } ({ $weight })
+snelab-read-rank = Rank { $row }: { $pieces }
+snelab-read-rank_empty = Rank { $row }: empty
+snelab-read-labelled = { $line } — { $label }
+snelab-read-totals = { $side }: { $count ->
+        [one] { $count } piece
+       *[other] { $count } pieces
+    }, weight { $weight } in all
+snelab-read-forward_only = Backward captures are off at this table.
+snelab-read-at = { $rank } { $square }
+snelab-read-nothing_at = nothing on { $square }
+snelab-read-nothing = nothing
+snelab-read-move = { $piece } to { $to }
+snelab-read-capture = { $piece } takes the { $taken } on { $to }, paid with { $paid }

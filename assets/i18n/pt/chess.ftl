@@ -422,3 +422,46 @@ chess-online-time_left = Vez { $colour ->
         [Nogueira] da nogueira
        *[other] de { $colour }
     }: restam { $time }
+# O tabuleiro lido em voz alta, para um leitor de tela: uma linha por fileira, da 8 à 1.
+chess-read-turn = Vez { $colour ->
+        [white] das brancas
+       *[black] das pretas
+    }{ $check ->
+        [yes] , em xeque
+       *[no] {""}
+    }.
+chess-read-rank = Fileira { $rank }: { $squares }
+chess-read-rank_empty = Fileira { $rank }: vazia
+chess-read-piece = { $square } { $piece }
+chess-read-marked = { $piece } ({ $marks })
+chess-read-impassable = { $square } intransitável
+chess-read-wounded = { $role ->
+        [rook] ferida
+       *[other] ferido
+    }
+chess-read-heir = Herdeiro
+chess-read-shielded = { $role ->
+        [rook] protegida pelo Escudo
+       *[other] protegido pelo Escudo
+    }
+chess-read-restricted = sob Restrição
+chess-read-reserves = Reservas de peões: brancas { $white }, pretas { $black }.
+chess-read-hands = Cartas na mão: brancas { $white }, pretas { $black }. Reservas de peões: brancas { $white_reserve }, pretas { $black_reserve }.
+chess-read-played = { $colour ->
+        [white] As brancas
+       *[black] As pretas
+    } já jogaram: { $cards }.
+chess-read-card = { $card } ({ $kind }): { $text }
+chess-read-their_card = O adversário tem { $card }: { $text }
+chess-read-on = { $piece } em { $square }
+chess-read-square = { $square }
+chess-read-move = { $piece } para { $to }
+chess-read-attempt = { $piece } ataca { $target }
+chess-read-dice = { $action } ({ $attacker ->
+        [one] { $attacker } dado
+       *[other] { $attacker } dados
+    } contra { $defender })
+chess-read-promotes = { $action }, promovido a { $role }
+chess-read-heal = { $king } cura { $target }
+chess-read-play = Jogar { $card }: { $notation }
+chess-read-pass = Deixar a janela passar

@@ -219,3 +219,19 @@ hive-error-stunned = { $piece } foi movido na última jogada e não pode mover, 
 hive-error-carry_stacked = { $piece } está numa pilha e não pode ser carregado
 hive-error-cannot_carry = nenhum Ouriço seu consegue carregar { $piece } até lá
 hive-setup-not_in_game = { $piece } não faz parte deste tipo de jogo
+# O grupo lido em voz alta, para um leitor de tela: cada peça de cima e onde ela está.
+hive-read-piece = { $piece }: { $places }
+hive-read-alone = { $piece }, sem vizinhos na mesa
+hive-read-stacked = { $piece }, em cima de { $below }
+hive-read-elder = { $piece }: { $count } de 6 lados ocupados
+hive-read-in_reserve = { $creature } × { $count }
+hive-read-reserve = Reserva { $who ->
+        [freixo] do freixo
+        [nogueira] da nogueira
+       *[other] de { $who }
+    }: { $pieces }
+hive-read-reserve_empty = Reserva { $who ->
+        [freixo] do freixo
+        [nogueira] da nogueira
+       *[other] de { $who }
+    }: vazia

@@ -100,3 +100,8 @@ menu-games = Partidas
 figure-hive-jay = O Gaio move-se como as criaturas em que toca: aqui anda como o Ancião ou salta como a Lebre.
 figure-hive-squirrel = O Esquilo sobe ao grupo, dá um passo por cima dele e desce: exatamente três passos.
 figure-hive-hedgehog = O Ouriço anda como o Ancião; em vez de se mover, pode carregar uma peça vizinha por cima de si até uma casa vazia ao seu lado.
+# Lists read aloud by the screen reader's text of the table: "a e b", "a, b e c".
+access-list-two = { $a } e { $b }
+access-list-more = { $a }, { $rest }
+access-typed-empty = Digite uma jogada: a notação dela, ou as palavras como a lista as diz.
+access-typed-not_legal = “{ $text }” não é uma jogada permitida agora.

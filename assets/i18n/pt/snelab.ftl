@@ -264,3 +264,21 @@ snelab-bar-short = A Barra: as peças de um lado em jogo, que pagam as capturas 
 snelab-verdict-coin = Acaso: a moeda fez abrir o lado { $who }: uma abertura inteira, quando cada lado podia esperar meia.
 snelab-verdict-coin-you = { $side } (você)
 snelab-verdict-coin-other = { $side } (o outro lado)
+# A quadra lida em voz alta, para um leitor de tela: uma linha por fileira, a de cima primeiro.
+snelab-read-piece = { $square }: { $rank } { $side ->
+        [north] do Norte
+       *[south] do Sul
+    } ({ $weight })
+snelab-read-rank = Fileira { $row }: { $pieces }
+snelab-read-rank_empty = Fileira { $row }: vazia
+snelab-read-labelled = { $line } — { $label }
+snelab-read-totals = { $side }: { $count ->
+        [one] { $count } peça
+       *[other] { $count } peças
+    }, peso { $weight } ao todo
+snelab-read-forward_only = Nesta mesa não há capturas para trás: as peças só avançam.
+snelab-read-at = { $rank } { $square }
+snelab-read-nothing_at = nada em { $square }
+snelab-read-nothing = nada
+snelab-read-move = { $piece } para { $to }
+snelab-read-capture = { $piece } captura o { $taken } em { $to }, pagando com { $paid }

@@ -404,3 +404,47 @@ chess-online-verified = Запись сервера проверена: цвет
 chess-online-not_verified = Запись сервера НЕ проходит проверку: проверьте её командой tables verify.
 chess-online-copy_record = Скопировать запись
 chess-online-time_left = Ходит { $colour }: осталось { $time }
+# Доска вслух, для экранного диктора: строка на горизонталь, с 8-й по 1-ю.
+chess-read-turn = Ходят { $colour ->
+        [white] белые
+       *[black] чёрные
+    }{ $check ->
+        [yes] , шах
+       *[no] {""}
+    }.
+chess-read-rank = Горизонталь { $rank }: { $squares }
+chess-read-rank_empty = Горизонталь { $rank }: пусто
+chess-read-piece = { $square } { $piece }
+chess-read-marked = { $piece } ({ $marks })
+chess-read-impassable = { $square } непроходимая
+chess-read-wounded = { $role ->
+        [pawn] ранена
+        [rook] ранена
+       *[other] ранен
+    }
+chess-read-heir = Наследник
+chess-read-shielded = { $role ->
+       *[other] под Щитом
+    }
+chess-read-restricted = под Ограничением
+chess-read-reserves = Запас взятых пешек: у белых { $white }, у чёрных { $black }.
+chess-read-hands = Карт в руке: у белых { $white }, у чёрных { $black }. Запас взятых пешек: у белых { $white_reserve }, у чёрных { $black_reserve }.
+chess-read-played = { $colour ->
+        [white] Белые
+       *[black] Чёрные
+    } сыграли: { $cards }.
+chess-read-card = { $card } ({ $kind }): { $text }
+chess-read-their_card = У соперника { $card }: { $text }
+chess-read-on = { $piece } на { $square }
+chess-read-square = { $square }
+chess-read-move = { $piece } ходит на { $to }
+chess-read-attempt = { $piece } атакует: { $target }
+chess-read-dice = { $action } ({ $attacker ->
+        [one] { $attacker } кубик
+        [few] { $attacker } кубика
+       *[other] { $attacker } кубиков
+    } против { $defender })
+chess-read-promotes = { $action }, превращение в фигуру «{ $role }»
+chess-read-heal = { $king } лечит: { $target }
+chess-read-play = Сыграть карту «{ $card }»: { $notation }
+chess-read-pass = Пропустить окно ответа

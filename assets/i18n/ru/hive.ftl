@@ -186,3 +186,11 @@ hive-error-stunned = { $piece }: фигура ходила в прошлый х�
 hive-error-carry_stacked = { $piece } стоит в стопке, её нельзя перенести
 hive-error-cannot_carry = ни один ваш Ёж не может перенести { $piece } туда
 hive-setup-not_in_game = { $piece } не входит в этот тип игры
+# Группа вслух, для экранного диктора: каждая верхняя фигура и где она стоит.
+hive-read-piece = { $piece }: { $places }
+hive-read-alone = { $piece }, без соседей на столе
+hive-read-stacked = { $piece }, поверх: { $below }
+hive-read-elder = { $piece }: занято сторон — { $count } из 6
+hive-read-in_reserve = { $creature } × { $count }
+hive-read-reserve = Запас ({ $who }): { $pieces }
+hive-read-reserve_empty = Запас ({ $who }): пусто

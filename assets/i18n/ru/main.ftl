@@ -102,3 +102,8 @@ menu-games = Партии
 figure-hive-jay = Сойка ходит как существа, которых касается: здесь — шагом как Старейшина или прыжком как Заяц.
 figure-hive-squirrel = Белка забирается на группу, делает шаг по её верху и спускается: ровно три шага.
 figure-hive-hedgehog = Ёж ходит как Старейшина; вместо хода он может перенести соседнюю фигуру через себя на пустую клетку рядом с собой.
+# Lists read aloud by the screen reader's text of the table: «a и b», «a, b и c».
+access-list-two = { $a } и { $b }
+access-list-more = { $a }, { $rest }
+access-typed-empty = Введите ход: его запись или слова, как в списке.
+access-typed-not_legal = «{ $text }» — сейчас такого хода нет.

@@ -207,3 +207,22 @@ snelab-bar-short = Коллегия — фигуры стороны в игре;
 snelab-verdict-coin = Случай: монета дала первый ход стороне { $who } — целый первый ход, когда каждая сторона могла ждать половину.
 snelab-verdict-coin-you = { $side } (вы)
 snelab-verdict-coin-other = { $side } (другая сторона)
+# Площадка вслух, для экранного диктора: строка на горизонталь, сверху вниз.
+snelab-read-piece = { $square }: { $rank } { $side ->
+        [north] Севера
+       *[south] Юга
+    } ({ $weight })
+snelab-read-rank = Горизонталь { $row }: { $pieces }
+snelab-read-rank_empty = Горизонталь { $row }: пусто
+snelab-read-labelled = { $line } — { $label }
+snelab-read-totals = { $side }: { $count ->
+        [one] { $count } фигура
+        [few] { $count } фигуры
+       *[other] { $count } фигур
+    }, общий вес { $weight }
+snelab-read-forward_only = За этим столом взятий назад нет: фигуры идут только вперёд.
+snelab-read-at = { $rank } { $square }
+snelab-read-nothing_at = ничего на { $square }
+snelab-read-nothing = ничего
+snelab-read-move = { $piece } ходит на { $to }
+snelab-read-capture = { $piece } берёт фигуру { $taken } на { $to }, платит: { $paid }
