@@ -105,3 +105,12 @@ access-list-two = { $a } and { $b }
 access-list-more = { $a }, { $rest }
 access-typed-empty = Type a move: its notation, or its words as the list says them.
 access-typed-not_legal = “{ $text }” is not a legal move now.
+access-title = All my moves · the table in words
+access-position = The table
+access-typed-hint = Type a move (notation or words), then Enter
+access-typed-label = Your move
+access-typed-play = Play
+access-actions = { $n ->
+        [one] { $n } legal move — choose one to play it
+       *[other] { $n } legal moves — choose one to play it
+    }

@@ -105,3 +105,12 @@ access-list-two = { $a } e { $b }
 access-list-more = { $a }, { $rest }
 access-typed-empty = Digite uma jogada: a notação dela, ou as palavras como a lista as diz.
 access-typed-not_legal = “{ $text }” não é uma jogada permitida agora.
+access-title = Todas as minhas jogadas · a mesa em palavras
+access-position = A mesa
+access-typed-hint = Digite uma jogada (notação ou palavras) e Enter
+access-typed-label = Sua jogada
+access-typed-play = Jogar
+access-actions = { $n ->
+        [one] { $n } jogada permitida — escolha uma para jogá-la
+       *[other] { $n } jogadas permitidas — escolha uma para jogá-la
+    }

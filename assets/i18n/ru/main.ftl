@@ -107,3 +107,13 @@ access-list-two = { $a } и { $b }
 access-list-more = { $a }, { $rest }
 access-typed-empty = Введите ход: его запись или слова, как в списке.
 access-typed-not_legal = «{ $text }» — сейчас такого хода нет.
+access-title = Все мои ходы · стол словами
+access-position = Стол
+access-typed-hint = Введите ход (запись или словами) и Enter
+access-typed-label = Ваш ход
+access-typed-play = Сделать ход
+access-actions = { $n ->
+        [one] { $n } возможный ход — выберите, чтобы сделать его
+        [few] { $n } возможных хода — выберите, чтобы сделать его
+       *[other] { $n } возможных ходов — выберите, чтобы сделать его
+    }

@@ -36,6 +36,7 @@ pub mod online_panels;
 pub mod outbox;
 pub mod panel;
 pub mod probe;
+pub mod reading;
 pub mod rows;
 pub mod setter;
 pub mod table;

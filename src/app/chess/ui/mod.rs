@@ -24,8 +24,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
 
 /// What the panels have open.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct ChessPanels {
+    /// "All my moves": the board in words, the typed-move field and every legal action.
+    pub reading: bool,
+    pub field: crate::app::kit::reading::Field,
     /// Resign asks once more.
     pub confirm_resign: bool,
     /// Online: the seed's whole fingerprint is shown (a click on the short one).
@@ -169,6 +172,11 @@ fn table_ui(
                     0
                 };
                 play::actions(p.reborrow(), &mut panels, dots);
+                if panels.reading && table.person_to_act() {
+                    play::reading(p.reborrow(), &mut panels);
+                } else if panels.reading {
+                    panels.reading = false;
+                }
                 play::promotion(p);
             }
         }

@@ -268,6 +268,17 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
                     send(Intent::Act(cancel));
                 }
             }
+            // The board in words with every legal action (issue 41).
+            if ready {
+                let label = if panels.reading {
+                    tr.t("hive.moves.close")
+                } else {
+                    tr.t("hive.moves.open")
+                };
+                if ui.button(label).clicked() {
+                    panels.reading = !panels.reading;
+                }
+            }
             // A spectator offers nothing and resigns nothing; a lesson is left, not resigned,
             // and so is the analysis board.
             if table.online.as_ref().is_some_and(|o| o.watching)
@@ -289,6 +300,42 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             }
         });
     });
+}
+
+/// "All my moves" at the board: the position as the person may know it, in words; a typed
+/// action (notation or words); every legal action, one chosen played at once (`Intent::Act`).
+pub(super) fn reading(p: Panel, panels: &mut ChessPanels) {
+    let (ctx, tr, table, send) = p.parts();
+    let Some(game) = &table.game else {
+        return;
+    };
+    let state = game.state();
+    let viewer = game.awaited().unwrap_or(table.colour);
+    let lines: Vec<String> = crate::access::chess::position(state, viewer)
+        .iter()
+        .map(|m| tr.say(m))
+        .collect();
+    let actions = crate::access::chess::actions(state)
+        .into_iter()
+        .map(|(a, words)| crate::app::kit::reading::Listed {
+            action: a,
+            words: tr.say(&words),
+            notation: a.to_string(),
+        })
+        .collect();
+    let chosen = crate::app::kit::reading::show(
+        ctx,
+        tr,
+        "chess-reading",
+        &mut panels.reading,
+        &mut panels.field,
+        &lines,
+        actions,
+        |text| crate::access::chess::typed(state, text, |m| tr.say(m)).map_err(|w| tr.say(&w)),
+    );
+    if let Some(a) = chosen {
+        send(Intent::Act(a));
+    }
 }
 
 /// The promotion chooser: rook, bishop or knight.

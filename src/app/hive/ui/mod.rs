@@ -29,7 +29,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 type Panel<'a> = crate::app::kit::panel::Panel<'a, super::Table>;
 
 /// What the panels have open.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct HivePanels {
     /// "All my moves" is open.
     pub moves: bool,
@@ -39,6 +39,8 @@ pub struct HivePanels {
     pub fingerprint: bool,
     /// The move list in Hive notation instead of words.
     pub notation: bool,
+    /// "All my moves"' typed-move field.
+    pub field: crate::app::kit::reading::Field,
 }
 
 pub(super) fn plugin(app: &mut App) {

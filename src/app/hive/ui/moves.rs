@@ -4,11 +4,10 @@
 use super::HivePanels;
 use super::Panel;
 use crate::app::hive::Intent;
-use crate::app::kit::{panel, rows};
+use crate::app::kit::{panel, reading, rows};
 use crate::app::style;
 use crate::i18n::Explain;
 use crate::rules::hive::Colour;
-use crate::rules::hive::words::describe;
 use bevy_egui::egui;
 
 pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
@@ -99,40 +98,40 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
     });
 }
 
+/// "All my moves", which is also the table read as text: the position in lines a screen
+/// reader reads, a field for a typed move (Hive notation or the list's words) and every legal
+/// move in words (see `kit::reading`).
 pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
     let (ctx, tr, table, send) = p.parts();
     let Some(state) = table.state() else {
         return;
     };
     let mut open = true;
-    let at = (egui::Align2::LEFT_CENTER, [16.0, 40.0]);
-    panel::window(tr.t("hive.moves.title"), &mut open, at, 12).show(ctx, |ui| {
-        ui.set_width(420.0);
-        let moves = state.legal_moves();
-        ui.label(style::muted(
-            tr.tf("hive.moves.count", &[("n", &moves.len().to_string())]),
-            13.0,
-        ));
-        egui::ScrollArea::vertical()
-            .max_height(360.0)
-            .show(ui, |ui| {
-                let mut lines: Vec<(String, crate::rules::hive::Move)> = moves
-                    .into_iter()
-                    .map(|m| (tr.say(&describe(state.board(), m)), m))
-                    .collect();
-                lines.sort_by(|a, b| a.0.cmp(&b.0));
-                for (text, m) in lines {
-                    let notation = state.move_string(m);
-                    if ui
-                        .add(egui::Button::new(egui::RichText::new(&text).size(15.0)).frame(false))
-                        .on_hover_text(notation)
-                        .clicked()
-                    {
-                        send(Intent::Play(m));
-                    }
-                }
-            });
-    });
+    let lines: Vec<String> = crate::access::hive::position(state)
+        .iter()
+        .map(|m| tr.say(m))
+        .collect();
+    let actions = crate::access::hive::actions(state)
+        .into_iter()
+        .map(|(m, words)| reading::Listed {
+            action: m,
+            words: tr.say(&words),
+            notation: state.move_string(m),
+        })
+        .collect();
+    let chosen = reading::show(
+        ctx,
+        tr,
+        "hive-reading",
+        &mut open,
+        &mut panels.field,
+        &lines,
+        actions,
+        |text| crate::access::hive::typed(state, text, |m| tr.say(m)).map_err(|why| tr.say(&why)),
+    );
+    if let Some(m) = chosen {
+        send(Intent::Play(m));
+    }
     if !open {
         panels.moves = false;
     }

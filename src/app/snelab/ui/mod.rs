@@ -36,8 +36,11 @@ use bevy_egui::{EguiContexts, EguiInput, EguiPreUpdateSet, EguiPrimaryContextPas
 type Panel<'a> = crate::app::kit::panel::Panel<'a, Table>;
 
 /// What the panels have open.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct SnelabPanels {
+    /// "All my moves": the court in words, the typed-move field and every legal action.
+    pub reading: bool,
+    pub field: crate::app::kit::reading::Field,
     pub books: bool,
     /// Reset all asks once more before it empties the books.
     pub confirm_reset: bool,
@@ -255,6 +258,11 @@ pub fn draw_with(
         }
         Phase::Play => {
             bar::play_bar(p.reborrow(), at.t);
+            if panels.reading && table.person_to_move() {
+                reading(p.reborrow(), panels);
+            } else {
+                panels.reading = false;
+            }
             if table.resigning {
                 bar::resign_question(p);
             }
@@ -298,5 +306,37 @@ fn reason_text(tr: &Tr, end: CaseEnd) -> &str {
         CaseEnd::Verdict(Reason::NoLegalAction) => tr.t("snelab.reason.no_move"),
         CaseEnd::Resigned => tr.t("snelab.reason.resigned"),
         CaseEnd::Abandoned => tr.t("snelab.reason.abandoned"),
+    }
+}
+
+/// "All my moves" at the court: the position in words, a typed action (notation or words) and
+/// every legal action; one chosen is played as a whole (`Intent::Play`).
+fn reading(p: Panel, panels: &mut SnelabPanels) {
+    let (ctx, tr, table, send) = p.parts();
+    let pos = table.pos();
+    let lines: Vec<String> = crate::access::snelab::position(&pos)
+        .iter()
+        .map(|m| tr.say(m))
+        .collect();
+    let actions = crate::access::snelab::actions(&pos)
+        .into_iter()
+        .map(|(a, words)| crate::app::kit::reading::Listed {
+            action: a,
+            words: tr.say(&words),
+            notation: a.to_string(),
+        })
+        .collect();
+    let chosen = crate::app::kit::reading::show(
+        ctx,
+        tr,
+        "snelab-reading",
+        &mut panels.reading,
+        &mut panels.field,
+        &lines,
+        actions,
+        |text| crate::access::snelab::typed(&pos, text, |m| tr.say(m)).map_err(|w| tr.say(&w)),
+    );
+    if let Some(a) = chosen {
+        send(Intent::Play(a));
     }
 }

@@ -114,6 +114,20 @@ pub(super) fn side_panel(p: Panel, panels: &mut super::SnelabPanels) {
                     crate::app::kit::online_panels::offer_buttons(ui, tr, table, send);
                 });
             }
+            if table.phase() == Phase::Play && !table.watching() {
+                // The table in words with every legal action (issue 41), for the person to move.
+                let label = if panels.reading {
+                    tr.t("hive.moves.close")
+                } else {
+                    tr.t("hive.moves.open")
+                };
+                if ui
+                    .add_enabled(table.person_to_move(), egui::Button::new(label))
+                    .clicked()
+                {
+                    panels.reading = !panels.reading;
+                }
+            }
         }
         // Online: the fingerprint of the table's secret seed, from the start of the case (the
         // seed itself comes with the verdict, checked against it there).

@@ -1,0 +1,111 @@
+//! "Read the table" (issue 41): the position as lines of text a screen reader reads, a field
+//! where a move is typed in the game's notation or in the words of the list, and every legal
+//! action in words (choosing one plays it). The words come from `crate::access`; each table
+//! gives its lines, its actions and how to read what was typed.
+
+use crate::app::kit::panel;
+use crate::app::style;
+use crate::i18n::Tr;
+use bevy_egui::egui;
+
+/// What the move field holds between frames, and the last thing it said.
+#[derive(Default, Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub typed: String,
+    /// The answer to the last typed move (why it was refused), shown under the field.
+    pub said: Option<String>,
+}
+
+/// One legal action: the action, its words, its notation (the hover text).
+pub struct Listed<A> {
+    pub action: A,
+    pub words: String,
+    pub notation: String,
+}
+
+/// Shows the window; the action chosen from the list or typed, if any. `typed` reads the
+/// field's text (notation or words) into an action, or says why not.
+#[allow(clippy::too_many_arguments)]
+pub fn show<A: Copy>(
+    ctx: &egui::Context,
+    tr: &Tr,
+    id: &str,
+    open: &mut bool,
+    field: &mut Field,
+    lines: &[String],
+    mut actions: Vec<Listed<A>>,
+    typed: impl FnOnce(&str) -> Result<A, String>,
+) -> Option<A> {
+    let mut chosen = None;
+    let at = (egui::Align2::LEFT_CENTER, [16.0, 40.0]);
+    panel::window(tr.t("access.title"), open, at, 12)
+        .id(egui::Id::new(id))
+        .show(ctx, |ui| {
+            ui.set_width(440.0);
+            ui.label(egui::RichText::new(tr.t("access.position")).color(style::CREAM));
+            egui::ScrollArea::vertical()
+                .id_salt((id, "position"))
+                .max_height(170.0)
+                .show(ui, |ui| {
+                    for line in lines {
+                        ui.label(style::text(
+                            crate::i18n::sentence(line.clone()),
+                            14.0,
+                            style::ASH,
+                        ));
+                    }
+                });
+            ui.separator();
+            let mut submit = false;
+            ui.horizontal(|ui| {
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut field.typed)
+                        .hint_text(tr.t("access.typed.hint"))
+                        .desired_width(330.0),
+                );
+                edit.widget_info(|| {
+                    egui::WidgetInfo::text_edit(true, "", &field.typed, tr.t("access.typed.label"))
+                });
+                submit |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                submit |= ui.button(tr.t("access.typed.play")).clicked();
+            });
+            if submit {
+                match typed(&field.typed) {
+                    Ok(a) => {
+                        chosen = Some(a);
+                        field.typed.clear();
+                        field.said = None;
+                    }
+                    Err(why) => field.said = Some(why),
+                }
+            }
+            if let Some(said) = &field.said {
+                ui.label(style::text(said.clone(), 14.0, style::BRASS));
+            }
+            ui.separator();
+            ui.label(style::muted(
+                tr.tf("access.actions", &[("n", &actions.len().to_string())]),
+                13.0,
+            ));
+            actions.sort_by(|a, b| a.words.cmp(&b.words));
+            egui::ScrollArea::vertical()
+                .id_salt((id, "actions"))
+                .max_height(240.0)
+                .show(ui, |ui| {
+                    for listed in &actions {
+                        let words = crate::i18n::sentence(listed.words.clone());
+                        if ui
+                            .add(
+                                egui::Button::new(egui::RichText::new(words).size(15.0))
+                                    .frame(false),
+                            )
+                            .on_hover_text(&listed.notation)
+                            .clicked()
+                        {
+                            chosen = Some(listed.action);
+                        }
+                    }
+                });
+        });
+    chosen
+}
