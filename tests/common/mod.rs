@@ -81,6 +81,15 @@ impl Server {
         }
     }
 
+    /// Sends the process the signal `name` (`STOP` pauses it, `CONT` lets it run on).
+    pub fn signal(&self, name: &str) {
+        let ok = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "SIG{name} sent");
+    }
+
     /// SIGKILL: no chance to flush or say goodbye.
     pub fn kill9(mut self) {
         self.child.kill().unwrap();
