@@ -802,6 +802,9 @@ impl<G: Hosted> TableTask<G> {
                 ("error", why.into()),
             ],
         );
+        // Out of this process's index first: a client that comes back here at once is sent to
+        // the new holder, not to this table.
+        self.hub.forget(&self.meta.code, &self.tokens(), false);
         for seat in &mut self.seats {
             if let Some(c) = seat.conn.take() {
                 self.hub.lobby.seated(self.meta.game, -1);
@@ -852,8 +855,11 @@ impl<G: Hosted> TableTask<G> {
                 }
             }
         }
-        self.hub
-            .forget(&self.meta.code, &self.tokens(), !self.fenced);
+        // A table let go (fenced) left the index already, and what it shared is the new
+        // holder's now.
+        if !self.fenced {
+            self.hub.forget(&self.meta.code, &self.tokens(), true);
+        }
         if self.counted_playing {
             let humans = self
                 .seats
