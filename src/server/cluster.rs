@@ -258,45 +258,56 @@ impl Cluster {
         };
         let local = hub.codes();
         for stored in open {
-            let code = stored.meta.code.clone();
-            if local.contains(&code) || !self.claim(&code, hub.config.lease).await {
-                continue;
+            if !local.contains(&stored.meta.code) {
+                self.take(hub, &stored.meta.code).await;
             }
-            match hub.take_over(&code).await {
-                Ok(false) => self.release(&code).await,
-                Ok(true) => {
-                    super::metrics::COUNTERS
-                        .takeovers
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    super::log::warn(
-                        "cluster: took over a table whose lease lapsed",
-                        &[("table", code.as_str().into())],
-                    );
-                    // This process's connections that reached the table through the former
-                    // holder come back to it here.
-                    let moved: Vec<Conn> = {
-                        let mut local = lock(&self.local);
-                        let ids: Vec<u64> = local
-                            .iter()
-                            .filter(|(_, (_, c))| *c == code)
-                            .map(|(id, _)| *id)
-                            .collect();
-                        ids.iter()
-                            .filter_map(|id| local.remove(id))
-                            .map(|(conn, _)| conn)
-                            .collect()
-                    };
-                    for conn in moved {
-                        conn.restart();
-                    }
+        }
+    }
+
+    /// Takes table `code` over when no process holds its lease: the lease, then the store's
+    /// raised generation, then the table served here. Whether this process serves it now.
+    pub async fn take(&self, hub: &Arc<Hub>, code: &str) -> bool {
+        if !self.claim(code, hub.config.lease).await {
+            return false;
+        }
+        match hub.take_over(code).await {
+            Ok(false) => {
+                self.release(code).await;
+                false
+            }
+            Ok(true) => {
+                super::metrics::COUNTERS
+                    .takeovers
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                super::log::warn(
+                    "cluster: took over a table whose lease lapsed",
+                    &[("table", code.into())],
+                );
+                // This process's connections that reached the table through the former
+                // holder come back to it here.
+                let moved: Vec<Conn> = {
+                    let mut local = lock(&self.local);
+                    let ids: Vec<u64> = local
+                        .iter()
+                        .filter(|(_, (_, c))| c == code)
+                        .map(|(id, _)| *id)
+                        .collect();
+                    ids.iter()
+                        .filter_map(|id| local.remove(id))
+                        .map(|(conn, _)| conn)
+                        .collect()
+                };
+                for conn in moved {
+                    conn.restart();
                 }
-                Err(e) => super::log::error(
+                true
+            }
+            Err(e) => {
+                super::log::error(
                     "cluster: could not take over a table",
-                    &[
-                        ("table", code.as_str().into()),
-                        ("error", e.to_string().into()),
-                    ],
-                ),
+                    &[("table", code.into()), ("error", e.to_string().into())],
+                );
+                false
             }
         }
     }

@@ -500,14 +500,23 @@ impl Hub {
     }
 
     /// The seat a token belongs to, and its table, wherever it is held.
-    pub async fn find_token(&self, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
+    pub async fn find_token(self: &Arc<Hub>, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
         if let Some((_, seat, table)) = self.seat_of_token(token) {
             return Some((seat, table));
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
             let (code, seat) = c.token(token).await?;
-            return Some((seat, self.find_table(&code).await?));
+            if let Some(table) = self.find_table(&code).await {
+                return Some((seat, table));
+            }
+            // Nobody holds the table now (its holder died, or was paused past its lease, and no
+            // process has taken it over yet): this one takes it at once, rather than telling
+            // the player their seat is gone.
+            if c.owner(&code).await.is_none() && c.take(self, &code).await {
+                return Some((seat, self.table(&code)?));
+            }
+            return None;
         }
         None
     }
