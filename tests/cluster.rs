@@ -283,7 +283,7 @@ async fn a_holder_paused_past_its_lease_cannot_write_after_the_takeover() {
     assert_eq!(before.len(), 4);
     // Process one stops. Ana, not knowing, resigns through it: her message waits in its
     // socket for as long as it is stopped.
-    one.signal("STOP");
+    one.pause();
     a.c.send(&ClientMsg::Resign).await.unwrap();
     // Its lease lapses and process two takes the table over (within a lease and a look):
     // Rui's connection, which reached the table through process one, is sent back with the
@@ -550,8 +550,9 @@ async fn a_rated_game_across_two_processes_rates_both_players_in_postgresql() {
 /// A short chaos run (issue 44, its size for the test suite): `tables loadtest` plays Ash &
 /// Walnut and Snēlab tables through three processes on PostgreSQL and Redis (leases of 1 s;
 /// each table's first player at process one, its second at process two, process three only
-/// takes tables over) while the processes are paused past their leases (SIGSTOP, SIGCONT 3 s
-/// later) and killed (SIGKILL, started again on the same port). Afterwards every finished
+/// takes tables over) while the processes are killed (SIGKILL, started again on the same
+/// port) and paused past their leases (SIGSTOP, SIGCONT 3 s later), and the clients' connections
+/// drop at random (one action in 50). Afterwards every finished
 /// table's record is checked against what both its clients heard, and every drop against the
 /// course the clients come back to: nothing lost, duplicated or reordered, every game verified.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -585,43 +586,57 @@ async fn a_short_chaos_run_loses_nothing() {
         tables: 24,
         interval: 0.25,
         duration: 28.0,
-        game_moves: 30,
+        game_moves: 60,
         seed: 44,
         games: vec![GameKind::Hive, GameKind::Snelab],
+        drops: 0.02,
         ..Load::default()
     }));
     let began = Instant::now();
     let at = |s: u64| tokio::time::sleep_until((began + Duration::from_secs(s)).into());
-    // Process one holds every table at first: paused past its lease, the others take them.
-    at(4).await;
-    procs[0].as_ref().unwrap().signal("STOP");
-    at(7).await;
-    procs[0].as_ref().unwrap().signal("CONT");
-    // Process two dies and comes back on its port.
-    at(11).await;
+    // Process two, where every table's second player is, dies and comes back on its port.
+    at(3).await;
     procs[1].take().unwrap().kill9();
-    at(13).await;
+    at(5).await;
     procs[1] = Some(start(1));
-    // Process three, which took tables over, is paused in its turn.
-    at(16).await;
-    procs[2].as_ref().unwrap().signal("STOP");
-    at(19).await;
-    procs[2].as_ref().unwrap().signal("CONT");
-    // Process one dies and comes back.
-    at(21).await;
+    // Process one, which holds every table, dies: the others take its tables over; it comes
+    // back and holds the new tables.
+    at(8).await;
     procs[0].take().unwrap().kill9();
-    at(23).await;
+    at(10).await;
     procs[0] = Some(start(0));
+    // Process three, holding tables it took over, is paused past its lease, then runs on.
+    at(13).await;
+    procs[2].as_ref().unwrap().pause();
+    at(16).await;
+    procs[2].as_ref().unwrap().signal("CONT");
+    // Process one in its turn.
+    at(19).await;
+    procs[0].as_ref().unwrap().pause();
+    at(22).await;
+    procs[0].as_ref().unwrap().signal("CONT");
     let report = tokio::time::timeout(Duration::from_secs(120), load)
         .await
         .expect("the load run ends")
         .unwrap();
     let t = &report.tally;
+    // Processes one and three, paused while they held tables, were fenced off them once they
+    // ran on (a write, or the hold each asks for when it finds its lease gone, refused); both
+    // took tables over.
+    let mut takeovers = 0.0;
+    let mut fenced = 0.0;
+    for i in [0, 2] {
+        let (_, metrics) = http_get(&addr(i), "/metrics").await.unwrap();
+        takeovers += sample(&metrics, "ct_lease_takeovers_total");
+        fenced += sample(&metrics, "ct_fenced_writes_total");
+    }
     eprintln!(
-        "chaos: {} games, {} checked, {} reconnects, {} lost, {} actions, p99 {:.1} ms",
+        "chaos: {} games, {} checked, {} reconnects ({} drops), {} lost, {} actions, p99 {:.1} ms; \
+         processes one and three: {takeovers} takeovers, {fenced} fenced writes",
         t.games,
         t.checked,
         t.reconnects,
+        t.drops,
         t.lost,
         t.rtts.len(),
         report.p99_ms()
@@ -630,5 +645,9 @@ async fn a_short_chaos_run_loses_nothing() {
     assert_eq!((t.lost, t.mismatched), (0, 0), "{t:?}");
     assert_eq!(report.seated, 24);
     assert!(t.games >= 10 && t.checked == t.games, "{t:?}");
-    assert!(t.reconnects > 0, "the faults reached the clients");
+    assert!(
+        t.reconnects > t.drops && t.drops > 0,
+        "the faults reached the clients"
+    );
+    assert!(takeovers >= 1.0 && fenced >= 1.0, "{takeovers} {fenced}");
 }
