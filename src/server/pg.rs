@@ -263,14 +263,21 @@ impl Store for PgStore {
     fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
         // Its own transaction, committed before the table is read: from here on a write of
         // the earlier holder is refused, and every write it made before is in what is read.
-        let raised = self.db.execute(
-            "UPDATE tables SET generation = generation + 1 WHERE code = $1 AND ended_ms IS NULL",
+        // The generation is the one this raise made (RETURNING), never read again afterwards:
+        // two processes taking the table at once would otherwise both read the later one.
+        let Some(raised) = self.db.query_opt(
+            "UPDATE tables SET generation = generation + 1 WHERE code = $1 AND ended_ms IS NULL
+             RETURNING generation",
             &[&code],
-        )?;
-        if raised == 0 {
+        )?
+        else {
             return Ok(None);
-        }
-        Ok(self.read_open(Some(code))?.pop())
+        };
+        let generation = raised.get::<_, i64>(0) as u64;
+        Ok(self
+            .read_open(Some(code))?
+            .pop()
+            .map(|t| StoredTable { generation, ..t }))
     }
 
     fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {

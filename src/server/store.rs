@@ -800,14 +800,24 @@ impl Store for SqliteStore {
     }
 
     fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
-        let raised = self.db.execute(
-            "UPDATE tables SET generation = generation + 1 WHERE code = ?1 AND ended_ms IS NULL",
-            [code],
-        )?;
-        if raised == 0 {
+        // The generation this raise made, not one read afterwards (see the PostgreSQL store).
+        let Some(generation) = self
+            .db
+            .query_row(
+                "UPDATE tables SET generation = generation + 1 WHERE code = ?1 AND ended_ms IS NULL
+                 RETURNING generation",
+                [code],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?
+        else {
             return Ok(None);
-        }
-        Ok(self.read_open(Some(code))?.pop())
+        };
+        let generation = generation as u64;
+        Ok(self
+            .read_open(Some(code))?
+            .pop()
+            .map(|t| StoredTable { generation, ..t }))
     }
 
     fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
