@@ -510,6 +510,17 @@ impl Hub {
             if let Some(table) = self.find_table(&code).await {
                 return Some((seat, table));
             }
+            // This process holds the lease but not yet the table: it is taking it over now
+            // (reading it back); it is here in a moment.
+            if c.owner(&code).await.as_deref() == Some(c.id.as_str()) {
+                for _ in 0..100 {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    if let Some(table) = self.table(&code) {
+                        return Some((seat, table));
+                    }
+                }
+                return None;
+            }
             // Nobody holds the table now (its holder died, or was paused past its lease, and no
             // process has taken it over yet): this one takes it at once, rather than telling
             // the player their seat is gone.

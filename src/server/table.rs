@@ -818,6 +818,26 @@ impl<G: Hosted> TableTask<G> {
         self.broken = true;
     }
 
+    /// Before a connection is shown the table (a seat taken back, a spectator): whether this
+    /// process still holds it, asked of the store (a `Hold` at its generation). A process that
+    /// was paused past its lease would otherwise show a course the new holder has gone past;
+    /// refused, the table lets go and the connection is sent on (1012) like the others.
+    async fn still_held(&mut self, conn: &Conn) -> bool {
+        let hold = Write::Hold {
+            code: self.meta.code.clone(),
+            generation: self.generation,
+        };
+        if self.persist(hold).await {
+            return true;
+        }
+        if self.fenced {
+            conn.restart();
+        } else {
+            conn.kill();
+        }
+        false
+    }
+
     /// The table's loop; ends when the table has ended and lingered, or broke.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         let linger = self.hub.config.linger;
@@ -957,8 +977,15 @@ impl<G: Hosted> TableTask<G> {
                 let _ = reply.send(Ok(SeatId::Second));
                 self.attach(SeatId::Second, conn);
             }
-            Cmd::Attach { seat, conn } => self.attach(seat, conn),
+            Cmd::Attach { seat, conn } => {
+                if self.still_held(&conn).await {
+                    self.attach(seat, conn);
+                }
+            }
             Cmd::Spectate { conn } => {
+                if !self.still_held(&conn).await {
+                    return;
+                }
                 self.reply(
                     &conn,
                     ServerMsg::Watching {
