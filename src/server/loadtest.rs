@@ -471,6 +471,24 @@ async fn step(
     rng: &mut SmallRng,
     tally: &mut Tally,
 ) -> Result<(), String> {
+    // The game ended while a client was away: coming back, it saw the outcome in `state`, but a
+    // seat that comes after the end is sent no `ended`. The record is the store's.
+    let over = [&*a, &*b]
+        .iter()
+        .any(|p| p.ended.is_some() || p.outcome.is_some());
+    if over && (a.ended.is_none() || b.ended.is_none()) {
+        let (status, record) =
+            client::http_get(&load.addr, &format!("/records/{}", a.code)).await?;
+        if status != 200 {
+            return Err(format!("{}: ended, but no record ({status})", a.code));
+        }
+        for p in [a, b] {
+            if p.ended.is_none() {
+                p.ended = Some(record.clone());
+            }
+        }
+        return Ok(());
+    }
     let (mover, other) = if a.my_turn() { (a, b) } else { (b, a) };
     if !mover.my_turn() {
         return Err(format!("{}: nobody is to move", mover.code));
