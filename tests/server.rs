@@ -790,6 +790,8 @@ fn the_store_keeps_a_tables_options_and_reads_a_file_made_before_options() {
     let open = s.open_tables().unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].meta.options, TableOptions::default());
+    // A table stored before fencing is at the first generation.
+    assert_eq!(open[0].generation, 1);
     // A Snēlab table's options come back as written.
     let mut meta = stored_meta("SNELAB");
     meta.game = GameKind::Snelab;
@@ -825,6 +827,7 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
             },
             Write::Start {
                 code: "AAAAAA".into(),
+                generation: 1,
                 second: StoredSeat {
                     seat: SeatId::Second,
                     kind: StoredSeatKind::Bot(Level::Easy),
@@ -835,6 +838,7 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
             },
             Write::Action {
                 code: "AAAAAA".into(),
+                generation: 1,
                 action: StoredAction {
                     seq: 1,
                     action: "wS1".into(),
@@ -865,6 +869,7 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
     assert_eq!(s.record("AAAAAA").unwrap(), None);
     s.write(&[Write::End {
         code: "AAAAAA".into(),
+        generation: 1,
         record: "rec".into(),
         at_ms: 10,
         players: Vec::new(),
@@ -873,6 +878,155 @@ fn the_store_gives_back_tables_seats_and_actions_and_a_taken_code_fails_alone() 
     .unwrap();
     assert!(s.open_tables().unwrap().is_empty());
     assert_eq!(s.record("AAAAAA").unwrap().as_deref(), Some("rec"));
+}
+
+/// An action row of table `code`, numbered `seq`.
+fn stored_action(seq: u64, action: &str) -> StoredAction {
+    StoredAction {
+        seq,
+        action: action.into(),
+        side: if seq % 2 == 1 {
+            Side::Ash
+        } else {
+            Side::Walnut
+        },
+        timeout: false,
+        at_ms: 100 + seq,
+        sig: None,
+        signer: None,
+    }
+}
+
+/// Fencing: a table taken by a new holder (its generation raised) refuses every write that
+/// names the generation before, an action, a start, an end or an abandon alike, and keeps
+/// what it had; the new holder's writes go in, and taking it again fences that holder too.
+#[test]
+fn the_store_refuses_a_write_of_an_older_generation_after_a_takeover() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let mut s = SqliteStore::open(&path).unwrap();
+    let code = "FENCED";
+    let bot = StoredSeat {
+        seat: SeatId::Second,
+        kind: StoredSeatKind::Bot(Level::Easy),
+        name: String::new(),
+        key: None,
+    };
+    let r = s
+        .write(&[
+            Write::Create {
+                meta: stored_meta(code),
+                first: stored_human(SeatId::First, "f1"),
+            },
+            Write::Start {
+                code: code.into(),
+                generation: 1,
+                second: bot,
+                at_ms: 5,
+            },
+            Write::Action {
+                code: code.into(),
+                generation: 1,
+                action: stored_action(1, "wS1"),
+            },
+        ])
+        .unwrap();
+    assert!(r.iter().all(|r| r.is_ok()), "{r:?}");
+    // Another holder takes the table: generation 2, read back as stored.
+    let taken = s.take(code).unwrap().expect("an open table");
+    assert_eq!(taken.generation, 2);
+    assert_eq!(taken.actions.len(), 1);
+    // The former holder's writes, each in the batch beside one of the new holder's.
+    let r = s
+        .write(&[
+            Write::Action {
+                code: code.into(),
+                generation: 1,
+                action: stored_action(2, "bG1 -wS1"),
+            },
+            Write::Action {
+                code: code.into(),
+                generation: 2,
+                action: stored_action(2, "bA1 -wS1"),
+            },
+            Write::Action {
+                code: code.into(),
+                generation: 1,
+                action: stored_action(3, "wQ wS1-"),
+            },
+            Write::Hold {
+                code: code.into(),
+                generation: 1,
+            },
+            Write::End {
+                code: code.into(),
+                generation: 1,
+                record: "the former holder's record".into(),
+                at_ms: 50,
+                players: Vec::new(),
+                rated: None,
+            },
+            Write::Abandon {
+                code: code.into(),
+                generation: 1,
+                at_ms: 51,
+            },
+            Write::Hold {
+                code: code.into(),
+                generation: 2,
+            },
+        ])
+        .unwrap();
+    let refused: Vec<bool> = r
+        .iter()
+        .map(|r| r.as_ref().is_err_and(|e| e.is_fenced()))
+        .collect();
+    assert_eq!(
+        refused,
+        [true, false, true, true, true, true, false],
+        "{r:?}"
+    );
+    // Only the new holder's action is stored, and the table is open, without a record.
+    let open = s.open_tables().unwrap();
+    assert_eq!(open.len(), 1);
+    let actions: Vec<&str> = open[0].actions.iter().map(|a| a.action.as_str()).collect();
+    assert_eq!(actions, ["wS1", "bA1 -wS1"]);
+    assert_eq!(open[0].generation, 2);
+    assert_eq!(s.record(code).unwrap(), None);
+    // A third holder fences the second; an ended table cannot be taken.
+    assert_eq!(s.take(code).unwrap().unwrap().generation, 3);
+    let r = s
+        .write(&[Write::Action {
+            code: code.into(),
+            generation: 2,
+            action: stored_action(3, "wQ wS1-"),
+        }])
+        .unwrap();
+    assert!(r[0].as_ref().is_err_and(|e| e.is_fenced()), "{r:?}");
+    let r = s
+        .write(&[Write::End {
+            code: code.into(),
+            generation: 3,
+            record: "rec".into(),
+            at_ms: 60,
+            players: Vec::new(),
+            rated: None,
+        }])
+        .unwrap();
+    assert!(r[0].is_ok(), "{r:?}");
+    assert_eq!(s.take(code).unwrap(), None);
+    assert_eq!(s.record(code).unwrap().as_deref(), Some("rec"));
+    // The generation is kept in the file.
+    drop(s);
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let g: i64 = db
+        .query_row(
+            "SELECT generation FROM tables WHERE code = ?1",
+            [code],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(g, 3);
 }
 
 /// The game's own client parts (no tokio): `net::client::Session` over `net::socket::Socket`,

@@ -32,6 +32,7 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "game",
         "lobby",
         "requeue",
+        "drops",
     ])?;
     let games = match options.str("game").unwrap_or("hive") {
         "mixed" => vec![GameKind::Hive, GameKind::Snelab, GameKind::Chess],
@@ -55,6 +56,16 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         games,
         lobby: options.u64("lobby")?.unwrap_or(0) as usize,
         requeue: seconds(options, "requeue", 5.0)?,
+        drops: match options.str("drops") {
+            None => 0.0,
+            Some(v) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .ok_or_else(|| {
+                    CliError::Usage(format!("`--drops` takes a chance from 0 to 1, not `{v}`"))
+                })?,
+        },
     };
     if load.tables == 0 && load.lobby == 0 {
         return Err(CliError::Usage(
@@ -156,8 +167,8 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
     )?;
     writeln!(
         out,
-        "reconnects: {}, actions lost: {}",
-        t.reconnects, t.lost
+        "reconnects: {} ({} connections dropped on purpose), actions lost: {}",
+        t.reconnects, t.drops, t.lost
     )?;
     let l = &report.lobby;
     if lobby > 0 {

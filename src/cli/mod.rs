@@ -289,7 +289,7 @@ SUBCOMMANDS:
               save-purse, save-case
     loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS]
               [--duration SECONDS] [--game-moves N] [--seed S] [--game hive|snelab|chess|mixed]
-              [--lobby N [--requeue SECONDS]]
+              [--lobby N [--requeue SECONDS]] [--drops P]
               (built with the `server` feature) N tables of two WebSocket clients playing
               random moves (of one game, or each game in turn with `mixed`), one action per table every SECONDS, against the server at
               HOST:PORT or one started in this process; prints concurrent tables, actions

@@ -148,6 +148,14 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+
+    /// Drops the connection as a network does: the TCP stream is shut, no WebSocket close
+    /// frame is sent (`tables loadtest --drops`).
+    pub async fn sever(&mut self) {
+        if let MaybeTlsStream::Plain(s) = self.ws.get_mut() {
+            let _ = s.shutdown().await;
+        }
+    }
 }
 
 /// `GET path` on `addr` over HTTP/1.1: the status and the body.

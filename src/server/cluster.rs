@@ -1,8 +1,12 @@
 //! Several server processes behind a load balancer (feature `cluster`). PostgreSQL keeps the
 //! tables ([`super::pg`]); Redis carries the rest:
-//! - a lease `ct:lease:CODE` = the owning process, renewed while the table is open: exactly one
-//!   process holds each table's task; a table whose lease lapses (its process died) is taken
-//!   over by another process, read back from the store;
+//! - a lease `ct:lease:CODE` = the owning process, renewed while the table is open: one
+//!   process holds each table's task; a table whose lease lapses (its process died, or was
+//!   paused past the lease) is taken over by another process, read back from the store after
+//!   the store raised its generation: the fencing token every write of the table names, so a
+//!   former holder that runs on has its next write refused and lets the table go (see
+//!   [`super::store::FENCE`]). The lease decides who should serve a table; the store's
+//!   generation decides whose writes count;
 //! - `ct:token:TOKEN` = `CODE SEAT`: a seat token works at any process;
 //! - a channel `ct:proc:ID` per process: a connection at a process that does not own its table
 //!   sends its commands to the owner's channel, and the owner sends what the table says back
@@ -74,8 +78,13 @@ enum Wire {
     },
     /// To the connection's process: a message for connection `conn`.
     Out { conn: u64, text: String },
-    /// To the connection's process: close connection `conn`.
-    Kill { conn: u64 },
+    /// To the connection's process: close connection `conn` (`restart`: with the restart
+    /// close code, its table is held elsewhere now).
+    Kill {
+        conn: u64,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        restart: bool,
+    },
     /// To the connection's process: the answer to a join.
     Joined {
         conn: u64,
@@ -123,8 +132,9 @@ pub struct QueueEntry {
 pub struct Cluster {
     pub id: String,
     redis: MultiplexedConnection,
-    /// Connections of this process at tables owned elsewhere, by their id.
-    local: Mutex<HashMap<u64, Conn>>,
+    /// Connections of this process at tables owned elsewhere, by their id, with the table's
+    /// code.
+    local: Mutex<HashMap<u64, (Conn, String)>>,
     joins: Mutex<HashMap<u64, JoinReply>>,
     /// Connections elsewhere at tables of this process: by their process and id.
     remote: Mutex<HashMap<(String, u64), Conn>>,
@@ -224,10 +234,13 @@ impl Cluster {
             loop {
                 tokio::time::sleep(lease / 3).await;
                 for code in renew_hub.codes() {
-                    let mut r = me.redis.clone();
-                    let _: Result<bool, _> = r
-                        .pexpire(format!("ct:lease:{code}"), lease.as_millis() as i64)
-                        .await;
+                    if me.renew(&code, lease).await == Some(false)
+                        && let Some(table) = renew_hub.table(&code)
+                    {
+                        // Another process holds the lease: the store says whether this one
+                        // still holds the table (its generation), and the table lets go if not.
+                        let _ = table.try_send(Cmd::Hold);
+                    }
                 }
                 // Once a lease: take over the open tables nobody holds (their process died).
                 rounds += 1;
@@ -245,27 +258,56 @@ impl Cluster {
         };
         let local = hub.codes();
         for stored in open {
-            let code = stored.meta.code.clone();
-            if local.contains(&code) || !self.claim(&code, hub.config.lease).await {
-                continue;
+            if !local.contains(&stored.meta.code) {
+                self.take(hub, &stored.meta.code).await;
             }
-            match hub.restore(stored).await {
-                Ok(()) => {
-                    super::metrics::COUNTERS
-                        .takeovers
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    super::log::warn(
-                        "cluster: took over a table whose lease lapsed",
-                        &[("table", code.as_str().into())],
-                    );
+        }
+    }
+
+    /// Takes table `code` over when no process holds its lease: the lease, then the store's
+    /// raised generation, then the table served here. Whether this process serves it now.
+    pub async fn take(&self, hub: &Arc<Hub>, code: &str) -> bool {
+        if !self.claim(code, hub.config.lease).await {
+            return false;
+        }
+        match hub.take_over(code).await {
+            Ok(false) => {
+                self.release(code).await;
+                false
+            }
+            Ok(true) => {
+                super::metrics::COUNTERS
+                    .takeovers
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                super::log::warn(
+                    "cluster: took over a table whose lease lapsed",
+                    &[("table", code.into())],
+                );
+                // This process's connections that reached the table through the former
+                // holder come back to it here.
+                let moved: Vec<Conn> = {
+                    let mut local = lock(&self.local);
+                    let ids: Vec<u64> = local
+                        .iter()
+                        .filter(|(_, (_, c))| c == code)
+                        .map(|(id, _)| *id)
+                        .collect();
+                    ids.iter()
+                        .filter_map(|id| local.remove(id))
+                        .map(|(conn, _)| conn)
+                        .collect()
+                };
+                for conn in moved {
+                    conn.restart();
                 }
-                Err(e) => super::log::error(
+                true
+            }
+            Err(e) => {
+                super::log::error(
                     "cluster: could not take over a table",
-                    &[
-                        ("table", code.as_str().into()),
-                        ("error", e.to_string().into()),
-                    ],
-                ),
+                    &[("table", code.into()), ("error", e.to_string().into())],
+                );
+                false
             }
         }
     }
@@ -295,10 +337,41 @@ impl Cluster {
         matches!(set, Ok(Some(_)))
     }
 
+    /// Renews this process's lease of a table: `Some(true)` renewed (or taken again after
+    /// Redis lost it), `Some(false)` another process holds it, `None` Redis did not answer.
+    async fn renew(&self, code: &str, lease: Duration) -> Option<bool> {
+        let mut r = self.redis.clone();
+        let held: Result<i64, _> = redis::cmd("EVAL")
+            .arg(
+                "local v = redis.call('GET', KEYS[1]) \
+                 if v == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end \
+                 if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end \
+                 return 0",
+            )
+            .arg(1)
+            .arg(format!("ct:lease:{code}"))
+            .arg(&self.id)
+            .arg(lease.as_millis() as u64)
+            .query_async(&mut r)
+            .await;
+        held.ok().map(|n| n != 0)
+    }
+
+    /// Gives a table's lease back (and its summary), when this process still holds it: a
+    /// lease another process took is left alone.
     pub async fn release(&self, code: &str) {
         let mut r = self.redis.clone();
-        let _: Result<i64, _> = r.del(format!("ct:lease:{code}")).await;
-        let _: Result<i64, _> = r.del(format!("ct:summary:{code}")).await;
+        let _: Result<i64, _> = redis::cmd("EVAL")
+            .arg(
+                "if redis.call('GET', KEYS[1]) == ARGV[1] then \
+                 redis.call('DEL', KEYS[1], KEYS[2]) return 1 end return 0",
+            )
+            .arg(2)
+            .arg(format!("ct:lease:{code}"))
+            .arg(format!("ct:summary:{code}"))
+            .arg(&self.id)
+            .query_async(&mut r)
+            .await;
     }
 
     async fn publish_lobby(&self, wire: &LobbyWire) {
@@ -429,7 +502,7 @@ impl Cluster {
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
                 let keep = |conn: &Conn| {
-                    lock(&me.local).insert(conn.id, conn.clone());
+                    lock(&me.local).insert(conn.id, (conn.clone(), code.clone()));
                     conn.id
                 };
                 let (conn, cmd) = match cmd {
@@ -479,6 +552,8 @@ impl Cluster {
                         lock(&me.local).remove(&conn_id);
                         (conn_id, WireCmd::Leave)
                     }
+                    // Asked only of a table held here.
+                    Cmd::Hold => continue,
                 };
                 let wire = Wire::Cmd {
                     from: me.id.clone(),
@@ -500,6 +575,7 @@ impl Cluster {
             return c.clone();
         }
         let (conn, mut rx, mut killed) = Conn::open(hub);
+        let restarting = conn.restarting.clone();
         lock(&self.remote).insert(key.clone(), conn.clone());
         let me = self.clone();
         let from = from.to_string();
@@ -523,7 +599,8 @@ impl Cluster {
                                     .await;
                             }
                         }
-                        me.publish(&from, &Wire::Kill { conn: id }).await;
+                        let restart = restarting.load(std::sync::atomic::Ordering::Relaxed);
+                        me.publish(&from, &Wire::Kill { conn: id, restart }).await;
                         break;
                     }
                 }
@@ -542,7 +619,15 @@ impl Cluster {
                 cmd,
             } => {
                 let Some(table) = hub.table(&code) else {
-                    self.publish(&from, &Wire::Kill { conn }).await;
+                    // Not held here (any more): the connection comes back and finds its holder.
+                    self.publish(
+                        &from,
+                        &Wire::Kill {
+                            conn,
+                            restart: true,
+                        },
+                    )
+                    .await;
                     return;
                 };
                 if let WireCmd::Leave = cmd {
@@ -606,17 +691,21 @@ impl Cluster {
                 let _ = table.send(cmd).await;
             }
             Wire::Out { conn, text } => {
-                let c = lock(&self.local).get(&conn).cloned();
+                let c = lock(&self.local).get(&conn).map(|(c, _)| c.clone());
                 if let Some(c) = c
                     && c.tx.try_send(Out::Text(text.into())).is_err()
                 {
                     c.kill();
                 }
             }
-            Wire::Kill { conn } => {
+            Wire::Kill { conn, restart } => {
                 let c = lock(&self.local).remove(&conn);
-                if let Some(c) = c {
-                    c.kill();
+                if let Some((c, _)) = c {
+                    if restart {
+                        c.restart();
+                    } else {
+                        c.kill();
+                    }
                 }
             }
             Wire::Reseat { conn, code, seat } => {
@@ -624,7 +713,7 @@ impl Cluster {
                 // the pairing queue.
                 let c = lock(&self.local)
                     .get(&conn)
-                    .cloned()
+                    .map(|(c, _)| c.clone())
                     .or_else(|| hub.lobby.take(conn).map(|w| w.conn));
                 if let Some(c) = c {
                     c.reseat(&code, seat);

@@ -108,6 +108,8 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
     super::log::info("connection opened", &[("conn", conn.id.into())]);
     let mut writer_killed = killed.clone();
     let writer_stopping = hub.shutdown.subscribe();
+    // Only the flag: a clone of the connection would keep its queue open.
+    let writer_restarting = conn.restarting.clone();
     let mut stopping = hub.shutdown.subscribe();
     // A move to another table (a pairing, a rematch) reaches the writer in order with the
     // messages before it, and goes on to the reader, which holds the connection's role.
@@ -140,8 +142,11 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, from: std::net::IpAddr) {
                 }
             }
         }
-        // A server stopping for a restart says so (1012): the client comes back with its token.
-        let frame = (*writer_stopping.borrow()).then(|| axum::extract::ws::CloseFrame {
+        // A server stopping for a restart says so (1012), and so does a table this process let
+        // go to another (fenced): the client comes back with its token.
+        let restart = *writer_stopping.borrow()
+            || writer_restarting.load(std::sync::atomic::Ordering::Relaxed);
+        let frame = restart.then(|| axum::extract::ws::CloseFrame {
             code: super::RESTARTING,
             reason: "server restarting".into(),
         });

@@ -8,8 +8,11 @@
 //! ```text
 //! tables loadtest [--addr HOST:PORT] [--join-addr HOST:PORT] [--tables N] [--interval SECONDS] [--duration SECONDS]
 //!                 [--game-moves N] [--seed S] [--game hive|snelab|chess|mixed]
-//!                 [--lobby N [--requeue SECONDS]]
+//!                 [--lobby N [--requeue SECONDS]] [--drops P]
 //! ```
+//! `--drops P`: before each action, with the chance P, one of the table's two clients loses its
+//! connection (the TCP stream shut, no close frame) and comes back with its token, checking
+//! that every action it had heard is still there.
 //! `--game mixed` gives the tables each game served in turn (a Snēlab table's stakes and appeal
 //! rule drawn at random, an Artifact Chess table's artifacts on four times in five). An
 //! Artifact Chess table's two clients build random armies, commit, reveal and then play random
@@ -61,6 +64,9 @@ pub struct Load {
     pub lobby: usize,
     /// Seconds a quick-game client browses the lobby between two games (`--requeue`).
     pub requeue: f64,
+    /// The chance, before each action at a table, that one of its clients' connections drops
+    /// and comes back (`--drops`, 0 to 1).
+    pub drops: f64,
 }
 
 impl Default for Load {
@@ -76,6 +82,7 @@ impl Default for Load {
             games: vec![GameKind::Hive],
             lobby: 0,
             requeue: 5.0,
+            drops: 0.0,
         }
     }
 }
@@ -101,6 +108,8 @@ pub struct Tally {
     /// Records that did not (an action lost, a failed check).
     pub mismatched: u64,
     pub reconnects: u64,
+    /// Connections dropped on purpose (`--drops`).
+    pub drops: u64,
     /// Actions heard before a drop and missing after it.
     pub lost: u64,
     pub errors: Vec<String>,
@@ -113,6 +122,7 @@ impl Tally {
         self.checked += other.checked;
         self.mismatched += other.mismatched;
         self.reconnects += other.reconnects;
+        self.drops += other.drops;
         self.lost += other.lost;
         self.errors.extend(other.errors);
     }
@@ -379,6 +389,17 @@ fn table_game(load: &Load, index: usize, n: usize, rng: &mut SmallRng) -> (GameK
 async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
     let give_up = Instant::now() + Duration::from_secs(60);
     for (p, addr) in [(a, &load.addr[..]), (b, load.join_addr())] {
+        if !rejoin(p, addr, give_up, tally).await {
+            return false;
+        }
+    }
+    true
+}
+
+/// Takes one seat back at `addr` with its token (trying until `give_up`), checking that every
+/// action it had heard is still there.
+async fn rejoin(p: &mut Player, addr: &str, give_up: Instant, tally: &mut Tally) -> bool {
+    {
         loop {
             let back = match client::hello(addr, Some(p.token.clone())).await {
                 Ok(c) => Player::seated(c).await,
@@ -417,6 +438,30 @@ async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally)
     true
 }
 
+/// With the chance `--drops`, one of the table's clients loses its connection and comes back.
+async fn maybe_drop(
+    load: &Load,
+    a: &mut Player,
+    b: &mut Player,
+    rng: &mut SmallRng,
+    tally: &mut Tally,
+) -> bool {
+    use rand::Rng;
+    if load.drops <= 0.0 || !rng.random_bool(load.drops.min(1.0)) {
+        return true;
+    }
+    tally.drops += 1;
+    let (p, addr) = if rng.random_bool(0.5) {
+        (a, &load.addr[..])
+    } else {
+        (b, load.join_addr())
+    };
+    // The connection goes as a network would take it (the seat shows disconnected), and the
+    // client comes back on a new one.
+    p.c.sever().await;
+    rejoin(p, addr, Instant::now() + Duration::from_secs(60), tally).await
+}
+
 /// One action at the table (or the resignation that ends a long game); the round trip is
 /// the mover's.
 async fn step(
@@ -426,6 +471,24 @@ async fn step(
     rng: &mut SmallRng,
     tally: &mut Tally,
 ) -> Result<(), String> {
+    // The game ended while a client was away: coming back, it saw the outcome in `state`, but a
+    // seat that comes after the end is sent no `ended`. The record is the store's.
+    let over = [&*a, &*b]
+        .iter()
+        .any(|p| p.ended.is_some() || p.outcome.is_some());
+    if over && (a.ended.is_none() || b.ended.is_none()) {
+        let (status, record) =
+            client::http_get(&load.addr, &format!("/records/{}", a.code)).await?;
+        if status != 200 {
+            return Err(format!("{}: ended, but no record ({status})", a.code));
+        }
+        for p in [a, b] {
+            if p.ended.is_none() {
+                p.ended = Some(record.clone());
+            }
+        }
+        return Ok(());
+    }
     let (mover, other) = if a.my_turn() { (a, b) } else { (b, a) };
     if !mover.my_turn() {
         return Err(format!("{}: nobody is to move", mover.code));
@@ -530,6 +593,9 @@ async fn slot(
             tokio::time::sleep_until(next).await;
             next += interval;
             if Instant::now() >= end {
+                break;
+            }
+            if !maybe_drop(load, &mut a, &mut b, &mut rng, &mut tally).await {
                 break;
             }
             if let Err(e) = step(load, &mut a, &mut b, &mut rng, &mut tally).await {

@@ -80,6 +80,9 @@ pub struct Counters {
     pub connections: AtomicU64,
     /// Tables this process took over from another whose lease lapsed.
     pub takeovers: AtomicU64,
+    /// Table writes the store refused for an older generation (another process had taken the
+    /// table over); this process let each such table go.
+    pub fenced: AtomicU64,
     /// A seat's `act`, from the table reading it to everyone told (stored first).
     pub action_time: Histogram,
     /// One batch of writes committed by the store.
@@ -94,6 +97,7 @@ pub static COUNTERS: Counters = Counters {
     refusals: [const { AtomicU64::new(0) }; ErrorCode::ALL.len()],
     connections: AtomicU64::new(0),
     takeovers: AtomicU64::new(0),
+    fenced: AtomicU64::new(0),
     action_time: Histogram::new(),
     store_write: Histogram::new(),
     bot_think: Histogram::new(),
@@ -212,6 +216,13 @@ pub fn render(now: &Now, c: &Counters) -> String {
         "Tables taken over from a process whose lease lapsed.",
         c.takeovers.load(Ordering::Relaxed),
     );
+    single(
+        &mut out,
+        "ct_fenced_writes_total",
+        "counter",
+        "Table writes the store refused for an older lease generation (the table was let go).",
+        c.fenced.load(Ordering::Relaxed),
+    );
     c.action_time.write(
         &mut out,
         "ct_action_seconds",
@@ -243,6 +254,7 @@ mod tests {
             refusals: [const { AtomicU64::new(0) }; ErrorCode::ALL.len()],
             connections: AtomicU64::new(4),
             takeovers: AtomicU64::new(1),
+            fenced: AtomicU64::new(2),
             action_time: Histogram::new(),
             store_write: Histogram::new(),
             bot_think: Histogram::new(),
@@ -286,6 +298,7 @@ mod tests {
             "ct_refusals_total{code=\"illegal\"} 1",
             "ct_refusals_total{code=\"stale\"} 0",
             "ct_lease_takeovers_total 1",
+            "ct_fenced_writes_total 2",
             "ct_action_seconds_bucket{le=\"0.0005\"} 0",
             "ct_action_seconds_bucket{le=\"0.001\"} 1",
             "ct_action_seconds_bucket{le=\"0.05\"} 2",

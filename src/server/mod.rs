@@ -128,6 +128,8 @@ pub struct Conn {
     pub id: u64,
     tx: mpsc::Sender<Out>,
     kill: Arc<watch::Sender<bool>>,
+    /// Closed with [`RESTARTING`] (see [`Conn::restart`]).
+    restarting: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Messages queued for one connection before it counts as too slow and is closed.
@@ -143,6 +145,7 @@ impl Conn {
             id: hub.next_conn_id(),
             tx,
             kill: Arc::new(kill),
+            restarting: Arc::default(),
         };
         (conn, rx, killed)
     }
@@ -157,6 +160,7 @@ impl Conn {
             id,
             tx,
             kill: Arc::new(kill),
+            restarting: Arc::default(),
         };
         (conn, rx)
     }
@@ -210,6 +214,18 @@ impl Conn {
     /// Closes the connection once what is queued has been sent.
     pub fn kill(&self) {
         let _ = self.kill.send(true);
+    }
+
+    /// Closes the connection as [`Conn::kill`] does, with the close code [`RESTARTING`]: its
+    /// client comes back with its token (the table it held is served elsewhere now).
+    pub fn restart(&self) {
+        self.restarting.store(true, Ordering::Relaxed);
+        self.kill();
+    }
+
+    /// Whether the connection is to close with [`RESTARTING`].
+    pub fn restarting(&self) -> bool {
+        self.restarting.load(Ordering::Relaxed)
     }
 }
 
@@ -407,14 +423,21 @@ impl Hub {
         }
     }
 
-    fn forget(&self, code: &str, tokens: &[(String, SeatId)]) {
+    /// A table leaves this process. `release`: it closed here, so its listing and (with
+    /// several processes) its lease go too; a table let go because another process took it
+    /// over (fenced) leaves those to the new holder.
+    fn forget(&self, code: &str, tokens: &[(String, SeatId)], release: bool) {
         lock(&self.tables).remove(code);
         lock(&self.summaries).remove(code);
-        self.unlist(code);
         let mut index = lock(&self.tokens);
         for (t, _) in tokens {
             index.remove(t);
         }
+        drop(index);
+        if !release {
+            return;
+        }
+        self.unlist(code);
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get().cloned() {
             let code = code.to_string();
@@ -477,14 +500,34 @@ impl Hub {
     }
 
     /// The seat a token belongs to, and its table, wherever it is held.
-    pub async fn find_token(&self, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
+    pub async fn find_token(self: &Arc<Hub>, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
         if let Some((_, seat, table)) = self.seat_of_token(token) {
             return Some((seat, table));
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
             let (code, seat) = c.token(token).await?;
-            return Some((seat, self.find_table(&code).await?));
+            if let Some(table) = self.find_table(&code).await {
+                return Some((seat, table));
+            }
+            // This process holds the lease but not yet the table: it is taking it over now
+            // (reading it back); it is here in a moment.
+            if c.owner(&code).await.as_deref() == Some(c.id.as_str()) {
+                for _ in 0..100 {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    if let Some(table) = self.table(&code) {
+                        return Some((seat, table));
+                    }
+                }
+                return None;
+            }
+            // Nobody holds the table now (its holder died, or was paused past its lease, and no
+            // process has taken it over yet): this one takes it at once, rather than telling
+            // the player their seat is gone.
+            if c.owner(&code).await.is_none() && c.take(self, &code).await {
+                return Some((seat, self.table(&code)?));
+            }
+            return None;
         }
         None
     }
@@ -578,6 +621,7 @@ impl Hub {
             if let Some(second) = &second {
                 let started = Write::Start {
                     code: code.clone(),
+                    generation: store::FIRST_GENERATION,
                     second: second.clone(),
                     at_ms: now_ms(),
                 };
@@ -844,6 +888,17 @@ impl Hub {
         None
     }
 
+    /// Takes table `code` over once this process holds its lease (after a restart, or from a
+    /// process whose lease lapsed): the store raises its generation, so the earlier holder
+    /// can write nothing more, and the table is served as stored after that. `Ok(false)`
+    /// when it has ended meanwhile.
+    pub async fn take_over(self: &Arc<Hub>, code: &str) -> Result<bool, String> {
+        match self.store.take(code).await.map_err(|e| e.to_string())? {
+            Some(stored) => self.restore(stored).await.map(|()| true),
+            None => Ok(false),
+        }
+    }
+
     /// Serves a table read back from the store (after a restart, or taken over from a process
     /// that died), as the game its `game` column names.
     pub async fn restore(self: &Arc<Hub>, stored: StoredTable) -> Result<(), String> {
@@ -929,12 +984,16 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         if !hub.claim(&stored.meta.code).await {
             continue;
         }
-        restored += 1;
-        if let Err(e) = hub.restore(stored).await {
-            log::error(
+        match hub.take_over(&stored.meta.code).await {
+            Ok(true) => restored += 1,
+            Ok(false) => {}
+            Err(e) => log::error(
                 "could not restore a table",
-                &[("error", e.to_string().into())],
-            );
+                &[
+                    ("table", stored.meta.code.as_str().into()),
+                    ("error", e.to_string().into()),
+                ],
+            ),
         }
     }
     if restored > 0 {

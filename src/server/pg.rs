@@ -3,8 +3,8 @@
 
 use super::ratings::{Cell, Db};
 use super::store::{
-    Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Value,
-    Write, in_savepoints, statements,
+    FENCE, Store, StoreError, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta,
+    Value, Write, in_savepoints, statements,
 };
 use crate::ai::Level;
 use crate::fair::Seed;
@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS tables (
     created_ms BIGINT NOT NULL, started_ms BIGINT, turn_started_ms BIGINT, ended_ms BIGINT,
     record TEXT, options TEXT NOT NULL DEFAULT '{}');
 ALTER TABLE tables ADD COLUMN IF NOT EXISTS options TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS generation BIGINT NOT NULL DEFAULT 1;
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code), seat BIGINT NOT NULL, kind TEXT NOT NULL,
     level TEXT, name TEXT NOT NULL, token TEXT UNIQUE, PRIMARY KEY (code, seat));
@@ -92,6 +93,14 @@ fn boxed(values: &[Value]) -> Vec<Box<dyn ToSql + Sync>> {
 }
 
 fn apply(tx: &mut Transaction, w: &Write) -> Result<(), StoreError> {
+    // The fence first: it locks the table's row until the transaction ends, so a takeover's
+    // raise of the generation waits for this write, or this write sees the raised one.
+    if let Some((code, generation)) = w.fence() {
+        let held = tx.execute(FENCE, &[&code, &(generation as i64)])?;
+        if held != 1 {
+            return Err(StoreError::fenced(code, generation));
+        }
+    }
     for (sql, values) in statements(w) {
         let values = boxed(&values);
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref()).collect();
@@ -143,25 +152,14 @@ fn unreadable(what: &str) -> StoreError {
     StoreError(format!("unreadable {what}"))
 }
 
-impl Store for PgStore {
-    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let mut tx = self.db.transaction()?;
-        let results = in_savepoints(
-            &mut tx,
-            batch,
-            |tx, sql| tx.batch_execute(sql).map_err(StoreError::from),
-            apply,
-        )?;
-        tx.commit()?;
-        Ok(results)
-    }
-
-    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+impl PgStore {
+    /// The tables that have not ended (only `only`, when it names one), as stored.
+    fn read_open(&mut self, only: Option<&str>) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         for r in self.db.query(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options
-             FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
-            &[],
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options, generation
+             FROM tables WHERE ended_ms IS NULL AND ($1::TEXT IS NULL OR code = $1) ORDER BY created_ms",
+            &[&only],
         )? {
             let bot_fill: Option<String> = r.get(2);
             let secret: String = r.get(4);
@@ -188,6 +186,7 @@ impl Store for PgStore {
                     public,
                     rated,
                 },
+                generation: r.get::<_, i64>(11) as u64,
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7).map(|v| v as u64),
                 turn_started_ms: r.get::<_, Option<i64>>(8).map(|v| v as u64),
@@ -241,6 +240,44 @@ impl Store for PgStore {
             }
         }
         Ok(tables)
+    }
+}
+
+impl Store for PgStore {
+    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.db.transaction()?;
+        let results = in_savepoints(
+            &mut tx,
+            batch,
+            |tx, sql| tx.batch_execute(sql).map_err(StoreError::from),
+            apply,
+        )?;
+        tx.commit()?;
+        Ok(results)
+    }
+
+    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+        self.read_open(None)
+    }
+
+    fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        // Its own transaction, committed before the table is read: from here on a write of
+        // the earlier holder is refused, and every write it made before is in what is read.
+        // The generation is the one this raise made (RETURNING), never read again afterwards:
+        // two processes taking the table at once would otherwise both read the later one.
+        let Some(raised) = self.db.query_opt(
+            "UPDATE tables SET generation = generation + 1 WHERE code = $1 AND ended_ms IS NULL
+             RETURNING generation",
+            &[&code],
+        )?
+        else {
+            return Ok(None);
+        };
+        let generation = raised.get::<_, i64>(0) as u64;
+        Ok(self
+            .read_open(Some(code))?
+            .pop()
+            .map(|t| StoredTable { generation, ..t }))
     }
 
     fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {

@@ -10,6 +10,10 @@
 //! - `seats(code, seat, kind, level, name, token UNIQUE)`: the seats taken; `token` is NULL for
 //!   a bot.
 //! - `actions(code, seq, action, side, timeout, at_ms)`, key `(code, seq)`: the course, in order.
+//! - `tables.generation`: the fencing token. Every write to a table after its creation names the
+//!   generation its writer holds, and the store refuses it ([`StoreError::is_fenced`]) unless
+//!   that is the table's generation now; a process that takes a table over raises it first
+//!   ([`Store::take`]), so the earlier holder can write nothing more.
 
 use crate::ai::Level;
 use crate::fair::Seed;
@@ -27,6 +31,35 @@ impl std::fmt::Display for StoreError {
         write!(f, "store: {}", self.0)
     }
 }
+
+/// How a refused write's error begins (see [`StoreError::is_fenced`]).
+const FENCED: &str = "fenced";
+
+impl StoreError {
+    /// A write naming `generation` for table `code`, whose generation is another now: a
+    /// newer holder took the table over.
+    pub fn fenced(code: &str, generation: u64) -> StoreError {
+        StoreError(format!(
+            "{FENCED}: table {code} is no longer at generation {generation}: another process took it over"
+        ))
+    }
+
+    /// Whether the store refused the write because its generation is not the table's.
+    pub fn is_fenced(&self) -> bool {
+        self.0.starts_with(FENCED)
+    }
+}
+
+/// The generation a new table starts at.
+pub const FIRST_GENERATION: u64 = 1;
+
+/// The fence every write to an existing table passes first, in the write's own transaction:
+/// it matches (and locks) the table's row only while the table is at the writer's generation.
+/// One row changed: the write goes on; none: it is refused. In PostgreSQL the row lock orders
+/// it with [`Store::take`]'s raise: a write that waits for a raise to commit sees the new
+/// generation.
+pub const FENCE: &str =
+    "UPDATE tables SET generation = generation WHERE code = $1 AND generation = $2";
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
@@ -132,24 +165,39 @@ pub struct StoredAction {
     pub signer: Option<crate::identity::Signer>,
 }
 
-/// One change to the store.
+/// One change to the store. Every change to an existing table names the `generation` its
+/// writer holds the table at (the fencing token): the store refuses it when the table's
+/// generation is another ([`StoreError::is_fenced`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Write {
-    /// A new table with its first seat. Fails when the code is taken.
+    /// A new table with its first seat, at [`FIRST_GENERATION`]. Fails when the code is taken.
     Create { meta: TableMeta, first: StoredSeat },
     /// The second seat is taken: the game starts, its first turn at `at_ms`.
     Start {
         code: String,
+        generation: u64,
         second: StoredSeat,
         at_ms: u64,
     },
     /// An accepted action; the next turn starts at its `at_ms`.
-    Action { code: String, action: StoredAction },
+    Action {
+        code: String,
+        generation: u64,
+        action: StoredAction,
+    },
     /// Nobody took the second seat in time: the table is closed, without a game.
-    Abandon { code: String, at_ms: u64 },
+    Abandon {
+        code: String,
+        generation: u64,
+        at_ms: u64,
+    },
+    /// Changes nothing: only whether the writer still holds the table at `generation` (a
+    /// process that finds its lease taken asks the store before it lets the table go).
+    Hold { code: String, generation: u64 },
     /// The game ended: its record (the text `tables verify` reads).
     End {
         code: String,
+        generation: u64,
         record: String,
         at_ms: u64,
         /// A rated game: both ratings change in the same transaction.
@@ -167,10 +215,34 @@ pub enum Write {
     },
 }
 
+impl Write {
+    /// The table and generation the write is fenced by (every write to an existing table).
+    pub fn fence(&self) -> Option<(&str, u64)> {
+        match self {
+            Write::Start {
+                code, generation, ..
+            }
+            | Write::Action {
+                code, generation, ..
+            }
+            | Write::Abandon {
+                code, generation, ..
+            }
+            | Write::Hold { code, generation }
+            | Write::End {
+                code, generation, ..
+            } => Some((code, *generation)),
+            Write::Create { .. } | Write::Player { .. } => None,
+        }
+    }
+}
+
 /// A table that had not ended, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTable {
     pub meta: TableMeta,
+    /// Its generation (the fencing token) as read: what its holder's writes name.
+    pub generation: u64,
     pub seats: Vec<StoredSeat>,
     pub started_ms: Option<u64>,
     pub turn_started_ms: Option<u64>,
@@ -219,8 +291,8 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
     match w {
         Write::Create { meta, first } => vec![
             (
-                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, options)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                "INSERT INTO tables (code, game, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, options, generation)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                 vec![
                     text(&meta.code),
                     text(meta.game.cli_name()),
@@ -231,6 +303,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                     Value::Int(meta.bot_seed as i64),
                     ms(meta.created_ms),
                     Value::Text(meta.settings_json()),
+                    ms(FIRST_GENERATION),
                 ],
             ),
             seat_statement(&meta.code, first),
@@ -239,6 +312,7 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
             code,
             second,
             at_ms,
+            ..
         } => vec![
             seat_statement(code, second),
             (
@@ -246,7 +320,9 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                 vec![text(code), ms(*at_ms)],
             ),
         ],
-        Write::Action { code, action: a } => vec![
+        Write::Action {
+            code, action: a, ..
+        } => vec![
             (
                 "INSERT INTO actions (code, seq, action, side, timeout, at_ms, sig, signer) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 vec![
@@ -265,7 +341,8 @@ pub fn statements(w: &Write) -> Vec<(&'static str, Vec<Value>)> {
                 vec![text(code), ms(a.at_ms)],
             ),
         ],
-        Write::Abandon { code, at_ms } => vec![(
+        Write::Hold { .. } => Vec::new(),
+        Write::Abandon { code, at_ms, .. } => vec![(
             "UPDATE tables SET ended_ms = $2 WHERE code = $1",
             vec![text(code), ms(*at_ms)],
         )],
@@ -317,6 +394,11 @@ pub trait Store: Send {
     fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError>;
     /// Every table that has not ended.
     fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError>;
+    /// Takes table `code` for a new holder (a process taking it over, or this one restarting):
+    /// its generation raised by one, committed, so that every write naming an earlier
+    /// generation is refused from now on; then the table as stored now, at its new
+    /// generation. `None` when it has ended or is unknown.
+    fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError>;
     /// A finished table's record.
     fn record(&mut self, code: &str) -> Result<Option<String>, StoreError>;
     /// The server's own signing secret (64 hex digits): the one kept, or `fresh` kept now when
@@ -379,7 +461,8 @@ CREATE TABLE IF NOT EXISTS tables (
     turn_started_ms INTEGER,
     ended_ms INTEGER,
     record TEXT,
-    options TEXT NOT NULL DEFAULT '{}'
+    options TEXT NOT NULL DEFAULT '{}',
+    generation INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -481,6 +564,7 @@ impl SqliteStore {
             ("actions", "sig", "TEXT"),
             ("actions", "signer", "TEXT"),
             ("players", "name", "TEXT NOT NULL DEFAULT ''"),
+            ("tables", "generation", "INTEGER NOT NULL DEFAULT 1"),
         ] {
             let has = db
                 .prepare(&format!(
@@ -495,6 +579,15 @@ impl SqliteStore {
     }
 
     fn apply(db: &Connection, w: &Write) -> Result<(), StoreError> {
+        if let Some((code, generation)) = w.fence() {
+            let held = db.execute(
+                &FENCE.replace('$', "?"),
+                rusqlite::params![code, generation as i64],
+            )?;
+            if held != 1 {
+                return Err(StoreError::fenced(code, generation));
+            }
+        }
         for (sql, values) in statements(w) {
             // The statements number their parameters `$n`; SQLite reads them as `?n`.
             db.execute(&sql.replace('$', "?"), rusqlite::params_from_iter(values))?;
@@ -586,26 +679,15 @@ fn bad(what: &str) -> rusqlite::Error {
     rusqlite::Error::InvalidColumnName(format!("unreadable {what}"))
 }
 
-impl Store for SqliteStore {
-    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let mut tx = self.db.transaction()?;
-        let results = in_savepoints(
-            &mut tx,
-            batch,
-            |tx, sql| tx.execute_batch(sql).map_err(StoreError::from),
-            |tx, w| Self::apply(tx, w),
-        )?;
-        tx.commit()?;
-        Ok(results)
-    }
-
-    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+impl SqliteStore {
+    /// The tables that have not ended (only `only`, when it names one), as stored.
+    fn read_open(&mut self, only: Option<&str>) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
         let mut q = self.db.prepare(
-            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options
-             FROM tables WHERE ended_ms IS NULL ORDER BY created_ms",
+            "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options, generation
+             FROM tables WHERE ended_ms IS NULL AND (?1 IS NULL OR code = ?1) ORDER BY created_ms",
         )?;
-        let rows = q.query_map([], |r| {
+        let rows = q.query_map([only], |r| {
             let bot_fill: Option<String> = r.get(2)?;
             let secret: String = r.get(4)?;
             let game: String = r.get(9)?;
@@ -631,6 +713,7 @@ impl Store for SqliteStore {
                     public,
                     rated,
                 },
+                generation: r.get::<_, i64>(11)? as u64,
                 seats: Vec::new(),
                 started_ms: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),
                 turn_started_ms: r.get::<_, Option<i64>>(8)?.map(|v| v as u64),
@@ -697,6 +780,45 @@ impl Store for SqliteStore {
         }
         Ok(tables)
     }
+}
+
+impl Store for SqliteStore {
+    fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = self.db.transaction()?;
+        let results = in_savepoints(
+            &mut tx,
+            batch,
+            |tx, sql| tx.execute_batch(sql).map_err(StoreError::from),
+            |tx, w| Self::apply(tx, w),
+        )?;
+        tx.commit()?;
+        Ok(results)
+    }
+
+    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+        self.read_open(None)
+    }
+
+    fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        // The generation this raise made, not one read afterwards (see the PostgreSQL store).
+        let Some(generation) = self
+            .db
+            .query_row(
+                "UPDATE tables SET generation = generation + 1 WHERE code = ?1 AND ended_ms IS NULL
+                 RETURNING generation",
+                [code],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let generation = generation as u64;
+        Ok(self
+            .read_open(Some(code))?
+            .pop()
+            .map(|t| StoredTable { generation, ..t }))
+    }
 
     fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
         self.db.execute(
@@ -729,6 +851,10 @@ enum Job {
     Write(Write, oneshot::Sender<Result<(), StoreError>>),
     Record(String, oneshot::Sender<Result<Option<String>, StoreError>>),
     Open(oneshot::Sender<Result<Vec<StoredTable>, StoreError>>),
+    Take(
+        String,
+        oneshot::Sender<Result<Option<StoredTable>, StoreError>>,
+    ),
     ServerSecret(String, oneshot::Sender<Result<String, StoreError>>),
     Ask(Query, oneshot::Sender<Result<Answer, StoreError>>),
 }
@@ -764,6 +890,9 @@ impl StoreHandle {
                             }
                             Job::Open(reply) => {
                                 let _ = reply.send(store.open_tables());
+                            }
+                            Job::Take(code, reply) => {
+                                let _ = reply.send(store.take(&code));
                             }
                             Job::ServerSecret(fresh, reply) => {
                                 let _ = reply.send(store.server_secret(&fresh));
@@ -835,6 +964,12 @@ impl StoreHandle {
     pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         let (reply, done) = oneshot::channel();
         self.ask(Job::Open(reply), done).await
+    }
+
+    /// Takes table `code` for this process (see [`Store::take`]).
+    pub async fn take(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        let (reply, done) = oneshot::channel();
+        self.ask(Job::Take(code.to_string(), reply), done).await
     }
 
     async fn ask<T>(

@@ -11,7 +11,9 @@
 use super::game::{Accepted, Hosted, OfferEvent, Start};
 use super::ratings::{PlayerResult, RatedEnd, ScoreWord};
 use super::store::{Answer, Query};
-use super::store::{StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write};
+use super::store::{
+    FIRST_GENERATION, StoredAction, StoredSeat, StoredSeatKind, StoredTable, TableMeta, Write,
+};
 use super::{Conn, Hub, NewSeat, NewTable, Summary, new_token, now_ms};
 use crate::ai::Level;
 use crate::i18n::english;
@@ -85,6 +87,9 @@ pub enum Cmd {
     Leave {
         conn_id: u64,
     },
+    /// This process found the table's lease held by another (`cluster`): the table asks the
+    /// store whether it still holds its generation, and lets go when it does not.
+    Hold,
 }
 
 /// The bot's choice for a ply.
@@ -137,8 +142,15 @@ pub struct TableTask<G: Hosted> {
     /// The bot's answer for this ply is being computed.
     thinking: Option<u64>,
     bot_moves: BotChannel<G::Action>,
-    /// The table broke (its store failed): it serves nothing more.
+    /// The table broke (its store failed, or refused a write as fenced): it serves nothing
+    /// more.
     broken: bool,
+    /// The generation this process holds the table at (the fencing token every write names):
+    /// [`FIRST_GENERATION`] for a new table, the raised one for a table read back.
+    generation: u64,
+    /// The store refused a write: another process took the table over. It lets go without
+    /// touching what is the new holder's (the lease, the listing).
+    fenced: bool,
     /// Under a bank time control: each side's bank in seconds (`[ash, walnut]`) as it stood
     /// when the awaited turn began.
     banks: Option<[f64; 2]>,
@@ -212,6 +224,8 @@ impl<G: Hosted> TableTask<G> {
             thinking: None,
             bot_moves: mpsc::unbounded_channel(),
             broken: false,
+            generation: FIRST_GENERATION,
+            fenced: false,
             banks,
             turn_banked: false,
             rematch: [false; 2],
@@ -243,6 +257,7 @@ impl<G: Hosted> TableTask<G> {
             .ok_or_else(|| format!("table {code}: no first seat"))?;
         let second = stored.seats.iter().find(|s| s.seat == SeatId::Second);
         let mut t = TableTask::<G>::new(hub, stored.meta.clone(), first, second);
+        t.generation = stored.generation;
         let now_wall = now_ms();
         if t.game.is_some() {
             let mut turn_ms = stored.started_ms.unwrap_or(now_wall);
@@ -739,6 +754,10 @@ impl<G: Hosted> TableTask<G> {
     async fn persist(&mut self, w: Write) -> bool {
         match self.hub.store.write(w).await {
             Ok(()) => true,
+            Err(e) if e.is_fenced() => {
+                self.let_go(&e.to_string());
+                false
+            }
             Err(e) => {
                 super::log::error(
                     "the table's store failed; closing it",
@@ -765,6 +784,58 @@ impl<G: Hosted> TableTask<G> {
                 false
             }
         }
+    }
+
+    /// The store refused a write for its generation: another process holds the table now (this
+    /// one was paused or cut off past its lease). Nothing is announced; every connection is
+    /// closed with the restart close code, so its client comes back with its token and finds
+    /// the new holder; the table leaves this process.
+    fn let_go(&mut self, why: &str) {
+        super::metrics::COUNTERS
+            .fenced
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        super::log::warn(
+            "cluster: the store refused a write of an older generation; letting the table go",
+            &[
+                ("table", self.meta.code.as_str().into()),
+                ("generation", self.generation.into()),
+                ("error", why.into()),
+            ],
+        );
+        // Out of this process's index first: a client that comes back here at once is sent to
+        // the new holder, not to this table.
+        self.hub.forget(&self.meta.code, &self.tokens(), false);
+        for seat in &mut self.seats {
+            if let Some(c) = seat.conn.take() {
+                self.hub.lobby.seated(self.meta.game, -1);
+                c.restart();
+            }
+        }
+        for c in self.spectators.drain(..) {
+            c.restart();
+        }
+        self.fenced = true;
+        self.broken = true;
+    }
+
+    /// Before a connection is shown the table (a seat taken back, a spectator): whether this
+    /// process still holds it, asked of the store (a `Hold` at its generation). A process that
+    /// was paused past its lease would otherwise show a course the new holder has gone past;
+    /// refused, the table lets go and the connection is sent on (1012) like the others.
+    async fn still_held(&mut self, conn: &Conn) -> bool {
+        let hold = Write::Hold {
+            code: self.meta.code.clone(),
+            generation: self.generation,
+        };
+        if self.persist(hold).await {
+            return true;
+        }
+        if self.fenced {
+            conn.restart();
+        } else {
+            conn.kill();
+        }
+        false
     }
 
     /// The table's loop; ends when the table has ended and lingered, or broke.
@@ -804,7 +875,11 @@ impl<G: Hosted> TableTask<G> {
                 }
             }
         }
-        self.hub.forget(&self.meta.code, &self.tokens());
+        // A table let go (fenced) left the index already, and what it shared is the new
+        // holder's now.
+        if !self.fenced {
+            self.hub.forget(&self.meta.code, &self.tokens(), true);
+        }
         if self.counted_playing {
             let humans = self
                 .seats
@@ -843,6 +918,7 @@ impl<G: Hosted> TableTask<G> {
     async fn abandon(&mut self) {
         let write = Write::Abandon {
             code: self.meta.code.clone(),
+            generation: self.generation,
             at_ms: now_ms(),
         };
         if self.persist(write).await {
@@ -901,8 +977,15 @@ impl<G: Hosted> TableTask<G> {
                 let _ = reply.send(Ok(SeatId::Second));
                 self.attach(SeatId::Second, conn);
             }
-            Cmd::Attach { seat, conn } => self.attach(seat, conn),
+            Cmd::Attach { seat, conn } => {
+                if self.still_held(&conn).await {
+                    self.attach(seat, conn);
+                }
+            }
             Cmd::Spectate { conn } => {
+                if !self.still_held(&conn).await {
+                    return;
+                }
                 self.reply(
                     &conn,
                     ServerMsg::Watching {
@@ -927,6 +1010,13 @@ impl<G: Hosted> TableTask<G> {
                 self.reply(&conn, state);
             }
             Cmd::Leave { conn_id } => self.drop_conn(conn_id),
+            Cmd::Hold => {
+                let hold = Write::Hold {
+                    code: self.meta.code.clone(),
+                    generation: self.generation,
+                };
+                self.persist(hold).await;
+            }
             Cmd::Rematch { seat, conn } => self.ask_rematch(seat, conn).await,
             Cmd::Offer { seat, conn, what } => self.offer(seat, conn, what).await,
             Cmd::Answer {
@@ -994,6 +1084,7 @@ impl<G: Hosted> TableTask<G> {
         let ok = self
             .persist(Write::Start {
                 code: self.meta.code.clone(),
+                generation: self.generation,
                 second,
                 at_ms: now_ms(),
             })
@@ -1240,6 +1331,7 @@ impl<G: Hosted> TableTask<G> {
         let (sig, signer) = signed.unzip();
         let write = Write::Action {
             code: self.meta.code.clone(),
+            generation: self.generation,
             action: StoredAction {
                 seq: self.rows + 1,
                 action,
@@ -1296,6 +1388,7 @@ impl<G: Hosted> TableTask<G> {
         let written = self
             .persist(Write::End {
                 code: self.meta.code.clone(),
+                generation: self.generation,
                 record: record.clone(),
                 at_ms: now_ms(),
                 rated: rated.clone(),

@@ -81,6 +81,40 @@ impl Server {
         }
     }
 
+    /// Sends the process the signal `name` (`STOP` pauses it, `CONT` lets it run on).
+    pub fn signal(&self, name: &str) {
+        let ok = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "SIG{name} sent");
+    }
+
+    /// SIGSTOP, returning once every thread of the process has stopped (a thread running on
+    /// another core stops a moment after `kill` returns).
+    pub fn pause(&self) {
+        self.signal("STOP");
+        let tasks = format!("/proc/{}/task", self.child.id());
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let stopped = std::fs::read_dir(&tasks).unwrap().all(|t| {
+                let stat =
+                    std::fs::read_to_string(t.unwrap().path().join("stat")).unwrap_or_default();
+                // The state follows the command's closing parenthesis.
+                stat.rsplit_once(") ")
+                    .is_none_or(|(_, rest)| rest.starts_with('T') || rest.starts_with('t'))
+            });
+            if stopped {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "the process did not stop"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     /// SIGKILL: no chance to flush or say goodbye.
     pub fn kill9(mut self) {
         self.child.kill().unwrap();
