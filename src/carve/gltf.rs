@@ -391,7 +391,7 @@ impl Document {
             for (p, primitive) in primitives.iter().enumerate() {
                 let at = format!("mesh {m} primitive {p}");
                 let read = reader.primitive(primitive, &at, &mut budget)?;
-                let look = looks.of(&reader, read.material, &at)?;
+                let look = looks.of(&reader, read.material, read.colors.is_some(), &at)?;
                 let mesh = place.mesh(read.mesh);
                 if !mesh.positions.as_flattened().iter().all(|x| x.is_finite()) {
                     return fail(format!(
@@ -603,14 +603,30 @@ struct Looks {
 }
 
 impl Looks {
+    /// The look of a primitive with `material`. One with no material takes the wood, unless it
+    /// has vertex colours: those are drawn on a plain matte surface, as Blender shows them.
     fn of(
         &mut self,
         reader: &Reader,
         material: Option<usize>,
+        colors: bool,
         at: &str,
     ) -> Result<Look, GltfError> {
         let Some(m) = material else {
-            return Ok(Look::Finish(Slot::Wood));
+            return Ok(if colors {
+                Look::Surface(Surface {
+                    name: String::new(),
+                    base_color: [1.0; 4],
+                    metallic: 0.0,
+                    roughness: 1.0,
+                    emissive: [0.0; 3],
+                    texture: None,
+                    alpha: Alpha::Opaque,
+                    double_sided: false,
+                })
+            } else {
+                Look::Finish(Slot::Wood)
+            });
         };
         if let Some(look) = self.materials.get(&m) {
             return Ok(look.clone());
@@ -770,6 +786,43 @@ fn sampler(root: &Value, texture: &Value, at: &str) -> Result<([Wrap; 2], bool),
     };
     let nearest = uint(sampler, "magFilter", &s_at)? == Some(9728);
     Ok(([wrap("wrapS")?, wrap("wrapT")?], nearest))
+}
+
+/// The model in the file at `path`, with the buffers and pictures it names read from its
+/// folder (for the tools and tests; the game reads through its asset server). A URI that is
+/// absolute or climbs out of the folder (`..`) is not followed: a buffer there is an error, a
+/// picture a warning.
+pub fn read_path(path: &std::path::Path) -> Result<Model, GltfError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| GltfError(format!("{} cannot be read: {e}", path.display())))?;
+    let document = Document::parse(&bytes)?;
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let mut files = HashMap::new();
+    let buffers = document.external_buffers();
+    for uri in buffers.iter().chain(&document.external_images()) {
+        let relative = std::path::Path::new(uri);
+        let inside = relative
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            if buffers.contains(uri) {
+                return fail(format!(
+                    "the buffer file `{uri}` is not in the model's folder (absolute, or `..`)"
+                ));
+            }
+            continue;
+        }
+        match std::fs::read(dir.join(relative)) {
+            Ok(data) => {
+                files.insert(uri.clone(), data);
+            }
+            Err(e) if buffers.contains(uri) => {
+                return fail(format!("the buffer file `{uri}` cannot be read: {e}"));
+            }
+            Err(_) => {}
+        }
+    }
+    document.model(&files)
 }
 
 /// The parts of a self-contained file: a `.glb`, or a `.gltf` whose buffers are all `data:`
