@@ -1,5 +1,5 @@
 //! The model reader on files written by exporters no one here wrote (trimesh and pygltflib,
-//! by `tools/make-gltf-fixtures.py`): each fixture read from `tests/fixtures/gltf/`, and its
+//! by `tools/make-gltf-fixtures.py`, and Blender 3.4, by `tools/blender-gltf-fixture.py`): each fixture read from `tests/fixtures/gltf/`, and its
 //! built mesh data checked against the numbers the script placed there — bounds after the
 //! nodes' transforms, vertex colours, the texture's pixels under each vertex's UV, the looks.
 //! No Bevy: `cargo test --no-default-features --test gltf_fixtures`.
@@ -34,7 +34,7 @@ fn assert_bounds(model: &Model, lo: [f32; 3], hi: [f32; 3], name: &str) {
     assert_close(h, hi, &format!("{name}: highest corner"));
 }
 
-fn surface<'a>(model: &'a Model, part: usize) -> &'a Surface {
+fn surface(model: &Model, part: usize) -> &Surface {
     match &model.parts[part].look {
         Look::Surface(s) => s,
         other => panic!("part {part} is {other:?}, not a surface"),
@@ -254,6 +254,7 @@ fn damaged_fixtures_are_refused_not_panics() {
         "textured.glb",
         "several_parts.glb",
         "jpeg_textured.glb",
+        "blender_parts.glb",
     ] {
         let bytes = std::fs::read(dir().join(name)).unwrap();
         for cut in (0..bytes.len()).step_by(7) {
@@ -265,4 +266,56 @@ fn damaged_fixtures_are_refused_not_panics() {
             let _ = gltf::Document::parse(&b).and_then(|d| d.model(&Default::default()));
         }
     }
+}
+
+/// A file exported by Blender's own glTF exporter (`tools/blender-gltf-fixture.py`): nested
+/// objects turned and scaled by their parent, vertex colours, a packed PNG texture. The bounds
+/// of each part are compared with the ones Blender computed from its own world matrices
+/// (`blender_parts.json`).
+#[test]
+fn blender_export_matches_blenders_own_bounds() {
+    let model = read("blender_parts.glb");
+    let text = std::fs::read_to_string(dir().join("blender_parts.json")).unwrap();
+    let expected: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let objects = expected["objects"].as_object().unwrap();
+    assert_eq!(model.parts.len(), objects.len());
+    let v3 =
+        |v: &serde_json::Value| -> [f32; 3] { [0, 1, 2].map(|k| v[k].as_f64().unwrap() as f32) };
+    // The exporter writes the objects in the order of its node tree: body, knob, label.
+    for (part, name) in model.parts.iter().zip(["body", "knob", "label"]) {
+        let want = &objects[name];
+        let (lo, hi) = part.mesh.bounds().unwrap();
+        assert_close(lo, v3(&want["min"]), &format!("{name}: lowest corner"));
+        assert_close(hi, v3(&want["max"]), &format!("{name}: highest corner"));
+        assert_eq!(
+            part.mesh.indices.len() / 3,
+            want["triangles"].as_u64().unwrap() as usize,
+            "{name}: triangles"
+        );
+    }
+    assert_eq!(model.parts[0].look, Look::Finish(Slot::Wood));
+    let brass = surface(&model, 1);
+    assert_eq!(brass.name, "Brass");
+    assert_eq!((brass.metallic, brass.roughness), (1.0, 0.25));
+    // The knob's painted vertices: red on its +x side (turned 30° with its stand), green on
+    // the other.
+    let knob = &model.parts[1];
+    let colours = knob.colors.as_ref().expect("COLOR_0");
+    let (mut red, mut green) = (0, 0);
+    for c in colours {
+        match c {
+            [1.0, 0.0, 0.0, 1.0] => red += 1,
+            [0.0, 1.0, 0.0, 1.0] => green += 1,
+            other => panic!("colour {other:?}"),
+        }
+    }
+    assert!(red > 10 && green > 10, "{red} red, {green} green");
+    let label = surface(&model, 2);
+    let t = &model.textures[label.texture.expect("a texture")];
+    assert_eq!(
+        (t.format, t.pixels.width, t.pixels.height),
+        (ImageFormat::Png, 4, 4)
+    );
+    assert_eq!(t.pixels.at(0, 0), [255, 0, 0, 255]);
+    assert_eq!(t.pixels.at(3, 3), [0, 255, 0, 255]);
 }

@@ -11,6 +11,7 @@ rotated and scaled, by a matrix or by translation/rotation/scale, nested nodes, 
 and materials, vertex colours, a PNG texture embedded and one beside a .gltf, a JPEG texture.
 The numbers below (extents, turns, scales, colours) are the ones the test checks against, so
 change them together. The files are small (a few kilobytes each) and committed.
+tools/blender-gltf-fixture.py adds one exported by Blender itself.
 """
 
 import argparse

@@ -130,6 +130,37 @@ impl Model {
         }
     }
 
+    /// One line for an artist: the size in board squares, the triangles and parts, whether it
+    /// fits a square and stands on the table (the model viewer's and `tables model`'s words).
+    pub fn describe(&self) -> String {
+        let Some((lo, hi)) = self.bounds() else {
+            return "no vertex".to_string();
+        };
+        let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+        let fits = lo[0] >= -0.5 && hi[0] <= 0.5 && lo[2] >= -0.5 && hi[2] <= 0.5;
+        let mut line = format!(
+            "{:.2} wide × {:.2} tall × {:.2} deep (squares), {} triangles in {} part{}, {}",
+            size[0],
+            size[1],
+            size[2],
+            self.triangles(),
+            self.parts.len(),
+            if self.parts.len() == 1 { "" } else { "s" },
+            if fits {
+                "fits its square"
+            } else {
+                "wider than its square"
+            },
+        );
+        if lo[1].abs() > 0.005 {
+            line.push_str(&format!(
+                "; its bottom is at y = {:.2}, not on the table (y = 0)",
+                lo[1]
+            ));
+        }
+        line
+    }
+
     pub fn triangles(&self) -> usize {
         self.parts.iter().map(|p| p.mesh.indices.len() / 3).sum()
     }
