@@ -3,6 +3,10 @@
 //! with `zune-jpeg`. The reader's tests see the pixels, and the game hands Bevy ready pixels,
 //! so it needs none of Bevy's image formats beyond the PNG it already has (for screenshots).
 //!
+//! JPEG is decoded on the desktop only: the browser build leaves `zune-jpeg` out, to keep its
+//! download within its size goal (`web/README.md`), and a JPEG texture there is an error the
+//! reader turns into a warning (the part keeps its base colour).
+//!
 //! No input makes it allocate more than [`MAX_SIDE`]² pixels: the size in a file's header is
 //! checked before the pixels are decoded.
 
@@ -151,6 +155,12 @@ fn png(bytes: &[u8]) -> Result<Pixels, String> {
     finish(width, height, rgba)
 }
 
+#[cfg(target_arch = "wasm32")]
+fn jpeg(_: &[u8]) -> Result<Pixels, String> {
+    Err("not decoded in the browser build (kept small): save the texture as PNG".into())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn jpeg(bytes: &[u8]) -> Result<Pixels, String> {
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
