@@ -48,7 +48,7 @@ for scene in menu settings rules-snelab rules-hive rules-chess rules-snelab@pt r
     puzzle-hive puzzle-chess puzzle-chess@pt hint-hive hint-snelab \
     games-list games-list@ru replay-hive replay-chess replay-chess@pt replay-snelab review-hive review-chess review-snelab luck-chess \
     analysis-hive analysis-hive@ru analysis-chess analysis-snelab analysis-snelab@pt \
-    pieces-snelab pieces-hive pieces-chess; do
+    pieces-snelab pieces-hive pieces-chess pieces-artist model-viewer; do
     # `name@lang` renders the scene in another language.
     lang=en
     case "$scene" in *@*) lang=${scene#*@} ;; esac

@@ -26,6 +26,13 @@ pub enum Scene {
     Piece(String),
     /// Every piece of a game laid out on the table in both woods, with its markers and marks.
     Pieces(GameKind),
+    /// The model reader's fixtures (`tests/fixtures/gltf/`, written by other exporters) side by
+    /// side on the table, each on a board square: nodes, colours and textures as their files
+    /// say (desktop only: the folder is not shipped).
+    PiecesArtist,
+    /// One model file (`--model`) turning on a board square under the game's light, with its
+    /// size in squares and its triangle count: an artist's check before a piece goes in a game.
+    ModelViewer,
     /// A table at a staged moment (`<game>-<name>`, e.g. `snelab-payment`): each game lists its
     /// own staged scenes.
     Staged {
@@ -236,6 +243,16 @@ impl Scene {
                 "every piece of a game in both woods, with its markers and marks",
             ));
         }
+        v.push((
+            "pieces-artist".to_string(),
+            Scene::PiecesArtist,
+            "the model reader's test files from other exporters, side by side",
+        ));
+        v.push((
+            "model-viewer".to_string(),
+            Scene::ModelViewer,
+            "one model file (--model) turning on a square, with its size and triangles",
+        ));
         for &(game, name, about) in staged {
             v.push((
                 format!("{}-{name}", game.cli_name()),
@@ -342,6 +359,8 @@ pub struct LaunchOptions {
     pub online: Option<OnlineStart>,
     /// The online table's server for this run (the saved setting is kept).
     pub server: Option<String>,
+    /// The model file the `model-viewer` scene shows, as an asset path (`models/x.glb`).
+    pub model: Option<String>,
     /// The game whose online table `--online` goes to (`None`: Ash & Walnut).
     pub online_game: Option<GameKind>,
     /// The person's seat played by the engine at this level (demonstrations, and two copies of
@@ -422,6 +441,7 @@ impl Default for LaunchOptions {
             rematch: 0,
             probe: false,
             replay: None,
+            model: None,
         }
     }
 }
@@ -477,6 +497,8 @@ FLAGS:
     --autoplay LEVEL    the engine (easy, normal, hard) plays your seat
     --rematch N         with --autoplay: ask for a rematch after each of the first N
                         online games
+    --model PATH        the model file the model-viewer scene shows, under assets/
+                        (models/x.glb; default models/chess_knight.glb)
     --replay FILE|CODE  open a game as a replay at its table: a record file (or a UHP
                         GameString), or a finished online game by its table's code
                         (its record is asked of --server)
@@ -683,6 +705,13 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
             }
             "--probe" => o.probe = true,
             "--replay" => o.replay = Some(ReplayStart::parse(&take(&mut it)?)?),
+            "--model" => {
+                let m = take(&mut it)?;
+                if m.is_empty() {
+                    return Err(ArgError("`--model` needs a model file".into()));
+                }
+                o.model = Some(m);
+            }
             other => return Err(ArgError(format!("unknown flag `{other}`"))),
         }
     }

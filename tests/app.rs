@@ -2696,8 +2696,9 @@ mod fonts {
 mod model_files {
     use bevy::asset::{AssetPlugin, LoadState};
     use bevy::prelude::*;
-    use carved_tables::app::models::{ModelFile, ModelFileLoader};
+    use carved_tables::app::models::{ModelFile, ModelFileLoader, PartLook, build_parts};
     use carved_tables::carve::Slot;
+    use carved_tables::carve::gltf::Look;
     use std::path::Path;
 
     fn app(root: &Path) -> App {
@@ -2740,10 +2741,11 @@ mod model_files {
             let (handle, state) = load(&mut app, &format!("models/{name}.glb"));
             assert!(matches!(state, LoadState::Loaded), "{name}: {state:?}");
             let files = app.world().resource::<Assets<ModelFile>>();
-            let parts = &files.get(&handle).unwrap().parts;
+            let parts = &files.get(&handle).unwrap().model.parts;
             assert!(!parts.is_empty() && parts.iter().all(|p| !p.mesh.indices.is_empty()));
-            assert_eq!(parts[0].slot, Slot::Wood, "{name}");
-            assert_eq!(parts.iter().any(|p| p.slot == Slot::Inlay), inlay, "{name}");
+            assert_eq!(parts[0].look, Look::Finish(Slot::Wood), "{name}");
+            let has_inlay = parts.iter().any(|p| p.look == Look::Finish(Slot::Inlay));
+            assert_eq!(has_inlay, inlay, "{name}");
         }
     }
 
@@ -2780,9 +2782,9 @@ mod model_files {
         let (handle, state) = load(&mut app, "models/tri.gltf");
         assert!(matches!(state, LoadState::Loaded), "{state:?}");
         let files = app.world().resource::<Assets<ModelFile>>();
-        let parts = &files.get(&handle).unwrap().parts;
+        let parts = &files.get(&handle).unwrap().model.parts;
         assert_eq!(parts.len(), 1);
-        assert_eq!(parts[0].slot, Slot::Inlay);
+        assert_eq!(parts[0].look, Look::Finish(Slot::Inlay));
         assert_eq!(parts[0].mesh.indices, vec![0, 1, 2]);
         // No normals in the file: the reader computes them (this triangle faces up).
         assert!(parts[0].mesh.normals.iter().all(|n| n[1] > 0.99));
@@ -2799,6 +2801,79 @@ mod model_files {
                 "{error}"
             );
         }
+    }
+
+    /// The outside exporters' fixtures through the asset server and into Bevy's assets: vertex
+    /// colours become the mesh's colour attribute, a texture (in the file, or beside a `.gltf`)
+    /// the standard material's base colour texture with the file's pixels, `wood` and `inlay`
+    /// stay the theme's finishes.
+    #[test]
+    fn fixtures_become_meshes_and_standard_materials() {
+        let mut app = app(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gltf"));
+        app.init_asset::<Mesh>()
+            .init_asset::<Image>()
+            .init_asset::<StandardMaterial>();
+        let built = |app: &mut App, path: &str| {
+            let (handle, state) = load(app, path);
+            assert!(matches!(state, LoadState::Loaded), "{path}: {state:?}");
+            let model = app
+                .world()
+                .resource::<Assets<ModelFile>>()
+                .get(&handle)
+                .unwrap()
+                .model
+                .clone();
+            let world = app.world_mut();
+            let mut meshes = world.remove_resource::<Assets<Mesh>>().unwrap();
+            let mut images = world.remove_resource::<Assets<Image>>().unwrap();
+            let mut standard = world.remove_resource::<Assets<StandardMaterial>>().unwrap();
+            let parts = build_parts(&model, &mut meshes, &mut images, &mut standard);
+            world.insert_resource(meshes);
+            world.insert_resource(images);
+            world.insert_resource(standard);
+            parts
+        };
+        let surface = |app: &App, look: &PartLook| -> StandardMaterial {
+            let PartLook::Surface(h) = look else {
+                panic!("{look:?} is not a surface");
+            };
+            app.world()
+                .resource::<Assets<StandardMaterial>>()
+                .get(h)
+                .unwrap()
+                .clone()
+        };
+
+        let parts = built(&mut app, "vertex_colours.glb");
+        let meshes = app.world().resource::<Assets<Mesh>>();
+        let mesh = meshes.get(&parts[0].mesh).unwrap();
+        let colours = mesh.attribute(Mesh::ATTRIBUTE_COLOR).expect("colours");
+        assert_eq!(colours.len(), mesh.count_vertices());
+        assert_eq!(surface(&app, &parts[0].look).metallic, 0.0);
+
+        for (path, width) in [("textured.glb", 2), ("nested.gltf", 8)] {
+            let parts = built(&mut app, path);
+            let material = surface(&app, &parts[0].look);
+            let texture = material.base_color_texture.expect("a texture");
+            let image = app
+                .world()
+                .resource::<Assets<Image>>()
+                .get(&texture)
+                .unwrap();
+            assert_eq!(image.width(), width, "{path}");
+            let data = image.data.as_ref().unwrap();
+            assert_eq!(
+                &data[..4],
+                &[220, 30, 30, 255],
+                "{path}: the top left pixel"
+            );
+        }
+
+        let parts = built(&mut app, "several_parts.glb");
+        assert!(matches!(parts[0].look, PartLook::Finish(Slot::Wood)));
+        assert!(matches!(parts[1].look, PartLook::Finish(Slot::Inlay)));
+        let brass = surface(&app, &parts[2].look);
+        assert_eq!((brass.metallic, brass.perceptual_roughness), (1.0, 0.3));
     }
 }
 

@@ -105,6 +105,16 @@ pub fn run(options: LaunchOptions) -> AppExit {
         "shaders",
         AssetSourceBuilder::platform_default(&shaders, None),
     );
+    // The model reader's fixtures, for the `pieces-artist` scene: `fixtures://nested.gltf`.
+    // On the desktop only: the browser build ships `assets/` and `shaders/`, not the tests.
+    #[cfg(not(target_arch = "wasm32"))]
+    app.register_asset_source(
+        "fixtures",
+        AssetSourceBuilder::platform_default(
+            &root.join("tests/fixtures/gltf").to_string_lossy(),
+            None,
+        ),
+    );
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

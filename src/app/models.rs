@@ -1,18 +1,21 @@
 //! The carved models in the running game: each model the theme names is loaded from its glTF
 //! file; a file that is missing or broken is replaced by the same model carved in code
-//! ([`crate::carve`]), with one warning. Every model is drawn with the theme's finishes — the
-//! `wood` and `inlay` material slots of the file are matched by name and get the game's own
-//! materials (procedural grain, different for every piece).
+//! ([`crate::carve`]), with one warning. Parts whose material names a wood (`wood`, `inlay`)
+//! are drawn with the theme's finishes (procedural grain, different for every piece); every
+//! other part with Bevy's `StandardMaterial` as the file describes it — base colour (times the
+//! vertex colours and the base colour texture), metallic, roughness — so a model looks as it
+//! looked in the artist's tool.
 //!
 //! The files are read by the game's own glTF reader ([`crate::carve::gltf`]), which takes only
-//! what the game draws (the meshes and their materials' names), instead of Bevy's glTF loader
-//! with its scenes, animation and texture support (about 3 % of the browser's download).
+//! what the game draws (node transforms, meshes, vertex colours, materials, base colour
+//! textures decoded to RGBA by [`crate::carve::texture`]), instead of Bevy's glTF loader with
+//! its scenes, animation and image formats (about 3 % of the browser's download).
 
 use super::loading::LoadingQueue;
 use super::theme::ActiveTheme;
 use super::wood::WoodMaterial;
-use crate::carve::gltf::Document;
-use crate::carve::{self, MeshData, Part, Slot};
+use crate::carve::gltf::{self, Alpha, Document, Look, Model, Surface, Wrap};
+use crate::carve::{self, MeshData, Slot};
 use crate::theme::Wood;
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext, LoadState, RenderAssetUsages};
@@ -20,16 +23,31 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::collections::HashMap;
 
-/// The meshes of each model, by slot, once known.
+/// One part of a model in Bevy's form: its mesh, and how it is drawn.
+#[derive(Clone, Debug)]
+pub struct ModelPart {
+    pub mesh: Handle<Mesh>,
+    pub look: PartLook,
+}
+
+#[derive(Clone, Debug)]
+pub enum PartLook {
+    /// The theme's finish of the slot, with the wood shader.
+    Finish(Slot),
+    /// The file's own material.
+    Surface(Handle<StandardMaterial>),
+}
+
+/// The meshes of each model, with their looks, once known.
 #[derive(Resource, Default)]
 pub struct ModelLibrary {
     files: HashMap<&'static str, Handle<ModelFile>>,
-    parts: HashMap<&'static str, Vec<(Slot, Handle<Mesh>)>>,
+    parts: HashMap<&'static str, Vec<ModelPart>>,
 }
 
 impl ModelLibrary {
     /// The parts of a model, or `None` while its file is still loading.
-    pub fn parts(&self, name: &str) -> Option<&[(Slot, Handle<Mesh>)]> {
+    pub fn parts(&self, name: &str) -> Option<&[ModelPart]> {
         self.parts.get(name).map(Vec::as_slice)
     }
 
@@ -50,14 +68,119 @@ pub fn to_mesh(data: &MeshData) -> Mesh {
     .with_inserted_indices(Indices::U32(data.indices.clone()))
 }
 
-/// A model file as read: its parts, each with its slot.
-#[derive(Asset, TypePath, Debug)]
-pub struct ModelFile {
-    pub parts: Vec<Part>,
+/// The Bevy assets of a model as read: a mesh and a look per part, an image per texture, a
+/// material per surface (shared by the parts that share it).
+pub fn build_parts(
+    model: &Model,
+    meshes: &mut Assets<Mesh>,
+    images: &mut Assets<Image>,
+    standard: &mut Assets<StandardMaterial>,
+) -> Vec<ModelPart> {
+    let textures: Vec<Handle<Image>> = model
+        .textures
+        .iter()
+        .map(|t| images.add(texture_image(t)))
+        .collect();
+    let mut made: Vec<(&Surface, Handle<StandardMaterial>)> = Vec::new();
+    model
+        .parts
+        .iter()
+        .map(|part| {
+            let mut mesh = to_mesh(&part.mesh);
+            let look = match &part.look {
+                Look::Finish(slot) => PartLook::Finish(*slot),
+                Look::Surface(surface) => {
+                    // The vertex colours multiply the surface's colour; the wood shader has
+                    // its own.
+                    if let Some(colors) = &part.colors {
+                        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colors.clone());
+                    }
+                    let handle = match made.iter().find(|(s, _)| *s == surface) {
+                        Some((_, h)) => h.clone(),
+                        None => {
+                            let h = standard.add(surface_material(surface, &textures));
+                            made.push((surface, h.clone()));
+                            h
+                        }
+                    };
+                    PartLook::Surface(handle)
+                }
+            };
+            ModelPart {
+                mesh: meshes.add(mesh),
+                look,
+            }
+        })
+        .collect()
 }
 
-/// Reads `.glb` and `.gltf` model files with [`crate::carve::gltf`]; a `.gltf`'s buffer files
-/// are read from beside it.
+/// A surface of the file as Bevy's standard material (the factors are linear, as glTF's).
+fn surface_material(s: &Surface, textures: &[Handle<Image>]) -> StandardMaterial {
+    let [r, g, b, a] = s.base_color;
+    StandardMaterial {
+        base_color: Color::linear_rgba(r, g, b, a),
+        base_color_texture: s.texture.and_then(|i| textures.get(i).cloned()),
+        metallic: s.metallic,
+        perceptual_roughness: s.roughness,
+        emissive: LinearRgba::rgb(s.emissive[0], s.emissive[1], s.emissive[2]),
+        alpha_mode: match s.alpha {
+            Alpha::Opaque => AlphaMode::Opaque,
+            Alpha::Mask(cutoff) => AlphaMode::Mask(cutoff),
+            Alpha::Blend => AlphaMode::Blend,
+        },
+        double_sided: s.double_sided,
+        cull_mode: if s.double_sided {
+            None
+        } else {
+            Some(bevy::render::render_resource::Face::Back)
+        },
+        ..default()
+    }
+}
+
+/// A decoded texture as an sRGB image with the file's sampler.
+fn texture_image(t: &gltf::Texture) -> Image {
+    use bevy::image::{ImageAddressMode, ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let mut image = Image::new(
+        Extent3d {
+            width: t.pixels.width,
+            height: t.pixels.height,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        t.pixels.rgba.clone(),
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    let mode = |w: Wrap| match w {
+        Wrap::Repeat => ImageAddressMode::Repeat,
+        Wrap::Clamp => ImageAddressMode::ClampToEdge,
+        Wrap::Mirror => ImageAddressMode::MirrorRepeat,
+    };
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: mode(t.wrap[0]),
+        address_mode_v: mode(t.wrap[1]),
+        mag_filter: if t.nearest {
+            ImageFilterMode::Nearest
+        } else {
+            ImageFilterMode::Linear
+        },
+        min_filter: ImageFilterMode::Linear,
+        ..default()
+    });
+    image
+}
+
+/// A model file as read.
+#[derive(Asset, TypePath, Debug)]
+pub struct ModelFile {
+    pub model: Model,
+}
+
+/// Reads `.glb` and `.gltf` model files with [`crate::carve::gltf`]; a `.gltf`'s buffer and
+/// picture files are read from beside it (a picture that cannot be read leaves its part
+/// untextured, with a warning).
 #[derive(Default, TypePath)]
 pub struct ModelFileLoader;
 
@@ -75,15 +198,25 @@ impl AssetLoader for ModelFileLoader {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
         let document = Document::parse(&bytes)?;
-        let mut buffers = HashMap::new();
+        let mut files = HashMap::new();
         for uri in document.external_buffers() {
             let path = load_context.path().resolve_embed_str(&uri)?;
             let data = load_context.read_asset_bytes(path).await?;
-            buffers.insert(uri, data);
+            files.insert(uri, data);
         }
-        Ok(ModelFile {
-            parts: document.parts(&buffers)?,
-        })
+        for uri in document.external_images() {
+            let Ok(path) = load_context.path().resolve_embed_str(&uri) else {
+                continue;
+            };
+            if let Ok(data) = load_context.read_asset_bytes(path).await {
+                files.insert(uri, data);
+            }
+        }
+        let model = document.model(&files)?;
+        for warning in &model.warnings {
+            warn!("{}: {warning}", load_context.path());
+        }
+        Ok(ModelFile { model })
     }
 
     fn extensions(&self) -> &[&str] {
@@ -117,11 +250,14 @@ fn load_models(
     }
 }
 
-fn fallback(name: &str, meshes: &mut Assets<Mesh>) -> Vec<(Slot, Handle<Mesh>)> {
+fn fallback(name: &str, meshes: &mut Assets<Mesh>) -> Vec<ModelPart> {
     carve::model(name)
         .unwrap_or_default()
         .iter()
-        .map(|part| (part.slot, meshes.add(to_mesh(&part.mesh))))
+        .map(|part| ModelPart {
+            mesh: meshes.add(to_mesh(&part.mesh)),
+            look: PartLook::Finish(part.slot),
+        })
         .collect()
 }
 
@@ -129,6 +265,8 @@ fn resolve_models(
     server: Res<AssetServer>,
     files: Res<Assets<ModelFile>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
+    mut standard: ResMut<Assets<StandardMaterial>>,
     mut library: ResMut<ModelLibrary>,
 ) {
     for (name, _) in carve::MODELS {
@@ -155,11 +293,7 @@ fn resolve_models(
             continue;
         };
         // The reader refuses a file without a mesh, so a loaded file has parts.
-        let parts = file
-            .parts
-            .iter()
-            .map(|part| (part.slot, meshes.add(to_mesh(&part.mesh))))
-            .collect();
+        let parts = build_parts(&file.model, &mut meshes, &mut images, &mut standard);
         library.parts.insert(name, parts);
     }
 }
@@ -178,16 +312,32 @@ pub fn spawn_model(
     let Some(parts) = library.parts(name) else {
         return;
     };
+    spawn_parts(parent, parts, theme, materials, name, wood, seed);
+}
+
+/// Spawns `parts` as children of `parent`: the wood and inlay parts in the theme's finishes for
+/// the model called `name` (a name the theme does not know takes the set's woods), the others
+/// in their own materials.
+pub fn spawn_parts(
+    parent: &mut ChildSpawnerCommands,
+    parts: &[ModelPart],
+    theme: &ActiveTheme,
+    materials: &mut Assets<WoodMaterial>,
+    name: &str,
+    wood: Wood,
+    seed: f32,
+) {
     let (wood, inlay) = theme.0.finishes(name, wood);
     let look = &theme.0.look;
     let run = super::wood::GrainRun::of_model(name);
     let wood = materials.add(super::wood::finish_material(&wood, look, seed, run));
     let inlay = materials.add(super::wood::finish_material(&inlay, look, seed + 0.5, run));
-    for (slot, mesh) in parts {
-        let material = match slot {
-            Slot::Wood => wood.clone(),
-            Slot::Inlay => inlay.clone(),
+    for part in parts {
+        let mesh = Mesh3d(part.mesh.clone());
+        match &part.look {
+            PartLook::Finish(Slot::Wood) => parent.spawn((mesh, MeshMaterial3d(wood.clone()))),
+            PartLook::Finish(Slot::Inlay) => parent.spawn((mesh, MeshMaterial3d(inlay.clone()))),
+            PartLook::Surface(m) => parent.spawn((mesh, MeshMaterial3d(m.clone()))),
         };
-        parent.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(material)));
     }
 }

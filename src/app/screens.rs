@@ -101,7 +101,9 @@ fn first_stop(options: Option<&LaunchOptions>) -> Option<Navigate> {
         Scene::LearnPage => Some(Navigate::Menu(MenuPage::Learn(GameKind::Hive))),
         Scene::LearnOffer => Some(Navigate::Menu(MenuPage::Main)),
         Scene::GamesPage => Some(Navigate::Menu(MenuPage::Games)),
-        Scene::Piece(_) | Scene::Pieces(_) => Some(Navigate::Preview),
+        Scene::Piece(_) | Scene::Pieces(_) | Scene::PiecesArtist | Scene::ModelViewer => {
+            Some(Navigate::Preview)
+        }
     }
 }
 

@@ -1,18 +1,32 @@
-//! Reads glTF 2.0 mesh files — binary `.glb` or JSON `.gltf` — as carved [`Part`]s, in plain
-//! Rust: the game's reader of the model files a theme names.
+//! Reads glTF 2.0 model files — binary `.glb` or JSON `.gltf` — in plain Rust: the game's
+//! reader of the model files a theme names, so that a model looks in the game as it looked in
+//! the artist's tool ([`Document::model`]).
 //!
-//! It takes what the game uses of a model and nothing else: for every mesh in `meshes`, in
-//! order, every primitive becomes one part, in the [`Slot::Inlay`] slot when its material is
-//! named exactly `inlay` and in [`Slot::Wood`] otherwise. Nodes and their transforms, scenes,
-//! skins, morph targets, animations, textures and the materials' other properties are ignored:
-//! a model is its meshes as they lie in the file.
+//! It takes what the game draws of a model: the meshes the scene's nodes hold, each moved by
+//! its node's transform and its parents' (`matrix`, or `translation`, `rotation`, `scale`),
+//! every primitive one [`ModelPart`]; the vertex colours (`COLOR_0`); and each primitive's
+//! material. A material whose name names a wood ([`finish_of`]: `wood` or `inlay`, any case,
+//! Blender's `.001` suffix ignored), and a primitive with no material, take the theme's finish
+//! for that slot; any other material is a [`Surface`] drawn as the file says: base colour
+//! factor, metallic and roughness factors, emissive factor, alpha mode, double-sidedness and
+//! the base colour texture (PNG or JPEG, in the GLB file, in a `data:` URI or in a file beside
+//! the `.gltf`: see [`Document::external_images`]), decoded by [`super::texture`]. Cameras,
+//! lights and the other textures of a material are not drawn (the last with a warning in
+//! [`Model::warnings`], as is a texture that cannot be had or decoded: the part then keeps its
+//! base colour).
+//!
+//! Decisions where the format leaves a choice: a file with no scene draws the nodes that are
+//! no other node's child, and a file with no node at all every mesh as it lies (as the game's
+//! first files were read); a mirroring transform (negative determinant) swaps each triangle's
+//! corners so its front stays outside; a `matrix` whose last row is not (0, 0, 0, 1) is refused.
 //!
 //! What it reads: buffers held in the GLB file's BIN chunk, in base64 `data:` URIs, or in
 //! external files (which the caller reads: see [`Document::external_buffers`]); buffer views
 //! with an offset, a length and a stride (interleaved attributes); accessors with an offset, a
 //! count, and accessors without a buffer view (all zeros, as the specification says). Of each
 //! primitive it reads `POSITION` and `NORMAL` (`FLOAT` `VEC3`), `TEXCOORD_0` (`FLOAT` `VEC2`, or
-//! normalized `UNSIGNED_BYTE` or `UNSIGNED_SHORT` `VEC2`) and the indices (`UNSIGNED_BYTE`,
+//! normalized `UNSIGNED_BYTE` or `UNSIGNED_SHORT` `VEC2`), `COLOR_0` (`VEC3` or `VEC4` of the
+//! same three component types) and the indices (`UNSIGNED_BYTE`,
 //! `UNSIGNED_SHORT` or `UNSIGNED_INT`). Two attributes may be missing:
 //!
 //! - without `NORMAL`, each vertex gets the smooth normal of the triangles that use it: the sum
@@ -23,8 +37,11 @@
 //!
 //! A primitive without indices draws its vertices in order, as `0, 1, 2, …`.
 //!
-//! What it refuses, with a [`GltfError`] that names the mesh, primitive, accessor, view or
-//! buffer at fault: a GLB file with another magic, version or chunk layout, or cut short;
+//! What it refuses, with a [`GltfError`] that names the node, mesh, primitive, accessor, view or
+//! buffer at fault: skins, animations and morph targets (a model is drawn still, in the pose it
+//! was exported in); a node tree with a loop or a node with two parents; a transform that is not
+//! finite or that moves a vertex past what an `f32` holds; a GLB file with another magic,
+//! version or chunk layout, or cut short;
 //! invalid JSON; a file that requires extensions (`extensionsRequired`: Draco or meshopt
 //! compression, quantized attributes, …); sparse accessors; primitives that are not triangle
 //! lists (`mode` other than 4); attributes of other types; an index into `accessors`,
@@ -39,6 +56,8 @@
 //! before anything is read or allocated, and a file may hold at most [`MAX_VERTICES`] vertices
 //! and [`MAX_INDICES`] indices in all.
 
+use super::affine::Affine;
+use super::texture::{self, ImageFormat, Pixels};
 use super::{MeshData, Part, Slot};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -63,6 +82,8 @@ const TRIANGLES: usize = 4;
 pub const MAX_VERTICES: usize = 1 << 22;
 /// The most indices a file may hold, over all its primitives (three per triangle).
 pub const MAX_INDICES: usize = 3 * MAX_VERTICES;
+/// The most texture pixels a file may hold, over all its textures: four of the largest.
+pub const MAX_TEXTURE_PIXELS: usize = 4 * (texture::MAX_SIDE as usize).pow(2);
 
 /// Why a file could not be read: one sentence that names what is wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +99,173 @@ impl std::error::Error for GltfError {}
 
 fn fail<T>(message: impl Into<String>) -> Result<T, GltfError> {
     Err(GltfError(message.into()))
+}
+
+/// A model as the artist's tool draws it: every primitive of every mesh a node of the scene
+/// holds, moved by the node's transform and its parents', with its look.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    pub parts: Vec<ModelPart>,
+    /// The base colour textures the parts' surfaces name ([`Surface::texture`]).
+    pub textures: Vec<Texture>,
+    /// What the file holds that is not drawn as the tool would draw it (a texture that cannot
+    /// be decoded, a normal map): the model is drawn without it, and the game logs each line.
+    pub warnings: Vec<String>,
+}
+
+impl Model {
+    /// A carving's parts, each in the theme's finish of its slot.
+    pub fn from_parts(parts: Vec<Part>) -> Model {
+        Model {
+            parts: parts
+                .into_iter()
+                .map(|p| ModelPart {
+                    mesh: p.mesh,
+                    colors: None,
+                    look: Look::Finish(p.slot),
+                })
+                .collect(),
+            textures: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// One line for an artist: the size in board squares, the triangles and parts, whether it
+    /// fits a square and stands on the table (the model viewer's and `tables model`'s words).
+    pub fn describe(&self) -> String {
+        let Some((lo, hi)) = self.bounds() else {
+            return "no vertex".to_string();
+        };
+        let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+        let fits = lo[0] >= -0.5 && hi[0] <= 0.5 && lo[2] >= -0.5 && hi[2] <= 0.5;
+        let mut line = format!(
+            "{:.2} wide × {:.2} tall × {:.2} deep (squares), {} triangles in {} part{}, {}",
+            size[0],
+            size[1],
+            size[2],
+            self.triangles(),
+            self.parts.len(),
+            if self.parts.len() == 1 { "" } else { "s" },
+            if fits {
+                "fits its square"
+            } else {
+                "wider than its square"
+            },
+        );
+        if lo[1].abs() > 0.005 {
+            line.push_str(&format!(
+                "; its bottom is at y = {:.2}, not on the table (y = 0)",
+                lo[1]
+            ));
+        }
+        line
+    }
+
+    pub fn triangles(&self) -> usize {
+        self.parts.iter().map(|p| p.mesh.indices.len() / 3).sum()
+    }
+
+    /// The smallest box holding every part, or `None` for a model of no vertex.
+    pub fn bounds(&self) -> Option<([f32; 3], [f32; 3])> {
+        let mut all = self.parts.iter().filter_map(|p| p.mesh.bounds());
+        let first = all.next()?;
+        Some(all.fold(first, |(lo, hi), (l, h)| {
+            (
+                [0, 1, 2].map(|k| lo[k].min(l[k])),
+                [0, 1, 2].map(|k| hi[k].max(h[k])),
+            )
+        }))
+    }
+}
+
+/// One primitive of the model, in the model's space (node transforms applied).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelPart {
+    pub mesh: MeshData,
+    /// The vertex colours (`COLOR_0`), linear RGBA, one per vertex; they multiply the
+    /// surface's base colour.
+    pub colors: Option<Vec<[f32; 4]>>,
+    pub look: Look,
+}
+
+/// How a part is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Look {
+    /// Its material names a wood (see [`finish_of`]), or it has none: the theme's finish of
+    /// that slot, with the game's wood shader. The file's colours and textures are what other
+    /// viewers show.
+    Finish(Slot),
+    /// Any other material: drawn as the file says.
+    Surface(Surface),
+}
+
+/// A glTF metallic-roughness material, as far as the game draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Surface {
+    /// The material's name in the file ("" for none).
+    pub name: String,
+    /// Linear RGBA, each 0 to 1: the colour, multiplied by the texture and the vertex colours.
+    pub base_color: [f32; 4],
+    pub metallic: f32,
+    pub roughness: f32,
+    /// Linear RGB light the surface gives off by itself.
+    pub emissive: [f32; 3],
+    /// Index into [`Model::textures`]: the base colour texture, read with `TEXCOORD_0`.
+    pub texture: Option<usize>,
+    pub alpha: Alpha,
+    pub double_sided: bool,
+}
+
+/// glTF's `alphaMode`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Alpha {
+    Opaque,
+    /// Drawn where alpha is at least the cutoff, left out elsewhere.
+    Mask(f32),
+    Blend,
+}
+
+/// A base colour texture, decoded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Texture {
+    /// What the file held (the pixels are RGBA whatever it was).
+    pub format: ImageFormat,
+    /// sRGB.
+    pub pixels: Pixels,
+    /// How `u` and `v` outside 0 to 1 wrap (the sampler's `wrapS`, `wrapT`).
+    pub wrap: [Wrap; 2],
+    /// The sampler asks for nearest-pixel magnification (pixel art); linear otherwise.
+    pub nearest: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrap {
+    Repeat,
+    Clamp,
+    Mirror,
+}
+
+/// The wood slot a material's name asks for, or `None` for a material drawn as the file says.
+///
+/// The rule (`docs/artists.md`): the name, with surrounding spaces and the `.001`-style suffix
+/// Blender adds to a copied material taken off, is `wood` or `inlay` in any case.
+pub fn finish_of(name: &str) -> Option<Slot> {
+    let name = name.trim();
+    let base = match name.rsplit_once('.') {
+        Some((base, digits))
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            base
+        }
+        _ => name,
+    };
+    if base.eq_ignore_ascii_case("wood") {
+        Some(Slot::Wood)
+    } else if base.eq_ignore_ascii_case("inlay") {
+        Some(Slot::Inlay)
+    } else {
+        None
+    }
 }
 
 /// A parsed glTF file: its JSON, and the BIN chunk of a `.glb`. Its parts are read in a second
@@ -172,11 +360,45 @@ impl Document {
         uris
     }
 
-    /// The parts of every primitive of every mesh, in order. `external` holds the bytes of
-    /// each external buffer, keyed by its URI as [`Document::external_buffers`] gives it; a
-    /// buffer that no primitive reads need not be there.
-    pub fn parts(&self, external: &HashMap<String, Vec<u8>>) -> Result<Vec<Part>, GltfError> {
+    /// The URIs of the pictures held in other files (a `.gltf`'s textures beside it), as
+    /// [`Document::external_buffers`] gives those of buffers. A picture that cannot be read is
+    /// left out of the map given to [`Document::model`]: the model is then drawn without it,
+    /// with a warning.
+    pub fn external_images(&self) -> Vec<String> {
+        let mut uris = Vec::new();
+        let images = self.json.get("images").and_then(Value::as_array);
+        for image in images.into_iter().flatten() {
+            if let Some(uri) = image.get("uri").and_then(Value::as_str)
+                && !is_data_uri(uri)
+            {
+                let path = percent_decode(uri);
+                if !uris.contains(&path) {
+                    uris.push(path);
+                }
+            }
+        }
+        uris
+    }
+
+    /// The model the file's scene draws (see [`Model`]). `external` holds the bytes of each
+    /// external buffer and picture, keyed by its URI as [`Document::external_buffers`] and
+    /// [`Document::external_images`] give it; a buffer that no primitive reads need not be
+    /// there.
+    ///
+    /// Which meshes: those the nodes of the scene hold (`scene`, or the first of `scenes`), each
+    /// as often as a node holds it, walked depth first; with no scene, those the nodes that are
+    /// no other node's child hold; in a file with no node at all, every mesh as it lies.
+    pub fn model(&self, external: &HashMap<String, Vec<u8>>) -> Result<Model, GltfError> {
         let root = &self.json;
+        let animations = list(root, "animations", "the file")?.len();
+        if animations > 0 {
+            return fail(format!(
+                "the file holds {animations} animation{}; models are drawn still, and \
+                 animations cannot be read (export without them: in Blender, untick \
+                 Animation)",
+                if animations == 1 { "" } else { "s" }
+            ));
+        }
         let reader = Reader {
             doc: self,
             external,
@@ -186,20 +408,452 @@ impl Document {
             materials: list(root, "materials", "the file")?,
             loaded: vec![OnceCell::new(); list(root, "buffers", "the file")?.len()],
         };
+        let meshes = list(root, "meshes", "the file")?;
+        let mut looks = Looks::default();
         let mut budget = Budget::default();
         let mut parts = Vec::new();
-        for (m, mesh) in list(root, "meshes", "the file")?.iter().enumerate() {
-            let primitives = list(mesh, "primitives", &format!("mesh {m}"))?;
+        for (m, place, node_at) in self.instances()? {
+            let mesh = item(meshes, m, "mesh", "a node")?;
+            let mesh_at = format!("mesh {m}{}", named(mesh));
+            if mesh.get("weights").is_some() {
+                return fail(morph_targets(&mesh_at));
+            }
+            let primitives = list(mesh, "primitives", &mesh_at)?;
             for (p, primitive) in primitives.iter().enumerate() {
                 let at = format!("mesh {m} primitive {p}");
-                parts.push(reader.primitive(primitive, &at, &mut budget)?);
+                let read = reader.primitive(primitive, &at, &mut budget)?;
+                let look = looks.of(&reader, read.material, read.colors.is_some(), &at)?;
+                let mesh = place.mesh(read.mesh);
+                if !mesh.positions.as_flattened().iter().all(|x| x.is_finite()) {
+                    return fail(format!(
+                        "{node_at} moves {at} past the largest number a position can hold \
+                         (a scale too large?)"
+                    ));
+                }
+                parts.push(ModelPart {
+                    mesh,
+                    colors: read.colors,
+                    look,
+                });
             }
         }
         if parts.is_empty() {
-            return fail("the file holds no mesh (no primitive in any mesh)");
+            return fail("the file holds no mesh (no primitive in any mesh its scene shows)");
         }
-        Ok(parts)
+        Ok(Model {
+            parts,
+            textures: looks.textures,
+            warnings: looks.warnings,
+        })
     }
+
+    /// The parts of [`Document::model`], each in the slot of its finish (a part with a
+    /// surface of its own in `wood`): the model as a carving.
+    pub fn parts(&self, external: &HashMap<String, Vec<u8>>) -> Result<Vec<Part>, GltfError> {
+        Ok(self
+            .model(external)?
+            .parts
+            .into_iter()
+            .map(|p| Part {
+                slot: match p.look {
+                    Look::Finish(slot) => slot,
+                    Look::Surface(_) => Slot::Wood,
+                },
+                mesh: p.mesh,
+            })
+            .collect())
+    }
+
+    /// Each mesh the scene draws, with where its node puts it, in drawing order.
+    fn instances(&self) -> Result<Vec<(usize, Affine, String)>, GltfError> {
+        let root = &self.json;
+        let nodes = list(root, "nodes", "the file")?;
+        let scenes = list(root, "scenes", "the file")?;
+        let roots = if !scenes.is_empty() {
+            let s = uint(root, "scene", "the file")?.unwrap_or(0);
+            let scene = item(scenes, s, "scene", "the file")?;
+            indices(scene, "nodes", &format!("scene {s}"))?
+        } else if !nodes.is_empty() {
+            let mut child = vec![false; nodes.len()];
+            for (n, node) in nodes.iter().enumerate() {
+                for c in indices(node, "children", &node_at(n, node))? {
+                    if let Some(x) = child.get_mut(c) {
+                        *x = true;
+                    }
+                }
+            }
+            (0..nodes.len()).filter(|&n| !child[n]).collect()
+        } else {
+            let meshes = list(root, "meshes", "the file")?.len();
+            return Ok((0..meshes)
+                .map(|m| (m, Affine::IDENTITY, "no node".to_string()))
+                .collect());
+        };
+        let mut seen = vec![false; nodes.len()];
+        let mut stack: Vec<(usize, Affine)> = roots
+            .into_iter()
+            .rev()
+            .map(|n| (n, Affine::IDENTITY))
+            .collect();
+        let mut out = Vec::new();
+        while let Some((n, parent)) = stack.pop() {
+            let node = item(nodes, n, "node", "the node tree")?;
+            let at = node_at(n, node);
+            if std::mem::replace(&mut seen[n], true) {
+                return fail(format!(
+                    "{at} is reached twice: the node tree has a loop, or a node with two parents"
+                ));
+            }
+            if let Some(skin) = node.get("skin") {
+                return fail(format!(
+                    "{at} is skinned (skin {skin}); skins cannot be read: apply the armature \
+                     (in Blender, apply its modifier) and export without skinning"
+                ));
+            }
+            let place = parent.then(&local_transform(node, &at)?);
+            if !place.is_finite() {
+                return fail(format!(
+                    "{at}: its transform with its parents' is not finite (a scale too large?)"
+                ));
+            }
+            if let Some(m) = uint(node, "mesh", &at)? {
+                if node.get("weights").is_some() {
+                    return fail(morph_targets(&at));
+                }
+                out.push((m, place, at.clone()));
+            }
+            for c in indices(node, "children", &at)?.into_iter().rev() {
+                stack.push((c, place));
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn morph_targets(at: &str) -> String {
+    format!(
+        "{at} has morph targets (shape keys); they cannot be read: apply them (in Blender, \
+         apply the shape keys, or untick Shape Keys when exporting)"
+    )
+}
+
+/// ` (`name`)` for an object with a name, for messages.
+fn named(obj: &Value) -> String {
+    match obj.get("name").and_then(Value::as_str) {
+        Some(name) if !name.is_empty() => format!(" (`{name}`)"),
+        _ => String::new(),
+    }
+}
+
+fn node_at(n: usize, node: &Value) -> String {
+    format!("node {n}{}", named(node))
+}
+
+/// The list of indices `obj[key]` (a scene's nodes, a node's children).
+fn indices(obj: &Value, key: &str, at: &str) -> Result<Vec<usize>, GltfError> {
+    let mut out = Vec::new();
+    for v in list(obj, key, at)? {
+        let n = v.as_u64().and_then(|n| usize::try_from(n).ok());
+        match n {
+            Some(n) => out.push(n),
+            None => return fail(format!("{at}: `{key}` holds {v}, not an index")),
+        }
+    }
+    Ok(out)
+}
+
+/// `N` finite numbers at `obj[key]`, `None` when absent.
+fn numbers<const N: usize>(
+    obj: &Value,
+    key: &str,
+    at: &str,
+) -> Result<Option<[f32; N]>, GltfError> {
+    let Some(v) = obj.get(key) else {
+        return Ok(None);
+    };
+    let values: Option<Vec<f32>> = v.as_array().and_then(|a| {
+        a.iter()
+            .map(|x| x.as_f64().map(|f| f as f32).filter(|f| f.is_finite()))
+            .collect()
+    });
+    match values.and_then(|v| <[f32; N]>::try_from(v).ok()) {
+        Some(a) => Ok(Some(a)),
+        None => fail(format!(
+            "{at}: `{key}` is {v}, not a list of {N} finite numbers"
+        )),
+    }
+}
+
+/// The finite number `obj[key]`, `None` when absent.
+fn number(obj: &Value, key: &str, at: &str) -> Result<Option<f32>, GltfError> {
+    match obj.get(key) {
+        None => Ok(None),
+        Some(v) => match v.as_f64().map(|f| f as f32).filter(|f| f.is_finite()) {
+            Some(f) => Ok(Some(f)),
+            None => fail(format!("{at}: `{key}` is {v}, not a number")),
+        },
+    }
+}
+
+/// A node's own transform: its `matrix`, or its `translation`, `rotation` and `scale`.
+fn local_transform(node: &Value, at: &str) -> Result<Affine, GltfError> {
+    if let Some(m) = numbers::<16>(node, "matrix", at)? {
+        let last_row = [m[3], m[7], m[11], m[15]];
+        if last_row
+            .iter()
+            .zip([0.0, 0.0, 0.0, 1.0])
+            .any(|(a, b)| (a - b).abs() > 1e-5)
+        {
+            return fail(format!(
+                "{at}: its matrix's last row is {last_row:?}, not (0, 0, 0, 1): a projection, \
+                 which no model can have"
+            ));
+        }
+        return Ok(Affine::from_columns(&m));
+    }
+    let t = numbers::<3>(node, "translation", at)?.unwrap_or([0.0; 3]);
+    let q = numbers::<4>(node, "rotation", at)?.unwrap_or([0.0, 0.0, 0.0, 1.0]);
+    let s = numbers::<3>(node, "scale", at)?.unwrap_or([1.0; 3]);
+    let length = q.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if !(length > 1e-6 && length.is_finite()) {
+        return fail(format!(
+            "{at}: its rotation {q:?} is not a unit quaternion (x, y, z, w)"
+        ));
+    }
+    Ok(Affine::from_trs(t, q.map(|x| x / length), s))
+}
+
+/// The looks of the materials and the textures read so far.
+#[derive(Default)]
+struct Looks {
+    materials: HashMap<usize, Look>,
+    /// By texture index: where it is in `textures`, or `None` when it could not be read.
+    by_texture: HashMap<usize, Option<usize>>,
+    textures: Vec<Texture>,
+    warnings: Vec<String>,
+}
+
+impl Looks {
+    /// The look of a primitive with `material`. One with no material takes the wood, unless it
+    /// has vertex colours: those are drawn on a plain matte surface, as Blender shows them.
+    fn of(
+        &mut self,
+        reader: &Reader,
+        material: Option<usize>,
+        colors: bool,
+        at: &str,
+    ) -> Result<Look, GltfError> {
+        let Some(m) = material else {
+            return Ok(if colors {
+                Look::Surface(Surface {
+                    name: String::new(),
+                    base_color: [1.0; 4],
+                    metallic: 0.0,
+                    roughness: 1.0,
+                    emissive: [0.0; 3],
+                    texture: None,
+                    alpha: Alpha::Opaque,
+                    double_sided: false,
+                })
+            } else {
+                Look::Finish(Slot::Wood)
+            });
+        };
+        if let Some(look) = self.materials.get(&m) {
+            return Ok(look.clone());
+        }
+        let material = item(reader.materials, m, "material", at)?;
+        let name = material.get("name").and_then(Value::as_str).unwrap_or("");
+        let look = match finish_of(name) {
+            Some(slot) => Look::Finish(slot),
+            None => Look::Surface(self.surface(reader, m, material, name)?),
+        };
+        self.materials.insert(m, look.clone());
+        Ok(look)
+    }
+
+    fn surface(
+        &mut self,
+        reader: &Reader,
+        m: usize,
+        material: &Value,
+        name: &str,
+    ) -> Result<Surface, GltfError> {
+        let at = format!("material {m}{}", named(material));
+        let empty = Value::Null;
+        let pbr = material.get("pbrMetallicRoughness").unwrap_or(&empty);
+        let unit = |x: f32| x.clamp(0.0, 1.0);
+        let base_color = numbers::<4>(pbr, "baseColorFactor", &at)?.unwrap_or([1.0; 4]);
+        let alpha = match material.get("alphaMode").and_then(Value::as_str) {
+            None | Some("OPAQUE") => Alpha::Opaque,
+            Some("MASK") => Alpha::Mask(number(material, "alphaCutoff", &at)?.unwrap_or(0.5)),
+            Some("BLEND") => Alpha::Blend,
+            Some(other) => {
+                return fail(format!(
+                    "{at}: alphaMode `{other}` is none of OPAQUE, MASK and BLEND"
+                ));
+            }
+        };
+        for (holder, key, what) in [
+            (
+                pbr,
+                "metallicRoughnessTexture",
+                "metallic-roughness texture",
+            ),
+            (material, "normalTexture", "normal map"),
+            (material, "occlusionTexture", "occlusion texture"),
+            (material, "emissiveTexture", "emissive texture"),
+        ] {
+            if holder.get(key).is_some() {
+                self.warnings.push(format!(
+                    "{at}: its {what} is not drawn (of a material's textures, the game draws \
+                     the base colour texture)"
+                ));
+            }
+        }
+        let texture = match pbr.get("baseColorTexture") {
+            None => None,
+            Some(info) => {
+                let t = need(info, "index", &format!("{at}: its baseColorTexture"))?;
+                if uint(info, "texCoord", &at)?.unwrap_or(0) != 0 {
+                    self.warnings.push(format!(
+                        "{at}: its base colour texture uses a second set of UVs \
+                         (texCoord), which is not read; it is laid on with TEXCOORD_0"
+                    ));
+                }
+                self.texture(reader, t, &at)?
+            }
+        };
+        Ok(Surface {
+            name: name.to_string(),
+            base_color: base_color.map(unit),
+            metallic: unit(number(pbr, "metallicFactor", &at)?.unwrap_or(1.0)),
+            roughness: unit(number(pbr, "roughnessFactor", &at)?.unwrap_or(1.0)),
+            emissive: numbers::<3>(material, "emissiveFactor", &at)?
+                .unwrap_or([0.0; 3])
+                .map(|x| x.max(0.0)),
+            texture,
+            alpha,
+            double_sided: material
+                .get("doubleSided")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        })
+    }
+
+    /// Texture `t`, decoded once; a picture that cannot be had or decoded is a warning.
+    fn texture(&mut self, reader: &Reader, t: usize, at: &str) -> Result<Option<usize>, GltfError> {
+        if let Some(known) = self.by_texture.get(&t) {
+            return Ok(*known);
+        }
+        let root = &reader.doc.json;
+        let textures = list(root, "textures", "the file")?;
+        let texture = item(textures, t, "texture", at)?;
+        let tex_at = format!("texture {t}");
+        let result = match uint(texture, "source", &tex_at)? {
+            None => Err(format!(
+                "{tex_at} has no `source` picture (only an extension's, which is not read)"
+            )),
+            Some(i) => {
+                let images = list(root, "images", "the file")?;
+                let image = item(images, i, "image", &tex_at)?;
+                let image_at = format!("image {i}{} (of {tex_at})", named(image));
+                match reader.image_bytes(image, &image_at)? {
+                    Err(e) => Err(e),
+                    Ok(bytes) => texture::decode(&bytes).map_err(|e| format!("{image_at} is {e}")),
+                }
+            }
+        };
+        let pixels_so_far: usize = self.textures.iter().map(|t| t.pixels.rgba.len() / 4).sum();
+        let result = result.and_then(|(format, pixels)| {
+            let total = pixels_so_far + pixels.rgba.len() / 4;
+            if total > MAX_TEXTURE_PIXELS {
+                Err(format!(
+                    "{tex_at} takes the file's textures past {MAX_TEXTURE_PIXELS} pixels, the \
+                     most this reader decodes"
+                ))
+            } else {
+                Ok((format, pixels))
+            }
+        });
+        let index = match result {
+            Ok((format, pixels)) => {
+                let (wrap, nearest) = sampler(root, texture, &tex_at)?;
+                self.textures.push(Texture {
+                    format,
+                    pixels,
+                    wrap,
+                    nearest,
+                });
+                Some(self.textures.len() - 1)
+            }
+            Err(e) => {
+                self.warnings.push(format!(
+                    "{e}; {at} is drawn with its base colour, without the texture"
+                ));
+                None
+            }
+        };
+        self.by_texture.insert(t, index);
+        Ok(index)
+    }
+}
+
+/// The wrap modes and magnification of a texture's sampler (repeat and linear without one).
+fn sampler(root: &Value, texture: &Value, at: &str) -> Result<([Wrap; 2], bool), GltfError> {
+    let Some(s) = uint(texture, "sampler", at)? else {
+        return Ok(([Wrap::Repeat; 2], false));
+    };
+    let samplers = list(root, "samplers", "the file")?;
+    let sampler = item(samplers, s, "sampler", at)?;
+    let s_at = format!("sampler {s}");
+    let wrap = |key: &str| -> Result<Wrap, GltfError> {
+        match uint(sampler, key, &s_at)? {
+            None | Some(10497) => Ok(Wrap::Repeat),
+            Some(33071) => Ok(Wrap::Clamp),
+            Some(33648) => Ok(Wrap::Mirror),
+            Some(other) => fail(format!("{s_at}: `{key}` is {other}, no wrap mode")),
+        }
+    };
+    let nearest = uint(sampler, "magFilter", &s_at)? == Some(9728);
+    Ok(([wrap("wrapS")?, wrap("wrapT")?], nearest))
+}
+
+/// The model in the file at `path`, with the buffers and pictures it names read from its
+/// folder (for the tools and tests; the game reads through its asset server). A URI that is
+/// absolute or climbs out of the folder (`..`) is not followed: a buffer there is an error, a
+/// picture a warning.
+pub fn read_path(path: &std::path::Path) -> Result<Model, GltfError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| GltfError(format!("{} cannot be read: {e}", path.display())))?;
+    let document = Document::parse(&bytes)?;
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let mut files = HashMap::new();
+    let buffers = document.external_buffers();
+    for uri in buffers.iter().chain(&document.external_images()) {
+        let relative = std::path::Path::new(uri);
+        let inside = relative
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            if buffers.contains(uri) {
+                return fail(format!(
+                    "the buffer file `{uri}` is not in the model's folder (absolute, or `..`)"
+                ));
+            }
+            continue;
+        }
+        match std::fs::read(dir.join(relative)) {
+            Ok(data) => {
+                files.insert(uri.clone(), data);
+            }
+            Err(e) if buffers.contains(uri) => {
+                return fail(format!("the buffer file `{uri}` cannot be read: {e}"));
+            }
+            Err(_) => {}
+        }
+    }
+    document.model(&files)
 }
 
 /// The parts of a self-contained file: a `.glb`, or a `.gltf` whose buffers are all `data:`
@@ -542,6 +1196,13 @@ fn u8_at(e: &[u8], k: usize) -> u8 {
     e.get(k).copied().unwrap_or(0)
 }
 
+/// One primitive as read, in its mesh's own space.
+struct Primitive {
+    mesh: MeshData,
+    colors: Option<Vec<[f32; 4]>>,
+    material: Option<usize>,
+}
+
 /// Reads the primitives of one [`Document`], loading each buffer the first time it is used.
 struct Reader<'a> {
     doc: &'a Document,
@@ -608,6 +1269,47 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The bytes of buffer view `v`, called `at` in messages.
+    fn view(&self, v: usize, at: &str) -> Result<(&[u8], &Value, String), GltfError> {
+        let view = item(self.views, v, "buffer view", at)?;
+        let view_at = format!("buffer view {v} (of {at})");
+        let b = need(view, "buffer", &view_at)?;
+        let buffer = self.buffer(b, &view_at)?;
+        let start = uint(view, "byteOffset", &view_at)?.unwrap_or(0);
+        let length = need(view, "byteLength", &view_at)?;
+        let range = start.checked_add(length).map(|end| start..end);
+        let Some(bytes) = range.and_then(|r| buffer.get(r)) else {
+            return fail(format!(
+                "{view_at}: its {length} bytes from byte {start} pass the end of \
+                 buffer {b} ({} bytes)",
+                buffer.len()
+            ));
+        };
+        Ok((bytes, view, view_at))
+    }
+
+    /// The encoded bytes of a picture: from a buffer view, a `data:` URI or a file beside the
+    /// model. `Err` inside is a picture that cannot be had, which the caller warns about; the
+    /// outer error is a broken file (a buffer view that does not exist).
+    fn image_bytes(&self, image: &Value, at: &str) -> Result<Result<Vec<u8>, String>, GltfError> {
+        if let Some(v) = uint(image, "bufferView", at)? {
+            return Ok(Ok(self.view(v, at)?.0.to_vec()));
+        }
+        Ok(match image.get("uri") {
+            Some(Value::String(uri)) if is_data_uri(uri) => {
+                decode_data_uri(uri, at).map_err(|e| e.0)
+            }
+            Some(Value::String(uri)) => {
+                let path = percent_decode(uri);
+                self.external
+                    .get(&path)
+                    .cloned()
+                    .ok_or_else(|| format!("{at} is the file `{path}`, which could not be read"))
+            }
+            _ => Err(format!("{at} has neither a `uri` nor a `bufferView`")),
+        })
+    }
+
     /// Accessor `index`, used as `what` (as in "NORMAL of mesh 0 primitive 1"), checked against
     /// its view and buffer.
     fn layout(&self, index: usize, what: &str) -> Result<Layout<'_>, GltfError> {
@@ -648,20 +1350,7 @@ impl<'a> Reader<'a> {
         let data = match uint(acc, "bufferView", &at)? {
             None => None,
             Some(v) => {
-                let view = item(self.views, v, "buffer view", &at)?;
-                let view_at = format!("buffer view {v} (of {at})");
-                let b = need(view, "buffer", &view_at)?;
-                let buffer = self.buffer(b, &view_at)?;
-                let start = uint(view, "byteOffset", &view_at)?.unwrap_or(0);
-                let length = need(view, "byteLength", &view_at)?;
-                let range = start.checked_add(length).map(|end| start..end);
-                let Some(bytes) = range.and_then(|r| buffer.get(r)) else {
-                    return fail(format!(
-                        "{view_at}: its {length} bytes from byte {start} pass the end of \
-                         buffer {b} ({} bytes)",
-                        buffer.len()
-                    ));
-                };
+                let (bytes, view, view_at) = self.view(v, &at)?;
                 let stride = match uint(view, "byteStride", &view_at)? {
                     None => size,
                     Some(s) if s < size => {
@@ -702,13 +1391,16 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// The part made of one primitive, called `at` in messages.
+    /// One primitive, called `at` in messages.
     fn primitive(
         &self,
         primitive: &Value,
         at: &str,
         budget: &mut Budget,
-    ) -> Result<Part, GltfError> {
+    ) -> Result<Primitive, GltfError> {
+        if primitive.get("targets").is_some() {
+            return fail(morph_targets(at));
+        }
         let mode = uint(primitive, "mode", at)?.unwrap_or(TRIANGLES);
         if mode != TRIANGLES {
             return fail(format!(
@@ -746,6 +1438,18 @@ impl<'a> Reader<'a> {
             return wrong("NORMAL", n, "a VEC3 of FLOAT");
         }
         let uvs = attribute("TEXCOORD_0")?;
+        let colors = attribute("COLOR_0")?;
+        if let Some(c) = &colors {
+            let integer = matches!(c.component, UNSIGNED_BYTE | UNSIGNED_SHORT) && c.normalized;
+            if !matches!(c.kind, "VEC3" | "VEC4") || !(c.component == FLOAT || integer) {
+                return wrong(
+                    "COLOR_0",
+                    c,
+                    "a VEC3 or VEC4 of FLOAT, normalized UNSIGNED_BYTE or normalized \
+                     UNSIGNED_SHORT",
+                );
+            }
+        }
         if let Some(u) = &uvs {
             let integer = matches!(u.component, UNSIGNED_BYTE | UNSIGNED_SHORT) && u.normalized;
             if u.kind != "VEC2" || !(u.component == FLOAT || integer) {
@@ -772,7 +1476,11 @@ impl<'a> Reader<'a> {
         }
 
         let count = positions.count;
-        for (name, layout) in [("NORMAL", &normals), ("TEXCOORD_0", &uvs)] {
+        for (name, layout) in [
+            ("NORMAL", &normals),
+            ("TEXCOORD_0", &uvs),
+            ("COLOR_0", &colors),
+        ] {
             if let Some(l) = layout
                 && l.count != count
             {
@@ -862,24 +1570,39 @@ impl<'a> Reader<'a> {
             None => mesh_positions.iter().map(|p| [p[0], p[1]]).collect(),
         };
 
-        let slot = match uint(primitive, "material", at)? {
-            Some(m) => {
-                let material = item(self.materials, m, "material", at)?;
-                match material.get("name").and_then(Value::as_str) {
-                    Some("inlay") => Slot::Inlay,
-                    _ => Slot::Wood,
-                }
+        let mesh_colors = match &colors {
+            Some(layout) => {
+                let n = if layout.kind == "VEC4" { 4 } else { 3 };
+                let channel = |e: &[u8], k: usize| -> f32 {
+                    if k >= n {
+                        return 1.0;
+                    }
+                    match layout.component {
+                        UNSIGNED_BYTE => f32::from(u8_at(e, k)) / 255.0,
+                        UNSIGNED_SHORT => f32::from(u16_at(e, k)) / 65535.0,
+                        _ => f32_at(e, k),
+                    }
+                };
+                let values = layout.read([1.0; 4], |e| [0, 1, 2, 3].map(|k| channel(e, k)))?;
+                finite("COLOR_0", layout, values.as_flattened(), 4)?;
+                Some(values)
             }
-            None => Slot::Wood,
+            None => None,
         };
-        Ok(Part {
-            slot,
+
+        let material = uint(primitive, "material", at)?;
+        if let Some(m) = material {
+            item(self.materials, m, "material", at)?;
+        }
+        Ok(Primitive {
             mesh: MeshData {
                 positions: mesh_positions,
                 normals: mesh_normals,
                 uvs: mesh_uvs,
                 indices: mesh_indices,
             },
+            colors: mesh_colors,
+            material,
         })
     }
 }
@@ -1164,7 +1887,7 @@ mod tests {
 
     /// A hand-written `.gltf` (with a byte-order mark): a base64 data: URI, interleaved
     /// attributes, u8 indices and normalized u16 UVs; a second mesh's material is `Inlay`,
-    /// which is not `inlay`.
+    /// which names the inlay as `inlay` does.
     #[test]
     fn a_hand_written_gltf_reads() {
         let mut doc = quad();
@@ -1180,7 +1903,7 @@ mod tests {
         let parts = read(&bytes).unwrap();
         assert_eq!(parts.len(), 2);
         assert_eq!(parts[0].slot, Slot::Inlay);
-        assert_eq!(parts[1].slot, Slot::Wood);
+        assert_eq!(parts[1].slot, Slot::Inlay);
         let m = &parts[0].mesh;
         assert_eq!(m.positions, QUAD);
         assert_eq!(m.normals, [[0.0, 1.0, 0.0]; 4]);
@@ -1592,6 +2315,298 @@ mod tests {
         }
     }
 
+    #[test]
+    fn material_names_that_name_a_wood() {
+        for (name, slot) in [
+            ("wood", Some(Slot::Wood)),
+            ("Wood", Some(Slot::Wood)),
+            (" WOOD.001 ", Some(Slot::Wood)),
+            ("inlay", Some(Slot::Inlay)),
+            ("Inlay.12", Some(Slot::Inlay)),
+            ("wood.", None),
+            ("wood.a1", None),
+            ("woods", None),
+            ("Brass", None),
+            ("", None),
+        ] {
+            assert_eq!(finish_of(name), slot, "{name:?}");
+        }
+    }
+
+    /// A 2 × 2 PNG: red, green / blue, white at half alpha.
+    fn png_2x2() -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, 2, 2);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().unwrap();
+        writer
+            .write_image_data(&[
+                255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 128,
+            ])
+            .unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    /// The quad as a scene: node 0 (moved up 2, turned a quarter about +Y, scaled 2) holds node 1
+    /// (moved +1 in x, with the mesh); node 2, with a matrix (scale -1 in x), holds the mesh
+    /// again. The material is a textured `Brass`.
+    fn scene() -> Value {
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        let mut doc = quad();
+        doc["scene"] = json!(0);
+        doc["scenes"] = json!([ { "nodes": [0, 2] } ]);
+        doc["nodes"] = json!([
+            { "name": "arm", "translation": [0.0, 2.0, 0.0], "rotation": [0.0, h, 0.0, h],
+              "scale": [2.0, 2.0, 2.0], "children": [1] },
+            { "name": "hand", "translation": [1.0, 0.0, 0.0], "mesh": 0 },
+            { "matrix": [-1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                         0.0, 0.0, 0.0, 1.0], "mesh": 0 }
+        ]);
+        doc["materials"] = json!([ {
+            "name": "Brass",
+            "pbrMetallicRoughness": {
+                "baseColorFactor": [0.8, 0.6, 0.2, 1.0], "metallicFactor": 0.9,
+                "roughnessFactor": 0.3, "baseColorTexture": { "index": 0 }
+            }
+        } ]);
+        doc["textures"] = json!([ { "source": 0, "sampler": 0 } ]);
+        doc["samplers"] = json!([ { "magFilter": 9728, "wrapS": 33071 } ]);
+        doc["images"] = json!([ {
+            "uri": format!("data:image/png;base64,{}", b64(&png_2x2()))
+        } ]);
+        doc
+    }
+
+    fn model_of(doc: &Value) -> Model {
+        Document::parse(&text(doc))
+            .unwrap()
+            .model(&HashMap::new())
+            .unwrap()
+    }
+
+    fn model_fails(doc: &Value, needle: &str) {
+        match Document::parse(&text(doc)).unwrap().model(&HashMap::new()) {
+            Err(e) => assert!(e.0.contains(needle), "`{e}` does not mention `{needle}`"),
+            Ok(_) => panic!("read; expected an error about `{needle}`"),
+        }
+    }
+
+    #[test]
+    fn nodes_place_their_meshes() {
+        let model = model_of(&scene());
+        assert_eq!(model.parts.len(), 2);
+        let close = |a: [f32; 3], b: [f32; 3]| (0..3).all(|k| (a[k] - b[k]).abs() < 1e-5);
+        // The quad's corners (x 0..1, z 0..-1) moved by 1 in x, scaled 2, turned so that +X
+        // goes to -Z and -Z to -X, lifted 2.
+        let placed = &model.parts[0].mesh.positions;
+        for (got, want) in placed.iter().zip([
+            [0.0, 2.0, -2.0],
+            [0.0, 2.0, -4.0],
+            [-2.0, 2.0, -4.0],
+            [-2.0, 2.0, -2.0],
+        ]) {
+            assert!(close(*got, want), "{placed:?}");
+        }
+        assert!(close(model.parts[0].mesh.normals[0], [0.0, 1.0, 0.0]));
+        // The mirrored one: x negated, triangles turned round to face up still.
+        let mirrored = &model.parts[1].mesh;
+        assert_eq!(mirrored.positions[1], [-1.0, 0.0, 0.0]);
+        assert_eq!(mirrored.indices, [0, 2, 1, 0, 3, 2]);
+        assert_eq!(mirrored.normals[0], [0.0, 1.0, 0.0]);
+        let (lo, hi) = model.bounds().unwrap();
+        assert!(
+            close(lo, [-2.0, 0.0, -4.0]) && close(hi, [0.0, 2.0, 0.0]),
+            "{lo:?} {hi:?}"
+        );
+        assert_eq!(model.triangles(), 4);
+
+        // Without scenes, the nodes no other holds are the roots; with no node, every mesh.
+        let mut doc = scene();
+        doc.as_object_mut().unwrap().remove("scenes");
+        assert_eq!(model_of(&doc).parts, model.parts);
+        doc.as_object_mut().unwrap().remove("nodes");
+        assert_eq!(model_of(&doc).parts[0].mesh.positions, QUAD);
+        // Another scene: only node 2.
+        let mut doc = scene();
+        doc["scenes"] = json!([ { "nodes": [0, 2] }, { "nodes": [2] } ]);
+        doc["scene"] = json!(1);
+        assert_eq!(model_of(&doc).parts.len(), 1);
+    }
+
+    #[test]
+    fn surfaces_textures_and_vertex_colours() {
+        let model = model_of(&scene());
+        assert!(model.warnings.is_empty(), "{:?}", model.warnings);
+        let Look::Surface(surface) = &model.parts[0].look else {
+            panic!("{:?}", model.parts[0].look);
+        };
+        assert_eq!(surface.name, "Brass");
+        assert_eq!(surface.base_color, [0.8, 0.6, 0.2, 1.0]);
+        assert_eq!((surface.metallic, surface.roughness), (0.9, 0.3));
+        assert_eq!(surface.texture, Some(0));
+        assert_eq!(model.textures.len(), 1, "one texture, shared");
+        let t = &model.textures[0];
+        assert_eq!(
+            (t.format, t.pixels.width, t.pixels.height),
+            (ImageFormat::Png, 2, 2)
+        );
+        assert_eq!(t.wrap, [Wrap::Clamp, Wrap::Repeat]);
+        assert!(t.nearest);
+        assert_eq!(t.pixels.at(1, 0), [0, 255, 0, 255]);
+        assert_eq!(t.pixels.sample([0.75, 0.75]), [255, 255, 255, 128]);
+
+        // Vertex colours: u8 VEC3 (alpha 1) after the quad's data.
+        let mut doc = scene();
+        let mut bin = quad_bin();
+        bin.extend([255, 0, 0, 0, 255, 0, 0, 0, 255, 51, 102, 255]);
+        doc["buffers"] = json!([ { "byteLength": bin.len(), "uri": data_uri(&bin) } ]);
+        doc["bufferViews"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "buffer": 0, "byteOffset": 118, "byteLength": 12 }));
+        doc["accessors"].as_array_mut().unwrap().push(json!({
+            "bufferView": 2, "componentType": 5121, "normalized": true, "count": 4,
+            "type": "VEC3"
+        }));
+        doc["meshes"][0]["primitives"][0]["attributes"]["COLOR_0"] = json!(4);
+        let colours = model_of(&doc).parts[0].colors.clone().unwrap();
+        assert_eq!(colours[0], [1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(colours[3], [0.2, 0.4, 1.0, 1.0]);
+        doc["accessors"][4]["normalized"] = json!(false);
+        model_fails(&doc, "COLOR_0 must be");
+        doc["accessors"][4]["normalized"] = json!(true);
+        doc["accessors"][4]["count"] = json!(3);
+        model_fails(&doc, "COLOR_0 (accessor 4) has 3 elements");
+
+        // A material named `wood`: the theme's finish; none at all: the wood too.
+        let mut doc = scene();
+        doc["materials"][0]["name"] = json!("Wood.002");
+        assert_eq!(model_of(&doc).parts[0].look, Look::Finish(Slot::Wood));
+        assert!(model_of(&doc).textures.is_empty());
+        doc["meshes"][0]["primitives"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("material");
+        assert_eq!(model_of(&doc).parts[0].look, Look::Finish(Slot::Wood));
+    }
+
+    /// A picture that cannot be had is a warning, and the part keeps its base colour.
+    #[test]
+    fn a_texture_that_cannot_be_read_is_a_warning() {
+        for (image, needle) in [
+            (
+                json!({ "uri": "grain.png" }),
+                "`grain.png`, which could not be read",
+            ),
+            (
+                json!({ "uri": format!("data:image/png;base64,{}", b64(b"GIF89a")) }),
+                "neither PNG nor JPEG",
+            ),
+            (
+                json!({ "uri": format!("data:image/png;base64,{}", b64(&png_2x2()[..40])) }),
+                "a PNG that cannot be decoded",
+            ),
+            (
+                json!({ "mimeType": "image/png" }),
+                "neither a `uri` nor a `bufferView`",
+            ),
+        ] {
+            let mut doc = scene();
+            doc["images"] = json!([image]);
+            doc["materials"][0]["normalTexture"] = json!({ "index": 0 });
+            let model = model_of(&doc);
+            let Look::Surface(surface) = &model.parts[0].look else {
+                panic!();
+            };
+            assert_eq!(surface.texture, None);
+            assert_eq!(model.warnings.len(), 2, "{:?}", model.warnings);
+            assert!(
+                model.warnings[0].contains("normal map"),
+                "{:?}",
+                model.warnings
+            );
+            assert!(model.warnings[1].contains(needle), "{:?}", model.warnings);
+        }
+        // The picture beside the file, given by the caller.
+        let mut doc = scene();
+        doc["images"] = json!([ { "uri": "grain%20one.png" } ]);
+        let document = Document::parse(&text(&doc)).unwrap();
+        assert_eq!(document.external_images(), ["grain one.png"]);
+        let files = HashMap::from([("grain one.png".to_string(), png_2x2())]);
+        let model = document.model(&files).unwrap();
+        assert_eq!(model.textures.len(), 1);
+        assert!(model.warnings.is_empty());
+    }
+
+    #[test]
+    fn skins_animations_morph_targets_and_bad_trees_are_refused() {
+        let edit = |f: &dyn Fn(&mut Value)| {
+            let mut doc = scene();
+            f(&mut doc);
+            doc
+        };
+        model_fails(
+            &edit(&|d| d["nodes"][1]["skin"] = json!(0)),
+            "node 1 (`hand`) is skinned",
+        );
+        model_fails(&edit(&|d| d["animations"] = json!([{}])), "1 animation;");
+        model_fails(
+            &edit(&|d| d["meshes"][0]["primitives"][0]["targets"] = json!([{}])),
+            "morph targets",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][1]["weights"] = json!([0.5])),
+            "morph targets",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][1]["children"] = json!([0])),
+            "reached twice",
+        );
+        model_fails(
+            &edit(&|d| d["scenes"][0]["nodes"] = json!([0, 1])),
+            "reached twice",
+        );
+        model_fails(
+            &edit(&|d| d["scenes"][0]["nodes"] = json!([7])),
+            "node 7 does not exist",
+        );
+        model_fails(&edit(&|d| d["scene"] = json!(3)), "scene 3 does not exist");
+        model_fails(
+            &edit(&|d| d["nodes"][1]["mesh"] = json!(4)),
+            "mesh 4 does not exist",
+        );
+        model_fails(
+            &edit(&|d| d["scenes"][0]["nodes"] = json!([])),
+            "holds no mesh",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][0]["rotation"] = json!([0.0, 0.0, 0.0, 0.0])),
+            "not a unit quaternion",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][0]["scale"] = json!([1.0, "x", 1.0])),
+            "not a list of 3 finite numbers",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][2]["matrix"][3] = json!(0.5)),
+            "last row",
+        );
+        model_fails(
+            &edit(&|d| d["nodes"][0]["scale"] = json!([3e38, 3e38, 3e38])),
+            "past the largest number",
+        );
+        model_fails(
+            &edit(&|d| d["materials"][0]["alphaMode"] = json!("CUTOUT")),
+            "alphaMode `CUTOUT`",
+        );
+        model_fails(
+            &edit(&|d| d["textures"][0]["source"] = json!(5)),
+            "image 5 does not exist",
+        );
+    }
+
     /// Thousands of random edits of a `.glb` and a `.gltf`: any byte, or a digit of the JSON
     /// (which keeps it valid JSON and moves an index, an offset or a count). Some still read,
     /// the rest are errors; none panics.
@@ -1605,7 +2620,7 @@ mod tests {
             state
         };
         let glb = small_glb();
-        let gltf = text(&quad());
+        let gltf = text(&scene());
         let (mut ok, mut err) = (0, 0);
         for round in 0..4000 {
             let mut bytes = if round % 2 == 0 {

@@ -8,9 +8,11 @@
 //! [`Slot`]: `wood` takes the piece's own wood, `inlay` the contrasting finish (glyphs, pips,
 //! board lines).
 
+pub mod affine;
 pub mod glb;
 pub mod gltf;
 pub mod mesh;
+pub mod texture;
 
 mod chess;
 mod hive;

@@ -184,6 +184,10 @@ pub enum Command {
     Carve {
         options: Options,
     },
+    /// What the game reads of a model file (`model FILE`).
+    Model {
+        file: String,
+    },
     Soak {
         game: GameKind,
         options: Options,
@@ -271,6 +275,8 @@ SUBCOMMANDS:
               lists the 22 Artifact Chess artifacts with kind and effect
     carve [--out DIR]
               rewrites the carved models (glTF) under assets/models
+    model FILE
+              what the game reads of a model file: size, triangles, parts and their looks
     soak <game> --actions N [--seed S] [--sample K] [--probes K] [--deep-every K]
               [--undo-per-mille K] [--max-plies K]
               plays N random legal actions, game after game (cards, response windows,
@@ -434,6 +440,12 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             options.allow_only(&["lang"])?;
             Ok(Command::Cards { options })
         }
+        "model" => match rest {
+            [file] => Ok(Command::Model { file: file.clone() }),
+            _ => Err(CliError::Usage(
+                "`tables model` takes one model file (.glb or .gltf)".into(),
+            )),
+        },
         "carve" => {
             let options = Options::parse(rest)?;
             options.allow_only(&["out"])?;
@@ -620,6 +632,46 @@ pub fn run(
                 writeln!(out, "{} {bytes}", path.display())?;
             }
             writeln!(err, "{} models, {total} bytes", written.len())?;
+            Ok(())
+        }
+        Command::Model { file } => {
+            let model = crate::carve::gltf::read_path(std::path::Path::new(&file))
+                .map_err(|e| CliError::Io(format!("{file}: {e}")))?;
+            writeln!(out, "{file}: {}", model.describe())?;
+            for (k, part) in model.parts.iter().enumerate() {
+                let look = match &part.look {
+                    crate::carve::gltf::Look::Finish(slot) => {
+                        format!("the theme's {}", slot.name())
+                    }
+                    crate::carve::gltf::Look::Surface(s) => format!(
+                        "material `{}`: colour {:?}, metallic {}, roughness {}{}",
+                        s.name,
+                        s.base_color,
+                        s.metallic,
+                        s.roughness,
+                        match s.texture.and_then(|t| model.textures.get(t)) {
+                            Some(t) => format!(
+                                ", a {} texture of {}×{}",
+                                t.format, t.pixels.width, t.pixels.height
+                            ),
+                            None => String::new(),
+                        }
+                    ),
+                };
+                let colours = if part.colors.is_some() {
+                    ", vertex colours"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "  part {k}: {} triangles, {look}{colours}",
+                    part.mesh.indices.len() / 3
+                )?;
+            }
+            for w in &model.warnings {
+                writeln!(err, "warning: {w}")?;
+            }
             Ok(())
         }
         Command::Soak { game, options } => with_game!(game, soak::soak_cli(&options, out, err)),

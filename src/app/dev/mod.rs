@@ -1,9 +1,11 @@
 //! Developer tools, kept apart from the game: the model previews (`--scene piece:<model>`,
-//! `--scene pieces-<game>`), screenshots (`--screenshot`), and the hand-off of a staged scene
+//! `--scene pieces-<game>`), the artists' model viewer (`--scene model-viewer`, `--scene
+//! pieces-artist`), screenshots (`--screenshot`), and the hand-off of a staged scene
 //! (`--scene <game>-<name>`) to the table that stages it.
 
 pub mod preview;
 pub mod screenshot;
+pub mod viewer;
 
 use super::kit::TableSet;
 use super::screens::{MenuPage, Screen};
@@ -20,7 +22,7 @@ pub struct StageScene {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StageScene>()
-        .add_plugins((preview::plugin, screenshot::plugin))
+        .add_plugins((preview::plugin, screenshot::plugin, viewer::plugin))
         .add_systems(Update, ask_to_stage.in_set(TableSet::Input));
 }
 

@@ -54,7 +54,8 @@ fn show_model(
     title.0 = match &options.scene {
         Scene::Piece(name) => name.clone(),
         Scene::Pieces(game) => tr.t(&format!("game.{}.name", game.cli_name())).to_string(),
-        _ => String::new(),
+        // The model viewer and the artists' pieces set their own (`super::viewer`).
+        _ => return,
     };
     if let Scene::Pieces(game) = &options.scene {
         let mut s = PieceShow {

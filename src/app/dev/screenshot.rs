@@ -51,6 +51,8 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
         | Scene::LearnOffer
         | Scene::GamesPage => *screen == Screen::Menu,
         Scene::Piece(_) | Scene::Pieces(_) => *screen == Screen::Preview,
+        // The files load once the screen is open: the viewer says when they are shown.
+        Scene::PiecesArtist | Scene::ModelViewer => false,
         Scene::Table(_) | Scene::Staged { .. } => false,
     }
 }
@@ -62,6 +64,7 @@ fn drive(
     mut state: ResMut<ShotState>,
     time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
+    viewer: Option<Res<super::viewer::Viewing>>,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
@@ -79,7 +82,8 @@ fn drive(
         }
         return;
     }
-    if !in_scene(&options.scene, screen.get()) {
+    let viewer_shown = viewer.is_some_and(|v| v.shown) && *screen.get() == Screen::Preview;
+    if !in_scene(&options.scene, screen.get()) && !viewer_shown {
         return;
     }
     state.frames_in_scene += 1;

@@ -450,9 +450,9 @@ fn update_marks(
                 Pickable::IGNORE,
             ))
             .with_children(|g| {
-                for (_, mesh) in parts {
+                for part in parts {
                     g.spawn((
-                        Mesh3d(mesh.clone()),
+                        Mesh3d(part.mesh.clone()),
                         MeshMaterial3d(material.clone()),
                         NotShadowCaster,
                         Pickable::IGNORE,
