@@ -135,10 +135,10 @@ mod tests {
         assert_eq!(lines.len(), 10, "{lines:#?}");
         assert!(lines[0].contains("South"), "{}", lines[0]);
         assert!(lines[1].starts_with("Rank 7"), "{}", lines[1]);
-        assert!(lines[1].contains("d7: North's Justice (4)"), "{}", lines[1]);
+        assert!(lines[1].contains("d7 North's Justice (4)"), "{}", lines[1]);
         assert!(lines[1].contains("North's Counter"), "{}", lines[1]);
         assert!(lines[4].contains("empty"), "{}", lines[4]);
-        assert!(lines[7].contains("a1: South's Bailiff (1)"), "{}", lines[7]);
+        assert!(lines[7].contains("a1 South's Bailiff (1)"), "{}", lines[7]);
         assert!(
             lines[8].contains("7 pieces") && lines[8].contains("16"),
             "{}",
@@ -155,7 +155,7 @@ mod tests {
         pos.set(Square::new(5, 2), justice);
         let lines = read(&pos, Lang::En);
         assert!(!lines[7].contains("d1"), "{}", lines[7]);
-        assert!(lines[5].contains("f3: South's Justice (4)"), "{}", lines[5]);
+        assert!(lines[5].contains("f3 South's Justice (4)"), "{}", lines[5]);
         assert!(lines.iter().any(|l| l.contains("weight 16")));
     }
 

@@ -205,7 +205,7 @@ snelab-verdict-coin = Chance: the coin let { $who } open, a whole opening where 
 snelab-verdict-coin-you = { $side } (you)
 snelab-verdict-coin-other = { $side } (the other side)
 # The court read aloud, for a screen reader: one line per rank, the top rank first.
-snelab-read-piece = { $square }: { $side ->
+snelab-read-piece = { $square } { $side ->
         [north] North's
        *[south] South's
     } { $rank } ({ $weight })

@@ -265,7 +265,7 @@ snelab-verdict-coin = Acaso: a moeda fez abrir o lado { $who }: uma abertura int
 snelab-verdict-coin-you = { $side } (você)
 snelab-verdict-coin-other = { $side } (o outro lado)
 # A quadra lida em voz alta, para um leitor de tela: uma linha por fileira, a de cima primeiro.
-snelab-read-piece = { $square }: { $rank } { $side ->
+snelab-read-piece = { $square } { $rank } { $side ->
         [north] do Norte
        *[south] do Sul
     } ({ $weight })

@@ -208,7 +208,7 @@ snelab-verdict-coin = Случай: монета дала первый ход с
 snelab-verdict-coin-you = { $side } (вы)
 snelab-verdict-coin-other = { $side } (другая сторона)
 # Площадка вслух, для экранного диктора: строка на горизонталь, сверху вниз.
-snelab-read-piece = { $square }: { $rank } { $side ->
+snelab-read-piece = { $square } { $rank } { $side ->
         [north] Севера
        *[south] Юга
     } ({ $weight })

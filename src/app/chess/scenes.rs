@@ -78,6 +78,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "words",
+        about: "Artifact Chess: All my moves, the board in words with wounds, hands and cards",
+        tool: None,
+    },
+    StagedScene {
         name: "history",
         about: "Artifact Chess: viewing an earlier action of the game",
         tool: None,
@@ -853,6 +858,10 @@ pub(super) fn stage(
             if !stage_wounded(t) {
                 warn!("the wounded scene found no attempt that wounds");
             }
+        }
+        "words" => {
+            restage(t, HAND);
+            panels.reading = true;
         }
         "history" => {
             let actions = course_to(|s, n| n >= 16 && wounded_on_board(s));

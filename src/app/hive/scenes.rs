@@ -41,6 +41,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "words",
+        about: "Ash & Walnut: All my moves as the table in words, a move being typed",
+        tool: None,
+    },
+    StagedScene {
         name: "clock",
         about: "Ash & Walnut: the clock under ten seconds, the warning shown",
         tool: None,
@@ -233,6 +238,13 @@ pub(super) fn stage(
             stage_game(t, &in_progress(), 21.0);
             if let Some(mut p) = panels {
                 p.moves = true;
+            }
+        }
+        "words" => {
+            stage_game(t, &in_progress(), 21.0);
+            if let Some(mut p) = panels {
+                p.moves = true;
+                p.field.typed = "wA1 bQ-".into();
             }
         }
         "clock" => stage_game(t, &in_progress(), Timing::PLAY.turn - 7.4),

@@ -23,7 +23,7 @@ pub struct Listed<A> {
     pub notation: String,
 }
 
-/// Shows the window; the action chosen from the list or typed, if any. `typed` reads the
+/// Shows the window (the actions in the order given); the action chosen from the list or typed, if any. `typed` reads the
 /// field's text (notation or words) into an action, or says why not.
 #[allow(clippy::too_many_arguments)]
 pub fn show<A: Copy>(
@@ -33,7 +33,7 @@ pub fn show<A: Copy>(
     open: &mut bool,
     field: &mut Field,
     lines: &[String],
-    mut actions: Vec<Listed<A>>,
+    actions: Vec<Listed<A>>,
     typed: impl FnOnce(&str) -> Result<A, String>,
 ) -> Option<A> {
     let mut chosen = None;
@@ -87,7 +87,6 @@ pub fn show<A: Copy>(
                 tr.tf("access.actions", &[("n", &actions.len().to_string())]),
                 13.0,
             ));
-            actions.sort_by(|a, b| a.words.cmp(&b.words));
             egui::ScrollArea::vertical()
                 .id_salt((id, "actions"))
                 .max_height(240.0)

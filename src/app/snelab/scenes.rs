@@ -19,6 +19,11 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "words",
+        about: "Snēlab: All my moves, the court in words and every action with its payment",
+        tool: None,
+    },
+    StagedScene {
         name: "blocked",
         about: "Snēlab: a lifted Justice that cannot move, the square in its way hatched and the reason in words",
         tool: None,
@@ -282,6 +287,13 @@ pub(super) fn stage(
             "b1r3b/5j1/7/3J3/7/5a1/A5B S +a",
             &[Intent::Select(sq("d4"))],
         ),
+        // The highlights' case read in words: All my moves open.
+        "words" => {
+            case(t, timing, "b1r3b/5j1/7/3J3/7/5a1/A5B S +a", &[]);
+            if let Some(mut p) = panels {
+                p.reading = true;
+            }
+        }
         // Against the engine, South opened d1-f3 and North answered d7-f5: South's Justice,
         // lifted, cannot move (one way runs off the court, the other is blocked at f5).
         "blocked" => case_against(

@@ -111,7 +111,8 @@ pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
         .iter()
         .map(|m| tr.say(m))
         .collect();
-    let actions = crate::access::hive::actions(state)
+    // In the order of their words, so the moves of one piece stand together.
+    let mut actions: Vec<reading::Listed<_>> = crate::access::hive::actions(state)
         .into_iter()
         .map(|(m, words)| reading::Listed {
             action: m,
@@ -119,6 +120,7 @@ pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
             notation: state.move_string(m),
         })
         .collect();
+    actions.sort_by(|a, b| a.words.cmp(&b.words));
     let chosen = reading::show(
         ctx,
         tr,
