@@ -510,7 +510,10 @@ mod tests {
             bot_in_ms: None,
             fingerprint: Some(fingerprint.into()),
             ash: Some(SeatId::First),
-            game: GameView::Hive { moves },
+            game: GameView::Hive {
+                moves,
+                game_type: GameType::BASE,
+            },
             outcome,
             seed: None,
             chain: None,
@@ -846,7 +849,7 @@ mod tests {
             server.fingerprint(),
             SeatOrder::Second,
             60,
-            &[],
+            (GameType::BASE, &[]),
         )
         .unwrap();
         assert_eq!(g.colour_of(SeatOrder::First), Colour::Walnut);
@@ -1243,7 +1246,10 @@ mod tests {
             bot_in_ms: None,
             fingerprint: Some("ef".repeat(32)),
             ash: Some(SeatId::First),
-            game: GameView::Hive { moves },
+            game: GameView::Hive {
+                moves,
+                game_type: GameType::BASE,
+            },
             outcome: None,
             seed: None,
             chain: None,
@@ -1265,6 +1271,7 @@ mod tests {
                 by: Side::Ash,
                 timeout: false,
             }],
+            game_type: GameType::BASE,
         };
         let mut u = t.clone();
         let effects = u.heard(Heard::Table(Box::new(bad)), &Timing::INSTANT);

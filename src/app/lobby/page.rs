@@ -1069,6 +1069,7 @@ mod tests {
                 stakes: Some(Stakes::Casino),
                 appeal: Some(true),
                 artifacts: None,
+                game_type: None,
             },
             names: ["Rui".into(), String::new()],
             bot: false,

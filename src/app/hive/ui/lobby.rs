@@ -87,7 +87,7 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
     Floating::anchored(
         "hive-lobby",
         egui::Align2::RIGHT_CENTER,
-        [-(ctx.content_rect().width() / 2.0 + 8.0), 10.0],
+        [-(ctx.content_rect().width() / 2.0 + 8.0), 66.0],
     )
     .width(440.0)
     .show(ctx, |ui| {
