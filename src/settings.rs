@@ -1,4 +1,5 @@
-//! The player's settings: language, volumes and the Snēlab starting purse. Saved through
+//! The player's settings: language, volumes, the Snēlab starting purse and the lobbies'
+//! lasting choices (Ash & Walnut's game type). Saved through
 //! [`crate::save`]; values out of range (from a hand-edited or damaged save) are clamped.
 
 use crate::i18n::Lang;
@@ -30,6 +31,22 @@ pub struct Settings {
     pub colour_safe_marks: bool,
     /// The interface's scale: every panel, card and label, 1.0 ..= 2.0.
     pub ui_scale: f32,
+    /// Ash & Walnut's lobby: the game type last chosen (which expansion creatures a new game
+    /// has), the base game until one is. A value that is not a game type reads as the base
+    /// game (the other settings stay).
+    #[serde(deserialize_with = "game_type_or_base")]
+    pub hive_game_type: crate::rules::hive::GameType,
+}
+
+/// A saved game type, or the base game for anything else (a hand-edited save).
+fn game_type_or_base<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<crate::rules::hive::GameType, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(value
+        .as_str()
+        .and_then(crate::rules::hive::GameType::parse)
+        .unwrap_or_default())
 }
 
 /// The interface scale's range.
@@ -55,6 +72,7 @@ impl Default for Settings {
             reduced_motion: None,
             colour_safe_marks: false,
             ui_scale: 1.0,
+            hive_game_type: crate::rules::hive::GameType::BASE,
         }
     }
 }
@@ -196,6 +214,31 @@ mod tests {
     }
 
     #[test]
+    fn the_hive_game_type_is_kept_and_a_damaged_one_reads_as_the_base_game() {
+        use crate::rules::hive::GameType;
+        let s = Settings {
+            hive_game_type: GameType::MLP,
+            ..Settings::default()
+        };
+        let text = encode(&s);
+        assert_eq!(decode::<Settings>(Some(&text)), (s, LoadStatus::Loaded));
+        // A word that is no game type: the base game, the other settings kept.
+        let damaged = text.replace("Base+MLP", "Base+XYZ");
+        assert_ne!(damaged, text);
+        let (read, status) = decode::<Settings>(Some(&damaged));
+        assert_eq!(status, LoadStatus::Loaded);
+        assert_eq!(read.hive_game_type, GameType::BASE);
+        assert_eq!(read.master_volume, Settings::default().master_volume);
+        // Settings saved before game types read as the base game.
+        let old = text.replace(",\"hive_game_type\":\"Base+MLP\"", "");
+        assert_ne!(old, text, "{text}");
+        assert_eq!(
+            decode::<Settings>(Some(&old)).0.hive_game_type,
+            GameType::BASE
+        );
+    }
+
+    #[test]
     fn out_of_range_values_are_clamped() {
         let wild = Settings {
             lang: Lang::Pt,
@@ -206,6 +249,7 @@ mod tests {
             reduced_motion: Some(true),
             colour_safe_marks: true,
             ui_scale: 9.0,
+            hive_game_type: crate::rules::hive::GameType::BASE,
         }
         .sanitized();
         assert_eq!(wild.ui_scale, MAX_UI_SCALE);

@@ -2236,6 +2236,65 @@ mod hive {
         assert!(table(&app2).saved.is_none());
     }
 
+    /// The lobby's game type is the settings' after a restart; a game started there has the
+    /// chosen creatures in both reserves, and their moves by clicks, the Hedgehog's carry too.
+    #[test]
+    fn the_game_type_kept_in_the_settings_sets_out_the_next_game_and_its_creatures_play() {
+        use carved_tables::app::save::{ActiveSettings, ChangeSettings};
+        use carved_tables::rules::hive::GameType;
+        let mut app = app_with(MemoryStore::default());
+        assert_eq!(table(&app).game_type, GameType::BASE);
+        let mut s = app.world().resource::<ActiveSettings>().0.clone();
+        s.hive_game_type = GameType::with(&[Creature::Jay, Creature::Hedgehog]);
+        app.world_mut().write_message(ChangeSettings(s));
+        app.update();
+        let mut app = app_with(saved(&app));
+        let chosen = table(&app).game_type;
+        assert_eq!(chosen.to_string(), "Base+MP");
+        start(&mut app, Seat::Person);
+        let state = table(&app).state().unwrap().clone();
+        assert_eq!(state.game_type(), chosen);
+        for colour in [Colour::Ash, Colour::Walnut] {
+            let b = state.board();
+            assert_eq!(b.reserve_count(colour, Creature::Jay), 1);
+            assert_eq!(b.reserve_count(colour, Creature::Hedgehog), 1);
+            assert_eq!(b.reserve_count(colour, Creature::Squirrel), 0);
+        }
+        // Both sides play the Hedgehog and the Jay by clicks, then ash's Hedgehog carries.
+        for mv in [
+            "wP", "bM wP-", "wQ -wP", "bQ bM-", "wA1 -wQ", "bQ bM/", "wA1 \\wQ", "bQ \\bM",
+            "wA1 -wQ", "bA1 bM\\",
+        ] {
+            let state = table(&app).state().unwrap().clone();
+            let m = state.parse_move(mv).unwrap();
+            for c in clicks_for(&state, m) {
+                click(&mut app, c);
+            }
+            assert!(
+                table(&app).state().unwrap().moves().any(|x| x == m),
+                "{mv} by its clicks: {:?}",
+                refusals(&mut app)
+            );
+        }
+        let state = table(&app).state().unwrap().clone();
+        let carries: Vec<Move> = state
+            .legal_moves()
+            .into_iter()
+            .filter(|m| matches!(m, Move::Shift { piece, .. } if piece.colour() == Colour::Walnut))
+            .collect();
+        let Some(&carry) = carries.first() else {
+            panic!(
+                "the Hedgehog may carry a walnut piece: {}",
+                state.game_string()
+            );
+        };
+        for c in clicks_for(&state, carry) {
+            click(&mut app, c);
+        }
+        assert!(refusals(&mut app).is_empty());
+        assert_eq!(table(&app).state().unwrap().moves().last(), Some(carry));
+    }
+
     #[test]
     fn after_the_end_play_opens_the_lobby_and_verify_comes_back_to_the_game() {
         use carved_tables::app::screens::MenuPage;

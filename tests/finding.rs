@@ -89,6 +89,7 @@ async fn the_lobby_lists_public_tables_live_and_counts_people() {
         stakes: Some(Stakes::Street),
         appeal: Some(false),
         artifacts: None,
+        game_type: None,
     };
     let bank = TimeControl::Bank {
         base: 300,
@@ -492,6 +493,7 @@ async fn a_bank_counts_each_sides_time_and_adds_the_increment() {
         stakes: None,
         appeal: None,
         artifacts: None,
+        game_type: None,
         control: Some(TimeControl::Bank {
             base: 5,
             increment: 0,

@@ -30,6 +30,9 @@ fn figures(game: &str) -> &'static [&'static str] {
             "hive-move-hare",
             "hive-move-fox",
             "hive-move-otter",
+            "hive-move-jay",
+            "hive-move-squirrel",
+            "hive-move-hedgehog",
         ],
         "chess" => &["chess-odds", "chess-artifacts"],
         _ => &[],
@@ -340,6 +343,47 @@ fn hive_pages_use_the_glossary_words() {
         ),
     ] {
         assert_words("hive", lang, &words);
+    }
+}
+
+#[test]
+fn hive_pages_name_the_three_expansion_creatures_as_the_game_does() {
+    // The creatures' names and the lobby's toggles in the game's own strings, and each
+    // creature's figure under its own heading.
+    for lang in Lang::ALL {
+        let s = Strings::new(lang);
+        let keys = [
+            "hive.creature.jay",
+            "hive.creature.squirrel",
+            "hive.creature.hedgehog",
+            "hive.lobby.creatures",
+            "lobby.quick",
+            "lobby.open",
+        ];
+        let words: Vec<&str> = keys.iter().map(|k| s.t(k)).collect();
+        assert_words("hive", lang, &words);
+        let text = page("hive", lang);
+        for (key, figure) in [
+            ("hive.creature.jay", "hive-move-jay"),
+            ("hive.creature.squirrel", "hive-move-squirrel"),
+            ("hive.creature.hedgehog", "hive-move-hedgehog"),
+        ] {
+            let heading = format!("### {}", s.t(key));
+            // The heading's own text, to the next heading of any level.
+            let body: Vec<&str> = text
+                .lines()
+                .skip_while(|l| *l != heading)
+                .skip(1)
+                .take_while(|l| !l.starts_with('#'))
+                .collect();
+            assert!(!body.is_empty(), "{}: no {heading:?}", name("hive", lang));
+            let body = body.join("\n");
+            assert!(
+                body.contains(&format!("::: figure {figure}")),
+                "{}: {figure} under {heading:?}",
+                name("hive", lang)
+            );
+        }
     }
 }
 

@@ -30,6 +30,7 @@ fn rich() -> (Settings, SnelabSave) {
         reduced_motion: Some(true),
         colour_safe_marks: true,
         ui_scale: 1.5,
+        hive_game_type: carved_tables::rules::hive::GameType::MLP,
     };
     let mut session = Session::new(Purse::default());
     session.setup.opponent = Seat::Person;

@@ -15,6 +15,7 @@ use carved_tables::net::protocol::{
 };
 use carved_tables::play::snelab::record::verify as snelab_verify;
 use carved_tables::play::snelab::{self, record::CaseRecord, record::CaseResult};
+use carved_tables::rules::hive::GameType;
 use carved_tables::server::client::{self, Client, Player, http_get};
 use carved_tables::server::store::{
     SqliteStore, Store, StoredAction, StoredSeat, StoredSeatKind, TableMeta, Write,
@@ -425,6 +426,7 @@ async fn random_and_mutated_messages_never_stop_the_server() {
             stakes: Some(Stakes::Street),
             appeal: None,
             artifacts: None,
+            game_type: None,
             control: None,
             public: false,
             rated: false,
@@ -657,6 +659,7 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
         stakes: None,
         appeal: None,
         artifacts: None,
+        game_type: None,
         control: None,
         public: false,
         rated: false,
@@ -678,12 +681,16 @@ async fn a_table_nobody_joins_closes_and_the_server_caps_tables_and_connections(
 async fn a_table_with_another_games_options_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&db(&dir), &[]);
-    // Stakes and the appeal rule are Snēlab's alone, the artifacts setting Artifact Chess's.
-    for (game, stakes, appeal, artifacts) in [
-        (GameKind::Hive, Some(Stakes::Street), None, None),
-        (GameKind::Chess, None, Some(false), None),
-        (GameKind::Snelab, None, None, Some(true)),
-        (GameKind::Hive, None, None, Some(false)),
+    // Stakes and the appeal rule are Snēlab's alone, the artifacts setting Artifact Chess's,
+    // the game type Ash & Walnut's (the base game's too).
+    let mlp = Some(GameType::MLP);
+    for (game, stakes, appeal, artifacts, game_type) in [
+        (GameKind::Hive, Some(Stakes::Street), None, None, None),
+        (GameKind::Chess, None, Some(false), None, None),
+        (GameKind::Snelab, None, None, Some(true), None),
+        (GameKind::Hive, None, None, Some(false), None),
+        (GameKind::Chess, None, None, None, mlp),
+        (GameKind::Snelab, None, None, None, Some(GameType::BASE)),
     ] {
         let mut c = hello(&server.addr, None).await;
         c.send(&ClientMsg::Create {
@@ -694,6 +701,7 @@ async fn a_table_with_another_games_options_is_refused() {
             stakes,
             appeal,
             artifacts,
+            game_type,
             control: None,
             public: false,
             rated: false,
@@ -705,6 +713,91 @@ async fn a_table_with_another_games_options_is_refused() {
     }
     // The server goes on serving Ash & Walnut.
     let _ = table(&server.addr, None).await;
+}
+
+/// A table opened for Ash & Walnut with all three expansion creatures: both seats and a
+/// watcher set out that game, the Hedgehog carries the other Elder, the carried Elder may not
+/// move on the next turn, and the record keeps the game type and verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_with_the_expansion_creatures_plays_a_hedgehogs_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let options = TableOptions {
+        game_type: Some(GameType::MLP),
+        ..TableOptions::default()
+    };
+    let (mut a, mut b) =
+        client::table_of(&server.addr, &server.addr, GameKind::Hive, options, None)
+            .await
+            .unwrap();
+    for p in [&a, &b] {
+        assert_eq!(p.state.hive().unwrap().game_type(), GameType::MLP);
+    }
+    let (mut watcher, view) = spectate(&server.addr, &a.code).await;
+    let GameView::Hive { game_type, .. } = view.game else {
+        panic!("{:?}", view.game);
+    };
+    assert_eq!(game_type, GameType::MLP);
+    // The Hedgehog first, the Elders beside it, the walnut Elder walked round to touch it,
+    // then the Hedgehog carries it over its back (each move as the server writes it).
+    let moves = [
+        "wP",
+        "bS1 wP-",
+        "wQ -wP",
+        "bQ bS1-",
+        "wM -wQ",
+        "bQ bS1/",
+        "wL -wM",
+        "bQ \\bS1",
+        "wA1 -wL",
+        "bA1 bS1\\",
+        "bQ \\wP",
+    ];
+    for (i, action) in moves.iter().enumerate() {
+        let (mover, other) = if a.my_turn() {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        mover.act(action.to_string()).await.unwrap();
+        let seq = i as u64 + 1;
+        mover
+            .pump_to(seq)
+            .await
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+        other.pump_to(seq).await.unwrap();
+    }
+    assert_eq!(a.seen, moves);
+    // Both seats replayed the carry through the rules to the same position.
+    let (sa, sb) = (a.state.hive().unwrap(), b.state.hive().unwrap());
+    assert_eq!(sa.ply(), moves.len());
+    assert_eq!(sa.game_string(), sb.game_string());
+    // The carried Elder may not move on walnut's turn: refused, nothing changed.
+    let walnut = if a.my_turn() { &mut a } else { &mut b };
+    assert_eq!(walnut.colour, Some(Side::Walnut));
+    walnut.act("bQ wP/".to_string()).await.unwrap();
+    assert_eq!(error_of(&mut walnut.c).await, ErrorCode::Illegal);
+    walnut.c.send(&ClientMsg::Resign).await.unwrap();
+    while a.ended.is_none() {
+        a.pump().await.unwrap();
+    }
+    let record = a.ended.clone().unwrap();
+    assert!(record.contains("\ngame Base+MLP\n"), "{record}");
+    let r = verified(&record);
+    assert_eq!(r.game, GameType::MLP);
+    assert_eq!(r.moves().count(), moves.len());
+    // The watcher saw every move, the carry included.
+    let (_, seen) = ended(&mut watcher).await;
+    assert_eq!(seen, record);
+    // At a table of the base game, the same opening is no move at all.
+    let (mut c, mut d) = table(&server.addr, None).await;
+    let ash = if c.my_turn() { &mut c } else { &mut d };
+    ash.act("wP".to_string()).await.unwrap();
+    let code = error_of(&mut ash.c).await;
+    assert!(
+        matches!(code, ErrorCode::Illegal | ErrorCode::BadNotation),
+        "{code:?}"
+    );
 }
 
 fn stored_meta(code: &str) -> TableMeta {
@@ -799,6 +892,7 @@ fn the_store_keeps_a_tables_options_and_reads_a_file_made_before_options() {
         stakes: Some(Stakes::Street),
         appeal: Some(false),
         artifacts: None,
+        game_type: None,
     };
     s.write(&[Write::Create {
         meta: meta.clone(),
@@ -1420,6 +1514,7 @@ async fn a_snelab_case_between_two_clients_reaches_its_verdict_and_its_record_ve
         stakes: Some(Stakes::Street),
         appeal: Some(false),
         artifacts: None,
+        game_type: None,
     };
     let (mut a, mut b) =
         client::table_of(&server.addr, &server.addr, GameKind::Snelab, options, None)
@@ -2264,6 +2359,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
             stakes: None,
             appeal: None,
             artifacts: None,
+            game_type: None,
             control: None,
             public: false,
             rated: true,
@@ -2290,6 +2386,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
         stakes: None,
         appeal: None,
         artifacts: None,
+        game_type: None,
         control: None,
         public: true,
         rated: true,

@@ -757,6 +757,9 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
                     reduced_motion: [None, Some(false), Some(true)][rng.random_range(0..3)],
                     colour_safe_marks: rng.random(),
                     ui_scale: rng.random_range(0.5..3.0),
+                    hive_game_type: crate::rules::hive::GameType::all()
+                        .nth(rng.random_range(0..8))
+                        .unwrap_or_default(),
                 }));
             }
             out

@@ -7,7 +7,8 @@
 //!
 //! - [`snelab`]: a piece's routes forward and backward (the appeal), and a capture with its
 //!   payments.
-//! - [`hive`]: each creature's destinations, and the room to slide.
+//! - [`hive`]: each creature's destinations (the three expansion creatures' too), and the room
+//!   to slide.
 //! - [`chess`]: the odds of every kind of attempt, and the 22 artifacts by kind.
 //!
 //! Every figure comes with a caption, an i18n message the front end words in the player's
@@ -22,7 +23,7 @@ use crate::i18n::Message;
 use crate::rules::GameKind;
 
 /// Every figure the rules pages may name, with its game, in page order.
-pub const NAMES: [(&str, GameKind); 13] = [
+pub const NAMES: [(&str, GameKind); 16] = [
     ("snelab-route-bailiff", GameKind::Snelab),
     ("snelab-route-advocate", GameKind::Snelab),
     ("snelab-route-barrister", GameKind::Snelab),
@@ -34,6 +35,9 @@ pub const NAMES: [(&str, GameKind); 13] = [
     ("hive-move-hare", GameKind::Hive),
     ("hive-move-fox", GameKind::Hive),
     ("hive-move-otter", GameKind::Hive),
+    ("hive-move-jay", GameKind::Hive),
+    ("hive-move-squirrel", GameKind::Hive),
+    ("hive-move-hedgehog", GameKind::Hive),
     ("chess-odds", GameKind::Chess),
     ("chess-artifacts", GameKind::Chess),
 ];
@@ -102,6 +106,9 @@ pub fn build(name: &str) -> Option<Figure> {
         "hive-move-hare" => hive::creature(Creature::Hare),
         "hive-move-fox" => hive::creature(Creature::Fox),
         "hive-move-otter" => hive::creature(Creature::Otter),
+        "hive-move-jay" => hive::creature(Creature::Jay),
+        "hive-move-squirrel" => hive::creature(Creature::Squirrel),
+        "hive-move-hedgehog" => hive::creature(Creature::Hedgehog),
         "chess-odds" => chess::odds(),
         "chess-artifacts" => Some(chess::artifacts()),
         _ => None,

@@ -6,7 +6,7 @@
 //! recipient ([`Viewer`]), and a game whose players hide something (Artifact Chess's hands)
 //! puts it in a per-viewer [`GameView`] variant, never in a message shared by both seats.
 
-use crate::rules::hive::Colour;
+use crate::rules::hive::{Colour, GameType};
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version; a `hello` with another one gets [`ErrorCode::Version`] and is closed.
@@ -317,6 +317,10 @@ pub struct TableOptions {
     /// Artifact Chess: whether the artifact cards are in play (default on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artifacts: Option<bool>,
+    /// Ash & Walnut: the expansion creatures in the reserves, as a UHP GameTypeString
+    /// (`Base+MLP`); absent: the base game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_type: Option<GameType>,
 }
 
 impl TableOptions {
@@ -324,7 +328,15 @@ impl TableOptions {
     pub fn fit(&self, game: GameKind) -> bool {
         let snelab = self.stakes.is_some() || self.appeal.is_some();
         let chess = self.artifacts.is_some();
-        (!snelab || game == GameKind::Snelab) && (!chess || game == GameKind::Chess)
+        let hive = self.game_type.is_some();
+        (!snelab || game == GameKind::Snelab)
+            && (!chess || game == GameKind::Chess)
+            && (!hive || game == GameKind::Hive)
+    }
+
+    /// Ash & Walnut's game type (the base game when none was chosen).
+    pub fn hive_game_type(&self) -> GameType {
+        self.game_type.unwrap_or(GameType::BASE)
     }
 
     /// The options as the store keeps them: their JSON (`{}` for none).
@@ -376,6 +388,10 @@ pub enum ClientMsg {
         /// game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         artifacts: Option<bool>,
+        /// Ash & Walnut: the game type, a UHP GameTypeString (`Base`, `Base+M`, ...
+        /// `Base+MLP`); absent: `Base`. Refused for another game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game_type: Option<GameType>,
         /// The time control; when absent, `clock` seconds a turn.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         control: Option<TimeControl>,
@@ -758,6 +774,10 @@ pub enum GameView {
     Hive {
         /// Every action so far, in order (`moves[i].seq == i + 1`).
         moves: Vec<PlayedView>,
+        /// The table's game type (which expansion creatures are in the reserves); absent on
+        /// the wire for the base game.
+        #[serde(default, skip_serializing_if = "GameType::is_base")]
+        game_type: GameType,
     },
     /// A Snēlab case: `ash` is South, who opens (the seat the seed's coin names), `walnut`
     /// North.
@@ -819,7 +839,7 @@ impl GameView {
     /// Every action so far, whatever the game.
     pub fn moves(&self) -> &[PlayedView] {
         match self {
-            GameView::Hive { moves }
+            GameView::Hive { moves, .. }
             | GameView::Snelab { moves, .. }
             | GameView::Chess { moves, .. } => moves,
         }
@@ -1339,6 +1359,7 @@ mod tests {
                     stakes: None,
                     appeal: None,
                     artifacts: None,
+                    game_type: None,
                     control: None,
                     public: false,
                     rated: false,
@@ -1354,6 +1375,7 @@ mod tests {
                     stakes: Some(Stakes::Street),
                     appeal: Some(false),
                     artifacts: None,
+                    game_type: None,
                     control: None,
                     public: false,
                     rated: false,
@@ -1369,6 +1391,22 @@ mod tests {
             ),
             (r#"{"type":"resign"}"#, ClientMsg::Resign),
             (r#"{"type":"ping"}"#, ClientMsg::Ping { nonce: 0 }),
+            (
+                r#"{"type":"create","game":"hive","game_type":"Base+PLM","name":"Ana"}"#,
+                ClientMsg::Create {
+                    game: GameKind::Hive,
+                    clock: None,
+                    bot_fill: None,
+                    name: Some("Ana".into()),
+                    stakes: None,
+                    appeal: None,
+                    artifacts: None,
+                    game_type: Some(GameType::MLP),
+                    control: None,
+                    public: false,
+                    rated: false,
+                },
+            ),
         ];
         for (text, msg) in cases {
             assert_eq!(ClientMsg::from_json(text), Ok(msg.clone()), "{text}");
@@ -1381,9 +1419,42 @@ mod tests {
             r#"{"type":"fly"}"#,
             r#"{"type":"act"}"#,
             "null",
+            r#"{"type":"create","game":"hive","game_type":"Base+X"}"#,
+            r#"{"type":"create","game":"hive","game_type":"base"}"#,
+            r#"{"type":"create","game":"hive","game_type":7}"#,
         ] {
             assert!(ClientMsg::from_json(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The base game is said by no field at all, as before game types; another game type is
+    /// written as its GameTypeString, in views and in a listing's options.
+    #[test]
+    fn a_hive_game_type_is_written_only_when_it_is_not_the_base_game() {
+        let base = GameView::Hive {
+            moves: Vec::new(),
+            game_type: GameType::BASE,
+        };
+        let text = serde_json::to_string(&base).unwrap();
+        assert_eq!(text, r#"{"kind":"hive","moves":[]}"#);
+        let old: GameView = serde_json::from_str(r#"{"kind":"hive","moves":[]}"#).unwrap();
+        assert_eq!(old, base);
+        let mlp = GameView::Hive {
+            moves: Vec::new(),
+            game_type: GameType::MLP,
+        };
+        let text = serde_json::to_string(&mlp).unwrap();
+        assert!(text.contains(r#""game_type":"Base+MLP""#), "{text}");
+        assert_eq!(serde_json::from_str::<GameView>(&text).unwrap(), mlp);
+        let options = TableOptions {
+            game_type: Some(GameType::with(&[crate::rules::hive::Creature::Squirrel])),
+            ..TableOptions::default()
+        };
+        assert_eq!(options.to_json(), r#"{"game_type":"Base+L"}"#);
+        assert_eq!(TableOptions::from_json(&options.to_json()), Some(options));
+        assert!(options.fit(GameKind::Hive));
+        assert!(!options.fit(GameKind::Chess) && !options.fit(GameKind::Snelab));
+        assert_eq!(TableOptions::default().hive_game_type(), GameType::BASE);
     }
 
     #[test]

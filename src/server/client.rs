@@ -324,7 +324,7 @@ impl Board {
     /// The game's start as a view of it says (Snēlab's appeal rule).
     pub fn of_view(view: &GameView) -> Board {
         match view {
-            GameView::Hive { .. } => Board::Hive(Box::default()),
+            GameView::Hive { game_type, .. } => Board::Hive(Box::new(State::new_game(*game_type))),
             GameView::Snelab { appeal, .. } => {
                 Board::Snelab(Box::new(crate::play::snelab::record::start(*appeal)))
             }
@@ -693,6 +693,7 @@ pub async fn create_game(
         stakes: options.stakes,
         appeal: options.appeal,
         artifacts: options.artifacts,
+        game_type: options.game_type,
         control: None,
         public: false,
         rated: false,
@@ -719,6 +720,7 @@ pub async fn create_public(
         stakes: options.stakes,
         appeal: options.appeal,
         artifacts: options.artifacts,
+        game_type: options.game_type,
         control: Some(control),
         public,
         rated: false,

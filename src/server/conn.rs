@@ -8,7 +8,7 @@ use super::table::Cmd;
 use super::{Conn, Hub, NewSeat, NewTable, Out};
 use crate::ai::Level;
 use crate::net::protocol::{
-    ClientMsg, ErrorCode, HELLO_TIMEOUT_SECONDS, MAX_ACTION_CHARS, MAX_CLOCK_SECONDS,
+    ClientMsg, ErrorCode, GameKind, HELLO_TIMEOUT_SECONDS, MAX_ACTION_CHARS, MAX_CLOCK_SECONDS,
     MAX_GAMES_ASKED, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS,
     PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, SeatId, ServerMsg, TableOptions, TimeControl,
     Viewer, normalise_code,
@@ -461,6 +461,7 @@ async fn handle(
                 stakes,
                 appeal,
                 artifacts,
+                game_type,
                 control,
                 public,
                 rated,
@@ -478,14 +479,17 @@ async fn handle(
                 stakes,
                 appeal,
                 artifacts,
+                // The base game is kept as no option at all: its listing and store read as
+                // before game types.
+                game_type: game_type.filter(|g| !g.is_base()),
             };
-            if !options.fit(game) {
+            if !options.fit(game) || (game_type.is_some() && game != GameKind::Hive) {
                 return refuse(
                     conn,
                     ErrorCode::BadRequest,
                     format!(
-                        "stakes and appeal are Snēlab's options and artifacts Artifact Chess's, \
-                         not {game}'s"
+                        "stakes and appeal are Snēlab's options, artifacts Artifact Chess's and \
+                         game_type Ash & Walnut's, not {game}'s"
                     ),
                 );
             }

@@ -2,7 +2,8 @@
 //! [`HiveGame`]. The commit–reveal seed (its fingerprint, the colour rule that seats ash), the
 //! turn clock and its timeout move, the bot, the refusals in the wire's codes, the ending in the
 //! wire's words and the record are all [`HiveGame`]'s; this file only translates. Nothing is
-//! hidden: every viewer sees every move.
+//! hidden: every viewer sees every move. The table's game type (`TableOptions::game_type`,
+//! the base game when absent) sets the reserves; every view says it, and the record keeps it.
 
 use super::game::{Accepted, BotJob, Hosted, OfferEvent, Refusal, Start, offer_of};
 use crate::i18n::{Explain, english};
@@ -94,15 +95,21 @@ impl Hosted for Hive {
                 window: None,
             },
             start.bot_seed,
-        );
+        )
+        .of_type(start.options.hive_game_type());
         Hive {
             game,
             clock: start.clock,
         }
     }
 
-    fn waiting_view(_options: &TableOptions) -> GameView {
-        GameView::Hive { moves: Vec::new() }
+    /// No move yet, and the game type the opener chose: a client that joins or watches sets
+    /// out the reserves of that game.
+    fn waiting_view(options: &TableOptions) -> GameView {
+        GameView::Hive {
+            moves: Vec::new(),
+            game_type: options.hive_game_type(),
+        }
     }
 
     fn seq(&self) -> u64 {
@@ -224,7 +231,8 @@ impl Hosted for Hive {
 
     /// Every move, the same for every viewer.
     fn view(&self, _viewer: Viewer) -> GameView {
-        let mut replay = State::new_game(self.game.state().game_type());
+        let game_type = self.game.state().game_type();
+        let mut replay = State::new_game(game_type);
         let moves = self
             .game
             .game()
@@ -242,7 +250,7 @@ impl Hosted for Hive {
                 }
             })
             .collect();
-        GameView::Hive { moves }
+        GameView::Hive { moves, game_type }
     }
 }
 

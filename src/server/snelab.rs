@@ -347,6 +347,7 @@ mod tests {
             stakes: Some(Stakes::Street),
             appeal: Some(false),
             artifacts: None,
+            game_type: None,
         };
         let mut t = case(street, [Seat::Remote, Seat::Remote]);
         let south: SeatId = crate::fair::ash_seat(&Seed([3; 32])).into();

@@ -195,6 +195,7 @@ pub async fn rated_table_at(
         stakes: None,
         appeal: None,
         artifacts: None,
+        game_type: None,
         control: Some(TimeControl::Turn { seconds: 120 }),
         public: true,
         rated: true,

@@ -235,3 +235,10 @@ hive-read-reserve_empty = Reserva { $who ->
         [nogueira] da nogueira
        *[other] de { $who }
     }: vazia
+hive-lobby-creatures = Criaturas
+hive-lobby-creatures_line = As cinco criaturas jogam sempre. A escolha vale para um jogo aqui e para uma mesa que você abrir online.
+hive-lobby-jay_line = move-se como qualquer criatura em que encosta
+hive-lobby-squirrel_line = três passos: dois por cima do grupo, um para baixo
+hive-lobby-hedgehog_line = um passo, ou carrega por cima de si uma peça que encosta nele
+hive-game_type-base = As cinco criaturas
+hive-game_type-with = As cinco + { $creatures }

@@ -48,6 +48,14 @@ impl Online for Table {
     fn ask(ask: crate::app::kit::online::Ask) -> Intent {
         Intent::Ask(ask)
     }
+
+    /// The lobby's game type (none for the base game, as before game types).
+    fn table_options(&self) -> crate::net::protocol::TableOptions {
+        crate::net::protocol::TableOptions {
+            game_type: Some(self.game_type).filter(|g| !g.is_base()),
+            ..Default::default()
+        }
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

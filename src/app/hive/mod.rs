@@ -1,5 +1,6 @@
 //! The Ash & Walnut table (`spec/ash-and-walnut.md`, "The table" and "Why it is fair"): a lobby
-//! (the bot at a level, or two people here), the secret seed's fingerprint and the seating by
+//! (the bot at a level, or two people here, and the game type: any of the three expansion
+//! creatures, kept in the settings), the secret seed's fingerprint and the seating by
 //! the colour rule, the carved tiles forming the board on the bare table top with each side's
 //! reserve beside it, lifting and rings, "All my moves", the 60-second clock and its timeout
 //! move, the history, takebacks, resignation, the end with the seed revealed, the game record
@@ -24,6 +25,7 @@ pub(crate) mod ui;
 pub(crate) mod view;
 
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
+pub(crate) use ui::{creature_toggles, game_type_words};
 
 use super::dev::StageScene;
 use super::kit::link::KeptSeat;
@@ -137,7 +139,9 @@ pub fn core_plugin(app: &mut App) {
                 .after(intents::<Table>),
         )
         // A staged scene may be on the game's menu page ("Verify a game").
-        .add_systems(Update, scenes::stage.in_set(TableSet::Stage));
+        .add_systems(Update, scenes::stage.in_set(TableSet::Stage))
+        // The game type chosen on the Online screen is the lobby's too.
+        .add_systems(Update, follow_settings.before(TableSet::Stage));
 }
 
 /// The whole table: the core plus the 3D tiles, picking, keys and panels.
@@ -157,9 +161,10 @@ impl TableKind for Table {
     type Timing = Timing;
     type Bot = State;
 
-    /// What a click means now: lift a reserve's creature or a piece, set the lifted piece down on a
-    /// ring, put it back (a click on it again, or on nothing that matters). `None`: a click that
-    /// changes nothing (not the person's turn, an empty cell with nothing lifted).
+    /// What a click means now: lift a reserve's creature or a piece (the other player's too,
+    /// where your Hedgehog may carry it), set the lifted piece down on a ring, put it back (a
+    /// click on it again, or on nothing that matters). `None`: a click that changes nothing
+    /// (not the person's turn, an empty cell with nothing lifted).
     fn click_intent(&mut self, click: &HiveClicked) -> Option<Intent> {
         if !self.person_to_act() {
             return None;
@@ -180,11 +185,12 @@ impl TableKind for Table {
             (HiveClicked::Cell(h), Pick::Table { from, .. }) if *from == h => Some(Intent::PutBack),
             (HiveClicked::Cell(h), pick) if pick.rings().contains(&h) => Some(Intent::Target(h)),
             (HiveClicked::Cell(h), _) => {
-                let own = state
-                    .board()
-                    .top(h)
-                    .is_some_and(|p| p.colour() == state.to_move());
-                Some(if own {
+                // Your own piece, or the other's that your Hedgehog may carry: lifted.
+                let liftable = state.board().top(h).is_some_and(|p| {
+                    p.colour() == state.to_move()
+                        || !crate::rules::hive::words::move_destinations(state, p).is_empty()
+                });
+                Some(if liftable {
                     Intent::LiftAt(h)
                 } else {
                     Intent::Target(h)
@@ -292,12 +298,23 @@ impl TableKind for Table {
     /// Offers the saved game, if one was left unfinished and replays through the rules; a
     /// damaged save is reported (and a fresh game offered).
     fn load(&mut self, mut at: Loading) {
+        // The lobby's game type is the one last chosen.
+        self.game_type = at.settings.hive_game_type;
         let (kept, _) = at.store.load::<KeptSeat<Table>>();
         self.saved_seat = kept.seat.kept();
         let saved = at.saved_game("hive", "hive.save_damaged", HiveGame::checked);
         if let Some(game) = saved.filter(|g| g.ending().is_none() && g.state().ply() > 0) {
             self.saved = Some(game);
         }
+    }
+}
+
+/// The lobby's game type follows the settings when they change (the Online screen's
+/// toggles choose it too); the table's load read them at the start.
+fn follow_settings(settings: Res<crate::app::save::ActiveSettings>, mut table: ResMut<HiveTable>) {
+    let game_type = settings.0.hive_game_type;
+    if settings.is_changed() && !settings.is_added() && table.game_type != game_type {
+        table.game_type = game_type;
     }
 }
 

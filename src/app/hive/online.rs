@@ -20,7 +20,7 @@ use crate::net::client::{Heard, Request};
 use crate::net::protocol::{EndReason, Outcome, PlayedView, SeatView, TableView};
 use crate::play::hive::{Ending, HiveGame, TakeBackError};
 use crate::play::{ClockSetting, Seat};
-use crate::rules::hive::{Colour, GameRecord, Move, State};
+use crate::rules::hive::{Colour, GameRecord, GameType, Move, State};
 
 pub use crate::app::kit::online::{
     OnlineTable, Outgoing, SavedSeat, link_message, lost_message, seat_name,
@@ -98,6 +98,12 @@ impl Table {
 
     /// Goes to the online table: the link opens and says `request` (the lobby's choice).
     pub fn go_online(&mut self, request: Request, url: String) {
+        // Until the server's `state` says otherwise, the game type asked for (a table opened
+        // here) or the base game.
+        self.served_type = match &request {
+            Request::Create { options, .. } => options.hive_game_type(),
+            _ => GameType::BASE,
+        };
         self.phase = Phase::Waiting;
         self.game = None;
         self.saved = None;
@@ -152,7 +158,7 @@ impl Table {
         fingerprint: String,
         ash: SeatOrder,
         clock: u32,
-        moves: &[PlayedView],
+        (game_type, moves): (GameType, &[PlayedView]),
     ) -> Option<Hosted<HiveGame>> {
         let names = seats.clone().map(|s| s.name);
         let mut game = HiveGame::drawn_elsewhere(
@@ -163,7 +169,8 @@ impl Table {
                 per_turn: Some(f64::from(clock)),
                 window: None,
             },
-        );
+        )
+        .of_type(game_type);
         for m in moves {
             if let Err(e) = game.heard(Colour::from(m.by), &m.action, m.timeout) {
                 bevy::log::error!(
@@ -183,7 +190,7 @@ impl Table {
         if online.seat.is_none() && !online.spectating() {
             return None;
         }
-        let crate::net::protocol::GameView::Hive { moves } = &view.game else {
+        let crate::net::protocol::GameView::Hive { moves, game_type } = &view.game else {
             // Another game's table: not one this table can show.
             return None;
         };
@@ -193,7 +200,7 @@ impl Table {
             view.fingerprint.clone().unwrap_or_default(),
             SeatOrder::from(view.ash?),
             view.clock,
-            moves,
+            (*game_type, moves),
         )
     }
 
@@ -208,6 +215,10 @@ impl Table {
         };
         match heard {
             Heard::Table(view) => {
+                // The table's game type, for the game `started` begins (it says none).
+                if let crate::net::protocol::GameView::Hive { game_type, .. } = &view.game {
+                    self.served_type = *game_type;
+                }
                 if view.phase == crate::net::protocol::Phase::Waiting {
                     self.phase = Phase::Waiting;
                     self.game = None;
@@ -277,7 +288,7 @@ impl Table {
                             fingerprint,
                             SeatOrder::from(ash),
                             clock,
-                            &[],
+                            (self.served_type, &[]),
                         )
                     });
                 let Some(game) = game else {
@@ -499,7 +510,10 @@ mod tests {
             bot_in_ms: None,
             fingerprint: Some(fingerprint.into()),
             ash: Some(SeatId::First),
-            game: GameView::Hive { moves },
+            game: GameView::Hive {
+                moves,
+                game_type: GameType::BASE,
+            },
             outcome,
             seed: None,
             chain: None,
@@ -835,7 +849,7 @@ mod tests {
             server.fingerprint(),
             SeatOrder::Second,
             60,
-            &[],
+            (GameType::BASE, &[]),
         )
         .unwrap();
         assert_eq!(g.colour_of(SeatOrder::First), Colour::Walnut);
@@ -1232,7 +1246,10 @@ mod tests {
             bot_in_ms: None,
             fingerprint: Some("ef".repeat(32)),
             ash: Some(SeatId::First),
-            game: GameView::Hive { moves },
+            game: GameView::Hive {
+                moves,
+                game_type: GameType::BASE,
+            },
             outcome: None,
             seed: None,
             chain: None,
@@ -1254,6 +1271,7 @@ mod tests {
                 by: Side::Ash,
                 timeout: false,
             }],
+            game_type: GameType::BASE,
         };
         let mut u = t.clone();
         let effects = u.heard(Heard::Table(Box::new(bad)), &Timing::INSTANT);

@@ -36,6 +36,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "creatures",
+        about: "Ash & Walnut with the three expansions: the other player's piece lifted beside \
+                the person's Hedgehog, rings where it may be carried",
+        tool: None,
+    },
+    StagedScene {
         name: "moves",
         about: "Ash & Walnut: \"All my moves\" open",
         tool: None,
@@ -68,6 +74,12 @@ pub const SCENES: &[StagedScene] = &[
     StagedScene {
         name: "lobby",
         about: "Ash & Walnut: the lobby, the bot or a person here, and the online table",
+        tool: None,
+    },
+    StagedScene {
+        name: "lobby-creatures",
+        about: "Ash & Walnut: the lobby with the Squirrel and the Hedgehog chosen (Base+LP), \
+                the Jay not",
         tool: None,
     },
     StagedScene {
@@ -188,6 +200,24 @@ fn expansions_in_progress() -> Vec<Move> {
     })
 }
 
+/// A Base+MLP game, the person to move, whose Hedgehog may carry a piece of the other
+/// player's (and the three creatures on the table).
+fn carry_in_progress() -> Vec<Move> {
+    let person = game_with(&[]).colour_of(crate::fair::SeatOrder::First);
+    random_game_of(GameType::MLP, |s| {
+        let b = s.board();
+        b.occupied_cells() >= 10
+            && s.to_move() == person
+            && [Creature::Jay, Creature::Squirrel, Creature::Hedgehog]
+                .iter()
+                .all(|c| b.tops().any(|(p, _)| p.creature() == *c))
+            && b.tops().any(|(p, _)| {
+                p.colour() != person
+                    && crate::rules::hive::words::move_destinations(s, p).len() >= 2
+            })
+    })
+}
+
 fn stage_game(table: &mut Table, moves: &[Move], seconds_gone: f64) {
     stage_game_of(table, GameType::BASE, moves, seconds_gone);
 }
@@ -234,6 +264,19 @@ pub(super) fn stage(
             }
         }
         "mlp" => stage_game_of(t, GameType::MLP, &expansions_in_progress(), 14.0),
+        "creatures" => {
+            stage_game_of(t, GameType::MLP, &carry_in_progress(), 11.0);
+            // The other player's piece the person's Hedgehog may carry, lifted: its rings.
+            let state = t.shown();
+            let person = state.to_move();
+            let carried = state.board().tops().find(|(p, _)| {
+                p.colour() != person
+                    && !crate::rules::hive::words::move_destinations(state, *p).is_empty()
+            });
+            if let Some((_, at)) = carried {
+                let _ = t.handle(super::Intent::LiftAt(at), SCENE_SEED, 0, &Timing::INSTANT);
+            }
+        }
         "moves" => {
             stage_game(t, &in_progress(), 21.0);
             if let Some(mut p) = panels {
@@ -287,6 +330,12 @@ pub(super) fn stage(
             t.host = None;
             t.game = None;
             t.phase = Phase::Lobby;
+        }
+        "lobby-creatures" => {
+            t.host = None;
+            t.game = None;
+            t.phase = Phase::Lobby;
+            t.game_type = GameType::with(&[Creature::Squirrel, Creature::Hedgehog]);
         }
         "online-waiting" => {
             t.go_online(
@@ -348,7 +397,7 @@ pub(super) fn stage(
             // Ana's last move was the clock's.
             let mut view = online_view();
             let mut by = None;
-            if let GameView::Hive { moves } = &mut view.game
+            if let GameView::Hive { moves, .. } = &mut view.game
                 && let Some(last) = moves.last_mut()
             {
                 last.timeout = true;
@@ -493,7 +542,10 @@ fn online_view() -> TableView {
         } else {
             SeatId::Second
         }),
-        game: GameView::Hive { moves },
+        game: GameView::Hive {
+            moves,
+            game_type: GameType::BASE,
+        },
         outcome: None,
         seed: None,
         chain: None,

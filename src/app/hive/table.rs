@@ -14,7 +14,7 @@ use crate::i18n::{Explain, Message, msg};
 use crate::play::hive::{Ending, HiveGame, TURN_SECONDS, TakeBackError};
 use crate::play::{ClockSetting, Played, Refused, Seat};
 use crate::rules::hive::words::{move_destinations, move_path, placement_destinations};
-use crate::rules::hive::{Colour, Creature, Hex, Move, Piece, RuleError, State};
+use crate::rules::hive::{Colour, Creature, GameType, Hex, Move, Piece, RuleError, State};
 
 /// How long the table's animations take, in seconds, and the clock. Data, so tests run them
 /// instantly.
@@ -132,6 +132,8 @@ pub enum Intent {
     Choose(Seat),
     /// Choose whether a game here has the turn clock (in the lobby).
     Timed(bool),
+    /// Choose the game type, the expansion creatures in the reserves (in the lobby).
+    GameType(GameType),
     /// Start a game with the lobby's opponent: the seed is drawn and the seats taken.
     Start,
     /// Continue the saved game.
@@ -273,6 +275,12 @@ pub struct Table {
     pub opponent: Seat,
     /// Whether a game started here has the turn clock (60 s a turn); untimed when not.
     pub timed: bool,
+    /// The lobby's game type: the expansion creatures a game started here (or a table opened
+    /// online) has in its reserves. Kept in the settings.
+    pub game_type: GameType,
+    /// The game type of the online table this table is at, as its server said (for the game
+    /// its `started` begins).
+    pub served_type: GameType,
     /// The game, with what its host told of it (online: the server's fingerprint, seed and
     /// record).
     pub game: Option<Hosted<HiveGame>>,
@@ -318,6 +326,8 @@ impl Default for Table {
             phase: Phase::Lobby,
             opponent: Seat::Bot(Level::Normal),
             timed: true,
+            game_type: GameType::BASE,
+            served_type: GameType::BASE,
             game: None,
             saved: None,
             pick: Pick::Idle,
@@ -426,7 +436,8 @@ impl Table {
                 window: None,
             },
             bot_seed,
-        );
+        )
+        .of_type(self.game_type);
         self.game = Some(Hosted::here(game));
         self.saved = None;
         self.clear_marks();
@@ -797,6 +808,13 @@ impl Table {
                 }
                 _ => Err(Refusal::NotNow),
             },
+            Intent::GameType(game_type) => match self.phase {
+                Phase::Lobby => {
+                    self.game_type = game_type;
+                    Ok(vec![Effect::Picked])
+                }
+                _ => Err(Refusal::NotNow),
+            },
             Intent::Start => match self.phase {
                 Phase::Lobby => Ok(self.start(secret, bot_seed, timing)),
                 _ => Err(Refusal::NotNow),
@@ -879,10 +897,12 @@ impl Table {
                 self.ready()?;
                 let state = self.state().ok_or(Refusal::NotNow)?;
                 let piece = state.board().top(at).ok_or(Refusal::Empty(at))?;
-                if piece.colour() != state.to_move() {
+                let rings = move_destinations(state, piece);
+                // The other player's piece is lifted only to be carried over a Hedgehog (or
+                // a Jay beside one) of the player to act: its rings are where it may land.
+                if piece.colour() != state.to_move() && rings.is_empty() {
                     return Err(Refusal::NotYours(piece));
                 }
-                let rings = move_destinations(state, piece);
                 self.pick = Pick::Table {
                     piece,
                     from: at,
@@ -974,13 +994,14 @@ impl Table {
                     .filter(|c| !placement_destinations(state, *c).is_empty())
                     .map(Focus::Reserve)
                     .collect();
+                // Your pieces that may move, then the other player's that your Hedgehog may
+                // carry.
                 let mut tops: Vec<(Piece, Hex)> = state
                     .board()
                     .tops()
-                    .filter(|(p, _)| p.colour() == side)
                     .filter(|(p, _)| !move_destinations(state, *p).is_empty())
                     .collect();
-                tops.sort_by_key(|(p, _)| p.index());
+                tops.sort_by_key(|(p, _)| (p.colour() != side, p.index()));
                 v.extend(tops.into_iter().map(|(_, h)| Focus::Piece(h)));
                 v
             }
@@ -1077,12 +1098,15 @@ fn line_game(
     at: usize,
     names: &[String; 2],
 ) -> Result<HiveGame, Refusal> {
+    // A record of a game with the expansions is set out with their creatures in reserve.
+    let game_type = line.states.first().map_or(GameType::BASE, State::game_type);
     let mut game = HiveGame::drawn_elsewhere(
         [Seat::Person, Seat::Person],
         names.clone(),
         SeatOrder::First,
         ClockSetting::default(),
-    );
+    )
+    .of_type(game_type);
     if line.states.first() != Some(game.state()) {
         return Err(Refusal::NotNow);
     }
@@ -1182,6 +1206,86 @@ mod tests {
         let plies = t.state().unwrap().ply();
         assert!(plies <= 1, "{plies} plies: a timeout move was played");
         assert!(t.game.as_ref().unwrap().ending().is_none());
+    }
+
+    /// The game type chosen in the lobby sets out the reserves; the walnut Elder beside ash's
+    /// Hedgehog is lifted with a click (its rings where the Hedgehog may carry it) and carried
+    /// with a click on a ring; a walnut piece nothing may carry stays the other player's.
+    #[test]
+    fn the_hedgehog_carries_the_other_players_piece_by_two_clicks() {
+        use crate::app::hive::HiveClicked;
+        use crate::app::kit::TableKind;
+        let mut t = table(Seat::Person);
+        let timing = Timing::INSTANT;
+        let seed = Seed([5; 32]);
+        t.handle(Intent::GameType(GameType::MLP), seed, 1, &timing)
+            .unwrap();
+        t.handle(Intent::Start, seed, 1, &timing).unwrap();
+        t.tick(0.1, &timing);
+        assert_eq!(t.state().unwrap().game_type(), GameType::MLP);
+        // Chosen in the lobby only.
+        assert_eq!(
+            t.handle(Intent::GameType(GameType::BASE), seed, 1, &timing),
+            Err(Refusal::NotNow)
+        );
+        // The same opening as the server's test: the walnut Elder ends beside the Hedgehog.
+        for mv in [
+            "wP",
+            "bS1 wP-",
+            "wQ -wP",
+            "bQ bS1-",
+            "wM -wQ",
+            "bQ bS1/",
+            "wL -wM",
+            "bQ \\bS1",
+            "wA1 -wL",
+            "bA1 bS1\\",
+        ] {
+            let m = t.state().unwrap().parse_move(mv).unwrap();
+            t.handle(Intent::Play(m), seed, 1, &timing).unwrap();
+            t.tick(0.1, &timing);
+        }
+        let state = t.state().unwrap().clone();
+        assert_eq!(state.to_move(), Colour::Ash);
+        let carry = state.parse_move("bQ \\wP").unwrap();
+        let Move::Shift { piece, from, to } = carry else {
+            panic!("{carry:?}")
+        };
+        assert_eq!(piece.colour(), Colour::Walnut);
+        // A click on the walnut Elder lifts it: its rings are the cells beside the Hedgehog.
+        let click = t.click_intent(&HiveClicked::Cell(from));
+        assert_eq!(click, Some(Intent::LiftAt(from)));
+        t.handle(Intent::LiftAt(from), seed, 1, &timing).unwrap();
+        let hedgehog = state
+            .board()
+            .tops()
+            .find(|(p, _)| p.creature() == Creature::Hedgehog)
+            .map(|(_, h)| h)
+            .unwrap();
+        assert!(t.pick.rings().contains(&to), "{:?}", t.pick);
+        for ring in t.pick.rings() {
+            assert_eq!(ring.distance(hedgehog), 1, "beside the Hedgehog");
+        }
+        // The walnut Fox holds the group: nothing carries it, it stays the other's.
+        let s1 = state
+            .board()
+            .tops()
+            .find(|(p, _)| p.colour() == Colour::Walnut && p.creature() == Creature::Fox)
+            .map(|(_, h)| h)
+            .unwrap();
+        assert!(matches!(
+            t.handle(Intent::LiftAt(s1), seed, 1, &timing),
+            Err(Refusal::NotYours(_))
+        ));
+        // The click on the ring carries it.
+        t.handle(Intent::LiftAt(from), seed, 1, &timing).unwrap();
+        assert_eq!(
+            t.click_intent(&HiveClicked::Cell(to)),
+            Some(Intent::Target(to))
+        );
+        let effects = t.handle(Intent::Target(to), seed, 1, &timing).unwrap();
+        assert!(matches!(&effects[0], Effect::Played(a) if a.mv == carry));
+        assert_eq!(t.state().unwrap().board().top(to), Some(piece));
     }
 
     #[test]

@@ -76,6 +76,9 @@ pub struct LobbyForm {
     pub stakes: Stakes,
     pub appeal: bool,
     pub artifacts: bool,
+    /// Ash & Walnut's game type for a table opened here (the settings' choice, shared with
+    /// the game's own lobby).
+    pub game_type: crate::rules::hive::GameType,
     /// The Watch tab's "watch by code": the code typed, and the game whose table shows it.
     pub watch_code: String,
     pub watch_game: GameKind,
@@ -96,6 +99,7 @@ impl Default for LobbyForm {
             stakes: Stakes::Casino,
             appeal: true,
             artifacts: true,
+            game_type: crate::rules::hive::GameType::BASE,
             rated: true,
         }
     }

@@ -77,7 +77,7 @@ fn options_words(tr: &Tr, game: GameKind, o: &TableOptions) -> String {
                 tr.t("lobby.option.artifacts_off").to_string()
             }
         }
-        GameKind::Hive => String::new(),
+        GameKind::Hive => crate::app::hive::game_type_words(tr, o.hive_game_type()),
     }
 }
 
@@ -209,15 +209,18 @@ pub fn online_page(
     mut notices: ResMut<Notices>,
     mut go_online: MessageWriter<GoOnline>,
     mut go: MessageWriter<Navigate>,
-    (mut key, mut player, snelab): (
+    (mut key, mut player, snelab, mut change): (
         ResMut<PlayerKey>,
         ResMut<PlayerPage>,
         Option<Res<crate::app::snelab::SnelabTable>>,
+        MessageWriter<crate::app::save::ChangeSettings>,
     ),
 ) -> Result {
     let MenuPage::Online(tab) = *page else {
         return Ok(());
     };
+    // Ash & Walnut's game type is the settings' (the game's own lobby chooses it too).
+    form.game_type = settings.0.hive_game_type;
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let width = (screen.width() - 60.0).clamp(320.0, 1140.0);
@@ -284,6 +287,11 @@ pub fn online_page(
                 }
             });
         });
+    if form.game_type != settings.0.hive_game_type {
+        let mut s = settings.0.clone();
+        s.hive_game_type = form.game_type;
+        change.write(crate::app::save::ChangeSettings(s));
+    }
     // The name typed here is the player's display name.
     if name.name != key.name {
         key.name = name.name.clone();
@@ -719,7 +727,12 @@ fn open_form(
             ui.checkbox(&mut form.artifacts, tr.t("lobby.option.artifacts"));
             options.artifacts = Some(form.artifacts);
         }
-        GameKind::Hive => {}
+        GameKind::Hive => {
+            if let Some(g) = crate::app::hive::creature_toggles(ui, tr, form.game_type) {
+                form.game_type = g;
+            }
+            options.game_type = Some(form.game_type).filter(|g| !g.is_base());
+        }
     }
     ui.add_space(4.0);
     ui.vertical_centered(|ui| {
@@ -1056,6 +1069,7 @@ mod tests {
                 stakes: Some(Stakes::Casino),
                 appeal: Some(true),
                 artifacts: None,
+                game_type: None,
             },
             names: ["Rui".into(), String::new()],
             bot: false,

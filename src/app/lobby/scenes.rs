@@ -79,7 +79,7 @@ fn snelab(stakes: Stakes, appeal: bool) -> TableOptions {
     TableOptions {
         stakes: Some(stakes),
         appeal: Some(appeal),
-        artifacts: None,
+        ..TableOptions::default()
     }
 }
 
@@ -114,7 +114,11 @@ fn tables() -> Vec<Listing> {
             Hive,
             ["Ana", ""],
             bank(300, 3),
-            none,
+            // With the three expansion creatures: the listing says so.
+            TableOptions {
+                game_type: Some(crate::rules::hive::GameType::MLP),
+                ..TableOptions::default()
+            },
             0,
             45,
         )),

@@ -93,7 +93,7 @@ impl Online for Table {
         TableOptions {
             stakes: Some(self.session.setup.stakes.into()),
             appeal: Some(self.session.setup.backward),
-            artifacts: None,
+            ..TableOptions::default()
         }
     }
 }

@@ -196,6 +196,11 @@ impl GameType {
         GameType(with.iter().fold(0, |b, c| b | c.expansion_bit()))
     }
 
+    /// Whether this is the base game (no expansion creature).
+    pub const fn is_base(&self) -> bool {
+        self.0 == 0
+    }
+
     /// Whether a creature's pieces are in the reserves of this game type.
     pub const fn has(self, c: Creature) -> bool {
         !c.is_expansion() || self.0 & c.expansion_bit() != 0

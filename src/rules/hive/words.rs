@@ -241,7 +241,11 @@ pub fn describe(board: &Board, m: Move) -> Message {
         Move::Place { piece, to } => msg("hive.move.place")
             .with_words("piece", short_name(piece))
             .with_words("target", target(piece, to)),
-        Move::Shift { piece, from, to } if piece.colour() != board.to_move() => {
+        // The other player's piece is always carried; one's own when its creature could
+        // not get there by itself.
+        Move::Shift { piece, from, to }
+            if piece.colour() != board.to_move() || carrier(board, piece, from, to).is_some() =>
+        {
             let by = carrier(board, piece, from, to).and_then(|c| board.top(c));
             msg("hive.move.carry")
                 .with_words("piece", piece.explain())
@@ -270,5 +274,68 @@ pub fn describe(board: &Board, m: Move) -> Message {
                     .with_words("target", target),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::english;
+    use crate::rules::hive::{Colour, GameType};
+
+    /// Ash's Hedgehog between ash's Hare and Elder, walnut's Elder beyond: the Hare can jump
+    /// only along the line, so anywhere else beside the Hedgehog it is carried.
+    fn hedgehog_beside_its_hare() -> (State, Hex, Hex) {
+        let o = Hex::new(0, 0);
+        let east = o.step(Direction::East);
+        let west = o.step(Direction::West);
+        let far = west.step(Direction::West);
+        let p = |c, k| Piece::new(c, k, 1).unwrap();
+        let stacks = [
+            (o, [p(Colour::Ash, Creature::Hedgehog)]),
+            (east, [p(Colour::Ash, Creature::Hare)]),
+            (west, [p(Colour::Ash, Creature::Elder)]),
+            (far, [p(Colour::Walnut, Creature::Elder)]),
+        ];
+        let stacks: Vec<(Hex, &[Piece])> = stacks.iter().map(|(h, s)| (*h, &s[..])).collect();
+        let state = State::setup_game(GameType::with(&[Creature::Hedgehog]), &stacks, 12, None)
+            .expect("a legal position");
+        (state, o, east)
+    }
+
+    #[test]
+    fn ones_own_piece_carried_by_the_hedgehog_is_said_to_be_carried() {
+        let (state, hedgehog, east) = hedgehog_beside_its_hare();
+        let hare = state.board().top(east).unwrap();
+        let moves = move_destinations(&state, hare);
+        // The jump along the line, and the cells beside the Hedgehog it is carried to.
+        let carried: Vec<Hex> = moves
+            .iter()
+            .copied()
+            .filter(|h| h.distance(hedgehog) == 1)
+            .collect();
+        assert!(!carried.is_empty(), "{moves:?}");
+        let jump = moves
+            .iter()
+            .copied()
+            .find(|h| h.distance(hedgehog) > 1)
+            .expect("the Hare's jump");
+        for to in carried {
+            let m = Move::Shift {
+                piece: hare,
+                from: east,
+                to,
+            };
+            let words = english(&describe(state.board(), m));
+            assert!(words.starts_with("Carry the ash Hare 1"), "{words}");
+            assert!(words.contains("over your Hedgehog"), "{words}");
+        }
+        let m = Move::Shift {
+            piece: hare,
+            from: east,
+            to: jump,
+        };
+        let words = english(&describe(state.board(), m));
+        assert!(words.starts_with("Hare"), "{words}");
     }
 }

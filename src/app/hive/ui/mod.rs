@@ -11,6 +11,8 @@ mod moves;
 mod seating;
 pub mod verify;
 
+pub(crate) use lobby::{creatures as creature_toggles, game_type_words};
+
 use super::input::Hovered;
 use super::{HiveIntent, HiveTable, RecordSaved};
 use crate::app::kit::EngineSeat;
@@ -146,12 +148,15 @@ fn table_ui(
     match table.phase {
         super::Phase::Lobby => {
             let mut server = settings.0.server.clone();
-            if let Some(g) = lobby::lobby(p, &mut form, &mut server) {
+            let asked = lobby::lobby(p, &mut form, &mut server);
+            if let Some(g) = asked.go {
                 go_online.write(g);
             }
-            if server != settings.0.server {
+            let game_type = asked.game_type.unwrap_or(settings.0.hive_game_type);
+            if server != settings.0.server || game_type != settings.0.hive_game_type {
                 let mut s = settings.0.clone();
                 s.server = server;
+                s.hive_game_type = game_type;
                 change.write(crate::app::save::ChangeSettings(s));
             }
             return Ok(());
