@@ -6,7 +6,7 @@
 
 use super::list;
 use crate::i18n::{Explain, Message, msg};
-use crate::rules::chess::{Action, Colour, Piece, Role, Square, State};
+use crate::rules::chess::{Action, Colour, Role, Square, State};
 
 fn colour_code(c: Colour) -> &'static str {
     match c {
@@ -25,9 +25,10 @@ fn role_code(r: Role) -> &'static str {
     }
 }
 
-/// "white knight" (the words the history and the hints use).
-pub fn piece_name(p: Piece) -> Message {
-    msg(match (p.colour, p.role) {
+/// A piece by its colour and kind ("black pawn"), the words agreeing as each language needs
+/// (the history, the hints, the dice and the reading all use these).
+pub fn piece_name(colour: Colour, role: Role) -> Message {
+    msg(match (colour, role) {
         (Colour::White, Role::Pawn) => "chess.piece.white.pawn",
         (Colour::White, Role::Knight) => "chess.piece.white.knight",
         (Colour::White, Role::Bishop) => "chess.piece.white.bishop",
@@ -67,7 +68,7 @@ fn square(state: &State, sq: Square) -> Option<Message> {
     }
     let base = msg("chess.read.piece")
         .with("square", sq)
-        .with_words("piece", piece_name(p));
+        .with_words("piece", piece_name(p.colour, p.role));
     Some(match list(marks) {
         Some(marks) => msg("chess.read.marked")
             .with_words("piece", base)
@@ -146,7 +147,7 @@ pub fn position(state: &State, viewer: Colour) -> Vec<Message> {
 fn on(state: &State, sq: Square) -> Message {
     match state.board().get(sq) {
         Some(p) => msg("chess.read.on")
-            .with_words("piece", piece_name(p))
+            .with_words("piece", piece_name(p.colour, p.role))
             .with("square", sq),
         None => msg("chess.read.square").with("square", sq),
     }

@@ -23,6 +23,26 @@ pub struct Listed<A> {
     pub notation: String,
 }
 
+/// The table's lines and actions (from `crate::access`) in the player's words; `notation`
+/// gives each action's hover text.
+pub fn said<A>(
+    tr: &Tr,
+    lines: Vec<crate::i18n::Message>,
+    actions: Vec<(A, crate::i18n::Message)>,
+    notation: impl Fn(&A) -> String,
+) -> (Vec<String>, Vec<Listed<A>>) {
+    let lines = lines.iter().map(|m| tr.say(m)).collect();
+    let actions = actions
+        .into_iter()
+        .map(|(action, words)| Listed {
+            words: tr.say(&words),
+            notation: notation(&action),
+            action,
+        })
+        .collect();
+    (lines, actions)
+}
+
 /// Shows the window (the actions in the order given); the action chosen from the list or typed, if any. `typed` reads the
 /// field's text (notation or words) into an action, or says why not.
 #[allow(clippy::too_many_arguments)]

@@ -4,7 +4,7 @@
 
 use super::{Animated, Effect, Refusal, Table, Timing, capital};
 use crate::i18n::{Explain, Message, msg};
-use crate::rules::chess::{AttemptResult, Colour, Dice, Piece, Record, Role, Square, State};
+use crate::rules::chess::{AttemptResult, Dice, Piece, Record, Square, State};
 
 /// The dice of one attempt on show.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,21 +88,7 @@ pub fn attempt_report(before: &State, record: &Record) -> Option<AttemptReport> 
     })
 }
 
-/// A piece by its colour and kind ("black pawn"), the words agreeing as each language needs.
-pub fn piece_name(colour: Colour, role: Role) -> Message {
-    msg(match (colour, role) {
-        (Colour::White, Role::Pawn) => "chess.piece.white.pawn",
-        (Colour::White, Role::Knight) => "chess.piece.white.knight",
-        (Colour::White, Role::Bishop) => "chess.piece.white.bishop",
-        (Colour::White, Role::Rook) => "chess.piece.white.rook",
-        (Colour::White, Role::King) => "chess.piece.white.king",
-        (Colour::Black, Role::Pawn) => "chess.piece.black.pawn",
-        (Colour::Black, Role::Knight) => "chess.piece.black.knight",
-        (Colour::Black, Role::Bishop) => "chess.piece.black.bishop",
-        (Colour::Black, Role::Rook) => "chess.piece.black.rook",
-        (Colour::Black, Role::King) => "chess.piece.black.king",
-    })
-}
+pub use crate::access::chess::piece_name;
 
 /// "1 die", "3 dice" (each language's plural rules choose the form: 1 кубик, 2–4 кубика, 5
 /// кубиков, 21 кубик).

@@ -311,18 +311,12 @@ pub(super) fn reading(p: Panel, panels: &mut ChessPanels) {
     };
     let state = game.state();
     let viewer = game.awaited().unwrap_or(table.colour);
-    let lines: Vec<String> = crate::access::chess::position(state, viewer)
-        .iter()
-        .map(|m| tr.say(m))
-        .collect();
-    let actions = crate::access::chess::actions(state)
-        .into_iter()
-        .map(|(a, words)| crate::app::kit::reading::Listed {
-            action: a,
-            words: tr.say(&words),
-            notation: a.to_string(),
-        })
-        .collect();
+    let (lines, actions) = crate::app::kit::reading::said(
+        tr,
+        crate::access::chess::position(state, viewer),
+        crate::access::chess::actions(state),
+        |a| a.to_string(),
+    );
     let chosen = crate::app::kit::reading::show(
         ctx,
         tr,

@@ -107,19 +107,13 @@ pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
         return;
     };
     let mut open = true;
-    let lines: Vec<String> = crate::access::hive::position(state)
-        .iter()
-        .map(|m| tr.say(m))
-        .collect();
+    let (lines, mut actions) = reading::said(
+        tr,
+        crate::access::hive::position(state),
+        crate::access::hive::actions(state),
+        |&m| state.move_string(m),
+    );
     // In the order of their words, so the moves of one piece stand together.
-    let mut actions: Vec<reading::Listed<_>> = crate::access::hive::actions(state)
-        .into_iter()
-        .map(|(m, words)| reading::Listed {
-            action: m,
-            words: tr.say(&words),
-            notation: state.move_string(m),
-        })
-        .collect();
     actions.sort_by(|a, b| a.words.cmp(&b.words));
     let chosen = reading::show(
         ctx,

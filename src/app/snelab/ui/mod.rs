@@ -314,18 +314,12 @@ fn reason_text(tr: &Tr, end: CaseEnd) -> &str {
 fn reading(p: Panel, panels: &mut SnelabPanels) {
     let (ctx, tr, table, send) = p.parts();
     let pos = table.pos();
-    let lines: Vec<String> = crate::access::snelab::position(&pos)
-        .iter()
-        .map(|m| tr.say(m))
-        .collect();
-    let actions = crate::access::snelab::actions(&pos)
-        .into_iter()
-        .map(|(a, words)| crate::app::kit::reading::Listed {
-            action: a,
-            words: tr.say(&words),
-            notation: a.to_string(),
-        })
-        .collect();
+    let (lines, actions) = crate::app::kit::reading::said(
+        tr,
+        crate::access::snelab::position(&pos),
+        crate::access::snelab::actions(&pos),
+        |a| a.to_string(),
+    );
     let chosen = crate::app::kit::reading::show(
         ctx,
         tr,
