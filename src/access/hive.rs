@@ -5,20 +5,8 @@
 use super::list;
 use crate::i18n::{Explain, Message, msg};
 use crate::rules::hive::notation;
-use crate::rules::hive::words::describe;
+use crate::rules::hive::words::{describe, where_key};
 use crate::rules::hive::{Colour, Creature, Direction, Move, Piece, State};
-
-/// The words for "the cell is on side `d` of a piece" (the same as "All my moves" uses).
-fn where_key(d: Direction) -> &'static str {
-    match d {
-        Direction::East => "hive.where.east",
-        Direction::West => "hive.where.west",
-        Direction::NorthEast => "hive.where.north_east",
-        Direction::NorthWest => "hive.where.north_west",
-        Direction::SouthEast => "hive.where.south_east",
-        Direction::SouthWest => "hive.where.south_west",
-    }
-}
 
 /// The position, line by line: the turn, each top piece (ash first, in reserve order), each
 /// Elder's surrounding, then the two reserves.

@@ -213,26 +213,29 @@ fn landmark(board: &Board, mover: Piece, cell: Hex) -> Option<(Piece, Direction)
     })
 }
 
+/// The words for "a cell on side `d` of a piece" (`hive.where.*`, with `{ $piece }`): how
+/// "All my moves" names a target and the table's reading places a piece.
+pub fn where_key(d: Direction) -> &'static str {
+    match d {
+        Direction::East => "hive.where.east",
+        Direction::West => "hive.where.west",
+        Direction::NorthEast => "hive.where.north_east",
+        Direction::NorthWest => "hive.where.north_west",
+        Direction::SouthEast => "hive.where.south_east",
+        Direction::SouthWest => "hive.where.south_west",
+    }
+}
+
 /// A move in words, as seen in the position `board` before it, e.g. "Otter 2 from beside the
 /// ash Elder to the left of the walnut Hare 1" (for "All my moves"); each front end words it in
 /// the player's language.
 pub fn describe(board: &Board, m: Move) -> Message {
-    fn side(d: Direction) -> &'static str {
-        match d {
-            Direction::East => "hive.where.east",
-            Direction::West => "hive.where.west",
-            Direction::NorthEast => "hive.where.north_east",
-            Direction::NorthWest => "hive.where.north_west",
-            Direction::SouthEast => "hive.where.south_east",
-            Direction::SouthWest => "hive.where.south_west",
-        }
-    }
     let target = |piece: Piece, to: Hex| -> Message {
         if let Some(top) = board.top(to) {
             return msg("hive.where.onto").with_words("piece", top.explain());
         }
         match landmark(board, piece, to) {
-            Some((p, d)) => msg(side(d)).with_words("piece", p.explain()),
+            Some((p, d)) => msg(where_key(d)).with_words("piece", p.explain()),
             None => msg("hive.where.middle"),
         }
     };
