@@ -648,6 +648,10 @@ impl fmt::Display for Warning {
         let e = &self.entry;
         let instead = fallback(e);
         match &self.problem {
+            // A parse error names the file already ("theme.ron line 1, column 2: …").
+            Problem::ThemeUnusable(why) if why.starts_with(e.as_str()) => {
+                write!(f, "{why}; using the built-in theme")
+            }
             Problem::ThemeUnusable(why) => {
                 write!(f, "{e}: {why}; using the built-in theme")
             }

@@ -3004,5 +3004,296 @@ mod rules_pages {
     }
 }
 
+/// On the desktop a model file or `theme.ron` saved while the game runs is read again: the pieces
+/// on the table are carved again where they stand, and a broken save falls back as at start (the
+/// built-in carving, the built-in theme) with its message.
+mod hot_reload {
+    use bevy::asset::AssetPlugin;
+    use bevy::ecs::system::RunSystemOnce;
+    use bevy::prelude::*;
+    use carved_tables::app::models::{self, Carved, CarvedPart, ModelLibrary, spawn_model};
+    use carved_tables::app::save::Notices;
+    use carved_tables::app::theme::{self, ActiveTheme, AssetRoot};
+    use carved_tables::app::wood::WoodMaterial;
+    use carved_tables::i18n::{Lang, Strings, Tr};
+    use carved_tables::theme::{Theme, Wood};
+    use std::path::{Path, PathBuf};
+    use std::time::{Duration, Instant};
+
+    fn app(root: &Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: root.join("assets").display().to_string(),
+                watch_for_changes_override: Some(true),
+                ..default()
+            },
+        ))
+        .init_asset::<Mesh>()
+        .init_asset::<Image>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<WoodMaterial>()
+        .init_resource::<carved_tables::app::loading::LoadingQueue>()
+        .init_resource::<Notices>()
+        .insert_resource(Tr(Strings::new(Lang::En)))
+        .insert_resource(AssetRoot(root.to_path_buf()))
+        .add_plugins((theme::plugin, models::plugin));
+        app
+    }
+
+    /// Runs frames until `done` holds (at most 20 s: the file watcher reports within a second).
+    fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
+        let start = Instant::now();
+        while !done(app) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for {what}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+            app.update();
+        }
+    }
+
+    /// The vertices of each part of `name` in the library.
+    fn vertices(app: &App, name: &str) -> Vec<usize> {
+        let meshes = app.world().resource::<Assets<Mesh>>();
+        app.world()
+            .resource::<ModelLibrary>()
+            .parts(name)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| meshes.get(&p.mesh).map_or(0, Mesh::count_vertices))
+            .collect()
+    }
+
+    /// The meshes standing under the carved entity now.
+    fn standing(app: &mut App) -> Vec<AssetId<Mesh>> {
+        app.world_mut()
+            .run_system_once(
+                |q: Query<&Children, With<Carved>>, parts: Query<&Mesh3d, With<CarvedPart>>| {
+                    q.iter()
+                        .flat_map(|c| c.iter())
+                        .filter_map(|e| parts.get(e).ok().map(|m| m.0.id()))
+                        .collect::<Vec<_>>()
+                },
+            )
+            .unwrap()
+    }
+
+    fn said(app: &App, part: &str) -> bool {
+        app.world()
+            .resource::<Notices>()
+            .items
+            .iter()
+            .any(|n| n.text.contains(part))
+    }
+
+    /// Writes `bytes` to `path` so that its time changes even within the file system's tick.
+    fn save(path: &Path, bytes: &[u8]) {
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    /// An 8×8 PNG of one colour.
+    fn png_of(rgba: [u8; 4]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, 8, 8);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&rgba.repeat(64)).unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    /// A texture saved beside a `.gltf` reads the model again (the reader asked for it through
+    /// the asset server, which watches it as the model's own).
+    #[test]
+    fn a_texture_saved_beside_a_gltf_reads_its_model_again() {
+        use carved_tables::app::models::{ModelFile, ModelFileLoader};
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gltf");
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["nested.gltf", "nested.bin", "nested_grain.png"] {
+            std::fs::copy(fixtures.join(f), dir.path().join(f)).unwrap();
+        }
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: dir.path().display().to_string(),
+                watch_for_changes_override: Some(true),
+                ..default()
+            },
+        ))
+        .init_asset::<ModelFile>()
+        .init_asset_loader::<ModelFileLoader>();
+        let handle: Handle<ModelFile> = app.world().resource::<AssetServer>().load("nested.gltf");
+        let first_pixel = |app: &App| {
+            app.world()
+                .resource::<Assets<ModelFile>>()
+                .get(&handle)
+                .and_then(|f| f.model.textures.first())
+                .map(|t| t.pixels.rgba[..4].to_vec())
+        };
+        until(&mut app, "the model", |app| first_pixel(app).is_some());
+        let before = first_pixel(&app).unwrap();
+        let red = vec![250, 10, 20, 255];
+        assert_ne!(before, red);
+        save(
+            &dir.path().join("nested_grain.png"),
+            &png_of([250, 10, 20, 255]),
+        );
+        until(&mut app, "the new texture", |app| {
+            first_pixel(app) == Some(red.clone())
+        });
+    }
+
+    #[test]
+    fn a_saved_model_and_theme_are_read_again_and_a_broken_save_falls_back_with_its_message() {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let dir = tempfile::tempdir().unwrap();
+        let assets: PathBuf = dir.path().join("assets");
+        // What theme.ron names: models, sounds, card pictures.
+        for folder in ["models", "sounds", "icons"] {
+            std::fs::create_dir_all(assets.join(folder)).unwrap();
+            for entry in std::fs::read_dir(shipped.join(folder)).unwrap() {
+                let entry = entry.unwrap();
+                std::fs::copy(entry.path(), assets.join(folder).join(entry.file_name())).unwrap();
+            }
+        }
+        let theme_text = std::fs::read_to_string(shipped.join("theme.ron")).unwrap();
+        std::fs::write(assets.join("theme.ron"), &theme_text).unwrap();
+
+        let mut app = app(dir.path());
+        until(&mut app, "the models", |app| {
+            app.world().resource::<ModelLibrary>().all_resolved()
+        });
+        let fox = vertices(&app, "hive_fox");
+        let king = vertices(&app, "chess_king");
+        assert_ne!(fox, king);
+        app.world_mut()
+            .run_system_once(
+                |mut commands: Commands,
+                 library: Res<ModelLibrary>,
+                 theme: Res<ActiveTheme>,
+                 mut woods: ResMut<Assets<WoodMaterial>>| {
+                    commands
+                        .spawn((Transform::default(), Visibility::default()))
+                        .with_children(|p| {
+                            spawn_model(
+                                p,
+                                &library,
+                                &theme,
+                                &mut woods,
+                                "hive_fox",
+                                Wood::Dark,
+                                3.0,
+                            )
+                        });
+                },
+            )
+            .unwrap();
+        app.update();
+        let first = standing(&mut app);
+        assert_eq!(first.len(), fox.len());
+
+        // The Fox's file saved with the King's model in it.
+        let fox_file = assets.join("models/hive_fox.glb");
+        save(
+            &fox_file,
+            &std::fs::read(shipped.join("models/chess_king.glb")).unwrap(),
+        );
+        until(&mut app, "the Fox read again", |app| {
+            vertices(app, "hive_fox") == king
+        });
+        app.update();
+        let second = standing(&mut app);
+        assert_eq!(second.len(), king.len());
+        assert!(second.iter().all(|m| !first.contains(m)), "carved again");
+        assert!(said(&app, "Read again: models/hive_fox.glb"));
+        assert!(
+            !app.world()
+                .resource::<ModelLibrary>()
+                .is_fallback("hive_fox")
+        );
+
+        // A broken save: the built-in carving, with the reader's message.
+        save(&fox_file, b"glTF but not really");
+        until(&mut app, "the built-in Fox", |app| {
+            app.world()
+                .resource::<ModelLibrary>()
+                .is_fallback("hive_fox")
+        });
+        let carved: Vec<usize> = carved_tables::carve::model("hive_fox")
+            .unwrap()
+            .iter()
+            .map(|p| p.mesh.positions.len())
+            .collect();
+        assert_eq!(vertices(&app, "hive_fox"), carved);
+        assert!(
+            said(&app, "Could not read models/hive_fox.glb"),
+            "{:?}",
+            app.world().resource::<Notices>()
+        );
+        app.update();
+        assert_eq!(standing(&mut app).len(), carved.len());
+
+        // theme.ron saved with the Fox pointed at the King's file.
+        let pointed = theme_text.replace(
+            r#""hive_fox": (model: "models/hive_fox.glb")"#,
+            r#""hive_fox": (model: "models/chess_king.glb")"#,
+        );
+        assert_ne!(pointed, theme_text);
+        save(&assets.join("theme.ron"), pointed.as_bytes());
+        until(&mut app, "the theme read again", |app| {
+            app.world()
+                .resource::<ActiveTheme>()
+                .0
+                .model_path("hive_fox")
+                .as_deref()
+                == Some("models/chess_king.glb")
+        });
+        until(&mut app, "the Fox from the King's file", |app| {
+            vertices(app, "hive_fox") == king
+        });
+        assert!(
+            said(&app, "Read again: theme.ron"),
+            "{:?}",
+            app.world().resource::<Notices>()
+        );
+        app.update();
+        assert_eq!(standing(&mut app).len(), king.len());
+
+        // A broken theme.ron: the built-in theme, as at start, and its message.
+        save(&assets.join("theme.ron"), b"(version: 1, pieces: {");
+        until(&mut app, "the built-in theme", |app| {
+            app.world()
+                .resource::<ActiveTheme>()
+                .0
+                .model_path("hive_fox")
+                .as_deref()
+                == Some("models/hive_fox.glb")
+        });
+        let builtin = Theme::builtin();
+        assert_eq!(
+            app.world().resource::<ActiveTheme>().0.pieces,
+            builtin.pieces
+        );
+        assert!(
+            said(
+                &app,
+                "Read again: theme.ron, with 2 problems (each in the log), the first: theme.ron line 1"
+            ),
+            "{:?}",
+            app.world().resource::<Notices>()
+        );
+        // The Fox's own file is still the broken one: the built-in carving again.
+        until(&mut app, "the built-in Fox again", |app| {
+            vertices(app, "hive_fox") == carved
+        });
+    }
+}
+
 #[path = "app/frames.rs"]
 mod frames;

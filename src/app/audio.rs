@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SoundBank>()
         .add_message::<PlaySound>()
         .add_systems(Startup, load_sounds.after(super::save::Loaded::Theme))
-        .add_systems(Update, play_sounds);
+        .add_systems(Update, (follow_theme, play_sounds).chain());
 }
 
 /// Loads the sound the theme names for each event; an event with no sound stays silent.
@@ -38,6 +38,33 @@ fn load_sounds(
         let handle: Handle<AudioSource> = server.load(path.to_string());
         queue.track(path, handle.clone());
         bank.0.insert(event, handle);
+    }
+}
+
+/// After `theme.ron` changed: each event whose sound file changed plays the new one (or none).
+/// A sound file saved in place needs nothing: Bevy's file watching reloads it under its handle.
+fn follow_theme(
+    mut changes: MessageReader<super::theme::ThemeChanged>,
+    server: Res<AssetServer>,
+    theme: Res<ActiveTheme>,
+    mut bank: ResMut<SoundBank>,
+) {
+    let Some(change) = changes.read().last() else {
+        return;
+    };
+    for event in SoundEvent::ALL {
+        let path = theme.0.sound(event);
+        if path == change.old.sound(event) {
+            continue;
+        }
+        match path {
+            Some(path) => {
+                bank.0.insert(event, server.load(path.to_string()));
+            }
+            None => {
+                bank.0.remove(&event);
+            }
+        }
     }
 }
 

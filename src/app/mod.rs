@@ -30,6 +30,8 @@ pub mod replay;
 pub mod room;
 pub mod save;
 pub mod screens;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod shaders;
 pub mod snelab;
 pub mod style;
 pub mod theme;
@@ -135,6 +137,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
             .set(AssetPlugin {
                 file_path: assets,
                 meta_check: bevy::asset::AssetMetaCheck::Never,
+                // On the desktop a file saved while the game runs is read again (`models`,
+                // `audio`, the wood shader; `theme` watches theme.ron itself).
+                watch_for_changes_override: Some(cfg!(not(target_arch = "wasm32"))),
                 ..default()
             })
             .set(RenderPlugin {
@@ -186,6 +191,8 @@ pub fn run(options: LaunchOptions) -> AppExit {
         kit::clicks::plugin,
     ));
     app.add_plugins((replay::page_plugin, motion::plugin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(shaders::plugin);
     // Each game's whole table (a plain function each: called, not added as a plugin, since
     // function plugins are told apart by their type).
     for table in TABLES {

@@ -18,10 +18,10 @@ use crate::carve::gltf::{self, Alpha, Document, Look, Model, Surface, Wrap};
 use crate::carve::{self, MeshData, Slot};
 use crate::theme::Wood;
 use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, LoadContext, LoadState, RenderAssetUsages};
+use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext, LoadState, RenderAssetUsages};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One part of a model in Bevy's form: its mesh, and how it is drawn.
 #[derive(Clone, Debug)]
@@ -43,7 +43,32 @@ pub enum PartLook {
 pub struct ModelLibrary {
     files: HashMap<&'static str, Handle<ModelFile>>,
     parts: HashMap<&'static str, Vec<ModelPart>>,
+    /// Models whose file changed (or failed) since their parts were built: built again once
+    /// the file has loaded or failed ([`refresh_models`]).
+    stale: HashSet<&'static str>,
+    /// Models drawn from the built-in carving because their file failed: a fixed file brings
+    /// the file's model back.
+    fell_back: HashSet<&'static str>,
 }
+
+/// A carved model placed by [`spawn_model`]: the parent of its [`CarvedPart`]s, with what it was
+/// carved from, so that a changed model file or theme carves it again where it stands
+/// ([`Recarve`]).
+#[derive(Component, Clone, Debug)]
+pub struct Carved {
+    pub name: &'static str,
+    pub wood: Wood,
+    pub seed: f32,
+}
+
+/// One mesh of a carved model.
+#[derive(Component, Debug)]
+pub struct CarvedPart;
+
+/// The models to carve again where they stand: one whose file changed, or all of them
+/// (`None`) after the theme changed.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recarve(pub Option<&'static str>);
 
 impl ModelLibrary {
     /// The parts of a model, or `None` while its file is still loading.
@@ -53,6 +78,18 @@ impl ModelLibrary {
 
     pub fn all_resolved(&self) -> bool {
         self.parts.len() == carve::MODELS.len()
+    }
+
+    /// Points `name` at `path` (the theme named another file): its parts stay as they are
+    /// until the new file has loaded or failed.
+    pub fn repoint(&mut self, server: &AssetServer, name: &'static str, path: String) {
+        self.files.insert(name, server.load(path));
+        self.stale.insert(name);
+    }
+
+    /// Whether a model is drawn from the built-in carving (its file is missing or broken).
+    pub fn is_fallback(&self, name: &str) -> bool {
+        self.fell_back.contains(name)
     }
 }
 
@@ -224,14 +261,21 @@ impl AssetLoader for ModelFileLoader {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_asset::<ModelFile>()
         .init_asset_loader::<ModelFileLoader>()
         .init_resource::<ModelLibrary>()
+        .add_message::<Recarve>()
         .add_systems(Startup, load_models.after(super::save::Loaded::Theme))
         .add_systems(
             Update,
-            resolve_models.run_if(|lib: Res<ModelLibrary>| !lib.all_resolved()),
+            (
+                resolve_models.run_if(|lib: Res<ModelLibrary>| !lib.all_resolved()),
+                (follow_theme, mark_stale, refresh_models, recarve)
+                    .chain()
+                    .run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
+            )
+                .chain(),
         );
 }
 
@@ -285,6 +329,7 @@ fn resolve_models(
             LoadState::Failed(_) => {
                 let parts = fallback(name, &mut meshes);
                 library.parts.insert(name, parts);
+                library.fell_back.insert(name);
                 continue;
             }
             LoadState::NotLoaded | LoadState::Loading => continue,
@@ -309,9 +354,12 @@ pub fn spawn_model(
     wood: Wood,
     seed: f32,
 ) {
-    let Some(parts) = library.parts(name) else {
+    let Some((&name, parts)) = library.parts.get_key_value(name) else {
         return;
     };
+    let carved = Carved { name, wood, seed };
+    let holder = parent.target_entity();
+    parent.commands_mut().entity(holder).insert(carved);
     spawn_parts(parent, parts, theme, materials, name, wood, seed);
 }
 
@@ -333,11 +381,157 @@ pub fn spawn_parts(
     let wood = materials.add(super::wood::finish_material(&wood, look, seed, run));
     let inlay = materials.add(super::wood::finish_material(&inlay, look, seed + 0.5, run));
     for part in parts {
-        let mesh = Mesh3d(part.mesh.clone());
+        let mesh = (Mesh3d(part.mesh.clone()), CarvedPart);
         match &part.look {
             PartLook::Finish(Slot::Wood) => parent.spawn((mesh, MeshMaterial3d(wood.clone()))),
             PartLook::Finish(Slot::Inlay) => parent.spawn((mesh, MeshMaterial3d(inlay.clone()))),
             PartLook::Surface(m) => parent.spawn((mesh, MeshMaterial3d(m.clone()))),
         };
+    }
+}
+
+/// After `theme.ron` changed: the models it now names in other files are loaded from them, and
+/// every carved model is carved again (the finishes and the light of the wood may have changed).
+fn follow_theme(
+    mut changes: MessageReader<super::theme::ThemeChanged>,
+    server: Res<AssetServer>,
+    theme: Res<ActiveTheme>,
+    mut library: ResMut<ModelLibrary>,
+    mut recarve: MessageWriter<Recarve>,
+) {
+    let Some(change) = changes.read().last() else {
+        return;
+    };
+    for (name, _) in carve::MODELS {
+        let path = theme.0.model_path(name);
+        if path != change.old.model_path(name)
+            && let Some(path) = path
+        {
+            library.repoint(&server, name, path);
+        }
+    }
+    recarve.write(Recarve(None));
+}
+
+/// Notes the models whose file changed on disk (Bevy's file watching reloads it) or failed to
+/// load again, and those whose broken file was mended.
+fn mark_stale(
+    mut events: MessageReader<AssetEvent<ModelFile>>,
+    mut failures: MessageReader<AssetLoadFailedEvent<ModelFile>>,
+    mut library: ResMut<ModelLibrary>,
+) {
+    let mut changed: Vec<AssetId<ModelFile>> = Vec::new();
+    for event in events.read() {
+        match *event {
+            AssetEvent::Modified { id } => changed.push(id),
+            // A file that failed at first and now reads: the first value it ever had.
+            AssetEvent::Added { id } | AssetEvent::LoadedWithDependencies { id }
+                if library
+                    .files
+                    .iter()
+                    .any(|(name, h)| h.id() == id && library.fell_back.contains(name)) =>
+            {
+                changed.push(id);
+            }
+            _ => {}
+        }
+    }
+    changed.extend(failures.read().map(|f| f.id));
+    for id in changed {
+        let names: Vec<&'static str> = library
+            .files
+            .iter()
+            .filter(|(_, h)| h.id() == id)
+            .map(|(name, _)| *name)
+            .collect();
+        library.stale.extend(names);
+    }
+}
+
+/// Builds the stale models again once their file has loaded (the file's model) or failed (the
+/// built-in carving, with the same warning as at start), tells the player, and asks for the
+/// pieces standing on the table to be carved again.
+#[allow(clippy::too_many_arguments)]
+fn refresh_models(
+    server: Res<AssetServer>,
+    files: Res<Assets<ModelFile>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
+    mut standard: ResMut<Assets<StandardMaterial>>,
+    mut library: ResMut<ModelLibrary>,
+    mut recarve: MessageWriter<Recarve>,
+    notices: Option<ResMut<super::save::Notices>>,
+    tr: Option<Res<crate::i18n::Tr>>,
+) {
+    if library.stale.is_empty() {
+        return;
+    }
+    let mut said = Vec::new();
+    let stale: Vec<&'static str> = library.stale.iter().copied().collect();
+    for name in stale {
+        let Some(handle) = library.files.get(name).cloned() else {
+            library.stale.remove(name);
+            continue;
+        };
+        let path = handle
+            .path()
+            .map_or_else(|| name.to_string(), ToString::to_string);
+        let parts = match server.load_state(handle.id()) {
+            LoadState::NotLoaded | LoadState::Loading => continue,
+            LoadState::Loaded => {
+                let Some(file) = files.get(&handle) else {
+                    continue;
+                };
+                library.fell_back.remove(name);
+                said.push(("reload.model", path, String::new()));
+                build_parts(&file.model, &mut meshes, &mut images, &mut standard)
+            }
+            LoadState::Failed(e) => {
+                warn!("could not load `{path}` ({e}); using the built-in replacement");
+                library.fell_back.insert(name);
+                said.push(("reload.model-failed", path, e.to_string()));
+                fallback(name, &mut meshes)
+            }
+        };
+        library.parts.insert(name, parts);
+        library.stale.remove(name);
+        recarve.write(Recarve(Some(name)));
+    }
+    if let (Some(mut notices), Some(tr)) = (notices, tr) {
+        for (key, file, error) in said {
+            notices.push(tr.tf(key, &[("file", &file), ("error", &error)]));
+        }
+    }
+}
+
+/// Carves again, where they stand, the models a [`Recarve`] names: their parts are replaced,
+/// the entity that holds them (its place, its animation, what it stands for) is kept.
+fn recarve(
+    mut asked: MessageReader<Recarve>,
+    mut commands: Commands,
+    carved: Query<(Entity, &Carved, Option<&Children>)>,
+    parts: Query<(), With<CarvedPart>>,
+    library: Res<ModelLibrary>,
+    theme: Res<ActiveTheme>,
+    mut materials: ResMut<Assets<WoodMaterial>>,
+) {
+    let asked: Vec<Recarve> = asked.read().copied().collect();
+    if asked.is_empty() {
+        return;
+    }
+    let all = asked.contains(&Recarve(None));
+    for (entity, c, children) in &carved {
+        if !all && !asked.contains(&Recarve(Some(c.name))) {
+            continue;
+        }
+        for child in children.into_iter().flatten() {
+            if parts.contains(*child) {
+                commands.entity(*child).despawn();
+            }
+        }
+        let c = c.clone();
+        commands.entity(entity).with_children(|p| {
+            spawn_model(p, &library, &theme, &mut materials, c.name, c.wood, c.seed);
+        });
     }
 }

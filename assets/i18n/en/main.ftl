@@ -26,6 +26,14 @@ settings-starting_purse_hint = A new player's Snēlab purse, and what Reset all 
 settings-reset_problem = A saved value could not be read and was reset: { $why }
 settings-save_failed = Settings could not be saved: { $why }
 settings-words_problem = Some words could not be read and show in English: { $what }
+reload-theme = Read again: theme.ron
+reload-theme-problems = { $count ->
+        [one] Read again: theme.ron, with { $count } problem: { $first }
+       *[other] Read again: theme.ron, with { $count } problems (each in the log), the first: { $first }
+    }
+reload-model = Read again: { $file }
+reload-model-failed = Could not read { $file } ({ $error }); a built-in replacement is used
+reload-shader-failed = { $file } does not compile ({ $error }); the built-in one is used until it is saved again
 loading-title = Carving the tables…
 loading-progress = { $done } of { $total ->
         [one] { $total } file

@@ -26,6 +26,14 @@ settings-starting_purse_hint = A bolsa de Snēlab de quem ainda não jogou, e o 
 settings-reset_problem = Um valor salvo não pôde ser lido e foi redefinido: { $why }
 settings-save_failed = Não foi possível salvar as configurações: { $why }
 settings-words_problem = Algumas palavras não puderam ser lidas e aparecem em inglês: { $what }
+reload-theme = Lido de novo: theme.ron
+reload-theme-problems = { $count ->
+        [one] Lido de novo: theme.ron, com { $count } problema: { $first }
+       *[other] Lido de novo: theme.ron, com { $count } problemas (todos no log), o primeiro: { $first }
+    }
+reload-model = Lido de novo: { $file }
+reload-model-failed = Não foi possível ler { $file } ({ $error }); usamos um substituto embutido
+reload-shader-failed = { $file } não compila ({ $error }); usamos o embutido até ele ser salvo de novo
 loading-title = Entalhando as mesas…
 loading-progress = { $done } de { $total ->
         [one] { $total } arquivo

@@ -26,6 +26,15 @@ settings-starting_purse_hint = Кошелёк Снелаба нового игр
 settings-reset_problem = Сохранённое значение не прочиталось и сброшено: { $why }
 settings-save_failed = Не удалось сохранить настройки: { $why }
 settings-words_problem = Часть текстов не удалось прочитать, они показаны по-английски: { $what }
+reload-theme = Прочитан заново: theme.ron
+reload-theme-problems = { $count ->
+        [one] Прочитан заново: theme.ron, с { $count } ошибкой: { $first }
+        [few] Прочитан заново: theme.ron, с { $count } ошибками (все в журнале), первая: { $first }
+       *[many] Прочитан заново: theme.ron, с { $count } ошибками (все в журнале), первая: { $first }
+    }
+reload-model = Прочитан заново: { $file }
+reload-model-failed = Не удалось прочитать { $file } ({ $error }); вместо него встроенная замена
+reload-shader-failed = { $file } не компилируется ({ $error }); до нового сохранения используется встроенный
 loading-title = Вырезаем столы…
 loading-progress = { $done } из { $total ->
         [one] { $total } файла

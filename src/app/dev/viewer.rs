@@ -2,7 +2,8 @@
 //! under the game's light, with its size in squares and its triangle count, so that an artist
 //! can check a piece before it goes in a game. The file is read as the game reads every model
 //! (`crate::app::models`), so what shows here is what a table shows; a file that cannot be
-//! read shows the reader's message instead.
+//! read shows the reader's message instead. On the desktop the file is shown again each time
+//! it is saved (Bevy's file watching), so the viewer can stay open beside the modelling tool.
 //!
 //! `--scene pieces-artist`: the model reader's fixtures (`tests/fixtures/gltf/`, written by
 //! other exporters: `tools/make-gltf-fixtures.py`, `tools/blender-gltf-fixture.py`) side by side, each on its square — rotated
@@ -46,6 +47,8 @@ pub struct Viewing {
     pub shown: bool,
     /// One line per file: its size and triangles, or why it cannot be read.
     lines: Vec<String>,
+    /// What holds the models on show.
+    root: Option<Entity>,
 }
 
 #[derive(Component)]
@@ -54,7 +57,12 @@ struct Turning;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Viewing>()
         .add_systems(OnEnter(Screen::Preview), load_files)
-        .add_systems(Update, (show_files, turn).run_if(in_state(Screen::Preview)))
+        .add_systems(
+            Update,
+            (show_again, show_files, turn)
+                .chain()
+                .run_if(in_state(Screen::Preview)),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             panel.run_if(in_state(Screen::Preview)),
@@ -145,7 +153,13 @@ fn show_files(
                 1.0,
             ));
         });
-        let Some(file) = files.get(handle) else {
+        // A file that failed to load again keeps its last model in the assets: show why.
+        let file = if failed.is_some() {
+            None
+        } else {
+            files.get(handle)
+        };
+        let Some(file) = file else {
             let why = failed.unwrap_or_else(|| "not loaded".to_string());
             warn!("{path}: {why}");
             lines.push(format!("{name} cannot be read: {why}"));
@@ -193,6 +207,31 @@ fn show_files(
     fits.write(FitView { instant: true });
     viewing.lines = lines;
     viewing.shown = true;
+    viewing.root = Some(root);
+}
+
+/// A file on show was saved again (or broke): the models are taken off, to be shown anew.
+fn show_again(
+    mut commands: Commands,
+    mut events: MessageReader<AssetEvent<ModelFile>>,
+    mut failures: MessageReader<bevy::asset::AssetLoadFailedEvent<ModelFile>>,
+    mut viewing: ResMut<Viewing>,
+) {
+    let mut ids: Vec<AssetId<ModelFile>> = events
+        .read()
+        .filter_map(|e| match *e {
+            AssetEvent::Modified { id } | AssetEvent::Added { id } => Some(id),
+            _ => None,
+        })
+        .collect();
+    ids.extend(failures.read().map(|f| f.id));
+    if !viewing.shown || !viewing.files.iter().any(|(_, h)| ids.contains(&h.id())) {
+        return;
+    }
+    if let Some(root) = viewing.root.take() {
+        commands.entity(root).despawn();
+    }
+    viewing.shown = false;
 }
 
 fn turn(time: Res<Time>, mut q: Query<&mut Transform, With<Turning>>) {

@@ -32,8 +32,116 @@ pub(super) fn plugin(app: &mut App) {
             (
                 spawn_table_top.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
                 choose_smoothing,
+                follow_theme,
             ),
         );
+}
+
+/// The room's parts a changed `look` reaches (see [`follow_theme`]).
+#[derive(Component)]
+enum RoomPart {
+    Floor,
+    Lamp,
+    Fill,
+    Apron,
+}
+
+/// The lamp's spot for the theme's room: colour, lumens and the cone that covers its pool.
+fn lamp_light(room: &crate::theme::Room) -> SpotLight {
+    let distance = (environment::lamp_direction() * LAMP_HEIGHT).length();
+    let outer = (room.pool.max(1.0) / distance).atan();
+    SpotLight {
+        color: srgb(room.lamp),
+        // Lumens for `lamp_lux` at the table under the lamp (Bevy spreads a spot's lumens
+        // as a point light's, over 4π).
+        intensity: room.lamp_lux.max(0.0) * distance * distance * 4.0 * std::f32::consts::PI,
+        range: 80.0,
+        radius: 0.8,
+        shadow_maps_enabled: true,
+        outer_angle: outer,
+        inner_angle: outer * 0.3,
+        ..default()
+    }
+}
+
+fn srgb([r, g, b]: [f32; 3]) -> Color {
+    Color::srgb(r, g, b)
+}
+
+fn ambient(room: &crate::theme::Room) -> GlobalAmbientLight {
+    GlobalAmbientLight {
+        color: Color::srgb(1.0, 0.9, 0.78),
+        brightness: room.ambient.max(0.0),
+        ..default()
+    }
+}
+
+/// A room part and what a new `look` changes in it.
+type RoomParts = (
+    &'static RoomPart,
+    Option<&'static mut SpotLight>,
+    Option<&'static mut DirectionalLight>,
+    Option<&'static MeshMaterial3d<StandardMaterial>>,
+    Option<&'static mut MeshMaterial3d<WoodMaterial>>,
+);
+
+/// After `theme.ron` changed: the room's light, floor, environment and the table's apron take
+/// the new `look` (the carved models are carved again by `models::recarve`).
+#[allow(clippy::too_many_arguments)]
+fn follow_theme(
+    mut changes: MessageReader<super::theme::ThemeChanged>,
+    theme: Res<ActiveTheme>,
+    mut commands: Commands,
+    mut parts: Query<RoomParts>,
+    mut cameras: Query<&mut EnvironmentMapLight, With<CameraRig>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut woods: ResMut<Assets<WoodMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    if changes.read().last().is_none() {
+        return;
+    }
+    let room = theme.0.look.room;
+    commands.insert_resource(ambient(&room));
+    commands.insert_resource(ClearColor(srgb(room.floor)));
+    for (part, spot, fill, standard, wood) in &mut parts {
+        match part {
+            RoomPart::Lamp => {
+                if let Some(mut spot) = spot {
+                    *spot = lamp_light(&room);
+                }
+            }
+            RoomPart::Fill => {
+                if let Some(mut fill) = fill {
+                    fill.illuminance = room.fill_lux.max(0.0);
+                }
+            }
+            RoomPart::Floor => {
+                if let Some(mut m) = standard.and_then(|h| materials.get_mut(&h.0)) {
+                    m.base_color_texture = Some(images.add(floor_image(&room)));
+                }
+            }
+            RoomPart::Apron => {
+                if let Some(mut m) = wood {
+                    m.0 = woods.add(apron_material(&theme.0));
+                }
+            }
+        }
+    }
+    for mut env in &mut cameras {
+        *env = EnvironmentMapLight {
+            diffuse_map: images.add(environment::diffuse_map(&room)),
+            specular_map: images.add(environment::specular_map(&room)),
+            intensity: room.environment.max(0.0),
+            ..default()
+        };
+    }
+}
+
+/// The table's apron, in the top's wood.
+fn apron_material(theme: &crate::theme::Theme) -> WoodMaterial {
+    let (oak, _) = theme.finishes("table_top", Wood::Dark);
+    finish_material(&oak, &theme.look, 0.81, GrainRun::FLAT)
 }
 
 fn spawn_room(
@@ -44,12 +152,12 @@ fn spawn_room(
     mut images: ResMut<Assets<Image>>,
 ) {
     let room = theme.0.look.room;
-    let srgb = |[r, g, b]: [f32; 3]| Color::srgb(r, g, b);
     // A dark floor far below, so the table does not float in the void: the lamp's pool on it is
     // painted into the floor (unlit), as lighting it cost a third of each frame in the browser
     // (headless Chromium's software WebGL2: 0.41 against 0.59 frames a second at Snēlab).
     commands.spawn((
         Name::new("floor"),
+        RoomPart::Floor,
         Mesh3d(meshes.add(Plane3d::default().mesh().size(FLOOR_SIZE, FLOOR_SIZE))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color_texture: Some(images.add(floor_image(&room))),
@@ -64,27 +172,16 @@ fn spawn_room(
     // The lamp over the table: a warm spot whose pool of light covers the boards and fades
     // toward the table's edges, with soft shadows.
     let lamp_at = environment::lamp_direction() * LAMP_HEIGHT;
-    let distance = lamp_at.length();
-    let outer = (room.pool.max(1.0) / distance).atan();
     commands.spawn((
         Name::new("lamp"),
-        SpotLight {
-            color: srgb(room.lamp),
-            // Lumens for `lamp_lux` at the table under the lamp (Bevy spreads a spot's lumens
-            // as a point light's, over 4π).
-            intensity: room.lamp_lux.max(0.0) * distance * distance * 4.0 * std::f32::consts::PI,
-            range: 80.0,
-            radius: 0.8,
-            shadow_maps_enabled: true,
-            outer_angle: outer,
-            inner_angle: outer * 0.3,
-            ..default()
-        },
+        RoomPart::Lamp,
+        lamp_light(&room),
         Transform::from_translation(lamp_at).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // A low, cool fill from the window keeps the shadows from going black.
     commands.spawn((
         Name::new("fill light"),
+        RoomPart::Fill,
         DirectionalLight {
             color: Color::srgb(0.75, 0.8, 1.0),
             illuminance: room.fill_lux.max(0.0),
@@ -94,11 +191,7 @@ fn spawn_room(
         Transform::from_translation(environment::window_direction() * 10.0)
             .looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    commands.insert_resource(GlobalAmbientLight {
-        color: Color::srgb(1.0, 0.9, 0.78),
-        brightness: room.ambient.max(0.0),
-        ..default()
-    });
+    commands.insert_resource(ambient(&room));
     commands.insert_resource(ClearColor(srgb(room.floor)));
 
     let rig = CameraRig::default();
@@ -242,12 +335,11 @@ fn spawn_table_top(
     }
     *spawned = true;
     // An apron under the carved table top, in the top's wood.
-    let (oak, _) = theme.0.finishes("table_top", Wood::Dark);
-    let apron = finish_material(&oak, &theme.0.look, 0.81, GrainRun::FLAT);
     commands.spawn((
         Name::new("table apron"),
+        RoomPart::Apron,
         Mesh3d(meshes.add(Cuboid::new(15.2, 0.8, 11.2))),
-        MeshMaterial3d(woods.add(apron)),
+        MeshMaterial3d(woods.add(apron_material(&theme.0))),
         Transform::from_xyz(0.0, TABLE_TOP_Y - TABLE_THICKNESS - 0.4, 0.0),
         Pickable::IGNORE,
     ));

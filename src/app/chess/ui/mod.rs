@@ -37,6 +37,8 @@ pub struct ChessPanels {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CardIcons>()
+        .add_message::<crate::app::theme::ThemeChanged>()
+        .add_systems(Update, forget_icons_on_theme_change)
         .init_resource::<crate::app::kit::online_panels::OnlineForm>()
         .add_systems(
             EguiPrimaryContextPass,
@@ -55,6 +57,17 @@ pub struct CardIcons {
     cards: Vec<(crate::rules::chess::Artifact, Handle<Image>)>,
     back: Option<Handle<Image>>,
     loaded: bool,
+}
+
+/// After `theme.ron` changed, the icons are loaded again from the paths it names now (a picture
+/// saved in place needs nothing: Bevy's file watching reloads it under its handle).
+fn forget_icons_on_theme_change(
+    mut changes: MessageReader<crate::app::theme::ThemeChanged>,
+    mut icons: ResMut<CardIcons>,
+) {
+    if changes.read().last().is_some() {
+        *icons = CardIcons::default();
+    }
 }
 
 impl CardIcons {
