@@ -3297,3 +3297,5 @@ mod hot_reload {
 
 #[path = "app/frames.rs"]
 mod frames;
+#[path = "app/words.rs"]
+mod words;

@@ -6,7 +6,7 @@
 
 use super::list;
 use crate::i18n::{Explain, Message, msg};
-use crate::rules::chess::{Action, Colour, Role, Square, State};
+use crate::rules::chess::{Action, AttemptResult, Colour, Record, Role, Square, State};
 
 fn colour_code(c: Colour) -> &'static str {
     match c {
@@ -204,6 +204,39 @@ pub fn action(state: &State, action: &Action) -> Message {
     }
 }
 
+/// An action as it happened, for the announcement: who acted, the action in words as seen
+/// before it (`before`), and for an attempt its dice sums and result: "White: white knight on
+/// e4 attacks black pawn on d6 (3 dice against 2): 11 against 9, taken".
+pub fn announce(before: &State, record: &Record) -> Message {
+    let mut words = action(before, &record.action);
+    if let Some(result) = record.result {
+        let outcome = match result {
+            AttemptResult::Success => "success",
+            AttemptResult::Wound => "wound",
+            AttemptResult::Miss => "miss",
+        };
+        words = match record.dice.as_ref().filter(|d| !d.defender.is_empty()) {
+            Some(d) => msg("chess.read.rolled")
+                .with_words("action", words)
+                .with("attacker", d.attacker.sum())
+                .with("defender", d.defender.sum())
+                .with("result", outcome),
+            // A wounded defender dies without a roll.
+            None => msg("chess.read.unrolled").with_words("action", words),
+        };
+    }
+    msg("chess.read.announce")
+        .with("colour", colour_key(record.actor))
+        .with_words("action", words)
+}
+
+fn colour_key(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
 /// Every legal action for the side to act, in words.
 pub fn actions(state: &State) -> Vec<(Action, Message)> {
     state
@@ -311,6 +344,41 @@ mod tests {
                     "{lang:?}: {line}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn an_attempt_is_announced_with_its_sums_and_result() {
+        use crate::rules::chess::{Dice, DiceSet};
+        let state = fen("4k3/3p4/8/4N3/8/8/4P3/4K3 w - - 0 1 - - - 0/0 balm/- -/- -/- - - -/-");
+        let attack: Action = "e5xd7".parse().unwrap();
+        let dice = |a: &[u8], d: &[u8]| Dice {
+            attacker: DiceSet::new(a).unwrap(),
+            defender: DiceSet::new(d).unwrap(),
+        };
+        let en = Strings::new(Lang::En);
+        let said = |d: Dice| {
+            let (_, record) = state.apply_with_dice(&attack, Some(d)).unwrap();
+            en.say(&announce(&state, &record))
+        };
+        assert_eq!(
+            said(dice(&[6, 5, 1], &[3, 6])),
+            "White: white knight on e5 attacks black pawn on d7 (3 dice against 2): 12 against 9, taken"
+        );
+        assert!(said(dice(&[1, 1, 1], &[3, 6])).ends_with(": 3 against 9, wounded"));
+        assert!(said(dice(&[4, 4, 1], &[3, 6])).ends_with(": 9 against 9, a miss"));
+        // A plain move: who, and the move.
+        let (_, record) = state.apply(&"e5f3".parse().unwrap()).unwrap();
+        assert_eq!(
+            en.say(&announce(&state, &record)),
+            "White: white knight on e5 to f3"
+        );
+        for lang in Lang::ALL {
+            let line = Strings::new(lang).say(&announce(&state, &record));
+            assert!(
+                !line.contains('{') && line.contains("e5"),
+                "{lang:?}: {line}"
+            );
         }
     }
 }

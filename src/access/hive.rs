@@ -79,6 +79,18 @@ pub fn position(state: &State) -> Vec<Message> {
     lines
 }
 
+/// A move as it happened, for the announcement: who moved and the move in words as seen before
+/// it (`before`): "Walnut: Place Otter 2 above and to the right of the walnut Owl 2".
+pub fn announce(before: &State, mv: Move) -> Message {
+    let colour = match before.to_move() {
+        Colour::Ash => "ash",
+        Colour::Walnut => "walnut",
+    };
+    msg("hive.read.announce")
+        .with("colour", colour)
+        .with_words("action", describe(before.board(), mv))
+}
+
 /// Every legal move in words, as "All my moves" lists them.
 pub fn actions(state: &State) -> Vec<(Move, Message)> {
     let board = state.board();
@@ -186,5 +198,28 @@ mod tests {
         );
         let garbled = typed(&state, "zz9", say).unwrap_err();
         assert!(!en.say(&garbled).is_empty());
+    }
+
+    #[test]
+    fn a_move_is_announced_with_who_made_it() {
+        let before = play(&["wG1", "bG1 wG1-"]);
+        let mv = notation::parse_move(before.board(), "wQ -wG1").unwrap();
+        let en = Strings::new(Lang::En);
+        let line = en.say(&announce(&before, mv));
+        assert!(line.starts_with("Ash: "), "{line}");
+        assert_eq!(
+            line,
+            format!("Ash: {}", en.say(&describe(before.board(), mv)))
+        );
+        let next = play(&["wG1", "bG1 wG1-", "wQ -wG1"]);
+        let reply = notation::parse_move(next.board(), "bQ bG1-").unwrap();
+        assert!(en.say(&announce(&next, reply)).starts_with("Walnut: "));
+        for lang in Lang::ALL {
+            let line = Strings::new(lang).say(&announce(&before, mv));
+            assert!(
+                !line.contains('{') && line.contains(": "),
+                "{lang:?}: {line}"
+            );
+        }
     }
 }

@@ -98,6 +98,14 @@ pub fn action(pos: &Position, action: &Action) -> Message {
     }
 }
 
+/// An action as it happened, for the announcement: the side and the action in words as seen
+/// before it (`before`): "North: Justice d1 takes the Advocate on b3, paid with …".
+pub fn announce(before: &Position, act: &Action) -> Message {
+    msg("snelab.read.announce")
+        .with_words("side", before.to_move().explain())
+        .with_words("action", action(before, act))
+}
+
 /// Every legal action in words with its notation, in the order the rules list them.
 pub fn actions(pos: &Position) -> Vec<(Action, Message)> {
     crate::rules::snelab::legal_actions(pos)
@@ -204,6 +212,22 @@ mod tests {
                     "{lang:?}: {line}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn an_action_is_announced_with_the_side_that_played_it() {
+        let pos = Position::start();
+        let act = crate::rules::snelab::legal_actions(&pos)[0];
+        let en = Strings::new(Lang::En);
+        let line = en.say(&announce(&pos, &act));
+        assert_eq!(line, format!("South: {}", en.say(&action(&pos, &act))));
+        for lang in Lang::ALL {
+            let line = Strings::new(lang).say(&announce(&pos, &act));
+            assert!(
+                !line.contains('{') && line.contains(": "),
+                "{lang:?}: {line}"
+            );
         }
     }
 }

@@ -426,6 +426,16 @@ chess-read-card = { $card } ({ $kind }): { $text }
 chess-read-their_card = Your opponent holds { $card }: { $text }
 chess-read-on = { $piece } on { $square }
 chess-read-square = { $square }
+chess-read-announce = { $colour ->
+        [white] White
+       *[black] Black
+    }: { $action }
+chess-read-rolled = { $action }: { $attacker } against { $defender }, { $result ->
+        [success] taken
+        [wound] wounded
+       *[miss] a miss
+    }
+chess-read-unrolled = { $action }: taken without a roll
 chess-read-move = { $piece } to { $to }
 chess-read-attempt = { $piece } attacks { $target }
 chess-read-dice = { $action } ({ $attacker ->

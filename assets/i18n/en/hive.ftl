@@ -184,6 +184,10 @@ hive-error-carry_stacked = { $piece } is in a stack and cannot be carried
 hive-error-cannot_carry = no Hedgehog of yours can carry { $piece } there
 hive-setup-not_in_game = { $piece } is not in this game type
 # The group read aloud, for a screen reader: each piece on top with where it stands.
+hive-read-announce = { $colour ->
+        [ash] Ash
+       *[walnut] Walnut
+    }: { $action }
 hive-read-piece = { $piece }: { $places }
 hive-read-alone = { $piece }, with no neighbours on the table
 hive-read-stacked = { $piece }, on top of { $below }

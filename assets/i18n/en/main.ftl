@@ -114,6 +114,7 @@ access-list-more = { $a }, { $rest }
 access-typed-empty = Type a move: its notation, or its words as the list says them.
 access-typed-not_legal = “{ $text }” is not a legal move now.
 access-title = All my moves
+access-announced = Just played
 access-position = The table
 access-typed-hint = Type a move (notation or words), then Enter
 access-typed-label = Your move

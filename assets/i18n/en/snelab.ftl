@@ -220,5 +220,6 @@ snelab-read-forward_only = Backward captures are off at this table.
 snelab-read-at = { $rank } { $square }
 snelab-read-nothing_at = nothing on { $square }
 snelab-read-nothing = nothing
+snelab-read-announce = { $side }: { $action }
 snelab-read-move = { $piece } to { $to }
 snelab-read-capture = { $piece } takes the { $taken } on { $to }, paid with { $paid }

@@ -455,6 +455,16 @@ chess-read-card = { $card } ({ $kind }): { $text }
 chess-read-their_card = O adversário tem { $card }: { $text }
 chess-read-on = { $piece } em { $square }
 chess-read-square = { $square }
+chess-read-announce = { $colour ->
+        [white] Brancas
+       *[black] Pretas
+    }: { $action }
+chess-read-rolled = { $action }: { $attacker } contra { $defender }, { $result ->
+        [success] captura
+        [wound] ferimento
+       *[miss] erro
+    }
+chess-read-unrolled = { $action }: captura sem rolagem
 chess-read-move = { $piece } para { $to }
 chess-read-attempt = { $piece } ataca { $target }
 chess-read-dice = { $action } ({ $attacker ->

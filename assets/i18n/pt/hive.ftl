@@ -220,6 +220,10 @@ hive-error-carry_stacked = { $piece } está numa pilha e não pode ser carregado
 hive-error-cannot_carry = nenhum Ouriço seu consegue carregar { $piece } até lá
 hive-setup-not_in_game = { $piece } não faz parte deste tipo de jogo
 # O grupo lido em voz alta, para um leitor de tela: cada peça de cima e onde ela está.
+hive-read-announce = { $colour ->
+        [ash] Freixo
+       *[walnut] Nogueira
+    }: { $action }
 hive-read-piece = { $piece }: { $places }
 hive-read-alone = { $piece }, sem vizinhos na mesa
 hive-read-stacked = { $piece }, em cima de { $below }

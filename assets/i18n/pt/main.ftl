@@ -114,6 +114,7 @@ access-list-more = { $a }, { $rest }
 access-typed-empty = Digite uma jogada: a notação dela, ou as palavras como a lista as diz.
 access-typed-not_legal = “{ $text }” não é uma jogada permitida agora.
 access-title = Todas as minhas jogadas
+access-announced = Acabou de ser jogado
 access-position = A mesa
 access-typed-hint = Digite uma jogada (notação ou palavras) e Enter
 access-typed-label = Sua jogada

@@ -280,5 +280,6 @@ snelab-read-forward_only = Nesta mesa não há capturas para trás: as peças s�
 snelab-read-at = { $rank } { $square }
 snelab-read-nothing_at = nada em { $square }
 snelab-read-nothing = nada
+snelab-read-announce = { $side }: { $action }
 snelab-read-move = { $piece } para { $to }
 snelab-read-capture = { $piece } captura o { $taken } em { $to }, pagando com { $paid }

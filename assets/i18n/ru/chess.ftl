@@ -437,6 +437,16 @@ chess-read-card = { $card } ({ $kind }): { $text }
 chess-read-their_card = У соперника { $card }: { $text }
 chess-read-on = { $piece } на { $square }
 chess-read-square = { $square }
+chess-read-announce = { $colour ->
+        [white] Белые
+       *[black] Чёрные
+    }: { $action }
+chess-read-rolled = { $action }: { $attacker } против { $defender }, { $result ->
+        [success] взятие
+        [wound] ранение
+       *[miss] промах
+    }
+chess-read-unrolled = { $action }: взятие без броска
 chess-read-move = { $piece } ходит на { $to }
 chess-read-attempt = { $piece } атакует: { $target }
 chess-read-dice = { $action } ({ $attacker ->

@@ -187,6 +187,10 @@ hive-error-carry_stacked = { $piece } стоит в стопке, её нель�
 hive-error-cannot_carry = ни один ваш Ёж не может перенести { $piece } туда
 hive-setup-not_in_game = { $piece } не входит в этот тип игры
 # Группа вслух, для экранного диктора: каждая верхняя фигура и где она стоит.
+hive-read-announce = { $colour ->
+        [ash] Ясень
+       *[walnut] Орех
+    }: { $action }
 hive-read-piece = { $piece }: { $places }
 hive-read-alone = { $piece }, без соседей на столе
 hive-read-stacked = { $piece }, поверх: { $below }

@@ -117,6 +117,7 @@ access-list-more = { $a }, { $rest }
 access-typed-empty = Введите ход: его запись или слова, как в списке.
 access-typed-not_legal = «{ $text }» — сейчас такого хода нет.
 access-title = Все мои ходы
+access-announced = Только что сыграно
 access-position = Стол
 access-typed-hint = Введите ход (запись или словами) и Enter
 access-typed-label = Ваш ход

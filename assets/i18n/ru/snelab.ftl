@@ -224,5 +224,6 @@ snelab-read-forward_only = За этим столом взятий назад н
 snelab-read-at = { $rank } { $square }
 snelab-read-nothing_at = ничего на { $square }
 snelab-read-nothing = ничего
+snelab-read-announce = { $side }: { $action }
 snelab-read-move = { $piece } ходит на { $to }
 snelab-read-capture = { $piece } берёт фигуру { $taken } на { $to }, платит: { $paid }

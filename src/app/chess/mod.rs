@@ -125,6 +125,8 @@ pub fn core_plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Table(GameKind::Chess))),
         );
+    // Each action announced in words (the reading window, the log): headless tests read them too.
+    app.add_systems(Update, ui::announce.in_set(TableSet::Sync));
 }
 
 /// The whole table: the core plus the 3D board, picking, keys and panels.

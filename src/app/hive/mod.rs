@@ -24,6 +24,7 @@ mod scenes;
 pub(crate) mod ui;
 pub(crate) mod view;
 
+pub use ui::HivePanels;
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
 pub(crate) use ui::{creature_toggles, game_type_words};
 
@@ -142,6 +143,9 @@ pub fn core_plugin(app: &mut App) {
         .add_systems(Update, scenes::stage.in_set(TableSet::Stage))
         // The game type chosen on the Online screen is the lobby's too.
         .add_systems(Update, follow_settings.before(TableSet::Stage));
+    app.init_resource::<ui::HivePanels>();
+    // Each action announced in words (the reading window, the log): headless tests read them too.
+    app.add_systems(Update, ui::announce.in_set(TableSet::Sync));
 }
 
 /// The whole table: the core plus the 3D tiles, picking, keys and panels.

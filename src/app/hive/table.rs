@@ -1070,6 +1070,18 @@ pub struct MoveLine {
 
 impl Table {
     /// The moves so far, in words and in notation, one a line.
+    /// A move just played, announced in words from the position before it
+    /// (`access::hive::announce`): the latest of the last few moves of the game that is `mv`
+    /// (the bot may have answered in the same frame, before the announcement is made).
+    pub fn announcement(&self, mv: Move) -> Option<crate::i18n::Message> {
+        let game = self.game.as_ref()?.game();
+        let record = game.record();
+        let at = (record.len().saturating_sub(3)..record.len())
+            .rev()
+            .find(|&i| record[i].action == mv)?;
+        Some(crate::access::hive::announce(game.after(at)?, mv))
+    }
+
     pub fn move_lines(&self) -> Vec<MoveLine> {
         let Some(game) = &self.game else {
             return Vec::new();

@@ -1,19 +1,38 @@
 //! "Read the table" (issue 41): the position as lines of text a screen reader reads, a field
 //! where a move is typed in the game's notation or in the words of the list, and every legal
 //! action in words (choosing one plays it). The words come from `crate::access`; each table
-//! gives its lines, its actions and how to read what was typed.
+//! gives its lines, its actions and how to read what was typed. Each action played at the table
+//! (the engine's and the other player's too) is announced: said in words at the top of the
+//! window and written to the log (`announce: …`), newest last.
 
 use crate::app::kit::panel;
 use crate::app::style;
 use crate::i18n::Tr;
 use bevy_egui::egui;
 
-/// What the move field holds between frames, and the last thing it said.
+/// What the move field holds between frames, the last thing it said, and the actions just
+/// played.
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
 pub struct Field {
     pub typed: String,
     /// The answer to the last typed move (why it was refused), shown under the field.
     pub said: Option<String>,
+    /// The last actions at the table as announced, newest last ([`Field::announce`]).
+    pub announced: Vec<String>,
+}
+
+impl Field {
+    /// How many announcements the window keeps.
+    pub const KEPT: usize = 4;
+
+    /// An action just played, in the player's words: kept for the window and logged.
+    pub fn announce(&mut self, line: String) {
+        bevy::log::info!("announce: {line}");
+        self.announced.push(line);
+        if self.announced.len() > Self::KEPT {
+            self.announced.remove(0);
+        }
+    }
 }
 
 /// One legal action: the action, its words, its notation (the hover text).
@@ -62,6 +81,19 @@ pub fn show<A: Copy>(
         .id(egui::Id::new(id))
         .show(ctx, |ui| {
             ui.set_width(440.0);
+            if !field.announced.is_empty() {
+                ui.label(egui::RichText::new(tr.t("access.announced")).color(style::CREAM));
+                // Newest first: what a screen reader meets first is what just happened.
+                for (i, line) in field.announced.iter().rev().enumerate() {
+                    let colour = if i == 0 { style::CREAM } else { style::MUTED };
+                    ui.label(style::text(
+                        crate::i18n::sentence(line.clone()),
+                        14.0,
+                        colour,
+                    ));
+                }
+                ui.separator();
+            }
             ui.label(egui::RichText::new(tr.t("access.position")).color(style::CREAM));
             egui::ScrollArea::vertical()
                 .id_salt((id, "position"))

@@ -59,6 +59,20 @@ pub struct CardIcons {
     loaded: bool,
 }
 
+/// Each action as its result reaches the board (after the dice), announced in words.
+pub(crate) fn announce(
+    mut happened: MessageReader<super::ChessHappened>,
+    tr: Res<crate::i18n::Tr>,
+    mut panels: ResMut<ChessPanels>,
+) {
+    for e in happened.read() {
+        if let super::table::Effect::Resolved(a) = &e.0 {
+            let line = tr.say(&crate::access::chess::announce(&a.before, &a.record));
+            panels.field.announce(line);
+        }
+    }
+}
+
 /// After `theme.ron` changed, the icons are loaded again from the paths it names now (a picture
 /// saved in place needs nothing: Bevy's file watching reloads it under its handle).
 fn forget_icons_on_theme_change(

@@ -117,6 +117,23 @@ fn seat_name(tr: &Tr, table: &super::Table, colour: Colour) -> String {
     }
 }
 
+/// Each move played at the table (the bot's, the clock's and the other player's too), announced
+/// in words.
+pub(crate) fn announce(
+    mut happened: MessageReader<super::HiveHappened>,
+    table: Res<HiveTable>,
+    tr: Res<Tr>,
+    mut panels: ResMut<HivePanels>,
+) {
+    for e in happened.read() {
+        if let super::table::Effect::Played(a) = &e.0
+            && let Some(m) = table.announcement(a.mv)
+        {
+            panels.field.announce(tr.say(&m));
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn table_ui(
     mut contexts: EguiContexts,

@@ -309,6 +309,20 @@ fn reason_text(tr: &Tr, end: CaseEnd) -> &str {
     }
 }
 
+/// Each action played at the court, announced in words.
+pub(crate) fn announce(
+    mut happened: MessageReader<super::SnelabHappened>,
+    tr: Res<Tr>,
+    mut panels: ResMut<SnelabPanels>,
+) {
+    for e in happened.read() {
+        if let super::table::Effect::Played(a) = &e.0 {
+            let line = tr.say(&crate::access::snelab::announce(&a.before, &a.action));
+            panels.field.announce(line);
+        }
+    }
+}
+
 /// "All my moves" at the court: the position in words, a typed action (notation or words) and
 /// every legal action; one chosen is played as a whole (`Intent::Play`).
 fn reading(p: Panel, panels: &mut SnelabPanels) {
