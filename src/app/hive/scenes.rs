@@ -288,6 +288,18 @@ pub(super) fn stage(
             if let Some(mut p) = panels {
                 p.moves = true;
                 p.field.typed = "wA1 bQ-".into();
+                // The last two moves as they were announced.
+                if let (Some(tr), Some(game)) = (&tr, &t.game) {
+                    let game = game.game();
+                    let n = game.record().len();
+                    for i in n.saturating_sub(2)..n {
+                        if let Some(before) = game.after(i) {
+                            let mv = game.record()[i].action;
+                            p.field
+                                .announce(tr.say(&crate::access::hive::announce(before, mv)));
+                        }
+                    }
+                }
             }
         }
         "clock" => stage_game(t, &in_progress(), Timing::PLAY.turn - 7.4),
