@@ -425,7 +425,7 @@ async fn handle(
             match token {
                 None => Flow::Good,
                 Some(token) => match hub.find_token(&token).await {
-                    Some((seat, table)) => {
+                    Ok((seat, table)) => {
                         let cmd = Cmd::Attach {
                             seat,
                             conn: conn.clone(),
@@ -440,7 +440,12 @@ async fn handle(
                         *role = Role::Seated { seat, table };
                         Flow::Good
                     }
-                    None => refuse(conn, ErrorCode::BadToken, "no open table has this token"),
+                    Err(ErrorCode::Unavailable) => refuse(
+                        conn,
+                        ErrorCode::Unavailable,
+                        "the table cannot be reached now; come back in a moment",
+                    ),
+                    Err(code) => refuse(conn, code, "no open table has this token"),
                 },
             }
         }
