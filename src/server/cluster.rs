@@ -115,6 +115,17 @@ const LOBBY_CHANNEL: &str = "ct:lobby";
 /// The hash of every public table's listing (read by a process as it starts).
 const LISTINGS: &str = "ct:listings";
 
+/// What came of [`Cluster::try_take`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// Served here now.
+    Served,
+    /// Another process holds its lease.
+    Held,
+    /// It has ended (or is unknown).
+    Ended,
+}
+
 type JoinReply = oneshot::Sender<Result<SeatId, ErrorCode>>;
 
 /// Someone in the pairing queue shared by every process: the connection `conn` of `process`.
@@ -394,20 +405,20 @@ impl Cluster {
     /// Takes table `code` over when no process holds its lease: the lease, then the store's
     /// raised generation, then the table served here. Whether this process serves it now.
     pub async fn take(&self, hub: &Arc<Hub>, code: &str) -> bool {
-        self.try_take(hub, code).await == Ok(true)
+        self.try_take(hub, code).await == Ok(Taken::Served)
     }
 
     /// [`Cluster::take`], telling apart a table another process holds or that has ended
-    /// (`Ok(false)`) from one that cannot be taken now because Redis or the store failed
+    /// (`Held`, `Ended`) from one that cannot be taken now because Redis or the store failed
     /// (`Err`: try again later).
-    pub async fn try_take(&self, hub: &Arc<Hub>, code: &str) -> Result<bool, ()> {
+    pub async fn try_take(&self, hub: &Arc<Hub>, code: &str) -> Result<Taken, ()> {
         if !self.try_claim(code, hub.config.lease).await? {
-            return Ok(false);
+            return Ok(Taken::Held);
         }
         match hub.take_over(code).await {
             Ok(false) => {
                 self.release(code).await;
-                Ok(false)
+                Ok(Taken::Ended)
             }
             Ok(true) => {
                 super::metrics::COUNTERS
@@ -434,7 +445,7 @@ impl Cluster {
                 for conn in moved {
                     conn.restart();
                 }
-                Ok(true)
+                Ok(Taken::Served)
             }
             Err(e) => {
                 super::log::error(

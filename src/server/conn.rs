@@ -431,10 +431,12 @@ async fn handle(
                             conn: conn.clone(),
                         };
                         if table.send(cmd).await.is_err() {
+                            // The table left this process just now (it ended, broke, or was
+                            // let go): asked again, the token finds where it is, if anywhere.
                             return refuse(
                                 conn,
-                                ErrorCode::BadToken,
-                                "no open table has this token",
+                                ErrorCode::Unavailable,
+                                "the table closed just now; come back in a moment",
                             );
                         }
                         *role = Role::Seated { seat, table };

@@ -566,13 +566,19 @@ impl Hub {
                 // or lost Redis, and no process has taken it over yet): this one takes it at
                 // once, rather than telling the player their seat is gone.
                 None => {
-                    if c.try_take(self, &code).await.map_err(|()| Unavailable)? {
-                        return self.table(&code).map(|t| (seat, t)).ok_or(Unavailable);
-                    }
-                    // Another process took it meanwhile, or it ended.
-                    return match c.owner_of(&code).await.map_err(|()| Unavailable)? {
-                        Some(owner) if owner != c.id => Ok((seat, c.proxy(owner, code))),
-                        _ => Err(BadToken),
+                    return match c.try_take(self, &code).await.map_err(|()| Unavailable)? {
+                        cluster::Taken::Served => {
+                            self.table(&code).map(|t| (seat, t)).ok_or(Unavailable)
+                        }
+                        cluster::Taken::Ended => Err(BadToken),
+                        // Another process took it meanwhile (or is trying to, and may give it
+                        // up again: its store failed): there, or come back in a moment.
+                        cluster::Taken::Held => {
+                            match c.owner_of(&code).await.map_err(|()| Unavailable)? {
+                                Some(owner) if owner != c.id => Ok((seat, c.proxy(owner, code))),
+                                _ => Err(Unavailable),
+                            }
+                        }
                     };
                 }
             }
