@@ -682,6 +682,16 @@ async fn a_short_chaos_run_loses_nothing() {
     assert!(takeovers >= 1.0 && fenced >= 1.0, "{takeovers} {fenced}");
 }
 
+/// How many tables a process serves now (`ct_tables` of its `/metrics`, every game and phase).
+async fn tables_held(addr: &str) -> f64 {
+    let (_, metrics) = http_get(addr, "/metrics").await.unwrap();
+    metrics
+        .lines()
+        .filter(|l| l.starts_with("ct_tables{"))
+        .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+        .sum()
+}
+
 /// What [`load_through_a_restart`] restarts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Restarted {
@@ -693,7 +703,8 @@ enum Restarted {
 /// 1 s; each table's first player at process one, which holds the tables, its second at
 /// process two, so every action of the second crosses Redis), and 4 s in, Redis or PostgreSQL
 /// is stopped and, 3 s later, started again on the same port (Redis empty, as it keeps
-/// nothing; PostgreSQL with its data). Afterwards every finished table's record is checked
+/// nothing; PostgreSQL with its data). With Redis down for two leases, neither process serves
+/// a table any more (it cannot prove a lease). Afterwards every finished table's record is checked
 /// against what both its clients heard, and every reconnection against the course the clients
 /// come back to (nothing lost, duplicated or reordered, every game verified); the store holds
 /// every table's actions numbered 1, 2, 3, … with no gap; and both processes still serve:
@@ -721,18 +732,32 @@ async fn load_through_a_restart(what: Restarted) {
         ..Load::default()
     }));
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let (pg, redis) = tokio::task::block_in_place(|| match what {
+    let (pg, redis) = match what {
         Restarted::Redis => {
-            drop(redis);
-            std::thread::sleep(Duration::from_secs(3));
-            (pg, start_redis_on(redis_port))
+            assert!(
+                tables_held(&one.addr).await > 0.0,
+                "process one holds the tables"
+            );
+            tokio::task::block_in_place(|| drop(redis));
+            // Two leases later no process serves a table: none can prove its lease.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            for server in [&one, &two] {
+                assert_eq!(
+                    tables_held(&server.addr).await,
+                    0.0,
+                    "tables served unleased"
+                );
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let redis = tokio::task::block_in_place(|| start_redis_on(redis_port));
+            (pg, redis)
         }
-        Restarted::Postgres => {
+        Restarted::Postgres => tokio::task::block_in_place(|| {
             stop_postgres(&pg_data, pg);
             std::thread::sleep(Duration::from_secs(3));
             (run_postgres(&pg_data, pg_port), redis)
-        }
-    });
+        }),
+    };
     let report = tokio::time::timeout(Duration::from_secs(150), load)
         .await
         .expect("the load run ends")
