@@ -3,7 +3,8 @@
 //! them): a table whose players sit at different processes plays to the end, a player comes
 //! back through the other process, and the record is read from either; when the process that
 //! holds a table is killed, the other takes it over from the store. The lobby, the pairing
-//! queue, watching, `games` and a rematch work across the two processes.
+//! queue, watching, `games` and a rematch work across the two processes. Redis or PostgreSQL
+//! restarted under load loses nothing.
 
 mod common;
 
