@@ -6,7 +6,10 @@
 # at random (`--drops`). Meanwhile, every 4-9 s, one fault at random:
 #   - kill: SIGKILL a process, start it again on the same port 2 s later;
 #   - pause: SIGSTOP a process for twice its lease and a second, then SIGCONT (its tables are
-#     taken over meanwhile; its late writes are refused by the store's fencing).
+#     taken over meanwhile; its late writes are refused by the store's fencing);
+#   - redis: SIGKILL Redis, start it again (empty) on the same port 2 s later;
+#   - postgres: stop PostgreSQL (`pg_ctl stop -m fast`), start it again on the same port 2 s
+#     later.
 # Afterwards the load tool checks every finished table's record against what both its clients
 # heard (nothing lost, duplicated or reordered; every game verified) and every drop against the
 # course the clients come back to; it exits non-zero otherwise, and so does this script.
@@ -15,8 +18,7 @@
 #   scripts/chaos.sh [SECONDS] [TABLES] [INTERVAL]      (defaults: 60, 200, 1)
 #
 # Needs PostgreSQL's and Redis's Debian packages (`scripts/setup.sh test`); builds the two
-# binaries with the `cluster` feature (in CARGO_TARGET_DIR when set). Not done here: Redis or
-# PostgreSQL restarted under the run (the processes do not reconnect to Redis yet).
+# binaries with the `cluster` feature (in CARGO_TARGET_DIR when set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-60}"
@@ -63,19 +65,27 @@ if [ "$(id -u)" = 0 ]; then
 fi
 "${as_pg[@]}" "$pgbin/initdb" -A trust -U postgres --no-sync -D "$work/pg" >/dev/null
 pg_port="$(free_port)"
-"${as_pg[@]}" "$pgbin/postgres" -D "$work/pg" -p "$pg_port" -k "$work/pg" \
-    -c listen_addresses=127.0.0.1 -c fsync=off >"$work/pg.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 300); do
-    "$pgbin/pg_isready" -h 127.0.0.1 -p "$pg_port" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_pg() {
+    "${as_pg[@]}" "$pgbin/postgres" -D "$work/pg" -p "$pg_port" -k "$work/pg" \
+        -c listen_addresses=127.0.0.1 -c fsync=off >>"$work/pg.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 300); do
+        "$pgbin/pg_isready" -h 127.0.0.1 -p "$pg_port" >/dev/null 2>&1 && break
+        sleep 0.1
+    done
+}
+start_pg
 pg="host=127.0.0.1 port=$pg_port user=postgres dbname=postgres"
 
 redis_port="$(free_port)"
-redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no >"$work/redis.log" &
-pids+=($!)
-wait_port "$redis_port"
+start_redis() {
+    redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no \
+        >>"$work/redis.log" &
+    redis_pid=$!
+    pids+=($!)
+    wait_port "$redis_port"
+}
+start_redis
 redis="redis://127.0.0.1:$redis_port/"
 
 ports=("$(free_port)" "$(free_port)" "$(free_port)")
@@ -99,6 +109,7 @@ began=$SECONDS
 faults=0
 kills=0
 pauses=0
+restarts=0
 # Faults until the last 10 s of the run (the tables then play out what is left).
 while kill -0 "$load" 2>/dev/null && [ $((SECONDS - began)) -lt $((duration - 10)) ]; do
     sleep $((4 + RANDOM % 6))
@@ -107,7 +118,21 @@ while kill -0 "$load" 2>/dev/null && [ $((SECONDS - began)) -lt $((duration - 10
     # Process one, which opens every table, twice as often as each of the others.
     r=$((RANDOM % 4))
     i=$((r < 2 ? 0 : r - 1))
-    if [ $((RANDOM % 2)) = 0 ]; then
+    fault=$((RANDOM % 6))
+    if [ "$fault" = 4 ]; then
+        echo "chaos: $((SECONDS - began)) s: SIGKILL Redis, back (empty) in 2 s"
+        kill -KILL "$redis_pid"
+        wait "$redis_pid" 2>/dev/null || true
+        sleep 2
+        start_redis
+        restarts=$((restarts + 1))
+    elif [ "$fault" = 5 ]; then
+        echo "chaos: $((SECONDS - began)) s: PostgreSQL stopped (fast shutdown), back in 2 s"
+        "${as_pg[@]}" "$pgbin/pg_ctl" stop -m fast -w -D "$work/pg" >/dev/null
+        sleep 2
+        start_pg
+        restarts=$((restarts + 1))
+    elif [ "$fault" -lt 2 ]; then
         echo "chaos: $((SECONDS - began)) s: SIGKILL process $((i + 1)), back in 2 s"
         kill -KILL "${procs[$i]}"
         wait "${procs[$i]}" 2>/dev/null || true
@@ -136,11 +161,12 @@ if kill -0 "$load" 2>/dev/null; then
 fi
 wait "$load" || status=$?
 cat "$work/load.txt"
-echo "chaos: $faults faults ($kills kills, $pauses pauses) against 3 processes in $duration s"
+echo "chaos: $faults faults ($kills kills, $pauses pauses, $restarts restarts of Redis or PostgreSQL) against 3 processes in $duration s"
 takeovers=$(cat "$work"/server*.log | grep -c 'took over a table whose lease' || true)
 fenced=$(cat "$work"/server*.log | grep -c 'refused a write of an older generation' || true)
 failed=$(cat "$work"/server*.log | grep -c "the table's store failed" || true)
-echo "chaos: lease takeovers $takeovers, writes refused by fencing $fenced, tables broken by a store error $failed"
+lapsed=$(cat "$work"/server*.log | grep -c 'lease could not be renewed before its expiry' || true)
+echo "chaos: lease takeovers $takeovers, writes refused by fencing $fenced, tables broken by a store error $failed, let go for a lease Redis could not renew $lapsed"
 if [ "$status" != 0 ]; then
     kept="$(mktemp -d)"
     cp "$work"/*.log "$work/load.txt" "$kept/"

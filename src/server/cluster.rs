@@ -19,11 +19,11 @@ use super::table::Cmd;
 use super::{Conn, Hub, Out};
 use crate::net::protocol::{ErrorCode, GameCount, Listing, OfferKind, SeatId, Viewer};
 use redis::AsyncCommands;
-use redis::aio::MultiplexedConnection;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// A command for a table, as it crosses between processes.
@@ -115,6 +115,17 @@ const LOBBY_CHANNEL: &str = "ct:lobby";
 /// The hash of every public table's listing (read by a process as it starts).
 const LISTINGS: &str = "ct:listings";
 
+/// What came of [`Cluster::try_take`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// Served here now.
+    Served,
+    /// Another process holds its lease.
+    Held,
+    /// It has ended (or is unknown).
+    Ended,
+}
+
 type JoinReply = oneshot::Sender<Result<SeatId, ErrorCode>>;
 
 /// Someone in the pairing queue shared by every process: the connection `conn` of `process`.
@@ -131,7 +142,13 @@ pub struct QueueEntry {
 /// This process's part in the cluster.
 pub struct Cluster {
     pub id: String,
-    redis: MultiplexedConnection,
+    /// Commands go through a connection that reconnects (with backoff) when Redis went away:
+    /// while Redis is down each command fails soon, and they work again once it is back.
+    redis: ConnectionManager,
+    client: redis::Client,
+    /// When each table's lease was last proven (the moment before the claim or renewal that
+    /// Redis acknowledged): a table whose lease cannot be proven past its expiry is let go.
+    proven: Mutex<HashMap<String, Instant>>,
     /// Connections of this process at tables owned elsewhere, by their id, with the table's
     /// code.
     local: Mutex<HashMap<u64, (Conn, String)>>,
@@ -148,26 +165,38 @@ fn channel(process: &str) -> String {
     format!("ct:proc:{process}")
 }
 
+/// A subscription to process `id`'s channel and the lobby's.
+async fn subscribe(client: &redis::Client, id: &str) -> redis::RedisResult<redis::aio::PubSub> {
+    let mut pubsub = client.get_async_pubsub().await?;
+    pubsub
+        .subscribe(&[channel(id), LOBBY_CHANNEL.to_string()])
+        .await?;
+    Ok(pubsub)
+}
+
 impl Cluster {
     /// Connects to Redis and listens on this process's channel.
     pub async fn connect(url: &str) -> Result<(Arc<Cluster>, redis::aio::PubSub), String> {
         let client = redis::Client::open(url).map_err(|e| format!("redis {url}: {e}"))?;
-        let redis = client
-            .get_multiplexed_async_connection()
+        // A command that finds the connection lost waits for one try at a new one (at most a
+        // second), then fails; the next command tries again. (The manager's own retries wait
+        // a second and more between tries: too long for leases of a second.)
+        let config = ConnectionManagerConfig::new()
+            .set_number_of_retries(0)
+            .set_connection_timeout(Duration::from_secs(1))
+            .set_response_timeout(Duration::from_secs(2));
+        let redis = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(|e| format!("redis {url}: {e}"))?;
         let id = super::new_token()[..16].to_string();
-        let mut pubsub = client
-            .get_async_pubsub()
-            .await
-            .map_err(|e| format!("redis {url}: {e}"))?;
-        pubsub
-            .subscribe(&[channel(&id), LOBBY_CHANNEL.to_string()])
+        let pubsub = subscribe(&client, &id)
             .await
             .map_err(|e| format!("redis {url}: {e}"))?;
         let cluster = Arc::new(Cluster {
             id,
             redis,
+            client,
+            proven: Mutex::new(HashMap::new()),
             local: Mutex::new(HashMap::new()),
             joins: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
@@ -179,35 +208,14 @@ impl Cluster {
     pub fn start(self: &Arc<Cluster>, hub: Arc<Hub>, pubsub: redis::aio::PubSub) {
         let me = self.clone();
         let renew_hub = hub.clone();
-        tokio::spawn(async move {
-            let mut messages = pubsub.into_on_message();
-            use futures_util::StreamExt;
-            while let Some(msg) = messages.next().await {
-                let Ok(text) = msg.get_payload::<String>() else {
-                    continue;
-                };
-                if msg.get_channel_name() == LOBBY_CHANNEL {
-                    if let Ok(wire) = serde_json::from_str::<LobbyWire>(&text) {
-                        me.hear_lobby(&hub, wire);
-                    }
-                } else if let Ok(wire) = serde_json::from_str::<Wire>(&text) {
-                    me.receive(&hub, wire).await;
-                }
-            }
-            super::log::error("cluster: the Redis channel closed", &[]);
-        });
+        tokio::spawn(async move { me.listen(hub, pubsub).await });
         // The listings every process has published, and this process's counts every two
         // seconds (the others count them while they keep coming).
         let me = self.clone();
         let lobby_hub = renew_hub.clone();
         tokio::spawn(async move {
+            me.read_listings(&lobby_hub).await;
             let mut r = me.redis.clone();
-            let all: Result<HashMap<String, String>, _> = r.hgetall(LISTINGS).await;
-            for text in all.unwrap_or_default().into_values() {
-                if let Ok(l) = serde_json::from_str::<Listing>(&text) {
-                    lobby_hub.lobby.set(l);
-                }
-            }
             loop {
                 // This process is alive while `ct:alive:ID` is (the pairing queue skips the
                 // people of a process that died).
@@ -233,13 +241,46 @@ impl Cluster {
             let mut rounds = 0u32;
             loop {
                 tokio::time::sleep(lease / 3).await;
-                for code in renew_hub.codes() {
-                    if me.renew(&code, lease).await == Some(false)
-                        && let Some(table) = renew_hub.table(&code)
-                    {
-                        // Another process holds the lease: the store says whether this one
-                        // still holds the table (its generation), and the table lets go if not.
-                        let _ = table.try_send(Cmd::Hold);
+                let codes = renew_hub.codes();
+                lock(&me.proven).retain(|code, _| codes.contains(code));
+                // All at once, each given a third of a lease: a Redis that is down or slow
+                // holds no renewal back past the next.
+                let renewals = codes.into_iter().map(|code| {
+                    let me = me.clone();
+                    async move {
+                        let asked = Instant::now();
+                        let renewed = tokio::time::timeout(lease / 3, me.renew(&code, lease))
+                            .await
+                            .ok()
+                            .flatten();
+                        (code, asked, renewed)
+                    }
+                });
+                for (code, asked, renewed) in futures_util::future::join_all(renewals).await {
+                    match renewed {
+                        Some(true) => {
+                            lock(&me.proven).insert(code, asked);
+                        }
+                        Some(false) => {
+                            if let Some(table) = renew_hub.table(&code) {
+                                // Another process holds the lease: the store says whether this
+                                // one still holds the table (its generation), and the table
+                                // lets go if not.
+                                let _ = table.try_send(Cmd::Hold);
+                            }
+                        }
+                        None => {
+                            // Redis did not answer: the lease runs out at the latest a lease
+                            // after it was last proven. The table is let go before then
+                            // (before the next renewal could come too late), so that this
+                            // process never serves a table past a lease it cannot prove.
+                            let proven = *lock(&me.proven).entry(code.clone()).or_insert(asked);
+                            if Instant::now() + lease / 3 >= proven + lease
+                                && let Some(table) = renew_hub.table(&code)
+                            {
+                                let _ = table.try_send(Cmd::Lapse);
+                            }
+                        }
                     }
                 }
                 // Once a lease: take over the open tables nobody holds (their process died).
@@ -249,6 +290,103 @@ impl Cluster {
                 }
             }
         });
+    }
+
+    /// Hears this process's channel and the lobby's. When the subscription's connection is
+    /// lost (Redis restarted, or the network dropped it), subscribes again to both channels
+    /// (with backoff) and sets right what may have been missed or lost meanwhile.
+    async fn listen(self: Arc<Cluster>, hub: Arc<Hub>, pubsub: redis::aio::PubSub) {
+        use futures_util::StreamExt;
+        let mut pubsub = Some(pubsub);
+        let mut backoff = Duration::from_millis(100);
+        loop {
+            let ps = match pubsub.take() {
+                Some(ps) => ps,
+                None => match subscribe(&self.client, &self.id).await {
+                    Ok(ps) => {
+                        super::log::info("cluster: subscribed to Redis again", &[]);
+                        backoff = Duration::from_millis(100);
+                        self.rejoined(&hub).await;
+                        ps
+                    }
+                    Err(e) => {
+                        super::log::warn(
+                            "cluster: cannot subscribe to Redis; trying again",
+                            &[
+                                ("error", e.to_string().into()),
+                                ("in_ms", (backoff.as_millis() as u64).into()),
+                            ],
+                        );
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(Duration::from_secs(2));
+                        continue;
+                    }
+                },
+            };
+            let mut messages = ps.into_on_message();
+            while let Some(msg) = messages.next().await {
+                let Ok(text) = msg.get_payload::<String>() else {
+                    continue;
+                };
+                if msg.get_channel_name() == LOBBY_CHANNEL {
+                    if let Ok(wire) = serde_json::from_str::<LobbyWire>(&text) {
+                        self.hear_lobby(&hub, wire);
+                    }
+                } else if let Ok(wire) = serde_json::from_str::<Wire>(&text) {
+                    self.receive(&hub, wire).await;
+                }
+            }
+            drop(messages);
+            super::log::error("cluster: the Redis channel closed; subscribing again", &[]);
+            self.lost_channel();
+        }
+    }
+
+    /// The channel was lost: what other processes sent meanwhile is gone. This process's
+    /// connections at tables held elsewhere are sent back (restart close code) to take their
+    /// seats again, with the whole state; the connections of other processes at tables held
+    /// here are closed (their own process sends them back).
+    fn lost_channel(&self) {
+        let local: Vec<Conn> = lock(&self.local).drain().map(|(_, (c, _))| c).collect();
+        for c in local {
+            c.restart();
+        }
+        let remote: Vec<Conn> = lock(&self.remote).values().cloned().collect();
+        for c in remote {
+            c.kill();
+        }
+        for (_, reply) in lock(&self.joins).drain() {
+            let _ = reply.send(Err(ErrorCode::Unavailable));
+        }
+    }
+
+    /// Subscribed again after the channel was lost: Redis may have restarted empty, so this
+    /// process writes again what it keeps there (its tables' tokens, summaries and listings;
+    /// the renewals write its leases), and reads the others' listings again.
+    async fn rejoined(&self, hub: &Arc<Hub>) {
+        for (token, code, seat) in hub.local_tokens() {
+            self.index_token(&token, &code, seat).await;
+        }
+        for (code, summary) in hub.local_summaries() {
+            self.summarize(&code, &summary).await;
+        }
+        for code in hub.codes() {
+            if let Some(listing) = hub.lobby.listing(&code) {
+                self.list(&listing).await;
+            }
+        }
+        self.read_listings(hub).await;
+    }
+
+    /// The listings every process has published.
+    async fn read_listings(&self, hub: &Hub) {
+        let mut r = self.redis.clone();
+        let all: Result<HashMap<String, String>, _> = r.hgetall(LISTINGS).await;
+        for text in all.unwrap_or_default().into_values() {
+            if let Ok(l) = serde_json::from_str::<Listing>(&text) {
+                hub.lobby.set(l);
+            }
+        }
     }
 
     /// Serves the open tables whose lease has lapsed, read back from the store.
@@ -267,13 +405,20 @@ impl Cluster {
     /// Takes table `code` over when no process holds its lease: the lease, then the store's
     /// raised generation, then the table served here. Whether this process serves it now.
     pub async fn take(&self, hub: &Arc<Hub>, code: &str) -> bool {
-        if !self.claim(code, hub.config.lease).await {
-            return false;
+        self.try_take(hub, code).await == Ok(Taken::Served)
+    }
+
+    /// [`Cluster::take`], telling apart a table another process holds or that has ended
+    /// (`Held`, `Ended`) from one that cannot be taken now because Redis or the store failed
+    /// (`Err`: try again later).
+    pub async fn try_take(&self, hub: &Arc<Hub>, code: &str) -> Result<Taken, ()> {
+        if !self.try_claim(code, hub.config.lease).await? {
+            return Ok(Taken::Held);
         }
         match hub.take_over(code).await {
             Ok(false) => {
                 self.release(code).await;
-                false
+                Ok(Taken::Ended)
             }
             Ok(true) => {
                 super::metrics::COUNTERS
@@ -300,32 +445,48 @@ impl Cluster {
                 for conn in moved {
                     conn.restart();
                 }
-                true
+                Ok(Taken::Served)
             }
             Err(e) => {
                 super::log::error(
                     "cluster: could not take over a table",
                     &[("table", code.into()), ("error", e.to_string().into())],
                 );
+                // Let the lease go: the next try (here or elsewhere) need not wait for it.
+                self.release(code).await;
+                Err(())
+            }
+        }
+    }
+
+    /// Sends `wire` to `process`; whether Redis took it.
+    async fn publish(&self, process: &str, wire: &Wire) -> bool {
+        let mut r = self.redis.clone();
+        let text = serde_json::to_string(wire).unwrap_or_default();
+        match r.publish::<_, _, i64>(channel(process), text).await {
+            Ok(heard) if heard > 0 => true,
+            // Nobody listens on the channel: its process died, or is subscribing again
+            // after losing Redis. The message is lost as surely as when Redis fails.
+            Ok(_) => false,
+            Err(e) => {
+                super::log::error(
+                    "cluster: publish failed",
+                    &[("error", e.to_string().into())],
+                );
                 false
             }
         }
     }
 
-    async fn publish(&self, process: &str, wire: &Wire) {
-        let mut r = self.redis.clone();
-        let text = serde_json::to_string(wire).unwrap_or_default();
-        if let Err(e) = r.publish::<_, _, i64>(channel(process), text).await {
-            super::log::error(
-                "cluster: publish failed",
-                &[("error", e.to_string().into())],
-            );
-        }
-    }
-
     /// Takes the lease of a table; `false` when another process holds it.
     pub async fn claim(&self, code: &str, lease: Duration) -> bool {
+        self.try_claim(code, lease).await == Ok(true)
+    }
+
+    /// [`Cluster::claim`]; `Err` when Redis did not answer.
+    pub async fn try_claim(&self, code: &str, lease: Duration) -> Result<bool, ()> {
         let mut r = self.redis.clone();
+        let asked = Instant::now();
         let set: Result<Option<String>, _> = redis::cmd("SET")
             .arg(format!("ct:lease:{code}"))
             .arg(&self.id)
@@ -334,7 +495,11 @@ impl Cluster {
             .arg(lease.as_millis() as u64)
             .query_async(&mut r)
             .await;
-        matches!(set, Ok(Some(_)))
+        let held = set.map_err(|_| ())?.is_some();
+        if held {
+            lock(&self.proven).insert(code.to_string(), asked);
+        }
+        Ok(held)
     }
 
     /// Renews this process's lease of a table: `Some(true)` renewed (or taken again after
@@ -482,17 +647,25 @@ impl Cluster {
         r.get(format!("ct:lease:{code}")).await.ok().flatten()
     }
 
-    /// The table and seat of a token, from any process.
-    pub async fn token(&self, token: &str) -> Option<(String, SeatId)> {
+    /// The table and seat of a token, from any process; `Err` when Redis did not answer.
+    pub async fn token(&self, token: &str) -> Result<Option<(String, SeatId)>, ()> {
         let mut r = self.redis.clone();
-        let value: String = r.get(format!("ct:token:{token}")).await.ok().flatten()?;
-        let (code, seat) = value.split_once(' ')?;
+        let value: Option<String> = r.get(format!("ct:token:{token}")).await.map_err(|_| ())?;
+        let Some((code, seat)) = value.as_deref().and_then(|v| v.split_once(' ')) else {
+            return Ok(None);
+        };
         let seat = if seat == "0" {
             SeatId::First
         } else {
             SeatId::Second
         };
-        Some((code.to_string(), seat))
+        Ok(Some((code.to_string(), seat)))
+    }
+
+    /// The process that owns a table; `Err` when Redis did not answer.
+    pub async fn owner_of(&self, code: &str) -> Result<Option<String>, ()> {
+        let mut r = self.redis.clone();
+        r.get(format!("ct:lease:{code}")).await.map_err(|_| ())
     }
 
     /// A stand-in for a table owned by process `owner`: commands sent to it go there.
@@ -553,7 +726,7 @@ impl Cluster {
                         (conn_id, WireCmd::Leave)
                     }
                     // Asked only of a table held here.
-                    Cmd::Hold => continue,
+                    Cmd::Hold | Cmd::Lapse => continue,
                 };
                 let wire = Wire::Cmd {
                     from: me.id.clone(),
@@ -561,7 +734,18 @@ impl Cluster {
                     code: code.clone(),
                     cmd,
                 };
-                me.publish(&owner, &wire).await;
+                if !me.publish(&owner, &wire).await {
+                    // Redis did not take the command: it is lost, never played. The
+                    // connection is sent back (restart close code) to take its seat again
+                    // and hear where the table stands.
+                    let c = lock(&me.local).remove(&conn);
+                    if let Some((c, _)) = c {
+                        c.restart();
+                    }
+                    if let Some(reply) = lock(&me.joins).remove(&conn) {
+                        let _ = reply.send(Err(ErrorCode::Unavailable));
+                    }
+                }
             }
         });
         tx
@@ -576,6 +760,7 @@ impl Cluster {
         }
         let (conn, mut rx, mut killed) = Conn::open(hub);
         let restarting = conn.restarting.clone();
+        let kill = conn.kill.clone();
         lock(&self.remote).insert(key.clone(), conn.clone());
         let me = self.clone();
         let from = from.to_string();
@@ -583,14 +768,23 @@ impl Cluster {
             loop {
                 tokio::select! {
                     biased;
-                    out = rx.recv() => match out {
-                        Some(Out::Text(text)) => {
-                            me.publish(&from, &Wire::Out { conn: id, text: text.to_string() }).await
+                    out = rx.recv() => {
+                        let sent = match out {
+                            Some(Out::Text(text)) => {
+                                me.publish(&from, &Wire::Out { conn: id, text: text.to_string() })
+                                    .await
+                            }
+                            Some(Out::Reseat { code, seat }) => {
+                                me.publish(&from, &Wire::Reseat { conn: id, code, seat }).await
+                            }
+                            None => break,
+                        };
+                        if !sent {
+                            // A message lost on its way: the connection must not go on
+                            // without it. The table lets it go; its own process sends it back
+                            // when its channel comes back.
+                            let _ = kill.send(true);
                         }
-                        Some(Out::Reseat { code, seat }) => {
-                            me.publish(&from, &Wire::Reseat { conn: id, code, seat }).await
-                        }
-                        None => break,
                     },
                     _ = closed(&mut killed) => {
                         while let Ok(out) = rx.try_recv() {

@@ -425,22 +425,29 @@ async fn handle(
             match token {
                 None => Flow::Good,
                 Some(token) => match hub.find_token(&token).await {
-                    Some((seat, table)) => {
+                    Ok((seat, table)) => {
                         let cmd = Cmd::Attach {
                             seat,
                             conn: conn.clone(),
                         };
                         if table.send(cmd).await.is_err() {
+                            // The table left this process just now (it ended, broke, or was
+                            // let go): asked again, the token finds where it is, if anywhere.
                             return refuse(
                                 conn,
-                                ErrorCode::BadToken,
-                                "no open table has this token",
+                                ErrorCode::Unavailable,
+                                "the table closed just now; come back in a moment",
                             );
                         }
                         *role = Role::Seated { seat, table };
                         Flow::Good
                     }
-                    None => refuse(conn, ErrorCode::BadToken, "no open table has this token"),
+                    Err(ErrorCode::Unavailable) => refuse(
+                        conn,
+                        ErrorCode::Unavailable,
+                        "the table cannot be reached now; come back in a moment",
+                    ),
+                    Err(code) => refuse(conn, code, "no open table has this token"),
                 },
             }
         }

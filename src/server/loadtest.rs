@@ -567,7 +567,17 @@ async fn slot(
         n += 1;
         let seated = {
             let _permit = shared.setup.acquire().await;
-            client::table_of(&load.addr, load.join_addr(), game, options, None).await
+            // A table opened while the server cannot open one (its store or Redis restarting)
+            // is refused: try again for up to a minute, as a player would.
+            let give_up = Instant::now() + Duration::from_secs(60);
+            loop {
+                match client::table_of(&load.addr, load.join_addr(), game, options, None).await {
+                    Err(_) if !first && Instant::now() < give_up => {
+                        tokio::time::sleep(Duration::from_millis(250)).await;
+                    }
+                    seated => break seated,
+                }
+            }
         };
         if first {
             let _ = ready.send(seated.as_ref().map(|_| ()).map_err(Clone::clone));

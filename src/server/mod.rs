@@ -470,6 +470,24 @@ impl Hub {
         }
     }
 
+    /// The seat tokens of the tables held here: `(token, code, seat)`.
+    #[cfg(feature = "cluster")]
+    fn local_tokens(&self) -> Vec<(String, String, SeatId)> {
+        lock(&self.tokens)
+            .iter()
+            .map(|(t, (code, seat))| (t.clone(), code.clone(), *seat))
+            .collect()
+    }
+
+    /// Where each table held here stands.
+    #[cfg(feature = "cluster")]
+    fn local_summaries(&self) -> Vec<(String, Summary)> {
+        lock(&self.summaries)
+            .iter()
+            .map(|(c, s)| (c.clone(), s.clone()))
+            .collect()
+    }
+
     pub fn codes(&self) -> Vec<String> {
         lock(&self.tables).keys().cloned().collect()
     }
@@ -499,37 +517,73 @@ impl Hub {
         None
     }
 
-    /// The seat a token belongs to, and its table, wherever it is held.
-    pub async fn find_token(self: &Arc<Hub>, token: &str) -> Option<(SeatId, mpsc::Sender<Cmd>)> {
+    /// The seat a token belongs to, and its table, wherever it is held. `BadToken` when no
+    /// open table has it; with several processes, `Unavailable` when Redis or the store cannot
+    /// tell now (come back in a moment).
+    pub async fn find_token(
+        self: &Arc<Hub>,
+        token: &str,
+    ) -> Result<(SeatId, mpsc::Sender<Cmd>), ErrorCode> {
         if let Some((_, seat, table)) = self.seat_of_token(token) {
-            return Some((seat, table));
+            return Ok((seat, table));
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
-            let (code, seat) = c.token(token).await?;
-            if let Some(table) = self.find_table(&code).await {
-                return Some((seat, table));
+            use ErrorCode::{BadToken, Unavailable};
+            let found = match c.token(token).await.map_err(|()| Unavailable)? {
+                Some(found) => Some(found),
+                // Not in Redis, which may have restarted empty: the store knows the seats of
+                // the open tables.
+                None => match self
+                    .store
+                    .query(store::Query::Seat {
+                        token: token.to_string(),
+                    })
+                    .await
+                {
+                    Ok(store::Answer::Seat(found)) => found,
+                    _ => return Err(Unavailable),
+                },
+            };
+            let (code, seat) = found.ok_or(BadToken)?;
+            if let Some(table) = self.table(&code) {
+                return Ok((seat, table));
             }
-            // This process holds the lease but not yet the table: it is taking it over now
-            // (reading it back); it is here in a moment.
-            if c.owner(&code).await.as_deref() == Some(c.id.as_str()) {
-                for _ in 0..100 {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    if let Some(table) = self.table(&code) {
-                        return Some((seat, table));
+            match c.owner_of(&code).await.map_err(|()| Unavailable)? {
+                Some(owner) if owner != c.id => return Ok((seat, c.proxy(owner, code))),
+                // This process holds the lease but not yet the table: it is taking it over now
+                // (reading it back); it is here in a moment.
+                Some(_) => {
+                    for _ in 0..100 {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        if let Some(table) = self.table(&code) {
+                            return Ok((seat, table));
+                        }
                     }
+                    return Err(Unavailable);
                 }
-                return None;
+                // Nobody holds the table now (its holder died, or was paused past its lease,
+                // or lost Redis, and no process has taken it over yet): this one takes it at
+                // once, rather than telling the player their seat is gone.
+                None => {
+                    return match c.try_take(self, &code).await.map_err(|()| Unavailable)? {
+                        cluster::Taken::Served => {
+                            self.table(&code).map(|t| (seat, t)).ok_or(Unavailable)
+                        }
+                        cluster::Taken::Ended => Err(BadToken),
+                        // Another process took it meanwhile (or is trying to, and may give it
+                        // up again: its store failed): there, or come back in a moment.
+                        cluster::Taken::Held => {
+                            match c.owner_of(&code).await.map_err(|()| Unavailable)? {
+                                Some(owner) if owner != c.id => Ok((seat, c.proxy(owner, code))),
+                                _ => Err(Unavailable),
+                            }
+                        }
+                    };
+                }
             }
-            // Nobody holds the table now (its holder died, or was paused past its lease, and no
-            // process has taken it over yet): this one takes it at once, rather than telling
-            // the player their seat is gone.
-            if c.owner(&code).await.is_none() && c.take(self, &code).await {
-                return Some((seat, self.table(&code)?));
-            }
-            return None;
         }
-        None
+        Err(ErrorCode::BadToken)
     }
 
     /// Starts a table's task.
@@ -881,7 +935,7 @@ impl Hub {
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
-            let (code, seat) = c.token(token).await?;
+            let (code, seat) = c.token(token).await.ok().flatten()?;
             let summary = c.summary(&code).await?;
             return Some(summary.for_seat(token, &code, seat));
         }

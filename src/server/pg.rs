@@ -11,6 +11,7 @@ use crate::fair::Seed;
 use crate::net::protocol::{GameKind, SeatId, Side};
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Transaction};
+use std::time::{Duration, Instant};
 
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> StoreError {
@@ -61,19 +62,101 @@ CREATE TABLE IF NOT EXISTS server_keys (id BIGINT PRIMARY KEY, secret TEXT NOT N
 
 /// The PostgreSQL store. Call it from a plain thread (the store's own), never from inside the
 /// async runtime: the client blocks.
+///
+/// A connection that broke (PostgreSQL restarted, or the network dropped it) is replaced on
+/// the next use: a new one is tried at once, then, while PostgreSQL stays away, no sooner than
+/// a backoff after the last try (from 100 ms, doubling, at most 2 s); in between, every use
+/// fails at once. What failed is reported as failed (a write is never acknowledged unless it
+/// committed); only a transaction whose `BEGIN` found the connection broken, so that nothing
+/// of it reached the server, is tried again on the new connection.
 pub struct PgStore {
-    db: Client,
+    config: postgres::Config,
+    db: Option<Client>,
+    /// While PostgreSQL cannot be reached: no new connection is tried before this.
+    retry_at: Option<Instant>,
+    backoff: Duration,
 }
+
+/// The first wait before connecting again after a connection failed, and the longest.
+const BACKOFF: (Duration, Duration) = (Duration::from_millis(100), Duration::from_secs(2));
 
 impl PgStore {
     /// Connects (`postgres://user@host:port/db` or `host=… user=…`) and makes the tables.
     pub fn connect(url: &str) -> Result<PgStore, StoreError> {
-        let mut db = Client::connect(url, NoTls)?;
+        let mut config: postgres::Config = url.parse()?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(2));
+        }
+        let mut db = config.connect(NoTls)?;
         // Two processes starting together may both create the schema: one wins.
         if let Err(e) = db.batch_execute(SCHEMA) {
             db.batch_execute(SCHEMA).map_err(|_| StoreError::from(e))?;
         }
-        Ok(PgStore { db })
+        Ok(PgStore {
+            config,
+            db: Some(db),
+            retry_at: None,
+            backoff: BACKOFF.0,
+        })
+    }
+
+    /// The connection, a new one when the last broke.
+    fn db(&mut self) -> Result<&mut Client, StoreError> {
+        if self.db.as_ref().is_some_and(|db| db.is_closed()) {
+            self.db = None;
+        }
+        if self.db.is_none() {
+            if let Some(at) = self.retry_at
+                && Instant::now() < at
+            {
+                return Err(StoreError(
+                    "PostgreSQL cannot be reached; trying again shortly".into(),
+                ));
+            }
+            match self.config.connect(NoTls) {
+                Ok(db) => {
+                    super::log::info("store: connected to PostgreSQL again", &[]);
+                    self.db = Some(db);
+                    self.retry_at = None;
+                    self.backoff = BACKOFF.0;
+                }
+                Err(e) => {
+                    super::log::warn(
+                        "store: cannot connect to PostgreSQL",
+                        &[
+                            ("error", e.to_string().into()),
+                            ("retry_in_ms", (self.backoff.as_millis() as u64).into()),
+                        ],
+                    );
+                    self.retry_at = Some(Instant::now() + self.backoff);
+                    self.backoff = (self.backoff * 2).min(BACKOFF.1);
+                    return Err(e.into());
+                }
+            }
+        }
+        Ok(self.db.as_mut().expect("connected above"))
+    }
+
+    /// After a failure: a connection that broke is dropped (the next use makes a new one).
+    /// Whether it broke.
+    fn broke(&mut self) -> bool {
+        let broke = self.db.as_ref().is_none_or(|db| db.is_closed());
+        if broke && self.db.take().is_some() {
+            super::log::warn("store: the connection to PostgreSQL broke", &[]);
+        }
+        broke
+    }
+
+    /// Runs a read (or a write of one statement that may safely run twice) on the
+    /// connection; when the connection turns out broken, once more on a new one.
+    fn run<T>(
+        &mut self,
+        mut f: impl FnMut(&mut PgStore) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        match f(self) {
+            Err(_) if self.broke() => f(self),
+            done => done,
+        }
     }
 }
 
@@ -156,7 +239,7 @@ impl PgStore {
     /// The tables that have not ended (only `only`, when it names one), as stored.
     fn read_open(&mut self, only: Option<&str>) -> Result<Vec<StoredTable>, StoreError> {
         let mut tables = Vec::new();
-        for r in self.db.query(
+        for r in self.db()?.query(
             "SELECT code, clock_ms, bot_fill, bot_after_ms, secret, bot_seed, created_ms, started_ms, turn_started_ms, game, options, generation
              FROM tables WHERE ended_ms IS NULL AND ($1::TEXT IS NULL OR code = $1) ORDER BY created_ms",
             &[&only],
@@ -194,7 +277,7 @@ impl PgStore {
             });
         }
         for t in &mut tables {
-            for r in self.db.query(
+            for r in self.db()?.query(
                 "SELECT seat, kind, level, name, token, key FROM seats WHERE code = $1 ORDER BY seat",
                 &[&t.meta.code],
             )? {
@@ -218,7 +301,7 @@ impl PgStore {
                     key: r.get(5),
                 });
             }
-            for r in self.db.query(
+            for r in self.db()?.query(
                 "SELECT seq, action, side, timeout, at_ms, sig, signer FROM actions WHERE code = $1 ORDER BY seq",
                 &[&t.meta.code],
             )? {
@@ -245,27 +328,70 @@ impl PgStore {
 
 impl Store for PgStore {
     fn write(&mut self, batch: &[Write]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-        let mut tx = self.db.transaction()?;
+        // A connection that broke while idle shows it at `BEGIN`, before anything of the batch
+        // was sent: the batch then goes on a new connection. Any later failure fails the
+        // batch (its writes are reported failed; none was acknowledged).
+        let written = match self.write_batch(batch) {
+            Err((true, _)) if self.broke() => self.write_batch(batch),
+            written => written,
+        };
+        written.map_err(|(_, e)| {
+            self.broke();
+            e
+        })
+    }
+
+    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
+        self.run(|s| s.read_open(None))
+    }
+
+    fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        self.run(|s| s.take_once(code))
+    }
+
+    fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
+        self.run(|s| s.server_secret_once(fresh))
+    }
+
+    fn ask(&mut self, q: &super::store::Query) -> Result<super::store::Answer, StoreError> {
+        self.run(|s| super::store::answer(&mut PgDb(s.db()?), q))
+    }
+
+    fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {
+        self.run(|s| {
+            let row = s
+                .db()?
+                .query_opt("SELECT record FROM tables WHERE code = $1", &[&code])?;
+            Ok(row.and_then(|r| r.get::<_, Option<String>>(0)))
+        })
+    }
+}
+
+impl PgStore {
+    fn write_batch(
+        &mut self,
+        batch: &[Write],
+    ) -> Result<Vec<Result<(), StoreError>>, (bool, StoreError)> {
+        let db = self.db().map_err(|e| (false, e))?;
+        // `true`: failed at `BEGIN`, nothing of the batch sent.
+        let mut tx = db.transaction().map_err(|e| (true, e.into()))?;
         let results = in_savepoints(
             &mut tx,
             batch,
             |tx, sql| tx.batch_execute(sql).map_err(StoreError::from),
             apply,
-        )?;
-        tx.commit()?;
+        )
+        .map_err(|e| (false, e))?;
+        tx.commit().map_err(|e| (false, e.into()))?;
         Ok(results)
     }
 
-    fn open_tables(&mut self) -> Result<Vec<StoredTable>, StoreError> {
-        self.read_open(None)
-    }
-
-    fn take(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+    fn take_once(&mut self, code: &str) -> Result<Option<StoredTable>, StoreError> {
         // Its own transaction, committed before the table is read: from here on a write of
         // the earlier holder is refused, and every write it made before is in what is read.
         // The generation is the one this raise made (RETURNING), never read again afterwards:
         // two processes taking the table at once would otherwise both read the later one.
-        let Some(raised) = self.db.query_opt(
+        let Some(raised) = self.db()?.query_opt(
             "UPDATE tables SET generation = generation + 1 WHERE code = $1 AND ended_ms IS NULL
              RETURNING generation",
             &[&code],
@@ -280,25 +406,13 @@ impl Store for PgStore {
             .map(|t| StoredTable { generation, ..t }))
     }
 
-    fn server_secret(&mut self, fresh: &str) -> Result<String, StoreError> {
-        self.db.execute(
+    fn server_secret_once(&mut self, fresh: &str) -> Result<String, StoreError> {
+        let db = self.db()?;
+        db.execute(
             "INSERT INTO server_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
             &[&fresh],
         )?;
-        let row = self
-            .db
-            .query_one("SELECT secret FROM server_keys WHERE id = 1", &[])?;
+        let row = db.query_one("SELECT secret FROM server_keys WHERE id = 1", &[])?;
         Ok(row.get(0))
-    }
-
-    fn ask(&mut self, q: &super::store::Query) -> Result<super::store::Answer, StoreError> {
-        super::store::answer(&mut PgDb(&mut self.db), q)
-    }
-
-    fn record(&mut self, code: &str) -> Result<Option<String>, StoreError> {
-        let row = self
-            .db
-            .query_opt("SELECT record FROM tables WHERE code = $1", &[&code])?;
-        Ok(row.and_then(|r| r.get::<_, Option<String>>(0)))
     }
 }

@@ -418,6 +418,9 @@ pub enum Query {
     Profile { key: String },
     /// A rated game's changes, by seat order, once applied.
     Changes { code: String, keys: [String; 2] },
+    /// The open table and seat a seat token belongs to (with several processes, when Redis
+    /// lost its index of the tokens: it restarted empty).
+    Seat { token: String },
 }
 
 /// What a [`Query`] found.
@@ -426,6 +429,7 @@ pub enum Answer {
     Ratings(Vec<crate::rating::Rating>),
     Profile(Option<Box<crate::net::protocol::Profile>>),
     Changes(Option<[(crate::rating::Rating, crate::rating::Rating); 2]>),
+    Seat(Option<(String, SeatId)>),
 }
 
 /// Answers a query on any SQL store.
@@ -439,6 +443,25 @@ pub fn answer(db: &mut dyn super::ratings::Db, q: &Query) -> Result<Answer, Stor
         ),
         Query::Profile { key } => Answer::Profile(r::profile(db, key)?.map(Box::new)),
         Query::Changes { code, keys } => Answer::Changes(r::changes(db, code, keys)?),
+        Query::Seat { token } => Answer::Seat(
+            db.rows(
+                "SELECT seats.code, seats.seat FROM seats JOIN tables ON tables.code = seats.code
+                 WHERE seats.token = $1 AND tables.ended_ms IS NULL",
+                &[text(token)],
+            )?
+            .first()
+            .and_then(|row| match (&row[0], &row[1]) {
+                (r::Cell::Text(code), r::Cell::Int(seat)) => Some((
+                    code.clone(),
+                    if *seat == 0 {
+                        SeatId::First
+                    } else {
+                        SeatId::Second
+                    },
+                )),
+                _ => None,
+            }),
+        ),
     })
 }
 

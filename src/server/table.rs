@@ -90,6 +90,10 @@ pub enum Cmd {
     /// This process found the table's lease held by another (`cluster`): the table asks the
     /// store whether it still holds its generation, and lets go when it does not.
     Hold,
+    /// This process could not renew the table's lease (Redis did not answer) and cannot prove
+    /// it past its expiry (`cluster`): the table lets go (see [`Cmd::Hold`]'s refusal), and
+    /// whichever process claims the lease once Redis is back serves it from the store.
+    Lapse,
 }
 
 /// The bot's choice for a ply.
@@ -794,8 +798,18 @@ impl<G: Hosted> TableTask<G> {
         super::metrics::COUNTERS
             .fenced
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        super::log::warn(
+        self.leave(
             "cluster: the store refused a write of an older generation; letting the table go",
+            why,
+        );
+    }
+
+    /// The table leaves this process without a word to its players: each connection is closed
+    /// with the restart close code (its client comes back with its token and finds the
+    /// table's holder); what it shared in Redis is left to the next holder.
+    fn leave(&mut self, what: &str, why: &str) {
+        super::log::warn(
+            what,
             &[
                 ("table", self.meta.code.as_str().into()),
                 ("generation", self.generation.into()),
@@ -1016,6 +1030,15 @@ impl<G: Hosted> TableTask<G> {
                     generation: self.generation,
                 };
                 self.persist(hold).await;
+            }
+            Cmd::Lapse => {
+                if !self.broken {
+                    self.leave(
+                        "cluster: the table's lease could not be renewed before its expiry \
+                         (Redis did not answer); letting the table go",
+                        "lease not renewed",
+                    );
+                }
             }
             Cmd::Rematch { seat, conn } => self.ask_rematch(seat, conn).await,
             Cmd::Offer { seat, conn, what } => self.offer(seat, conn, what).await,
