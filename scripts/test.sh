@@ -41,7 +41,7 @@ for scene in menu settings rules-snelab rules-hive rules-hive-move-hedgehog rule
     snelab-verdict snelab-verdict-loss snelab-verdict-street snelab-rank snelab-resign \
     online-lobby online-watch online-games online-lobby@pt online-lobby@ru player-page player-page@ru key-export key-export@pt \
     snelab-books snelab-online snelab-online-north snelab-online-verdict hive hive-seating hive-lifted hive-mlp hive-creatures hive-moves hive-words hive-words@ru hive-clock hive-verdict hive-verify hive-lobby hive-lobby-creatures hive-lobby-creatures@ru hive-online-waiting hive-online hive-online-clock hive-online-rematch chess \
-    chess-lobby chess-pass chess-army chess-army-black@ru chess-reveal chess-attack chess-dice chess-dice-result chess-dice-one@pt chess-dice-one@ru chess-wounded chess-history chess-words chess-words@ru chess-verdict chess@ru \
+    chess-lobby chess-pass chess-army chess-army-black@ru chess-reveal chess-attack chess-colourblind chess-dice chess-dice-result chess-dice-one@pt chess-dice-one@ru chess-wounded chess-history chess-words chess-words@ru chess-verdict chess@ru \
     chess-cards chess-target chess-window chess-effects chess-ram chess-cancel chess-cards@pt \
     chess-online-building chess-online chess-online@ru chess-online-offer chess-online-offer@ru chess-online-spectate chess-online-spectate@pt chess-online-spectate@ru chess-online-end chess-verify \
     learn-menu learn-menu@pt learn-offer learn-snelab-payment learn-hive-slide learn-hive-slide@ru learn-chess-dice learn-chess-army \

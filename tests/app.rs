@@ -1412,7 +1412,7 @@ mod snelab {
             shown.texts
         );
         assert!(
-            !shows_start(&shown, "Green dot"),
+            !shows_start(&shown, "Dot: move"),
             "no hint about dots that are not there: {:?}",
             shown.texts
         );
@@ -1425,7 +1425,7 @@ mod snelab {
             "{:?}",
             shown.texts
         );
-        assert!(shows_start(&shown, "Green dot"), "{:?}", shown.texts);
+        assert!(shows_start(&shown, "Dot: move"), "{:?}", shown.texts);
         // In Portuguese, the same reason in its words.
         let mut settings = app.world().resource::<ActiveSettings>().0.clone();
         settings.lang = Lang::Pt;

@@ -18,6 +18,26 @@ pub const MUTED: Color32 = Color32::from_rgb(0xb9, 0xa5, 0x86);
 pub const GREEN: Color32 = Color32::from_rgb(0x6c, 0xe0, 0x74);
 /// Bad news: lost, a miss, a check that fails.
 pub const RED: Color32 = Color32::from_rgb(0xf0, 0x5a, 0x48);
+
+/// [`GREEN`] in the marks' palette: sky blue with colour-safe marks on (`marks::colours::SAFE_GREEN`),
+/// for words that stand beside the marks (a capture's odds, the dice's legend).
+pub fn good() -> Color32 {
+    if crate::app::marks::safe_marks() {
+        Color32::from_rgb(0x59, 0xbf, 0xff)
+    } else {
+        GREEN
+    }
+}
+
+/// [`RED`] in the marks' palette: reddish purple with colour-safe marks on
+/// (`marks::colours::SAFE_RED`).
+pub fn bad() -> Color32 {
+    if crate::app::marks::safe_marks() {
+        Color32::from_rgb(0xcc, 0x40, 0x73)
+    } else {
+        RED
+    }
+}
 /// Wait and see: connecting, the other player away.
 pub const AMBER: Color32 = Color32::from_rgb(0xf0, 0xb0, 0x48);
 

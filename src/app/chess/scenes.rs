@@ -50,6 +50,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "colourblind",
+        about: "Artifact Chess: the attack scene in the colour-safe palette (moves, attacks and \
+                the last move told apart without red and green)",
+        tool: None,
+    },
+    StagedScene {
         name: "contact",
         about: "Artifact Chess: the attack scene's game between two people here, nothing lifted",
         tool: None,
@@ -700,6 +706,10 @@ pub(super) fn stage(
         Option<Res<crate::i18n::Tr>>,
         Option<ResMut<crate::app::save::Notices>>,
     ),
+    (settings, mut change): (
+        Option<Res<crate::app::save::ActiveSettings>>,
+        MessageWriter<crate::app::save::ChangeSettings>,
+    ),
 ) {
     // The board's change is shown once the board and its pieces are there (at once without a
     // view).
@@ -792,7 +802,14 @@ pub(super) fn stage(
             // Held for the picture (a player's reveal lasts `Timing::reveal`).
             t.stage_reveal(600.0);
         }
-        "attack" | "contact" => {
+        "attack" | "contact" | "colourblind" => {
+            if name == "colourblind"
+                && let Some(settings) = &settings
+            {
+                let mut safe = settings.0.clone();
+                safe.colour_safe_marks = true;
+                change.write(crate::app::save::ChangeSettings(safe));
+            }
             let actions = course_to(|s, n| {
                 n >= 6
                     && s.board().pieces().any(|(sq, p)| {
@@ -821,7 +838,7 @@ pub(super) fn stage(
                     .map(|(sq, _)| sq)
                     .next();
                 if let Some(from) = from
-                    && name == "attack"
+                    && name != "contact"
                 {
                     let _ = t.handle(Intent::Select(Some(from)), 0, &instant);
                 }

@@ -3,7 +3,7 @@
 //! attempt kept in words after its dice are gone.
 
 use super::build::{capital, colour_word};
-use super::{GREEN, GREY, RED, to_screen};
+use super::{GREY, to_screen};
 use crate::app::chess::table::{AttemptReport, attempt_report, attempt_text};
 use crate::app::chess::view::{dice_centre, square_pos};
 use crate::app::chess::{Table, Timing};
@@ -51,12 +51,12 @@ pub(super) fn odds(
             ui.spacing_mut().item_spacing.x = 4.0;
             ui.horizontal(|ui| {
                 if odds.wound == 0 && odds.miss == 0 {
-                    ui.label(style::text(tr.t("chess.odds.dies"), 13.0, GREEN).strong());
+                    ui.label(style::text(tr.t("chess.odds.dies"), 13.0, style::good()).strong());
                     return;
                 }
                 for (r, c) in [
-                    (AttemptResult::Success, GREEN),
-                    (AttemptResult::Wound, RED),
+                    (AttemptResult::Success, style::good()),
+                    (AttemptResult::Wound, style::bad()),
                     (AttemptResult::Miss, GREY),
                 ] {
                     ui.label(style::text(percent(odds, r), 13.0, c).strong());
@@ -83,8 +83,8 @@ pub(super) fn odds(
             }
             style::label_frame(200, 8, (10, 3)).show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    ui.label(style::text(tr.t("chess.odds.capture"), 13.0, GREEN));
-                    ui.label(style::text(tr.t("chess.odds.wound"), 13.0, RED));
+                    ui.label(style::text(tr.t("chess.odds.capture"), 13.0, style::good()));
+                    ui.label(style::text(tr.t("chess.odds.wound"), 13.0, style::bad()));
                     ui.label(style::text(tr.t("chess.odds.miss"), 13.0, GREY));
                 });
             });
@@ -175,8 +175,8 @@ pub(super) fn dice(
 /// The colour of an attempt's headline: green for a capture, red for a wound, grey for a miss.
 fn result_colour(result: AttemptResult) -> egui::Color32 {
     match result {
-        AttemptResult::Success => GREEN,
-        AttemptResult::Wound => RED,
+        AttemptResult::Success => style::good(),
+        AttemptResult::Wound => style::bad(),
         AttemptResult::Miss => GREY,
     }
 }
