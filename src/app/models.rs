@@ -305,41 +305,68 @@ fn fallback(name: &str, meshes: &mut Assets<Mesh>) -> Vec<ModelPart> {
         .collect()
 }
 
-fn resolve_models(
-    server: Res<AssetServer>,
-    files: Res<Assets<ModelFile>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut images: ResMut<Assets<Image>>,
-    mut standard: ResMut<Assets<StandardMaterial>>,
-    mut library: ResMut<ModelLibrary>,
-) {
+/// What building a model's parts from its file needs, shared by the first build and the
+/// rebuilds after a change.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Builder<'w> {
+    server: Res<'w, AssetServer>,
+    files: Res<'w, Assets<ModelFile>>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    images: ResMut<'w, Assets<Image>>,
+    standard: ResMut<'w, Assets<StandardMaterial>>,
+}
+
+/// A model's parts as its file stands now.
+enum Built {
+    /// Still loading.
+    Waiting,
+    /// The file's own model.
+    Read(Vec<ModelPart>),
+    /// The built-in carving, and why the file could not be used.
+    Carved(Vec<ModelPart>, String),
+}
+
+impl Builder<'_> {
+    fn build(&mut self, name: &'static str, handle: &Handle<ModelFile>) -> Built {
+        match self.server.load_state(handle.id()) {
+            LoadState::NotLoaded | LoadState::Loading => Built::Waiting,
+            LoadState::Failed(e) => Built::Carved(fallback(name, &mut self.meshes), e.to_string()),
+            // The reader refuses a file without a mesh, so a loaded file has parts.
+            LoadState::Loaded => match self.files.get(handle) {
+                Some(file) => Built::Read(build_parts(
+                    &file.model,
+                    &mut self.meshes,
+                    &mut self.images,
+                    &mut self.standard,
+                )),
+                None => Built::Waiting,
+            },
+        }
+    }
+}
+
+fn resolve_models(mut builder: Builder, mut library: ResMut<ModelLibrary>) {
     for (name, _) in carve::MODELS {
         if library.parts.contains_key(name) {
             continue;
         }
         let Some(handle) = library.files.get(name).cloned() else {
             warn!("the theme names no file for `{name}`; using the built-in carving");
-            let parts = fallback(name, &mut meshes);
+            let parts = fallback(name, &mut builder.meshes);
             library.parts.insert(name, parts);
             continue;
         };
-        match server.load_state(handle.id()) {
-            LoadState::Loaded => {}
+        match builder.build(name, &handle) {
+            Built::Waiting => {}
+            Built::Read(parts) => {
+                library.parts.insert(name, parts);
+            }
             // The loading screen has already warned about the failure.
-            LoadState::Failed(_) => {
-                let parts = fallback(name, &mut meshes);
+            Built::Carved(parts, _) => {
                 library.parts.insert(name, parts);
                 library.fell_back.insert(name);
-                continue;
             }
-            LoadState::NotLoaded | LoadState::Loading => continue,
         }
-        let Some(file) = files.get(&handle) else {
-            continue;
-        };
-        // The reader refuses a file without a mesh, so a loaded file has parts.
-        let parts = build_parts(&file.model, &mut meshes, &mut images, &mut standard);
-        library.parts.insert(name, parts);
     }
 }
 
@@ -451,13 +478,8 @@ fn mark_stale(
 /// Builds the stale models again once their file has loaded (the file's model) or failed (the
 /// built-in carving, with the same warning as at start), tells the player, and asks for the
 /// pieces standing on the table to be carved again.
-#[allow(clippy::too_many_arguments)]
 fn refresh_models(
-    server: Res<AssetServer>,
-    files: Res<Assets<ModelFile>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut images: ResMut<Assets<Image>>,
-    mut standard: ResMut<Assets<StandardMaterial>>,
+    mut builder: Builder,
     mut library: ResMut<ModelLibrary>,
     mut recarve: MessageWriter<Recarve>,
     notices: Option<ResMut<super::save::Notices>>,
@@ -476,21 +498,18 @@ fn refresh_models(
         let path = handle
             .path()
             .map_or_else(|| name.to_string(), ToString::to_string);
-        let parts = match server.load_state(handle.id()) {
-            LoadState::NotLoaded | LoadState::Loading => continue,
-            LoadState::Loaded => {
-                let Some(file) = files.get(&handle) else {
-                    continue;
-                };
+        let parts = match builder.build(name, &handle) {
+            Built::Waiting => continue,
+            Built::Read(parts) => {
                 library.fell_back.remove(name);
                 said.push(("reload.model", path, String::new()));
-                build_parts(&file.model, &mut meshes, &mut images, &mut standard)
+                parts
             }
-            LoadState::Failed(e) => {
+            Built::Carved(parts, e) => {
                 warn!("could not load `{path}` ({e}); using the built-in replacement");
                 library.fell_back.insert(name);
-                said.push(("reload.model-failed", path, e.to_string()));
-                fallback(name, &mut meshes)
+                said.push(("reload.model-failed", path, e));
+                parts
             }
         };
         library.parts.insert(name, parts);

@@ -30,6 +30,14 @@ fn choose<A: Copy + PartialEq + std::fmt::Debug>(
     read
 }
 
+/// `line` was announced among the last few.
+fn heard(announced: &[String], line: &str) {
+    assert!(
+        announced.iter().any(|a| a == line),
+        "{line} in {announced:?}"
+    );
+}
+
 /// Frames until it is the person's turn again or the game is over (the engine thinks on a
 /// worker thread).
 fn wait(app: &mut App, mine: impl Fn(&App) -> bool, over: impl Fn(&App) -> bool) {
@@ -91,12 +99,7 @@ fn ash_and_walnut_against_the_bot_through_the_table_in_words() {
             words::typed(&state, text, |m| en.say(m))
         });
         harness::intent::<HiveTable>(&mut app, Intent::Play(m));
-        let mine_said = en.say(&words::announce(&state, m));
-        assert!(
-            announced(&app).contains(&mine_said),
-            "{mine_said} in {:?}",
-            announced(&app)
-        );
+        heard(&announced(&app), &en.say(&words::announce(&state, m)));
         mine += 1;
         assert!(mine < 2_000, "the game ends");
     }
@@ -151,12 +154,7 @@ fn snelab_against_the_engine_through_the_table_in_words() {
             words::typed(&pos, text, |m| en.say(m))
         });
         harness::intent::<SnelabTable>(&mut app, Intent::Play(action));
-        let mine_said = en.say(&words::announce(&pos, &action));
-        assert!(
-            announced(&app).contains(&mine_said),
-            "{mine_said} in {:?}",
-            announced(&app)
-        );
+        heard(&announced(&app), &en.say(&words::announce(&pos, &action)));
         after_mine = Some(apply(&pos, &action).unwrap());
         mine += 1;
         assert!(mine < 2_000, "the case ends");
@@ -232,11 +230,9 @@ fn artifact_chess_against_the_engine_through_the_table_in_words() {
             .unwrap()
             .game();
         assert_eq!(game.record().get(before).map(|e| e.action), Some(action));
-        let mine_said = en.say(&words::announce(&state, &game.course()[before].record));
-        assert!(
-            announced(&app).contains(&mine_said),
-            "{mine_said} in {:?}",
-            announced(&app)
+        heard(
+            &announced(&app),
+            &en.say(&words::announce(&state, &game.course()[before].record)),
         );
         mine += 1;
         assert!(mine < 4_000, "the game ends");
