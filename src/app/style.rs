@@ -19,24 +19,31 @@ pub const GREEN: Color32 = Color32::from_rgb(0x6c, 0xe0, 0x74);
 /// Bad news: lost, a miss, a check that fails.
 pub const RED: Color32 = Color32::from_rgb(0xf0, 0x5a, 0x48);
 
-/// [`GREEN`] in the marks' palette: sky blue with colour-safe marks on (`marks::colours::SAFE_GREEN`),
-/// for words that stand beside the marks (a capture's odds, the dice's legend).
+/// [`GREEN`] in the marks' palette: with colour-safe marks on, the marks' own safe green (sky
+/// blue, `marks::colours::SAFE_GREEN`), for words that stand beside the marks (a capture's
+/// odds, the dice's legend).
 pub fn good() -> Color32 {
     if crate::app::marks::safe_marks() {
-        Color32::from_rgb(0x59, 0xbf, 0xff)
+        color32(crate::app::marks::colours::SAFE_GREEN)
     } else {
         GREEN
     }
 }
 
-/// [`RED`] in the marks' palette: reddish purple with colour-safe marks on
-/// (`marks::colours::SAFE_RED`).
+/// [`RED`] in the marks' palette: with colour-safe marks on, the marks' safe red (reddish
+/// purple, `marks::colours::SAFE_RED`).
 pub fn bad() -> Color32 {
     if crate::app::marks::safe_marks() {
-        Color32::from_rgb(0xcc, 0x40, 0x73)
+        color32(crate::app::marks::colours::SAFE_RED)
     } else {
         RED
     }
+}
+
+/// A Bevy colour as egui's (sRGB, opaque).
+fn color32(c: bevy::prelude::Color) -> Color32 {
+    let [r, g, b, _] = c.to_srgba().to_u8_array();
+    Color32::from_rgb(r, g, b)
 }
 /// Wait and see: connecting, the other player away.
 pub const AMBER: Color32 = Color32::from_rgb(0xf0, 0xb0, 0x48);

@@ -54,12 +54,8 @@ pub(super) fn odds(
                     ui.label(style::text(tr.t("chess.odds.dies"), 13.0, style::good()).strong());
                     return;
                 }
-                for (r, c) in [
-                    (AttemptResult::Success, style::good()),
-                    (AttemptResult::Wound, style::bad()),
-                    (AttemptResult::Miss, GREY),
-                ] {
-                    ui.label(style::text(percent(odds, r), 13.0, c).strong());
+                for r in AttemptResult::ALL {
+                    ui.label(style::text(percent(odds, r), 13.0, result_colour(r)).strong());
                 }
             });
         });
