@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod ai;
+pub mod bundled;
 pub mod carve;
 pub mod cli;
 pub mod fair;

@@ -160,7 +160,7 @@ if [ "$DEV" = 0 ] && have_py "zopfli, brotli"; then
 fi
 
 cp "$WEB/index.html" "$DIST/"
-cp -r "$ROOT/assets" "$ROOT/shaders" "$DIST/"
+cp -r "$ROOT/assets" "$ROOT/shaders" "$ROOT/fonts" "$DIST/"
 
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)

@@ -244,34 +244,49 @@ fn apply_scale(
     Ok(())
 }
 
-/// The interface's fonts, compiled in: egui's own four (Ubuntu Light for text, Hack for
-/// monospace, Noto Emoji and emoji-icon-font for symbols) cut to the Latin, Cyrillic and symbol
-/// blocks the game writes (`scripts/subset-fonts.py`, `fonts/README.md`). egui's `default_fonts`
-/// feature is off: the whole fonts were 0.8 MB of the browser's gzipped `.wasm`, these 0.18 MB.
-const TEXT: &[u8] = include_bytes!("../../fonts/ui-text.ttf");
-const MONO: &[u8] = include_bytes!("../../fonts/ui-mono.ttf");
-const SYMBOLS: &[u8] = include_bytes!("../../fonts/ui-symbols.ttf");
-const ICONS: &[u8] = include_bytes!("../../fonts/ui-icons.ttf");
-/// The four font files, as `font_definitions` installs them.
-pub const FONT_FILES: [&[u8]; 4] = [TEXT, MONO, SYMBOLS, ICONS];
+/// The interface's fonts: egui's own four (Ubuntu Light for text, Hack for monospace, Noto Emoji
+/// and emoji-icon-font for symbols) cut to the Latin, Cyrillic and symbol blocks the game writes
+/// (`scripts/subset-fonts.py`, `fonts/README.md`), in the order `font_definitions` installs them.
+/// egui's `default_fonts` feature is off. They are bundled files ([`crate::bundled`]): compiled
+/// into the desktop program, fetched beside the browser's `.wasm`.
+pub const FONT_FILES: [&str; 4] = [
+    "fonts/ui-text.ttf",
+    "fonts/ui-mono.ttf",
+    "fonts/ui-symbols.ttf",
+    "fonts/ui-icons.ttf",
+];
 
 /// The game's fonts: the text font first, then the symbol fonts, then the monospace font (which
 /// has the arrows and discs the others lack) as the last fallback; monospace the other way round.
 pub fn font_definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
-    let tweaked = |bytes: &'static [u8], scale: f32| {
-        std::sync::Arc::new(
-            egui::FontData::from_static(bytes).tweak(egui::FontTweak { scale, ..default() }),
-        )
-    };
-    fonts.font_data.insert("text".into(), tweaked(TEXT, 1.0));
-    fonts.font_data.insert("mono".into(), tweaked(MONO, 1.0));
     // Sized as egui sizes them among its default fonts.
-    fonts
-        .font_data
-        .insert("symbols".into(), tweaked(SYMBOLS, 0.81));
-    fonts.font_data.insert("icons".into(), tweaked(ICONS, 0.90));
-    let family = |names: [&str; 4]| names.map(String::from).to_vec();
+    let [text, mono, symbols, icons] = FONT_FILES;
+    for (name, file, scale) in [
+        ("text", text, 1.0),
+        ("mono", mono, 1.0),
+        ("symbols", symbols, 0.81),
+        ("icons", icons, 0.90),
+    ] {
+        let bytes = crate::bundled::bytes(file);
+        if bytes.is_empty() {
+            // Only in a browser whose page could not fetch it (the page does not start the
+            // game then): the families go on with the fonts there are.
+            error!("the interface font {file} is missing");
+            continue;
+        }
+        let data = egui::FontData::from_static(bytes).tweak(egui::FontTweak { scale, ..default() });
+        fonts
+            .font_data
+            .insert(name.into(), std::sync::Arc::new(data));
+    }
+    let family = |names: [&str; 4]| {
+        names
+            .into_iter()
+            .filter(|name| fonts.font_data.contains_key(*name))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
     fonts.families.insert(
         FontFamily::Proportional,
         family(["text", "symbols", "icons", "mono"]),

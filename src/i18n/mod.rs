@@ -35,21 +35,6 @@ pub const FILES: [&str; 7] = [
     "main", "chess", "snelab", "hive", "learn", "online", "review",
 ];
 
-/// The built-in text of a language's files, in [`FILES`]' order.
-macro_rules! ftl_files {
-    ($lang:literal) => {
-        [
-            include_str!(concat!("../../assets/i18n/", $lang, "/main.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/chess.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/snelab.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/hive.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/learn.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/online.ftl")),
-            include_str!(concat!("../../assets/i18n/", $lang, "/review.ftl")),
-        ]
-    };
-}
-
 impl Lang {
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Pt, Lang::Ru];
 
@@ -76,16 +61,10 @@ impl Lang {
 
     /// The built-in text of each of this language's files, named as in [`FILES`].
     pub fn files(self) -> [(&'static str, &'static str); 7] {
-        let texts = match self {
-            Lang::En => ftl_files!("en"),
-            Lang::Pt => ftl_files!("pt"),
-            Lang::Ru => ftl_files!("ru"),
-        };
-        let mut out = [("", ""); 7];
-        for (i, text) in texts.into_iter().enumerate() {
-            out[i] = (FILES[i], text);
-        }
-        out
+        FILES.map(|name| {
+            let path = format!("assets/i18n/{}/{name}.ftl", self.code());
+            (name, crate::bundled::text(&path))
+        })
     }
 
     /// All of this language's files as one Fluent text (they are read as one).

@@ -93,11 +93,7 @@ impl PuzzleSet {
 
 /// The text of the set shipped for `game`.
 pub fn shipped_text(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Snelab => include_str!("../../assets/puzzles/snelab.ron"),
-        GameKind::Hive => include_str!("../../assets/puzzles/hive.ron"),
-        GameKind::Chess => include_str!("../../assets/puzzles/chess.ron"),
-    }
+    crate::bundled::text(&format!("assets/puzzles/{}.ron", game.cli_name()))
 }
 
 #[cfg(test)]

@@ -31,17 +31,11 @@ pub struct CourseText {
 
 /// The built-in text of `game`'s lessons in `lang`.
 pub fn source(game: GameKind, lang: Lang) -> &'static str {
-    match (game, lang) {
-        (GameKind::Snelab, Lang::En) => include_str!("../../assets/learn/snelab.en.ron"),
-        (GameKind::Snelab, Lang::Pt) => include_str!("../../assets/learn/snelab.pt.ron"),
-        (GameKind::Snelab, Lang::Ru) => include_str!("../../assets/learn/snelab.ru.ron"),
-        (GameKind::Hive, Lang::En) => include_str!("../../assets/learn/hive.en.ron"),
-        (GameKind::Hive, Lang::Pt) => include_str!("../../assets/learn/hive.pt.ron"),
-        (GameKind::Hive, Lang::Ru) => include_str!("../../assets/learn/hive.ru.ron"),
-        (GameKind::Chess, Lang::En) => include_str!("../../assets/learn/chess.en.ron"),
-        (GameKind::Chess, Lang::Pt) => include_str!("../../assets/learn/chess.pt.ron"),
-        (GameKind::Chess, Lang::Ru) => include_str!("../../assets/learn/chess.ru.ron"),
-    }
+    crate::bundled::text(&format!(
+        "assets/learn/{}.{}.ron",
+        game.cli_name(),
+        lang.code()
+    ))
 }
 
 /// Reads a course's text.
