@@ -131,9 +131,17 @@ struct Frame {
 }
 
 /// Random keys for the transposition table: one per (side, rank, square), and one for North to
-/// move. Fixed (not seeded), so a position's key never depends on the search.
-static KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
-    let mut keys = [0u64; 2 * 4 * MAX_SQUARES + 1];
+/// move. Fixed (not seeded), so a position's key never depends on the search. Built at compile
+/// time; in the browser at first use, so the `.wasm` carries 16 KB of random numbers less.
+#[cfg(not(target_arch = "wasm32"))]
+static KEYS: [u64; KEY_COUNT] = make_keys();
+#[cfg(target_arch = "wasm32")]
+static KEYS: std::sync::LazyLock<[u64; KEY_COUNT]> = std::sync::LazyLock::new(make_keys);
+
+const KEY_COUNT: usize = 2 * 4 * MAX_SQUARES + 1;
+
+const fn make_keys() -> [u64; KEY_COUNT] {
+    let mut keys = [0u64; KEY_COUNT];
     let mut state: u64 = 0x5e1a_b000_c0de_0001;
     let mut i = 0;
     while i < keys.len() {
@@ -146,7 +154,7 @@ static KEYS: [u64; 2 * 4 * MAX_SQUARES + 1] = {
         i += 1;
     }
     keys
-};
+}
 
 pub(crate) fn key_of(pos: &Position) -> u64 {
     let to_move = match pos.to_move() {
