@@ -1,41 +1,182 @@
-//! Whole games against the engine played only through the table in words (issue 41): each turn
-//! the position is read as text, a move is chosen from the list of actions in words and typed
-//! back into the move field as those words, and every action — the engine's too — must be
-//! announced as it happens. (The accessibility tree itself, egui's AccessKit output, is not
-//! read here: these go through the same `access` functions the reading window shows.)
+//! Whole games against the engine played only as a screen reader plays them (issue 41): each
+//! turn the table's reading window is drawn in an egui context with AccessKit on, and
+//! everything is read from the accessibility tree egui hands a screen reader
+//! (`app::kit::a11y::Tree`): the position's lines, the newest announcement (a live region, so
+//! the engine's moves are said as they happen), and the list of actions, which must be exactly
+//! the legal actions in words. An action is then taken through the tree as well: either pressed
+//! (the screen reader's default action on its button) or typed, by moving the focus to the
+//! move field and typing its words there with Enter.
 
 use bevy::prelude::*;
+use bevy_egui::egui;
+use bevy_egui::egui::accesskit::{NodeId, Role};
 use carved_tables::ai::Level;
-use carved_tables::app::kit::harness;
-use carved_tables::i18n::{Lang, Strings};
+use carved_tables::app::kit::a11y;
+use carved_tables::app::kit::panel::Panel;
+use carved_tables::app::kit::{Intended, TableKind, harness};
+use carved_tables::i18n::{Lang, Strings, Tr, sentence};
 use carved_tables::play::Seat;
 use carved_tables::save::MemoryStore;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-/// Chooses one action of the list at random and types its words into the field: what the
-/// field reads back must be that action.
-fn choose<A: Copy + PartialEq + std::fmt::Debug>(
-    rng: &mut ChaCha8Rng,
-    en: &Strings,
-    listed: &[(A, carved_tables::i18n::Message)],
-    typed: impl Fn(&str) -> Result<A, carved_tables::i18n::Message>,
-) -> A {
-    assert!(!listed.is_empty(), "a turn with something to do");
-    let (action, words) = &listed[rng.random_range(0..listed.len())];
-    let words = en.say(words);
-    let read = typed(&words).unwrap_or_else(|why| panic!("{words}: {}", en.say(&why)));
-    assert_eq!(read, *action, "{words}");
-    read
+/// A screen reader's view of a table: the reading window drawn headless each pass, and the
+/// accessibility tree kept from pass to pass.
+struct Reader {
+    ctx: egui::Context,
+    tree: a11y::Tree,
+    time: f64,
+    /// Actions taken by a press on their buttons, and by typing their words.
+    pressed: usize,
+    typed: usize,
 }
 
-/// `line` was announced among the last few.
-fn heard(announced: &[String], line: &str) {
+impl Reader {
+    fn new() -> Reader {
+        let ctx = egui::Context::default();
+        carved_tables::app::style::configure_context(&ctx);
+        ctx.enable_accesskit();
+        Reader {
+            ctx,
+            tree: a11y::Tree::default(),
+            time: 0.0,
+            pressed: 0,
+            typed: 0,
+        }
+    }
+
+    /// One pass of the window (kept open by `open`) with `events`; what it sent goes to the
+    /// table, then a frame of the app.
+    fn pass<T: TableKind, P: Resource>(
+        &mut self,
+        app: &mut App,
+        events: Vec<egui::Event>,
+        draw: fn(Panel<T>, &mut P),
+        open: fn(&mut P),
+    ) {
+        self.time += 0.5;
+        let input = harness::window_input(Some(self.time), events);
+        let tr = app.world().resource::<Tr>().clone();
+        let mut sent = Vec::new();
+        let ctx = self.ctx.clone();
+        let out = app.world_mut().resource_scope(|world, mut panels: Mut<P>| {
+            open(&mut panels);
+            let table = world.resource::<T>();
+            ctx.run_ui(input, |ui| {
+                let mut send = |i: T::Intent| sent.push(i);
+                draw(Panel::new(ui.ctx(), &tr, table, &mut send), &mut panels);
+            })
+        });
+        for i in sent {
+            app.world_mut().write_message(Intended::<T>(i));
+        }
+        app.update();
+        let update = out.platform_output.accesskit_update.clone();
+        out.drop_without_applying_deltas();
+        self.tree
+            .update(&update.expect("egui sends its tree each pass"));
+    }
+
+    /// Two passes with no input: a new window is measured on its first.
+    fn look<T: TableKind, P: Resource>(
+        &mut self,
+        app: &mut App,
+        draw: fn(Panel<T>, &mut P),
+        open: fn(&mut P),
+    ) {
+        self.pass(app, vec![], draw, open);
+        self.pass(app, vec![], draw, open);
+    }
+
+    /// The reading window's node.
+    fn window(&self, en: &Strings) -> NodeId {
+        self.tree
+            .find(Role::Window, en.t("access.title"))
+            .unwrap_or_else(|| panic!("no reading window in\n{}", self.tree.outline()))
+    }
+
+    /// The window's labels: the announcements, the position's lines, the headings.
+    fn labels(&self, en: &Strings) -> Vec<String> {
+        self.tree.names(self.window(en), Role::Label)
+    }
+
+    /// The window's list of actions: the buttons after the move field's Play (before it, the
+    /// window's own close button), by node.
+    fn actions(&self, en: &Strings) -> Vec<(NodeId, String)> {
+        let play = en.t("access.typed.play");
+        self.tree
+            .walk(Some(self.window(en)))
+            .into_iter()
+            .filter(|s| s.node.role() == Role::Button)
+            .skip_while(|s| s.name() != play)
+            .skip(1)
+            .map(|s| (s.id, s.name().to_string()))
+            .collect()
+    }
+
+    /// Takes the action named `words`: pressed on its button, or typed into the move field
+    /// (focus moved there through the tree, the words typed, Enter).
+    fn take<T: TableKind, P: Resource>(
+        &mut self,
+        app: &mut App,
+        en: &Strings,
+        (button, words): &(NodeId, String),
+        typing: bool,
+        draw: fn(Panel<T>, &mut P),
+        open: fn(&mut P),
+    ) {
+        if !typing {
+            self.pressed += 1;
+            self.pass(app, vec![a11y::press(*button)], draw, open);
+            return;
+        }
+        self.typed += 1;
+        let field = self
+            .tree
+            .walk(Some(self.window(en)))
+            .into_iter()
+            .find(|s| s.node.role() == Role::TextInput)
+            .map(|s| s.id)
+            .unwrap_or_else(|| panic!("no move field in\n{}", self.tree.outline()));
+        self.pass(app, vec![a11y::focus(field)], draw, open);
+        assert_eq!(self.tree.focus, Some(field), "the focus moved to the field");
+        self.pass(app, vec![egui::Event::Text(words.clone())], draw, open);
+        let enter = [true, false].map(|pressed| egui::Event::Key {
+            key: egui::Key::Enter,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        self.pass(app, enter.to_vec(), draw, open);
+    }
+}
+
+/// Both ways of taking an action were used in the game.
+fn both_ways(reader: &Reader) {
     assert!(
-        announced.iter().any(|a| a == line),
-        "{line} in {announced:?}"
+        reader.pressed > 0 && reader.typed > 0,
+        "{} pressed, {} typed",
+        reader.pressed,
+        reader.typed
     );
+}
+
+/// The tree lists exactly the legal actions, in their words as a sentence.
+fn lists_exactly(reader: &Reader, en: &Strings, legal: Vec<String>) -> Vec<(NodeId, String)> {
+    let listed = reader.actions(en);
+    let mut names: Vec<String> = listed.iter().map(|(_, n)| n.clone()).collect();
+    let mut legal: Vec<String> = legal.into_iter().map(sentence).collect();
+    names.sort();
+    legal.sort();
+    assert_eq!(names, legal, "the list in the tree is the legal actions");
+    listed
+}
+
+/// The newest announcement, as the live region says it.
+fn live(reader: &Reader) -> Option<String> {
+    reader.tree.live().into_iter().next()
 }
 
 /// Frames until it is the person's turn again or the game is over (the engine thinks on a
@@ -51,17 +192,19 @@ fn wait(app: &mut App, mine: impl Fn(&App) -> bool, over: impl Fn(&App) -> bool)
 }
 
 #[test]
-fn ash_and_walnut_against_the_bot_through_the_table_in_words() {
+fn ash_and_walnut_against_the_bot_by_its_accessibility_tree() {
     use carved_tables::access::hive as words;
-    use carved_tables::app::hive::{self, HivePanels, HiveTable, Intent, Phase, Timing};
+    use carved_tables::app::hive::{
+        self, HivePanels, HiveTable, Intent, Phase, Timing, reading_window,
+    };
     use carved_tables::rules::hive::Move;
     let en = Strings::new(Lang::En);
     let mut app =
         harness::open::<HiveTable>(hive::core_plugin, MemoryStore::default(), Timing::INSTANT);
     harness::intent::<HiveTable>(&mut app, Intent::Choose(Seat::Bot(Level::Easy)));
     harness::intent::<HiveTable>(&mut app, Intent::Start);
-    let table = |app: &App| harness::table::<HiveTable>(app).clone();
-    let announced = |app: &App| app.world().resource::<HivePanels>().field.announced.clone();
+    let open = |p: &mut HivePanels| p.moves = true;
+    let mut reader = Reader::new();
     let mut rng = ChaCha8Rng::seed_from_u64(41);
     let mut mine = 0;
     let over = |app: &App| harness::table::<HiveTable>(app).phase != Phase::Play;
@@ -71,49 +214,72 @@ fn ash_and_walnut_against_the_bot_through_the_table_in_words() {
         if over(&app) {
             break;
         }
-        let t = table(&app);
+        reader.look(&mut app, reading_window, open);
+        let t = harness::table::<HiveTable>(&app).clone();
         let game = t.game.as_ref().unwrap().game();
-        // What the engine (or the opening) just did was announced as its words from before it.
+        // What the engine (or the opening) just did is what the live region says.
         let plies = game.record().len();
         if plies > 0 {
             let before = game.after(plies - 1).unwrap();
             let last = game.record()[plies - 1].action;
             assert_eq!(
-                announced(&app).last(),
-                Some(&en.say(&words::announce(before, last))),
-                "the move before this turn was announced"
+                live(&reader),
+                Some(sentence(en.say(&words::announce(before, last)))),
+                "the move before this turn is said"
             );
         }
         let state = t.state().unwrap().clone();
-        assert!(words::position(&state).len() >= 3, "the position is read");
-        let listed: Vec<_> = words::actions(&state)
+        let labels = reader.labels(&en);
+        for line in words::position(&state) {
+            let line = sentence(en.say(&line));
+            assert!(labels.contains(&line), "{line} read in {labels:?}");
+        }
+        let legal = words::actions(&state);
+        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
+        let pass = legal
+            .iter()
+            .find(|(m, _)| *m == Move::Pass)
+            .map(|(_, w)| sentence(en.say(w)));
+        let choices: Vec<_> = listed
             .into_iter()
-            .filter(|(m, _)| *m != Move::Pass)
+            .filter(|(_, name)| Some(name) != pass.as_ref())
             .collect();
-        if listed.is_empty() {
+        if choices.is_empty() {
             // Nothing but a pass: the table passes for the person on its next tick.
             app.update();
             continue;
         }
-        let m = choose(&mut rng, &en, &listed, |text| {
-            words::typed(&state, text, |m| en.say(m))
-        });
-        harness::intent::<HiveTable>(&mut app, Intent::Play(m));
-        heard(&announced(&app), &en.say(&words::announce(&state, m)));
+        let choice = &choices[rng.random_range(0..choices.len())];
+        let chosen = words::typed(&state, &choice.1, |m| en.say(m)).expect("its words read");
+        reader.take(
+            &mut app,
+            &en,
+            choice,
+            rng.random_bool(0.5),
+            reading_window,
+            open,
+        );
+        let t = harness::table::<HiveTable>(&app);
+        let game = t.game.as_ref().unwrap().game();
+        assert_eq!(game.record()[plies].action, chosen, "{}", choice.1);
+        reader.look(&mut app, reading_window, open);
+        let said = sentence(en.say(&words::announce(&state, chosen)));
+        assert!(reader.labels(&en).contains(&said), "{said} announced");
         mine += 1;
         assert!(mine < 2_000, "the game ends");
     }
     assert!(mine > 0);
-    assert!(
-        table(&app).game.as_ref().unwrap().ending().is_some(),
-        "to a result"
-    );
+    both_ways(&reader);
+    let t = harness::table::<HiveTable>(&app);
+    assert!(t.game.as_ref().unwrap().ending().is_some(), "to a result");
 }
 
 #[test]
-fn snelab_against_the_engine_through_the_table_in_words() {
+fn snelab_against_the_engine_by_its_accessibility_tree() {
     use carved_tables::access::snelab as words;
-    use carved_tables::app::snelab::{self, Intent, SnelabPanels, SnelabTable, Timing};
+    use carved_tables::app::snelab::{
+        self, Intent, SnelabPanels, SnelabTable, Timing, reading_window,
+    };
     use carved_tables::play::snelab::Phase;
     use carved_tables::rules::snelab::{Side, apply};
     let en = Strings::new(Lang::En);
@@ -121,13 +287,8 @@ fn snelab_against_the_engine_through_the_table_in_words() {
         harness::open::<SnelabTable>(snelab::core_plugin, MemoryStore::default(), Timing::INSTANT);
     app.world_mut().resource_mut::<SnelabTable>().setup.opponent = Seat::Bot(Level::Easy);
     harness::intent::<SnelabTable>(&mut app, Intent::Sit);
-    let announced = |app: &App| {
-        app.world()
-            .resource::<SnelabPanels>()
-            .field
-            .announced
-            .clone()
-    };
+    let open = |p: &mut SnelabPanels| p.reading = true;
+    let mut reader = Reader::new();
     let over = |app: &App| harness::table::<SnelabTable>(app).phase() != Phase::Play;
     let mine_now = |app: &App| harness::table::<SnelabTable>(app).pos().to_move() == Side::South;
     let mut rng = ChaCha8Rng::seed_from_u64(41);
@@ -139,27 +300,45 @@ fn snelab_against_the_engine_through_the_table_in_words() {
         if over(&app) {
             break;
         }
+        reader.look(&mut app, reading_window, open);
         let t = harness::table::<SnelabTable>(&app);
         if let (Some(from), Some(reply)) = (&after_mine, t.actions().last()) {
             assert_eq!(
-                announced(&app).last(),
-                Some(&en.say(&words::announce(from, reply))),
-                "the engine's reply was announced"
+                live(&reader),
+                Some(sentence(en.say(&words::announce(from, reply)))),
+                "the engine's reply is said"
             );
         }
         let pos = t.pos();
-        assert!(words::position(&pos).len() >= 9, "the court is read");
-        let listed = words::actions(&pos);
-        let action = choose(&mut rng, &en, &listed, |text| {
-            words::typed(&pos, text, |m| en.say(m))
-        });
-        harness::intent::<SnelabTable>(&mut app, Intent::Play(action));
-        heard(&announced(&app), &en.say(&words::announce(&pos, &action)));
-        after_mine = Some(apply(&pos, &action).unwrap());
+        let played = t.actions().len();
+        let labels = reader.labels(&en);
+        for line in words::position(&pos) {
+            let line = sentence(en.say(&line));
+            assert!(labels.contains(&line), "{line} read in {labels:?}");
+        }
+        let legal = words::actions(&pos);
+        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
+        let choice = &listed[rng.random_range(0..listed.len())];
+        let chosen = words::typed(&pos, &choice.1, |m| en.say(m)).expect("its words read");
+        reader.take(
+            &mut app,
+            &en,
+            choice,
+            rng.random_bool(0.5),
+            reading_window,
+            open,
+        );
+        let t = harness::table::<SnelabTable>(&app);
+        assert_eq!(t.actions().get(played), Some(&chosen), "{}", choice.1);
+        reader.look(&mut app, reading_window, open);
+        let said = sentence(en.say(&words::announce(&pos, &chosen)));
+        assert!(reader.labels(&en).contains(&said), "{said} announced");
+        after_mine = Some(apply(&pos, &chosen).unwrap());
         mine += 1;
         assert!(mine < 2_000, "the case ends");
     }
     assert!(mine > 0);
+    both_ways(&reader);
     assert!(matches!(
         harness::table::<SnelabTable>(&app).phase(),
         Phase::Verdict(_)
@@ -167,13 +346,15 @@ fn snelab_against_the_engine_through_the_table_in_words() {
 }
 
 #[test]
-fn artifact_chess_against_the_engine_through_the_table_in_words() {
+fn artifact_chess_against_the_engine_by_its_accessibility_tree() {
     use carved_tables::access::chess as words;
-    use carved_tables::app::chess::{self, ChessPanels, ChessTable, Intent, Phase, Timing};
+    use carved_tables::app::chess::{
+        self, ChessPanels, ChessTable, Intent, Phase, Timing, reading_window,
+    };
     let en = Strings::new(Lang::En);
     let mut app =
         harness::open::<ChessTable>(chess::core_plugin, MemoryStore::default(), Timing::INSTANT);
-    // With the artifact cards: their plays are said and typed too.
+    // With the artifact cards: their plays are said and chosen too.
     for i in [
         Intent::Artifacts(true),
         Intent::Choose(Seat::Bot(Level::Easy)),
@@ -184,13 +365,8 @@ fn artifact_chess_against_the_engine_through_the_table_in_words() {
         harness::intent::<ChessTable>(&mut app, i);
     }
     assert_eq!(harness::table::<ChessTable>(&app).phase, Phase::Play);
-    let announced = |app: &App| {
-        app.world()
-            .resource::<ChessPanels>()
-            .field
-            .announced
-            .clone()
-    };
+    let open = |p: &mut ChessPanels| p.reading = true;
+    let mut reader = Reader::new();
     let over = |app: &App| harness::table::<ChessTable>(app).phase == Phase::Over;
     let mine_now = |app: &App| harness::table::<ChessTable>(app).person_to_act();
     let mut rng = ChaCha8Rng::seed_from_u64(41);
@@ -200,6 +376,7 @@ fn artifact_chess_against_the_engine_through_the_table_in_words() {
         if over(&app) {
             break;
         }
+        reader.look(&mut app, reading_window, open);
         let t = harness::table::<ChessTable>(&app);
         let game = t.game.as_ref().unwrap().game();
         let plies = game.record().len();
@@ -207,37 +384,48 @@ fn artifact_chess_against_the_engine_through_the_table_in_words() {
             let before = game.after(plies - 1).unwrap();
             let record = &game.course()[plies - 1].record;
             assert_eq!(
-                announced(&app).last(),
-                Some(&en.say(&words::announce(before, record))),
-                "the last action, its dice and result, were announced"
+                live(&reader),
+                Some(sentence(en.say(&words::announce(before, record)))),
+                "the last action, its dice and result, are said"
             );
         }
         let state = t.state().unwrap().clone();
-        let viewer = t.colour;
-        assert!(
-            words::position(&state, viewer).len() >= 9,
-            "the board is read"
+        let labels = reader.labels(&en);
+        for line in words::position(&state, t.colour) {
+            let line = sentence(en.say(&line));
+            assert!(labels.contains(&line), "{line} read in {labels:?}");
+        }
+        let legal = words::actions(&state);
+        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
+        let choice = &listed[rng.random_range(0..listed.len())];
+        let chosen = words::typed(&state, &choice.1, |m| en.say(m)).expect("its words read");
+        reader.take(
+            &mut app,
+            &en,
+            choice,
+            rng.random_bool(0.5),
+            reading_window,
+            open,
         );
-        let listed = words::actions(&state);
-        let action = choose(&mut rng, &en, &listed, |text| {
-            words::typed(&state, text, |m| en.say(m))
-        });
-        let before = plies;
-        harness::intent::<ChessTable>(&mut app, Intent::Act(action));
         let game = harness::table::<ChessTable>(&app)
             .game
             .as_ref()
             .unwrap()
             .game();
-        assert_eq!(game.record().get(before).map(|e| e.action), Some(action));
-        heard(
-            &announced(&app),
-            &en.say(&words::announce(&state, &game.course()[before].record)),
+        assert_eq!(
+            game.record().get(plies).map(|e| e.action),
+            Some(chosen),
+            "{}",
+            choice.1
         );
+        let said = sentence(en.say(&words::announce(&state, &game.course()[plies].record)));
+        reader.look(&mut app, reading_window, open);
+        assert!(reader.labels(&en).contains(&said), "{said} announced");
         mine += 1;
         assert!(mine < 4_000, "the game ends");
     }
     assert!(mine > 0);
+    both_ways(&reader);
     let t = harness::table::<ChessTable>(&app);
     assert!(t.game.as_ref().unwrap().ending().is_some(), "to a result");
 }

@@ -40,7 +40,7 @@ use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
 pub use table::{Animated, ChessClicked, Effect, Focus, Intent, Phase, Refusal, Table, Timing};
-pub use ui::ChessPanels;
+pub use ui::{ChessPanels, reading_window};
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Chess,

@@ -24,8 +24,8 @@ mod scenes;
 pub(crate) mod ui;
 pub(crate) mod view;
 
-pub use ui::HivePanels;
 pub use ui::verify::{Verdict, VerifyPage, verify_text};
+pub use ui::{HivePanels, reading_window};
 pub(crate) use ui::{creature_toggles, game_type_words};
 
 use super::dev::StageScene;

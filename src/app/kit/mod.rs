@@ -24,6 +24,7 @@
 //! - [`outbox`]: where a table's events go besides its own messages: sounds, saves, notices
 //!   ([`Outbox`]).
 
+pub mod a11y;
 pub mod clicks;
 pub mod engine;
 pub mod harness;

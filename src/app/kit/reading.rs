@@ -86,11 +86,15 @@ pub fn show<A: Copy>(
                 // Newest first: what a screen reader meets first is what just happened.
                 for (i, line) in field.announced.iter().rev().enumerate() {
                     let colour = if i == 0 { style::CREAM } else { style::MUTED };
-                    ui.label(style::text(
+                    let said = ui.label(style::text(
                         crate::i18n::sentence(line.clone()),
                         14.0,
                         colour,
                     ));
+                    // The newest is a live region: a screen reader says each new one at once.
+                    if i == 0 {
+                        super::a11y::live(ui.ctx(), said.id);
+                    }
                 }
                 ui.separator();
             }
@@ -132,7 +136,8 @@ pub fn show<A: Copy>(
                 }
             }
             if let Some(said) = &field.said {
-                ui.label(style::text(said.clone(), 14.0, style::BRASS));
+                let why = ui.label(style::text(said.clone(), 14.0, style::BRASS));
+                super::a11y::live(ui.ctx(), why.id);
             }
             ui.separator();
             ui.label(style::muted(

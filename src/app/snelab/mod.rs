@@ -43,7 +43,9 @@ use crate::save::Saved;
 use crate::theme::SoundEvent;
 use bevy::prelude::*;
 pub use table::{Animated, CoinShow, Effect, Intent, Pick, Refusal, Table, Timing, rank_tag};
-pub use ui::{Moment, SnelabPanels, coins_line, draw as draw_panels, reason_line};
+pub use ui::{
+    Moment, SnelabPanels, coins_line, draw as draw_panels, reading as reading_window, reason_line,
+};
 
 pub const INFO: TableInfo = TableInfo {
     game: GameKind::Snelab,

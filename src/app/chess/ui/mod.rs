@@ -11,6 +11,7 @@ mod dice;
 mod end;
 mod moves;
 mod play;
+pub use play::reading as reading_window;
 
 use super::{ChessIntent, ChessTable, Intent};
 use crate::app::kit::EngineSeat;

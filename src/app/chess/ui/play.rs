@@ -304,7 +304,7 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
 
 /// "All my moves" at the board: the position as the person may know it, in words; a typed
 /// action (notation or words); every legal action, one chosen played at once (`Intent::Act`).
-pub(super) fn reading(p: Panel, panels: &mut ChessPanels) {
+pub fn reading(p: Panel, panels: &mut ChessPanels) {
     let (ctx, tr, table, send) = p.parts();
     let Some(game) = &table.game else {
         return;

@@ -8,6 +8,7 @@ mod board2d;
 pub mod end;
 mod lobby;
 mod moves;
+pub use moves::all_my_moves as reading_window;
 mod seating;
 pub mod verify;
 

@@ -101,7 +101,7 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
 /// "All my moves", which is also the table read as text: the position in lines a screen
 /// reader reads, a field for a typed move (Hive notation or the list's words) and every legal
 /// move in words (see `kit::reading`).
-pub(super) fn all_my_moves(p: Panel, panels: &mut HivePanels) {
+pub fn all_my_moves(p: Panel, panels: &mut HivePanels) {
     let (ctx, tr, table, send) = p.parts();
     let Some(state) = table.state() else {
         return;

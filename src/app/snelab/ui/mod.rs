@@ -325,7 +325,7 @@ pub(crate) fn announce(
 
 /// "All my moves" at the court: the position in words, a typed action (notation or words) and
 /// every legal action; one chosen is played as a whole (`Intent::Play`).
-fn reading(p: Panel, panels: &mut SnelabPanels) {
+pub fn reading(p: Panel, panels: &mut SnelabPanels) {
     let (ctx, tr, table, send) = p.parts();
     let pos = table.pos();
     let (lines, actions) = crate::app::kit::reading::said(
