@@ -11,10 +11,11 @@ const START_MS = Number(process.env.START_MS || 240000);
 const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
 // ONLY=a,b runs only those parts (words: the Fluent files in Russian and Portuguese): basics (the site, the menu, the Snēlab scenes), startup,
 // snelab, hive (with the autosave after a reload), chess, record, learn (a lesson of each game),
-// online, replay (a finished online game opened by its link), settings; `tables` is
+// online, replay (a finished online game opened by its link), settings, reader (the accessible
+// mirror a screen reader reads: Ash & Walnut played through it); `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
 const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "replay",
-  "settings"];
+  "settings", "reader"];
 const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
   .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
 const part = (name) => ONLY.length === 0 || ONLY.includes(name);
@@ -1024,6 +1025,98 @@ async function learnLesson(page, game, id) {
     !!saved && saved.includes(id), String(saved));
 }
 
+// The page's accessible mirror (issue 41; src/app/kit/mirror.rs, web/index.html): the panels
+// copied off screen as HTML for a screen reader. Ash & Walnut's table in words against the
+// engine (scene `hive-words`: "All my moves" open, words left in its field): the mirror names
+// the table's controls as the game's own tree does (the probe's `ui` buttons); a move typed into
+// the copied field with Enter replaces the words left there and is played; the engine's answer
+// is said by the live region (the newest `announce:` line of the log); a press on a copied move
+// button plays that move.
+async function readerMirror(page) {
+  const name = "accessible mirror";
+  const since = log.length;
+  if (!(await open(page, `?scene=hive-words&${PROBE_QUERY}`, TABLE, `${name}: Ash & Walnut in words`))) return;
+  let p = await waitProbe("hive", since, (q) => q.phase === "Play" && q.person_to_act && !q.busy);
+  if (!p) return fail(`${name}: the table reported, the person to move`);
+  const read = () => page.evaluate(() => {
+    const tree = document.getElementById("reader-tree");
+    const field = tree.querySelector("input");
+    const buttons = [...tree.querySelectorAll("button")].map((b) => b.textContent);
+    return {
+      windows: [...tree.querySelectorAll("section")].map((s) => s.getAttribute("aria-label")),
+      buttons,
+      // The list of moves: the buttons after the field's Play.
+      moves: buttons.slice(buttons.indexOf("Play") + 1),
+      field: field && field.getAttribute("aria-label"),
+      value: field && field.value,
+      live: document.getElementById("reader-live").textContent,
+    };
+  });
+  const until = async (want, ms = PROBE_MS) => {
+    const end = Date.now() + ms;
+    let m = await read();
+    while (!want(m) && Date.now() < end) {
+      await sleep(500);
+      m = await read();
+    }
+    return m;
+  };
+  let m = await until((q) => q.windows.includes("All my moves") && q.field && q.moves.length > 0);
+  check(`${name}: "All my moves", its field and ${m.moves.length} moves in the page`,
+    m.windows.includes("All my moves") && m.field === "Your move" && m.moves.length > 0,
+    JSON.stringify(m).slice(0, 500));
+  const ui = latestProbe("ui", since);
+  const named = ui ? ui.widgets.filter((w) => w.kind === "button" && w.label).map((w) => w.label) : [];
+  const unnamed = named.filter((l) => !m.buttons.includes(l));
+  check(`${name}: every button of the table's panels is in the page by its name (${named.length})`,
+    named.length > 0 && unnamed.length === 0, JSON.stringify(unnamed).slice(0, 300));
+  const heard = () => {
+    for (let i = log.length - 1; i >= 0; i--) {
+      const at = log[i].indexOf("announce: ");
+      if (at >= 0) {
+        let text = log[i].slice(at + "announce: ".length);
+        const css = text.lastIndexOf(" color: whitesmoke;");
+        if (css >= 0) text = text.slice(0, css);
+        return text.trim();
+      }
+    }
+    return null;
+  };
+  const same = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+  // A move typed into the copied field, as a screen reader user types it, then Enter.
+  const typed = m.moves[0];
+  const ply = p.ply;
+  await page.evaluate((words) => {
+    const field = document.querySelector("#reader-tree input");
+    field.focus();
+    field.value = words;
+    field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  }, typed);
+  p = await waitProbe("hive", since, (q) => q.ply > ply);
+  check(`${name}: "${typed}" typed into the copied field was played (ply ${p ? p.ply : "?"})`, !!p);
+  if (!p) return;
+  p = await waitProbe("hive", since, (q) => q.ply >= ply + 2 && q.person_to_act && !q.busy, 180000);
+  check(`${name}: the engine answered (${p ? p.last : "no move"})`, !!p);
+  if (!p) return;
+  m = await until((q) => same(q.live, heard()), 30000);
+  check(`${name}: the live region says the engine's move ("${m.live}")`, same(m.live, heard()),
+    `live "${m.live}", announced "${heard()}"`);
+
+  // A press on a copied move button.
+  m = await until((q) => q.moves.length > 0);
+  const pressed = m.moves[m.moves.length - 1];
+  const before = p.ply;
+  await page.evaluate((words) => {
+    const tree = document.getElementById("reader-tree");
+    const button = [...tree.querySelectorAll("button")].filter((b) => b.textContent === words).pop();
+    button.click();
+  }, pressed);
+  p = await waitProbe("hive", since, (q) => q.ply > before);
+  check(`${name}: a press on "${pressed}" in the page played it (ply ${p ? p.ply : "?"})`, !!p);
+  await shot(page, "13-reader.png");
+}
+
 async function runPart(name, fn) {
   try {
     await fn();
@@ -1112,6 +1205,7 @@ async function runPart(name, fn) {
   if (part("snelab")) await runPart("Snēlab capture", () => snelabCapture(page));
   if (part("hive")) await runPart("Ash & Walnut", () => hiveGame(page));
   if (part("record")) await runPart("game record", () => hiveRecord(page));
+  if (part("reader")) await runPart("accessible mirror", () => readerMirror(page));
   if (part("learn")) {
     for (const [game, id] of LESSONS) await runPart(`lesson ${game} ${id}`, () => learnLesson(page, game, id));
   }

@@ -193,6 +193,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
     app.add_plugins((replay::page_plugin, motion::plugin));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(shaders::plugin);
+    // The page's accessible copy of the panels, for screen readers in the browser.
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(kit::mirror::plugin);
     // Each game's whole table (a plain function each: called, not added as a plugin, since
     // function plugins are told apart by their type).
     for table in TABLES {

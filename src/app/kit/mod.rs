@@ -32,6 +32,7 @@ pub mod history;
 pub mod host;
 pub mod keys;
 pub mod link;
+pub mod mirror;
 pub mod online;
 pub mod online_panels;
 pub mod outbox;
