@@ -75,6 +75,25 @@ for scene in menu settings rules-snelab rules-hive rules-hive-move-hedgehog rule
         tail -n 20 "$out/${scene/@/-}.log"
     fi
 done
+# The marks for colour-blind eyes (`--marks-check`, issue 41): each scene with marks of several
+# kinds rendered in the colour-safe palette, its marks hidden and the scene rendered again; the
+# marks that differ by colour alone must stay apart through the deuteranopia and protanopia
+# simulations, in the rendered picture.
+for scene in snelab-highlights snelab-payment hive-lifted chess-attack chess-target; do
+    log="$out/marks-$scene.log"
+    if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+        "$bin" --scene "$scene" --lang en --frames 3 --marks-check \
+        --screenshot "$out/marks-$scene.png" >"$log" 2>&1 \
+        && grep -q "marks check: " "$log" \
+        && ! grep -q " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$log"); then
+        passed=$((passed + 1))
+        echo "marks check $scene: ok ($(sed -n 's/.*marks check: //p' "$log" | head -n1))"
+    else
+        failed=$((failed + 1))
+        echo "marks check $scene: FAILED"
+        grep -E "marks check|ERROR" "$log" | tail -n 5
+    fi
+done
 # A missing file must make the screenshot run fail, not hang or crash.
 if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
     "$bin" --scene menu --frames 2 --screenshot /proc/no/such/dir/x.png \

@@ -347,6 +347,9 @@ pub struct LaunchOptions {
     /// Log the frame time (mean and median) over the frames the scene was on screen before the
     /// screenshot: a relative measure of how heavy a scene is to draw.
     pub frame_times: bool,
+    /// With `--screenshot`: check that the marks on the board that differ by colour alone stay
+    /// apart for colour-blind eyes, in the rendered picture (`app::dev::marks_check`).
+    pub marks_check: bool,
     /// Where saves live; `None` uses the device's store (or memory in screenshot runs).
     pub data_dir: Option<PathBuf>,
     /// A language for this run only (the saved setting is left alone).
@@ -429,6 +432,7 @@ impl Default for LaunchOptions {
             screenshot: None,
             frames: 60,
             frame_times: false,
+            marks_check: false,
             data_dir: None,
             lang: None,
             ui_scale: None,
@@ -481,6 +485,10 @@ FLAGS:
     --frames N          frames to wait before the screenshot (default 60)
     --frame-times       with --screenshot: log the mean and median frame time of the
                         scene's frames before the shot (skipping the first 10)
+    --marks-check       with --screenshot: check in the picture that the board's marks
+                        that differ by colour alone stay apart for colour-blind eyes
+                        (deuteranopia, protanopia), in the colour-safe palette (turned
+                        on for this run); an error when they do not
     --size WxH          window size (default 1280x720)
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --ui-scale X        interface size for this run, 1.0 to 2.0 (the saved setting is kept)
@@ -589,6 +597,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     })?;
             }
             "--frame-times" => o.frame_times = true,
+            "--marks-check" => o.marks_check = true,
             "--size" => {
                 let s = take(&mut it)?;
                 let parsed = s
@@ -800,6 +809,7 @@ mod tests {
         assert_eq!((o.frames, o.width, o.height), (12, 800, 600));
         assert_eq!(play("--frames=5").frames, 5);
         assert!(play("--scene hive --frame-times").frame_times);
+        assert!(play("--scene snelab-payment --marks-check").marks_check);
         assert!(!o.frame_times);
         let o = play("--online join:k7m-2qx --server ws://h:1/ws --autoplay easy");
         assert_eq!(o.online, Some(OnlineStart::Join("K7M2QX".into())));
@@ -850,6 +860,7 @@ mod tests {
             "--screenshot",
             "--frames",
             "--frame-times",
+            "--marks-check",
             "--size",
             "--lang",
             "--data-dir",

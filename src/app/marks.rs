@@ -284,36 +284,45 @@ pub fn flat_mark(
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// How people with red–green colour blindness see a colour: the simulation the colour-safe
+/// palette is checked with, here in its unit test and in the rendered scenes
+/// (`--marks-check`, `app::dev::marks_check`).
+pub mod vision {
+    use bevy::prelude::*;
 
     /// Machado, Oliveira and Fernandes (2009), severity 1, applied to linear RGB.
-    const DEUTERANOPIA: [[f32; 3]; 3] = [
+    pub const DEUTERANOPIA: [[f32; 3]; 3] = [
         [0.367322, 0.860646, -0.227968],
         [0.280085, 0.672501, 0.047413],
         [-0.011820, 0.042940, 0.968881],
     ];
-    const PROTANOPIA: [[f32; 3]; 3] = [
+    pub const PROTANOPIA: [[f32; 3]; 3] = [
         [0.152286, 1.052583, -0.204868],
         [0.114503, 0.786281, 0.099216],
         [-0.003882, -0.048116, 1.051998],
     ];
 
-    fn seen(m: &[[f32; 3]; 3], c: LinearRgba) -> LinearRgba {
+    pub fn seen(m: &[[f32; 3]; 3], c: LinearRgba) -> LinearRgba {
         let v = [c.red, c.green, c.blue];
         let row = |r: [f32; 3]| (r[0] * v[0] + r[1] * v[1] + r[2] * v[2]).clamp(0.0, 1.0);
         LinearRgba::rgb(row(m[0]), row(m[1]), row(m[2]))
     }
 
     /// CIE76 distance in L*a*b* (D65).
-    fn delta_e(a: LinearRgba, b: LinearRgba) -> f32 {
+    pub fn delta_e(a: LinearRgba, b: LinearRgba) -> f32 {
         let lab = |c: LinearRgba| {
             let l: Laba = Color::LinearRgba(c).into();
             Vec3::new(l.lightness * 100.0, l.a * 100.0, l.b * 100.0)
         };
         lab(a).distance(lab(b))
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use super::vision::{DEUTERANOPIA, PROTANOPIA, delta_e, seen};
 
     /// Each kind of mark and the colours the code draws it in, read from the source
     /// (`MarkMaterial::new(MarkKind::Ring, colours::GREEN)`).

@@ -334,6 +334,10 @@ fn load_settings(
     if let Some(scale) = options.as_ref().and_then(|o| o.ui_scale) {
         settings.ui_scale = scale;
     }
+    // The colour-blind check is of the colour-safe palette: the one the setting offers.
+    if options.as_ref().is_some_and(|o| o.marks_check) {
+        settings.colour_safe_marks = true;
+    }
     tr.0 = Strings::new(strings_lang);
     tell_word_problems(&tr, &mut notices);
     if let LoadStatus::Replaced(why) = &status {

@@ -2,11 +2,17 @@
 //! window to a PNG and exit — with status 0 when the file was written, non-zero when it was not
 //! (or when nothing was captured in time). With `--frame-times`, the frame times of the scene's
 //! frames before the shot are logged (mean and median), a relative measure of a scene's cost.
+//! With `--marks-check`, the marks are hidden after the shot and the scene captured again, and
+//! the two pictures judged for colour-blind eyes (`marks_check`): a failed check exits non-zero.
 
+use super::marks_check::{self, MarksCheck};
+use crate::app::marks::MarkMaterial;
 use crate::app::screens::Screen;
 use crate::launch::{LaunchOptions, Scene};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
 
 /// Frames allowed after the request before the run is given up as failed.
@@ -24,10 +30,12 @@ struct ShotState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShotState>().add_systems(
-        Last,
-        drive.run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.screenshot.is_some())),
-    );
+    app.init_resource::<ShotState>()
+        .init_resource::<MarksCheck>()
+        .add_systems(
+            Last,
+            drive.run_if(|o: Option<Res<LaunchOptions>>| o.is_some_and(|o| o.screenshot.is_some())),
+        );
 }
 
 fn in_scene(scene: &Scene, screen: &Screen) -> bool {
@@ -57,6 +65,67 @@ fn in_scene(scene: &Scene, screen: &Screen) -> bool {
     }
 }
 
+/// What `--marks-check` looks at: the marks, their materials, the camera and the window.
+#[derive(SystemParam)]
+struct Marks<'w, 's> {
+    check: ResMut<'w, MarksCheck>,
+    marks: Query<
+        'w,
+        's,
+        (
+            &'static MeshMaterial3d<MarkMaterial>,
+            &'static GlobalTransform,
+            &'static ViewVisibility,
+        ),
+    >,
+    shown: Query<'w, 's, &'static mut Visibility, With<MeshMaterial3d<MarkMaterial>>>,
+    materials: Res<'w, Assets<MarkMaterial>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera3d>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+/// With `--marks-check`, after the shot: hides the marks, captures the scene again a few frames
+/// later, and judges the two pictures. `Some(passed)` once judged; `None` while under way.
+fn marks_step(commands: &mut Commands, m: &mut Marks) -> Option<bool> {
+    if let Some(without) = m.check.without.take() {
+        let verdict = match &m.check.with {
+            Some(with) => marks_check::judge(&m.check.marks, with, &without),
+            None => Err("the first capture could not be read".into()),
+        };
+        return Some(match verdict {
+            Ok(said) => {
+                info!("marks check: {said}");
+                true
+            }
+            Err(why) => {
+                error!("marks check failed: {why}");
+                false
+            }
+        });
+    }
+    let n = m.check.hidden_for.unwrap_or(0);
+    if m.check.hidden_for.is_none() {
+        for mut v in &mut m.shown {
+            *v = Visibility::Hidden;
+        }
+    }
+    m.check.hidden_for = Some(n + 1);
+    if n == 3 && !m.check.asked_second {
+        m.check.asked_second = true;
+        commands.spawn(Screenshot::primary_window()).observe(
+            |captured: On<ScreenshotCaptured>, mut check: ResMut<MarksCheck>| {
+                check.without = marks_check::picture(&captured.image);
+            },
+        );
+    }
+    if n > CAPTURE_TIMEOUT_FRAMES {
+        error!("marks check: the second capture did not come");
+        return Some(false);
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
 fn drive(
     mut commands: Commands,
     options: Res<LaunchOptions>,
@@ -65,11 +134,25 @@ fn drive(
     time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
     viewer: Option<Res<super::viewer::Viewing>>,
+    mut marks: Marks,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
     if let Some(result) = state.result.take() {
+        if options.marks_check && result.is_ok() {
+            match marks_step(&mut commands, &mut marks) {
+                None => {
+                    state.result = Some(result);
+                    return;
+                }
+                Some(false) => {
+                    exit.write(AppExit::error());
+                    return;
+                }
+                Some(true) => {}
+            }
+        }
         match result {
             Ok(p) => {
                 info!("screenshot written to {}", p.display());
@@ -99,8 +182,24 @@ fn drive(
             if options.frame_times {
                 log_frame_times(&options.scene, &state.frame_times);
             }
+            if options.marks_check {
+                let scale = marks.windows.single().map_or(1.0, |w| w.scale_factor());
+                let placed = marks_check::placed(
+                    &marks.marks,
+                    &marks.materials,
+                    marks.cameras.single().ok(),
+                    scale,
+                );
+                marks.check.marks = placed;
+            }
+            let keep = options.marks_check;
             commands.spawn(Screenshot::primary_window()).observe(
-                move |captured: On<ScreenshotCaptured>, mut state: ResMut<ShotState>| {
+                move |captured: On<ScreenshotCaptured>,
+                      mut state: ResMut<ShotState>,
+                      mut check: ResMut<MarksCheck>| {
+                    if keep {
+                        check.with = marks_check::picture(&captured.image);
+                    }
                     state.result = Some(save_png(&captured.image, &path));
                 },
             );
