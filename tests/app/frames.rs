@@ -74,6 +74,8 @@ mod atlas {
                 ..default()
             },
             InputPlugin,
+            // What the game's window has for the screen reader (bevy_egui hands it the tree).
+            bevy::a11y::AccessibilityPlugin,
         ));
         app.init_asset::<Image>().init_asset::<Shader>();
         app.add_plugins(EguiPlugin::default())

@@ -14,7 +14,7 @@ use carved_tables::ai::Level;
 use carved_tables::app::kit::a11y;
 use carved_tables::app::kit::panel::Panel;
 use carved_tables::app::kit::{Intended, TableKind, harness};
-use carved_tables::i18n::{Lang, Strings, Tr, sentence};
+use carved_tables::i18n::{Lang, Message, Strings, Tr, sentence};
 use carved_tables::play::Seat;
 use carved_tables::save::MemoryStore;
 use rand::{Rng, SeedableRng};
@@ -163,15 +163,50 @@ fn both_ways(reader: &Reader) {
     );
 }
 
-/// The tree lists exactly the legal actions, in their words as a sentence.
-fn lists_exactly(reader: &Reader, en: &Strings, legal: Vec<String>) -> Vec<(NodeId, String)> {
+/// One turn read from the tree and played through it: every line of `position` is in the
+/// window, and the list is exactly the `legal` actions in their words as a sentence. Then one
+/// listed action but `skip` (Ash & Walnut's pass, which the table plays by itself) is chosen at
+/// random and taken ([`Reader::take`], pressed or typed): its words, and the action they read
+/// back as. `None` when nothing else is listed (nothing taken).
+#[allow(clippy::too_many_arguments)]
+fn read_and_take<A: Copy + PartialEq, T: TableKind, P: Resource>(
+    reader: &mut Reader,
+    app: &mut App,
+    en: &Strings,
+    rng: &mut ChaCha8Rng,
+    (position, legal, skip): (Vec<Message>, Vec<(A, Message)>, Option<A>),
+    typed: impl Fn(&str) -> Result<A, Message>,
+    draw: fn(Panel<T>, &mut P),
+    open: fn(&mut P),
+) -> Option<(String, A)> {
+    let labels = reader.labels(en);
+    for line in position {
+        let line = sentence(en.say(&line));
+        assert!(labels.contains(&line), "{line} read in {labels:?}");
+    }
     let listed = reader.actions(en);
     let mut names: Vec<String> = listed.iter().map(|(_, n)| n.clone()).collect();
-    let mut legal: Vec<String> = legal.into_iter().map(sentence).collect();
+    let mut words: Vec<String> = legal.iter().map(|(_, w)| sentence(en.say(w))).collect();
     names.sort();
-    legal.sort();
-    assert_eq!(names, legal, "the list in the tree is the legal actions");
-    listed
+    words.sort();
+    assert_eq!(names, words, "the list in the tree is the legal actions");
+    let skipped: Vec<String> = legal
+        .iter()
+        .filter(|(a, _)| Some(*a) == skip)
+        .map(|(_, w)| sentence(en.say(w)))
+        .collect();
+    let choices: Vec<_> = listed
+        .into_iter()
+        .filter(|(_, name)| !skipped.contains(name))
+        .collect();
+    if choices.is_empty() {
+        return None;
+    }
+    let choice = choices[rng.random_range(0..choices.len())].clone();
+    let chosen = typed(&choice.1).unwrap_or_else(|why| panic!("{}: {}", choice.1, en.say(&why)));
+    let typing = rng.random_bool(0.5);
+    reader.take(app, en, &choice, typing, draw, open);
+    Some((choice.1, chosen))
 }
 
 /// The newest announcement, as the live region says it.
@@ -229,39 +264,27 @@ fn ash_and_walnut_against_the_bot_by_its_accessibility_tree() {
             );
         }
         let state = t.state().unwrap().clone();
-        let labels = reader.labels(&en);
-        for line in words::position(&state) {
-            let line = sentence(en.say(&line));
-            assert!(labels.contains(&line), "{line} read in {labels:?}");
-        }
-        let legal = words::actions(&state);
-        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
-        let pass = legal
-            .iter()
-            .find(|(m, _)| *m == Move::Pass)
-            .map(|(_, w)| sentence(en.say(w)));
-        let choices: Vec<_> = listed
-            .into_iter()
-            .filter(|(_, name)| Some(name) != pass.as_ref())
-            .collect();
-        if choices.is_empty() {
+        let Some((choice, chosen)) = read_and_take(
+            &mut reader,
+            &mut app,
+            &en,
+            &mut rng,
+            (
+                words::position(&state),
+                words::actions(&state),
+                Some(Move::Pass),
+            ),
+            |text| words::typed(&state, text, |m| en.say(m)),
+            reading_window,
+            open,
+        ) else {
             // Nothing but a pass: the table passes for the person on its next tick.
             app.update();
             continue;
-        }
-        let choice = &choices[rng.random_range(0..choices.len())];
-        let chosen = words::typed(&state, &choice.1, |m| en.say(m)).expect("its words read");
-        reader.take(
-            &mut app,
-            &en,
-            choice,
-            rng.random_bool(0.5),
-            reading_window,
-            open,
-        );
+        };
         let t = harness::table::<HiveTable>(&app);
         let game = t.game.as_ref().unwrap().game();
-        assert_eq!(game.record()[plies].action, chosen, "{}", choice.1);
+        assert_eq!(game.record()[plies].action, chosen, "{}", choice);
         reader.look(&mut app, reading_window, open);
         let said = sentence(en.say(&words::announce(&state, chosen)));
         assert!(reader.labels(&en).contains(&said), "{said} announced");
@@ -311,25 +334,19 @@ fn snelab_against_the_engine_by_its_accessibility_tree() {
         }
         let pos = t.pos();
         let played = t.actions().len();
-        let labels = reader.labels(&en);
-        for line in words::position(&pos) {
-            let line = sentence(en.say(&line));
-            assert!(labels.contains(&line), "{line} read in {labels:?}");
-        }
-        let legal = words::actions(&pos);
-        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
-        let choice = &listed[rng.random_range(0..listed.len())];
-        let chosen = words::typed(&pos, &choice.1, |m| en.say(m)).expect("its words read");
-        reader.take(
+        let (choice, chosen) = read_and_take(
+            &mut reader,
             &mut app,
             &en,
-            choice,
-            rng.random_bool(0.5),
+            &mut rng,
+            (words::position(&pos), words::actions(&pos), None),
+            |text| words::typed(&pos, text, |m| en.say(m)),
             reading_window,
             open,
-        );
+        )
+        .expect("something to do");
         let t = harness::table::<SnelabTable>(&app);
-        assert_eq!(t.actions().get(played), Some(&chosen), "{}", choice.1);
+        assert_eq!(t.actions().get(played), Some(&chosen), "{}", choice);
         reader.look(&mut app, reading_window, open);
         let said = sentence(en.say(&words::announce(&pos, &chosen)));
         assert!(reader.labels(&en).contains(&said), "{said} announced");
@@ -390,23 +407,22 @@ fn artifact_chess_against_the_engine_by_its_accessibility_tree() {
             );
         }
         let state = t.state().unwrap().clone();
-        let labels = reader.labels(&en);
-        for line in words::position(&state, t.colour) {
-            let line = sentence(en.say(&line));
-            assert!(labels.contains(&line), "{line} read in {labels:?}");
-        }
-        let legal = words::actions(&state);
-        let listed = lists_exactly(&reader, &en, legal.iter().map(|(_, w)| en.say(w)).collect());
-        let choice = &listed[rng.random_range(0..listed.len())];
-        let chosen = words::typed(&state, &choice.1, |m| en.say(m)).expect("its words read");
-        reader.take(
+        let colour = t.colour;
+        let (choice, chosen) = read_and_take(
+            &mut reader,
             &mut app,
             &en,
-            choice,
-            rng.random_bool(0.5),
+            &mut rng,
+            (
+                words::position(&state, colour),
+                words::actions(&state),
+                None,
+            ),
+            |text| words::typed(&state, text, |m| en.say(m)),
             reading_window,
             open,
-        );
+        )
+        .expect("something to do");
         let game = harness::table::<ChessTable>(&app)
             .game
             .as_ref()
@@ -416,7 +432,7 @@ fn artifact_chess_against_the_engine_by_its_accessibility_tree() {
             game.record().get(plies).map(|e| e.action),
             Some(chosen),
             "{}",
-            choice.1
+            choice
         );
         let said = sentence(en.say(&words::announce(&state, &game.course()[plies].record)));
         reader.look(&mut app, reading_window, open);

@@ -165,6 +165,32 @@ pub fn live(ctx: &egui::Context, id: egui::Id) {
     ctx.accesskit_node_builder(id, |node| node.set_live(Live::Polite));
 }
 
+/// One pass of `ui` in `ctx` (800×600, with `events`) for a unit test: the tree updated, and
+/// the update shown to `seen`.
+#[cfg(test)]
+pub(crate) fn test_pass(
+    ctx: &egui::Context,
+    tree: &mut Tree,
+    events: Vec<egui::Event>,
+    mut ui: impl FnMut(&egui::Context),
+    mut seen: impl FnMut(&TreeUpdate),
+) {
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(800.0, 600.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let out = ctx.run_ui(input, |inner| ui(inner.ctx()));
+    if let Some(update) = &out.platform_output.accesskit_update {
+        tree.update(update);
+        seen(update);
+    }
+    out.drop_without_applying_deltas();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,18 +200,9 @@ mod tests {
         events: Vec<egui::Event>,
         ui: impl FnMut(&egui::Context),
     ) -> TreeUpdate {
-        let mut ui = ui;
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(800.0, 600.0),
-            )),
-            events,
-            ..Default::default()
-        };
-        let out = ctx.run_ui(input, |ui_| ui(ui_.ctx()));
-        let update = out.platform_output.accesskit_update.clone();
-        out.drop_without_applying_deltas();
+        let mut tree = Tree::default();
+        let mut update = None;
+        test_pass(ctx, &mut tree, events, ui, |u| update = Some(u.clone()));
         update.expect("accesskit is on")
     }
 
