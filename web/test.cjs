@@ -1040,13 +1040,16 @@ async function readerMirror(page) {
   if (!p) return fail(`${name}: the table reported, the person to move`);
   const read = () => page.evaluate(() => {
     const tree = document.getElementById("reader-tree");
-    const field = tree.querySelector("input");
+    const sections = [...tree.querySelectorAll("section")];
+    const reading = sections.find((s) => s.getAttribute("aria-label") === "All my moves");
+    const field = reading && reading.querySelector("input");
     const buttons = [...tree.querySelectorAll("button")].map((b) => b.textContent);
+    const inWindow = reading ? [...reading.querySelectorAll("button")].map((b) => b.textContent) : [];
     return {
-      windows: [...tree.querySelectorAll("section")].map((s) => s.getAttribute("aria-label")),
+      windows: sections.map((s) => s.getAttribute("aria-label")),
       buttons,
-      // The list of moves: the buttons after the field's Play.
-      moves: buttons.slice(buttons.indexOf("Play") + 1),
+      // The list of moves: the window's buttons after the field's Play.
+      moves: inWindow.slice(inWindow.indexOf("Play") + 1),
       field: field && field.getAttribute("aria-label"),
       value: field && field.value,
       live: document.getElementById("reader-live").textContent,
@@ -1088,7 +1091,8 @@ async function readerMirror(page) {
   const typed = m.moves[0];
   const ply = p.ply;
   await page.evaluate((words) => {
-    const field = document.querySelector("#reader-tree input");
+    const field = [...document.querySelectorAll("#reader-tree section")]
+      .find((s) => s.getAttribute("aria-label") === "All my moves").querySelector("input");
     field.focus();
     field.value = words;
     field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
@@ -1108,8 +1112,9 @@ async function readerMirror(page) {
   const pressed = m.moves[m.moves.length - 1];
   const before = p.ply;
   await page.evaluate((words) => {
-    const tree = document.getElementById("reader-tree");
-    const button = [...tree.querySelectorAll("button")].filter((b) => b.textContent === words).pop();
+    const reading = [...document.querySelectorAll("#reader-tree section")]
+      .find((s) => s.getAttribute("aria-label") === "All my moves");
+    const button = [...reading.querySelectorAll("button")].filter((b) => b.textContent === words).pop();
     button.click();
   }, pressed);
   p = await waitProbe("hive", since, (q) => q.ply > before);

@@ -43,40 +43,54 @@ pub struct Entry {
 /// The tree as the page's list: every node with a role the page draws, or with words; the
 /// containers without either are left out (their children keep their depth).
 pub fn entries(tree: &Tree) -> Vec<Entry> {
-    tree.walk(None)
-        .into_iter()
-        .filter_map(|s| {
-            let role = match s.node.role() {
-                Role::Window | Role::Dialog => "window",
-                Role::Button | Role::Link | Role::MenuItem | Role::Tab => "button",
-                Role::CheckBox | Role::Switch | Role::RadioButton => "checkbox",
-                Role::TextInput | Role::MultilineTextInput | Role::SearchInput => "textbox",
-                Role::Label | Role::Paragraph => "label",
-                _ if !s.name().trim().is_empty() => "group",
-                _ => return None,
-            };
-            let on = s.node.toggled().map(|t| t == Toggled::True);
-            let name = match role {
-                // A label's words are its value; a field's are what it is for.
-                "label" => s.name().to_string(),
-                _ => s.node.label().unwrap_or_else(|| s.name()).to_string(),
-            };
-            Some(Entry {
-                id: s.id.0.to_string(),
-                role,
-                value: (role == "textbox").then(|| s.node.value().unwrap_or("").to_string()),
-                name,
-                depth: s.depth,
-                live: s
-                    .node
-                    .live()
-                    .is_some_and(|l| l != egui::accesskit::Live::Off),
-                disabled: s.node.is_disabled(),
-                on,
-                focused: tree.focus == Some(s.id),
-            })
-        })
-        .collect()
+    // The entries above the node being looked at: the raw depth of each, and whether it was
+    // kept. An entry's depth counts only its kept ancestors, so that the page nests it in the
+    // nearest one it keeps (a button in an unnamed area is not put in the window before it).
+    let mut above: Vec<(usize, bool)> = Vec::new();
+    let mut out = Vec::new();
+    for s in tree.walk(None) {
+        while above.last().is_some_and(|&(d, _)| d >= s.depth) {
+            above.pop();
+        }
+        let depth = above.iter().filter(|(_, kept)| *kept).count();
+        let role = match s.node.role() {
+            Role::Window | Role::Dialog => Some("window"),
+            Role::Button | Role::Link | Role::MenuItem | Role::Tab => Some("button"),
+            Role::CheckBox | Role::Switch | Role::RadioButton => Some("checkbox"),
+            Role::TextInput | Role::MultilineTextInput | Role::SearchInput => Some("textbox"),
+            Role::Label | Role::Paragraph => Some("label"),
+            _ if !s.name().trim().is_empty() => Some("group"),
+            _ => None,
+        };
+        above.push((s.depth, role.is_some()));
+        let Some(role) = role else {
+            continue;
+        };
+        let on = s.node.toggled().map(|t| t == Toggled::True);
+        let name = match role {
+            // A label's words are its value.
+            "label" => s.name(),
+            // A field is named by what it is for: its label, else its hint.
+            "textbox" => s.node.label().or(s.node.placeholder()).unwrap_or(""),
+            _ => s.node.label().unwrap_or_else(|| s.name()),
+        }
+        .to_string();
+        out.push(Entry {
+            id: s.id.0.to_string(),
+            role,
+            value: (role == "textbox").then(|| s.node.value().unwrap_or("").to_string()),
+            name,
+            depth,
+            live: s
+                .node
+                .live()
+                .is_some_and(|l| l != egui::accesskit::Live::Off),
+            disabled: s.node.is_disabled(),
+            on,
+            focused: tree.focus == Some(s.id),
+        });
+    }
+    out
 }
 
 /// What the page asks for on a node: `{"node": "<id>", "action": "press"}`, or
@@ -243,14 +257,20 @@ mod tests {
         text: &mut String,
     ) -> bool {
         let mut played = false;
-        let ui = |ctx: &egui::Context| {
+        let mut window = |ctx: &egui::Context| {
             egui::Window::new("All my moves").show(ctx, |ui| {
                 let said = ui.label("Black's knight attacks e5");
                 a11y::live(ui.ctx(), said.id);
-                let edit = ui.text_edit_singleline(&mut *text);
+                let edit = ui.add(egui::TextEdit::singleline(&mut *text).hint_text("Your move"));
                 played |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 played |= ui.button("Play").clicked();
                 let _ = ui.checkbox(&mut true, "Sounds");
+            });
+        };
+        let ui = |ctx: &egui::Context| {
+            window(ctx);
+            egui::Area::new(egui::Id::new("hint")).show(ctx, |ui| {
+                let _ = ui.button("Hint");
             });
         };
         a11y::test_pass(ctx, tree, events, ui, |_| {});
@@ -281,11 +301,11 @@ mod tests {
         assert!(said.live && said.depth > window.depth);
         assert_eq!(find("checkbox", "Sounds").on, Some(true));
         let play = find("button", "Play");
-        let field = list
-            .iter()
-            .find(|e| e.role == "textbox")
-            .expect("the field")
-            .clone();
+        let field = find("textbox", "Your move");
+        assert!(field.depth > window.depth);
+        // A button in an area of its own is not nested in the window drawn before it.
+        assert_eq!(find("button", "Hint").depth, 0);
+        assert_eq!(window.depth, 0);
         assert_eq!(field.value.as_deref(), Some("old"));
         let json = serde_json::to_string(&list).unwrap();
         assert!(json.contains(&format!("\"id\":\"{}\"", play.id)), "{json}");

@@ -119,8 +119,9 @@ pub fn show<A: Copy>(
                         .hint_text(tr.t("access.typed.hint"))
                         .desired_width(330.0),
                 );
-                edit.widget_info(|| {
-                    egui::WidgetInfo::text_edit(true, "", &field.typed, tr.t("access.typed.label"))
+                edit.widget_info(|| egui::WidgetInfo {
+                    label: Some(tr.t("access.typed.label").to_string()),
+                    ..egui::WidgetInfo::text_edit(true, "", &field.typed, tr.t("access.typed.hint"))
                 });
                 submit |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 submit |= ui.button(tr.t("access.typed.play")).clicked();
