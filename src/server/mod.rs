@@ -502,19 +502,51 @@ impl Hub {
         true
     }
 
-    /// An open table, held here or (with several processes) by another process.
-    pub async fn find_table(&self, code: &str) -> Option<mpsc::Sender<Cmd>> {
+    /// An open table, held here or (with several processes) by another process: `Ok(None)`
+    /// when no open table has the code; with several processes, `Err(Unavailable)` when Redis
+    /// or the store cannot tell now who holds it (the table may well exist: come back in a
+    /// moment). A table nobody holds (its holder died, or let it go while Redis was down) is
+    /// taken over here at once, as for a token.
+    pub async fn find_table(
+        self: &Arc<Hub>,
+        code: &str,
+    ) -> Result<Option<mpsc::Sender<Cmd>>, ErrorCode> {
         if let Some(t) = self.table(code) {
-            return Some(t);
+            return Ok(Some(t));
+        }
+        // Not a code this server could have made: nothing to ask Redis or the store.
+        if code.len() != CODE_LEN || !code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
+            return Ok(None);
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
-            let owner = c.owner(code).await?;
-            if owner != c.id {
-                return Some(c.proxy(owner, code.to_string()));
-            }
+            use ErrorCode::Unavailable;
+            return match c.owner_of(code).await.map_err(|()| Unavailable)? {
+                Some(owner) if owner != c.id => Ok(Some(c.proxy(owner, code.to_string()))),
+                // This process holds the lease but not (yet, or any more) the table: a
+                // takeover reading it back, or a table closing here.
+                Some(_) => {
+                    for _ in 0..50 {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        if let Some(t) = self.table(code) {
+                            return Ok(Some(t));
+                        }
+                    }
+                    Err(Unavailable)
+                }
+                None => match c.try_take(self, code).await.map_err(|()| Unavailable)? {
+                    cluster::Taken::Served => self.table(code).map(Some).ok_or(Unavailable),
+                    cluster::Taken::Ended => Ok(None),
+                    cluster::Taken::Held => match c.owner_of(code).await {
+                        Ok(Some(owner)) if owner != c.id => {
+                            Ok(Some(c.proxy(owner, code.to_string())))
+                        }
+                        _ => Err(Unavailable),
+                    },
+                },
+            };
         }
-        None
+        Ok(None)
     }
 
     /// The seat a token belongs to, and its table, wherever it is held. `BadToken` when no
