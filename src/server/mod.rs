@@ -316,6 +316,9 @@ pub struct Hub {
     pub server_key: std::sync::OnceLock<crate::identity::Identity>,
     /// `prove`s per remote address in the current minute (see [`Hub::may_prove`]).
     proofs: Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
+    /// Bots searching at once: one a core (see [`bot_searches`]); a bot's turn waits for
+    /// one of these before its search starts.
+    pub bots: Arc<tokio::sync::Semaphore>,
     #[cfg(feature = "cluster")]
     cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
     /// Set on SIGTERM (or SIGINT): no new connection or table is taken, and every connection
@@ -330,6 +333,18 @@ pub const RESTARTING: u16 = 1012;
 
 /// How long a stopping server waits for its connections to close before it exits anyway.
 pub const STOP_WITHIN: Duration = Duration::from_secs(10);
+
+/// How many bots may search at once: one a core (at least two). Each search is CPU-bound and
+/// holds its own tables; without a bound, many tables whose bot is to move at the same moment
+/// (the fuzz run found some 1,700 open tables against bots, their people gone, under short
+/// clocks) ran hundreds of searches on as many blocking threads, the process growing past a
+/// gigabyte, and a stopping process waited for every one queued. The others wait their turn:
+/// a bot's clock runs meanwhile, as anyone's does.
+pub fn bot_searches() -> usize {
+    std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .max(2)
+}
 
 /// `prove`s one remote address may make in a minute: signatures are cheap to check, but a
 /// flood of them from one place is refused (`rate_limited`) before any is.
@@ -364,6 +379,7 @@ impl Hub {
             connections: AtomicUsize::new(0),
             server_key: std::sync::OnceLock::new(),
             proofs: Mutex::new(HashMap::new()),
+            bots: Arc::new(tokio::sync::Semaphore::new(bot_searches())),
             #[cfg(feature = "cluster")]
             cluster: std::sync::OnceLock::new(),
             shutdown: watch::channel(false).0,
