@@ -13,6 +13,7 @@
 //! - [`conn`]: one task a connection: hello, limits (size, rate), and routing to its table.
 //! - [`store`]: the store interface and its embedded SQLite default.
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
+//! - [`fuzz`]: `tables fuzz-server`, the protocol fuzzed against a running server.
 //! - `cluster` and `pg` (feature `cluster`): several processes sharing PostgreSQL and Redis.
 
 pub mod args;
@@ -21,6 +22,7 @@ pub mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod conn;
+pub mod fuzz;
 pub mod game;
 pub mod hive;
 pub mod loadtest;
