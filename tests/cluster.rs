@@ -828,3 +828,121 @@ async fn a_redis_restart_under_load_loses_nothing() {
 async fn a_postgresql_restart_under_load_loses_nothing() {
     load_through_a_restart(Restarted::Postgres).await;
 }
+
+/// Asks to watch table `code` at `addr`: `Ok` once `watching` comes, the refusal otherwise.
+async fn watch(addr: &str, code: &str) -> Result<carved_tables::server::client::Client, String> {
+    use carved_tables::net::protocol::{ClientMsg, ServerMsg};
+    let mut c = client::hello(addr, None).await?;
+    c.send(&ClientMsg::Spectate {
+        code: code.to_string(),
+    })
+    .await?;
+    c.recv_until(|m| match m {
+        ServerMsg::Watching { .. } => Some(Ok(())),
+        ServerMsg::Error { code, message } => Some(Err(format!("{code:?}: {message}"))),
+        _ => None,
+    })
+    .await??;
+    Ok(c)
+}
+
+/// The refusal of something that was to fail.
+fn refusal<T>(r: Result<T, String>) -> String {
+    match r {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e,
+    }
+}
+
+/// Redis is down: no process can tell who holds a table, so a `join` or `spectate` of one
+/// that exists is refused `unavailable` (come back), not `no_such_table` (which would be a
+/// lie: the table is in the store), at the process that held it and at the other. Once Redis
+/// is back (empty), the join works and the game plays to its end, watched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_and_watch_while_redis_is_down_are_unavailable_not_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let redis_port = free_port();
+    let redis = start_redis_on(redis_port);
+    let redis_url = format!("redis://127.0.0.1:{redis_port}/");
+    let args = ["--postgres", &pg_url, "--redis", &redis_url, "--lease", "1"];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    let two = Server::start(&dir.path().join("unused2.db"), &args);
+    // A table waiting for its second player, and one under way, both held by process one.
+    let waiting = client::create(&one.addr, None, None).await.unwrap();
+    let (mut a, mut b) = client::table_at(&one.addr, &two.addr, None).await.unwrap();
+    let mut rng = SmallRng::seed_from_u64(46);
+    play_out(&mut a, &mut b, &mut rng, 2).await;
+    // Before: both answer as they should.
+    watch(&two.addr, &a.code).await.unwrap();
+    let unknown = refusal(client::join(&two.addr, "ZZZZZZ").await);
+    assert!(unknown.starts_with("NoSuchTable"), "{unknown}");
+    tokio::task::block_in_place(|| drop(redis));
+    // Process one lets its tables go once it cannot prove their leases (within a lease).
+    let until = Instant::now() + Duration::from_secs(10);
+    while tables_held(&one.addr).await > 0.0 {
+        assert!(
+            Instant::now() < until,
+            "process one still serves its tables"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for server in [&one, &two] {
+        let refused = refusal(client::join(&server.addr, &waiting.code).await);
+        assert!(refused.starts_with("Unavailable"), "join: {refused}");
+        let refused = refusal(watch(&server.addr, &a.code).await);
+        assert!(refused.starts_with("Unavailable"), "spectate: {refused}");
+    }
+    // A code no server could have made is still unknown, Redis or not.
+    let unknown = refusal(client::join(&one.addr, "not a code").await);
+    assert!(unknown.starts_with("NoSuchTable"), "{unknown}");
+    // Redis comes back empty: the join works (after `unavailable` while the processes find
+    // it again, never `no_such_table`), and so does watching.
+    let _redis = tokio::task::block_in_place(|| start_redis_on(redis_port));
+    let until = Instant::now() + Duration::from_secs(30);
+    let mut joined = loop {
+        match client::join(&two.addr, &waiting.code).await {
+            Ok(p) => break p,
+            Err(e) => assert!(e.starts_with("Unavailable"), "join after Redis: {e}"),
+        }
+        assert!(Instant::now() < until, "the join did not work again");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let mut opener = come_back(&one.addr, &waiting.token, Duration::from_secs(30)).await;
+    while opener.colour.is_none() {
+        opener.pump().await.unwrap();
+    }
+    while joined.colour.is_none() {
+        joined.pump().await.unwrap();
+    }
+    let until = Instant::now() + Duration::from_secs(30);
+    let mut watcher = loop {
+        match watch(&one.addr, &opener.code).await {
+            Ok(c) => break c,
+            Err(e) => assert!(e.starts_with("Unavailable"), "spectate after Redis: {e}"),
+        }
+        assert!(Instant::now() < until, "watching did not work again");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    opener.to_move = Some(carved_tables::net::protocol::Side::Ash);
+    joined.to_move = opener.to_move;
+    play_out(&mut opener, &mut joined, &mut rng, 12).await;
+    if opener.ended.is_none() {
+        opener
+            .c
+            .send(&carved_tables::net::protocol::ClientMsg::Resign)
+            .await
+            .unwrap();
+        while opener.ended.is_none() {
+            opener.pump().await.unwrap();
+        }
+    }
+    let record = opener.ended.clone().expect("the game ended");
+    verified(&record);
+    let ended = heard(&mut watcher, |m| match m {
+        carved_tables::net::protocol::ServerMsg::Ended { record, .. } => Some(record.clone()),
+        _ => None,
+    })
+    .await;
+    assert_eq!(ended, record);
+}

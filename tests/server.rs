@@ -525,6 +525,90 @@ async fn random_and_mutated_messages_never_stop_the_server() {
     assert!(server.alive());
 }
 
+/// Issue 44: the protocol fuzzed against the real server binary. 100 connections send 20,000
+/// mutated and random frames (after a warm-up of 5,000: the memory baseline) while two pairs of
+/// well-formed clients and one against the bot play whole games. The server must stay up and
+/// answer, every well-formed game must finish and verify, the tables and connections it holds
+/// (`/metrics`) must come back to none, and its memory (VmRSS) grow by at most 64 MiB past the
+/// warm-up. The server runs with short waits (`--wait-limit`, `--linger`, `--bot-after`) so
+/// that the fuzzers' tables close within the test, and with glibc's arenas limited
+/// (`MALLOC_ARENA_MAX=2`, see "Protocol fuzzing" in docs/server.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_thousand_fuzzed_frames_leave_the_server_as_it_was() {
+    use carved_tables::server::fuzz::{Fuzz, run};
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start_env(
+        &db(&dir),
+        &[
+            "--linger",
+            "1",
+            "--wait-limit",
+            "3",
+            "--correspondence-wait",
+            "3",
+            "--bot-after",
+            "1",
+            "--quick-bot-after",
+            "1",
+        ],
+        &[("MALLOC_ARENA_MAX", "2")],
+    );
+    let fuzz = Fuzz {
+        addr: server.addr.clone(),
+        frames: 20_000,
+        connections: 100,
+        pid: Some(server.pid()),
+        seed: 44,
+        warmup: 5_000,
+        max_seconds: 150.0,
+        settle: 30.0,
+        max_growth_kb: 64 * 1024,
+        ..Fuzz::default()
+    };
+    let report = tokio::time::timeout(Duration::from_secs(240), run(fuzz))
+        .await
+        .expect("the fuzz run ends");
+    let refusals = report.refusals();
+    eprintln!(
+        "fuzz: {} frames in {:.1} s, {} connections ({} closed by the server), RSS {:?} -> {:?} KiB, \
+         {} games ({} verified), {} seats closed afterwards; refusals {refusals:?}",
+        report.frames,
+        report.seconds,
+        report.connections,
+        report.closed_by_server,
+        report.rss_warm_kb,
+        report.rss_after_kb,
+        report.games,
+        report.checked,
+        report.tokens
+    );
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.frames, 20_000);
+    assert!(report.rss_warm_kb.is_some() && report.rss_after_kb.is_some());
+    assert!(
+        report.games >= 3 && report.checked == report.games,
+        "{report:?}"
+    );
+    // The frames reached past the framing into the commands: tables were opened (and closed
+    // afterwards) and each kind of refusal was sent.
+    assert!(report.tokens > 0, "{report:?}");
+    for code in [
+        "malformed",
+        "too_large",
+        "hello_first",
+        "bad_request",
+        "no_such_table",
+        "not_seated",
+        "rate_limited",
+    ] {
+        assert!(
+            refusals.get(code).copied().unwrap_or(0.0) > 0.0,
+            "no {code}: {refusals:?}"
+        );
+    }
+    assert!(server.alive());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_restarts_with_every_table_and_nothing_lost() {
     let dir = tempfile::tempdir().unwrap();

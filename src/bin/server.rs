@@ -37,6 +37,9 @@ fn main() -> ExitCode {
         println!("listening on {addr}");
         let _ = std::io::stdout().flush();
     }));
+    // A bot still searching holds nothing that must be kept (every accepted action is
+    // stored): the process does not wait for its search to end.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

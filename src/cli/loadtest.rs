@@ -170,6 +170,17 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "reconnects: {} ({} connections dropped on purpose), actions lost: {}",
         t.reconnects, t.drops, t.lost
     )?;
+    if !t.away.is_empty() {
+        writeln!(
+            out,
+            "without their table (lost connections, noticed at the next action → both seats \
+             back): {} times, median {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+            t.away.len(),
+            report.away_ms(0.5),
+            report.away_ms(0.99),
+            report.away_ms(1.0)
+        )?;
+    }
     let l = &report.lobby;
     if lobby > 0 {
         let (updates_mean, updates_max) = report.updates_per_second();

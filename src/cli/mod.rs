@@ -8,6 +8,8 @@ pub mod analyse;
 pub mod arena;
 pub mod chess;
 pub mod fuzz;
+#[cfg(feature = "server")]
+pub mod fuzz_server;
 pub mod games;
 pub mod hive;
 #[cfg(feature = "server")]
@@ -200,6 +202,10 @@ pub enum Command {
     Loadtest {
         options: Options,
     },
+    /// The protocol fuzzed against a running server (built with the `server` feature).
+    FuzzServer {
+        options: Options,
+    },
 }
 
 pub const HELP: &str = "\
@@ -305,6 +311,16 @@ SUBCOMMANDS:
               the lobby, two in three following it (updates and bytes per second counted),
               one in three playing quick games in a loop (pairings, quick → seated times, bot
               offers), SECONDS in the lobby between two games (default 5)
+    fuzz-server --addr 127.0.0.1:PORT --frames N [--connections C] [--pid PID] [--seed S]
+              [--rate PER_SECOND] [--pairs P] [--warmup N] [--max-seconds S] [--settle S]
+              [--max-growth-mb MB]
+              (built with the `server` feature) C connections to a running server on
+              loopback send N mutated and random frames (every client message of the
+              protocol mutated, fields of other JSON types, random bytes, cut and oversized
+              JSON, binary frames, floods) while P pairs of well-formed clients, and one
+              against the bot, play whole games; then checks the server is alive, its tables
+              and connections (GET /metrics) came back, its memory (VmRSS of PID) grew by at
+              most MB since a warm-up of N frames, and every game's record verifies
     help, --help, -h
               this text
 
@@ -459,6 +475,9 @@ pub fn parse(args: &[String]) -> Result<Command, CliError> {
             })
         }
         "loadtest" => Ok(Command::Loadtest {
+            options: Options::parse(rest)?,
+        }),
+        "fuzz-server" => Ok(Command::FuzzServer {
             options: Options::parse(rest)?,
         }),
         "fuzz" => {
@@ -682,6 +701,14 @@ pub fn run(
         Command::Loadtest { .. } => Err(CliError::Usage(
             "`tables loadtest` is built with the `server` feature: \
              cargo run --release --no-default-features --features server --bin tables -- loadtest"
+                .into(),
+        )),
+        #[cfg(feature = "server")]
+        Command::FuzzServer { options } => fuzz_server::fuzz_server_cli(&options, out),
+        #[cfg(not(feature = "server"))]
+        Command::FuzzServer { .. } => Err(CliError::Usage(
+            "`tables fuzz-server` is built with the `server` feature: \
+             cargo run --no-default-features --features server --bin tables -- fuzz-server"
                 .into(),
         )),
     }

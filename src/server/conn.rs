@@ -298,12 +298,19 @@ async fn leave(hub: &Arc<Hub>, conn: &Conn, role: &Role) {
 async fn reseat(hub: &Arc<Hub>, conn: &Conn, role: &mut Role, code: String, seat: SeatId) {
     leave(hub, conn, role).await;
     *role = Role::Lobby;
-    let Some(table) = hub.find_table(&code).await else {
-        conn.send(&ServerMsg::error(
-            ErrorCode::NoSuchTable,
-            format!("the new table {code} closed"),
-        ));
-        return;
+    let table = match hub.find_table(&code).await {
+        Ok(Some(table)) => table,
+        Ok(None) => {
+            conn.send(&ServerMsg::error(
+                ErrorCode::NoSuchTable,
+                format!("the new table {code} closed"),
+            ));
+            return;
+        }
+        Err(e) => {
+            conn.send(&ServerMsg::error(e, cannot_tell(&code)));
+            return;
+        }
     };
     let cmd = Cmd::Attach {
         seat,
@@ -695,8 +702,10 @@ async fn handle(
         ),
         (ClientMsg::Join { code, name }, Role::Lobby) => {
             let code = normalise_code(&code);
-            let Some(table) = hub.find_table(&code).await else {
-                return no_table(conn, &code);
+            let table = match hub.find_table(&code).await {
+                Ok(Some(table)) => table,
+                Ok(None) => return no_table(conn, &code),
+                Err(e) => return refuse(conn, e, cannot_tell(&code)),
             };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
@@ -735,8 +744,10 @@ async fn handle(
         }
         (ClientMsg::Spectate { code }, Role::Lobby) => {
             let code = normalise_code(&code);
-            let Some(table) = hub.find_table(&code).await else {
-                return no_table(conn, &code);
+            let table = match hub.find_table(&code).await {
+                Ok(Some(table)) => table,
+                Ok(None) => return no_table(conn, &code),
+                Err(e) => return refuse(conn, e, cannot_tell(&code)),
             };
             if table
                 .send(Cmd::Spectate { conn: conn.clone() })
@@ -874,6 +885,12 @@ async fn handle(
             }
         }
     }
+}
+
+/// Why a table that may exist cannot be reached now (with several processes: Redis or the
+/// store did not answer).
+fn cannot_tell(code: &str) -> String {
+    format!("the server cannot reach table {code} now; try again in a moment")
 }
 
 fn no_table(conn: &Conn, code: &str) -> Flow {

@@ -112,6 +112,10 @@ pub struct Tally {
     pub drops: u64,
     /// Actions heard before a drop and missing after it.
     pub lost: u64,
+    /// How long each table was without its seats (in milliseconds) when its connections
+    /// were lost (a server stopping or dying, not `--drops`): from the table noticing it (at
+    /// its next action, at most an interval later) to both seats taken back.
+    pub away: Vec<u32>,
     pub errors: Vec<String>,
 }
 
@@ -124,6 +128,7 @@ impl Tally {
         self.reconnects += other.reconnects;
         self.drops += other.drops;
         self.lost += other.lost;
+        self.away.extend(other.away);
         self.errors.extend(other.errors);
     }
 }
@@ -252,6 +257,12 @@ impl Report {
     }
 
     /// Milliseconds from `quick` to `seated` at a person-paired table, at quantile `p`.
+    /// The `p` quantile of the times tables were without their seats ([`Tally::away`]), in
+    /// milliseconds.
+    pub fn away_ms(&self, p: f64) -> f64 {
+        quantile(&self.tally.away, p)
+    }
+
     pub fn wait_ms(&self, p: f64) -> f64 {
         quantile(&self.lobby.waits, p)
     }
@@ -263,7 +274,7 @@ impl Report {
 }
 
 /// Checks a finished game: the record holds exactly what the clients heard and verifies.
-fn check(a: &Player, b: &Player) -> Result<(), String> {
+pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
     let record = a.ended.as_deref().ok_or("no record")?;
     if b.ended.as_deref() != Some(record) {
         return Err(format!("{}: the two seats got different records", a.code));
@@ -282,6 +293,27 @@ fn check(a: &Player, b: &Player) -> Result<(), String> {
     }
     if let Some(c) = checks.into_iter().find(|c| !c.passed) {
         return Err(format!("{}: the {} check failed", a.code, c.name));
+    }
+    Ok(())
+}
+
+/// Checks a finished game against the bot: the record holds exactly what the person heard
+/// and verifies (signed).
+pub(crate) fn check_one(p: &Player) -> Result<(), String> {
+    let record = p.ended.as_deref().ok_or("no record")?;
+    let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", p.code))?;
+    if moves != heard(record, &p.seen) {
+        return Err(format!(
+            "{}: the record differs from what was heard",
+            p.code
+        ));
+    }
+    let checks = verify_text(record).map_err(|e| format!("{}: {e}", p.code))?;
+    if !checks.iter().any(|c| c.name == "signatures") {
+        return Err(format!("{}: the record is not signed", p.code));
+    }
+    if let Some(c) = checks.into_iter().find(|c| !c.passed) {
+        return Err(format!("{}: the {} check failed", p.code, c.name));
     }
     Ok(())
 }
@@ -387,12 +419,16 @@ fn table_game(load: &Load, index: usize, n: usize, rng: &mut SmallRng) -> (GameK
 /// Takes both seats back after a drop (waiting up to a minute for the server), checking that
 /// every action heard before is still there.
 async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
-    let give_up = Instant::now() + Duration::from_secs(60);
+    let noticed = Instant::now();
+    let give_up = noticed + Duration::from_secs(60);
     for (p, addr) in [(a, &load.addr[..]), (b, load.join_addr())] {
         if !rejoin(p, addr, give_up, tally).await {
             return false;
         }
     }
+    tally
+        .away
+        .push(noticed.elapsed().as_millis().min(u128::from(u32::MAX)) as u32);
     true
 }
 
@@ -464,7 +500,7 @@ async fn maybe_drop(
 
 /// One action at the table (or the resignation that ends a long game); the round trip is
 /// the mover's.
-async fn step(
+pub(crate) async fn step(
     load: &Load,
     a: &mut Player,
     b: &mut Player,
@@ -1149,6 +1185,7 @@ pub async fn run(load: Load) -> Report {
         }
     }
     tally.rtts.sort_unstable();
+    tally.away.sort_unstable();
     lobby.waits.sort_unstable();
     lobby.waits_first.sort_unstable();
     Report {

@@ -13,6 +13,7 @@
 //! - [`conn`]: one task a connection: hello, limits (size, rate), and routing to its table.
 //! - [`store`]: the store interface and its embedded SQLite default.
 //! - [`loadtest`]: `tables loadtest`, many games through real connections.
+//! - [`fuzz`]: `tables fuzz-server`, the protocol fuzzed against a running server.
 //! - `cluster` and `pg` (feature `cluster`): several processes sharing PostgreSQL and Redis.
 
 pub mod args;
@@ -21,6 +22,7 @@ pub mod client;
 #[cfg(feature = "cluster")]
 pub mod cluster;
 pub mod conn;
+pub mod fuzz;
 pub mod game;
 pub mod hive;
 pub mod loadtest;
@@ -316,6 +318,9 @@ pub struct Hub {
     pub server_key: std::sync::OnceLock<crate::identity::Identity>,
     /// `prove`s per remote address in the current minute (see [`Hub::may_prove`]).
     proofs: Mutex<HashMap<std::net::IpAddr, (std::time::Instant, u32)>>,
+    /// Bots searching at once: one a core (see [`bot_searches`]); a bot's turn waits for
+    /// one of these before its search starts.
+    pub bots: Arc<tokio::sync::Semaphore>,
     #[cfg(feature = "cluster")]
     cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
     /// Set on SIGTERM (or SIGINT): no new connection or table is taken, and every connection
@@ -330,6 +335,18 @@ pub const RESTARTING: u16 = 1012;
 
 /// How long a stopping server waits for its connections to close before it exits anyway.
 pub const STOP_WITHIN: Duration = Duration::from_secs(10);
+
+/// How many bots may search at once: one a core (at least two). Each search is CPU-bound and
+/// holds its own tables; without a bound, many tables whose bot is to move at the same moment
+/// (the fuzz run found some 1,700 open tables against bots, their people gone, under short
+/// clocks) ran hundreds of searches on as many blocking threads, the process growing past a
+/// gigabyte, and a stopping process waited for every one queued. The others wait their turn:
+/// a bot's clock runs meanwhile, as anyone's does.
+pub fn bot_searches() -> usize {
+    std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .max(2)
+}
 
 /// `prove`s one remote address may make in a minute: signatures are cheap to check, but a
 /// flood of them from one place is refused (`rate_limited`) before any is.
@@ -364,6 +381,7 @@ impl Hub {
             connections: AtomicUsize::new(0),
             server_key: std::sync::OnceLock::new(),
             proofs: Mutex::new(HashMap::new()),
+            bots: Arc::new(tokio::sync::Semaphore::new(bot_searches())),
             #[cfg(feature = "cluster")]
             cluster: std::sync::OnceLock::new(),
             shutdown: watch::channel(false).0,
@@ -502,19 +520,51 @@ impl Hub {
         true
     }
 
-    /// An open table, held here or (with several processes) by another process.
-    pub async fn find_table(&self, code: &str) -> Option<mpsc::Sender<Cmd>> {
+    /// An open table, held here or (with several processes) by another process: `Ok(None)`
+    /// when no open table has the code; with several processes, `Err(Unavailable)` when Redis
+    /// or the store cannot tell now who holds it (the table may well exist: come back in a
+    /// moment). A table nobody holds (its holder died, or let it go while Redis was down) is
+    /// taken over here at once, as for a token.
+    pub async fn find_table(
+        self: &Arc<Hub>,
+        code: &str,
+    ) -> Result<Option<mpsc::Sender<Cmd>>, ErrorCode> {
         if let Some(t) = self.table(code) {
-            return Some(t);
+            return Ok(Some(t));
+        }
+        // Not a code this server could have made: nothing to ask Redis or the store.
+        if code.len() != CODE_LEN || !code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
+            return Ok(None);
         }
         #[cfg(feature = "cluster")]
         if let Some(c) = self.cluster.get() {
-            let owner = c.owner(code).await?;
-            if owner != c.id {
-                return Some(c.proxy(owner, code.to_string()));
-            }
+            use ErrorCode::Unavailable;
+            return match c.owner_of(code).await.map_err(|()| Unavailable)? {
+                Some(owner) if owner != c.id => Ok(Some(c.proxy(owner, code.to_string()))),
+                // This process holds the lease but not (yet, or any more) the table: a
+                // takeover reading it back, or a table closing here.
+                Some(_) => {
+                    for _ in 0..50 {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        if let Some(t) = self.table(code) {
+                            return Ok(Some(t));
+                        }
+                    }
+                    Err(Unavailable)
+                }
+                None => match c.try_take(self, code).await.map_err(|()| Unavailable)? {
+                    cluster::Taken::Served => self.table(code).map(Some).ok_or(Unavailable),
+                    cluster::Taken::Ended => Ok(None),
+                    cluster::Taken::Held => match c.owner_of(code).await {
+                        Ok(Some(owner)) if owner != c.id => {
+                            Ok(Some(c.proxy(owner, code.to_string())))
+                        }
+                        _ => Err(Unavailable),
+                    },
+                },
+            };
         }
-        None
+        Ok(None)
     }
 
     /// The seat a token belongs to, and its table, wherever it is held. `BadToken` when no

@@ -1156,13 +1156,22 @@ impl<G: Hosted> TableTask<G> {
         };
         self.thinking = Some(job.ply);
         let tx = self.bot_moves.0.clone();
-        tokio::task::spawn_blocking(move || {
-            let started = std::time::Instant::now();
-            let action = (job.think)();
-            super::metrics::COUNTERS
-                .bot_think
-                .observe(started.elapsed());
-            let _ = tx.send((job.ply, action));
+        // At most one search a core at once (`Hub::bots`); the permit is held until the
+        // search returns.
+        let bots = self.hub.bots.clone();
+        tokio::spawn(async move {
+            let Ok(permit) = bots.acquire_owned().await else {
+                return;
+            };
+            tokio::task::spawn_blocking(move || {
+                let started = std::time::Instant::now();
+                let action = (job.think)();
+                super::metrics::COUNTERS
+                    .bot_think
+                    .observe(started.elapsed());
+                drop(permit);
+                let _ = tx.send((job.ply, action));
+            });
         });
     }
 

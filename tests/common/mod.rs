@@ -44,6 +44,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The process id (its memory is in `/proc/PID/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
