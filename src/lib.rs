@@ -5,6 +5,22 @@
 //! ([`cli`]) are plain Rust and build without Bevy. The game itself ([`app`], behind the default
 //! `app` feature) shows that state in 3D and feeds it commands.
 
+/// Declares constant tables of random keys (the engines' Zobrist keys): built at compile time on
+/// the desktop and the server; in the browser built once, at their first use, from the same
+/// `const fn` call, so the `.wasm` does not carry them (random numbers, which no compressor
+/// shrinks). Both ways give the same numbers. Read them by indexing, which works on both.
+macro_rules! key_tables {
+    ($($(#[$doc:meta])* $vis:vis static $name:ident: [u64; $len:expr] = $init:expr;)*) => {$(
+        $(#[$doc])*
+        #[cfg(not(target_arch = "wasm32"))]
+        $vis static $name: [u64; $len] = $init;
+        $(#[$doc])*
+        #[cfg(target_arch = "wasm32")]
+        $vis static $name: std::sync::LazyLock<[u64; $len]> =
+            std::sync::LazyLock::new(|| $init);
+    )*};
+}
+
 pub mod access;
 pub mod ai;
 pub mod bundled;

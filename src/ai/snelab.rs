@@ -130,13 +130,13 @@ struct Frame {
     depth: u32,
 }
 
-/// Random keys for the transposition table: one per (side, rank, square), and one for North to
-/// move. Fixed (not seeded), so a position's key never depends on the search. Built at compile
-/// time; in the browser at first use, so the `.wasm` carries 16 KB of random numbers less.
-#[cfg(not(target_arch = "wasm32"))]
-static KEYS: [u64; KEY_COUNT] = make_keys();
-#[cfg(target_arch = "wasm32")]
-static KEYS: std::sync::LazyLock<[u64; KEY_COUNT]> = std::sync::LazyLock::new(make_keys);
+key_tables! {
+    /// Random keys for the transposition table: one per (side, rank, square), and one for North
+    /// to move. Fixed (not seeded), so a position's key never depends on the search. Built at
+    /// compile time; in the browser at first use (`key_tables!`), 16 KB the `.wasm` does not
+    /// carry.
+    static KEYS: [u64; KEY_COUNT] = make_keys();
+}
 
 const KEY_COUNT: usize = 2 * 4 * MAX_SQUARES + 1;
 

@@ -30,47 +30,33 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     t
 }
 
-/// Declares the tables: built at compile time on the desktop and the server; in the browser
-/// built once at their first use instead, so the `.wasm` carries 26 KB of random numbers less
-/// (no compressor shrinks them). Both ways give the same numbers (`table` is the same function).
-macro_rules! tables {
-    ($($(#[$doc:meta])* $name:ident: [$len:expr] = $seed:expr;)*) => {$(
-        $(#[$doc])*
-        #[cfg(not(target_arch = "wasm32"))]
-        pub(crate) static $name: [u64; $len] = table($seed);
-        $(#[$doc])*
-        #[cfg(target_arch = "wasm32")]
-        pub(crate) static $name: std::sync::LazyLock<[u64; $len]> =
-            std::sync::LazyLock::new(|| table($seed));
-    )*};
-}
-
 /// The side to act (black).
 pub(crate) const BLACK: u64 = mix(0xC4E5_5003);
 
-tables! {
+// Built at compile time; in the browser at first use (`key_tables!`), 26 KB it does not carry.
+key_tables! {
     /// Pieces: `[colour][role][wounded][heir][square]`, flattened.
-    PIECES: [2 * 5 * 2 * 2 * 64] = 0xC4E5_5001;
-    IMPASSABLE: [64] = 0xC4E5_5002;
-    CASTLING: [16] = 0xC4E5_5004;
-    EN_PASSANT: [64] = 0xC4E5_5005;
+    pub(crate) static PIECES: [u64; 2 * 5 * 2 * 2 * 64] = table(0xC4E5_5001);
+    pub(crate) static IMPASSABLE: [u64; 64] = table(0xC4E5_5002);
+    pub(crate) static CASTLING: [u64; 16] = table(0xC4E5_5004);
+    pub(crate) static EN_PASSANT: [u64; 64] = table(0xC4E5_5005);
     /// Reserves: `[colour][count]` (counts above 15 share the last entry).
-    RESERVES: [2 * 16] = 0xC4E5_5006;
+    pub(crate) static RESERVES: [u64; 2 * 16] = table(0xC4E5_5006);
     /// Played piles: `[colour][kind][count]` (each kind exists at most twice in a game, one per
     /// deal, so a pile holds it at most twice; larger counts would share the last entry).
-    PLAYED: [2 * 22 * 4] = 0xC4E5_5007;
+    pub(crate) static PLAYED: [u64; 2 * 22 * 4] = table(0xC4E5_5007);
     /// Shields and Restrictions: `[colour][square]`.
-    SHIELDS: [2 * 64] = 0xC4E5_5008;
-    RESTRICTED: [2 * 64] = 0xC4E5_5009;
-    SCOUTED: [2] = 0xC4E5_500A;
+    pub(crate) static SHIELDS: [u64; 2 * 64] = table(0xC4E5_5008);
+    pub(crate) static RESTRICTED: [u64; 2 * 64] = table(0xC4E5_5009);
+    pub(crate) static SCOUTED: [u64; 2] = table(0xC4E5_500A);
     /// An open window: `[opener][card]`.
-    WINDOW: [2 * 22] = 0xC4E5_500B;
+    pub(crate) static WINDOW: [u64; 2 * 22] = table(0xC4E5_500B);
     /// A Cancel chance: `[colour that played the artifact][card]` (in the repetition key).
-    CANCEL_CHANCE: [2 * 22] = 0xC4E5_500F;
+    pub(crate) static CANCEL_CHANCE: [u64; 2 * 22] = table(0xC4E5_500F);
     /// Hands: `[colour][kind]` (only in the search key).
-    HANDS: [2 * 22] = 0xC4E5_500C;
+    pub(crate) static HANDS: [u64; 2 * 22] = table(0xC4E5_500C);
     /// A Cancel available: `[card]`, mixed with the key of the state it would bring back.
-    CANCELABLE: [22] = 0xC4E5_500D;
+    pub(crate) static CANCELABLE: [u64; 22] = table(0xC4E5_500D);
 }
 
 /// The index of a piece feature in [`PIECES`].
