@@ -65,9 +65,29 @@ pub struct MarksCheck {
     pub marks: Vec<Placed>,
     pub with: Option<Picture>,
     pub without: Option<Picture>,
-    /// Frames since the marks were hidden (`None`: not yet).
+    /// Frames since the marks were hidden (`None`: not yet); the second capture is asked for at
+    /// the third.
     pub hidden_for: Option<u32>,
-    pub asked_second: bool,
+    /// Pairs of captures taken again because no mark could be told in them (on a slow renderer
+    /// the marks' pipeline may still be compiling when the first capture is taken).
+    pub retries: u32,
+    /// Frames left before a new first capture, the marks shown again.
+    pub retry_in: Option<u32>,
+    /// Frames the check has run since the first capture: it gives up past a bound.
+    pub frames: u32,
+    /// Each mark's visibility before the marks were hidden, put back for a retry.
+    pub was: Vec<(Entity, Visibility)>,
+}
+
+/// What [`judge`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// What was compared, every pair apart.
+    Passed(String),
+    /// The pairs that come too close (or captures that could not be compared).
+    Failed(String),
+    /// No mark on screen could be told from the pictures: nothing was checked.
+    Unseen(String),
 }
 
 /// Whether `p` lies inside the convex quad `q` (either winding).
@@ -125,10 +145,11 @@ fn median(px: &[[u8; 3]]) -> LinearRgba {
     Color::srgb(channel(0), channel(1), channel(2)).to_linear()
 }
 
-/// The check itself: a line saying what was compared, or the pairs that come too close.
-pub fn judge(marks: &[Placed], with: &Picture, without: &Picture) -> Result<String, String> {
+/// The check itself: a line saying what was compared, the pairs that come too close, or that
+/// no mark could be told at all.
+pub fn judge(marks: &[Placed], with: &Picture, without: &Picture) -> Verdict {
     if (with.width, with.height) != (without.width, without.height) {
-        return Err("the two captures differ in size".into());
+        return Verdict::Failed("the two captures differ in size".into());
     }
     // The marks by look: their shape and their material's colour (colours within
     // SAME_MATERIAL are one), with their pixels pooled.
@@ -149,7 +170,7 @@ pub fn judge(marks: &[Placed], with: &Picture, without: &Picture) -> Result<Stri
     }
     if seen == 0 && !marks.is_empty() {
         // Hiding the marks changed nothing where they stand: nothing was checked.
-        return Err(format!(
+        return Verdict::Unseen(format!(
             "none of the {} marks on screen could be told from the picture",
             marks.len()
         ));
@@ -194,14 +215,14 @@ pub fn judge(marks: &[Placed], with: &Picture, without: &Picture) -> Result<Stri
         }
     }
     if !problems.is_empty() {
-        return Err(problems.join("; "));
+        return Verdict::Failed(problems.join("; "));
     }
     let closest = if compared > 0 {
         format!(", the closest {closest:.1} apart")
     } else {
         String::new()
     };
-    Ok(format!(
+    Verdict::Passed(format!(
         "{seen} marks seen, {} looks in {} shapes; {compared} pairs told apart by colour alone{closest}; {alike} pairs alike for everyone",
         looks.len(),
         shapes.len()
@@ -329,7 +350,9 @@ mod tests {
             mark(0.0, colours::GREEN, ring),
             mark(20.0, colours::BRASS, ring),
         ];
-        let err = judge(&plain, &with, &without).unwrap_err();
+        let Verdict::Failed(err) = judge(&plain, &with, &without) else {
+            panic!("green and brass rings passed");
+        };
         assert!(err.contains("protanopia"), "{err}");
 
         let (with, without) = pictures(byte(colours::SAFE_GREEN), byte(colours::SAFE_RED));
@@ -337,7 +360,9 @@ mod tests {
             mark(0.0, colours::SAFE_GREEN, ring),
             mark(20.0, colours::SAFE_RED, ring),
         ];
-        let ok = judge(&safe, &with, &without).unwrap();
+        let Verdict::Passed(ok) = judge(&safe, &with, &without) else {
+            panic!("the safe pair failed");
+        };
         assert!(
             ok.contains("2 marks seen") && ok.contains("1 pairs"),
             "{ok}"
@@ -348,7 +373,9 @@ mod tests {
             mark(0.0, colours::GREEN, (0, 0, 0)),
             mark(20.0, colours::RED, ring),
         ];
-        let ok = judge(&shapes, &with, &without).unwrap();
+        let Verdict::Passed(ok) = judge(&shapes, &with, &without) else {
+            panic!("a dot and a ring failed");
+        };
         assert!(ok.contains("2 shapes") && ok.contains("0 pairs"), "{ok}");
 
         // A mark hidden behind a piece (nothing changed in its square) is not judged; but a
@@ -358,9 +385,13 @@ mod tests {
             mark(20.0, colours::RED, (0, 0, 0)),
         ];
         let (with, without) = pictures([90; 3], byte(colours::RED));
-        let ok = judge(&both, &with, &without).unwrap();
+        let Verdict::Passed(ok) = judge(&both, &with, &without) else {
+            panic!("one mark seen failed");
+        };
         assert!(ok.starts_with("1 marks seen"), "{ok}");
-        let err = judge(&both, &without, &without).unwrap_err();
+        let Verdict::Unseen(err) = judge(&both, &without, &without) else {
+            panic!("no mark seen, and not said");
+        };
         assert!(err.contains("none of the 2 marks"), "{err}");
     }
 }

@@ -78,49 +78,93 @@ struct Marks<'w, 's> {
             &'static ViewVisibility,
         ),
     >,
-    shown: Query<'w, 's, &'static mut Visibility, With<MeshMaterial3d<MarkMaterial>>>,
+    shown: Query<'w, 's, (Entity, &'static mut Visibility), With<MeshMaterial3d<MarkMaterial>>>,
     materials: Res<'w, Assets<MarkMaterial>>,
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera3d>>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
 }
 
+/// How many times the pair of captures is taken again when no mark could be told in it.
+const MARKS_RETRIES: u32 = 4;
+/// Frames the marks are shown again before a retried first capture.
+const MARKS_RETRY_FRAMES: u32 = 20;
+
+/// Where each flat mark is in the picture now, for the next first capture.
+fn place(m: &mut Marks) {
+    let scale = m.windows.single().map_or(1.0, |w| w.scale_factor());
+    let placed = marks_check::placed(&m.marks, &m.materials, m.cameras.single().ok(), scale);
+    m.check.marks = placed;
+}
+
 /// With `--marks-check`, after the shot: hides the marks, captures the scene again a few frames
-/// later, and judges the two pictures. `Some(passed)` once judged; `None` while under way.
+/// later, and judges the two pictures. When no mark could be told in them (on a slow renderer
+/// the marks' pipeline may not have been ready for the first), shows the marks again and takes
+/// the pair again, a few times. `Some(passed)` once judged; `None` while under way.
 fn marks_step(commands: &mut Commands, m: &mut Marks) -> Option<bool> {
+    m.check.frames += 1;
+    if m.check.frames > CAPTURE_TIMEOUT_FRAMES * (MARKS_RETRIES + 1) {
+        error!("marks check: the captures did not come");
+        return Some(false);
+    }
     if let Some(without) = m.check.without.take() {
         let verdict = match &m.check.with {
             Some(with) => marks_check::judge(&m.check.marks, with, &without),
-            None => Err("the first capture could not be read".into()),
+            None => marks_check::Verdict::Failed("the first capture could not be read".into()),
         };
-        return Some(match verdict {
-            Ok(said) => {
+        return match verdict {
+            marks_check::Verdict::Passed(said) => {
                 info!("marks check: {said}");
-                true
+                Some(true)
             }
-            Err(why) => {
+            marks_check::Verdict::Unseen(why) if m.check.retries < MARKS_RETRIES => {
+                m.check.retries += 1;
+                info!("marks check: {why}; capturing again");
+                for (entity, was) in std::mem::take(&mut m.check.was) {
+                    if let Ok((_, mut v)) = m.shown.get_mut(entity) {
+                        *v = was;
+                    }
+                }
+                m.check.with = None;
+                m.check.hidden_for = None;
+                m.check.retry_in = Some(MARKS_RETRY_FRAMES);
+                None
+            }
+            marks_check::Verdict::Failed(why) | marks_check::Verdict::Unseen(why) => {
                 error!("marks check failed: {why}");
-                false
+                Some(false)
             }
-        });
+        };
     }
+    if let Some(left) = m.check.retry_in {
+        if left > 0 {
+            m.check.retry_in = Some(left - 1);
+        } else {
+            m.check.retry_in = None;
+            place(m);
+            commands.spawn(Screenshot::primary_window()).observe(
+                |captured: On<ScreenshotCaptured>, mut check: ResMut<MarksCheck>| {
+                    check.with = marks_check::picture(&captured.image);
+                },
+            );
+        }
+        return None;
+    }
+    // Waiting for a retried first capture.
+    m.check.with.as_ref()?;
     let n = m.check.hidden_for.unwrap_or(0);
     if m.check.hidden_for.is_none() {
-        for mut v in &mut m.shown {
+        for (entity, mut v) in &mut m.shown {
+            m.check.was.push((entity, *v));
             *v = Visibility::Hidden;
         }
     }
     m.check.hidden_for = Some(n + 1);
-    if n == 3 && !m.check.asked_second {
-        m.check.asked_second = true;
+    if n == 3 {
         commands.spawn(Screenshot::primary_window()).observe(
             |captured: On<ScreenshotCaptured>, mut check: ResMut<MarksCheck>| {
                 check.without = marks_check::picture(&captured.image);
             },
         );
-    }
-    if n > CAPTURE_TIMEOUT_FRAMES {
-        error!("marks check: the second capture did not come");
-        return Some(false);
     }
     None
 }
@@ -183,14 +227,7 @@ fn drive(
                 log_frame_times(&options.scene, &state.frame_times);
             }
             if options.marks_check {
-                let scale = marks.windows.single().map_or(1.0, |w| w.scale_factor());
-                let placed = marks_check::placed(
-                    &marks.marks,
-                    &marks.materials,
-                    marks.cameras.single().ok(),
-                    scale,
-                );
-                marks.check.marks = placed;
+                place(&mut marks);
             }
             let keep = options.marks_check;
             commands.spawn(Screenshot::primary_window()).observe(
