@@ -36,8 +36,6 @@ pub struct Entry {
     pub disabled: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on: Option<bool>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub focused: bool,
 }
 
 /// The tree as the page's list: every node with a role the page draws, or with words; the
@@ -87,7 +85,6 @@ pub fn entries(tree: &Tree) -> Vec<Entry> {
                 .is_some_and(|l| l != egui::accesskit::Live::Off),
             disabled: s.node.is_disabled(),
             on,
-            focused: tree.focus == Some(s.id),
         });
     }
     out
