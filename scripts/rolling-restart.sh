@@ -25,70 +25,10 @@ tables="${2:-200}"
 interval="${3:-1}"
 lease="${4:-5}"
 
-cargo build --no-default-features --features cluster --bin carved-tables-server --bin tables
-bin="${CARGO_TARGET_DIR:-target}/debug"
-
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do
-        kill -KILL "$p" 2>/dev/null || true
-        wait "$p" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_port() {
-    for _ in $(seq 300); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    echo "rolling-restart: nothing listens on $1" >&2
-    return 1
-}
-
-# PostgreSQL, as the `postgres` user when run as root (it refuses root); fsync off.
-pgbin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-as_pg=()
-if [ "$(id -u)" = 0 ]; then
-    chown postgres:postgres "$work"
-    as_pg=(runuser -u postgres --)
-fi
-"${as_pg[@]}" "$pgbin/initdb" -A trust -U postgres --no-sync -D "$work/pg" >/dev/null
-pg_port="$(free_port)"
-"${as_pg[@]}" "$pgbin/postgres" -D "$work/pg" -p "$pg_port" -k "$work/pg" \
-    -c listen_addresses=127.0.0.1 -c fsync=off >>"$work/pg.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 300); do
-    "$pgbin/pg_isready" -h 127.0.0.1 -p "$pg_port" >/dev/null 2>&1 && break
-    sleep 0.1
-done
-pg="host=127.0.0.1 port=$pg_port user=postgres dbname=postgres"
-
-redis_port="$(free_port)"
-redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no \
-    >>"$work/redis.log" &
-pids+=($!)
-wait_port "$redis_port"
-redis="redis://127.0.0.1:$redis_port/"
-
-ports=("$(free_port)" "$(free_port)" "$(free_port)")
-procs=(0 0 0)
-start() {
-    "$bin/carved-tables-server" --addr "127.0.0.1:${ports[$1]}" --postgres "$pg" \
-        --redis "$redis" --lease "$lease" >/dev/null 2>>"$work/server$1.log" &
-    procs[$1]=$!
-    pids+=($!)
-    wait_port "${ports[$1]}"
-}
-for i in 0 1 2; do start "$i"; done
+name=rolling-restart
+# The stores and three processes (scripts/cluster-lib.sh).
+source scripts/cluster-lib.sh
+cluster_up
 
 "$bin/tables" loadtest --addr "127.0.0.1:${ports[0]}" --join-addr "127.0.0.1:${ports[1]}" \
     --tables "$tables" --interval "$interval" --duration "$duration" --game mixed \
