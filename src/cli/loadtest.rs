@@ -232,6 +232,10 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         )?;
         writeln!(out, "connect errors: {} (each retried)", l.connect_errors)?;
     }
+    // Every mismatched record by name, however many errors the run had besides.
+    for m in &t.mismatches {
+        writeln!(out, "mismatched: {m}")?;
+    }
     let errors: Vec<&String> = t.errors.iter().chain(&l.errors).collect();
     for e in errors.iter().take(10) {
         writeln!(out, "error: {e}")?;

@@ -107,6 +107,9 @@ pub struct Tally {
     pub checked: u64,
     /// Records that did not (an action lost, a failed check).
     pub mismatched: u64,
+    /// Why each mismatched record failed (also counted in `mismatched`, and kept apart from
+    /// `errors` so that a run's report names every one of them).
+    pub mismatches: Vec<String>,
     pub reconnects: u64,
     /// Connections dropped on purpose (`--drops`).
     pub drops: u64,
@@ -125,6 +128,7 @@ impl Tally {
         self.games += other.games;
         self.checked += other.checked;
         self.mismatched += other.mismatched;
+        self.mismatches.extend(other.mismatches);
         self.reconnects += other.reconnects;
         self.drops += other.drops;
         self.lost += other.lost;
@@ -281,10 +285,18 @@ pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
     }
     let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", a.code))?;
     let (heard_a, heard_b) = (heard(record, &a.seen), heard(record, &b.seen));
-    if moves != heard_a || heard_a != heard_b {
+    if moves != heard_a {
         return Err(format!(
-            "{}: the record differs from what was heard",
-            a.code
+            "{}: {}",
+            a.code,
+            parting("the record", &moves, "the first seat", &heard_a)
+        ));
+    }
+    if heard_a != heard_b {
+        return Err(format!(
+            "{}: {}",
+            a.code,
+            parting("the first seat", &heard_a, "the second seat", &heard_b)
         ));
     }
     let checks = verify_text(record).map_err(|e| format!("{}: {e}", a.code))?;
@@ -302,10 +314,12 @@ pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
 pub(crate) fn check_one(p: &Player) -> Result<(), String> {
     let record = p.ended.as_deref().ok_or("no record")?;
     let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", p.code))?;
-    if moves != heard(record, &p.seen) {
+    let heard_p = heard(record, &p.seen);
+    if moves != heard_p {
         return Err(format!(
-            "{}: the record differs from what was heard",
-            p.code
+            "{}: {}",
+            p.code,
+            parting("the record", &moves, "the player", &heard_p)
         ));
     }
     let checks = verify_text(record).map_err(|e| format!("{}: {e}", p.code))?;
@@ -316,6 +330,29 @@ pub(crate) fn check_one(p: &Player) -> Result<(), String> {
         return Err(format!("{}: the {} check failed", p.code, c.name));
     }
     Ok(())
+}
+
+/// Where two lists of actions part, in words: "the record differs from what was heard: …
+/// action 12 is `x` in the record, `y` for the first seat (30 and 31 actions)".
+fn parting(a_name: &str, a: &[String], b_name: &str, b: &[String]) -> String {
+    let at = a
+        .iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let name = |l: &[String]| {
+        l.get(at)
+            .map_or("nothing".to_string(), |x| format!("`{x}`"))
+    };
+    format!(
+        "the record differs from what was heard: action {} is {} in {a_name}, {} in {b_name} \
+         ({} and {} actions)",
+        at + 1,
+        name(a),
+        name(b),
+        a.len(),
+        b.len()
+    )
 }
 
 /// The game's actions as a seat heard them, in the form its record names them: Artifact
@@ -659,7 +696,7 @@ async fn slot(
                 Ok(()) => tally.checked += 1,
                 Err(e) => {
                     tally.mismatched += 1;
-                    tally.errors.push(e);
+                    tally.mismatches.push(e);
                 }
             }
         }
@@ -1195,5 +1232,43 @@ pub async fn run(load: Load) -> Report {
         max_live: shared.max_live.load(Ordering::Relaxed),
         setup_seconds,
         seconds: began.elapsed().as_secs_f64().min(load.duration).max(1e-9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parting;
+
+    fn actions(s: &str) -> Vec<String> {
+        s.split(',').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parting_names_the_first_action_that_differs() {
+        let said = parting(
+            "the record",
+            &actions("a,b,c"),
+            "the first seat",
+            &actions("a,x,c"),
+        );
+        assert!(
+            said.contains("action 2 is `b` in the record, `x` in the first seat"),
+            "{said}"
+        );
+        assert!(said.contains("(3 and 3 actions)"), "{said}");
+    }
+
+    #[test]
+    fn parting_names_an_action_missing_at_the_end() {
+        let said = parting(
+            "the record",
+            &actions("a,b"),
+            "the player",
+            &actions("a,b,c"),
+        );
+        assert!(
+            said.contains("action 3 is nothing in the record, `c` in the player"),
+            "{said}"
+        );
     }
 }
