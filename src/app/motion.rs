@@ -1,8 +1,9 @@
 //! Reduced motion (`Settings::reduced_motion`, on by default where the browser asks for it):
-//! each table's animation times switch between their full and reduced sets — pieces hop
-//! instead of travelling, Artifact Chess's dice show their values at once, Snēlab's coin and
-//! payers are short — and the camera jumps to where it is asked to look instead of swinging
-//! there. Nothing the animations tell is lost: the last move's marks, the dice's values and
+//! each table's animation times switch between their full and reduced sets — pieces fade out
+//! and in instead of travelling (`anim`), Artifact Chess's dice show their values at once,
+//! Snēlab's coin and payers are short — and the camera is at once where it is asked to look
+//! instead of swinging there, the view fading in from the room's shade when it jumps far
+//! ([`CameraCut`]). Nothing the animations tell is lost: the last move's marks, the dice's values and
 //! sums, the coin's side and the payment's notice stay on the table as long as before.
 
 use crate::app::save::ActiveSettings;
@@ -14,10 +15,54 @@ use bevy::prelude::*;
 pub struct ReducedMotion(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ReducedMotion>().add_systems(
-        PreUpdate,
-        apply.run_if(resource_exists_and_changed::<ActiveSettings>),
-    );
+    app.init_resource::<ReducedMotion>()
+        .init_resource::<CameraCut>()
+        .add_systems(
+            PreUpdate,
+            apply.run_if(resource_exists_and_changed::<ActiveSettings>),
+        )
+        .add_systems(bevy_egui::EguiPrimaryContextPass, draw_cut);
+}
+
+/// With reduced motion, a camera that jumps far (to another side, a fitted view, a new
+/// table) is there at once, and the view fades in over it from the room's shade in a quarter
+/// second, so the jump reads as a cut rather than a flicker.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct CameraCut {
+    /// Seconds of the fade still to run.
+    pub left: f32,
+}
+
+impl CameraCut {
+    pub const SECONDS: f32 = 0.25;
+
+    pub fn start(&mut self) {
+        self.left = Self::SECONDS;
+    }
+
+    /// How much of the shade covers the view now: from 0.85 to nothing.
+    pub fn cover(&self) -> f32 {
+        0.85 * (self.left / Self::SECONDS).clamp(0.0, 1.0)
+    }
+}
+
+/// The fade, drawn under every panel (egui's background layer) over the table.
+fn draw_cut(
+    time: Res<Time>,
+    mut cut: ResMut<CameraCut>,
+    mut contexts: bevy_egui::EguiContexts,
+) -> Result {
+    if cut.left <= 0.0 {
+        return Ok(());
+    }
+    let cover = cut.cover();
+    cut.left = (cut.left - time.delta_secs()).max(0.0);
+    let ctx = contexts.ctx_mut()?;
+    let shade = bevy_egui::egui::Color32::from_rgba_unmultiplied(24, 18, 14, (cover * 255.0) as u8);
+    ctx.layer_painter(bevy_egui::egui::LayerId::background())
+        .rect_filled(ctx.content_rect(), 0.0, shade);
+    ctx.request_repaint();
+    Ok(())
 }
 
 /// Sets `timing` to the reduced or the full set; a timing that is neither (a test's instant

@@ -1,8 +1,14 @@
 //! Tweens and timelines shared by every table: a piece sliding along its route square by square,
 //! lifting, fading out when captured or paid. Durations are data, so tests step them with a
 //! manual clock; every tween ends exactly on its last key, whatever the frame rate.
+//!
+//! With reduced motion (`motion::ReducedMotion`) a piece does not travel: every path started
+//! while it is on fades the piece out where it stands and in where it goes, in the path's
+//! (short) time.
 
 use crate::app::marks::{FrozenBursts, MarkMaterial, MarkQuad, burst_mark, colours};
+use crate::app::motion::ReducedMotion;
+use crate::app::wood::WoodMaterial;
 use bevy::prelude::*;
 
 pub mod contact;
@@ -16,6 +22,8 @@ pub struct PathTween {
     pub elapsed: f32,
     /// Height of the little hop in the middle of each segment (0 for a slide).
     pub hop: f32,
+    /// Reduced motion: no travel, the piece fades out on its first key and in on its last.
+    pub fade: bool,
 }
 
 impl PathTween {
@@ -25,7 +33,23 @@ impl PathTween {
             seconds: seconds.max(0.0),
             elapsed: 0.0,
             hop: 0.0,
+            fade: false,
         }
+    }
+
+    /// The same path as a fade (reduced motion): out on the first key, in on the last.
+    pub fn fading(mut self) -> PathTween {
+        self.fade = true;
+        self
+    }
+
+    /// How opaque the piece is now: 1 but for a fade, which goes 1 → 0 in its first half and
+    /// 0 → 1 in its second.
+    pub fn opacity(&self) -> f32 {
+        if !self.fade || self.seconds <= 0.0 || self.finished() {
+            return 1.0;
+        }
+        smoothstep((2.0 * self.elapsed / self.seconds - 1.0).abs())
     }
 
     pub fn with_hop(mut self, hop: f32) -> PathTween {
@@ -44,6 +68,13 @@ impl PathTween {
         };
         if self.keys.len() == 1 || self.seconds <= 0.0 || self.finished() {
             return last;
+        }
+        if self.fade {
+            return if self.elapsed * 2.0 < self.seconds {
+                self.keys[0]
+            } else {
+                last
+            };
         }
         let t = smoothstep(self.elapsed / self.seconds);
         let segments = (self.keys.len() - 1) as f32;
@@ -172,15 +203,76 @@ pub(crate) fn plugin(app: &mut App) {
 fn run_paths(
     mut commands: Commands,
     time: Res<Time>,
+    motion: Option<Res<ReducedMotion>>,
     mut done: MessageWriter<TweenDone>,
     mut q: Query<(Entity, &mut PathTween, &mut Transform)>,
+    children: Query<&Children>,
+    mut looks: FadeLooks,
 ) {
+    let reduced = motion.is_some_and(|m| m.0);
     for (e, mut tween, mut transform) in &mut q {
+        if reduced && tween.is_added() && !tween.fade {
+            tween.fade = true;
+        }
         tween.elapsed += time.delta_secs();
         transform.translation = tween.sample();
+        if tween.fade {
+            let opacity = tween.opacity();
+            for part in children.iter_descendants(e) {
+                looks.set(part, opacity);
+            }
+        }
         if tween.finished() {
             commands.entity(e).try_remove::<PathTween>();
             done.write(TweenDone(e));
+        }
+    }
+}
+
+/// The materials of a fading piece's parts: its wood and inlay (the piece's own), and the
+/// model file's own materials, which pieces share, so a part fading takes a copy of its own.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct FadeLooks<'w, 's> {
+    woods: Query<'w, 's, &'static MeshMaterial3d<WoodMaterial>>,
+    surfaces: Query<'w, 's, &'static mut MeshMaterial3d<StandardMaterial>>,
+    own: Query<'w, 's, (), With<OwnSurface>>,
+    wood_assets: Option<ResMut<'w, Assets<WoodMaterial>>>,
+    surface_assets: Option<ResMut<'w, Assets<StandardMaterial>>>,
+    commands: Commands<'w, 's>,
+}
+
+/// A part whose model-file material is its own copy, made when it first faded.
+#[derive(Component)]
+pub struct OwnSurface;
+
+impl FadeLooks<'_, '_> {
+    /// Sets the part's opacity: blended below 1, opaque again at 1.
+    pub fn set(&mut self, part: Entity, opacity: f32) {
+        let mode = if opacity < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        };
+        if let Ok(m) = self.woods.get(part)
+            && let Some(assets) = self.wood_assets.as_deref_mut()
+            && let Some(mut mat) = assets.get_mut(&m.0)
+        {
+            mat.base.base_color.set_alpha(opacity);
+            mat.base.alpha_mode = mode;
+        }
+        if let Ok(mut m) = self.surfaces.get_mut(part)
+            && let Some(assets) = self.surface_assets.as_deref_mut()
+        {
+            if !self.own.contains(part)
+                && let Some(own) = assets.get(&m.0).cloned()
+            {
+                m.0 = assets.add(own);
+                self.commands.entity(part).insert(OwnSurface);
+            }
+            if let Some(mut mat) = assets.get_mut(&m.0) {
+                mat.base_color.set_alpha(opacity);
+                mat.alpha_mode = mode;
+            }
         }
     }
 }
@@ -248,6 +340,135 @@ fn run_vanish(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fading_path_stays_then_appears_at_the_end_and_is_gone_in_the_middle() {
+        let keys = vec![Vec3::ZERO, Vec3::X, Vec3::new(2.0, 0.0, 1.0)];
+        let mut t = PathTween::new(keys, 0.24).with_hop(0.4).fading();
+        assert_eq!((t.sample(), t.opacity()), (Vec3::ZERO, 1.0));
+        t.elapsed = 0.06;
+        assert_eq!(
+            t.sample(),
+            Vec3::ZERO,
+            "no travel and no hop on the way out"
+        );
+        assert!(t.opacity() > 0.0 && t.opacity() < 1.0, "{}", t.opacity());
+        t.elapsed = 0.12;
+        assert!(t.opacity() < 1e-6, "gone half way: {}", t.opacity());
+        t.elapsed = 0.18;
+        assert_eq!(
+            t.sample(),
+            Vec3::new(2.0, 0.0, 1.0),
+            "already where it goes"
+        );
+        assert!(t.opacity() > 0.0 && t.opacity() < 1.0);
+        t.elapsed = 0.24;
+        assert_eq!((t.sample(), t.opacity()), (Vec3::new(2.0, 0.0, 1.0), 1.0));
+        // A path that is not a fade is always opaque.
+        let mut plain = PathTween::new(vec![Vec3::ZERO, Vec3::X], 0.24);
+        plain.elapsed = 0.12;
+        assert_eq!(plain.opacity(), 1.0);
+    }
+
+    /// With reduced motion, a path started on a piece fades it: its own wood goes transparent
+    /// in the middle and is opaque again at the end; a model file's material shared with
+    /// another piece is copied first, so the other piece never fades; the piece never stands
+    /// between its squares; the tween still ends with its message.
+    #[test]
+    fn reduced_motion_fades_a_moving_piece_and_only_that_piece() {
+        use bevy::time::TimeUpdateStrategy;
+        use std::time::Duration;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(ReducedMotion(true))
+            .init_resource::<Assets<WoodMaterial>>()
+            .init_resource::<Assets<StandardMaterial>>()
+            .add_message::<TweenDone>()
+            .add_systems(Update, run_paths)
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                60,
+            )));
+        let wood = app.world_mut().resource_mut::<Assets<WoodMaterial>>().add({
+            let theme = crate::theme::Theme::builtin();
+            let (finish, _) = theme.finishes("elder", crate::theme::Wood::Light);
+            crate::app::wood::finish_material(
+                &finish,
+                &theme.look,
+                0.0,
+                crate::app::wood::GrainRun::FLAT,
+            )
+        });
+        let shared = app
+            .world_mut()
+            .resource_mut::<Assets<StandardMaterial>>()
+            .add(StandardMaterial::default());
+        let piece = app.world_mut().spawn(Transform::default()).id();
+        let grain = app
+            .world_mut()
+            .spawn((MeshMaterial3d(wood.clone()), ChildOf(piece)))
+            .id();
+        let painted = app
+            .world_mut()
+            .spawn((MeshMaterial3d(shared.clone()), ChildOf(piece)))
+            .id();
+        let other = app.world_mut().spawn(MeshMaterial3d(shared.clone())).id();
+        app.update();
+        let to = Vec3::new(2.0, 0.0, 1.0);
+        app.world_mut()
+            .entity_mut(piece)
+            .insert(PathTween::new(vec![Vec3::ZERO, Vec3::X, to], 0.24).with_hop(0.4));
+        let alpha_of_wood = |app: &App| {
+            let h = &app
+                .world()
+                .get::<MeshMaterial3d<WoodMaterial>>(grain)
+                .unwrap()
+                .0;
+            let m = app
+                .world()
+                .resource::<Assets<WoodMaterial>>()
+                .get(h)
+                .unwrap();
+            (m.base.base_color.alpha(), m.base.alpha_mode)
+        };
+        let standard = |app: &App, e: Entity| {
+            let h = &app
+                .world()
+                .get::<MeshMaterial3d<StandardMaterial>>(e)
+                .unwrap()
+                .0;
+            let m = app
+                .world()
+                .resource::<Assets<StandardMaterial>>()
+                .get(h)
+                .unwrap();
+            (h.id(), m.base_color.alpha())
+        };
+        let mut lowest = 1.0f32;
+        let mut ended = false;
+        for _ in 0..8 {
+            app.update();
+            let at = app.world().get::<Transform>(piece).unwrap().translation;
+            assert!(at == Vec3::ZERO || at == to, "between squares: {at}");
+            lowest = lowest.min(alpha_of_wood(&app).0);
+            assert_eq!(
+                standard(&app, other),
+                (shared.id(), 1.0),
+                "the other piece fades"
+            );
+            ended |= app
+                .world_mut()
+                .resource_mut::<Messages<TweenDone>>()
+                .drain()
+                .any(|d| d.0 == piece);
+        }
+        assert!(lowest < 0.35, "the piece hardly faded: {lowest}");
+        assert_eq!(alpha_of_wood(&app), (1.0, AlphaMode::Opaque));
+        let (own, alpha) = standard(&app, painted);
+        assert_ne!(own, shared.id(), "the shared material was not copied");
+        assert_eq!(alpha, 1.0);
+        assert!(ended, "no TweenDone");
+        assert_eq!(app.world().get::<Transform>(piece).unwrap().translation, to);
+    }
 
     #[test]
     fn a_path_starts_at_its_first_key_and_ends_exactly_on_its_last() {

@@ -42,10 +42,11 @@ impl Timing {
         turn: TURN_SECONDS,
         warning: 10.0,
     };
-    /// Reduced motion: a piece hops to its cell at once (the last move's marks say where it
-    /// went); the seating keeps its time to be read.
+    /// Reduced motion: a piece fades out of its cell and into the one it goes to, in a quarter
+    /// second (`anim::PathTween::fading`; the last move's marks say where it went); the seating
+    /// keeps its time to be read.
     pub const REDUCED: Timing = Timing {
-        move_first: 0.12,
+        move_first: 0.24,
         move_each: 0.0,
         ..Timing::PLAY
     };

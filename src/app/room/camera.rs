@@ -377,18 +377,35 @@ pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f3
 }
 
 /// The camera eases toward its goal; with reduced motion it is there at once.
+/// A jump this far (reduced motion) fades the view in ([`crate::app::motion::CameraCut`]); the
+/// small steps of a key held to turn or zoom do not.
+fn jumps_far(from: &RigPose, to: &RigPose) -> bool {
+    from.focus.distance(to.focus) > 0.75
+        || (from.yaw - to.yaw).abs() > 0.35
+        || (from.pitch - to.pitch).abs() > 0.25
+        || (from.distance - to.distance).abs() > 0.25 * from.distance.max(to.distance)
+}
+
 fn ease(
     time: Res<Time>,
     motion: Option<Res<crate::app::motion::ReducedMotion>>,
+    mut cut: Option<ResMut<crate::app::motion::CameraCut>>,
     mut rigs: Query<(&mut CameraRig, &mut Transform)>,
 ) {
-    let t = if motion.is_some_and(|m| m.0) {
+    let reduced = motion.is_some_and(|m| m.0);
+    let t = if reduced {
         1.0
     } else {
         1.0 - (-12.0 * time.delta_secs()).exp()
     };
     for (mut rig, mut transform) in &mut rigs {
         let goal = rig.goal;
+        if reduced
+            && jumps_far(&rig.pose, &goal)
+            && let Some(cut) = cut.as_deref_mut()
+        {
+            cut.start();
+        }
         rig.pose = rig.pose.lerp(&goal, t);
         *transform = rig.transform();
     }
@@ -397,6 +414,23 @@ fn ease(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With reduced motion a far jump fades the view in; a held key's small steps do not.
+    #[test]
+    fn only_a_far_jump_is_a_cut() {
+        let here = CameraRig::default().goal;
+        let mut turned = here;
+        turned.yaw += 0.05;
+        assert!(!jumps_far(&here, &turned));
+        turned.yaw += std::f32::consts::PI;
+        assert!(jumps_far(&here, &turned));
+        let mut closer = here;
+        closer.distance *= 0.5;
+        assert!(jumps_far(&here, &closer));
+        let mut moved = here;
+        moved.focus += Vec3::X * 2.0;
+        assert!(jumps_far(&here, &moved));
+    }
 
     /// Q/E turn, Page Up/Down tilt, +/− zoom while held, within the rig's limits; nothing
     /// moves with no key held, and Q with E held together cancel.

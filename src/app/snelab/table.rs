@@ -50,11 +50,12 @@ impl Timing {
         leave_each: 0.12,
         think: 0.6,
     };
-    /// Reduced motion: a short coin (its side still shown), pieces that hop along their
-    /// route's end, payers that leave together and quickly.
+    /// Reduced motion: a short coin (its side still shown), pieces that fade out of their
+    /// square and into the one they go to (`anim::PathTween::fading`), payers that leave
+    /// together and quickly.
     pub const REDUCED: Timing = Timing {
         flip: 0.6,
-        move_first: 0.12,
+        move_first: 0.24,
         move_each: 0.0,
         leave: 0.25,
         leave_each: 0.0,

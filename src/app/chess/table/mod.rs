@@ -90,11 +90,12 @@ impl Timing {
         think: 0.5,
         window: Some(crate::play::chess::WINDOW_SECONDS),
     };
-    /// Reduced motion: pieces hop, the dice show their values at once (held longer to be
+    /// Reduced motion: pieces fade out of their square and into the one they go to
+    /// (`anim::PathTween::fading`), the dice show their values at once (held longer to be
     /// read), the reveal and a heal's mark are short.
     pub const REDUCED: Timing = Timing {
         reveal: 0.4,
-        move_first: 0.12,
+        move_first: 0.24,
         move_each: 0.0,
         dice: 0.0,
         dice_hold: 1.8,
