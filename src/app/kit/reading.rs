@@ -62,6 +62,25 @@ pub fn said<A>(
     (lines, actions)
 }
 
+/// The lowest points of the screen a table's bottom bar takes, with the hint beside it.
+pub const BOTTOM_BAR: f32 = 150.0;
+
+/// The heights of the window's two lists (the position, the actions) on a screen `height`
+/// points high with `announced` announcements above them: what is left between the window's top
+/// (84 points down, under the table's title) and the table's bottom bar (its lowest `bottom`
+/// points: [`BOTTOM_BAR`], or more where cards lie under the bar), less the window's fixed rows;
+/// the position takes two fifths, up to 170 points, the actions the rest, up to 240; each at
+/// least 60.
+pub fn list_heights(height: f32, bottom: f32, announced: usize) -> (f32, f32) {
+    const TOP: f32 = 84.0;
+    // The title bar, the headings, the field, the separators and the count.
+    const FIXED: f32 = 236.0;
+    let room = height - TOP - bottom - FIXED - 22.0 * announced.min(4) as f32;
+    let position = (room * 0.4).clamp(60.0, 170.0);
+    let actions = (room - position).clamp(60.0, 240.0);
+    (position, actions)
+}
+
 /// Shows the window (the actions in the order given); the action chosen from the list or typed, if any. `typed` reads the
 /// field's text (notation or words) into an action, or says why not.
 #[allow(clippy::too_many_arguments)]
@@ -69,6 +88,7 @@ pub fn show<A: Copy>(
     ctx: &egui::Context,
     tr: &Tr,
     id: &str,
+    bottom: f32,
     open: &mut bool,
     field: &mut Field,
     lines: &[String],
@@ -76,7 +96,11 @@ pub fn show<A: Copy>(
     typed: impl FnOnce(&str) -> Result<A, String>,
 ) -> Option<A> {
     let mut chosen = None;
-    let at = (egui::Align2::LEFT_CENTER, [16.0, 40.0]);
+    // Over the players' panel, at the top left, and above the bottom bar and the hint: its two
+    // lists share the height left between them (each scrolls).
+    let at = (egui::Align2::LEFT_TOP, [16.0, 84.0]);
+    let (position_height, actions_height) =
+        list_heights(ctx.content_rect().height(), bottom, field.announced.len());
     panel::window(tr.t("access.title"), open, at, 12)
         .id(egui::Id::new(id))
         .show(ctx, |ui| {
@@ -101,7 +125,7 @@ pub fn show<A: Copy>(
             ui.label(egui::RichText::new(tr.t("access.position")).color(style::CREAM));
             egui::ScrollArea::vertical()
                 .id_salt((id, "position"))
-                .max_height(170.0)
+                .max_height(position_height)
                 .show(ui, |ui| {
                     for line in lines {
                         ui.label(style::text(
@@ -147,7 +171,7 @@ pub fn show<A: Copy>(
             ));
             egui::ScrollArea::vertical()
                 .id_salt((id, "actions"))
-                .max_height(240.0)
+                .max_height(actions_height)
                 .show(ui, |ui| {
                     for listed in &actions {
                         let words = crate::i18n::sentence(listed.words.clone());
@@ -165,4 +189,29 @@ pub fn show<A: Copy>(
                 });
         });
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BOTTOM_BAR, list_heights};
+
+    /// At 720 points the window ends above the bottom bar: its lists and fixed rows fit between
+    /// 84 points down and 150 points from the bottom; a taller screen gives the lists more, up to
+    /// their most; a tiny one keeps each list a few rows.
+    #[test]
+    fn the_lists_share_the_height_between_the_title_and_the_bottom_bar() {
+        let (p, a) = list_heights(720.0, BOTTOM_BAR, 2);
+        assert!(
+            84.0 + 236.0 + 44.0 + p + a <= 720.0 - 150.0 + 0.5,
+            "{p} + {a}"
+        );
+        assert!(p >= 60.0 && a >= 60.0);
+        assert_eq!(list_heights(2000.0, BOTTOM_BAR, 2), (170.0, 240.0));
+        assert_eq!(list_heights(300.0, BOTTOM_BAR, 3), (60.0, 60.0));
+        let (_, fewer) = list_heights(720.0, BOTTOM_BAR, 3);
+        assert!(
+            fewer < a,
+            "a longer announcement list leaves the actions less room"
+        );
+    }
 }

@@ -317,10 +317,13 @@ pub fn reading(p: Panel, panels: &mut ChessPanels) {
         crate::access::chess::actions(state),
         |a| a.to_string(),
     );
+    // The card row lies under the bar: the window ends above both.
+    const CARDS_AND_BAR: f32 = 240.0;
     let chosen = crate::app::kit::reading::show(
         ctx,
         tr,
         "chess-reading",
+        CARDS_AND_BAR,
         &mut panels.reading,
         &mut panels.field,
         &lines,

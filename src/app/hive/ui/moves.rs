@@ -119,6 +119,7 @@ pub fn all_my_moves(p: Panel, panels: &mut HivePanels) {
         ctx,
         tr,
         "hive-reading",
+        reading::BOTTOM_BAR,
         &mut open,
         &mut panels.field,
         &lines,

@@ -338,6 +338,7 @@ pub fn reading(p: Panel, panels: &mut SnelabPanels) {
         ctx,
         tr,
         "snelab-reading",
+        crate::app::kit::reading::BOTTOM_BAR,
         &mut panels.reading,
         &mut panels.field,
         &lines,
