@@ -94,6 +94,24 @@ for scene in snelab-highlights snelab-payment hive-lifted chess-attack chess-tar
         grep -E "marks check|ERROR" "$log" | tail -n 5
     fi
 done
+# The interface at scale 2.0 at 1280×720 (issue 41): each table's scenes drawn with every panel
+# judged (`--layout-check`): inside the window, and none over another.
+for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby hive-clock hive-verdict \
+    chess chess-lobby chess-army chess-cards chess-dice chess-verdict; do
+    log="$out/scale2-$scene.log"
+    if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+        "$bin" --scene "$scene" --lang en --frames 10 --ui-scale 2 --layout-check \
+        --screenshot "$out/scale2-$scene.png" >"$log" 2>&1 \
+        && grep -q "layout check: " "$log" \
+        && ! grep -q " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$log"); then
+        passed=$((passed + 1))
+        echo "scale 2 $scene: ok ($(sed -n 's/.*layout check: //p' "$log" | head -n1))"
+    else
+        failed=$((failed + 1))
+        echo "scale 2 $scene: FAILED"
+        grep -E -A8 "layout check|ERROR" "$log" | tail -n 12
+    fi
+done
 # A missing file must make the screenshot run fail, not hang or crash.
 if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
     "$bin" --scene menu --frames 2 --screenshot /proc/no/such/dir/x.png \

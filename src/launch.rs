@@ -350,6 +350,9 @@ pub struct LaunchOptions {
     /// With `--screenshot`: check that the marks on the board that differ by colour alone stay
     /// apart for colour-blind eyes, in the rendered picture (`app::dev::marks_check`).
     pub marks_check: bool,
+    /// With `--screenshot`: check that every panel lies inside the window and none covers
+    /// another, in the frame the shot is taken (`app::dev::layout_check`).
+    pub layout_check: bool,
     /// Where saves live; `None` uses the device's store (or memory in screenshot runs).
     pub data_dir: Option<PathBuf>,
     /// A language for this run only (the saved setting is left alone).
@@ -433,6 +436,7 @@ impl Default for LaunchOptions {
             frames: 60,
             frame_times: false,
             marks_check: false,
+            layout_check: false,
             data_dir: None,
             lang: None,
             ui_scale: None,
@@ -489,6 +493,8 @@ FLAGS:
                         that differ by colour alone stay apart for colour-blind eyes
                         (deuteranopia, protanopia), in the colour-safe palette (turned
                         on for this run); an error when they do not
+    --layout-check      with --screenshot: check that every panel lies inside the
+                        window and none covers another; an error when one does
     --size WxH          window size (default 1280x720)
     --lang en|pt|ru     language for this run (the saved setting is kept)
     --ui-scale X        interface size for this run, 1.0 to 2.0 (the saved setting is kept)
@@ -598,6 +604,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
             }
             "--frame-times" => o.frame_times = true,
             "--marks-check" => o.marks_check = true,
+            "--layout-check" => o.layout_check = true,
             "--size" => {
                 let s = take(&mut it)?;
                 let parsed = s
@@ -810,6 +817,8 @@ mod tests {
         assert_eq!(play("--frames=5").frames, 5);
         assert!(play("--scene hive --frame-times").frame_times);
         assert!(play("--scene snelab-payment --marks-check").marks_check);
+        assert!(play("--scene hive --ui-scale 2 --layout-check").layout_check);
+        assert!(!o.layout_check);
         assert!(!o.frame_times);
         let o = play("--online join:k7m-2qx --server ws://h:1/ws --autoplay easy");
         assert_eq!(o.online, Some(OnlineStart::Join("K7M2QX".into())));

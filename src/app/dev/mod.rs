@@ -3,6 +3,7 @@
 //! pieces-artist`), screenshots (`--screenshot`), and the hand-off of a staged scene
 //! (`--scene <game>-<name>`) to the table that stages it.
 
+pub mod layout_check;
 pub mod marks_check;
 pub mod preview;
 pub mod screenshot;

@@ -4,6 +4,8 @@
 //! frames before the shot are logged (mean and median), a relative measure of a scene's cost.
 //! With `--marks-check`, the marks are hidden after the shot and the scene captured again, and
 //! the two pictures judged for colour-blind eyes (`marks_check`): a failed check exits non-zero.
+//! With `--layout-check`, the panels drawn in the frame the shot is asked for are judged
+//! (`layout_check`): one off the screen or over another fails the run.
 
 use super::marks_check::{self, MarksCheck};
 use crate::app::marks::MarkMaterial;
@@ -27,6 +29,8 @@ struct ShotState {
     result: Option<Result<PathBuf, String>>,
     /// Seconds per frame of the scene's frames after the warm-up (`--frame-times`).
     frame_times: Vec<f32>,
+    /// `--layout-check`'s verdict on the frame the shot was asked for.
+    layout: Option<Result<String, String>>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -179,11 +183,21 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     viewer: Option<Res<super::viewer::Viewing>>,
     mut marks: Marks,
+    mut contexts: bevy_egui::EguiContexts,
 ) {
     let Some(path) = options.screenshot.clone() else {
         return;
     };
     if let Some(result) = state.result.take() {
+        match state.layout.take() {
+            Some(Err(why)) => {
+                error!("layout check failed:\n{why}");
+                exit.write(AppExit::error());
+                return;
+            }
+            Some(Ok(said)) => info!("layout check: {said}"),
+            None => {}
+        }
         if options.marks_check && result.is_ok() {
             match marks_step(&mut commands, &mut marks) {
                 None => {
@@ -228,6 +242,15 @@ fn drive(
             }
             if options.marks_check {
                 place(&mut marks);
+            }
+            if options.layout_check {
+                state.layout = Some(match contexts.ctx_mut() {
+                    Ok(ctx) => super::layout_check::judge(
+                        ctx.content_rect(),
+                        &super::layout_check::drawn(ctx),
+                    ),
+                    Err(e) => Err(format!("no interface to judge: {e}")),
+                });
             }
             let keep = options.marks_check;
             commands.spawn(Screenshot::primary_window()).observe(
