@@ -100,54 +100,161 @@ impl CentrePanel {
     }
 
     /// Shows the panel with `add` drawing its centred column.
+    /// On a compact screen it is no wider than the screen and no taller, in the middle,
+    /// scrolling what does not fit.
     pub fn show(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui)) {
+        let screen = ctx.content_rect();
+        let compact = compact(ctx);
+        let (width, y) = if compact {
+            (self.width.min(screen.width() - 32.0 - 44.0), 0.0)
+        } else {
+            (self.width, self.y)
+        };
         egui::Area::new(egui::Id::new(self.id))
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, self.y])
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, y])
             .order(self.order)
             .show(ctx, |ui| {
                 panel_frame().show(ui, |ui| {
-                    ui.set_width(self.width);
-                    ui.vertical_centered(add);
+                    ui.set_width(width);
+                    if compact {
+                        egui::ScrollArea::vertical()
+                            .max_height(screen.height() - 16.0 - 44.0)
+                            .show(ui, |ui| ui.vertical_centered(add));
+                    } else {
+                        ui.vertical_centered(add);
+                    }
                 });
             });
     }
 }
 
+/// Whether the screen is small in points, under [`COMPACT`] (a larger interface scale, a small
+/// window): the tables then fold their side panels to a button, narrow their bars and title,
+/// and keep the board's middle free.
+pub fn compact(ctx: &egui::Context) -> bool {
+    is_compact(ctx.content_rect().size())
+}
+
+/// The smallest screen, in points, drawn with the full layout: 1280×720 at scale 1.25 still is,
+/// at 1.5 it is compact.
+pub const COMPACT: egui::Vec2 = egui::vec2(960.0, 540.0);
+
+/// Whether a screen of `size` points is drawn compact ([`compact`]).
+pub fn is_compact(size: egui::Vec2) -> bool {
+    size.x < COMPACT.x || size.y < COMPACT.y
+}
+
+/// Where the bars at the top of a table end, in points: the side panels and the players' panel
+/// start under it (lower on a full screen, where the title is larger).
+pub fn top_row(ctx: &egui::Context) -> f32 {
+    if compact(ctx) { 64.0 } else { 84.0 }
+}
+
+fn bar_top_id() -> egui::Id {
+    egui::Id::new("bottom-bar-top")
+}
+
+/// The highest top of the panels along the table's bottom (its bar, a hand of cards) drawn
+/// this pass and the last: (the pass, this pass's, the last pass's).
+type BarTops = (u64, Option<f32>, Option<f32>);
+
+/// Notes a panel along the table's bottom, its top at `top`: the Hint and a side panel folded
+/// open keep above it ([`bottom_bar_top`]).
+pub fn note_bottom_panel(ctx: &egui::Context, top: f32) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| {
+        let (was, this, last) = d.get_temp::<BarTops>(bar_top_id()).unwrap_or_default();
+        let (this, last) = if was == pass {
+            (Some(this.map_or(top, |t| t.min(top))), last)
+        } else if was + 1 == pass {
+            (Some(top), this)
+        } else {
+            (Some(top), None)
+        };
+        d.insert_temp::<BarTops>(bar_top_id(), (pass, this, last));
+    });
+}
+
+/// The top of the panels along the table's bottom as last drawn ([`note_bottom_panel`]; the
+/// screen's bottom when there are none).
+pub fn bottom_bar_top(ctx: &egui::Context) -> f32 {
+    let pass = ctx.cumulative_pass_nr();
+    let (was, this, last) = ctx
+        .data(|d| d.get_temp::<BarTops>(bar_top_id()))
+        .unwrap_or_default();
+    let top = if was == pass {
+        last.or(this)
+    } else if was + 1 == pass {
+        this
+    } else {
+        None
+    };
+    top.unwrap_or(ctx.content_rect().bottom())
+}
+
 /// The bar along the bottom of a table (whose turn, the hint, the table's buttons): a walnut
-/// strip at least `min_width` wide, its contents centred.
+/// strip at least `min_width` wide (never wider than the screen leaves), its contents centred.
 pub fn bottom_bar(
     ctx: &egui::Context,
     id: &'static str,
     min_width: f32,
     add: impl FnOnce(&mut egui::Ui),
 ) {
-    egui::Area::new(egui::Id::new(id))
+    let room = ctx.content_rect().width() - 2.0 * 16.0 - 2.0 * 20.0;
+    let shown = egui::Area::new(egui::Id::new(id))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(20, 10))
                 .show(ui, |ui| {
-                    ui.set_min_width(min_width);
+                    ui.set_min_width(min_width.min(room));
+                    ui.set_max_width(room.max(min_width.min(room)));
                     ui.vertical_centered(add);
                 });
         });
+    note_bottom_panel(ctx, shown.response.rect.top());
 }
 
-/// The panel at the top right of a table (the move list, the case's stakes): `width` wide.
+/// The panel at the top right of a table (the move list, the case's stakes): `width` wide. On a
+/// compact screen it is folded to a button with `title` (open, it keeps above the bottom bar and
+/// scrolls what does not fit).
 pub fn side_panel(
     ctx: &egui::Context,
     id: &'static str,
     width: f32,
+    title: &str,
     add: impl FnOnce(&mut egui::Ui),
 ) {
+    let compact = compact(ctx);
+    let open_id = egui::Id::new((id, "open"));
+    let open = !compact || ctx.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    let top = top_row(ctx);
     egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 84.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, top])
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(16, 12))
                 .show(ui, |ui| {
-                    ui.set_width(width);
-                    add(ui);
+                    if !compact {
+                        ui.set_width(width);
+                        add(ui);
+                        return;
+                    }
+                    let arrow = if open { "▴" } else { "▾" };
+                    if ui
+                        .button(egui::RichText::new(format!("{title} {arrow}")).size(15.0))
+                        .clicked()
+                    {
+                        ctx.data_mut(|d| d.insert_temp(open_id, !open));
+                    }
+                    if open {
+                        let screen = ctx.content_rect();
+                        ui.set_width(width.min(screen.width() * 0.45));
+                        let room = bottom_bar_top(ctx) - ui.cursor().top() - 12.0 - 10.0;
+                        egui::ScrollArea::vertical()
+                            .max_height(room.max(40.0))
+                            .show(ui, add);
+                    }
                 });
         });
 }
@@ -378,4 +485,23 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     });
     *done = true;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At 1280×720 the full layout holds up to scale 1.25; from 1.5 (853×480 points) the
+    /// tables are drawn compact, and a phone's shapes are compact at any scale.
+    #[test]
+    fn the_layout_turns_compact_between_scale_one_and_a_quarter_and_one_and_a_half() {
+        let at = |scale: f32| is_compact(egui::vec2(1280.0, 720.0) / scale);
+        assert!(!at(1.0));
+        assert!(!at(1.25));
+        assert!(at(1.5));
+        assert!(at(2.0));
+        assert!(is_compact(egui::vec2(390.0, 844.0)));
+        assert!(is_compact(egui::vec2(844.0, 390.0)));
+        assert!(!is_compact(egui::vec2(1920.0, 1080.0)));
+    }
 }

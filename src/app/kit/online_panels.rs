@@ -90,59 +90,74 @@ pub fn lobby_part<T: Online>(
             .size(14.0)
             .color(style::MUTED),
     );
-    egui::Grid::new((game, "online-form"))
-        .num_columns(2)
-        .spacing([14.0, 8.0])
-        .show(ui, |ui| {
-            ui.label(tr.t("settings.server"));
-            ui.add(
-                egui::TextEdit::singleline(server)
-                    .char_limit(crate::settings::MAX_SERVER_CHARS)
-                    .hint_text(crate::settings::DEFAULT_SERVER)
-                    .desired_width(250.0),
-            );
-            ui.end_row();
-            ui.label(tr.t("online.your_name"));
-            ui.add(
-                egui::TextEdit::singleline(&mut form.name)
-                    .char_limit(crate::net::protocol::MAX_NAME_CHARS)
-                    .desired_width(250.0),
-            );
-            ui.end_row();
-            ui.label(tr.t("online.time"));
-            let control = form.control.unwrap_or(TimeControl::Turn { seconds: 60 });
-            ui.horizontal(|ui| {
-                egui::ComboBox::from_id_salt((game, "online-control"))
-                    .selected_text(control_text(tr, control))
-                    .width(150.0)
-                    .show_ui(ui, |ui| {
-                        for c in TimeControl::PRESETS {
-                            if ui
-                                .selectable_label(c == control, control_text(tr, c))
-                                .clicked()
-                            {
-                                form.control = Some(c);
-                            }
-                        }
-                    });
-                ui.add_space(8.0);
-                ui.checkbox(&mut form.public, tr.t("lobby.public"))
-                    .on_hover_text(tr.t("lobby.public_line"));
-                ui.checkbox(&mut form.rated, tr.t("online.rated"))
-                    .on_hover_text(tr.t("online.rated_line"));
-            });
-            ui.end_row();
-            ui.label(tr.t("online.fill"));
-            egui::ComboBox::from_id_salt((game, "online-fill"))
-                .selected_text(fill_name(tr, game, form.bot_fill))
-                .width(250.0)
+    // On a compact screen (a large interface scale) each label stands over its field, in
+    // the panel's width; elsewhere the labels and fields are two columns.
+    let compact = style::compact(ui.ctx());
+    let field = if compact {
+        ui.available_width().min(250.0)
+    } else {
+        250.0
+    };
+    let mut form_rows = |ui: &mut egui::Ui, end: &dyn Fn(&mut egui::Ui)| {
+        ui.label(tr.t("settings.server"));
+        ui.add(
+            egui::TextEdit::singleline(server)
+                .char_limit(crate::settings::MAX_SERVER_CHARS)
+                .hint_text(crate::settings::DEFAULT_SERVER)
+                .desired_width(field),
+        );
+        end(ui);
+        ui.label(tr.t("online.your_name"));
+        ui.add(
+            egui::TextEdit::singleline(&mut form.name)
+                .char_limit(crate::net::protocol::MAX_NAME_CHARS)
+                .desired_width(field),
+        );
+        end(ui);
+        ui.label(tr.t("online.time"));
+        let control = form.control.unwrap_or(TimeControl::Turn { seconds: 60 });
+        // Wrapped in the compact panel's width; in the grid's cell, on one line.
+        let line = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(compact);
+        ui.with_layout(line, |ui| {
+            egui::ComboBox::from_id_salt((game, "online-control"))
+                .selected_text(control_text(tr, control))
+                .width(150.0)
                 .show_ui(ui, |ui| {
-                    for fill in FILLS {
-                        ui.selectable_value(&mut form.bot_fill, fill, fill_name(tr, game, fill));
+                    for c in TimeControl::PRESETS {
+                        if ui
+                            .selectable_label(c == control, control_text(tr, c))
+                            .clicked()
+                        {
+                            form.control = Some(c);
+                        }
                     }
                 });
-            ui.end_row();
+            ui.add_space(8.0);
+            ui.checkbox(&mut form.public, tr.t("lobby.public"))
+                .on_hover_text(tr.t("lobby.public_line"));
+            ui.checkbox(&mut form.rated, tr.t("online.rated"))
+                .on_hover_text(tr.t("online.rated_line"));
         });
+        end(ui);
+        ui.label(tr.t("online.fill"));
+        egui::ComboBox::from_id_salt((game, "online-fill"))
+            .selected_text(fill_name(tr, game, form.bot_fill))
+            .width(field)
+            .show_ui(ui, |ui| {
+                for fill in FILLS {
+                    ui.selectable_value(&mut form.bot_fill, fill, fill_name(tr, game, fill));
+                }
+            });
+        end(ui);
+    };
+    if compact {
+        ui.vertical(|ui| form_rows(ui, &|ui: &mut egui::Ui| ui.add_space(4.0)));
+    } else {
+        egui::Grid::new((game, "online-form"))
+            .num_columns(2)
+            .spacing([14.0, 8.0])
+            .show(ui, |ui| form_rows(ui, &|ui: &mut egui::Ui| ui.end_row()));
+    }
     let url = if server.trim().is_empty() {
         crate::settings::DEFAULT_SERVER.to_string()
     } else {
@@ -154,7 +169,7 @@ pub fn lobby_part<T: Online>(
         url: url.clone(),
         back: None,
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(tr.t("online.open")).clicked() {
             go = Some(asked(Request::Create {
                 game: T::GAME,

@@ -69,6 +69,11 @@ pub struct Floating {
     area: egui::Area,
     frame: egui::Frame,
     width: Option<f32>,
+    /// The most its contents may take in height, scrolling the rest.
+    max_height: Option<f32>,
+    /// Placed at a point of the screen: its id, the point and its pivot, moved in so that the
+    /// whole of it (as last drawn) stays on the screen.
+    placed: Option<(egui::Id, egui::Pos2, egui::Align2)>,
 }
 
 impl Floating {
@@ -80,16 +85,22 @@ impl Floating {
 
     /// Named `id`, its `pivot` on the point `at` of the screen.
     pub fn at(id: impl egui::AsId, at: egui::Pos2, pivot: egui::Align2) -> Floating {
-        Floating::of(
-            egui::Area::new(egui::Id::new(id))
-                .fixed_pos(at)
-                .pivot(pivot),
-        )
+        let id = egui::Id::new(id);
+        Floating {
+            placed: Some((id, at, pivot)),
+            ..Floating::of(egui::Area::new(id).fixed_pos(at).pivot(pivot))
+        }
     }
 
-    /// The players' panel at the top left of a table, `width` wide.
-    pub fn players(id: impl egui::AsId, width: f32) -> Floating {
-        Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, 84.0])
+    /// The players' panel at the top left of a table, `width` wide (at most 40 % of a compact
+    /// screen, under its smaller title).
+    pub fn players(ctx: &egui::Context, id: impl egui::AsId, width: f32) -> Floating {
+        let width = if style::compact(ctx) {
+            width.min(ctx.content_rect().width() * 0.4)
+        } else {
+            width
+        };
+        Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, style::top_row(ctx)])
             .margin(16, 12)
             .width(width)
     }
@@ -113,6 +124,71 @@ impl Floating {
             area,
             frame: panel_frame(),
             width: None,
+            max_height: None,
+            placed: None,
+        }
+    }
+
+    /// On a compact screen ([`style::compact`]), a panel at the top left under the table's top
+    /// bars: at most `share` of the screen's width, as tall as the screen below the bars,
+    /// scrolling what does not fit. Elsewhere it stays as it is.
+    pub fn left_column(self, ctx: &egui::Context, share: f32) -> Floating {
+        if !style::compact(ctx) {
+            return self;
+        }
+        let screen = ctx.content_rect();
+        let top = style::top_row(ctx);
+        let margin = self.frame.inner_margin.sum();
+        let width = self
+            .width
+            .unwrap_or(f32::INFINITY)
+            .min(screen.width() * share - margin.x);
+        Floating {
+            area: self.area.anchor(egui::Align2::LEFT_TOP, [16.0, top]),
+            width: Some(width),
+            max_height: Some(screen.height() - 8.0 - top - margin.y),
+            ..self
+        }
+    }
+
+    /// On a compact screen ([`style::compact`]), a lobby's panel as a column of the screen
+    /// under the table's top bars: the left or right of two side by side (`Some(true)`,
+    /// `Some(false)`), or alone in the middle (`None`), as wide as that leaves and as tall as
+    /// the screen below the bars, scrolling what does not fit. Elsewhere it stays as it is.
+    pub fn column(self, ctx: &egui::Context, left: Option<bool>) -> Floating {
+        if !style::compact(ctx) {
+            return self;
+        }
+        let screen = ctx.content_rect();
+        let top = style::top_row(ctx);
+        let dy = (top - 8.0) / 2.0;
+        let (gap, margin) = (8.0, 22.0);
+        let (area, wide) = match left {
+            Some(true) => (
+                self.area.anchor(
+                    egui::Align2::RIGHT_CENTER,
+                    [-(screen.width() / 2.0 + gap / 2.0), dy],
+                ),
+                screen.width() / 2.0 - gap / 2.0 - 16.0,
+            ),
+            Some(false) => (
+                self.area.anchor(
+                    egui::Align2::LEFT_CENTER,
+                    [screen.width() / 2.0 + gap / 2.0, dy],
+                ),
+                screen.width() / 2.0 - gap / 2.0 - 16.0,
+            ),
+            None => (
+                self.area.anchor(egui::Align2::CENTER_CENTER, [0.0, dy]),
+                screen.width() - 32.0,
+            ),
+        };
+        Floating {
+            area,
+            frame: self.frame.inner_margin(egui::Margin::same(margin as i8)),
+            width: Some(wide - 2.0 * margin),
+            max_height: Some(screen.height() - 8.0 - top - 2.0 * margin),
+            placed: None,
         }
     }
 
@@ -164,19 +240,65 @@ impl Floating {
 
     /// Shows the panel with `add` drawing its contents.
     pub fn show<R>(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-        let Floating { area, frame, width } = self;
+        let Floating {
+            mut area,
+            frame,
+            width,
+            max_height,
+            placed,
+        } = self;
+        if let Some((id, at, pivot)) = placed
+            && let Some(last) = ctx.memory(|m| m.area_rect(id))
+        {
+            area = area.fixed_pos(inside(ctx.content_rect(), at, pivot, last.size()));
+        }
         area.show(ctx, |ui| {
             frame
                 .show(ui, |ui| {
                     if let Some(width) = width {
                         ui.set_width(width);
                     }
-                    add(ui)
+                    match max_height {
+                        Some(h) => {
+                            egui::ScrollArea::vertical()
+                                .max_height(h)
+                                .show(ui, add)
+                                .inner
+                        }
+                        None => add(ui),
+                    }
                 })
                 .inner
         })
         .inner
     }
+}
+
+/// Where a panel `size` big, its `pivot` meant to be at `at`, has its pivot so that the whole of
+/// it lies on the `screen` (a label by a square near the screen's edge, larger type): moved in
+/// by as little as needed.
+pub fn inside(
+    screen: egui::Rect,
+    at: egui::Pos2,
+    pivot: egui::Align2,
+    size: egui::Vec2,
+) -> egui::Pos2 {
+    let rect = pivot.anchor_size(at, size);
+    let dx = if rect.left() < screen.left() {
+        screen.left() - rect.left()
+    } else if rect.right() > screen.right() {
+        (screen.right() - rect.right()).max(screen.left() - rect.left())
+    } else {
+        0.0
+    };
+    let dy = if rect.top() < screen.top() {
+        screen.top() - rect.top()
+    } else if rect.bottom() > screen.bottom() {
+        (screen.bottom() - rect.bottom()).max(screen.top() - rect.top())
+    } else {
+        0.0
+    };
+    at + egui::vec2(dx, dy)
 }
 
 /// Where a point of the world shows on the screen through the table's `camera`, in egui's
@@ -212,8 +334,9 @@ pub fn lobby_head(ui: &mut egui::Ui, tr: &Tr, game: &str) {
 
 /// The top of a lobby: its `title`, and a `line` under it, centred.
 pub fn lobby_title(ui: &mut egui::Ui, title: &str, line: egui::RichText) {
+    let size = if style::compact(ui.ctx()) { 22.0 } else { 30.0 };
     ui.vertical_centered(|ui| {
-        style::title(ui, title, 30.0);
+        style::title(ui, title, size);
         ui.label(line);
     });
     ui.add_space(10.0);
@@ -403,5 +526,46 @@ pub fn fingerprint_row(ui: &mut egui::Ui, words: FingerprintWords, fp: &str, ope
     }
     if ui.button(words.copy).clicked() {
         ui.ctx().copy_text(fp.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A label meant to stand past the screen's edge is moved in by as little as needed; one
+    /// on the screen stays where it was meant to be.
+    #[test]
+    fn a_label_past_the_edge_is_moved_onto_the_screen() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let size = egui::vec2(200.0, 30.0);
+        let left = egui::Align2::LEFT_CENTER;
+        assert_eq!(
+            inside(screen, egui::pos2(100.0, 100.0), left, size),
+            egui::pos2(100.0, 100.0)
+        );
+        // Past the right edge by 60: in by 60.
+        assert_eq!(
+            inside(screen, egui::pos2(500.0, 100.0), left, size),
+            egui::pos2(440.0, 100.0)
+        );
+        // Past the bottom, pivot at its top: up by what is past.
+        let top = egui::Align2::CENTER_TOP;
+        assert_eq!(
+            inside(screen, egui::pos2(320.0, 350.0), top, size),
+            egui::pos2(320.0, 330.0)
+        );
+        // Past the top-left corner, both ways.
+        let centre = egui::Align2::CENTER_CENTER;
+        assert_eq!(
+            inside(screen, egui::pos2(50.0, 5.0), centre, size),
+            egui::pos2(100.0, 15.0)
+        );
+        // Wider than the screen: its left edge on the screen's.
+        let wide = egui::vec2(700.0, 30.0);
+        assert_eq!(
+            inside(screen, egui::pos2(600.0, 100.0), left, wide),
+            egui::pos2(0.0, 100.0)
+        );
     }
 }

@@ -98,7 +98,7 @@ pub fn show<A: Copy>(
     let mut chosen = None;
     // Over the players' panel, at the top left, and above the bottom bar and the hint: its two
     // lists share the height left between them (each scrolls).
-    let at = (egui::Align2::LEFT_TOP, [16.0, 84.0]);
+    let at = (egui::Align2::LEFT_TOP, [16.0, style::top_row(ctx)]);
     let (position_height, actions_height) =
         list_heights(ctx.content_rect().height(), bottom, field.announced.len());
     panel::window(tr.t("access.title"), open, at, 12)

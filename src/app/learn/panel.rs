@@ -130,11 +130,26 @@ fn panel<T: Teach>(
     if !turn && why.is_none() {
         return Ok(());
     }
-    let corner = bottom::<T>();
+    // A compact screen's left holds the players' panel: the Hint goes right, where the side
+    // panel is folded.
+    let corner = if style::compact(ctx) {
+        egui::Align2::RIGHT_BOTTOM
+    } else {
+        bottom::<T>()
+    };
+    // Above the table's bottom bar where it reaches the corner (it spans the screen when its
+    // words are long, or the screen is small).
+    let above = ctx.content_rect().bottom() - style::bottom_bar_top(ctx) + 8.0;
+    let [x, y] = offset(corner);
     egui::Area::new(egui::Id::new(("hint", game.cli_name())))
-        .anchor(corner, offset(corner))
+        .anchor(corner, [x, y.min(-above)])
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
+            let frame = if style::compact(ctx) {
+                panel_frame().inner_margin(egui::Margin::same(10))
+            } else {
+                panel_frame()
+            };
+            frame.show(ui, |ui| {
                 ui.set_max_width(280.0);
                 ui.horizontal(|ui| {
                     let label = format!("{} (?)", tr.t("learn.hint"));

@@ -84,16 +84,16 @@ fn menu_ui(
     Ok(())
 }
 
-fn title(ui: &mut egui::Ui, tr: &Tr) {
+fn title(ui: &mut egui::Ui, tr: &Tr, compact: bool) {
     ui.label(
         egui::RichText::new(tr.t("app.title"))
-            .size(56.0)
+            .size(if compact { 34.0 } else { 56.0 })
             .color(style::ASH)
             .strong(),
     );
     ui.label(
         egui::RichText::new(tr.t("app.subtitle"))
-            .size(20.0)
+            .size(if compact { 14.0 } else { 20.0 })
             .color(style::MUTED)
             .italics(),
     );
@@ -123,8 +123,13 @@ fn opening_at_the_table(
 
 fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<Navigate>) {
     let screen = ctx.content_rect();
-    let wide = screen.width() >= 1000.0;
-    let card_width = if wide {
+    // A compact screen (a large interface scale) has the three cards side by side, smaller.
+    let compact = style::compact(ctx);
+    let wide = compact || screen.width() >= 1000.0;
+    let card_width = if compact {
+        // Each card's frame takes 2 × 22 points of margin; 2 × 12 between the three.
+        ((screen.width() - 32.0 - 24.0) / 3.0 - 44.0).min(330.0)
+    } else if wide {
         ((screen.width() - 160.0) / 3.0).min(330.0)
     } else {
         340.0
@@ -132,19 +137,19 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
     egui::Area::new(egui::Id::new("menu-title"))
         .anchor(egui::Align2::CENTER_TOP, [0.0, screen.height() * 0.06])
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| title(ui, tr));
+            ui.vertical_centered(|ui| title(ui, tr, compact));
         });
     egui::Area::new(egui::Id::new("menu-games"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, screen.height() * 0.04])
         .show(ctx, |ui| {
             let cards = |ui: &mut egui::Ui, opening: &mut Opening, go: &mut Vec<Navigate>| {
                 for game in GameKind::ALL {
-                    game_card(ui, tr, game, card_width, opening, go);
+                    game_card(ui, tr, game, (card_width, compact), opening, go);
                 }
             };
             if wide {
                 ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 24.0;
+                    ui.spacing_mut().item_spacing.x = if compact { 12.0 } else { 24.0 };
                     cards(ui, opening, go);
                 });
             } else {
@@ -155,17 +160,26 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -screen.height() * 0.06])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 18.0;
-                if ui.add(big_button(tr.t("menu.online"))).clicked() {
+                ui.spacing_mut().item_spacing.x = if compact { 10.0 } else { 18.0 };
+                let button = |words: &str| {
+                    if compact {
+                        egui::Button::new(egui::RichText::new(words).size(16.0).color(style::CREAM))
+                            .min_size(egui::vec2(110.0, 34.0))
+                            .corner_radius(egui::CornerRadius::same(10))
+                    } else {
+                        big_button(words)
+                    }
+                };
+                if ui.add(button(tr.t("menu.online"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Online(Default::default())));
                 }
-                if ui.add(big_button(tr.t("menu.games"))).clicked() {
+                if ui.add(button(tr.t("menu.games"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Games));
                 }
-                if ui.add(big_button(tr.t("menu.settings"))).clicked() {
+                if ui.add(button(tr.t("menu.settings"))).clicked() {
                     go.push(Navigate::Menu(MenuPage::Settings));
                 }
-                if ui.add(big_button(tr.t("menu.quit"))).clicked() {
+                if ui.add(button(tr.t("menu.quit"))).clicked() {
                     go.push(Navigate::Quit);
                 }
             });
@@ -191,26 +205,62 @@ fn game_card(
     ui: &mut egui::Ui,
     tr: &Tr,
     game: GameKind,
-    width: f32,
+    (width, compact): (f32, bool),
     opening: &mut Opening,
     go: &mut Vec<Navigate>,
 ) {
-    panel_frame().show(ui, |ui| {
+    let frame = if compact {
+        panel_frame().inner_margin(egui::Margin::same(14))
+    } else {
+        panel_frame()
+    };
+    // On a compact screen: the name and Play, Learn and Rules under one another, the tagline
+    // on hover.
+    let width = if compact { width + 16.0 } else { width };
+    frame.show(ui, |ui| {
         ui.set_width(width);
-        ui.set_min_height(222.0);
+        if !compact {
+            ui.set_min_height(222.0);
+        }
         ui.vertical_centered(|ui| {
-            ui.label(
+            let tagline = tr
+                .t(&format!("game.{}.tagline", game.cli_name()))
+                .to_string();
+            let name = ui.label(
                 egui::RichText::new(game_name(tr, game))
-                    .size(30.0)
+                    .size(if compact { 19.0 } else { 30.0 })
                     .color(style::BRASS)
                     .strong(),
             );
+            if compact {
+                name.on_hover_text(tagline);
+                ui.add_space(4.0);
+                let play =
+                    egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(17.0).strong())
+                        .min_size(egui::vec2(width, 34.0))
+                        .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
+                if ui.add_enabled(opening.0.is_none(), play).clicked() {
+                    opening.0 = Some(game);
+                    go.push(Navigate::Table(game));
+                }
+                ui.horizontal(|ui| {
+                    let each = (width - ui.spacing().item_spacing.x) / 2.0;
+                    for (key, page) in [
+                        ("menu.learn", MenuPage::Learn(game)),
+                        ("menu.rules", MenuPage::Rules(game)),
+                    ] {
+                        let b = egui::Button::new(egui::RichText::new(tr.t(key)).size(15.0))
+                            .min_size(egui::vec2(each, 30.0));
+                        if ui.add(b).clicked() {
+                            go.push(Navigate::Menu(page));
+                        }
+                    }
+                });
+                tool_buttons(ui, tr, game, go, 14.0);
+                return;
+            }
             ui.add_space(6.0);
-            ui.label(
-                egui::RichText::new(tr.t(&format!("game.{}.tagline", game.cli_name())))
-                    .size(17.0)
-                    .color(style::CREAM),
-            );
+            ui.label(egui::RichText::new(tagline).size(17.0).color(style::CREAM));
             ui.add_space(14.0);
             ui.horizontal(|ui| {
                 // Play, Learn and Rules side by side, as wide as the card allows.
@@ -238,21 +288,26 @@ fn game_card(
                     go.push(Navigate::Menu(MenuPage::Rules(game)));
                 }
             });
-            let tools = super::TABLES
-                .iter()
-                .find(|t| t.game == game)
-                .map_or(&[][..], |t| t.tools);
-            for tool in tools {
-                ui.add_space(6.0);
-                if ui
-                    .button(egui::RichText::new(tr.t(tool.label)).size(16.0))
-                    .clicked()
-                {
-                    go.push(Navigate::Menu(MenuPage::Tool(game, tool.id)));
-                }
-            }
+            tool_buttons(ui, tr, game, go, 16.0);
         });
     });
+}
+
+/// The game's own tools under its card's buttons (the Snēlab books), in words `size` points.
+fn tool_buttons(ui: &mut egui::Ui, tr: &Tr, game: GameKind, go: &mut Vec<Navigate>, size: f32) {
+    let tools = super::TABLES
+        .iter()
+        .find(|t| t.game == game)
+        .map_or(&[][..], |t| t.tools);
+    for tool in tools {
+        ui.add_space(if size < 16.0 { 3.0 } else { 6.0 });
+        if ui
+            .button(egui::RichText::new(tr.t(tool.label)).size(size))
+            .clicked()
+        {
+            go.push(Navigate::Menu(MenuPage::Tool(game, tool.id)));
+        }
+    }
 }
 
 /// A centred page of the menu with a heading and a Back button.
@@ -266,32 +321,60 @@ pub(crate) fn page(
     body: impl FnOnce(&mut egui::Ui),
 ) {
     let screen = ctx.content_rect();
-    let width = (screen.width() - 60.0).clamp(300.0, max_width);
+    // A compact screen (a large interface scale) gives the page its height: a smaller heading,
+    // nearer the top.
+    let compact = style::compact(ctx);
+    let (top, margin, heading_size) = if compact {
+        (10.0, 14, 22.0)
+    } else {
+        (48.0, 22, 32.0)
+    };
+    let width = (screen.width() - 2.0 * (8.0 + f32::from(margin))).clamp(300.0, max_width);
     egui::Area::new(egui::Id::new(id))
         // Anchored to the top: an area's room to grow is measured from where it starts.
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, top])
         // The first frame measures the page within this size, and the page keeps what it was
         // given then: the whole screen below the anchor, so a long page gets its full height.
-        .default_size([width + 60.0, screen.height() - 48.0])
+        .default_size([width + 60.0, screen.height() - top])
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(width);
-                ui.horizontal(|ui| {
-                    ui.label(
-                        egui::RichText::new(heading)
-                            .size(32.0)
-                            .color(style::BRASS)
-                            .strong(),
-                    );
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
-                            go.write(Navigate::Menu(MenuPage::Main));
-                        }
+            panel_frame()
+                .inner_margin(egui::Margin::same(margin))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(heading)
+                                .size(heading_size)
+                                .color(style::BRASS)
+                                .strong(),
+                        );
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            let back = if compact {
+                                egui::Button::new(
+                                    egui::RichText::new(tr.t("menu.back"))
+                                        .size(16.0)
+                                        .color(style::CREAM),
+                                )
+                                .min_size(egui::vec2(100.0, 30.0))
+                            } else {
+                                big_button(tr.t("menu.back"))
+                            };
+                            if ui.add(back).clicked() {
+                                go.write(Navigate::Menu(MenuPage::Main));
+                            }
+                        });
                     });
+                    ui.separator();
+                    if compact {
+                        // What does not fit the screen scrolls.
+                        let room = screen.bottom() - 8.0 - f32::from(margin) - ui.cursor().top();
+                        egui::ScrollArea::vertical()
+                            .max_height(room.max(60.0))
+                            .show(ui, body);
+                    } else {
+                        body(ui);
+                    }
                 });
-                ui.separator();
-                body(ui);
-            });
         });
 }
 

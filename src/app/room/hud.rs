@@ -35,18 +35,26 @@ fn table_bar(
     if keys.just_pressed(KeyCode::Escape) && !ctx.egui_wants_keyboard_input() {
         go.write(Navigate::Menu(MenuPage::Main));
     }
+    // On a compact screen (a large interface scale) the title and buttons are smaller, so
+    // the panels under them start higher.
+    let compact = style::compact(ctx);
+    let (title_size, button_size, margin) = if compact {
+        (17.0, 14.0, (12, 6))
+    } else {
+        (26.0, 19.0, (18, 10))
+    };
     egui::Area::new(egui::Id::new("table-bar"))
         .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
-                .inner_margin(egui::Margin::symmetric(18, 10))
+                .inner_margin(egui::Margin::symmetric(margin.0, margin.1))
                 .show(ui, |ui| {
                     // On one line, whatever room a side panel leaves beside it (it wrapped to
                     // "Artifa / ct / Chess" beside the army builder).
                     ui.add(
                         egui::Label::new(
                             egui::RichText::new(title)
-                                .size(26.0)
+                                .size(title_size)
                                 .color(style::BRASS)
                                 .strong(),
                         )
@@ -58,17 +66,17 @@ fn table_bar(
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
-                .inner_margin(egui::Margin::symmetric(12, 8))
+                .inner_margin(egui::Margin::symmetric(12, margin.1))
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         if ui
-                            .button(egui::RichText::new(tr.t("table.fit")).size(19.0))
+                            .button(egui::RichText::new(tr.t("table.fit")).size(button_size))
                             .clicked()
                         {
                             fits.write(FitView::default());
                         }
                         if ui
-                            .button(egui::RichText::new(tr.t("menu.back")).size(19.0))
+                            .button(egui::RichText::new(tr.t("menu.back")).size(button_size))
                             .clicked()
                         {
                             go.write(Navigate::Menu(MenuPage::Main));

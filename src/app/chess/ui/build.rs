@@ -27,9 +27,10 @@ pub(super) fn colour_word(tr: &Tr, c: Colour) -> String {
 
 pub(super) fn lobby(p: Panel, beside_online: bool) {
     let (ctx, tr, table, send) = p.parts();
-    let x = if beside_online { -262.0 } else { 0.0 };
+    let x = if beside_online { -268.0 } else { 0.0 };
     Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [x, 10.0])
         .width(if beside_online { 480.0 } else { 540.0 })
+        .column(ctx, beside_online.then_some(true))
         .show(ctx, |ui| {
             panel::lobby_head(ui, tr, "chess");
             if let Some(saved) = &table.saved {
@@ -95,9 +96,10 @@ pub(super) fn online_part(
     Floating::anchored(
         "chess-lobby-online",
         egui::Align2::CENTER_CENTER,
-        [262.0, 10.0],
+        [268.0, 10.0],
     )
     .width(480.0)
+    .column(ctx, Some(false))
     .show(ctx, |ui| {
         go = crate::app::kit::online_panels::lobby_part(ui, tr, table, form, server);
     });
@@ -129,6 +131,7 @@ pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
     Floating::anchored("chess-build", egui::Align2::LEFT_TOP, [16.0, 84.0])
         .margin(18, 14)
         .width(330.0)
+        .left_column(ctx, 0.5)
         .show(ctx, |ui| {
             style::title(ui, title, 22.0);
             let points = draft.points();

@@ -27,6 +27,19 @@ pub struct IconIds {
 
 const CARD_W: f32 = 196.0;
 const CARD_H: f32 = 150.0;
+/// A card's size on a compact screen (a large interface scale): its icon, name and kind, the
+/// text on hover.
+const SMALL_CARD: egui::Vec2 = egui::vec2(150.0, 58.0);
+
+/// How far above the screen's bottom the bars over the hand of cards stand: the cards' height,
+/// raised, with the margins.
+pub(super) fn above_hand(ctx: &egui::Context) -> f32 {
+    if style::compact(ctx) {
+        SMALL_CARD.y + 14.0 + 8.0 + 12.0
+    } else {
+        176.0
+    }
+}
 const BROWN: egui::Color32 = egui::Color32::from_rgb(0x33, 0x23, 0x17);
 
 fn icon(ui: &mut egui::Ui, id: Option<egui::TextureId>, size: f32) {
@@ -92,40 +105,68 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
     }
     let cards: Vec<Artifact> = state.hand(me).iter().collect();
     let my_turn = table.person_to_act() && state.turn() == me;
+    let small = style::compact(ctx);
+    // Small cards share the screen's width (a horizontal scroll past the narrowest).
+    let n = cards.len().max(1) as f32;
+    let room = ctx.content_rect().width() - 32.0;
+    // Each card's frame reaches 3 points past its size on either side (its stroke).
+    let each = ((room - 8.0 * (n - 1.0)) / n - 6.0).clamp(100.0, SMALL_CARD.x);
     let chosen = table.card.as_ref().map(|c| c.card);
     egui::Area::new(egui::Id::new("chess-hand"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 8.0;
-                if cards.is_empty() {
-                    panel_frame()
-                        .inner_margin(egui::Margin::symmetric(14, 8))
-                        .show(ui, |ui| {
-                            ui.label(style::muted(tr.t("chess.hand.empty"), 14.0));
-                        });
-                }
-                for (i, card) in cards.iter().enumerate() {
-                    let playable = my_turn && !card_actions(state, *card).is_empty();
-                    let raised = chosen == Some(*card);
-                    let r = card_face(ui, tr, icons, *card, i + 1, playable, raised);
-                    let why = (!playable).then(|| {
-                        if my_turn {
-                            tr.say(&card_blocked(state, *card))
-                        } else {
-                            tr.t("chess.card_blocked.not_now").to_string()
-                        }
-                    });
-                    let r = match &why {
-                        Some(w) => r.on_hover_text(capital(w)),
-                        None => r.on_hover_text(tr.t("chess.hand.hint")),
-                    };
-                    if r.clicked() {
-                        send(Intent::Card(if raised { None } else { Some(*card) }));
+            let mut row = |ui: &mut egui::Ui| {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 8.0;
+                    if cards.is_empty() {
+                        panel_frame()
+                            .inner_margin(egui::Margin::symmetric(14, 8))
+                            .show(ui, |ui| {
+                                ui.label(style::muted(tr.t("chess.hand.empty"), 14.0));
+                            });
                     }
-                }
-            });
+                    for (i, card) in cards.iter().enumerate() {
+                        let playable = my_turn && !card_actions(state, *card).is_empty();
+                        let raised = chosen == Some(*card);
+                        let small = small.then_some(each);
+                        let r = card_face(ui, tr, icons, (*card, i + 1), (playable, raised), small);
+                        let why = (!playable).then(|| {
+                            if my_turn {
+                                tr.say(&card_blocked(state, *card))
+                            } else {
+                                tr.t("chess.card_blocked.not_now").to_string()
+                            }
+                        });
+                        let hint = match &why {
+                            Some(w) => capital(w),
+                            None => tr.t("chess.hand.hint").to_string(),
+                        };
+                        // A small card shows its text on hover only.
+                        let r = if small.is_some() {
+                            r.on_hover_text(format!(
+                                "{} · {}\n{}\n\n{hint}",
+                                tr.say(&card.explain()),
+                                capital(&tr.say(&card.kind().explain())),
+                                tr.t(card.text_key())
+                            ))
+                        } else {
+                            r.on_hover_text(hint)
+                        };
+                        if r.clicked() {
+                            send(Intent::Card(if raised { None } else { Some(*card) }));
+                        }
+                    }
+                });
+            };
+            if small {
+                egui::ScrollArea::horizontal().max_width(room).show(ui, row);
+            } else {
+                row(ui);
+            }
         });
+    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-hand"))) {
+        style::note_bottom_panel(ctx, r.top());
+    }
 }
 
 /// One card face; `key` is its number for the keyboard.
@@ -133,11 +174,15 @@ fn card_face(
     ui: &mut egui::Ui,
     tr: &Tr,
     icons: &IconIds,
-    card: Artifact,
-    key: usize,
-    playable: bool,
-    raised: bool,
+    (card, key): (Artifact, usize),
+    (playable, raised): (bool, bool),
+    small: Option<f32>,
 ) -> egui::Response {
+    let size = match small {
+        Some(w) => egui::vec2(w, SMALL_CARD.y),
+        None => egui::vec2(CARD_W, CARD_H),
+    };
+    let small = small.is_some();
     let stroke = if raised {
         egui::Stroke::new(2.5, style::BRASS)
     } else {
@@ -161,28 +206,37 @@ fn card_face(
             bottom: if raised { 14 } else { 0 },
         })
         .show(ui, |ui| {
-            ui.set_width(CARD_W - 16.0);
-            ui.set_height(CARD_H - 16.0);
+            ui.set_width(size.x - 16.0);
+            ui.set_height(size.y - 16.0);
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 4.0;
                 ui.horizontal(|ui| {
-                    icon(ui, icons.cards.get(&card).copied(), 40.0);
+                    icon(
+                        ui,
+                        icons.cards.get(&card).copied(),
+                        if small { 24.0 } else { 40.0 },
+                    );
                     ui.vertical(|ui| {
                         ui.spacing_mut().item_spacing.y = 1.0;
                         ui.label(
                             style::text(
                                 format!("{key} · {}", tr.say(&card.explain())),
-                                15.0,
+                                if small { 13.0 } else { 15.0 },
                                 if playable { style::BRASS } else { style::MUTED },
                             )
                             .strong(),
                         );
-                        ui.label(style::muted(capital(&tr.say(&card.kind().explain())), 12.0));
+                        if !small {
+                            ui.label(style::muted(capital(&tr.say(&card.kind().explain())), 12.0));
+                        }
                     });
                 });
-                ui.add(
-                    egui::Label::new(style::text(tr.t(card.text_key()), 11.5, text_colour)).wrap(),
-                );
+                if !small {
+                    ui.add(
+                        egui::Label::new(style::text(tr.t(card.text_key()), 11.5, text_colour))
+                            .wrap(),
+                    );
+                }
             });
         });
     ui.interact(
@@ -204,40 +258,47 @@ pub(super) fn aiming(p: Panel, icons: &IconIds) {
     let name = tr.say(&pick.card.explain());
     let line = prompt(tr, pick, state);
     let complete = pick.complete();
-    Floating::anchored("chess-aim", egui::Align2::CENTER_BOTTOM, [0.0, -176.0])
-        .order(egui::Order::Foreground)
-        .margin(16, 8)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
-                ui.label(style::cream(format!("{name}: {line}"), 16.0));
-                let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
-                if seize {
-                    for a in &complete {
-                        if let Action::Play(Play::Seize(taken)) = a {
-                            let r = ui
-                                .button(tr.say(&taken.explain()))
-                                .on_hover_text(tr.t(taken.text_key()));
-                            if r.clicked() {
-                                send(Intent::CardTake(*taken));
-                            }
+    Floating::anchored(
+        "chess-aim",
+        egui::Align2::CENTER_BOTTOM,
+        [0.0, -above_hand(ctx)],
+    )
+    .order(egui::Order::Foreground)
+    .margin(16, 8)
+    .show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
+            ui.label(style::cream(format!("{name}: {line}"), 16.0));
+            let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
+            if seize {
+                for a in &complete {
+                    if let Action::Play(Play::Seize(taken)) = a {
+                        let r = ui
+                            .button(tr.say(&taken.explain()))
+                            .on_hover_text(tr.t(taken.text_key()));
+                        if r.clicked() {
+                            send(Intent::CardTake(*taken));
                         }
                     }
-                } else if pick.next_squares().is_empty()
-                    && !complete.is_empty()
-                    && ui
-                        .add(egui::Button::new(
-                            egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
-                        ))
-                        .clicked()
-                {
-                    send(Intent::CardGo);
                 }
-                if ui.button(tr.t("chess.aim.back")).clicked() {
-                    send(Intent::Select(None));
-                }
-            });
+            } else if pick.next_squares().is_empty()
+                && !complete.is_empty()
+                && ui
+                    .add(egui::Button::new(
+                        egui::RichText::new(tr.t("chess.aim.play")).color(GREEN),
+                    ))
+                    .clicked()
+            {
+                send(Intent::CardGo);
+            }
+            if ui.button(tr.t("chess.aim.back")).clicked() {
+                send(Intent::Select(None));
+            }
         });
+    });
+    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-aim"))) {
+        style::note_bottom_panel(ctx, r.top());
+    }
 }
 
 /// The card's prompt: what to choose next, or (all chosen) what it will do.
@@ -276,6 +337,11 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
     if !game.artifacts() {
         return;
     }
+    // A compact screen tells the other hand in the players' panel and the piles in the folded
+    // move list.
+    if style::compact(ctx) {
+        return;
+    }
     let state = game.state();
     let me = holder(table, state);
     let them = me.other();
@@ -288,16 +354,7 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
         .margin(14, 6)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label(style::muted(
-                    tr.tf(
-                        "chess.hand.theirs",
-                        &[
-                            ("who", &seat_name(tr, table, them)),
-                            ("n", &table.hand_count(them).to_string()),
-                        ],
-                    ),
-                    14.0,
-                ));
+                ui.label(style::muted(their_hand_count(tr, table, them), 14.0));
                 let watching = table.online.as_ref().is_some_and(|o| o.watching);
                 if state.scouted(me) && !watching {
                     for c in state.hand(them).iter() {
@@ -322,33 +379,68 @@ pub(super) fn piles(ctx: &egui::Context, tr: &Tr, table: &Table, icons: &IconIds
     Floating::anchored("chess-piles", egui::Align2::LEFT_TOP, [16.0, top])
         .margin(14, 8)
         .width(260.0)
-        .show(ctx, |ui| {
-            for colour in [Colour::White, Colour::Black] {
-                let pile = state.played(colour);
-                let title = tr.tf(
-                    "chess.pile.title",
-                    &[
-                        ("colour", &capital(&colour_word(tr, colour))),
-                        ("n", &pile.len().to_string()),
-                    ],
-                );
-                egui::CollapsingHeader::new(egui::RichText::new(title).size(14.0))
-                    .id_salt(("chess-pile", colour))
-                    .default_open(false)
-                    .show(ui, |ui| {
-                        if pile.is_empty() {
-                            ui.label(style::muted(tr.t("chess.pile.empty"), 13.0));
-                        }
-                        for c in pile {
-                            ui.horizontal(|ui| {
-                                icon(ui, icons.cards.get(c).copied(), 20.0);
-                                ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
-                                    .on_hover_text(tr.t(c.text_key()));
-                            });
-                        }
+        .show(ctx, |ui| pile_headers(ui, tr, state, icons));
+}
+
+/// "{who} — in hand: N" of the hand facing `them`.
+fn their_hand_count(tr: &Tr, table: &Table, them: Colour) -> String {
+    tr.tf(
+        "chess.hand.theirs",
+        &[
+            ("who", &seat_name(tr, table, them)),
+            ("n", &table.hand_count(them).to_string()),
+        ],
+    )
+}
+
+/// On a compact screen, in the players' panel: the other hand's count, and its cards by name
+/// once scouted.
+pub(super) fn their_hand_lines(ui: &mut egui::Ui, tr: &Tr, table: &Table) {
+    let Some(game) = &table.game else {
+        return;
+    };
+    let state = game.state();
+    let me = holder(table, state);
+    let them = me.other();
+    ui.label(style::muted(their_hand_count(tr, table, them), 13.0));
+    let watching = table.online.as_ref().is_some_and(|o| o.watching);
+    if state.scouted(me) && !watching {
+        let names: Vec<String> = state
+            .hand(them)
+            .iter()
+            .map(|c| tr.say(&c.explain()))
+            .collect();
+        ui.label(style::ash(names.join(" · "), 13.0));
+    }
+}
+
+/// The two piles of cards played, each a folded heading with its cards under it.
+pub(super) fn pile_headers(ui: &mut egui::Ui, tr: &Tr, state: &State, icons: &IconIds) {
+    for colour in [Colour::White, Colour::Black] {
+        let pile = state.played(colour);
+        let title = tr.tf(
+            "chess.pile.title",
+            &[
+                ("colour", &capital(&colour_word(tr, colour))),
+                ("n", &pile.len().to_string()),
+            ],
+        );
+        egui::CollapsingHeader::new(egui::RichText::new(title).size(14.0))
+            .id_salt(("chess-pile", colour))
+            .default_open(false)
+            .show(ui, |ui| {
+                if pile.is_empty() {
+                    ui.label(style::muted(tr.t("chess.pile.empty"), 13.0));
+                }
+                for c in pile {
+                    ui.horizontal(|ui| {
+                        icon(ui, icons.cards.get(c).copied(), 20.0);
+                        ui.label(egui::RichText::new(tr.say(&c.explain())).size(13.0))
+                            .on_hover_text(tr.t(c.text_key()));
                     });
-            }
-        });
+                }
+            });
+    }
 }
 
 /// The response window: the opener's card, a countdown, and the answers (Cancel, Seize, Pass)

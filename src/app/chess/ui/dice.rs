@@ -196,9 +196,6 @@ fn attempt_words(
     }
 }
 
-/// The height the hand of cards takes along the bottom (and the bars above it start).
-const HAND_HEIGHT: f32 = 176.0;
-
 /// The latest attempt, kept in words after its dice are gone (while it is one of the last two
 /// actions on show): in the bottom-left corner, or with the cards in play in the left column
 /// under the played piles (above the hand), shorter (without the meaning) where the room is
@@ -219,16 +216,27 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
     );
     let cards = table.game.as_ref().is_some_and(|g| g.artifacts());
     let area = egui::Area::new(egui::Id::new("chess-recent-attempt")).interactable(false);
-    let (area, with_meaning) = if cards {
+    let compact = crate::app::style::compact(ctx);
+    let (area, with_meaning) = if cards || compact {
         let screen = ctx.content_rect();
+        // Under the piles, or on a compact screen (the piles folded away) under the players.
+        let above = if compact {
+            "chess-players"
+        } else {
+            "chess-piles"
+        };
         let top = ctx
-            .memory(|m| m.area_rect(egui::Id::new("chess-piles")))
+            .memory(|m| m.area_rect(egui::Id::new(above)))
             .map_or(240.0, |r| r.bottom())
             + 12.0;
-        // The hand's top as last drawn (its cards grow with their words).
-        let hand_top = ctx
-            .memory(|m| m.area_rect(egui::Id::new("chess-hand")))
-            .map_or(screen.bottom() - HAND_HEIGHT, |r| r.top());
+        // The top of the hand, or of the bars along the bottom, as last drawn (the cards grow
+        // with their words).
+        let hand_top = if compact {
+            crate::app::style::bottom_bar_top(ctx)
+        } else {
+            ctx.memory(|m| m.area_rect(egui::Id::new("chess-hand")))
+                .map_or(screen.bottom() - super::cards::above_hand(ctx), |r| r.top())
+        };
         let room = hand_top - 8.0 - top;
         if room < 80.0 {
             return;

@@ -74,6 +74,7 @@ pub(super) fn end(p: Panel, replay: &mut MessageWriter<crate::app::replay::OpenR
     Floating::anchored("chess-end", egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .order(egui::Order::Foreground)
         .width(480.0)
+        .column(ctx, None)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 panel::end_headline(ui, headline, 34.0, won);

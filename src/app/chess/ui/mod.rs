@@ -177,7 +177,7 @@ fn table_ui(
         }
         super::Phase::Play | super::Phase::Over => {
             play::players(ctx, &tr, &table, &mut panels);
-            moves::move_list(p.reborrow());
+            moves::move_list(p.reborrow(), &ids);
             dice::odds(ctx, &tr, &table, camera);
             dice::dice(ctx, &tr, &table, &timing, camera);
             cards::piles(ctx, &tr, &table, &ids);

@@ -39,11 +39,11 @@ pub fn list_line(e: &ListEntry) -> String {
     line
 }
 
-pub(super) fn move_list(p: Panel) {
+pub(super) fn move_list(p: Panel, icons: &super::cards::IconIds) {
     let (ctx, tr, table, send) = p.parts();
     let list = table.list();
     let at = table.viewing.unwrap_or(list.len());
-    style::side_panel(ctx, "chess-moves", 230.0, |ui| {
+    style::side_panel(ctx, "chess-moves", 230.0, tr.t("chess.moves"), |ui| {
         ui.label(egui::RichText::new(tr.t("chess.moves")).color(style::CREAM));
         egui::ScrollArea::vertical()
             // Shorter beside a replay's review panel.
@@ -106,6 +106,14 @@ pub(super) fn move_list(p: Panel) {
                 send(Intent::Undo);
             }
         });
+        // A compact screen has no room for the piles under the players' panel: they fold
+        // here.
+        if style::compact(ui.ctx())
+            && let Some(game) = table.game.as_ref().filter(|g| g.artifacts())
+        {
+            ui.separator();
+            super::cards::pile_headers(ui, tr, game.state(), icons);
+        }
     });
     // A replay's bar says where it stands.
     if let Some(n) = table.viewing.filter(|_| table.replay.is_none()) {

@@ -88,7 +88,7 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut 
         return;
     };
     let shown = table.shown();
-    Floating::players("chess-players", 260.0).show(ctx, |ui| {
+    Floating::players(ctx, "chess-players", 260.0).show(ctx, |ui| {
         for colour in [Colour::White, Colour::Black] {
             let to_act = game.awaited() == Some(colour);
             ui.horizontal(|ui| {
@@ -141,7 +141,15 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut 
         } else {
             "chess.artifacts.off"
         };
-        ui.label(style::muted(tr.t(artifacts), 13.0));
+        if style::compact(ctx) {
+            // A compact screen has no room for the other hand's strip at the top: its count
+            // (and its cards, scouted) are told here.
+            if game.artifacts() {
+                super::cards::their_hand_lines(ui, tr, table);
+            }
+        } else {
+            ui.label(style::muted(tr.t(artifacts), 13.0));
+        }
         if let Some(line) = clock_line(tr, table) {
             ui.label(style::brass(line, 15.0));
         }
@@ -235,7 +243,14 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     Floating::anchored(
         "chess-actions",
         egui::Align2::CENTER_BOTTOM,
-        [0.0, if above_hand { -176.0 } else { -16.0 }],
+        [
+            0.0,
+            if above_hand {
+                -super::cards::above_hand(ctx)
+            } else {
+                -16.0
+            },
+        ],
     )
     .margin(18, 10)
     .show(ctx, |ui| {
@@ -300,6 +315,9 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             }
         });
     });
+    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-actions"))) {
+        style::note_bottom_panel(ctx, r.top());
+    }
 }
 
 /// "All my moves" at the board: the position as the person may know it, in words; a typed

@@ -25,7 +25,7 @@ pub(super) fn players(
     let Some(game) = &table.game else {
         return;
     };
-    Floating::players("hive-players", 250.0).show(ctx, |ui| {
+    Floating::players(ctx, "hive-players", 250.0).show(ctx, |ui| {
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
             let clock = table.time_left().filter(|_| to_act);

@@ -84,12 +84,17 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
     let mut asked = Asked::default();
     // Two panels side by side: a game here (the bot or a person at this device), and the
     // online table.
+    // Its top under the table's title: with the creatures it is nearly the screen's height.
     Floating::anchored(
         "hive-lobby",
-        egui::Align2::RIGHT_CENTER,
-        [-(ctx.content_rect().width() / 2.0 + 8.0), 66.0],
+        egui::Align2::RIGHT_TOP,
+        [
+            -(ctx.content_rect().width() / 2.0 + 8.0),
+            crate::app::style::top_row(ctx),
+        ],
     )
     .width(440.0)
+    .column(ctx, Some(true))
     .show(ctx, |ui| {
         panel::lobby_head(ui, tr, "hive");
         if let Some(saved) = &table.saved {
@@ -136,6 +141,7 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
         [ctx.content_rect().width() / 2.0 + 8.0, 10.0],
     )
     .width(440.0)
+    .column(ctx, Some(false))
     .show(ctx, |ui| {
         asked.go = online_panels::lobby_part(ui, tr, table, form, server);
     });

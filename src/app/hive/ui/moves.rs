@@ -18,7 +18,7 @@ pub(super) fn move_list(p: Panel, panels: &mut HivePanels) {
     if let Some(n) = table.viewing {
         lines.truncate(n);
     }
-    style::side_panel(ctx, "hive-moves", 280.0, |ui| {
+    style::side_panel(ctx, "hive-moves", 280.0, tr.t("hive.moves"), |ui| {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(tr.t("hive.moves")).color(style::CREAM));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -53,6 +53,7 @@ pub(super) fn online_part(
         [ctx.content_rect().width() / 2.0 + 8.0 + OFFSET, 10.0],
     )
     .width(WIDTH - 60.0)
+    .column(ctx, Some(false))
     .show(ctx, |ui| {
         go = crate::app::kit::online_panels::lobby_part(ui, tr, table, o.form, o.server);
     });
@@ -63,6 +64,7 @@ pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels, besi
     let (ctx, tr, table, send) = p.parts();
     lobby_anchor(ctx, beside_online)
         .width(if beside_online { WIDTH } else { 500.0 })
+        .column(ctx, beside_online.then_some(true))
         .show(ctx, |ui| {
             let coins = table.purse.coins().to_string();
             panel::lobby_title(

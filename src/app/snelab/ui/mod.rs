@@ -224,7 +224,11 @@ pub fn draw_with(
     let mut send = |i: Intent| sent.push(i);
     badges::badges(ctx, tr, table, at.camera);
     let mut p = Panel::new(ctx, tr, table, &mut send);
-    side::side_panel(p.reborrow(), panels);
+    // On a compact screen the lobby's two columns take the width, and the lobby tells the
+    // purse itself.
+    if !(style::compact(ctx) && table.phase() == Phase::Lobby) {
+        side::side_panel(p.reborrow(), panels);
+    }
     // A replay: its bar and review are the replays' own panels; the analysis board keeps the
     // bar of the case (whose turn, the payment) and the replays' panel.
     if table.replay.is_some() {

@@ -14,18 +14,21 @@ use bevy_egui::egui;
 
 pub(super) fn side_panel(p: Panel, panels: &mut super::SnelabPanels) {
     let (ctx, tr, table, send) = p.parts();
-    style::side_panel(ctx, "snelab-side", 210.0, |ui| {
+    let purse = tr.tf(
+        "snelab.purse",
+        &[("coins", &table.purse.coins().to_string())],
+    );
+    let title = if table.replay.is_some() || table.analysing.is_some() {
+        tr.t("snelab.moves").to_string()
+    } else {
+        purse.clone()
+    };
+    style::side_panel(ctx, "snelab-side", 210.0, &title, |ui| {
         if table.replay.is_some() || table.analysing.is_some() {
             replay_side(ui, tr, table);
             return;
         }
-        ui.label(style::brass(
-            tr.tf(
-                "snelab.purse",
-                &[("coins", &table.purse.coins().to_string())],
-            ),
-            19.0,
-        ));
+        ui.label(style::brass(purse, 19.0));
         if let Some(case) = table.open_case().cloned() {
             let kind = match case.stakes {
                 Stakes::Casino => tr.t("snelab.casino"),
