@@ -159,6 +159,9 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
                 });
             };
             if small {
+                // As wide as the cards (an area starts narrower), at most the screen's width.
+                let cards_width = n * (each + 6.0) + 8.0 * (n - 1.0);
+                ui.set_width(cards_width.min(room));
                 egui::ScrollArea::horizontal().max_width(room).show(ui, row);
             } else {
                 row(ui);
