@@ -284,21 +284,21 @@ pub fn inside(
     size: egui::Vec2,
 ) -> egui::Pos2 {
     let rect = pivot.anchor_size(at, size);
-    let dx = if rect.left() < screen.left() {
-        screen.left() - rect.left()
-    } else if rect.right() > screen.right() {
-        (screen.right() - rect.right()).max(screen.left() - rect.left())
-    } else {
-        0.0
+    // How far a span from `lo` to `hi` moves to lie within `min`..`max` (its start on `min`
+    // when it is longer).
+    let shift = |(lo, hi): (f32, f32), (min, max): (f32, f32)| {
+        if lo < min {
+            min - lo
+        } else if hi > max {
+            (max - hi).max(min - lo)
+        } else {
+            0.0
+        }
     };
-    let dy = if rect.top() < screen.top() {
-        screen.top() - rect.top()
-    } else if rect.bottom() > screen.bottom() {
-        (screen.bottom() - rect.bottom()).max(screen.top() - rect.top())
-    } else {
-        0.0
-    };
-    at + egui::vec2(dx, dy)
+    at + egui::vec2(
+        shift((rect.left(), rect.right()), (screen.left(), screen.right())),
+        shift((rect.top(), rect.bottom()), (screen.top(), screen.bottom())),
+    )
 }
 
 /// Where a point of the world shows on the screen through the table's `camera`, in egui's

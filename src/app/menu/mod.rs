@@ -235,14 +235,7 @@ fn game_card(
             if compact {
                 name.on_hover_text(tagline);
                 ui.add_space(4.0);
-                let play =
-                    egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(17.0).strong())
-                        .min_size(egui::vec2(width, 34.0))
-                        .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
-                if ui.add_enabled(opening.0.is_none(), play).clicked() {
-                    opening.0 = Some(game);
-                    go.push(Navigate::Table(game));
-                }
+                play_button(ui, tr, (game, 17.0, egui::vec2(width, 34.0)), opening, go);
                 ui.horizontal(|ui| {
                     let each = (width - ui.spacing().item_spacing.x) / 2.0;
                     for (key, page) in [
@@ -268,15 +261,7 @@ fn game_card(
                 let each = ((ui.available_width() - 2.0 * gap) / 3.0).min(130.0);
                 let buttons_width = 3.0 * each + 2.0 * gap;
                 ui.add_space(((ui.available_width() - buttons_width) * 0.5).max(0.0));
-                let play =
-                    egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(20.0).strong())
-                        .min_size(egui::vec2(each, 40.0))
-                        .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
-                // One table at a time: the buttons wait while one is being set.
-                if ui.add_enabled(opening.0.is_none(), play).clicked() {
-                    opening.0 = Some(game);
-                    go.push(Navigate::Table(game));
-                }
+                play_button(ui, tr, (game, 20.0, egui::vec2(each, 40.0)), opening, go);
                 let learn = egui::Button::new(egui::RichText::new(tr.t("menu.learn")).size(20.0))
                     .min_size(egui::vec2(each, 40.0));
                 if ui.add(learn).clicked() {
@@ -291,6 +276,24 @@ fn game_card(
             tool_buttons(ui, tr, game, go, 16.0);
         });
     });
+}
+
+/// A game card's Play: its words `size` points, at least `min` big. One table at a time: it
+/// waits while one is being set.
+fn play_button(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    (game, size, min): (GameKind, f32, egui::Vec2),
+    opening: &mut Opening,
+    go: &mut Vec<Navigate>,
+) {
+    let play = egui::Button::new(egui::RichText::new(tr.t("menu.play")).size(size).strong())
+        .min_size(min)
+        .fill(egui::Color32::from_rgb(0x8c, 0x62, 0x34));
+    if ui.add_enabled(opening.0.is_none(), play).clicked() {
+        opening.0 = Some(game);
+        go.push(Navigate::Table(game));
+    }
 }
 
 /// The game's own tools under its card's buttons (the Snēlab books), in words `size` points.
