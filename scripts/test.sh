@@ -6,7 +6,9 @@
 #      PostgreSQL and Redis (feature `cluster`);
 #   3. everything with Bevy (unit tests and the headless app tests);
 #   4. a screenshot of every scene, rendered by the game itself under a virtual X server with
-#      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size.
+#      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
+#      colour-blind marks check, and fifteen scenes at interface scale 2.0 whose panels must lie
+#      inside the window and apart (`--layout-check`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
