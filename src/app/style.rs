@@ -163,33 +163,51 @@ type BarTops = (u64, Option<f32>, Option<f32>);
 pub fn note_bottom_panel(ctx: &egui::Context, top: f32) {
     let pass = ctx.cumulative_pass_nr();
     ctx.data_mut(|d| {
-        let (was, this, last) = d.get_temp::<BarTops>(bar_top_id()).unwrap_or_default();
-        let (this, last) = if was == pass {
-            (Some(this.map_or(top, |t| t.min(top))), last)
-        } else if was + 1 == pass {
-            (Some(top), this)
-        } else {
-            (Some(top), None)
-        };
-        d.insert_temp::<BarTops>(bar_top_id(), (pass, this, last));
+        let tops = d.get_temp::<BarTops>(bar_top_id()).unwrap_or_default();
+        d.insert_temp::<BarTops>(bar_top_id(), noted(tops, pass, top));
     });
+}
+
+/// `tops` with a bottom panel's `top` noted in the pass `pass`.
+fn noted((was, this, last): BarTops, pass: u64, top: f32) -> BarTops {
+    let (this, last) = if was == pass {
+        (Some(this.map_or(top, |t| t.min(top))), last)
+    } else if was + 1 == pass {
+        (Some(top), this)
+    } else {
+        (Some(top), None)
+    };
+    (pass, this, last)
+}
+
+/// The bottom panels' top as read in the pass `pass`: the last whole pass's, or in a pass
+/// after one without any, what this pass noted so far.
+fn highest((was, this, last): BarTops, pass: u64) -> Option<f32> {
+    if was == pass {
+        last.or(this)
+    } else if was + 1 == pass {
+        this
+    } else {
+        None
+    }
+}
+
+/// Notes the area named `id` as a panel along the table's bottom ([`note_bottom_panel`]), as
+/// drawn this pass: call it after the area is shown.
+pub fn note_bottom_area(ctx: &egui::Context, id: &str) {
+    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new(id))) {
+        note_bottom_panel(ctx, r.top());
+    }
 }
 
 /// The top of the panels along the table's bottom as last drawn ([`note_bottom_panel`]; the
 /// screen's bottom when there are none).
 pub fn bottom_bar_top(ctx: &egui::Context) -> f32 {
     let pass = ctx.cumulative_pass_nr();
-    let (was, this, last) = ctx
+    let tops = ctx
         .data(|d| d.get_temp::<BarTops>(bar_top_id()))
         .unwrap_or_default();
-    let top = if was == pass {
-        last.or(this)
-    } else if was + 1 == pass {
-        this
-    } else {
-        None
-    };
-    top.unwrap_or(ctx.content_rect().bottom())
+    highest(tops, pass).unwrap_or(ctx.content_rect().bottom())
 }
 
 /// The bar along the bottom of a table (whose turn, the hint, the table's buttons): a walnut
@@ -493,6 +511,42 @@ mod tests {
 
     /// At 1280×720 the full layout holds up to scale 1.25; from 1.5 (853×480 points) the
     /// tables are drawn compact, and a phone's shapes are compact at any scale.
+    /// The bottom panels' top is the highest of those noted, read from the last whole pass
+    /// (in a pass after one without any, from what is noted so far), and forgotten when none
+    /// were drawn for a whole pass.
+    #[test]
+    fn the_bottom_panels_top_is_the_highest_noted_in_the_last_pass() {
+        let mut tops = BarTops::default();
+        let mut seen = Vec::new();
+        for (pass, notes) in [
+            (1, &[300.0, 250.0][..]),
+            (2, &[280.0][..]),
+            (3, &[][..]),
+            (4, &[][..]),
+        ] {
+            seen.push(highest(tops, pass));
+            for top in notes {
+                tops = noted(tops, pass, *top);
+            }
+            seen.push(highest(tops, pass));
+        }
+        // Pass 1: nothing before, its own highest after; pass 2: pass 1's throughout;
+        // pass 3 (nothing drawn): pass 2's; pass 4: nothing noted in pass 3, none.
+        assert_eq!(
+            seen,
+            [
+                None,
+                Some(250.0),
+                Some(250.0),
+                Some(250.0),
+                Some(280.0),
+                Some(280.0),
+                None,
+                None
+            ]
+        );
+    }
+
     #[test]
     fn the_layout_turns_compact_between_scale_one_and_a_quarter_and_one_and_a_half() {
         let at = |scale: f32| is_compact(egui::vec2(1280.0, 720.0) / scale);

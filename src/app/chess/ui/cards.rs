@@ -167,9 +167,7 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
                 row(ui);
             }
         });
-    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-hand"))) {
-        style::note_bottom_panel(ctx, r.top());
-    }
+    style::note_bottom_area(ctx, "chess-hand");
 }
 
 /// One card face; `key` is its number for the keyboard.
@@ -299,9 +297,7 @@ pub(super) fn aiming(p: Panel, icons: &IconIds) {
             }
         });
     });
-    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-aim"))) {
-        style::note_bottom_panel(ctx, r.top());
-    }
+    style::note_bottom_area(ctx, "chess-aim");
 }
 
 /// The card's prompt: what to choose next, or (all chosen) what it will do.

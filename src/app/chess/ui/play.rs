@@ -315,9 +315,7 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             }
         });
     });
-    if let Some(r) = ctx.memory(|m| m.area_rect(egui::Id::new("chess-actions"))) {
-        style::note_bottom_panel(ctx, r.top());
-    }
+    style::note_bottom_area(ctx, "chess-actions");
 }
 
 /// "All my moves" at the board: the position as the person may know it, in words; a typed
