@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing and runs the whole test suite:
-#   1. the rules, engines and tools without Bevy (fast);
-#   2. the online table's server (feature `server`, no Bevy: the server, the lobby and Quick game,
-#      the lobby's client, signed records), and two of its processes over
-#      PostgreSQL and Redis (feature `cluster`);
-#   3. everything with Bevy (unit tests and the headless app tests);
-#   4. a screenshot of every scene, rendered by the game itself under a virtual X server with
+#   1. without Bevy, in one build with the `cluster` feature: the rules, engines and tools; the
+#      online table's server (the server, the lobby and Quick game, the lobby's client, signed
+#      records); and two of its processes over PostgreSQL and Redis;
+#   2. what Bevy adds (the app's unit tests and the headless app tests);
+#   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
 #      colour-blind marks check, and fifteen scenes at interface scale 2.0 whose panels must lie
 #      inside the window and apart (`--layout-check`).
@@ -14,19 +13,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
 
-echo "== tests without Bevy (the soak and fuzz tests included: tests/soak.rs, tests/fuzz.rs)"
-cargo test --no-default-features
-echo "== the online table's server (tests/server.rs: real WebSocket clients, a SIGKILLed server;"
-echo "   tests/finding.rs: the lobby, Quick game, offers; tests/lobby_client.rs; tests/signed_records.rs)"
-# Only what the feature adds (the store's test is there too): the rest ran in the step above.
-cargo test --no-default-features --features server \
-    --test server --test finding --test lobby_client --test signed_records
-# The server's own unit tests (its lobby, pairing, store), which the feature brings in.
-cargo test --no-default-features --features server --lib server::
-echo "== two server processes over PostgreSQL and Redis (tests/cluster.rs)"
-cargo test --no-default-features --features cluster --test cluster
+# The tests without Bevy and the server's run in one build, with the `cluster` feature (which
+# brings in `server`): one build of our crate serves them all, where a build per feature set
+# (none, `server`, `cluster`) cost about six minutes more. Without a feature nothing differs but
+# two refusals ("built without `server`"), which the clippy pass without features compiles.
+echo "== tests without Bevy: the rules, engines and tools (the soak and fuzz tests included:"
+echo "   tests/soak.rs, tests/fuzz.rs), the online table's server (tests/server.rs: real WebSocket"
+echo "   clients, a SIGKILLed server; tests/finding.rs: the lobby, Quick game, offers;"
+echo "   tests/lobby_client.rs; tests/signed_records.rs; the server's own unit tests), and two"
+echo "   server processes over PostgreSQL and Redis (tests/cluster.rs)"
+cargo test --no-default-features --features cluster
+# With Bevy only what it adds: the app's unit tests (in the library's test binary) and the
+# headless app tests. The other integration tests use no Bevy and ran above.
 echo "== tests with Bevy"
-cargo test
+cargo test --lib --test app
 
 echo "== scenes"
 cargo build --bin carved-tables
