@@ -388,6 +388,48 @@ async fn a_holder_paused_past_its_lease_cannot_write_after_the_takeover() {
     }
 }
 
+/// A look for lapsed leases that takes long (a slow store under load, a process that died with
+/// hundreds of tables) holds no renewal back: the looking process keeps its own leases, and
+/// nobody takes its tables over while it serves them. (Found by the 10-minute chaos run: a
+/// process whose renewals waited behind its look lost its leases and served a table for up to
+/// 13 s after another had taken it over and ended the game.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_look_for_lapsed_leases_holds_no_renewal_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_pg, pg_url) = start_postgres(dir.path());
+    let (_redis, redis_url) = start_redis();
+    let args = ["--postgres", &pg_url, "--redis", &redis_url, "--lease", "1"];
+    let one = Server::start(&dir.path().join("unused1.db"), &args);
+    // Each of process two's looks takes three leases.
+    let two = Server::start_env(
+        &dir.path().join("unused2.db"),
+        &args,
+        &[("CARVED_TABLES_SLOW", "adopt:3000")],
+    );
+    // Process two holds the table; Rui plays through process one.
+    let (mut a, mut b) = client::table_at(&two.addr, &one.addr, None).await.unwrap();
+    let mut rng = SmallRng::seed_from_u64(45);
+    // Eight leases, two of process two's slow looks among them, an action every quarter second.
+    let until = Instant::now() + Duration::from_secs(8);
+    while Instant::now() < until && a.ended.is_none() {
+        play_out(&mut a, &mut b, &mut rng, 1).await;
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    for (server, name) in [(&one, "one"), (&two, "two")] {
+        let (_, metrics) = http_get(&server.addr, "/metrics").await.unwrap();
+        assert_eq!(
+            sample(&metrics, "ct_lease_takeovers_total"),
+            0.0,
+            "process {name} took a table over\n{metrics}"
+        );
+        assert_eq!(
+            sample(&metrics, "ct_fenced_writes_total"),
+            0.0,
+            "process {name} had a write refused\n{metrics}"
+        );
+    }
+}
+
 /// Reads until `pick` accepts a message (10 s at most).
 async fn heard<T>(
     c: &mut carved_tables::server::client::Client,

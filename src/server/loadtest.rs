@@ -279,10 +279,8 @@ impl Report {
 
 /// Checks a finished game: the record holds exactly what the clients heard and verifies.
 pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
-    let record = a.ended.as_deref().ok_or("no record")?;
-    if b.ended.as_deref() != Some(record) {
-        return Err(format!("{}: the two seats got different records", a.code));
-    }
+    let record = same_record(a.ended.as_deref(), b.ended.as_deref())
+        .map_err(|e| format!("{}: {e}", a.code))?;
     let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", a.code))?;
     let (heard_a, heard_b) = (heard(record, &a.seen), heard(record, &b.seen));
     if moves != heard_a {
@@ -307,6 +305,30 @@ pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
         return Err(format!("{}: the {} check failed", a.code, c.name));
     }
     Ok(())
+}
+
+/// The record both seats got, or what is wrong: the second seat got none, or another one (the
+/// first line where they part, quoted).
+fn same_record<'a>(first: Option<&'a str>, second: Option<&str>) -> Result<&'a str, String> {
+    let record = first.ok_or("no record")?;
+    let other = second.ok_or("the second seat got no record")?;
+    if other == record {
+        return Ok(record);
+    }
+    let (mut ours, mut theirs) = (record.lines(), other.lines());
+    let mut line = 1;
+    loop {
+        match (ours.next(), theirs.next()) {
+            (Some(x), Some(y)) if x == y => line += 1,
+            (x, y) => {
+                return Err(format!(
+                    "the two seats got different records, from line {line} on: `{}` against `{}`",
+                    x.unwrap_or("(the end)"),
+                    y.unwrap_or("(the end)")
+                ));
+            }
+        }
+    }
 }
 
 /// Checks a finished game against the bot: the record holds exactly what the person heard
@@ -535,6 +557,21 @@ async fn maybe_drop(
     rejoin(p, addr, Instant::now() + Duration::from_secs(60), tally).await
 }
 
+/// The store's record for a seat that has none, the game having ended: read over HTTP, as a
+/// client that came back after the end reads it.
+async fn store_record(load: &Load, a: &mut Player, b: &mut Player) -> Result<(), String> {
+    let (status, record) = client::http_get(&load.addr, &format!("/records/{}", a.code)).await?;
+    if status != 200 {
+        return Err(format!("{}: ended, but no record ({status})", a.code));
+    }
+    for p in [a, b] {
+        if p.ended.is_none() {
+            p.ended = Some(record.clone());
+        }
+    }
+    Ok(())
+}
+
 /// One action at the table (or the resignation that ends a long game); the round trip is
 /// the mover's.
 pub(crate) async fn step(
@@ -550,17 +587,7 @@ pub(crate) async fn step(
         .iter()
         .any(|p| p.ended.is_some() || p.outcome.is_some());
     if over && (a.ended.is_none() || b.ended.is_none()) {
-        let (status, record) =
-            client::http_get(&load.addr, &format!("/records/{}", a.code)).await?;
-        if status != 200 {
-            return Err(format!("{}: ended, but no record ({status})", a.code));
-        }
-        for p in [a, b] {
-            if p.ended.is_none() {
-                p.ended = Some(record.clone());
-            }
-        }
-        return Ok(());
+        return store_record(load, a, b).await;
     }
     let (mover, other) = if a.my_turn() { (a, b) } else { (b, a) };
     if !mover.my_turn() {
@@ -672,7 +699,9 @@ async fn slot(
         let live = shared.live.fetch_add(1, Ordering::Relaxed) + 1;
         shared.max_live.fetch_max(live, Ordering::Relaxed);
         let mut next = begin.max(Instant::now());
-        while Instant::now() < end && a.ended.is_none() {
+        // Until both seats have the record: one that was away at the end (its connection
+        // lost, its table between two processes) reads it from the store at the next step.
+        while Instant::now() < end && (a.ended.is_none() || b.ended.is_none()) {
             tokio::time::sleep_until(next).await;
             next += interval;
             if Instant::now() >= end {
@@ -690,6 +719,12 @@ async fn slot(
             }
         }
         shared.live.fetch_sub(1, Ordering::Relaxed);
+        // The run's time ran out between the end and the second seat's record.
+        if a.ended.is_some() != b.ended.is_some()
+            && let Err(e) = store_record(load, &mut a, &mut b).await
+        {
+            tally.errors.push(e);
+        }
         if a.ended.is_some() {
             tally.games += 1;
             match check(&a, &b) {
@@ -1237,10 +1272,31 @@ pub async fn run(load: Load) -> Report {
 
 #[cfg(test)]
 mod tests {
-    use super::parting;
+    use super::{parting, same_record};
 
     fn actions(s: &str) -> Vec<String> {
         s.split(',').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_records_are_compared_line_by_line_and_a_missing_one_is_named() {
+        assert_eq!(same_record(Some("a\nb"), Some("a\nb")), Ok("a\nb"));
+        assert_eq!(same_record(None, Some("a")), Err("no record".into()));
+        assert_eq!(
+            same_record(Some("a"), None),
+            Err("the second seat got no record".into())
+        );
+        assert_eq!(
+            same_record(Some("a\nb\nc"), Some("a\nx\nc")),
+            Err("the two seats got different records, from line 2 on: `b` against `x`".into())
+        );
+        assert_eq!(
+            same_record(Some("a\nb"), Some("a")),
+            Err(
+                "the two seats got different records, from line 2 on: `b` against `(the end)`"
+                    .into()
+            )
+        );
     }
 
     #[test]
