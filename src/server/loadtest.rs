@@ -476,24 +476,37 @@ fn table_game(load: &Load, index: usize, n: usize, rng: &mut SmallRng) -> (GameK
 }
 
 /// Takes both seats back after a drop (waiting up to a minute for the server), checking that
-/// every action heard before is still there.
-async fn recover(load: &Load, a: &mut Player, b: &mut Player, tally: &mut Tally) -> bool {
+/// every action heard before is still there; why not, naming the seat.
+async fn recover(
+    load: &Load,
+    a: &mut Player,
+    b: &mut Player,
+    tally: &mut Tally,
+) -> Result<(), String> {
     let noticed = Instant::now();
     let give_up = noticed + Duration::from_secs(60);
-    for (p, addr) in [(a, &load.addr[..]), (b, load.join_addr())] {
-        if !rejoin(p, addr, give_up, tally).await {
-            return false;
-        }
+    for (p, addr, seat) in [
+        (a, &load.addr[..], "first"),
+        (b, load.join_addr(), "second"),
+    ] {
+        rejoin(p, addr, give_up, tally)
+            .await
+            .map_err(|why| format!("the {seat} seat: {why}"))?;
     }
     tally
         .away
         .push(noticed.elapsed().as_millis().min(u128::from(u32::MAX)) as u32);
-    true
+    Ok(())
 }
 
 /// Takes one seat back at `addr` with its token (trying until `give_up`), checking that every
-/// action it had heard is still there.
-async fn rejoin(p: &mut Player, addr: &str, give_up: Instant, tally: &mut Tally) -> bool {
+/// action it had heard is still there; why not: its token refused, or no way back in time.
+async fn rejoin(
+    p: &mut Player,
+    addr: &str,
+    give_up: Instant,
+    tally: &mut Tally,
+) -> Result<(), String> {
     {
         loop {
             let back = match client::hello(addr, Some(p.token.clone())).await {
@@ -519,18 +532,17 @@ async fn rejoin(p: &mut Player, addr: &str, give_up: Instant, tally: &mut Tally)
                     tally.reconnects += 1;
                     break;
                 }
-                Err(e) if e.contains("BadToken") => return false,
+                Err(e) if e.contains("BadToken") => {
+                    return Err(format!("its token was refused ({e})"));
+                }
                 Err(_) if Instant::now() < give_up => {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                 }
-                Err(e) => {
-                    tally.errors.push(format!("{}: no way back: {e}", p.code));
-                    return false;
-                }
+                Err(e) => return Err(format!("no way back in time ({e})")),
             }
         }
     }
-    true
+    Ok(())
 }
 
 /// With the chance `--drops`, one of the table's clients loses its connection and comes back.
@@ -540,10 +552,10 @@ async fn maybe_drop(
     b: &mut Player,
     rng: &mut SmallRng,
     tally: &mut Tally,
-) -> bool {
+) -> Result<(), String> {
     use rand::Rng;
     if load.drops <= 0.0 || !rng.random_bool(load.drops.min(1.0)) {
-        return true;
+        return Ok(());
     }
     tally.drops += 1;
     let (p, addr) = if rng.random_bool(0.5) {
@@ -554,7 +566,9 @@ async fn maybe_drop(
     // The connection goes as a network would take it (the seat shows disconnected), and the
     // client comes back on a new one.
     p.c.sever().await;
-    rejoin(p, addr, Instant::now() + Duration::from_secs(60), tally).await
+    rejoin(p, addr, Instant::now() + Duration::from_secs(60), tally)
+        .await
+        .map_err(|why| format!("{}: a dropped seat coming back: {why}", p.code))
 }
 
 /// The store's record for a seat that has none, the game having ended: read over HTTP, as a
@@ -707,13 +721,16 @@ async fn slot(
             if Instant::now() >= end {
                 break;
             }
-            if !maybe_drop(load, &mut a, &mut b, &mut rng, &mut tally).await {
+            if let Err(e) = maybe_drop(load, &mut a, &mut b, &mut rng, &mut tally).await {
+                tally.errors.push(e);
                 break;
             }
             if let Err(e) = step(load, &mut a, &mut b, &mut rng, &mut tally).await {
                 // A drop (or a stall): take the seats back and go on.
-                if !recover(load, &mut a, &mut b, &mut tally).await {
-                    tally.errors.push(e);
+                if let Err(why) = recover(load, &mut a, &mut b, &mut tally).await {
+                    tally
+                        .errors
+                        .push(format!("{}: {e}; taking the seats back: {why}", a.code));
                     break;
                 }
             }
