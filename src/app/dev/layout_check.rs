@@ -89,6 +89,21 @@ fn named() -> Vec<(egui::Id, String)> {
     out
 }
 
+/// The rectangles of the panels drawn last (points), for framing the board in the space they
+/// leave (`room::framing`): every frame, so without names.
+pub fn panel_rects(ctx: &egui::Context) -> Vec<egui::Rect> {
+    static IDS: std::sync::LazyLock<Vec<egui::Id>> =
+        std::sync::LazyLock::new(|| named().into_iter().map(|(id, _)| id).collect());
+    ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| IDS.contains(&l.id))
+            .filter_map(|l| m.area_rect(l.id))
+            .collect()
+    })
+}
+
 /// The areas drawn this frame in the panels' layers (egui's middle and foreground orders) and
 /// under them (the labels on the board), named by [`PANELS`] and [`GAME_PANELS`] where they
 /// are panels.

@@ -301,11 +301,45 @@ pub fn inside(
     )
 }
 
-/// Where a point of the world shows on the screen through the table's `camera`, in egui's
+/// The table's camera as the panels see it: points of the world to egui's points and back.
+/// egui's points are the window's logical pixels divided by the interface scale (egui's zoom),
+/// so a label placed at a piece stays on it at every scale. The camera's place is its
+/// `Transform` of this frame (the table's camera stands in no parent), not its `GlobalTransform`,
+/// which follows a frame late in the panels' pass: a label stays on its piece while the view
+/// turns or is framed anew.
+#[derive(Clone, Copy)]
+pub struct Eye<'a> {
+    pub camera: &'a Camera,
+    pub at: GlobalTransform,
+    /// egui's zoom factor: the interface scale.
+    pub zoom: f32,
+}
+
+impl<'a> Eye<'a> {
+    /// The camera `seen` (the table's, if there is one) through the panels of `ctx`.
+    pub fn of(
+        seen: Option<(&'a Camera, &bevy::prelude::Transform)>,
+        ctx: &egui::Context,
+    ) -> Option<Eye<'a>> {
+        let (camera, at) = seen?;
+        Some(Eye {
+            camera,
+            at: GlobalTransform::from(*at),
+            zoom: ctx.zoom_factor().max(0.01),
+        })
+    }
+
+    /// Where a point of egui's screen is in the window's logical pixels.
+    pub fn to_window(&self, p: egui::Pos2) -> bevy::math::Vec2 {
+        bevy::math::Vec2::new(p.x, p.y) * self.zoom
+    }
+}
+
+/// Where a point of the world shows on the screen through the table's camera, in egui's
 /// points, if the camera sees it.
-pub fn on_screen(camera: Option<(&Camera, &GlobalTransform)>, p: Vec3) -> Option<egui::Pos2> {
-    let (camera, transform) = camera?;
-    let v = camera.world_to_viewport(transform, p).ok()?;
+pub fn on_screen(eye: Option<Eye<'_>>, p: Vec3) -> Option<egui::Pos2> {
+    let eye = eye?;
+    let v = eye.camera.world_to_viewport(&eye.at, p).ok()? / eye.zoom;
     Some(egui::pos2(v.x, v.y))
 }
 

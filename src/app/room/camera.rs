@@ -118,13 +118,26 @@ pub fn fit_distance(radius: f32, vertical_fov: f32, aspect: f32) -> f32 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardBounds>()
+        .init_resource::<super::framing::Framing>()
         .add_message::<FitView>()
         .add_observer(pan_on_drag)
         .add_systems(
             Update,
-            (orbit_and_zoom, camera_keys, fit_key, fit, ease).chain(),
+            (
+                orbit_and_zoom,
+                camera_keys,
+                fit_key,
+                fit.in_set(FitSet),
+                ease,
+            )
+                .chain(),
         );
 }
+
+/// Fit's system: what would frame the board anew runs before it
+/// ([`super::framing`]).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FitSet;
 
 fn pointer_busy(egui: &Option<Res<EguiWantsInput>>) -> bool {
     egui.as_ref().is_some_and(|e| e.wants_any_pointer_input())
@@ -275,6 +288,8 @@ fn fit_key(
 fn fit(
     mut fits: MessageReader<FitView>,
     bounds: Res<BoardBounds>,
+    mut framing: ResMut<super::framing::Framing>,
+    time: Res<Time<Real>>,
     mut rigs: Query<(&mut CameraRig, &Projection)>,
 ) {
     let Some(request) = fits.read().last().copied() else {
@@ -286,28 +301,32 @@ fn fit(
             _ => (std::f32::consts::FRAC_PI_4, 16.0 / 9.0),
         };
         rig.goal.pitch = rig.goal.pitch.clamp(0.8, 1.15);
-        let (focus, distance) = fit_pose(&bounds, rig.goal.yaw, rig.goal.pitch, fov, aspect);
+        let used = framing.fit_box();
+        let (focus, distance) = fit_pose(&bounds, rig.goal.yaw, rig.goal.pitch, fov, aspect, used);
         rig.goal.focus = focus;
         rig.goal.distance = distance;
         if request.instant {
             rig.pose = rig.goal;
         }
+        framing.fitted(used, rig.goal, time.elapsed_secs(), request.instant);
     }
 }
 
 /// How high above the board Fit allows for the pieces standing on it.
 const FIT_PIECE_HEIGHT: f32 = 0.9;
-/// How much of the window's half-height the framed board may fill (the rest is margin).
-const FIT_FILL_Y: f32 = 0.9;
-/// How much of its half-width: less, as the tables' side panels stand over the window's left
-/// and right edges.
-const FIT_FILL_X: f32 = 0.56;
-
 /// Where the camera looks and from how far, at `yaw` and `pitch`, so that the board — a disc
-/// of `bounds.radius` on the table with the pieces' height above it — fills the window as seen
-/// (its near edge looms larger than its far edge), centred, clear of the side panels. Any
-/// window shape: the tighter of the two directions decides.
-pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f32) -> (Vec3, f32) {
+/// of `bounds.radius` on the table with the pieces' height above it — fills the box `within` of
+/// the view as seen (its near edge looms larger than its far edge), centred in it: the free
+/// space the panels leave ([`super::framing`]). Any window shape: the tighter of the two
+/// directions decides.
+pub fn fit_pose(
+    bounds: &BoardBounds,
+    yaw: f32,
+    pitch: f32,
+    fov: f32,
+    aspect: f32,
+    within: super::framing::FitBox,
+) -> (Vec3, f32) {
     let r = bounds.radius.max(0.1);
     let points: Vec<Vec3> = (0..24)
         .flat_map(|i| {
@@ -342,7 +361,7 @@ pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f3
     };
     let fits = |focus: Vec3, distance: f32| {
         let e = extent(focus, distance);
-        e[0] >= -FIT_FILL_X && e[1] <= FIT_FILL_X && e[2] >= -FIT_FILL_Y && e[3] <= FIT_FILL_Y
+        e[0] >= within.x[0] && e[1] <= within.x[1] && e[2] >= within.y[0] && e[3] <= within.y[1]
     };
     let mut focus = bounds.centre;
     let mut distance = fit_distance(r, fov, aspect);
@@ -364,12 +383,13 @@ pub fn fit_pose(bounds: &BoardBounds, yaw: f32, pitch: f32, fov: f32, aspect: f3
             }
         }
         distance = hi;
-        // ...then centre it: move the focus by the off-centre share of the view's width and
-        // (foreshortened by the pitch) depth.
+        // ...then centre it in the box: move the focus by the off-centre share of the view's
+        // width and (foreshortened by the pitch) depth.
         let e = extent(focus, distance);
         let half_height = distance * tan_y;
-        let dx = 0.5 * (e[0] + e[1]) * distance * tan_x;
-        let dy = 0.5 * (e[2] + e[3]) * half_height / pitch.sin().max(0.2);
+        let centre = within.centre();
+        let dx = (0.5 * (e[0] + e[1]) - centre.x) * distance * tan_x;
+        let dy = (0.5 * (e[2] + e[3]) - centre.y) * half_height / pitch.sin().max(0.2);
         focus += right * dx - back * dy;
         focus.y = bounds.centre.y;
     }
@@ -413,6 +433,7 @@ fn ease(
 
 #[cfg(test)]
 mod tests {
+    use super::super::framing::FitBox;
     use super::*;
 
     /// With reduced motion a far jump fades the view in; a held key's small steps do not.
@@ -512,13 +533,54 @@ mod tests {
             centre: Vec3::new(0.0, 0.0, 0.6),
             radius: 5.6,
         };
-        let (focus, wide) = fit_pose(&bounds, 0.0, 0.95, fov, 16.0 / 9.0);
+        let whole = FitBox::default();
+        let (focus, wide) = fit_pose(&bounds, 0.0, 0.95, fov, 16.0 / 9.0, whole);
         assert!(wide < fit_distance(5.6, fov, 16.0 / 9.0), "{wide}");
         assert!((focus - bounds.centre).length() < 1.5, "{focus}");
-        let (_, tall) = fit_pose(&bounds, 0.0, 0.95, fov, 0.6);
+        let (_, tall) = fit_pose(&bounds, 0.0, 0.95, fov, 0.6, whole);
         assert!(tall > wide * 1.3, "{tall} vs {wide}");
-        let (_, square) = fit_pose(&bounds, 0.7, 1.1, fov, 1.0);
+        let (_, square) = fit_pose(&bounds, 0.7, 1.1, fov, 1.0, whole);
         assert!((MIN_DISTANCE..=MAX_DISTANCE).contains(&square));
+    }
+
+    /// In a box off the view's centre (the free space right of the players' panel and above
+    /// the bottom bar), the board stands further back and its middle is seen at the box's
+    /// centre: right of and above the view's.
+    #[test]
+    fn fit_centres_the_board_in_the_free_space() {
+        let fov = std::f32::consts::FRAC_PI_4;
+        let bounds = BoardBounds {
+            centre: Vec3::new(0.0, 0.0, 0.6),
+            radius: 5.6,
+        };
+        let (yaw, pitch, aspect) = (0.0, 0.95, 16.0 / 9.0);
+        let free = FitBox {
+            x: [-0.16, 0.56],
+            y: [-0.5, 0.6],
+        };
+        let (_, whole) = fit_pose(&bounds, yaw, pitch, fov, aspect, FitBox::default());
+        let (focus, distance) = fit_pose(&bounds, yaw, pitch, fov, aspect, free);
+        assert!(distance > whole * 1.2, "{distance} vs {whole}");
+        // The board's centre, projected, falls near the box's centre.
+        let pose = RigPose {
+            focus,
+            yaw,
+            pitch,
+            distance,
+        };
+        let eye = pose.eye();
+        let forward = (focus - eye).normalize();
+        let right = forward.cross(Vec3::Y).normalize();
+        let up = right.cross(forward);
+        let v = bounds.centre - eye;
+        let z = v.dot(forward);
+        let tan_y = (fov * 0.5).tan();
+        let at = Vec2::new(v.dot(right) / (z * tan_y * aspect), v.dot(up) / (z * tan_y));
+        let c = free.centre();
+        assert!((at.x - c.x).abs() < 0.08, "{at} vs {c}");
+        // Up a little from the box's centre: the pieces' height and the near edge's
+        // foreshortening weigh the board's picture toward the viewer.
+        assert!(at.y > c.y - 0.25 && at.y < c.y + 0.25, "{at} vs {c}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 pub mod camera;
 pub mod environment;
+pub mod framing;
 pub mod hud;
 
 use super::models::{ModelLibrary, spawn_model};
@@ -25,7 +26,7 @@ pub const TABLE_THICKNESS: f32 = crate::carve::TABLE_TOP;
 const LAMP_HEIGHT: f32 = 17.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, hud::plugin))
+    app.add_plugins((camera::plugin, framing::plugin, hud::plugin))
         .add_systems(Startup, spawn_room.after(super::save::Loaded::Theme))
         .add_systems(
             Update,

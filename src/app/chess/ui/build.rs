@@ -107,7 +107,7 @@ pub(super) fn online_part(
 }
 
 /// The army builder (left), with the piece dragged from the palette following the pointer.
-pub(super) fn builder(p: Panel, camera: Option<(&Camera, &GlobalTransform)>) {
+pub(super) fn builder(p: Panel, camera: Option<crate::app::kit::panel::Eye<'_>>) {
     let (ctx, tr, table, send) = p.parts();
     let Some(draft) = table.draft() else {
         return;
@@ -388,7 +388,7 @@ pub(super) fn pass(ctx: &egui::Context, tr: &Tr, next: Colour, send: &mut impl F
 
 /// The board's playing surface on the screen (the bounding box of its four corners), if the
 /// camera sees it.
-pub(super) fn board_rect(camera: Option<(&Camera, &GlobalTransform)>) -> Option<egui::Rect> {
+pub(super) fn board_rect(camera: Option<crate::app::kit::panel::Eye<'_>>) -> Option<egui::Rect> {
     let y = crate::app::room::TABLE_TOP_Y + crate::carve::BOARD_TOP;
     let mut rect: Option<egui::Rect> = None;
     for (x, z) in [(-4.0, -4.0), (4.0, -4.0), (-4.0, 4.0), (4.0, 4.0)] {

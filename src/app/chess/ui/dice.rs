@@ -24,7 +24,7 @@ pub(super) fn odds(
     ctx: &egui::Context,
     tr: &Tr,
     table: &Table,
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
 ) {
     let Some((_, actions)) = &table.selected else {
         return;
@@ -93,7 +93,7 @@ pub(super) fn dice(
     tr: &Tr,
     table: &Table,
     timing: &Timing,
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
 ) {
     let Some(roll) = &table.roll else {
         return;
@@ -103,13 +103,24 @@ pub(super) fn dice(
         return;
     };
     let settled = roll.elapsed >= timing.dice;
+    // Each label over its own dice, the two meeting over the gap between them with their inner
+    // edges apart: at a large interface scale, centred over their dice they would cover each
+    // other.
+    let over =
+        |attacker: bool| to_screen(camera, dice_centre(attacker) + Vec3::new(0.0, 0.0, -0.62));
+    let gap_x = over(true).zip(over(false)).map(|(a, d)| 0.5 * (a.x + d.x));
     for (attacker, set, colour) in [
         (true, rolled.attacker, record.actor),
         (false, rolled.defender, record.actor.other()),
     ] {
         let count = set.values().len();
-        let Some(p) = to_screen(camera, dice_centre(attacker) + Vec3::new(0.0, 0.0, -0.62)) else {
+        let Some(p) = over(attacker) else {
             continue;
+        };
+        let (p, pivot) = match gap_x {
+            Some(x) if p.x < x => (egui::pos2(x - 6.0, p.y), egui::Align2::RIGHT_BOTTOM),
+            Some(x) => (egui::pos2(x + 6.0, p.y), egui::Align2::LEFT_BOTTOM),
+            None => (p, egui::Align2::CENTER_BOTTOM),
         };
         let who = capital(&colour_word(tr, colour));
         let line = if settled {
@@ -131,7 +142,7 @@ pub(super) fn dice(
                 &[("who", &who), ("n", &count.to_string())],
             )
         };
-        Floating::at(("chess-dice", attacker), p, egui::Align2::CENTER_BOTTOM)
+        Floating::at(("chess-dice", attacker), p, pivot)
             .still()
             .margin(10, 4)
             .show(ctx, |ui| {

@@ -15,6 +15,7 @@ pub use play::reading as reading_window;
 
 use super::{ChessIntent, ChessTable, Intent};
 use crate::app::kit::EngineSeat;
+use crate::app::kit::panel::Eye;
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::chess::State;
@@ -125,7 +126,7 @@ fn table_ui(
     seat: Res<EngineSeat<State>>,
     mut panels: ResMut<ChessPanels>,
     mut intents: MessageWriter<ChessIntent>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cameras: Query<(&Camera, &Transform), With<Camera3d>>,
     (mut icons, server, theme, images): (
         ResMut<CardIcons>,
         Res<AssetServer>,
@@ -146,7 +147,7 @@ fn table_ui(
     let mut send = |i: Intent| {
         intents.write(crate::app::kit::Intended(i));
     };
-    let camera = cameras.single().ok();
+    let camera = Eye::of(cameras.single().ok(), ctx);
     if table.host.is_some() && table.phase != super::Phase::Lobby {
         crate::app::kit::online_panels::status(ctx, &tr, &*table);
     }
@@ -221,9 +222,12 @@ fn table_ui(
 pub(super) use crate::app::kit::panel::on_screen as to_screen;
 
 /// The point of the board's surface under a point of the screen.
-pub(super) fn to_board(camera: Option<(&Camera, &GlobalTransform)>, p: egui::Pos2) -> Option<Vec3> {
-    let (camera, at) = camera?;
-    let ray = camera.viewport_to_world(at, Vec2::new(p.x, p.y)).ok()?;
+pub(super) fn to_board(camera: Option<Eye<'_>>, p: egui::Pos2) -> Option<Vec3> {
+    let eye = camera?;
+    let ray = eye
+        .camera
+        .viewport_to_world(&eye.at, eye.to_window(p))
+        .ok()?;
     let y = crate::app::room::TABLE_TOP_Y + crate::carve::BOARD_TOP;
     let dy = ray.direction.y;
     if dy.abs() < 1e-4 {

@@ -149,7 +149,7 @@ fn table_ui(
     mut verify_page: ResMut<verify::VerifyPage>,
     hovered: Res<Hovered>,
     options: Option<Res<crate::launch::LaunchOptions>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cameras: Query<(&Camera, &Transform), With<Camera3d>>,
     (mut form, settings, mut change, mut go_online): (
         ResMut<OnlineForm>,
         Res<crate::app::save::ActiveSettings>,
@@ -189,7 +189,12 @@ fn table_ui(
         }
         super::Phase::Play | super::Phase::Over => {}
     }
-    reserve_counts(ctx, &tr, &table, cameras.single().ok());
+    reserve_counts(
+        ctx,
+        &tr,
+        &table,
+        crate::app::kit::panel::Eye::of(cameras.single().ok(), ctx),
+    );
     online_panels::status(ctx, &tr, &*table);
     bar::players(
         ctx,
@@ -228,7 +233,7 @@ fn reserve_counts(
     ctx: &egui::Context,
     tr: &Tr,
     table: &super::Table,
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
 ) {
     if camera.is_none() {
         return;

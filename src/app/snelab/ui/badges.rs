@@ -61,7 +61,7 @@ fn badge_size(ctx: &egui::Context, text: &str, size: f32, margin: egui::Vec2) ->
 
 /// Where the lifted piece is on the screen: the box around its puck at the height it floats.
 fn lifted_rect(
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
     court: Court,
     table: &Table,
 ) -> Option<egui::Rect> {
@@ -100,7 +100,7 @@ pub(crate) fn clear_spot(
 /// screen), behind it (above), then to its right and its left. `up`: how high over the board
 /// the label rides.
 fn spots_around(
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
     court: Court,
     sq: Square,
     up: f32,
@@ -157,7 +157,7 @@ pub(super) fn badges(
     ctx: &egui::Context,
     tr: &Tr,
     table: &Table,
-    camera: Option<(&Camera, &GlobalTransform)>,
+    camera: Option<crate::app::kit::panel::Eye<'_>>,
 ) {
     let court = table.pos().court();
     let above = |sq: Square, up: f32| on_screen(camera, square_pos(court, sq) + Vec3::Y * up);

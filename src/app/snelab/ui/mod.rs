@@ -147,7 +147,7 @@ fn table_ui(
     mut table: ResMut<SnelabTable>,
     mut panels: ResMut<SnelabPanels>,
     mut intents: MessageWriter<SnelabIntent>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cameras: Query<(&Camera, &Transform), With<Camera3d>>,
     (mut form, settings, mut change, mut go_online): (
         ResMut<OnlineForm>,
         Res<crate::app::save::ActiveSettings>,
@@ -156,7 +156,7 @@ fn table_ui(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let camera = cameras.single().ok();
+    let camera = crate::app::kit::panel::Eye::of(cameras.single().ok(), ctx);
     let at = Moment {
         t: time.elapsed_secs(),
         camera,
@@ -186,7 +186,7 @@ fn table_ui(
 #[derive(Default)]
 pub struct Moment<'a> {
     pub t: f32,
-    pub camera: Option<(&'a Camera, &'a GlobalTransform)>,
+    pub camera: Option<crate::app::kit::panel::Eye<'a>>,
 }
 
 /// One pass of the table's panels in `ctx`: what the UI system draws each frame, and what the
