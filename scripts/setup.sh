@@ -16,6 +16,9 @@ if [ "$what" = test ]; then
     packages+=(xvfb xauth mesa-vulkan-drivers)
     # The server's cluster test (tests/cluster.rs) starts its own PostgreSQL and Redis servers.
     packages+=(postgresql redis-server)
+    # The desktop's screen reader path (scripts/atspi-check.sh): the accessibility bus, a session
+    # bus to start it on, and Python's AT-SPI client to read the game's tree as Orca would.
+    packages+=(at-spi2-core dbus-x11 python3-pyatspi)
 fi
 
 missing=()

@@ -7,7 +7,8 @@
 #   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
 #      colour-blind marks check, and fifteen scenes at interface scale 2.0 whose panels must lie
-#      inside the window and apart (`--layout-check`).
+#      inside the window and apart (`--layout-check`); and the game's panels read and pressed
+#      over AT-SPI, as a Linux screen reader does (`scripts/atspi-check.sh`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,6 +115,19 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
         grep -E -A8 "layout check|ERROR" "$log" | tail -n 12
     fi
 done
+# The desktop's screen reader path (issue 41): the game's panels reach AT-SPI, the accessibility
+# bus a Linux screen reader (Orca) reads, with their names; and a press made there, as a screen
+# reader's user makes it, plays the move, which the table then announces.
+if bash scripts/atspi-check.sh "$bin" hive-words "Your move" "All my moves" "Just played" "The table" \
+    --press "Place Hare 3 to the left of the walnut Hare 1" \
+    --then "Walnut: Place Hare 3 to the left of the walnut Hare 1" >"$out/atspi.log" 2>&1; then
+    passed=$((passed + 1))
+    echo "screen reader (AT-SPI) hive-words: ok ($(grep -c "^atspi:" "$out/atspi.log") steps)"
+else
+    failed=$((failed + 1))
+    echo "screen reader (AT-SPI) hive-words: FAILED"
+    grep -v "dbind-WARNING" "$out/atspi.log" | tail -n 20
+fi
 # A missing file must make the screenshot run fail, not hang or crash.
 if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
     "$bin" --scene menu --frames 2 --screenshot /proc/no/such/dir/x.png \

@@ -196,6 +196,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
     // The page's accessible copy of the panels, for screen readers in the browser.
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(kit::mirror::plugin);
+    // On the desktop, a screen reader's presses and typing, through the platform's adapter.
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(kit::a11y::desktop_plugin);
     // Each game's whole table (a plain function each: called, not added as a plugin, since
     // function plugins are told apart by their type).
     for table in TABLES {

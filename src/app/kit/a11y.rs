@@ -159,6 +159,39 @@ fn request(node: NodeId, action: Action) -> egui::Event {
     })
 }
 
+/// On the desktop, what a screen reader asks of the panels (press a button, move the focus to a
+/// field, type in it) reaches egui. winit's AccessKit adapter hands those requests to Bevy as
+/// `ActionRequest` messages, but `bevy_egui` only sends egui's tree out: without this bridge a
+/// screen reader could read every panel (`scripts/atspi-check.sh`) and press nothing.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn desktop_plugin(app: &mut bevy::prelude::App) {
+    use bevy::prelude::*;
+    use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet, PrimaryEguiContext};
+
+    fn forward(
+        mut asked: MessageReader<bevy::a11y::ActionRequest>,
+        mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
+    ) {
+        let Ok(mut input) = inputs.single_mut() else {
+            asked.clear();
+            return;
+        };
+        for request in asked.read() {
+            input
+                .events
+                .push(egui::Event::AccessKitActionRequest(request.0.clone()));
+        }
+    }
+
+    // The messages exist where Bevy's winit AccessKit plugin runs; a headless app has none.
+    app.add_message::<bevy::a11y::ActionRequest>().add_systems(
+        PreUpdate,
+        forward
+            .in_set(EguiPreUpdateSet::ProcessInput)
+            .after(EguiInputSet::WriteEguiEvents),
+    );
+}
+
 /// Marks the widget `id` drawn this pass as a polite live region: a screen reader says its
 /// words when they change.
 pub fn live(ctx: &egui::Context, id: egui::Id) {
