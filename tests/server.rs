@@ -2590,7 +2590,12 @@ async fn metrics_name_what_is_open_and_count_what_happened() {
         }
         a.pump().await.unwrap();
     }
-    // A refusal last: what `error_of` passes over is not needed any more.
+    // A refusal last: what `error_of` passes over is not needed any more. On this seat's turn,
+    // or the refusal is `not_your_turn` before the notation is read (the bot may have moved
+    // last).
+    while !a.my_turn() && a.ended.is_none() {
+        a.pump().await.unwrap();
+    }
     a.c.send(&ClientMsg::Act {
         seq: None,
         action: "xyz".into(),

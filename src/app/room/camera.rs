@@ -314,6 +314,19 @@ fn fit(
 
 /// How high above the board Fit allows for the pieces standing on it.
 const FIT_PIECE_HEIGHT: f32 = 0.9;
+/// Where the point `p` is seen from `pose`, in the view's normalised coordinates (−1 to 1 from
+/// the left to the right edge and from the bottom to the top), for a view whose half-width and
+/// half-height are `tan_x` and `tan_y` at unit distance.
+fn seen_at(pose: &RigPose, tan_x: f32, tan_y: f32, p: Vec3) -> Vec2 {
+    let eye = pose.eye();
+    let forward = (pose.focus - eye).normalize();
+    let right = forward.cross(Vec3::Y).normalize();
+    let up = right.cross(forward);
+    let v = p - eye;
+    let z = v.dot(forward).max(1e-3);
+    Vec2::new(v.dot(right) / (z * tan_x), v.dot(up) / (z * tan_y))
+}
+
 /// Where the camera looks and from how far, at `yaw` and `pitch`, so that the board — a disc
 /// of `bounds.radius` on the table with the pieces' height above it — fills the box `within` of
 /// the view as seen (its near edge looms larger than its far edge), centred in it: the free
@@ -345,17 +358,10 @@ pub fn fit_pose(
             pitch,
             distance,
         };
-        let eye = pose.eye();
-        let forward = (focus - eye).normalize();
-        let right = forward.cross(Vec3::Y).normalize();
-        let up = right.cross(forward);
         let mut e = [f32::MAX, f32::MIN, f32::MAX, f32::MIN];
         for p in &points {
-            let v = *p - eye;
-            let z = v.dot(forward).max(1e-3);
-            let x = v.dot(right) / (z * tan_x);
-            let y = v.dot(up) / (z * tan_y);
-            e = [e[0].min(x), e[1].max(x), e[2].min(y), e[3].max(y)];
+            let v = seen_at(&pose, tan_x, tan_y, *p);
+            e = [e[0].min(v.x), e[1].max(v.x), e[2].min(v.y), e[3].max(v.y)];
         }
         e
     };
@@ -568,14 +574,8 @@ mod tests {
             pitch,
             distance,
         };
-        let eye = pose.eye();
-        let forward = (focus - eye).normalize();
-        let right = forward.cross(Vec3::Y).normalize();
-        let up = right.cross(forward);
-        let v = bounds.centre - eye;
-        let z = v.dot(forward);
         let tan_y = (fov * 0.5).tan();
-        let at = Vec2::new(v.dot(right) / (z * tan_y * aspect), v.dot(up) / (z * tan_y));
+        let at = seen_at(&pose, tan_y * aspect, tan_y, bounds.centre);
         let c = free.centre();
         assert!((at.x - c.x).abs() < 0.08, "{at} vs {c}");
         // Up a little from the box's centre: the pieces' height and the near edge's
