@@ -83,6 +83,66 @@ async fn two_clients_play_a_whole_game_and_the_record_verifies() {
     assert_eq!(status, 404);
 }
 
+/// A seat that comes back after its game ended and its table closed is told the game is over,
+/// with the record, not that its token is unknown; a token of no game is still `bad_token`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_back_after_its_game_ended_gets_the_end_and_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--linger", "1"]);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    a.c.send(&ClientMsg::Resign).await.unwrap();
+    for p in [&mut a, &mut b] {
+        while p.ended.is_none() {
+            p.pump().await.unwrap();
+        }
+    }
+    let record = a.ended.clone().unwrap();
+    // The table lingers a second after the end, then closes.
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    for token in [a.token.clone(), b.token.clone()] {
+        let mut c = Client::connect(&server.addr).await.unwrap();
+        c.send(&ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            token: Some(token.clone()),
+        })
+        .await
+        .unwrap();
+        assert_eq!(error_of(&mut c).await, ErrorCode::GameOver);
+        let got = c
+            .recv_until(|m| match m {
+                ServerMsg::Record { code, record } => Some((code.clone(), record.clone())),
+                _ => None,
+            })
+            .await
+            .unwrap();
+        assert_eq!(got, (a.code.clone(), record.clone()));
+        // The connection stays: it can ask for the record again, or open another table.
+        c.send(&ClientMsg::Ping { nonce: 7 }).await.unwrap();
+        let pong = c
+            .recv_until(|m| matches!(m, ServerMsg::Pong { nonce: 7 }).then_some(()))
+            .await;
+        assert!(pong.is_ok());
+        // The load tool's way back reads the same.
+        match Player::back(client::hello(&server.addr, Some(token)).await.unwrap())
+            .await
+            .unwrap()
+        {
+            client::Back::Ended { code, record: r } => {
+                assert_eq!((code, r), (a.code.clone(), record.clone()))
+            }
+            client::Back::Seated(_) => panic!("seated at an ended table"),
+        }
+    }
+    let mut c = Client::connect(&server.addr).await.unwrap();
+    c.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        token: Some("1".repeat(64)),
+    })
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut c).await, ErrorCode::BadToken);
+}
+
 /// A table opened with the easy bot to fill the second seat, once the bot has sat: the player
 /// and the seats as `started` told them.
 async fn against_the_bot(addr: &str) -> (Player, [carved_tables::net::protocol::SeatView; 2]) {

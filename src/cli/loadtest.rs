@@ -170,6 +170,13 @@ pub fn loadtest_cli(options: &Options, out: &mut dyn Write) -> Result<(), CliErr
         "reconnects: {} ({} connections dropped on purpose), actions lost: {}",
         t.reconnects, t.drops, t.lost
     )?;
+    if t.ended_away > 0 {
+        writeln!(
+            out,
+            "seats back after their game had ended (told so, with the record): {}",
+            t.ended_away
+        )?;
+    }
     if !t.away.is_empty() {
         writeln!(
             out,

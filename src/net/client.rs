@@ -157,6 +157,9 @@ pub enum Lost {
     /// The game is over and the connection closed (the server closes an ended table after a
     /// while): nothing is missing.
     Finished,
+    /// The game ended while this seat was away: the server said so when it came back, and
+    /// sent the record ([`Session::record_after_end`]).
+    EndedAway,
 }
 
 /// What the session heard that the table must show, in order.
@@ -261,6 +264,11 @@ pub struct Session {
     /// An action sent without `seq` (both seats act at once), signed: sent again, signed
     /// anew, when it comes back `stale` because the other seat's came first.
     pending: Option<String>,
+    /// `hello` carried the seat's token and `seated` has not come yet: a `game_over` now is
+    /// the answer to the token (the game ended while the seat was away).
+    back: bool,
+    /// The record the server sent with that `game_over`.
+    record_after_end: Option<String>,
 }
 
 impl Session {
@@ -283,7 +291,15 @@ impl Session {
             identity: None,
             chain: (0, crate::identity::CHAIN_START),
             pending: None,
+            back: false,
+            record_after_end: None,
         }
+    }
+
+    /// The finished game's record, when the game ended while this seat was away
+    /// ([`Lost::EndedAway`]): the server sent it when the seat came back.
+    pub fn record_after_end(&self) -> Option<&str> {
+        self.record_after_end.as_deref()
     }
 
     /// The session with the device's key: it proves the key after `welcome` and signs every
@@ -546,8 +562,10 @@ impl Session {
                 // spectator's `watching` is followed by the whole `state`: nothing before it
                 // counts.
                 self.resyncing = self.token.is_some() || self.request.spectating();
+                self.back = self.token.is_some();
             }
             ServerMsg::Seated { code, seat, token } => {
+                self.back = false;
                 let rematch = self.seat.is_some() && self.code.as_ref().is_some_and(|c| *c != code);
                 self.token = Some(token.clone());
                 self.code = Some(code.clone());
@@ -704,6 +722,7 @@ impl Session {
                     ErrorCode::NoSuchTable if self.seat.is_none() => Some(Lost::NoSuchTable),
                     ErrorCode::TableFull if self.seat.is_none() => Some(Lost::TableFull),
                     ErrorCode::BadToken => Some(Lost::SeatGone),
+                    ErrorCode::GameOver if self.back => Some(Lost::EndedAway),
                     ErrorCode::Replaced => Some(Lost::Replaced),
                     ErrorCode::Unavailable => Some(Lost::Unavailable),
                     _ => None,
@@ -759,8 +778,13 @@ impl Session {
             | ServerMsg::Unqueued
             | ServerMsg::Games { .. }
             | ServerMsg::Proved { .. }
-            | ServerMsg::Profile(_)
-            | ServerMsg::Record { .. } => {}
+            | ServerMsg::Profile(_) => {}
+            // After `game_over` for the seat's token: the finished game's record.
+            ServerMsg::Record { code, record } => {
+                if self.link == Link::Lost(Lost::EndedAway) && self.code.as_ref() == Some(&code) {
+                    self.record_after_end = Some(record);
+                }
+            }
             ServerMsg::Pong { nonce } => {
                 if let Some((waited, sent)) = self.trips.waiting
                     && waited == nonce
@@ -1470,6 +1494,41 @@ mod tests {
         assert_eq!(heard, [Heard::Lost(Lost::SeatGone)]);
         assert!(s.lost());
         assert!(s.dropped("x").is_empty());
+    }
+
+    #[test]
+    fn a_seat_back_after_its_game_ended_is_told_so_and_keeps_the_record() {
+        let mut s = Session::new(Request::Join {
+            code: "ABC234".into(),
+            name: String::new(),
+        });
+        s.opened();
+        s.receive(welcome());
+        s.receive(ServerMsg::Seated {
+            code: "ABC234".into(),
+            seat: SeatId::Second,
+            token: "t".into(),
+        });
+        // During the game, a refused action is only a refusal.
+        let (heard, _) = s.receive(ServerMsg::error(ErrorCode::GameOver, "over"));
+        assert!(matches!(heard[..], [Heard::Refused { .. }]));
+        assert!(!s.lost());
+        s.dropped("gone");
+        assert_eq!(s.opened().len(), 1, "hello with the token");
+        s.receive(welcome());
+        let (heard, _) = s.receive(ServerMsg::error(ErrorCode::GameOver, "ended"));
+        assert_eq!(heard, [Heard::Lost(Lost::EndedAway)]);
+        // Another table's record is not this game's.
+        s.receive(ServerMsg::Record {
+            code: "ZZZ999".into(),
+            record: "other".into(),
+        });
+        assert_eq!(s.record_after_end(), None);
+        s.receive(ServerMsg::Record {
+            code: "ABC234".into(),
+            record: "the record".into(),
+        });
+        assert_eq!(s.record_after_end(), Some("the record"));
     }
 
     /// The whole table as a spectator sees it (no `you`).

@@ -412,6 +412,14 @@ impl Board {
     }
 }
 
+/// What a seat's token brought back ([`Player::back`]).
+pub enum Back {
+    /// The seat, with the whole table.
+    Seated(Box<Player>),
+    /// The game at this seat ended while it was away: table `code`'s record.
+    Ended { code: String, record: String },
+}
+
 /// A player at a table as its client sees it: the seat, its token, and the game so far,
 /// replayed through the rules from the server's messages.
 pub struct Player {
@@ -426,6 +434,9 @@ pub struct Player {
     pub seen: Vec<String>,
     /// The record, once the game has ended.
     pub ended: Option<String>,
+    /// The game ended while this seat was away: its record came from the server when the seat
+    /// came back, so what it heard may stop short of the record's end.
+    pub away_at_end: bool,
     /// The game's end as a `state` showed it (a seat that came after the end hears no
     /// `ended`).
     pub outcome: Option<crate::net::protocol::Outcome>,
@@ -459,6 +470,36 @@ impl Player {
         Player::from_seated(c, code, seat, token).await
     }
 
+    /// A seat coming back with its token (after `hello` with it): the player again, or, when
+    /// the game ended while it was away, the server's `game_over` and the record that follows.
+    pub async fn back(mut c: Client) -> Result<Back, String> {
+        let seated = c
+            .recv_until(|m| match m {
+                ServerMsg::Seated { code, seat, token } => {
+                    Some(Ok((code.clone(), *seat, token.clone())))
+                }
+                ServerMsg::Error { code, message } => Some(Err((*code, message.clone()))),
+                _ => None,
+            })
+            .await?;
+        match seated {
+            Ok((code, seat, token)) => Ok(Back::Seated(Box::new(
+                Player::from_seated(c, code, seat, token).await?,
+            ))),
+            Err((crate::net::protocol::ErrorCode::GameOver, _)) => {
+                let (code, record) = c
+                    .recv_until(|m| match m {
+                        ServerMsg::Record { code, record } => Some((code.clone(), record.clone())),
+                        _ => None,
+                    })
+                    .await?;
+                c.close().await;
+                Ok(Back::Ended { code, record })
+            }
+            Err((code, message)) => Err(format!("{code:?}: {message}")),
+        }
+    }
+
     /// The player once `seated` (with `code`, `seat` and `token`) has been read: reads the
     /// `state` after it.
     pub async fn from_seated(
@@ -477,6 +518,7 @@ impl Player {
             to_move: None,
             seen: Vec::new(),
             ended: None,
+            away_at_end: false,
             outcome: None,
             last_act: None,
             chain: (0, crate::identity::CHAIN_START),

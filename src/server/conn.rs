@@ -454,7 +454,29 @@ async fn handle(
                         ErrorCode::Unavailable,
                         "the table cannot be reached now; come back in a moment",
                     ),
-                    Err(code) => refuse(conn, code, "no open table has this token"),
+                    Err(code) => match hub.ended_seat(&token).await {
+                        // The game ended while this player was away: the end, and its record.
+                        Ok(Some((table, record))) => {
+                            refuse(
+                                conn,
+                                ErrorCode::GameOver,
+                                format!(
+                                    "the game at this seat has ended (table {table}); its record follows"
+                                ),
+                            );
+                            conn.send(&ServerMsg::Record {
+                                code: table,
+                                record,
+                            });
+                            Flow::Good
+                        }
+                        Ok(None) => refuse(conn, code, "no open table has this token"),
+                        Err(_) => refuse(
+                            conn,
+                            ErrorCode::Unavailable,
+                            "the table cannot be reached now; come back in a moment",
+                        ),
+                    },
                 },
             }
         }

@@ -636,6 +636,31 @@ impl Hub {
         Err(ErrorCode::BadToken)
     }
 
+    /// The ended table a seat token belonged to, with its record: a player who comes back after
+    /// the game ended (its table closed, or let go by its holder as it ended) is told so, with
+    /// the record, instead of that the token is unknown. `Ok(None)` when no ended game has the
+    /// token; `Err(Unavailable)` when the store cannot say now.
+    pub async fn ended_seat(&self, token: &str) -> Result<Option<(String, String)>, ErrorCode> {
+        let found = match self
+            .store
+            .query(store::Query::EndedSeat {
+                token: token.to_string(),
+            })
+            .await
+        {
+            Ok(store::Answer::Seat(found)) => found,
+            _ => return Err(ErrorCode::Unavailable),
+        };
+        let Some((code, _)) = found else {
+            return Ok(None);
+        };
+        match self.store.record(&code).await {
+            Ok(Some(record)) => Ok(Some((code, record))),
+            Ok(None) => Ok(None),
+            Err(_) => Err(ErrorCode::Unavailable),
+        }
+    }
+
     /// Starts a table's task.
     pub fn spawn<G: Hosted>(self: &Arc<Hub>, table: TableTask<G>) -> mpsc::Sender<Cmd> {
         let (tx, rx) = mpsc::channel(TABLE_QUEUE);

@@ -421,6 +421,9 @@ pub enum Query {
     /// The open table and seat a seat token belongs to (with several processes, when Redis
     /// lost its index of the tokens: it restarted empty).
     Seat { token: String },
+    /// The ended table and seat a seat token belonged to (a player coming back after the end:
+    /// told the game is over, with its record, rather than that the token is unknown).
+    EndedSeat { token: String },
 }
 
 /// What a [`Query`] found.
@@ -443,26 +446,42 @@ pub fn answer(db: &mut dyn super::ratings::Db, q: &Query) -> Result<Answer, Stor
         ),
         Query::Profile { key } => Answer::Profile(r::profile(db, key)?.map(Box::new)),
         Query::Changes { code, keys } => Answer::Changes(r::changes(db, code, keys)?),
-        Query::Seat { token } => Answer::Seat(
-            db.rows(
-                "SELECT seats.code, seats.seat FROM seats JOIN tables ON tables.code = seats.code
-                 WHERE seats.token = $1 AND tables.ended_ms IS NULL",
-                &[text(token)],
-            )?
-            .first()
-            .and_then(|row| match (&row[0], &row[1]) {
-                (r::Cell::Text(code), r::Cell::Int(seat)) => Some((
-                    code.clone(),
-                    if *seat == 0 {
-                        SeatId::First
-                    } else {
-                        SeatId::Second
-                    },
-                )),
-                _ => None,
-            }),
-        ),
+        Query::Seat { token } => Answer::Seat(seat_of(
+            db,
+            "SELECT seats.code, seats.seat FROM seats JOIN tables ON tables.code = seats.code
+             WHERE seats.token = $1 AND tables.ended_ms IS NULL",
+            token,
+        )?),
+        Query::EndedSeat { token } => Answer::Seat(seat_of(
+            db,
+            "SELECT seats.code, seats.seat FROM seats JOIN tables ON tables.code = seats.code
+             WHERE seats.token = $1 AND tables.ended_ms IS NOT NULL AND tables.record IS NOT NULL",
+            token,
+        )?),
     })
+}
+
+/// The table and seat `sql` finds for a token (its first row), if any.
+fn seat_of(
+    db: &mut dyn super::ratings::Db,
+    sql: &str,
+    token: &str,
+) -> Result<Option<(String, SeatId)>, StoreError> {
+    use super::ratings as r;
+    Ok(db
+        .rows(sql, &[text(token)])?
+        .first()
+        .and_then(|row| match (&row[0], &row[1]) {
+            (r::Cell::Text(code), r::Cell::Int(seat)) => Some((
+                code.clone(),
+                if *seat == 0 {
+                    SeatId::First
+                } else {
+                    SeatId::Second
+                },
+            )),
+            _ => None,
+        }))
 }
 
 /// The embedded store: one SQLite file.

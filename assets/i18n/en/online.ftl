@@ -348,6 +348,7 @@ online-link-connecting = Connecting…
 online-link-connected = Connected
 online-link-reconnecting = Reconnecting (try { $attempt })…
 online-lost-finished = The game is over; the table has closed
+online-lost-ended_away = The game ended while you were away; the table has closed
 online-copy_code = Copy the code
 online-return = Return to the online table { $code }
 online-you = You

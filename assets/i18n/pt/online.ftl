@@ -408,6 +408,7 @@ online-link-connecting = Conectando…
 online-link-connected = Conectado
 online-link-reconnecting = Reconectando (tentativa { $attempt })…
 online-lost-finished = A partida acabou; a mesa foi fechada
+online-lost-ended_away = A partida acabou enquanto você estava fora; a mesa foi fechada
 online-copy_code = Copiar o código
 online-return = Voltar à mesa online { $code }
 online-you = Você

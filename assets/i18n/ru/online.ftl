@@ -357,6 +357,7 @@ online-link-connecting = Подключение…
 online-link-connected = Подключено
 online-link-reconnecting = Переподключение (попытка { $attempt })…
 online-lost-finished = Партия окончена; стол закрыт
+online-lost-ended_away = Партия закончилась, пока вас не было; стол закрыт
 online-copy_code = Скопировать код
 online-return = Вернуться за онлайн-стол { $code }
 online-you = Вы

@@ -718,6 +718,7 @@ pub fn lost_message(lost: &Lost) -> Message {
         Lost::Unavailable => msg("online.lost.unavailable"),
         Lost::Unreachable(why) => msg("online.lost.unreachable").with("why", why.as_str()),
         Lost::Finished => msg("online.lost.finished"),
+        Lost::EndedAway => msg("online.lost.ended_away"),
     }
 }
 

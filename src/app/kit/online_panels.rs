@@ -635,7 +635,7 @@ fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, presence: bool) {
     let colour = match &online.link {
         Link::Connected => style::GREEN,
         Link::Connecting | Link::Reconnecting { .. } => style::AMBER,
-        Link::Lost(Lost::Finished) => style::MUTED,
+        Link::Lost(Lost::Finished | Lost::EndedAway) => style::MUTED,
         Link::Lost(_) => style::RED,
     };
     ui.horizontal(|ui| {
