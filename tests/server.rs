@@ -143,6 +143,68 @@ async fn a_seat_back_after_its_game_ended_gets_the_end_and_the_record() {
     assert_eq!(error_of(&mut c).await, ErrorCode::BadToken);
 }
 
+/// `a` offers a draw and `b` accepts it: the game ends by agreement.
+async fn agree_a_draw(a: &mut Player, b: &mut Player) {
+    a.c.send(&ClientMsg::Offer {
+        what: carved_tables::net::protocol::OfferKind::Draw,
+    })
+    .await
+    .unwrap();
+    b.c.recv_until(|m| matches!(m, ServerMsg::Offer { .. }).then_some(()))
+        .await
+        .unwrap();
+    b.c.send(&ClientMsg::Answer {
+        what: carved_tables::net::protocol::OfferKind::Draw,
+        accept: true,
+    })
+    .await
+    .unwrap();
+}
+
+/// A table read back at a start whose end (owed by its course) is refused because another
+/// holder raised its generation meanwhile is not served: before, it sat in the index with its
+/// task gone, and every seat coming back was told "the table closed just now" (`unavailable`)
+/// for as long as the process ran (the 10-minute chaos run's last errors).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_fenced_while_it_is_read_back_is_not_left_in_the_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("died");
+    let die = format!("before-end:{}", marker.display());
+    let mut server = Server::start_env(&db(&dir), &[], &[("CARVED_TABLES_DIE", &die)]);
+    let (mut a, mut b) = table(&server.addr, None).await;
+    // A draw by agreement: its rows are stored, then the process dies before the end.
+    agree_a_draw(&mut a, &mut b).await;
+    assert!(server.wait_dead(Duration::from_secs(10)), "it died");
+    assert!(marker.exists());
+    let code = a.code.clone();
+    // The next start reads the table back (generation 2) and, slowed, writes its end 3 s
+    // later; meanwhile another holder takes it (generation 3).
+    let path = db(&dir);
+    let taker = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1500));
+        let mut s = SqliteStore::open(&path).unwrap();
+        s.take(&code).unwrap().map(|t| t.generation)
+    });
+    let server = Server::start_env(&db(&dir), &[], &[("CARVED_TABLES_SLOW", "restore:3000")]);
+    assert_eq!(
+        taker.join().unwrap(),
+        Some(3),
+        "taken while it was read back"
+    );
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let mut c = Client::connect(&server.addr).await.unwrap();
+    c.send(&ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        token: Some(a.token.clone()),
+    })
+    .await
+    .unwrap();
+    // Not served here: the token is unknown to this process, not a table "closed just now".
+    assert_eq!(error_of(&mut c).await, ErrorCode::BadToken);
+    let (_, metrics) = http_get(&server.addr, "/metrics").await.unwrap();
+    assert_eq!(sample(&metrics, "ct_fenced_writes_total"), 1.0, "{metrics}");
+}
+
 /// A table opened with the easy bot to fill the second seat, once the bot has sat: the player
 /// and the seats as `started` told them.
 async fn against_the_bot(addr: &str) -> (Player, [carved_tables::net::protocol::SeatView; 2]) {
@@ -2433,21 +2495,7 @@ async fn a_rated_game_changes_both_ratings_once_even_when_the_server_is_killed_a
         let (mut a, mut b) = common::rated_table_at(&server.addr, &server.addr, &ana, &rui).await;
         let mut rng = SmallRng::seed_from_u64(9);
         play_out(&mut a, &mut b, &mut rng, 2).await;
-        // A draw by agreement ends it.
-        a.c.send(&ClientMsg::Offer {
-            what: carved_tables::net::protocol::OfferKind::Draw,
-        })
-        .await
-        .unwrap();
-        b.c.recv_until(|m| matches!(m, ServerMsg::Offer { .. }).then_some(()))
-            .await
-            .unwrap();
-        b.c.send(&ClientMsg::Answer {
-            what: carved_tables::net::protocol::OfferKind::Draw,
-            accept: true,
-        })
-        .await
-        .unwrap();
+        agree_a_draw(&mut a, &mut b).await;
         assert!(
             server.wait_dead(Duration::from_secs(10)),
             "{point}: it died"

@@ -405,7 +405,7 @@ impl Cluster {
 
     /// Serves the open tables whose lease has lapsed, read back from the store.
     async fn adopt(&self, hub: &Arc<Hub>) {
-        slow_at("adopt").await;
+        super::slow_at("adopt").await;
         let Ok(open) = hub.store.open_tables().await else {
             return;
         };
@@ -935,20 +935,5 @@ impl Cluster {
                 }
             }
         }
-    }
-}
-
-/// A test's stand-in for a slow store under load: `CARVED_TABLES_SLOW=point:MS` makes the
-/// process wait `MS` milliseconds each time it gets to `point` (`adopt`: each look for lapsed
-/// leases). Unset, it costs one look at the environment.
-async fn slow_at(point: &str) {
-    let Ok(what) = std::env::var("CARVED_TABLES_SLOW") else {
-        return;
-    };
-    if let Some((at, ms)) = what.split_once(':')
-        && at == point
-        && let Ok(ms) = ms.parse::<u64>()
-    {
-        tokio::time::sleep(Duration::from_millis(ms)).await;
     }
 }

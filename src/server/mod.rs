@@ -1055,6 +1055,22 @@ impl Hub {
     }
 }
 
+/// A test's stand-in for a slow store under load: `CARVED_TABLES_SLOW=point:MS` makes the
+/// process wait `MS` milliseconds each time it gets to `point` (`adopt`: each look for lapsed
+/// leases; `restore`: a table read back, before it writes what its course owes). Unset, it
+/// costs one look at the environment.
+pub(crate) async fn slow_at(point: &str) {
+    let Ok(what) = std::env::var("CARVED_TABLES_SLOW") else {
+        return;
+    };
+    if let Some((at, ms)) = what.split_once(':')
+        && at == point
+        && let Ok(ms) = ms.parse::<u64>()
+    {
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+}
+
 /// Wall-clock milliseconds since 1970 (stored clocks survive a restart).
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()

@@ -311,6 +311,7 @@ impl<G: Hosted> TableTask<G> {
                 .checked_sub(elapsed)
                 .unwrap_or_else(Instant::now);
             t.load_ratings().await;
+            super::slow_at("restore").await;
             if t.game.as_ref().is_some_and(|g| g.outcome().is_some()) {
                 // The last action was stored but not the end (the server died between): the
                 // end now, with its ratings, once.
@@ -322,6 +323,19 @@ impl<G: Hosted> TableTask<G> {
                 game.tick(elapsed.as_secs_f64());
             }
             t.publish();
+            // Its end or timeout move refused: another process took the table over meanwhile
+            // (fenced), or the store failed. Served now, it would sit in the index with its task
+            // gone, and every seat coming back here would be told "closed just now".
+            if t.broken {
+                return Err(format!(
+                    "table {code}: {} while it was read back",
+                    if t.fenced {
+                        "another process took it over"
+                    } else {
+                        "the store failed"
+                    }
+                ));
+            }
         } else if let Some(_level) = t.meta.bot_fill {
             let waited = now_wall.saturating_sub(t.meta.created_ms);
             let left = t.meta.bot_after_ms.saturating_sub(waited);
