@@ -218,19 +218,58 @@ pub fn bottom_bar(
     min_width: f32,
     add: impl FnOnce(&mut egui::Ui),
 ) {
-    let room = ctx.content_rect().width() - 2.0 * 16.0 - 2.0 * 20.0;
-    let shown = egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::symmetric(20, 10))
-                .show(ui, |ui| {
-                    ui.set_min_width(min_width.min(room));
-                    ui.set_max_width(room.max(min_width.min(room)));
-                    ui.vertical_centered(add);
-                });
-        });
+    let screen = ctx.content_rect();
+    // Right of a panel that takes the left column of a compact screen (a lesson's), filling
+    // the room it leaves; centred along the bottom elsewhere.
+    let beside = left_column(ctx).filter(|_| compact(ctx));
+    let (area, room) = match beside {
+        Some(right) => (
+            egui::Area::new(egui::Id::new(id)).anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0]),
+            beside_column(screen, right),
+        ),
+        None => (
+            egui::Area::new(egui::Id::new(id)).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -14.0]),
+            screen.width() - 2.0 * 16.0 - 2.0 * 20.0,
+        ),
+    };
+    let min_width = if beside.is_some() { room } else { min_width };
+    let shown = area.show(ctx, |ui| {
+        panel_frame()
+            .inner_margin(egui::Margin::symmetric(20, 10))
+            .show(ui, |ui| {
+                ui.set_min_width(min_width.min(room));
+                ui.set_max_width(room.max(min_width.min(room)));
+                ui.vertical_centered(add);
+            });
+    });
     note_bottom_panel(ctx, shown.response.rect.top());
+}
+
+fn left_column_id() -> egui::Id {
+    egui::Id::new("left-column-right")
+}
+
+/// Notes a panel that takes the left of a compact screen from the top bars down to its bottom
+/// (a lesson's), its right edge at `right`: the bottom bar ([`bottom_bar`]) stands right of it.
+pub fn note_left_column(ctx: &egui::Context, right: f32) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp::<(u64, f32)>(left_column_id(), (pass, right)));
+}
+
+/// The right edge of the left column's panel noted in this pass or the last
+/// ([`note_left_column`]).
+fn left_column(ctx: &egui::Context) -> Option<f32> {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(u64, f32)>(left_column_id()))
+        .filter(|(was, _)| pass <= was + 1)
+        .map(|(_, right)| right)
+}
+
+/// The contents' width of the bottom bar on a `screen` right of a left column ending at
+/// `right`: 8 points apart from it, 14 from the screen's edge, less the bar's 20-point sides
+/// and its stroke.
+fn beside_column(screen: egui::Rect, right: f32) -> f32 {
+    (screen.right() - 14.0 - (right + 8.0) - 2.0 * 20.0 - 2.0).max(120.0)
 }
 
 /// The panel at the top right of a table (the move list, the case's stakes): `width` wide. On a
@@ -244,25 +283,78 @@ pub fn side_panel(
     add: impl FnOnce(&mut egui::Ui),
 ) {
     let compact = compact(ctx);
+    let folded = fold(
+        ctx,
+        egui::Id::new(id),
+        (width, top_row(ctx)),
+        title,
+        compact,
+        add,
+    );
+    if let Some(bottom) = folded {
+        let pass = ctx.cumulative_pass_nr();
+        ctx.data_mut(|d| d.insert_temp::<(u64, f32)>(side_bottom_id(), (pass, bottom)));
+    }
+}
+
+fn side_bottom_id() -> egui::Id {
+    egui::Id::new("side-panel-bottom")
+}
+
+/// On a compact screen, where a panel at the right starts under the side panel's button
+/// ([`side_panel`], folded or not: its button's place), 8 points apart; under the table's top
+/// bars where no side panel was drawn in this pass or the last.
+pub fn below_side_panel(ctx: &egui::Context) -> f32 {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(u64, f32)>(side_bottom_id()))
+        .filter(|(was, _)| pass <= was + 1)
+        .map_or(top_row(ctx), |(_, bottom)| bottom + 8.0)
+}
+
+/// On a compact screen, a panel at the right under the side panel's button
+/// ([`below_side_panel`]), folded to a button with `title` (open, `width` wide at most, it keeps
+/// above the bottom bar and scrolls what does not fit): a replay's review.
+pub fn folded_panel(
+    ctx: &egui::Context,
+    id: egui::Id,
+    width: f32,
+    title: &str,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    fold(ctx, id, (width, below_side_panel(ctx)), title, true, add);
+}
+
+/// A panel named `id` at the top right, `top` points down: `width` wide, or `folded` to a
+/// button with `title` that opens it (then at most 45 % of the screen wide, above the bottom
+/// bar, scrolling). Where folded, the bottom of its frame around the button alone.
+fn fold(
+    ctx: &egui::Context,
+    id: egui::Id,
+    (width, top): (f32, f32),
+    title: &str,
+    folded: bool,
+    add: impl FnOnce(&mut egui::Ui),
+) -> Option<f32> {
     let open_id = egui::Id::new((id, "open"));
-    let open = !compact || ctx.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
-    let top = top_row(ctx);
-    egui::Area::new(egui::Id::new(id))
+    let open = !folded || ctx.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    let (margin_x, margin_y) = (16, 12);
+    let mut button_bottom = None;
+    egui::Area::new(id)
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, top])
         .show(ctx, |ui| {
             panel_frame()
-                .inner_margin(egui::Margin::symmetric(16, 12))
+                .inner_margin(egui::Margin::symmetric(margin_x, margin_y))
                 .show(ui, |ui| {
-                    if !compact {
+                    if !folded {
                         ui.set_width(width);
                         add(ui);
                         return;
                     }
                     let arrow = if open { "▴" } else { "▾" };
-                    if ui
-                        .button(egui::RichText::new(format!("{title} {arrow}")).size(15.0))
-                        .clicked()
-                    {
+                    let button =
+                        ui.button(egui::RichText::new(format!("{title} {arrow}")).size(15.0));
+                    button_bottom = Some(button.rect.bottom() + f32::from(margin_y) + 1.5);
+                    if button.clicked() {
                         ctx.data_mut(|d| d.insert_temp(open_id, !open));
                     }
                     if open {
@@ -275,6 +367,7 @@ pub fn side_panel(
                     }
                 });
         });
+    button_bottom
 }
 
 /// A panel's title: large, brass and strong.
@@ -514,6 +607,17 @@ mod tests {
     /// The bottom panels' top is the highest of those noted, read from the last whole pass
     /// (in a pass after one without any, from what is noted so far), and forgotten when none
     /// were drawn for a whole pass.
+    /// At scale 2 on 1280×720 (640×360 points), beside a lesson's panel ending at 317: the
+    /// bar fills the rest of the width, 8 points apart, inside the screen.
+    #[test]
+    fn the_bottom_bar_beside_a_left_column_fills_the_rest() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let width = beside_column(screen, 317.0);
+        assert_eq!(640.0 - 14.0 - width - 2.0 * 20.0 - 2.0, 317.0 + 8.0);
+        // Never squeezed to nothing.
+        assert_eq!(beside_column(screen, 600.0), 120.0);
+    }
+
     #[test]
     fn the_bottom_panels_top_is_the_highest_noted_in_the_last_pass() {
         let mut tops = BarTops::default();

@@ -357,12 +357,24 @@ fn bar<T: Replays>(
     let mut leave = false;
     let mut analyse = false;
     // Bottom left: the review panel takes the bottom right, the seats and the last attempt the
-    // top left.
-    egui::Area::new(egui::Id::new(("replay-bar", T::GAME.cli_name())))
+    // top left. On a compact screen the bar spans the bottom (the review is folded at the
+    // right), in a narrower frame, its steps wrapped where they still do not fit.
+    let compact = style::compact(ctx);
+    let id = egui::Id::new(("replay-bar", T::GAME.cli_name()));
+    let frame = if compact {
+        panel_frame().inner_margin(egui::Margin::symmetric(12, 10))
+    } else {
+        panel_frame()
+    };
+    let shown = egui::Area::new(id)
         .anchor(egui::Align2::LEFT_BOTTOM, [14.0, -14.0])
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_max_width(540.0);
+            frame.show(ui, |ui| {
+                if compact {
+                    ui.set_width(compact_bar_width(ctx.content_rect().width()));
+                } else {
+                    ui.set_max_width(540.0);
+                }
                 ui.horizontal(|ui| {
                     // The buttons first, from the right; the title takes what is left, cut
                     // short with its whole text on hover (long seat names).
@@ -392,7 +404,7 @@ fn bar<T: Replays>(
                 });
                 ui.label(style::cream(said, 17.0));
                 ui.add_space(2.0);
-                ui.horizontal(|ui| {
+                let steps = |ui: &mut egui::Ui| {
                     let step = |ui: &mut egui::Ui, words: &str, hint: &str, on: bool| {
                         ui.add_enabled(on, egui::Button::new(style::cream(words, 14.0)))
                             .on_hover_text(hint.to_string())
@@ -422,21 +434,37 @@ fn bar<T: Replays>(
                     if step(ui, "▶▶", tr.t("replay.end"), at < plies) {
                         asked.push(Asked::Step(Step::ToGame));
                     }
-                    ui.separator();
-                    ui.label(style::muted(tr.t("replay.speed"), 13.0));
+                    // On a compact screen the speeds go without their label (named on
+                    // hover), so that the row fits.
+                    if !compact {
+                        ui.separator();
+                        ui.label(style::muted(tr.t("replay.speed"), 13.0));
+                    }
                     for s in Speed::ALL {
                         let words = egui::RichText::new(s.label()).size(14.0);
                         let words = if s == speed { words.strong() } else { words };
-                        if ui
-                            .add(egui::Button::selectable(s == speed, words))
-                            .clicked()
-                        {
+                        let button = ui.add(egui::Button::selectable(s == speed, words));
+                        let button = if compact {
+                            button.on_hover_text(tr.t("replay.speed"))
+                        } else {
+                            button
+                        };
+                        if button.clicked() {
                             asked.push(Asked::Speed(s));
                         }
                     }
-                });
+                };
+                if compact {
+                    ui.horizontal_wrapped(steps);
+                } else {
+                    ui.horizontal(steps);
+                }
             });
         });
+    if compact {
+        // The seats' panel and the last attempt keep above it.
+        style::note_bottom_panel(ctx, shown.response.rect.top());
+    }
     if copy {
         ctx.copy_text(table.position_text());
     }
@@ -454,4 +482,10 @@ fn bar<T: Replays>(
         }
     }
     Ok(())
+}
+
+/// The contents' width of the replay's bar on a compact screen `screen_width` points wide: the
+/// screen less the bar's 14-point margins, its frame's 12-point sides and its stroke.
+fn compact_bar_width(screen_width: f32) -> f32 {
+    screen_width - 2.0 * 14.0 - 2.0 * 12.0 - 2.0
 }

@@ -183,41 +183,50 @@ pub(super) fn panel<T: Replays>(
     }
     let mut asked = None;
     let mut luck_shown = reviewing.luck_shown;
-    egui::Area::new(egui::Id::new(("replay-review", T::GAME.cli_name())))
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0])
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(290.0);
-                let luck = reviewing
-                    .luck
-                    .as_ref()
-                    .filter(|l| Arc::ptr_eq(&l.of, &r.replay))
-                    .map(|l| (&l.dice, &l.cards, &l.deals));
-                if luck.is_some() {
-                    // Two parts, one at a time: the board stays in sight.
-                    ui.horizontal(|ui| {
-                        if crate::app::kit::choice(ui, !luck_shown, tr.t("review.title")).clicked()
-                        {
-                            luck_shown = false;
-                        }
-                        if crate::app::kit::choice(ui, luck_shown, tr.t("luck.title")).clicked() {
-                            luck_shown = true;
-                        }
-                    });
-                    ui.add_space(2.0);
-                } else {
-                    ui.label(style::brass(tr.t("review.title"), 18.0));
+    let mut body = |ui: &mut egui::Ui| {
+        let luck = reviewing
+            .luck
+            .as_ref()
+            .filter(|l| Arc::ptr_eq(&l.of, &r.replay))
+            .map(|l| (&l.dice, &l.cards, &l.deals));
+        if luck.is_some() {
+            // Two parts, one at a time: the board stays in sight.
+            ui.horizontal(|ui| {
+                if crate::app::kit::choice(ui, !luck_shown, tr.t("review.title")).clicked() {
+                    luck_shown = false;
                 }
-                match luck {
-                    Some((luck, cards, deals)) if luck_shown => {
-                        luck_part(ui, &tr, luck, at, &mut asked);
-                        deal_part(ui, &tr, deals);
-                        cards_part(ui, &tr, cards, at, &mut asked);
-                    }
-                    _ => review_part(ui, &tr, r, &reviewing, at, plies, &mut asked),
+                if crate::app::kit::choice(ui, luck_shown, tr.t("luck.title")).clicked() {
+                    luck_shown = true;
                 }
             });
-        });
+            ui.add_space(2.0);
+        } else {
+            ui.label(style::brass(tr.t("review.title"), 18.0));
+        }
+        match luck {
+            Some((luck, cards, deals)) if luck_shown => {
+                luck_part(ui, &tr, luck, at, &mut asked);
+                deal_part(ui, &tr, deals);
+                cards_part(ui, &tr, cards, at, &mut asked);
+            }
+            _ => review_part(ui, &tr, r, &reviewing, at, plies, &mut asked),
+        }
+    };
+    let id = egui::Id::new(("replay-review", T::GAME.cli_name()));
+    if style::compact(ctx) {
+        // A compact screen has no room beside the replay's bar: the review is folded to a
+        // button at the right, under the side panel's.
+        style::folded_panel(ctx, id, 290.0, tr.t("review.title"), body);
+    } else {
+        egui::Area::new(id)
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0])
+            .show(ctx, |ui| {
+                panel_frame().show(ui, |ui| {
+                    ui.set_width(290.0);
+                    body(ui);
+                });
+            });
+    }
     reviewing.luck_shown = luck_shown;
     match asked {
         Some(Asked::Start) => reviewing.start(&r.replay),
