@@ -183,79 +183,127 @@ where
     let analysis = thinking.analysis.as_ref().filter(|a| a.position() == pos);
     let mut copy = false;
     let mut back = false;
+    let compact = style::compact(ctx);
+    let mut contents = |ui: &mut egui::Ui, width: f32| {
+        ui.label(style::brass(tr.t("analysis.title"), 18.0))
+            .on_hover_text(tr.t("analysis.about"));
+        let buttons = |ui: &mut egui::Ui| {
+            if ui
+                .small_button(tr.t("replay.copy"))
+                .on_hover_text(tr.t("replay.copy.hint"))
+                .clicked()
+            {
+                copy = true;
+            }
+            if ui.small_button(tr.t("analysis.back")).clicked() {
+                back = true;
+            }
+        };
+        // Wrapped on a compact screen, where the two may not fit one row.
+        if compact {
+            ui.horizontal_wrapped(buttons);
+        } else {
+            ui.horizontal(buttons);
+        }
+        ui.add_space(2.0);
+        let Some(a) = analysis else {
+            ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
+            return;
+        };
+        if let Some(score) = a.evaluation() {
+            ui.label(style::cream(
+                tr.tf(
+                    "analysis.evaluation",
+                    &[
+                        ("side", &first),
+                        ("score", &format!("{:.0}", score * 100.0)),
+                    ],
+                ),
+                16.0,
+            ));
+            ui.add(
+                egui::ProgressBar::new(score as f32)
+                    .desired_width(252.0_f32.min(width))
+                    .desired_height(10.0)
+                    .fill(style::BRASS),
+            );
+        }
+        ui.add_space(2.0);
+        if over {
+            ui.label(style::muted(tr.t("analysis.over"), 14.0));
+            return;
+        }
+        let words = a.line_text();
+        if words.is_empty() {
+            ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
+            return;
+        }
+        let to_move = sides.iter().position(|s| *s == pos.to_move()).unwrap_or(0);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(numbered(&words, to_move))
+                    .monospace()
+                    .size(14.0)
+                    .color(style::ASH),
+            )
+            .wrap(),
+        )
+        .on_hover_text(tr.t("analysis.line"));
+        if !a.done() {
+            ui.label(style::muted(tr.t("analysis.thinking"), 13.0));
+        } else if let Some(LineEnd::Chance { chance, .. }) = a.end() {
+            ui.add(
+                egui::Label::new(style::muted(
+                    tr.tf("analysis.chance", &[("odds", &chance.to_string())]),
+                    13.0,
+                ))
+                .wrap(),
+            );
+        }
+    };
+    // On a compact screen: the right half's bottom, under the side panel's button and above
+    // the bottom bar (the players' panel keeps the left), scrolling what does not fit.
+    let room = compact.then(|| {
+        let screen = ctx.content_rect();
+        let bottom = (style::bottom_bar_top(ctx) - 8.0).min(screen.bottom() - 14.0);
+        compact_room(
+            screen,
+            style::below_side_panel(ctx),
+            bottom,
+            2.0 * 14.0 + 2.0,
+        )
+    });
+    let (anchor, width) = match room {
+        Some((offset, width, _)) => ((egui::Align2::RIGHT_BOTTOM, offset), width),
+        None => (T::PANEL, 280.0),
+    };
+    let frame = if room.is_some() {
+        panel_frame().inner_margin(egui::Margin::same(14))
+    } else {
+        panel_frame()
+    };
     egui::Area::new(egui::Id::new(("analysis-board", T::GAME.cli_name())))
-        .anchor(T::PANEL.0, T::PANEL.1)
+        .anchor(anchor.0, anchor.1)
         .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(280.0);
-                ui.label(style::brass(tr.t("analysis.title"), 18.0))
-                    .on_hover_text(tr.t("analysis.about"));
-                ui.horizontal(|ui| {
-                    if ui
-                        .small_button(tr.t("replay.copy"))
-                        .on_hover_text(tr.t("replay.copy.hint"))
-                        .clicked()
-                    {
-                        copy = true;
+            frame.show(ui, |ui| {
+                ui.set_width(width);
+                match room {
+                    Some((_, _, height)) => {
+                        // Smaller buttons, closer (a small button's words are the body's):
+                        // the two in one row, the line in sight.
+                        let look = ui.style_mut();
+                        look.spacing.button_padding = egui::vec2(8.0, 4.0);
+                        look.spacing.item_spacing.x = 8.0;
+                        for text in [egui::TextStyle::Button, egui::TextStyle::Body] {
+                            if let Some(font) = look.text_styles.get_mut(&text) {
+                                font.size = 15.0;
+                            }
+                        }
+                        egui::ScrollArea::vertical()
+                            .max_height(height)
+                            .show(ui, |ui| contents(ui, width));
                     }
-                    if ui.small_button(tr.t("analysis.back")).clicked() {
-                        back = true;
-                    }
-                });
-                ui.add_space(2.0);
-                let Some(a) = analysis else {
-                    ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
-                    return;
-                };
-                if let Some(score) = a.evaluation() {
-                    ui.label(style::cream(
-                        tr.tf(
-                            "analysis.evaluation",
-                            &[
-                                ("side", &first),
-                                ("score", &format!("{:.0}", score * 100.0)),
-                            ],
-                        ),
-                        16.0,
-                    ));
-                    ui.add(
-                        egui::ProgressBar::new(score as f32)
-                            .desired_width(252.0)
-                            .desired_height(10.0)
-                            .fill(style::BRASS),
-                    );
-                }
-                ui.add_space(2.0);
-                if over {
-                    ui.label(style::muted(tr.t("analysis.over"), 14.0));
-                    return;
-                }
-                let words = a.line_text();
-                if words.is_empty() {
-                    ui.label(style::muted(tr.t("analysis.thinking"), 14.0));
-                    return;
-                }
-                let to_move = sides.iter().position(|s| *s == pos.to_move()).unwrap_or(0);
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(numbered(&words, to_move))
-                            .monospace()
-                            .size(14.0)
-                            .color(style::ASH),
-                    )
-                    .wrap(),
-                )
-                .on_hover_text(tr.t("analysis.line"));
-                if !a.done() {
-                    ui.label(style::muted(tr.t("analysis.thinking"), 13.0));
-                } else if let Some(LineEnd::Chance { chance, .. }) = a.end() {
-                    ui.add(
-                        egui::Label::new(style::muted(
-                            tr.tf("analysis.chance", &[("odds", &chance.to_string())]),
-                            13.0,
-                        ))
-                        .wrap(),
-                    );
+                    None => contents(ui, width),
                 }
             });
         });
@@ -305,4 +353,32 @@ fn side_name(tr: &Tr, game: crate::rules::GameKind, i: usize) -> String {
         (GameKind::Snelab, _) => "games.side.north",
     };
     tr.t(key).to_string()
+}
+
+/// On a compact `screen`, the analysis board's place in the right half, between `top` (under
+/// the side panel's button) and `bottom` (above a bottom bar), in a frame `frame` points wide
+/// and high around its contents: its anchor's offset from the bottom right corner, its
+/// contents' width and their most height (what does not fit scrolls).
+fn compact_room(screen: egui::Rect, top: f32, bottom: f32, frame: f32) -> ([f32; 2], f32, f32) {
+    let width = screen.width() / 2.0 - 14.0 - 4.0 - frame;
+    let height = (bottom - top - frame).max(60.0);
+    ([-14.0, bottom - screen.bottom()], width, height)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At scale 2 on 1280×720 (640×360 points): the board keeps right of the middle, clear
+    /// of the players' panel (at most 40 % of the screen and its margins), under the side
+    /// panel's button, its contents scrolling in the height left.
+    #[test]
+    fn the_compact_board_keeps_the_right_half_under_the_side_panel() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let (offset, width, height) = compact_room(screen, 131.0, 346.0, 30.0);
+        assert_eq!(offset, [-14.0, -14.0]);
+        let left = screen.right() - 14.0 - width - 30.0;
+        assert!(left >= 16.0 + 0.4 * 640.0 + 2.0 * 16.0 + 8.0, "{left}");
+        assert_eq!(height, 346.0 - 131.0 - 30.0);
+    }
 }
