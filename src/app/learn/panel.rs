@@ -338,7 +338,11 @@ fn off_board_card(tr: &Tr, learning: &mut Learning, game: GameKind, lesson: OffB
     }
 }
 
-/// The lesson's or position's panel, in a corner.
+/// The lesson's or position's panel, in a corner. On a compact screen a lesson at the board
+/// takes a column under the table's top bars: the left down to the screen's bottom (the
+/// players' panel gives way to it, the bottom bar stands right of it) or, where the lesson's
+/// corner is at the right, the right under the side panel's button and above the bottom bar;
+/// its words scroll where they do not fit.
 fn lesson_panel(
     ctx: &egui::Context,
     tr: &Tr,
@@ -347,51 +351,156 @@ fn lesson_panel(
     card: Card,
     asked: &mut Vec<Asked>,
 ) {
-    egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())))
-        .anchor(corner, offset(corner))
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(270.0);
-                ui.label(style::muted(card.heading, 13.0));
-                ui.add(egui::Label::new(style::brass(card.title, 20.0).strong()).wrap());
-                ui.add_space(6.0);
-                let colour = match card.said {
-                    Said::Aside => style::AMBER,
-                    Said::Done => style::GREEN,
-                    _ => style::CREAM,
-                };
-                ui.add(egui::Label::new(style::text(card.body, 16.0, colour)).wrap());
-                ui.add_space(8.0);
-                ui.horizontal_wrapped(|ui| {
-                    if card.said == Said::Done {
-                        if let Some(next) = card.next {
-                            let words = match next {
-                                LearnWhat::Lesson(_) => tr.t("learn.next"),
-                                LearnWhat::Puzzle(_) => tr.t("learn.next_puzzle"),
-                            };
-                            if ui
-                                .add(egui::Button::new(style::cream(words, 16.0).strong()))
-                                .clicked()
-                            {
-                                asked.push(Asked::Open(next));
-                            }
+    let compact = style::compact(ctx) && corner != egui::Align2::RIGHT_TOP;
+    let screen = ctx.content_rect();
+    let margin = 14.0;
+    let column = compact.then(|| {
+        let left = corner == egui::Align2::LEFT_BOTTOM;
+        let top = if left {
+            style::top_row(ctx)
+        } else {
+            style::below_side_panel(ctx)
+        };
+        // The left column reaches the screen's bottom, the bottom bar standing right of it
+        // (`style::note_left_column`); the right one keeps above the bar.
+        let bottom = if left {
+            screen.bottom() - 14.0
+        } else {
+            (style::bottom_bar_top(ctx) - 8.0).min(screen.bottom() - 14.0)
+        };
+        column(screen, left, top, bottom, 2.0 * margin + 2.0)
+    });
+    let area = egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())));
+    let (area, frame) = match column {
+        Some(c) => (
+            area.anchor(c.anchor, c.offset),
+            panel_frame().inner_margin(egui::Margin::same(margin as i8)),
+        ),
+        None => {
+            // At the bottom left, above the table's bottom bar, which spans the screen there
+            // (Ash & Walnut's and Snēlab's, `style::bottom_bar`, at their widest).
+            let [x, y] = offset(corner);
+            let y = if corner == egui::Align2::LEFT_BOTTOM {
+                y.min(style::bottom_bar_top(ctx) - screen.bottom() - 8.0)
+            } else {
+                y
+            };
+            (area.anchor(corner, [x, y]), panel_frame())
+        }
+    };
+    let buttons_id = egui::Id::new(("learn-panel-buttons", game.cli_name()));
+    let shown = area.show(ctx, |ui| {
+        frame.show(ui, |ui| {
+            ui.set_width(column.map_or(270.0, |c| c.width));
+            ui.label(style::muted(card.heading, 13.0));
+            ui.add(egui::Label::new(style::brass(card.title, 20.0).strong()).wrap());
+            ui.add_space(6.0);
+            let colour = match card.said {
+                Said::Aside => style::AMBER,
+                Said::Done => style::GREEN,
+                _ => style::CREAM,
+            };
+            let body = egui::Label::new(style::text(card.body, 16.0, colour)).wrap();
+            match column {
+                Some(c) => {
+                    // The words take what the buttons (as last drawn) leave.
+                    let buttons = ctx.data(|d| d.get_temp::<f32>(buttons_id)).unwrap_or(36.0);
+                    let room = c.bottom - ui.cursor().top() - 8.0 - buttons;
+                    egui::ScrollArea::vertical()
+                        .max_height(room.max(40.0))
+                        .show(ui, |ui| ui.add(body));
+                }
+                None => {
+                    ui.add(body);
+                }
+            }
+            ui.add_space(8.0);
+            let buttons = ui.horizontal_wrapped(|ui| {
+                if card.said == Said::Done {
+                    if let Some(next) = card.next {
+                        let words = match next {
+                            LearnWhat::Lesson(_) => tr.t("learn.next"),
+                            LearnWhat::Puzzle(_) => tr.t("learn.next_puzzle"),
+                        };
+                        if ui
+                            .add(egui::Button::new(style::cream(words, 16.0).strong()))
+                            .clicked()
+                        {
+                            asked.push(Asked::Open(next));
                         }
-                    } else if ui
-                        .add_enabled(
-                            card.can_show,
-                            egui::Button::new(style::cream(tr.t("learn.show"), 16.0)),
-                        )
-                        .clicked()
-                    {
-                        asked.push(Asked::Show);
                     }
-                    if ui.button(style::cream(tr.t("learn.again"), 16.0)).clicked() {
-                        asked.push(Asked::Open(card.again));
-                    }
-                    if ui.button(style::cream(tr.t("learn.back"), 16.0)).clicked() {
-                        asked.push(Asked::Back);
-                    }
-                });
+                } else if ui
+                    .add_enabled(
+                        card.can_show,
+                        egui::Button::new(style::cream(tr.t("learn.show"), 16.0)),
+                    )
+                    .clicked()
+                {
+                    asked.push(Asked::Show);
+                }
+                if ui.button(style::cream(tr.t("learn.again"), 16.0)).clicked() {
+                    asked.push(Asked::Open(card.again));
+                }
+                if ui.button(style::cream(tr.t("learn.back"), 16.0)).clicked() {
+                    asked.push(Asked::Back);
+                }
             });
+            let height = buttons.response.rect.height();
+            ctx.data_mut(|d| d.insert_temp(buttons_id, height));
         });
+    });
+    if column.is_some_and(|c| c.anchor == egui::Align2::LEFT_TOP) {
+        style::note_left_column(ctx, shown.response.rect.right());
+    }
+}
+
+/// Where a lesson's panel stands on a compact screen: its anchor and the offset from it, its
+/// contents' width, and the lowest its contents may reach.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Column {
+    anchor: egui::Align2,
+    offset: [f32; 2],
+    width: f32,
+    bottom: f32,
+}
+
+/// The column of a compact `screen` for a lesson's panel: at the `left` (or the right), from
+/// `top` to `bottom`, half the screen wide at most (270 points of contents), in a frame
+/// `frame` points wide and high around its contents.
+fn column(screen: egui::Rect, left: bool, top: f32, bottom: f32, frame: f32) -> Column {
+    let width = (screen.width() / 2.0 - 16.0 - frame).min(270.0);
+    let (anchor, offset) = if left {
+        (egui::Align2::LEFT_TOP, [16.0, top])
+    } else {
+        (egui::Align2::RIGHT_TOP, [-14.0, top])
+    };
+    Column {
+        anchor,
+        offset,
+        width,
+        bottom: bottom - frame / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At scale 2 on 1280×720 (640×360 points): the lesson's column keeps to its half of the
+    /// screen, under the top bars, its contents above the bottom bar's gap.
+    #[test]
+    fn a_compact_lesson_keeps_its_half_of_the_screen() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let left = column(screen, true, 64.0, 214.0, 30.0);
+        assert_eq!(left.anchor, egui::Align2::LEFT_TOP);
+        assert_eq!(left.offset, [16.0, 64.0]);
+        assert!(16.0 + left.width + 30.0 <= screen.center().x, "{left:?}");
+        assert_eq!(left.bottom, 214.0 - 15.0);
+        let right = column(screen, false, 131.0, 300.0, 30.0);
+        assert_eq!(right.anchor, egui::Align2::RIGHT_TOP);
+        assert!(screen.right() - 14.0 - right.width - 30.0 >= screen.center().x - 2.0);
+        // A wide screen: no wider than the full layout's panel.
+        let wide = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(900.0, 500.0));
+        assert_eq!(column(wide, true, 64.0, 400.0, 30.0).width, 270.0);
+    }
 }

@@ -25,6 +25,11 @@ pub(super) fn players(
     let Some(game) = &table.game else {
         return;
     };
+    // On a compact screen a lesson's panel takes the left, the players' place (the lesson
+    // against its own replies, no clock): the bar at the bottom says whose move it is.
+    if game.is_coached() && style::compact(ctx) {
+        return;
+    }
     Floating::players(ctx, "hive-players", 250.0).show(ctx, |ui| {
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
