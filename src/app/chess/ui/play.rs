@@ -240,22 +240,30 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
         .into_iter()
         .filter(|a| matches!(a, Action::Heal { .. }))
         .count();
-    Floating::anchored(
-        "chess-actions",
-        egui::Align2::CENTER_BOTTOM,
-        [
-            0.0,
-            if above_hand {
-                -super::cards::above_hand(ctx)
-            } else {
-                -16.0
-            },
-        ],
-    )
-    .margin(18, 10)
-    .show(ctx, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(style::cream(line, 17.0));
+    let bottom = if above_hand {
+        -super::cards::above_hand(ctx)
+    } else {
+        -16.0
+    };
+    // On a compact screen, where the players' panel reaches down to the bar's row or an
+    // online table's offers make the bar wide, the bar stands right of the players' panel, its
+    // line over its buttons, the buttons wrapped; elsewhere it is one row in the middle.
+    let screen = ctx.content_rect();
+    let players = ctx.memory(|m| m.area_rect(egui::Id::new("chess-players")));
+    let offers = table.online.as_ref().is_some_and(|o| !o.watching);
+    let compact = style::compact(ctx)
+        && (offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom)));
+    let floating = if compact {
+        let left = players.map_or(screen.center().x, |r| r.right()) + 8.0;
+        Floating::anchored("chess-actions", egui::Align2::RIGHT_BOTTOM, [-16.0, bottom])
+            .margin(18, 10)
+            .width(compact_bar_width(screen, left))
+    } else {
+        Floating::anchored("chess-actions", egui::Align2::CENTER_BOTTOM, [0.0, bottom])
+            .margin(18, 10)
+    };
+    floating.show(ctx, |ui| {
+        let mut buttons = |ui: &mut egui::Ui| {
             let ready = table.person_to_act();
             if heals > 0 && ready {
                 let label = tr.tf("chess.heal", &[("n", &heals.to_string())]);
@@ -313,9 +321,38 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             if panel::resign_asked(ui, &mut panels.confirm_resign, question, answers, resign) {
                 send(Intent::Resign);
             }
-        });
+        };
+        if compact {
+            // Smaller buttons, closer: two to a row.
+            let look = ui.style_mut();
+            look.spacing.button_padding = egui::vec2(10.0, 6.0);
+            look.spacing.item_spacing = egui::vec2(8.0, 6.0);
+            if let Some(font) = look.text_styles.get_mut(&egui::TextStyle::Button) {
+                font.size = 16.0;
+            }
+            ui.label(style::cream(line, 17.0));
+            ui.horizontal_wrapped(buttons);
+        } else {
+            ui.horizontal(|ui| {
+                ui.label(style::cream(line, 17.0));
+                buttons(ui);
+            });
+        }
     });
     style::note_bottom_area(ctx, "chess-actions");
+}
+
+/// Whether the players' panel, at `players`, reaches down to the row of a one-row actions bar
+/// whose bottom is at `bar_bottom` (about 60 points tall), 8 points apart.
+fn reaches_bar(players: egui::Rect, bar_bottom: f32) -> bool {
+    players.bottom() + 8.0 > bar_bottom - 60.0
+}
+
+/// The contents' width of the actions bar on a compact `screen`: from `left` (right of the
+/// players' panel) to the screen's right margin, less the bar's frame (18-point sides and its
+/// stroke); never under 160 points.
+fn compact_bar_width(screen: egui::Rect, left: f32) -> f32 {
+    (screen.right() - 16.0 - left - 2.0 * 18.0 - 2.0).max(160.0)
 }
 
 /// "All my moves" at the board: the position as the person may know it, in words; a typed
@@ -389,6 +426,21 @@ mod tests {
 
     fn tr(lang: Lang) -> Tr {
         Tr(Strings::new(lang))
+    }
+
+    /// At scale 2 on 1280×720 (640×360 points): a short players' panel leaves the bar its
+    /// row in the middle, a tall one (an online table's clock and fingerprint) sends it right
+    /// of the panel, filling the width to the screen's margin.
+    #[test]
+    fn the_compact_bar_stands_beside_a_players_panel_that_reaches_its_row() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let short = egui::Rect::from_min_max(egui::pos2(16.0, 64.0), egui::pos2(307.0, 137.0));
+        let tall = egui::Rect::from_min_max(egui::pos2(16.0, 64.0), egui::pos2(307.0, 259.0));
+        assert!(!reaches_bar(short, 344.0));
+        assert!(reaches_bar(tall, 268.0));
+        let width = compact_bar_width(screen, 315.0);
+        assert_eq!(315.0 + width + 2.0 * 18.0 + 2.0, 640.0 - 16.0);
+        assert_eq!(compact_bar_width(screen, 600.0), 160.0);
     }
 
     fn game_against(opponent: Seat) -> Table {
