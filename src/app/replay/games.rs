@@ -187,45 +187,27 @@ fn finished(
         return None;
     }
     let mut listed = None;
+    // On a compact screen the six columns do not fit: each game in one cell of three lines
+    // (which game, against whom, when · how it ended · how long) beside its two buttons.
+    let compact = style::compact(ui.ctx());
     egui::ScrollArea::vertical()
         .id_salt("games-finished")
         .max_height(height)
         .auto_shrink([false, true])
         .show(ui, |ui| {
+            let cell = (ui.available_width() - 220.0).max(160.0);
             egui::Grid::new("games-finished-grid")
-                .num_columns(6)
+                .num_columns(if compact { 3 } else { 6 })
                 .spacing([14.0, 6.0])
                 .striped(true)
                 .show(ui, |ui| {
                     for (i, g) in archive.list().enumerate() {
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(150.0, 34.0),
-                            egui::Layout::top_down(egui::Align::Min),
-                            |ui| {
-                                ui.set_width(150.0);
-                                ui.spacing_mut().item_spacing.y = 0.0;
-                                ui.add(
-                                    egui::Label::new(style::brass(
-                                        crate::app::menu::game_name(tr, g.game),
-                                        15.0,
-                                    ))
-                                    .truncate(),
-                                );
-                                let when = g.finished.replace('T', " ");
-                                let when = when.trim_end_matches('Z');
-                                ui.label(style::muted(when.get(..16).unwrap_or(when), 12.0));
-                            },
-                        );
                         // A record from elsewhere may name nobody.
                         let against = if g.opponent.trim().is_empty() {
                             String::new()
                         } else {
                             tr.tf("lobby.against", &[("name", &g.opponent)])
                         };
-                        ui.add_sized(
-                            [200.0, 20.0],
-                            egui::Label::new(style::cream(against, 15.0)).truncate(),
-                        );
                         let (words, colour) = match g.result {
                             ArchivedResult::Won => (tr.t("player.won").to_string(), style::GREEN),
                             ArchivedResult::Lost => (tr.t("player.lost").to_string(), style::RED),
@@ -240,11 +222,50 @@ fn finished(
                                 (tr.t("games.unfinished").to_string(), style::MUTED)
                             }
                         };
-                        ui.label(style::text(words, 15.0, colour).strong());
-                        ui.label(style::muted(
-                            tr.tf("games.plies", &[("n", &g.plies.to_string())]),
-                            14.0,
-                        ));
+                        let plies = tr.tf("games.plies", &[("n", &g.plies.to_string())]);
+                        let when = g.finished.replace('T', " ");
+                        let when = when.trim_end_matches('Z');
+                        let when = when.get(..16).unwrap_or(when);
+                        let name = crate::app::menu::game_name(tr, g.game);
+                        if compact {
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(cell, 50.0),
+                                egui::Layout::top_down(egui::Align::Min),
+                                |ui| {
+                                    ui.set_width(cell);
+                                    ui.spacing_mut().item_spacing.y = 0.0;
+                                    ui.add(egui::Label::new(style::brass(name, 15.0)).truncate());
+                                    if !against.is_empty() {
+                                        ui.add(
+                                            egui::Label::new(style::cream(against, 14.0))
+                                                .truncate(),
+                                        );
+                                    }
+                                    ui.horizontal(|ui| {
+                                        ui.label(style::muted(when, 12.0));
+                                        ui.label(style::text(words, 13.0, colour).strong());
+                                        ui.label(style::muted(plies, 12.0));
+                                    });
+                                },
+                            );
+                        } else {
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(150.0, 34.0),
+                                egui::Layout::top_down(egui::Align::Min),
+                                |ui| {
+                                    ui.set_width(150.0);
+                                    ui.spacing_mut().item_spacing.y = 0.0;
+                                    ui.add(egui::Label::new(style::brass(name, 15.0)).truncate());
+                                    ui.label(style::muted(when, 12.0));
+                                },
+                            );
+                            ui.add_sized(
+                                [200.0, 20.0],
+                                egui::Label::new(style::cream(against, 15.0)).truncate(),
+                            );
+                            ui.label(style::text(words, 15.0, colour).strong());
+                            ui.label(style::muted(plies, 14.0));
+                        }
                         if ui.button(tr.t("games.open_one")).clicked() {
                             listed = Some(Listed::Open(i));
                         }
