@@ -6,9 +6,9 @@
 #   2. what Bevy adds (the app's unit tests and the headless app tests);
 #   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
-#      colour-blind marks check, and fifteen scenes at interface scale 2.0 whose panels must lie
-#      inside the window and apart (`--layout-check`); and the game's panels read and pressed
-#      over AT-SPI, as a Linux screen reader does (`scripts/atspi-check.sh`).
+#      colour-blind marks check, and twenty-three scenes at interface scale 2.0 whose panels
+#      must lie inside the window and apart (`--layout-check`); and the game's panels read and
+#      pressed over AT-SPI, as a Linux screen reader does (`scripts/atspi-check.sh`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -100,7 +100,8 @@ done
 # The interface at scale 2.0 at 1280×720 (issue 41): each table's scenes drawn with every panel
 # judged (`--layout-check`): inside the window, and none over another.
 for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby hive-clock hive-verdict \
-    chess chess-lobby chess-army chess-cards chess-dice chess-verdict; do
+    chess chess-lobby chess-army chess-cards chess-dice chess-verdict learn-snelab-payment \
+    learn-hive-slide replay-chess analysis-hive chess-online hive-online snelab-online games-list; do
     log="$out/scale2-$scene.log"
     if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
         "$bin" --scene "$scene" --lang en --frames 10 --ui-scale 2 --layout-check \
