@@ -285,24 +285,33 @@ impl Report {
 pub(crate) fn check(a: &Player, b: &Player) -> Result<(), String> {
     let record = same_record(a.ended.as_deref(), b.ended.as_deref())
         .map_err(|e| format!("{}: {e}", a.code))?;
-    let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", a.code))?;
-    for (p, who) in [(a, "the first seat"), (b, "the second seat")] {
+    heard_and_verified(
+        &a.code,
+        record,
+        &[(a, "the first seat"), (b, "the second seat")],
+    )
+}
+
+/// Checks table `code`'s `record` against what each of its `seats` heard (the record's whole
+/// course, or its beginning for a seat away at the end: [`owed`]), then verifies it, signed.
+fn heard_and_verified(code: &str, record: &str, seats: &[(&Player, &str)]) -> Result<(), String> {
+    let moves = recorded_moves(record).map_err(|e| format!("{code}: {e}"))?;
+    for (p, who) in seats {
         let heard_p = heard(record, &p.seen);
         let told = owed(&moves, p.away_at_end, heard_p.len());
         if told != &heard_p[..] {
             return Err(format!(
-                "{}: {}",
-                a.code,
+                "{code}: {}",
                 parting("the record", told, who, &heard_p)
             ));
         }
     }
-    let checks = verify_text(record).map_err(|e| format!("{}: {e}", a.code))?;
+    let checks = verify_text(record).map_err(|e| format!("{code}: {e}"))?;
     if !checks.iter().any(|c| c.name == "signatures") {
-        return Err(format!("{}: the record is not signed", a.code));
+        return Err(format!("{code}: the record is not signed"));
     }
     if let Some(c) = checks.into_iter().find(|c| !c.passed) {
-        return Err(format!("{}: the {} check failed", a.code, c.name));
+        return Err(format!("{code}: the {} check failed", c.name));
     }
     Ok(())
 }
@@ -335,28 +344,9 @@ fn same_record<'a>(first: Option<&'a str>, second: Option<&str>) -> Result<&'a s
 /// and verifies (signed).
 pub(crate) fn check_one(p: &Player) -> Result<(), String> {
     let record = p.ended.as_deref().ok_or("no record")?;
-    let moves = recorded_moves(record).map_err(|e| format!("{}: {e}", p.code))?;
-    let heard_p = heard(record, &p.seen);
-    let told = owed(&moves, p.away_at_end, heard_p.len());
-    if told != &heard_p[..] {
-        return Err(format!(
-            "{}: {}",
-            p.code,
-            parting("the record", told, "the player", &heard_p)
-        ));
-    }
-    let checks = verify_text(record).map_err(|e| format!("{}: {e}", p.code))?;
-    if !checks.iter().any(|c| c.name == "signatures") {
-        return Err(format!("{}: the record is not signed", p.code));
-    }
-    if let Some(c) = checks.into_iter().find(|c| !c.passed) {
-        return Err(format!("{}: the {} check failed", p.code, c.name));
-    }
-    Ok(())
+    heard_and_verified(&p.code, record, &[(p, "the player")])
 }
 
-/// Where two lists of actions part, in words: "the record differs from what was heard: …
-/// action 12 is `x` in the record, `y` for the first seat (30 and 31 actions)".
 /// What a seat should have heard of the record's `moves`: all of them, or, when the game
 /// ended while it was `away`, their first `heard` (up to its drop).
 fn owed(moves: &[String], away: bool, heard: usize) -> &[String] {
@@ -367,6 +357,8 @@ fn owed(moves: &[String], away: bool, heard: usize) -> &[String] {
     }
 }
 
+/// Where two lists of actions part, in words: "the record differs from what was heard: …
+/// action 12 is `x` in the record, `y` for the first seat (30 and 31 actions)".
 fn parting(a_name: &str, a: &[String], b_name: &str, b: &[String]) -> String {
     let at = a
         .iter()
