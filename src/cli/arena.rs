@@ -3,12 +3,14 @@
 //! with each engine as white, so neither profits from the opening or the first move. The arena
 //! keeps the game itself (our rules judge every move); an engine that crashes, stalls, plays an
 //! illegal move or answers out of protocol loses that game, and the arena carries on.
+//! `--game-type Base+MLP` (or any other GameTypeString) plays that game type: the openings are
+//! drawn in it, and each engine's `newgame` names it in the opening's GameString.
 
 use super::hive::clock_text;
 use super::{CliError, Options};
 use crate::ai::seed_for;
 use crate::i18n::{Explain, english};
-use crate::rules::hive::{Colour, Outcome, State};
+use crate::rules::hive::{Colour, GameType, Outcome, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -414,10 +416,10 @@ fn play_game(seats: [&Entrant; 2], opening: &State, budget: Budget) -> Bout {
     }
 }
 
-/// A short random opening for a pair: `plies` uniformly random legal moves.
-fn opening(seed: u64, plies: u64) -> State {
+/// A short random opening for a pair: `plies` uniformly random legal moves in a game type.
+fn opening(seed: u64, plies: u64, game: GameType) -> State {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = State::new();
+    let mut state = State::new_game(game);
     for _ in 0..plies {
         if state.outcome().is_some() {
             break;
@@ -431,11 +433,36 @@ fn opening(seed: u64, plies: u64) -> State {
     state
 }
 
+/// The game type of `--game-type TYPE` (a UHP GameTypeString: `Base`, `Base+M`, …, `Base+MLP`);
+/// the base game without the flag.
+fn game_type(text: Option<&str>) -> Result<GameType, CliError> {
+    match text {
+        None => Ok(GameType::BASE),
+        Some(t) => GameType::parse(t).ok_or_else(|| {
+            CliError::Usage(format!(
+                "`--game-type` takes Base, Base+M, Base+L, Base+P or a combination such as \
+                 Base+MLP, not `{t}`"
+            ))
+        }),
+    }
+}
+
 /// `tables arena hive --a CMD --b CMD --pairs N (--time SECONDS | --depth PLIES) [--seed S]
-/// [--opening PLIES] [--a-set NAME=VALUE,…] [--b-set NAME=VALUE,…] [--games FILE]`.
+/// [--opening PLIES] [--game-type TYPE] [--a-set NAME=VALUE,…] [--b-set NAME=VALUE,…]
+/// [--games FILE]`.
 pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     options.allow_only(&[
-        "a", "b", "pairs", "time", "depth", "seed", "opening", "a-set", "b-set", "games",
+        "a",
+        "b",
+        "pairs",
+        "time",
+        "depth",
+        "seed",
+        "opening",
+        "game-type",
+        "a-set",
+        "b-set",
+        "games",
     ])?;
     // Each game's GameString, a line per game, for a later look.
     let mut log = match options.str("games") {
@@ -476,16 +503,18 @@ pub fn arena(options: &Options, out: &mut dyn Write) -> Result<(), CliError> {
     if opening_plies > 20 {
         return Err(CliError::Usage("`--opening` takes at most 20 plies".into()));
     }
+    let game = game_type(options.str("game-type"))?;
     for e in &entrants {
         writeln!(out, "{}: {}", e.label, e.argv.join(" "))?;
     }
+    writeln!(out, "game type: {game}")?;
     // A's wins, draws, losses.
     let mut tally = [0u64; 3];
     let mut slowest = [Duration::ZERO; 2];
     let mut names = [String::new(), String::new()];
     let started = Instant::now();
     for pair in 0..pairs {
-        let start = opening(seed_for(seed, pair), opening_plies);
+        let start = opening(seed_for(seed, pair), opening_plies, game);
         for swap in [false, true] {
             let seats = if swap {
                 [&entrants[1], &entrants[0]]
@@ -601,9 +630,39 @@ mod tests {
 
     #[test]
     fn openings_are_seeded_and_short() {
-        let a = opening(5, 4);
-        assert_eq!(a, opening(5, 4));
+        let a = opening(5, 4, GameType::BASE);
+        assert_eq!(a, opening(5, 4, GameType::BASE));
         assert_eq!(a.ply(), 4);
-        assert_eq!(opening(5, 0), State::new());
+        assert_eq!(opening(5, 0, GameType::BASE), State::new());
+    }
+
+    #[test]
+    fn game_type_names_the_openings_and_newgame() {
+        assert_eq!(game_type(None).unwrap(), GameType::BASE);
+        assert_eq!(game_type(Some("Base")).unwrap(), GameType::BASE);
+        assert_eq!(game_type(Some("Base+MLP")).unwrap(), GameType::MLP);
+        for bad in ["", "MLP", "Base+X", "Base+MM", "base+mlp "] {
+            assert!(game_type(Some(bad)).is_err(), "{bad:?}");
+        }
+        let mlp = opening(5, 4, GameType::MLP);
+        assert_eq!(mlp.game_type(), GameType::MLP);
+        assert_eq!(mlp.ply(), 4);
+        assert_eq!(mlp, opening(5, 4, GameType::MLP));
+        // The GameString each engine is sent after `newgame` names the game type.
+        assert!(
+            mlp.game_string().starts_with("Base+MLP;"),
+            "{}",
+            mlp.game_string()
+        );
+        assert!(
+            opening(5, 0, GameType::MLP)
+                .game_string()
+                .starts_with("Base+MLP;NotStarted;")
+        );
+        assert!(
+            opening(5, 4, GameType::BASE)
+                .game_string()
+                .starts_with("Base;")
+        );
     }
 }

@@ -241,14 +241,15 @@ SUBCOMMANDS:
               a Universal Hive Protocol engine on standard input and output (options
               `Level`, `Seed` and `Verbose` can also be set with UHP `options set`)
     arena hive --a \"CMD ARGS\" --b \"CMD ARGS\" --pairs N (--time SECONDS | --depth PLIES)
-              [--seed S] [--opening PLIES] [--a-set NAME=VALUE,...] [--b-set NAME=VALUE,...]
-              [--games FILE]
+              [--seed S] [--opening PLIES] [--game-type TYPE] [--a-set NAME=VALUE,...]
+              [--b-set NAME=VALUE,...] [--games FILE]
               two UHP engines (programs started with their arguments; `tables` is this
               program) play pairs of games from the same short random opening (PLIES random
               moves, 4 by default), each engine once with each colour, at SECONDS per move
               (or to a fixed depth); a line per game and A's wins-draws-losses. An engine
               that crashes, stalls or answers wrongly loses that game; --a-set/--b-set send
-              `options set` to an engine; --games writes each game's GameString to FILE
+              `options set` to an engine; --games writes each game's GameString to FILE;
+              --game-type plays Base+M, Base+L, Base+P or a combination (Base by default)
     verify [FILE]
               checks a game record of the online table: Ash & Walnut's (seed, fingerprint,
               seating, moves, result) or a Snēlab case's (seed, fingerprint, coin flip, moves,
