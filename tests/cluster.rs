@@ -565,6 +565,7 @@ async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
         game: GameKind::Snelab,
         control: minute,
         name: Some(name.into()),
+        game_type: None,
         rated: false,
     };
     let mut ivo = common::hello(&one.addr, None).await;

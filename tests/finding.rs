@@ -185,13 +185,14 @@ async fn quick_game_pairs_two_waiting_people_and_offers_the_bot_after_a_wait() {
         game: GameKind::Hive,
         control,
         name: Some(name.into()),
+        game_type: None,
         rated: false,
     };
     let mut ana = hello(&server.addr, None).await;
     ana.send(&quick("Ana", MINUTE)).await.unwrap();
     let queued = ana.recv().await.unwrap();
     assert!(
-        matches!(queued, ServerMsg::Queued { game: GameKind::Hive, control, bot_after_ms: 500 } if control == MINUTE),
+        matches!(queued, ServerMsg::Queued { game: GameKind::Hive, control, game_type: None, bot_after_ms: 500 } if control == MINUTE),
         "{queued:?}"
     );
     // Someone asking for another control is not paired with her.

@@ -10,6 +10,7 @@ use carved_tables::net::lobby::{Lobby, LobbyHeard, Paired, Queue};
 use carved_tables::net::protocol::{
     BotLevel, ClientMsg, GameKind, Phase, ServerMsg, TableOptions, TimeControl,
 };
+use carved_tables::rules::hive::GameType;
 use carved_tables::server::client::{self, Client};
 use common::{Server, hello};
 use std::time::Duration;
@@ -112,12 +113,12 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
     let (mut ana_c, mut ana) = connect(&server.addr).await;
     let (mut rui_c, mut rui) = connect(&server.addr).await;
     ana.name = "Ana".into();
-    let out = ana.quick(GameKind::Hive, MINUTE, false);
+    let out = ana.quick(GameKind::Hive, MINUTE, GameType::BASE, false);
     pump(&mut ana_c, &mut ana, out, "queued", |l, _| {
         matches!(l.queue, Queue::Queued { .. })
     })
     .await;
-    let out = rui.quick(GameKind::Hive, MINUTE, false);
+    let out = rui.quick(GameKind::Hive, MINUTE, GameType::BASE, false);
     let heard = pump(&mut rui_c, &mut rui, out, "paired", |_, h| {
         paired(h).is_some()
     })
@@ -146,7 +147,7 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
         base: 300,
         increment: 3,
     };
-    let out = eva.quick(GameKind::Snelab, control, false);
+    let out = eva.quick(GameKind::Snelab, control, GameType::BASE, false);
     pump(&mut eva_c, &mut eva, out, "the bot offer", |l, _| {
         l.bot_offered()
     })
@@ -162,7 +163,12 @@ async fn the_lobby_session_follows_pairs_plays_the_bot_and_asks_about_its_games(
 
     // Leaving the queue.
     let (mut leo_c, mut leo) = connect(&server.addr).await;
-    let out = leo.quick(GameKind::Chess, TimeControl::Days { days: 1 }, false);
+    let out = leo.quick(
+        GameKind::Chess,
+        TimeControl::Days { days: 1 },
+        GameType::BASE,
+        false,
+    );
     pump(&mut leo_c, &mut leo, out, "queued", |l, _| {
         matches!(l.queue, Queue::Queued { .. })
     })

@@ -1006,6 +1006,218 @@ async fn a_table_with_the_expansion_creatures_plays_a_hedgehogs_carry() {
     );
 }
 
+/// `quick` for Ash & Walnut under one minute a turn, seeking `game_type` as written (absent:
+/// the field left out, as a client before game types sends it).
+fn quick_hive(name: &str, game_type: Option<&str>) -> ClientMsg {
+    ClientMsg::Quick {
+        game: GameKind::Hive,
+        control: TimeControl::Turn { seconds: 60 },
+        name: Some(name.into()),
+        game_type: game_type.map(str::to_string),
+        rated: false,
+    }
+}
+
+/// Sends `quick` and reads the answer: it must be `queued` for this game type (the base game
+/// by no field), and nobody seats the connection meanwhile.
+async fn queued_for(c: &mut Client, msg: &ClientMsg, game_type: Option<GameType>) {
+    c.send(msg).await.unwrap();
+    match c.recv().await.unwrap() {
+        ServerMsg::Queued {
+            game: GameKind::Hive,
+            game_type: said,
+            ..
+        } => assert_eq!(said, game_type, "{msg:?}"),
+        other => panic!("{msg:?}: queued, not {other:?}"),
+    }
+    let after = c.recv_within(Duration::from_millis(300)).await;
+    assert!(after.is_err(), "{msg:?}: still waiting, not {after:?}");
+}
+
+/// The game type of a paired seat's table, as its `state` set it out.
+fn table_game_type(p: &Player) -> GameType {
+    p.state.hive().expect("an Ash & Walnut table").game_type()
+}
+
+/// Quick pairing by game type: two people seeking `Base+MLP` (written in two orders) are
+/// paired with each other, not with someone seeking the base game who waited first; their
+/// table, its watcher's view and its record carry `Base+MLP`, and the Hedgehog opens. Alone,
+/// a seeker of `Base+MLP` who takes the bot's offer plays the bot in that game type.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_pairs_two_seekers_of_base_mlp_at_a_table_of_that_game_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &["--quick-bot-after", "1"]);
+    let mlp = Some(GameType::MLP);
+    // Leo seeks the base game first (no field: an older client).
+    let mut leo = hello(&server.addr, None).await;
+    queued_for(&mut leo, &quick_hive("Leo", None), None).await;
+    // Ana seeks all three creatures: not paired with Leo.
+    let mut ana = hello(&server.addr, None).await;
+    queued_for(&mut ana, &quick_hive("Ana", Some("Base+MLP")), mlp).await;
+    // Rui seeks the same game type, its letters in another order: paired with Ana.
+    let mut rui = hello(&server.addr, None).await;
+    rui.send(&quick_hive("Rui", Some("Base+PLM")))
+        .await
+        .unwrap();
+    let (mut rui, mut ana) = (seated(rui).await, seated(ana).await);
+    assert_eq!(rui.code, ana.code, "one table for the pair");
+    assert_ne!(rui.seat, ana.seat);
+    for p in [&ana, &rui] {
+        assert_eq!(table_game_type(p), GameType::MLP, "{}", p.code);
+    }
+    let (mut watcher, view) = spectate(&server.addr, &ana.code).await;
+    let GameView::Hive { game_type, .. } = view.game else {
+        panic!("{:?}", view.game);
+    };
+    assert_eq!(game_type, GameType::MLP);
+    let names: Vec<&str> = view.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Ana", "Rui"]);
+    // The Hedgehog opens: a move only this game type has.
+    for p in [&mut ana, &mut rui] {
+        while p.colour.is_none() {
+            p.pump().await.unwrap();
+        }
+    }
+    let (ash, other) = if ana.my_turn() {
+        (&mut ana, &mut rui)
+    } else {
+        (&mut rui, &mut ana)
+    };
+    ash.act("wP".to_string()).await.unwrap();
+    ash.pump_to(1).await.unwrap();
+    other.pump_to(1).await.unwrap();
+    other.c.send(&ClientMsg::Resign).await.unwrap();
+    while ash.ended.is_none() {
+        ash.pump().await.unwrap();
+    }
+    let record = ash.ended.clone().unwrap();
+    assert!(record.contains("\ngame Base+MLP\n"), "{record}");
+    let r = verified(&record);
+    assert_eq!(r.game, GameType::MLP);
+    assert_eq!(r.moves().count(), 1);
+    let (_, seen) = ended(&mut watcher).await;
+    assert_eq!(seen, record);
+    // Leo still waits for the base game; the next seeker of it is his, at a base table.
+    let mut zoe = hello(&server.addr, None).await;
+    zoe.send(&quick_hive("Zoe", Some("Base"))).await.unwrap();
+    let (zoe, leo) = (seated(zoe).await, seated(leo).await);
+    assert_eq!(zoe.code, leo.code);
+    assert_eq!(table_game_type(&zoe), GameType::BASE);
+    // Alone, Eva seeks all three; the bot's offer comes and the bot plays that game type.
+    let mut eva = hello(&server.addr, None).await;
+    queued_for(&mut eva, &quick_hive("Eva", Some("Base+MLP")), mlp).await;
+    eva.recv_until(|m| (*m == ServerMsg::BotOffer).then_some(()))
+        .await
+        .unwrap();
+    eva.send(&ClientMsg::QuickBot {
+        level: Some(BotLevel::Easy),
+    })
+    .await
+    .unwrap();
+    let eva = seated(eva).await;
+    assert_eq!(table_game_type(&eva), GameType::MLP);
+}
+
+/// Someone seeking the base game and someone seeking it with the Jay are not paired with each
+/// other, whichever came first: each waits for their own, and is paired with the next seeker
+/// of the same game type, at a table of that game type.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_keeps_a_base_seeker_and_a_base_m_seeker_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let m = GameType::parse("Base+M").unwrap();
+    // The base game first, then Base+M; then Base+M first, then the base game (said as
+    // `Base`).
+    for (first, second) in [
+        ((None, None), (Some("Base+M"), Some(m))),
+        ((Some("Base+M"), Some(m)), (Some("Base"), None)),
+    ] {
+        let mut a = hello(&server.addr, None).await;
+        queued_for(&mut a, &quick_hive("A", first.0), first.1).await;
+        let mut b = hello(&server.addr, None).await;
+        queued_for(&mut b, &quick_hive("B", second.0), second.1).await;
+        // Neither was seated while the other came.
+        let heard = a.recv_within(Duration::from_millis(300)).await;
+        assert!(heard.is_err(), "{first:?} still waiting, not {heard:?}");
+        // Each is paired with a seeker of their own game type.
+        for (waiting, (asked, game_type)) in [(a, first), (b, second)] {
+            let mut c = hello(&server.addr, None).await;
+            c.send(&quick_hive("C", asked)).await.unwrap();
+            let (c, waiting) = (seated(c).await, seated(waiting).await);
+            assert_eq!(c.code, waiting.code, "{asked:?}");
+            let want = game_type.unwrap_or(GameType::BASE);
+            assert_eq!(table_game_type(&c), want, "{asked:?}");
+            assert_eq!(table_game_type(&waiting), want, "{asked:?}");
+        }
+    }
+}
+
+/// A `quick` whose game type is no game type, or that gives one for a game without game
+/// types, is refused with `bad_request` and changes nothing: the connection is in no queue
+/// (`unqueue` is refused), nobody is paired with it, and it may ask again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_game_with_a_malformed_game_type_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&db(&dir), &[]);
+    let mut ana = hello(&server.addr, None).await;
+    let minute = TimeControl::Turn { seconds: 60 };
+    let mut refused = vec![
+        quick_hive("Ana", Some("Base+X")),
+        quick_hive("Ana", Some("base")),
+        quick_hive("Ana", Some("Base+")),
+        quick_hive("Ana", Some("Base+MM")),
+        quick_hive("Ana", Some("MLP")),
+        quick_hive("Ana", Some("")),
+    ];
+    for game in [GameKind::Snelab, GameKind::Chess] {
+        for game_type in ["Base", "Base+M"] {
+            refused.push(ClientMsg::Quick {
+                game,
+                control: minute,
+                name: Some("Ana".into()),
+                game_type: Some(game_type.into()),
+                rated: false,
+            });
+        }
+    }
+    for msg in &refused {
+        ana.send(msg).await.unwrap();
+        match ana.recv().await.unwrap() {
+            ServerMsg::Error {
+                code: ErrorCode::BadRequest,
+                ..
+            } => {}
+            other => panic!("{msg:?}: bad_request, not {other:?}"),
+        }
+    }
+    // Not a string at all: no message of the protocol.
+    ana.send_text(
+        r#"{"type":"quick","game":"hive","control":{"kind":"turn","seconds":60},"game_type":7}"#
+            .into(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(error_of(&mut ana).await, ErrorCode::Malformed);
+    // In no queue: nothing to leave, and a seeker of each game type waits alone.
+    ana.send(&ClientMsg::Unqueue).await.unwrap();
+    assert_eq!(error_of(&mut ana).await, ErrorCode::BadRequest);
+    let mut rui = hello(&server.addr, None).await;
+    queued_for(&mut rui, &quick_hive("Rui", None), None).await;
+    let mut eva = hello(&server.addr, None).await;
+    queued_for(
+        &mut eva,
+        &quick_hive("Eva", Some("Base+MLP")),
+        Some(GameType::MLP),
+    )
+    .await;
+    // The connection still serves: asked well, Ana is paired with Rui.
+    ana.send(&quick_hive("Ana", None)).await.unwrap();
+    let (ana, rui) = (seated(ana).await, seated(rui).await);
+    assert_eq!(ana.code, rui.code);
+    assert_eq!(table_game_type(&ana), GameType::BASE);
+    drop(eva);
+}
+
 fn stored_meta(code: &str) -> TableMeta {
     TableMeta {
         code: code.into(),
@@ -2560,6 +2772,7 @@ async fn rated_tables_want_keys_and_a_players_page_lists_their_games_and_records
             game: GameKind::Hive,
             control: TimeControl::Turn { seconds: 60 },
             name: None,
+            game_type: None,
             rated: true,
         },
         ClientMsg::Profile { key: None },

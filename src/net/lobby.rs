@@ -35,6 +35,7 @@ use super::protocol::{
     PROTOCOL_VERSION, Phase, Profile, SeatId, ServerMsg, TimeControl,
 };
 use crate::identity::{Identity, hello_bytes};
+use crate::rules::hive::GameType;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -152,6 +153,9 @@ pub struct Lobby {
     /// Whether a `lobby` snapshot has come since the lobby was last followed.
     pub listed: bool,
     pub queue: Queue,
+    /// Ash & Walnut's game type of the quick game asked for (the base game for the other
+    /// games), as the server's `queued` said it once it has.
+    quick_type: GameType,
     /// The device's seats asked about, and the answers.
     tokens: Vec<String>,
     rows: Vec<GameRow>,
@@ -186,6 +190,7 @@ impl Lobby {
             counts: Vec::new(),
             listed: false,
             queue: Queue::Idle,
+            quick_type: GameType::BASE,
             tokens: Vec::new(),
             rows: Vec::new(),
             seen: HashMap::new(),
@@ -381,18 +386,35 @@ impl Lobby {
     }
 
     /// Asks to be paired for `game` under `control` (when connected and not already asking);
-    /// `rated` only once the connection has proved a key (else the pairing is casual).
-    pub fn quick(&mut self, game: GameKind, control: TimeControl, rated: bool) -> Vec<ClientMsg> {
+    /// for Ash & Walnut, of `game_type` (sent only when it is not the base game, so a server
+    /// before game types reads the request; ignored for the other games); `rated` only once
+    /// the connection has proved a key (else the pairing is casual).
+    pub fn quick(
+        &mut self,
+        game: GameKind,
+        control: TimeControl,
+        game_type: GameType,
+        rated: bool,
+    ) -> Vec<ClientMsg> {
         if !self.connected() || self.queue != Queue::Idle {
             return Vec::new();
         }
+        let game_type = Some(game_type).filter(|g| game == GameKind::Hive && !g.is_base());
         self.queue = Queue::Asked { game, control };
+        self.quick_type = game_type.unwrap_or(GameType::BASE);
         vec![ClientMsg::Quick {
             game,
             control,
             name: (!self.name.trim().is_empty()).then(|| self.name.trim().to_string()),
+            game_type: game_type.map(|g| g.to_string()),
             rated: rated && self.proved.is_some(),
         }]
+    }
+
+    /// Ash & Walnut's game type of the quick game asked for, while one is (the base game for
+    /// the other games).
+    pub fn quick_game_type(&self) -> GameType {
+        self.quick_type
     }
 
     /// Plays the server's bot now (once it was offered).
@@ -574,8 +596,12 @@ impl Lobby {
             ServerMsg::Queued {
                 game,
                 control,
+                game_type,
                 bot_after_ms,
             } => {
+                // What the server queued for: a server before game types says none (the base
+                // game, which it pairs).
+                self.quick_type = game_type.unwrap_or(GameType::BASE);
                 self.queue = Queue::Queued {
                     game,
                     control,
@@ -842,16 +868,18 @@ mod tests {
         l.name = " Ana ".into();
         let control = TimeControl::Turn { seconds: 30 };
         assert_eq!(
-            l.quick(GameKind::Snelab, control, false),
+            l.quick(GameKind::Snelab, control, GameType::BASE, false),
             [ClientMsg::Quick {
                 game: GameKind::Snelab,
                 control,
                 name: Some("Ana".into()),
+                game_type: None,
                 rated: false,
             }]
         );
         assert!(
-            l.quick(GameKind::Hive, control, false).is_empty(),
+            l.quick(GameKind::Hive, control, GameType::BASE, false)
+                .is_empty(),
             "one at a time"
         );
         assert!(l.quick_bot(BotLevel::Easy).is_empty(), "not offered yet");
@@ -859,6 +887,7 @@ mod tests {
             ServerMsg::Queued {
                 game: GameKind::Snelab,
                 control,
+                game_type: None,
                 bot_after_ms: 20_000,
             },
             s(100),
@@ -899,6 +928,55 @@ mod tests {
         assert_eq!(l.queue, Queue::Idle);
     }
 
+    /// Ash & Walnut's quick game asks for the game type chosen (the base game by no field, so
+    /// a server before game types reads it); another game's never carries one.
+    #[test]
+    fn quick_carries_ash_and_walnuts_game_type_and_no_other_games() {
+        let control = TimeControl::Turn { seconds: 60 };
+        let sent = |game, game_type| {
+            let mut l = connected();
+            let out = l.quick(game, control, game_type, false);
+            let [ClientMsg::Quick { game_type, .. }] = &out[..] else {
+                panic!("{out:?}");
+            };
+            (game_type.clone(), l.quick_game_type())
+        };
+        let mp = GameType::parse("Base+MP").unwrap();
+        assert_eq!(sent(GameKind::Hive, mp), (Some("Base+MP".to_string()), mp));
+        assert_eq!(
+            sent(GameKind::Hive, GameType::MLP),
+            (Some("Base+MLP".to_string()), GameType::MLP)
+        );
+        assert_eq!(sent(GameKind::Hive, GameType::BASE), (None, GameType::BASE));
+        for game in [GameKind::Snelab, GameKind::Chess] {
+            assert_eq!(sent(game, GameType::MLP), (None, GameType::BASE), "{game}");
+        }
+        // What the server queued for is what the queue says: a server before game types
+        // queues the base game and says no game type.
+        let mut l = connected();
+        l.quick(GameKind::Hive, control, GameType::MLP, false);
+        l.receive_at(
+            ServerMsg::Queued {
+                game: GameKind::Hive,
+                control,
+                game_type: Some(GameType::MLP),
+                bot_after_ms: 20_000,
+            },
+            Duration::ZERO,
+        );
+        assert_eq!(l.quick_game_type(), GameType::MLP);
+        let mut old = connected();
+        old.quick(GameKind::Hive, control, GameType::MLP, false);
+        old.receive_at(
+            serde_json::from_str::<ServerMsg>(
+                r#"{"type":"queued","game":"hive","control":{"kind":"turn","seconds":60},"bot_after_ms":20000}"#,
+            )
+            .unwrap(),
+            Duration::ZERO,
+        );
+        assert_eq!(old.quick_game_type(), GameType::BASE);
+    }
+
     #[test]
     fn paired_with_a_person_and_leaving_the_queue() {
         let mut l = connected();
@@ -906,11 +984,12 @@ mod tests {
             base: 300,
             increment: 3,
         };
-        l.quick(GameKind::Chess, control, false);
+        l.quick(GameKind::Chess, control, GameType::BASE, false);
         l.receive_at(
             ServerMsg::Queued {
                 game: GameKind::Chess,
                 control,
+                game_type: None,
                 bot_after_ms: 20_000,
             },
             Duration::ZERO,
@@ -927,13 +1006,13 @@ mod tests {
             matches!(&heard[..], [LobbyHeard::Paired(p)] if !p.bot && p.seat == SeatId::Second && p.game == GameKind::Chess)
         );
         // Leaving: unqueue, and `unqueued` ends it.
-        l.quick(GameKind::Hive, control, false);
+        l.quick(GameKind::Hive, control, GameType::BASE, false);
         assert_eq!(l.unqueue(), [ClientMsg::Unqueue]);
         assert!(l.unqueue().is_empty(), "once");
         l.receive_at(ServerMsg::Unqueued, Duration::ZERO);
         assert_eq!(l.queue, Queue::Idle);
         // A pairing made before the server read the unqueue still seats the player.
-        l.quick(GameKind::Hive, control, false);
+        l.quick(GameKind::Hive, control, GameType::BASE, false);
         l.unqueue();
         let (heard, _) = l.receive_at(
             ServerMsg::Seated {
@@ -945,7 +1024,12 @@ mod tests {
         );
         assert!(matches!(&heard[..], [LobbyHeard::Paired(p)] if p.game == GameKind::Hive));
         // A refused quick: not waiting.
-        l.quick(GameKind::Hive, TimeControl::Turn { seconds: 0 }, false);
+        l.quick(
+            GameKind::Hive,
+            TimeControl::Turn { seconds: 0 },
+            GameType::BASE,
+            false,
+        );
         let (heard, _) = l.receive_at(
             ServerMsg::error(ErrorCode::BadRequest, "a turn is 1 to 3600 seconds"),
             Duration::ZERO,
@@ -968,14 +1052,24 @@ mod tests {
     fn a_drop_forgets_the_queue_and_says_hello_again() {
         let mut l = connected();
         l.follow(true);
-        l.quick(GameKind::Hive, TimeControl::default(), false);
+        l.quick(
+            GameKind::Hive,
+            TimeControl::default(),
+            GameType::BASE,
+            false,
+        );
         l.dropped("reset");
         assert_eq!(l.queue, Queue::Idle);
         assert_eq!(l.link, Link::Reconnecting { attempt: 1 });
         assert_eq!(l.retry_after(), 1.0);
         assert!(
-            l.quick(GameKind::Hive, TimeControl::default(), false)
-                .is_empty()
+            l.quick(
+                GameKind::Hive,
+                TimeControl::default(),
+                GameType::BASE,
+                false
+            )
+            .is_empty()
         );
         l.dropped("refused");
         assert_eq!(l.retry_after(), 2.0);
@@ -1115,7 +1209,7 @@ mod tests {
         // A proved connection may ask for a rated pairing.
         let control = TimeControl::default();
         assert!(matches!(
-            &l.quick(GameKind::Hive, control, true)[..],
+            &l.quick(GameKind::Hive, control, GameType::BASE, true)[..],
             [ClientMsg::Quick { rated: true, .. }]
         ));
         // A drop forgets the proof; the next welcome is answered with a new signature.
@@ -1131,7 +1225,7 @@ mod tests {
         assert!(send.is_empty(), "{send:?}");
         // Unproved, a rated quick game is asked casual.
         assert!(matches!(
-            &keyless.quick(GameKind::Hive, control, true)[..],
+            &keyless.quick(GameKind::Hive, control, GameType::BASE, true)[..],
             [ClientMsg::Quick { rated: false, .. }]
         ));
     }

@@ -413,13 +413,19 @@ pub enum ClientMsg {
     },
     /// Stops following the lobby.
     Unlobby,
-    /// Waits to be paired with another person who asks for the same game and control
-    /// (`queued`, then `seated` at a new table, or `bot_offer` after a while).
+    /// Waits to be paired with another person who asks for the same game, game type and
+    /// control (`queued`, then `seated` at a new table, or `bot_offer` after a while).
     Quick {
         game: GameKind,
         control: TimeControl,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// Ash & Walnut: the game type sought, a UHP GameTypeString (`Base`, `Base+M`, ...
+        /// `Base+MLP`); absent: `Base`. Kept as the text sent, so that the server can refuse
+        /// a string that is no game type with `bad_request` ([`quick_game_type`]), and a game
+        /// type for another game likewise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game_type: Option<String>,
         /// Rated pairing (needs a proved key): paired only with others asking for a rated
         /// game, the nearest rating first. Absent or `false`: casual.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -1200,11 +1206,13 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         counts: Vec<GameCount>,
     },
-    /// In the pairing queue for `game` under `control`; `bot_offer` comes after `bot_after_ms`
-    /// if nobody has come.
+    /// In the pairing queue for `game` under `control` (Ash & Walnut: of `game_type`, absent
+    /// for the base game); `bot_offer` comes after `bot_after_ms` if nobody has come.
     Queued {
         game: GameKind,
         control: TimeControl,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game_type: Option<GameType>,
         bot_after_ms: u64,
     },
     /// Nobody came in time: `quick_bot` plays the server's bot now (or keep waiting).
@@ -1276,6 +1284,22 @@ impl ServerMsg {
         // Proven: every type here serialises (string keys, no maps with other keys).
         serde_json::to_string(self).unwrap_or_default()
     }
+}
+
+/// The game type a `quick` seeks: the base game when `game_type` is absent; refused (in
+/// words) when it is given for a game without game types (even `Base`), or is not a UHP
+/// GameTypeString.
+pub fn quick_game_type(game: GameKind, game_type: Option<&str>) -> Result<GameType, String> {
+    let Some(text) = game_type else {
+        return Ok(GameType::BASE);
+    };
+    if game != GameKind::Hive {
+        return Err(format!("game_type is Ash & Walnut's, not {game}'s"));
+    }
+    GameType::parse(text).ok_or_else(|| {
+        let shown: String = text.chars().take(40).collect();
+        format!("{shown:?} is not a game type (Base, Base+M, Base+L, Base+P, ... Base+MLP)")
+    })
 }
 
 impl ClientMsg {
@@ -1425,6 +1449,57 @@ mod tests {
         ] {
             assert!(ClientMsg::from_json(bad).is_err(), "{bad}");
         }
+    }
+
+    /// `quick` carries Ash & Walnut's game type as the text sent (absent: the base game), so
+    /// that a string that is no game type reads and is refused as a request, not as a frame.
+    #[test]
+    fn a_quick_games_game_type_reads_as_sent_and_is_checked_apart() {
+        let text = r#"{"type":"quick","game":"hive","control":{"kind":"turn","seconds":60},"game_type":"Base+PLM"}"#;
+        let Ok(ClientMsg::Quick { game_type, .. }) = ClientMsg::from_json(text) else {
+            panic!("{text} reads");
+        };
+        assert_eq!(game_type.as_deref(), Some("Base+PLM"));
+        assert_eq!(
+            quick_game_type(GameKind::Hive, game_type.as_deref()),
+            Ok(GameType::MLP)
+        );
+        let old = r#"{"type":"quick","game":"hive","control":{"kind":"turn","seconds":60}}"#;
+        let Ok(ClientMsg::Quick { game_type, .. }) = ClientMsg::from_json(old) else {
+            panic!("{old} reads");
+        };
+        assert_eq!(game_type, None);
+        assert_eq!(quick_game_type(GameKind::Hive, None), Ok(GameType::BASE));
+        assert_eq!(quick_game_type(GameKind::Chess, None), Ok(GameType::BASE));
+        assert_eq!(
+            quick_game_type(GameKind::Hive, Some("Base")),
+            Ok(GameType::BASE)
+        );
+        for bad in ["Base+X", "base", "Base+", "Base+MM", "", "MLP"] {
+            assert!(quick_game_type(GameKind::Hive, Some(bad)).is_err(), "{bad}");
+        }
+        for game in [GameKind::Snelab, GameKind::Chess] {
+            assert!(quick_game_type(game, Some("Base")).is_err(), "{game}");
+            assert!(quick_game_type(game, Some("Base+M")).is_err(), "{game}");
+        }
+        // Not a string at all is no message of the protocol.
+        let number = r#"{"type":"quick","game":"hive","control":{"kind":"turn","seconds":60},"game_type":7}"#;
+        assert!(ClientMsg::from_json(number).is_err());
+        // The queue says the game type sought, the base game by no field.
+        let queued = ServerMsg::Queued {
+            game: GameKind::Hive,
+            control: TimeControl::Turn { seconds: 60 },
+            game_type: Some(GameType::MLP),
+            bot_after_ms: 20_000,
+        };
+        assert!(queued.to_json().contains(r#""game_type":"Base+MLP""#));
+        let base = ServerMsg::Queued {
+            game: GameKind::Hive,
+            control: TimeControl::Turn { seconds: 60 },
+            game_type: None,
+            bot_after_ms: 20_000,
+        };
+        assert!(!base.to_json().contains("game_type"));
     }
 
     /// The base game is said by no field at all, as before game types; another game type is

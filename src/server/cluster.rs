@@ -603,12 +603,22 @@ impl Cluster {
         serde_json::from_str(&text).ok()
     }
 
+    /// The Redis list of a queue key: the game and control, then the game type when it is not
+    /// the base game and `rated` for a rated queue (a casual base game's list is named as
+    /// before game types and rated queues, so processes of both versions share it).
     fn queue_key(key: &QueueKey) -> String {
-        format!(
+        let mut name = format!(
             "ct:queue:{}:{}",
             key.game.cli_name(),
             serde_json::to_string(&key.control).unwrap_or_default()
-        )
+        );
+        if !key.game_type.is_base() {
+            name.push_str(&format!(":{}", key.game_type));
+        }
+        if key.rated {
+            name.push_str(":rated");
+        }
+        name
     }
 
     /// The first person waiting for `key` at any process (taken out of the queue), skipping
@@ -935,5 +945,40 @@ impl Cluster {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{GameKind, TimeControl};
+    use crate::rules::hive::GameType;
+
+    /// The shared queue keeps apart what the queue of one process keeps apart: the game type
+    /// and rated with rated; the casual base game's list keeps its name.
+    #[test]
+    fn each_queue_key_has_its_own_list() {
+        let base = QueueKey {
+            game: GameKind::Hive,
+            control: TimeControl::Turn { seconds: 60 },
+            rated: false,
+            game_type: GameType::BASE,
+        };
+        assert_eq!(
+            Cluster::queue_key(&base),
+            r#"ct:queue:hive:{"kind":"turn","seconds":60}"#
+        );
+        let mut names = std::collections::HashSet::new();
+        for game_type in GameType::all() {
+            for rated in [false, true] {
+                let key = QueueKey {
+                    rated,
+                    game_type,
+                    ..base
+                };
+                assert!(names.insert(Cluster::queue_key(&key)), "{key:?}");
+            }
+        }
+        assert_eq!(names.len(), 16);
     }
 }

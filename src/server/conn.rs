@@ -11,7 +11,7 @@ use crate::net::protocol::{
     ClientMsg, ErrorCode, GameKind, HELLO_TIMEOUT_SECONDS, MAX_ACTION_CHARS, MAX_CLOCK_SECONDS,
     MAX_GAMES_ASKED, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_STRIKES, MIN_CLOCK_SECONDS,
     PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, SeatId, ServerMsg, TableOptions, TimeControl,
-    Viewer, normalise_code,
+    Viewer, normalise_code, quick_game_type,
 };
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -607,6 +607,7 @@ async fn handle(
                 game,
                 control,
                 name,
+                game_type,
                 rated,
             },
             Role::Lobby,
@@ -614,6 +615,10 @@ async fn handle(
             if let Err(why) = control.check() {
                 return refuse(conn, ErrorCode::BadRequest, why);
             }
+            let game_type = match quick_game_type(game, game_type.as_deref()) {
+                Ok(g) => g,
+                Err(why) => return refuse(conn, ErrorCode::BadRequest, why),
+            };
             if !super::Hub::serves(game) {
                 return refuse(conn, ErrorCode::BadRequest, "this server does not serve it");
             }
@@ -628,6 +633,7 @@ async fn handle(
                 game,
                 control,
                 rated,
+                game_type,
             };
             let name = clean_name(name);
             let rating = match who.key {
@@ -661,6 +667,7 @@ async fn handle(
                     conn.send(&ServerMsg::Queued {
                         game,
                         control,
+                        game_type: key.options().game_type,
                         bot_after_ms: after.as_millis() as u64,
                     });
                     *role = Role::Queued {
@@ -680,7 +687,8 @@ async fn handle(
             let spec = NewTable {
                 game: key.game,
                 control: key.control,
-                options: TableOptions::default(),
+                // The game type sought: the bot plays it too.
+                options: key.options(),
                 public: true,
                 // Bots are not rated.
                 rated: false,

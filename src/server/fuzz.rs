@@ -378,7 +378,15 @@ fn template(rng: &mut ChaCha8Rng, shared: &Shared) -> String {
         14 => r#"{"type":"resync"}"#.to_string(),
         15 => format!(r#"{{"type":"lobby","game":"{game}"}}"#),
         16 => r#"{"type":"unlobby"}"#.to_string(),
-        17 => format!(r#"{{"type":"quick","game":"{game}","control":{control},"name":"Q"}}"#),
+        17 => {
+            // Ash & Walnut's game type, or none, or one that is not a game type (refused).
+            let game_type = *["", r#","game_type":"Base+MLP""#, r#","game_type":"Base+X""#]
+                .choose(rng)
+                .unwrap_or(&"");
+            format!(
+                r#"{{"type":"quick","game":"{game}","control":{control},"name":"Q"{game_type}}}"#
+            )
+        }
         18 => format!(r#"{{"type":"quick_bot","level":"{level}"}}"#),
         19 => r#"{"type":"unqueue"}"#.to_string(),
         20 => format!(r#"{{"type":"games","tokens":["{token}"]}}"#),

@@ -955,6 +955,7 @@ fn quick_msg(index: usize, rng: &mut SmallRng) -> ClientMsg {
         game: QUICK_GAMES[rng.random_range(0..QUICK_GAMES.len())],
         control: QUICK_CONTROLS[rng.random_range(0..QUICK_CONTROLS.len())],
         name: Some(format!("Q{index}")),
+        game_type: None,
         rated: false,
     }
 }

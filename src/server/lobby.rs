@@ -21,8 +21,10 @@
 
 use super::Conn;
 use crate::net::protocol::{
-    GameCount, GameKind, LOBBY_LIST_LIMIT, LOBBY_UPDATE_MS, Listing, Phase, ServerMsg, TimeControl,
+    GameCount, GameKind, LOBBY_LIST_LIMIT, LOBBY_UPDATE_MS, Listing, Phase, ServerMsg,
+    TableOptions, TimeControl,
 };
+use crate::rules::hive::GameType;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -43,12 +45,26 @@ fn slot(game: GameKind) -> usize {
 }
 
 /// The pairing queue's key: people are paired only with someone asking for the same game
-/// under the same time control, rated with rated.
+/// (Ash & Walnut: of the same game type) under the same time control, rated with rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QueueKey {
     pub game: GameKind,
     pub control: TimeControl,
     pub rated: bool,
+    /// Ash & Walnut's game type; the base game for the other games.
+    pub game_type: GameType,
+}
+
+impl QueueKey {
+    /// The options of the table a pairing (or the bot's offer) opens: the game type sought,
+    /// the other options at their defaults.
+    pub fn options(&self) -> TableOptions {
+        TableOptions {
+            // The base game is kept as no option at all, as `create` keeps it.
+            game_type: Some(self.game_type).filter(|g| !g.is_base()),
+            ..TableOptions::default()
+        }
+    }
 }
 
 /// Someone waiting in the pairing queue.
@@ -287,7 +303,8 @@ impl Lobby {
         }
     }
 
-    /// `quick`: pairs with someone waiting for the same game and control, or waits.
+    /// `quick`: pairs with someone waiting under the same key (game, game type, control,
+    /// rated), or waits.
     pub fn quick(&self, key: QueueKey, who: Waiting) -> Queued {
         let mut i = lock(&self.inner);
         let q = i.queue.entry(key).or_default();

@@ -808,9 +808,9 @@ impl Hub {
         Err(ErrorCode::Unavailable)
     }
 
-    /// `quick`: pairs `conn` with someone waiting for the same game and control — a new public
-    /// table with both, the other moved to it ([`Conn::reseat`]) — or puts it in the queue.
-    /// `Ok(Some(..))`: this connection's seat and table; `Ok(None)`: it waits.
+    /// `quick`: pairs `conn` with someone waiting for the same game, game type and control — a
+    /// new public table with both, the other moved to it ([`Conn::reseat`]) — or puts it in
+    /// the queue. `Ok(Some(..))`: this connection's seat and table; `Ok(None)`: it waits.
     pub async fn quick(
         self: &Arc<Hub>,
         key: lobby::QueueKey,
@@ -843,7 +843,7 @@ impl Hub {
         self.open(NewTable {
             game: key.game,
             control: key.control,
-            options: TableOptions::default(),
+            options: key.options(),
             public: true,
             rated: key.rated,
             bot_fill: None,
@@ -865,8 +865,8 @@ impl Hub {
         })
     }
 
-    /// [`Hub::quick`] with several processes: the queue is a Redis list per game and control,
-    /// so two people at different processes are paired too.
+    /// [`Hub::quick`] with several processes: the queue is a Redis list per queue key (game,
+    /// game type, control, rated), so two people at different processes are paired too.
     #[cfg(feature = "cluster")]
     async fn quick_shared(
         self: &Arc<Hub>,

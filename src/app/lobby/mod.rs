@@ -136,10 +136,11 @@ fn launch_quick(
     mut go: MessageWriter<crate::app::screens::Navigate>,
     mut done: Local<bool>,
     key: Option<Res<crate::app::identity::PlayerKey>>,
-    (snelab, mut notices, tr): (
+    (snelab, mut notices, tr, settings): (
         Option<Res<crate::app::snelab::SnelabTable>>,
         ResMut<Notices>,
         Res<Tr>,
+        Res<crate::app::save::ActiveSettings>,
     ),
 ) {
     if *done {
@@ -196,7 +197,10 @@ fn launch_quick(
         if rated { "rated" } else { "casual" },
         link.lobby.proved().unwrap_or("none")
     );
-    let sent = link.lobby.quick(game, control, rated);
+    // Ash & Walnut's game type as the settings keep it (the lobby's Creatures toggles).
+    let game_type = settings.0.hive_game_type;
+    form.game_type = game_type;
+    let sent = link.lobby.quick(game, control, game_type, rated);
     link.outbox.extend(sent);
 }
 

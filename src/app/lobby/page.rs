@@ -405,6 +405,12 @@ fn lobby_tab(
                 Start::Quick => {
                     let up = link.lobby.link == Link::Connected;
                     let proved = link.lobby.proved().is_some();
+                    // Ash & Walnut: paired only with someone seeking the same creatures.
+                    if form.game == GameKind::Hive
+                        && let Some(g) = crate::app::hive::creature_toggles(ui, tr, form.game_type)
+                    {
+                        form.game_type = g;
+                    }
                     ui.horizontal_wrapped(|ui| {
                         let mut rated = form.rated && proved;
                         let tick = ui.add_enabled(
@@ -424,7 +430,12 @@ fn lobby_tab(
                     ui.vertical_centered(|ui| {
                         let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
                         if find.clicked() && asked.may_sit(form.game) {
-                            let sent = link.lobby.quick(form.game, form.control, form.rated);
+                            let sent = link.lobby.quick(
+                                form.game,
+                                form.control,
+                                form.game_type,
+                                form.rated,
+                            );
                             link.outbox.extend(sent);
                         }
                         ui.label(style::muted(tr.t("lobby.quick_line"), 14.0));
@@ -621,8 +632,16 @@ fn waiting(ui: &mut egui::Ui, tr: &Tr, link: &mut LobbyLink, now: Duration) {
         ui.add_space(10.0);
         style::title(ui, tr.t("lobby.looking"), 24.0);
         if let Some((game, control)) = lobby.queue.asked() {
+            let mut words = game_name(tr, game);
+            if game == GameKind::Hive {
+                let game_type = lobby.quick_game_type();
+                words = format!(
+                    "{words} · {}",
+                    crate::app::hive::game_type_words(tr, game_type)
+                );
+            }
             ui.label(style::cream(
-                format!("{} · {}", game_name(tr, game), control_text(tr, control)),
+                format!("{words} · {}", control_text(tr, control)),
                 17.0,
             ));
         }
