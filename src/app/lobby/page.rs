@@ -1075,7 +1075,7 @@ pub fn your_games_corner(
 mod tests {
     use super::*;
     use crate::i18n::{Lang, Message, Strings};
-    use crate::net::protocol::ClientMsg;
+    use crate::net::protocol::{ClientMsg, ServerMsg};
 
     /// A public Snēlab table waiting for its second player.
     fn open_snelab_table() -> Listing {
@@ -1106,6 +1106,18 @@ mod tests {
     /// pressed (a press and a release, a frame each, after two frames that lay the tab out).
     /// What the frames asked for and what the lobby's connection was given to send.
     fn press(words: &str, start: Start, refused: Option<Message>) -> (Asked, Vec<ClientMsg>) {
+        let (asked, sent, _) = press_each(GameKind::Snelab, &[words], start, refused);
+        (asked, sent)
+    }
+
+    /// [`press`] for `game`, pressing each of `words` in turn (two frames to lay the tab out
+    /// before each press); with the form as the presses left it.
+    fn press_each(
+        game: GameKind,
+        words: &[&str],
+        start: Start,
+        refused: Option<Message>,
+    ) -> (Asked, Vec<ClientMsg>, LobbyForm) {
         let ctx = egui::Context::default();
         crate::app::style::configure_context(&ctx);
         let tr = Tr(Strings::new(Lang::En));
@@ -1114,7 +1126,7 @@ mod tests {
         link.lobby = Lobby::staged(vec![open_snelab_table()], Vec::new(), Vec::new(), now);
         link.staged = Some(now);
         let mut form = LobbyForm {
-            game: GameKind::Snelab,
+            game,
             start,
             ..LobbyForm::default()
         };
@@ -1123,48 +1135,129 @@ mod tests {
             snelab_refused: refused,
             ..Asked::default()
         };
-        let mut frame = |events: Vec<egui::Event>, time: f64, asked: &mut Asked| {
-            let mut at = None;
-            let input = crate::app::kit::harness::window_input(Some(time), events);
-            let out = ctx.run_ui(input, |ui| {
-                lobby_tab(
-                    ui,
-                    &tr,
-                    &mut form,
-                    &mut name,
-                    &mut link,
-                    "ws://staged",
-                    now,
-                    500.0,
-                    asked,
-                );
-            });
-            for c in &out.shapes {
-                if let egui::Shape::Text(t) = &c.shape
-                    && t.galley.text() == words
-                {
-                    at = Some(t.visual_bounding_rect().center());
+        let mut time = 0.0;
+        for words in words {
+            let mut frame = |events: Vec<egui::Event>, asked: &mut Asked| {
+                let mut at = None;
+                time += 0.5;
+                let input = crate::app::kit::harness::window_input(Some(time), events);
+                let out = ctx.run_ui(input, |ui| {
+                    lobby_tab(
+                        ui,
+                        &tr,
+                        &mut form,
+                        &mut name,
+                        &mut link,
+                        "ws://staged",
+                        now,
+                        500.0,
+                        asked,
+                    );
+                });
+                for c in &out.shapes {
+                    if let egui::Shape::Text(t) = &c.shape
+                        && t.galley.text() == *words
+                    {
+                        at = Some(t.visual_bounding_rect().center());
+                    }
                 }
-            }
-            out.drop_without_applying_deltas();
-            at
-        };
-        frame(vec![], 0.0, &mut asked);
-        let at = frame(vec![], 0.5, &mut asked);
-        let pos = at.unwrap_or_else(|| panic!("`{words}` is on the page"));
-        let button = |pressed| egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        };
-        frame(
-            vec![egui::Event::PointerMoved(pos), button(true)],
-            1.0,
-            &mut asked,
+                out.drop_without_applying_deltas();
+                at
+            };
+            frame(vec![], &mut asked);
+            let at = frame(vec![], &mut asked);
+            let pos = at.unwrap_or_else(|| panic!("`{words}` is on the page"));
+            let button = |pressed| egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            };
+            frame(
+                vec![egui::Event::PointerMoved(pos), button(true)],
+                &mut asked,
+            );
+            frame(vec![button(false)], &mut asked);
+        }
+        (asked, link.outbox, form)
+    }
+
+    /// Ash & Walnut on the Online screen: the Creatures toggles (shown for a quick game and
+    /// for a table opened) choose the game type, and the quick game's `quick` and the opened
+    /// table's `create` carry it; with no creature chosen, neither carries one (the base
+    /// game, as a server before game types reads it).
+    #[test]
+    fn the_creature_toggles_choose_the_game_type_of_a_quick_game_and_a_table_opened() {
+        let mp = crate::rules::hive::GameType::parse("Base+MP").unwrap();
+        // The quick game: Jay and Hedgehog ticked, then Find an opponent.
+        let (_, sent, form) = press_each(
+            GameKind::Hive,
+            &["Jay", "Hedgehog", "Find an opponent"],
+            Start::Quick,
+            None,
         );
-        frame(vec![button(false)], 1.5, &mut asked);
-        (asked, link.outbox)
+        assert_eq!(form.game_type, mp);
+        let [
+            ClientMsg::Quick {
+                game: GameKind::Hive,
+                game_type,
+                ..
+            },
+        ] = &sent[..]
+        else {
+            panic!("one quick game asked for: {sent:?}");
+        };
+        assert_eq!(game_type.as_deref(), Some("Base+MP"));
+        // Ticked and unticked again: the base game, no field.
+        let (_, sent, form) = press_each(
+            GameKind::Hive,
+            &["Squirrel", "Squirrel", "Find an opponent"],
+            Start::Quick,
+            None,
+        );
+        assert!(form.game_type.is_base());
+        assert!(
+            matches!(
+                &sent[..],
+                [ClientMsg::Quick {
+                    game_type: None,
+                    ..
+                }]
+            ),
+            "{sent:?}"
+        );
+        // A table opened: the request's `create`, as the table's session sends it once
+        // welcomed, carries the game type.
+        let (asked, sent, form) = press_each(
+            GameKind::Hive,
+            &["Squirrel", "Hedgehog", "Jay", "Open the table"],
+            Start::Open,
+            None,
+        );
+        assert_eq!(form.game_type, crate::rules::hive::GameType::MLP);
+        assert!(sent.is_empty(), "{sent:?}");
+        let [go] = &asked.go[..] else {
+            panic!("one table opened: {:?}", asked.go.len());
+        };
+        let mut session = crate::net::client::Session::new(go.request.clone());
+        let (_, first) = session.receive(ServerMsg::Welcome {
+            version: crate::net::protocol::PROTOCOL_VERSION,
+            max_message_bytes: crate::net::protocol::MAX_MESSAGE_BYTES,
+            rate_per_second: crate::net::protocol::RATE_PER_SECOND,
+            rate_burst: crate::net::protocol::RATE_BURST,
+            nonce: String::new(),
+        });
+        let [
+            ClientMsg::Create {
+                game: GameKind::Hive,
+                game_type,
+                ..
+            },
+        ] = &first[..]
+        else {
+            panic!("create: {first:?}");
+        };
+        assert_eq!(*game_type, Some(crate::rules::hive::GameType::MLP));
     }
 
     /// Issue: with less than the stake in the purse, the Online screen opened, joined or
