@@ -578,6 +578,49 @@ async fn the_lobby_pairing_watching_and_rematch_work_across_two_processes() {
     zoe.send(&quick("Zoe")).await.unwrap();
     let (zoe, ivo) = (seated(zoe).await, seated(ivo).await);
     assert_eq!(zoe.code, ivo.code, "paired across the processes");
+    // By game type: Ana seeks Ash & Walnut with all three creatures at process one; Leo, the
+    // base game at process two, is not paired with her; Rui, all three at process two, is,
+    // at a table of that game type.
+    let hive = |name: &str, game_type: Option<&str>| ClientMsg::Quick {
+        game: GameKind::Hive,
+        control: minute,
+        name: Some(name.into()),
+        game_type: game_type.map(str::to_string),
+        rated: false,
+    };
+    let mut ana = common::hello(&one.addr, None).await;
+    ana.send(&hive("Ana", Some("Base+MLP"))).await.unwrap();
+    heard(&mut ana, |m| {
+        matches!(m, ServerMsg::Queued { .. }).then_some(())
+    })
+    .await;
+    let mut leo = common::hello(&two.addr, None).await;
+    leo.send(&hive("Leo", None)).await.unwrap();
+    let answer = leo.recv().await.unwrap();
+    assert!(
+        matches!(
+            answer,
+            ServerMsg::Queued {
+                game_type: None,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    let mut rui = common::hello(&two.addr, None).await;
+    rui.send(&hive("Rui", Some("Base+MLP"))).await.unwrap();
+    let (rui, ana) = (seated(rui).await, seated(ana).await);
+    assert_eq!(
+        rui.code, ana.code,
+        "paired across the processes by game type"
+    );
+    for p in [&rui, &ana] {
+        assert_eq!(
+            p.state.hive().unwrap().game_type(),
+            carved_tables::rules::hive::GameType::MLP
+        );
+    }
+    drop((leo, zoe, ivo));
     drop((one, two));
 }
 
