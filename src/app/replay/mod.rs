@@ -372,6 +372,11 @@ fn bar<T: Replays>(
             frame.show(ui, |ui| {
                 if compact {
                     ui.set_width(compact_bar_width(ctx.content_rect().width()));
+                    // Closer buttons, so that the steps and the speeds keep to one row and the
+                    // bar under the seats' panel in every language (Russian's wrapped to three).
+                    let spacing = ui.spacing_mut();
+                    spacing.button_padding = egui::vec2(6.0, 3.0);
+                    spacing.item_spacing = egui::vec2(6.0, 4.0);
                 } else {
                     ui.set_max_width(540.0);
                 }

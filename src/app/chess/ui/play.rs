@@ -256,7 +256,7 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     let floating = if compact {
         let left = players.map_or(screen.center().x, |r| r.right()) + 8.0;
         Floating::anchored("chess-actions", egui::Align2::RIGHT_BOTTOM, [-16.0, bottom])
-            .margin(18, 10)
+            .margin(18, 8)
             .width(compact_bar_width(screen, left))
     } else {
         Floating::anchored("chess-actions", egui::Align2::CENTER_BOTTOM, [0.0, bottom])
@@ -323,12 +323,16 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             }
         };
         if compact {
-            // Smaller buttons, closer: two to a row.
+            // Smaller buttons, closer: two to a row (three rows and the line keep under the
+            // folded move list in Russian, the longest words, with an offer to answer).
             let look = ui.style_mut();
-            look.spacing.button_padding = egui::vec2(10.0, 6.0);
-            look.spacing.item_spacing = egui::vec2(8.0, 6.0);
+            look.spacing.button_padding = egui::vec2(9.0, 4.0);
+            look.spacing.item_spacing = egui::vec2(8.0, 5.0);
             if let Some(font) = look.text_styles.get_mut(&egui::TextStyle::Button) {
-                font.size = 16.0;
+                font.size = 15.0;
+            }
+            if let Some(font) = look.text_styles.get_mut(&egui::TextStyle::Body) {
+                font.size = 15.0;
             }
             ui.label(style::cream(line, 17.0));
             ui.horizontal_wrapped(buttons);

@@ -124,6 +124,7 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
     let Some(game) = &table.game else {
         return;
     };
+    let compact = style::compact(ctx);
     style::bottom_bar(ctx, "hive-bar", 600.0, |ui| {
         // Whose turn, as the board shows it: while a move still slides, the
         // turn of the side that made it (the next is not on the board yet).
@@ -141,7 +142,10 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
             (None, Some(c)) => tr.tf("hive.turn.side", &[("who", &seat_name(tr, table, c))]),
             (None, None) => String::new(),
         };
-        ui.label(style::cream(line, 21.0));
+        // Smaller on a compact screen, so that the bar keeps under the players' panel in
+        // every language.
+        let (line_size, hint_size) = if compact { (17.0, 12.0) } else { (21.0, 14.0) };
+        ui.label(style::cream(line, line_size));
         // What the person can do now: nothing to click while the other
         // side (the bot, the other player) is to move.
         let watching = table.host.as_ref().is_some_and(|o| o.spectating());
@@ -156,9 +160,9 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
             (Pick::Idle, _, _) => tr.t("hive.hint.idle").to_string(),
             _ => tr.t("hive.hint.lifted").to_string(),
         };
-        ui.label(style::muted(hint, 14.0));
+        ui.label(style::muted(hint, hint_size));
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        let buttons = |ui: &mut egui::Ui| {
             if table.viewing.is_some() {
                 if ui.button(tr.t("hive.back_to_game")).clicked() {
                     send(Intent::View(Step::ToGame));
@@ -203,6 +207,21 @@ pub(super) fn actions(p: Panel, panels: &mut HivePanels) {
             {
                 send(Intent::Resign);
             }
-        });
+        };
+        if compact {
+            // Smaller buttons, wrapped where a language's words are long (Portuguese's ran
+            // off the screen).
+            let look = ui.style_mut();
+            look.spacing.button_padding = egui::vec2(8.0, 4.0);
+            look.spacing.item_spacing = egui::vec2(6.0, 4.0);
+            for style in [egui::TextStyle::Button, egui::TextStyle::Body] {
+                if let Some(font) = look.text_styles.get_mut(&style) {
+                    font.size = 15.0;
+                }
+            }
+            ui.horizontal_wrapped(buttons);
+        } else {
+            ui.horizontal(buttons);
+        }
     });
 }

@@ -89,7 +89,7 @@ pub(super) fn banner(
         ui.add_space(8.0);
         // Online, the server's record whole, with its signatures; here, the game's.
         let record = game.record_text();
-        ui.horizontal(|ui| {
+        let row = |ui: &mut egui::Ui| {
             if ui.button(tr.t("hive.end.save")).clicked() {
                 #[cfg(not(target_arch = "wasm32"))]
                 let dir = platform::records_dir(data_dir);
@@ -112,7 +112,19 @@ pub(super) fn banner(
                 verify.from_game = true;
                 go.write(Navigate::Menu(MenuPage::Tool(GameKind::Hive, "verify")));
             }
-        });
+        };
+        if style::compact(ui.ctx()) {
+            // Smaller, and wrapped where a language's words are long (Russian's three ran
+            // off the screen).
+            for style in [egui::TextStyle::Button, egui::TextStyle::Body] {
+                if let Some(font) = ui.style_mut().text_styles.get_mut(&style) {
+                    font.size = 15.0;
+                }
+            }
+            ui.horizontal_wrapped(row);
+        } else {
+            ui.horizontal(row);
+        }
         match &saved.0 {
             Some(Ok(path)) => {
                 ui.label(style::text(
