@@ -63,9 +63,11 @@ pub struct Drawn {
 }
 
 /// The panels each game's table draws under a name of its own (`("hint", "hive")`): the
-/// Hint, a lesson's panel, a replay's bar and review, the analysis board.
+/// Hint, a lesson's panel, a replay's bar and review, the analysis board, the online table's
+/// status strip.
 pub const GAME_PANELS: &[&str] = &[
     "hint",
+    "online-status",
     "learn-panel",
     "replay-bar",
     "replay-review",

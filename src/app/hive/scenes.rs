@@ -93,6 +93,12 @@ pub const SCENES: &[StagedScene] = &[
         tool: None,
     },
     StagedScene {
+        name: "online-reconnecting",
+        about: "Ash & Walnut online: the link lost and being tried again (the third try), the \
+                other player away, as the status strip says it",
+        tool: None,
+    },
+    StagedScene {
         name: "online-clock",
         about: "Ash & Walnut online: the server's clock in its last seconds, the other player's timeout move told by colour",
         tool: None,
@@ -392,6 +398,23 @@ pub(super) fn stage(
             if let Some(o) = t.host.as_mut() {
                 o.link = Link::Connected;
                 // What the link reads off the server's deadline (38 s when the state came).
+                o.countdown = Some(38.0);
+            }
+        }
+        "online-reconnecting" => {
+            t.go_online(
+                Request::Join {
+                    code: "K7M2QX".into(),
+                    name: "Rui".into(),
+                },
+                "ws://staged".into(),
+            );
+            if let Some(o) = t.host.as_mut() {
+                o.staged = true;
+            }
+            t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
+            if let Some(o) = t.host.as_mut() {
+                o.link = Link::Reconnecting { attempt: 3 };
                 o.countdown = Some(38.0);
             }
         }

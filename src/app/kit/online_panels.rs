@@ -273,53 +273,282 @@ fn shown_code(code: &str) -> String {
 }
 
 /// The link's line at the online table of `T`, always on show while playing: in the top bar,
-/// between the game's name and its buttons, so the notices below it never cover it.
+/// between the game's name and its buttons, so the notices below it never cover it. On a
+/// compact screen it is one short line fitted to the room between them ([`compact_status`]).
 pub fn status<T: Online>(ctx: &egui::Context, tr: &Tr, table: &T) {
     let Some(online) = table.online() else {
         return;
     };
-    egui::Area::new(egui::Id::new((T::GAME.cli_name(), "online-status")))
+    let id = status_id(T::GAME.cli_name());
+    if style::compact(ctx) {
+        compact_status(ctx, tr, online, id);
+        return;
+    }
+    egui::Area::new(id)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(16, 12))
+                .show(ui, |ui| whole_strip(ui, tr, online, false));
+        });
+}
+
+/// The status strip's area (the layout check names it `online-status (game)`).
+fn status_id(game: &str) -> egui::Id {
+    egui::Id::new(("online-status", game))
+}
+
+/// Everything the strip tells: the link and the other player's presence (or a spectator's
+/// line), the table's code, the time and how many watch; then who plays, on a line of its own
+/// (where there is anything to say: a rated table, or players with keys). `wrap` lets the
+/// lines wrap within the room given (the compact strip's details).
+fn whole_strip(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, wrap: bool) {
+    let line = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| {
+        if wrap {
+            ui.horizontal_wrapped(|ui| add(ui));
+        } else {
+            ui.horizontal(|ui| add(ui));
+        }
+    };
+    line(ui, &mut |ui| {
+        if online.spectating() {
+            watching_line(ui, tr, online);
+            return;
+        }
+        // Under a bank both clocks take the place of the code and of the other player's
+        // presence (the dot before their clock), so the strip stays clear of the corners in
+        // every language; the rest is a hover away.
+        let banks = online.banks.is_some() && online.seats.is_some();
+        link_line(ui, tr, online, !banks);
+        if let Some(code) = &online.code
+            && !banks
+        {
+            ui.separator();
+            ui.label(
+                egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
+                    .color(style::MUTED),
+            );
+        }
+        time_line(ui, tr, online);
+        if online.watchers > 0 {
+            ui.separator();
+            let n = online.watchers.to_string();
+            ui.label(
+                egui::RichText::new(tr.tf("online.watching", &[("count", &n)])).color(style::MUTED),
+            );
+        }
+    });
+    if shows_players(online) {
+        line(ui, &mut |ui| players_line(ui, tr, online));
+    }
+}
+
+/// The strip on a compact screen: one line of the size of the table's buttons, centred in the
+/// room between the game's name and its buttons (as drawn the pass before), telling in words
+/// only what is not as it should be: nothing of the link while it is up, its words while it is
+/// not (and nothing else then); the other player's dot and name, with "is away" when they are;
+/// both clocks under a bank; "Watching" for a spectator. Every word the full strip has is in its
+/// details: on hover, and held open by a click (or Enter) until the next.
+fn compact_status(ctx: &egui::Context, tr: &Tr, online: &OnlineTable, id: egui::Id) {
+    let screen = ctx.content_rect();
+    let rect = |name: &str| ctx.memory(|m| m.area_rect(egui::Id::new(name)));
+    let left = rect("table-bar").map_or(screen.left() + 16.0, |r| r.right()) + 8.0;
+    let right = rect("table-buttons").map_or(screen.right() - 16.0, |r| r.left()) - 8.0;
+    let room = (right - left).max(48.0);
+    let open_id = id.with("open");
+    let open = ctx.data(|d| d.get_temp::<bool>(open_id).unwrap_or(false));
+    let shown = egui::Area::new(id)
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(egui::pos2((left + right) / 2.0, 16.0))
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(8, 7))
                 .show(ui, |ui| {
+                    // The frame's sides and stroke come off the room.
+                    ui.set_max_width(room - 2.0 * 8.0 - 2.0);
                     ui.horizontal(|ui| {
-                        if online.spectating() {
-                            watching_line(ui, tr, online);
-                            return;
-                        }
-                        // Under a bank both clocks take the place of the code and of the other
-                        // player's presence (the dot before their clock), so the strip stays
-                        // clear of the corners in every language; the rest is a hover away.
-                        let banks = online.banks.is_some() && online.seats.is_some();
-                        link_line(ui, tr, online, !banks);
-                        if let Some(code) = &online.code
-                            && !banks
-                        {
-                            ui.separator();
-                            ui.label(
-                                egui::RichText::new(tr.tf("online.table_code", &[("code", code)]))
-                                    .color(style::MUTED),
-                            );
-                        }
-                        time_line(ui, tr, online);
-                        if online.watchers > 0 {
-                            ui.separator();
-                            let n = online.watchers.to_string();
-                            ui.label(
-                                egui::RichText::new(tr.tf("online.watching", &[("count", &n)]))
-                                    .color(style::MUTED),
-                            );
-                        }
+                        ui.style_mut().override_text_style = Some(egui::TextStyle::Small);
+                        ui.style_mut().text_styles.insert(
+                            egui::TextStyle::Small,
+                            egui::FontId::proportional(COMPACT_TEXT),
+                        );
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        terse_line(ui, tr, online);
                     });
-                    // Who plays, on a line of its own under the strip (where there is anything
-                    // to say: a rated table, or players with keys).
-                    if shows_players(online) {
-                        ui.horizontal(|ui| players_line(ui, tr, online));
-                    }
+                });
+            // The strip as one thing to click (or reach by Tab and press): it opens its
+            // details.
+            let rect = ui.min_rect();
+            ui.interact(rect, id.with("click"), egui::Sense::click())
+                .on_hover_cursor(egui::CursorIcon::PointingHand)
+        });
+    let response = shown.inner;
+    let frame = response.rect;
+    let words = spoken_summary(tr, online);
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, words.clone()));
+    if response.clicked() {
+        ctx.data_mut(|d| d.insert_temp(open_id, !open));
+    }
+    if !open {
+        response.on_hover_ui(|ui| {
+            ui.set_max_width(screen.width() - 64.0);
+            whole_strip(ui, tr, online, true);
+        });
+        return;
+    }
+    // Held open: the whole strip under the top row, over the table, until the next click.
+    egui::Area::new(id.with("details"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(egui::pos2(screen.center().x, frame.bottom() + 6.0))
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::symmetric(14, 10))
+                .show(ui, |ui| {
+                    ui.set_max_width(screen.width() - 2.0 * 16.0 - 2.0 * 14.0 - 2.0);
+                    whole_strip(ui, tr, online, true);
                 });
         });
+}
+
+/// The compact strip's text size: that of the table's buttons on a compact screen.
+const COMPACT_TEXT: f32 = 14.0;
+
+/// The compact strip's line ([`compact_status`]): labels cut to the room left, their whole
+/// words in the details. While the link is up nothing says so (its words come when it is not);
+/// the other player's presence is a dot and their name, in words when they are away.
+fn terse_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
+    let cut = |ui: &mut egui::Ui, text: egui::RichText| {
+        ui.add(egui::Label::new(text).truncate());
+    };
+    // A name where a few letters of it still fit; else it is left to the details.
+    let name = |ui: &mut egui::Ui, text: egui::RichText| {
+        if ui.available_width() >= 3.0 * COMPACT_TEXT {
+            cut(ui, text);
+        }
+    };
+    let mut first = true;
+    let mut apart = |ui: &mut egui::Ui| {
+        if !std::mem::take(&mut first) {
+            ui.separator();
+        }
+    };
+    if online.spectating() {
+        apart(ui);
+        ui.label(egui::RichText::new("◉").color(style::BRASS));
+        cut(
+            ui,
+            style::brass(tr.t("online.watch.label"), COMPACT_TEXT).strong(),
+        );
+    }
+    if online.link != Link::Connected {
+        apart(ui);
+        ui.label(egui::RichText::new("●").color(link_colour(&online.link)));
+        cut(
+            ui,
+            egui::RichText::new(tr.say(&link_message(&online.link))).color(style::CREAM),
+        );
+        return;
+    }
+    let seats = online.seats.as_ref();
+    if let (Some(banks), Some(seats)) = (online.banks, seats) {
+        // Both clocks, the running one bright: this seat's first, then the other's after the
+        // dot of their presence, as on the full strip, and their name (or that they are away)
+        // in what room is left. A spectator's: ash's, then walnut's, each after its player's
+        // dot.
+        let mine = online.my_seat().map_or(0, |s| s.index());
+        for i in [mine, 1 - mine] {
+            let Some(side) = seats[i].colour else {
+                continue;
+            };
+            let left = banks[match side {
+                Side::Ash => 0,
+                Side::Walnut => 1,
+            }];
+            let running = online.to_move == Some(side) && online.ended.is_none();
+            let colour = match (running, left <= 10.0) {
+                (true, true) => style::RED,
+                (true, false) => style::CREAM,
+                (false, _) => style::MUTED,
+            };
+            apart(ui);
+            let theirs = i != mine || online.my_seat().is_none();
+            if theirs {
+                let dot = if seats[i].connected {
+                    style::GREEN
+                } else {
+                    style::AMBER
+                };
+                ui.label(egui::RichText::new("●").color(dot));
+            }
+            let clock = egui::RichText::new(clock_text(tr, left))
+                .monospace()
+                .size(COMPACT_TEXT)
+                .color(colour);
+            ui.label(if running { clock.strong() } else { clock });
+            if theirs {
+                name(
+                    ui,
+                    egui::RichText::new(presence_words(tr, &seats[i])).color(colour),
+                );
+            }
+        }
+        return;
+    }
+    if online.spectating() {
+        return;
+    }
+    if let Some(other) = online.other().filter(|o| o.kind != SeatKind::Empty) {
+        apart(ui);
+        let dot = if other.connected {
+            style::GREEN
+        } else {
+            style::AMBER
+        };
+        ui.label(egui::RichText::new("●").color(dot));
+        name(
+            ui,
+            egui::RichText::new(presence_words(tr, other)).color(style::CREAM),
+        );
+    }
+}
+
+/// The other seat's name, and "is away" while they are (in words, not by the dot's colour
+/// alone).
+fn presence_words(tr: &Tr, seat: &SeatView) -> String {
+    let name = tr.say(&seat_name(seat));
+    if seat.connected || seat.kind != SeatKind::Human {
+        name
+    } else {
+        tr.tf("online.away_now", &[("name", &name)])
+    }
+}
+
+/// What a screen reader says for the compact strip: the link, the other player's presence,
+/// and the table's code.
+fn spoken_summary(tr: &Tr, online: &OnlineTable) -> String {
+    let mut parts = Vec::new();
+    if online.spectating() {
+        parts.push(tr.t("online.watch.label").to_string());
+    }
+    parts.push(tr.say(&link_message(&online.link)));
+    if let Some(other) = online
+        .other()
+        .filter(|o| o.kind != SeatKind::Empty && !online.spectating())
+    {
+        let name = tr.say(&seat_name(other));
+        let key = if other.connected {
+            "online.present"
+        } else {
+            "online.away_now"
+        };
+        parts.push(tr.tf(key, &[("name", &name)]));
+    }
+    if let Some(code) = &online.code {
+        parts.push(tr.tf("online.table_code", &[("code", code)]));
+    }
+    parts.join(". ")
 }
 
 /// A spectator's strip: "Watching", the table's code, the link when it is not up, both
@@ -630,14 +859,19 @@ pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn 
     }
 }
 
-/// A dot and words: the link, then (with `presence`) the other player's presence.
-fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, presence: bool) {
-    let colour = match &online.link {
+/// The link's dot's colour.
+fn link_colour(link: &Link) -> egui::Color32 {
+    match link {
         Link::Connected => style::GREEN,
         Link::Connecting | Link::Reconnecting { .. } => style::AMBER,
         Link::Lost(Lost::Finished | Lost::EndedAway) => style::MUTED,
         Link::Lost(_) => style::RED,
-    };
+    }
+}
+
+/// A dot and words: the link, then (with `presence`) the other player's presence.
+fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, presence: bool) {
+    let colour = link_colour(&online.link);
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("●").color(colour));
         ui.label(egui::RichText::new(tr.say(&link_message(&online.link))).color(style::CREAM));
@@ -660,7 +894,191 @@ fn link_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, presence: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::shown_code;
+    use super::*;
+    use crate::i18n::{Lang, Strings};
+    use crate::net::protocol::SeatId;
+
+    /// A seated table at the server: this device's seat first, the other player `name`,
+    /// `connected` or away.
+    fn seated(name: &str, connected: bool) -> OnlineTable {
+        let mut o = OnlineTable::new(
+            Request::Join {
+                code: "K7M2QX".into(),
+                name: "Rui".into(),
+            },
+            "ws://staged".into(),
+        );
+        o.code = Some("K7M2QX".into());
+        o.seat = Some(crate::fair::SeatOrder::First);
+        let seat = |id: SeatId, name: &str, you: bool, colour: Side| SeatView {
+            seat: id,
+            kind: SeatKind::Human,
+            level: None,
+            name: name.into(),
+            connected: you || connected,
+            you,
+            colour: Some(colour),
+            key: None,
+            fingerprint: None,
+            rating: None,
+        };
+        o.seats = Some([
+            seat(SeatId::First, "Rui", true, Side::Ash),
+            seat(SeatId::Second, name, false, Side::Walnut),
+        ]);
+        o.link = Link::Connected;
+        o.to_move = Some(Side::Ash);
+        o
+    }
+
+    /// Draws the compact strip of `online` on a 640×360-point screen (1280×720 at interface
+    /// scale 2.0) in `lang`, beside stand-ins of the table's name and buttons as wide as the
+    /// longest of them: the rectangles of the name, the strip and the buttons, and the words
+    /// the strip paints.
+    fn compact(lang: Lang, online: &OnlineTable) -> ([egui::Rect; 3], Vec<String>) {
+        let ctx = egui::Context::default();
+        style::configure_context(&ctx);
+        let tr = Tr(Strings::new(lang));
+        let mut texts = Vec::new();
+        for pass in 0..3 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(640.0, 360.0),
+                )),
+                time: Some(f64::from(pass) * 0.5),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| {
+                let ctx = ui.ctx();
+                egui::Area::new(egui::Id::new("table-bar"))
+                    .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])
+                    .show(ctx, |ui| {
+                        panel_frame()
+                            .inner_margin(egui::Margin::symmetric(12, 6))
+                            .show(ui, |ui| {
+                                ui.label(style::brass(tr.t("game.chess.name"), 17.0).strong())
+                            });
+                    });
+                egui::Area::new(egui::Id::new("table-buttons"))
+                    .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
+                    .show(ctx, |ui| {
+                        panel_frame()
+                            .inner_margin(egui::Margin::symmetric(12, 6))
+                            .show(ui, |ui| {
+                                ui.horizontal(|ui| {
+                                    let _ = ui.button(style::cream(tr.t("table.fit"), 14.0));
+                                    let _ = ui.button(style::cream(tr.t("menu.back"), 14.0));
+                                })
+                            });
+                    });
+                compact_status(ctx, &tr, online, status_id("chess"));
+            });
+            fn walk(s: &egui::Shape, texts: &mut Vec<(egui::Pos2, String)>) {
+                match s {
+                    egui::Shape::Text(t) => texts.push((t.pos, t.galley.text().to_string())),
+                    egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, texts)),
+                    _ => {}
+                }
+            }
+            texts.clear();
+            for c in &out.shapes {
+                walk(&c.shape, &mut texts);
+            }
+            out.drop_without_applying_deltas();
+        }
+        let rect = |id: egui::Id| ctx.memory(|m| m.area_rect(id)).expect("drawn");
+        let strip = rect(status_id("chess"));
+        // The words painted inside the strip, left to right.
+        let words = texts
+            .into_iter()
+            .filter(|(at, _)| strip.contains(*at))
+            .map(|(_, t)| t)
+            .collect();
+        (
+            [
+                rect(egui::Id::new("table-bar")),
+                strip,
+                rect(egui::Id::new("table-buttons")),
+            ],
+            words,
+        )
+    }
+
+    /// Issue 41: at interface scale 2.0 the strip lay under the game's name and the table's
+    /// buttons, its words cut off by them. On a compact screen it keeps in the room between
+    /// them, at their height, in every language and state: here the longest words (Portuguese,
+    /// the link being tried again) and a long name.
+    #[test]
+    fn the_compact_strip_keeps_between_the_name_and_the_buttons() {
+        let mut states = Vec::new();
+        let mut again = seated("Maria Eduarda Albuquerque", false);
+        again.link = Link::Reconnecting { attempt: 3 };
+        states.push(again);
+        states.push(seated("Maria Eduarda Albuquerque", false));
+        let mut banks = seated("Maria Eduarda Albuquerque", false);
+        banks.banks = Some([187.0, 3599.0]);
+        states.push(banks);
+        for lang in [Lang::En, Lang::Pt, Lang::Ru] {
+            for online in &states {
+                let ([name, strip, buttons], texts) = compact(lang, online);
+                let at = format!("{lang:?} {:?}: {texts:?}", online.link);
+                assert!(
+                    strip.left() >= name.right(),
+                    "{at}: {strip:?} over {name:?}"
+                );
+                assert!(
+                    strip.right() <= buttons.left(),
+                    "{at}: {strip:?} over {buttons:?}"
+                );
+                assert!((strip.top() - 16.0).abs() < 1.0, "{at}: {strip:?}");
+                assert!(
+                    strip.bottom() <= name.bottom().max(buttons.bottom()) + 1.0,
+                    "{at}"
+                );
+                assert!(!texts.is_empty(), "{at}");
+            }
+        }
+    }
+
+    /// The compact strip says in words what is amiss, not by a dot's colour alone: the link
+    /// while it is not up (and nothing else then), the other player "is away" while they are;
+    /// all is well is a dot and the other's name. Under a bank, both clocks.
+    #[test]
+    fn the_compact_strip_says_in_words_only_what_is_amiss() {
+        let words = |online: &OnlineTable| compact(Lang::En, online).1.join(" ");
+        let here = words(&seated("Ana", true));
+        assert!(here.contains("Ana") && !here.contains("away"), "{here}");
+        assert!(
+            !here.contains("Connected") && !here.contains("K7M"),
+            "{here}"
+        );
+        let away = words(&seated("Ana", false));
+        assert!(away.contains("Ana is away"), "{away}");
+        let mut lost = seated("Ana", false);
+        lost.link = Link::Reconnecting { attempt: 3 };
+        let lost = words(&lost);
+        assert!(lost.contains("Reconnecting (try 3)"), "{lost}");
+        assert!(!lost.contains("Ana"), "{lost}");
+        let mut banks = seated("Ana", true);
+        banks.banks = Some([187.0, 242.0]);
+        let banks = words(&banks);
+        // This seat's clock first, then the other's with their name.
+        let (mine, theirs) = (banks.find("3:07"), banks.find("4:02 Ana"));
+        assert!(
+            mine.is_some() && theirs.is_some() && mine < theirs,
+            "{banks}"
+        );
+        // Every word of the full strip is in what a screen reader is told.
+        let mut told = seated("Ana", false);
+        told.link = Link::Reconnecting { attempt: 3 };
+        let said = spoken_summary(&Tr(Strings::new(Lang::En)), &told);
+        assert!(said.contains("Reconnecting (try 3)"), "{said}");
+        assert!(
+            said.contains("Ana is away") && said.contains("K7M2QX"),
+            "{said}"
+        );
+    }
 
     #[test]
     fn a_code_is_shown_in_two_groups_of_three() {
