@@ -132,7 +132,14 @@ pub fn lobby_part<T: Online>(
                         }
                     }
                 });
-            ui.add_space(8.0);
+        });
+        end(ui);
+        // Public and Rated on a row of their own, under the time (beside it, Portuguese's
+        // words made the row wider than the panel at scale 1.0).
+        if !compact {
+            ui.label("");
+        }
+        ui.with_layout(line, |ui| {
             ui.checkbox(&mut form.public, tr.t("lobby.public"))
                 .on_hover_text(tr.t("lobby.public_line"));
             ui.checkbox(&mut form.rated, tr.t("online.rated"))
