@@ -236,19 +236,7 @@ fn game_card(
                 name.on_hover_text(tagline);
                 ui.add_space(4.0);
                 play_button(ui, tr, (game, 17.0, egui::vec2(width, 34.0)), opening, go);
-                ui.horizontal(|ui| {
-                    let each = (width - ui.spacing().item_spacing.x) / 2.0;
-                    for (key, page) in [
-                        ("menu.learn", MenuPage::Learn(game)),
-                        ("menu.rules", MenuPage::Rules(game)),
-                    ] {
-                        let b = egui::Button::new(egui::RichText::new(tr.t(key)).size(15.0))
-                            .min_size(egui::vec2(each, 30.0));
-                        if ui.add(b).clicked() {
-                            go.push(Navigate::Menu(page));
-                        }
-                    }
-                });
+                ui.scope(|ui| learn_and_rules(ui, tr, game, width, go));
                 tool_buttons(ui, tr, game, go, 14.0);
                 return;
             }
@@ -278,6 +266,73 @@ fn game_card(
     });
 }
 
+/// A compact card's Learn and Rules side by side, `width` points across: half the width each
+/// where both words fit so, else each as wide as its words and an even share of the rest. Words
+/// too long for the card (however long the language makes them) are drawn smaller, down to
+/// [`SMALLEST_CARD_WORDS`]; longer still, each button is cut to half the card, its words whole
+/// on hover.
+fn learn_and_rules(ui: &mut egui::Ui, tr: &Tr, game: GameKind, width: f32, go: &mut Vec<Navigate>) {
+    // Narrower sides than the panels' buttons: the card is narrow.
+    ui.spacing_mut().button_padding.x = 8.0;
+    let gap = ui.spacing().item_spacing.x;
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    let buttons = [
+        ("menu.learn", MenuPage::Learn(game)),
+        ("menu.rules", MenuPage::Rules(game)),
+    ]
+    .map(|(key, page)| (tr.t(key), page));
+    let words_width = |ui: &egui::Ui, words: &str, size: f32| {
+        egui::WidgetText::from(egui::RichText::new(words).size(size))
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            )
+            .size()
+            .x
+    };
+    let room = width - gap - 2.0 * padding;
+    let at = |ui: &egui::Ui, size: f32| {
+        buttons
+            .iter()
+            .map(|(words, _)| words_width(ui, words, size))
+            .sum::<f32>()
+    };
+    let mut size = 15.0;
+    let wide = at(ui, size);
+    if wide > room {
+        size = (size * room / wide).floor().max(SMALLEST_CARD_WORDS);
+    }
+    let fits = at(ui, size) <= room;
+    let half = (width - gap) / 2.0;
+    let naturals = buttons.map(|(words, _)| words_width(ui, words, size) + padding);
+    let spare = (width - gap - naturals.iter().sum::<f32>()).max(0.0);
+    ui.horizontal(|ui| {
+        for ((words, page), natural) in buttons.into_iter().zip(naturals) {
+            let text = egui::RichText::new(words).size(size);
+            let clicked = if !fits {
+                let b = egui::Button::new(text).truncate();
+                ui.add_sized([half, 30.0], b).on_hover_text(words).clicked()
+            } else {
+                let each = if naturals.iter().all(|n| *n <= half) {
+                    half
+                } else {
+                    natural + spare / 2.0
+                };
+                ui.add(egui::Button::new(text).min_size(egui::vec2(each, 30.0)))
+                    .clicked()
+            };
+            if clicked {
+                go.push(Navigate::Menu(page));
+            }
+        }
+    });
+}
+
+/// The smallest words of a compact card's buttons, in points.
+const SMALLEST_CARD_WORDS: f32 = 12.0;
+
 /// A game card's Play: its words `size` points, at least `min` big. One table at a time: it
 /// waits while one is being set.
 fn play_button(
@@ -304,10 +359,9 @@ fn tool_buttons(ui: &mut egui::Ui, tr: &Tr, game: GameKind, go: &mut Vec<Navigat
         .map_or(&[][..], |t| t.tools);
     for tool in tools {
         ui.add_space(if size < 16.0 { 3.0 } else { 6.0 });
-        if ui
-            .button(egui::RichText::new(tr.t(tool.label)).size(size))
-            .clicked()
-        {
+        // Words too long for the card wrap inside the button.
+        let button = egui::Button::new(egui::RichText::new(tr.t(tool.label)).size(size)).wrap();
+        if ui.add(button).clicked() {
             go.push(Navigate::Menu(MenuPage::Tool(game, tool.id)));
         }
     }
@@ -468,19 +522,18 @@ fn settings_page(
         tr,
         go,
         |ui| {
-            egui::Grid::new("settings-grid")
-                .num_columns(2)
-                .spacing([28.0, 18.0])
-                .show(ui, |ui| {
-                    ui.label(tr.t("settings.language"));
-                    ui.horizontal(|ui| {
+            let compact = style::compact(ui.ctx());
+            let grid = ("settings-grid", egui::vec2(28.0, 18.0));
+            settings_rows(ui, grid, compact, |ui, row| {
+                row(ui, tr.t("settings.language"), &mut |ui| {
+                    choices(ui, compact, |ui| {
                         for lang in Lang::ALL {
                             ui.selectable_value(&mut s.lang, lang, lang.native_name());
                         }
                     });
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.master_volume"));
+                row(ui, tr.t("settings.master_volume"), &mut |ui| {
                     let mut master = s.master_volume * 100.0;
                     ui.add(
                         egui::Slider::new(&mut master, 0.0..=100.0)
@@ -488,9 +541,9 @@ fn settings_page(
                             .integer(),
                     );
                     s.master_volume = master / 100.0;
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.effects_volume"));
+                row(ui, tr.t("settings.effects_volume"), &mut |ui| {
                     let mut effects = s.effects_volume * 100.0;
                     ui.add(
                         egui::Slider::new(&mut effects, 0.0..=100.0)
@@ -498,18 +551,18 @@ fn settings_page(
                             .integer(),
                     );
                     s.effects_volume = effects / 100.0;
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.starting_purse"));
+                row(ui, tr.t("settings.starting_purse"), &mut |ui| {
                     ui.add(
                         egui::DragValue::new(&mut s.starting_purse)
                             .range(MIN_PURSE..=MAX_PURSE)
                             .speed(1),
                     );
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.motion"));
-                    ui.horizontal(|ui| {
+                row(ui, tr.t("settings.motion"), &mut |ui| {
+                    choices(ui, compact, |ui| {
                         let system = if crate::settings::system_reduces_motion() {
                             tr.t("settings.motion.system_reduced")
                         } else {
@@ -528,9 +581,9 @@ fn settings_page(
                         )
                         .on_hover_text(tr.t("settings.motion.hint"));
                     });
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.scale"));
+                row(ui, tr.t("settings.scale"), &mut |ui| {
                     let mut percent = s.ui_scale * 100.0;
                     ui.add(
                         egui::Slider::new(&mut percent, 100.0..=200.0)
@@ -539,22 +592,23 @@ fn settings_page(
                             .integer(),
                     );
                     s.ui_scale = percent / 100.0;
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.marks"));
+                row(ui, tr.t("settings.marks"), &mut |ui| {
                     ui.checkbox(&mut s.colour_safe_marks, tr.t("settings.marks.safe"))
                         .on_hover_text(tr.t("settings.marks.hint"));
-                    ui.end_row();
+                });
 
-                    ui.label(tr.t("settings.server"));
+                row(ui, tr.t("settings.server"), &mut |ui| {
+                    let width = ui.available_width().min(320.0);
                     ui.add(
                         egui::TextEdit::singleline(&mut s.server)
                             .char_limit(crate::settings::MAX_SERVER_CHARS)
                             .hint_text(crate::settings::DEFAULT_SERVER)
-                            .desired_width(320.0),
+                            .desired_width(width),
                     );
-                    ui.end_row();
                 });
+            });
             ui.label(
                 egui::RichText::new(tr.t("settings.starting_purse_hint"))
                     .small()
@@ -574,6 +628,51 @@ fn settings_page(
     go.write_batch(asked);
     if s != active.0 {
         change.write(ChangeSettings(s));
+    }
+}
+
+/// One setting's row: its name and what sets it.
+pub(crate) type SettingsRow<'a> =
+    dyn FnMut(&mut egui::Ui, &str, &mut dyn FnMut(&mut egui::Ui)) + 'a;
+
+/// The settings' rows as `add` draws them (with the grid's id `grid`): a grid of two columns,
+/// each name left of what sets it; on a `compact` screen one column, each name over what sets it, so that long names and
+/// long choices (however long the language makes them) keep inside the page.
+pub(crate) fn settings_rows(
+    ui: &mut egui::Ui,
+    (grid, spacing): (&str, egui::Vec2),
+    compact: bool,
+    add: impl FnOnce(&mut egui::Ui, &mut SettingsRow),
+) {
+    if compact {
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 6.0;
+            add(ui, &mut |ui, name, control| {
+                ui.label(style::ash(name, 16.0));
+                control(ui);
+                ui.add_space(6.0);
+            });
+        });
+    } else {
+        egui::Grid::new(grid)
+            .num_columns(2)
+            .spacing(spacing)
+            .show(ui, |ui| {
+                add(ui, &mut |ui, name, control| {
+                    ui.label(name);
+                    control(ui);
+                    ui.end_row();
+                });
+            });
+    }
+}
+
+/// A setting's choices in a row, or on a `compact` screen in as many rows as they need.
+fn choices(ui: &mut egui::Ui, compact: bool, add: impl FnOnce(&mut egui::Ui)) {
+    if compact {
+        ui.horizontal_wrapped(add);
+    } else {
+        ui.horizontal(add);
     }
 }
 

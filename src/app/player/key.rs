@@ -114,20 +114,21 @@ pub fn key_section(
     ui.add_space(4.0);
     style::title(ui, tr.t("key.title"), 24.0);
     ui.add_space(4.0);
-    egui::Grid::new("settings-key")
-        .num_columns(2)
-        .spacing([28.0, 12.0])
-        .show(ui, |ui| {
-            ui.label(tr.t("key.fingerprint"));
+    // On a compact screen each name over its value, as the settings above it.
+    let compact = style::compact(ui.ctx());
+    let grid = ("settings-key", egui::vec2(28.0, 12.0));
+    crate::app::menu::settings_rows(ui, grid, compact, |ui, row| {
+        row(ui, tr.t("key.fingerprint"), &mut |ui| {
             match key.fingerprint() {
                 Some(f) => ui.label(style::brass(f, 20.0).monospace().strong()),
                 None => ui.label(style::muted(tr.t("key.none_yet"), 16.0)),
             };
-            ui.end_row();
-            ui.label(tr.t("online.your_name"));
-            name_field(ui, tr, key, form, store, notices, 320.0);
-            ui.end_row();
         });
+        row(ui, tr.t("online.your_name"), &mut |ui| {
+            let width = ui.available_width().min(320.0);
+            name_field(ui, tr, key, form, store, notices, width);
+        });
+    });
     ui.add_space(6.0);
     ui.label(style::muted(tr.t("key.losing"), 16.0));
     ui.add_space(6.0);
