@@ -196,6 +196,25 @@ pub fn choice(
     } else {
         egui::RichText::new(words)
     };
+    // Words wider than a whole row of the panel (a long name in a long language on a narrow
+    // panel): the choice starts a row of its own and its words wrap there.
+    let wide = egui::WidgetText::from(text.clone())
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Button,
+        )
+        .size()
+        .x
+        + 2.0 * ui.spacing().button_padding.x;
+    let row = ui.max_rect();
+    if wide > row.width() {
+        if ui.layout().main_wrap() && ui.cursor().min.x > row.min.x + 0.5 {
+            ui.end_row();
+        }
+        return ui.add(egui::Button::selectable(chosen, text).wrap());
+    }
     ui.add(egui::Button::selectable(chosen, text))
 }
 

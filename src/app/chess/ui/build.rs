@@ -45,7 +45,8 @@ pub(super) fn lobby(p: Panel, beside_online: bool) {
             }
             if !table.hot_seat() {
                 ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
-                ui.horizontal(|ui| {
+                // Rows that wrap where the words are longer than the panel is wide.
+                ui.horizontal_wrapped(|ui| {
                     for c in [Colour::White, Colour::Black] {
                         let chosen = table.colour == c;
                         let word = capital(&colour_word(tr, c));
@@ -57,15 +58,25 @@ pub(super) fn lobby(p: Panel, beside_online: bool) {
             } else {
                 ui.label(style::muted(tr.t("chess.lobby.hot_seat"), 14.0));
             }
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED));
+            let artifacts = egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED);
+            let mut choices = |ui: &mut egui::Ui| {
                 for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
                     let chosen = table.artifacts == on;
                     if choice(ui, chosen, tr.t(key)).clicked() && !chosen {
                         send(Intent::Artifacts(on));
                     }
                 }
-            });
+            };
+            if style::compact(ctx) {
+                // The name over its choices, which wrap where the words are long.
+                ui.label(artifacts);
+                ui.horizontal_wrapped(choices);
+            } else {
+                ui.horizontal(|ui| {
+                    ui.label(artifacts);
+                    choices(ui);
+                });
+            }
             ui.label(style::muted(
                 tr.t(if table.artifacts {
                     "chess.lobby.artifacts_on"

@@ -141,7 +141,13 @@ pub(super) fn books_and_reset(
     urgent: bool,
 ) {
     ui.add_space(6.0);
-    centred_row(ui, salt, |ui| {
+    // The row is another while Reset all is asked once more: its width is measured apart.
+    let salt = if panels.confirm_reset {
+        format!("{salt}-asked")
+    } else {
+        salt.to_string()
+    };
+    centred_row(ui, &salt, |ui| {
         let books = ui.add_enabled(
             !table.purse.books().is_empty(),
             egui::Button::new(tr.t("snelab.books")),

@@ -118,10 +118,17 @@ fn focus_ring(ui: &egui::Ui, r: &egui::Response) {
 }
 
 /// A row of widgets centred in the width there is (egui lays a row out from the left: the row's
-/// width is remembered from the last pass and the space before it set from that).
+/// width is remembered from the last pass and the space before it set from that). A row longer
+/// than the width there is (long words, a narrow panel) is laid out from the left instead,
+/// going on in the next row where it must; its width as one row, measured when it last was one,
+/// is kept for when there is room again.
 fn centred_row(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui)) {
     let id = ui.id().with(("centred-row", salt));
     let width: f32 = ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0.0);
+    if width > ui.available_width() + 0.5 {
+        ui.horizontal_wrapped(add);
+        return;
+    }
     ui.horizontal(|ui| {
         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
         let start = ui.cursor().min.x;
