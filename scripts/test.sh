@@ -105,7 +105,7 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     chess chess-lobby chess-army chess-cards chess-dice chess-verdict learn-snelab-payment \
     learn-hive-slide replay-chess analysis-hive chess-online hive-online snelab-online games-list \
     chess-online-offer@ru chess-online-spectate@pt hive-online-reconnecting hive-online-reconnecting@pt \
-    hive-online@pt hive-clock@ru hive-verdict@ru replay-chess@ru; do
+    hive-online@pt hive-clock@ru hive-verdict@ru replay-chess@ru menu@ru settings@pt snelab@pt chess-lobby@ru; do
     lang=en
     case "$scene" in *@*) lang=${scene#*@} ;; esac
     log="$out/scale2-${scene/@/-}.log"
