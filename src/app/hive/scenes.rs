@@ -383,41 +383,8 @@ pub(super) fn stage(
                 o.bot_in = Some(23.0);
             }
         }
-        "online" => {
-            t.go_online(
-                Request::Join {
-                    code: "K7M2QX".into(),
-                    name: "Rui".into(),
-                },
-                "ws://staged".into(),
-            );
-            if let Some(o) = t.host.as_mut() {
-                o.staged = true;
-            }
-            t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
-            if let Some(o) = t.host.as_mut() {
-                o.link = Link::Connected;
-                // What the link reads off the server's deadline (38 s when the state came).
-                o.countdown = Some(38.0);
-            }
-        }
-        "online-reconnecting" => {
-            t.go_online(
-                Request::Join {
-                    code: "K7M2QX".into(),
-                    name: "Rui".into(),
-                },
-                "ws://staged".into(),
-            );
-            if let Some(o) = t.host.as_mut() {
-                o.staged = true;
-            }
-            t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
-            if let Some(o) = t.host.as_mut() {
-                o.link = Link::Reconnecting { attempt: 3 };
-                o.countdown = Some(38.0);
-            }
-        }
+        "online" => stage_game_online(t, Link::Connected),
+        "online-reconnecting" => stage_game_online(t, Link::Reconnecting { attempt: 3 }),
         "online-clock" => {
             t.go_online(
                 Request::Join {
@@ -506,6 +473,26 @@ pub(super) fn stage(
     }
     if matches!(t.pick, Pick::Idle) {
         t.focus = None;
+    }
+}
+
+/// The online scene's game in progress, joined as Rui, its link `link`: 38 s on the clock (what
+/// the link reads off the server's deadline when the state came).
+fn stage_game_online(t: &mut Table, link: Link) {
+    t.go_online(
+        Request::Join {
+            code: "K7M2QX".into(),
+            name: "Rui".into(),
+        },
+        "ws://staged".into(),
+    );
+    if let Some(o) = t.host.as_mut() {
+        o.staged = true;
+    }
+    t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
+    if let Some(o) = t.host.as_mut() {
+        o.link = link;
+        o.countdown = Some(38.0);
     }
 }
 

@@ -482,11 +482,7 @@ fn terse_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
             apart(ui);
             let theirs = i != mine || online.my_seat().is_none();
             if theirs {
-                let dot = if seats[i].connected {
-                    style::GREEN
-                } else {
-                    style::AMBER
-                };
+                let dot = presence_colour(seats[i].connected);
                 ui.label(egui::RichText::new("●").color(dot));
             }
             let clock = egui::RichText::new(clock_text(tr, left))
@@ -508,11 +504,7 @@ fn terse_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
     }
     if let Some(other) = online.other().filter(|o| o.kind != SeatKind::Empty) {
         apart(ui);
-        let dot = if other.connected {
-            style::GREEN
-        } else {
-            style::AMBER
-        };
+        let dot = presence_colour(other.connected);
         ui.label(egui::RichText::new("●").color(dot));
         name(
             ui,
@@ -701,11 +693,7 @@ fn time_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
         ui.separator();
         if i != mine {
             // The other player's presence, as the dot the link's line has for it.
-            let dot = if seats[i].connected {
-                style::GREEN
-            } else {
-                style::AMBER
-            };
+            let dot = presence_colour(seats[i].connected);
             let key = if seats[i].connected {
                 "online.present"
             } else {
@@ -863,6 +851,15 @@ pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn 
         .clicked()
     {
         send(T::ask(Ask::Rematch));
+    }
+}
+
+/// The dot of a seat's presence: green while its player is here, amber while away.
+fn presence_colour(connected: bool) -> egui::Color32 {
+    if connected {
+        style::GREEN
+    } else {
+        style::AMBER
     }
 }
 
