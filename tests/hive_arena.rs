@@ -20,8 +20,14 @@ fn arena(flags: &str, a: &str, b: &str) -> Result<String, CliError> {
     Ok(String::from_utf8(out).unwrap())
 }
 
+/// The report's lines of one game each ("game 3 (pair 2, …"), not its "game type: …" line.
 fn game_lines(text: &str) -> Vec<&str> {
-    text.lines().filter(|l| l.starts_with("game ")).collect()
+    text.lines()
+        .filter(|l| {
+            l.strip_prefix("game ")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect()
 }
 
 #[test]
