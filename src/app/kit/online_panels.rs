@@ -458,27 +458,20 @@ fn terse_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
         );
         return;
     }
-    let seats = online.seats.as_ref();
-    if let (Some(banks), Some(seats)) = (online.banks, seats) {
+    if let Some(clocks) = bank_clocks(online) {
         // Both clocks, the running one bright: this seat's first, then the other's after the
         // dot of their presence, as on the full strip, and their name (or that they are away)
         // in what room is left. A spectator's: ash's, then walnut's, each after its player's
         // dot.
+        let seats = online.seats.as_ref().expect("bank_clocks has seats");
         let mine = online.my_seat().map_or(0, |s| s.index());
-        for i in [mine, 1 - mine] {
-            let Some(side) = seats[i].colour else {
-                continue;
-            };
-            let left = banks[match side {
-                Side::Ash => 0,
-                Side::Walnut => 1,
-            }];
-            let running = online.to_move == Some(side) && online.ended.is_none();
-            let colour = match (running, left <= 10.0) {
-                (true, true) => style::RED,
-                (true, false) => style::CREAM,
-                (false, _) => style::MUTED,
-            };
+        for BankClock {
+            seat: i,
+            left,
+            running,
+            colour,
+        } in clocks
+        {
             apart(ui);
             let theirs = i != mine || online.my_seat().is_none();
             if theirs {
@@ -672,24 +665,22 @@ fn time_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
         ui.separator();
         ui.label(egui::RichText::new(control_text(tr, online.control)).color(style::MUTED));
     }
-    let (Some(banks), Some(seats)) = (online.banks, online.seats.as_ref()) else {
+    let (Some(clocks), Some(seats)) = (bank_clocks(online), online.seats.as_ref()) else {
         return;
     };
     let mine = online.my_seat().map_or(0, |s| s.index());
-    for i in [mine, 1 - mine] {
-        let Some(side) = seats[i].colour else {
-            continue;
-        };
-        let left = banks[match side {
-            Side::Ash => 0,
-            Side::Walnut => 1,
-        }];
+    for BankClock {
+        seat: i,
+        left,
+        running,
+        colour,
+    } in clocks
+    {
         let who = if i == mine && online.my_seat().is_some() {
             tr.t("online.you").to_string()
         } else {
             tr.say(&seat_name(&seats[i]))
         };
-        let running = online.to_move == Some(side) && online.ended.is_none();
         ui.separator();
         if i != mine {
             // The other player's presence, as the dot the link's line has for it.
@@ -702,11 +693,6 @@ fn time_line(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable) {
             ui.label(egui::RichText::new("●").color(dot))
                 .on_hover_text(tr.tf(key, &[("name", &who)]));
         }
-        let colour = match (running, left <= 10.0) {
-            (true, true) => style::RED,
-            (true, false) => style::CREAM,
-            (false, _) => style::MUTED,
-        };
         let hover = match &online.code {
             Some(code) => format!(
                 "{} · {}",
@@ -852,6 +838,48 @@ pub fn rematch<T: Online>(ui: &mut egui::Ui, tr: &Tr, table: &T, send: &mut dyn 
     {
         send(T::ask(Ask::Rematch));
     }
+}
+
+/// One side's clock under a bank, as both strips show it.
+struct BankClock {
+    /// The seat's index in the table's seats.
+    seat: usize,
+    /// Its seconds left.
+    left: f64,
+    /// Whether it is running (its side to move, the game on).
+    running: bool,
+    /// Red running in its last ten seconds, cream running, muted waiting.
+    colour: egui::Color32,
+}
+
+/// Both clocks under a bank, this seat's first (a spectator's: the first seat's); `None`
+/// without a bank or seats.
+fn bank_clocks(online: &OnlineTable) -> Option<Vec<BankClock>> {
+    let (banks, seats) = (online.banks?, online.seats.as_ref()?);
+    let mine = online.my_seat().map_or(0, |s| s.index());
+    let clocks = [mine, 1 - mine]
+        .into_iter()
+        .filter_map(|seat| {
+            let side = seats[seat].colour?;
+            let left = banks[match side {
+                Side::Ash => 0,
+                Side::Walnut => 1,
+            }];
+            let running = online.to_move == Some(side) && online.ended.is_none();
+            let colour = match (running, left <= 10.0) {
+                (true, true) => style::RED,
+                (true, false) => style::CREAM,
+                (false, _) => style::MUTED,
+            };
+            Some(BankClock {
+                seat,
+                left,
+                running,
+                colour,
+            })
+        })
+        .collect();
+    Some(clocks)
 }
 
 /// The dot of a seat's presence: green while its player is here, amber while away.
