@@ -142,12 +142,7 @@ pub(super) fn books_and_reset(
 ) {
     ui.add_space(6.0);
     // The row is another while Reset all is asked once more: its width is measured apart.
-    let salt = if panels.confirm_reset {
-        format!("{salt}-asked")
-    } else {
-        salt.to_string()
-    };
-    centred_row(ui, &salt, |ui| {
+    centred_row(ui, (salt, panels.confirm_reset), |ui| {
         let books = ui.add_enabled(
             !table.purse.books().is_empty(),
             egui::Button::new(tr.t("snelab.books")),

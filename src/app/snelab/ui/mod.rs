@@ -122,7 +122,11 @@ fn focus_ring(ui: &egui::Ui, r: &egui::Response) {
 /// than the width there is (long words, a narrow panel) is laid out from the left instead,
 /// going on in the next row where it must; its width as one row, measured when it last was one,
 /// is kept for when there is room again.
-fn centred_row(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui)) {
+fn centred_row(
+    ui: &mut egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut egui::Ui),
+) {
     let id = ui.id().with(("centred-row", salt));
     let width: f32 = ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0.0);
     if width > ui.available_width() + 0.5 {
