@@ -128,6 +128,92 @@ impl CentrePanel {
     }
 }
 
+/// The margin inside a page's frame ([`page`]): narrower on a compact screen.
+fn page_margin(compact: bool) -> i8 {
+    if compact { 14 } else { 22 }
+}
+
+/// A page that takes the screen from `top` points down (a menu page, Online, a player's page),
+/// in an area named `id`: at most `max_width` points wide with room at the sides, or on a
+/// compact screen nearer the top with narrower margins. `add` draws it, told whether the screen
+/// is compact; what is under its header goes in [`page_body`], which scrolls what does not fit.
+pub fn page(
+    ctx: &egui::Context,
+    id: &str,
+    max_width: f32,
+    top: f32,
+    add: impl FnOnce(&mut egui::Ui, bool),
+) {
+    let screen = ctx.content_rect();
+    let compact = compact(ctx);
+    let margin = page_margin(compact);
+    let top = if compact { 10.0 } else { top };
+    let width = (screen.width() - 2.0 * (8.0 + f32::from(margin))).clamp(300.0, max_width);
+    egui::Area::new(egui::Id::new(id))
+        // Anchored to the top: an area's room to grow is measured from where it starts.
+        .anchor(egui::Align2::CENTER_TOP, [0.0, top])
+        // The first frame measures the page within this size, and the page keeps what it was
+        // given then: the whole screen below the anchor, so a long page gets its full height.
+        .default_size([width + 60.0, screen.height() - top])
+        .show(ctx, |ui| {
+            panel_frame()
+                .inner_margin(egui::Margin::same(margin))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    add(ui, compact);
+                });
+        });
+}
+
+/// The width of `text` on a button on one line (without the button's padding).
+pub fn button_words_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    text.into()
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Button,
+        )
+        .size()
+        .x
+}
+
+/// A button at a [`page`]'s header (Back): a big one, or on a `compact` screen one at the
+/// buttons' size.
+pub fn page_button(text: impl Into<String>, compact: bool) -> egui::Button<'static> {
+    if compact {
+        egui::Button::new(cream(text, 16.0)).min_size(egui::vec2(100.0, 30.0))
+    } else {
+        big_button(text)
+    }
+}
+
+/// What is under a [`page`]'s header, in a box as high as the screen leaves (the page's margin
+/// and a gap kept at the bottom) that scrolls what does not fit: always on a compact screen, and
+/// on a larger one where the page was longer than that when last drawn (Settings with the key's
+/// section at 1280×720); a page that fits there is drawn as it is, without a scroll bar.
+pub fn page_body(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let compact = compact(ui.ctx());
+    let bottom = ui.ctx().content_rect().bottom();
+    let room = bottom - 8.0 - f32::from(page_margin(compact)) - ui.cursor().top();
+    let id = ui.id().with("page-body-height");
+    let last: f32 = ui.ctx().data(|d| d.get_temp(id)).unwrap_or(0.0);
+    let height = if compact || last > room {
+        egui::ScrollArea::vertical()
+            .id_salt("page-body")
+            .max_height(room.max(60.0))
+            .auto_shrink([false, true])
+            .show(ui, add)
+            .content_size
+            .y
+    } else {
+        let top = ui.cursor().top();
+        add(ui);
+        ui.min_rect().bottom() - top
+    };
+    ui.ctx().data_mut(|d| d.insert_temp(id, height));
+}
+
 /// Whether the screen is small in points, under [`COMPACT`] (a larger interface scale, a small
 /// window): the tables then fold their side panels to a button, narrow their bars and title,
 /// and keep the board's middle free.
@@ -609,6 +695,39 @@ mod tests {
     /// were drawn for a whole pass.
     /// At scale 2 on 1280×720 (640×360 points), beside a lesson's panel ending at 317: the
     /// bar fills the rest of the width, 8 points apart, inside the screen.
+    /// A page longer than the screen stays inside it at its place, and what is under its
+    /// header scrolls: at 1280×720 (Settings with the key's section once ran off the bottom)
+    /// and on a compact screen of 640×360 points.
+    #[test]
+    fn a_long_page_keeps_inside_the_screen_and_scrolls() {
+        for size in [egui::vec2(1280.0, 720.0), egui::vec2(640.0, 360.0)] {
+            let ctx = egui::Context::default();
+            let mut rect = None;
+            for _ in 0..3 {
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)),
+                    ..Default::default()
+                };
+                let out = ctx.run_ui(input, |ui| {
+                    page(ui.ctx(), "long-page", 640.0, 48.0, |ui, _| {
+                        ui.label("Heading");
+                        page_body(ui, |ui| {
+                            ui.allocate_space(egui::vec2(100.0, 2000.0));
+                        });
+                    });
+                });
+                out.drop_without_applying_deltas();
+                rect = ctx.memory(|m| m.area_rect(egui::Id::new("long-page")));
+            }
+            let rect = rect.expect("the page was drawn");
+            let top = if is_compact(size) { 10.0 } else { 48.0 };
+            assert!(
+                (rect.top() - top).abs() < 1.0 && rect.bottom() <= size.y,
+                "{rect:?} on a screen of {size:?}"
+            );
+        }
+    }
+
     #[test]
     fn the_bottom_bar_beside_a_left_column_fills_the_rest() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));

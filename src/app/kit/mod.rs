@@ -198,15 +198,7 @@ pub fn choice(
     };
     // Words wider than a whole row of the panel (a long name in a long language on a narrow
     // panel): the choice starts a row of its own and its words wrap there.
-    let wide = egui::WidgetText::from(text.clone())
-        .into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Button,
-        )
-        .size()
-        .x
+    let wide = crate::app::style::button_words_width(ui, text.clone())
         + 2.0 * ui.spacing().button_padding.x;
     let row = ui.max_rect();
     if wide > row.width() {

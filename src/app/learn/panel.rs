@@ -141,17 +141,24 @@ fn panel<T: Teach>(
     // words are long, or the screen is small).
     let above = ctx.content_rect().bottom() - style::bottom_bar_top(ctx) + 8.0;
     let [x, y] = offset(corner);
+    let compact = style::compact(ctx);
+    // On a compact screen the panel keeps between the side panel's button and the bar: the line
+    // of why scrolls in what the button row leaves of that room (less the frame's margins).
+    let room = compact.then(|| {
+        let bottom = ctx.content_rect().bottom() + y.min(-above);
+        bottom - style::below_side_panel(ctx) - 2.0 * 10.0 - 3.0
+    });
     egui::Area::new(egui::Id::new(("hint", game.cli_name())))
         .anchor(corner, [x, y.min(-above)])
         .show(ctx, |ui| {
-            let frame = if style::compact(ctx) {
+            let frame = if compact {
                 panel_frame().inner_margin(egui::Margin::same(10))
             } else {
                 panel_frame()
             };
             frame.show(ui, |ui| {
                 ui.set_max_width(280.0);
-                ui.horizontal(|ui| {
+                let row = ui.horizontal(|ui| {
                     let label = format!("{} (?)", tr.t("learn.hint"));
                     let button = egui::Button::new(style::cream(label, 16.0));
                     let r = ui
@@ -168,11 +175,28 @@ fn panel<T: Teach>(
                         ui.label(style::muted(used, 13.0));
                     }
                 });
+                let below_row = row.response.rect.height() + ui.spacing().item_spacing.y;
                 if let Some(why) = why {
-                    ui.add(
-                        egui::Label::new(style::cream(crate::i18n::sentence(tr.say(why)), 15.0))
+                    let line = |ui: &mut egui::Ui| {
+                        ui.add(
+                            egui::Label::new(style::cream(
+                                crate::i18n::sentence(tr.say(why)),
+                                15.0,
+                            ))
                             .wrap(),
-                    );
+                        );
+                    };
+                    match room {
+                        Some(room) => {
+                            let room = (room - below_row).max(32.0);
+                            egui::ScrollArea::vertical()
+                                .id_salt("hint-why")
+                                .max_height(room)
+                                .min_scrolled_height(room)
+                                .show(ui, line);
+                        }
+                        None => line(ui),
+                    }
                 }
             });
         });

@@ -185,6 +185,19 @@ fn who(
     }
 }
 
+/// The player in `seat` of a listed table, as [`who`] shows them.
+fn seated(ui: &mut egui::Ui, tr: &Tr, t: &Listing, seat: usize, asked: &mut Asked) {
+    who(
+        ui,
+        tr,
+        &t.names[seat],
+        t.fingerprints[seat].as_ref(),
+        t.keys[seat].as_ref(),
+        t.ratings[seat].as_ref(),
+        asked,
+    );
+}
+
 /// The small "Rated" mark of a rated table.
 fn rated_mark(ui: &mut egui::Ui, tr: &Tr) {
     label_frame(220, 6, (6, 1)).show(ui, |ui| {
@@ -223,7 +236,6 @@ pub fn online_page(
     form.game_type = settings.0.hive_game_type;
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let width = (screen.width() - 60.0).clamp(320.0, 1140.0);
     let body = (screen.height() - 200.0).max(220.0);
     let url = server_url(&settings, options.as_deref());
     let now = link.now();
@@ -233,60 +245,73 @@ pub fn online_page(
             .and_then(|t| crate::app::snelab::online::seat_refusal(&t.purse)),
         ..Asked::default()
     };
-    egui::Area::new(egui::Id::new("online-page"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
-        .default_size([width + 44.0, screen.height() - 24.0])
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(width);
-                ui.horizontal(|ui| {
-                    style::title(ui, tr.t("lobby.title"), 30.0);
-                    ui.add_space(8.0);
-                    for p in OnlinePage::ALL {
-                        let words = match p {
-                            OnlinePage::Games => tr.tf(
-                                "lobby.tab.games",
-                                &[("count", &seats.0.tokens_at(&url).len().to_string())],
-                            ),
-                            _ => tr.t(&format!("lobby.tab.{}", p.name())).to_string(),
-                        };
-                        if choice(ui, p == tab, &words).clicked() && p != tab {
-                            asked.nav.push(Navigate::Menu(MenuPage::Online(p)));
-                        }
-                    }
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.add(big_button(tr.t("menu.back"))).clicked() {
-                            asked.nav.push(Navigate::Menu(MenuPage::Main));
-                        }
-                        let mine = egui::Button::new(style::cream(tr.t("lobby.your_page"), 16.0))
-                            .min_size(egui::vec2(0.0, 44.0));
-                        if ui
-                            .add_enabled(key.identity.is_some(), mine)
-                            .on_hover_text(key.fingerprint().unwrap_or_default())
-                            .clicked()
-                        {
-                            asked.player = Some(Who::me());
-                        }
-                        ui.add_space(2.0);
-                        link_line(ui, &tr, &link.lobby);
-                    });
-                });
-                ui.separator();
-                match tab {
-                    OnlinePage::Lobby => lobby_tab(
-                        ui, &tr, &mut form, &mut name, &mut link, &url, now, body, &mut asked,
+    // On a compact screen (a larger interface scale, a small window) the tabs stand under the
+    // title, and what is under them scrolls.
+    style::page(ctx, "online-page", 1140.0, 24.0, |ui, compact| {
+        let tabs = |ui: &mut egui::Ui, asked: &mut Asked| {
+            for p in OnlinePage::ALL {
+                let words = match p {
+                    OnlinePage::Games => tr.tf(
+                        "lobby.tab.games",
+                        &[("count", &seats.0.tokens_at(&url).len().to_string())],
                     ),
-                    OnlinePage::Watch => {
-                        watch_tab(ui, &tr, &link.lobby, &mut form, &url, body, &mut asked)
-                    }
-                    OnlinePage::Games => {
-                        let mine = your_games(&seats, &link.lobby, &url);
-                        games_tab(ui, &tr, &mine, &name.name, now, body, &mut asked);
-                        super::notify::toggle(ui, &tr, &mut notify, &mut store, &mut notices);
-                    }
+                    _ => tr.t(&format!("lobby.tab.{}", p.name())).to_string(),
+                };
+                if choice(ui, p == tab, &words).clicked() && p != tab {
+                    asked.nav.push(Navigate::Menu(MenuPage::Online(p)));
+                }
+            }
+        };
+        ui.horizontal(|ui| {
+            style::title(ui, tr.t("lobby.title"), if compact { 22.0 } else { 30.0 });
+            ui.add_space(8.0);
+            if !compact {
+                tabs(ui, &mut asked);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .add(style::page_button(tr.t("menu.back"), compact))
+                    .clicked()
+                {
+                    asked.nav.push(Navigate::Menu(MenuPage::Main));
+                }
+                let mine = egui::Button::new(style::cream(tr.t("lobby.your_page"), 16.0))
+                    .min_size(egui::vec2(0.0, if compact { 34.0 } else { 44.0 }));
+                if ui
+                    .add_enabled(key.identity.is_some(), mine)
+                    .on_hover_text(key.fingerprint().unwrap_or_default())
+                    .clicked()
+                {
+                    asked.player = Some(Who::me());
+                }
+                if !compact {
+                    ui.add_space(2.0);
+                    link_line(ui, &tr, &link.lobby);
                 }
             });
         });
+        if compact {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                tabs(ui, &mut asked);
+                ui.add_space(8.0);
+                link_line(ui, &tr, &link.lobby);
+            });
+        }
+        ui.separator();
+        let tab_ui = |ui: &mut egui::Ui| match tab {
+            OnlinePage::Lobby => lobby_tab(
+                ui, &tr, &mut form, &mut name, &mut link, &url, now, body, &mut asked,
+            ),
+            OnlinePage::Watch => watch_tab(ui, &tr, &link.lobby, &mut form, &url, body, &mut asked),
+            OnlinePage::Games => {
+                let mine = your_games(&seats, &link.lobby, &url);
+                games_tab(ui, &tr, &mine, &name.name, now, body, &mut asked);
+                super::notify::toggle(ui, &tr, &mut notify, &mut store, &mut notices);
+            }
+        };
+        style::page_body(ui, tab_ui);
+    });
     if form.game_type != settings.0.hive_game_type {
         let mut s = settings.0.clone();
         s.hive_game_type = form.game_type;
@@ -327,124 +352,158 @@ fn lobby_tab(
     asked: &mut Asked,
 ) {
     let width = ui.available_width();
+    if style::compact(ui.ctx()) {
+        // One column: the quick game or a table to open, then the open tables (the page
+        // scrolls them, not a box of their own).
+        start_column(ui, tr, form, name, link, url, now, asked);
+        ui.separator();
+        tables_column(ui, tr, form, name, link, url, None, asked);
+        return;
+    }
     let right = (width * 0.385).clamp(300.0, 440.0);
     let left = width - right - 50.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             ui.set_width(left);
-            counts(ui, tr, &link.lobby);
-            ui.add_space(4.0);
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                if choice(ui, form.filter.is_none(), tr.t("lobby.all_games")).clicked() {
-                    form.filter = None;
-                }
-                for g in games() {
-                    if choice(ui, form.filter == Some(g), &game_name(tr, g)).clicked() {
-                        form.filter = Some(g);
-                    }
-                }
-            });
-            ui.add_space(4.0);
-            open_tables(
-                ui,
-                tr,
-                &link.lobby,
-                form.filter,
-                &name.name,
-                url,
-                body - 110.0,
-                asked,
-            );
+            tables_column(ui, tr, form, name, link, url, Some(body - 110.0), asked);
         });
         ui.separator();
         ui.vertical(|ui| {
             ui.set_width(right);
-            ui.horizontal(|ui| {
-                if choice(ui, form.start == Start::Quick, tr.t("lobby.quick")).clicked() {
-                    form.start = Start::Quick;
-                }
-                if choice(ui, form.start == Start::Open, tr.t("lobby.open")).clicked() {
-                    form.start = Start::Open;
-                }
-            });
-            ui.add_space(6.0);
-            let queued = link.lobby.queue != Queue::Idle;
-            if form.start == Start::Quick && queued {
-                waiting(ui, tr, link, now);
-                return;
-            }
-            egui::Grid::new("lobby-start")
-                .num_columns(2)
-                .spacing([12.0, 8.0])
-                .show(ui, |ui| {
-                    ui.label(style::muted(tr.t("lobby.game"), 16.0));
-                    egui::ComboBox::from_id_salt("lobby-game")
-                        .selected_text(game_name(tr, form.game))
-                        .width(230.0)
-                        .show_ui(ui, |ui| {
-                            for g in games() {
-                                ui.selectable_value(&mut form.game, g, game_name(tr, g));
-                            }
-                        });
-                    ui.end_row();
-                    ui.label(style::muted(tr.t("online.your_name"), 16.0));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut name.name)
-                            .char_limit(crate::net::protocol::MAX_NAME_CHARS)
-                            .hint_text(tr.t("lobby.anonymous"))
-                            .desired_width(230.0),
-                    );
-                    ui.end_row();
-                });
-            ui.add_space(2.0);
-            controls(ui, tr, &mut form.control);
-            ui.label(style::cream(control_text(tr, form.control), 16.0));
-            ui.add_space(4.0);
-            match form.start {
-                Start::Quick => {
-                    let up = link.lobby.link == Link::Connected;
-                    let proved = link.lobby.proved().is_some();
-                    // Ash & Walnut: paired only with someone seeking the same creatures.
-                    if form.game == GameKind::Hive
-                        && let Some(g) = crate::app::hive::creature_toggles(ui, tr, form.game_type)
-                    {
-                        form.game_type = g;
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        let mut rated = form.rated && proved;
-                        let tick = ui.add_enabled(
-                            proved,
-                            egui::Checkbox::new(&mut rated, tr.t("lobby.rated")),
-                        );
-                        if tick.changed() {
-                            form.rated = rated;
-                        }
-                        let line = if proved {
-                            "lobby.rated_line"
-                        } else {
-                            "lobby.rated_unproved"
-                        };
-                        ui.label(style::muted(tr.t(line), 14.0));
-                    });
-                    ui.vertical_centered(|ui| {
-                        let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
-                        if find.clicked() && asked.may_sit(form.game) {
-                            let sent = link.lobby.quick(
-                                form.game,
-                                form.control,
-                                form.game_type,
-                                form.rated,
-                            );
-                            link.outbox.extend(sent);
-                        }
-                        ui.label(style::muted(tr.t("lobby.quick_line"), 14.0));
-                    });
-                }
-                Start::Open => open_form(ui, tr, form, name, url, asked),
-            }
+            start_column(ui, tr, form, name, link, url, now, asked);
         });
     });
+}
+
+/// The counts, the game filter and the open tables, in a box `height` high that scrolls (the
+/// whole page scrolls where `None`).
+#[allow(clippy::too_many_arguments)]
+fn tables_column(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    form: &mut LobbyForm,
+    name: &OnlineForm,
+    link: &LobbyLink,
+    url: &str,
+    height: Option<f32>,
+    asked: &mut Asked,
+) {
+    counts(ui, tr, &link.lobby);
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        if choice(ui, form.filter.is_none(), tr.t("lobby.all_games")).clicked() {
+            form.filter = None;
+        }
+        for g in games() {
+            if choice(ui, form.filter == Some(g), &game_name(tr, g)).clicked() {
+                form.filter = Some(g);
+            }
+        }
+    });
+    ui.add_space(4.0);
+    open_tables(
+        ui,
+        tr,
+        &link.lobby,
+        form.filter,
+        &name.name,
+        url,
+        height,
+        asked,
+    );
+}
+
+/// The quick game, or a table to open: the game, the name, the time control and its options.
+#[allow(clippy::too_many_arguments)]
+fn start_column(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    form: &mut LobbyForm,
+    name: &mut OnlineForm,
+    link: &mut LobbyLink,
+    url: &str,
+    now: Duration,
+    asked: &mut Asked,
+) {
+    ui.horizontal(|ui| {
+        if choice(ui, form.start == Start::Quick, tr.t("lobby.quick")).clicked() {
+            form.start = Start::Quick;
+        }
+        if choice(ui, form.start == Start::Open, tr.t("lobby.open")).clicked() {
+            form.start = Start::Open;
+        }
+    });
+    ui.add_space(6.0);
+    let queued = link.lobby.queue != Queue::Idle;
+    if form.start == Start::Quick && queued {
+        waiting(ui, tr, link, now);
+        return;
+    }
+    egui::Grid::new("lobby-start")
+        .num_columns(2)
+        .spacing([12.0, 8.0])
+        .show(ui, |ui| {
+            ui.label(style::muted(tr.t("lobby.game"), 16.0));
+            egui::ComboBox::from_id_salt("lobby-game")
+                .selected_text(game_name(tr, form.game))
+                .width(230.0)
+                .show_ui(ui, |ui| {
+                    for g in games() {
+                        ui.selectable_value(&mut form.game, g, game_name(tr, g));
+                    }
+                });
+            ui.end_row();
+            ui.label(style::muted(tr.t("online.your_name"), 16.0));
+            ui.add(
+                egui::TextEdit::singleline(&mut name.name)
+                    .char_limit(crate::net::protocol::MAX_NAME_CHARS)
+                    .hint_text(tr.t("lobby.anonymous"))
+                    .desired_width(230.0),
+            );
+            ui.end_row();
+        });
+    ui.add_space(2.0);
+    controls(ui, tr, &mut form.control);
+    ui.label(style::cream(control_text(tr, form.control), 16.0));
+    ui.add_space(4.0);
+    match form.start {
+        Start::Quick => {
+            let up = link.lobby.link == Link::Connected;
+            let proved = link.lobby.proved().is_some();
+            // Ash & Walnut: paired only with someone seeking the same creatures.
+            if form.game == GameKind::Hive
+                && let Some(g) = crate::app::hive::creature_toggles(ui, tr, form.game_type)
+            {
+                form.game_type = g;
+            }
+            ui.horizontal_wrapped(|ui| {
+                let mut rated = form.rated && proved;
+                let tick =
+                    ui.add_enabled(proved, egui::Checkbox::new(&mut rated, tr.t("lobby.rated")));
+                if tick.changed() {
+                    form.rated = rated;
+                }
+                let line = if proved {
+                    "lobby.rated_line"
+                } else {
+                    "lobby.rated_unproved"
+                };
+                ui.label(style::muted(tr.t(line), 14.0));
+            });
+            ui.vertical_centered(|ui| {
+                let find = ui.add_enabled(up, big_button(tr.t("lobby.find")));
+                if find.clicked() && asked.may_sit(form.game) {
+                    let sent =
+                        link.lobby
+                            .quick(form.game, form.control, form.game_type, form.rated);
+                    link.outbox.extend(sent);
+                }
+                ui.label(style::muted(tr.t("lobby.quick_line"), 14.0));
+            });
+        }
+        Start::Open => open_form(ui, tr, form, name, url, asked),
+    }
 }
 
 /// "N online · M playing" for each game: one label each, so a narrow column wraps them.
@@ -484,7 +543,7 @@ fn open_tables(
     filter: Option<GameKind>,
     name: &str,
     url: &str,
-    height: f32,
+    height: Option<f32>,
     asked: &mut Asked,
 ) {
     let tables: Vec<&Listing> = lobby.tables(filter, Phase::Waiting).collect();
@@ -500,101 +559,126 @@ fn open_tables(
         });
         return;
     }
-    egui::ScrollArea::vertical()
-        .id_salt("lobby-open")
-        .max_height(height.max(120.0))
-        .min_scrolled_height(height.max(120.0))
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            // Fixed columns, the words cut to fit (the whole words on hover): the list keeps
-            // the column's width in every language.
-            let room = ui.available_width() - 40.0;
-            let widths = [0.20, 0.39, 0.10, 0.23].map(|f| room * f);
-            for (i, t) in tables.into_iter().enumerate() {
-                let fill = if i % 2 == 0 {
-                    egui::Color32::from_white_alpha(6)
-                } else {
-                    egui::Color32::TRANSPARENT
-                };
-                egui::Frame::new()
-                    .fill(fill)
-                    .corner_radius(6)
-                    .inner_margin(egui::Margin::symmetric(6, 3))
-                    .show(ui, |ui| {
-                        ui.horizontal(|ui| {
-                            let cell = |ui: &mut egui::Ui, w: f32, text: egui::RichText| {
-                                ui.allocate_ui_with_layout(
-                                    egui::vec2(w, 30.0),
-                                    egui::Layout::left_to_right(egui::Align::Center),
-                                    |ui| {
-                                        ui.set_width(w);
-                                        ui.add(egui::Label::new(text).truncate())
-                                    },
-                                )
-                                .inner
-                            };
-                            let place =
-                                |ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui)| {
-                                    ui.allocate_ui_with_layout(
-                                        egui::vec2(w, 30.0),
-                                        egui::Layout::left_to_right(egui::Align::Center),
-                                        |ui| {
-                                            ui.set_width(w);
-                                            add(ui);
-                                        },
-                                    );
-                                };
-                            place(ui, widths[0], &mut |ui| {
-                                ui.add(
-                                    egui::Label::new(style::brass(game_name(tr, t.game), 16.0))
-                                        .truncate(),
-                                );
-                            });
-                            place(ui, widths[1], &mut |ui| {
-                                who(
-                                    ui,
-                                    tr,
-                                    &t.names[0],
-                                    t.fingerprints[0].as_ref(),
-                                    t.keys[0].as_ref(),
-                                    t.ratings[0].as_ref(),
-                                    asked,
-                                );
-                            });
-                            cell(
-                                ui,
-                                widths[2],
-                                style::cream(control_short(tr, t.control), 16.0),
+    let rows = |ui: &mut egui::Ui| {
+        // Fixed columns, the words cut to fit (the whole words on hover): the list keeps
+        // the column's width in every language.
+        for (i, t) in tables.into_iter().enumerate() {
+            stripe(i).show(ui, |ui| {
+                let join = ended_by(
+                    ui,
+                    |ui| ui.button(tr.t("online.join")).clicked(),
+                    |ui| {
+                        let room = ui.available_width() - 4.0 * ui.spacing().item_spacing.x;
+                        let widths = [0.22, 0.42, 0.11, 0.25].map(|f| room * f);
+                        let cell = |ui: &mut egui::Ui, w: f32, text: egui::RichText| {
+                            ui.allocate_ui_with_layout(
+                                egui::vec2(w, 30.0),
+                                egui::Layout::left_to_right(egui::Align::Center),
+                                |ui| {
+                                    ui.set_width(w);
+                                    ui.add(egui::Label::new(text).truncate())
+                                },
                             )
-                            .on_hover_text(control_text(tr, t.control));
-                            place(ui, widths[3], &mut |ui| {
-                                if t.rated {
-                                    rated_mark(ui, tr);
-                                }
-                                ui.add(
-                                    egui::Label::new(style::muted(
-                                        options_words(tr, t.game, &t.options),
-                                        15.0,
-                                    ))
+                            .inner
+                        };
+                        place(ui, widths[0], &mut |ui| {
+                            ui.add(
+                                egui::Label::new(style::brass(game_name(tr, t.game), 16.0))
                                     .truncate(),
-                                );
-                            });
-                            if ui.button(tr.t("online.join")).clicked() && asked.may_sit(t.game) {
-                                asked.go.push(GoOnline {
-                                    game: t.game,
-                                    request: Request::Join {
-                                        code: t.code.clone(),
-                                        name: name.trim().to_string(),
-                                    },
-                                    url: url.to_string(),
-                                    back: None,
-                                });
-                                asked.nav.push(Navigate::Table(t.game));
-                            }
+                            );
                         });
+                        place(ui, widths[1], &mut |ui| {
+                            seated(ui, tr, t, 0, asked);
+                        });
+                        cell(
+                            ui,
+                            widths[2],
+                            style::cream(control_short(tr, t.control), 16.0),
+                        )
+                        .on_hover_text(control_text(tr, t.control));
+                        place(ui, widths[3], &mut |ui| {
+                            if t.rated {
+                                rated_mark(ui, tr);
+                            }
+                            ui.add(
+                                egui::Label::new(style::muted(
+                                    options_words(tr, t.game, &t.options),
+                                    15.0,
+                                ))
+                                .truncate(),
+                            );
+                        });
+                    },
+                );
+                if join && asked.may_sit(t.game) {
+                    asked.go.push(GoOnline {
+                        game: t.game,
+                        request: Request::Join {
+                            code: t.code.clone(),
+                            name: name.trim().to_string(),
+                        },
+                        url: url.to_string(),
+                        back: None,
                     });
-            }
-        });
+                    asked.nav.push(Navigate::Table(t.game));
+                }
+            });
+        }
+    };
+    match height {
+        Some(height) => {
+            egui::ScrollArea::vertical()
+                .id_salt("lobby-open")
+                .max_height(height.max(120.0))
+                .min_scrolled_height(height.max(120.0))
+                .auto_shrink([false, true])
+                .show(ui, rows);
+        }
+        None => rows(ui),
+    }
+}
+
+/// A row of a list: every other one a shade lighter.
+fn stripe(i: usize) -> egui::Frame {
+    let fill = if i.is_multiple_of(2) {
+        egui::Color32::from_white_alpha(6)
+    } else {
+        egui::Color32::TRANSPARENT
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(6)
+        .inner_margin(egui::Margin::symmetric(6, 3))
+}
+
+/// A row ended by a button at its right (what `button` adds, and answers), `rest` laid out
+/// from the left in the width the button leaves.
+fn ended_by<R>(
+    ui: &mut egui::Ui,
+    button: impl FnOnce(&mut egui::Ui) -> R,
+    rest: impl FnOnce(&mut egui::Ui),
+) -> R {
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let answer = button(ui);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), rest);
+            answer
+        })
+        .inner
+    })
+    .inner
+}
+
+/// `add` laid out from the left in a cell `w` points wide (the words in it cut to fit).
+fn place(ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui)) {
+    ui.allocate_ui_with_layout(
+        egui::vec2(w, 30.0),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_width(w);
+            add(ui);
+        },
+    );
 }
 
 /// The presets, grouped: a turn, a bank with its increment, days a move.
@@ -605,13 +689,16 @@ fn controls(ui: &mut egui::Ui, tr: &Tr, control: &mut TimeControl) {
         ("lobby.kind.bank", |c| matches!(c, TimeControl::Bank { .. })),
         ("lobby.kind.days", |c| matches!(c, TimeControl::Days { .. })),
     ];
+    let compact = style::compact(ui.ctx());
     egui::Grid::new("lobby-controls")
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
             for (key, of) in groups {
                 ui.label(style::muted(tr.t(key), 16.0));
-                ui.horizontal(|ui| {
+                // On a compact screen the presets wrap.
+                let row = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(compact);
+                ui.with_layout(row, |ui| {
                     ui.spacing_mut().item_spacing.x = 4.0;
                     for c in TimeControl::PRESETS.iter().filter(|c| of(c)) {
                         if choice(ui, *control == *c, &control_short(tr, *c)).clicked() {
@@ -787,6 +874,56 @@ fn watch(asked: &mut Asked, game: GameKind, code: String, url: &str) {
     asked.nav.push(Navigate::Table(game));
 }
 
+/// A table to watch by its code: the label, the game (a listed table's is known), the code and
+/// Watch, in reading order, or the other way round for a row laid out `from_right`.
+fn watch_by_code(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    lobby: &Lobby,
+    form: &mut LobbyForm,
+    url: &str,
+    asked: &mut Asked,
+    from_right: bool,
+) {
+    let code = normalise_code(&form.watch_code);
+    let game = lobby
+        .tables(None, Phase::Playing)
+        .find(|t| t.code == code)
+        .map_or(form.watch_game, |t| t.game);
+    let mut parts: Vec<usize> = (0..3 + GameKind::ALL.len()).collect();
+    if from_right {
+        parts.reverse();
+    }
+    let last = parts.len() - 1;
+    for part in parts {
+        match part {
+            0 => {
+                ui.label(style::muted(tr.t("lobby.watch_code"), 16.0));
+            }
+            p if p == last => {
+                let button = egui::Button::new(tr.t("lobby.watch"));
+                if ui.add_enabled(code.len() == CODE_LEN, button).clicked() {
+                    watch(asked, game, code.clone(), url);
+                }
+            }
+            p if p == last - 1 => {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.watch_code)
+                        .char_limit(CODE_LEN + 4)
+                        .hint_text("K7M2QX")
+                        .desired_width(90.0),
+                );
+            }
+            p => {
+                let g = GameKind::ALL[p - 1];
+                if choice(ui, form.watch_game == g, &game_name(tr, g)).clicked() {
+                    form.watch_game = g;
+                }
+            }
+        }
+    }
+}
+
 /// The public games being played, each to watch, and a table to watch by its code.
 fn watch_tab(
     ui: &mut egui::Ui,
@@ -798,41 +935,26 @@ fn watch_tab(
     asked: &mut Asked,
 ) {
     let live: Vec<&Listing> = lobby.tables(None, Phase::Playing).collect();
-    ui.horizontal(|ui| {
+    let compact = style::compact(ui.ctx());
+    if compact {
+        // The line over the code's row, which wraps.
         ui.label(style::muted(tr.t("lobby.watch_line"), 16.0));
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let code = normalise_code(&form.watch_code);
-            // A listed table's game is known; else the game chosen beside the code.
-            let game = lobby
-                .tables(None, Phase::Playing)
-                .find(|t| t.code == code)
-                .map_or(form.watch_game, |t| t.game);
-            if ui
-                .add_enabled(
-                    code.len() == CODE_LEN,
-                    egui::Button::new(tr.t("lobby.watch")),
-                )
-                .clicked()
-            {
-                watch(asked, game, code, url);
-            }
-            ui.add(
-                egui::TextEdit::singleline(&mut form.watch_code)
-                    .char_limit(CODE_LEN + 4)
-                    .hint_text("K7M2QX")
-                    .desired_width(90.0),
-            );
-            for g in GameKind::ALL.into_iter().rev() {
-                if choice(ui, form.watch_game == g, &game_name(tr, g)).clicked() {
-                    form.watch_game = g;
-                }
-            }
-            ui.label(style::muted(tr.t("lobby.watch_code"), 16.0));
+        ui.horizontal_wrapped(|ui| watch_by_code(ui, tr, lobby, form, url, asked, false));
+    } else {
+        ui.horizontal(|ui| {
+            ui.label(style::muted(tr.t("lobby.watch_line"), 16.0));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                watch_by_code(ui, tr, lobby, form, url, asked, true)
+            });
         });
-    });
+    }
     if live.is_empty() {
         ui.add_space(30.0);
         ui.vertical_centered(|ui| ui.label(style::muted(tr.t("lobby.no_live"), 17.0)));
+        return;
+    }
+    if compact {
+        live_compact(ui, tr, live, url, asked);
         return;
     }
     egui::ScrollArea::vertical()
@@ -850,25 +972,9 @@ fn watch_tab(
                         ui.label(style::brass(game_name(tr, t.game), 16.0));
                         // A bot's name is its label ("Bot (normal)"): a bot is always said.
                         ui.horizontal(|ui| {
-                            who(
-                                ui,
-                                tr,
-                                &t.names[0],
-                                t.fingerprints[0].as_ref(),
-                                t.keys[0].as_ref(),
-                                t.ratings[0].as_ref(),
-                                asked,
-                            );
+                            seated(ui, tr, t, 0, asked);
                             ui.label(style::muted("–", 17.0));
-                            who(
-                                ui,
-                                tr,
-                                &t.names[1],
-                                t.fingerprints[1].as_ref(),
-                                t.keys[1].as_ref(),
-                                t.ratings[1].as_ref(),
-                                asked,
-                            );
+                            seated(ui, tr, t, 1, asked);
                             if t.rated {
                                 ui.add_space(4.0);
                                 rated_mark(ui, tr);
@@ -887,6 +993,51 @@ fn watch_tab(
                     }
                 });
         });
+}
+
+/// On a compact screen, each game being played in two lines (the page scrolls them): the game
+/// and its players; then the time control, the options and the watchers, and Watch.
+fn live_compact(ui: &mut egui::Ui, tr: &Tr, live: Vec<&Listing>, url: &str, asked: &mut Asked) {
+    for (i, t) in live.into_iter().enumerate() {
+        stripe(i).show(ui, |ui| {
+            // The game and the two players, the dash and the gaps between them.
+            let room = ui.available_width() - 3.0 * ui.spacing().item_spacing.x - 16.0;
+            ui.horizontal(|ui| {
+                place(ui, room * 0.24, &mut |ui| {
+                    ui.add(egui::Label::new(style::brass(game_name(tr, t.game), 16.0)).truncate());
+                });
+                for seat in 0..2 {
+                    if seat == 1 {
+                        ui.label(style::muted("–", 17.0));
+                    }
+                    place(ui, room * 0.38, &mut |ui| seated(ui, tr, t, seat, asked));
+                }
+            });
+            let about = [
+                control_text(tr, t.control),
+                options_words(tr, t.game, &t.options),
+                tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
+            ]
+            .into_iter()
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ");
+            let clicked = ended_by(
+                ui,
+                |ui| ui.button(tr.t("lobby.watch")).clicked(),
+                |ui| {
+                    if t.rated {
+                        rated_mark(ui, tr);
+                    }
+                    ui.add(egui::Label::new(style::muted(&about, 15.0)).truncate())
+                        .on_hover_text(&about);
+                },
+            );
+            if clicked {
+                watch(asked, t.game, t.code.clone(), url);
+            }
+        });
+    }
 }
 
 /// A seat of this device with what the server last told of its game.
@@ -940,6 +1091,74 @@ fn standing(tr: &Tr, g: &YourGame, now: Duration) -> (String, bool) {
     }
 }
 
+/// Whom a game of this device is against, or its table's code while nobody has sat.
+fn against(tr: &Tr, g: &YourGame) -> String {
+    let opponent = g
+        .row
+        .and_then(|r| r.summary.opponent.clone())
+        .filter(|o| !o.trim().is_empty());
+    match opponent {
+        Some(o) => tr.tf("lobby.against", &[("name", &o)]),
+        None => tr.tf("online.table_code", &[("code", &g.seat.code)]),
+    }
+}
+
+/// A game of this device's time control in words (nothing where it is not known).
+fn control_of(tr: &Tr, g: &YourGame) -> String {
+    let control = g.row.and_then(|r| r.summary.control).or(g.seat.control);
+    control.map(|c| control_text(tr, c)).unwrap_or_default()
+}
+
+/// Where a game of this device stands, framed in brass where it is this device's move.
+fn standing_label(ui: &mut egui::Ui, tr: &Tr, g: &YourGame, now: Duration) {
+    let (words, yours) = standing(tr, g, now);
+    if yours {
+        label_frame(230, 8, (10, 4)).show(ui, |ui| {
+            ui.label(style::brass(words, 17.0).strong());
+        });
+    } else {
+        ui.label(style::cream(words, 16.0));
+    }
+}
+
+/// On a compact screen, each game of this device in two lines (the page scrolls them): the game
+/// and whom it is against; where it stands, the time control, and Open.
+fn games_compact(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    mine: &[YourGame],
+    name: &str,
+    now: Duration,
+    asked: &mut Asked,
+) {
+    for (i, g) in mine.iter().enumerate() {
+        stripe(i).show(ui, |ui| {
+            let room = ui.available_width();
+            ui.horizontal(|ui| {
+                place(ui, room * 0.3, &mut |ui| {
+                    ui.add(
+                        egui::Label::new(style::brass(game_name(tr, g.seat.game), 16.0)).truncate(),
+                    );
+                });
+                ui.add(egui::Label::new(style::cream(against(tr, g), 17.0)).truncate());
+            });
+            let open = ended_by(
+                ui,
+                |ui| ui.button(tr.t("lobby.open_game")).clicked(),
+                |ui| {
+                    standing_label(ui, tr, g, now);
+                    let control = control_of(tr, g);
+                    ui.add(egui::Label::new(style::muted(&control, 15.0)).truncate())
+                        .on_hover_text(&control);
+                },
+            );
+            if open {
+                open_seat(g.seat, name, &mut asked.go, &mut asked.nav);
+            }
+        });
+    }
+}
+
 /// This device's games: whose move, the time left, Open.
 fn games_tab(
     ui: &mut egui::Ui,
@@ -956,6 +1175,11 @@ fn games_tab(
         ui.vertical_centered(|ui| ui.label(style::muted(tr.t("lobby.no_games"), 17.0)));
         return;
     }
+    if style::compact(ui.ctx()) {
+        games_compact(ui, tr, mine, name, now, asked);
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+        return;
+    }
     egui::ScrollArea::vertical()
         .id_salt("lobby-mine")
         .max_height(body - 40.0)
@@ -969,28 +1193,9 @@ fn games_tab(
                 .show(ui, |ui| {
                     for g in mine {
                         ui.label(style::brass(game_name(tr, g.seat.game), 16.0));
-                        let opponent = g
-                            .row
-                            .and_then(|r| r.summary.opponent.clone())
-                            .filter(|o| !o.trim().is_empty());
-                        let against = match opponent {
-                            Some(o) => tr.tf("lobby.against", &[("name", &o)]),
-                            None => tr.tf("online.table_code", &[("code", &g.seat.code)]),
-                        };
-                        ui.label(style::cream(against, 17.0));
-                        let control = g.row.and_then(|r| r.summary.control).or(g.seat.control);
-                        ui.label(style::muted(
-                            control.map(|c| control_text(tr, c)).unwrap_or_default(),
-                            15.0,
-                        ));
-                        let (words, yours) = standing(tr, g, now);
-                        if yours {
-                            label_frame(230, 8, (10, 4)).show(ui, |ui| {
-                                ui.label(style::brass(words, 17.0).strong());
-                            });
-                        } else {
-                            ui.label(style::cream(words, 16.0));
-                        }
+                        ui.label(style::cream(against(tr, g), 17.0));
+                        ui.label(style::muted(control_of(tr, g), 15.0));
+                        standing_label(ui, tr, g, now);
                         if ui.button(tr.t("lobby.open_game")).clicked() {
                             open_seat(g.seat, name, &mut asked.go, &mut asked.nav);
                         }

@@ -244,18 +244,31 @@ fn game_card(
             ui.label(egui::RichText::new(tagline).size(17.0).color(style::CREAM));
             ui.add_space(14.0);
             ui.horizontal(|ui| {
-                // Play, Learn and Rules side by side, as wide as the card allows.
+                // Play, Learn and Rules side by side, as wide as the card allows; their words
+                // smaller where the three do not fit it at 20 points (the longer languages).
+                ui.spacing_mut().item_spacing.x = 10.0;
                 let gap = ui.spacing().item_spacing.x;
+                let padding = 2.0 * ui.spacing().button_padding.x;
+                let room = ui.available_width() - 2.0 * gap - 3.0 * padding;
+                let words = ["menu.play", "menu.learn", "menu.rules"]
+                    .map(|key| words_width(ui, tr.t(key), 20.0) * 1.03)
+                    .iter()
+                    .sum::<f32>();
+                let size = if words > room {
+                    (20.0 * room / words).floor().max(14.0)
+                } else {
+                    20.0
+                };
                 let each = ((ui.available_width() - 2.0 * gap) / 3.0).min(130.0);
                 let buttons_width = 3.0 * each + 2.0 * gap;
                 ui.add_space(((ui.available_width() - buttons_width) * 0.5).max(0.0));
-                play_button(ui, tr, (game, 20.0, egui::vec2(each, 40.0)), opening, go);
-                let learn = egui::Button::new(egui::RichText::new(tr.t("menu.learn")).size(20.0))
+                play_button(ui, tr, (game, size, egui::vec2(each, 40.0)), opening, go);
+                let learn = egui::Button::new(egui::RichText::new(tr.t("menu.learn")).size(size))
                     .min_size(egui::vec2(each, 40.0));
                 if ui.add(learn).clicked() {
                     go.push(Navigate::Menu(MenuPage::Learn(game)));
                 }
-                let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(20.0))
+                let rules = egui::Button::new(egui::RichText::new(tr.t("menu.rules")).size(size))
                     .min_size(egui::vec2(each, 40.0));
                 if ui.add(rules).clicked() {
                     go.push(Navigate::Menu(MenuPage::Rules(game)));
@@ -281,17 +294,6 @@ fn learn_and_rules(ui: &mut egui::Ui, tr: &Tr, game: GameKind, width: f32, go: &
         ("menu.rules", MenuPage::Rules(game)),
     ]
     .map(|(key, page)| (tr.t(key), page));
-    let words_width = |ui: &egui::Ui, words: &str, size: f32| {
-        egui::WidgetText::from(egui::RichText::new(words).size(size))
-            .into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::TextStyle::Button,
-            )
-            .size()
-            .x
-    };
     let room = width - gap - 2.0 * padding;
     let at = |ui: &egui::Ui, size: f32| {
         buttons
@@ -328,6 +330,11 @@ fn learn_and_rules(ui: &mut egui::Ui, tr: &Tr, game: GameKind, width: f32, go: &
             }
         }
     });
+}
+
+/// The width of `words` on a button, `size` points, on one line.
+fn words_width(ui: &egui::Ui, words: &str, size: f32) -> f32 {
+    style::button_words_width(ui, egui::RichText::new(words).size(size))
 }
 
 /// The smallest words of a compact card's buttons, in points.
@@ -377,62 +384,28 @@ pub(crate) fn page(
     go: &mut MessageWriter<Navigate>,
     body: impl FnOnce(&mut egui::Ui),
 ) {
-    let screen = ctx.content_rect();
     // A compact screen (a large interface scale) gives the page its height: a smaller heading,
-    // nearer the top.
-    let compact = style::compact(ctx);
-    let (top, margin, heading_size) = if compact {
-        (10.0, 14, 22.0)
-    } else {
-        (48.0, 22, 32.0)
-    };
-    let width = (screen.width() - 2.0 * (8.0 + f32::from(margin))).clamp(300.0, max_width);
-    egui::Area::new(egui::Id::new(id))
-        // Anchored to the top: an area's room to grow is measured from where it starts.
-        .anchor(egui::Align2::CENTER_TOP, [0.0, top])
-        // The first frame measures the page within this size, and the page keeps what it was
-        // given then: the whole screen below the anchor, so a long page gets its full height.
-        .default_size([width + 60.0, screen.height() - top])
-        .show(ctx, |ui| {
-            panel_frame()
-                .inner_margin(egui::Margin::same(margin))
-                .show(ui, |ui| {
-                    ui.set_width(width);
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(heading)
-                                .size(heading_size)
-                                .color(style::BRASS)
-                                .strong(),
-                        );
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            let back = if compact {
-                                egui::Button::new(
-                                    egui::RichText::new(tr.t("menu.back"))
-                                        .size(16.0)
-                                        .color(style::CREAM),
-                                )
-                                .min_size(egui::vec2(100.0, 30.0))
-                            } else {
-                                big_button(tr.t("menu.back"))
-                            };
-                            if ui.add(back).clicked() {
-                                go.write(Navigate::Menu(MenuPage::Main));
-                            }
-                        });
-                    });
-                    ui.separator();
-                    if compact {
-                        // What does not fit the screen scrolls.
-                        let room = screen.bottom() - 8.0 - f32::from(margin) - ui.cursor().top();
-                        egui::ScrollArea::vertical()
-                            .max_height(room.max(60.0))
-                            .show(ui, body);
-                    } else {
-                        body(ui);
-                    }
-                });
+    // nearer the top, and what does not fit scrolls.
+    style::page(ctx, id, max_width, 48.0, |ui, compact| {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(heading)
+                    .size(if compact { 22.0 } else { 32.0 })
+                    .color(style::BRASS)
+                    .strong(),
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .add(style::page_button(tr.t("menu.back"), compact))
+                    .clicked()
+                {
+                    go.write(Navigate::Menu(MenuPage::Main));
+                }
+            });
         });
+        ui.separator();
+        style::page_body(ui, body);
+    });
 }
 
 /// What a rules scene names to show the page's last section, the online table's
@@ -526,7 +499,7 @@ fn settings_page(
             let grid = ("settings-grid", egui::vec2(28.0, 18.0));
             settings_rows(ui, grid, compact, |ui, row| {
                 row(ui, tr.t("settings.language"), &mut |ui| {
-                    choices(ui, compact, |ui| {
+                    choices(ui, |ui| {
                         for lang in Lang::ALL {
                             ui.selectable_value(&mut s.lang, lang, lang.native_name());
                         }
@@ -562,7 +535,7 @@ fn settings_page(
                 });
 
                 row(ui, tr.t("settings.motion"), &mut |ui| {
-                    choices(ui, compact, |ui| {
+                    choices(ui, |ui| {
                         let system = if crate::settings::system_reduces_motion() {
                             tr.t("settings.motion.system_reduced")
                         } else {
@@ -667,13 +640,9 @@ pub(crate) fn settings_rows(
     }
 }
 
-/// A setting's choices in a row, or on a `compact` screen in as many rows as they need.
-fn choices(ui: &mut egui::Ui, compact: bool, add: impl FnOnce(&mut egui::Ui)) {
-    if compact {
-        ui.horizontal_wrapped(add);
-    } else {
-        ui.horizontal(add);
-    }
+/// A setting's choices in a row, going on in the next where the page is too narrow for them.
+fn choices(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    ui.horizontal_wrapped(add);
 }
 
 fn notices_ui(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {

@@ -5,7 +5,7 @@ use crate::app::identity::{PlayerKey, import_error_key, replace_key, write_name}
 use crate::app::kit::online_panels::OnlineForm;
 use crate::app::save::{Notices, SaveStore};
 use crate::app::screens::{MenuPage, Navigate};
-use crate::app::style::{self, big_button, label_frame, panel_frame};
+use crate::app::style::{self, big_button, label_frame};
 use crate::i18n::Tr;
 use crate::identity::{Identity, ImportError};
 use bevy::prelude::*;
@@ -193,8 +193,6 @@ pub fn key_page(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let screen = ctx.content_rect();
-    let width = (screen.width() - 60.0).clamp(320.0, 900.0);
     let export = key.identity.as_ref().map(Identity::export);
     if let Some(text) = &export
         && qr.as_ref().is_none_or(|(t, _, _)| t != text)
@@ -202,38 +200,41 @@ pub fn key_page(
         *qr = qr_modules(text).map(|(m, w)| (text.clone(), m, w));
     }
     let mut asked = Vec::new();
-    egui::Area::new(egui::Id::new("key-page"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 36.0])
-        .default_size([width + 44.0, screen.height() - 36.0])
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(width);
-                ui.horizontal(|ui| {
-                    style::title(ui, tr.t("key.title"), 32.0);
+    // On a compact screen the export and the import under the header scroll.
+    style::page(ctx, "key-page", 900.0, 36.0, |ui, compact| {
+        ui.horizontal(|ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .add(style::page_button(tr.t("key.back"), compact))
+                    .clicked()
+                {
+                    asked.push(Navigate::Menu(MenuPage::Settings));
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    style::title(ui, tr.t("key.title"), if compact { 22.0 } else { 32.0 });
                     if let Some(f) = key.fingerprint() {
                         ui.add_space(10.0);
-                        ui.label(style::muted(f, 20.0).monospace());
+                        let size = if compact { 15.0 } else { 20.0 };
+                        ui.add(egui::Label::new(style::muted(f, size).monospace()).truncate());
                     }
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.add(big_button(tr.t("key.back"))).clicked() {
-                            asked.push(Navigate::Menu(MenuPage::Settings));
-                        }
-                    });
                 });
-                ui.separator();
-                match (&export, qr.as_ref()) {
-                    (Some(text), Some((_, modules, w))) => {
-                        export_part(ui, &tr, text, modules, *w, &mut state)
-                    }
-                    _ => {
-                        ui.label(style::muted(tr.t("key.none_yet"), 17.0));
-                    }
-                }
-                ui.add_space(8.0);
-                ui.separator();
-                import_part(ui, &tr, &mut key, &mut state, &mut store, &mut notices);
             });
         });
+        ui.separator();
+        style::page_body(ui, |ui| {
+            match (&export, qr.as_ref()) {
+                (Some(text), Some((_, modules, w))) => {
+                    export_part(ui, &tr, text, modules, *w, &mut state)
+                }
+                _ => {
+                    ui.label(style::muted(tr.t("key.none_yet"), 17.0));
+                }
+            }
+            ui.add_space(8.0);
+            ui.separator();
+            import_part(ui, &tr, &mut key, &mut state, &mut store, &mut notices);
+        });
+    });
     go.write_batch(asked);
     Ok(())
 }
@@ -247,7 +248,10 @@ fn export_part(
     width: usize,
     state: &mut KeyPage,
 ) {
-    let qr_side = 232.0;
+    // Smaller on a compact screen, where the words beside it need the room (still some 300
+    // pixels at scale 2).
+    let compact = style::compact(ui.ctx());
+    let qr_side = if compact { 150.0 } else { 232.0 };
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             ui.set_width(ui.available_width() - qr_side - 24.0);
@@ -266,7 +270,8 @@ fn export_part(
             let mut shown = shown_export(text);
             ui.add(
                 egui::TextEdit::multiline(&mut shown)
-                    .font(egui::FontId::monospace(18.0))
+                    // Smaller on a compact screen, where each of its two lines still fits.
+                    .font(egui::FontId::monospace(if compact { 14.0 } else { 18.0 }))
                     .text_color(style::CREAM)
                     .desired_rows(2)
                     .desired_width(f32::INFINITY)

@@ -17,7 +17,7 @@ mod scenes;
 use crate::app::identity::PlayerKey;
 use crate::app::lobby::link::LobbyLink;
 use crate::app::screens::{MenuPage, Navigate, Screen};
-use crate::app::style::{self, big_button, label_frame, panel_frame};
+use crate::app::style::{self, label_frame};
 use crate::i18n::Tr;
 use crate::launch::OnlinePage;
 use crate::net::lobby::Answer;
@@ -165,7 +165,6 @@ fn player_page(
     }
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let width = (screen.width() - 60.0).clamp(320.0, 1140.0);
     let body = (screen.height() - 190.0).max(220.0);
     let mine = state.who.is_me();
     let key = if mine {
@@ -182,49 +181,44 @@ fn player_page(
     let answer = key.as_deref().and_then(|k| link.lobby.profile(k)).cloned();
     let mut asked = Vec::new();
     let mut record_asked = None;
-    egui::Area::new(egui::Id::new("player-page"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
-        .default_size([width + 44.0, screen.height() - 24.0])
-        .show(ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width(width);
-                let profile = match &answer {
-                    Some(Answer::Got(p)) => Some(p.as_ref()),
-                    _ => None,
-                };
-                header(ui, &tr, &state.who, mine, &me, profile, &mut asked);
-                ui.separator();
-                match (&key, &answer) {
-                    (None, _) => {
-                        ui.add_space(30.0);
-                        ui.vertical_centered(|ui| {
-                            ui.label(style::muted(tr.t("player.no_key"), 17.0));
-                        });
-                    }
-                    (_, Some(Answer::Got(p))) => {
-                        if let Some(code) = body_of(ui, &tr, p, &mut state, body) {
-                            record_asked = Some(code);
-                        }
-                    }
-                    (_, Some(Answer::Refused(why))) => {
-                        ui.add_space(30.0);
-                        ui.vertical_centered(|ui| {
-                            ui.label(style::cream(tr.say(&refused(*why)), 17.0));
-                            if ui.button(tr.t("player.again")).clicked() {
-                                let sent = link.lobby.reask_profile();
-                                link.outbox.extend(sent);
-                            }
-                        });
-                    }
-                    (_, _) => {
-                        ui.add_space(30.0);
-                        ui.vertical_centered(|ui| {
-                            ui.label(style::muted(tr.t("player.asking"), 17.0));
-                        });
-                    }
+    // On a compact screen what is under the header scrolls, in one column.
+    style::page(ctx, "player-page", 1140.0, 24.0, |ui, compact| {
+        let profile = match &answer {
+            Some(Answer::Got(p)) => Some(p.as_ref()),
+            _ => None,
+        };
+        header(ui, &tr, &state.who, mine, &me, profile, compact, &mut asked);
+        ui.separator();
+        style::page_body(ui, |ui| match (&key, &answer) {
+            (None, _) => {
+                ui.add_space(30.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(style::muted(tr.t("player.no_key"), 17.0));
+                });
+            }
+            (_, Some(Answer::Got(p))) => {
+                if let Some(code) = body_of(ui, &tr, p, &mut state, body) {
+                    record_asked = Some(code);
                 }
-            });
+            }
+            (_, Some(Answer::Refused(why))) => {
+                ui.add_space(30.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(style::cream(tr.say(&refused(*why)), 17.0));
+                    if ui.button(tr.t("player.again")).clicked() {
+                        let sent = link.lobby.reask_profile();
+                        link.outbox.extend(sent);
+                    }
+                });
+            }
+            (_, _) => {
+                ui.add_space(30.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(style::muted(tr.t("player.asking"), 17.0));
+                });
+            }
         });
+    });
     if let Some((code, game)) = record_asked {
         state.record_game = Some(game);
         let sent = link.lobby.want_record(&code);
@@ -248,6 +242,7 @@ fn header(
     mine: bool,
     me: &PlayerKey,
     profile: Option<&Profile>,
+    compact: bool,
     asked: &mut Vec<Navigate>,
 ) {
     let name = profile
@@ -269,11 +264,10 @@ fn header(
             who.fingerprint.clone()
         }
     });
-    ui.horizontal(|ui| {
-        style::title(ui, name, 30.0);
-        if let Some(f) = fingerprint {
+    let about = |ui: &mut egui::Ui| {
+        if let Some(f) = &fingerprint {
             ui.add_space(6.0);
-            ui.label(style::muted(f, 18.0).monospace());
+            ui.label(style::muted(f, if compact { 15.0 } else { 18.0 }).monospace());
         }
         if mine {
             ui.add_space(6.0);
@@ -288,12 +282,35 @@ fn header(
                 16.0,
             ));
         }
+    };
+    // On a compact screen the name (cut to fit) and Back, and the rest on a line under them.
+    ui.horizontal(|ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.add(big_button(tr.t("player.back"))).clicked() {
+            let back = style::page_button(tr.t("player.back"), compact);
+            if ui.add(back).clicked() {
                 asked.push(Navigate::Menu(MenuPage::Online(OnlinePage::Lobby)));
             }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let size = if compact { 22.0 } else { 30.0 };
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(&name)
+                            .size(size)
+                            .color(style::BRASS)
+                            .strong(),
+                    )
+                    .truncate(),
+                )
+                .on_hover_text(&name);
+                if !compact {
+                    about(ui);
+                }
+            });
         });
     });
+    if compact {
+        ui.horizontal_wrapped(about);
+    }
 }
 
 /// The ratings with the chosen one's history, beside the games; the record asked for, if any
@@ -309,17 +326,24 @@ fn body_of(
     let left = (width * 0.44).clamp(300.0, 500.0);
     let mut record = None;
     let mut opened = None;
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.set_width(left);
-            ratings(ui, tr, &p.ratings, state, height);
-        });
+    if style::compact(ui.ctx()) {
+        // One column, the page scrolling it: the ratings, then the games.
+        ratings(ui, tr, &p.ratings, state, height);
         ui.separator();
-        ui.vertical(|ui| {
-            ui.set_width(width - left - 30.0);
-            record = games(ui, tr, &p.games, height, &mut opened);
+        record = games(ui, tr, &p.games, None, &mut opened);
+    } else {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(left);
+                ratings(ui, tr, &p.ratings, state, height);
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.set_width(width - left - 30.0);
+                record = games(ui, tr, &p.games, Some(height), &mut opened);
+            });
         });
-    });
+    }
     // An opponent's fingerprint clicked: their page now.
     if let Some(who) = opened {
         state.who = who;
@@ -437,7 +461,7 @@ fn games(
     ui: &mut egui::Ui,
     tr: &Tr,
     games: &[PlayedGame],
-    height: f32,
+    height: Option<f32>,
     opened: &mut Option<Who>,
 ) -> Option<(String, GameKind)> {
     style::title(ui, tr.t("player.games"), 22.0);
@@ -448,92 +472,93 @@ fn games(
     }
     let mut asked = None;
     let game_width = (ui.available_width() * 0.22).clamp(90.0, 150.0);
-    egui::ScrollArea::vertical()
+    // In a box of its own that scrolls, or where `height` is `None` as the page scrolls.
+    let scroll = egui::ScrollArea::vertical()
         .id_salt("player-games")
-        .max_height(height - 40.0)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            egui::Grid::new("player-games-grid")
-                .num_columns(5)
-                .spacing([12.0, 6.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    for g in games {
-                        // A fixed column, the game's name cut to fit (whole on hover).
-                        ui.allocate_ui_with_layout(
-                            egui::vec2(game_width, 34.0),
-                            egui::Layout::top_down(egui::Align::Min),
-                            |ui| {
-                                ui.set_width(game_width);
-                                ui.spacing_mut().item_spacing.y = 0.0;
-                                ui.add(
-                                    egui::Label::new(style::brass(game_name(tr, g.game), 15.0))
-                                        .truncate(),
-                                );
-                                ui.label(style::muted(date_text(g.ended_ms), 12.0));
-                            },
-                        );
-                        ui.horizontal(|ui| {
-                            let name = if g.opponent.trim().is_empty() {
-                                tr.t("lobby.anonymous").to_string()
-                            } else {
-                                g.opponent.clone()
-                            };
-                            ui.label(style::cream(
-                                tr.tf("lobby.against", &[("name", &name)]),
-                                16.0,
-                            ));
-                            if let Some(f) = &g.opponent_fingerprint {
-                                // Their key: a click opens their page.
-                                let link = ui
-                                    .add(
-                                        egui::Label::new(style::muted(f, 12.0).monospace())
-                                            .sense(egui::Sense::click()),
-                                    )
-                                    .on_hover_cursor(egui::CursorIcon::PointingHand)
-                                    .on_hover_text(tr.t("lobby.their_page"));
-                                if link.clicked() && g.opponent_key.is_some() {
-                                    *opened = Some(Who::seen(
-                                        &g.opponent,
-                                        Some(f),
-                                        g.opponent_key.as_deref(),
-                                    ));
-                                }
-                            }
-                        });
-                        let (words, colour) = match g.result {
-                            GameResult::Won => (tr.t("player.won"), style::GREEN),
-                            GameResult::Lost => (tr.t("player.lost"), style::RED),
-                            GameResult::Drawn => (tr.t("player.drawn"), style::CREAM),
+        .max_height(height.map_or(f32::INFINITY, |h| h - 40.0))
+        .auto_shrink([false, true]);
+    scroll.show(ui, |ui| {
+        egui::Grid::new("player-games-grid")
+            .num_columns(5)
+            .spacing([12.0, 6.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for g in games {
+                    // A fixed column, the game's name cut to fit (whole on hover).
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(game_width, 34.0),
+                        egui::Layout::top_down(egui::Align::Min),
+                        |ui| {
+                            ui.set_width(game_width);
+                            ui.spacing_mut().item_spacing.y = 0.0;
+                            ui.add(
+                                egui::Label::new(style::brass(game_name(tr, g.game), 15.0))
+                                    .truncate(),
+                            );
+                            ui.label(style::muted(date_text(g.ended_ms), 12.0));
+                        },
+                    );
+                    ui.horizontal(|ui| {
+                        let name = if g.opponent.trim().is_empty() {
+                            tr.t("lobby.anonymous").to_string()
+                        } else {
+                            g.opponent.clone()
                         };
-                        ui.label(style::text(words, 16.0, colour).strong());
-                        match (g.rated, g.change) {
-                            (true, Some(c)) => {
-                                let colour = match c.signum() {
-                                    1 => style::GREEN,
-                                    -1 => style::RED,
-                                    _ => style::CREAM,
-                                };
-                                ui.label(style::text(change_text(c), 16.0, colour).monospace())
-                                    .on_hover_text(tr.t("player.rated"));
-                            }
-                            (true, None) => {
-                                ui.label(style::muted(tr.t("player.rated"), 14.0));
-                            }
-                            (false, _) => {
-                                ui.label(style::muted(tr.t("player.casual"), 14.0));
+                        ui.label(style::cream(
+                            tr.tf("lobby.against", &[("name", &name)]),
+                            16.0,
+                        ));
+                        if let Some(f) = &g.opponent_fingerprint {
+                            // Their key: a click opens their page.
+                            let link = ui
+                                .add(
+                                    egui::Label::new(style::muted(f, 12.0).monospace())
+                                        .sense(egui::Sense::click()),
+                                )
+                                .on_hover_cursor(egui::CursorIcon::PointingHand)
+                                .on_hover_text(tr.t("lobby.their_page"));
+                            if link.clicked() && g.opponent_key.is_some() {
+                                *opened = Some(Who::seen(
+                                    &g.opponent,
+                                    Some(f),
+                                    g.opponent_key.as_deref(),
+                                ));
                             }
                         }
-                        if ui
-                            .button(style::cream(tr.t("player.record"), 16.0))
-                            .clicked()
-                        {
-                            asked = Some((g.code.clone(), g.game));
+                    });
+                    let (words, colour) = match g.result {
+                        GameResult::Won => (tr.t("player.won"), style::GREEN),
+                        GameResult::Lost => (tr.t("player.lost"), style::RED),
+                        GameResult::Drawn => (tr.t("player.drawn"), style::CREAM),
+                    };
+                    ui.label(style::text(words, 16.0, colour).strong());
+                    match (g.rated, g.change) {
+                        (true, Some(c)) => {
+                            let colour = match c.signum() {
+                                1 => style::GREEN,
+                                -1 => style::RED,
+                                _ => style::CREAM,
+                            };
+                            ui.label(style::text(change_text(c), 16.0, colour).monospace())
+                                .on_hover_text(tr.t("player.rated"));
                         }
-                        ui.end_row();
+                        (true, None) => {
+                            ui.label(style::muted(tr.t("player.rated"), 14.0));
+                        }
+                        (false, _) => {
+                            ui.label(style::muted(tr.t("player.casual"), 14.0));
+                        }
                     }
-                });
-        });
+                    if ui
+                        .button(style::cream(tr.t("player.record"), 16.0))
+                        .clicked()
+                    {
+                        asked = Some((g.code.clone(), g.game));
+                    }
+                    ui.end_row();
+                }
+            });
+    });
     asked
 }
 

@@ -249,7 +249,11 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
                 .map_or(screen.bottom() - super::cards::above_hand(ctx), |r| r.top())
         };
         let room = hand_top - 8.0 - top;
-        if room < 80.0 {
+        // Left out where it would not fit as it was last drawn (without the meaning).
+        let needed = ctx
+            .memory(|m| m.area_rect(egui::Id::new("chess-recent-attempt")))
+            .map_or(80.0, |r| r.height());
+        if room < needed.min(190.0) {
             return;
         }
         (area.fixed_pos(egui::pos2(16.0, top)), room >= 190.0)

@@ -245,16 +245,19 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     } else {
         -16.0
     };
-    // On a compact screen, where the players' panel reaches down to the bar's row or an
-    // online table's offers make the bar wide, the bar stands right of the players' panel, its
-    // line over its buttons, the buttons wrapped; elsewhere it is one row in the middle.
+    // On a compact screen the bar's line stands over its buttons, the buttons wrapped: right
+    // of the players' panel where that reaches down to the bar's row or an online table's
+    // offers make the bar wide, else along the bottom. Elsewhere it is one row in the middle.
     let screen = ctx.content_rect();
     let players = ctx.memory(|m| m.area_rect(egui::Id::new("chess-players")));
     let offers = table.online.as_ref().is_some_and(|o| !o.watching);
-    let compact = style::compact(ctx)
-        && (offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom)));
+    let compact = style::compact(ctx);
+    let beside = offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom));
     let floating = if compact {
-        let left = players.map_or(screen.center().x, |r| r.right()) + 8.0;
+        let left = match players {
+            Some(r) if beside => r.right() + 8.0,
+            _ => screen.left() + 16.0,
+        };
         Floating::anchored("chess-actions", egui::Align2::RIGHT_BOTTOM, [-16.0, bottom])
             .margin(18, 8)
             .width(compact_bar_width(screen, left))
