@@ -150,8 +150,11 @@ pub fn page(
     let top = if compact { 10.0 } else { top };
     let width = (screen.width() - 2.0 * (8.0 + f32::from(margin))).clamp(300.0, max_width);
     egui::Area::new(egui::Id::new(id))
-        // Anchored to the top: an area's room to grow is measured from where it starts.
+        // Anchored to the top: an area's room to grow is measured from where it starts. Never
+        // pushed up by egui where it was taller than the screen (a page's first pass, before
+        // its body knows to scroll): the body's room is measured from where the page stands.
         .anchor(egui::Align2::CENTER_TOP, [0.0, top])
+        .constrain(false)
         // The first frame measures the page within this size, and the page keeps what it was
         // given then: the whole screen below the anchor, so a long page gets its full height.
         .default_size([width + 60.0, screen.height() - top])

@@ -430,8 +430,10 @@ fn lesson_panel(
                     // The words take what the buttons (as last drawn) leave.
                     let buttons = ctx.data(|d| d.get_temp::<f32>(buttons_id)).unwrap_or(36.0);
                     let room = c.bottom - ui.cursor().top() - 8.0 - buttons;
+                    // (egui's least scrolled height is 64 points: told the room's.)
                     egui::ScrollArea::vertical()
                         .max_height(room.max(40.0))
+                        .min_scrolled_height(room.max(40.0))
                         .show(ui, |ui| ui.add(body));
                 }
                 None => {

@@ -299,8 +299,10 @@ where
                                 font.size = 15.0;
                             }
                         }
+                        // (egui's least scrolled height is 64 points: told the room's.)
                         egui::ScrollArea::vertical()
                             .max_height(height)
+                            .min_scrolled_height(height)
                             .show(ui, |ui| contents(ui, width));
                     }
                     None => contents(ui, width),

@@ -247,12 +247,15 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     };
     // On a compact screen the bar's line stands over its buttons, the buttons wrapped: right
     // of the players' panel where that reaches down to the bar's row or an online table's
-    // offers make the bar wide, else along the bottom. Elsewhere it is one row in the middle.
+    // offers make the bar wide; along the bottom where its one row would not fit the screen
+    // (a long line: the marks' legend with a piece lifted, the longer languages). Elsewhere it
+    // is one row in the middle.
     let screen = ctx.content_rect();
     let players = ctx.memory(|m| m.area_rect(egui::Id::new("chess-players")));
     let offers = table.online.as_ref().is_some_and(|o| !o.watching);
-    let compact = style::compact(ctx);
     let beside = offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom));
+    let widest = [tr.t("hive.moves.open"), tr.t("chess.resign")];
+    let compact = style::compact(ctx) && (beside || !one_row_fits(ctx, &line, &widest, screen));
     let floating = if compact {
         let left = match players {
             Some(r) if beside => r.right() + 8.0,
@@ -347,6 +350,29 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
         }
     });
     style::note_bottom_area(ctx, "chess-actions");
+}
+
+/// Whether a one-row actions bar fits the `screen` with its `line` (17 points) and the `buttons`
+/// it most often has (All my moves and Resign, at the buttons' size), their padding and gaps and
+/// the bar's frame, 16 points from each edge.
+fn one_row_fits(ctx: &egui::Context, line: &str, buttons: &[&str], screen: egui::Rect) -> bool {
+    let look = ctx.global_style();
+    let button = look
+        .text_styles
+        .get(&egui::TextStyle::Button)
+        .cloned()
+        .unwrap_or_else(|| egui::FontId::proportional(18.0));
+    let width = |text: &str, font: egui::FontId| {
+        ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let pad = 2.0 * look.spacing.button_padding.x + look.spacing.item_spacing.x;
+    let buttons: f32 = buttons.iter().map(|b| width(b, button.clone()) + pad).sum();
+    let row = width(line, egui::FontId::proportional(17.0)) + buttons + 2.0 * 18.0 + 2.0;
+    row <= screen.width() - 2.0 * 16.0
 }
 
 /// Whether the players' panel, at `players`, reaches down to the row of a one-row actions bar
