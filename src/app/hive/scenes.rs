@@ -386,16 +386,7 @@ pub(super) fn stage(
         "online" => stage_game_online(t, Link::Connected),
         "online-reconnecting" => stage_game_online(t, Link::Reconnecting { attempt: 3 }),
         "online-clock" => {
-            t.go_online(
-                Request::Join {
-                    code: "K7M2QX".into(),
-                    name: "Rui".into(),
-                },
-                "ws://staged".into(),
-            );
-            if let Some(o) = t.host.as_mut() {
-                o.staged = true;
-            }
+            join_as_rui(t);
             // Ana's last move was the clock's.
             let mut view = online_view();
             let mut by = None;
@@ -418,16 +409,7 @@ pub(super) fn stage(
             }
         }
         "online-rematch" => {
-            t.go_online(
-                Request::Join {
-                    code: "K7M2QX".into(),
-                    name: "Rui".into(),
-                },
-                "ws://staged".into(),
-            );
-            if let Some(o) = t.host.as_mut() {
-                o.staged = true;
-            }
+            join_as_rui(t);
             // Ana resigned; she is still at the table and asks for another game.
             let mut view = online_view();
             let ana = view.seats[0].colour;
@@ -476,9 +458,8 @@ pub(super) fn stage(
     }
 }
 
-/// The online scene's game in progress, joined as Rui, its link `link`: 38 s on the clock (what
-/// the link reads off the server's deadline when the state came).
-fn stage_game_online(t: &mut Table, link: Link) {
+/// The staged table K7M2QX joined as Rui: its host staged, nothing heard yet.
+fn join_as_rui(t: &mut Table) {
     t.go_online(
         Request::Join {
             code: "K7M2QX".into(),
@@ -489,6 +470,12 @@ fn stage_game_online(t: &mut Table, link: Link) {
     if let Some(o) = t.host.as_mut() {
         o.staged = true;
     }
+}
+
+/// The online scene's game in progress, joined as Rui, its link `link`: 38 s on the clock (what
+/// the link reads off the server's deadline when the state came).
+fn stage_game_online(t: &mut Table, link: Link) {
+    join_as_rui(t);
     t.heard(Heard::Table(Box::new(online_view())), &Timing::INSTANT);
     if let Some(o) = t.host.as_mut() {
         o.link = link;

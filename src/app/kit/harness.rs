@@ -54,6 +54,26 @@ pub fn press(app: &mut App, key: KeyCode) {
     keys.clear();
 }
 
+/// The words painted in a frame's `shapes` (a headless egui pass's output), in painting order,
+/// each with the rectangle it covers on the screen.
+pub fn painted_words(
+    shapes: &[bevy_egui::egui::epaint::ClippedShape],
+) -> Vec<(String, bevy_egui::egui::Rect)> {
+    use bevy_egui::egui::Shape;
+    fn walk(shape: &Shape, words: &mut Vec<(String, bevy_egui::egui::Rect)>) {
+        match shape {
+            Shape::Text(t) => words.push((t.galley.text().to_string(), t.visual_bounding_rect())),
+            Shape::Vec(v) => v.iter().for_each(|s| walk(s, words)),
+            _ => {}
+        }
+    }
+    let mut words = Vec::new();
+    for s in shapes {
+        walk(&s.shape, &mut words);
+    }
+    words
+}
+
 /// One frame's input for a panel drawn headless in a 1280×720 window (the size the scenes and
 /// the browser test use): `time` when the frame needs one (egui's clicks and animations read
 /// it), and the frame's events.

@@ -1006,17 +1006,7 @@ mod tests {
                     });
                 compact_status(ctx, &tr, online, status_id("chess"));
             });
-            fn walk(s: &egui::Shape, texts: &mut Vec<(egui::Pos2, String)>) {
-                match s {
-                    egui::Shape::Text(t) => texts.push((t.pos, t.galley.text().to_string())),
-                    egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, texts)),
-                    _ => {}
-                }
-            }
-            texts.clear();
-            for c in &out.shapes {
-                walk(&c.shape, &mut texts);
-            }
+            texts = crate::app::kit::harness::painted_words(&out.shapes);
             out.drop_without_applying_deltas();
         }
         let rect = |id: egui::Id| ctx.memory(|m| m.area_rect(id)).expect("drawn");
@@ -1024,8 +1014,8 @@ mod tests {
         // The words painted inside the strip, left to right.
         let words = texts
             .into_iter()
-            .filter(|(at, _)| strip.contains(*at))
-            .map(|(_, t)| t)
+            .filter(|(_, at)| strip.contains(at.left_top()))
+            .map(|(t, _)| t)
             .collect();
         (
             [

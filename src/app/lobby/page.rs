@@ -351,7 +351,6 @@ fn lobby_tab(
     body: f32,
     asked: &mut Asked,
 ) {
-    let width = ui.available_width();
     if style::compact(ui.ctx()) {
         // One column: the quick game or a table to open, then the open tables (the page
         // scrolls them, not a box of their own).
@@ -360,6 +359,7 @@ fn lobby_tab(
         tables_column(ui, tr, form, name, link, url, None, asked);
         return;
     }
+    let width = ui.available_width();
     let right = (width * 0.385).clamp(300.0, 440.0);
     let left = width - right - 50.0;
     ui.horizontal_top(|ui| {

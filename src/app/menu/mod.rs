@@ -700,19 +700,7 @@ mod tests {
             });
             let shapes = std::mem::take(&mut out.shapes);
             out.drop_without_applying_deltas();
-            let mut words = Vec::new();
-            fn walk(shape: &egui::Shape, words: &mut Vec<(String, egui::Rect)>) {
-                match shape {
-                    egui::Shape::Text(t) => {
-                        words.push((t.galley.text().to_string(), t.visual_bounding_rect()))
-                    }
-                    egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, words)),
-                    _ => {}
-                }
-            }
-            for s in &shapes {
-                walk(&s.shape, &mut words);
-            }
+            let words = crate::app::kit::harness::painted_words(&shapes);
             (words, asked)
         }
 

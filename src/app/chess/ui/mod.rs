@@ -256,17 +256,10 @@ mod tests {
             let input =
                 crate::app::kit::harness::window_input(Some(f64::from(pass) * 0.5), Vec::new());
             let out = ctx.run_ui(input, |ui| draw(ui.ctx(), &tr));
-            fn walk(s: &egui::Shape, texts: &mut Vec<String>) {
-                match s {
-                    egui::Shape::Text(t) => texts.push(t.galley.text().to_string()),
-                    egui::Shape::Vec(v) => v.iter().for_each(|x| walk(x, texts)),
-                    _ => {}
-                }
-            }
-            texts.clear();
-            for c in &out.shapes {
-                walk(&c.shape, &mut texts);
-            }
+            texts = crate::app::kit::harness::painted_words(&out.shapes)
+                .into_iter()
+                .map(|(words, _)| words)
+                .collect();
             out.drop_without_applying_deltas();
         }
         texts
