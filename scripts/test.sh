@@ -6,7 +6,7 @@
 #   2. what Bevy adds (the app's unit tests and the headless app tests);
 #   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
-#      colour-blind marks check, and forty-two scenes at interface scale 2.0 (three at 1.0) whose
+#      colour-blind marks check, and forty-eight scenes at interface scale 2.0 (three at 1.0) whose
 #      panels must lie inside the window and apart (`--layout-check`); and the game's panels read and
 #      pressed over AT-SPI, as a Linux screen reader does (`scripts/atspi-check.sh`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
@@ -108,6 +108,7 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     chess-online-offer@ru chess-online-spectate@pt hive-online-reconnecting hive-online-reconnecting@pt \
     hive-online@pt hive-clock@ru hive-verdict@ru replay-chess@ru menu@ru settings@pt snelab@pt chess-lobby@ru \
     online-lobby online-watch online-games@ru player-page key-export@pt hint-hive hint-chess@ru \
+    learn-chess-check learn-chess-seize@ru learn-chess-army@pt puzzle-chess analysis-chess analysis-chess@pt \
     menu@ru%1 settings@pt%1 settings%1; do
     scale=2
     case "$scene" in *%*) scale=${scene#*%}; scene=${scene%\%*} ;; esac

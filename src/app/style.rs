@@ -101,24 +101,38 @@ impl CentrePanel {
 
     /// Shows the panel with `add` drawing its centred column.
     /// On a compact screen it is no wider than the screen and no taller, in the middle,
-    /// scrolling what does not fit.
+    /// scrolling what does not fit; in the middle of what a lesson's panel in the left column
+    /// ([`note_left_column`]) leaves, so that the lesson's words stay in sight.
     pub fn show(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui)) {
         let screen = ctx.content_rect();
         let compact = compact(ctx);
-        let (width, y) = if compact {
-            (self.width.min(screen.width() - 32.0 - 44.0), 0.0)
-        } else {
-            (self.width, self.y)
+        let (width, x, y) = match left_column(ctx).filter(|_| compact) {
+            Some(right) => {
+                let room =
+                    egui::Rect::from_x_y_ranges(right + 8.0..=screen.right() - 16.0, 0.0..=0.0);
+                (
+                    self.width.min(room.width() - 44.0),
+                    room.center().x - screen.center().x,
+                    0.0,
+                )
+            }
+            None if compact => (self.width.min(screen.width() - 32.0 - 44.0), 0.0, 0.0),
+            None => (self.width, 0.0, self.y),
         };
         egui::Area::new(egui::Id::new(self.id))
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, y])
+            .anchor(egui::Align2::CENTER_CENTER, [x, y])
             .order(self.order)
             .show(ctx, |ui| {
                 panel_frame().show(ui, |ui| {
                     ui.set_width(width);
                     if compact {
+                        // The area's room is its last size (egui): told the screen's, or a
+                        // panel whose contents grew (its buttons stacked) would keep its
+                        // first height and hide them.
+                        let most = screen.height() - 16.0 - 44.0;
                         egui::ScrollArea::vertical()
-                            .max_height(screen.height() - 16.0 - 44.0)
+                            .max_height(most)
+                            .min_scrolled_height(most)
                             .show(ui, |ui| ui.vertical_centered(add));
                     } else {
                         ui.vertical_centered(add);
@@ -347,7 +361,7 @@ pub fn note_left_column(ctx: &egui::Context, right: f32) {
 
 /// The right edge of the left column's panel noted in this pass or the last
 /// ([`note_left_column`]).
-fn left_column(ctx: &egui::Context) -> Option<f32> {
+pub fn left_column(ctx: &egui::Context) -> Option<f32> {
     let pass = ctx.cumulative_pass_nr();
     ctx.data(|d| d.get_temp::<(u64, f32)>(left_column_id()))
         .filter(|(was, _)| pass <= was + 1)

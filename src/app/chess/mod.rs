@@ -402,6 +402,9 @@ impl crate::app::replay::analysis::Analyses for Table {
     // Under the played piles at the left: the hand of cards takes the bottom.
     const PANEL: (bevy_egui::egui::Align2, [f32; 2]) =
         (bevy_egui::egui::Align2::LEFT_TOP, [16.0, 340.0]);
+
+    // The actions bar and the hand take the bottom of a compact screen's right half too.
+    const COMPACT_LEFT: bool = true;
 }
 
 impl crate::app::learn::Teach for Table {

@@ -130,8 +130,9 @@ impl Floating {
     }
 
     /// On a compact screen ([`style::compact`]), a panel at the top left under the table's top
-    /// bars: at most `share` of the screen's width, as tall as the screen below the bars,
-    /// scrolling what does not fit. Elsewhere it stays as it is.
+    /// bars: its frame reaching `share` of the screen's width at most (from the screen's left
+    /// edge, its 16-point margin included), as tall as the screen below the bars, scrolling
+    /// what does not fit. Elsewhere it stays as it is.
     pub fn left_column(self, ctx: &egui::Context, share: f32) -> Floating {
         if !style::compact(ctx) {
             return self;
@@ -139,10 +140,11 @@ impl Floating {
         let screen = ctx.content_rect();
         let top = style::top_row(ctx);
         let margin = self.frame.inner_margin.sum();
+        let stroke = 2.0 * self.frame.stroke.width;
         let width = self
             .width
             .unwrap_or(f32::INFINITY)
-            .min(screen.width() * share - margin.x);
+            .min(screen.width() * share - 16.0 - margin.x - stroke);
         Floating {
             area: self.area.anchor(egui::Align2::LEFT_TOP, [16.0, top]),
             width: Some(width),

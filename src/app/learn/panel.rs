@@ -363,10 +363,11 @@ fn off_board_card(tr: &Tr, learning: &mut Learning, game: GameKind, lesson: OffB
 }
 
 /// The lesson's or position's panel, in a corner. On a compact screen a lesson at the board
-/// takes a column under the table's top bars: the left down to the screen's bottom (the
-/// players' panel gives way to it, the bottom bar stands right of it) or, where the lesson's
-/// corner is at the right, the right under the side panel's button and above the bottom bar;
-/// its words scroll where they do not fit.
+/// takes the left column under the table's top bars, down to the screen's bottom, at every
+/// table (Artifact Chess's too, whose panel is otherwise at the bottom right): the players'
+/// panel gives way to it, the bottom bar (and Artifact Chess's hand) stand right of it. A
+/// lesson away from the board (the army's, whose builder takes the left) stands at the bottom
+/// of the right half, the board framed above it. Its words scroll where they do not fit.
 fn lesson_panel(
     ctx: &egui::Context,
     tr: &Tr,
@@ -375,24 +376,15 @@ fn lesson_panel(
     card: Card,
     asked: &mut Vec<Asked>,
 ) {
-    let compact = style::compact(ctx) && corner != egui::Align2::RIGHT_TOP;
     let screen = ctx.content_rect();
     let margin = 14.0;
-    let column = compact.then(|| {
-        let left = corner == egui::Align2::LEFT_BOTTOM;
-        let top = if left {
-            style::top_row(ctx)
+    let frame_size = 2.0 * margin + 2.0;
+    let column = style::compact(ctx).then(|| {
+        if corner == egui::Align2::RIGHT_TOP {
+            right_column(screen, style::top_row(ctx), frame_size)
         } else {
-            style::below_side_panel(ctx)
-        };
-        // The left column reaches the screen's bottom, the bottom bar standing right of it
-        // (`style::note_left_column`); the right one keeps above the bar.
-        let bottom = if left {
-            screen.bottom() - 14.0
-        } else {
-            (style::bottom_bar_top(ctx) - 8.0).min(screen.bottom() - 14.0)
-        };
-        column(screen, left, top, bottom, 2.0 * margin + 2.0)
+            column(screen, style::top_row(ctx), frame_size)
+        }
     });
     let area = egui::Area::new(egui::Id::new(("learn-panel", game.cli_name())));
     let (area, frame) = match column {
@@ -429,7 +421,8 @@ fn lesson_panel(
                 Some(c) => {
                     // The words take what the buttons (as last drawn) leave.
                     let buttons = ctx.data(|d| d.get_temp::<f32>(buttons_id)).unwrap_or(36.0);
-                    let room = c.bottom - ui.cursor().top() - 8.0 - buttons;
+                    let above = ui.cursor().top() - ui.min_rect().top();
+                    let room = c.height - above - 8.0 - buttons;
                     // (egui's least scrolled height is 64 points: told the room's.)
                     egui::ScrollArea::vertical()
                         .max_height(room.max(40.0))
@@ -481,30 +474,36 @@ fn lesson_panel(
 }
 
 /// Where a lesson's panel stands on a compact screen: its anchor and the offset from it, its
-/// contents' width, and the lowest its contents may reach.
+/// contents' width, and their most height.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Column {
     anchor: egui::Align2,
     offset: [f32; 2],
     width: f32,
-    bottom: f32,
+    height: f32,
 }
 
-/// The column of a compact `screen` for a lesson's panel: at the `left` (or the right), from
-/// `top` to `bottom`, half the screen wide at most (270 points of contents), in a frame
+/// The left column of a compact `screen` for a lesson's panel, from `top` to 14 points over
+/// the screen's bottom, half the screen wide at most (270 points of contents), in a frame
 /// `frame` points wide and high around its contents.
-fn column(screen: egui::Rect, left: bool, top: f32, bottom: f32, frame: f32) -> Column {
-    let width = (screen.width() / 2.0 - 16.0 - frame).min(270.0);
-    let (anchor, offset) = if left {
-        (egui::Align2::LEFT_TOP, [16.0, top])
-    } else {
-        (egui::Align2::RIGHT_TOP, [-14.0, top])
-    };
+fn column(screen: egui::Rect, top: f32, frame: f32) -> Column {
     Column {
-        anchor,
-        offset,
-        width,
-        bottom: bottom - frame / 2.0,
+        anchor: egui::Align2::LEFT_TOP,
+        offset: [16.0, top],
+        width: (screen.width() / 2.0 - 16.0 - frame).min(270.0),
+        height: screen.bottom() - 14.0 - top - frame,
+    }
+}
+
+/// The bottom of the right half of a compact `screen` for a lesson's panel away from the board
+/// (a builder takes the left half), no higher than `top`, in a frame `frame` points wide and
+/// high around its contents: as wide as the half leaves, 8 points from the middle.
+fn right_column(screen: egui::Rect, top: f32, frame: f32) -> Column {
+    Column {
+        anchor: egui::Align2::RIGHT_BOTTOM,
+        offset: [-14.0, -14.0],
+        width: (screen.width() / 2.0 - 14.0 - 8.0 - frame).min(270.0),
+        height: screen.bottom() - 14.0 - top - frame,
     }
 }
 
@@ -517,16 +516,26 @@ mod tests {
     #[test]
     fn a_compact_lesson_keeps_its_half_of_the_screen() {
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
-        let left = column(screen, true, 64.0, 214.0, 30.0);
-        assert_eq!(left.anchor, egui::Align2::LEFT_TOP);
-        assert_eq!(left.offset, [16.0, 64.0]);
+        let left = column(screen, 64.0, 30.0);
+        assert_eq!(
+            (left.anchor, left.offset),
+            (egui::Align2::LEFT_TOP, [16.0, 64.0])
+        );
         assert!(16.0 + left.width + 30.0 <= screen.center().x, "{left:?}");
-        assert_eq!(left.bottom, 214.0 - 15.0);
-        let right = column(screen, false, 131.0, 300.0, 30.0);
-        assert_eq!(right.anchor, egui::Align2::RIGHT_TOP);
-        assert!(screen.right() - 14.0 - right.width - 30.0 >= screen.center().x - 2.0);
+        assert_eq!(64.0 + 30.0 + left.height, 360.0 - 14.0);
+        // Away from the board: the right half, 8 points from the middle.
+        let right = column_right_edge(right_column(screen, 64.0, 30.0), screen);
+        assert!(right.0 >= screen.center().x + 8.0 - 0.01, "{right:?}");
+        assert_eq!(right.1, screen.right() - 14.0);
         // A wide screen: no wider than the full layout's panel.
         let wide = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(900.0, 500.0));
-        assert_eq!(column(wide, true, 64.0, 400.0, 30.0).width, 270.0);
+        assert_eq!(column(wide, 64.0, 30.0).width, 270.0);
+        assert_eq!(right_column(wide, 64.0, 30.0).width, 270.0);
+    }
+
+    /// The left and right edges of a bottom-right column's frame.
+    fn column_right_edge(c: Column, screen: egui::Rect) -> (f32, f32) {
+        let right = screen.right() + c.offset[0];
+        (right - c.width - 30.0, right)
     }
 }

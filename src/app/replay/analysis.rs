@@ -36,6 +36,11 @@ pub trait Analyses: Replays {
     /// Where the panel stands: its corner and offset (bottom right, unless the table's own
     /// panels are there).
     const PANEL: (egui::Align2, [f32; 2]) = (egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0]);
+
+    /// Whether on a compact screen the panel takes the left column, in the players' panel's
+    /// place, the bars along the bottom standing right of it (Artifact Chess: its actions bar
+    /// and hand leave the right half too little room); the right half's bottom otherwise.
+    const COMPACT_LEFT: bool = false;
 }
 
 /// The engine's analysis of the position on the board, one search a frame.
@@ -262,18 +267,24 @@ where
         }
     };
     // On a compact screen: the right half's bottom, under the side panel's button and above
-    // the bottom bar (the players' panel keeps the left), scrolling what does not fit.
+    // the bottom bar (the players' panel keeps the left), or the left column from the top bars
+    // to the bottom (`Analyses::COMPACT_LEFT`), scrolling what does not fit.
     let room = compact.then(|| {
         let screen = ctx.content_rect();
-        let bottom = (style::bottom_bar_top(ctx) - 8.0).min(screen.bottom() - 14.0);
-        compact_room(
-            screen,
-            style::below_side_panel(ctx),
-            bottom,
-            2.0 * 14.0 + 2.0,
-        )
+        if T::COMPACT_LEFT {
+            left_room(screen, style::top_row(ctx), 2.0 * 14.0 + 2.0)
+        } else {
+            let bottom = (style::bottom_bar_top(ctx) - 8.0).min(screen.bottom() - 14.0);
+            compact_room(
+                screen,
+                style::below_side_panel(ctx),
+                bottom,
+                2.0 * 14.0 + 2.0,
+            )
+        }
     });
     let (anchor, width) = match room {
+        Some((offset, width, _)) if T::COMPACT_LEFT => ((egui::Align2::LEFT_TOP, offset), width),
         Some((offset, width, _)) => ((egui::Align2::RIGHT_BOTTOM, offset), width),
         None => (T::PANEL, 280.0),
     };
@@ -282,7 +293,7 @@ where
     } else {
         panel_frame()
     };
-    egui::Area::new(egui::Id::new(("analysis-board", T::GAME.cli_name())))
+    let shown = egui::Area::new(egui::Id::new(("analysis-board", T::GAME.cli_name())))
         .anchor(anchor.0, anchor.1)
         .show(ctx, |ui| {
             frame.show(ui, |ui| {
@@ -309,6 +320,9 @@ where
                 }
             });
         });
+    if room.is_some() && T::COMPACT_LEFT {
+        style::note_left_column(ctx, shown.response.rect.right());
+    }
     if copy {
         match crate::review::analysis::notation(pos) {
             Ok(text) => ctx.copy_text(text),
@@ -367,9 +381,32 @@ fn compact_room(screen: egui::Rect, top: f32, bottom: f32, frame: f32) -> ([f32;
     ([-14.0, bottom - screen.bottom()], width, height)
 }
 
+/// On a compact `screen`, the analysis board's place in the left column, from `top` (under the
+/// top bars) to the screen's bottom, in a frame `frame` points wide and high around its
+/// contents: its anchor's offset from the top left corner, its contents' width (half the
+/// screen at most, 270 points) and their most height.
+fn left_room(screen: egui::Rect, top: f32, frame: f32) -> ([f32; 2], f32, f32) {
+    let width = (screen.width() / 2.0 - 16.0 - frame).min(270.0);
+    let height = (screen.bottom() - 14.0 - top - frame).max(60.0);
+    ([16.0, top], width, height)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At scale 2 on 1280×720: the board in the left column keeps to the left half, from the
+    /// top bars to 14 points over the screen's bottom.
+    #[test]
+    fn the_compact_board_in_the_left_column_keeps_the_left_half() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 360.0));
+        let (offset, width, height) = left_room(screen, 64.0, 30.0);
+        assert_eq!(offset, [16.0, 64.0]);
+        assert!(16.0 + width + 30.0 <= screen.center().x, "{width}");
+        assert_eq!(64.0 + 30.0 + height, 360.0 - 14.0);
+        let wide = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(900.0, 500.0));
+        assert_eq!(left_room(wide, 64.0, 30.0).1, 270.0);
+    }
 
     /// At scale 2 on 1280×720 (640×360 points): the board keeps right of the middle, clear
     /// of the players' panel (at most 40 % of the screen and its margins), under the side

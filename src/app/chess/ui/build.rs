@@ -190,7 +190,8 @@ pub(super) fn builder(p: Panel, camera: Option<crate::app::kit::panel::Eye<'_>>)
                 };
                 let r = ui.add(
                     egui::Button::selectable(held, text)
-                        .min_size(egui::vec2(300.0, 30.0))
+                        // As wide as the column leaves on a compact screen.
+                        .min_size(egui::vec2(300.0_f32.min(ui.available_width()), 30.0))
                         .sense(egui::Sense::click_and_drag()),
                 );
                 let r = match &blocked {

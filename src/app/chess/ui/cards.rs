@@ -106,14 +106,24 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
     let cards: Vec<Artifact> = state.hand(me).iter().collect();
     let my_turn = table.person_to_act() && state.turn() == me;
     let small = style::compact(ctx);
-    // Small cards share the screen's width (a horizontal scroll past the narrowest).
+    // Small cards share the screen's width (a horizontal scroll past the narrowest), or what a
+    // lesson's panel in the left column leaves of it, standing right of the panel.
+    let screen = ctx.content_rect();
+    let column = style::left_column(ctx).filter(|_| small);
     let n = cards.len().max(1) as f32;
-    let room = ctx.content_rect().width() - 32.0;
+    let room = match column {
+        Some(right) => screen.right() - 16.0 - (right + 8.0),
+        None => screen.width() - 32.0,
+    };
     // Each card's frame reaches 3 points past its size on either side (its stroke).
     let each = ((room - 8.0 * (n - 1.0)) / n - 6.0).clamp(100.0, SMALL_CARD.x);
     let chosen = table.card.as_ref().map(|c| c.card);
+    let (anchor, x) = match column {
+        Some(_) => (egui::Align2::RIGHT_BOTTOM, -16.0),
+        None => (egui::Align2::CENTER_BOTTOM, 0.0),
+    };
     egui::Area::new(egui::Id::new("chess-hand"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .anchor(anchor, [x, -8.0])
         .show(ctx, |ui| {
             let mut row = |ui: &mut egui::Ui| {
                 ui.horizontal(|ui| {
@@ -158,7 +168,7 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
                     }
                 });
             };
-            if small {
+            if small && !cards.is_empty() {
                 // As wide as the cards (an area starts narrower), at most the screen's width.
                 let cards_width = n * (each + 6.0) + 8.0 * (n - 1.0);
                 ui.set_width(cards_width.min(room));
@@ -219,14 +229,30 @@ fn card_face(
                     );
                     ui.vertical(|ui| {
                         ui.spacing_mut().item_spacing.y = 1.0;
-                        ui.label(
-                            style::text(
-                                format!("{key} · {}", tr.say(&card.explain())),
-                                if small { 13.0 } else { 15.0 },
-                                if playable { style::BRASS } else { style::MUTED },
-                            )
-                            .strong(),
-                        );
+                        let name = format!("{key} · {}", tr.say(&card.explain()));
+                        let colour = if playable { style::BRASS } else { style::MUTED };
+                        let size = if small {
+                            // A small card's name comes down in size (not under 10 points)
+                            // until its longest word fits, rather than break inside a word.
+                            let longest = name
+                                .split_whitespace()
+                                .map(|w| {
+                                    style::button_words_width(
+                                        ui,
+                                        style::text(w, 13.0, colour).strong(),
+                                    )
+                                })
+                                .fold(0.0, f32::max);
+                            let room = ui.available_width();
+                            if longest > room {
+                                (13.0 * room / longest).max(10.0)
+                            } else {
+                                13.0
+                            }
+                        } else {
+                            15.0
+                        };
+                        ui.label(style::text(name, size, colour).strong());
                         if !small {
                             ui.label(style::muted(capital(&tr.say(&card.kind().explain())), 12.0));
                         }
@@ -462,16 +488,19 @@ pub(super) fn window(p: Panel, icons: &IconIds) {
     CentrePanel::covering("chess-window", 520.0, -40.0).show(ctx, |ui| {
         ui.horizontal(|ui| {
             icon(ui, icons.cards.get(&w.card).copied(), 44.0);
-            ui.label(style::brass(
-                tr.tf(
-                    "chess.window.title",
-                    &[
-                        ("who", &seat_name(tr, table, w.opener)),
-                        ("card", &tr.say(&w.card.explain())),
-                    ],
-                ),
-                20.0,
-            ));
+            ui.add(
+                egui::Label::new(style::brass(
+                    tr.tf(
+                        "chess.window.title",
+                        &[
+                            ("who", &seat_name(tr, table, w.opener)),
+                            ("card", &tr.say(&w.card.explain())),
+                        ],
+                    ),
+                    20.0,
+                ))
+                .wrap(),
+            );
         });
         if let (Some(left), Some(total)) = (game.window_left(), game.game().clock().window) {
             ui.add(
@@ -495,8 +524,9 @@ pub(super) fn window(p: Panel, icons: &IconIds) {
             return;
         }
         ui.label(style::cream(tr.t("chess.window.answer"), 15.0));
-        ui.horizontal(|ui| {
-            for a in &answers {
+        let answers: Vec<(String, Action)> = answers
+            .iter()
+            .filter_map(|a| {
                 let (label, key) = match a {
                     Action::Play(Play::Cancel) => (
                         tr.tf(
@@ -510,12 +540,42 @@ pub(super) fn window(p: Panel, icons: &IconIds) {
                         "S",
                     ),
                     Action::Pass => (tr.t("chess.window.pass").to_string(), "P"),
-                    _ => continue,
+                    _ => return None,
                 };
-                if ui.button(format!("{label} ({key})")).clicked() {
+                Some((format!("{label} ({key})"), *a))
+            })
+            .collect();
+        let mut buttons = |ui: &mut egui::Ui| {
+            for (label, a) in &answers {
+                if ui.button(label).clicked() {
                     send(Intent::Act(*a));
                 }
             }
-        });
+        };
+        // In a row where they fit; one under the other where the panel is narrow (beside a
+        // lesson on a compact screen). (A button's words are drawn in the body's size.)
+        let words = |ui: &egui::Ui, text: &str| {
+            egui::WidgetText::from(text)
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .x
+        };
+        let pad = 2.0 * ui.spacing().button_padding.x;
+        let gaps = ui.spacing().item_spacing.x * answers.len().saturating_sub(1) as f32;
+        let row: f32 = answers
+            .iter()
+            .map(|(label, _)| words(ui, label) + pad)
+            .sum::<f32>()
+            + gaps;
+        if row <= ui.available_width() {
+            ui.horizontal(buttons);
+        } else {
+            buttons(ui);
+        }
     });
 }

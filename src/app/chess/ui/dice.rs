@@ -230,16 +230,23 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
     let compact = crate::app::style::compact(ctx);
     let (area, with_meaning) = if cards || compact {
         let screen = ctx.content_rect();
-        // Under the piles, or on a compact screen (the piles folded away) under the players.
+        // Under the piles, or on a compact screen (the piles folded away) under the players;
+        // right of a lesson's panel in the left column, under the side panel's button.
+        let column = crate::app::style::left_column(ctx).filter(|_| compact);
         let above = if compact {
             "chess-players"
         } else {
             "chess-piles"
         };
-        let top = ctx
-            .memory(|m| m.area_rect(egui::Id::new(above)))
-            .map_or(240.0, |r| r.bottom())
-            + 12.0;
+        let (left, top) = match column {
+            Some(right) => (right + 8.0, crate::app::style::below_side_panel(ctx)),
+            None => (
+                16.0,
+                ctx.memory(|m| m.area_rect(egui::Id::new(above)))
+                    .map_or(240.0, |r| r.bottom())
+                    + 12.0,
+            ),
+        };
         // The top of the hand, or of the bars along the bottom, as last drawn (the cards grow
         // with their words).
         let hand_top = if compact {
@@ -256,7 +263,7 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
         if room < needed.min(190.0) {
             return;
         }
-        (area.fixed_pos(egui::pos2(16.0, top)), room >= 190.0)
+        (area.fixed_pos(egui::pos2(left, top)), room >= 190.0)
     } else {
         (area.anchor(egui::Align2::LEFT_BOTTOM, [16.0, -16.0]), true)
     };

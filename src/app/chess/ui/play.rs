@@ -87,6 +87,12 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut 
     let Some(game) = &table.game else {
         return;
     };
+    // On a compact screen a lesson's panel takes the left, the players' place (the lesson
+    // against its own replies, no clock), and so does the analysis board's: the bar at the
+    // bottom says whose move it is, and check (`actions`).
+    if (game.is_coached() || table.analysing.is_some()) && style::compact(ctx) {
+        return;
+    }
     let shown = table.shown();
     Floating::players(ctx, "chess-players", 260.0).show(ctx, |ui| {
         for colour in [Colour::White, Colour::Black] {
@@ -250,15 +256,29 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     // offers make the bar wide; along the bottom where its one row would not fit the screen
     // (a long line: the marks' legend with a piece lifted, the longer languages). Elsewhere it
     // is one row in the middle.
+    // Right of a lesson's panel, which takes the left column of a compact screen.
     let screen = ctx.content_rect();
+    let column = style::left_column(ctx).filter(|_| style::compact(ctx));
     let players = ctx.memory(|m| m.area_rect(egui::Id::new("chess-players")));
     let offers = table.online.as_ref().is_some_and(|o| !o.watching);
     let beside = offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom));
     let widest = [tr.t("hive.moves.open"), tr.t("chess.resign")];
-    let compact = style::compact(ctx) && (beside || !one_row_fits(ctx, &line, &widest, screen));
+    let compact = style::compact(ctx)
+        && (column.is_some() || beside || !one_row_fits(ctx, &line, &widest, screen));
+    // With the players' panel given way to a lesson, check is told in the bar.
+    let check = column
+        .and(table.shown())
+        .filter(|s| s.in_check() && s.end().is_none())
+        .map(|s| {
+            tr.tf(
+                "chess.in_check",
+                &[("colour", &capital(&colour_word(tr, s.turn())))],
+            )
+        });
     let floating = if compact {
-        let left = match players {
-            Some(r) if beside => r.right() + 8.0,
+        let left = match (column, players) {
+            (Some(right), _) => right + 8.0,
+            (None, Some(r)) if beside => r.right() + 8.0,
             _ => screen.left() + 16.0,
         };
         Floating::anchored("chess-actions", egui::Align2::RIGHT_BOTTOM, [-16.0, bottom])
@@ -339,6 +359,9 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
             }
             if let Some(font) = look.text_styles.get_mut(&egui::TextStyle::Body) {
                 font.size = 15.0;
+            }
+            if let Some(check) = check {
+                ui.label(style::text(check, 17.0, RED).strong());
             }
             ui.label(style::cream(line, 17.0));
             ui.horizontal_wrapped(buttons);
