@@ -21,6 +21,11 @@ use std::path::PathBuf;
 const CAPTURE_TIMEOUT_FRAMES: u32 = 600;
 /// The scene's first frames, left out of `--frame-times` (assets and pipelines settling).
 const FRAME_TIME_WARM_UP: u32 = 10;
+/// With `--layout-check`, the most frames the shot waits past `--frames` for the panels to
+/// stand still (the same areas where they were the frame before): a panel that appears at the
+/// last frame is placed over the next few (egui sizes an area on its first frame), and judging
+/// it half placed failed a scene on a slow machine.
+const SETTLE_FRAMES: u32 = 30;
 
 #[derive(Resource, Debug, Default)]
 struct ShotState {
@@ -31,6 +36,10 @@ struct ShotState {
     frame_times: Vec<f32>,
     /// `--layout-check`'s verdict on the frame the shot was asked for.
     layout: Option<Result<String, String>>,
+    /// With `--layout-check`, the areas drawn the frame before, and how many frames the shot
+    /// has waited for them to stand still ([`SETTLE_FRAMES`]).
+    last_drawn: Option<Vec<super::layout_check::Drawn>>,
+    settling: u32,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -234,9 +243,37 @@ fn drive(
     {
         state.frame_times.push(time.delta_secs());
     }
+    // Judged once the panels stand still (at most `SETTLE_FRAMES` more frames).
+    let drawn = (options.layout_check && state.requested_at.is_none())
+        .then(|| {
+            contexts
+                .ctx_mut()
+                .ok()
+                .map(|ctx| super::layout_check::drawn(ctx))
+        })
+        .flatten();
+    let moving = drawn.is_some() && state.last_drawn != drawn;
+    if state.frames_in_scene >= options.frames
+        && moving
+        && state.settling < SETTLE_FRAMES
+        && state.requested_at.is_none()
+    {
+        state.settling += 1;
+        state.last_drawn = drawn;
+        return;
+    }
+    if drawn.is_some() {
+        state.last_drawn = drawn;
+    }
     match state.requested_at {
         None if state.frames_in_scene >= options.frames => {
             state.requested_at = Some(state.frames_in_scene);
+            if state.settling > 0 {
+                info!(
+                    "the panels stood still after {} more frames",
+                    state.settling
+                );
+            }
             if options.frame_times {
                 log_frame_times(&options.scene, &state.frame_times);
             }
