@@ -6,9 +6,10 @@
 #   2. what Bevy adds (the app's unit tests and the headless app tests);
 #   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
-#      colour-blind marks check, and forty-eight scenes at interface scale 2.0 (three at 1.0) whose
-#      panels must lie inside the window and apart (`--layout-check`); and the game's panels read and
-#      pressed over AT-SPI, as a Linux screen reader does (`scripts/atspi-check.sh`).
+#      colour-blind marks check, forty-eight scenes at interface scale 2.0 (three at 1.0) and
+#      seventeen at phone and tablet sizes whose panels must lie inside the window and apart
+#      (`--layout-check`); and the game's panels read and pressed over AT-SPI, as a Linux screen
+#      reader does (`scripts/atspi-check.sh`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -101,7 +102,9 @@ done
 # judged (`--layout-check`): inside the window, and none over another. The online status strip
 # is checked in its states (a bank's two clocks, watching, reconnecting); some scenes are checked
 # in Portuguese or Russian, whose words are the longest. A scene written `name@lang%1` is judged
-# at scale 1.0 instead (the menu's cards and Settings, whose long words once ran off there).
+# at scale 1.0 instead (the menu's cards and Settings, whose long words once ran off there), and
+# one written `name#WxH` at scale 1.0 in a window of that size (issue 42: a phone upright,
+# 390×844, or on its side, 844×390, and a tablet, 820×1180).
 for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby hive-clock hive-verdict \
     chess chess-lobby chess-army chess-cards chess-dice chess-verdict learn-snelab-payment \
     learn-hive-slide replay-chess analysis-hive chess-online hive-online snelab-online games-list \
@@ -109,23 +112,30 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     hive-online@pt hive-clock@ru hive-verdict@ru replay-chess@ru menu@ru settings@pt snelab@pt chess-lobby@ru \
     online-lobby online-watch online-games@ru player-page key-export@pt hint-hive hint-chess@ru \
     learn-chess-check learn-chess-seize@ru learn-chess-army@pt puzzle-chess analysis-chess analysis-chess@pt \
-    menu@ru%1 settings@pt%1 settings%1; do
+    menu@ru%1 settings@pt%1 settings%1 \
+    menu#390x844 menu@ru#390x844 snelab#390x844 hive-lobby#390x844 chess-lobby@pt#390x844 \
+    snelab-payment#390x844 hive#390x844 chess#390x844 chess-cards#390x844 learn-hive-slide#390x844 \
+    menu#844x390 snelab-payment#844x390 hive#844x390 chess-cards#844x390 \
+    menu#820x1180 hive#820x1180 chess-cards#820x1180; do
     scale=2
+    size=1280x720
+    # `name#WxH`: a window of that size (a phone upright or on its side, a tablet) at scale 1.0.
+    case "$scene" in *'#'*) size=${scene#*#}; scene=${scene%%#*}; scale=1 ;; esac
     case "$scene" in *%*) scale=${scene#*%}; scene=${scene%\%*} ;; esac
     lang=en
     case "$scene" in *@*) lang=${scene#*@} ;; esac
-    name="scale$scale-${scene/@/-}"
+    name="scale$scale-${scene/@/-}-$size"
     log="$out/$name.log"
-    if timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" \
+    if timeout 300 xvfb-run -a -s "-screen 0 1280x1200x24" \
         "$bin" --scene "${scene%@*}" --lang "$lang" --frames 10 --ui-scale "$scale" --layout-check \
-        --screenshot "$out/$name.png" >"$log" 2>&1 \
+        --size "$size" --screenshot "$out/$name.png" >"$log" 2>&1 \
         && grep -q "layout check: " "$log" \
         && ! grep -q " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$log"); then
         passed=$((passed + 1))
-        echo "scale $scale $scene: ok ($(sed -n 's/.*layout check: //p' "$log" | head -n1))"
+        echo "scale $scale $size $scene: ok ($(sed -n 's/.*layout check: //p' "$log" | head -n1))"
     else
         failed=$((failed + 1))
-        echo "scale $scale $scene: FAILED"
+        echo "scale $scale $size $scene: FAILED"
         grep -E -A8 "layout check|ERROR" "$log" | tail -n 12
     fi
 done

@@ -247,6 +247,21 @@ pub fn is_compact(size: egui::Vec2) -> bool {
     size.x < COMPACT.x || size.y < COMPACT.y
 }
 
+/// The widest screen, in points, drawn narrow ([`narrow`]): a phone held upright (390 points
+/// wide) is; a phone on its side, a tablet and 1280×720 at scale 2 (640) are not.
+pub const NARROW: f32 = 560.0;
+
+/// Whether the screen is narrow (a phone held upright): panels that stand side by side on a
+/// compact screen stand one over the other, and rows of buttons wrap.
+pub fn narrow(ctx: &egui::Context) -> bool {
+    is_narrow(ctx.content_rect().size())
+}
+
+/// Whether a screen of `size` points is drawn narrow ([`narrow`]).
+pub fn is_narrow(size: egui::Vec2) -> bool {
+    size.x < NARROW
+}
+
 /// Where the bars at the top of a table end, in points: the side panels and the players' panel
 /// start under it (lower on a full screen, where the title is larger).
 pub fn top_row(ctx: &egui::Context) -> f32 {

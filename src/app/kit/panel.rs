@@ -156,7 +156,9 @@ impl Floating {
     /// On a compact screen ([`style::compact`]), a lobby's panel as a column of the screen
     /// under the table's top bars: the left or right of two side by side (`Some(true)`,
     /// `Some(false)`), or alone in the middle (`None`), as wide as that leaves and as tall as
-    /// the screen below the bars, scrolling what does not fit. Elsewhere it stays as it is.
+    /// the screen below the bars, scrolling what does not fit. On a narrow screen
+    /// ([`style::narrow`]) the two stand one over the other, the left one on top, each half as
+    /// tall. Elsewhere it stays as it is.
     pub fn column(self, ctx: &egui::Context, left: Option<bool>) -> Floating {
         if !style::compact(ctx) {
             return self;
@@ -165,6 +167,21 @@ impl Floating {
         let top = style::top_row(ctx);
         let dy = (top - 8.0) / 2.0;
         let (gap, margin) = (8.0, 22.0);
+        if let Some(upper) = left.filter(|_| style::narrow(ctx)) {
+            let (width, height) = stacked(screen, top, gap);
+            let (anchor, y) = if upper {
+                (egui::Align2::CENTER_TOP, top)
+            } else {
+                (egui::Align2::CENTER_BOTTOM, -8.0)
+            };
+            return Floating {
+                area: self.area.anchor(anchor, [0.0, y]),
+                frame: self.frame.inner_margin(egui::Margin::same(margin as i8)),
+                width: Some(width - 2.0 * margin),
+                max_height: Some(height - 2.0 * margin),
+                placed: None,
+            };
+        }
         let (area, wide) = match left {
             Some(true) => (
                 self.area.anchor(
@@ -262,8 +279,11 @@ impl Floating {
                     }
                     match max_height {
                         Some(h) => {
+                            // (The area's room is its last size: told the most, or a panel
+                            // whose contents grew would keep its first height.)
                             egui::ScrollArea::vertical()
                                 .max_height(h)
+                                .min_scrolled_height(h)
                                 .show(ui, add)
                                 .inner
                         }
@@ -565,9 +585,33 @@ pub fn fingerprint_row(ui: &mut egui::Ui, words: FingerprintWords, fp: &str, ope
     }
 }
 
+/// Two lobby panels one over the other on a narrow `screen`, under the top bars ending at
+/// `top`, `gap` points apart, 8 from the screen's bottom: each one's frame width and most
+/// height (margins and stroke included).
+fn stacked(screen: egui::Rect, top: f32, gap: f32) -> (f32, f32) {
+    let width = screen.width() - 32.0;
+    let height = ((screen.bottom() - 8.0 - top - gap) / 2.0 - 2.0).max(120.0);
+    (width, height)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A phone held upright (390×844 points): the two lobby panels stack inside the screen,
+    /// under the top bars, apart.
+    #[test]
+    fn a_narrow_screen_stacks_the_lobby_panels() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+        let (width, height) = stacked(screen, 64.0, 8.0);
+        assert_eq!(width, 390.0 - 32.0);
+        // The upper from the bars down, the lower from 8 over the bottom up: they keep apart.
+        assert!(
+            64.0 + height + 8.0 <= 844.0 - 8.0 - height + 0.01,
+            "{height}"
+        );
+        assert!(height > 300.0, "{height}");
+    }
 
     /// A label meant to stand past the screen's edge is moved in by as little as needed; one
     /// on the screen stays where it was meant to be.

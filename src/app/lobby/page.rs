@@ -262,9 +262,16 @@ pub fn online_page(
                 }
             }
         };
+        // On a narrow screen (a phone held upright) the title has its own line.
+        let narrow = style::narrow(ui.ctx());
+        if narrow {
+            style::title(ui, tr.t("lobby.title"), 22.0);
+        }
         ui.horizontal(|ui| {
-            style::title(ui, tr.t("lobby.title"), if compact { 22.0 } else { 30.0 });
-            ui.add_space(8.0);
+            if !narrow {
+                style::title(ui, tr.t("lobby.title"), if compact { 22.0 } else { 30.0 });
+                ui.add_space(8.0);
+            }
             if !compact {
                 tabs(ui, &mut asked);
             }

@@ -123,10 +123,14 @@ fn opening_at_the_table(
 
 fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<Navigate>) {
     let screen = ctx.content_rect();
-    // A compact screen (a large interface scale) has the three cards side by side, smaller.
+    // A compact screen (a large interface scale) has the three cards side by side, smaller; a
+    // narrow one (a phone held upright) has them one under another, as wide as the screen.
     let compact = style::compact(ctx);
-    let wide = compact || screen.width() >= 1000.0;
-    let card_width = if compact {
+    let narrow = style::narrow(ctx);
+    let wide = !narrow && (compact || screen.width() >= 1000.0);
+    let card_width = if narrow {
+        (screen.width() - 32.0 - 44.0 - 16.0).min(330.0)
+    } else if compact {
         // Each card's frame takes 2 × 22 points of margin; 2 × 12 between the three.
         ((screen.width() - 32.0 - 24.0) / 3.0 - 44.0).min(330.0)
     } else if wide {
@@ -139,8 +143,22 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| title(ui, tr, compact));
         });
+    // On a narrow screen the cards stand from under the title down to the bottom row (as each
+    // was last drawn), scrolling what does not fit.
+    let last = |id: &str| ctx.memory(|m| m.area_rect(egui::Id::new(id)));
+    let (anchor, y, room) = if narrow {
+        let top = last("menu-title").map_or(screen.height() * 0.17, |r| r.bottom()) + 8.0;
+        let bottom = last("menu-bottom").map_or(screen.bottom() - 140.0, |r| r.top()) - 8.0;
+        (
+            egui::Align2::CENTER_TOP,
+            top,
+            Some((bottom - top).max(120.0)),
+        )
+    } else {
+        (egui::Align2::CENTER_CENTER, screen.height() * 0.04, None)
+    };
     egui::Area::new(egui::Id::new("menu-games"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, screen.height() * 0.04])
+        .anchor(anchor, [0.0, y])
         .show(ctx, |ui| {
             let cards = |ui: &mut egui::Ui, opening: &mut Opening, go: &mut Vec<Navigate>| {
                 for game in GameKind::ALL {
@@ -152,19 +170,39 @@ fn main_page(ctx: &egui::Context, tr: &Tr, opening: &mut Opening, go: &mut Vec<N
                     ui.spacing_mut().item_spacing.x = if compact { 12.0 } else { 24.0 };
                     cards(ui, opening, go);
                 });
+            } else if let Some(room) = room {
+                // (The area's room is its last size: told the most it may have.)
+                egui::ScrollArea::vertical()
+                    .max_height(room)
+                    .min_scrolled_height(room)
+                    .show(ui, |ui| {
+                        ui.spacing_mut().item_spacing.y = 10.0;
+                        cards(ui, opening, go)
+                    });
             } else {
                 ui.vertical(|ui| cards(ui, opening, go));
             }
         });
+    // On a narrow screen the row wraps, two buttons to a line, centred.
+    let bottom = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| {
+        if narrow {
+            ui.set_max_width(2.0 * 150.0 + 10.0 + 4.0);
+            ui.horizontal_wrapped(|ui| add(ui));
+        } else {
+            ui.horizontal(|ui| add(ui));
+        }
+    };
     egui::Area::new(egui::Id::new("menu-bottom"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -screen.height() * 0.06])
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            bottom(ui, &mut |ui: &mut egui::Ui| {
                 ui.spacing_mut().item_spacing.x = if compact { 10.0 } else { 18.0 };
+                // Two to a line on a narrow screen, of one width.
+                let least = if narrow { 150.0 } else { 110.0 };
                 let button = |words: &str| {
                     if compact {
                         egui::Button::new(egui::RichText::new(words).size(16.0).color(style::CREAM))
-                            .min_size(egui::vec2(110.0, 34.0))
+                            .min_size(egui::vec2(least, 34.0))
                             .corner_radius(egui::CornerRadius::same(10))
                     } else {
                         big_button(words)

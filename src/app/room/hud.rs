@@ -43,6 +43,12 @@ fn table_bar(
     } else {
         (26.0, 19.0, (18, 10))
     };
+    // On a narrow screen (a phone held upright) the title is cut short ("…") where it would
+    // reach the buttons (as last drawn), whole on hover.
+    let room = style::narrow(ctx)
+        .then(|| ctx.memory(|m| m.area_rect(egui::Id::new("table-buttons"))))
+        .flatten()
+        .map(|buttons| buttons.left() - 8.0 - 16.0 - 2.0 * f32::from(margin.0) - 3.0);
     egui::Area::new(egui::Id::new("table-bar"))
         .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])
         .show(ctx, |ui| {
@@ -51,15 +57,20 @@ fn table_bar(
                 .show(ui, |ui| {
                     // On one line, whatever room a side panel leaves beside it (it wrapped to
                     // "Artifa / ct / Chess" beside the army builder).
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(title)
-                                .size(title_size)
-                                .color(style::BRASS)
-                                .strong(),
-                        )
-                        .wrap_mode(egui::TextWrapMode::Extend),
-                    );
+                    let words = egui::RichText::new(title.clone())
+                        .size(title_size)
+                        .color(style::BRASS)
+                        .strong();
+                    match room {
+                        Some(room) => {
+                            ui.set_max_width(room.max(40.0));
+                            ui.add(egui::Label::new(words).truncate())
+                                .on_hover_text(title);
+                        }
+                        None => {
+                            ui.add(egui::Label::new(words).wrap_mode(egui::TextWrapMode::Extend));
+                        }
+                    }
                 });
         });
     egui::Area::new(egui::Id::new("table-buttons"))

@@ -285,17 +285,32 @@ pub(super) fn aiming(p: Panel, icons: &IconIds) {
     let name = tr.say(&pick.card.explain());
     let line = prompt(tr, pick, state);
     let complete = pick.complete();
-    Floating::anchored(
+    // On a narrow screen the words wrap beside the icon, the buttons on a row under them.
+    let narrow = style::narrow(ctx);
+    let floating = Floating::anchored(
         "chess-aim",
         egui::Align2::CENTER_BOTTOM,
         [0.0, -above_hand(ctx)],
     )
     .order(egui::Order::Foreground)
-    .margin(16, 8)
-    .show(ctx, |ui| {
-        ui.horizontal(|ui| {
+    .margin(16, 8);
+    let floating = if narrow {
+        floating.width(ctx.content_rect().width() - 32.0 - 34.0)
+    } else {
+        floating
+    };
+    floating.show(ctx, |ui| {
+        let words = |ui: &mut egui::Ui| {
             icon(ui, icons.cards.get(&pick.card).copied(), 28.0);
-            ui.label(style::cream(format!("{name}: {line}"), 16.0));
+            ui.add(egui::Label::new(style::cream(format!("{name}: {line}"), 16.0)).wrap());
+        };
+        if narrow {
+            ui.horizontal(words);
+        }
+        ui.horizontal_wrapped(|ui| {
+            if !narrow {
+                words(ui);
+            }
             let seize = matches!(complete.first(), Some(Action::Play(Play::Seize(_))));
             if seize {
                 for a in &complete {

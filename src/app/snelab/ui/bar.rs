@@ -96,9 +96,16 @@ pub(super) fn play_bar(p: Panel, t: f32) {
             } else {
                 style::CREAM
             };
+            // On a narrow screen the sum stands over the two buttons.
+            let narrow = style::narrow(ctx);
+            if narrow {
+                ui.label(style::text(sum.clone(), 24.0, colour).strong());
+            }
             ui.horizontal(|ui| {
-                ui.label(style::text(sum, 24.0, colour).strong());
-                ui.add_space(16.0);
+                if !narrow {
+                    ui.label(style::text(sum, 24.0, colour).strong());
+                    ui.add_space(16.0);
+                }
                 let confirm =
                     egui::Button::new(egui::RichText::new(tr.t("snelab.pay.confirm")).size(20.0))
                         .min_size(egui::vec2(130.0, 34.0));
