@@ -184,13 +184,14 @@ pub fn page(
 
 /// The width of `text` on a button on one line (without the button's padding).
 pub fn button_words_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    words_width(ui, text, egui::TextStyle::Button)
+}
+
+/// The width of `text` on one line in the text style `look` (where its words have no size of
+/// their own).
+pub fn words_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>, look: egui::TextStyle) -> f32 {
     text.into()
-        .into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Button,
-        )
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, look)
         .size()
         .x
 }

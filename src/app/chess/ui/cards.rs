@@ -569,22 +569,11 @@ pub(super) fn window(p: Panel, icons: &IconIds) {
         };
         // In a row where they fit; one under the other where the panel is narrow (beside a
         // lesson on a compact screen). (A button's words are drawn in the body's size.)
-        let words = |ui: &egui::Ui, text: &str| {
-            egui::WidgetText::from(text)
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Body,
-                )
-                .size()
-                .x
-        };
         let pad = 2.0 * ui.spacing().button_padding.x;
         let gaps = ui.spacing().item_spacing.x * answers.len().saturating_sub(1) as f32;
         let row: f32 = answers
             .iter()
-            .map(|(label, _)| words(ui, label) + pad)
+            .map(|(label, _)| style::words_width(ui, label.as_str(), egui::TextStyle::Body) + pad)
             .sum::<f32>()
             + gaps;
         if row <= ui.available_width() {
