@@ -106,13 +106,12 @@ impl CentrePanel {
     pub fn show(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui)) {
         let screen = ctx.content_rect();
         let compact = compact(ctx);
-        let (width, x, y) = match left_column(ctx).filter(|_| compact) {
+        let (width, x, y) = match left_column(ctx) {
             Some(right) => {
-                let room =
-                    egui::Rect::from_x_y_ranges(right + 8.0..=screen.right() - 16.0, 0.0..=0.0);
+                let (left, end) = (right + 8.0, screen.right() - 16.0);
                 (
-                    self.width.min(room.width() - 44.0),
-                    room.center().x - screen.center().x,
+                    self.width.min(end - left - 44.0),
+                    (left + end) / 2.0 - screen.center().x,
                     0.0,
                 )
             }
@@ -340,7 +339,7 @@ pub fn bottom_bar(
     let screen = ctx.content_rect();
     // Right of a panel that takes the left column of a compact screen (a lesson's), filling
     // the room it leaves; centred along the bottom elsewhere.
-    let beside = left_column(ctx).filter(|_| compact(ctx));
+    let beside = left_column(ctx);
     let (area, room) = match beside {
         Some(right) => (
             egui::Area::new(egui::Id::new(id)).anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0]),
@@ -376,8 +375,11 @@ pub fn note_left_column(ctx: &egui::Context, right: f32) {
 }
 
 /// The right edge of the left column's panel noted in this pass or the last
-/// ([`note_left_column`]).
+/// ([`note_left_column`]), on a compact screen (none elsewhere, where nothing stands beside it).
 pub fn left_column(ctx: &egui::Context) -> Option<f32> {
+    if !compact(ctx) {
+        return None;
+    }
     let pass = ctx.cumulative_pass_nr();
     ctx.data(|d| d.get_temp::<(u64, f32)>(left_column_id()))
         .filter(|(was, _)| pass <= was + 1)

@@ -109,7 +109,7 @@ pub(super) fn hand(p: Panel, icons: &IconIds) {
     // Small cards share the screen's width (a horizontal scroll past the narrowest), or what a
     // lesson's panel in the left column leaves of it, standing right of the panel.
     let screen = ctx.content_rect();
-    let column = style::left_column(ctx).filter(|_| small);
+    let column = style::left_column(ctx);
     let n = cards.len().max(1) as f32;
     let room = match column {
         Some(right) => screen.right() - 16.0 - (right + 8.0),

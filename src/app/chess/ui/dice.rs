@@ -232,7 +232,7 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
         let screen = ctx.content_rect();
         // Under the piles, or on a compact screen (the piles folded away) under the players;
         // right of a lesson's panel in the left column, under the side panel's button.
-        let column = crate::app::style::left_column(ctx).filter(|_| compact);
+        let column = crate::app::style::left_column(ctx);
         let above = if compact {
             "chess-players"
         } else {

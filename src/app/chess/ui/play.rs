@@ -258,7 +258,7 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
     // is one row in the middle.
     // Right of a lesson's panel, which takes the left column of a compact screen.
     let screen = ctx.content_rect();
-    let column = style::left_column(ctx).filter(|_| style::compact(ctx));
+    let column = style::left_column(ctx);
     let players = ctx.memory(|m| m.area_rect(egui::Id::new("chess-players")));
     let offers = table.online.as_ref().is_some_and(|o| !o.watching);
     let beside = offers || players.is_some_and(|r| reaches_bar(r, screen.bottom() + bottom));
