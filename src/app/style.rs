@@ -526,6 +526,37 @@ pub fn ash(words: impl Into<String>, size: f32) -> egui::RichText {
     text(words, size, ASH)
 }
 
+/// A row of a list: every other one a shade lighter.
+pub fn stripe(i: usize) -> egui::Frame {
+    let fill = if i.is_multiple_of(2) {
+        egui::Color32::from_white_alpha(6)
+    } else {
+        egui::Color32::TRANSPARENT
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(6)
+        .inner_margin(egui::Margin::symmetric(6, 3))
+}
+
+/// A row ended by a button at its right (what `button` adds, and answers), `rest` laid out
+/// from the left in the width the button leaves.
+pub fn ended_by<R>(
+    ui: &mut egui::Ui,
+    button: impl FnOnce(&mut egui::Ui) -> R,
+    rest: impl FnOnce(&mut egui::Ui),
+) -> R {
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let answer = button(ui);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), rest);
+            answer
+        })
+        .inner
+    })
+    .inner
+}
+
 /// The small dark rounded frame of a label over the table (a count, a name, a badge): `alpha`
 /// its fill's opacity, `radius` its corners, `margin` (x, y) around the words.
 pub fn label_frame(alpha: u8, radius: u8, margin: (i8, i8)) -> egui::Frame {

@@ -259,6 +259,18 @@ impl Floating {
 
     /// Shows the panel with `add` drawing its contents.
     pub fn show<R>(self, ctx: &egui::Context, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+        self.show_footed(ctx, add, |_| {}).0
+    }
+
+    /// As [`show`](Self::show), with `foot` drawn under what `add` draws; where the panel
+    /// scrolls (a column stacked on a narrow screen), `foot` stays under the scrolling part, in
+    /// sight: a lobby's Play. What each answers.
+    pub fn show_footed<R, F>(
+        self,
+        ctx: &egui::Context,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+        foot: impl FnOnce(&mut egui::Ui) -> F,
+    ) -> (R, F) {
         let Floating {
             mut area,
             frame,
@@ -271,14 +283,19 @@ impl Floating {
         {
             area = area.fixed_pos(inside(ctx.content_rect(), at, pivot, last.size()));
         }
+        // The foot's height in the last pass, which the scrolling part leaves room for.
+        let foot_id = area.layer().id.with("foot");
         area.show(ctx, |ui| {
             frame
                 .show(ui, |ui| {
                     if let Some(width) = width {
                         ui.set_width(width);
                     }
-                    match max_height {
+                    let answer = match max_height {
                         Some(h) => {
+                            let foot_height =
+                                ui.ctx().data(|d| d.get_temp::<f32>(foot_id)).unwrap_or(0.0);
+                            let h = (h - foot_height).max(64.0);
                             // (The area's room is its last size: told the most, or a panel
                             // whose contents grew would keep its first height.)
                             egui::ScrollArea::vertical()
@@ -288,7 +305,17 @@ impl Floating {
                                 .inner
                         }
                         None => add(ui),
-                    }
+                    };
+                    let top = ui.cursor().top();
+                    let footed = foot(ui);
+                    let height = ui.min_rect().bottom() - top;
+                    let height = if height > 0.0 {
+                        height + ui.spacing().item_spacing.y
+                    } else {
+                        0.0
+                    };
+                    ui.ctx().data_mut(|d| d.insert_temp(foot_id, height));
+                    (answer, footed)
                 })
                 .inner
         })

@@ -170,7 +170,24 @@ fn who(
     asked: &mut Asked,
 ) {
     ui.spacing_mut().item_spacing.x = 5.0;
-    ui.add(egui::Label::new(style::cream(shown_name(tr, name), 17.0)).truncate());
+    // The name is cut to leave room for the fingerprint and the rating after it, so that a
+    // cell of fixed width holds all three.
+    let gap = ui.spacing().item_spacing.x;
+    let tail = fingerprint.map_or(0.0, |f| {
+        style::words_width(ui, style::muted(f, 12.0).monospace(), egui::TextStyle::Body) + gap
+    }) + rating.map_or(0.0, |r| {
+        style::words_width(
+            ui,
+            style::ash(r.shown(), 15.0).monospace(),
+            egui::TextStyle::Body,
+        ) + gap
+    });
+    let room = (ui.available_width() - tail).max(40.0);
+    ui.scope(|ui| {
+        ui.set_max_width(room);
+        ui.add(egui::Label::new(style::cream(shown_name(tr, name), 17.0)).truncate())
+            .on_hover_text(shown_name(tr, name));
+    });
     if let Some(f) = fingerprint {
         let link = ui
             .add(egui::Label::new(style::muted(f, 12.0).monospace()).sense(egui::Sense::click()))
@@ -569,54 +586,76 @@ fn open_tables(
     let rows = |ui: &mut egui::Ui| {
         // Fixed columns, the words cut to fit (the whole words on hover): the list keeps
         // the column's width in every language.
+        let narrow = style::narrow(ui.ctx());
         for (i, t) in tables.into_iter().enumerate() {
-            stripe(i).show(ui, |ui| {
-                let join = ended_by(
-                    ui,
-                    |ui| ui.button(tr.t("online.join")).clicked(),
-                    |ui| {
-                        let room = ui.available_width() - 4.0 * ui.spacing().item_spacing.x;
-                        let widths = [0.22, 0.42, 0.11, 0.25].map(|f| room * f);
-                        let cell = |ui: &mut egui::Ui, w: f32, text: egui::RichText| {
-                            ui.allocate_ui_with_layout(
-                                egui::vec2(w, 30.0),
-                                egui::Layout::left_to_right(egui::Align::Center),
-                                |ui| {
-                                    ui.set_width(w);
-                                    ui.add(egui::Label::new(text).truncate())
-                                },
+            style::stripe(i).show(ui, |ui| {
+                // On a narrow screen in two lines: the game, its control and options; who
+                // waits, and Join.
+                let join = if narrow {
+                    ui.horizontal(|ui| {
+                        ui.label(style::brass(game_name(tr, t.game), 16.0));
+                        ui.label(style::cream(control_short(tr, t.control), 16.0))
+                            .on_hover_text(control_text(tr, t.control));
+                        if t.rated {
+                            rated_mark(ui, tr);
+                        }
+                        let options = options_words(tr, t.game, &t.options);
+                        ui.add(egui::Label::new(style::muted(&options, 15.0)).truncate())
+                            .on_hover_text(&options);
+                    });
+                    style::ended_by(
+                        ui,
+                        |ui| ui.button(tr.t("online.join")).clicked(),
+                        |ui| seated(ui, tr, t, 0, asked),
+                    )
+                } else {
+                    style::ended_by(
+                        ui,
+                        |ui| ui.button(tr.t("online.join")).clicked(),
+                        |ui| {
+                            let room = ui.available_width() - 4.0 * ui.spacing().item_spacing.x;
+                            let widths = [0.22, 0.42, 0.11, 0.25].map(|f| room * f);
+                            let cell = |ui: &mut egui::Ui, w: f32, text: egui::RichText| {
+                                ui.allocate_ui_with_layout(
+                                    egui::vec2(w, 30.0),
+                                    egui::Layout::left_to_right(egui::Align::Center),
+                                    |ui| {
+                                        ui.set_width(w);
+                                        ui.add(egui::Label::new(text).truncate())
+                                    },
+                                )
+                                .inner
+                            };
+                            place(ui, widths[0], &mut |ui| {
+                                ui.add(
+                                    egui::Label::new(style::brass(game_name(tr, t.game), 16.0))
+                                        .truncate(),
+                                );
+                            });
+                            place(ui, widths[1], &mut |ui| {
+                                seated(ui, tr, t, 0, asked);
+                            });
+                            cell(
+                                ui,
+                                widths[2],
+                                style::cream(control_short(tr, t.control), 16.0),
                             )
-                            .inner
-                        };
-                        place(ui, widths[0], &mut |ui| {
-                            ui.add(
-                                egui::Label::new(style::brass(game_name(tr, t.game), 16.0))
+                            .on_hover_text(control_text(tr, t.control));
+                            place(ui, widths[3], &mut |ui| {
+                                if t.rated {
+                                    rated_mark(ui, tr);
+                                }
+                                ui.add(
+                                    egui::Label::new(style::muted(
+                                        options_words(tr, t.game, &t.options),
+                                        15.0,
+                                    ))
                                     .truncate(),
-                            );
-                        });
-                        place(ui, widths[1], &mut |ui| {
-                            seated(ui, tr, t, 0, asked);
-                        });
-                        cell(
-                            ui,
-                            widths[2],
-                            style::cream(control_short(tr, t.control), 16.0),
-                        )
-                        .on_hover_text(control_text(tr, t.control));
-                        place(ui, widths[3], &mut |ui| {
-                            if t.rated {
-                                rated_mark(ui, tr);
-                            }
-                            ui.add(
-                                egui::Label::new(style::muted(
-                                    options_words(tr, t.game, &t.options),
-                                    15.0,
-                                ))
-                                .truncate(),
-                            );
-                        });
-                    },
-                );
+                                );
+                            });
+                        },
+                    )
+                };
                 if join && asked.may_sit(t.game) {
                     asked.go.push(GoOnline {
                         game: t.game,
@@ -643,37 +682,6 @@ fn open_tables(
         }
         None => rows(ui),
     }
-}
-
-/// A row of a list: every other one a shade lighter.
-fn stripe(i: usize) -> egui::Frame {
-    let fill = if i.is_multiple_of(2) {
-        egui::Color32::from_white_alpha(6)
-    } else {
-        egui::Color32::TRANSPARENT
-    };
-    egui::Frame::new()
-        .fill(fill)
-        .corner_radius(6)
-        .inner_margin(egui::Margin::symmetric(6, 3))
-}
-
-/// A row ended by a button at its right (what `button` adds, and answers), `rest` laid out
-/// from the left in the width the button leaves.
-fn ended_by<R>(
-    ui: &mut egui::Ui,
-    button: impl FnOnce(&mut egui::Ui) -> R,
-    rest: impl FnOnce(&mut egui::Ui),
-) -> R {
-    ui.horizontal(|ui| {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let answer = button(ui);
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), rest);
-            answer
-        })
-        .inner
-    })
-    .inner
 }
 
 /// `add` laid out from the left in a cell `w` points wide (the words in it cut to fit).
@@ -1003,10 +1011,45 @@ fn watch_tab(
 }
 
 /// On a compact screen, each game being played in two lines (the page scrolls them): the game
-/// and its players; then the time control, the options and the watchers, and Watch.
+/// and its players; then the time control, the options and the watchers, and Watch. On a
+/// narrow one, in three: the game with the rest of what is known of it; each player on a line
+/// of their own, Watch ending the second.
 fn live_compact(ui: &mut egui::Ui, tr: &Tr, live: Vec<&Listing>, url: &str, asked: &mut Asked) {
+    let narrow = style::narrow(ui.ctx());
     for (i, t) in live.into_iter().enumerate() {
-        stripe(i).show(ui, |ui| {
+        style::stripe(i).show(ui, |ui| {
+            if narrow {
+                let about = [
+                    control_text(tr, t.control),
+                    options_words(tr, t.game, &t.options),
+                    tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
+                ]
+                .into_iter()
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" · ");
+                ui.horizontal(|ui| {
+                    ui.label(style::brass(game_name(tr, t.game), 16.0));
+                    if t.rated {
+                        rated_mark(ui, tr);
+                    }
+                    ui.add(egui::Label::new(style::muted(&about, 15.0)).truncate())
+                        .on_hover_text(&about);
+                });
+                ui.horizontal(|ui| seated(ui, tr, t, 0, asked));
+                let clicked = style::ended_by(
+                    ui,
+                    |ui| ui.button(tr.t("lobby.watch")).clicked(),
+                    |ui| {
+                        ui.label(style::muted("–", 17.0));
+                        seated(ui, tr, t, 1, asked);
+                    },
+                );
+                if clicked {
+                    watch(asked, t.game, t.code.clone(), url);
+                }
+                return;
+            }
             // The game and the two players, the dash and the gaps between them.
             let room = ui.available_width() - 3.0 * ui.spacing().item_spacing.x - 16.0;
             ui.horizontal(|ui| {
@@ -1029,7 +1072,7 @@ fn live_compact(ui: &mut egui::Ui, tr: &Tr, live: Vec<&Listing>, url: &str, aske
             .filter(|w| !w.is_empty())
             .collect::<Vec<_>>()
             .join(" · ");
-            let clicked = ended_by(
+            let clicked = style::ended_by(
                 ui,
                 |ui| ui.button(tr.t("lobby.watch")).clicked(),
                 |ui| {
@@ -1139,7 +1182,7 @@ fn games_compact(
     asked: &mut Asked,
 ) {
     for (i, g) in mine.iter().enumerate() {
-        stripe(i).show(ui, |ui| {
+        style::stripe(i).show(ui, |ui| {
             let room = ui.available_width();
             ui.horizontal(|ui| {
                 place(ui, room * 0.3, &mut |ui| {
@@ -1149,7 +1192,7 @@ fn games_compact(
                 });
                 ui.add(egui::Label::new(style::cream(against(tr, g), 17.0)).truncate());
             });
-            let open = ended_by(
+            let open = style::ended_by(
                 ui,
                 |ui| ui.button(tr.t("lobby.open_game")).clicked(),
                 |ui| {

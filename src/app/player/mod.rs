@@ -470,6 +470,9 @@ fn games(
         ui.label(style::muted(tr.t("player.no_games"), 16.0));
         return None;
     }
+    if style::narrow(ui.ctx()) {
+        return games_narrow(ui, tr, games, opened);
+    }
     let mut asked = None;
     let game_width = (ui.available_width() * 0.22).clamp(90.0, 150.0);
     // In a box of its own that scrolls, or where `height` is `None` as the page scrolls.
@@ -498,57 +501,8 @@ fn games(
                             ui.label(style::muted(date_text(g.ended_ms), 12.0));
                         },
                     );
-                    ui.horizontal(|ui| {
-                        let name = if g.opponent.trim().is_empty() {
-                            tr.t("lobby.anonymous").to_string()
-                        } else {
-                            g.opponent.clone()
-                        };
-                        ui.label(style::cream(
-                            tr.tf("lobby.against", &[("name", &name)]),
-                            16.0,
-                        ));
-                        if let Some(f) = &g.opponent_fingerprint {
-                            // Their key: a click opens their page.
-                            let link = ui
-                                .add(
-                                    egui::Label::new(style::muted(f, 12.0).monospace())
-                                        .sense(egui::Sense::click()),
-                                )
-                                .on_hover_cursor(egui::CursorIcon::PointingHand)
-                                .on_hover_text(tr.t("lobby.their_page"));
-                            if link.clicked() && g.opponent_key.is_some() {
-                                *opened = Some(Who::seen(
-                                    &g.opponent,
-                                    Some(f),
-                                    g.opponent_key.as_deref(),
-                                ));
-                            }
-                        }
-                    });
-                    let (words, colour) = match g.result {
-                        GameResult::Won => (tr.t("player.won"), style::GREEN),
-                        GameResult::Lost => (tr.t("player.lost"), style::RED),
-                        GameResult::Drawn => (tr.t("player.drawn"), style::CREAM),
-                    };
-                    ui.label(style::text(words, 16.0, colour).strong());
-                    match (g.rated, g.change) {
-                        (true, Some(c)) => {
-                            let colour = match c.signum() {
-                                1 => style::GREEN,
-                                -1 => style::RED,
-                                _ => style::CREAM,
-                            };
-                            ui.label(style::text(change_text(c), 16.0, colour).monospace())
-                                .on_hover_text(tr.t("player.rated"));
-                        }
-                        (true, None) => {
-                            ui.label(style::muted(tr.t("player.rated"), 14.0));
-                        }
-                        (false, _) => {
-                            ui.label(style::muted(tr.t("player.casual"), 14.0));
-                        }
-                    }
+                    ui.horizontal(|ui| against(ui, tr, g, opened));
+                    outcome(ui, tr, g, false);
                     if ui
                         .button(style::cream(tr.t("player.record"), 16.0))
                         .clicked()
@@ -559,6 +513,98 @@ fn games(
                 }
             });
     });
+    asked
+}
+
+/// Whom a finished game was against: their name, and their fingerprint, a click on which
+/// opens their page.
+fn against(ui: &mut egui::Ui, tr: &Tr, g: &PlayedGame, opened: &mut Option<Who>) {
+    let name = if g.opponent.trim().is_empty() {
+        tr.t("lobby.anonymous").to_string()
+    } else {
+        g.opponent.clone()
+    };
+    let words = tr.tf("lobby.against", &[("name", &name)]);
+    ui.add(egui::Label::new(style::cream(&words, 16.0)).truncate())
+        .on_hover_text(&words);
+    if let Some(f) = &g.opponent_fingerprint {
+        // Their key: a click opens their page.
+        let link = ui
+            .add(egui::Label::new(style::muted(f, 12.0).monospace()).sense(egui::Sense::click()))
+            .on_hover_cursor(egui::CursorIcon::PointingHand)
+            .on_hover_text(tr.t("lobby.their_page"));
+        if link.clicked() && g.opponent_key.is_some() {
+            *opened = Some(Who::seen(&g.opponent, Some(f), g.opponent_key.as_deref()));
+        }
+    }
+}
+
+/// How a finished game ended for this player, and what it did to their rating, laid out in
+/// that order (`backward` where the layout runs from the right).
+fn outcome(ui: &mut egui::Ui, tr: &Tr, g: &PlayedGame, backward: bool) {
+    let (words, colour) = match g.result {
+        GameResult::Won => (tr.t("player.won"), style::GREEN),
+        GameResult::Lost => (tr.t("player.lost"), style::RED),
+        GameResult::Drawn => (tr.t("player.drawn"), style::CREAM),
+    };
+    let result = style::text(words, 16.0, colour).strong();
+    let change = match (g.rated, g.change) {
+        (true, Some(c)) => {
+            let colour = match c.signum() {
+                1 => style::GREEN,
+                -1 => style::RED,
+                _ => style::CREAM,
+            };
+            style::text(change_text(c), 16.0, colour).monospace()
+        }
+        (true, None) => style::muted(tr.t("player.rated"), 14.0),
+        (false, _) => style::muted(tr.t("player.casual"), 14.0),
+    };
+    let rated_change = g.rated && g.change.is_some();
+    let mut parts = [(result, false), (change, rated_change)];
+    if backward {
+        parts.reverse();
+    }
+    for (text, is_change) in parts {
+        let r = ui.label(text);
+        if is_change {
+            r.on_hover_text(tr.t("player.rated"));
+        }
+    }
+}
+
+/// On a narrow screen, each finished game in two lines (the page scrolls them): the game, its
+/// day and how it ended; whom it was against, and Record. The record asked for, if any.
+fn games_narrow(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    games: &[PlayedGame],
+    opened: &mut Option<Who>,
+) -> Option<(String, GameKind)> {
+    let mut asked = None;
+    for (i, g) in games.iter().enumerate() {
+        style::stripe(i).show(ui, |ui| {
+            style::ended_by(
+                ui,
+                |ui| outcome(ui, tr, g, true),
+                |ui| {
+                    ui.add(egui::Label::new(style::brass(game_name(tr, g.game), 15.0)).truncate());
+                    ui.label(style::muted(date_text(g.ended_ms), 12.0));
+                },
+            );
+            let record = style::ended_by(
+                ui,
+                |ui| {
+                    ui.button(style::cream(tr.t("player.record"), 16.0))
+                        .clicked()
+                },
+                |ui| against(ui, tr, g, opened),
+            );
+            if record {
+                asked = Some((g.code.clone(), g.game));
+            }
+        });
+    }
     asked
 }
 

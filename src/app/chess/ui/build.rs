@@ -28,70 +28,78 @@ pub(super) fn colour_word(tr: &Tr, c: Colour) -> String {
 pub(super) fn lobby(p: Panel, beside_online: bool) {
     let (ctx, tr, table, send) = p.parts();
     let x = if beside_online { -268.0 } else { 0.0 };
-    Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [x, 10.0])
+    // Play stays in sight under what scrolls, where the panel scrolls.
+    let ((), start) = Floating::anchored("chess-lobby", egui::Align2::CENTER_CENTER, [x, 10.0])
         .width(if beside_online { 480.0 } else { 540.0 })
         .column(ctx, beside_online.then_some(true))
-        .show(ctx, |ui| {
-            panel::lobby_head(ui, tr, "chess");
-            if let Some(saved) = &table.saved {
-                let n = saved.len().to_string();
-                let button = tr.tf("chess.lobby.continue", &[("actions", &n)]);
-                if panel::continue_offer(ui, button, tr.t("chess.lobby.or_new")) {
-                    send(Intent::Continue);
+        .show_footed(
+            ctx,
+            |ui| {
+                panel::lobby_head(ui, tr, "chess");
+                if let Some(saved) = &table.saved {
+                    let n = saved.len().to_string();
+                    let button = tr.tf("chess.lobby.continue", &[("actions", &n)]);
+                    if panel::continue_offer(ui, button, tr.t("chess.lobby.or_new")) {
+                        send(Intent::Continue);
+                    }
                 }
-            }
-            if let Some(seat) = panel::opponent_chooser(ui, tr, "chess", table.opponent, choice) {
-                send(Intent::Choose(seat));
-            }
-            if !table.hot_seat() {
-                ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
-                // Rows that wrap where the words are longer than the panel is wide.
-                ui.horizontal_wrapped(|ui| {
-                    for c in [Colour::White, Colour::Black] {
-                        let chosen = table.colour == c;
-                        let word = capital(&colour_word(tr, c));
-                        if choice(ui, chosen, &word).clicked() && !chosen {
-                            send(Intent::Colour(c));
+                if let Some(seat) = panel::opponent_chooser(ui, tr, "chess", table.opponent, choice)
+                {
+                    send(Intent::Choose(seat));
+                }
+                if !table.hot_seat() {
+                    ui.label(egui::RichText::new(tr.t("chess.lobby.colour")).color(style::MUTED));
+                    // Rows that wrap where the words are longer than the panel is wide.
+                    ui.horizontal_wrapped(|ui| {
+                        for c in [Colour::White, Colour::Black] {
+                            let chosen = table.colour == c;
+                            let word = capital(&colour_word(tr, c));
+                            if choice(ui, chosen, &word).clicked() && !chosen {
+                                send(Intent::Colour(c));
+                            }
+                        }
+                    });
+                } else {
+                    ui.label(style::muted(tr.t("chess.lobby.hot_seat"), 14.0));
+                }
+                let artifacts =
+                    egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED);
+                let mut choices = |ui: &mut egui::Ui| {
+                    for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
+                        let chosen = table.artifacts == on;
+                        if choice(ui, chosen, tr.t(key)).clicked() && !chosen {
+                            send(Intent::Artifacts(on));
                         }
                     }
-                });
-            } else {
-                ui.label(style::muted(tr.t("chess.lobby.hot_seat"), 14.0));
-            }
-            let artifacts = egui::RichText::new(tr.t("chess.lobby.artifacts")).color(style::MUTED);
-            let mut choices = |ui: &mut egui::Ui| {
-                for (on, key) in [(true, "chess.lobby.on"), (false, "chess.lobby.off")] {
-                    let chosen = table.artifacts == on;
-                    if choice(ui, chosen, tr.t(key)).clicked() && !chosen {
-                        send(Intent::Artifacts(on));
-                    }
-                }
-            };
-            if style::compact(ctx) {
-                // The name over its choices, which wrap where the words are long.
-                ui.label(artifacts);
-                ui.horizontal_wrapped(choices);
-            } else {
-                ui.horizontal(|ui| {
+                };
+                if style::compact(ctx) {
+                    // The name over its choices, which wrap where the words are long.
                     ui.label(artifacts);
-                    choices(ui);
-                });
-            }
-            ui.label(style::muted(
-                tr.t(if table.artifacts {
-                    "chess.lobby.artifacts_on"
+                    ui.horizontal_wrapped(choices);
                 } else {
-                    "chess.lobby.artifacts_off"
-                }),
-                13.0,
-            ));
-            ui.add_space(12.0);
-            ui.vertical_centered(|ui| {
-                if ui.add(big_button(tr.t("chess.lobby.start"))).clicked() {
-                    send(Intent::Start);
+                    ui.horizontal(|ui| {
+                        ui.label(artifacts);
+                        choices(ui);
+                    });
                 }
-            });
-        });
+                ui.label(style::muted(
+                    tr.t(if table.artifacts {
+                        "chess.lobby.artifacts_on"
+                    } else {
+                        "chess.lobby.artifacts_off"
+                    }),
+                    13.0,
+                ));
+            },
+            |ui| {
+                ui.add_space(12.0);
+                ui.vertical_centered(|ui| ui.add(big_button(tr.t("chess.lobby.start"))).clicked())
+                    .inner
+            },
+        );
+    if start {
+        send(Intent::Start);
+    }
 }
 
 /// The lobby's online part, right of the lobby: open a table with these artifacts, join one

@@ -100,17 +100,21 @@ pub(super) fn players(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut 
             ui.horizontal(|ui| {
                 let dot = if to_act { "▶" } else { " " };
                 ui.label(style::brass(dot, 16.0));
-                ui.label(style::text(
-                    tr.tf(
-                        "chess.players.line",
-                        &[
-                            ("colour", &capital(&colour_word(tr, colour))),
-                            ("who", &seat_name(tr, table, colour)),
-                        ],
-                    ),
-                    16.0,
-                    if to_act { style::CREAM } else { style::MUTED },
-                ));
+                // The line wraps in the panel's width (at most 40 % of a compact screen).
+                ui.add(
+                    egui::Label::new(style::text(
+                        tr.tf(
+                            "chess.players.line",
+                            &[
+                                ("colour", &capital(&colour_word(tr, colour))),
+                                ("who", &seat_name(tr, table, colour)),
+                            ],
+                        ),
+                        16.0,
+                        if to_act { style::CREAM } else { style::MUTED },
+                    ))
+                    .wrap(),
+                );
             });
         }
         if let Some(s) = shown

@@ -85,7 +85,8 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
     // Two panels side by side: a game here (the bot or a person at this device), and the
     // online table.
     // Its top under the table's title: with the creatures it is nearly the screen's height.
-    Floating::anchored(
+    // Play stays in sight under what scrolls, where the panel scrolls.
+    let ((), start) = Floating::anchored(
         "hive-lobby",
         egui::Align2::RIGHT_TOP,
         [
@@ -95,46 +96,54 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
     )
     .width(440.0)
     .column(ctx, Some(true))
-    .show(ctx, |ui| {
-        panel::lobby_head(ui, tr, "hive");
-        if let Some(saved) = &table.saved {
-            let plies = saved.state().ply().to_string();
-            let button = tr.tf("hive.lobby.continue", &[("plies", &plies)]);
-            if panel::continue_offer(ui, button, tr.t("hive.lobby.or_new")) {
-                send(Intent::Continue);
-            }
-        }
-        let choice = crate::app::kit::choice;
-        if let Some(seat) = panel::opponent_chooser(ui, tr, "hive", table.opponent, choice) {
-            send(Intent::Choose(seat));
-        }
-        ui.add_space(6.0);
-        ui.label(egui::RichText::new(tr.t("hive.lobby.clock")).color(style::MUTED));
-        ui.horizontal_wrapped(|ui| {
-            let turn = crate::app::kit::online::control_text(
-                tr,
-                crate::net::protocol::TimeControl::Turn { seconds: 60 },
-            );
-            for (timed, words) in [(true, turn.as_str()), (false, tr.t("hive.lobby.untimed"))] {
-                if choice(ui, table.timed == timed, words).clicked() && table.timed != timed {
-                    send(Intent::Timed(timed));
+    .show_footed(
+        ctx,
+        |ui| {
+            panel::lobby_head(ui, tr, "hive");
+            if let Some(saved) = &table.saved {
+                let plies = saved.state().ply().to_string();
+                let button = tr.tf("hive.lobby.continue", &[("plies", &plies)]);
+                if panel::continue_offer(ui, button, tr.t("hive.lobby.or_new")) {
+                    send(Intent::Continue);
                 }
             }
-        });
-        ui.add_space(4.0);
-        if let Some(game_type) = creatures(ui, tr, table.game_type) {
-            send(Intent::GameType(game_type));
-            asked.game_type = Some(game_type);
-        }
-        ui.add_space(12.0);
-        ui.vertical_centered(|ui| {
-            if ui.add(big_button(tr.t("hive.lobby.start"))).clicked() {
-                send(Intent::Start);
+            let choice = crate::app::kit::choice;
+            if let Some(seat) = panel::opponent_chooser(ui, tr, "hive", table.opponent, choice) {
+                send(Intent::Choose(seat));
             }
             ui.add_space(6.0);
-            ui.label(style::muted(tr.t("hive.lobby.fair"), 14.0));
-        });
-    });
+            ui.label(egui::RichText::new(tr.t("hive.lobby.clock")).color(style::MUTED));
+            ui.horizontal_wrapped(|ui| {
+                let turn = crate::app::kit::online::control_text(
+                    tr,
+                    crate::net::protocol::TimeControl::Turn { seconds: 60 },
+                );
+                for (timed, words) in [(true, turn.as_str()), (false, tr.t("hive.lobby.untimed"))] {
+                    if choice(ui, table.timed == timed, words).clicked() && table.timed != timed {
+                        send(Intent::Timed(timed));
+                    }
+                }
+            });
+            ui.add_space(4.0);
+            if let Some(game_type) = creatures(ui, tr, table.game_type) {
+                send(Intent::GameType(game_type));
+                asked.game_type = Some(game_type);
+            }
+        },
+        |ui| {
+            ui.add_space(12.0);
+            ui.vertical_centered(|ui| {
+                let start = ui.add(big_button(tr.t("hive.lobby.start"))).clicked();
+                ui.add_space(6.0);
+                ui.label(style::muted(tr.t("hive.lobby.fair"), 14.0));
+                start
+            })
+            .inner
+        },
+    );
+    if start {
+        send(Intent::Start);
+    }
     Floating::anchored(
         "hive-lobby-online",
         egui::Align2::LEFT_CENTER,

@@ -65,68 +65,76 @@ pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels, besi
     lobby_anchor(ctx, beside_online)
         .width(if beside_online { WIDTH } else { 500.0 })
         .column(ctx, beside_online.then_some(true))
-        .show(ctx, |ui| {
-            let coins = table.purse.coins().to_string();
-            panel::lobby_title(
-                ui,
-                tr.t("snelab.lobby.title"),
-                style::cream(tr.tf("snelab.purse", &[("coins", &coins)]), 22.0),
-            );
-            ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
-            for (kind, name, line) in [
-                (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
-                (Stakes::Street, "snelab.street", "snelab.street.line"),
-            ] {
-                let chosen = setup.stakes == kind;
-                let text = egui::RichText::new(tr.tf(
-                    "snelab.lobby.table_line",
-                    &[("table", tr.t(name)), ("line", tr.t(line))],
-                ))
-                .color(if chosen { style::CREAM } else { style::MUTED });
-                let r = ui.radio(chosen, text);
-                focus_ring(ui, &r);
-                if r.clicked() {
-                    setup.stakes = kind;
+        .show_footed(
+            ctx,
+            |ui| {
+                let coins = table.purse.coins().to_string();
+                panel::lobby_title(
+                    ui,
+                    tr.t("snelab.lobby.title"),
+                    style::cream(tr.tf("snelab.purse", &[("coins", &coins)]), 22.0),
+                );
+                ui.label(egui::RichText::new(tr.t("snelab.lobby.table")).color(style::MUTED));
+                for (kind, name, line) in [
+                    (Stakes::Casino, "snelab.casino", "snelab.casino.line"),
+                    (Stakes::Street, "snelab.street", "snelab.street.line"),
+                ] {
+                    let chosen = setup.stakes == kind;
+                    let text = egui::RichText::new(tr.tf(
+                        "snelab.lobby.table_line",
+                        &[("table", tr.t(name)), ("line", tr.t(line))],
+                    ))
+                    .color(if chosen { style::CREAM } else { style::MUTED });
+                    let r = ui.radio(chosen, text);
+                    focus_ring(ui, &r);
+                    if r.clicked() {
+                        setup.stakes = kind;
+                    }
                 }
-            }
-            ui.add_space(8.0);
-            let choice = |ui: &mut egui::Ui, chosen, words: &str| {
-                let r = crate::app::kit::choice(ui, chosen, words);
+                ui.add_space(8.0);
+                let choice = |ui: &mut egui::Ui, chosen, words: &str| {
+                    let r = crate::app::kit::choice(ui, chosen, words);
+                    focus_ring(ui, &r);
+                    r
+                };
+                if let Some(seat) =
+                    panel::opponent_chooser(ui, tr, "snelab", setup.opponent, choice)
+                {
+                    setup.opponent = seat;
+                }
+                ui.add_space(6.0);
+                let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
                 focus_ring(ui, &r);
-                r
-            };
-            if let Some(seat) = panel::opponent_chooser(ui, tr, "snelab", setup.opponent, choice) {
-                setup.opponent = seat;
-            }
-            ui.add_space(6.0);
-            let r = ui.checkbox(&mut setup.backward, tr.t("snelab.lobby.appeal"));
-            focus_ring(ui, &r);
-            ui.add_space(12.0);
-            let sit = table.purse.sit_check();
-            ui.vertical_centered(|ui| {
-                if let Err(e) = sit {
-                    ui.label(
-                        egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
-                    );
-                } else {
-                    let opens = if table.purse.needs_coin_flip() {
-                        tr.t("snelab.lobby.coin_next").to_string()
+            },
+            |ui| {
+                // Sit stays in sight under what scrolls, where the panel scrolls.
+                ui.add_space(12.0);
+                let sit = table.purse.sit_check();
+                ui.vertical_centered(|ui| {
+                    if let Err(e) = sit {
+                        ui.label(
+                            egui::RichText::new(refusal_text(tr, Refusal::CannotSit(e))).color(RED),
+                        );
                     } else {
-                        let o = table.purse.opening(Coin::Heads).opener;
-                        tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
-                    };
-                    ui.label(egui::RichText::new(opens).color(style::MUTED));
-                }
-                ui.add_space(4.0);
-                let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
-                let r = ui.add_enabled(sit.is_ok(), button);
-                focus_ring(ui, &r);
-                if r.clicked() {
-                    send(Intent::Sit);
-                }
-                books_and_reset(ui, "lobby", tr, table, panels, send, sit.is_err());
-            });
-        });
+                        let opens = if table.purse.needs_coin_flip() {
+                            tr.t("snelab.lobby.coin_next").to_string()
+                        } else {
+                            let o = table.purse.opening(Coin::Heads).opener;
+                            tr.tf("snelab.lobby.loser_opens", &[("side", side_name(tr, o))])
+                        };
+                        ui.label(egui::RichText::new(opens).color(style::MUTED));
+                    }
+                    ui.add_space(4.0);
+                    let button = big_button(tr.tf("snelab.sit", &[("stake", &STAKE.to_string())]));
+                    let r = ui.add_enabled(sit.is_ok(), button);
+                    focus_ring(ui, &r);
+                    if r.clicked() {
+                        send(Intent::Sit);
+                    }
+                    books_and_reset(ui, "lobby", tr, table, panels, send, sit.is_err());
+                });
+            },
+        );
 }
 
 /// Books and Reset all, in a row centred under the lobby's or the verdict's big button (`salt`
