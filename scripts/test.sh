@@ -116,6 +116,9 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     menu#390x844 menu@ru#390x844 snelab#390x844 hive-lobby#390x844 chess-lobby@pt#390x844 \
     snelab-payment#390x844 hive#390x844 chess#390x844 chess-cards#390x844 learn-hive-slide#390x844 \
     online-watch#390x844 online-lobby#390x844 player-page#390x844 chess@ru#390x844 \
+    games-list#390x844 learn-menu@ru#390x844 rules-hive#390x844 hive-verify@pt#390x844 \
+    snelab-books#390x844 replay-hive#390x844 review-chess@ru#390x844 chess-online#390x844 \
+    chess-online-offer@pt#390x844 \
     menu#844x390 snelab-payment#844x390 hive#844x390 chess-cards#844x390 \
     menu#820x1180 hive#820x1180 chess-cards#820x1180; do
     scale=2

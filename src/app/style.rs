@@ -264,8 +264,45 @@ pub fn is_narrow(size: egui::Vec2) -> bool {
 
 /// Where the bars at the top of a table end, in points: the side panels and the players' panel
 /// start under it (lower on a full screen, where the title is larger).
+/// Under a strip that has a row of its own below the bars ([`note_top_strip`], an online
+/// table's status on a narrow screen), 8 points under it.
 pub fn top_row(ctx: &egui::Context) -> f32 {
-    if compact(ctx) { 64.0 } else { 84.0 }
+    let row = if compact(ctx) { 64.0 } else { 84.0 };
+    noted_rect(ctx, top_strip_id()).map_or(row, |strip| row.max(strip.bottom() + 8.0))
+}
+
+fn top_strip_id() -> egui::Id {
+    egui::Id::new("top-strip")
+}
+
+fn players_panel_id() -> egui::Id {
+    egui::Id::new("players-panel")
+}
+
+/// Notes `rect` under `id` as drawn in this pass.
+fn note_rect(ctx: &egui::Context, id: egui::Id, rect: egui::Rect) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp::<(u64, egui::Rect)>(id, (pass, rect)));
+}
+
+/// The rectangle noted under `id` in this pass or the last.
+fn noted_rect(ctx: &egui::Context, id: egui::Id) -> Option<egui::Rect> {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(u64, egui::Rect)>(id))
+        .filter(|(was, _)| pass <= was + 1)
+        .map(|(_, rect)| rect)
+}
+
+/// Notes a strip drawn in a row of its own under the table's top bars, at `rect`: the panels
+/// under the bars ([`top_row`]) start under it.
+pub fn note_top_strip(ctx: &egui::Context, rect: egui::Rect) {
+    note_rect(ctx, top_strip_id(), rect);
+}
+
+/// Notes the players' panel at the top left of a table, at `rect`: on a narrow screen a panel
+/// at the right that would reach over it ([`folded_panel`]) starts under it.
+pub fn note_players_panel(ctx: &egui::Context, rect: egui::Rect) {
+    note_rect(ctx, players_panel_id(), rect);
 }
 
 fn bar_top_id() -> egui::Id {
@@ -458,6 +495,23 @@ fn fold(
 ) -> Option<f32> {
     let open_id = egui::Id::new((id, "open"));
     let open = !folded || ctx.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    // On a narrow screen, under the players' panel where it would reach over it (as both were
+    // last drawn): the replay's review beside the chess players' box.
+    let top = match (narrow(ctx), noted_rect(ctx, players_panel_id())) {
+        (true, Some(players)) => {
+            let screen = ctx.content_rect();
+            let width = ctx
+                .memory(|m| m.area_rect(id))
+                .map_or(0.0, |last| last.width());
+            let left = screen.right() - 16.0 - width;
+            if players.right() > left && players.bottom() > top {
+                players.bottom() + 8.0
+            } else {
+                top
+            }
+        }
+        _ => top,
+    };
     let (margin_x, margin_y) = (16, 12);
     let mut button_bottom = None;
     egui::Area::new(id)

@@ -42,29 +42,38 @@ fn panel_bounds(p: &HivePanel) -> (f32, f32, f32, f32) {
     )
 }
 
-fn panel_size(p: &HivePanel) -> Vec2 {
+/// A panel's size with cells `unit` apart.
+fn panel_size(p: &HivePanel, unit: f32) -> Vec2 {
     let (x0, y0, x1, y1) = panel_bounds(p);
-    vec2((x1 - x0 + 1.1) * UNIT, (y1 - y0 + 1.2) * UNIT)
+    vec2((x1 - x0 + 1.1) * unit, (y1 - y0 + 1.2) * unit)
+}
+
+/// The figure's size at full size ([`UNIT`]), its panels side by side.
+fn full_size(h: &HiveFigure) -> Vec2 {
+    let sizes: Vec<Vec2> = h.panels.iter().map(|p| panel_size(p, UNIT)).collect();
+    let w: f32 =
+        sizes.iter().map(|s| s.x).sum::<f32>() + PANEL_GAP * (sizes.len().saturating_sub(1)) as f32;
+    let h = sizes.iter().map(|s| s.y).fold(0.0, f32::max);
+    vec2(w, h)
 }
 
 impl Figure for HiveFigure {
-    fn size(&self, _: f32) -> Vec2 {
-        let h = self;
-        let sizes: Vec<Vec2> = h.panels.iter().map(panel_size).collect();
-        let w: f32 = sizes.iter().map(|s| s.x).sum::<f32>()
-            + PANEL_GAP * (sizes.len().saturating_sub(1)) as f32;
-        let h = sizes.iter().map(|s| s.y).fold(0.0, f32::max);
-        vec2(w, h)
+    /// At full size, or smaller where `room` is narrower (a phone held upright): every part in
+    /// proportion.
+    fn size(&self, room: f32) -> Vec2 {
+        let full = full_size(self);
+        full * (room / full.x.max(1.0)).min(1.0)
     }
 
     fn paint(&self, painter: &egui::Painter, rect: Rect, _: &Tr) {
-        let h = self;
+        let scale = (rect.width() / full_size(self).x.max(1.0)).min(1.0);
+        let unit = UNIT * scale;
         let mut x = rect.left();
-        for p in &h.panels {
-            let size = panel_size(p);
+        for p in &self.panels {
+            let size = panel_size(p, unit);
             let area = Rect::from_min_size(pos2(x, rect.center().y - size.y / 2.0), size);
-            panel(painter, area, p);
-            x += size.x + PANEL_GAP;
+            panel(painter, area, p, unit);
+            x += size.x + PANEL_GAP * scale;
         }
     }
 }
@@ -105,7 +114,7 @@ pub(crate) fn creature(
     }
 }
 
-fn tile(painter: &egui::Painter, at: Pos2, r: f32, t: &Tile) {
+fn tile(painter: &egui::Painter, at: Pos2, r: f32, t: &Tile, unit: f32) {
     let (wood, edge, inlay) = match t.colour {
         Colour::Ash => (ASH_WOOD, ASH_EDGE, INK),
         Colour::Walnut => (WALNUT_WOOD, WALNUT_EDGE, BONE),
@@ -132,17 +141,17 @@ fn tile(painter: &egui::Painter, at: Pos2, r: f32, t: &Tile) {
         hexagon(at, r * 0.84),
         Stroke::new(1.0, edge.gamma_multiply(0.6)),
     ));
-    creature(painter, at, UNIT * 1.05, t.creature, wood, inlay);
+    creature(painter, at, unit * 1.05, t.creature, wood, inlay);
 }
 
-fn panel(painter: &egui::Painter, area: Rect, p: &HivePanel) {
+fn panel(painter: &egui::Painter, area: Rect, p: &HivePanel, unit: f32) {
     let (x0, y0, x1, y1) = panel_bounds(p);
     let mid = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
     let at = |h: Hex| {
         let (x, y) = h.to_plane();
-        area.center() + vec2((x - mid.0) * UNIT, (y - mid.1) * UNIT)
+        area.center() + vec2((x - mid.0) * unit, (y - mid.1) * unit)
     };
-    let r = UNIT * 0.54;
+    let r = unit * 0.54;
     let occupied = |h: Hex| p.tiles.iter().any(|t| t.hex == h);
     // Empty cells the figure is about, as faint outlines on the table.
     let on_paths = p.paths.iter().flat_map(|path| path.iter());
@@ -160,7 +169,7 @@ fn panel(painter: &egui::Painter, area: Rect, p: &HivePanel) {
         }
     }
     for t in &p.tiles {
-        tile(painter, at(t.hex), r, t);
+        tile(painter, at(t.hex), r, t, unit);
     }
     if let Some(s) = p.subject() {
         painter.add(egui::Shape::closed_line(
@@ -178,9 +187,9 @@ fn panel(painter: &egui::Painter, area: Rect, p: &HivePanel) {
         let mut line = points.clone();
         let n = line.len();
         let first = line[1] - line[0];
-        line[0] += first.normalized() * (UNIT * 0.3);
+        line[0] += first.normalized() * (unit * 0.3);
         let last = line[n - 1] - line[n - 2];
-        line[n - 1] -= last.normalized() * (UNIT * 0.22);
+        line[n - 1] -= last.normalized() * (unit * 0.22);
         painter.add(egui::Shape::line(
             line.clone(),
             Stroke::new(5.5, BOARD_EDGE.gamma_multiply(0.8)),
@@ -238,7 +247,7 @@ fn panel(painter: &egui::Painter, area: Rect, p: &HivePanel) {
         }
         painter.circle(
             c,
-            UNIT * 0.14,
+            unit * 0.14,
             GREEN,
             Stroke::new(1.5, Color32::from_rgb(0x1c, 0x3a, 0x1f)),
         );

@@ -359,14 +359,29 @@ fn whole_strip(ui: &mut egui::Ui, tr: &Tr, online: &OnlineTable, wrap: bool) {
 fn compact_status(ctx: &egui::Context, tr: &Tr, online: &OnlineTable, id: egui::Id) {
     let screen = ctx.content_rect();
     let rect = |name: &str| ctx.memory(|m| m.area_rect(egui::Id::new(name)));
-    let left = rect("table-bar").map_or(screen.left() + 16.0, |r| r.right()) + 8.0;
-    let right = rect("table-buttons").map_or(screen.right() - 16.0, |r| r.left()) - 8.0;
+    // On a narrow screen (a phone held upright) there is no room between them: the strip has
+    // a row of its own under them, as wide as the screen, and the panels start under it.
+    let narrow = style::narrow(ctx);
+    let (left, right, top) = if narrow {
+        let bars = ["table-bar", "table-buttons"]
+            .into_iter()
+            .filter_map(rect)
+            .map(|r| r.bottom())
+            .fold(16.0 + 30.0, f32::max);
+        (screen.left() + 16.0, screen.right() - 16.0, bars + 6.0)
+    } else {
+        (
+            rect("table-bar").map_or(screen.left() + 16.0, |r| r.right()) + 8.0,
+            rect("table-buttons").map_or(screen.right() - 16.0, |r| r.left()) - 8.0,
+            16.0,
+        )
+    };
     let room = (right - left).max(48.0);
     let open_id = id.with("open");
     let open = ctx.data(|d| d.get_temp::<bool>(open_id).unwrap_or(false));
     let shown = egui::Area::new(id)
         .pivot(egui::Align2::CENTER_TOP)
-        .fixed_pos(egui::pos2((left + right) / 2.0, 16.0))
+        .fixed_pos(egui::pos2((left + right) / 2.0, top))
         .show(ctx, |ui| {
             panel_frame()
                 .inner_margin(egui::Margin::symmetric(8, 7))
@@ -391,6 +406,9 @@ fn compact_status(ctx: &egui::Context, tr: &Tr, online: &OnlineTable, id: egui::
         });
     let response = shown.inner;
     let frame = response.rect;
+    if narrow {
+        style::note_top_strip(ctx, shown.response.rect);
+    }
     let words = spoken_summary(tr, online);
     response
         .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, words.clone()));

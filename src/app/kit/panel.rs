@@ -74,6 +74,8 @@ pub struct Floating {
     /// Placed at a point of the screen: its id, the point and its pivot, moved in so that the
     /// whole of it (as last drawn) stays on the screen.
     placed: Option<(egui::Id, egui::Pos2, egui::Align2)>,
+    /// Told where the panel was drawn, after it is (the players' panel notes its place).
+    note: Option<fn(&egui::Context, egui::Rect)>,
 }
 
 impl Floating {
@@ -100,9 +102,12 @@ impl Floating {
         } else {
             width
         };
-        Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, style::top_row(ctx)])
-            .margin(16, 12)
-            .width(width)
+        Floating {
+            note: Some(style::note_players_panel),
+            ..Floating::anchored(id, egui::Align2::LEFT_TOP, [16.0, style::top_row(ctx)])
+                .margin(16, 12)
+                .width(width)
+        }
     }
 
     /// A label on the table (a count, a name, the odds under a square): its `pivot` on the
@@ -126,6 +131,7 @@ impl Floating {
             width: None,
             max_height: None,
             placed: None,
+            note: None,
         }
     }
 
@@ -180,6 +186,7 @@ impl Floating {
                 width: Some(width - 2.0 * margin),
                 max_height: Some(height - 2.0 * margin),
                 placed: None,
+                note: None,
             };
         }
         let (area, wide) = match left {
@@ -208,6 +215,7 @@ impl Floating {
             width: Some(wide - 2.0 * margin),
             max_height: Some(screen.height() - 8.0 - top - 2.0 * margin),
             placed: None,
+            note: None,
         }
     }
 
@@ -277,6 +285,7 @@ impl Floating {
             width,
             max_height,
             placed,
+            note,
         } = self;
         if let Some((id, at, pivot)) = placed
             && let Some(last) = ctx.memory(|m| m.area_rect(id))
@@ -285,7 +294,7 @@ impl Floating {
         }
         // The foot's height in the last pass, which the scrolling part leaves room for.
         let foot_id = area.layer().id.with("foot");
-        area.show(ctx, |ui| {
+        let shown = area.show(ctx, |ui| {
             frame
                 .show(ui, |ui| {
                     if let Some(width) = width {
@@ -318,8 +327,11 @@ impl Floating {
                     (answer, footed)
                 })
                 .inner
-        })
-        .inner
+        });
+        if let Some(note) = note {
+            note(ctx, shown.response.rect);
+        }
+        shown.inner
     }
 }
 

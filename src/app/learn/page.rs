@@ -65,7 +65,8 @@ fn learn_page(
         &tr,
         &mut go,
         |ui| {
-            ui.horizontal(|ui| {
+            // On a narrow screen (a phone held upright) the games wrap to a second line.
+            let games = |ui: &mut egui::Ui| {
                 for g in GameKind::ALL {
                     if crate::app::kit::choice(ui, g == game, &game_name(&tr, g)).clicked()
                         && g != game
@@ -73,7 +74,12 @@ fn learn_page(
                         asked.push(Err(Navigate::Menu(MenuPage::Learn(g))));
                     }
                 }
-            });
+            };
+            if style::narrow(ui.ctx()) {
+                ui.horizontal_wrapped(games);
+            } else {
+                ui.horizontal(games);
+            }
             ui.add_space(4.0);
             ui.add(egui::Label::new(style::muted(texts.about.clone(), 15.0)).wrap());
             ui.add_space(8.0);
@@ -134,6 +140,43 @@ fn lessons_ui(
         );
         ui.label(style::muted(count, 14.0));
     });
+    // On a narrow screen each lesson's title wraps in the room its button leaves.
+    if style::narrow(ui.ctx()) {
+        for (i, (id, _)) in lessons.iter().enumerate() {
+            let finished = learning.progress.lesson_done(game, id);
+            let (mark, colour) = if finished {
+                ("✔", style::GREEN)
+            } else {
+                ("·", style::MUTED)
+            };
+            let title = texts
+                .lessons
+                .get(*id)
+                .map_or_else(|| id.to_string(), |t| t.title.clone());
+            let words = if finished {
+                tr.t("learn.again")
+            } else {
+                tr.t("learn.start")
+            };
+            let pressed = style::ended_by(
+                ui,
+                |ui| ui.button(style::cream(words, 15.0)).clicked(),
+                |ui| {
+                    ui.add_sized(
+                        [18.0, 24.0],
+                        egui::Label::new(style::text(mark, 18.0, colour)),
+                    );
+                    ui.add(
+                        egui::Label::new(style::cream(format!("{}. {title}", i + 1), 17.0)).wrap(),
+                    );
+                },
+            );
+            if pressed {
+                asked.push(Ok(LearnWhat::Lesson(i)));
+            }
+        }
+        return;
+    }
     egui::Grid::new("learn-lessons")
         .num_columns(3)
         .spacing([12.0, 6.0])
@@ -190,7 +233,7 @@ fn puzzles_ui(
                 .iter()
                 .filter(|p| learning.progress.puzzle_solved(game, &p.id))
                 .count();
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let count = tr.tf(
                     "learn.solved_count",
                     &[

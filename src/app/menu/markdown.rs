@@ -79,25 +79,70 @@ fn table(ui: &mut egui::Ui, rows: &[&str], id: usize) {
             } else {
                 room / cols as f32
             };
+            // On a narrow screen (a phone held upright) the columns that fit on one line keep
+            // their width and the others share the rest ("скольжением" broke mid-word in an
+            // even third).
+            let shares = style::narrow(ui.ctx()).then(|| {
+                let mut natural = vec![0.0_f32; cols];
+                for (i, row) in body.iter().enumerate() {
+                    for (c, cell) in row.iter().enumerate() {
+                        let text = cell_text(cell, i == 0);
+                        natural[c] =
+                            natural[c].max(style::words_width(ui, text, egui::TextStyle::Body));
+                    }
+                }
+                column_shares(&natural, room)
+            });
             egui::Grid::new(("rules-table", id))
                 .striped(true)
                 .spacing([18.0, 6.0])
-                .max_col_width(widest)
+                .max_col_width(if shares.is_some() { room } else { widest })
                 .show(ui, |ui| {
                     for (i, row) in body.iter().enumerate() {
-                        for cell in row {
-                            let text = RichText::new(cell.replace("**", "")).size(16.0);
-                            let text = if i == 0 {
-                                text.strong().color(style::BRASS)
-                            } else {
-                                text
-                            };
-                            ui.add(egui::Label::new(text).wrap());
+                        for (c, cell) in row.iter().enumerate() {
+                            let text = cell_text(cell, i == 0);
+                            match shares.as_ref().and_then(|s| s.get(c)) {
+                                Some(&w) => {
+                                    ui.scope(|ui| {
+                                        ui.set_max_width(w);
+                                        ui.add(egui::Label::new(text).wrap());
+                                    });
+                                }
+                                None => {
+                                    ui.add(egui::Label::new(text).wrap());
+                                }
+                            }
                         }
                         ui.end_row();
                     }
                 });
         });
+}
+
+/// A table's cell in words: a heading's (the first row's) strong and brass.
+fn cell_text(cell: &str, heading: bool) -> RichText {
+    let text = RichText::new(cell.replace("**", "")).size(16.0);
+    if heading {
+        text.strong().color(style::BRASS)
+    } else {
+        text
+    }
+}
+
+/// The widths of columns whose cells are `natural` wide on one line, together `room` at most:
+/// those narrower than an even share of what is left keep their width, the others share the
+/// rest evenly.
+fn column_shares(natural: &[f32], room: f32) -> Vec<f32> {
+    let mut widths = natural.to_vec();
+    let mut order: Vec<usize> = (0..natural.len()).collect();
+    order.sort_by(|a, b| natural[*a].total_cmp(&natural[*b]));
+    let mut left = room;
+    for (k, &c) in order.iter().enumerate() {
+        let share = left / (order.len() - k) as f32;
+        widths[c] = natural[c].min(share).max(1.0);
+        left -= widths[c];
+    }
+    widths
 }
 
 /// Lays out a whole rules text; `figure` draws each `::: figure NAME` in place, told where the
@@ -197,7 +242,18 @@ pub fn show(
 
 #[cfg(test)]
 mod tests {
-    use super::runs;
+    use super::{column_shares, runs};
+
+    /// Columns that fit keep their width; the rest share what is left.
+    #[test]
+    fn narrow_columns_keep_their_width_and_the_rest_share() {
+        assert_eq!(
+            column_shares(&[50.0, 40.0, 300.0], 250.0),
+            [50.0, 40.0, 160.0]
+        );
+        assert_eq!(column_shares(&[200.0, 200.0], 250.0), [125.0, 125.0]);
+        assert_eq!(column_shares(&[20.0, 30.0], 250.0), [20.0, 30.0]);
+    }
 
     #[test]
     fn bold_italic_and_code_runs() {

@@ -425,6 +425,27 @@ pub(crate) fn page(
     // A compact screen (a large interface scale) gives the page its height: a smaller heading,
     // nearer the top, and what does not fit scrolls.
     style::page(ctx, id, max_width, 48.0, |ui, compact| {
+        // On a narrow screen the heading wraps in the room Back leaves it ("Rules of Ash &
+        // Walnut" ran past the screen's edge).
+        if style::narrow(ui.ctx()) {
+            style::ended_by(
+                ui,
+                |ui| {
+                    if ui
+                        .add(style::page_button(tr.t("menu.back"), compact))
+                        .clicked()
+                    {
+                        go.write(Navigate::Menu(MenuPage::Main));
+                    }
+                },
+                |ui| {
+                    ui.add(egui::Label::new(style::brass(heading, 22.0).strong()).wrap());
+                },
+            );
+            ui.separator();
+            style::page_body(ui, body);
+            return;
+        }
         ui.horizontal(|ui| {
             ui.label(
                 egui::RichText::new(heading)

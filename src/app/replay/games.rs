@@ -180,7 +180,6 @@ fn finished(
     archive: &crate::play::archive::Archive,
     height: f32,
 ) -> Option<Listed> {
-    use crate::play::archive::ArchivedResult;
     style::title(ui, tr.t("games.finished"), 22.0);
     if archive.is_empty() {
         ui.label(style::muted(tr.t("games.none"), 15.0));
@@ -190,6 +189,63 @@ fn finished(
     // On a compact screen the six columns do not fit: each game in one cell of three lines
     // (which game, against whom, when · how it ended · how long) beside its two buttons.
     let compact = style::compact(ui.ctx());
+    // On a narrow screen (a phone held upright) each game in two rows: which game and when
+    // beside Replay; against whom, how it ended and how long beside Remove.
+    if style::narrow(ui.ctx()) {
+        egui::ScrollArea::vertical()
+            .id_salt("games-finished")
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, g) in archive.list().enumerate() {
+                    let w = game_words(tr, g);
+                    style::stripe(i).show(ui, |ui| {
+                        ui.spacing_mut().item_spacing.y = 2.0;
+                        let open = style::ended_by(
+                            ui,
+                            |ui| ui.button(tr.t("games.open_one")).clicked(),
+                            |ui| {
+                                ui.add(egui::Label::new(style::brass(w.name, 15.0)).truncate());
+                            },
+                        );
+                        let remove = style::ended_by(
+                            ui,
+                            |ui| ui.button(tr.t("games.remove")).clicked(),
+                            |ui| {
+                                ui.vertical(|ui| {
+                                    ui.spacing_mut().item_spacing.y = 0.0;
+                                    if !w.against.is_empty() {
+                                        ui.add(
+                                            egui::Label::new(style::cream(&w.against, 14.0))
+                                                .truncate(),
+                                        )
+                                        .on_hover_text(&w.against);
+                                    }
+                                    // Each whole, on the next line where it does not fit.
+                                    ui.horizontal_wrapped(|ui| {
+                                        let (result, colour) = &w.result;
+                                        for words in [
+                                            style::muted(&w.when, 12.0),
+                                            style::text(result, 13.0, *colour).strong(),
+                                            style::muted(&w.plies, 12.0),
+                                        ] {
+                                            ui.add(egui::Label::new(words).extend());
+                                        }
+                                    });
+                                });
+                            },
+                        );
+                        if open {
+                            listed = Some(Listed::Open(i));
+                        }
+                        if remove {
+                            listed = Some(Listed::Remove(i));
+                        }
+                    });
+                }
+            });
+        return listed;
+    }
     egui::ScrollArea::vertical()
         .id_salt("games-finished")
         .max_height(height)
@@ -202,31 +258,14 @@ fn finished(
                 .striped(true)
                 .show(ui, |ui| {
                     for (i, g) in archive.list().enumerate() {
-                        // A record from elsewhere may name nobody.
-                        let against = if g.opponent.trim().is_empty() {
-                            String::new()
-                        } else {
-                            tr.tf("lobby.against", &[("name", &g.opponent)])
-                        };
-                        let (words, colour) = match g.result {
-                            ArchivedResult::Won => (tr.t("player.won").to_string(), style::GREEN),
-                            ArchivedResult::Lost => (tr.t("player.lost").to_string(), style::RED),
-                            ArchivedResult::Draw => {
-                                (tr.t("player.drawn").to_string(), style::CREAM)
-                            }
-                            ArchivedResult::Winner(side) => (
-                                tr.tf("games.winner", &[("side", &side_word(tr, side))]),
-                                style::CREAM,
-                            ),
-                            ArchivedResult::Unfinished => {
-                                (tr.t("games.unfinished").to_string(), style::MUTED)
-                            }
-                        };
-                        let plies = tr.tf("games.plies", &[("n", &g.plies.to_string())]);
-                        let when = g.finished.replace('T', " ");
-                        let when = when.trim_end_matches('Z');
-                        let when = when.get(..16).unwrap_or(when);
-                        let name = crate::app::menu::game_name(tr, g.game);
+                        let Words {
+                            name,
+                            against,
+                            result: (words, colour),
+                            plies,
+                            when,
+                        } = game_words(tr, g);
+                        let when = when.as_str();
                         if compact {
                             ui.allocate_ui_with_layout(
                                 egui::vec2(cell, 50.0),
@@ -277,6 +316,47 @@ fn finished(
                 });
         });
     listed
+}
+
+/// A finished game's words on the list: which game, against whom (empty where the record
+/// names nobody), how it ended (and its colour), how long, and when.
+struct Words {
+    name: String,
+    against: String,
+    result: (String, egui::Color32),
+    plies: String,
+    when: String,
+}
+
+fn game_words(tr: &Tr, g: &crate::play::archive::Archived) -> Words {
+    use crate::play::archive::ArchivedResult;
+    // A record from elsewhere may name nobody.
+    let against = if g.opponent.trim().is_empty() {
+        String::new()
+    } else {
+        tr.tf("lobby.against", &[("name", &g.opponent)])
+    };
+    let (words, colour) = match g.result {
+        ArchivedResult::Won => (tr.t("player.won").to_string(), style::GREEN),
+        ArchivedResult::Lost => (tr.t("player.lost").to_string(), style::RED),
+        ArchivedResult::Draw => (tr.t("player.drawn").to_string(), style::CREAM),
+        ArchivedResult::Winner(side) => (
+            tr.tf("games.winner", &[("side", &side_word(tr, side))]),
+            style::CREAM,
+        ),
+        ArchivedResult::Unfinished => (tr.t("games.unfinished").to_string(), style::MUTED),
+    };
+    let plies = tr.tf("games.plies", &[("n", &g.plies.to_string())]);
+    let when = g.finished.replace('T', " ");
+    let when = when.trim_end_matches('Z');
+    let when = when.get(..16).unwrap_or(when);
+    Words {
+        name: crate::app::menu::game_name(tr, g.game).to_string(),
+        against,
+        result: (words, colour),
+        plies,
+        when: when.to_string(),
+    }
 }
 
 /// A side's name in the player's language ("white", "ash", "South").

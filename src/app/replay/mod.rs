@@ -380,12 +380,18 @@ fn bar<T: Replays>(
                 } else {
                     ui.set_max_width(540.0);
                 }
-                ui.horizontal(|ui| {
-                    // The buttons first, from the right; the title takes what is left, cut
-                    // short with its whole text on hover (long seat names).
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.small_button(tr.t("replay.leave")).clicked() {
-                            leave = true;
+                // On a narrow screen (a phone held upright) the title has a line of its own
+                // over the buttons, which wrap (it was cut to "…" beside them).
+                if style::narrow(ctx) {
+                    ui.add(egui::Label::new(style::muted(title.clone(), 14.0)).truncate())
+                        .on_hover_text(title.clone());
+                    ui.horizontal_wrapped(|ui| {
+                        if ui
+                            .small_button(tr.t("replay.copy"))
+                            .on_hover_text(tr.t("replay.copy.hint"))
+                            .clicked()
+                        {
+                            copy = true;
                         }
                         if T::ANALYSES
                             && ui
@@ -395,18 +401,45 @@ fn bar<T: Replays>(
                         {
                             analyse = true;
                         }
-                        if ui
-                            .small_button(tr.t("replay.copy"))
-                            .on_hover_text(tr.t("replay.copy.hint"))
-                            .clicked()
-                        {
-                            copy = true;
+                        if ui.small_button(tr.t("replay.leave")).clicked() {
+                            leave = true;
                         }
-                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                            ui.add(egui::Label::new(style::muted(title.clone(), 14.0)).truncate());
+                    });
+                } else {
+                    ui.horizontal(|ui| {
+                        // The buttons first, from the right; the title takes what is left, cut
+                        // short with its whole text on hover (long seat names).
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui.small_button(tr.t("replay.leave")).clicked() {
+                                leave = true;
+                            }
+                            if T::ANALYSES
+                                && ui
+                                    .small_button(tr.t("analysis.open"))
+                                    .on_hover_text(tr.t("analysis.open.hint"))
+                                    .clicked()
+                            {
+                                analyse = true;
+                            }
+                            if ui
+                                .small_button(tr.t("replay.copy"))
+                                .on_hover_text(tr.t("replay.copy.hint"))
+                                .clicked()
+                            {
+                                copy = true;
+                            }
+                            ui.with_layout(
+                                egui::Layout::left_to_right(egui::Align::Center),
+                                |ui| {
+                                    ui.add(
+                                        egui::Label::new(style::muted(title.clone(), 14.0))
+                                            .truncate(),
+                                    );
+                                },
+                            );
                         });
                     });
-                });
+                }
                 ui.label(style::cream(said, 17.0));
                 ui.add_space(2.0);
                 let steps = |ui: &mut egui::Ui| {

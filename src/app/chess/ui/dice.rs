@@ -247,6 +247,23 @@ pub(super) fn recent_attempt(ctx: &egui::Context, tr: &Tr, table: &Table) {
                     + 12.0,
             ),
         };
+        // On a narrow screen a replay's review at the right stands under the players too
+        // (`style::folded_panel`): under it where it would reach over this (as last drawn).
+        let top = match (
+            crate::app::style::narrow(ctx),
+            ctx.memory(|m| {
+                let last = m.area_rect(egui::Id::new("chess-recent-attempt"))?;
+                let review = m.area_rect(egui::Id::new(("replay-review", "chess")))?;
+                Some((last, review))
+            }),
+        ) {
+            (true, Some((last, review)))
+                if review.left() < left + last.width() && review.bottom() > top =>
+            {
+                review.bottom() + 8.0
+            }
+            _ => top,
+        };
         // The top of the hand, or of the bars along the bottom, as last drawn (the cards grow
         // with their words).
         let hand_top = if compact {

@@ -152,6 +152,42 @@ pub(super) fn page(
             || keys.pressed(KeyCode::SuperRight));
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
+    let height = (screen.height() - 330.0).max(120.0);
+    let page = &mut *page;
+    let table = &*table;
+    // On a narrow screen (a phone held upright) a page of the screen's width: the title over
+    // the buttons, the record over the checks, scrolling.
+    if style::narrow(ctx) {
+        style::page(ctx, "hive-verify", 980.0, 40.0, |ui, compact| {
+            style::title(ui, tr.t("hive.verify.title"), 22.0);
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .add(style::page_button(tr.t("menu.back"), compact))
+                    .clicked()
+                {
+                    page.from_game = false;
+                    go.write(Navigate::Menu(MenuPage::Main));
+                }
+                if page.from_game
+                    && table.phase == crate::app::hive::Phase::Over
+                    && ui
+                        .add(style::page_button(tr.t("hive.back_to_game"), compact))
+                        .clicked()
+                {
+                    go.write(Navigate::Table(crate::rules::GameKind::Hive));
+                }
+            });
+            ui.add(egui::Label::new(style::muted(tr.t("hive.verify.line"), 15.0)).wrap());
+            ui.separator();
+            style::page_body(ui, |ui| {
+                // The record's box smaller, Verify and the checks nearer.
+                paste_side(ui, &tr, page, table, ctrl_v, height.min(240.0));
+                ui.separator();
+                verdict_side(ui, &tr, page);
+            });
+        });
+        return Ok(());
+    }
     let width = (screen.width() - 60.0).clamp(300.0, 980.0);
     Floating::anchored("hive-verify", egui::Align2::CENTER_TOP, [0.0, 40.0])
         .width(width)
@@ -175,124 +211,141 @@ pub(super) fn page(
             ui.label(style::muted(tr.t("hive.verify.line"), 15.0));
             ui.separator();
             ui.columns(2, |cols| {
-                let ui = &mut cols[0];
-                ui.horizontal(|ui| {
-                    ui.label(tr.t("hive.verify.paste"));
-                    // The browser's way in for a copied record (see `request_paste`).
-                    #[cfg(target_arch = "wasm32")]
-                    if ui.button(tr.t("hive.verify.paste_button")).clicked() {
-                        platform::request_paste();
-                    }
-                });
-                egui::ScrollArea::vertical()
-                    .id_salt("verify-text")
-                    .max_height((screen.height() - 330.0).max(120.0))
-                    .show(ui, |ui| {
-                        let field = ui.add(
-                            egui::TextEdit::multiline(&mut page.text)
-                                .font(egui::TextStyle::Monospace)
-                                .desired_rows(14)
-                                .desired_width(f32::INFINITY),
-                        );
-                        if cfg!(target_arch = "wasm32") && ctrl_v && field.has_focus() {
-                            #[cfg(target_arch = "wasm32")]
-                            platform::request_paste();
-                        }
-                    });
-                #[cfg(not(target_arch = "wasm32"))]
-                ui.horizontal(|ui| {
-                    ui.label(tr.t("hive.verify.file"));
-                    ui.add(egui::TextEdit::singleline(&mut page.path).desired_width(220.0));
-                    if ui.button(tr.t("hive.verify.open")).clicked() {
-                        match platform::read_text(&page.path) {
-                            Ok(text) => page.load_text(&text),
-                            Err(why) => {
-                                page.verdict = Some(Verdict::Unreadable(
-                                    msg("hive.verify.cannot_open").with("why", why),
-                                ))
-                            }
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.add(big_button(tr.t("hive.verify.run"))).clicked() {
-                        let text = page.text.clone();
-                        page.load_text(&text);
-                    }
-                    let last = table.game.as_ref().filter(|g| g.state().ply() > 0);
-                    if ui
-                        .add_enabled(last.is_some(), egui::Button::new(tr.t("hive.verify.last")))
-                        .clicked()
-                        && let Some(g) = last
-                    {
-                        page.load_text(&g.record_text());
-                    }
-                });
-                let ui = &mut cols[1];
-                match &page.verdict {
-                    None => {
-                        ui.label(
-                            egui::RichText::new(tr.t("hive.verify.waiting")).color(style::MUTED),
-                        );
-                    }
-                    Some(Verdict::Unreadable(why)) => {
-                        ui.label(
-                            egui::RichText::new(tr.say(
-                                &msg("hive.verify.unreadable").with_words("why", why.clone()),
-                            ))
-                            .color(RED),
-                        );
-                    }
-                    Some(Verdict::Checked { checks, first_bad }) => {
-                        for c in checks {
-                            ui.horizontal_wrapped(|ui| {
-                                let (mark, colour) = if c.passed {
-                                    ("✔", GREEN)
-                                } else {
-                                    ("✖", RED)
-                                };
-                                ui.label(style::text(mark, 18.0, colour));
-                                ui.label(
-                                    egui::RichText::new(tr.say(&c.title()))
-                                        .strong()
-                                        .color(style::CREAM),
-                                );
-                            });
-                            ui.label(style::text(
-                                tr.say(&c.detail),
-                                14.0,
-                                if c.passed { style::MUTED } else { RED },
-                            ));
-                        }
-                        ui.add_space(6.0);
-                        let all = checks.iter().all(|c| c.passed);
-                        ui.label(
-                            style::text(
-                                if all {
-                                    tr.t("hive.verify.all_passed")
-                                } else {
-                                    tr.t("hive.verify.failed")
-                                },
-                                20.0,
-                                if all { GREEN } else { RED },
-                            )
-                            .strong(),
-                        );
-                        if let Some(bad) = first_bad {
-                            let (state, cells, text) = &**bad;
-                            ui.label(
-                                egui::RichText::new(
-                                    tr.tf("hive.verify.bad_move", &[("text", text)]),
-                                )
-                                .color(style::CREAM),
-                            );
-                            board2d::board(ui, state, cells, egui::vec2(300.0, 200.0));
-                        }
-                    }
-                }
+                paste_side(&mut cols[0], &tr, page, table, ctrl_v, height);
+                verdict_side(&mut cols[1], &tr, page);
             });
         });
     Ok(())
+}
+
+/// The record's side of the page: the text pasted, a file opened (desktop), Verify and the
+/// game just played; the text's box at most `height` high.
+fn paste_side(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    page: &mut VerifyPage,
+    table: &HiveTable,
+    ctrl_v: bool,
+    height: f32,
+) {
+    ui.horizontal(|ui| {
+        ui.label(tr.t("hive.verify.paste"));
+        // The browser's way in for a copied record (see `request_paste`).
+        #[cfg(target_arch = "wasm32")]
+        if ui.button(tr.t("hive.verify.paste_button")).clicked() {
+            platform::request_paste();
+        }
+    });
+    egui::ScrollArea::vertical()
+        .id_salt("verify-text")
+        .max_height(height)
+        .show(ui, |ui| {
+            let field = ui.add(
+                egui::TextEdit::multiline(&mut page.text)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_rows(14)
+                    .desired_width(f32::INFINITY),
+            );
+            if cfg!(target_arch = "wasm32") && ctrl_v && field.has_focus() {
+                #[cfg(target_arch = "wasm32")]
+                platform::request_paste();
+            }
+        });
+    #[cfg(not(target_arch = "wasm32"))]
+    ui.horizontal(|ui| {
+        ui.label(tr.t("hive.verify.file"));
+        // Narrower where the column is (a phone held upright), Open still beside it.
+        let open = style::button_words_width(ui, tr.t("hive.verify.open"));
+        let spacing = ui.spacing();
+        let open = open + 2.0 * spacing.button_padding.x + 2.0 * spacing.item_spacing.x + 12.0;
+        let width = (ui.available_width() - open).clamp(80.0, 220.0);
+        ui.add(egui::TextEdit::singleline(&mut page.path).desired_width(width));
+        if ui.button(tr.t("hive.verify.open")).clicked() {
+            match platform::read_text(&page.path) {
+                Ok(text) => page.load_text(&text),
+                Err(why) => {
+                    page.verdict = Some(Verdict::Unreadable(
+                        msg("hive.verify.cannot_open").with("why", why),
+                    ))
+                }
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.add(big_button(tr.t("hive.verify.run"))).clicked() {
+            let text = page.text.clone();
+            page.load_text(&text);
+        }
+        let last = table.game.as_ref().filter(|g| g.state().ply() > 0);
+        if ui
+            .add_enabled(last.is_some(), egui::Button::new(tr.t("hive.verify.last")))
+            .clicked()
+            && let Some(g) = last
+        {
+            page.load_text(&g.record_text());
+        }
+    });
+}
+
+/// The verdict's side of the page: each check passed or failed, and the first bad move.
+fn verdict_side(ui: &mut egui::Ui, tr: &Tr, page: &VerifyPage) {
+    match &page.verdict {
+        None => {
+            ui.label(egui::RichText::new(tr.t("hive.verify.waiting")).color(style::MUTED));
+        }
+        Some(Verdict::Unreadable(why)) => {
+            ui.label(
+                egui::RichText::new(
+                    tr.say(&msg("hive.verify.unreadable").with_words("why", why.clone())),
+                )
+                .color(RED),
+            );
+        }
+        Some(Verdict::Checked { checks, first_bad }) => {
+            for c in checks {
+                ui.horizontal_wrapped(|ui| {
+                    let (mark, colour) = if c.passed {
+                        ("✔", GREEN)
+                    } else {
+                        ("✖", RED)
+                    };
+                    ui.label(style::text(mark, 18.0, colour));
+                    ui.label(
+                        egui::RichText::new(tr.say(&c.title()))
+                            .strong()
+                            .color(style::CREAM),
+                    );
+                });
+                ui.label(style::text(
+                    tr.say(&c.detail),
+                    14.0,
+                    if c.passed { style::MUTED } else { RED },
+                ));
+            }
+            ui.add_space(6.0);
+            let all = checks.iter().all(|c| c.passed);
+            ui.label(
+                style::text(
+                    if all {
+                        tr.t("hive.verify.all_passed")
+                    } else {
+                        tr.t("hive.verify.failed")
+                    },
+                    20.0,
+                    if all { GREEN } else { RED },
+                )
+                .strong(),
+            );
+            if let Some(bad) = first_bad {
+                let (state, cells, text) = &**bad;
+                ui.label(
+                    egui::RichText::new(tr.tf("hive.verify.bad_move", &[("text", text)]))
+                        .color(style::CREAM),
+                );
+                board2d::board(ui, state, cells, egui::vec2(300.0, 200.0));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -68,34 +68,45 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
     panel::window(tr.t("snelab.books.title"), &mut open, at, 16)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            // Wide enough for the nine columns (a vertical scroll area would clip the rest).
-            ui.set_min_width(880.0);
             let entries: &[LedgerEntry] = table.purse.books();
-            egui::ScrollArea::vertical()
-                .max_height(400.0)
-                .show(ui, |ui| {
-                    egui::Grid::new("snelab-books")
-                        .striped(true)
-                        .spacing([14.0, 6.0])
-                        .show(ui, |ui| {
-                            for h in COLUMNS {
-                                ui.label(style::muted(tr.t(h), 14.0));
-                            }
-                            ui.end_row();
-                            for e in entries.iter().rev() {
-                                let won = e.winner == e.your_side;
-                                for (i, text) in cells(tr, e).into_iter().enumerate() {
-                                    let colour = match i {
-                                        7 if won => style::BRASS,
-                                        8 => style::BRASS,
-                                        _ => style::CREAM,
-                                    };
-                                    ui.label(style::text(text, 14.0, colour));
+            if style::narrow(ctx) {
+                // A phone held upright: each case in a block of its own, a heading beside each
+                // of its words, as wide as the screen leaves.
+                let screen = ctx.content_rect();
+                let width = screen.width() - 2.0 * 16.0 - 2.0 * 16.0 - 3.0;
+                ui.set_width(width);
+                egui::ScrollArea::vertical()
+                    .max_height((screen.height() - 240.0).clamp(200.0, 520.0))
+                    .show(ui, |ui| {
+                        for (n, e) in entries.iter().rev().enumerate() {
+                            case_block(ui, tr, e, n);
+                        }
+                    });
+            } else {
+                // Wide enough for the nine columns (a vertical scroll area would clip the rest).
+                ui.set_min_width(880.0);
+                egui::ScrollArea::vertical()
+                    .max_height(400.0)
+                    .show(ui, |ui| {
+                        egui::Grid::new("snelab-books")
+                            .striped(true)
+                            .spacing([14.0, 6.0])
+                            .show(ui, |ui| {
+                                for h in COLUMNS {
+                                    ui.label(style::muted(tr.t(h), 14.0));
                                 }
                                 ui.end_row();
-                            }
-                        });
-                });
+                                for e in entries.iter().rev() {
+                                    let won = e.winner == e.your_side;
+                                    for (i, text) in cells(tr, e).into_iter().enumerate() {
+                                        let colour = cell_colour(i, won);
+                                        ui.label(style::text(text, 14.0, colour));
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            }
             ui.add_space(8.0);
             ui.vertical_centered(|ui| {
                 let r = ui.button(tr.t("menu.close"));
@@ -110,6 +121,35 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
     if !open || close {
         panels.books = false;
     }
+}
+
+/// The colour of the `i`th of a line's words: the winner's in brass where it was this seat,
+/// the purse's always.
+fn cell_colour(i: usize, won: bool) -> egui::Color32 {
+    match i {
+        7 if won => style::BRASS,
+        8 => style::BRASS,
+        _ => style::CREAM,
+    }
+}
+
+/// One line of the books as a block of its own (the `n`th shown, striped): each heading beside
+/// its words, which wrap.
+fn case_block(ui: &mut egui::Ui, tr: &Tr, e: &LedgerEntry, n: usize) {
+    let won = e.winner == e.your_side;
+    style::stripe(n).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        egui::Grid::new(("snelab-books-case", n))
+            .num_columns(2)
+            .spacing([10.0, 2.0])
+            .show(ui, |ui| {
+                for (i, (h, text)) in COLUMNS.iter().zip(cells(tr, e)).enumerate() {
+                    ui.label(style::muted(tr.t(h), 13.0));
+                    ui.add(egui::Label::new(style::text(text, 14.0, cell_colour(i, won))).wrap());
+                    ui.end_row();
+                }
+            });
+    });
 }
 
 /// A date for the books, in UTC: `2026-11-29 18:40`.
