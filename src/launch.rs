@@ -379,6 +379,9 @@ pub struct LaunchOptions {
     /// A test aid: log (`probe: …` info lines) where the board's targets and the panels'
     /// buttons are on screen, and the table's state, whenever they change (`app::probe`).
     pub probe: bool,
+    /// Draw every frame, as fast as the screen allows, instead of only when something changes
+    /// (`app::calm`): for measuring frame rates.
+    pub continuous: bool,
     /// A game to open as a replay at start: a record file, or a finished online game's code.
     pub replay: Option<ReplayStart>,
 }
@@ -448,6 +451,7 @@ impl Default for LaunchOptions {
             autoplay: None,
             rematch: 0,
             probe: false,
+            continuous: false,
             replay: None,
             model: None,
         }
@@ -516,6 +520,8 @@ FLAGS:
     --replay FILE|CODE  open a game as a replay at its table: a record file (or a UHP
                         GameString), or a finished online game by its table's code
                         (its record is asked of --server)
+    --continuous        draw every frame, not only when something changes (to measure
+                        frame rates)
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -720,6 +726,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                 })?;
             }
             "--probe" => o.probe = true,
+            "--continuous" => o.continuous = true,
             "--replay" => o.replay = Some(ReplayStart::parse(&take(&mut it)?)?),
             "--model" => {
                 let m = take(&mut it)?;
@@ -827,6 +834,8 @@ mod tests {
         assert_eq!(o.autoplay, Some(crate::ai::Level::Easy));
         assert!(!o.probe);
         assert!(play("--scene hive --probe").probe);
+        assert!(play("--scene hive --continuous").continuous);
+        assert!(!play("--scene hive").continuous);
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
         // Quick game goes to the Online screen, whatever --game says.
         let o = play("--online quick:30 --game snelab --autoplay easy --rematch 1");

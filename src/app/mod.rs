@@ -11,6 +11,7 @@
 
 pub mod anim;
 pub mod audio;
+pub mod calm;
 pub mod chess;
 pub mod dev;
 pub mod hive;
@@ -58,6 +59,7 @@ pub fn staged_scenes() -> Vec<StagedName> {
 /// The window-less core: screen flow, settings and saves, and the table kit.
 pub fn core_plugin(app: &mut App) {
     app.add_plugins((
+        calm::core_plugin,
         save::plugin,
         screens::plugin,
         kit::plugin,
@@ -190,7 +192,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         probe::plugin,
         kit::clicks::plugin,
     ));
-    app.add_plugins((replay::page_plugin, motion::plugin));
+    app.add_plugins((replay::page_plugin, motion::plugin, calm::plugin));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(shaders::plugin);
     // The page's accessible copy of the panels, for screen readers in the browser.

@@ -41,12 +41,21 @@ pub fn entropy() -> u64 {
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// The launch flags a page's query may give.
-pub const PAGE_FLAGS: [&str; 9] = [
-    "scene", "lang", "online", "game", "server", "autoplay", "rematch", "probe", "replay",
+pub const PAGE_FLAGS: [&str; 10] = [
+    "scene",
+    "lang",
+    "online",
+    "game",
+    "server",
+    "autoplay",
+    "rematch",
+    "probe",
+    "replay",
+    "continuous",
 ];
 
 /// The page flags that are switches, without a value: `?probe=1` (or `?probe`) is `--probe`.
-pub const PAGE_SWITCHES: [&str; 1] = ["probe"];
+pub const PAGE_SWITCHES: [&str; 2] = ["probe", "continuous"];
 
 /// A page query's `name=value` as launch flags: a switch stands alone when its value is empty,
 /// `1`, `true`, `on` or `yes`, and is left out otherwise.

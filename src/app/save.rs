@@ -386,9 +386,15 @@ pub(crate) fn apply_settings(
 /// Notices age with the game's time: the wall clock at one frame a second or faster (the
 /// step is capped at a second), so a notice is seen for at least a few frames even when one
 /// frame takes many seconds.
-fn age_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
+fn age_notices(
+    time: Res<Time>,
+    mut notices: ResMut<Notices>,
+    mut wake: ResMut<crate::app::calm::Wake>,
+) {
     if !notices.items.is_empty() {
         notices.age(time.delta_secs());
+        // A notice shown counts its time to go (`app::calm`).
+        wake.within(0.5);
     }
 }
 

@@ -13,6 +13,50 @@ pub use desktop::Socket;
 #[cfg(target_arch = "wasm32")]
 pub use web::Socket;
 
+/// What the game gives the sockets to wake its frame loop with when something arrives: a game
+/// that draws only when something changes (`app::calm`) sleeps between frames, and a frame
+/// from the server must not wait for the next wake-up to be read.
+#[cfg(not(target_arch = "wasm32"))]
+static WAKER: std::sync::OnceLock<Box<dyn Fn() + Send + Sync>> = std::sync::OnceLock::new();
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    static WAKER: std::cell::RefCell<Option<Box<dyn Fn()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Sets what wakes the game's frame loop when a socket has news (once; later calls are
+/// ignored).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn set_waker(wake: impl Fn() + Send + Sync + 'static) {
+    let _ = WAKER.set(Box::new(wake));
+}
+
+/// Sets what wakes the game's frame loop when a socket has news (once; later calls are
+/// ignored).
+#[cfg(target_arch = "wasm32")]
+pub fn set_waker(wake: impl Fn() + 'static) {
+    WAKER.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.is_none() {
+            *w = Some(Box::new(wake));
+        }
+    });
+}
+
+/// Wakes the game's frame loop, if it gave a waker.
+fn wake() {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(wake) = WAKER.get() {
+        wake();
+    }
+    #[cfg(target_arch = "wasm32")]
+    WAKER.with(|w| {
+        if let Some(wake) = w.borrow().as_ref() {
+            wake();
+        }
+    });
+}
+
 /// What happened on the connection, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SocketEvent {

@@ -230,6 +230,10 @@ impl TableKind for Table {
         self.animating()
     }
 
+    fn next_change(&self) -> Option<f32> {
+        crate::app::kit::host::next_change(&self.host, self.running_clock())
+    }
+
     fn engine_turn(&self) -> Option<(u64, BotTurn<State>)> {
         let g = self.game.as_ref().filter(|g| g.ending().is_none())?;
         if self.phase != Phase::Play {

@@ -420,6 +420,13 @@ impl Table {
             .time_left(here, self.phase == Phase::Play || self.seating())
     }
 
+    /// The clock's time left while it runs: a game in play awaiting a move.
+    pub fn running_clock(&self) -> Option<f64> {
+        let awaited = self.game.as_ref().is_some_and(|g| g.awaited().is_some());
+        self.time_left()
+            .filter(|_| awaited && self.phase == Phase::Play)
+    }
+
     fn seating(&self) -> bool {
         matches!(self.phase, Phase::Seating { .. })
     }

@@ -197,6 +197,22 @@ pub trait Host {
     fn connected(&self) -> bool;
 }
 
+/// Seconds until a table's shown time changes on its own (`TableKind::next_change`): the next
+/// whole second of `left`, a clock that runs; at a server's table at least once a second (its
+/// countdowns, its link's retries). `None` where nothing shown counts time.
+pub fn next_change(host: &Option<OnlineTable>, left: Option<f64>) -> Option<f32> {
+    let clock = left.map(|t| {
+        let f = t.max(0.0).fract() as f32;
+        // Just past the second it shows next.
+        if f < 0.01 { f + 1.0 } else { f + 0.01 }
+    });
+    let online = host.as_ref().map(|_| 1.0);
+    match (clock, online) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 impl Host for Option<OnlineTable> {
     fn is_here(&self) -> bool {
         self.is_none()

@@ -126,7 +126,9 @@ impl Floating {
 
     fn of(area: egui::Area) -> Floating {
         Floating {
-            area,
+            // No fade as it appears: a panel shown again after a frame away would otherwise
+            // ask egui for frame after frame (`app::calm`).
+            area: area.fade_in(false),
             frame: panel_frame(),
             width: None,
             max_height: None,

@@ -72,6 +72,13 @@ pub trait TableKind: Resource + Component<Mutability = Mutable> + Sized {
     /// Whether something is still moving on the board (the engine waits for it).
     fn busy(&self) -> bool;
 
+    /// Seconds until something shown changes on its own though nothing moves (a running
+    /// clock's next second, an online table's countdowns): the game draws again then
+    /// (`app::calm`). `None`: nothing shown counts time.
+    fn next_change(&self) -> Option<f32> {
+        None
+    }
+
     /// The engine's turn, if it has one now, with the key of the match it belongs to (an
     /// answer computed for another match is dropped).
     fn engine_turn(&self) -> Option<(u64, BotTurn<Self::Bot>)>;
@@ -259,9 +266,21 @@ pub fn table_plugin<T: TableKind + Default>(app: &mut App) {
                 clicks::<T>.in_set(TableSet::Intent),
                 intents::<T>.in_set(TableSet::Rules),
                 engine::<T>.in_set(TableSet::Engine),
+                wake::<T>.after(TableSet::Engine),
             )
                 .run_if(in_state(Screen::Table(T::GAME))),
         );
+}
+
+/// The table asks for frames while something moves or the engine thinks, and at its next
+/// shown change (`app::calm`).
+fn wake<T: TableKind>(table: Res<T>, mut wake: ResMut<crate::app::calm::Wake>) {
+    if table.busy() || table.engine_turn().is_some() {
+        wake.busy();
+    }
+    if let Some(seconds) = table.next_change() {
+        wake.within(seconds);
+    }
 }
 
 fn load<T: TableKind>(

@@ -310,12 +310,15 @@ fn replies<T: Teach>(
     mut table: ResMut<T>,
     mut wait: Local<f32>,
     mut out: Outbox,
+    mut wake: ResMut<crate::app::calm::Wake>,
     mut happened: MessageWriter<Happened<T>>,
 ) {
     let Some(action) = table.scripted() else {
         *wait = 0.0;
         return;
     };
+    // The reply counts time before it lands.
+    wake.busy();
     if table.busy() {
         return;
     }
@@ -368,6 +371,7 @@ fn hints<T: Teach>(
     options: Option<Res<crate::launch::LaunchOptions>>,
     mut out: Outbox,
     mut happened: MessageWriter<Happened<T>>,
+    mut wake: ResMut<crate::app::calm::Wake>,
 ) {
     let turn = table.hint_turn();
     if let Some(key) = turn
@@ -402,7 +406,9 @@ fn hints<T: Teach>(
         Some(Job::Done(hint)) => hint,
         Some(Job::Thread(task)) if task.is_finished() => bevy::tasks::block_on(task),
         Some(job) => {
+            // Thought about on a worker thread: looked at again next frame.
             hints.job = Some(job);
+            wake.busy();
             return;
         }
     };

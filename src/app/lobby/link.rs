@@ -130,6 +130,7 @@ pub fn pump(
     mut notices: ResMut<Notices>,
     mut go_online: MessageWriter<GoOnline>,
     mut go: MessageWriter<Navigate>,
+    mut wake: ResMut<crate::app::calm::Wake>,
 ) {
     if link.staged.is_some() {
         return;
@@ -138,6 +139,11 @@ pub fn pump(
     let menu = *screen.get() == Screen::Menu;
     // The Online screen, and the player's page (asked through this connection).
     let online_page = menu && matches!(*page, MenuPage::Online(_) | MenuPage::Player);
+    // The page's countdowns (a quick game's wait, the games' time left) and the link's
+    // retries count time: drawn at least once a second (`app::calm`).
+    if online_page || link.socket.is_some() {
+        wake.within(1.0);
+    }
     let url = server_url(&settings, options.as_deref());
     let tokens = seats.0.tokens_at(&url);
     // A finished game's record asked from anywhere (`--replay CODE`, `?replay=CODE`) needs the

@@ -227,6 +227,7 @@ fn play_on<T: Replays>(
     time: Res<Time>,
     mut table: ResMut<T>,
     mut intents: MessageWriter<Intended<T>>,
+    mut wake: ResMut<crate::app::calm::Wake>,
 ) {
     let (at, plies) = table.replay_at();
     let busy = table.busy();
@@ -237,6 +238,8 @@ fn play_on<T: Replays>(
         r.wait = 0.0;
         return;
     }
+    // Playing on counts time between the actions.
+    wake.busy();
     if at >= plies {
         r.playing = false;
         return;

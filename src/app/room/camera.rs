@@ -50,7 +50,16 @@ impl RigPose {
         self.focus + self.distance * Vec3::new(cp * sy, sp, cp * cy)
     }
 
+    /// Eased `t` of the way to `to`, or `to` itself once the rest is too small to see (so a
+    /// camera at rest stops changing, and the game may stop drawing: `app::calm`).
     fn lerp(&self, to: &RigPose, t: f32) -> RigPose {
+        let near = self.focus.distance(to.focus) < 1e-4
+            && (to.yaw - self.yaw).abs() < 1e-5
+            && (to.pitch - self.pitch).abs() < 1e-5
+            && (to.distance - self.distance).abs() < 1e-4;
+        if near {
+            return *to;
+        }
         RigPose {
             focus: self.focus.lerp(to.focus, t),
             yaw: self.yaw + (to.yaw - self.yaw) * t,
@@ -432,8 +441,11 @@ fn ease(
         {
             cut.start();
         }
-        rig.pose = rig.pose.lerp(&goal, t);
-        *transform = rig.transform();
+        if rig.pose != goal {
+            rig.pose = rig.pose.lerp(&goal, t);
+        }
+        // Written only when it moves: a camera at rest is no change to draw.
+        transform.set_if_neq(rig.transform());
     }
 }
 

@@ -205,6 +205,10 @@ impl TableKind for Table {
         self.animating()
     }
 
+    fn next_change(&self) -> Option<f32> {
+        crate::app::kit::host::next_change(&self.host, None)
+    }
+
     fn engine_turn(&self) -> Option<(u64, BotTurn<Position>)> {
         // A case under way waits under a replay.
         if self.replay.is_some() {

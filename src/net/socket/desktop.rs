@@ -36,11 +36,13 @@ impl Socket {
                     let why = match open(&url) {
                         Ok(ws) => {
                             let _ = events_tx.send(SocketEvent::Opened);
+                            super::wake();
                             run(ws, &out_rx, &events_tx)
                         }
                         Err(why) => why,
                     };
                     let _ = events_tx.send(SocketEvent::Closed(why));
+                    super::wake();
                 }
             });
         if let Err(e) = spawned {
@@ -132,6 +134,7 @@ fn run(
                 {
                     return "closed by the game".into();
                 }
+                super::wake();
             }
             Ok(Message::Close(_)) => return "closed by the server".into(),
             Ok(_) => {}

@@ -31,6 +31,7 @@ impl Heard {
         }
         self.closed = matches!(event, SocketEvent::Closed(_));
         self.events.push_back(event);
+        super::wake();
     }
 }
 
