@@ -1017,17 +1017,18 @@ fn watch_tab(
 fn live_compact(ui: &mut egui::Ui, tr: &Tr, live: Vec<&Listing>, url: &str, asked: &mut Asked) {
     let narrow = style::narrow(ui.ctx());
     for (i, t) in live.into_iter().enumerate() {
+        // The time control, the options and the watchers, in one line.
+        let about = [
+            control_text(tr, t.control),
+            options_words(tr, t.game, &t.options),
+            tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
+        ]
+        .into_iter()
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
         style::stripe(i).show(ui, |ui| {
             if narrow {
-                let about = [
-                    control_text(tr, t.control),
-                    options_words(tr, t.game, &t.options),
-                    tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
-                ]
-                .into_iter()
-                .filter(|w| !w.is_empty())
-                .collect::<Vec<_>>()
-                .join(" · ");
                 ui.horizontal(|ui| {
                     ui.label(style::brass(game_name(tr, t.game), 16.0));
                     if t.rated {
@@ -1063,15 +1064,6 @@ fn live_compact(ui: &mut egui::Ui, tr: &Tr, live: Vec<&Listing>, url: &str, aske
                     place(ui, room * 0.38, &mut |ui| seated(ui, tr, t, seat, asked));
                 }
             });
-            let about = [
-                control_text(tr, t.control),
-                options_words(tr, t.game, &t.options),
-                tr.tf("lobby.watchers", &[("count", &t.watchers.to_string())]),
-            ]
-            .into_iter()
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join(" · ");
             let clicked = style::ended_by(
                 ui,
                 |ui| ui.button(tr.t("lobby.watch")).clicked(),
