@@ -515,6 +515,8 @@ fn fold(
     let (margin_x, margin_y) = (16, 12);
     let mut button_bottom = None;
     egui::Area::new(id)
+        // No fade as it appears (a fade asks egui for frame after frame: `app::calm`).
+        .fade_in(false)
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, top])
         .show(ctx, |ui| {
             panel_frame()

@@ -50,6 +50,7 @@ fn table_bar(
         .flatten()
         .map(|buttons| buttons.left() - 8.0 - 16.0 - 2.0 * f32::from(margin.0) - 3.0);
     egui::Area::new(egui::Id::new("table-bar"))
+        .fade_in(false)
         .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
@@ -74,6 +75,7 @@ fn table_bar(
                 });
         });
     egui::Area::new(egui::Id::new("table-buttons"))
+        .fade_in(false)
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
         .show(ctx, |ui| {
             panel_frame()
@@ -102,6 +104,7 @@ fn table_bar(
 /// controls of the view.
 pub fn hint_bar(ctx: &egui::Context, tr: &Tr, line: &str) {
     egui::Area::new(egui::Id::new("table-hint"))
+        .fade_in(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -16.0])
         .show(ctx, |ui| {
             panel_frame()
