@@ -319,13 +319,16 @@ impl Floating {
                     };
                     let top = ui.cursor().top();
                     let footed = foot(ui);
-                    let height = ui.min_rect().bottom() - top;
-                    let height = if height > 0.0 {
-                        height + ui.spacing().item_spacing.y
-                    } else {
-                        0.0
-                    };
-                    ui.ctx().data_mut(|d| d.insert_temp(foot_id, height));
+                    // Noted only where the panel scrolls, the one place it is read.
+                    if max_height.is_some() {
+                        let height = ui.min_rect().bottom() - top;
+                        let height = if height > 0.0 {
+                            height + ui.spacing().item_spacing.y
+                        } else {
+                            0.0
+                        };
+                        ui.ctx().data_mut(|d| d.insert_temp(foot_id, height));
+                    }
                     (answer, footed)
                 })
                 .inner

@@ -254,6 +254,14 @@ fn play_on<T: Replays>(
     }
 }
 
+/// The replay bar's buttons, in their reading order.
+#[derive(Clone, Copy)]
+enum BarButton {
+    Copy,
+    Analyse,
+    Leave,
+}
+
 /// What the bar or a key asks of the replay.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Asked {
@@ -383,54 +391,46 @@ fn bar<T: Replays>(
                 } else {
                     ui.set_max_width(540.0);
                 }
+                // The bar's buttons, Copy, Analyse (where the game has analysis) and Leave, in
+                // that order (`backward` where the layout runs from the right).
+                let mut buttons = |ui: &mut egui::Ui, backward: bool| {
+                    let mut order = [BarButton::Copy, BarButton::Analyse, BarButton::Leave];
+                    if backward {
+                        order.reverse();
+                    }
+                    for button in order {
+                        match button {
+                            BarButton::Copy => {
+                                copy |= ui
+                                    .small_button(tr.t("replay.copy"))
+                                    .on_hover_text(tr.t("replay.copy.hint"))
+                                    .clicked();
+                            }
+                            BarButton::Analyse if T::ANALYSES => {
+                                analyse |= ui
+                                    .small_button(tr.t("analysis.open"))
+                                    .on_hover_text(tr.t("analysis.open.hint"))
+                                    .clicked();
+                            }
+                            BarButton::Analyse => {}
+                            BarButton::Leave => {
+                                leave |= ui.small_button(tr.t("replay.leave")).clicked();
+                            }
+                        }
+                    }
+                };
                 // On a narrow screen (a phone held upright) the title has a line of its own
                 // over the buttons, which wrap (it was cut to "…" beside them).
                 if style::narrow(ctx) {
                     ui.add(egui::Label::new(style::muted(title.clone(), 14.0)).truncate())
                         .on_hover_text(title.clone());
-                    ui.horizontal_wrapped(|ui| {
-                        if ui
-                            .small_button(tr.t("replay.copy"))
-                            .on_hover_text(tr.t("replay.copy.hint"))
-                            .clicked()
-                        {
-                            copy = true;
-                        }
-                        if T::ANALYSES
-                            && ui
-                                .small_button(tr.t("analysis.open"))
-                                .on_hover_text(tr.t("analysis.open.hint"))
-                                .clicked()
-                        {
-                            analyse = true;
-                        }
-                        if ui.small_button(tr.t("replay.leave")).clicked() {
-                            leave = true;
-                        }
-                    });
+                    ui.horizontal_wrapped(|ui| buttons(ui, false));
                 } else {
                     ui.horizontal(|ui| {
                         // The buttons first, from the right; the title takes what is left, cut
                         // short with its whole text on hover (long seat names).
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.small_button(tr.t("replay.leave")).clicked() {
-                                leave = true;
-                            }
-                            if T::ANALYSES
-                                && ui
-                                    .small_button(tr.t("analysis.open"))
-                                    .on_hover_text(tr.t("analysis.open.hint"))
-                                    .clicked()
-                            {
-                                analyse = true;
-                            }
-                            if ui
-                                .small_button(tr.t("replay.copy"))
-                                .on_hover_text(tr.t("replay.copy.hint"))
-                                .clicked()
-                            {
-                                copy = true;
-                            }
+                            buttons(ui, true);
                             ui.with_layout(
                                 egui::Layout::left_to_right(egui::Align::Center),
                                 |ui| {
