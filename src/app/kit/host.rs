@@ -294,3 +294,23 @@ impl Host for Option<OnlineTable> {
         self.as_ref().is_none_or(|o| o.link == Link::Connected)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::next_change;
+
+    #[test]
+    fn a_running_clock_wakes_the_game_just_past_its_next_second() {
+        // Nothing counts time here: no wake asked.
+        assert_eq!(next_change(&None, None), None);
+        // 12.4 s left: the clock shows its next second in 0.4 s.
+        let wait = next_change(&None, Some(12.4)).unwrap();
+        assert!((wait - 0.41).abs() < 1e-3, "{wait}");
+        // On a whole second, the next one is a second away.
+        let wait = next_change(&None, Some(12.0)).unwrap();
+        assert!((wait - 1.0).abs() < 1e-3, "{wait}");
+        // A clock past zero waits no less than a whole second.
+        let wait = next_change(&None, Some(-3.0)).unwrap();
+        assert!((wait - 1.0).abs() < 1e-3, "{wait}");
+    }
+}
