@@ -382,6 +382,12 @@ pub struct LaunchOptions {
     /// Draw every frame, as fast as the screen allows, instead of only when something changes
     /// (`app::calm`): for measuring frame rates.
     pub continuous: bool,
+    /// Touch-sized targets from the start (every button and toggle at least 44 points tall),
+    /// as on a touch screen: for looking at a phone's layout on the desktop.
+    pub touch: bool,
+    /// `--look light` or `--look full`: the table's look for this run, whatever the settings
+    /// say (`Settings::light_look`): for comparing the two.
+    pub look: Option<bool>,
     /// A game to open as a replay at start: a record file, or a finished online game's code.
     pub replay: Option<ReplayStart>,
 }
@@ -452,6 +458,8 @@ impl Default for LaunchOptions {
             rematch: 0,
             probe: false,
             continuous: false,
+            touch: false,
+            look: None,
             replay: None,
             model: None,
         }
@@ -522,6 +530,10 @@ FLAGS:
                         (its record is asked of --server)
     --continuous        draw every frame, not only when something changes (to measure
                         frame rates)
+    --touch             touch-sized buttons and toggles (at least 44 points tall), as
+                        on a touch screen
+    --look LOOK         the table's look for this run: light (for a slow renderer) or
+                        full, whatever the settings say
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -727,6 +739,17 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
             }
             "--probe" => o.probe = true,
             "--continuous" => o.continuous = true,
+            "--touch" => o.touch = true,
+            "--look" => {
+                let v = take(&mut it)?;
+                o.look = Some(match v.as_str() {
+                    "light" => true,
+                    "full" => false,
+                    _ => {
+                        return Err(ArgError(format!("`--look` takes light or full, not `{v}`")));
+                    }
+                });
+            }
             "--replay" => o.replay = Some(ReplayStart::parse(&take(&mut it)?)?),
             "--model" => {
                 let m = take(&mut it)?;
@@ -836,6 +859,11 @@ mod tests {
         assert!(play("--scene hive --probe").probe);
         assert!(play("--scene hive --continuous").continuous);
         assert!(!play("--scene hive").continuous);
+        assert!(play("--scene hive --touch").touch);
+        assert!(!play("--scene hive").touch);
+        assert_eq!(play("--scene hive --look light").look, Some(true));
+        assert_eq!(play("--scene hive --look full").look, Some(false));
+        assert_eq!(play("--scene hive").look, None);
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
         // Quick game goes to the Online screen, whatever --game says.
         let o = play("--online quick:30 --game snelab --autoplay easy --rematch 1");

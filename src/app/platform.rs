@@ -36,12 +36,52 @@ pub fn entropy() -> u64 {
     z ^ (z >> 31)
 }
 
+/// Whether the browser says it has no network (`navigator.onLine` false): online play then
+/// says plainly that it needs one. On the desktop, never (a refused connection says why).
+pub fn offline() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use js_sys::{Reflect, global};
+        Reflect::get(&global(), &"navigator".into())
+            .and_then(|navigator| Reflect::get(&navigator, &"onLine".into()))
+            .ok()
+            .and_then(|on| on.as_bool())
+            .is_some_and(|on| !on)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}
+
+/// Whether the page's main pointer is a finger (`(pointer: coarse)`: a phone, a tablet): the
+/// panels then get touch-sized targets from the start. On the desktop, no (a touch there turns
+/// them on when it comes).
+pub fn coarse_pointer() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let global = js_sys::global();
+        js_sys::Reflect::get(&global, &"matchMedia".into())
+            .ok()
+            .filter(|f| f.is_function())
+            .map(js_sys::Function::from)
+            .and_then(|f| f.call1(&global, &"(pointer: coarse)".into()).ok())
+            .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()).ok())
+            .and_then(|m| m.as_bool())
+            .unwrap_or(false)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}
+
 /// Whether engines may search on a worker thread. In the browser there are no threads: engines
 /// search in small slices across frames instead.
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// The launch flags a page's query may give.
-pub const PAGE_FLAGS: [&str; 10] = [
+pub const PAGE_FLAGS: [&str; 12] = [
     "scene",
     "lang",
     "online",
@@ -52,10 +92,12 @@ pub const PAGE_FLAGS: [&str; 10] = [
     "probe",
     "replay",
     "continuous",
+    "touch",
+    "look",
 ];
 
 /// The page flags that are switches, without a value: `?probe=1` (or `?probe`) is `--probe`.
-pub const PAGE_SWITCHES: [&str; 2] = ["probe", "continuous"];
+pub const PAGE_SWITCHES: [&str; 3] = ["probe", "continuous", "touch"];
 
 /// A page query's `name=value` as launch flags: a switch stands alone when its value is empty,
 /// `1`, `true`, `on` or `yes`, and is left out otherwise.

@@ -651,6 +651,13 @@ pub fn plugin(app: &mut App) {
             .after(EguiPreUpdateSet::InitContexts)
             .before(EguiPreUpdateSet::BeginPass),
     )
+    .init_resource::<TouchTargets>()
+    .add_systems(
+        PreUpdate,
+        notice_touch
+            .after(bevy::input::InputSystems)
+            .run_if(resource_exists::<bevy::input::touch::Touches>),
+    )
     .add_systems(EguiPrimaryContextPass, (apply_style, apply_scale));
 }
 
@@ -745,11 +752,68 @@ fn install_fonts(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
     }
 }
 
-fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
+/// Touch-sized targets: every button, toggle and field at least [`TOUCH_TARGET`] points tall.
+/// On where the page's main pointer is a finger, from the first touch on the desktop, or with
+/// `--touch`.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TouchTargets(pub bool);
+
+/// The least height of a target a finger can hit (Apple's and the web's guidance: 44 px).
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// Turns touch-sized targets on: at the start where the pointer is a finger or `--touch` asks,
+/// and at the first touch.
+fn notice_touch(
+    mut targets: ResMut<TouchTargets>,
+    touches: Res<bevy::input::touch::Touches>,
+    options: Option<Res<crate::launch::LaunchOptions>>,
+    mut started: Local<bool>,
+) {
+    if !*started {
+        *started = true;
+        if crate::app::platform::coarse_pointer() || options.is_some_and(|o| o.touch) {
+            targets.0 = true;
+        }
+    }
+    if !targets.0 && touches.any_just_pressed() {
+        targets.0 = true;
+    }
+}
+
+/// The spacing of the panels' widgets: the mouse's, or with touch-sized targets.
+fn spacing(style: &mut egui::Style, touch: bool) {
+    style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+    style.spacing.slider_width = 260.0;
+    if touch {
+        style.spacing.button_padding = egui::vec2(16.0, 12.0);
+        style.spacing.interact_size.y = TOUCH_TARGET;
+        style.spacing.icon_width = 24.0;
+        style.spacing.icon_width_inner = 12.0;
+    } else {
+        let plain = egui::style::Spacing::default();
+        style.spacing.button_padding = egui::vec2(16.0, 8.0);
+        style.spacing.interact_size = plain.interact_size;
+        style.spacing.icon_width = plain.icon_width;
+        style.spacing.icon_width_inner = plain.icon_width_inner;
+    }
+}
+
+fn apply_style(
+    mut contexts: EguiContexts,
+    touch: Option<Res<TouchTargets>>,
+    mut done: Local<Option<bool>>,
+) -> Result {
+    let touch = touch.is_some_and(|t| t.0);
+    if *done == Some(touch) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    if done.is_some() {
+        // Only the targets' size changed.
+        ctx.all_styles_mut(|style| spacing(style, touch));
+        *done = Some(touch);
+        return Ok(());
+    }
     ctx.all_styles_mut(|style| {
         style.text_styles = [
             (
@@ -771,9 +835,7 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             ),
         ]
         .into();
-        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
-        style.spacing.button_padding = egui::vec2(16.0, 8.0);
-        style.spacing.slider_width = 260.0;
+        spacing(style, touch);
         let v = &mut style.visuals;
         v.dark_mode = true;
         v.override_text_color = Some(CREAM);
@@ -802,7 +864,7 @@ fn apply_style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(0x5c, 0x40, 0x28));
         v.widgets.noninteractive.fg_stroke = Stroke::new(1.0, CREAM);
     });
-    *done = true;
+    *done = Some(touch);
     Ok(())
 }
 
