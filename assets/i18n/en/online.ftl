@@ -343,6 +343,7 @@ online-lost-table_full = Both seats at that table are taken
 online-lost-seat_gone = Your seat is no longer open: the table has closed
 online-lost-replaced = Your seat was taken back from another window
 online-lost-unavailable = The server cannot keep a table now: try again later
+online-offline = You are offline: online play needs the network. Every game against the bot, the lessons and the rules work without it.
 online-lost-unreachable = The server could not be reached: { $why }
 online-link-connecting = Connecting…
 online-link-connected = Connected

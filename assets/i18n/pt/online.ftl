@@ -403,6 +403,7 @@ online-lost-table_full = Os dois lugares dessa mesa estão ocupados
 online-lost-seat_gone = Seu lugar não está mais aberto: a mesa foi fechada
 online-lost-replaced = Seu lugar foi retomado de outra janela
 online-lost-unavailable = O servidor não pode manter uma mesa agora: tente mais tarde
+online-offline = Você está sem rede: o jogo online precisa dela. Todas as partidas contra o bot, as lições e as regras funcionam sem ela.
 online-lost-unreachable = Não foi possível alcançar o servidor: { $why }
 online-link-connecting = Conectando…
 online-link-connected = Conectado

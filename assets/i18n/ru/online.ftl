@@ -352,6 +352,7 @@ online-lost-table_full = Оба места за этим столом занят
 online-lost-seat_gone = Ваше место больше не открыто: стол закрыт
 online-lost-replaced = Ваше место занято из другого окна
 online-lost-unavailable = Сервер сейчас не может держать стол: попробуйте позже
+online-offline = Нет сети: для игры онлайн она нужна. Все партии против бота, уроки и правила работают без неё.
 online-lost-unreachable = Не удалось связаться с сервером: { $why }
 online-link-connecting = Подключение…
 online-link-connected = Подключено

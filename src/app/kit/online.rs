@@ -716,6 +716,7 @@ pub fn lost_message(lost: &Lost) -> Message {
         Lost::SeatGone => msg("online.lost.seat_gone"),
         Lost::Replaced => msg("online.lost.replaced"),
         Lost::Unavailable => msg("online.lost.unavailable"),
+        Lost::Unreachable(_) if crate::app::platform::offline() => msg("online.offline"),
         Lost::Unreachable(why) => msg("online.lost.unreachable").with("why", why.as_str()),
         Lost::Finished => msg("online.lost.finished"),
         Lost::EndedAway => msg("online.lost.ended_away"),

@@ -57,6 +57,33 @@ fn fill_name(tr: &Tr, game: &str, fill: Option<BotLevel>) -> String {
 /// The lobby's online part of the table `T`; what the player chose, if anything. `server` is
 /// the address in the settings, edited in place.
 pub fn lobby_part<T: Online>(
+    panel: super::panel::Floating,
+    ctx: &egui::Context,
+    tr: &Tr,
+    table: &T,
+    form: &mut OnlineForm,
+    server: &mut String,
+) -> Option<GoOnline> {
+    // The form scrolls where the panel must (a column stacked on a narrow screen); Open and
+    // Join stay in sight under it.
+    let both = std::cell::RefCell::new((form, server));
+    let (went, opened) = panel.show_footed(
+        ctx,
+        |ui| {
+            let (form, server) = &mut *both.borrow_mut();
+            lobby_form(ui, tr, table, form, server)
+        },
+        |ui| {
+            let (form, server) = &mut *both.borrow_mut();
+            open_or_join(ui, tr, table, form, server)
+        },
+    );
+    went.or(opened)
+}
+
+/// The online part's form: a seat kept from an earlier run (Return to it: what that asks), the
+/// server, the player's name, the time, Public and Rated, and what fills an empty seat.
+fn lobby_form<T: Online>(
     ui: &mut egui::Ui,
     tr: &Tr,
     table: &T,
@@ -165,6 +192,23 @@ pub fn lobby_part<T: Online>(
             .spacing([14.0, 8.0])
             .show(ui, |ui| form_rows(ui, &|ui: &mut egui::Ui| ui.end_row()));
     }
+    go
+}
+
+/// Open a table with the form's choices, or join one by its code: what that asks.
+fn open_or_join<T: Online>(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    table: &T,
+    form: &mut OnlineForm,
+    server: &str,
+) -> Option<GoOnline> {
+    let mut go = None;
+    // With the network off (a browser that says so) nothing here can work: said, not tried.
+    let offline = crate::app::platform::offline();
+    if offline {
+        ui.label(egui::RichText::new(tr.t("online.offline")).color(style::CREAM));
+    }
     let url = if server.trim().is_empty() {
         crate::settings::DEFAULT_SERVER.to_string()
     } else {
@@ -177,7 +221,10 @@ pub fn lobby_part<T: Online>(
         back: None,
     };
     ui.horizontal_wrapped(|ui| {
-        if ui.button(tr.t("online.open")).clicked() {
+        if ui
+            .add_enabled(!offline, egui::Button::new(tr.t("online.open")))
+            .clicked()
+        {
             go = Some(asked(Request::Create {
                 game: T::GAME,
                 options: table.table_options(),
@@ -200,7 +247,7 @@ pub fn lobby_part<T: Online>(
         let code = normalise_code(&form.code);
         if ui
             .add_enabled(
-                code.len() == CODE_LEN,
+                code.len() == CODE_LEN && !offline,
                 egui::Button::new(tr.t("online.join")),
             )
             .clicked()

@@ -274,7 +274,8 @@ impl Floating {
 
     /// As [`show`](Self::show), with `foot` drawn under what `add` draws; where the panel
     /// scrolls (a column stacked on a narrow screen), `foot` stays under the scrolling part, in
-    /// sight: a lobby's Play. What each answers.
+    /// sight (a lobby's Play), unless it would take more than half the panel's room: then it
+    /// scrolls with the rest. What each answers.
     pub fn show_footed<R, F>(
         self,
         ctx: &egui::Context,
@@ -296,40 +297,57 @@ impl Floating {
         }
         // The foot's height in the last pass, which the scrolling part leaves room for.
         let foot_id = area.layer().id.with("foot");
+        let noted = ctx.data(|d| d.get_temp::<f32>(foot_id)).unwrap_or(0.0);
+        // The foot stays out of the scrolling part where it takes at most half the room;
+        // a taller one (long words in a short window) scrolls with the rest, so the panel keeps
+        // to its room.
+        let apart = max_height.is_some_and(|h| noted <= h / 2.0);
+        // Draws the foot, noting its height where the panel scrolls (the one place it is read).
+        let draw_foot = |ui: &mut egui::Ui| {
+            let top = ui.cursor().top();
+            let footed = foot(ui);
+            if max_height.is_some() {
+                let height = ui.min_rect().bottom() - top;
+                let height = if height > 0.0 {
+                    height + ui.spacing().item_spacing.y
+                } else {
+                    0.0
+                };
+                ui.ctx().data_mut(|d| d.insert_temp(foot_id, height));
+            }
+            footed
+        };
         let shown = area.show(ctx, |ui| {
             frame
                 .show(ui, |ui| {
                     if let Some(width) = width {
                         ui.set_width(width);
                     }
-                    let answer = match max_height {
+                    match max_height {
                         Some(h) => {
-                            let foot_height =
-                                ui.ctx().data(|d| d.get_temp::<f32>(foot_id)).unwrap_or(0.0);
-                            let h = (h - foot_height).max(64.0);
+                            let h = if apart { (h - noted).max(64.0) } else { h };
                             // (The area's room is its last size: told the most, or a panel
                             // whose contents grew would keep its first height.)
-                            egui::ScrollArea::vertical()
+                            let scroll = egui::ScrollArea::vertical()
                                 .max_height(h)
-                                .min_scrolled_height(h)
-                                .show(ui, add)
-                                .inner
+                                .min_scrolled_height(h);
+                            if apart {
+                                let answer = scroll.show(ui, add).inner;
+                                (answer, draw_foot(ui))
+                            } else {
+                                scroll
+                                    .show(ui, |ui| {
+                                        let answer = add(ui);
+                                        (answer, draw_foot(ui))
+                                    })
+                                    .inner
+                            }
                         }
-                        None => add(ui),
-                    };
-                    let top = ui.cursor().top();
-                    let footed = foot(ui);
-                    // Noted only where the panel scrolls, the one place it is read.
-                    if max_height.is_some() {
-                        let height = ui.min_rect().bottom() - top;
-                        let height = if height > 0.0 {
-                            height + ui.spacing().item_spacing.y
-                        } else {
-                            0.0
-                        };
-                        ui.ctx().data_mut(|d| d.insert_temp(foot_id, height));
+                        None => {
+                            let answer = add(ui);
+                            (answer, draw_foot(ui))
+                        }
                     }
-                    (answer, footed)
                 })
                 .inner
         });

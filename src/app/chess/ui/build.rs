@@ -111,18 +111,14 @@ pub(super) fn online_part(
     form: &mut crate::app::kit::online_panels::OnlineForm,
     server: &mut String,
 ) -> Option<crate::app::kit::link::GoOnline> {
-    let mut go = None;
-    Floating::anchored(
+    let panel = Floating::anchored(
         "chess-lobby-online",
         egui::Align2::CENTER_CENTER,
         [268.0, 10.0],
     )
     .width(480.0)
-    .column(ctx, Some(false))
-    .show(ctx, |ui| {
-        go = crate::app::kit::online_panels::lobby_part(ui, tr, table, form, server);
-    });
-    go
+    .column(ctx, Some(false));
+    crate::app::kit::online_panels::lobby_part(panel, ctx, tr, table, form, server)
 }
 
 /// The army builder (left), with the piece dragged from the palette following the pointer.

@@ -144,16 +144,14 @@ pub(super) fn lobby(p: Panel, form: &mut OnlineForm, server: &mut String) -> Ask
     if start {
         send(Intent::Start);
     }
-    Floating::anchored(
+    let panel = Floating::anchored(
         "hive-lobby-online",
         egui::Align2::LEFT_CENTER,
         [ctx.content_rect().width() / 2.0 + 8.0, 10.0],
     )
     .width(440.0)
-    .column(ctx, Some(false))
-    .show(ctx, |ui| {
-        asked.go = online_panels::lobby_part(ui, tr, table, form, server);
-    });
+    .column(ctx, Some(false));
+    asked.go = online_panels::lobby_part(panel, ctx, tr, table, form, server);
     asked
 }
 

@@ -46,18 +46,14 @@ pub(super) fn online_part(
     table: &Table,
     o: &mut super::OnlineLobby,
 ) -> Option<crate::app::kit::link::GoOnline> {
-    let mut go = None;
-    Floating::anchored(
+    let panel = Floating::anchored(
         "snelab-lobby-online",
         egui::Align2::LEFT_CENTER,
         [ctx.content_rect().width() / 2.0 + 8.0 + OFFSET, 10.0],
     )
     .width(WIDTH - 60.0)
-    .column(ctx, Some(false))
-    .show(ctx, |ui| {
-        go = crate::app::kit::online_panels::lobby_part(ui, tr, table, o.form, o.server);
-    });
-    go
+    .column(ctx, Some(false));
+    crate::app::kit::online_panels::lobby_part(panel, ctx, tr, table, o.form, o.server)
 }
 
 pub(super) fn lobby(p: Panel, setup: &mut Setup, panels: &mut SnelabPanels, beside_online: bool) {
