@@ -305,7 +305,9 @@ mod table_clicks {
     use bevy::picking::mesh_picking::ray_cast::RayCastVisibility;
     use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
     use bevy::prelude::*;
-    use carved_tables::app::kit::clicks::{self, DRAG_SLOP, TableClick};
+    use carved_tables::app::kit::clicks::{
+        self, DRAG_SLOP, LONG_PRESS, TableClick, TableLongPress,
+    };
 
     const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 
@@ -325,6 +327,14 @@ mod table_clicks {
         seen.0.push(clicks.read().map(|c| c.entity).collect());
     }
 
+    /// The long presses that reached the table.
+    #[derive(Resource, Default)]
+    struct Held(Vec<Entity>);
+
+    fn record_held(mut long: MessageReader<TableLongPress>, mut held: ResMut<Held>) {
+        held.0.extend(long.read().map(|l| l.entity));
+    }
+
     fn table() -> Table {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, AssetPlugin::default()));
@@ -336,7 +346,8 @@ mod table_clicks {
         });
         app.add_plugins(clicks::plugin)
             .init_resource::<Seen>()
-            .add_systems(Update, record);
+            .init_resource::<Held>()
+            .add_systems(Update, (record, record_held));
         // The camera straight above the table, as the renderer would have set it up.
         let mut projection = PerspectiveProjection::default();
         projection.update(WINDOW.x, WINDOW.y);
@@ -409,9 +420,14 @@ mod table_clicks {
 
         /// One frame, with the mouse's `events` (in order) written before it.
         fn frame(&mut self, events: &[(PointerAction, Vec2)]) -> Vec<Entity> {
+            self.frame_of(PointerId::Mouse, events)
+        }
+
+        /// One frame, with the `events` (in order) of the pointer `id` written before it.
+        fn frame_of(&mut self, id: PointerId, events: &[(PointerAction, Vec2)]) -> Vec<Entity> {
             for &(action, at) in events {
                 self.app.world_mut().write_message(PointerInput::new(
-                    PointerId::Mouse,
+                    id,
                     Location {
                         target: NormalizedRenderTarget::None {
                             width: WINDOW.x as u32,
@@ -524,5 +540,52 @@ mod table_clicks {
         assert_eq!(t.frame(&[release(left)]), vec![]);
         // And a plain click still works after all that.
         assert_eq!(t.frame(&[press(right), release(right)]), vec![t.right]);
+    }
+
+    /// A finger held still on a piece for [`LONG_PRESS`] asks for its details once, and its
+    /// release then clicks nothing; a short tap clicks, a finger that slides pans, and the
+    /// mouse held down is still a click.
+    #[test]
+    fn a_finger_held_still_is_a_long_press_not_a_click() {
+        use bevy::time::TimeUpdateStrategy;
+        use std::time::Duration;
+        let mut t = table();
+        let step = 0.1;
+        t.app
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+                step,
+            )));
+        let frames_to_long = (LONG_PRESS / step).ceil() as usize;
+        let finger = PointerId::Touch(3);
+        let (left, right) = (t.top_of(t.left), t.top_of(t.right));
+        let held = |t: &Table| t.app.world().resource::<Held>().0.clone();
+        assert_eq!(t.frame_of(finger, &[press(left)]), vec![]);
+        for _ in 1..frames_to_long - 1 {
+            t.frame_of(finger, &[]);
+        }
+        assert_eq!(held(&t), vec![], "not yet");
+        for _ in 0..3 {
+            t.frame_of(finger, &[]);
+        }
+        assert_eq!(held(&t), vec![t.left], "once");
+        assert_eq!(t.frame_of(finger, &[release(left)]), vec![]);
+        assert_eq!(t.frame_of(finger, &[]), vec![]);
+        // A tap.
+        assert_eq!(t.frame_of(finger, &[press(right)]), vec![]);
+        assert_eq!(t.frame_of(finger, &[release(right)]), vec![t.right]);
+        // A finger that slid away and came back, held long.
+        let away = left + Vec2::new(60.0, 0.0);
+        t.frame_of(finger, &[press(left), moved(away), moved(left)]);
+        for _ in 0..2 * frames_to_long {
+            t.frame_of(finger, &[]);
+        }
+        assert_eq!(t.frame_of(finger, &[release(left)]), vec![]);
+        // The mouse held as long still clicks, and asks for nothing.
+        t.frame(&[press(right)]);
+        for _ in 0..2 * frames_to_long {
+            t.frame(&[]);
+        }
+        assert_eq!(t.frame(&[release(right)]), vec![t.right]);
+        assert_eq!(held(&t), vec![t.left]);
     }
 }

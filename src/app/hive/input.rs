@@ -1,5 +1,5 @@
 //! The player's hands at the Ash & Walnut table: a click (or tap) on a tile, a ring or the table
-//! becomes a [`HiveClicked`]; hovering a stack lists its pieces; the keyboard plays a whole game
+//! becomes a [`HiveClicked`]; hovering a stack (or a long press on it) lists its pieces; the keyboard plays a whole game
 //! without the mouse — Tab moves between the reserve's stacks and your pieces (lifting the one it
 //! lands on), the arrow keys go from ring to ring, Enter lifts and sets down, Escape puts back,
 //! ← and → step through the history when nothing is lifted.
@@ -7,11 +7,12 @@
 use super::table::{Focus, Intent, Phase, Pick};
 use super::view::{HiveTile, cell_at};
 use super::{HiveClicked, HiveTable};
-use crate::app::kit::clicks::{TableClick, up_from};
+use crate::app::kit::clicks::{TableClick, TableLongPress, up_from};
 use crate::app::kit::{Clicked, Keys, TableSet};
 use crate::app::screens::Screen;
 use crate::rules::GameKind;
 use crate::rules::hive::Piece;
+use bevy::picking::pointer::{PointerAction, PointerInput};
 use bevy::prelude::*;
 
 /// The tile under the pointer, for the stack's list.
@@ -58,20 +59,39 @@ fn clicks(
     }
 }
 
+/// The tile under the pointer, for the stack's list; on a touch screen, the tile a long press
+/// asked about, kept until the next touch.
+#[allow(clippy::too_many_arguments)]
 fn hover(
+    mut presses: MessageReader<PointerInput>,
     mut over: MessageReader<Pointer<Over>>,
     mut out: MessageReader<Pointer<Out>>,
+    mut long: MessageReader<TableLongPress>,
     tiles: Query<&HiveTile>,
     parents: Query<&ChildOf>,
     mut hovered: ResMut<Hovered>,
+    mut held: Local<Option<Piece>>,
 ) {
+    if presses
+        .read()
+        .any(|i| matches!(i.action, PointerAction::Press(_)))
+        && held.take().is_some()
+    {
+        hovered.0 = None;
+    }
     for o in out.read() {
-        if tile_of(o.entity, &tiles, &parents) == hovered.0 {
+        if held.is_none() && tile_of(o.entity, &tiles, &parents) == hovered.0 {
             hovered.0 = None;
         }
     }
     for o in over.read() {
         if let Some(p) = tile_of(o.entity, &tiles, &parents) {
+            hovered.0 = Some(p);
+        }
+    }
+    for press in long.read() {
+        if let Some(p) = tile_of(press.entity, &tiles, &parents) {
+            *held = Some(p);
             hovered.0 = Some(p);
         }
     }

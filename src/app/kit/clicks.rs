@@ -14,6 +14,10 @@
 //! a piece clicked nothing; two clicks within one frame were taken as one. Here each press and
 //! release is aimed where it happened, and each click reaches the table in a frame of its own
 //! ([`TableClick`], one a frame, in order), so the second is read against what the first did.
+//!
+//! A finger held still on a thing for [`LONG_PRESS`] asks for its details instead of clicking
+//! it ([`TableLongPress`]): what the pointer over it tells on a desktop (the stack under a
+//! piece, a piece's rank), which a touch screen has no hover for.
 
 use crate::app::screens::Screen;
 use bevy::ecs::system::SystemParam;
@@ -29,6 +33,10 @@ use std::collections::VecDeque;
 /// A pointer that moved further than this many pixels while pressed was dragging (the view
 /// pans), not clicking.
 pub const DRAG_SLOP: f32 = 8.0;
+
+/// A finger held this many seconds on one thing, without sliding, is a long press: the thing's
+/// details, not a click.
+pub const LONG_PRESS: f32 = 0.5;
 
 /// At most this many clicks wait for their frame; more are dropped (nobody clicks faster).
 const MAX_WAITING: usize = 8;
@@ -51,12 +59,23 @@ pub struct TableClick {
     pub position: Vec3,
 }
 
-/// A button held down: where, what was under it there, and whether it has slid too far.
+/// A finger held still on a thing of the table for [`LONG_PRESS`]: the mesh entity under it and
+/// the point of it that was hit. The finger's release then clicks nothing.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct TableLongPress {
+    pub entity: Entity,
+    pub position: Vec3,
+}
+
+/// A button held down: where, what was under it there, whether it has slid too far, and for a
+/// finger when it touched (seconds of the app's clock) and whether it has become a long press.
 #[derive(Debug, Clone, Copy)]
 struct Press {
     at: Vec2,
     hit: Option<(Entity, Vec3)>,
     slid: bool,
+    touched: Option<f64>,
+    long: bool,
 }
 
 /// The presses in progress, one per pointer, and the clicks waiting for their frame.
@@ -70,6 +89,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Clicks>()
         .add_message::<PointerInput>()
         .add_message::<TableClick>()
+        .add_message::<TableLongPress>()
         .add_systems(PreUpdate, clicks);
 }
 
@@ -119,14 +139,20 @@ impl Aim<'_, '_> {
     }
 }
 
-/// Turns the pointers' presses and releases into [`TableClick`]s, one a frame.
+/// Turns the pointers' presses and releases into [`TableClick`]s, one a frame, and a finger
+/// held still into a [`TableLongPress`].
+#[allow(clippy::too_many_arguments)]
 fn clicks(
     mut inputs: MessageReader<PointerInput>,
     mut state: ResMut<Clicks>,
     screen: Option<Res<State<Screen>>>,
     mut aim: Aim,
+    time: Res<Time<Real>>,
+    wake: Option<ResMut<crate::app::calm::Wake>>,
     mut out: MessageWriter<TableClick>,
+    mut long: MessageWriter<TableLongPress>,
 ) {
+    let now = time.elapsed_secs_f64();
     // A click made on one screen is not for the next.
     if screen.is_some_and(|s| s.is_changed()) {
         state.waiting.clear();
@@ -143,6 +169,8 @@ fn clicks(
                         at,
                         hit,
                         slid: false,
+                        touched: matches!(id, PointerId::Touch(_)).then_some(now),
+                        long: false,
                     },
                 );
             }
@@ -158,7 +186,7 @@ fn clicks(
                 let Some((entity, position)) = press.hit else {
                     continue;
                 };
-                if press.slid || press.at.distance(at) > DRAG_SLOP {
+                if press.long || press.slid || press.at.distance(at) > DRAG_SLOP {
                     continue;
                 }
                 // Released over the same thing it was pressed on.
@@ -172,6 +200,27 @@ fn clicks(
             }
             _ => {}
         }
+    }
+    // Fingers held still: a long press once they have been for long enough, and the game
+    // woken when the soonest will have been (it may draw only on change: `app::calm`).
+    let mut soonest: Option<f32> = None;
+    for press in state.presses.values_mut() {
+        let (Some(touched), Some((entity, position))) = (press.touched, press.hit) else {
+            continue;
+        };
+        if press.long || press.slid {
+            continue;
+        }
+        let left = LONG_PRESS - (now - touched) as f32;
+        if left <= 0.0 {
+            press.long = true;
+            long.write(TableLongPress { entity, position });
+        } else {
+            soonest = Some(soonest.map_or(left, |s| s.min(left)));
+        }
+    }
+    if let (Some(left), Some(mut wake)) = (soonest, wake) {
+        wake.within(left);
     }
     if let Some(click) = state.waiting.pop_front() {
         out.write(click);

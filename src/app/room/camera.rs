@@ -1,7 +1,7 @@
 //! The camera rig shared by every table: a camera on a sphere around a focus point. Input moves
 //! the rig's goal; the camera eases toward it, so every move of the view is smooth.
 
-use bevy::input::gestures::PinchGesture;
+use bevy::input::gestures::{PinchGesture, RotationGesture};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -157,8 +157,9 @@ fn orbit_and_zoom(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     mut pinches: MessageReader<PinchGesture>,
+    mut rotations: MessageReader<RotationGesture>,
     touches: Res<Touches>,
-    mut last_spread: Local<Option<f32>>,
+    mut two: Local<TwoFingers>,
     egui: Option<Res<EguiWantsInput>>,
     bounds: Res<BoardBounds>,
     mut rigs: Query<&mut CameraRig>,
@@ -181,23 +182,117 @@ fn orbit_and_zoom(
     for pinch in pinches.read() {
         zoom += pinch.0;
     }
-    // Two fingers: the change in their spread zooms.
-    let fingers: Vec<Vec2> = touches.iter().map(|t| t.position()).collect();
-    if fingers.len() == 2 {
-        let spread = fingers[0].distance(fingers[1]);
-        if let Some(before) = *last_spread
-            && before > 1.0
-        {
-            zoom += (spread / before).ln();
-        }
-        *last_spread = Some(spread);
-    } else {
-        *last_spread = None;
+    // A trackpad's twist (positive anticlockwise): the board turns with the fingers.
+    for rotation in rotations.read() {
+        rig.goal.yaw -= rotation.0;
     }
+    // Two fingers on a touch screen: spread to zoom, twist to turn, drag up or down to tilt.
+    let fingers: Vec<(u64, Vec2)> = touches.iter().map(|t| (t.id(), t.position())).collect();
+    let moved = match fingers[..] {
+        [a, b] => two.step([a, b]),
+        _ => {
+            *two = TwoFingers::default();
+            Gesture::default()
+        }
+    };
+    zoom += moved.zoom;
+    rig.goal.yaw += moved.turn;
+    rig.goal.pitch += moved.tilt * TOUCH_TILT;
     if zoom != 0.0 {
         rig.goal.distance *= (-zoom).exp();
     }
     rig.clamp_goal(&bounds);
+}
+
+/// How far the view tilts for each pixel two fingers move down the screen together: as a
+/// right-drag with the mouse.
+const TOUCH_TILT: f32 = 0.005;
+/// A twist turns the view once the fingers have turned this far together (radians, about 8°):
+/// a pinch, whose fingers never stay quite in line, does not also turn it.
+const TWIST_START: f32 = 0.14;
+/// Two fingers closer than this (pixels) give no angle or spread to go by.
+const MIN_SPREAD: f32 = 12.0;
+
+/// What two fingers did since the frame before.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Gesture {
+    /// e-folds of zoom: spreading the fingers apart zooms in.
+    pub zoom: f32,
+    /// Radians of the view's turn: the board turns as the fingers twist.
+    pub turn: f32,
+    /// Pixels both fingers moved down the screen (up is negative): the view tilts.
+    pub tilt: f32,
+}
+
+/// Two fingers on a touch screen, followed from frame to frame: which they are, where they
+/// were, and whether their twist has begun to turn the view.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TwoFingers {
+    last: Option<[(u64, Vec2); 2]>,
+    /// How far they have twisted since they touched, until it turns the view.
+    twisted: f32,
+    turning: bool,
+}
+
+impl TwoFingers {
+    /// The two fingers now (their touch ids and window positions): what they did since the
+    /// last step. Other fingers than last time start afresh and do nothing yet.
+    pub fn step(&mut self, now: [(u64, Vec2); 2]) -> Gesture {
+        let mut now = now;
+        let Some(last) = self.last else {
+            *self = TwoFingers {
+                last: Some(now),
+                ..TwoFingers::default()
+            };
+            return Gesture::default();
+        };
+        // The same two fingers, in either order.
+        if now[0].0 == last[1].0 && now[1].0 == last[0].0 {
+            now.swap(0, 1);
+        }
+        if now[0].0 != last[0].0 || now[1].0 != last[1].0 {
+            *self = TwoFingers {
+                last: Some(now),
+                ..TwoFingers::default()
+            };
+            return Gesture::default();
+        }
+        self.last = Some(now);
+        let was = last[1].1 - last[0].1;
+        let is = now[1].1 - now[0].1;
+        if was.length() < MIN_SPREAD || is.length() < MIN_SPREAD {
+            return Gesture::default();
+        }
+        let zoom = (is.length() / was.length()).ln();
+        // The angle between the two, turned into −π..π (window y points down: clockwise on
+        // the screen is positive, and the view turns the board clockwise as yaw grows).
+        let mut angle = is.y.atan2(is.x) - was.y.atan2(was.x);
+        if angle > std::f32::consts::PI {
+            angle -= std::f32::consts::TAU;
+        } else if angle < -std::f32::consts::PI {
+            angle += std::f32::consts::TAU;
+        }
+        let turn = if self.turning {
+            angle
+        } else {
+            self.twisted += angle;
+            if self.twisted.abs() >= TWIST_START {
+                self.turning = true;
+                self.twisted
+            } else {
+                0.0
+            }
+        };
+        // Both fingers moving the same way up or down tilt the view, by the smaller move (a
+        // pinch up and down moves them apart, and tilts nothing).
+        let (a, b) = (now[0].1.y - last[0].1.y, now[1].1.y - last[1].1.y);
+        let tilt = if a * b > 0.0 {
+            a.signum() * a.abs().min(b.abs())
+        } else {
+            0.0
+        };
+        Gesture { zoom, turn, tilt }
+    }
 }
 
 /// A left-drag or one-finger drag on the table moves the focus along the table plane.
@@ -453,6 +548,87 @@ fn ease(
 mod tests {
     use super::super::framing::FitBox;
     use super::*;
+
+    fn pair(a: (f32, f32), b: (f32, f32)) -> [(u64, Vec2); 2] {
+        [(1, Vec2::new(a.0, a.1)), (2, Vec2::new(b.0, b.1))]
+    }
+
+    #[test]
+    fn two_fingers_spread_to_zoom_and_nothing_else() {
+        let mut two = TwoFingers::default();
+        assert_eq!(
+            two.step(pair((100.0, 300.0), (200.0, 300.0))),
+            Gesture::default()
+        );
+        let g = two.step(pair((50.0, 300.0), (250.0, 300.0)));
+        assert!((g.zoom - 2.0_f32.ln()).abs() < 1e-5, "{g:?}");
+        assert_eq!((g.turn, g.tilt), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_twist_turns_the_view_once_it_is_more_than_a_wobble() {
+        let at = |deg: f32| {
+            let (s, c) = deg.to_radians().sin_cos();
+            pair(
+                (400.0 - 100.0 * c, 300.0 - 100.0 * s),
+                (400.0 + 100.0 * c, 300.0 + 100.0 * s),
+            )
+        };
+        let mut two = TwoFingers::default();
+        two.step(at(0.0));
+        // A few degrees (a pinch's wobble) turn nothing.
+        assert_eq!(two.step(at(4.0)).turn, 0.0);
+        assert_eq!(two.step(at(0.0)).turn, 0.0);
+        // Past the start the whole twist so far turns it, then each step's; clockwise on the
+        // screen (window y down) turns the view's yaw up, so the board follows the fingers.
+        let first = two.step(at(10.0)).turn;
+        assert!((first - 10f32.to_radians()).abs() < 1e-4, "{first}");
+        let next = two.step(at(12.0)).turn;
+        assert!((next - 2f32.to_radians()).abs() < 1e-4, "{next}");
+        let back = two.step(at(9.0)).turn;
+        assert!((back + 3f32.to_radians()).abs() < 1e-4, "{back}");
+        // Across the half turn the angle is taken the short way.
+        let mut two = TwoFingers::default();
+        two.step(at(170.0));
+        two.step(at(180.0));
+        let g = two.step(at(190.0));
+        assert!((g.turn - 10f32.to_radians()).abs() < 1e-4, "{g:?}");
+    }
+
+    #[test]
+    fn two_fingers_dragged_together_tilt_and_a_pinch_up_and_down_does_not() {
+        let mut two = TwoFingers::default();
+        two.step(pair((300.0, 300.0), (500.0, 300.0)));
+        let g = two.step(pair((300.0, 320.0), (500.0, 330.0)));
+        assert_eq!(g.tilt, 20.0);
+        let g = two.step(pair((300.0, 300.0), (500.0, 310.0)));
+        assert_eq!(g.tilt, -20.0);
+        // One up and one down: a pinch, no tilt.
+        let mut two = TwoFingers::default();
+        two.step(pair((400.0, 300.0), (400.0, 400.0)));
+        let g = two.step(pair((400.0, 280.0), (400.0, 420.0)));
+        assert_eq!(g.tilt, 0.0);
+        assert!(g.zoom > 0.0);
+    }
+
+    #[test]
+    fn other_fingers_start_afresh() {
+        let mut two = TwoFingers::default();
+        two.step(pair((100.0, 300.0), (200.0, 300.0)));
+        // The same fingers listed the other way round are the same gesture.
+        let swapped = [(2, Vec2::new(300.0, 300.0)), (1, Vec2::new(100.0, 300.0))];
+        assert!(two.step(swapped).zoom > 0.0);
+        // A new finger: no jump, wherever it is.
+        let new = [(1, Vec2::new(100.0, 300.0)), (7, Vec2::new(900.0, 700.0))];
+        assert_eq!(two.step(new), Gesture::default());
+        // Fingers on one spot give no angle or spread to go by.
+        let mut two = TwoFingers::default();
+        two.step(pair((100.0, 300.0), (101.0, 300.0)));
+        assert_eq!(
+            two.step(pair((100.0, 300.0), (150.0, 300.0))),
+            Gesture::default()
+        );
+    }
 
     /// With reduced motion a far jump fades the view in; a held key's small steps do not.
     #[test]

@@ -1,5 +1,6 @@
 //! The player's hands at the Snēlab table: a click (or tap) on the court becomes a
-//! [`SquareClicked`], the pointer over a square a [`SquareHovered`] (its piece's rank is named);
+//! [`SquareClicked`], the pointer over a square (or a long press on it) a [`SquareHovered`] (its
+//! piece's rank is named);
 //! the keyboard plays a whole case without the mouse — Tab cycles your pieces, the arrow keys
 //! cycle targets (or payers), Enter lifts, sends and confirms, Space adds or takes back a payer,
 //! Escape backs out, R resigns (after asking).
@@ -7,13 +8,14 @@
 use super::table::{Intent, Pick};
 use super::view::{Court3d, square_at};
 use super::{SnelabPanels, SnelabTable, SquareClicked, SquareHovered};
-use crate::app::kit::clicks::{TableClick, up_from};
+use crate::app::kit::clicks::{TableClick, TableLongPress, up_from};
 use crate::app::kit::{Clicked, Keys, TableSet};
 use crate::app::screens::Screen;
 use crate::play::snelab::Phase;
 use crate::rules::GameKind;
+use crate::rules::snelab::Square;
 use bevy::picking::hover::HoverMap;
-use bevy::picking::pointer::PointerId;
+use bevy::picking::pointer::{PointerAction, PointerId, PointerInput};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,12 +28,17 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The square under the mouse pointer: the nearest hit on the court (a piece or the board).
-/// Over a panel, egui's own hit blocks the court's, so nothing is named through a panel.
+/// Over a panel, egui's own hit blocks the court's, so nothing is named through a panel. On a
+/// touch screen, the square a long press asked about, kept until the next touch.
+#[allow(clippy::too_many_arguments)]
 fn hover(
     hovers: Option<Res<HoverMap>>,
+    mut presses: MessageReader<PointerInput>,
+    mut long: MessageReader<TableLongPress>,
     court: Res<Court3d>,
     parents: Query<&ChildOf>,
     table: Res<SnelabTable>,
+    mut held: Local<Option<Square>>,
     mut out: MessageWriter<SquareHovered>,
 ) {
     let Some(root) = court.root else {
@@ -39,6 +46,17 @@ fn hover(
     };
     let on_court = |e: Entity| up_from(e, &parents, 6).any(|e| e == root);
     let dims = table.pos().court();
+    if presses
+        .read()
+        .any(|i| matches!(i.action, PointerAction::Press(_)))
+    {
+        *held = None;
+    }
+    for press in long.read() {
+        if on_court(press.entity) {
+            *held = square_at(dims, press.position);
+        }
+    }
     let sq = hovers.as_ref().and_then(|h| {
         let hits = h.get(&PointerId::Mouse)?;
         let (_, hit) = hits
@@ -47,6 +65,7 @@ fn hover(
             .min_by(|a, b| a.1.depth.total_cmp(&b.1.depth))?;
         square_at(dims, hit.position?)
     });
+    let sq = sq.or(*held);
     if sq != table.hover {
         out.write(SquareHovered(sq));
     }
