@@ -26,6 +26,11 @@ pub struct Settings {
     /// camera that jumps instead of swinging; `Some(false)` the full animations; `None` as the
     /// system asks (the browser's `prefers-reduced-motion`; on the desktop, full).
     pub reduced_motion: Option<bool>,
+    /// The light look: `Some(true)` cheaper shadows and light, for a slow renderer;
+    /// `Some(false)` the full look; `None` as the renderer suggests (light where the processor
+    /// draws the frame: a browser without graphics acceleration, a machine without a graphics
+    /// card).
+    pub light_look: Option<bool>,
     /// Marks in a palette told apart without red and green (a sky blue and a reddish purple
     /// for the green and red marks); the marks' shapes tell them apart either way.
     pub colour_safe_marks: bool,
@@ -70,6 +75,7 @@ impl Default for Settings {
             starting_purse: DEFAULT_PURSE,
             server: default_server(),
             reduced_motion: None,
+            light_look: None,
             colour_safe_marks: false,
             ui_scale: 1.0,
             hive_game_type: crate::rules::hive::GameType::BASE,
@@ -166,6 +172,12 @@ impl Settings {
         self.reduced_motion.unwrap_or_else(system_reduces_motion)
     }
 
+    /// Whether the table is drawn with the light look, on a renderer that draws on the
+    /// processor (`cpu`) or not.
+    pub fn light_look(&self, cpu: bool) -> bool {
+        self.light_look.unwrap_or(cpu)
+    }
+
     /// The loudness of a sound effect, 0.0 ..= 1.0.
     pub fn effect_gain(&self) -> f32 {
         self.master_volume * self.effects_volume
@@ -247,6 +259,7 @@ mod tests {
             starting_purse: 3,
             server: format!("ws://x\u{7}y/{}", "z".repeat(500)),
             reduced_motion: Some(true),
+            light_look: Some(true),
             colour_safe_marks: true,
             ui_scale: 9.0,
             hive_game_type: crate::rules::hive::GameType::BASE,

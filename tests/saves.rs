@@ -28,6 +28,7 @@ fn rich() -> (Settings, SnelabSave) {
         starting_purse: 240,
         server: "ws://tables.example:7878/ws".into(),
         reduced_motion: Some(true),
+        light_look: Some(false),
         colour_safe_marks: true,
         ui_scale: 1.5,
         hive_game_type: carved_tables::rules::hive::GameType::MLP,

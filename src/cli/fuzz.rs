@@ -755,6 +755,7 @@ pub fn generated(target: Target, seed: u64, n: usize) -> Vec<String> {
                     starting_purse: rng.random_range(12..10_000),
                     server: format!("ws://10.0.0.{}:7878/ws", rng.random_range(1..255)),
                     reduced_motion: [None, Some(false), Some(true)][rng.random_range(0..3)],
+                    light_look: [None, Some(false), Some(true)][rng.random_range(0..3)],
                     colour_safe_marks: rng.random(),
                     ui_scale: rng.random_range(0.5..3.0),
                     hive_game_type: crate::rules::hive::GameType::all()

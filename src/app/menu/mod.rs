@@ -50,6 +50,7 @@ fn menu_ui(
     mut change: MessageWriter<ChangeSettings>,
     pages: rules_pages::Pages,
     mut you: You,
+    look: Option<Res<crate::app::room::LightLook>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     match *page {
@@ -71,7 +72,10 @@ fn menu_ui(
             };
             rules_page(ctx, &tr, &pages, game, at, &mut go);
         }
-        MenuPage::Settings => settings_page(ctx, &tr, &settings, &mut go, &mut change, &mut you),
+        MenuPage::Settings => {
+            let cpu = look.is_some_and(|l| l.cpu);
+            settings_page(ctx, &tr, &settings, cpu, &mut go, &mut change, &mut you)
+        }
         // A game's own page: its plugin draws it; the Online screen is `app::lobby`'s, the
         // player's and the key's pages `app::player`'s.
         MenuPage::Tool(..)
@@ -536,10 +540,14 @@ struct You<'w> {
     notices: ResMut<'w, Notices>,
 }
 
+/// The settings page; `cpu_renderer`: the frame is drawn by the processor (the light look's
+/// automatic choice).
+#[allow(clippy::too_many_arguments)]
 fn settings_page(
     ctx: &egui::Context,
     tr: &Tr,
     active: &ActiveSettings,
+    cpu_renderer: bool,
     go: &mut MessageWriter<Navigate>,
     change: &mut MessageWriter<ChangeSettings>,
     you: &mut You,
@@ -612,6 +620,28 @@ fn settings_page(
                             tr.t("settings.motion.reduced"),
                         )
                         .on_hover_text(tr.t("settings.motion.hint"));
+                    });
+                });
+
+                row(ui, tr.t("settings.look"), &mut |ui| {
+                    choices(ui, |ui| {
+                        let auto = if cpu_renderer {
+                            tr.t("settings.look.auto_light")
+                        } else {
+                            tr.t("settings.look.auto_full")
+                        };
+                        ui.selectable_value(&mut s.light_look, None, auto);
+                        ui.selectable_value(
+                            &mut s.light_look,
+                            Some(false),
+                            tr.t("settings.look.full"),
+                        );
+                        ui.selectable_value(
+                            &mut s.light_look,
+                            Some(true),
+                            tr.t("settings.look.light"),
+                        )
+                        .on_hover_text(tr.t("settings.look.hint"));
                     });
                 });
 

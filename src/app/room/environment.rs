@@ -151,11 +151,22 @@ pub fn specular_map(room: &Room) -> Image {
 /// The diffuse map: the cosine-weighted light from the whole room around each direction
 /// (divided by π, as Bevy multiplies it by the diffuse colour).
 pub fn diffuse_map(room: &Room) -> Image {
-    // Even directions over the sphere (a Fibonacci spiral), the room blurred so no lobe falls
-    // between them.
+    let samples = sphere_samples(room);
+    cubemap(DIFFUSE_SIZE, 1, |n, _| irradiance(&samples, n))
+}
+
+/// The room's light on a surface facing up (the board), as the diffuse map holds it (linear,
+/// before the environment's strength): what the light look gives as ambient light instead.
+pub fn irradiance_up(room: &Room) -> Vec3 {
+    irradiance(&sphere_samples(room), Vec3::Y)
+}
+
+/// Even directions over the sphere (a Fibonacci spiral) and the room's light from each,
+/// blurred so no lobe falls between them.
+fn sphere_samples(room: &Room) -> Vec<(Vec3, Vec3)> {
     const SAMPLES: usize = 384;
     let golden = std::f32::consts::PI * (3.0 - 5.0_f32.sqrt());
-    let samples: Vec<(Vec3, Vec3)> = (0..SAMPLES)
+    (0..SAMPLES)
         .map(|i| {
             let y = 1.0 - (i as f32 + 0.5) / SAMPLES as f32 * 2.0;
             let r = (1.0 - y * y).max(0.0).sqrt();
@@ -163,15 +174,17 @@ pub fn diffuse_map(room: &Room) -> Image {
             let d = Vec3::new(a.cos() * r, y, a.sin() * r);
             (d, radiance(room, d, 0.35))
         })
-        .collect();
-    let weight = 4.0 / SAMPLES as f32; // (4π / SAMPLES) / π
-    cubemap(DIFFUSE_SIZE, 1, |n, _| {
-        samples
-            .iter()
-            .map(|(d, l)| *l * n.dot(*d).max(0.0))
-            .sum::<Vec3>()
-            * weight
-    })
+        .collect()
+}
+
+/// The light on a surface facing `n`, from `samples` over the whole sphere.
+fn irradiance(samples: &[(Vec3, Vec3)], n: Vec3) -> Vec3 {
+    let weight = 4.0 / samples.len().max(1) as f32; // (4π / samples) / π
+    samples
+        .iter()
+        .map(|(d, l)| *l * n.dot(*d).max(0.0))
+        .sum::<Vec3>()
+        * weight
 }
 
 #[cfg(test)]

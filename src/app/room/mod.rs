@@ -1,11 +1,14 @@
-//! The room every table stands in: the carved table top, lamp light and soft shadows, and the
-//! camera rig that every game uses: orbit with a right-drag, pan with a left-drag on the empty table (one finger
-//! on a touch screen), zoom with the wheel or a pinch, and Fit to frame the whole board.
+//! The room every table stands in: the carved table top, lamp light and soft shadows (or the
+//! light look on a slow renderer: [`light_look`]), and the camera rig that every game uses:
+//! orbit with a right-drag (on a touch screen a two-finger twist turns the view and two fingers
+//! dragged up or down tilt it), pan with a left-drag on the empty table (one finger on a touch
+//! screen), zoom with the wheel or a pinch, and Fit to frame the whole board.
 
 pub mod camera;
 pub mod environment;
 pub mod framing;
 pub mod hud;
+pub mod light_look;
 
 use super::models::{ModelLibrary, spawn_model};
 use super::theme::ActiveTheme;
@@ -17,6 +20,7 @@ use bevy::prelude::*;
 
 pub use camera::{BoardBounds, CameraRig, FitView, PanSurface};
 pub use hud::{PreviewTitle, hint_bar};
+pub use light_look::LightLook;
 
 /// The height of the table top's surface; boards stand on it.
 pub const TABLE_TOP_Y: f32 = 0.0;
@@ -26,16 +30,20 @@ pub const TABLE_THICKNESS: f32 = crate::carve::TABLE_TOP;
 const LAMP_HEIGHT: f32 = 17.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, framing::plugin, hud::plugin))
-        .add_systems(Startup, spawn_room.after(super::save::Loaded::Theme))
-        .add_systems(
-            Update,
-            (
-                spawn_table_top.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
-                choose_smoothing,
-                follow_theme,
-            ),
-        );
+    app.add_plugins((
+        camera::plugin,
+        framing::plugin,
+        hud::plugin,
+        light_look::plugin,
+    ))
+    .add_systems(Startup, spawn_room.after(super::save::Loaded::Theme))
+    .add_systems(
+        Update,
+        (
+            spawn_table_top.run_if(|lib: Res<ModelLibrary>| lib.all_resolved()),
+            follow_theme,
+        ),
+    );
 }
 
 /// The room's parts a changed `look` reaches (see [`follow_theme`]).
@@ -69,10 +77,11 @@ fn srgb([r, g, b]: [f32; 3]) -> Color {
     Color::srgb(r, g, b)
 }
 
-fn ambient(room: &crate::theme::Room) -> GlobalAmbientLight {
+/// The room's ambient light, with the light look (`light`) or without.
+fn ambient(room: &crate::theme::Room, light: bool) -> GlobalAmbientLight {
     GlobalAmbientLight {
-        color: Color::srgb(1.0, 0.9, 0.78),
-        brightness: room.ambient.max(0.0),
+        color: light_look::AMBIENT_COLOUR,
+        brightness: light_look::ambient_brightness(room, light),
         ..default()
     }
 }
@@ -92,6 +101,7 @@ type RoomParts = (
 fn follow_theme(
     mut changes: MessageReader<super::theme::ThemeChanged>,
     theme: Res<ActiveTheme>,
+    look: Res<LightLook>,
     mut commands: Commands,
     mut parts: Query<RoomParts>,
     mut cameras: Query<&mut EnvironmentMapLight, With<CameraRig>>,
@@ -103,13 +113,14 @@ fn follow_theme(
         return;
     }
     let room = theme.0.look.room;
-    commands.insert_resource(ambient(&room));
+    commands.insert_resource(ambient(&room, look.on));
     commands.insert_resource(ClearColor(srgb(room.floor)));
     for (part, spot, fill, standard, wood) in &mut parts {
         match part {
             RoomPart::Lamp => {
                 if let Some(mut spot) = spot {
                     *spot = lamp_light(&room);
+                    spot.shadow_maps_enabled = !look.on;
                 }
             }
             RoomPart::Fill => {
@@ -192,14 +203,15 @@ fn spawn_room(
         Transform::from_translation(environment::window_direction() * 10.0)
             .looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    commands.insert_resource(ambient(&room));
+    commands.insert_resource(ambient(&room, false));
     commands.insert_resource(ClearColor(srgb(room.floor)));
 
     let rig = CameraRig::default();
     commands.spawn((
         Name::new("table camera"),
         Camera3d::default(),
-        // 4× MSAA, or FXAA where the frame is drawn by the CPU: see `choose_smoothing`.
+        // 4× MSAA; FXAA where the frame is drawn by the CPU, and neither with the light look:
+        // see `light_look`.
         Msaa::Sample4,
         // The analytic "somewhat boring" display transform: Tony McMapface's look (its author's
         // earlier curve; measured 2–4 levels of 255 apart on average at the three tables) without
@@ -241,30 +253,6 @@ impl Smoothing {
         }
     }
 }
-
-/// Once the renderer is known (in the browser it starts a few frames late), sets the table
-/// camera's edge smoothing for it.
-fn choose_smoothing(
-    mut commands: Commands,
-    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    cameras: Query<Entity, (With<CameraRig>, Without<Chosen>)>,
-) {
-    let Some(adapter) = adapter else {
-        return;
-    };
-    let smoothing = Smoothing::for_device(adapter.device_type);
-    for camera in &cameras {
-        let mut e = commands.entity(camera);
-        e.insert(Chosen(smoothing));
-        if smoothing == Smoothing::Fxaa {
-            e.insert((Msaa::Off, bevy::anti_alias::fxaa::Fxaa::default()));
-        }
-    }
-}
-
-/// On the table camera once its edge smoothing is chosen.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Chosen(pub Smoothing);
 
 /// The floor's width (board units); its pool of light is painted for this size.
 const FLOOR_SIZE: f32 = 120.0;
