@@ -145,7 +145,13 @@ fn lobby_form<T: Online>(
         let control = form.control.unwrap_or(TimeControl::Turn { seconds: 60 });
         // Wrapped in the compact panel's width; in the grid's cell, on one line.
         let line = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(compact);
-        ui.with_layout(line, |ui| {
+        // A row as tall as its widgets: given the rest of a tall panel (a tablet upright), a
+        // row centred in it stood far below its label.
+        let row = |ui: &mut egui::Ui, add: &mut dyn FnMut(&mut egui::Ui)| {
+            let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(size, line, |ui| add(ui));
+        };
+        row(ui, &mut |ui| {
             egui::ComboBox::from_id_salt((game, "online-control"))
                 .selected_text(control_text(tr, control))
                 .width(150.0)
@@ -166,7 +172,7 @@ fn lobby_form<T: Online>(
         if !compact {
             ui.label("");
         }
-        ui.with_layout(line, |ui| {
+        row(ui, &mut |ui| {
             ui.checkbox(&mut form.public, tr.t("lobby.public"))
                 .on_hover_text(tr.t("lobby.public_line"));
             ui.checkbox(&mut form.rated, tr.t("online.rated"))
