@@ -93,7 +93,7 @@ step "cargo build --profile $PROFILE --target $TARGET"
 RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --profile "$PROFILE" \
     --target "$TARGET" -Zbuild-std=std,panic_abort $STD_FEATURES --bin carved-tables
 took
-built="$ROOT/target/$TARGET/$PROFILE/carved-tables.wasm"
+built="${CARGO_TARGET_DIR:-$ROOT/target}/$TARGET/$PROFILE/carved-tables.wasm"
 
 step "wasm-bindgen --target web"
 rm -rf "$DIST"
@@ -159,8 +159,11 @@ if [ "$DEV" = 0 ] && have_py "zopfli, brotli"; then
     took
 fi
 
-cp "$WEB/index.html" "$DIST/"
-cp -r "$ROOT/assets" "$ROOT/shaders" "$ROOT/fonts" "$DIST/"
+cp "$WEB/index.html" "$WEB/manifest.webmanifest" "$DIST/"
+cp -r "$ROOT/assets" "$ROOT/shaders" "$ROOT/fonts" "$WEB/icons" "$DIST/"
+# The service worker that keeps the site for offline play (web/sw.js), given this build's
+# files and a version that changes with any of them: a new build replaces the kept site.
+python3 "$WEB/offline.py" "$DIST" "$WEB/sw.js"
 
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)

@@ -5,7 +5,12 @@
 "use strict";
 const { chromium } = require(process.env.PLAYWRIGHT);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const SITES = process.env.SITES.split(",").map((s) => s.split("="));
+// Each "name=url|&query": the query (the page's flags, `&look=light`) may be empty.
+const SITES = process.env.SITES.split(",").map((s) => {
+  const at = s.indexOf("=");
+  const [url, query] = s.slice(at + 1).split("|");
+  return [s.slice(0, at), url, query || ""];
+});
 const SCENES = (process.env.SCENES || "snelab,hive,chess").split(",");
 const ROUNDS = Number(process.env.ROUNDS || 2);
 const MEASURE_MS = Number(process.env.MEASURE_MS || 20000);
@@ -17,14 +22,16 @@ const MEASURE_MS = Number(process.env.MEASURE_MS || 20000);
   });
   for (let round = 0; round < ROUNDS; round++) {
     for (const scene of SCENES) {
-      for (const [name, url] of SITES) {
+      for (const [name, url, query] of SITES) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
         let reached = false;
         page.on("console", (m) => {
           if (/%c (table: |preview)/.test(m.text())) reached = true;
         });
         const t0 = Date.now();
-        await page.goto(`${url}/?scene=${scene}`);
+        // Every frame drawn (`continuous`): the game otherwise draws only when something
+        // changes, and an idle page would count the browser's own frames.
+        await page.goto(`${url}/?scene=${scene}&continuous${query}`);
         while (!reached && Date.now() - t0 < 240000) await sleep(250);
         await sleep(8000);
         const frames = await page.evaluate((ms) => new Promise((resolve) => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser's frame rate at each table, for builds compared side by side:
 #   web/fps.sh before=DIR after=DIR      # each DIR a built site (web/build.sh's web/dist)
+#   web/fps.sh full=DIR?look=full light=DIR?look=light   # one site, two of its page flags
 # SCENES (default snelab,hive,chess), ROUNDS (1), MEASURE_MS (30000). Frames under SwiftShader
 # take seconds: run it on a quiet machine, and compare only builds measured in the same run.
 set -euo pipefail
@@ -13,11 +14,14 @@ trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 for pair in "$@"; do
     name=${pair%%=*}
     dir=${pair#*=}
+    # `NAME=DIR?QUERY`: the same site with more of the page's flags (`?look=light`).
+    query=""
+    case "$dir" in *'?'*) query="&${dir#*\?}"; dir=${dir%%\?*} ;; esac
     [ -f "$dir/carved_tables_bg.wasm" ] || { echo "no site in $dir" >&2; exit 2; }
     port="$(free_port)"
     SERVE_QUIET=1 "$WEB/serve.sh" --port "$port" "$dir" >/dev/null 2>&1 &
     pids+=($!)
-    sites="$sites${sites:+,}$name=http://127.0.0.1:$port"
+    sites="$sites${sites:+,}$name=http://127.0.0.1:$port|$query"
 done
 sleep 2
 PLAYWRIGHT="$WEB/.tools/npm/node_modules/playwright-core" CHROMIUM="${CHROMIUM:-/usr/bin/chromium}" \

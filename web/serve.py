@@ -28,6 +28,7 @@ TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".wasm": "application/wasm",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".ron": "text/plain; charset=utf-8",
     ".md": "text/markdown; charset=utf-8",
     ".wgsl": "text/plain; charset=utf-8",

@@ -12,10 +12,12 @@ const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
 // ONLY=a,b runs only those parts (words: the Fluent files in Russian and Portuguese): basics (the site, the menu, the Snēlab scenes), startup,
 // snelab, hive (with the autosave after a reload), chess, record, learn (a lesson of each game),
 // online, replay (a finished online game opened by its link), settings, reader (the accessible
-// mirror a screen reader reads: Ash & Walnut played through it); `tables` is
+// mirror a screen reader reads: Ash & Walnut played through it), phone (mobile emulation:
+// taps and a twist, upright and on its side), offline (the kept site with the network off, a
+// game against the bot to its end); `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
 const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "replay",
-  "settings", "reader"];
+  "settings", "reader", "phone", "offline"];
 const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
   .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
 const part = (name) => ONLY.length === 0 || ONLY.includes(name);
@@ -1122,6 +1124,135 @@ async function readerMirror(page) {
   await shot(page, "13-reader.png");
 }
 
+// ---- Offline (issue 42): the first visit keeps the whole site (web/sw.js); with the network
+// then off, the page starts, the menu, a rules page and a lesson draw, online play says it
+// needs the network, and a game against the bot is played to its end (the engine playing the
+// person's seat too: `autoplay`).
+async function offlinePlay(browser) {
+  const name = "offline";
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  watch(page);
+  try {
+    let since = log.length;
+    await page.goto(`${SITE}/?${PROBE_QUERY}`);
+    if (!(await waitForLog(MENU, since, START_MS))) return fail(`${name}: the first visit reached the menu`);
+    const kept = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 600; i++) {
+        const names = (await caches.keys()).filter((k) => k.startsWith("carved-tables-"));
+        if (names.length) {
+          const cache = await caches.open(names[0]);
+          const wasm = await cache.match("./carved_tables_bg.wasm");
+          if (wasm && navigator.serviceWorker.controller) {
+            return { cache: names[0], files: (await cache.keys()).length };
+          }
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      return null;
+    });
+    check(`${name}: the first visit kept the site (${kept ? `${kept.files} files in ${kept.cache}` : "nothing"})`,
+      !!kept && kept.files > 50);
+    if (!kept) return;
+    await context.setOffline(true);
+    since = log.length;
+    const t0 = Date.now();
+    await page.goto(`${SITE}/?${PROBE_QUERY}`);
+    const menu = await waitForLog(MENU, since, START_MS) &&
+      !!(await waitProbe("ui", since, (ui) => ui.screen === "Menu" && playButtons(since).length === 3));
+    check(`${name}: with the network off the page starts and the menu draws (${((Date.now() - t0) / 1000).toFixed(0)} s)`, menu);
+    if (!menu) return;
+    await shot(page, "o1-offline-menu.png");
+    if (await open(page, `?scene=rules-hive&${PROBE_QUERY}`, MENU, `${name}: a rules page`)) {
+      const unread = log.filter((l) => l.includes("could not load"));
+      check(`${name}: the rules page and everything it needs came from the kept site`, unread.length === 0,
+        unread.slice(0, 3).join(" | "));
+    }
+    if (await open(page, `?scene=learn-hive-slide&${PROBE_QUERY}`, TABLE, `${name}: a lesson`)) {
+      await shot(page, "o2-offline-lesson.png");
+    }
+    since = log.length;
+    if (await open(page, `?scene=hive-lobby&${PROBE_QUERY}`, TABLE, `${name}: the lobby`)) {
+      const said = await waitText("online play needs the network", since);
+      const opens = widgets("Open an online table", since);
+      check(`${name}: the lobby's online part says it needs the network, Open is off`,
+        said && opens.length > 0 && opens.every((w) => !w.enabled), JSON.stringify(opens));
+      await shot(page, "o3-offline-lobby.png");
+    }
+    since = log.length;
+    if (!(await open(page, `?scene=hive&autoplay=easy&${PROBE_QUERY}`, TABLE, `${name}: a game against the bot`))) return;
+    const ended = await waitProbe("hive", since, (p) => p.ended && !p.busy, ONLINE_GAME_MS);
+    check(`${name}: the game against the bot was played to its end offline` +
+      (ended ? ` (ply ${ended.ply}, last ${ended.last})` : ""), !!ended);
+    await shot(page, "o4-offline-game-over.png");
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+}
+
+// ---- A phone (issue 42): Chromium's mobile emulation (touch events, a phone's window),
+// upright and on its side: each table draws with its panels inside the window, a tap lifts an
+// Ash & Walnut piece, and a two-finger twist turns the view (the board's targets move on
+// screen as the board turns).
+async function phone(browser) {
+  for (const [shape, viewport] of [["upright", { width: 390, height: 844 }],
+                                   ["on its side", { width: 844, height: 390 }]]) {
+    const name = `phone ${shape}`;
+    const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    watch(page);
+    try {
+      for (const game of ["snelab", "hive", "chess"]) {
+        if (await open(page, `?scene=${game}&${PROBE_QUERY}`, TABLE, `${name}: ${game}`)) {
+          await shot(page, `p-${viewport.width}x${viewport.height}-${game}.png`);
+        }
+      }
+      let since = log.length;
+      if (!(await open(page, `?scene=hive&${PROBE_QUERY}`, TABLE, `${name}: Ash & Walnut`))) continue;
+      let p = await waitProbe("hive", since, (q) => q.phase === "Play" && q.person_to_act && !q.busy);
+      if (!p) { fail(`${name}: the table reported`); continue; }
+      const stack = Object.keys(p.targets).find((k) => k.startsWith(`${p.person}-`));
+      since = log.length;
+      await page.touchscreen.tap(p.targets[stack][0], p.targets[stack][1]);
+      const lifted = await waitProbe("hive", since, (q) => !!q.pick);
+      check(`${name}: a tap on a reserve stack lifts its piece`, !!lifted);
+      if (lifted) {
+        since = log.length;
+        await page.touchscreen.tap(p.targets[stack][0], p.targets[stack][1]);
+        await waitProbe("hive", since, (q) => !q.pick);
+      }
+      // The twist: two fingers on either side of the window's middle turn 60° about it, in
+      // steps, through the DevTools protocol's touch events.
+      const before = latestProbe("hive");
+      const cells = Object.keys(before.targets).filter((k) => !k.includes("-"));
+      const cdp = await context.newCDPSession(page);
+      const [cx, cy, r] = [viewport.width / 2, viewport.height / 2, Math.min(viewport.width, viewport.height) / 4];
+      const fingers = (deg) => {
+        const a = (deg * Math.PI) / 180;
+        return [
+          { x: cx - r * Math.cos(a), y: cy - r * Math.sin(a), id: 1 },
+          { x: cx + r * Math.cos(a), y: cy + r * Math.sin(a), id: 2 },
+        ];
+      };
+      since = log.length;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(0) });
+      for (let deg = 5; deg <= 60; deg += 5) {
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(deg) });
+        await frames(page, 1);
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      const after = await waitProbe("hive", since, (q) => cells.some((c) => q.targets[c] &&
+        Math.hypot(q.targets[c][0] - before.targets[c][0], q.targets[c][1] - before.targets[c][1]) > 20), 120000);
+      check(`${name}: a two-finger twist turned the view`, !!after);
+      await shot(page, `p-${viewport.width}x${viewport.height}-hive-twisted.png`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 async function runPart(name, fn) {
   try {
     await fn();
@@ -1298,6 +1429,8 @@ async function runPart(name, fn) {
     check("the saved settings were read back without complaint",
       !log.slice(since).some((l) => /settings.*(damaged|expected shape|could not be read)/.test(l)));
   });
+  if (part("phone")) await runPart("phone", () => phone(browser));
+  if (part("offline")) await runPart("offline", () => offlinePlay(browser));
   if (restarted) restarted.kill("SIGKILL");
   check("the console logged no panic or error", problems.length === 0, problems.join("\n  "));
   await browser.close();
