@@ -104,7 +104,8 @@ done
 # in Portuguese or Russian, whose words are the longest. A scene written `name@lang%1` is judged
 # at scale 1.0 instead (the menu's cards and Settings, whose long words once ran off there), and
 # one written `name#WxH` at scale 1.0 in a window of that size (issue 42: a phone upright,
-# 390×844, or on its side, 844×390, and a tablet, 820×1180).
+# 390×844, or on its side, 844×390, and a tablet, 820×1180), `name#WxH+touch` with touch-sized
+# targets as well.
 for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby hive-clock hive-verdict \
     chess chess-lobby chess-army chess-cards chess-dice chess-verdict learn-snelab-payment \
     learn-hive-slide replay-chess analysis-hive chess-online hive-online snelab-online games-list \
@@ -120,26 +121,30 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     snelab-books#390x844 replay-hive#390x844 review-chess@ru#390x844 chess-online#390x844 \
     chess-online-offer@pt#390x844 \
     menu#844x390 snelab-payment#844x390 hive#844x390 chess-cards#844x390 \
-    menu#820x1180 hive#820x1180 chess-cards#820x1180; do
+    menu#820x1180 hive#820x1180 chess-cards#820x1180 \
+    snelab#390x844+touch hive#390x844+touch chess-cards#390x844+touch; do
     scale=2
     size=1280x720
+    # `…+touch`: with touch-sized targets (`--touch`), as on a phone.
+    touch=()
+    case "$scene" in *+touch) touch=(--touch); scene=${scene%+touch} ;; esac
     # `name#WxH`: a window of that size (a phone upright or on its side, a tablet) at scale 1.0.
     case "$scene" in *'#'*) size=${scene#*#}; scene=${scene%%#*}; scale=1 ;; esac
     case "$scene" in *%*) scale=${scene#*%}; scene=${scene%\%*} ;; esac
     lang=en
     case "$scene" in *@*) lang=${scene#*@} ;; esac
-    name="scale$scale-${scene/@/-}-$size"
+    name="scale$scale-${scene/@/-}-$size${touch[*]:+-touch}"
     log="$out/$name.log"
     if timeout 300 xvfb-run -a -s "-screen 0 1280x1200x24" \
         "$bin" --scene "${scene%@*}" --lang "$lang" --frames 10 --ui-scale "$scale" --layout-check \
-        --size "$size" --screenshot "$out/$name.png" >"$log" 2>&1 \
+        --size "$size" "${touch[@]}" --screenshot "$out/$name.png" >"$log" 2>&1 \
         && grep -q "layout check: " "$log" \
         && ! grep -q " ERROR " <(sed 's/\x1b\[[0-9;]*m//g' "$log"); then
         passed=$((passed + 1))
-        echo "scale $scale $size $scene: ok ($(sed -n 's/.*layout check: //p' "$log" | head -n1))"
+        echo "scale $scale $size${touch[*]:+ touch} $scene: ok ($(sed -n 's/.*layout check: //p' "$log" | head -n1))"
     else
         failed=$((failed + 1))
-        echo "scale $scale $size $scene: FAILED"
+        echo "scale $scale $size${touch[*]:+ touch} $scene: FAILED"
         grep -E -A8 "layout check|ERROR" "$log" | tail -n 12
     fi
 done

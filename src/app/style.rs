@@ -268,7 +268,12 @@ pub fn is_narrow(size: egui::Vec2) -> bool {
 /// table's status on a narrow screen), 8 points under it.
 pub fn top_row(ctx: &egui::Context) -> f32 {
     let row = if compact(ctx) { 64.0 } else { 84.0 };
-    noted_rect(ctx, top_strip_id()).map_or(row, |strip| row.max(strip.bottom() + 8.0))
+    // Under the table's title and buttons as last drawn too: taller with touch-sized targets.
+    let bars = ["table-bar", "table-buttons"]
+        .into_iter()
+        .filter_map(|id| ctx.memory(|m| m.area_rect(egui::Id::new(id))))
+        .fold(row, |row: f32, bar| row.max(bar.bottom() + 8.0));
+    noted_rect(ctx, top_strip_id()).map_or(bars, |strip| bars.max(strip.bottom() + 8.0))
 }
 
 fn top_strip_id() -> egui::Id {
