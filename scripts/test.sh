@@ -7,7 +7,8 @@
 #   3. a screenshot of every scene, rendered by the game itself under a virtual X server with
 #      the CPU Vulkan driver: each must exit 0 and write a PNG of the window's size; then the
 #      colour-blind marks check, forty-eight scenes at interface scale 2.0 (three at 1.0) and
-#      seventeen at phone and tablet sizes whose panels must lie inside the window and apart
+#      thirty-three at phone and tablet sizes (three with touch-sized targets) whose panels
+#      must lie inside the window and apart
 #      (`--layout-check`); and the game's panels read and pressed over AT-SPI, as a Linux screen
 #      reader does (`scripts/atspi-check.sh`).
 # Prints `N passed, N failed` for the screenshot checks; exits non-zero if anything failed.
