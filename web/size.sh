@@ -22,7 +22,7 @@ ROOT="$(dirname "$WEB")"
 TOOLS="$WEB/.tools"
 TOP="${TOP:-25}"
 wasm="$WEB/dist/carved_tables_bg.wasm"
-named="$ROOT/target/wasm32-unknown-unknown/$PROFILE/carved-tables.wasm"
+named="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/$PROFILE/carved-tables.wasm"
 for f in "$wasm" "$named"; do
     [ -f "$f" ] || { echo "web/size.sh: $f is missing: run web/build.sh first" >&2; exit 1; }
 done
