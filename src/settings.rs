@@ -86,6 +86,11 @@ impl Default for Settings {
 /// Whether the system asks for reduced motion: in the browser the page's
 /// `prefers-reduced-motion: reduce` media query; on the desktop no.
 pub fn system_reduces_motion() -> bool {
+    page_media_matches("(prefers-reduced-motion: reduce)")
+}
+
+/// Whether the page's CSS media `query` matches (`matchMedia`); on the desktop, never.
+pub fn page_media_matches(query: &str) -> bool {
     #[cfg(target_arch = "wasm32")]
     {
         let global = js_sys::global();
@@ -93,16 +98,14 @@ pub fn system_reduces_motion() -> bool {
             .ok()
             .filter(|f| f.is_function())
             .map(js_sys::Function::from)
-            .and_then(|f| {
-                f.call1(&global, &"(prefers-reduced-motion: reduce)".into())
-                    .ok()
-            })
+            .and_then(|f| f.call1(&global, &query.into()).ok())
             .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()).ok())
             .and_then(|m| m.as_bool())
             .unwrap_or(false)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
+        let _ = query;
         false
     }
 }

@@ -58,22 +58,7 @@ pub fn offline() -> bool {
 /// panels then get touch-sized targets from the start. On the desktop, no (a touch there turns
 /// them on when it comes).
 pub fn coarse_pointer() -> bool {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let global = js_sys::global();
-        js_sys::Reflect::get(&global, &"matchMedia".into())
-            .ok()
-            .filter(|f| f.is_function())
-            .map(js_sys::Function::from)
-            .and_then(|f| f.call1(&global, &"(pointer: coarse)".into()).ok())
-            .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()).ok())
-            .and_then(|m| m.as_bool())
-            .unwrap_or(false)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        false
-    }
+    crate::settings::page_media_matches("(pointer: coarse)")
 }
 
 /// Whether engines may search on a worker thread. In the browser there are no threads: engines

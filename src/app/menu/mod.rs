@@ -540,6 +540,27 @@ struct You<'w> {
     notices: ResMut<'w, Notices>,
 }
 
+/// A setting of three choices, in a row, named by the keys `group.word` of `words`: as the
+/// system (or the renderer) suits (`None`: the first word where that is off now, the second
+/// where `auto_on`); off (`Some(false)`, the third); on (`Some(true)`, the fourth). The last
+/// choice's button, for its hint.
+fn either_or_auto(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    value: &mut Option<bool>,
+    auto_on: bool,
+    (group, [auto_off, auto_on_word, off, on]): (&str, [&str; 4]),
+) -> egui::Response {
+    let say = |word: &str| tr.t(&format!("{group}.{word}")).to_string();
+    ui.selectable_value(
+        value,
+        None,
+        say(if auto_on { auto_on_word } else { auto_off }),
+    );
+    ui.selectable_value(value, Some(false), say(off));
+    ui.selectable_value(value, Some(true), say(on))
+}
+
 /// The settings page; `cpu_renderer`: the frame is drawn by the processor (the light look's
 /// automatic choice).
 #[allow(clippy::too_many_arguments)]
@@ -602,44 +623,29 @@ fn settings_page(
                 });
 
                 row(ui, tr.t("settings.motion"), &mut |ui| {
+                    let reduced = crate::settings::system_reduces_motion();
+                    let words = ["system_full", "system_reduced", "full", "reduced"];
                     choices(ui, |ui| {
-                        let system = if crate::settings::system_reduces_motion() {
-                            tr.t("settings.motion.system_reduced")
-                        } else {
-                            tr.t("settings.motion.system_full")
-                        };
-                        ui.selectable_value(&mut s.reduced_motion, None, system);
-                        ui.selectable_value(
+                        either_or_auto(
+                            ui,
+                            tr,
                             &mut s.reduced_motion,
-                            Some(false),
-                            tr.t("settings.motion.full"),
-                        );
-                        ui.selectable_value(
-                            &mut s.reduced_motion,
-                            Some(true),
-                            tr.t("settings.motion.reduced"),
+                            reduced,
+                            ("settings.motion", words),
                         )
                         .on_hover_text(tr.t("settings.motion.hint"));
                     });
                 });
 
                 row(ui, tr.t("settings.look"), &mut |ui| {
+                    let words = ["auto_full", "auto_light", "full", "light"];
                     choices(ui, |ui| {
-                        let auto = if cpu_renderer {
-                            tr.t("settings.look.auto_light")
-                        } else {
-                            tr.t("settings.look.auto_full")
-                        };
-                        ui.selectable_value(&mut s.light_look, None, auto);
-                        ui.selectable_value(
+                        either_or_auto(
+                            ui,
+                            tr,
                             &mut s.light_look,
-                            Some(false),
-                            tr.t("settings.look.full"),
-                        );
-                        ui.selectable_value(
-                            &mut s.light_look,
-                            Some(true),
-                            tr.t("settings.look.light"),
+                            cpu_renderer,
+                            ("settings.look", words),
                         )
                         .on_hover_text(tr.t("settings.look.hint"));
                     });
