@@ -1403,6 +1403,9 @@ async function runPart(name, fn) {
 
   // A saved setting: choose Português on the settings page, then reload.
   if (part("settings")) await runPart("settings", async () => {
+    // Run alone (`ONLY=settings`) the page has not been anywhere yet, and a blank page may not
+    // read local storage: the site first.
+    if (page.url() === "about:blank") await open(page, "", MENU, "menu first");
     const before = await settings(page);
     if (await open(page, "?scene=settings", MENU, "settings page")) {
       await shot(page, `3-settings.png`);
