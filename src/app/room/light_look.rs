@@ -86,12 +86,7 @@ fn apply(
         if look.on {
             e.remove::<EnvironmentMapLight>();
         } else if !lit {
-            e.insert(EnvironmentMapLight {
-                diffuse_map: images.add(environment::diffuse_map(&room)),
-                specular_map: images.add(environment::specular_map(&room)),
-                intensity: room.environment.max(0.0),
-                ..default()
-            });
+            e.insert(super::environment_light(&room, &mut images));
         }
         // Edges: none with the light look, else as the renderer suits (`Smoothing`).
         e.remove::<bevy::anti_alias::fxaa::Fxaa>();

@@ -141,12 +141,18 @@ fn follow_theme(
         }
     }
     for mut env in &mut cameras {
-        *env = EnvironmentMapLight {
-            diffuse_map: images.add(environment::diffuse_map(&room)),
-            specular_map: images.add(environment::specular_map(&room)),
-            intensity: room.environment.max(0.0),
-            ..default()
-        };
+        *env = environment_light(&room, &mut images);
+    }
+}
+
+/// The room's light from every direction for `room` (its walls, the lamp, the window), its
+/// maps added to `images`: on the table's camera, unless the light look leaves it out.
+fn environment_light(room: &crate::theme::Room, images: &mut Assets<Image>) -> EnvironmentMapLight {
+    EnvironmentMapLight {
+        diffuse_map: images.add(environment::diffuse_map(room)),
+        specular_map: images.add(environment::specular_map(room)),
+        intensity: room.environment.max(0.0),
+        ..default()
     }
 }
 
@@ -221,12 +227,7 @@ fn spawn_room(
         // a quarter of each table's frame (hive 787 against 573 ms, chess 844 against 675 ms),
         // for shadow edges that look the same at the default view.
         ShadowFilteringMethod::Hardware2x2,
-        EnvironmentMapLight {
-            diffuse_map: images.add(environment::diffuse_map(&room)),
-            specular_map: images.add(environment::specular_map(&room)),
-            intensity: room.environment.max(0.0),
-            ..default()
-        },
+        environment_light(&room, &mut images),
         rig.transform(),
         rig,
     ));
