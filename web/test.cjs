@@ -1435,6 +1435,14 @@ async function runPart(name, fn) {
   if (part("phone")) await runPart("phone", () => phone(browser));
   if (part("offline")) await runPart("offline", () => offlinePlay(browser));
   if (restarted) restarted.kill("SIGKILL");
+  // The tables' parts place, move and capture, which sound: the page's Web Audio decodes each
+  // file once (`app::audio::web`) and reports it.
+  if (part("snelab") || part("hive") || part("chess")) {
+    const decoded = log.filter((l) => /sound: the page decoded/.test(l)).length;
+    const refused = log.filter((l) => /could not be (decoded|played)|No sound: the page/.test(l));
+    check(`the page decoded the sounds the tables played (${decoded} files), none refused`,
+      decoded > 0 && refused.length === 0, refused.join("\n  "));
+  }
   check("the console logged no panic or error", problems.length === 0, problems.join("\n  "));
   await browser.close();
   console.log(`${passed} passed, ${failed} failed`);

@@ -168,7 +168,6 @@ pub fn run(options: LaunchOptions) -> AppExit {
         bevy::anti_alias::fxaa::FxaaPlugin,
         bevy_egui::EguiPlugin::default(),
         MeshPickingPlugin,
-        bevy_kira_audio::AudioPlugin,
     ));
     let (store, opened) = save::open_store(&options);
     app.insert_resource(store).insert_resource(opened);
