@@ -117,7 +117,11 @@ pub fn page_args() -> Vec<String> {
             continue;
         };
         let staged = crate::app::staged_scenes();
-        if PAGE_FLAGS.contains(&name) && crate::launch::parse(&flag, &staged).is_ok() {
+        let desktop_tool = name == "scene" && crate::app::dev::DESKTOP_SCENES.contains(&&*value);
+        if PAGE_FLAGS.contains(&name)
+            && !desktop_tool
+            && crate::launch::parse(&flag, &staged).is_ok()
+        {
             args.extend(flag);
         }
     }

@@ -8,6 +8,10 @@
 //! the table's panels on purpose. The labels on the board (under the panels) are judged for
 //! their place on the screen too.
 
+// In the browser only [`panel_rects`] is used (the table's framing); the judging is the
+// desktop's screenshot's.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+
 use bevy_egui::egui;
 
 /// The panels of the game's screens, by the names their areas are made with: these must not

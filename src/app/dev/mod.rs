@@ -4,10 +4,19 @@
 //! (`--scene <game>-<name>`) to the table that stages it.
 
 pub mod layout_check;
+// The screenshot and its checks, and the artists' model viewer, are desktop tools: a page
+// cannot ask for a screenshot, and the viewer reads files from the artist's disk. Left out
+// of the browser's `.wasm` (`web/README.md`, "How big").
+#[cfg(not(target_arch = "wasm32"))]
 pub mod marks_check;
 pub mod preview;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod screenshot;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod viewer;
+
+/// Scenes of the desktop's tools alone: a page's `?scene=` naming one is left out.
+pub const DESKTOP_SCENES: [&str; 2] = ["model-viewer", "pieces-artist"];
 
 use super::kit::TableSet;
 use super::screens::{MenuPage, Screen};
@@ -24,8 +33,10 @@ pub struct StageScene {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StageScene>()
-        .add_plugins((preview::plugin, screenshot::plugin, viewer::plugin))
+        .add_plugins(preview::plugin)
         .add_systems(Update, ask_to_stage.in_set(TableSet::Input));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins((screenshot::plugin, viewer::plugin));
 }
 
 /// Sends the staged scene's name once its screen (its table, or its menu page) is open; a plain
