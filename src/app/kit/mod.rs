@@ -25,6 +25,7 @@
 //!   ([`Outbox`]).
 
 pub mod a11y;
+pub mod chart;
 pub mod clicks;
 pub mod engine;
 pub mod harness;

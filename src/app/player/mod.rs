@@ -15,6 +15,7 @@ pub mod key;
 mod scenes;
 
 use crate::app::identity::PlayerKey;
+use crate::app::kit::chart::Chart;
 use crate::app::lobby::link::LobbyLink;
 use crate::app::screens::{MenuPage, Navigate, Screen};
 use crate::app::style::{self, label_frame};
@@ -414,46 +415,20 @@ fn ratings(
     ));
     let plot_height = (height - 40.0 * ratings.len() as f32 - 90.0).clamp(140.0, 320.0);
     let band = egui::Color32::from_rgba_unmultiplied(0xd0, 0xa2, 0x4c, 46);
-    egui_plot::Plot::new(("rating-history", chosen.cli_name()))
-        .height(plot_height)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_x(false)
-        .grid_color(egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
-        .x_axis_label(tr.t("player.axis_games"))
-        .x_axis_formatter(|mark, _| {
-            if mark.value.fract() == 0.0 && mark.value >= 1.0 {
-                format!("{}", mark.value as i64)
+    Chart::new(plot_height, egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
+        .x_labels(tr.t("player.axis_games"), |x| {
+            if x.fract() == 0.0 && x >= 1.0 {
+                format!("{}", x as i64)
             } else {
                 String::new()
             }
         })
-        .y_axis_formatter(|mark, _| format!("{}", mark.value.round() as i64))
-        .label_formatter(|pos| {
-            let (egui_plot::HoverPosition::NearDataPoint { position, .. }
-            | egui_plot::HoverPosition::Elsewhere { position }) = pos;
-            Some(format!("{:.0}", position.y))
-        })
-        .show(ui, |plot| {
-            plot.add(
-                egui_plot::FilledArea::new("±", &plotted.xs, &plotted.lo, &plotted.hi)
-                    .fill_color(band)
-                    .stroke(egui::Stroke::NONE),
-            );
-            plot.line(
-                egui_plot::Line::new(tr.t("player.rating"), plotted.line())
-                    .color(style::BRASS)
-                    .width(2.5),
-            );
-            plot.add(
-                egui_plot::Points::new("", plotted.line())
-                    .color(style::CREAM)
-                    .radius(2.5),
-            );
-        });
+        .y_labels(|y| format!("{}", y.round() as i64))
+        .hover(|y| format!("{y:.0}"))
+        .band(&plotted.xs, &plotted.lo, &plotted.hi, band)
+        .line(plotted.line(), style::BRASS, 2.5)
+        .dots(plotted.line(), style::CREAM, 2.5)
+        .show(ui);
 }
 
 /// The finished games, newest first; the record asked for, if any (its code and game).

@@ -6,6 +6,7 @@
 //! across the game, and the luckiest and unluckiest roll (a click goes to it).
 
 use super::{Replaying, Replays};
+use crate::app::kit::chart::Chart;
 use crate::app::kit::history::Step;
 use crate::app::kit::table::Intended;
 use crate::app::style::{self, panel_frame};
@@ -318,38 +319,17 @@ fn graph(ui: &mut egui::Ui, tr: &Tr, points: &[f64], at: usize, plies: usize) {
         .enumerate()
         .map(|(i, p)| [i as f64, *p])
         .collect();
-    egui_plot::Plot::new("review-graph")
-        .height(90.0)
+    let grid = egui::Color32::from_rgb(0x6b, 0x4a, 0x2c);
+    Chart::new(90.0, grid)
         .include_x(0.0)
         .include_x(plies.max(1) as f64)
         .include_y(0.0)
         .include_y(1.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_axes([false, true])
-        .grid_color(egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
-        .y_axis_formatter(|mark, _| format!("{:.0}", mark.value * 100.0))
-        .label_formatter(|_| None)
-        .show(ui, |plot| {
-            plot.hline(
-                egui_plot::HLine::new("", 0.5)
-                    .color(egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
-                    .width(1.0),
-            );
-            plot.vline(
-                egui_plot::VLine::new("", at as f64)
-                    .color(style::CREAM)
-                    .width(1.0),
-            );
-            plot.line(
-                egui_plot::Line::new(tr.t("review.score"), line)
-                    .color(style::BRASS)
-                    .width(2.0),
-            );
-        });
+        .y_labels(|v| format!("{:.0}", v * 100.0))
+        .horizontal(0.5, grid, 1.0)
+        .vertical(at as f64, style::CREAM, 1.0)
+        .line(line, style::BRASS, 2.0)
+        .show(ui);
     ui.label(style::muted(tr.t("review.axis"), 12.0));
 }
 
@@ -523,33 +503,12 @@ fn luck_part(ui: &mut egui::Ui, tr: &Tr, luck: &ChessLuck, at: usize, asked: &mu
             )
             .collect()
     };
-    egui_plot::Plot::new("luck-graph")
-        .height(60.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_axes([false, true])
-        .grid_color(egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
-        .label_formatter(|_| None)
-        .show(ui, |plot| {
-            plot.vline(
-                egui_plot::VLine::new("", at as f64)
-                    .color(style::CREAM)
-                    .width(1.0),
-            );
-            plot.line(
-                egui_plot::Line::new("white", series(Colour::White))
-                    .color(style::CREAM)
-                    .width(2.0),
-            );
-            plot.line(
-                egui_plot::Line::new("black", series(Colour::Black))
-                    .color(style::BRASS)
-                    .width(2.0),
-            );
-        });
+    Chart::new(60.0, egui::Color32::from_rgb(0x6b, 0x4a, 0x2c))
+        .y_labels(crate::app::kit::chart::plain)
+        .vertical(at as f64, style::CREAM, 1.0)
+        .line(series(Colour::White), style::CREAM, 2.0)
+        .line(series(Colour::Black), style::BRASS, 2.0)
+        .show(ui);
     for (key, roll) in [
         ("luck.luckiest", luck.luckiest()),
         ("luck.unluckiest", luck.unluckiest()),
