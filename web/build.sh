@@ -118,13 +118,24 @@ fi
 
 # wasm-opt takes minutes: its last result is kept, keyed by what it was given, by the script
 # that orders the functions and by whether it could run (numpy installed).
+# The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
+WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+    --enable-mutable-globals --enable-reference-types --enable-multivalue)
+if [ "$DEV" = 0 ]; then
+    # naga's GLSL reader is linked in but never used (web/unreachable.py): the functions that
+    # enter it become `unreachable`, and wasm-opt -Oz below removes what only they reached.
+    step "leave the GLSL shader reader out (web/unreachable.py)"
+    "$WASM_OPT" "${WASM_FEATURES[@]}" "$wasm" --print-call-graph -o /dev/null >"$wasm.calls.dot"
+    python3 "$WEB/unreachable.py" "$wasm" "$wasm.calls.dot" "$wasm.stubbed"
+    mv "$wasm.stubbed" "$wasm"
+    rm -f "$wasm.calls.dot"
+    took
+fi
+
 OPT_CACHE="$TOOLS/wasm-opt-cache"
 ORDER=plain
 have_py numpy && ORDER=by-likeness
 cached="$OPT_CACHE/$({ cat "$wasm" "$WEB/reorder.py"; echo "$ORDER"; } | sha256sum | cut -c1-64).wasm"
-# The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
-WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-    --enable-mutable-globals --enable-reference-types --enable-multivalue)
 if [ "$DEV" = 1 ]; then
     echo "== wasm-opt: skipped (development build)"
 elif [ -f "$cached" ]; then
@@ -153,6 +164,19 @@ fi
 
 # The .wasm compressed ahead, for web/serve.sh and hosts that serve precompressed files: gzip made
 # by zopfli (smaller than gzip -9, read by every browser) and brotli at its best quality.
+if [ "$DEV" = 0 ]; then
+    # The comments of Bevy's WGSL shaders, compiled into the .wasm as text, become spaces of the
+    # same length (web/blank-wgsl.py): the page never reads them.
+    step "blank the comments of the shaders in the .wasm (web/blank-wgsl.py)"
+    mapfile -t shader_dirs < <(env -u RUSTFLAGS /usr/bin/cargo metadata --format-version 1 --filter-platform "$TARGET" |
+        python3 -c 'import json, os, sys
+for p in json.load(sys.stdin)["packages"]:
+    if p["name"].startswith("bevy"):
+        print(os.path.dirname(p["manifest_path"]))')
+    python3 "$WEB/blank-wgsl.py" "$wasm" "${shader_dirs[@]}"
+    took
+fi
+
 if [ "$DEV" = 0 ] && have_py "zopfli, brotli"; then
     step "precompress the .wasm (zopfli gzip, brotli 11)"
     PYTHONPATH="$PYTOOLS" python3 "$WEB/precompress.py" "$wasm"

@@ -12,13 +12,14 @@
 # $SHOTS). See web/README.md.
 #
 #   web/test.sh                 # SERVER_BIN=PATH uses that server binary instead of building one
+#   DIST=DIR web/test.sh        # another build of the site than web/dist/
 #   ONLY=tables web/test.sh     # only some parts (web/README.md); no game server without `online`
 #                               # or `replay`
 set -euo pipefail
 
 WEB="$(cd "$(dirname "$0")" && pwd)"
 TOOLS="$WEB/.tools"
-DIST="$WEB/dist"
+DIST="${DIST:-$WEB/dist}"
 SHOTS="${SHOTS:-$WEB/shots}"
 PLAYWRIGHT_VERSION=1.65.1
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
