@@ -248,7 +248,10 @@ pub mod web {
                     Ok(buffer) => {
                         let buffer: AudioBuffer = buffer.unchecked_into();
                         // The browser test counts these lines (web/test.cjs).
-                        info!("sound: the page decoded a sound of {:.2} s", buffer.duration());
+                        info!(
+                            "sound: the page decoded a sound of {:.2} s",
+                            buffer.duration()
+                        );
                         if let Some(gain) = asked {
                             start(&context, &buffer, gain);
                         }
