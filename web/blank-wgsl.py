@@ -19,29 +19,18 @@ file is rewritten in place; run it again and it finds nothing left to blank.
 import os
 import sys
 
-
-def leb(data, i):
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, i
+from wasmfile import sections
 
 
 def data_section(wasm):
     """The (start, end) of the data section's bytes (section 11)."""
-    if wasm[:4] != b"\0asm":
+    try:
+        secs = sections(wasm)
+    except ValueError:
         sys.exit("blank-wgsl.py: not a .wasm file")
-    i = 8
-    while i < len(wasm):
-        kind = wasm[i]
-        size, i = leb(wasm, i + 1)
+    for kind, _, start, end in secs:
         if kind == 11:
-            return i, i + size
-        i += size
+            return start, end
     sys.exit("blank-wgsl.py: the .wasm has no data section")
 
 

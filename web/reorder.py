@@ -22,8 +22,9 @@ gives the same output.
 
 Needs numpy (web/build.sh installs it under web/.tools/py)."""
 import itertools
-import re
 import sys
+
+from wasmfile import code_bodies, custom_name, function_names, imported_functions, sections, uleb
 
 try:
     import numpy as np
@@ -35,119 +36,6 @@ SHINGLE = 4  # bytes per piece
 CANDIDATES_PER_VALUE = 32  # candidates taken from each shared signature value
 EXACT = 16  # candidates compared piece by piece
 RECENT = 3  # functions placed last that a candidate is compared with
-
-
-def leb(b, i):
-    r = s = 0
-    while True:
-        x = b[i]
-        i += 1
-        r |= (x & 0x7F) << s
-        s += 7
-        if x < 0x80:
-            return r, i
-
-
-def uleb(n):
-    out = bytearray()
-    while True:
-        x = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(x | 0x80)
-        else:
-            out.append(x)
-            return bytes(out)
-
-
-def sections(b):
-    """(id, start of the section, start of its content, end) for each section."""
-    if b[:4] != b"\0asm":
-        raise ValueError("not a wasm module")
-    i, out = 8, []
-    while i < len(b):
-        sid, start = b[i], i
-        n, i = leb(b, i + 1)
-        out.append((sid, start, i, i + n))
-        i += n
-    return out
-
-
-def custom_name(b, content):
-    n, i = leb(b, content)
-    return b[i : i + n], i + n
-
-
-def imported_functions(b, secs):
-    for sid, _, i, _ in secs:
-        if sid != 2:
-            continue
-        count, i = leb(b, i)
-        funcs = 0
-        for _ in range(count):
-            for _ in range(2):  # module and field names
-                n, i = leb(b, i)
-                i += n
-            kind = b[i]
-            i += 1
-            if kind == 0:  # function: type index
-                _, i = leb(b, i)
-                funcs += 1
-            elif kind == 1:  # table: reference type, limits
-                i += 1
-                flags, i = leb(b, i)
-                _, i = leb(b, i)
-                if flags & 1:
-                    _, i = leb(b, i)
-            elif kind == 2:  # memory: limits
-                flags, i = leb(b, i)
-                _, i = leb(b, i)
-                if flags & 1:
-                    _, i = leb(b, i)
-            elif kind == 3:  # global: value type, mutability
-                i += 2
-            elif kind == 4:  # tag: attribute, type index
-                _, i = leb(b, i + 1)
-            else:
-                raise ValueError(f"unknown import kind {kind}")
-        return funcs
-    return 0
-
-
-def code_bodies(b, secs):
-    for sid, _, i, _ in secs:
-        if sid == 10:
-            count, i = leb(b, i)
-            out = []
-            for _ in range(count):
-                n, i = leb(b, i)
-                out.append(b[i : i + n])
-                i += n
-            return out
-    raise ValueError("no code section")
-
-
-def function_names(b, secs):
-    for sid, _, content, end in secs:
-        if sid != 0:
-            continue
-        name, i = custom_name(b, content)
-        if name != b"name":
-            continue
-        names = {}
-        while i < end:
-            sub = b[i]
-            n, i = leb(b, i + 1)
-            j, i = i, i + n
-            if sub == 1:
-                count, j = leb(b, j)
-                for _ in range(count):
-                    index, j = leb(b, j)
-                    n, j = leb(b, j)
-                    names[index] = re.sub(r"\[[0-9a-f]{16}\]", "", b[j : j + n].decode("utf-8", "replace"))
-                    j += n
-        return names
-    raise ValueError("no name section (run wasm-opt with -g)")
 
 
 def signatures(bodies):

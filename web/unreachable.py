@@ -24,101 +24,11 @@ it finds no such function (the dependency changed: look again) or a caller it do
 import re
 import sys
 
+from wasmfile import function_names, imported_functions, leb, sections, uleb
+
 # The only functions expected to call into the GLSL reader from outside it: the composer's
 # module builder, which has the language match inlined.
 EXPECTED_CALLERS = ("<naga_oil::compose::Composer>::",)
-
-
-def leb(b, i):
-    value = shift = 0
-    while True:
-        byte = b[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, i
-
-
-def uleb(n):
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def sections(b):
-    out, i = [], 8
-    while i < len(b):
-        kind = b[i]
-        size, j = leb(b, i + 1)
-        out.append((kind, i, j, j + size))
-        i = j + size
-    return out
-
-
-def imported_functions(b, secs):
-    for kind, _, start, _ in secs:
-        if kind != 2:
-            continue
-        count, i = leb(b, start)
-        funcs = 0
-        for _ in range(count):
-            n, i = leb(b, i)
-            i += n
-            n, i = leb(b, i)
-            i += n
-            what = b[i]
-            i += 1
-            if what == 0:
-                _, i = leb(b, i)
-                funcs += 1
-            elif what == 1:
-                i += 1
-                flags, i = leb(b, i)
-                _, i = leb(b, i)
-                if flags & 1:
-                    _, i = leb(b, i)
-            elif what == 2:
-                flags, i = leb(b, i)
-                _, i = leb(b, i)
-                if flags & 1:
-                    _, i = leb(b, i)
-            elif what == 3:
-                i += 2
-            else:
-                i += 1
-                _, i = leb(b, i)
-        return funcs
-    return 0
-
-
-def function_names(b, secs):
-    names = {}
-    for kind, _, start, end in secs:
-        if kind != 0:
-            continue
-        n, i = leb(b, start)
-        if b[i : i + n] != b"name":
-            continue
-        i += n
-        while i < end:
-            sub = b[i]
-            size, i = leb(b, i + 1)
-            if sub == 1:
-                count, j = leb(b, i)
-                for _ in range(count):
-                    index, j = leb(b, j)
-                    n, j = leb(b, j)
-                    names[index] = b[j : j + n].decode("utf-8", "replace")
-                    j += n
-            i += size
-    return names
 
 
 def plain(name):
@@ -161,7 +71,7 @@ def main(args):
         sys.exit("web/unreachable.py: no entry into the GLSL reader found: has naga_oil changed?")
 
     secs = sections(b)
-    names = function_names(b, secs)
+    names = function_names(b, secs, keep_hashes=True)
     by_name = {}
     for index, name in names.items():
         by_name.setdefault(name, []).append(index)
