@@ -225,3 +225,68 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
     let me = board.to_move();
     score[me.index()] - score[me.other().index()] + 5
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hive::hex::ORIGIN;
+    use crate::rules::hive::piece::GameType;
+
+    /// Ash's Elder in the middle, Walnut's to its east with a Walnut Otter beyond, and `guard`
+    /// of Ash touching both Elders; Ash to move.
+    fn guarded(guard: Creature) -> Board {
+        let mut board = Board::with_game(GameType::MLP);
+        let east = ORIGIN.step(Direction::East);
+        let piece = |c, k| Piece::new(c, k, 1).expect("a piece of the game");
+        board.put(Piece::elder(Colour::Ash), ORIGIN);
+        board.put(Piece::elder(Colour::Walnut), east);
+        board.put(
+            piece(Colour::Walnut, Creature::Otter),
+            east.step(Direction::East),
+        );
+        board.put(piece(Colour::Ash, guard), ORIGIN.step(Direction::SouthEast));
+        board.set_ply(4);
+        board
+    }
+
+    /// A Hedgehog beside its own Elder (which it can lift away) is worth much more than a Fox
+    /// in its place.
+    #[test]
+    fn a_hedgehog_beside_the_elders_counts() {
+        let mut scratch = Scratch::new();
+        let hedgehog = evaluate(&guarded(Creature::Hedgehog), &mut scratch);
+        let fox = evaluate(&guarded(Creature::Fox), &mut scratch);
+        assert!(
+            hedgehog - fox >= CARRY_DEFENCE,
+            "Hedgehog {hedgehog}, Fox {fox}"
+        );
+    }
+
+    /// A Jay is worth what it touches: beside an Otter more than beside only an Elder.
+    #[test]
+    fn a_jay_is_worth_what_it_touches() {
+        let mut scratch = Scratch::new();
+        let mut otter = Board::with_game(GameType::MLP);
+        let mut elder = Board::with_game(GameType::MLP);
+        let jay = Piece::new(Colour::Ash, Creature::Jay, 1).expect("a piece of the game");
+        let far = ORIGIN.step(Direction::West).step(Direction::West);
+        for (board, friend) in [(&mut otter, Creature::Otter), (&mut elder, Creature::Elder)] {
+            board.put(Piece::elder(Colour::Walnut), far.step(Direction::West));
+            board.put(
+                Piece::new(Colour::Walnut, Creature::Fox, 1).expect("a piece"),
+                far,
+            );
+            board.put(
+                Piece::new(Colour::Ash, friend, 1).expect("a piece"),
+                ORIGIN.step(Direction::West),
+            );
+            board.put(jay, ORIGIN);
+            board.set_ply(4);
+        }
+        let (o, e) = (
+            evaluate(&otter, &mut scratch),
+            evaluate(&elder, &mut scratch),
+        );
+        assert!(o > e, "beside an Otter {o}, beside an Elder {e}");
+    }
+}
