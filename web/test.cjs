@@ -604,6 +604,14 @@ async function startupTimes(page) {
   const games = ["snelab", "hive", "chess"];
   for (const [i, game] of games.entries()) {
     if (i > 0 && !(await backToMenu(page))) return fail(`start-up: back to the menu before ${game}`);
+    // A new player's menu offers the lessons ("New to these games?") in a window over the middle
+    // card, its "Learn to play" where Ash & Walnut's Play is: the test answers "Not now" first.
+    if (onScreen("New to these games?")) {
+      const s0 = log.length;
+      if (!(await clickWidget(page, "Not now"))) return fail("start-up: the lessons' offer answered");
+      await waitProbe("ui", s0,
+        (ui) => ui.screen === "Menu" && !ui.text.some((t) => t.includes("New to these games?")));
+    }
     const s = log.length;
     // The cards stand in the menu's order, left to right: the i-th Play is this game's.
     const play = playButtons()[i];
