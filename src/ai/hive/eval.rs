@@ -2,7 +2,7 @@
 //! Otters in play, Owls (and Jays) on top, and the Hedgehog's carry beside the Elders.
 
 use crate::rules::hive::board::{Bits, Board};
-use crate::rules::hive::hex::{Direction, GRID_CELLS};
+use crate::rules::hive::hex::GRID_CELLS;
 use crate::rules::hive::movegen::{Scratch, pinned_rings, slides, touching};
 use crate::rules::hive::piece::{Colour, Creature, PIECE_COUNT, Piece};
 
@@ -31,23 +31,16 @@ const CARRY_DEFENCE: i32 = 50;
 /// or lift pieces into the Elder's free neighbours.
 const CARRY_ATTACK: i32 = 15;
 
-/// The storage steps to the six neighbours, in [`Direction::ALL`]'s order.
-const STEPS: [usize; 6] = [
-    Direction::East.cell_step(),
-    Direction::SouthEast.cell_step(),
-    Direction::SouthWest.cell_step(),
-    Direction::West.cell_step(),
-    Direction::NorthWest.cell_step(),
-    Direction::NorthEast.cell_step(),
-];
+// The storage steps to the six neighbours, in `Direction::ALL`'s order.
+use crate::rules::hive::movegen::STEPS;
 
 #[inline]
 fn neighbour(cell: usize, d: usize) -> usize {
     (cell + STEPS[d]) & (GRID_CELLS - 1)
 }
 
-/// What a free piece of a creature is worth.
-const fn mobility(creature: Creature) -> i32 {
+/// What a free piece of a creature is worth (the timeout move weighs pieces by it too).
+pub(super) const fn mobility(creature: Creature) -> i32 {
     match creature {
         Creature::Otter => 22,
         Creature::Owl => 12,
@@ -229,6 +222,7 @@ pub fn evaluate(board: &Board, scratch: &mut Scratch) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::hive::hex::Direction;
     use crate::rules::hive::hex::ORIGIN;
     use crate::rules::hive::piece::GameType;
 

@@ -244,16 +244,7 @@ fn evaluate(board: &Board) -> i32 {
         if !free {
             continue;
         }
-        *s += match p.creature() {
-            Creature::Otter => 22,
-            Creature::Owl => 12,
-            Creature::Hare => 8,
-            Creature::Fox => 7,
-            Creature::Elder => 0,
-            Creature::Jay => 16,
-            Creature::Squirrel => 14,
-            Creature::Hedgehog => 10,
-        };
+        *s += super::eval::mobility(p.creature());
         if p.creature() == Creature::Owl && stacked {
             *s += 20;
             if let Some(below) = board.stack(h).pieces().nth(board.height(h) - 2)

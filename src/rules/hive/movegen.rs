@@ -71,8 +71,8 @@ impl Scratch {
     }
 }
 
-/// The six storage steps of [`Direction::ALL`].
-const STEPS: [usize; 6] = [
+/// The six storage steps of [`Direction::ALL`] (the engine's evaluation walks them too).
+pub(crate) const STEPS: [usize; 6] = [
     Direction::East.cell_step(),
     Direction::SouthEast.cell_step(),
     Direction::SouthWest.cell_step(),
