@@ -121,7 +121,17 @@ fi
 # The features rustc's wasm32 target emits, so wasm-opt neither rejects nor lowers them.
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
-if [ "$DEV" = 0 ]; then
+OPT_CACHE="$TOOLS/wasm-opt-cache"
+ORDER=plain
+have_py numpy && ORDER=by-likeness
+cached="$OPT_CACHE/$({ cat "$wasm" "$WEB/reorder.py" "$WEB/unreachable.py" "$WEB/wasmfile.py"; echo "$ORDER"; } |
+    sha256sum | cut -c1-64).wasm"
+if [ "$DEV" = 1 ]; then
+    echo "== wasm-opt: skipped (development build)"
+elif [ -f "$cached" ]; then
+    echo "== wasm-opt -Oz: unchanged input, result reused"
+    cp "$cached" "$wasm"
+else
     # naga's GLSL reader is linked in but never used (web/unreachable.py): the functions that
     # enter it become `unreachable`, and wasm-opt -Oz below removes what only they reached.
     step "leave the GLSL shader reader out (web/unreachable.py)"
@@ -130,18 +140,6 @@ if [ "$DEV" = 0 ]; then
     mv "$wasm.stubbed" "$wasm"
     rm -f "$wasm.calls.dot"
     took
-fi
-
-OPT_CACHE="$TOOLS/wasm-opt-cache"
-ORDER=plain
-have_py numpy && ORDER=by-likeness
-cached="$OPT_CACHE/$({ cat "$wasm" "$WEB/reorder.py"; echo "$ORDER"; } | sha256sum | cut -c1-64).wasm"
-if [ "$DEV" = 1 ]; then
-    echo "== wasm-opt: skipped (development build)"
-elif [ -f "$cached" ]; then
-    echo "== wasm-opt -Oz: unchanged input, result reused"
-    cp "$cached" "$wasm"
-else
     step "wasm-opt -Oz"
     # -g keeps the function names for web/reorder.py; the last write below drops them.
     "$WASM_OPT" -Oz -g "${WASM_FEATURES[@]}" -o "$wasm.opt" "$wasm"
