@@ -388,6 +388,9 @@ pub struct LaunchOptions {
     /// `--look light` or `--look full`: the table's look for this run, whatever the settings
     /// say (`Settings::light_look`): for comparing the two.
     pub look: Option<bool>,
+    /// `--view-scale S`: the share of each side of the window the table's 3D view is drawn at
+    /// (0.25 to 1), whatever the look: for measuring what the pixels cost (`app::room::view`).
+    pub view_scale: Option<f32>,
     /// A game to open as a replay at start: a record file, or a finished online game's code.
     pub replay: Option<ReplayStart>,
 }
@@ -460,6 +463,7 @@ impl Default for LaunchOptions {
             continuous: false,
             touch: false,
             look: None,
+            view_scale: None,
             replay: None,
             model: None,
         }
@@ -534,6 +538,8 @@ FLAGS:
                         on a touch screen
     --look LOOK         the table's look for this run: light (for a slow renderer) or
                         full, whatever the settings say
+    --view-scale S      draw the table's 3D view at S of each side of the window (0.25
+                        to 1; the light look draws it at 0.5), the panels at full size
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -750,6 +756,19 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                     }
                 });
             }
+            "--view-scale" => {
+                let v = take(&mut it)?;
+                o.view_scale = Some(
+                    v.parse::<f32>()
+                        .ok()
+                        .filter(|s| (0.25..=1.0).contains(s))
+                        .ok_or_else(|| {
+                            ArgError(format!(
+                                "`--view-scale` takes a number from 0.25 to 1, not `{v}`"
+                            ))
+                        })?,
+                );
+            }
             "--replay" => o.replay = Some(ReplayStart::parse(&take(&mut it)?)?),
             "--model" => {
                 let m = take(&mut it)?;
@@ -864,6 +883,14 @@ mod tests {
         assert_eq!(play("--scene hive --look light").look, Some(true));
         assert_eq!(play("--scene hive --look full").look, Some(false));
         assert_eq!(play("--scene hive").look, None);
+        assert_eq!(play("--scene hive --view-scale 0.4").view_scale, Some(0.4));
+        assert_eq!(play("--scene hive").view_scale, None);
+        for bad in ["0.1", "2", "half", "NaN"] {
+            assert!(
+                parse(&words(&format!("--scene hive --view-scale {bad}"))).is_err(),
+                "{bad}"
+            );
+        }
         assert_eq!(play("--online host").online, Some(OnlineStart::Host(None)));
         // Quick game goes to the Online screen, whatever --game says.
         let o = play("--online quick:30 --game snelab --autoplay easy --rematch 1");

@@ -79,6 +79,12 @@ pub fn core_plugin(app: &mut App) {
     app.init_resource::<Wake>();
 }
 
+/// Whether the frame before asked for this one at once (something moving, or `--continuous`):
+/// then this frame's time is what a frame costs, not a wait (`room::view` paces the light look
+/// by it).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AtOnce(pub bool);
+
 /// Whether the game draws every frame (a screenshot run counts frames; `--continuous`
 /// measures frame rates).
 #[derive(Resource, Debug, Clone, Copy)]
@@ -91,7 +97,8 @@ pub fn plugin(app: &mut App) {
         .world()
         .get_resource::<crate::launch::LaunchOptions>()
         .is_some_and(|o| o.continuous || o.screenshot.is_some());
-    app.insert_resource(Continuous(continuous));
+    app.insert_resource(Continuous(continuous))
+        .insert_resource(AtOnce(continuous));
     if continuous {
         // Bevy's own for games, as before the game drew only on change: every frame while the
         // window has the focus, up to sixty a second without it.
@@ -200,6 +207,7 @@ fn egui_causes(mut contexts: bevy_egui::EguiContexts) {
 /// Carries out the frame's plan, and clears it for the next frame.
 fn apply(
     mut wake: ResMut<Wake>,
+    mut at_once: ResMut<AtOnce>,
     mut settings: ResMut<bevy::winit::WinitSettings>,
     mut time: ResMut<Time<Virtual>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -208,6 +216,7 @@ fn apply(
     let plan = wake.plan();
     debug!("{:?}: {plan:?}", *wake);
     *wake = Wake::default();
+    at_once.set_if_neq(AtOnce(plan.redraw));
     if plan.redraw {
         redraw.write(bevy::window::RequestRedraw);
     }

@@ -169,6 +169,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
         bevy_egui::EguiPlugin::default(),
         MeshPickingPlugin,
     ));
+    // The panels have a camera of their own, over the table's (`room::view`).
+    app.world_mut()
+        .resource_mut::<bevy_egui::EguiGlobalSettings>()
+        .auto_create_primary_context = false;
     let (store, opened) = save::open_store(&options);
     app.insert_resource(store).insert_resource(opened);
     app.insert_resource(options);

@@ -66,7 +66,7 @@ pub fn coarse_pointer() -> bool {
 pub const THREADS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// The launch flags a page's query may give.
-pub const PAGE_FLAGS: [&str; 12] = [
+pub const PAGE_FLAGS: [&str; 13] = [
     "scene",
     "lang",
     "online",
@@ -79,6 +79,7 @@ pub const PAGE_FLAGS: [&str; 12] = [
     "continuous",
     "touch",
     "look",
+    "view-scale",
 ];
 
 /// The page flags that are switches, without a value: `?probe=1` (or `?probe`) is `--probe`.

@@ -2,7 +2,8 @@
 //! processor (headless Chromium's SwiftShader, a browser without graphics acceleration, Mesa's
 //! lavapipe on a machine without a graphics card), the table is drawn without the lamp's shadow
 //! map, without the room's reflections (the environment map's light, made up by more of the
-//! room's ambient light) and without edge smoothing. The wood, the carving, the contact patches
+//! room's ambient light), without multisampling, and at a quarter of the window's pixels
+//! (`view`, with one FXAA pass over them). The wood, the carving, the contact patches
 //! that ground every piece (`anim::contact`) and every mark stay. It is chosen by itself on such
 //! a renderer, and by hand in the settings either way.
 
@@ -88,10 +89,12 @@ fn apply(
         } else if !lit {
             e.insert(super::environment_light(&room, &mut images));
         }
-        // Edges: none with the light look, else as the renderer suits (`Smoothing`).
+        // Edges: with the light look one FXAA pass over the view's fewer pixels (`view`: the
+        // picture is stretched over the window, and its stair-steps with it), else as the
+        // renderer suits (`Smoothing`).
         e.remove::<bevy::anti_alias::fxaa::Fxaa>();
         if look.on {
-            e.insert(Msaa::Off);
+            e.insert((Msaa::Off, bevy::anti_alias::fxaa::Fxaa::default()));
         } else if let Some(adapter) = &adapter {
             match super::Smoothing::for_device(adapter.device_type) {
                 super::Smoothing::Msaa4 => e.insert(Msaa::Sample4),
@@ -144,12 +147,18 @@ mod tests {
     }
 
     #[test]
-    fn the_light_look_drops_the_lamps_shadows_the_reflections_and_smoothing_and_comes_back() {
+    fn the_light_look_drops_the_lamps_shadows_the_reflections_and_multisampling_and_comes_back() {
         let (mut app, lamp, camera) = app(Some(true));
         assert!(app.world().resource::<LightLook>().on);
         assert!(!shadows(&app, lamp));
         assert!(app.world().get::<EnvironmentMapLight>(camera).is_none());
         assert_eq!(app.world().get::<Msaa>(camera), Some(&Msaa::Off));
+        assert!(
+            app.world()
+                .get::<bevy::anti_alias::fxaa::Fxaa>(camera)
+                .is_some(),
+            "one FXAA pass over the view's fewer pixels"
+        );
         let room = crate::theme::Room::default();
         let ambient = app.world().resource::<GlobalAmbientLight>().brightness;
         assert!(

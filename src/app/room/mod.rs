@@ -9,6 +9,7 @@ pub mod environment;
 pub mod framing;
 pub mod hud;
 pub mod light_look;
+pub mod view;
 
 use super::models::{ModelLibrary, spawn_model};
 use super::theme::ActiveTheme;
@@ -35,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         framing::plugin,
         hud::plugin,
         light_look::plugin,
+        view::plugin,
     ))
     .add_systems(Startup, spawn_room.after(super::save::Loaded::Theme))
     .add_systems(
@@ -212,10 +214,14 @@ fn spawn_room(
     commands.insert_resource(ambient(&room, false));
     commands.insert_resource(ClearColor(srgb(room.floor)));
 
+    // The table's camera draws into a picture that the panels' camera lays under the panels
+    // (`view`): with the light look, at fewer pixels than the window's.
+    let target = view::set_up(&mut commands, &mut images);
     let rig = CameraRig::default();
     commands.spawn((
         Name::new("table camera"),
         Camera3d::default(),
+        target,
         // 4× MSAA; FXAA where the frame is drawn by the CPU, and neither with the light look:
         // see `light_look`.
         Msaa::Sample4,
