@@ -114,7 +114,7 @@ for scene in menu settings snelab snelab-payment snelab-verdict hive hive-lobby 
     hive-online@pt hive-clock@ru hive-verdict@ru replay-chess@ru menu@ru settings@pt snelab@pt chess-lobby@ru \
     online-lobby online-watch online-games@ru player-page key-export@pt hint-hive hint-chess@ru \
     learn-chess-check learn-chess-seize@ru learn-chess-army@pt puzzle-chess analysis-chess analysis-chess@pt \
-    menu@ru%1 settings@pt%1 settings%1 \
+    menu@ru%1 settings@pt%1 settings%1 hive-verify%1 snelab-books hive-verify@pt \
     menu#390x844 menu@ru#390x844 snelab#390x844 hive-lobby#390x844 chess-lobby@pt#390x844 \
     snelab-payment#390x844 hive#390x844 chess#390x844 chess-cards#390x844 learn-hive-slide#390x844 \
     online-watch#390x844 online-lobby#390x844 player-page#390x844 chess@ru#390x844 \

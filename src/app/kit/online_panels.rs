@@ -243,26 +243,30 @@ fn open_or_join<T: Online>(
             }));
         }
         ui.separator();
-        ui.label(tr.t("online.code"));
-        ui.add(
-            egui::TextEdit::singleline(&mut form.code)
-                .char_limit(CODE_LEN + 4)
-                .hint_text("K7M2QX")
-                .desired_width(90.0),
-        );
-        let code = normalise_code(&form.code);
-        if ui
-            .add_enabled(
-                code.len() == CODE_LEN && !offline,
-                egui::Button::new(tr.t("online.join")),
-            )
-            .clicked()
-        {
-            go = Some(asked(Request::Join {
-                code,
-                name: form.name.trim().to_string(),
-            }));
-        }
+        // The code, its field and Join go to the next row together where the row is full,
+        // never Join alone under the field it belongs to.
+        ui.horizontal(|ui| {
+            ui.label(tr.t("online.code"));
+            ui.add(
+                egui::TextEdit::singleline(&mut form.code)
+                    .char_limit(CODE_LEN + 4)
+                    .hint_text("K7M2QX")
+                    .desired_width(90.0),
+            );
+            let code = normalise_code(&form.code);
+            if ui
+                .add_enabled(
+                    code.len() == CODE_LEN && !offline,
+                    egui::Button::new(tr.t("online.join")),
+                )
+                .clicked()
+            {
+                go = Some(asked(Request::Join {
+                    code,
+                    name: form.name.trim().to_string(),
+                }));
+            }
+        });
     });
     go
 }

@@ -30,13 +30,14 @@ pub(super) fn players(
     if game.is_coached() && style::compact(ctx) {
         return;
     }
+    let compact = style::compact(ctx);
     Floating::players(ctx, "hive-players", 250.0).show(ctx, |ui| {
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
             let clock = table.time_left().filter(|_| to_act);
             ui.horizontal(|ui| {
-                // The clock keeps its place at the right; the name takes what is
-                // left and is cut short (…) rather than run into the clock.
+                // The clock keeps its place at the right; the name takes what is left, cut
+                // short (…) rather than run into the clock.
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let low = clock.is_some_and(|l| l <= 10.0);
                     // Room for "0:00" even when no clock shows, so the names
@@ -70,12 +71,19 @@ pub(super) fn players(
                             Colour::Ash => "hive.wood.ash",
                             Colour::Walnut => "hive.wood.walnut",
                         });
+                        // A phone's narrow panel: the wood here, who sits there on a line of
+                        // its own under it, rather than both cut to "Waln…".
+                        let line = if compact {
+                            wood.to_string()
+                        } else {
+                            tr.tf(
+                                "hive.players.line",
+                                &[("colour", wood), ("who", &seat_name(tr, table, colour))],
+                            )
+                        };
                         ui.add(
                             egui::Label::new(style::text(
-                                tr.tf(
-                                    "hive.players.line",
-                                    &[("colour", wood), ("who", &seat_name(tr, table, colour))],
-                                ),
+                                line,
                                 16.0,
                                 if to_act { style::CREAM } else { style::MUTED },
                             ))
@@ -84,6 +92,19 @@ pub(super) fn players(
                     });
                 });
             });
+            if compact {
+                ui.horizontal(|ui| {
+                    ui.add_space(14.0 + ui.spacing().item_spacing.x);
+                    ui.add(
+                        egui::Label::new(style::text(
+                            seat_name(tr, table, colour),
+                            14.0,
+                            if to_act { style::CREAM } else { style::MUTED },
+                        ))
+                        .wrap(),
+                    );
+                });
+            }
         }
         if let Some(colour) = game.awaited()
             && table.time_left().is_some_and(|l| l <= 10.0)

@@ -155,9 +155,9 @@ pub(super) fn page(
     let height = (screen.height() - 330.0).max(120.0);
     let page = &mut *page;
     let table = &*table;
-    // On a narrow screen (a phone held upright) a page of the screen's width: the title over
-    // the buttons, the record over the checks, scrolling.
-    if style::narrow(ctx) {
+    // On a narrow screen (a phone held upright, or a large interface scale) a page of the
+    // screen's width: the title over the buttons, the record over the checks, scrolling.
+    if style::narrow(ctx) || screen.width() < 700.0 {
         style::page(ctx, "hive-verify", 980.0, 40.0, |ui, compact| {
             style::title(ui, tr.t("hive.verify.title"), 22.0);
             ui.horizontal_wrapped(|ui| {
@@ -210,10 +210,22 @@ pub(super) fn page(
             });
             ui.label(style::muted(tr.t("hive.verify.line"), 15.0));
             ui.separator();
-            ui.columns(2, |cols| {
-                paste_side(&mut cols[0], &tr, page, table, ctrl_v, height);
-                verdict_side(&mut cols[1], &tr, page);
-            });
+            // The two sides scroll where the screen is too low for them (the verdict's figure
+            // of the first bad move under its checks): the page stays inside the screen.
+            let used = ui.min_rect().height();
+            let room = (screen.height() - 40.0 - used - 48.0).max(160.0);
+            egui::ScrollArea::vertical()
+                .id_salt("verify-sides")
+                .max_height(room)
+                // As tall as it may be from the first frame (an area gives its contents its
+                // last size: without this the sides would keep a first, smaller height).
+                .min_scrolled_height(room)
+                .show(ui, |ui| {
+                    ui.columns(2, |cols| {
+                        paste_side(&mut cols[0], &tr, page, table, ctrl_v, height);
+                        verdict_side(&mut cols[1], &tr, page);
+                    });
+                });
         });
     Ok(())
 }

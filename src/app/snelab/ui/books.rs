@@ -61,6 +61,9 @@ fn cells(tr: &Tr, e: &LedgerEntry) -> [String; 9] {
     ]
 }
 
+/// How wide the books' nine columns need (points).
+const GRID_WIDTH: f32 = 880.0;
+
 pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut SnelabPanels) {
     let mut open = true;
     let mut close = false;
@@ -69,14 +72,20 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             let entries: &[LedgerEntry] = table.purse.books();
-            if style::narrow(ctx) {
-                // A phone held upright: each case in a block of its own, a heading beside each
-                // of its words, as wide as the screen leaves.
-                let screen = ctx.content_rect();
+            let screen = ctx.content_rect();
+            if style::narrow(ctx) || screen.width() < GRID_WIDTH + 80.0 {
+                // A phone held upright, or any screen narrower than the nine columns (a large
+                // interface scale): each case in a block of its own, a heading beside each of
+                // its words, as wide as the screen leaves.
                 let width = screen.width() - 2.0 * 16.0 - 2.0 * 16.0 - 3.0;
                 ui.set_width(width);
                 egui::ScrollArea::vertical()
-                    .max_height((screen.height() - 240.0).clamp(200.0, 520.0))
+                    // Under the title, and above Close and its line, on a low screen too.
+                    .max_height(
+                        (screen.height() - 240.0)
+                            .clamp(200.0, 520.0)
+                            .min((screen.height() - 195.0).max(100.0)),
+                    )
                     .show(ui, |ui| {
                         for (n, e) in entries.iter().rev().enumerate() {
                             case_block(ui, tr, e, n);
@@ -84,7 +93,7 @@ pub(super) fn books(ctx: &egui::Context, tr: &Tr, table: &Table, panels: &mut Sn
                     });
             } else {
                 // Wide enough for the nine columns (a vertical scroll area would clip the rest).
-                ui.set_min_width(880.0);
+                ui.set_min_width(GRID_WIDTH);
                 egui::ScrollArea::vertical()
                     .max_height(400.0)
                     .show(ui, |ui| {
