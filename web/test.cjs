@@ -5,6 +5,9 @@ const { chromium } = require(process.env.PLAYWRIGHT);
 
 const SITE = process.env.SITE;
 const SHOTS = process.env.SHOTS;
+// The served folder (web/test.sh's copy of the site: links to its files, `sw.js` its own), where
+// the update part writes a new release's service worker.
+const SITE_DIR = process.env.SITE_DIR;
 const SETTINGS_KEY = "CarvedTables.carved-tablessettings";
 // How long SwiftShader may take to start the game and draw a screen.
 const START_MS = Number(process.env.START_MS || 240000);
@@ -14,10 +17,11 @@ const SETTLE_MS = Number(process.env.SETTLE_MS || 8000);
 // online, replay (a finished online game opened by its link), settings, reader (the accessible
 // mirror a screen reader reads: Ash & Walnut played through it), phone (mobile emulation:
 // taps and a twist, upright and on its side), offline (the kept site with the network off, a
-// game against the bot to its end); `tables` is
+// game against the bot to its end), update (a new release while the page is open: the page says
+// "updated" and its Reload starts the new one); `tables` is
 // startup,snelab,hive,chess,record. Unset: everything.
 const PARTS = ["basics", "startup", "snelab", "hive", "chess", "record", "learn", "online", "replay",
-  "settings", "reader", "phone", "offline"];
+  "settings", "reader", "phone", "offline", "update"];
 const ONLY = (process.env.ONLY || "").split(",").map((p) => p.trim()).filter((p) => p)
   .flatMap((p) => (p === "tables" ? ["startup", "snelab", "hive", "chess", "record"] : [p]));
 const part = (name) => ONLY.length === 0 || ONLY.includes(name);
@@ -1200,6 +1204,68 @@ async function offlinePlay(browser) {
   }
 }
 
+// ---- A new release while the page is open (issue 42): the browser finds the service worker
+// changed, keeps the new site beside the old, drops the old, and the page says "updated" with a
+// Reload button (web/sw.js, web/index.html); Reload starts the game from the new release.
+async function updated(browser) {
+  const name = "update";
+  const fs = require("fs");
+  if (!SITE_DIR) return fail(`${name}: web/test.sh gives SITE_DIR, the served folder`);
+  const worker = `${SITE_DIR}/sw.js`;
+  const release = fs.readFileSync(worker, "utf8");
+  const m = release.match(/const VERSION = "([^"]*)";/);
+  if (!m) return fail(`${name}: the site's sw.js names its version`);
+  const next = `${m[1]}-next`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  watch(page);
+  const kept = () => page.evaluate(async () =>
+    (await caches.keys()).filter((k) => k.startsWith("carved-tables-")));
+  try {
+    let since = log.length;
+    await page.goto(`${SITE}/?${PROBE_QUERY}`);
+    if (!(await waitForLog(MENU, since, START_MS))) return fail(`${name}: the first visit reached the menu`);
+    const controlled = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      return !!navigator.serviceWorker.controller;
+    });
+    const before = await kept();
+    check(`${name}: the first visit kept release ${m[1]} (${before.join(", ")})`,
+      controlled && before.length === 1 && before[0] === `carved-tables-${m[1]}`);
+    const hidden = await page.evaluate(() =>
+      getComputedStyle(document.getElementById("updated")).display === "none");
+    check(`${name}: no notice before a new release`, hidden);
+    // A new release on the server: the same site, its service worker with another version.
+    fs.writeFileSync(worker, release.replace(m[0], `const VERSION = "${next}";`));
+    since = log.length;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    const said = await waitForLog(new RegExp(`carved tables: updated to ${next}`), since, START_MS);
+    const notice = await page.evaluate(() => {
+      const box = document.getElementById("updated");
+      const button = document.getElementById("updated-reload");
+      return { shown: getComputedStyle(box).display !== "none", text: box.innerText, button: button.textContent };
+    });
+    check(`${name}: the page says it was updated (${JSON.stringify(notice)})`,
+      !!said && notice.shown && notice.text.includes("Carved Tables was updated.") && notice.button === "Reload");
+    const after = await kept();
+    check(`${name}: the new release is kept and the old one dropped (${after.join(", ")})`,
+      after.length === 1 && after[0] === `carved-tables-${next}`);
+    await shot(page, "u1-updated.png");
+    since = log.length;
+    await page.click("#updated-reload");
+    const restarted = await waitForLog(MENU, since, START_MS);
+    const gone = await page.evaluate(() =>
+      getComputedStyle(document.getElementById("updated")).display === "none");
+    check(`${name}: Reload starts the new release's menu, the notice gone`, !!restarted && gone);
+  } finally {
+    fs.writeFileSync(worker, release);
+    await context.close();
+  }
+}
+
 // ---- A phone (issue 42): Chromium's mobile emulation (touch events, a phone's window),
 // upright and on its side: each table draws with its panels inside the window, a tap lifts an
 // Ash & Walnut piece, and a two-finger twist turns the view (the board's targets move on
@@ -1442,6 +1508,7 @@ async function runPart(name, fn) {
   });
   if (part("phone")) await runPart("phone", () => phone(browser));
   if (part("offline")) await runPart("offline", () => offlinePlay(browser));
+  if (part("update")) await runPart("update", () => updated(browser));
   if (restarted) restarted.kill("SIGKILL");
   // The tables' parts place, move and capture, which sound: the page's Web Audio decodes each
   // file once (`app::audio::web`) and reports it.

@@ -66,7 +66,12 @@ fi
 # A free port, then the static server, stopped when the test ends.
 PORT="$(free_port)"
 # The site through web/serve.sh, as a player hosting it would serve it (types, compression).
-SERVE_QUIET=1 "$WEB/serve.sh" --port "$PORT" "$DIST" >/dev/null 2>&1 &
+# It serves a copy made of links to the site's files, with a service worker of its own that the
+# update part rewrites as a new release would (the build itself is not touched).
+SITE_DIR="$scratch/site"
+cp -rs "$(realpath "$DIST")" "$SITE_DIR"
+rm "$SITE_DIR/sw.js" && cp "$DIST/sw.js" "$SITE_DIR/sw.js"
+SERVE_QUIET=1 "$WEB/serve.sh" --port "$PORT" "$SITE_DIR" >/dev/null 2>&1 &
 server=$!
 trap 'kill "$server" ${game_server:+"$game_server"} 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 50); do
@@ -84,7 +89,7 @@ if [ -n "$game_server" ]; then
     # The test kills the game server mid-game (SIGKILL) and starts it again with this command.
     GAME_SERVER_RESTART="$(printf '%q ' "${serve_games[@]}") >>$(printf '%q' "$scratch/server.log") 2>&1"
 fi
-SITE="http://127.0.0.1:$PORT" GAME_SERVER="${GAME_ADDR:+ws://$GAME_ADDR/ws}" \
+SITE="http://127.0.0.1:$PORT" SITE_DIR="$SITE_DIR" GAME_SERVER="${GAME_ADDR:+ws://$GAME_ADDR/ws}" \
     GAME_HTTP="${GAME_ADDR:+http://$GAME_ADDR}" \
     GAME_SERVER_PID="$game_server" GAME_SERVER_RESTART="$GAME_SERVER_RESTART" \
     SHOTS="$SHOTS" CHROMIUM="$CHROMIUM" \
