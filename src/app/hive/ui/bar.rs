@@ -93,8 +93,14 @@ pub(super) fn players(
                 });
             });
             if compact {
-                ui.horizontal(|ui| {
-                    ui.add_space(14.0 + ui.spacing().item_spacing.x);
+                // Under the wood's name, as tall as its words (a row would be a touch
+                // target's height).
+                let indent = 14.0 + ui.spacing().item_spacing.x;
+                let margin = egui::Margin {
+                    left: indent as i8,
+                    ..egui::Margin::ZERO
+                };
+                egui::Frame::NONE.inner_margin(margin).show(ui, |ui| {
                     ui.add(
                         egui::Label::new(style::text(
                             seat_name(tr, table, colour),
