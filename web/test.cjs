@@ -593,6 +593,17 @@ async function backToMenu(page) {
     !!(await waitProbe("ui", since, (ui) => ui.screen === "Menu" && playButtons(since).length === 3));
 }
 
+// A new player's menu offers the lessons ("New to these games?") in a window over the middle
+// card, its "Learn to play" where Ash & Walnut's Play is: the test answers "Not now" before
+// clicking a Play. False if the offer stayed.
+async function declineLessons(page) {
+  if (!onScreen("New to these games?")) return true;
+  const s0 = log.length;
+  if (!(await clickWidget(page, "Not now"))) return false;
+  return !!(await waitProbe("ui", s0,
+    (ui) => ui.screen === "Menu" && !ui.text.some((t) => t.includes("New to these games?"))));
+}
+
 async function startupTimes(page) {
   const since = log.length;
   const t0 = Date.now();
@@ -608,14 +619,7 @@ async function startupTimes(page) {
   const games = ["snelab", "hive", "chess"];
   for (const [i, game] of games.entries()) {
     if (i > 0 && !(await backToMenu(page))) return fail(`start-up: back to the menu before ${game}`);
-    // A new player's menu offers the lessons ("New to these games?") in a window over the middle
-    // card, its "Learn to play" where Ash & Walnut's Play is: the test answers "Not now" first.
-    if (onScreen("New to these games?")) {
-      const s0 = log.length;
-      if (!(await clickWidget(page, "Not now"))) return fail("start-up: the lessons' offer answered");
-      await waitProbe("ui", s0,
-        (ui) => ui.screen === "Menu" && !ui.text.some((t) => t.includes("New to these games?")));
-    }
+    if (!(await declineLessons(page))) return fail("start-up: the lessons' offer answered");
     const s = log.length;
     // The cards stand in the menu's order, left to right: the i-th Play is this game's.
     const play = playButtons()[i];
@@ -804,6 +808,7 @@ async function hiveAutosave(page, ply) {
   const menu = await waitProbe("ui", since,
     (ui) => ui.screen === "Menu" && playButtons(since).length === 3);
   if (!menu) return fail(`${name}: the menu's Play buttons`);
+  if (!(await declineLessons(page))) return fail(`${name}: the lessons' offer answered`);
   const s = log.length;
   await clickAt(page, [playButtons(since)[1].x, playButtons(since)[1].y]);
   if (!(await waitForLog(/%c table: hive(\s|$)/, s, START_MS))) return fail(`${name}: the Ash & Walnut table`);
@@ -832,6 +837,7 @@ async function chessArmy(page) {
     await page.goto(`${SITE}/?${PROBE_QUERY}`);
     if (!(await waitForLog(MENU, since, START_MS))) return fail(`${name}: the menu`);
     await waitProbe("ui", since, (ui) => ui.screen === "Menu" && playButtons(since).length === 3);
+    if (!(await declineLessons(page))) return fail(`${name}: the lessons' offer answered`);
     const s = log.length;
     await clickAt(page, [playButtons(since)[2].x, playButtons(since)[2].y]);
     if (!(await waitForLog(/%c table: chess(\s|$)/, s, START_MS))) return fail(`${name}: the table`);
