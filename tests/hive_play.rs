@@ -222,7 +222,8 @@ fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
     ];
     for text in positions {
         let s = State::from_game_string(text).unwrap();
-        // Plain, with noise, and as the hard level searches (null moves, contempt).
+        // Plain, with noise, and as the hard level searches (null moves, contempt, wins seen
+        // at the horizon).
         for (noise, hard) in [(0, false), (6, false), (0, true), (6, true)] {
             let limits = ai::Limits {
                 max_depth: 5,
@@ -230,6 +231,7 @@ fn the_deep_search_is_deterministic_however_the_work_is_sliced() {
                 noise,
                 contempt: if hard { ai::HARD_CONTEMPT } else { 0 },
                 null_move: hard,
+                horizon_wins: hard,
             };
             let mut answers = Vec::new();
             for budget in [1, 997, 20_000, u64::MAX] {

@@ -101,6 +101,7 @@ pub fn hive_limits() -> crate::ai::hive::Limits {
         noise: 0,
         contempt: 0,
         null_move: false,
+        horizon_wins: false,
     }
 }
 

@@ -30,6 +30,7 @@ pub fn limits(level: Level) -> Limits {
             noise: 60,
             contempt: 0,
             null_move: false,
+            horizon_wins: false,
         },
         Level::Normal => Limits {
             max_depth: 3,
@@ -37,6 +38,7 @@ pub fn limits(level: Level) -> Limits {
             noise: 4,
             contempt: 0,
             null_move: false,
+            horizon_wins: false,
         },
         Level::Hard => Limits {
             max_depth: 8,
@@ -44,6 +46,7 @@ pub fn limits(level: Level) -> Limits {
             noise: 0,
             contempt: HARD_CONTEMPT,
             null_move: true,
+            horizon_wins: true,
         },
     }
 }
@@ -52,7 +55,9 @@ pub fn limits(level: Level) -> Limits {
 /// (checked between root moves), and adds up to `noise` points of seeded noise to root moves.
 /// `contempt` is what a draw costs the player the search is for (in evaluation points: it plays
 /// on rather than repeat a position it thinks level); `null_move` lets the search prune a
-/// subtree where even letting the other player move twice does not save them.
+/// subtree where even letting the other player move twice does not save them; `horizon_wins`
+/// looks, at the horizon, whether the player to move can fill the other Elder's last free
+/// neighbour (a win the evaluation would miss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
     pub max_depth: u32,
@@ -60,6 +65,7 @@ pub struct Limits {
     pub noise: i32,
     pub contempt: i32,
     pub null_move: bool,
+    pub horizon_wins: bool,
 }
 
 /// The hard level's contempt: about an Otter free to move. Against a weaker opponent a
@@ -410,7 +416,7 @@ impl Search {
         }
         self.path.push(key);
         if depth == 0 {
-            return evaluate(&self.board, &mut self.scratch);
+            return self.horizon(ply);
         }
         let mut tt_move = None;
         if let Some(e) = self.probe(key) {
@@ -446,11 +452,7 @@ impl Search {
                 return score.min(WON - 1);
             }
         }
-        while self.lists.len() <= ply {
-            self.lists.push(Vec::with_capacity(128));
-            self.keys.push(Vec::with_capacity(128));
-            self.killers.push([u16::MAX; 2]);
-        }
+        self.grow(ply);
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut keys = std::mem::take(&mut self.keys[ply]);
         movegen::generate(&self.board, &mut self.scratch, &mut moves);
@@ -522,6 +524,55 @@ impl Search {
             bound,
         });
         best
+    }
+
+    /// Move lists, ordering keys and killers for every ply up to `ply`.
+    fn grow(&mut self, ply: usize) {
+        while self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(128));
+            self.keys.push(Vec::with_capacity(128));
+            self.killers.push([u16::MAX; 2]);
+        }
+    }
+
+    /// The score of a node at the horizon, for the player to move: a win at the next ply when
+    /// the other Elder has one free neighbour left and a move of theirs fills it (with
+    /// `horizon_wins`), otherwise the static evaluation.
+    fn horizon(&mut self, ply: usize) -> i32 {
+        let me = self.board.to_move();
+        if self.limits.horizon_wins
+            && let Some(h) = self.board.position(Piece::elder(me.other()))
+            && self.board.occupied_neighbours(h) == 5
+        {
+            // The one empty neighbour (a placement can never touch the other Elder).
+            let ring = self.board.neighbour_mask(h.cell());
+            let gap = (0..6)
+                .find(|&d| ring & (1 << d) == 0)
+                .map(|d| (h.cell() + movegen::STEPS[d]) & (GRID_CELLS - 1));
+            self.grow(ply);
+            let mut moves = std::mem::take(&mut self.lists[ply]);
+            movegen::generate(&self.board, &mut self.scratch, &mut moves);
+            let mut won = false;
+            for &m in &moves {
+                let Move::Shift { to, .. } = m else {
+                    continue;
+                };
+                if Some(to.cell()) != gap {
+                    continue;
+                }
+                self.board.apply(m);
+                won = self.board.elder_surrounded(me.other()) && !self.board.elder_surrounded(me);
+                self.board.revert(m);
+                if won {
+                    break;
+                }
+            }
+            self.lists[ply] = moves;
+            if won {
+                return WIN - ply as i32 - 1;
+            }
+        }
+        evaluate(&self.board, &mut self.scratch)
     }
 
     /// Whether `colour`'s Elder has four or more neighbours (two moves from being surrounded).
@@ -788,6 +839,7 @@ mod tests {
                 noise: 0,
                 contempt,
                 null_move: false,
+                horizon_wins: false,
             };
             let mut search = Search::with_limits(&state, limits, 1);
             while search.step(u64::MAX) == Step::Thinking {}
@@ -798,6 +850,63 @@ mod tests {
                 .expect("the move back is a root move");
             assert_eq!(scored.score, -contempt, "contempt {contempt}");
         }
+    }
+
+    /// Walnut's Elder with five neighbours, and an Ash Otter that can walk into the sixth; the
+    /// player to move is Ash at an even `ply`, Walnut at an odd one.
+    fn last_liberty(ply: usize) -> State {
+        use crate::rules::hive::hex::{Direction, ORIGIN};
+        let piece = |c, k, n| Piece::new(c, k, n).expect("a piece of the game");
+        let (ash, walnut) = (Colour::Ash, Colour::Walnut);
+        let ring = |d: usize| ORIGIN.step(Direction::ALL[d]);
+        let stacks = [
+            (ORIGIN, vec![Piece::elder(walnut)]),
+            (ring(0), vec![piece(ash, Creature::Owl, 1)]),
+            (ring(1), vec![piece(walnut, Creature::Hare, 1)]),
+            (ring(2), vec![piece(walnut, Creature::Hare, 2)]),
+            (ring(3), vec![piece(walnut, Creature::Hare, 3)]),
+            (ring(4), vec![piece(ash, Creature::Owl, 2)]),
+            (ring(1).step(Direction::East), vec![Piece::elder(ash)]),
+            (
+                ring(1).step(Direction::East).step(Direction::SouthEast),
+                vec![piece(ash, Creature::Otter, 1)],
+            ),
+        ];
+        let stacks: Vec<(Hex, &[Piece])> = stacks.iter().map(|(h, p)| (*h, &p[..])).collect();
+        State::setup(&stacks, ply).expect("a valid position")
+    }
+
+    /// At the horizon, a player who can fill the other Elder's last free neighbour is scored
+    /// as winning at the next ply (the evaluation alone does not see it); the other player,
+    /// or a level without the look, gets the evaluation.
+    #[test]
+    fn the_horizon_sees_a_last_liberty_filled() {
+        let state = last_liberty(10);
+        let gap = crate::rules::hive::hex::ORIGIN.step(crate::rules::hive::hex::Direction::ALL[5]);
+        assert!(
+            state
+                .legal_moves()
+                .iter()
+                .any(|m| matches!(m, Move::Shift { to, .. } if *to == gap)),
+            "the Otter can reach the gap"
+        );
+        let hard = limits(Level::Hard);
+        assert!(hard.horizon_wins);
+        let mut search = Search::with_limits(&state, hard, 1);
+        assert_eq!(search.horizon(3), WIN - 4);
+        let plain = Limits {
+            horizon_wins: false,
+            ..hard
+        };
+        let mut search = Search::with_limits(&state, plain, 1);
+        let mut scratch = Scratch::new();
+        let static_score = evaluate(state.board(), &mut scratch);
+        assert!(static_score < WON);
+        assert_eq!(search.horizon(3), static_score);
+        // Walnut to move: Ash's Elder is not hemmed in, so only the evaluation.
+        let walnut = last_liberty(11);
+        let mut search = Search::with_limits(&walnut, hard, 1);
+        assert_eq!(search.horizon(3), evaluate(walnut.board(), &mut scratch));
     }
 
     /// Null-move pruning spends fewer nodes on the same depth, over middle-game positions.
@@ -825,6 +934,7 @@ mod tests {
                     noise: 0,
                     contempt: 0,
                     null_move,
+                    horizon_wins: false,
                 };
                 let mut search = Search::with_limits(&state, limits, 1);
                 while search.step(u64::MAX) == Step::Thinking {}
