@@ -395,6 +395,9 @@ pub struct LaunchOptions {
     pub replay: Option<ReplayStart>,
 }
 
+/// The least share of each side of the window `--view-scale` takes (a sixteenth of the pixels).
+pub const LEAST_VIEW_SCALE: f32 = 0.25;
+
 /// What `--replay` opens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayStart {
@@ -539,7 +542,8 @@ FLAGS:
     --look LOOK         the table's look for this run: light (for a slow renderer) or
                         full, whatever the settings say
     --view-scale S      draw the table's 3D view at S of each side of the window (0.25
-                        to 1; the light look draws it at 0.5), the panels at full size
+                        to 1; the light look starts at 0.5 and follows the frame's
+                        cost), the panels at full size
     --probe             a test aid: log where the board's squares, pieces and rings and
                         the panels' buttons are on screen (`probe:` lines), and the
                         table's state, whenever they change
@@ -761,7 +765,7 @@ pub fn parse(args: &[String], staged: &[StagedName]) -> Result<Launch, ArgError>
                 o.view_scale = Some(
                     v.parse::<f32>()
                         .ok()
-                        .filter(|s| (0.25..=1.0).contains(s))
+                        .filter(|s| (LEAST_VIEW_SCALE..=1.0).contains(s))
                         .ok_or_else(|| {
                             ArgError(format!(
                                 "`--view-scale` takes a number from 0.25 to 1, not `{v}`"

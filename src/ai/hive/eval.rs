@@ -3,7 +3,7 @@
 
 use crate::rules::hive::board::{Bits, Board};
 use crate::rules::hive::hex::GRID_CELLS;
-use crate::rules::hive::movegen::{Scratch, pinned_rings, slides, touching};
+use crate::rules::hive::movegen::{STEPS, Scratch, pinned_rings, slides, touching};
 use crate::rules::hive::piece::{Colour, Creature, PIECE_COUNT, Piece};
 
 /// Pressure on an Elder by the number of its occupied neighbours (six is the end of the game).
@@ -31,11 +31,11 @@ const CARRY_DEFENCE: i32 = 50;
 /// or lift pieces into the Elder's free neighbours.
 const CARRY_ATTACK: i32 = 15;
 
-// The storage steps to the six neighbours, in `Direction::ALL`'s order.
-use crate::rules::hive::movegen::STEPS;
-
+/// The neighbour of storage cell `cell` in direction `d` ([`Direction::ALL`]'s order).
+///
+/// [`Direction::ALL`]: crate::rules::hive::hex::Direction::ALL
 #[inline]
-fn neighbour(cell: usize, d: usize) -> usize {
+pub(super) fn neighbour(cell: usize, d: usize) -> usize {
     (cell + STEPS[d]) & (GRID_CELLS - 1)
 }
 

@@ -548,7 +548,7 @@ impl Search {
             let ring = self.board.neighbour_mask(h.cell());
             let gap = (0..6)
                 .find(|&d| ring & (1 << d) == 0)
-                .map(|d| (h.cell() + movegen::STEPS[d]) & (GRID_CELLS - 1));
+                .map(|d| eval::neighbour(h.cell(), d));
             self.grow(ply);
             let mut moves = std::mem::take(&mut self.lists[ply]);
             movegen::generate(&self.board, &mut self.scratch, &mut moves);

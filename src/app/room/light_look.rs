@@ -2,8 +2,8 @@
 //! processor (headless Chromium's SwiftShader, a browser without graphics acceleration, Mesa's
 //! lavapipe on a machine without a graphics card), the table is drawn without the lamp's shadow
 //! map, without the room's reflections (the environment map's light, made up by more of the
-//! room's ambient light), without multisampling, and at a quarter of the window's pixels
-//! (`view`, with one FXAA pass over them). The wood, the carving, the contact patches
+//! room's ambient light), without multisampling, and at fewer of the window's pixels (`view`: a
+//! quarter to begin with, then as the frame's cost allows; one FXAA pass over them). The wood, the carving, the contact patches
 //! that ground every piece (`anim::contact`) and every mark stay. It is chosen by itself on such
 //! a renderer, and by hand in the settings either way.
 

@@ -222,8 +222,8 @@ fn spawn_room(
         Name::new("table camera"),
         Camera3d::default(),
         target,
-        // 4× MSAA; FXAA where the frame is drawn by the CPU, and neither with the light look:
-        // see `light_look`.
+        // 4× MSAA; FXAA where the frame is drawn by the CPU, and with the light look (over the
+        // view's fewer pixels): see `light_look`.
         Msaa::Sample4,
         // The analytic "somewhat boring" display transform: Tony McMapface's look (its author's
         // earlier curve; measured 2–4 levels of 255 apart on average at the three tables) without

@@ -18,6 +18,7 @@
 //! the window) work unchanged.
 
 use super::{CameraRig, LightLook};
+use crate::launch::LEAST_VIEW_SCALE;
 use bevy::camera::{ImageRenderTarget, NormalizedRenderTarget, RenderTarget};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::picking::PickingSystems;
@@ -106,9 +107,6 @@ pub fn next_step(step: usize, median: f32) -> usize {
     }
 }
 
-/// The least share a `--view-scale` may ask for (a sixteenth of the pixels).
-pub const LEAST_SCALE: f32 = 0.25;
-
 /// The picture the table's camera draws into, and its size now.
 #[derive(Resource, Debug, Clone)]
 pub struct TableView {
@@ -116,8 +114,6 @@ pub struct TableView {
     pub image: Handle<Image>,
     /// Its size in pixels.
     pub size: UVec2,
-    /// The share of each side of the window it has.
-    pub scale: f32,
 }
 
 /// The camera that draws the panels (egui) over the table's view, straight onto the window.
@@ -149,7 +145,7 @@ pub(super) fn plugin(app: &mut App) {
 /// light look's pace (`light`), else all of it.
 pub fn scale_for(look: LightLook, asked: Option<f32>, light: f32) -> f32 {
     match asked {
-        Some(s) if s.is_finite() => s.clamp(LEAST_SCALE, 1.0),
+        Some(s) if s.is_finite() => s.clamp(LEAST_VIEW_SCALE, 1.0),
         _ if look.on => light,
         _ => 1.0,
     }
@@ -219,7 +215,6 @@ pub(super) fn set_up(commands: &mut Commands, images: &mut Assets<Image>) -> Ren
     commands.insert_resource(TableView {
         image: image.clone(),
         size,
-        scale: 1.0,
     });
     commands.spawn((
         Name::new("panels camera"),
@@ -263,7 +258,7 @@ fn fit(
     }
     let scale = scale_for(*look, options.and_then(|o| o.view_scale), pace.scale());
     let size = picture_size(physical, scale);
-    if size != view.size || scale != view.scale {
+    if size != view.size {
         if let Some(mut image) = images.get_mut(&view.image) {
             image.resize(Extent3d {
                 width: size.x,
@@ -272,7 +267,6 @@ fn fit(
             });
         }
         view.size = size;
-        view.scale = scale;
     }
     let want = ImageRenderTarget {
         handle: view.image.clone(),
@@ -370,7 +364,7 @@ mod tests {
         assert_eq!(scale_for(light, None, 0.35), 0.35);
         assert_eq!(scale_for(full, Some(0.4), half), 0.4);
         assert_eq!(scale_for(light, Some(1.0), half), 1.0);
-        assert_eq!(scale_for(light, Some(0.01), half), LEAST_SCALE);
+        assert_eq!(scale_for(light, Some(0.01), half), LEAST_VIEW_SCALE);
         assert_eq!(scale_for(light, Some(3.0), half), 1.0);
         assert_eq!(scale_for(light, Some(f32::NAN), half), half);
     }

@@ -27,10 +27,10 @@ pub(super) fn players(
     };
     // On a compact screen a lesson's panel takes the left, the players' place (the lesson
     // against its own replies, no clock): the bar at the bottom says whose move it is.
-    if game.is_coached() && style::compact(ctx) {
+    let compact = style::compact(ctx);
+    if game.is_coached() && compact {
         return;
     }
-    let compact = style::compact(ctx);
     Floating::players(ctx, "hive-players", 250.0).show(ctx, |ui| {
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
