@@ -122,8 +122,6 @@ pub struct PanelsCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .add_systems(First, wake_the_view)
-        .add_systems(Last, draw_on_change)
         .add_systems(
             PostUpdate,
             (pace, fit)
@@ -141,130 +139,6 @@ pub(super) fn plugin(app: &mut App) {
             rays.after(RayMap::repopulate)
                 .in_set(PickingSystems::ProcessInput),
         );
-}
-
-/// How long after a change of the scene the view is still drawn in every frame that comes: a
-/// piece's shader may finish compiling a little after the piece appears.
-pub const GRACE: f64 = 2.0;
-
-/// The longest the view goes undrawn while frames come (a clock's second): the heartbeat's.
-pub const STALE: f64 = 5.0;
-
-/// Whether the view is drawn in a frame, from what changed in it and the real time since the last
-/// change and the last drawing (seconds). Always where frames are counted (`--continuous`, a
-/// screenshot run).
-pub fn draw_view(continuous: bool, changed: bool, since_change: f64, since_drawn: f64) -> bool {
-    continuous || changed || since_change < GRACE || since_drawn >= STALE
-}
-
-/// What the table's 3D view shows that changed in this frame: a drawn thing that moved, was
-/// shown, hidden, added, removed or given another mesh or material; a mesh, picture or material
-/// that changed (a colour, a model read again); a light, the camera's projection or target; the
-/// look. (The camera itself: [`draw_on_change`].)
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct SceneChanges<'w, 's> {
-    #[allow(clippy::type_complexity)]
-    things: Query<
-        'w,
-        's,
-        (),
-        Or<(
-            Changed<GlobalTransform>,
-            Changed<Visibility>,
-            Changed<Mesh3d>,
-            Changed<MeshMaterial3d<StandardMaterial>>,
-            Changed<MeshMaterial3d<crate::app::wood::WoodMaterial>>,
-            Changed<MeshMaterial3d<crate::app::anim::contact::PatchMaterial>>,
-            Changed<MeshMaterial3d<crate::app::marks::MarkMaterial>>,
-        )>,
-    >,
-    #[allow(clippy::type_complexity)]
-    lights: Query<
-        'w,
-        's,
-        (),
-        Or<(
-            Changed<PointLight>,
-            Changed<DirectionalLight>,
-            Changed<SpotLight>,
-            Changed<Projection>,
-            Changed<RenderTarget>,
-            Changed<EnvironmentMapLight>,
-        )>,
-    >,
-    removed: RemovedComponents<'w, 's, Mesh3d>,
-    meshes: MessageReader<'w, 's, AssetEvent<Mesh>>,
-    images: MessageReader<'w, 's, AssetEvent<Image>>,
-    standard: MessageReader<'w, 's, AssetEvent<StandardMaterial>>,
-    wood: MessageReader<'w, 's, AssetEvent<crate::app::wood::WoodMaterial>>,
-    patches: MessageReader<'w, 's, AssetEvent<crate::app::anim::contact::PatchMaterial>>,
-    marks: MessageReader<'w, 's, AssetEvent<crate::app::marks::MarkMaterial>>,
-    look: Res<'w, LightLook>,
-    ambient: Res<'w, GlobalAmbientLight>,
-    clear: Res<'w, ClearColor>,
-}
-
-impl SceneChanges<'_, '_> {
-    /// Whether anything changed; every message read, so that none is counted twice.
-    pub fn any(&mut self) -> bool {
-        let messages = [
-            self.removed.read().count(),
-            self.meshes.read().count(),
-            self.images.read().count(),
-            self.standard.read().count(),
-            self.wood.read().count(),
-            self.patches.read().count(),
-            self.marks.read().count(),
-        ];
-        !self.things.is_empty()
-            || !self.lights.is_empty()
-            || messages.iter().any(|&n| n > 0)
-            || self.look.is_changed()
-            || self.ambient.is_changed()
-            || self.clear.is_changed()
-    }
-}
-
-/// The view is drawn again only where what it shows may have changed ([`draw_view`]): in a frame
-/// for the panels alone (a clock's second, a button under the pointer) the picture drawn before
-/// is laid under them again, and the table's camera sits the frame out. It sits out from the end
-/// of the frame (`Last`, after everything that could change the scene) to the start of the next
-/// ([`wake_the_view`]), so that the picking and the visibility of the frame see it as always.
-fn draw_on_change(
-    continuous: Option<Res<crate::app::calm::Continuous>>,
-    time: Res<Time<Real>>,
-    mut changes: SceneChanges,
-    mut last: Local<(f64, f64)>,
-    mut cameras: Query<&mut Camera, With<CameraRig>>,
-) {
-    let now = time.elapsed_secs_f64();
-    // The camera changed by anything but this (which changes it unseen) counts too.
-    let changed = changes.any() | cameras.iter_mut().any(|c| c.is_changed());
-    if changed {
-        last.0 = now;
-    }
-    let draw = draw_view(
-        continuous.is_none_or(|c| c.0),
-        changed,
-        now - last.0,
-        now - last.1,
-    );
-    if draw {
-        last.1 = now;
-    }
-    for mut camera in &mut cameras {
-        // Unseen by change detection: the camera itself did not change.
-        camera.bypass_change_detection().is_active = draw;
-    }
-}
-
-/// The table's camera back on at the start of each frame ([`draw_on_change`]).
-fn wake_the_view(mut cameras: Query<&mut Camera, With<CameraRig>>) {
-    for mut camera in &mut cameras {
-        if !camera.is_active {
-            camera.bypass_change_detection().is_active = true;
-        }
-    }
 }
 
 /// The share of each side of the window the view has: `--view-scale`'s where given, else the
@@ -472,7 +346,6 @@ fn rays(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy::ecs::system::RunSystemOnce;
 
     #[test]
     fn the_light_look_draws_a_quarter_of_the_pixels_and_a_flag_chooses_within_bounds() {
@@ -536,107 +409,6 @@ mod tests {
         for w in LIGHT_STEPS.windows(2) {
             let pixels = (w[0] / w[1]).powi(2);
             assert!(SLOW * pixels > FAST, "{w:?}");
-        }
-    }
-
-    #[test]
-    fn the_view_is_drawn_on_change_its_grace_and_heartbeat_only() {
-        // A frame for the panels alone, long after the last change and soon after a drawing:
-        // the picture before is kept.
-        assert!(!draw_view(false, false, 10.0, 1.0));
-        // A change, its grace, a stale picture, a counted frame: drawn.
-        assert!(draw_view(false, true, 10.0, 1.0));
-        assert!(draw_view(false, false, GRACE - 0.1, 1.0));
-        assert!(draw_view(false, false, 10.0, STALE));
-        assert!(draw_view(true, false, 10.0, 0.0));
-    }
-
-    /// The two systems alone, a table camera and a piece; each update is a second of real time.
-    fn still_table() -> (App, Entity, Entity) {
-        use bevy::time::TimeUpdateStrategy;
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .insert_resource(TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_secs(1),
-            ))
-            .add_message::<AssetEvent<Mesh>>()
-            .add_message::<AssetEvent<Image>>()
-            .add_message::<AssetEvent<StandardMaterial>>()
-            .add_message::<AssetEvent<crate::app::wood::WoodMaterial>>()
-            .add_message::<AssetEvent<crate::app::anim::contact::PatchMaterial>>()
-            .add_message::<AssetEvent<crate::app::marks::MarkMaterial>>()
-            .init_resource::<LightLook>()
-            .init_resource::<GlobalAmbientLight>()
-            .init_resource::<ClearColor>()
-            .insert_resource(crate::app::calm::Continuous(false))
-            .add_systems(First, wake_the_view)
-            .add_systems(Last, draw_on_change);
-        let camera = app
-            .world_mut()
-            .spawn((
-                Camera::default(),
-                CameraRig::default(),
-                Transform::default(),
-            ))
-            .id();
-        let piece = app
-            .world_mut()
-            .spawn((Transform::default(), GlobalTransform::default()))
-            .id();
-        (app, camera, piece)
-    }
-
-    fn drawn(app: &App, camera: Entity) -> bool {
-        app.world().get::<Camera>(camera).unwrap().is_active
-    }
-
-    #[test]
-    fn a_frame_for_the_panels_alone_keeps_the_picture_before() {
-        let (mut app, camera, piece) = still_table();
-        // The first frame: everything is new. Then the grace, then frames with no change, where
-        // the camera sits out until the picture is stale.
-        app.update();
-        assert!(drawn(&app, camera), "the first frame");
-        let mut out = Vec::new();
-        for _ in 0..12 {
-            app.update();
-            out.push(!drawn(&app, camera));
-        }
-        let grace = GRACE as usize - 1;
-        let stale = STALE as usize;
-        assert!(out[..grace].iter().all(|o| !o), "{out:?}");
-        assert!(out[grace..grace + stale - 1].iter().all(|o| *o), "{out:?}");
-        assert!(!out[grace + stale - 1], "a stale picture is drawn: {out:?}");
-        // The next frame starts with the camera on, for picking and visibility.
-        app.world_mut()
-            .run_system_once(wake_the_view)
-            .expect("the system runs");
-        assert!(drawn(&app, camera));
-        // A piece that moved is drawn at once.
-        app.update();
-        assert!(!drawn(&app, camera));
-        app.world_mut()
-            .get_mut::<GlobalTransform>(piece)
-            .unwrap()
-            .set_if_neq(GlobalTransform::from_xyz(1.0, 0.0, 0.0));
-        app.update();
-        assert!(drawn(&app, camera), "a moved piece");
-        // A recoloured material too.
-        for _ in 0..3 {
-            app.update();
-        }
-        assert!(!drawn(&app, camera));
-        app.world_mut()
-            .write_message(AssetEvent::<StandardMaterial>::Modified {
-                id: AssetId::default(),
-            });
-        app.update();
-        assert!(drawn(&app, camera), "a recoloured material");
-        // `--continuous`: every frame.
-        app.insert_resource(crate::app::calm::Continuous(true));
-        for _ in 0..8 {
-            app.update();
-            assert!(drawn(&app, camera));
         }
     }
 
