@@ -109,7 +109,8 @@ pub fn plugin(app: &mut App) {
         focused_mode: UpdateMode::reactive(HEARTBEAT),
         unfocused_mode: UpdateMode::reactive_low_power(HEARTBEAT),
     })
-    .add_systems(Startup, give_sockets_a_waker)
+    .init_resource::<Alarm>()
+    .add_systems(Startup, (give_sockets_a_waker, set_the_alarm_up))
     .add_systems(
         PreUpdate,
         quiet_modifiers
@@ -204,29 +205,113 @@ fn egui_causes(mut contexts: bevy_egui::EguiContexts) {
     }
 }
 
+/// Wakes the loop at a time asked for (a clock's next second), by a timer of its own that sends
+/// the loop a wake-up, as the sockets do.
+///
+/// The update mode's own wait is left at [`HEARTBEAT`]: Bevy's loop takes any change of the mode
+/// for a reason to draw again at once, so a wait set anew each frame (the time to a clock's next
+/// second is a little different in every frame) kept the loop drawing without a pause.
+#[derive(Resource, Default)]
+pub struct Alarm {
+    /// Sets the timer off at an instant (where the window's loop has started).
+    ring: Option<Box<dyn Fn(Instant) + Send + Sync>>,
+    /// The instant the timer is set for, until it has rung.
+    set_for: Option<Instant>,
+}
+
+use bevy::platform::time::Instant;
+
+impl Alarm {
+    /// Asks for a wake-up at `at`, unless one is set for no later.
+    pub fn at(&mut self, at: Instant, now: Instant) {
+        if self.set_for.is_some_and(|t| t > now && t <= at) {
+            return;
+        }
+        if let Some(ring) = &self.ring {
+            ring(at);
+            self.set_for = Some(at);
+        }
+    }
+}
+
+/// The alarm's timer: a thread that sleeps until the earliest instant asked and then wakes the
+/// loop (on the desktop); the page's `setTimeout` (in the browser).
+fn set_the_alarm_up(
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut alarm: ResMut<Alarm>,
+) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = (**proxy).clone();
+    let wake = move || {
+        let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::mpsc;
+        let (asked, asks) = mpsc::channel::<Instant>();
+        let started = std::thread::Builder::new()
+            .name("calm alarm".into())
+            .spawn(move || {
+                let mut next: Option<Instant> = None;
+                loop {
+                    let ask = match next {
+                        Some(t) => asks.recv_timeout(t.saturating_duration_since(Instant::now())),
+                        None => asks
+                            .recv()
+                            .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                    };
+                    match ask {
+                        Ok(t) => next = Some(next.map_or(t, |n| n.min(t))),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            next = None;
+                            wake();
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+            });
+        if started.is_err() {
+            warn!("no alarm thread: the game wakes at its heartbeat only");
+            return;
+        }
+        let asked = std::sync::Mutex::new(asked);
+        alarm.ring = Some(Box::new(move |at| {
+            if let Ok(asked) = asked.lock() {
+                let _ = asked.send(at);
+            }
+        }));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let wake = std::sync::Arc::new(wake);
+        alarm.ring = Some(Box::new(move |at| {
+            crate::app::platform::after(at.saturating_duration_since(Instant::now()), {
+                let wake = wake.clone();
+                move || wake()
+            });
+        }));
+    }
+}
+
 /// Carries out the frame's plan, and clears it for the next frame.
 fn apply(
     mut wake: ResMut<Wake>,
     mut at_once: ResMut<AtOnce>,
-    mut settings: ResMut<bevy::winit::WinitSettings>,
+    mut alarm: ResMut<Alarm>,
     mut time: ResMut<Time<Virtual>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    use bevy::winit::UpdateMode;
     let plan = wake.plan();
     debug!("{:?}: {plan:?}", *wake);
     *wake = Wake::default();
     at_once.set_if_neq(AtOnce(plan.redraw));
     if plan.redraw {
         redraw.write(bevy::window::RequestRedraw);
-    }
-    let focused = UpdateMode::reactive(plan.wait.max(Duration::from_millis(1)));
-    let unfocused = UpdateMode::reactive_low_power(plan.wait.max(Duration::from_millis(1)));
-    if settings.focused_mode != focused {
-        settings.focused_mode = focused;
-    }
-    if settings.unfocused_mode != unfocused {
-        settings.unfocused_mode = unfocused;
+    } else if plan.wait < HEARTBEAT {
+        let now = Instant::now();
+        alarm.at(now + plan.wait, now);
     }
     let step = if plan.short_step {
         SETTLE_STEP
@@ -241,6 +326,37 @@ fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_alarm_is_set_again_only_for_an_earlier_time_or_after_it_rang() {
+        use std::sync::{Arc, Mutex};
+        let rung = Arc::new(Mutex::new(Vec::new()));
+        let mut alarm = Alarm {
+            ring: Some(Box::new({
+                let rung = rung.clone();
+                move |at| rung.lock().unwrap().push(at)
+            })),
+            set_for: None,
+        };
+        let now = Instant::now();
+        let s = Duration::from_secs;
+        alarm.at(now + s(1), now);
+        // A later time: the alarm set rings first, and the frame then asks again.
+        alarm.at(now + s(2), now);
+        // An earlier one is set.
+        alarm.at(now + Duration::from_millis(500), now);
+        // Once the time set has passed, any time is set.
+        let later = now + s(3);
+        alarm.at(later + s(4), later);
+        assert_eq!(
+            *rung.lock().unwrap(),
+            vec![now + s(1), now + Duration::from_millis(500), later + s(4)]
+        );
+        // Without a timer (no window), nothing is set and nothing fails.
+        let mut none = Alarm::default();
+        none.at(now + s(1), now);
+        assert_eq!(none.set_for, None);
+    }
 
     #[test]
     fn nothing_asked_sleeps_a_heartbeat_and_then_steps_short() {

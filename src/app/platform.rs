@@ -177,6 +177,22 @@ pub fn request_paste() {
     }
 }
 
+/// Calls `then` once, after `wait` (the page's `setTimeout`): the game's alarm (`app::calm`).
+#[cfg(target_arch = "wasm32")]
+pub fn after(wait: std::time::Duration, then: impl FnOnce() + 'static) {
+    use js_sys::{Function, Reflect, global};
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    let set = Reflect::get(&global(), &"setTimeout".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok());
+    if let Some(set) = set {
+        // Freed by the page once called.
+        let callback = Closure::once_into_js(then);
+        let ms = JsValue::from_f64(wait.as_secs_f64() * 1000.0);
+        let _ = set.call2(&global(), &callback, &ms);
+    }
+}
+
 /// The answer to the last [`request_paste`], once (None while the browser has not answered).
 #[cfg(target_arch = "wasm32")]
 pub fn take_pasted() -> Option<Result<String, String>> {
