@@ -289,7 +289,7 @@ fn set_the_alarm_up(
         alarm.ring = Some(Box::new(move |at| {
             crate::app::platform::after(at.saturating_duration_since(Instant::now()), {
                 let wake = wake.clone();
-                move || wake()
+                move || (*wake)()
             });
         }));
     }
