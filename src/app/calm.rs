@@ -14,6 +14,7 @@
 //! jump something that starts in it forward by the time slept; a clock that runs asks for its
 //! frames and keeps the full step. A screenshot run and `--continuous` draw every frame.
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -126,10 +127,15 @@ fn give_sockets_a_waker(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) 
     let Some(proxy) = proxy else {
         return;
     };
+    crate::net::socket::set_waker(loop_waker(&proxy));
+}
+
+/// Wakes the window's loop (a frame comes), from any thread: the sockets' and the alarm's.
+fn loop_waker(proxy: &bevy::winit::EventLoopProxyWrapper) -> impl Fn() + Send + Sync + 'static {
     let proxy = (**proxy).clone();
-    crate::net::socket::set_waker(move || {
+    move || {
         let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
-    });
+    }
 }
 
 /// Anything drawn that moved in this frame, and anything on its way: one more frame.
@@ -219,8 +225,6 @@ pub struct Alarm {
     set_for: Option<Instant>,
 }
 
-use bevy::platform::time::Instant;
-
 impl Alarm {
     /// Asks for a wake-up at `at`, unless one is set for no later.
     pub fn at(&mut self, at: Instant, now: Instant) {
@@ -243,10 +247,7 @@ fn set_the_alarm_up(
     let Some(proxy) = proxy else {
         return;
     };
-    let proxy = (**proxy).clone();
-    let wake = move || {
-        let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
-    };
+    let wake = loop_waker(&proxy);
     #[cfg(not(target_arch = "wasm32"))]
     {
         use std::sync::mpsc;
@@ -276,11 +277,8 @@ fn set_the_alarm_up(
             warn!("no alarm thread: the game wakes at its heartbeat only");
             return;
         }
-        let asked = std::sync::Mutex::new(asked);
         alarm.ring = Some(Box::new(move |at| {
-            if let Ok(asked) = asked.lock() {
-                let _ = asked.send(at);
-            }
+            let _ = asked.send(at);
         }));
     }
     #[cfg(target_arch = "wasm32")]
