@@ -242,22 +242,30 @@ fn open_or_join<T: Online>(
                 rated: form.rated,
             }));
         }
-        ui.separator();
         // The code, its field and Join go to the next row together where the row is full,
-        // never Join alone under the field it belongs to.
-        ui.horizontal(|ui| {
-            ui.label(tr.t("online.code"));
+        // never Join alone under the field it belongs to (a row of its own inside the wrapped
+        // one does not wrap: it would run on past the panel's edge and squeeze the field); the
+        // line between them and Open only where they share its row.
+        let (code_words, join_words) = (tr.t("online.code"), tr.t("online.join"));
+        let line = 2.0 * ui.spacing().item_spacing.x;
+        if ui.available_size_before_wrap().x < line + code_row_width(ui, code_words, join_words) {
+            ui.end_row();
+        } else {
+            ui.separator();
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.label(code_words);
             ui.add(
                 egui::TextEdit::singleline(&mut form.code)
                     .char_limit(CODE_LEN + 4)
                     .hint_text("K7M2QX")
-                    .desired_width(90.0),
+                    .desired_width(CODE_FIELD),
             );
             let code = normalise_code(&form.code);
             if ui
                 .add_enabled(
                     code.len() == CODE_LEN && !offline,
-                    egui::Button::new(tr.t("online.join")),
+                    egui::Button::new(join_words),
                 )
                 .clicked()
             {
@@ -270,6 +278,36 @@ fn open_or_join<T: Online>(
     });
     go
 }
+
+/// The width of the code's row: its word, the field (`CODE_FIELD` wide) and Join.
+fn code_row_width(ui: &egui::Ui, code: &str, join: &str) -> f32 {
+    let look = ui.style();
+    let font = |style: egui::TextStyle| {
+        look.text_styles
+            .get(&style)
+            .cloned()
+            .unwrap_or_else(|| egui::FontId::proportional(18.0))
+    };
+    let width = |text: &str, font: egui::FontId| {
+        ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    // The field's own margin (egui's 4 points a side) and the button's padding, each side;
+    // the gaps between the three and before the row.
+    let (padding, gap) = (look.spacing.button_padding.x, look.spacing.item_spacing.x);
+    width(code, font(egui::TextStyle::Body))
+        + CODE_FIELD
+        + 2.0 * 4.0
+        + width(join, font(egui::TextStyle::Button))
+        + 2.0 * padding
+        + 3.0 * gap
+}
+
+/// How wide the code's field is, in points.
+const CODE_FIELD: f32 = 90.0;
 
 /// Waiting at the server: the code to give the other player, the bot's countdown, the link,
 /// and Leave (the table's [`Online::leave`]).

@@ -14,6 +14,10 @@ use crate::i18n::Tr;
 use crate::rules::hive::Colour;
 use bevy_egui::egui;
 
+/// The room at a players' row's right for its clock ("0:00"), kept where no clock shows so that
+/// the names of both rows line up.
+const CLOCK_ROOM: f32 = 64.0;
+
 pub(super) fn players(
     ctx: &egui::Context,
     tr: &Tr,
@@ -32,6 +36,34 @@ pub(super) fn players(
         return;
     }
     Floating::players(ctx, "hive-players", 250.0).show(ctx, |ui| {
+        let wood = |colour| {
+            tr.t(match colour {
+                Colour::Ash => "hive.wood.ash",
+                Colour::Walnut => "hive.wood.walnut",
+            })
+        };
+        let line = |colour| {
+            tr.tf(
+                "hive.players.line",
+                &[
+                    ("colour", wood(colour)),
+                    ("who", &seat_name(tr, table, colour)),
+                ],
+            )
+        };
+        // An upright phone's narrow panel: the wood on its row, who sits there on a line of its
+        // own under it, rather than both cut to "Waln…"; where both rows fit whole, each on one.
+        // A screen short of height (on its side, 1280×720 at scale 2) keeps one line each, cut
+        // short: two more lines would run the panel into the bar at the bottom.
+        let room = ui.available_width() - CLOCK_ROOM - 14.0 - 2.0 * ui.spacing().item_spacing.x;
+        let split = style::narrow(ctx)
+            && [Colour::Ash, Colour::Walnut].into_iter().any(|colour| {
+                ui.fonts_mut(|f| {
+                    f.layout_no_wrap(line(colour), egui::FontId::proportional(16.0), style::CREAM)
+                        .size()
+                        .x
+                }) > room
+            });
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
             let clock = table.time_left().filter(|_| to_act);
@@ -42,7 +74,7 @@ pub(super) fn players(
                     let low = clock.is_some_and(|l| l <= 10.0);
                     // Room for "0:00" even when no clock shows, so the names
                     // of both rows line up.
-                    let (w, h) = (64.0, 26.0);
+                    let (w, h) = (CLOCK_ROOM, 26.0);
                     ui.allocate_ui_with_layout(
                         egui::vec2(w, h),
                         egui::Layout::right_to_left(egui::Align::Center),
@@ -67,23 +99,13 @@ pub(super) fn players(
                         // the names line up.
                         let dot = if to_act { "▶" } else { "" };
                         ui.add_sized([14.0, 20.0], egui::Label::new(style::brass(dot, 16.0)));
-                        let wood = tr.t(match colour {
-                            Colour::Ash => "hive.wood.ash",
-                            Colour::Walnut => "hive.wood.walnut",
-                        });
-                        // A phone's narrow panel: the wood here, who sits there on a line of
-                        // its own under it, rather than both cut to "Waln…".
-                        let line = if compact {
-                            wood.to_string()
-                        } else {
-                            tr.tf(
-                                "hive.players.line",
-                                &[("colour", wood), ("who", &seat_name(tr, table, colour))],
-                            )
-                        };
                         ui.add(
                             egui::Label::new(style::text(
-                                line,
+                                if split {
+                                    wood(colour).to_string()
+                                } else {
+                                    line(colour)
+                                },
                                 16.0,
                                 if to_act { style::CREAM } else { style::MUTED },
                             ))
@@ -92,7 +114,7 @@ pub(super) fn players(
                     });
                 });
             });
-            if compact {
+            if split {
                 // Under the wood's name, as tall as its words (a row would be a touch
                 // target's height).
                 let indent = 14.0 + ui.spacing().item_spacing.x;
