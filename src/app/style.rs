@@ -656,6 +656,12 @@ pub fn plugin(app: &mut App) {
             .after(EguiPreUpdateSet::InitContexts)
             .before(EguiPreUpdateSet::BeginPass),
     )
+    .add_systems(
+        PreUpdate,
+        long_touches
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
     .init_resource::<TouchTargets>()
     .add_systems(
         PreUpdate,
@@ -741,12 +747,75 @@ pub fn font_definitions() -> egui::FontDefinitions {
 ///
 /// egui takes a press held longer than `max_click_duration` (0.8 s) for a long press, not a
 /// click; it measures the press by the frames' times, so on a slow renderer (a frame a second
-/// and more) an ordinary click spread over two frames was lost and a toggle undone. Nothing in
-/// the game gives a long press a meaning of its own (no context menus, no press-and-hold), and
-/// a drag is still told from a click by the distance moved (`max_click_dist`).
+/// and more) an ordinary click spread over two frames was lost and a toggle undone. A drag is
+/// still told from a click by the distance moved (`max_click_dist`). The one long press the
+/// panels know is a finger's, which shows a widget's hover text: its lift clicks nothing
+/// ([`before_pass`]).
 pub fn configure_context(ctx: &egui::Context) {
     ctx.set_fonts(font_definitions());
     ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
+}
+
+/// A finger on a panel (the touch egui takes for its pointer): when it touched, by the pass's
+/// input clock, and how many passes have begun since.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct HeldFinger {
+    down: Option<(egui::TouchId, f64, u32)>,
+}
+
+/// Fewer passes than this between a finger's touch and its lift are a tap however long they
+/// took: a slow renderer (a frame a second) spreads a tap over two, and it must still click.
+const LONG_PRESS_PASSES: u32 = 3;
+
+impl HeldFinger {
+    /// Looks at a pass's `input` before egui does: whether a finger lifted in it was held still
+    /// long enough to be a long press ([`crate::app::kit::clicks::LONG_PRESS`] seconds, over at
+    /// least three passes), which showed the widget's hover text and must not click it.
+    pub fn lifted_long(&mut self, input: &egui::RawInput) -> bool {
+        let now = input.time.unwrap_or(0.0);
+        if let Some((_, _, passes)) = &mut self.down {
+            *passes += 1;
+        }
+        let mut long = false;
+        for event in &input.events {
+            let egui::Event::Touch { id, phase, .. } = event else {
+                continue;
+            };
+            match (phase, self.down) {
+                (egui::TouchPhase::Start, None) => self.down = Some((*id, now, 0)),
+                (egui::TouchPhase::End, Some((held, since, passes))) if held == *id => {
+                    long = passes >= LONG_PRESS_PASSES
+                        && now - since >= f64::from(crate::app::kit::clicks::LONG_PRESS);
+                    self.down = None;
+                }
+                (egui::TouchPhase::Cancel, Some((held, ..))) if held == *id => self.down = None,
+                _ => {}
+            }
+        }
+        long
+    }
+}
+
+/// Sets `ctx` for a pass whose input is `input`, `finger` the panel's finger: a finger lifted
+/// after a long press clicks nothing (egui's press held longer than `max_click_duration`, here
+/// any time at all, is no click); any other release, the mouse's always, is a click however
+/// long it took ([`configure_context`]).
+pub fn before_pass(ctx: &egui::Context, finger: &mut HeldFinger, input: &egui::RawInput) {
+    let long = finger.lifted_long(input);
+    ctx.options_mut(|o| {
+        o.input_options.max_click_duration = if long { 0.0 } else { f64::INFINITY }
+    });
+}
+
+/// [`before_pass`] for every egui context, with its input as bevy_egui gathered it.
+fn long_touches(
+    mut contexts: Query<(Entity, &mut EguiContext, &bevy_egui::EguiInput)>,
+    mut fingers: Local<bevy::platform::collections::HashMap<Entity, HeldFinger>>,
+) {
+    fingers.retain(|e, _| contexts.contains(*e));
+    for (entity, mut ctx, input) in &mut contexts {
+        before_pass(ctx.get_mut(), fingers.entry(entity).or_default(), input);
+    }
 }
 
 /// Sets up each new egui context before its first pass ([`configure_context`]), so that no frame

@@ -14,7 +14,7 @@ use bevy_egui::egui;
 use bevy_egui::{
     EguiContexts, EguiManagedTextures, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext,
 };
-use carved_tables::app::style::{self, configure_context, font_definitions};
+use carved_tables::app::style::{self, HeldFinger, configure_context, font_definitions};
 
 mod atlas {
     use super::*;
@@ -173,10 +173,24 @@ mod panel_clicks {
         on: bool,
         button: egui::Rect,
         toggle: egui::Rect,
+        /// Passes in which the button's hover text was up.
+        tipped: usize,
     }
 
     /// One frame at time `t` (seconds) with `events`.
     fn frame(ctx: &egui::Context, panel: &mut Panel, t: f64, events: Vec<egui::Event>) {
+        frame_with(ctx, panel, t, events, None);
+    }
+
+    /// [`frame`], the game's look at a finger first where `finger` is given (as the game does
+    /// before every pass).
+    fn frame_with(
+        ctx: &egui::Context,
+        panel: &mut Panel,
+        t: f64,
+        events: Vec<egui::Event>,
+        finger: Option<&mut HeldFinger>,
+    ) {
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(
                 egui::Pos2::ZERO,
@@ -186,9 +200,15 @@ mod panel_clicks {
             events,
             ..Default::default()
         };
+        if let Some(finger) = finger {
+            style::before_pass(ctx, finger, &input);
+        }
         let out = ctx.run_ui(input, |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
-                let b = ui.button("Back to the game");
+                let b = ui
+                    .button("Back to the game")
+                    .on_hover_text("The game is kept as it is");
+                panel.tipped += usize::from(b.is_tooltip_open());
                 panel.clicks += usize::from(b.clicked());
                 panel.button = b.rect;
                 panel.toggle = ui.checkbox(&mut panel.on, "Appeal").rect;
@@ -219,6 +239,7 @@ mod panel_clicks {
             on: false,
             button: egui::Rect::NOTHING,
             toggle: egui::Rect::NOTHING,
+            tipped: 0,
         };
         frame(ctx, &mut panel, 0.0, vec![]);
         frame(ctx, &mut panel, 0.1, vec![]);
@@ -242,6 +263,111 @@ mod panel_clicks {
             frame(ctx, &mut panel, times[last] + k as f64, vec![]);
         }
         panel
+    }
+
+    /// A finger's touch as bevy_egui hands it to egui: the touch, and the pointer it moves.
+    fn finger(at: egui::Pos2, phase: egui::TouchPhase) -> Vec<egui::Event> {
+        let touch = egui::Event::Touch {
+            device_id: egui::TouchDeviceId(1),
+            id: egui::TouchId(7),
+            phase,
+            pos: at,
+            force: None,
+        };
+        match phase {
+            egui::TouchPhase::Start => vec![touch, egui::Event::PointerMoved(at), press(at, true)],
+            egui::TouchPhase::End => vec![touch, press(at, false), egui::Event::PointerGone],
+            _ => vec![touch, egui::Event::PointerMoved(at)],
+        }
+    }
+
+    /// A finger on `target(panel)`, touching in the first of `times` and lifted in the last,
+    /// the game's context and its look at the finger before each pass.
+    fn touch(target: fn(&Panel) -> egui::Rect, times: &[f64]) -> Panel {
+        let ctx = game_context();
+        let mut held = HeldFinger::default();
+        let mut panel = Panel {
+            clicks: 0,
+            on: false,
+            button: egui::Rect::NOTHING,
+            toggle: egui::Rect::NOTHING,
+            tipped: 0,
+        };
+        frame_with(&ctx, &mut panel, 0.0, vec![], Some(&mut held));
+        frame_with(&ctx, &mut panel, 0.1, vec![], Some(&mut held));
+        let at = target(&panel).center();
+        let last = times.len() - 1;
+        for (i, &t) in times.iter().enumerate() {
+            let mut events = Vec::new();
+            if i == 0 {
+                events.extend(finger(at, egui::TouchPhase::Start));
+            }
+            if i == last {
+                events.extend(finger(at, egui::TouchPhase::End));
+            }
+            frame_with(&ctx, &mut panel, t, events, Some(&mut held));
+        }
+        for k in 1..=3 {
+            frame_with(
+                &ctx,
+                &mut panel,
+                times[last] + k as f64,
+                vec![],
+                Some(&mut held),
+            );
+        }
+        panel
+    }
+
+    /// A finger held still on a widget (its hover text shown) and lifted clicks nothing; a tap
+    /// clicks, however slow the frames that carry it; the mouse held as long still clicks.
+    #[test]
+    fn a_finger_held_on_a_widget_and_lifted_clicks_nothing() {
+        let held = [1.0, 1.2, 1.4, 1.6, 1.8];
+        assert!(!touch(toggle, &held).on, "a held finger toggled");
+        let long = touch(button, &held);
+        assert_eq!(long.clicks, 0, "a held finger clicked");
+        assert!(long.tipped > 0, "a held finger showed no hover text");
+        // Held long but over too few frames to tell it from a slow tap (a frame a second).
+        for tap in [&[1.0][..], &[1.0, 1.1], &[1.0, 2.0], &[1.0, 2.0, 3.0]] {
+            assert!(touch(toggle, tap).on, "the tap at {tap:?} did not toggle");
+            assert_eq!(touch(button, tap).clicks, 1, "the tap at {tap:?}");
+        }
+        // Over many frames but quick.
+        assert_eq!(touch(button, &[1.0, 1.05, 1.1, 1.15, 1.2]).clicks, 1);
+        // The mouse held over as many frames still clicks.
+        assert_eq!(
+            gesture(&game_context(), button, &held, egui::Vec2::ZERO).clicks,
+            1
+        );
+        // And after a long press the next tap clicks again.
+        let ctx = game_context();
+        let mut finger_state = HeldFinger::default();
+        let mut panel = Panel {
+            clicks: 0,
+            on: false,
+            button: egui::Rect::NOTHING,
+            toggle: egui::Rect::NOTHING,
+            tipped: 0,
+        };
+        frame_with(&ctx, &mut panel, 0.0, vec![], Some(&mut finger_state));
+        let at = panel.button.center();
+        let mut t = 0.5;
+        for (times, clicks) in [(&held[..], 0), (&[3.0, 3.1][..], 1)] {
+            for (i, &dt) in times.iter().enumerate() {
+                let mut events = Vec::new();
+                if i == 0 {
+                    events.extend(finger(at, egui::TouchPhase::Start));
+                }
+                if i == times.len() - 1 {
+                    events.extend(finger(at, egui::TouchPhase::End));
+                }
+                t = dt;
+                frame_with(&ctx, &mut panel, t, events, Some(&mut finger_state));
+            }
+            frame_with(&ctx, &mut panel, t + 0.5, vec![], Some(&mut finger_state));
+            assert_eq!(panel.clicks, clicks);
+        }
     }
 
     fn button(p: &Panel) -> egui::Rect {
