@@ -177,6 +177,19 @@ mod panel_clicks {
         tipped: usize,
     }
 
+    impl Panel {
+        /// Before its first pass.
+        fn new() -> Panel {
+            Panel {
+                clicks: 0,
+                on: false,
+                button: egui::Rect::NOTHING,
+                toggle: egui::Rect::NOTHING,
+                tipped: 0,
+            }
+        }
+    }
+
     /// One frame at time `t` (seconds) with `events`.
     fn frame(ctx: &egui::Context, panel: &mut Panel, t: f64, events: Vec<egui::Event>) {
         frame_with(ctx, panel, t, events, None);
@@ -234,13 +247,7 @@ mod panel_clicks {
         times: &[f64],
         slide: egui::Vec2,
     ) -> Panel {
-        let mut panel = Panel {
-            clicks: 0,
-            on: false,
-            button: egui::Rect::NOTHING,
-            toggle: egui::Rect::NOTHING,
-            tipped: 0,
-        };
+        let mut panel = Panel::new();
         frame(ctx, &mut panel, 0.0, vec![]);
         frame(ctx, &mut panel, 0.1, vec![]);
         let at = target(&panel).center();
@@ -281,21 +288,15 @@ mod panel_clicks {
         }
     }
 
-    /// A finger on `target(panel)`, touching in the first of `times` and lifted in the last,
-    /// the game's context and its look at the finger before each pass.
-    fn touch(target: fn(&Panel) -> egui::Rect, times: &[f64]) -> Panel {
-        let ctx = game_context();
-        let mut held = HeldFinger::default();
-        let mut panel = Panel {
-            clicks: 0,
-            on: false,
-            button: egui::Rect::NOTHING,
-            toggle: egui::Rect::NOTHING,
-            tipped: 0,
-        };
-        frame_with(&ctx, &mut panel, 0.0, vec![], Some(&mut held));
-        frame_with(&ctx, &mut panel, 0.1, vec![], Some(&mut held));
-        let at = target(&panel).center();
+    /// A finger on `at`, touching in the pass at the first of `times` and lifted in the last,
+    /// then a pass half a second on; the game's look at the finger (`held`) before each pass.
+    fn finger_over(
+        ctx: &egui::Context,
+        panel: &mut Panel,
+        held: &mut HeldFinger,
+        at: egui::Pos2,
+        times: &[f64],
+    ) {
         let last = times.len() - 1;
         for (i, &t) in times.iter().enumerate() {
             let mut events = Vec::new();
@@ -305,17 +306,19 @@ mod panel_clicks {
             if i == last {
                 events.extend(finger(at, egui::TouchPhase::End));
             }
-            frame_with(&ctx, &mut panel, t, events, Some(&mut held));
+            frame_with(ctx, panel, t, events, Some(held));
         }
-        for k in 1..=3 {
-            frame_with(
-                &ctx,
-                &mut panel,
-                times[last] + k as f64,
-                vec![],
-                Some(&mut held),
-            );
-        }
+        frame_with(ctx, panel, times[last] + 0.5, vec![], Some(held));
+    }
+
+    /// A finger on `target(panel)` over `times` ([`finger_over`]) in the game's context.
+    fn touch(target: fn(&Panel) -> egui::Rect, times: &[f64]) -> Panel {
+        let ctx = game_context();
+        let mut held = HeldFinger::default();
+        let mut panel = Panel::new();
+        frame_with(&ctx, &mut panel, 0.0, vec![], Some(&mut held));
+        let at = target(&panel).center();
+        finger_over(&ctx, &mut panel, &mut held, at, times);
         panel
     }
 
@@ -343,31 +346,13 @@ mod panel_clicks {
         // And after a long press the next tap clicks again.
         let ctx = game_context();
         let mut finger_state = HeldFinger::default();
-        let mut panel = Panel {
-            clicks: 0,
-            on: false,
-            button: egui::Rect::NOTHING,
-            toggle: egui::Rect::NOTHING,
-            tipped: 0,
-        };
+        let mut panel = Panel::new();
         frame_with(&ctx, &mut panel, 0.0, vec![], Some(&mut finger_state));
         let at = panel.button.center();
-        let mut t = 0.5;
-        for (times, clicks) in [(&held[..], 0), (&[3.0, 3.1][..], 1)] {
-            for (i, &dt) in times.iter().enumerate() {
-                let mut events = Vec::new();
-                if i == 0 {
-                    events.extend(finger(at, egui::TouchPhase::Start));
-                }
-                if i == times.len() - 1 {
-                    events.extend(finger(at, egui::TouchPhase::End));
-                }
-                t = dt;
-                frame_with(&ctx, &mut panel, t, events, Some(&mut finger_state));
-            }
-            frame_with(&ctx, &mut panel, t + 0.5, vec![], Some(&mut finger_state));
-            assert_eq!(panel.clicks, clicks);
-        }
+        finger_over(&ctx, &mut panel, &mut finger_state, at, &held);
+        assert_eq!(panel.clicks, 0);
+        finger_over(&ctx, &mut panel, &mut finger_state, at, &[3.0, 3.1]);
+        assert_eq!(panel.clicks, 1);
     }
 
     fn button(p: &Panel) -> egui::Rect {
