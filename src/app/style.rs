@@ -742,6 +742,24 @@ pub fn font_definitions() -> egui::FontDefinitions {
     fonts
 }
 
+/// How wide `text` is on one line in `font`, in points: for a layout that must know whether a
+/// row fits before it lays the row out.
+pub fn text_width(ctx: &egui::Context, text: &str, font: FontId) -> f32 {
+    ctx.fonts_mut(|f| {
+        f.layout_no_wrap(text.to_string(), font, Color32::WHITE)
+            .size()
+            .x
+    })
+}
+
+/// The font `look` gives the text style `text` (18-point proportional where it gives none).
+pub fn font_of(look: &egui::Style, text: TextStyle) -> FontId {
+    look.text_styles
+        .get(&text)
+        .cloned()
+        .unwrap_or_else(|| FontId::proportional(18.0))
+}
+
 /// Sets up an egui context as the game's panels expect it: the game's fonts, and a click that
 /// is a press and a release on the same widget however long apart they are.
 ///
@@ -801,10 +819,14 @@ impl HeldFinger {
 /// any time at all, is no click); any other release, the mouse's always, is a click however
 /// long it took ([`configure_context`]).
 pub fn before_pass(ctx: &egui::Context, finger: &mut HeldFinger, input: &egui::RawInput) {
-    let long = finger.lifted_long(input);
-    ctx.options_mut(|o| {
-        o.input_options.max_click_duration = if long { 0.0 } else { f64::INFINITY }
-    });
+    let duration = if finger.lifted_long(input) {
+        0.0
+    } else {
+        f64::INFINITY
+    };
+    if ctx.options(|o| o.input_options.max_click_duration) != duration {
+        ctx.options_mut(|o| o.input_options.max_click_duration = duration);
+    }
 }
 
 /// [`before_pass`] for every egui context, with its input as bevy_egui gathered it.

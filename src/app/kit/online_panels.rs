@@ -282,26 +282,17 @@ fn open_or_join<T: Online>(
 /// The width of the code's row: its word, the field (`CODE_FIELD` wide) and Join.
 fn code_row_width(ui: &egui::Ui, code: &str, join: &str) -> f32 {
     let look = ui.style();
-    let font = |style: egui::TextStyle| {
-        look.text_styles
-            .get(&style)
-            .cloned()
-            .unwrap_or_else(|| egui::FontId::proportional(18.0))
-    };
-    let width = |text: &str, font: egui::FontId| {
-        ui.fonts_mut(|f| {
-            f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
-                .size()
-                .x
-        })
-    };
     // The field's own margin (egui's 4 points a side) and the button's padding, each side;
     // the gaps between the three and before the row.
     let (padding, gap) = (look.spacing.button_padding.x, look.spacing.item_spacing.x);
-    width(code, font(egui::TextStyle::Body))
+    style::text_width(ui.ctx(), code, style::font_of(look, egui::TextStyle::Body))
         + CODE_FIELD
         + 2.0 * 4.0
-        + width(join, font(egui::TextStyle::Button))
+        + style::text_width(
+            ui.ctx(),
+            join,
+            style::font_of(look, egui::TextStyle::Button),
+        )
         + 2.0 * padding
         + 3.0 * gap
 }

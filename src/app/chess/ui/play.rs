@@ -384,18 +384,8 @@ pub(super) fn actions(p: Panel, panels: &mut ChessPanels, dots: usize) {
 /// the bar's frame, 16 points from each edge.
 fn one_row_fits(ctx: &egui::Context, line: &str, buttons: &[&str], screen: egui::Rect) -> bool {
     let look = ctx.global_style();
-    let button = look
-        .text_styles
-        .get(&egui::TextStyle::Button)
-        .cloned()
-        .unwrap_or_else(|| egui::FontId::proportional(18.0));
-    let width = |text: &str, font: egui::FontId| {
-        ctx.fonts_mut(|f| {
-            f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
-                .size()
-                .x
-        })
-    };
+    let button = style::font_of(&look, egui::TextStyle::Button);
+    let width = |text: &str, font: egui::FontId| style::text_width(ctx, text, font);
     let pad = 2.0 * look.spacing.button_padding.x + look.spacing.item_spacing.x;
     let buttons: f32 = buttons.iter().map(|b| width(b, button.clone()) + pad).sum();
     let row = width(line, egui::FontId::proportional(17.0)) + buttons + 2.0 * 18.0 + 2.0;

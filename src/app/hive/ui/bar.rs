@@ -42,7 +42,8 @@ pub(super) fn players(
                 Colour::Walnut => "hive.wood.walnut",
             })
         };
-        let line = |colour| {
+        // Each row's words on one line: "Walnut — You".
+        let lines = Colour::BOTH.map(|colour| {
             tr.tf(
                 "hive.players.line",
                 &[
@@ -50,20 +51,16 @@ pub(super) fn players(
                     ("who", &seat_name(tr, table, colour)),
                 ],
             )
-        };
+        });
         // An upright phone's narrow panel: the wood on its row, who sits there on a line of its
         // own under it, rather than both cut to "Waln…"; where both rows fit whole, each on one.
         // A screen short of height (on its side, 1280×720 at scale 2) keeps one line each, cut
         // short: two more lines would run the panel into the bar at the bottom.
         let room = ui.available_width() - CLOCK_ROOM - 14.0 - 2.0 * ui.spacing().item_spacing.x;
         let split = style::narrow(ctx)
-            && [Colour::Ash, Colour::Walnut].into_iter().any(|colour| {
-                ui.fonts_mut(|f| {
-                    f.layout_no_wrap(line(colour), egui::FontId::proportional(16.0), style::CREAM)
-                        .size()
-                        .x
-                }) > room
-            });
+            && lines
+                .iter()
+                .any(|l| style::text_width(ctx, l, egui::FontId::proportional(16.0)) > room);
         for colour in [Colour::Ash, Colour::Walnut] {
             let to_act = game.awaited() == Some(colour);
             let clock = table.time_left().filter(|_| to_act);
@@ -104,7 +101,7 @@ pub(super) fn players(
                                 if split {
                                     wood(colour).to_string()
                                 } else {
-                                    line(colour)
+                                    lines[colour.index()].clone()
                                 },
                                 16.0,
                                 if to_act { style::CREAM } else { style::MUTED },
