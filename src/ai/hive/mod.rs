@@ -136,8 +136,8 @@ pub struct Search {
     lists: Vec<Vec<Move>>,
     keys: Vec<Vec<i32>>,
     tt: Vec<Entry>,
-    /// Two moves per ply that recently cut the search off.
-    killers: Vec<[u16; 2]>,
+    /// Two moves per ply that recently cut the search off (a pass: none).
+    killers: Vec<[Move; 2]>,
     /// How often each piece going to each cell cut the search off, weighted by depth.
     history: Vec<u32>,
     limits: Limits,
@@ -453,59 +453,85 @@ impl Search {
             }
         }
         self.grow(ply);
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        movegen::generate(&self.board, &mut self.scratch, &mut moves);
-        self.order_keys(&moves, &mut keys, tt_move, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = u16::MAX;
-        for i in 0..moves.len() {
-            // The most promising of the rest first.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if keys[j] > keys[pick] {
-                    pick = j;
+        // The killers first, before the moves are listed: most nodes are cut off by one of
+        // them, and listing every move costs more than the rest of such a node. Each is checked
+        // legal here; the order is the one the list would have given them (after the table's
+        // move, so only where there is none).
+        let mut tried = [u16::MAX; 2];
+        let mut n = 0;
+        let mut cut = false;
+        if tt_move.is_none() {
+            for slot in 0..2 {
+                let Some(m) = self.killer_here(ply, slot) else {
+                    continue;
+                };
+                let score = self.search_move(
+                    m,
+                    n,
+                    i32::MAX - 1 - slot as i32,
+                    depth,
+                    alpha,
+                    beta,
+                    ply,
+                    stop,
+                );
+                tried[n] = move_key(m);
+                n += 1;
+                if self.stopped {
+                    return 0;
                 }
-            }
-            moves.swap(i, pick);
-            keys.swap(i, pick);
-            let m = moves[i];
-            self.board.apply(m);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
-            } else {
-                // Late quiet moves are first searched less deep (late move reductions).
-                let r = reduction(depth, i, keys[i]);
-                let mut scout =
-                    -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, stop);
-                if r > 0 && scout > alpha && !self.stopped {
-                    scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true, stop);
+                if score > best {
+                    best = score;
+                    best_move = move_key(m);
                 }
-                if scout > alpha && scout < beta && !self.stopped {
-                    -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
-                } else {
-                    scout
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    self.cut_by(m, depth, ply);
+                    cut = true;
+                    break;
                 }
-            };
-            self.board.revert(m);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                best_move = move_key(m);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                self.cut_by(m, depth, ply);
-                break;
             }
         }
-        self.lists[ply] = moves;
-        self.keys[ply] = keys;
+        if !cut {
+            let mut moves = std::mem::take(&mut self.lists[ply]);
+            let mut keys = std::mem::take(&mut self.keys[ply]);
+            movegen::generate(&self.board, &mut self.scratch, &mut moves);
+            // The killers searched above are not searched again (the list keeps its order).
+            moves.retain(|&m| !tried[..n].contains(&move_key(m)));
+            self.order_keys(&moves, &mut keys, tt_move, ply);
+            for i in 0..moves.len() {
+                // The most promising of the rest first.
+                let mut pick = i;
+                for j in i + 1..moves.len() {
+                    if keys[j] > keys[pick] {
+                        pick = j;
+                    }
+                }
+                moves.swap(i, pick);
+                keys.swap(i, pick);
+                let m = moves[i];
+                let score = self.search_move(m, n + i, keys[i], depth, alpha, beta, ply, stop);
+                if self.stopped {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    best_move = move_key(m);
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    self.cut_by(m, depth, ply);
+                    break;
+                }
+            }
+            self.lists[ply] = moves;
+            self.keys[ply] = keys;
+        }
         if self.stopped {
             return 0;
         }
@@ -526,12 +552,60 @@ impl Search {
         best
     }
 
+    /// Searches the `i`-th move (by order) of a node, with its ordering key: the first with the
+    /// whole window, the others with a null window first, late quiet ones less deep at first
+    /// (late move reductions). The score is for the node's player to move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        m: Move,
+        i: usize,
+        key: i32,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
+        self.board.apply(m);
+        let score = if i == 0 {
+            -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
+        } else {
+            let r = reduction(depth, i, key);
+            let mut scout = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, stop);
+            if r > 0 && scout > alpha && !self.stopped {
+                scout = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true, stop);
+            }
+            if scout > alpha && scout < beta && !self.stopped {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true, stop)
+            } else {
+                scout
+            }
+        };
+        self.board.revert(m);
+        score
+    }
+
+    /// The killer in `slot` at `ply` as a move of this position (the same piece to the same
+    /// cell, from where the piece is now), if it is legal here.
+    fn killer_here(&mut self, ply: usize, slot: usize) -> Option<Move> {
+        let (piece, to) = match self.killers[ply][slot] {
+            Move::Place { piece, to } | Move::Shift { piece, to, .. } => (piece, to),
+            Move::Pass => return None,
+        };
+        let m = match self.board.position(piece) {
+            Some(from) => Move::Shift { piece, from, to },
+            None => Move::Place { piece, to },
+        };
+        movegen::is_legal(&self.board, m, &mut self.scratch).then_some(m)
+    }
+
     /// Move lists, ordering keys and killers for every ply up to `ply`.
     fn grow(&mut self, ply: usize) {
         while self.lists.len() <= ply {
             self.lists.push(Vec::with_capacity(128));
             self.keys.push(Vec::with_capacity(128));
-            self.killers.push([u16::MAX; 2]);
+            self.killers.push([Move::Pass; 2]);
         }
     }
 
@@ -589,9 +663,9 @@ impl Search {
             return;
         }
         let killers = &mut self.killers[ply];
-        if killers[0] != k {
+        if move_key(killers[0]) != k {
             killers[1] = killers[0];
-            killers[0] = k;
+            killers[0] = m;
         }
         let h = &mut self.history[usize::from(k)];
         *h = h.saturating_add(depth * depth).min(1 << 20);
@@ -606,7 +680,7 @@ impl Search {
         let cell_of = |c: Colour| board.position(Piece::elder(c)).map(Hex::cell);
         let (their_elder, my_elder) = (cell_of(me.other()), cell_of(me));
         let touches = |h: usize, e: Option<usize>| e.is_some_and(|e| touching(e, h));
-        let killers = self.killers[ply];
+        let killers = self.killers[ply].map(move_key);
         keys.clear();
         keys.extend(moves.iter().map(|&m| {
             let k = move_key(m);
