@@ -26,7 +26,7 @@ pub struct Scratch {
     dests: Vec<Hex>,
     /// One copied creature's cells, for the Jay.
     more: Vec<Hex>,
-    /// A move list for counting where moves must be listed.
+    /// A short move list: the carries, where moves are counted or one is checked.
     moves: Vec<Move>,
 }
 
@@ -762,14 +762,6 @@ fn count_placement_cells(board: &Board, colour: Colour, scratch: &mut Scratch) -
 
 /// How many moves [`generate`] would list here (a lone pass counts one), without listing them.
 pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
-    if board.game_type().has(Creature::Hedgehog) {
-        // Carries and walks may meet: list them to count each move once.
-        let mut moves = std::mem::take(&mut scratch.moves);
-        generate(board, scratch, &mut moves);
-        let n = moves.len() as u64;
-        scratch.moves = moves;
-        return n;
-    }
     let colour = board.to_move();
     let mut kinds = [Piece::elder(colour); 8];
     let nk = placeable(board, colour, &mut kinds) as u64;
@@ -779,18 +771,44 @@ pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
     }
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
-        if movers != 0 {
-            let movers = movers & !pinned_among(board, movers);
-            let mut dests = std::mem::take(&mut scratch.dests);
-            for i in Bits(movers) {
-                let Some(p) = Piece::from_index(i) else {
-                    continue;
-                };
-                piece_destinations(board, p, board.at_index(i), scratch, &mut dests);
-                total += dests.len() as u64;
+        let carrying = board.game_type().has(Creature::Hedgehog);
+        // As in `generate`: the pieces that may not leave their cells.
+        let held = if carrying {
+            pinned_among(board, board.top_pieces())
+                | board.stunned().map_or(0, |p| 1u32 << p.index())
+        } else if movers != 0 {
+            pinned_among(board, movers)
+        } else {
+            0
+        };
+        // The carries are few: listed, so that a carry of one's own piece to a cell it could
+        // walk to counts once.
+        let mut carried = std::mem::take(&mut scratch.moves);
+        carried.clear();
+        if carrying {
+            for at in carriers(board, colour) {
+                carries(board, at, held, &mut carried, 0);
             }
-            scratch.dests = dests;
         }
+        total += carried.len() as u64;
+        let mut dests = std::mem::take(&mut scratch.dests);
+        for i in Bits(movers & !held) {
+            let Some(p) = Piece::from_index(i) else {
+                continue;
+            };
+            let from = board.at_index(i);
+            piece_destinations(board, p, from, scratch, &mut dests);
+            total += dests.len() as u64;
+            if !carried.is_empty() {
+                let both = dests
+                    .iter()
+                    .filter(|&&to| carried.contains(&Move::Shift { piece: p, from, to }))
+                    .count();
+                total -= both as u64;
+            }
+        }
+        scratch.dests = dests;
+        scratch.moves = carried;
     }
     total.max(1)
 }
