@@ -57,6 +57,31 @@ fn wake() {
     });
 }
 
+/// When a dropped connection is tried again: a moment on this device's clock (`net::clock`),
+/// not a count of the game's frame time. A game that sleeps between frames moves its frame time
+/// by a short step after a sleep, and the frame that hears the drop may already carry a long
+/// step: counted in frame time, the 0.5 s back-off came after 0.01 s, then after seconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Retry {
+    at: Option<std::time::Duration>,
+}
+
+impl Retry {
+    /// The next try comes `seconds` after `now`.
+    pub fn after(&mut self, seconds: f32, now: std::time::Duration) {
+        self.at = Some(now + std::time::Duration::from_secs_f32(seconds.max(0.0)));
+    }
+
+    /// Whether a try is due at `now`: when its moment has come, or none was set (open at once).
+    /// Otherwise the seconds left, for the caller to wake its loop then.
+    pub fn due(&self, now: std::time::Duration) -> Result<(), f32> {
+        match self.at {
+            Some(at) if at > now => Err((at - now).as_secs_f32()),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// What happened on the connection, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SocketEvent {
@@ -82,7 +107,28 @@ fn close_reason(code: u16, reason: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::close_reason;
+    use super::{Retry, close_reason};
+    use std::time::Duration;
+
+    #[test]
+    fn a_retry_comes_at_its_moment_whatever_the_frames_in_between() {
+        let mut retry = Retry::default();
+        let t = Duration::from_secs(100);
+        // None set: at once.
+        assert_eq!(retry.due(t), Ok(()));
+        retry.after(0.5, t);
+        let left = |r: Result<(), f32>| r.err().map(|s| (s * 1000.0).round() as u32);
+        assert_eq!(left(retry.due(t)), Some(500));
+        assert_eq!(left(retry.due(t + Duration::from_millis(10))), Some(490));
+        assert_eq!(retry.due(t + Duration::from_millis(500)), Ok(()));
+        assert_eq!(retry.due(t + Duration::from_secs(7)), Ok(()));
+        // A new drop sets it again, from its own moment.
+        retry.after(4.0, t + Duration::from_secs(7));
+        assert_eq!(left(retry.due(t + Duration::from_secs(8))), Some(3000));
+        // A negative wait is no wait.
+        retry.after(-1.0, t);
+        assert_eq!(retry.due(t), Ok(()));
+    }
 
     #[test]
     fn a_close_is_said_in_words_with_its_code_and_reason() {

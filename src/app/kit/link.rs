@@ -9,7 +9,7 @@ use super::online::{Deadline, OnlineTable, Outgoing, SavedSeat};
 use super::table::{Happened, TableKind, send};
 use crate::net::client::{Heard, Request, Session};
 use crate::net::protocol::{ClientMsg, ServerMsg};
-use crate::net::socket::{Socket, SocketEvent};
+use crate::net::socket::{Retry, Socket, SocketEvent};
 use crate::rules::GameKind;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -181,8 +181,8 @@ fn adopt_kept_seat<T: Online>(
 pub struct OnlineLink<T> {
     session: Option<Session>,
     socket: Option<Socket>,
-    /// Seconds until the next try after a drop.
-    retry_in: f32,
+    /// When to try again after a drop.
+    retry: Retry,
     table: PhantomData<fn() -> T>,
 }
 
@@ -191,7 +191,7 @@ impl<T> Default for OnlineLink<T> {
         OnlineLink {
             session: None,
             socket: None,
-            retry_in: 0.0,
+            retry: Retry::default(),
             table: PhantomData,
         }
     }
@@ -265,7 +265,7 @@ pub fn go_online<T: Online>(
 
 /// One frame of the link.
 pub fn pump<T: Online>(
-    time: Res<Time>,
+    mut wake: ResMut<crate::app::calm::Wake>,
     timing: Res<T::Timing>,
     mut table: ResMut<T>,
     mut link: ResMut<OnlineLink<T>>,
@@ -316,7 +316,8 @@ pub fn pump<T: Online>(
                 info!("online: the connection closed ({why})");
                 closed = true;
                 let h = session.dropped(&why);
-                link.retry_in = session.retry_after();
+                link.retry
+                    .after(session.retry_after(), crate::net::clock::now());
                 (h, Vec::new())
             }
         };
@@ -329,10 +330,11 @@ pub fn pump<T: Online>(
         heard.extend(h);
     }
     // A dropped connection opens again after the back-off, unless the session gave up.
+    // (The game may sleep between frames: it is woken for the try.)
     if link.socket.is_none() && link.session.as_ref().is_some_and(|s| !s.lost()) {
-        link.retry_in -= time.delta_secs();
-        if link.retry_in <= 0.0 {
-            link.open(&url);
+        match link.retry.due(crate::net::clock::now()) {
+            Ok(()) => link.open(&url),
+            Err(left) => wake.within(left),
         }
     }
     // The round trip is measured now and then: the clock shown is corrected by it.

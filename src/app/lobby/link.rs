@@ -16,7 +16,7 @@ use crate::net::client::Request;
 use crate::net::lobby::{Lobby, LobbyHeard, Paired};
 use crate::net::protocol::{ClientMsg, ServerMsg};
 use crate::net::seats::OwnSeat;
-use crate::net::socket::{Socket, SocketEvent};
+use crate::net::socket::{Retry, Socket, SocketEvent};
 use bevy::prelude::*;
 
 /// The lobby's session and its connection.
@@ -26,8 +26,8 @@ pub struct LobbyLink {
     socket: Option<Socket>,
     /// The server the connection goes to.
     url: Option<String>,
-    /// Seconds until the next try after a drop.
-    retry_in: f32,
+    /// When to try again after a drop.
+    retry: Retry,
     /// A staged scene's made-up lobby: no connection is opened, and its clock stands still at
     /// this moment (`net::clock`), so a made-up wait reads the same in every picture.
     pub staged: Option<std::time::Duration>,
@@ -115,7 +115,6 @@ pub fn open_seat(seat: &OwnSeat, name: &str, go: &mut Vec<GoOnline>, nav: &mut V
 /// One frame of the lobby's connection.
 #[allow(clippy::too_many_arguments)]
 pub fn pump(
-    time: Res<Time>,
     screen: Res<State<Screen>>,
     page: Res<MenuPage>,
     settings: Res<ActiveSettings>,
@@ -139,8 +138,8 @@ pub fn pump(
     let menu = *screen.get() == Screen::Menu;
     // The Online screen, and the player's page (asked through this connection).
     let online_page = menu && matches!(*page, MenuPage::Online(_) | MenuPage::Player);
-    // The page's countdowns (a quick game's wait, the games' time left) and the link's
-    // retries count time: drawn at least once a second (`app::calm`).
+    // The page's countdowns (a quick game's wait, the games' time left) count time: drawn at
+    // least once a second (`app::calm`).
     if online_page || link.socket.is_some() {
         wake.within(1.0);
     }
@@ -200,7 +199,8 @@ pub fn pump(
                 info!("lobby: the connection closed ({why})");
                 link.lobby.dropped(&why);
                 link.socket = None;
-                link.retry_in = link.lobby.retry_after();
+                link.retry
+                    .after(link.lobby.retry_after(), crate::net::clock::now());
             }
         }
     }
@@ -208,10 +208,11 @@ pub fn pump(
     for m in &send {
         link.send(m);
     }
+    // (The game may sleep between frames: it is woken for the try.)
     if link.socket.is_none() && !link.lobby.lost() {
-        link.retry_in -= time.delta_secs();
-        if link.retry_in <= 0.0 {
-            link.socket = Some(Socket::connect(&url));
+        match link.retry.due(crate::net::clock::now()) {
+            Ok(()) => link.socket = Some(Socket::connect(&url)),
+            Err(left) => wake.within(left),
         }
     }
     let mut opened = Vec::new();
