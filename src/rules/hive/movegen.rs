@@ -589,6 +589,39 @@ fn owl_destinations(board: &Board, from: Hex, out: &mut Vec<Hex>) {
     }
 }
 
+/// The pieces that may not leave their cells now: those holding the group together, and the
+/// stunned one. With the Hedgehog in the game every top piece is asked (a carried piece may be
+/// the other player's); otherwise the player's own `movers` only.
+fn held_pieces(board: &Board, movers: u32) -> u32 {
+    if board.game_type().has(Creature::Hedgehog) {
+        pinned_among(board, board.top_pieces()) | board.stunned().map_or(0, |p| 1u32 << p.index())
+    } else if movers != 0 {
+        pinned_among(board, movers)
+    } else {
+        0
+    }
+}
+
+/// Each of `free` (a set of the player's pieces on the table, free to leave) with where it can
+/// go by its own way, in turn.
+fn for_each_walk(
+    board: &Board,
+    free: u32,
+    scratch: &mut Scratch,
+    mut each: impl FnMut(Piece, Hex, &[Hex]),
+) {
+    let mut dests = std::mem::take(&mut scratch.dests);
+    for i in Bits(free) {
+        let Some(p) = Piece::from_index(i) else {
+            continue;
+        };
+        let from = board.at_index(i);
+        piece_destinations(board, p, from, scratch, &mut dests);
+        each(p, from, &dests);
+    }
+    scratch.dests = dests;
+}
+
 /// Every legal move for the player to move, without game-over checks (the state does those).
 /// A pass is returned alone when nothing else is legal.
 pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
@@ -610,39 +643,23 @@ pub fn generate(board: &Board, scratch: &mut Scratch, out: &mut Vec<Move>) {
     // Until its Elder is on the table a player may only place (or carry).
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
-        let stunned = board.stunned().map_or(0, |p| 1u32 << p.index());
-        let carrying = board.game_type().has(Creature::Hedgehog);
-        // Pieces that may not leave their cells: those holding the group, and the stunned one.
-        let held = if carrying {
-            pinned_among(board, board.top_pieces()) | stunned
-        } else if movers != 0 {
-            pinned_among(board, movers)
-        } else {
-            0
-        };
+        let held = held_pieces(board, movers);
         let throws_from = out.len();
-        if carrying {
+        if board.game_type().has(Creature::Hedgehog) {
             for at in carriers(board, colour) {
                 carries(board, at, held, out, throws_from);
             }
         }
         let throws_to = out.len();
-        let mut dests = std::mem::take(&mut scratch.dests);
-        for i in Bits(movers & !held) {
-            let Some(p) = Piece::from_index(i) else {
-                continue;
-            };
-            let from = board.at_index(i);
-            piece_destinations(board, p, from, scratch, &mut dests);
-            for &to in &dests {
-                let m = Move::Shift { piece: p, from, to };
+        for_each_walk(board, movers & !held, scratch, |piece, from, dests| {
+            for &to in dests {
+                let m = Move::Shift { piece, from, to };
                 // A carry of one's own piece to where it could walk is the same move.
                 if throws_to == throws_from || !out[throws_from..throws_to].contains(&m) {
                     out.push(m);
                 }
             }
-        }
-        scratch.dests = dests;
+        });
     }
     if out.is_empty() {
         out.push(Move::Pass);
@@ -771,43 +788,27 @@ pub fn count_moves(board: &Board, scratch: &mut Scratch) -> u64 {
     }
     if board.is_placed(Piece::elder(colour)) {
         let movers = board.top_pieces() & colour_pieces(colour);
-        let carrying = board.game_type().has(Creature::Hedgehog);
-        // As in `generate`: the pieces that may not leave their cells.
-        let held = if carrying {
-            pinned_among(board, board.top_pieces())
-                | board.stunned().map_or(0, |p| 1u32 << p.index())
-        } else if movers != 0 {
-            pinned_among(board, movers)
-        } else {
-            0
-        };
+        let held = held_pieces(board, movers);
         // The carries are few: listed, so that a carry of one's own piece to a cell it could
         // walk to counts once.
         let mut carried = std::mem::take(&mut scratch.moves);
         carried.clear();
-        if carrying {
+        if board.game_type().has(Creature::Hedgehog) {
             for at in carriers(board, colour) {
                 carries(board, at, held, &mut carried, 0);
             }
         }
         total += carried.len() as u64;
-        let mut dests = std::mem::take(&mut scratch.dests);
-        for i in Bits(movers & !held) {
-            let Some(p) = Piece::from_index(i) else {
-                continue;
-            };
-            let from = board.at_index(i);
-            piece_destinations(board, p, from, scratch, &mut dests);
+        for_each_walk(board, movers & !held, scratch, |piece, from, dests| {
             total += dests.len() as u64;
             if !carried.is_empty() {
                 let both = dests
                     .iter()
-                    .filter(|&&to| carried.contains(&Move::Shift { piece: p, from, to }))
+                    .filter(|&&to| carried.contains(&Move::Shift { piece, from, to }))
                     .count();
                 total -= both as u64;
             }
-        }
-        scratch.dests = dests;
+        });
         scratch.moves = carried;
     }
     total.max(1)
