@@ -483,13 +483,15 @@ impl Search {
                 if self.stopped {
                     return 0;
                 }
-                if score > best {
-                    best = score;
-                    best_move = move_key(m);
-                }
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    self.cut_by(m, depth, ply);
+                if self.weigh(
+                    m,
+                    score,
+                    (&mut best, &mut best_move),
+                    &mut alpha,
+                    beta,
+                    depth,
+                    ply,
+                ) {
                     cut = true;
                     break;
                 }
@@ -514,18 +516,17 @@ impl Search {
                 keys.swap(i, pick);
                 let m = moves[i];
                 let score = self.search_move(m, n + i, keys[i], depth, alpha, beta, ply, stop);
-                if self.stopped {
-                    break;
-                }
-                if score > best {
-                    best = score;
-                    best_move = move_key(m);
-                }
-                if score > alpha {
-                    alpha = score;
-                }
-                if alpha >= beta {
-                    self.cut_by(m, depth, ply);
+                if self.stopped
+                    || self.weigh(
+                        m,
+                        score,
+                        (&mut best, &mut best_move),
+                        &mut alpha,
+                        beta,
+                        depth,
+                        ply,
+                    )
+                {
                     break;
                 }
             }
@@ -584,6 +585,30 @@ impl Search {
         };
         self.board.revert(m);
         score
+    }
+
+    /// Takes a searched move's score into its node's best move and alpha; whether it cut the
+    /// node off (then it is remembered as a killer and in the history).
+    #[allow(clippy::too_many_arguments)]
+    fn weigh(
+        &mut self,
+        m: Move,
+        score: i32,
+        best: (&mut i32, &mut u16),
+        alpha: &mut i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> bool {
+        if score > *best.0 {
+            *best.0 = score;
+            *best.1 = move_key(m);
+        }
+        *alpha = (*alpha).max(score);
+        if *alpha >= beta {
+            self.cut_by(m, depth, ply);
+        }
+        *alpha >= beta
     }
 
     /// The killer in `slot` at `ply` as a move of this position (the same piece to the same
